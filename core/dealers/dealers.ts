@@ -1,0 +1,79 @@
+import { asc, eq, ilike } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { type BusinessHours, dealers } from "../../db/schema.ts";
+
+/** The pseudo dealer slug that stands for the whole group (head office) where a dealer slug is expected. */
+export const HEAD_OFFICE_SLUG = "head-office";
+export const GROUP_NAME = "Honda Dealer Group";
+
+/** A dealer as the API and the pages show it (SPEC section 3: Dealer). */
+export type DealerView = {
+  slug: string;
+  dealerName: string;
+  /** The dealer's home page on this site. */
+  uri: string;
+  /** The dealer's API resource; its used stock is at `${apiUri}/vehicles`. */
+  apiUri: string;
+  dealer_contact_no: string;
+  address: string;
+  city: string;
+  province: string;
+  location: string;
+  dp_name: string;
+  dp_email: string;
+  dp_contact_no: string;
+  business_hours: BusinessHours[];
+  is_wing: boolean;
+};
+
+type DealerRow = typeof dealers.$inferSelect;
+
+/** SPEC section 5: a Honda Wing (motorcycle) dealer is one whose name contains 'wing'. */
+export function isWingDealerName(dealerName: string): boolean {
+  return /wing/i.test(dealerName);
+}
+
+export function toDealerView(row: DealerRow): DealerView {
+  return {
+    slug: row.slug,
+    dealerName: row.dealerName,
+    uri: `/dealer/${row.slug}`,
+    apiUri: `/api/dealers/${row.slug}`,
+    dealer_contact_no: row.contactNo,
+    address: row.address,
+    city: row.city,
+    province: row.province,
+    location: row.location,
+    dp_name: row.dpName,
+    dp_email: row.dpEmail,
+    dp_contact_no: row.dpContactNo,
+    business_hours: row.businessHours,
+    is_wing: isWingDealerName(row.dealerName),
+  };
+}
+
+export async function listDealers(db: Database): Promise<DealerView[]> {
+  const rows = await db.select().from(dealers).orderBy(asc(dealers.sortOrder), asc(dealers.dealerName));
+  return rows.map(toDealerView);
+}
+
+/** Dealers whose name contains the given text, case-insensitively (e.g. 'wing' lists the Honda Wing dealers). */
+export async function listDealersNamed(db: Database, nameContains: string): Promise<DealerView[]> {
+  const pattern = `%${nameContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select()
+    .from(dealers)
+    .where(ilike(dealers.dealerName, pattern))
+    .orderBy(asc(dealers.sortOrder), asc(dealers.dealerName));
+  return rows.map(toDealerView);
+}
+
+export async function findDealer(db: Database, slug: string): Promise<DealerView | null> {
+  const [row] = await db.select().from(dealers).where(eq(dealers.slug, slug)).limit(1);
+  return row ? toDealerView(row) : null;
+}
+
+export async function findDealerId(db: Database, slug: string): Promise<number | null> {
+  const [row] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)).limit(1);
+  return row?.id ?? null;
+}

@@ -1,0 +1,288 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { monthlyRepayment } from "../finance/repayment.ts";
+import {
+  FUEL_TYPES,
+  type OrderField,
+  TRANSMISSIONS,
+  USED_PAGE_SIZE,
+  type UsedVehicleQuery,
+  VEHICLE_STATES,
+} from "./used-query.ts";
+
+/** A used or demo vehicle as the API and the pages show it (SPEC section 3: Used vehicle). */
+export type UsedVehicleView = {
+  id: number;
+  /** The vehicle's page on this site. */
+  uri: string;
+  image: { uri: string };
+  images: { uri: string }[];
+  make: string;
+  make_slug: string;
+  model: string;
+  model_slug: string;
+  variant: string;
+  transmission: string;
+  fuel_type: string;
+  exterior_color: string;
+  year: number;
+  mileage: { value: number; unit: "km" };
+  state_of_vehicle: string;
+  price: number;
+  /** Estimated monthly instalment with the spec's finance defaults. */
+  installment: number;
+  dealer_name: string;
+  dealer_slug: string;
+  dealer_province: string;
+};
+
+export type UsedVehicleScope = { dealerId?: number };
+
+const ORDER_COLUMNS: Record<OrderField, typeof usedVehicles.price> = {
+  price: usedVehicles.price,
+  year: usedVehicles.year,
+  mileage: usedVehicles.mileageKm,
+};
+
+const listColumns = {
+  id: usedVehicles.id,
+  variant: usedVehicles.variant,
+  year: usedVehicles.year,
+  mileageKm: usedVehicles.mileageKm,
+  price: usedVehicles.price,
+  transmission: usedVehicles.transmission,
+  fuelType: usedVehicles.fuelType,
+  state: usedVehicles.state,
+  exteriorColor: usedVehicles.exteriorColor,
+  make: makes.name,
+  makeSlug: makes.slug,
+  model: models.name,
+  modelSlug: models.slug,
+  dealerName: dealers.dealerName,
+  dealerSlug: dealers.slug,
+  dealerProvince: dealers.province,
+};
+
+type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] };
+
+export async function listUsedVehicles(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope = {},
+): Promise<{ members: UsedVehicleView[]; total: number }> {
+  const where = await whereFor(db, query, scope);
+  if (where === null) return { members: [], total: 0 };
+  const ordering = [
+    ...query.order.map(({ field, direction }) => (direction === "asc" ? asc : desc)(ORDER_COLUMNS[field])),
+    desc(usedVehicles.id),
+  ];
+  const [rows, [totals]] = await Promise.all([
+    selectVehicles(db)
+      .where(and(...where))
+      .orderBy(...ordering)
+      .limit(USED_PAGE_SIZE)
+      .offset((query.page - 1) * USED_PAGE_SIZE),
+    db.select({ total: count() }).from(usedVehicles).where(and(...where)),
+  ]);
+  return { members: await withImages(db, rows), total: totals?.total ?? 0 };
+}
+
+export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
+  const rows = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
+  const [vehicle] = await withImages(db, rows);
+  return vehicle ?? null;
+}
+
+function selectVehicles(db: Database) {
+  return db
+    .select(listColumns)
+    .from(usedVehicles)
+    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
+    .innerJoin(models, eq(models.id, usedVehicles.modelId))
+    .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
+    .$dynamic();
+}
+
+async function withImages(db: Database, rows: ListRow[]): Promise<UsedVehicleView[]> {
+  if (rows.length === 0) return [];
+  const images = await db
+    .select({ vehicleId: usedVehicleImages.vehicleId, uri: usedVehicleImages.uri })
+    .from(usedVehicleImages)
+    .where(
+      inArray(
+        usedVehicleImages.vehicleId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(usedVehicleImages.vehicleId), asc(usedVehicleImages.position));
+  return rows.map((row) => {
+    const own = images.filter((image) => image.vehicleId === row.id).map(({ uri }) => ({ uri }));
+    return toView(row, own);
+  });
+}
+
+function toView(row: ListRow, images: { uri: string }[]): UsedVehicleView {
+  return {
+    id: row.id,
+    uri: `/used/${row.makeSlug}/${row.modelSlug}/${row.id}`,
+    image: images[0] ?? { uri: "/media/placeholder.svg" },
+    images,
+    make: row.make,
+    make_slug: row.makeSlug,
+    model: row.model,
+    model_slug: row.modelSlug,
+    variant: row.variant,
+    transmission: row.transmission,
+    fuel_type: row.fuelType,
+    exterior_color: row.exteriorColor,
+    year: row.year,
+    mileage: { value: row.mileageKm, unit: "km" },
+    state_of_vehicle: row.state,
+    price: row.price,
+    installment: monthlyRepayment({ price: row.price }),
+    dealer_name: row.dealerName,
+    dealer_slug: row.dealerSlug,
+    dealer_province: row.dealerProvince,
+  };
+}
+
+type Facet = "make" | "fuel" | "transmission" | "state";
+
+/**
+ * The WHERE conditions of a query; `ignore` leaves one facet out (so its options can be counted).
+ * Null when the make or model slug names nothing, so that the answer is empty without a query.
+ */
+async function whereFor(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope,
+  ignore?: Facet,
+): Promise<SQL[] | null> {
+  const where: SQL[] = [];
+  if (scope.dealerId !== undefined) where.push(eq(usedVehicles.dealerId, scope.dealerId));
+  if (ignore !== "make" && (query.makeSlug || query.modelSlug)) {
+    const modelIds = await resolveModelIds(db, query.makeSlug, query.modelSlug);
+    if (modelIds === null) return null;
+    if (modelIds.makeId !== undefined) where.push(eq(usedVehicles.makeId, modelIds.makeId));
+    if (modelIds.modelIds) where.push(inArray(usedVehicles.modelId, modelIds.modelIds));
+  }
+  if (ignore !== "fuel" && query.fuelTypes.length > 0) where.push(inArray(usedVehicles.fuelType, query.fuelTypes));
+  if (ignore !== "transmission" && query.transmissions.length > 0) {
+    where.push(inArray(usedVehicles.transmission, query.transmissions));
+  }
+  if (ignore !== "state" && query.states.length > 0) where.push(inArray(usedVehicles.state, query.states));
+  return where;
+}
+
+async function resolveModelIds(
+  db: Database,
+  makeSlug: string | undefined,
+  modelSlug: string | undefined,
+): Promise<{ makeId?: number; modelIds?: number[] } | null> {
+  let makeId: number | undefined;
+  if (makeSlug) {
+    const [make] = await db.select({ id: makes.id }).from(makes).where(eq(makes.slug, makeSlug)).limit(1);
+    if (!make) return null;
+    makeId = make.id;
+  }
+  if (!modelSlug) return { makeId };
+  const found = await db
+    .select({ id: models.id })
+    .from(models)
+    .where(and(eq(models.slug, modelSlug), makeId === undefined ? undefined : eq(models.makeId, makeId)));
+  return found.length === 0 ? null : { makeId, modelIds: found.map((model) => model.id) };
+}
+
+export type FacetOption = { value: string; count: number };
+export type MakeOption = { name: string; slug: string; count: number };
+
+/** SPEC section 7, /api/filters: the choices of the used-vehicle filter panel with how many each gives. */
+export type UsedFilters = {
+  makes: MakeOption[];
+  /** Models of the chosen make; empty when no make is chosen. */
+  models: MakeOption[];
+  fuelTypes: FacetOption[];
+  transmissionTypes: FacetOption[];
+  vehicleStates: FacetOption[];
+  total: number;
+};
+
+/**
+ * Counts for every filter option given the other filters in force: an option's count is how many
+ * vehicles the list would show if that option were chosen alone in its group.
+ */
+export async function usedFilters(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope = {},
+): Promise<UsedFilters> {
+  const [makeCounts, modelCounts, fuel, transmission, state, total] = await Promise.all([
+    countMakes(db, query, scope),
+    countModels(db, query, scope),
+    countFacet(db, query, scope, "fuel", usedVehicles.fuelType, FUEL_TYPES),
+    countFacet(db, query, scope, "transmission", usedVehicles.transmission, TRANSMISSIONS),
+    countFacet(db, query, scope, "state", usedVehicles.state, VEHICLE_STATES),
+    countMatching(db, query, scope),
+  ]);
+  return {
+    makes: makeCounts,
+    models: modelCounts,
+    fuelTypes: fuel,
+    transmissionTypes: transmission,
+    vehicleStates: state,
+    total,
+  };
+}
+
+async function countMatching(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<number> {
+  const where = await whereFor(db, query, scope);
+  if (where === null) return 0;
+  const [row] = await db.select({ total: count() }).from(usedVehicles).where(and(...where));
+  return row?.total ?? 0;
+}
+
+async function countFacet(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope,
+  facet: Facet,
+  column: typeof usedVehicles.fuelType,
+  options: readonly string[],
+): Promise<FacetOption[]> {
+  const where = await whereFor(db, query, scope, facet);
+  const rows =
+    where === null
+      ? []
+      : await db
+          .select({ value: column, count: count() })
+          .from(usedVehicles)
+          .where(and(...where))
+          .groupBy(column);
+  return options.map((value) => ({ value, count: rows.find((row) => row.value === value)?.count ?? 0 }));
+}
+
+async function countMakes(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
+  const where = await whereFor(db, query, scope, "make");
+  if (where === null) return [];
+  return db
+    .select({ name: makes.name, slug: makes.slug, count: count() })
+    .from(usedVehicles)
+    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
+    .where(and(...where))
+    .groupBy(makes.id, makes.name, makes.slug)
+    .orderBy(asc(makes.name));
+}
+
+async function countModels(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
+  if (!query.makeSlug) return [];
+  const where = await whereFor(db, { ...query, modelSlug: undefined }, scope);
+  if (where === null) return [];
+  return db
+    .select({ name: models.name, slug: models.slug, count: count() })
+    .from(usedVehicles)
+    .innerJoin(models, eq(models.id, usedVehicles.modelId))
+    .where(and(...where))
+    .groupBy(models.id, models.name, models.slug)
+    .orderBy(asc(models.name));
+}

@@ -1,0 +1,276 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** One line of a dealer's opening hours, e.g. Mon-Fri 07:30-17:30; `opens` null means closed. */
+export type BusinessHours = { days: string; opens: string | null; closes: string | null };
+
+export const dealers = pgTable("dealers", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  dealerName: text("dealer_name").notNull(),
+  contactNo: text("contact_no").notNull(),
+  address: text("address").notNull(),
+  city: text("city").notNull(),
+  province: text("province").notNull(),
+  /** The address a map search should look up (SPEC: location, the map embed address). */
+  location: text("location").notNull(),
+  dpName: text("dp_name").notNull(),
+  dpEmail: text("dp_email").notNull(),
+  dpContactNo: text("dp_contact_no").notNull(),
+  businessHours: jsonb("business_hours").$type<BusinessHours[]>().notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const banners = pgTable(
+  "banners",
+  {
+    id: serial("id").primaryKey(),
+    /** 'Car', 'Motorcycle' or '' for the home page. */
+    type: text("type").notNull().default(""),
+    title: text("title").notNull(),
+    imageUri: text("image_uri").notNull(),
+    buttonUrl: text("button_url").notNull(),
+    buttonText: text("button_text").notNull().default("Explore more"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("banners_type_idx").on(t.type, t.sortOrder)],
+);
+
+export const makes = pgTable("makes", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+});
+
+export const models = pgTable(
+  "models",
+  {
+    id: serial("id").primaryKey(),
+    makeId: integer("make_id")
+      .notNull()
+      .references(() => makes.id),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+  },
+  (t) => [uniqueIndex("models_make_slug_uq").on(t.makeId, t.slug)],
+);
+
+/** A new car or motorcycle model in the range (SPEC: vehicle range). */
+export const rangeModels = pgTable(
+  "range_models",
+  {
+    id: serial("id").primaryKey(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id)
+      .unique(),
+    /** 'car' or 'motorcycle'. */
+    type: text("type").notNull(),
+    description: text("description").notNull(),
+    mainImage: text("main_image").notNull(),
+    brochure: text("brochure"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("range_models_type_idx").on(t.type, t.sortOrder)],
+);
+
+export const rangeVariants = pgTable(
+  "range_variants",
+  {
+    id: serial("id").primaryKey(),
+    rangeModelId: integer("range_model_id")
+      .notNull()
+      .references(() => rangeModels.id),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    price: integer("price").notNull(),
+    powerKw: integer("power_kw").notNull(),
+    torqueNm: integer("torque_nm").notNull(),
+    transmission: text("transmission").notNull(),
+    /** 'Automatic' or 'Manual'. */
+    transmissionType: text("transmission_type").notNull(),
+    termMonths: integer("term_months").notNull().default(72),
+    interestRate: integer("interest_rate").notNull().default(12),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [uniqueIndex("range_variants_model_slug_uq").on(t.rangeModelId, t.slug)],
+);
+
+export const rangeColours = pgTable("range_colours", {
+  id: serial("id").primaryKey(),
+  rangeModelId: integer("range_model_id")
+    .notNull()
+    .references(() => rangeModels.id),
+  name: text("name").notNull(),
+  colorCode: text("color_code").notNull(),
+  image: text("image").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const rangeGallery = pgTable("range_gallery", {
+  id: serial("id").primaryKey(),
+  rangeModelId: integer("range_model_id")
+    .notNull()
+    .references(() => rangeModels.id),
+  image: text("image").notNull(),
+  alt: text("alt").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const usedVehicles = pgTable(
+  "used_vehicles",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id),
+    makeId: integer("make_id")
+      .notNull()
+      .references(() => makes.id),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id),
+    variant: text("variant").notNull(),
+    year: smallint("year").notNull(),
+    mileageKm: integer("mileage_km").notNull(),
+    price: integer("price").notNull(),
+    /** 'Automatic' or 'Manual'. */
+    transmission: text("transmission").notNull(),
+    /** 'Petrol', 'Diesel' or 'Hybrid'. */
+    fuelType: text("fuel_type").notNull(),
+    /** 'Used' or 'Demo'. */
+    state: text("state").notNull(),
+    exteriorColor: text("exterior_color").notNull(),
+    listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("used_vehicles_make_model_idx").on(t.makeId, t.modelId, t.id),
+    index("used_vehicles_dealer_idx").on(t.dealerId, t.id),
+    index("used_vehicles_price_idx").on(t.price, t.id),
+    index("used_vehicles_mileage_idx").on(t.mileageKm, t.id),
+    index("used_vehicles_year_idx").on(t.year, t.id),
+    index("used_vehicles_facets_idx").on(t.fuelType, t.transmission, t.state),
+  ],
+);
+
+export const usedVehicleImages = pgTable(
+  "used_vehicle_images",
+  {
+    id: serial("id").primaryKey(),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => usedVehicles.id, { onDelete: "cascade" }),
+    uri: text("uri").notNull(),
+    position: smallint("position").notNull(),
+  },
+  (t) => [uniqueIndex("used_vehicle_images_vehicle_pos_uq").on(t.vehicleId, t.position)],
+);
+
+/** Specials (kind 'special') and service deals (kind 'service'); no dealer means head office. */
+export const deals = pgTable(
+  "deals",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    kind: text("kind").notNull(),
+    dealerId: integer("dealer_id").references(() => dealers.id),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    thumbnail: text("thumbnail").notNull(),
+    /** File name under /uploads/. */
+    image: text("image").notNull(),
+    validUntil: date("valid_until").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("deals_kind_dealer_idx").on(t.kind, t.dealerId, t.sortOrder)],
+);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    publishDate: date("publish_date").notNull(),
+    imageUri: text("image_uri").notNull(),
+    author: text("author").notNull(),
+    body: text("body").notNull(),
+    metaTitle: text("meta_title").notNull(),
+    metaDescription: text("meta_description").notNull(),
+    keywords: text("keywords"),
+  },
+  (t) => [index("blog_posts_publish_idx").on(t.publishDate, t.id)],
+);
+
+/** A sales lead from any enquiry form (SPEC: enquiry payload). */
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id),
+    formName: text("form_name").notNull(),
+    leadType: text("lead_type").notNull(),
+    source: text("source"),
+    status: text("status").notNull().default("Queued"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    cellPhone: text("cell_phone").notNull(),
+    make: text("make").notNull(),
+    model: text("model"),
+    variant: text("variant"),
+    vinNo: text("vin_no"),
+    partNo: text("part_no"),
+    message: text("message"),
+    contact: boolean("contact").notNull(),
+    terms: boolean("terms").notNull(),
+    consent: boolean("consent").notNull(),
+    isUsed: smallint("is_used").notNull(),
+    uri: text("uri").notNull(),
+    specialSlug: text("special_slug"),
+    usedVehicleId: integer("used_vehicle_id"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("enquiries_dealer_created_idx").on(t.dealerId, t.createdAt),
+    index("enquiries_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** An online finance application; personal figures live only in the encrypted payload. */
+export const financeApplications = pgTable(
+  "finance_applications",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id),
+    sourceCode: text("source_code").notNull(),
+    status: text("status").notNull().default("Queued"),
+    vehicleVariant: text("vehicle_variant").notNull(),
+    make: text("make"),
+    model: text("model"),
+    /** AES-256-GCM ciphertext of the personal, employment, financial and expense sections. */
+    encryptedPayload: text("encrypted_payload").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("finance_applications_created_idx").on(t.createdAt)],
+);
