@@ -77,3 +77,13 @@ export async function findDealerId(db: Database, slug: string): Promise<number |
   const [row] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)).limit(1);
   return row?.id ?? null;
 }
+
+/**
+ * Which dealer a slug scopes content to: the head-office slug scopes to the group itself (dealerId null);
+ * an unknown slug gives null.
+ */
+export async function resolveDealerScope(db: Database, slug: string): Promise<{ dealerId: number | null } | null> {
+  if (slug === HEAD_OFFICE_SLUG) return { dealerId: null };
+  const dealerId = await findDealerId(db, slug);
+  return dealerId === null ? null : { dealerId };
+}

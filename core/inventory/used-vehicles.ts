@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
 import {
@@ -39,7 +40,7 @@ export type UsedVehicleView = {
 
 export type UsedVehicleScope = { dealerId?: number };
 
-const ORDER_COLUMNS: Record<OrderField, typeof usedVehicles.price> = {
+const ORDER_COLUMNS: Record<OrderField, AnyPgColumn> = {
   price: usedVehicles.price,
   year: usedVehicles.year,
   mileage: usedVehicles.mileageKm,
@@ -126,7 +127,7 @@ function toView(row: ListRow, images: { uri: string }[]): UsedVehicleView {
   return {
     id: row.id,
     uri: `/used/${row.makeSlug}/${row.modelSlug}/${row.id}`,
-    image: images[0] ?? { uri: "/media/placeholder.svg" },
+    image: images[0] ?? { uri: "" },
     images,
     make: row.make,
     make_slug: row.makeSlug,
@@ -247,7 +248,7 @@ async function countFacet(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope,
   facet: Facet,
-  column: typeof usedVehicles.fuelType,
+  column: typeof usedVehicles.fuelType | typeof usedVehicles.transmission | typeof usedVehicles.state,
   options: readonly string[],
 ): Promise<FacetOption[]> {
   const where = await whereFor(db, query, scope, facet);

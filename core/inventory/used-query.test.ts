@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { parseUsedVehicleQuery } from "./used-query.ts";
+
+const parse = (query: string) => parseUsedVehicleQuery(new URLSearchParams(query));
+
+describe("parseUsedVehicleQuery", () => {
+  it("defaults to page 1, no filters and the default order", () => {
+    expect(parse("")).toEqual({
+      ok: true,
+      value: { page: 1, makeSlug: undefined, modelSlug: undefined, fuelTypes: [], transmissions: [], states: [], order: [] },
+    });
+  });
+
+  it("reads repeated options with or without [], case-insensitively, once each", () => {
+    const parsed = parse("fuelType[]=diesel&fuelType=Hybrid&fuelType[]=DIESEL&transmissionType[]=manual&vehicle_state[]=demo");
+    expect(parsed).toMatchObject({
+      ok: true,
+      value: { fuelTypes: ["Diesel", "Hybrid"], transmissions: ["Manual"], states: ["Demo"] },
+    });
+  });
+
+  it("keeps the order of the order[] keys and ignores empty ones", () => {
+    const parsed = parse("order[year]=desc&order[price]=ASC&order[mileage]=");
+    expect(parsed).toMatchObject({
+      ok: true,
+      value: {
+        order: [
+          { field: "year", direction: "desc" },
+          { field: "price", direction: "asc" },
+        ],
+      },
+    });
+  });
+
+  it("lists every parameter at fault at once", () => {
+    const parsed = parse("page=2.5&order[colour]=asc&vehicle_state[]=Stolen");
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.violations.map((v) => v.propertyPath)).toEqual(["page", "vehicle_state[]", "order[colour]"]);
+    }
+  });
+});

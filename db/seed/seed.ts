@@ -1,0 +1,261 @@
+import { count } from "drizzle-orm";
+import { isWingDealerName } from "../../core/dealers/dealers.ts";
+import { type Scene, SCENES, vehicleImageUrl } from "../../core/media/shapes.ts";
+import type { Database } from "../client.ts";
+import {
+  banners,
+  blogPosts,
+  dealers,
+  deals,
+  makes,
+  models,
+  rangeColours,
+  rangeGallery,
+  rangeModels,
+  rangeVariants,
+  usedVehicleImages,
+  usedVehicles,
+} from "../schema.ts";
+import { BANNERS } from "./content/banners.ts";
+import { BLOG_POSTS } from "./content/blog-posts.ts";
+import { CAR_MODELS, MOTORCYCLE_MODELS } from "./content/catalogue.ts";
+import { DEALS } from "./content/deals.ts";
+import type { CatalogueModel } from "./content/types.ts";
+import { DEALERS, STANDARD_HOURS } from "./dealers.ts";
+import { generateUsedVehicles, USED_MAKES } from "./used-stock.ts";
+
+export const DEFAULT_USED_COUNT = 320;
+const INSERT_BATCH = 1_000;
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Ids = Map<string, number>;
+
+/** Fills an empty database with the demo catalogue, all or nothing. */
+export async function seedDatabase(db: Database, options: { usedCount?: number } = {}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const dealerIds = await seedDealers(tx);
+    const modelIds = await seedMakesAndModels(tx);
+    await seedRange(tx, modelIds);
+    await seedBanners(tx);
+    await seedDeals(tx, dealerIds);
+    await seedBlog(tx);
+    await addUsedVehicles(tx, options.usedCount ?? DEFAULT_USED_COUNT);
+  });
+}
+
+/** Seeds only when the database has no dealers yet; answers whether it seeded. */
+export async function seedIfEmpty(db: Database, options: { usedCount?: number } = {}): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(dealers);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedDatabase(db, options);
+  return true;
+}
+
+async function seedDealers(tx: Transaction): Promise<Ids> {
+  const rows = await tx
+    .insert(dealers)
+    .values(
+      DEALERS.map((dealer, index) => ({
+        slug: dealer.slug,
+        dealerName: dealer.dealerName,
+        contactNo: dealer.contactNo,
+        address: dealer.address,
+        city: dealer.city,
+        province: dealer.province,
+        location: `${dealer.dealerName}, ${dealer.address}`,
+        dpName: dealer.dpName,
+        dpEmail: `${dealer.dpName.split(" ")[0]?.toLowerCase()}@${dealer.slug}.example.co.za`,
+        dpContactNo: dealer.dpContactNo,
+        businessHours: dealer.hours ?? STANDARD_HOURS,
+        sortOrder: index,
+      })),
+    )
+    .returning({ id: dealers.id, slug: dealers.slug });
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+const modelKey = (makeSlug: string, modelSlug: string) => `${makeSlug}/${modelSlug}`;
+
+/** Every make and model: the Honda range first, then the makes and models seen in used stock. */
+async function seedMakesAndModels(tx: Transaction): Promise<Ids> {
+  const makeRows = await tx
+    .insert(makes)
+    .values(USED_MAKES.map(({ name, slug }) => ({ name, slug })))
+    .returning({ id: makes.id, slug: makes.slug });
+  const makeIds = new Map(makeRows.map((row) => [row.slug, row.id]));
+  const wanted = new Map<string, { makeSlug: string; name: string; slug: string }>();
+  for (const model of [...CAR_MODELS, ...MOTORCYCLE_MODELS]) {
+    wanted.set(modelKey("honda", model.slug), { makeSlug: "honda", name: model.name, slug: model.slug });
+  }
+  for (const make of USED_MAKES) {
+    for (const model of make.models) {
+      const key = modelKey(make.slug, model.slug);
+      if (!wanted.has(key)) wanted.set(key, { makeSlug: make.slug, name: model.name, slug: model.slug });
+    }
+  }
+  const modelRows = await tx
+    .insert(models)
+    .values([...wanted.values()].map((model) => ({ makeId: makeIds.get(model.makeSlug)!, name: model.name, slug: model.slug })))
+    .returning({ id: models.id, slug: models.slug, makeId: models.makeId });
+  const makeSlugById = new Map(makeRows.map((row) => [row.id, row.slug]));
+  return new Map(modelRows.map((row) => [modelKey(makeSlugById.get(row.makeId)!, row.slug), row.id]));
+}
+
+async function seedRange(tx: Transaction, modelIds: Ids): Promise<void> {
+  const range = [...CAR_MODELS, ...MOTORCYCLE_MODELS];
+  for (const [index, model] of range.entries()) {
+    const [first] = model.colours;
+    const [rangeModel] = await tx
+      .insert(rangeModels)
+      .values({
+        modelId: modelIds.get(modelKey("honda", model.slug))!,
+        type: model.type,
+        description: model.description,
+        mainImage: vehicleImageUrl(model.shape, first?.colorCode ?? "#c8102e"),
+        brochure: model.hasBrochure ? `/media/brochures/honda/${model.slug}.pdf` : null,
+        sortOrder: index,
+      })
+      .returning({ id: rangeModels.id });
+    const rangeModelId = rangeModel!.id;
+    await tx.insert(rangeVariants).values(
+      model.variants.map((variant, order) => ({
+        rangeModelId,
+        name: variant.name,
+        slug: variant.slug,
+        price: variant.price,
+        powerKw: variant.powerKw,
+        torqueNm: variant.torqueNm,
+        transmission: variant.transmission,
+        transmissionType: variant.transmissionType,
+        sortOrder: order,
+      })),
+    );
+    await tx.insert(rangeColours).values(
+      model.colours.map((colour, order) => ({
+        rangeModelId,
+        name: colour.name,
+        colorCode: colour.colorCode,
+        image: vehicleImageUrl(model.shape, colour.colorCode),
+        sortOrder: order,
+      })),
+    );
+    const gallery = galleryFor(model);
+    if (gallery.length > 0) {
+      await tx.insert(rangeGallery).values(gallery.map((image, order) => ({ rangeModelId, ...image, sortOrder: order })));
+    }
+  }
+}
+
+/** Gallery pictures: the model in its colours against the scenes other than the studio. */
+function galleryFor(model: CatalogueModel): { image: string; alt: string }[] {
+  const outdoorScenes = SCENES.filter((scene): scene is Exclude<Scene, "studio"> => scene !== "studio");
+  return Array.from({ length: model.galleryCount }, (_, i) => {
+    const colour = model.colours[i % model.colours.length]!;
+    const scene = outdoorScenes[i % outdoorScenes.length]!;
+    return {
+      image: vehicleImageUrl(model.shape, colour.colorCode, scene),
+      alt: `Honda ${model.name} in ${colour.name}, ${scene} setting`,
+    };
+  });
+}
+
+async function seedBanners(tx: Transaction): Promise<void> {
+  await tx.insert(banners).values(
+    BANNERS.map((banner, index) => ({
+      type: banner.type,
+      title: banner.title,
+      imageUri: `/media/banners/${banner.shape}/${banner.colorCode.replace("#", "").toLowerCase()}.svg`,
+      buttonUrl: banner.buttonUrl,
+      buttonText: banner.buttonText ?? "Explore more",
+      sortOrder: index,
+    })),
+  );
+}
+
+async function seedDeals(tx: Transaction, dealerIds: Ids): Promise<void> {
+  await tx.insert(deals).values(
+    DEALS.map((deal, index) => {
+      const file = `${deal.shape}-${deal.colorCode.replace("#", "").toLowerCase()}-${deal.slug}.svg`;
+      return {
+        slug: deal.slug,
+        kind: deal.kind,
+        dealerId: deal.dealerSlug === null ? null : dealerIds.get(deal.dealerSlug)!,
+        title: deal.title,
+        summary: deal.summary,
+        thumbnail: `/uploads/${file}`,
+        image: file,
+        validUntil: deal.validUntil,
+        sortOrder: index,
+      };
+    }),
+  );
+}
+
+async function seedBlog(tx: Transaction): Promise<void> {
+  await tx.insert(blogPosts).values(
+    BLOG_POSTS.map((post) => ({
+      slug: post.slug,
+      title: post.title,
+      description: post.description,
+      publishDate: post.publishDate,
+      imageUri: `/media/blog/${post.theme}.svg`,
+      author: post.author,
+      body: post.body,
+      metaTitle: post.metaTitle,
+      metaDescription: post.metaDescription,
+      keywords: post.keywords,
+    })),
+  );
+}
+
+/**
+ * Adds `total` generated used and demo vehicles to a seeded database (the demo stock, or a large stock for
+ * benchmarks); a different `seed` gives different vehicles.
+ */
+export async function addUsedVehicles(db: Database | Transaction, total: number, seed?: number): Promise<void> {
+  const dealerRows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers);
+  const dealerIds = new Map(dealerRows.map((row) => [row.slug, row.id]));
+  const makeIds = new Map((await db.select({ id: makes.id, slug: makes.slug }).from(makes)).map((row) => [row.slug, row.id]));
+  const makeSlugById = new Map([...makeIds].map(([slug, id]) => [id, slug]));
+  const modelIds = new Map(
+    (await db.select({ id: models.id, slug: models.slug, makeId: models.makeId }).from(models)).map((row) => [
+      modelKey(makeSlugById.get(row.makeId)!, row.slug),
+      row.id,
+    ]),
+  );
+  const dealerList = dealerRows.map((row) => ({ slug: row.slug, isWing: isWingDealerName(row.name) }));
+  let batch: ReturnType<typeof generateUsedVehicles> extends Generator<infer T> ? T[] : never = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const inserted = await db
+      .insert(usedVehicles)
+      .values(
+        batch.map((vehicle) => ({
+          dealerId: dealerIds.get(vehicle.dealerSlug)!,
+          makeId: makeIds.get(vehicle.makeSlug)!,
+          modelId: modelIds.get(modelKey(vehicle.makeSlug, vehicle.modelSlug))!,
+          variant: vehicle.variant,
+          year: vehicle.year,
+          mileageKm: vehicle.mileageKm,
+          price: vehicle.price,
+          transmission: vehicle.transmission,
+          fuelType: vehicle.fuelType,
+          state: vehicle.state,
+          exteriorColor: vehicle.exteriorColor,
+          listedAt: vehicle.listedAt,
+        })),
+      )
+      .returning({ id: usedVehicles.id });
+    await db.insert(usedVehicleImages).values(
+      batch.flatMap((vehicle, i) =>
+        vehicle.images.map((uri, position) => ({ vehicleId: inserted[i]!.id, uri, position })),
+      ),
+    );
+    batch = [];
+  };
+  for (const vehicle of generateUsedVehicles(total, dealerList, seed)) {
+    batch.push(vehicle);
+    if (batch.length >= INSERT_BATCH) await flush();
+  }
+  await flush();
+}

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+/** Debian's Chromium on the project's machines; elsewhere set CHROMIUM_PATH, or leave it unset for Playwright's own. */
+const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [["list"]],
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions } },
+  ],
+  webServer: {
+    command: "rm -rf .tmp/e2e-data && npm run serve",
+    url: `http://127.0.0.1:${port}/api/dealers`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: ".tmp/e2e-data", DATABASE_URL: "", LOG_LEVEL: "warn" },
+  },
+});

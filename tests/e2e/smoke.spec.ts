@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test("the home page renders from the server with the dealers", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Honda Kimberley" }).first()).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("an unknown path shows the not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page/anywhere");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
+  await page.getByRole("link", { name: "Back Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { seedDatabase } from "../../db/seed/seed.ts";
+
+/**
+ * Tests run on a real database: one migrated and seeded template per test run, cloned for each test file.
+ * Embedded: a PGlite data directory dumped to a file. PostgreSQL (TEST_DATABASE_URL or DATABASE_URL):
+ * a template database cloned with CREATE DATABASE ... TEMPLATE.
+ */
+export type TemplateRef = { kind: "pglite"; dumpPath: string } | { kind: "postgres"; serverUrl: string; templateName: string };
+
+export function postgresServerUrl(): string | undefined {
+  return process.env.DATABASE_URL || undefined;
+}
+
+export async function createTemplate(): Promise<{ ref: TemplateRef; dispose(): Promise<void> }> {
+  const serverUrl = postgresServerUrl();
+  if (serverUrl) {
+    const templateName = `honda_test_template_${randomBytes(4).toString("hex")}`;
+    await adminQuery(serverUrl, `CREATE DATABASE "${templateName}"`);
+    const handle = await openDatabase({ databaseUrl: withDatabase(serverUrl, templateName) });
+    await prepare(handle);
+    await handle.close();
+    return {
+      ref: { kind: "postgres", serverUrl, templateName },
+      dispose: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${templateName}" WITH (FORCE)`),
+    };
+  }
+  const client = await PGlite.create();
+  const handle = await openDatabase({ pglite: client });
+  await prepare(handle);
+  const dump = await client.dumpDataDir("none");
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-test-"));
+  const dumpPath = path.join(dir, "template.tar");
+  await fs.writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  return { ref: { kind: "pglite", dumpPath }, dispose: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+async function prepare(handle: DatabaseHandle) {
+  await handle.migrate();
+  await seedDatabase(handle.db);
+}
+
+/** A fresh database with the demo catalogue, for one test file; close() throws it away. */
+export async function cloneTemplate(ref: TemplateRef): Promise<DatabaseHandle> {
+  if (ref.kind === "pglite") {
+    const data = await fs.readFile(ref.dumpPath);
+    return openDatabase({ pglite: await PGlite.create({ loadDataDir: new Blob([data]) }) });
+  }
+  const name = `honda_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(ref.serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${ref.templateName}"`);
+  const handle = await openDatabase({ databaseUrl: withDatabase(ref.serverUrl, name) });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(ref.serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

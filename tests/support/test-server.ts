@@ -1,0 +1,38 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { inject } from "vitest";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { createApp } from "../../server/app.ts";
+import { createLogger } from "../../server/logger.ts";
+import { cloneTemplate } from "./template-db.ts";
+
+export type TestServer = {
+  database: DatabaseHandle;
+  baseUrl: string;
+  /** GET over real HTTP; answers the status, headers and parsed JSON body. */
+  get(path: string): Promise<{ status: number; headers: Headers; body: any }>;
+  close(): Promise<void>;
+};
+
+/** The API served over real HTTP on a free loopback port, on this test file's own database. */
+export async function startTestServer(): Promise<TestServer> {
+  const database = await cloneTemplate(inject("databaseTemplate"));
+  const app = createApp({ db: database.db, logger: createLogger("silent") });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    database,
+    baseUrl,
+    async get(path) {
+      const response = await fetch(baseUrl + path);
+      const text = await response.text();
+      const isJson = (response.headers.get("content-type") ?? "").includes("json");
+      return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
