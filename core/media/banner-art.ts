@@ -28,6 +28,7 @@ export function renderPromoSvg(shape: VehicleShape, hex: string, width: number, 
   // Centre the widest vehicle (about 650 of the 800 units) with a margin on the right.
   const cx = W - H * 0.06 - 330 * k;
   const tx = cx + 400 * k;
+  const scale = String(Math.round(k * 1000) / 1000);
   const ty = floor - GROUND_Y * k;
   const slash = (x: number, w: number, lean: number): string =>
     `M${n(x)} 0H${n(x + w)}L${n(x + w - lean)} ${H}H${n(x - lean)}Z`;
@@ -50,7 +51,7 @@ export function renderPromoSvg(shape: VehicleShape, hex: string, width: number, 
     `<path d="M${n(W * 0.05)} ${H}L${n(W * 0.05 + lean * 0.5)} ${n(H * 0.5)}H${n(W * 0.05 + lean * 0.5 + 40)}L${n(W * 0.05 + 40)} ${H}Z" fill="#fff" opacity=".04"/>` +
     `<rect y="${n(floor)}" width="${W}" height="${n(H - floor)}" fill="#000" opacity=".18"/>` +
     `<ellipse cx="${n(cx)}" cy="${n(floor)}" rx="${n(380 * k)}" ry="${n(44 * k)}" fill="url(#pc)"/>` +
-    `<g transform="translate(${n(tx)} ${n(ty)}) scale(-${n(k * 1000) / 1000} ${n(k * 1000) / 1000})">${v.body}</g>` +
+    `<g transform="translate(${n(tx)} ${n(ty)}) scale(-${scale} ${scale})">${v.body}</g>` +
     `</svg>`
   );
 }

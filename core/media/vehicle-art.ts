@@ -343,6 +343,14 @@ function fill(d: string, colour: string, extra = ""): string {
   return `<path d="${d}" fill="${colour}"${extra}/>`;
 }
 
+/** Drive chain from the rear sprocket (at the axle) to the gearbox sprocket. */
+function chain(rx: number, ry: number, fx: number, fy: number): string {
+  return (
+    `<path d="M${rx} ${ry - 17}L${fx} ${fy - 8}M${rx} ${ry + 17}L${fx} ${fy + 8}" stroke="#1d1f22" stroke-width="3"/>` +
+    `<circle cx="${rx}" cy="${ry}" r="17" fill="none" stroke="#5b6066" stroke-width="4"/><circle cx="${fx}" cy="${fy}" r="8" fill="#5b6066"/>`
+  );
+}
+
 function lamp(cx: number, cy: number, r: number): string {
   return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${TRIM}"/><ellipse cx="${cx + r * 0.45}" cy="${cy}" rx="${n(r * 0.45)}" ry="${n(r * 0.82)}" fill="${LAMP}"/>`;
 }
@@ -360,7 +368,7 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
     case "sport": {
       o += shadow(p, 410, 230);
       o += bikeWheel(228, 78, "cast", 17) + bikeWheel(590, 76, "cast", 15);
-      o += line("M228 327L384 294", frame, 16) + line("M242 321L374 295", "#4a4e54", 4);
+      o += chain(228, 327, 400, 300) + line("M228 327L384 294", frame, 16) + line("M242 321L374 295", "#4a4e54", 4);
       o += line("M384 292L252 194M370 286L330 226", frame, 7);
       o += fill("M392 240L486 230L498 300L462 340L396 334Z", engine);
       o += fill("M540 188L558 204L420 300L388 290Z", "#8d949b");
@@ -386,7 +394,7 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
     case "naked": {
       o += shadow(p, 410, 230);
       o += bikeWheel(230, 78, "cast", 17) + bikeWheel(584, 76, "cast", 15);
-      o += line("M230 327L384 296", frame, 16) + line("M244 321L376 297", "#4a4e54", 4);
+      o += chain(230, 327, 404, 302) + line("M230 327L384 296", frame, 16) + line("M244 321L376 297", "#4a4e54", 4);
       o += line("M386 292L256 200M376 286L340 222", frame, 7);
       o += line("M584 329L536 184", METAL, 11) + line("M584 329L566 276", "#c9a227", 14);
       o += line("M534 192L468 212L392 294M534 200L500 262", frame, 10);
@@ -394,8 +402,8 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += line("M418 254L502 239M420 266L505 252M422 278L508 265", "#3d4146", 3);
       o += fill("M398 290L510 282L498 338L420 346Z", engine);
       o += line("M506 248Q552 300 506 348L404 354M498 250Q542 300 498 340L404 344", METAL, 5);
-      o += fill("M352 340Q380 336 410 342L408 362Q380 360 348 358Z", "#3a3d41");
-      o += fill("M232 182Q290 190 340 206L346 228Q300 230 268 214Z", paint);
+      o += fill("M336 336Q372 330 412 338L412 362Q372 366 334 358Z", "#5b6066");
+      o += fill("M244 184Q296 192 340 206L346 228Q300 230 272 214Z", paint);
       o += fill("M300 204Q350 204 414 214L420 232Q360 236 310 222Z", TRIM);
       o += fill("M408 220Q414 188 470 180Q522 174 550 190L540 230Q480 238 418 238Z", paint);
       o += fill("M494 232L546 220L542 264L508 268Z", paint);
@@ -404,13 +412,13 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += line("M534 184L522 162L500 164", frame, 6);
       o += lamp(566, 206, 20);
       o += fill("M550 264Q582 248 614 262L610 270Q584 260 556 274Z", paint);
-      o += fill("M234 184L250 188L248 196Z", TAIL);
+      o += fill("M244 184L258 188L256 196Z", TAIL);
       break;
     }
     case "adventure": {
       o += shadow(p, 410, 240);
       o += bikeWheel(222, 78, "wire", 16) + bikeWheel(604, 86, "wire", 13);
-      o += line("M222 327L380 288", "#8d949b", 15);
+      o += chain(222, 327, 398, 296) + line("M222 327L380 288", "#8d949b", 15);
       o += line("M382 284L250 182M372 280L330 206", frame, 7);
       o += line("M604 319L538 140", TRIM, 13) + line("M604 319L580 254", "#c9a227", 15);
       o += line("M538 150L470 184L392 284M538 160L480 306", frame, 9);
@@ -439,7 +447,7 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
     case "cruiser": {
       o += shadow(p, 425, 260);
       o += bikeWheel(218, 70, "cast", 24) + bikeWheel(634, 72, "wire", 14);
-      o += line("M218 335L386 318", frame, 14) + line("M300 326L330 256", METAL, 8);
+      o += line("M218 335L386 318", frame, 14) + line("M318 322L336 262", "#5b6066", 7);
       o += line("M634 333L556 184", METAL, 10) + line("M634 333L606 282", TRIM, 16);
       o += line("M556 192L500 236L404 322M548 204L540 320L404 330", frame, 9);
       o += fill("M392 318L530 314L520 362L404 364Z", engine);
@@ -512,7 +520,7 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       // trail
       o += shadow(p, 412, 240);
       o += bikeWheel(222, 78, "knobbly", 14) + bikeWheel(606, 86, "knobbly", 12);
-      o += line("M222 327L378 286", "#9aa1a8", 13);
+      o += chain(222, 327, 400, 296) + line("M222 327L378 286", "#9aa1a8", 13);
       o += line("M380 282L250 186M370 278L320 204", frame, 6);
       o += line("M606 319L546 146", "#d4a21c", 11) + line("M606 319L590 272", TRIM, 14);
       o += line("M544 160L470 196L392 286M544 168L466 330", frame, 7);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listDealers } from "../../core/dealers/dealers.ts";
+import { listDealers } from "../../../core/dealers/dealers.ts";
 import type { Route } from "./+types/home";
 
 export function meta() {
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 py-12">
+    <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-4xl font-bold">Honda Dealer Group</h1>
       <p className="mt-4 text-lg">New Honda cars and Honda Wing motorcycles, used and demo vehicles from our dealers.</p>
       <h2 className="mt-10 text-2xl font-semibold">Our dealers</h2>
@@ -32,6 +32,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }
