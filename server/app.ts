@@ -5,8 +5,10 @@ import type { AppContext } from "../app/load-context.ts";
 import type { Database } from "../db/client.ts";
 import { createApi } from "./api/index.ts";
 import { apiError } from "./api/responses.ts";
+import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
+import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -17,11 +19,22 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** The built client folder (production); in development Vite serves it. */
   staticRoot?: string;
+  /** Per-client allowance of POSTs; default 30 in 10 minutes, in memory. */
+  rateLimiter?: RateLimiter;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
 };
 
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
-export function createApp({ db, logger, pageHandler, staticRoot }: AppDeps): Hono<{ Variables: { requestId: string } }> {
+export function createApp({
+  db,
+  logger,
+  pageHandler,
+  staticRoot,
+  rateLimiter = new MemoryRateLimiter(30, 600_000),
+  trustProxy = false,
+}: AppDeps): Hono<{ Variables: { requestId: string } }> {
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use(requestId());
   app.use(async (c, next) => {
@@ -38,6 +51,7 @@ export function createApp({ db, logger, pageHandler, staticRoot }: AppDeps): Hon
     return c.text("Something went wrong on our side. Please try again in a moment.", 500);
   });
 
+  app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
   app.route("/api", createApi(db));
   app.route("/", mediaRoutes(db));
   if (staticRoot) {

@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
+import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
@@ -24,6 +25,8 @@ async function main() {
   const app = createApp({
     db: database.db,
     logger,
+    rateLimiter: new MemoryRateLimiter(env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
+    trustProxy: env.TRUST_PROXY,
     pageHandler,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
   });

@@ -2,7 +2,16 @@ import { BRAND_GREY, BRAND_RED } from "./banner-art.ts";
 import type { VehicleShape } from "./shapes.ts";
 import { drawVehicle, GROUND_Y } from "./vehicle-art.ts";
 
-export const BLOG_THEMES = ["road-trip", "service", "safety", "motorcycle", "family", "city", "hybrid", "finance"] as const;
+export const BLOG_THEMES = [
+  "road-trip",
+  "service",
+  "safety",
+  "motorcycle",
+  "family",
+  "city",
+  "hybrid",
+  "finance",
+] as const;
 export type BlogTheme = (typeof BLOG_THEMES)[number];
 
 /** Size of a blog post's header illustration (16:9). */
@@ -24,7 +33,14 @@ function n(v: number): string {
 }
 
 /** A vehicle drawing placed with its ground at (cx, ground), scaled by k; `extra` is drawn in the vehicle's own space. */
-function vehicle(shape: VehicleShape, hex: string, cx: number, ground: number, k: number, extra = ""): { defs: string; body: string } {
+function vehicle(
+  shape: VehicleShape,
+  hex: string,
+  cx: number,
+  ground: number,
+  k: number,
+  extra = "",
+): { defs: string; body: string } {
   const v = drawVehicle(shape, hex, "v");
   return {
     defs: v.defs,
@@ -46,7 +62,8 @@ function grad(id: string, top: string, bottom: string): string {
   return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
 }
 
-const TABLE_MOUNTAIN = "M0 420L90 300L120 270L150 292L200 286L220 276H640L664 298L700 350L740 356L780 310L800 300L820 312L860 380L1200 430V480H0Z";
+const TABLE_MOUNTAIN =
+  "M0 420L90 300L120 270L150 292L200 286L220 276H640L664 298L700 350L740 356L780 310L800 300L820 312L860 380L1200 430V480H0Z";
 
 /** A red accent slash on the left edge, shared by every illustration. */
 const SLASH = `<path d="M0 0H70L0 150Z" fill="${BRAND_RED}"/><path d="M1200 675H1100L1200 520Z" fill="${BRAND_GREY}" opacity=".9"/>`;

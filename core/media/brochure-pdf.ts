@@ -24,10 +24,33 @@ export function formatRand(amount: number): string {
 
 /** Characters WinAnsiEncoding (Windows-1252) places in 0x80-0x9F. */
 const CP1252: Record<number, number> = {
-  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87,
-  0x02c6: 0x88, 0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91,
-  0x2019: 0x92, 0x201c: 0x93, 0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98,
-  0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b, 0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
 };
 
 /**
@@ -59,7 +82,17 @@ function widthTable(spec: string): number[] {
   const table = new Array<number>(256).fill(556);
   for (let c = 32; c <= 126; c++) table[c] = values[c - 32] ?? 556;
   for (let c = 160; c <= 255; c++) table[c] = values[c - 160 + 95] ?? 556;
-  Object.assign(table, { 0x85: 1000, 0x91: 222, 0x92: 222, 0x93: 333, 0x94: 333, 0x95: 350, 0x96: 556, 0x97: 1000, 0x99: 1000 });
+  Object.assign(table, {
+    0x85: 1000,
+    0x91: 222,
+    0x92: 222,
+    0x93: 333,
+    0x94: 333,
+    0x95: 350,
+    0x96: 556,
+    0x97: 1000,
+    0x99: 1000,
+  });
   return table;
 }
 
@@ -75,11 +108,14 @@ function textWidth(bytes: number[], font: Font, size: number): number {
 /** Greedy word wrap to `width` points; over-long words are broken. */
 function wrap(text: string, font: Font, size: number, width: number): number[][] {
   const words = toWinAnsi(text)
-    .reduce<number[][]>((acc, b) => {
-      if (b === 32) acc.push([]);
-      else acc[acc.length - 1]!.push(b);
-      return acc;
-    }, [[]])
+    .reduce<number[][]>(
+      (acc, b) => {
+        if (b === 32) acc.push([]);
+        else acc[acc.length - 1]!.push(b);
+        return acc;
+      },
+      [[]],
+    )
     .filter((w) => w.length > 0);
   const lines: number[][] = [];
   let line: number[] = [];
@@ -273,7 +309,9 @@ function build(input: BrochureInput, description: string): { pages: string[][]; 
     ops.push(`BT /F1 8.5 Tf ${MUTED} rg ${MARGIN} 48 Td ${pdfString(footer)} Tj ET`);
     if (layout.pages.length > 1) {
       const label = toWinAnsi(`Page ${i + 1} of ${layout.pages.length}`);
-      ops.push(`BT /F1 8.5 Tf ${MUTED} rg ${num(PAGE.width - MARGIN - textWidth(label, "F1", 8.5))} 48 Td ${pdfString(label)} Tj ET`);
+      ops.push(
+        `BT /F1 8.5 Tf ${MUTED} rg ${num(PAGE.width - MARGIN - textWidth(label, "F1", 8.5))} 48 Td ${pdfString(label)} Tj ET`,
+      );
     }
   });
   return { pages: layout.pages, title, truncated: layout.truncated };

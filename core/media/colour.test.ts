@@ -5,7 +5,8 @@ describe("colour helpers", () => {
   it("accepts six hex digits with or without '#'", () => {
     expect(isHexColour("c8102e")).toBe(true);
     expect(isHexColour("#C8102E")).toBe(true);
-    for (const bad of ["", "c8102", "c8102e0", "zzzzzz", "#c8102e ", "red", "##c8102e"]) expect(isHexColour(bad)).toBe(false);
+    for (const bad of ["", "c8102", "c8102e0", "zzzzzz", "#c8102e ", "red", "##c8102e"])
+      expect(isHexColour(bad)).toBe(false);
     expect(normaliseHex("#C8102E")).toBe("c8102e");
     expect(() => normaliseHex("nope")).toThrow();
   });

@@ -21,7 +21,13 @@ function toRgb(hex: string): Rgb {
 }
 
 function toHex(rgb: Rgb): string {
-  return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /** Mix `hex` with `other`; amount 0 gives `hex`, 1 gives `other`. Returns '#rrggbb'. */

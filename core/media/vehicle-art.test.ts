@@ -42,6 +42,6 @@ describe("renderVehicleSvg", () => {
 
   it("rejects a colour that is not six hex digits", () => {
     expect(() => renderVehicleSvg("suv", "red", "studio")).toThrow();
-    expect(() => renderVehicleSvg("suv", "c8102e\"/><script>", "studio")).toThrow();
+    expect(() => renderVehicleSvg("suv", 'c8102e"/><script>', "studio")).toThrow();
   });
 });

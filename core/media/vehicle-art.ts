@@ -37,6 +37,8 @@ const METAL = "#c3c8cd";
 const DARK_METAL = "#4a4e53";
 const LAMP = "#eef5fb";
 const TAIL = "#b3121b";
+/** Tinted, see-through motorcycle screens. */
+const SCREEN = "#9fb2c2";
 
 /** Round to one decimal so the markup stays short and deterministic. */
 function n(v: number): string {
@@ -97,12 +99,11 @@ type CarSpec = {
   r: number;
   /** y of the bottom edge of the body between the wheels. */
   sill: number;
-  /** Outline from the rear bottom corner, over the roof, to the front bottom corner (x = frontX at y = sill). */
+  /** Outline from the rear bottom corner, over the roof, to the front bottom corner (then to frontX at y = sill). */
   top: string;
-  rearX: number;
   frontX: number;
   glass: string;
-  /** Black pillars between windows: [x at belt, x at roof]. */
+  /** Black pillars between windows: [x1, y1, x2, y2] from the belt line to the roof. */
   pillars: [number, number, number, number][];
   doors: string;
   handles: [number, number][];
@@ -112,7 +113,8 @@ type CarSpec = {
   mirror: string;
   bumper: string;
   rim: "five" | "six" | "twin" | "sport";
-  extra?: string;
+  /** Shape-specific parts: roof rails, plastic cladding, the hot hatch's wing and vents, a sliding-door track. */
+  extra?: "rails" | "clad" | "wing" | "track";
   /** Ride height added to the body (SUVs), in px. */
   lift?: number;
 };
@@ -122,13 +124,18 @@ const CARS: Record<(typeof CAR_SHAPES)[number], CarSpec> = {
     wheels: [225, 590],
     r: 48,
     sill: 376,
-    rearX: 130,
     frontX: 691,
     top: "M140 376Q130 371 130 350L132 300Q134 272 144 254L178 200Q188 184 212 181Q300 170 430 174Q462 178 484 196L574 258Q646 268 674 282Q690 290 690 310L691 358Q691 375 680 376",
     glass: "M190 256L210 214Q218 197 234 195Q300 184 428 186Q456 189 472 202L544 260Z",
-    pillars: [[366, 258, 370, 184], [246, 256, 252, 192]],
+    pillars: [
+      [366, 258, 370, 184],
+      [246, 256, 252, 192],
+    ],
     doors: "M370 262L367 374M546 264Q544 292 552 312M246 262Q254 286 262 312",
-    handles: [[342, 278], [520, 280]],
+    handles: [
+      [342, 278],
+      [520, 280],
+    ],
     shoulder: "M132 290Q400 276 690 300",
     head: "M630 274L676 286Q688 292 686 302L640 294Z",
     tail: "M132 282L144 254Q156 248 164 252L160 286Q148 292 132 290Z",
@@ -140,13 +147,15 @@ const CARS: Record<(typeof CAR_SHAPES)[number], CarSpec> = {
     wheels: [212, 587],
     r: 49,
     sill: 377,
-    rearX: 78,
     frontX: 720,
     top: "M88 377Q78 372 78 352L80 302Q82 278 92 268L100 262Q160 258 226 254Q262 222 320 211Q400 202 450 208Q480 213 502 228L584 274Q662 282 700 296Q718 304 718 324L720 360Q720 376 708 377",
     glass: "M252 262Q282 230 324 220Q400 212 446 218Q472 222 490 236L552 274Z",
     pillars: [[398, 268, 400, 214]],
     doors: "M402 272L399 375M548 278Q544 304 552 326M254 268Q256 300 262 322",
-    handles: [[376, 290], [520, 292]],
+    handles: [
+      [376, 290],
+      [520, 292],
+    ],
     shoulder: "M80 290Q400 280 718 308",
     head: "M652 288L702 300Q714 306 711 316L660 306Z",
     tail: "M80 278L88 266Q120 262 150 260L150 272Q116 280 80 286Z",
@@ -158,13 +167,18 @@ const CARS: Record<(typeof CAR_SHAPES)[number], CarSpec> = {
     wheels: [210, 580],
     r: 52,
     sill: 366,
-    rearX: 96,
     frontX: 705,
     top: "M106 366Q96 360 96 340L98 292Q100 266 110 250L128 224Q140 206 164 198Q220 182 300 177Q390 172 444 180Q474 186 496 202L584 258Q660 268 690 282Q704 290 704 310L705 352Q705 366 694 366",
     glass: "M150 254Q160 226 178 214Q230 194 302 189Q390 184 440 191Q464 196 480 208L550 258Z",
-    pillars: [[372, 258, 374, 186], [222, 256, 230, 200]],
+    pillars: [
+      [372, 258, 374, 186],
+      [222, 256, 230, 200],
+    ],
     doors: "M376 262L373 364M552 264Q548 284 552 300M226 262Q240 286 252 306",
-    handles: [[350, 274], [524, 276]],
+    handles: [
+      [350, 274],
+      [524, 276],
+    ],
     shoulder: "M98 282Q400 268 704 296",
     head: "M644 278L692 290Q704 296 701 306L652 298Z",
     tail: "M100 268L114 240Q124 236 132 240L128 270Q116 276 100 276Z",
@@ -178,13 +192,18 @@ const CARS: Record<(typeof CAR_SHAPES)[number], CarSpec> = {
     wheels: [208, 578],
     r: 55,
     sill: 362,
-    rearX: 78,
     frontX: 723,
     top: "M88 362Q78 356 78 334L80 274Q82 230 92 200L100 178Q106 164 124 162Q280 154 444 158Q476 162 498 180L586 246Q664 256 702 270Q722 278 722 300L723 348Q723 362 711 362",
     glass: "M110 244L116 188Q120 175 134 174Q280 166 440 170Q466 174 484 188L554 244Z",
-    pillars: [[372, 244, 374, 168], [214, 244, 216, 172]],
+    pillars: [
+      [372, 244, 374, 168],
+      [214, 244, 216, 172],
+    ],
     doors: "M376 248L373 360M552 250Q548 274 552 292M216 250Q226 276 240 296",
-    handles: [[348, 264], [524, 266]],
+    handles: [
+      [348, 264],
+      [524, 266],
+    ],
     shoulder: "M80 272Q400 258 722 286",
     head: "M662 262L708 272Q720 278 718 288L670 282Z",
     tail: "M80 256L88 210Q98 208 104 214L104 256Q94 264 80 264Z",
@@ -198,13 +217,15 @@ const CARS: Record<(typeof CAR_SHAPES)[number], CarSpec> = {
     wheels: [212, 590],
     r: 52,
     sill: 374,
-    rearX: 78,
     frontX: 722,
     top: "M88 374Q78 368 78 348L80 306Q82 282 94 270L112 258Q150 244 200 234Q262 214 330 209Q400 204 452 210Q482 215 504 230L588 276Q666 284 704 298Q722 306 722 326L722 360Q722 373 710 374",
     glass: "M176 256Q230 230 300 220Q400 212 448 219Q474 223 492 236L556 276Z",
     pillars: [[394, 268, 396, 214]],
     doors: "M398 272L395 372M552 280Q548 304 556 326M232 262Q246 290 256 316",
-    handles: [[372, 290], [522, 292]],
+    handles: [
+      [372, 290],
+      [522, 292],
+    ],
     shoulder: "M80 296Q400 282 720 310",
     head: "M654 290L704 302Q716 308 713 318L662 308Z",
     tail: "M80 282L90 268Q104 264 118 262L118 276Q100 282 82 292Z",
@@ -217,13 +238,20 @@ const CARS: Record<(typeof CAR_SHAPES)[number], CarSpec> = {
     wheels: [190, 587],
     r: 49,
     sill: 373,
-    rearX: 68,
     frontX: 730,
     top: "M78 373Q68 367 68 346L70 270Q72 216 80 184L88 166Q94 154 112 152Q300 144 470 148Q500 152 520 168L608 240Q676 252 710 268Q728 278 728 300L730 356Q730 372 718 373",
     glass: "M92 242L98 174Q102 164 116 163Q300 155 466 159Q490 162 506 176L576 240Z",
-    pillars: [[420, 242, 422, 158], [270, 242, 272, 158], [120, 242, 124, 164]],
+    pillars: [
+      [420, 242, 422, 158],
+      [270, 242, 272, 158],
+      [120, 242, 124, 164],
+    ],
     doors: "M424 246L421 371M574 246Q570 276 572 300M274 246L272 371",
-    handles: [[398, 268], [548, 270], [286, 268]],
+    handles: [
+      [398, 268],
+      [548, 270],
+      [286, 268],
+    ],
     shoulder: "M70 258Q400 246 728 286",
     head: "M670 262L716 276Q728 284 724 294L678 284Z",
     tail: "M70 236L78 190Q88 188 94 194L92 240Q82 246 70 244Z",
@@ -243,7 +271,9 @@ function carWheel(p: string, cx: number, cy: number, r: number, rim: CarSpec["ri
     `<circle cx="${cx}" cy="${cy}" r="${n(r - 4)}" fill="none" stroke="#303236" stroke-width="2"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${n(rr)}" fill="#2a2c2f"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${n(rr * 0.62)}" fill="#80868c"/>` +
-    (rim === "sport" ? `<rect x="${n(cx + rr * 0.25)}" y="${n(cy - rr * 0.5)}" width="${n(rr * 0.3)}" height="${n(rr * 0.5)}" rx="3" fill="#c8102e"/>` : "") +
+    (rim === "sport"
+      ? `<rect x="${n(cx + rr * 0.25)}" y="${n(cy - rr * 0.5)}" width="${n(rr * 0.3)}" height="${n(rr * 0.5)}" rx="3" fill="#c8102e"/>`
+      : "") +
     `<path d="${spokes(cx, cy, rr * 0.2, rr * 0.94, count)}" stroke="${face}" stroke-width="${rim === "twin" ? 4 : 7}" stroke-linecap="round"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${n(rr)}" fill="none" stroke="${rim === "sport" ? "#3b3f44" : "#d5d9dd"}" stroke-width="3"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${n(rr * 0.2)}" fill="${face}"/>`
@@ -275,13 +305,18 @@ function drawCar(shape: (typeof CAR_SHAPES)[number], hex: string, p: string): st
   o += fill(archPath(wr, cy, ar + 1, s.sill) + archPath(wf, cy, ar + 1, s.sill), "#0e0f10");
   if (s.extra === "rails") {
     const [x1, x2, y] = [130, 446, 154];
-    o += line(`M${x1} ${y + 2}L${x2} ${y - 2}`, TRIM, 6) + line(`M${x1 + 20} ${y + 2}v8M${x2 - 20} ${y - 2}v8`, TRIM, 5);
+    o +=
+      line(`M${x1} ${y + 2}L${x2} ${y - 2}`, TRIM, 6) + line(`M${x1 + 20} ${y + 2}v8M${x2 - 20} ${y - 2}v8`, TRIM, 5);
   }
   o += fill(body, `url(#${p}b)`, ` stroke="${edge}" stroke-width="1.5"`);
   // Lower body: shade between the wheels; black cladding and arch mouldings on SUVs and the hot hatch.
   const clad = suv || s.extra === "wing";
   const sillTop = s.sill - (clad ? 14 : 10);
-  o += fill(`M${n(wr + d - 2)} ${s.sill}L${n(wf - d + 2)} ${s.sill}L${n(wf - d - 6)} ${sillTop}L${n(wr + d + 6)} ${sillTop}Z`, clad ? TRIM : dark, clad ? "" : ' opacity=".55"');
+  o += fill(
+    `M${n(wr + d - 2)} ${s.sill}L${n(wf - d + 2)} ${s.sill}L${n(wf - d - 6)} ${sillTop}L${n(wr + d + 6)} ${sillTop}Z`,
+    clad ? TRIM : dark,
+    clad ? "" : ' opacity=".55"',
+  );
   if (suv) {
     o += `<path d="${archPath(wr, cy, ar + 3, s.sill)}${archPath(wf, cy, ar + 3, s.sill)}" fill="none" stroke="${TRIM}" stroke-width="8"/>`;
   } else {
@@ -304,7 +339,10 @@ function drawCar(shape: (typeof CAR_SHAPES)[number], hex: string, p: string): st
       fill("M500 292L542 292L534 326L490 326Z", TRIM) +
       line("M512 296L504 322M526 296L518 322", shade(hex, 0.2), 3) +
       fill("M630 370L722 364L722 373L636 376Z", "#c8102e") +
-      fill(`M${n(wr + d + 6)} ${sillTop + 2}L${n(wf - d - 6)} ${sillTop + 2}L${n(wf - d - 6)} ${sillTop + 5}L${n(wr + d + 6)} ${sillTop + 5}Z`, "#c8102e") +
+      fill(
+        `M${n(wr + d + 6)} ${sillTop + 2}L${n(wf - d - 6)} ${sillTop + 2}L${n(wf - d - 6)} ${sillTop + 5}L${n(wr + d + 6)} ${sillTop + 5}Z`,
+        "#c8102e",
+      ) +
       fill("M78 350L136 350L146 374L88 374Z", TRIM);
   }
   if (s.extra === "track") o += line("M110 250L268 250", dark, 3);
@@ -356,11 +394,12 @@ function lamp(cx: number, cy: number, r: number): string {
 }
 
 function drawBike(shape: VehicleShape, hex: string, p: string): string {
-  const paint = `url(#${p}b)" stroke="${shade(hex, 0.45)}" stroke-width="1.2`;
+  const outline = shade(hex, 0.45);
+  const painted = (d: string, extra = ""): string =>
+    fill(d, `url(#${p}b)`, ` stroke="${outline}" stroke-width="1.2"${extra}`);
   const dark = edgeColour(hex);
   const light = tint(hex, 0.5);
   const metal = `url(#${p}m)`;
-  const glass = `url(#${p}g)`;
   const frame = "#2c2f33";
   const engine = "#4a4e54";
   let o = "";
@@ -374,19 +413,22 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += fill("M540 188L558 204L420 300L388 290Z", "#8d949b");
       o += line("M590 329L538 190", METAL, 11) + line("M590 329L572 282", "#c9a227", 14);
       o += fill("M314 270L392 286L388 306L310 292Z", metal);
-      o += fill("M222 174Q270 184 310 200L344 214L340 232Q300 232 270 216L230 186Z", paint);
+      o += painted("M222 174Q270 184 310 200L344 214L340 232Q300 232 270 216L230 186Z");
       o += fill("M306 200Q350 214 412 212L414 226Q360 232 318 222Z", TRIM);
-      o += fill("M406 214Q424 190 470 184Q520 178 548 190L540 226Q480 232 420 236Z", paint);
-      o += fill(
+      o += painted("M406 214Q424 190 470 184Q520 178 548 190L540 226Q480 232 420 236Z");
+      o += painted(
         "M542 194Q600 180 632 204L648 224L640 236Q612 242 594 256Q570 290 552 330Q540 352 512 356L446 358Q420 352 422 332L436 300Q452 270 486 252Q510 236 536 226Z",
-        paint,
       );
       o += fill("M494 300Q516 276 548 268L536 302Q520 322 498 328Z", dark, ' opacity=".6"');
       o += line("M430 204Q480 188 540 192M556 214Q598 204 632 218M446 330Q470 290 520 262", light, 2.5);
       o += line("M594 258Q568 296 552 336", shade(hex, 0.5), 3);
-      o += fill("M544 194Q556 160 596 154L608 168Q590 182 586 198Z", "#9fb2c2", ' opacity=".6" stroke="#3a4046" stroke-width="2"');
+      o += fill(
+        "M544 194Q556 160 596 154L608 168Q590 182 586 198Z",
+        SCREEN,
+        ' opacity=".6" stroke="#3a4046" stroke-width="2"',
+      );
       o += fill("M614 212L644 222L642 232L618 226Z", LAMP, ' stroke="#56606a"');
-      o += fill("M554 262Q590 242 628 256L624 266Q592 254 560 270Z", paint);
+      o += painted("M554 262Q590 242 628 256L624 266Q592 254 560 270Z");
       o += line("M566 192L584 182", TRIM, 5) + `<circle cx="388" cy="276" r="5" fill="${TRIM}"/>`;
       o += fill("M222 174L240 178L236 186Z", TAIL);
       break;
@@ -403,15 +445,15 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += fill("M398 290L510 282L498 338L420 346Z", engine);
       o += line("M506 248Q552 300 506 348L404 354M498 250Q542 300 498 340L404 344", METAL, 5);
       o += fill("M336 336Q372 330 412 338L412 362Q372 366 334 358Z", "#5b6066");
-      o += fill("M244 184Q296 192 340 206L346 228Q300 230 272 214Z", paint);
+      o += painted("M244 184Q296 192 340 206L346 228Q300 230 272 214Z");
       o += fill("M300 204Q350 204 414 214L420 232Q360 236 310 222Z", TRIM);
-      o += fill("M408 220Q414 188 470 180Q522 174 550 190L540 230Q480 238 418 238Z", paint);
-      o += fill("M494 232L546 220L542 264L508 268Z", paint);
+      o += painted("M408 220Q414 188 470 180Q522 174 550 190L540 230Q480 238 418 238Z");
+      o += painted("M494 232L546 220L542 264L508 268Z");
       o += fill("M494 232L546 220L542 232L498 242Z", dark, ' opacity=".6"');
       o += line("M430 206Q480 190 540 192", light, 2.5);
       o += line("M534 184L522 162L500 164", frame, 6);
       o += lamp(566, 206, 20);
-      o += fill("M550 264Q582 248 614 262L610 270Q584 260 556 274Z", paint);
+      o += painted("M550 264Q582 248 614 262L610 270Q584 260 556 274Z");
       o += fill("M244 184L258 188L256 196Z", TAIL);
       break;
     }
@@ -427,18 +469,17 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += fill("M330 206L440 226L440 252L394 284L376 280Z", "#3a3d41");
       o += fill("M394 310L492 298L504 324L404 336Z", metal);
       o += fill("M262 248L346 266L342 290L258 272Z", metal);
-      o += fill(
+      o += painted(
         "M226 164Q270 168 306 178Q370 184 420 192Q438 160 496 148L548 146L604 146Q622 158 624 180L606 200L562 208L556 250Q530 266 498 270L452 262L444 234Q420 216 400 214L330 206L262 200Z",
-        paint,
       );
       o += fill("M306 178Q370 184 424 194L428 208Q370 210 312 196Z", TRIM);
       o += fill("M448 244Q500 232 556 222L556 250Q530 266 498 270L452 262Z", dark, ' opacity=".55"');
       o += line("M436 184Q490 158 552 156M560 196L556 250", light, 2.5);
-      o += fill("M548 148L560 90Q576 80 598 88L590 146Z", "#9fb2c2", ' opacity=".55" stroke="#3a4046" stroke-width="2"');
-      o += fill("M604 180L656 206L650 218L600 204Z", paint);
+      o += fill("M548 148L560 90Q576 80 598 88L590 146Z", SCREEN, ' opacity=".55" stroke="#3a4046" stroke-width="2"');
+      o += painted("M604 180L656 206L650 218L600 204Z");
       o += fill("M600 156L618 162Q624 170 622 182L602 184Z", LAMP, ' stroke="#56606a" stroke-width="2"');
-      o += fill("M560 228Q606 212 652 228L648 236Q606 224 566 238Z", paint);
-      o += line("M540 142L526 128L506 130", frame, 6) + fill("M498 120L528 120L522 138Z", paint);
+      o += painted("M560 228Q606 212 652 228L648 236Q606 224 566 238Z");
+      o += line("M540 142L526 128L506 130", frame, 6) + painted("M498 120L528 120L522 138Z");
       o += `<rect x="166" y="210" width="108" height="80" rx="6" fill="${metal}" stroke="#6b7177" stroke-width="3"/>`;
       o += line("M166 226H274M180 210V290M260 210V290", "#6b7177", 2);
       o += fill("M226 164L244 168L242 176Z", TAIL);
@@ -453,15 +494,19 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += fill("M392 318L530 314L520 362L404 364Z", engine);
       o += fill("M410 324L444 250L476 258L448 332Z", "#6f747b");
       o += fill("M476 332L502 254L534 262L512 336Z", "#6f747b");
-      o += line("M416 304L448 311M424 286L456 293M432 268L462 275M484 304L514 312M490 286L520 294M496 268L525 276", "#3d4146", 3);
+      o += line(
+        "M416 304L448 311M424 286L456 293M432 268L462 275M484 304L514 312M490 286L520 294M496 268L525 276",
+        "#3d4146",
+        3,
+      );
       o += line("M470 344L246 366M444 334L250 350", METAL, 9);
-      o += fill("M148 300Q176 244 242 240L312 250L306 268Q236 262 206 282Q186 298 174 314Z", paint);
+      o += painted("M148 300Q176 244 242 240L312 250L306 268Q236 262 206 282Q186 298 174 314Z");
       o += fill("M296 250Q334 270 386 260Q416 254 436 236L444 252Q408 280 342 282Q300 280 288 264Z", TRIM);
-      o += fill("M428 244Q438 206 500 200Q546 198 564 220L548 244Q500 256 432 254Z", paint);
+      o += painted("M428 244Q438 206 500 200Q546 198 564 220L548 244Q500 256 432 254Z");
       o += line("M448 220Q490 206 546 210", light, 2.5);
       o += line("M556 190L544 156L502 160", METAL, 6) + line("M502 160L486 164", TRIM, 8);
       o += lamp(584, 204, 19);
-      o += fill("M582 284Q634 252 688 284L682 292Q634 266 590 292Z", paint);
+      o += painted("M582 284Q634 252 688 284L682 292Q634 266 590 292Z");
       o += fill("M146 294L162 288L160 304Z", TAIL);
       break;
     }
@@ -471,9 +516,8 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += fill("M246 342L340 306L398 318L378 350L262 366Z", engine);
       o += fill("M272 332Q310 326 346 332L344 350Q310 354 270 348Z", metal);
       o += line("M582 351L556 252", METAL, 10);
-      o += fill(
+      o += painted(
         "M176 236Q188 226 226 224L392 222Q424 228 422 262L420 312L500 312Q512 250 536 186Q546 162 570 158Q594 166 604 198Q614 240 600 282Q590 302 568 308L522 340L420 344Q392 328 360 316Q320 300 290 294Q246 288 212 272Q180 258 176 236Z",
-        paint,
       );
       o += fill("M420 312L500 312L522 340L420 344Z", TRIM);
       o += fill("M290 294Q320 300 360 316L340 326Q310 312 282 308Z", dark, ' opacity=".6"');
@@ -481,10 +525,10 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += fill("M212 226Q234 206 268 212L264 224Z", TRIM);
       o += line("M196 256Q300 250 410 254M520 300Q546 230 562 184", light, 2.5);
       o += line("M188 222L222 214", METAL, 5);
-      o += fill("M550 162L568 112L592 116L580 166Z", "#9fb2c2", ' opacity=".6" stroke="#3a4046" stroke-width="2"');
+      o += fill("M550 162L568 112L592 116L580 166Z", SCREEN, ' opacity=".6" stroke="#3a4046" stroke-width="2"');
       o += line("M558 160L536 152", TRIM, 7);
       o += fill("M594 180L614 198Q616 208 608 212L590 196Z", LAMP, ' stroke="#56606a"');
-      o += fill("M538 300Q582 280 626 300L620 308Q582 290 544 310Z", paint);
+      o += painted("M538 300Q582 280 626 300L620 308Q582 290 544 310Z");
       o += fill("M176 236L192 230L190 248Z", TAIL);
       break;
     }
@@ -498,22 +542,22 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += line("M476 316H534M476 326H534M476 336H534", "#3d4146", 3);
       o += fill("M300 232L446 236L446 282L384 298L306 294Z", "#3a3d41");
       o += fill("M226 318L366 326L362 342L222 334Z", metal);
-      o += fill("M168 206L300 210L312 236L174 240Z", paint);
-      o += fill("M152 240Q152 228 166 228L292 230Q308 232 308 248L304 290Q298 306 282 306L178 306Q158 304 156 288Z", paint);
+      o += painted("M168 206L300 210L312 236L174 240Z");
+      o += painted("M152 240Q152 228 166 228L292 230Q308 232 308 248L304 290Q298 306 282 306L178 306Q158 304 156 288Z");
       o += fill("M156 284Q230 292 306 284L304 290Q298 306 282 306L178 306Q158 304 156 288Z", dark, ' opacity=".5"');
       o += line("M162 246L300 248", TAIL, 6) + line("M166 262L302 264", dark, 2);
-      o += fill("M158 150Q158 132 180 130H262Q282 132 284 150L286 204L158 206Z", paint);
+      o += painted("M158 150Q158 132 180 130H262Q282 132 284 150L286 204L158 206Z");
       o += fill("M158 186H284V194H158Z", TAIL);
       o += line("M170 144Q220 138 272 144", light, 2.5);
       o += fill("M268 172Q292 168 306 210L294 218Q286 194 264 190Z", TRIM);
       o += fill("M294 208Q344 214 386 220Q420 224 446 212L454 232Q404 248 296 240Z", TRIM);
-      o += fill("M440 226Q476 190 524 186Q602 176 654 222L650 246Q624 262 604 300L548 312L520 282L470 272L440 264Z", paint);
+      o += painted("M440 226Q476 190 524 186Q602 176 654 222L650 246Q624 262 604 300L548 312L520 282L470 272L440 264Z");
       o += fill("M548 262L604 252L596 300L552 308Z", dark, ' opacity=".5"');
       o += line("M458 216Q510 194 600 196", light, 2.5);
-      o += fill("M534 190L558 96L600 100L590 184Z", "#9fb2c2", ' opacity=".55" stroke="#3a4046" stroke-width="2"');
+      o += fill("M534 190L558 96L600 100L590 184Z", SCREEN, ' opacity=".55" stroke="#3a4046" stroke-width="2"');
       o += fill("M624 208L656 226L652 240L626 230Z", LAMP, ' stroke="#56606a"');
       o += line("M572 192L598 184", TRIM, 6);
-      o += fill("M580 262Q620 246 662 262L658 270Q620 256 586 270Z", paint);
+      o += painted("M580 262Q620 246 662 262L658 270Q620 256 586 270Z");
       break;
     }
     default: {
@@ -529,22 +573,21 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       o += fill("M408 330L494 316L500 334L418 346Z", metal);
       o += line("M476 262Q506 300 456 324L372 306Q330 282 312 246", METAL, 6);
       o += fill("M250 212L336 230L330 256L244 238Z", metal);
-      o += fill("M216 174L304 184L306 202L236 194Z", paint);
+      o += painted("M216 174L304 184L306 202L236 194Z");
       o += fill("M288 184L480 172Q494 174 490 188L294 202Z", TRIM);
-      o += fill("M296 202L386 196L372 254L306 244Z", paint);
+      o += painted("M296 202L386 196L372 254L306 244Z");
       o += fill("M310 214L370 210L362 238L314 232Z", dark, ' opacity=".45"');
-      o += fill("M464 186L548 170L536 244L474 254Q458 222 464 186Z", paint);
+      o += painted("M464 186L548 170L536 244L474 254Q458 222 464 186Z");
       o += fill("M480 236L536 226L536 244L474 254Z", dark, ' opacity=".5"');
       o += line("M474 196Q510 184 544 178", light, 2.5);
-      o += line("M540 148L520 136L496 140", frame, 5) + fill("M488 132L514 132L508 146Z", paint);
-      o += fill("M552 148L590 158L600 212L574 216L554 182Z", paint);
+      o += line("M540 148L520 136L496 140", frame, 5) + painted("M488 132L514 132L508 146Z");
+      o += painted("M552 148L590 158L600 212L574 216L554 182Z");
       o += fill("M584 170L596 176L600 200L588 200Z", LAMP);
-      o += fill("M562 224Q624 202 682 224L676 234Q624 216 568 236Z", paint);
+      o += painted("M562 224Q624 202 682 224L676 234Q624 216 568 236Z");
       o += fill("M216 174L232 176L230 184Z", TAIL);
       break;
     }
   }
-  void dark;
   return o;
 }
 

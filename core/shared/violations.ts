@@ -12,3 +12,8 @@ export function parsePage(raw: string | null, violations: Violation[], maxPage =
   }
   return Number(raw);
 }
+
+/** A zod error as violations: the path joined with dots (first_name, vehicle.model) and zod's message. */
+export function violationsFromZod(error: { issues: { path: PropertyKey[]; message: string }[] }): Violation[] {
+  return error.issues.map((issue) => ({ propertyPath: issue.path.map(String).join("."), message: issue.message }));
+}
