@@ -274,3 +274,78 @@ export const financeApplications = pgTable(
   },
   (t) => [index("finance_applications_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Where a dealer's leads go (issue 7): e-mail addresses and CRM webhooks, per kind of lead. A dealer with no
+ * enabled e-mail channel for a kind of lead gets it at its dealer principal's address (dp_email).
+ */
+export const dealerLeadChannels = pgTable(
+  "dealer_lead_channels",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id),
+    /** 'email' or 'webhook'. */
+    kind: text("kind").notNull(),
+    /** An e-mail address or an https URL. */
+    target: text("target").notNull(),
+    /** 'enquiry', 'finance' or 'all'. */
+    leadKind: text("lead_kind").notNull().default("all"),
+    /** Webhook body: 'adf' (XML) or 'json'. */
+    format: text("format").notNull().default("adf"),
+    /** Webhook HMAC-SHA256 signing secret. */
+    secret: text("secret"),
+    enabled: boolean("enabled").notNull().default(true),
+  },
+  (t) => [index("dealer_lead_channels_dealer_idx").on(t.dealerId)],
+);
+
+/**
+ * The delivery outbox: one row per lead and channel, written in the same transaction as the lead, worked by
+ * any number of app instances with FOR UPDATE SKIP LOCKED.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    /** 'enquiry' or 'finance'. */
+    leadKind: text("lead_kind").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id),
+    channel: text("channel").notNull(),
+    target: text("target").notNull(),
+    format: text("format").notNull().default("adf"),
+    secret: text("secret"),
+    /** 'pending', 'delivered' or 'failed'. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lead_deliveries_lead_channel_uq").on(t.leadKind, t.leadId, t.channel, t.target),
+    index("lead_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("lead_deliveries_lead_idx").on(t.leadId),
+  ],
+);
+
+export const leadDeliveryAttempts = pgTable(
+  "lead_delivery_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [index("lead_delivery_attempts_delivery_idx").on(t.deliveryId)],
+);

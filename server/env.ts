@@ -16,6 +16,15 @@ const envSchema = z.object({
     .transform((value) => value === "true" || value === "1"),
   POST_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   POST_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  SITE_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Honda Dealer Group Leads <leads@honda-dealer-group.example.co.za>"),
+  LEAD_DELIVERY: z.enum(["on", "off"]).default("on"),
+  LEAD_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
+  LEAD_DELIVERY_LOCK_SECONDS: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -4,6 +4,8 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
+import { createMailer } from "../core/delivery/email.ts";
+import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
@@ -34,14 +36,23 @@ async function main() {
   const server = http.createServer((req, res) =>
     devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res),
   );
+  const worker = new LeadDeliveryWorker({
+    db: database.db,
+    logger: logger.child({ component: "lead-delivery" }),
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM }),
+    siteUrl: env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`,
+    intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
+    lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
+  });
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production" }, "listening");
+    if (env.LEAD_DELIVERY === "on") worker.start();
   });
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    server.close(() => void database.close().finally(() => process.exit(0)));
+    server.close(() => void worker.stop().then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));

@@ -5,6 +5,7 @@ import type { Database } from "../client.ts";
 import {
   banners,
   blogPosts,
+  dealerLeadChannels,
   dealers,
   deals,
   makes,
@@ -71,6 +72,12 @@ async function seedDealers(tx: Transaction): Promise<Ids> {
       })),
     )
     .returning({ id: dealers.id, slug: dealers.slug });
+  await tx.insert(dealerLeadChannels).values(
+    rows.flatMap((row) => [
+      { dealerId: row.id, kind: "email", target: `leads@${row.slug}.example.co.za`, leadKind: "enquiry" },
+      { dealerId: row.id, kind: "email", target: `finance@${row.slug}.example.co.za`, leadKind: "finance" },
+    ]),
+  );
   return new Map(rows.map((row) => [row.slug, row.id]));
 }
 

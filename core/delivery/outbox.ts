@@ -1,0 +1,150 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { dealerLeadChannels, dealers, enquiries, financeApplications, leadDeliveries, leadDeliveryAttempts } from "../../db/schema.ts";
+import type { LeadKind } from "./lead-source.ts";
+
+/** Waits before each retry: 1 min, 5 min, 30 min, 2 h, 12 h; after the last, the delivery has failed. */
+export const RETRY_BACKOFF_SECONDS = [60, 300, 1_800, 7_200, 43_200] as const;
+export const MAX_ATTEMPTS = RETRY_BACKOFF_SECONDS.length + 1;
+
+type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
+
+export type ClaimedDelivery = {
+  id: number;
+  leadKind: LeadKind;
+  leadId: string;
+  channel: "email" | "webhook";
+  target: string;
+  format: "adf" | "json";
+  secret: string | null;
+  attempts: number;
+};
+
+/**
+ * Queues a lead for delivery to its dealer's channels. Call it in the transaction that stores the lead, so
+ * that no lead is stored without its delivery jobs. Webhooks carry enquiries only: a finance application
+ * leaves the server only as a notice to the dealer's finance e-mail address.
+ */
+export async function enqueueLeadDelivery(
+  tx: Executor,
+  lead: { kind: LeadKind; id: string; dealerId: number },
+): Promise<void> {
+  const channels = await tx
+    .select()
+    .from(dealerLeadChannels)
+    .where(and(eq(dealerLeadChannels.dealerId, lead.dealerId), eq(dealerLeadChannels.enabled, true)));
+  const wanted = channels.filter(
+    (channel) =>
+      (channel.leadKind === "all" || channel.leadKind === lead.kind) && (channel.kind === "email" || lead.kind === "enquiry"),
+  );
+  if (!wanted.some((channel) => channel.kind === "email")) {
+    const [dealer] = await tx.select({ dpEmail: dealers.dpEmail }).from(dealers).where(eq(dealers.id, lead.dealerId));
+    if (dealer) wanted.push({ kind: "email", target: dealer.dpEmail, format: "adf", secret: null } as (typeof channels)[number]);
+  }
+  await tx
+    .insert(leadDeliveries)
+    .values(
+      wanted.map((channel) => ({
+        leadKind: lead.kind,
+        leadId: lead.id,
+        dealerId: lead.dealerId,
+        channel: channel.kind,
+        target: channel.target,
+        format: channel.format,
+        secret: channel.secret,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Claims up to `limit` due deliveries for this worker: rows locked by another worker's transaction are
+ * skipped, and a claim expires after `lockMs` so that a crashed worker's deliveries are taken over.
+ */
+export async function claimDueDeliveries(db: Database, now: Date, limit: number, lockMs: number): Promise<ClaimedDelivery[]> {
+  const lockedUntil = new Date(now.getTime() + lockMs);
+  const result = await db.execute(sql`
+    update lead_deliveries set locked_until = ${lockedUntil.toISOString()}, attempts = attempts + 1
+    where id in (
+      select id from lead_deliveries
+      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
+        and (locked_until is null or locked_until <= ${now.toISOString()})
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, lead_kind, lead_id, channel, target, format, secret, attempts`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    id: Number(row.id),
+    leadKind: row.lead_kind as LeadKind,
+    leadId: String(row.lead_id),
+    channel: row.channel as ClaimedDelivery["channel"],
+    target: String(row.target),
+    format: row.format as ClaimedDelivery["format"],
+    secret: (row.secret as string | null) ?? null,
+    attempts: Number(row.attempts),
+  }));
+}
+
+export async function recordDelivered(db: Database, delivery: ClaimedDelivery, now: Date, durationMs: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(leadDeliveries)
+      .set({ status: "delivered", deliveredAt: now, lockedUntil: null, lastError: null })
+      .where(eq(leadDeliveries.id, delivery.id));
+    await tx.insert(leadDeliveryAttempts).values({ deliveryId: delivery.id, attemptedAt: now, ok: true, durationMs });
+    await refreshLeadStatus(tx, delivery.leadKind, delivery.leadId);
+  });
+}
+
+/** Schedules the next try with backoff, or marks the delivery failed after the last one. */
+export async function recordFailure(
+  db: Database,
+  delivery: ClaimedDelivery,
+  now: Date,
+  durationMs: number,
+  error: string,
+): Promise<"retry" | "failed"> {
+  const outcome = delivery.attempts >= MAX_ATTEMPTS ? "failed" : "retry";
+  const backoff = RETRY_BACKOFF_SECONDS[Math.min(delivery.attempts, RETRY_BACKOFF_SECONDS.length) - 1] ?? 60;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(leadDeliveries)
+      .set({
+        status: outcome === "failed" ? "failed" : "pending",
+        lockedUntil: null,
+        lastError: error.slice(0, 1_000),
+        nextAttemptAt: new Date(now.getTime() + backoff * 1000),
+      })
+      .where(eq(leadDeliveries.id, delivery.id));
+    await tx.insert(leadDeliveryAttempts).values({ deliveryId: delivery.id, attemptedAt: now, ok: false, error: error.slice(0, 1_000), durationMs });
+    await refreshLeadStatus(tx, delivery.leadKind, delivery.leadId);
+  });
+  return outcome;
+}
+
+/** Queues a lead's undelivered (or, with `all`, every) delivery again, from the first attempt. */
+export async function resendLead(db: Database, leadId: string, options: { all?: boolean } = {}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const reset = await tx
+      .update(leadDeliveries)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null, deliveredAt: null })
+      .where(and(eq(leadDeliveries.leadId, leadId), options.all ? undefined : ne(leadDeliveries.status, "delivered")))
+      .returning({ kind: leadDeliveries.leadKind });
+    const kind = reset[0]?.kind as LeadKind | undefined;
+    if (kind) await refreshLeadStatus(tx, kind, leadId);
+    return reset.length;
+  });
+}
+
+/** The lead's own status follows its deliveries: Delivered when all are, Failed when any failed, else Queued. */
+async function refreshLeadStatus(tx: Executor, kind: LeadKind, leadId: string): Promise<void> {
+  const rows = await tx.select({ status: leadDeliveries.status }).from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
+  const status = rows.some((row) => row.status === "failed")
+    ? "Failed"
+    : rows.length > 0 && rows.every((row) => row.status === "delivered")
+      ? "Delivered"
+      : "Queued";
+  const table = kind === "enquiry" ? enquiries : financeApplications;
+  await tx.update(table).set({ status }).where(inArray(table.id, [leadId]));
+}

@@ -1,0 +1,108 @@
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../server/logger.ts";
+import { buildAdfXml, buildLeadJson } from "./adf.ts";
+import { leadEmail, type Mailer } from "./email.ts";
+import { loadLeadForDelivery } from "./lead-source.ts";
+import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailure } from "./outbox.ts";
+import { postWebhook } from "./webhook.ts";
+
+export type WorkerOptions = {
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  /** The site's public address, for links in the ADF. */
+  siteUrl: string;
+  fetchImpl?: typeof fetch;
+  now?: () => Date;
+  batchSize?: number;
+  intervalMs?: number;
+  /** How long a claim holds before another worker may take the delivery over. */
+  lockMs?: number;
+};
+
+/**
+ * Delivers queued leads: claims due deliveries, sends each to its channel and records the outcome. Several
+ * workers (in one process or many) may share a database.
+ */
+export class LeadDeliveryWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = true;
+
+  constructor(private readonly options: WorkerOptions) {}
+
+  /** One pass: claims a batch and delivers it; answers how many deliveries it worked. */
+  async runOnce(): Promise<number> {
+    const { db, batchSize = 10, lockMs = 120_000 } = this.options;
+    const claimed = await claimDueDeliveries(db, this.now(), batchSize, lockMs);
+    for (const delivery of claimed) await this.deliver(delivery);
+    return claimed.length;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops taking new work and waits for the batch in hand to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .then((worked) => this.schedule(worked > 0 ? 0 : (this.options.intervalMs ?? 2_000)))
+        .catch((error: unknown) => {
+          this.options.logger.error({ err: error }, "lead delivery pass failed");
+          this.schedule(this.options.intervalMs ?? 2_000);
+        });
+    }, delayMs);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const { db, logger } = this.options;
+    const started = performance.now();
+    const log = logger.child({ deliveryId: delivery.id, leadId: delivery.leadId, channel: delivery.channel });
+    try {
+      await this.send(delivery);
+      await recordDelivered(db, delivery, this.now(), Math.round(performance.now() - started));
+      log.info({ attempts: delivery.attempts }, "lead delivered");
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = await recordFailure(db, delivery, this.now(), Math.round(performance.now() - started), message);
+      log.warn({ attempts: delivery.attempts, outcome, error: message }, "lead delivery failed");
+    }
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<void> {
+    const { db, mailer, siteUrl, fetchImpl } = this.options;
+    const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId);
+    if (!lead) throw new Error("the lead no longer exists");
+    if (delivery.channel === "email") {
+      await mailer.send(leadEmail(lead, delivery, siteUrl));
+      return;
+    }
+    const isJson = delivery.format === "json";
+    await postWebhook(
+      {
+        url: delivery.target,
+        body: isJson ? buildLeadJson(lead) : buildAdfXml(lead, siteUrl),
+        contentType: isJson ? "application/json" : "application/xml",
+        secret: delivery.secret,
+        idempotencyKey: `${lead.id}:${delivery.id}`,
+        now: this.now(),
+      },
+      fetchImpl,
+    );
+  }
+}
