@@ -11,6 +11,7 @@ import { storeTestEnquiry } from "../../tests/support/leads.ts";
 import { startSmtpPeer, type SmtpPeer } from "../../tests/support/smtp-peer.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { createMailer } from "./email.ts";
+import { deliveryLog, leadStats, listLeads } from "./lead-log.ts";
 import { enqueueLeadDelivery, MAX_ATTEMPTS, resendLead } from "./outbox.ts";
 import { signWebhook } from "./webhook.ts";
 import { LeadDeliveryWorker } from "./worker.ts";
@@ -100,9 +101,9 @@ describe("e-mail delivery", () => {
   });
 
   it("describes a used vehicle with year, stock number, odometer in km and price in ZAR", async () => {
-    const [vehicle] = (
-      await database.db.execute(sql`select v.id, v.year, v.mileage_km, v.price, m.name as model from used_vehicles v join models m on m.id = v.model_id limit 1`)
-    ).rows as { id: number; year: number; mileage_km: number; price: number; model: string }[];
+    const [vehicle] = await rows<{ id: number; year: number; mileage_km: number; price: number; model: string }>(
+      sql`select v.id, v.year, v.mileage_km, v.price, m.name as model from used_vehicles v join models m on m.id = v.model_id limit 1`,
+    );
     const leadId = await storeTestEnquiry(database.db, {
       formName: "Used Vehicles",
       leadType: "Used Vehicles",
@@ -278,10 +279,38 @@ describe("several workers", () => {
     expect(perLead.size).toBe(200);
     expect([...perLead.keys()].every((id) => ids.has(id))).toBe(true);
     expect(Math.max(...perLead.values())).toBe(1);
-    const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from enquiries where status = 'Delivered' and first_name like 'Lead%'`)).rows as [{ n: number }];
-    expect(n).toBe(200);
+    const [delivered] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from enquiries where status = 'Delivered' and first_name like 'Lead%'`,
+    );
+    expect(delivered!.n).toBe(200);
   });
 });
+
+describe("the lead log", () => {
+  it("lists recent leads with dealer, type and status, shows each attempt, and counts per dealer", async () => {
+    const leadId = await storeTestEnquiry(database.db, { dealerSlug: "honda-polokwane", leadType: "Book Service", formName: "Book Service" });
+    smtp.failNext(1);
+    await worker().runOnce();
+    advance(60);
+    await worker().runOnce();
+
+    const [latest] = await listLeads(database.db, { dealerSlug: "honda-polokwane" });
+    expect(latest).toMatchObject({ id: leadId, kind: "enquiry", dealer: "Honda Polokwane", type: "Book Service", status: "Delivered" });
+    expect(await listLeads(database.db, { dealerSlug: "honda-polokwane", status: "Failed" })).toEqual([]);
+
+    const [email] = await deliveryLog(database.db, leadId);
+    expect(email).toMatchObject({ channel: "email", target: "leads@honda-polokwane.example.co.za", status: "delivered", attempts: 2 });
+    expect(email!.history.map((attempt) => attempt.ok)).toEqual([false, true]);
+    expect(email!.history[0]!.error).toMatch(/busy/i);
+
+    const stats = await leadStats(database.db);
+    expect(stats).toContainEqual({ dealer: "Honda Polokwane", kind: "enquiry", status: "Delivered", count: 1 });
+  });
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 async function deliveriesOf(leadId: string) {
   return database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)).orderBy(leadDeliveries.id);

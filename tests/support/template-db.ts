@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { seedDatabase } from "../../db/seed/seed.ts";
 
@@ -47,22 +48,35 @@ async function prepare(handle: DatabaseHandle) {
   await seedDatabase(handle.db);
 }
 
-/** A fresh database with the demo catalogue, for one test file; close() throws it away. */
-export async function cloneTemplate(ref: TemplateRef): Promise<DatabaseHandle> {
+/**
+ * A fresh database with the demo catalogue, for one test file; close() throws it away. A PostgreSQL clone
+ * also answers its connection URL, for tests that start the app as a separate process.
+ */
+export async function cloneTemplate(ref: TemplateRef): Promise<DatabaseHandle & { url?: string }> {
   if (ref.kind === "pglite") {
     const data = await fs.readFile(ref.dumpPath);
     return openDatabase({ pglite: await PGlite.create({ loadDataDir: new Blob([data]) }) });
   }
   const name = `honda_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(ref.serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${ref.templateName}"`);
-  const handle = await openDatabase({ databaseUrl: withDatabase(ref.serverUrl, name) });
+  const url = withDatabase(ref.serverUrl, name);
+  const handle = await openDatabase({ databaseUrl: url });
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       await adminQuery(ref.serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/** The seeded embedded template written to a PGlite data directory on disk, for a test that starts the app. */
+export async function copyTemplateTo(pgliteDir: string): Promise<DatabaseHandle> {
+  const ref = inject("databaseTemplate");
+  if (ref.kind !== "pglite") throw new Error("copyTemplateTo is for the embedded database");
+  const data = await fs.readFile(ref.dumpPath);
+  return openDatabase({ pglite: await PGlite.create({ dataDir: pgliteDir, loadDataDir: new Blob([data]) }) });
 }
 
 function withDatabase(serverUrl: string, database: string): string {
