@@ -36,9 +36,12 @@ try {
   if (command === "list") {
     const limit = values.limit ? Number(values.limit) : 50;
     const leads = await listLeads(db, { status: values.status, dealerSlug: values.dealer, limit });
-    console.table(leads.map((lead) => ({ id: lead.id, kind: lead.kind, dealer: lead.dealer, type: lead.type, status: lead.status, age: age(lead.createdAt) })));
+    if (leads.length === 0) console.log("no leads");
+    else console.table(leads.map((lead) => ({ id: lead.id, kind: lead.kind, dealer: lead.dealer, type: lead.type, status: lead.status, age: age(lead.createdAt) })));
   } else if (command === "stats") {
-    console.table(await leadStats(db));
+    const stats = await leadStats(db);
+    if (stats.length === 0) console.log("no leads yet");
+    else console.table(stats);
   } else if (command === "resend") {
     const count = await resendLead(db, leadId!, { all: values.all });
     console.log(count === 0 ? "nothing to resend (unknown lead, or already delivered: use --all)" : `queued ${count} deliveries again`);
