@@ -14,11 +14,33 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Answers when the database takes a trivial query. */
+  ping(): Promise<void>;
+  /** How many committed migrations the database has not applied yet. */
+  pendingMigrations(): Promise<number>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
+
+async function committedMigrationCount(): Promise<number> {
+  const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+async function pendingMigrations(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  const committed = await committedMigrationCount();
+  try {
+    const { rows } = await query("select count(*)::int as n from drizzle.__drizzle_migrations");
+    return committed - Number((rows[0] as { n: number }).n);
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01" || /does not exist/.test(String(error))) return committed;
+    throw error;
+  }
+}
 
 export type DatabaseOptions =
   | { databaseUrl: string }
@@ -34,11 +56,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client whose server went away emits 'error'; unhandled, that would end the process. The pool
+  // drops the client and the next query reconnects, so there is nothing else to do.
+  pool.on("error", () => {});
   const db = drizzlePostgres(pool, { schema });
   return {
     db: db as unknown as Database,
     kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    pendingMigrations: () => pendingMigrations((text) => pool.query(text)),
     migrate: () => migratePostgres(db, { migrationsFolder }),
     close: () => pool.end(),
   };
@@ -49,6 +78,10 @@ function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    pendingMigrations: () => pendingMigrations((text) => client.query(text)),
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

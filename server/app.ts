@@ -2,7 +2,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { createApi } from "./api/index.ts";
 import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
@@ -14,6 +15,8 @@ export type PageHandler = (request: Request, context: AppContext) => Promise<Res
 
 export type AppDeps = {
   db: Database;
+  /** For /readyz; without it readiness is a query through `db`. */
+  health?: Pick<DatabaseHandle, "ping" | "pendingMigrations">;
   logger: Logger;
   /** React Router's request handler; without it only the API and media are served (API tests). */
   pageHandler?: PageHandler;
@@ -29,6 +32,7 @@ const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
 export function createApp({
   db,
+  health,
   logger,
   pageHandler,
   staticRoot,
@@ -46,9 +50,26 @@ export function createApp({
     );
   });
   app.onError((error, c) => {
-    logger.error({ reqId: c.get("requestId"), err: error, path: c.req.path }, "unhandled error");
-    if (c.req.path.startsWith("/api/")) return apiError(c, 500, "Internal error");
-    return c.text("Something went wrong on our side. Please try again in a moment.", 500);
+    const unavailable = isDatabaseUnavailable(error);
+    logger.error({ reqId: c.get("requestId"), err: error, path: c.req.path }, unavailable ? "database unavailable" : "unhandled error");
+    if (unavailable) c.header("Retry-After", "30");
+    const status = unavailable ? 503 : 500;
+    if (c.req.path.startsWith("/api/")) {
+      return apiError(c, status, unavailable ? "Service temporarily unavailable; try again shortly" : "Internal error");
+    }
+    return c.html(errorPage(status), status);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      const pending = health ? (await health.ping(), await health.pendingMigrations()) : 0;
+      if (pending > 0) return c.json({ status: "migrating", pendingMigrations: pending }, 503);
+      return c.json({ status: "ready" });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      return c.json({ status: "database unavailable" }, 503);
+    }
   });
 
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
@@ -65,4 +86,16 @@ export function createApp({
     app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }) }));
   }
   return app;
+}
+
+/** The page for an error the page renderer could not handle itself: plain, no scripts, in the brand colours. */
+function errorPage(status: 500 | 503): string {
+  const message =
+    status === 503
+      ? "The site is busy catching its breath. Please try again in a minute: nothing you sent has been lost."
+      : "Something went wrong on our side. Please try again in a moment.";
+  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${status === 503 ? "Temporarily unavailable" : "Something went wrong"} | Honda Dealer Group</title>
+<style>body{font-family:system-ui,sans-serif;color:#2b2d2f;margin:0}main{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}a{color:#c8102e;font-weight:600}</style></head>
+<body><main><h1>${status === 503 ? "We will be right back" : "Something went wrong"}</h1><p>${message}</p><p><a href="/">Back Home</a></p></main></body></html>`;
 }

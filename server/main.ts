@@ -26,6 +26,7 @@ async function main() {
   const { pageHandler, devMiddleware } = isDev ? await devPages() : await builtPages();
   const app = createApp({
     db: database.db,
+    health: database,
     logger,
     rateLimiter: new MemoryRateLimiter(env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
