@@ -9,6 +9,7 @@ import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
+import { seoRoutes } from "./seo.ts";
 import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
@@ -26,6 +27,10 @@ export type AppDeps = {
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /** The public address, for absolute URLs in sitemaps. */
+  siteUrl?: string;
+  /** Used-vehicle URLs per sitemap file (the protocol's limit, 50 000; smaller in tests). */
+  sitemapUrlsPerFile?: number;
 };
 
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
@@ -38,6 +43,8 @@ export function createApp({
   staticRoot,
   rateLimiter = new MemoryRateLimiter(30, 600_000),
   trustProxy = false,
+  siteUrl = "http://localhost:3000",
+  sitemapUrlsPerFile,
 }: AppDeps): Hono<{ Variables: { requestId: string } }> {
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use(requestId());
@@ -75,6 +82,7 @@ export function createApp({
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
   app.route("/api", createApi(db));
   app.route("/", mediaRoutes(db));
+  app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) {
     app.use("/assets/*", async (c, next) => {
       await next();

@@ -23,6 +23,7 @@ async function main() {
   await database.migrate();
   if (await seedIfEmpty(database.db)) logger.info("empty database: filled it with the demo catalogue");
 
+  const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const { pageHandler, devMiddleware } = isDev ? await devPages() : await builtPages();
   const app = createApp({
     db: database.db,
@@ -30,6 +31,7 @@ async function main() {
     logger,
     rateLimiter: new MemoryRateLimiter(env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
+    siteUrl,
     pageHandler,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
   });
@@ -41,7 +43,7 @@ async function main() {
     db: database.db,
     logger: logger.child({ component: "lead-delivery" }),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM }),
-    siteUrl: env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`,
+    siteUrl,
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });

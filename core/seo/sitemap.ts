@@ -1,0 +1,65 @@
+import { asc, count, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { blogPosts, dealers, deals, makes, models, rangeModels, usedVehicles } from "../../db/schema.ts";
+
+/** The sitemap protocol's limit of URLs in one file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export type SitemapUrl = { path: string; lastModified?: string };
+
+const STATIC_PATHS = ["/", "/new", "/honda-wing", "/used", "/specials", "/service", "/parts", "/finance", "/dealer", "/blog", "/contact", "/popia", "/terms", "/cookie", "/policy"];
+
+/** Everything but the used stock: pages, models, specials, dealers and blog posts. */
+export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
+  const [rangeRows, dealRows, dealerRows, postRows] = await Promise.all([
+    db
+      .select({ type: rangeModels.type, make: makes.slug, model: models.slug })
+      .from(rangeModels)
+      .innerJoin(models, eq(models.id, rangeModels.modelId))
+      .innerJoin(makes, eq(makes.id, models.makeId))
+      .orderBy(asc(rangeModels.sortOrder)),
+    db.select({ slug: deals.slug }).from(deals).where(eq(deals.kind, "special")).orderBy(asc(deals.sortOrder)),
+    db.select({ slug: dealers.slug }).from(dealers).orderBy(asc(dealers.sortOrder)),
+    db.select({ slug: blogPosts.slug, date: blogPosts.publishDate }).from(blogPosts).orderBy(asc(blogPosts.publishDate)),
+  ]);
+  return [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...rangeRows.map((row) => ({ path: `/${row.type === "car" ? "new" : "honda-wing"}/${row.make}/${row.model}` })),
+    ...dealRows.map((row) => ({ path: `/specials/${row.slug}` })),
+    ...dealerRows.map((row) => ({ path: `/dealer/${row.slug}` })),
+    ...postRows.map((row) => ({ path: `/blog/${row.slug}`, lastModified: row.date })),
+  ];
+}
+
+export async function usedVehicleCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(usedVehicles);
+  return row?.n ?? 0;
+}
+
+/** One page (1-based) of used-vehicle URLs, by id so that pages are stable. */
+export async function usedVehicleUrls(db: Database, page: number, perPage = SITEMAP_MAX_URLS): Promise<SitemapUrl[]> {
+  const rows = await db
+    .select({ id: usedVehicles.id, make: makes.slug, model: models.slug, listedAt: usedVehicles.listedAt })
+    .from(usedVehicles)
+    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
+    .innerJoin(models, eq(models.id, usedVehicles.modelId))
+    .orderBy(asc(usedVehicles.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return rows.map((row) => ({ path: `/used/${row.make}/${row.model}/${row.id}`, lastModified: row.listedAt.toISOString().slice(0, 10) }));
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function urlSetXml(siteUrl: string, urls: SitemapUrl[]): string {
+  const entries = urls.map(
+    (url) =>
+      `<url><loc>${escapeXml(new URL(url.path, siteUrl).toString())}</loc>${url.lastModified ? `<lastmod>${url.lastModified}</lastmod>` : ""}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(siteUrl: string, sitemapPaths: string[]): string {
+  const entries = sitemapPaths.map((path) => `<sitemap><loc>${escapeXml(new URL(path, siteUrl).toString())}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
+}
