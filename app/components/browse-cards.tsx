@@ -108,16 +108,16 @@ export function BannerSlide({
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : "auto"}
         decoding="async"
-        className="aspect-[4/3] h-auto w-full object-cover sm:aspect-[16/7] lg:aspect-[8/3]"
+        className="aspect-[16/9] h-auto w-full object-cover object-[85%_50%] sm:aspect-[16/7] sm:object-center lg:aspect-[8/3]"
       />
-      <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent sm:bg-gradient-to-r sm:from-black/70 sm:via-black/30" />
-      <div className="absolute inset-x-0 bottom-0 mx-auto max-w-7xl px-5 pb-8 sm:inset-y-0 sm:flex sm:flex-col sm:justify-center sm:px-8 sm:pb-0 sm:pr-48">
-        <p className="max-w-xl text-2xl font-extrabold leading-tight text-white drop-shadow sm:text-4xl lg:text-5xl">
+      <div className="absolute inset-0 hidden bg-gradient-to-r from-black/70 via-black/30 to-transparent sm:block" />
+      <div className="mx-auto max-w-7xl px-4 pt-5 pb-6 sm:absolute sm:inset-0 sm:flex sm:flex-col sm:justify-center sm:px-8 sm:py-0 sm:pr-48">
+        <p className="max-w-xl text-2xl font-extrabold leading-tight text-white sm:text-4xl sm:drop-shadow lg:text-5xl">
           {banner.title}
         </p>
         <Link
           to={href}
-          className="mt-5 inline-flex w-fit items-center gap-2 rounded-full bg-brand-red px-6 py-3 text-sm font-semibold text-white shadow-lg transition hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          className="mt-4 inline-flex w-fit items-center gap-2 rounded-full bg-brand-red sm:mt-6 px-6 py-3 text-sm font-semibold text-white shadow-lg transition hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           {banner.button.text || "Explore more"}
           <span aria-hidden="true">&rarr;</span>

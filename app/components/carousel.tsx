@@ -98,7 +98,7 @@ export function Carousel({ label, heading, slideClassName, viewportClassName = "
 
   const buttons =
     enhanced && slides.length > 1 ? (
-      <div className={`flex shrink-0 items-center gap-2 ${controls === "overlay" ? "absolute right-4 bottom-4 z-10 sm:right-6 sm:bottom-6" : ""}`}>
+      <div className={`flex shrink-0 items-center gap-2 ${controls === "overlay" ? "absolute right-4 bottom-6 z-10 sm:right-6" : ""}`}>
         {canAutoplay ? (
           <button
             type="button"

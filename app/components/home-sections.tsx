@@ -124,27 +124,30 @@ export function HomeSections({ data, dealerSlug, title, intro }: { data: HomeDat
       </section>
 
       {data.motorcycles.length > 0 ? (
-        <section aria-labelledby="motorcycles-title" className="mt-14 bg-gray-50 py-14">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            <div className="flex items-end justify-between gap-4">
-              <div>
+        <div className="mt-14 bg-gray-50 py-14">
+          <div id="motorcycles" className="mx-auto max-w-7xl px-4 sm:px-6">
+            <Carousel
+              label="New motorcycle collection"
+              slideClassName={COLLECTION_SLIDE_CLASS}
+              viewportClassName="-mx-2"
+              autoplayMs={CAROUSEL_AUTOPLAY_MS}
+              heading={
                 <SectionHeading id="motorcycles-title" kicker="Honda Wing">
                   The new-motorcycle collection
                 </SectionHeading>
-              </div>
-              <Link to={to("/honda-wing")} className="shrink-0 text-sm font-semibold text-brand-red underline-offset-4 hover:underline">
-                Find a Wing dealer <span aria-hidden="true">&rarr;</span>
-              </Link>
-            </div>
-            <ul className="mt-6 grid grid-cols-1 gap-6 min-[600px]:grid-cols-2 lg:grid-cols-4">
+              }
+            >
               {data.motorcycles.map((model) => (
-                <li key={model.model_slug}>
-                  <RangeModelCard model={model} href={to(rangeModelPath(model))} />
-                </li>
+                <RangeModelCard key={model.model_slug} model={model} href={to(rangeModelPath(model))} />
               ))}
-            </ul>
+            </Carousel>
+            <p className="mt-4">
+              <Link to={to("/honda-wing")} className="text-sm font-semibold text-brand-red underline-offset-4 hover:underline">
+                Find a Honda Wing dealer <span aria-hidden="true">&rarr;</span>
+              </Link>
+            </p>
           </div>
-        </section>
+        </div>
       ) : null}
 
       <div className="mx-auto mt-14 grid max-w-7xl gap-6 px-4 sm:px-6 md:grid-cols-2">

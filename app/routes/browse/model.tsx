@@ -62,8 +62,19 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="pb-8">
       <section aria-labelledby="model-title" className="bg-gradient-to-b from-gray-50 to-white">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 pt-8 pb-12 sm:px-6 lg:grid-cols-[1.35fr_1fr] lg:gap-12 lg:pt-12">
-          <div>
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-8 pb-12 sm:px-6 lg:grid-cols-[1.35fr_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-12 lg:gap-y-0 lg:pt-12">
+          <div className="lg:col-start-2 lg:row-start-1">
+            <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">
+              {isCar ? `New ${model.make}` : "Honda Wing"}
+            </p>
+            <h1 id="model-title" className="mt-1 text-4xl font-extrabold tracking-tight text-brand-grey sm:text-5xl">
+              {fullName}
+            </h1>
+            <p className="mt-2 text-brand-grey-light">
+              <span data-testid="variant-name">{variant.variant}</span>
+            </p>
+          </div>
+          <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <img
               src={colour?.image ?? model.mainImage}
               alt={colour ? `${fullName} in ${colour.name}` : fullName}
@@ -97,17 +108,8 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
 
-          <div className="flex flex-col">
-            <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">
-              {isCar ? `New ${model.make}` : "Honda Wing"}
-            </p>
-            <h1 id="model-title" className="mt-1 text-4xl font-extrabold tracking-tight text-brand-grey sm:text-5xl">
-              {fullName}
-            </h1>
-            <p className="mt-2 text-brand-grey-light">
-              <span data-testid="variant-name">{variant.variant}</span>
-            </p>
-            <p className="mt-4 text-3xl font-bold text-brand-grey" data-testid="variant-price">
+          <div className="flex flex-col lg:col-start-2 lg:row-start-2">
+            <p className="text-3xl lg:mt-4 font-bold text-brand-grey" data-testid="variant-price">
               {formatRand(variant.modelPrice)}
             </p>
 
@@ -268,7 +270,7 @@ function Gallery({ images }: { images: { image: string; alt: string }[] }) {
       <h2 id="gallery-title" className="text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl">
         Gallery
       </h2>
-      <div className="mt-6 grid max-w-4xl gap-5">
+      <div className="mt-6 grid max-w-3xl gap-5">
         <img
           src={current.image}
           alt={current.alt}

@@ -6,7 +6,7 @@ import type { Database } from "../../../db/client.ts";
 import { type RangeCardData, toRangeCard } from "../../components/browse-cards.tsx";
 
 /** How many offers the home page shows under "Latest offers". */
-export const HOME_OFFER_COUNT = 6;
+export const HOME_OFFER_COUNT = 3;
 
 /** SPEC section 1: the motorcycle collection shows each model once. */
 export function uniqueByModel<T extends { make_slug: string; model_slug: string }>(items: T[]): T[] {
