@@ -3,6 +3,7 @@ import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { DealCard } from "../../components/browse-cards.tsx";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { ownDealsFirst } from "../site/home-data.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/specials";
 
@@ -11,7 +12,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.db, request, params);
   const dealerId = scope.dealer ? await findDealerId(context.db, scope.dealer.slug) : null;
   const specials = await listDeals(context.db, { dealerId, kind: "special" });
-  return { specials, dealerName: scope.dealer?.dealerName ?? null };
+  return { specials: ownDealsFirst(specials, scope.dealer?.slug ?? null), dealerName: scope.dealer?.dealerName ?? null };
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -19,6 +19,12 @@ export function uniqueByModel<T extends { make_slug: string; model_slug: string 
   });
 }
 
+/** In a dealer's scope its own offers come before the group's (the sort is stable, so each keeps its order). */
+export function ownDealsFirst<T extends { dealer_slug: string | null }>(deals: T[], dealerSlug: string | null): T[] {
+  if (!dealerSlug) return deals;
+  return [...deals].sort((a, b) => Number(b.dealer_slug === dealerSlug) - Number(a.dealer_slug === dealerSlug));
+}
+
 /**
  * Everything the home page shows (SPEC section 1), for the group or one dealer: the promotional banners,
  * the new-car collection, the latest offers of the scope and the new-motorcycle collection.
@@ -36,7 +42,7 @@ export async function loadHomeData(db: Database, dealer: DealerView | null) {
     banners,
     cars: cars.map(toRangeCard) satisfies RangeCardData[],
     motorcycles: uniqueByModel(motorcycles.map(toRangeCard)),
-    offers: offers.slice(0, HOME_OFFER_COUNT),
+    offers: ownDealsFirst(offers, dealer?.slug ?? null).slice(0, HOME_OFFER_COUNT),
   };
 }
 
