@@ -177,7 +177,7 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
               </nav>
             ) : null}
 
-            <div className="mt-6 flex flex-wrap gap-3">
+            <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
               <Link
                 to={dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}/${variant.variant_slug}/enquire`)}
                 className={primaryButton}
