@@ -24,7 +24,18 @@ export function toRangeCard(model: RangeModelView): RangeCardData {
 }
 
 /** A card for one model of the range: picture, name, "From R ..." and a link to the model page. */
-export function RangeModelCard({ model, href, eager = false }: { model: RangeCardData; href: string; eager?: boolean }) {
+export function RangeModelCard({
+  model,
+  href,
+  eager = false,
+  headingLevel = 3,
+}: {
+  model: RangeCardData;
+  href: string;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-red">
       <div className="bg-gradient-to-b from-gray-50 to-gray-100">
@@ -40,11 +51,11 @@ export function RangeModelCard({ model, href, eager = false }: { model: RangeCar
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold uppercase tracking-widest text-brand-grey-light">{model.make}</p>
-        <h3 className="mt-1 text-lg font-bold text-brand-grey">
+        <Heading className="mt-1 text-lg font-bold text-brand-grey">
           <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
             {model.model}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-1 text-sm text-brand-grey-light">
           From <span className="font-semibold text-brand-grey">{formatRand(model.minPrice)}</span>
         </p>

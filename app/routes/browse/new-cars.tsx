@@ -63,7 +63,7 @@ export default function NewCars({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-1 gap-6 min-[600px]:grid-cols-2 min-[900px]:grid-cols-3 min-[1200px]:grid-cols-4">
           {models.map((model, index) => (
             <li key={model.model_slug}>
-              <RangeModelCard model={model} href={dealerPath(slug, rangeModelPath(model))} eager={index < 2} />
+              <RangeModelCard model={model} href={dealerPath(slug, rangeModelPath(model))} eager={index < 2} headingLevel={2} />
             </li>
           ))}
         </ul>
