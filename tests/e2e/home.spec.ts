@@ -88,6 +88,21 @@ test("the new-car carousel shows the right number of slides and moves by keyboar
   await expect(cars.getByRole("button", { name: /automatic slides/ })).toHaveCount(0);
 });
 
+test("the collection carousel shows 1, 2, 3 or 4 slides at the spec's breakpoints", async ({ page }) => {
+  await page.goto("/");
+  const row = page.getByRole("region", { name: "New car collection" }).locator("div.snap-x");
+  for (const width of [390, 599, 600, 899, 900, 1199, 1200, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(
+        () =>
+          row.evaluate((el) => Math.round(el.clientWidth / (el.querySelector('[aria-roledescription="slide"]') as HTMLElement).offsetWidth)),
+        { message: `slides per view at ${width} px` },
+      )
+      .toBe(slidesPerViewAt(width));
+  }
+});
+
 test("the carousel autoplays every 5 seconds, pauses on focus and can be stopped", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/");
