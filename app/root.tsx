@@ -31,12 +31,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main id="main">
+        <title>Page not found | Honda Dealer Group</title>
         <NotFound />
       </main>
     );
   }
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>Something went wrong | Honda Dealer Group</title>
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4">We could not show this page. Please try again in a moment.</p>
       <a href="/" className="mt-8 inline-block font-semibold text-brand-red underline">

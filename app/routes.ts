@@ -8,6 +8,11 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
   const at = (path: string, file: string) => route(path, file, { id: `${scope}:${path}` });
   return [
     // Browsing (issue 3)
+    at("new", "routes/browse/new-cars.tsx"),
+    at("new/:make", "routes/browse/new-cars.tsx"),
+    at("new/:make/:model", "routes/browse/model.tsx"),
+    at("honda-wing/:make/:model", "routes/browse/model.tsx"),
+    at("specials", "routes/browse/specials.tsx"),
     // Used and demo vehicles (issue 4)
     // Enquiries (issue 5)
   ];

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-ro
 import type { DealerView } from "../../../core/dealers/dealers.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY, dealerPath } from "../../lib/scope.ts";
+import { RouteSkeleton } from "../../components/skeletons.tsx";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -58,7 +59,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main">
-        <Outlet />
+        <RouteSkeleton>
+          <Outlet />
+        </RouteSkeleton>
       </main>
       <footer className="mt-16 bg-brand-grey px-4 py-8 text-center text-sm text-white">
         <p>© 2024 Honda Dealer Group. All rights reserved.</p>

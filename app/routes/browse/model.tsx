@@ -1,0 +1,313 @@
+import { useState } from "react";
+import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { findRangeModel } from "../../../core/catalogue/ranges.ts";
+import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
+import { VEHICLE_IMAGE } from "../../components/browse-cards.tsx";
+import { DialogButton } from "../../components/dialog.tsx";
+import { formatRand, horsepower } from "../../lib/format.ts";
+import { dealerPath } from "../../lib/scope.ts";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { useScopedDealer } from "../site/layout.tsx";
+import type { Route } from "./+types/model";
+
+/** /new/{make}/{model} (cars) and /honda-wing/{make}/{model} (motorcycles). An unknown model is a 404. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const scope = await resolveDealerScope(context.db, request, params);
+  const motorcycle = new URL(request.url).pathname.includes("/honda-wing/");
+  const model = await findRangeModel(context.db, params.make, params.model, motorcycle ? "motorcycle" : "car");
+  if (!model || model.variants.length === 0) throw data(null, { status: 404 });
+  return { model, dealerName: scope.dealer?.dealerName ?? null };
+}
+
+/** Choosing a variant only changes the query string: the page already holds every variant, so skip the reload. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+  const { model } = page;
+  const kind = model.type === "motorcycle" ? "motorcycle" : "car";
+  const where = page.dealerName ?? "Honda Dealer Group";
+  const description = `New ${model.make} ${model.model} ${kind} from ${formatRand(model.minPrice)}. ${model.description}`;
+  return [
+    { title: `${model.make} ${model.model} | New ${kind}s | ${where}` },
+    { name: "description", content: description.length > 160 ? `${description.slice(0, 157).trimEnd()}...` : description },
+  ];
+}
+
+/** SPEC section 9: what the quick repayment estimate leaves out. */
+const REPAYMENT_DISCLAIMER =
+  "The estimated instalment excludes on-the-road costs, service, delivery, insurance, bank initiation fees, accessories and value-added products. It is an estimate only and is not binding.";
+
+const primaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-full bg-brand-red px-6 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
+const secondaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-full border-2 border-brand-grey px-6 py-2.5 text-sm font-semibold text-brand-grey transition hover:bg-brand-grey hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red";
+
+export default function ModelPage({ loaderData }: Route.ComponentProps) {
+  const { model } = loaderData;
+  const slug = useScopedDealer()?.slug ?? null;
+  const [searchParams] = useSearchParams();
+  const variant = model.variants.find((v) => v.variant_slug === searchParams.get("variant")) ?? model.variants[0]!;
+  const [colourIndex, setColourIndex] = useState(0);
+  const colour = model.color[colourIndex] ?? model.color[0];
+  const isCar = model.type === "car";
+  const base = isCar ? "/new" : "/honda-wing";
+  const monthly = monthlyRepayment({ price: variant.modelPrice });
+  const fullName = `${model.make} ${model.model}`;
+  const testDrive = dealerPath(slug, `/book-test-drive/${model.make_slug}/${model.model_slug}`);
+
+  return (
+    <div className="pb-8">
+      <section aria-labelledby="model-title" className="bg-gradient-to-b from-gray-50 to-white">
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-8 pb-12 sm:px-6 lg:grid-cols-[1.35fr_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-12 lg:gap-y-0 lg:pt-12">
+          <div className="lg:col-start-2 lg:row-start-1">
+            <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">
+              {isCar ? `New ${model.make}` : "Honda Wing"}
+            </p>
+            <h1 id="model-title" className="mt-1 text-4xl font-extrabold tracking-tight text-brand-grey sm:text-5xl">
+              {fullName}
+            </h1>
+            <p className="mt-2 text-brand-grey-light">
+              <span data-testid="variant-name">{variant.variant}</span>
+            </p>
+          </div>
+          <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+            <img
+              src={colour?.image ?? model.mainImage}
+              alt={colour ? `${fullName} in ${colour.name}` : fullName}
+              width={VEHICLE_IMAGE.width}
+              height={VEHICLE_IMAGE.height}
+              fetchPriority="high"
+              data-testid="hero-image"
+              className="aspect-[16/10] h-auto w-full rounded-3xl bg-gray-100 object-cover shadow-sm"
+            />
+            {model.color.length > 0 ? (
+              <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
+                <p className="text-sm text-brand-grey-light" aria-live="polite">
+                  Colour: <span className="font-semibold text-brand-grey" data-testid="colour-name">{colour?.name}</span>
+                </p>
+                <ul className="flex flex-wrap gap-3" aria-label="Colours">
+                  {model.color.map((c, index) => (
+                    <li key={c.name}>
+                      <button
+                        type="button"
+                        aria-label={c.name}
+                        aria-pressed={index === colourIndex}
+                        title={c.name}
+                        onClick={() => setColourIndex(index)}
+                        className="block size-9 rounded-full border border-black/20 shadow-inner ring-offset-2 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-red aria-pressed:ring-2 aria-pressed:ring-brand-grey"
+                        style={{ backgroundColor: c.colorCode }}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+
+          <div className="flex flex-col lg:col-start-2 lg:row-start-2">
+            <p className="text-3xl lg:mt-4 font-bold text-brand-grey" data-testid="variant-price">
+              {formatRand(variant.modelPrice)}
+            </p>
+
+            <div className="mt-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+              <p className="text-brand-grey">
+                From{" "}
+                <strong className="text-xl text-brand-red" data-testid="monthly-repayment">
+                  {formatRand(monthly)}
+                </strong>{" "}
+                per month*
+              </p>
+              <div className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-brand-grey-light">
+                <p>
+                {REPAYMENT_DEFAULTS.balloonPercent}% balloon, {REPAYMENT_DEFAULTS.depositRand}% deposit, {REPAYMENT_DEFAULTS.termMonths} months,{" "}
+                {REPAYMENT_DEFAULTS.annualRatePercent}% interest.
+                </p>
+                <DialogButton
+                  buttonText="Disclaimer"
+                  buttonClassName="font-semibold text-brand-red underline underline-offset-2 hover:text-brand-red-dark focus-visible:outline-2 focus-visible:outline-brand-red"
+                  title="Repayment disclaimer"
+                >
+                  <p>
+                    *The instalment shown is calculated on the price of the {fullName} {variant.variant} ({formatRand(variant.modelPrice)})
+                    with a {REPAYMENT_DEFAULTS.balloonPercent}% balloon payment, no deposit, over {REPAYMENT_DEFAULTS.termMonths} months
+                    at an interest rate of {REPAYMENT_DEFAULTS.annualRatePercent}% a year.
+                  </p>
+                  <p>{REPAYMENT_DISCLAIMER}</p>
+                  <p>Your actual instalment depends on the bank's credit assessment and the rate it offers you.</p>
+                </DialogButton>
+              </div>
+            </div>
+
+            {model.variants.length > 1 ? (
+              <nav aria-labelledby="variants-title" className="mt-6">
+                <h2 id="variants-title" className="text-sm font-semibold text-brand-grey">
+                  Choose a {isCar ? "model" : "variant"}
+                </h2>
+                <ul className="mt-2 grid gap-2">
+                  {model.variants.map((v) => {
+                    const selected = v.variant_slug === variant.variant_slug;
+                    return (
+                      <li key={v.variant_slug}>
+                        <Link
+                          to={`?variant=${encodeURIComponent(v.variant_slug)}`}
+                          replace
+                          preventScrollReset
+                          aria-current={selected ? "true" : undefined}
+                          className={`flex items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red ${selected ? "border-brand-red bg-red-50/60" : "border-gray-200 hover:border-gray-400"}`}
+                        >
+                          <span className="flex items-center gap-3">
+                            <span
+                              aria-hidden="true"
+                              className={`grid size-4 place-items-center rounded-full border-2 ${selected ? "border-brand-red" : "border-gray-400"}`}
+                            >
+                              {selected ? <span className="size-2 rounded-full bg-brand-red" /> : null}
+                            </span>
+                            <span className="font-semibold text-brand-grey">{v.variant}</span>
+                          </span>
+                          <span className="text-brand-grey-light">{formatRand(v.modelPrice)}</span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </nav>
+            ) : null}
+
+            <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
+              <Link
+                to={dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}/${variant.variant_slug}/enquire`)}
+                className={primaryButton}
+              >
+                Enquire Now
+              </Link>
+              <Link to={testDrive} className={secondaryButton}>
+                Book a test drive
+              </Link>
+              {isCar && model.brochure ? (
+                <a href={model.brochure} download className={secondaryButton}>
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+                    <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                  Download brochure
+                </a>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {isCar ? (
+        <section aria-labelledby="summary-title" className="bg-brand-grey text-white">
+          <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+            <h2 id="summary-title" className="text-lg font-bold">
+              {variant.variant} at a glance
+            </h2>
+            <dl className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-3" data-testid="performance-summary">
+              <div className="border-l-4 border-brand-red pl-4">
+                <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Power</dt>
+                <dd className="mt-1 text-2xl font-bold" data-testid="power">
+                  {variant.power} kW <span className="text-white/85">/ {horsepower(variant.power)} HP</span>
+                </dd>
+              </div>
+              <div className="border-l-4 border-brand-red pl-4">
+                <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Torque</dt>
+                <dd className="mt-1 text-2xl font-bold" data-testid="torque">
+                  {variant.torque} Nm
+                </dd>
+              </div>
+              <div className="border-l-4 border-brand-red pl-4">
+                <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Transmission</dt>
+                <dd className="mt-1 text-2xl font-bold" data-testid="transmission">
+                  {variant.transmission}
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="about-title" className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
+        <h2 id="about-title" className="text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl">
+          About the {model.model}
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg leading-relaxed text-brand-grey-light">{model.description}</p>
+      </section>
+
+      {model.gallery.length > 0 ? <Gallery images={model.gallery} /> : null}
+
+      <section aria-labelledby="test-drive-title" className="mx-auto mt-14 max-w-7xl px-4 sm:px-6">
+        <div className="flex flex-col items-start gap-5 rounded-3xl bg-brand-red p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10">
+          <div>
+            <h2 id="test-drive-title" className="text-2xl font-extrabold sm:text-3xl">
+              Feel the {model.model} for yourself
+            </h2>
+            <p className="mt-2 max-w-xl text-white/90">
+              Book a test {isCar ? "drive" : "ride"} at a dealer near you. It takes a minute, and we will confirm a time that suits you.
+            </p>
+          </div>
+          <Link
+            to={testDrive}
+            className="inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-red transition hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            Book a test drive <span aria-hidden="true">&rarr;</span>
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** SPEC: main picture plus thumbnails, three thumbnails to a view with 20 px between them; a thumbnail click shows it large. */
+function Gallery({ images }: { images: { image: string; alt: string }[] }) {
+  const [index, setIndex] = useState(0);
+  const current = images[index] ?? images[0]!;
+  return (
+    <section aria-labelledby="gallery-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+      <h2 id="gallery-title" className="text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl">
+        Gallery
+      </h2>
+      <div className="mt-6 grid max-w-3xl gap-5">
+        <img
+          src={current.image}
+          alt={current.alt}
+          width={VEHICLE_IMAGE.width}
+          height={VEHICLE_IMAGE.height}
+          loading="lazy"
+          decoding="async"
+          data-testid="gallery-main"
+          className="aspect-[16/10] h-auto w-full rounded-2xl bg-gray-100 object-cover"
+        />
+        <ul
+          aria-label="Gallery thumbnails"
+          className="flex snap-x snap-mandatory gap-5 overflow-x-auto pb-2"
+        >
+          {images.map((picture, i) => (
+            <li key={picture.image} className="shrink-0 basis-[calc((100%-40px)/3)] snap-start">
+              <button
+                type="button"
+                aria-label={`Show picture ${i + 1} of ${images.length}: ${picture.alt}`}
+                aria-pressed={i === index}
+                onClick={() => setIndex(i)}
+                className="block w-full overflow-hidden rounded-xl opacity-70 ring-offset-2 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red aria-pressed:opacity-100 aria-pressed:ring-2 aria-pressed:ring-brand-red"
+              >
+                <img
+                  src={picture.image}
+                  alt=""
+                  width={VEHICLE_IMAGE.width}
+                  height={VEHICLE_IMAGE.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[16/10] h-auto w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

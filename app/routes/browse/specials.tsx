@@ -1,0 +1,55 @@
+import { listDeals } from "../../../core/content/deals.ts";
+import { findDealerId } from "../../../core/dealers/dealers.ts";
+import { DealCard } from "../../components/browse-cards.tsx";
+import { dealerPath } from "../../lib/scope.ts";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { ownDealsFirst } from "../site/home-data.server.ts";
+import { useScopedDealer } from "../site/layout.tsx";
+import type { Route } from "./+types/specials";
+
+/** /specials: the group's specials, or a dealer's own specials together with the group's. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const scope = await resolveDealerScope(context.db, request, params);
+  const dealerId = scope.dealer ? await findDealerId(context.db, scope.dealer.slug) : null;
+  const specials = await listDeals(context.db, { dealerId, kind: "special" });
+  return { specials: ownDealsFirst(specials, scope.dealer?.slug ?? null), dealerName: scope.dealer?.dealerName ?? null };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const where = data?.dealerName ?? "Honda Dealer Group";
+  return [
+    { title: `Specials | ${where}` },
+    {
+      name: "description",
+      content: `This month's specials on new Honda cars and motorcycles at ${where}: cash back, finance offers and service plan top-ups. T&Cs apply.`,
+    },
+  ];
+}
+
+export default function Specials({ loaderData }: Route.ComponentProps) {
+  const { specials, dealerName } = loaderData;
+  const slug = useScopedDealer()?.slug ?? null;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-10 pb-8 sm:px-6">
+      <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">{dealerName ?? "Honda Dealer Group"}</p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-brand-grey sm:text-4xl">Specials</h1>
+      <p className="mt-3 max-w-2xl text-brand-grey-light">
+        Our latest offers on new Honda cars and motorcycles. Choose an offer for the details and to send an enquiry. Terms and
+        conditions apply; while stocks last.
+      </p>
+      {specials.length > 0 ? (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {specials.map((deal) => (
+            <li key={deal.slug}>
+              <DealCard deal={deal} href={dealerPath(slug, `/specials/${deal.slug}`)} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-8 rounded-2xl bg-gray-50 p-8 text-center text-brand-grey-light">
+          There are no specials right now. Please check back soon.
+        </p>
+      )}
+    </div>
+  );
+}
