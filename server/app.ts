@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database } from "../db/client.ts";
+import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { createApi } from "./api/index.ts";
 import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
@@ -23,6 +24,8 @@ export type AppDeps = {
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
+  financeCipher?: FinanceCipher;
 };
 
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
@@ -34,6 +37,7 @@ export function createApp({
   staticRoot,
   rateLimiter = new MemoryRateLimiter(30, 600_000),
   trustProxy = false,
+  financeCipher = FinanceCipher.ephemeral(),
 }: AppDeps): Hono<{ Variables: { requestId: string } }> {
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use(requestId());
@@ -52,7 +56,7 @@ export function createApp({
   });
 
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
-  app.route("/api", createApi(db));
+  app.route("/api", createApi(db, financeCipher));
   app.route("/", mediaRoutes(db));
   if (staticRoot) {
     app.use("/assets/*", async (c, next) => {
@@ -62,7 +66,7 @@ export function createApp({
     app.use("*", serveStatic({ root: staticRoot }));
   }
   if (pageHandler) {
-    app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }) }));
+    app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }), financeCipher }));
   }
   return app;
 }
