@@ -60,8 +60,8 @@ export function RepaymentCalculator({
         {vehicleName ? `${vehicleName}: ` : ""}from <strong>{formatRand(headline)}</strong> per month, 0% deposit, 72 months, 12% interest
       </p>
       <form method="get" action="/finance" className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={(e) => enhanced && e.preventDefault()}>
-        <NumberField id={`${id}-price`} name="price" label="Vehicle price (R)" value={values.price} onChange={set("price")} min={1} step={100} />
-        <NumberField id={`${id}-deposit`} name="deposit" label="Deposit (R)" value={values.deposit} onChange={set("deposit")} min={0} step={100} />
+        <NumberField id={`${id}-price`} name="price" label="Vehicle price (R)" value={values.price} onChange={set("price")} min={0} />
+        <NumberField id={`${id}-deposit`} name="deposit" label="Deposit (R)" value={values.deposit} onChange={set("deposit")} min={0} />
         <div>
           <label htmlFor={`${id}-term`} className="block font-medium">
             Term (months)
@@ -75,7 +75,7 @@ export function RepaymentCalculator({
           </select>
         </div>
         <NumberField id={`${id}-balloon`} name="balloon" label="Balloon (% of price)" value={values.balloon} onChange={set("balloon")} min={0} max={60} step={1} />
-        <NumberField id={`${id}-rate`} name="rate" label="Interest rate (% a year)" value={values.rate} onChange={set("rate")} min={0} max={40} step={0.25} />
+        <NumberField id={`${id}-rate`} name="rate" label="Interest rate (% a year)" value={values.rate} onChange={set("rate")} min={0} max={40} />
         <div className="flex flex-col justify-end">
           <p className="font-medium" id={`${id}-result-label`}>
             Monthly repayment
@@ -146,6 +146,7 @@ function NumberField(props: {
   onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
   min?: number;
   max?: number;
+  /** Any number by default: a step would make the browser refuse prices like 349 900. */
   step?: number;
 }) {
   return (
@@ -162,7 +163,7 @@ function NumberField(props: {
         onChange={props.onChange}
         min={props.min}
         max={props.max}
-        step={props.step}
+        step={props.step ?? "any"}
         className={inputClass}
       />
     </div>
