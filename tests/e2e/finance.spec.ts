@@ -209,6 +209,8 @@ test("a visitor walks all five steps, reloads, finds the draft without the ID nu
     await fillStep(page, STEP_ENTRIES[step]!);
     await page.getByRole("button", { name: "Next" }).click();
     await expect(stepHeading(page, step + 1)).toBeVisible();
+    // The new step scrolls into view.
+    await expect(stepHeading(page, step + 1)).toBeInViewport();
   }
   const draft = await page.evaluate(() => localStorage.getItem("finance_application"));
   expect(draft).toContain("Thandi");

@@ -57,7 +57,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const input: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") input[name] = value;
-  const result = await submitFinanceApplication(context.db, context.financeCipher, input);
+  let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
+  try {
+    result = await submitFinanceApplication(context.db, context.financeCipher, input);
+  } catch {
+    // Not logged on purpose: a failed query's message carries its parameters.
+    throw data("We could not store your application just now. Please try again in a moment.", { status: 503 });
+  }
   if (result.ok) return redirect("/finance/thank-you", 303);
   const errors: Record<string, string> = {};
   for (const v of result.violations) if (!(v.propertyPath in errors)) errors[v.propertyPath] = v.message;
