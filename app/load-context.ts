@@ -1,8 +1,9 @@
+import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
 
-/** What the server hands every loader and action: the one database handle and the request's logger. */
-export type AppContext = { db: Database; logger: Logger };
+/** What the server hands every loader and action: the one database handle, the request's logger and the finance encryption. */
+export type AppContext = { db: Database; logger: Logger; financeCipher: FinanceCipher };
 
 declare module "react-router" {
   interface AppLoadContext extends AppContext {}

@@ -24,6 +24,8 @@ export default [
     ...scopedRoutes("group"),
     ...prefix("dealer/:dealerName", scopedRoutes("dealer")),
     // Group-only routes, no dealer-prefixed variant (issue 3: blog, contact; issue 6: finance)
+    route("finance", "routes/finance/finance.tsx"),
+    route("finance/thank-you", "routes/finance/thank-you.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

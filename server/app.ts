@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
+import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { createApi } from "./api/index.ts";
 import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
@@ -31,6 +32,8 @@ export type AppDeps = {
   siteUrl?: string;
   /** Used-vehicle URLs per sitemap file (the protocol's limit, 50 000; smaller in tests). */
   sitemapUrlsPerFile?: number;
+  /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
+  financeCipher?: FinanceCipher;
 };
 
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
@@ -45,6 +48,7 @@ export function createApp({
   trustProxy = false,
   siteUrl = "http://localhost:3000",
   sitemapUrlsPerFile,
+  financeCipher = FinanceCipher.ephemeral(),
 }: AppDeps): Hono<{ Variables: { requestId: string } }> {
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use(requestId());
@@ -80,7 +84,7 @@ export function createApp({
   });
 
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
-  app.route("/api", createApi(db));
+  app.route("/api", createApi(db, financeCipher));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) {
@@ -91,7 +95,7 @@ export function createApp({
     app.use("*", serveStatic({ root: staticRoot }));
   }
   if (pageHandler) {
-    app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }) }));
+    app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }), financeCipher }));
   }
   return app;
 }

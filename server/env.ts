@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseEncryptionKey } from "../core/finance/encryption.server.ts";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -26,6 +27,12 @@ const envSchema = z.object({
   LEAD_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
   LEAD_DELIVERY_LOCK_SECONDS: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** AES-256-GCM key for finance applications; unset: a key file under DATA_DIR (created on first start). */
+  FINANCE_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => parseEncryptionKey(value) !== null, "must be 64 hex characters or base64 of 32 bytes")
+    .optional(),
+  FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

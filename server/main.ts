@@ -9,6 +9,7 @@ import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
+import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { createLogger } from "./logger.ts";
 
 const isDev = process.argv.includes("--dev");
@@ -32,6 +33,7 @@ async function main() {
     rateLimiter: new MemoryRateLimiter(env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
     siteUrl,
+    financeCipher: financeCipherFromEnv(env, logger),
     pageHandler,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
   });

@@ -6,16 +6,25 @@ import { resendLead } from "../../core/delivery/outbox.ts";
 import { openDatabase } from "../../db/client.ts";
 import { financeApplications } from "../../db/schema.ts";
 import { loadEnv } from "../env.ts";
+import { financeCipherFromEnv } from "../finance-cipher.ts";
+import { createLogger } from "../logger.ts";
 
 const USAGE = `Usage: npm run leads -- <command>
   list [--status Queued|Delivered|Failed] [--dealer <slug>] [--limit N]   recent leads
-  show <lead id>                                                            one lead and its delivery attempts
+  show <lead id> [--decrypt]                                                one lead and its delivery attempts;
+                                                                            --decrypt also prints a finance application
   resend <lead id> [--all]                                                  queue undelivered (or all) deliveries again
   stats                                                                     leads per dealer, kind and status`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { status: { type: "string" }, dealer: { type: "string" }, limit: { type: "string" }, all: { type: "boolean" } },
+  options: {
+    status: { type: "string" },
+    dealer: { type: "string" },
+    limit: { type: "string" },
+    all: { type: "boolean" },
+    decrypt: { type: "boolean" },
+  },
 });
 const [command, leadId] = positionals;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +62,10 @@ try {
 }
 
 async function showLead(id: string) {
-  const [finance] = await db.select({ id: financeApplications.id }).from(financeApplications).where(eq(financeApplications.id, id));
+  const [finance] = await db
+    .select({ id: financeApplications.id, encryptedPayload: financeApplications.encryptedPayload })
+    .from(financeApplications)
+    .where(eq(financeApplications.id, id));
   const lead = await loadLeadForDelivery(db, finance ? "finance" : "enquiry", id);
   if (!lead) {
     console.error(`no lead ${id}`);
@@ -67,6 +79,13 @@ async function showLead(id: string) {
     console.log(`customer: ${c.firstName} ${c.lastName}, ${c.cellPhone}, ${c.email}; message: ${c.message ?? "none"}`);
   }
   if (lead.vehicle) console.log(`vehicle: ${JSON.stringify(lead.vehicle)}`);
+  if (finance && values.decrypt) {
+    const cipher = financeCipherFromEnv(env, createLogger("warn"));
+    console.log("application (decrypted; personal information protected by POPIA, do not forward):");
+    console.log(JSON.stringify(cipher.decrypt(finance.encryptedPayload), null, 2));
+  } else if (finance) {
+    console.log("personal details are encrypted; add --decrypt to read them");
+  }
   for (const delivery of await deliveryLog(db, id)) {
     console.log(`\n${delivery.channel} to ${delivery.target}: ${delivery.status} after ${delivery.attempts} attempt(s)` +
       (delivery.deliveredAt ? `, delivered ${delivery.deliveredAt.toISOString()}` : `, next try ${delivery.nextAttemptAt.toISOString()}`));

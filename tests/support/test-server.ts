@@ -15,9 +15,9 @@ export type TestServer = {
 };
 
 /** The API served over real HTTP on a free loopback port, on this test file's own database. */
-export async function startTestServer(options: Partial<Omit<AppDeps, "db" | "logger">> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Omit<AppDeps, "db">> = {}): Promise<TestServer> {
   const database = await cloneTemplate(inject("databaseTemplate"));
-  const app = createApp({ db: database.db, health: database, logger: createLogger("silent"), ...options });
+  const app = createApp({ db: database.db, health: database, logger: createLogger("silent"), ...overrides });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

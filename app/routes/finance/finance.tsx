@@ -1,0 +1,122 @@
+import { useEffect, useState } from "react";
+import { data, redirect } from "react-router";
+import { STEP_FIELDS } from "../../../core/finance/application-schema.ts";
+import { submitFinanceApplication } from "../../../core/finance/applications.server.ts";
+import { listRangeModels } from "../../../core/catalogue/ranges.ts";
+import { listDealers } from "../../../core/dealers/dealers.ts";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { calculatorDefaults, parseValues, RepaymentCalculator } from "./calculator.tsx";
+import { stepGroups } from "./fields.ts";
+import { FinanceWizard, type FormValues } from "./wizard.tsx";
+import type { Route } from "./+types/finance";
+
+/** The calculator's price when no vehicle is chosen: a typical new Honda. */
+export const DEFAULT_VEHICLE_PRICE = 350_000;
+
+export function meta() {
+  return [
+    { title: "Apply for Vehicle Finance Online | Honda Dealer Group" },
+    {
+      name: "description",
+      content:
+        "Apply for Honda vehicle finance online in five steps and estimate your monthly repayment with our calculator. New and pre-owned vehicles.",
+    },
+  ];
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [scope, dealers, models] = await Promise.all([
+    resolveDealerScope(context.db, request, params),
+    listDealers(context.db),
+    listRangeModels(context.db),
+  ]);
+  const modelSlug = url.searchParams.get("model");
+  const chosen = modelSlug ? models.find((m) => m.model_slug === modelSlug) : undefined;
+  const defaultPrice = chosen?.minPrice ?? DEFAULT_VEHICLE_PRICE;
+  const q = (name: string) => url.searchParams.get(name);
+  const defaults = calculatorDefaults(defaultPrice);
+  const calculator =
+    q("reset") === "1"
+      ? defaults
+      : parseValues({ price: q("price"), deposit: q("deposit"), term: q("term"), balloon: q("balloon"), rate: q("rate") }, defaults);
+  return {
+    dealers: dealers.map((d) => ({ slug: d.slug, dealerName: d.dealerName })),
+    modelNames: [...new Set(models.map((m) => m.model))],
+    scopedDealerSlug: scope.dealer?.slug ?? "",
+    chosenModel: chosen ? { name: `${chosen.make} ${chosen.model}`, model: chosen.model, type: chosen.type } : null,
+    defaultPrice,
+    calculator,
+    /** One per form render: a double submit of this form stores one application. */
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+/** Without JavaScript the whole application is posted here and validated with the same schemas as the API. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const input: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") input[name] = value;
+  let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
+  try {
+    result = await submitFinanceApplication(context.db, context.financeCipher, input);
+  } catch {
+    // Not logged on purpose: a failed query's message carries its parameters.
+    throw data("We could not store your application just now. Please try again in a moment.", { status: 503 });
+  }
+  if (result.ok) return redirect("/finance/thank-you", 303);
+  const errors: Record<string, string> = {};
+  for (const v of result.violations) if (!(v.propertyPath in errors)) errors[v.propertyPath] = v.message;
+  const known = new Set(STEP_FIELDS.flat());
+  const values = Object.fromEntries(Object.entries(input).filter(([name]) => known.has(name)));
+  return data({ errors, values }, { status: 422 });
+}
+
+export default function FinancePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { dealers, modelNames, scopedDealerSlug, chosenModel, defaultPrice, calculator, idempotencyKey } = loaderData;
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const initialValues: FormValues = actionData?.values ?? {
+    dealership: scopedDealerSlug,
+    make: "Honda",
+    variant: chosenModel ? "new" : "",
+    model: chosenModel?.model ?? "",
+  };
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold sm:text-4xl">Apply for Vehicle Finance</h1>
+      <p className="mt-3 max-w-3xl text-lg">
+        Apply for finance on a new or pre-owned Honda in five short steps. Your identity number, bank details and figures are
+        encrypted and only used to assess this application.
+      </p>
+      <div className="mt-8">
+        <RepaymentCalculator
+          defaultPrice={defaultPrice}
+          initial={calculator}
+          vehicleName={chosenModel?.name ?? null}
+          enhanced={enhanced}
+        />
+      </div>
+      <section aria-labelledby="finance-application-title" className="mt-12">
+        <h2 id="finance-application-title" className="text-2xl font-semibold">
+          Your finance application
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          Fields marked <span aria-hidden="true" className="text-brand-red">*</span>
+          <span className="sr-only">with an asterisk</span> are required.
+        </p>
+        <datalist id="finance-model-names">
+          {modelNames.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <FinanceWizard
+          groups={stepGroups(dealers)}
+          initialValues={initialValues}
+          initialErrors={actionData?.errors ?? {}}
+          idempotencyKey={idempotencyKey}
+        />
+      </section>
+    </div>
+  );
+}

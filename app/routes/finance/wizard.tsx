@@ -1,0 +1,366 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useLocation, useNavigate } from "react-router";
+import {
+  DRAFT_STORAGE_KEY,
+  fieldErrors,
+  NEVER_IN_DRAFT,
+  STEP_FIELDS,
+  STEP_SCHEMAS,
+  STEP_TITLES,
+  stepOfField,
+} from "../../../core/finance/application-schema.ts";
+import type { FieldGroup, FieldSpec } from "./fields.ts";
+
+export type FormValues = Record<string, string | boolean>;
+
+const inputClass = "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2 aria-[invalid=true]:border-brand-red";
+
+/** The draft kept in local storage: every value except the identity number and the bank details. */
+function draftOf(values: FormValues, step: number): string {
+  const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !(NEVER_IN_DRAFT as readonly string[]).includes(name)));
+  return JSON.stringify({ step, values: kept });
+}
+
+function readDraft(): { step: number; values: FormValues } | null {
+  try {
+    const raw = localStorage.getItem(DRAFT_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { step?: unknown; values?: unknown };
+    if (!parsed || typeof parsed.values !== "object" || parsed.values === null) return null;
+    const values: FormValues = {};
+    const known = new Set(STEP_FIELDS.flat());
+    for (const [name, value] of Object.entries(parsed.values as Record<string, unknown>)) {
+      if (!known.has(name) || (NEVER_IN_DRAFT as readonly string[]).includes(name)) continue;
+      if (typeof value === "string" || typeof value === "boolean") values[name] = value;
+    }
+    const step = typeof parsed.step === "number" && parsed.step >= 0 && parsed.step < STEP_TITLES.length ? Math.floor(parsed.step) : 0;
+    return { step, values };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The five-step finance application (SPEC section 4). Rendered on the server as one long form of every
+ * step posted to the route action; once JavaScript runs it becomes the wizard: one step at a time, Next
+ * validates the step with the shared schema, Submit posts JSON to /api/finance_applications.
+ */
+export function FinanceWizard({
+  groups,
+  initialValues,
+  initialErrors,
+  idempotencyKey,
+}: {
+  groups: FieldGroup[][];
+  initialValues: FormValues;
+  initialErrors: Record<string, string>;
+  idempotencyKey: string;
+}) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<FormValues>(initialValues);
+  const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
+  const [bannerOpen, setBannerOpen] = useState(Object.keys(initialErrors).length > 0);
+  const [sending, setSending] = useState(false);
+  const [sendFailed, setSendFailed] = useState(false);
+  const [draftReady, setDraftReady] = useState(false);
+  const keyRef = useRef(idempotencyKey);
+  const stepRefs = useRef<(HTMLFieldSetElement | null)[]>([]);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  // Become the wizard and restore the draft once JavaScript runs (after hydration, so the server HTML matches).
+  useEffect(() => {
+    setEnhanced(true);
+    if (Object.keys(initialErrors).length === 0) {
+      const draft = readDraft();
+      if (draft) {
+        setValues((current) => ({ ...current, ...draft.values }));
+        setStep(draft.step);
+      }
+    }
+    setDraftReady(true);
+  }, []);
+
+  useEffect(() => {
+    if (draftReady) localStorage.setItem(DRAFT_STORAGE_KEY, draftOf(values, step));
+  }, [values, step, draftReady]);
+
+  // Each step scrolls into view when it changes (not on the first render).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const fieldset = stepRefs.current[step];
+    fieldset?.scrollIntoView({ behavior: "smooth", block: "start" });
+    fieldset?.querySelector<HTMLElement>("legend")?.focus({ preventScroll: true });
+  }, [step]);
+
+  const errorCount = Object.keys(errors).length;
+
+  function showErrors(found: Record<string, string>) {
+    setErrors(found);
+    setBannerOpen(true);
+    requestAnimationFrame(() => {
+      const first = Object.keys(found)[0];
+      const input = first ? document.getElementById(`field-${first}`) : null;
+      bannerRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      input?.focus({ preventScroll: true });
+    });
+  }
+
+  function change(name: string, value: string | boolean) {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) {
+      setErrors((current) => {
+        const { [name]: _removed, ...rest } = current;
+        return rest;
+      });
+    }
+    setSendFailed(false);
+  }
+
+  async function submit() {
+    setSending(true);
+    setSendFailed(false);
+    try {
+      const response = await fetch("/api/finance_applications", {
+        method: "POST",
+        headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
+        body: JSON.stringify({ ...values, idempotencyKey: keyRef.current }),
+      });
+      if (response.ok) {
+        localStorage.removeItem(DRAFT_STORAGE_KEY);
+        navigate(`${pathname.replace(/\/$/, "")}/thank-you`, { replace: true });
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { violations?: { propertyPath: string; message: string }[] } | null;
+      if (response.status === 422 && body?.violations?.length) {
+        const found = fieldErrors(body.violations.map((v) => ({ path: [v.propertyPath], message: v.message })));
+        const firstStep = Math.min(...Object.keys(found).map(stepOfField).filter((s) => s >= 0));
+        if (Number.isFinite(firstStep)) setStep(firstStep);
+        showErrors(found);
+      } else {
+        console.error("An error occurred");
+        setSendFailed(true);
+      }
+    } catch {
+      console.error("An error occurred");
+      setSendFailed(true);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function next(event: React.FormEvent) {
+    if (!enhanced) return; // without JavaScript the whole form posts to the route action
+    event.preventDefault();
+    if (sending) return;
+    const result = STEP_SCHEMAS[step]!.safeParse(values);
+    if (!result.success) {
+      showErrors(fieldErrors(result.error.issues));
+      return;
+    }
+    setErrors({});
+    setBannerOpen(false);
+    if (step < STEP_TITLES.length - 1) setStep(step + 1);
+    else void submit();
+  }
+
+  function previous() {
+    setErrors({});
+    setBannerOpen(false);
+    setStep(Math.max(0, step - 1));
+  }
+
+  const isLast = step === STEP_TITLES.length - 1;
+
+  return (
+    <Form method="post" noValidate onSubmit={next} aria-label="Finance application" className="mt-6">
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {enhanced && (
+        <ol className="mb-6 flex gap-2" aria-label="Application steps">
+          {STEP_TITLES.map((title, index) => (
+            <li key={title} aria-current={index === step ? "step" : undefined} className={`flex flex-1 items-center gap-2 ${index === step ? "" : "max-md:flex-none"}`}>
+              <span
+                aria-hidden="true"
+                className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                  index <= step ? "bg-brand-red text-white" : "bg-gray-200 text-brand-grey"
+                }`}
+              >
+                {index + 1}
+              </span>
+              <span className={`text-sm font-medium ${index === step ? "" : "max-md:sr-only"}`}>
+                <span className="sr-only">Step {index + 1} of {STEP_TITLES.length}: </span>
+                {title}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {errorCount > 1 && bannerOpen && (
+        <div ref={bannerRef} role="alert" className="mb-6 flex items-start justify-between gap-4 rounded border border-brand-red bg-red-50 p-4 text-brand-red-dark">
+          <p>There are {errorCount} errors on this page. Please correct them before moving on.</p>
+          <button type="button" onClick={() => setBannerOpen(false)} aria-label="Close error message" className="rounded px-2 text-xl leading-none">
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      )}
+
+      {groups.map((stepGroups, index) => (
+        <fieldset
+          key={STEP_TITLES[index]}
+          ref={(element) => {
+            stepRefs.current[index] = element;
+          }}
+          hidden={enhanced && index !== step}
+          className="mb-8 scroll-mt-4"
+        >
+          <legend tabIndex={-1} className="mb-4 text-2xl font-semibold focus:outline-none">
+            {enhanced ? `Step ${index + 1}: ` : `${index + 1}. `}
+            {STEP_TITLES[index]}
+          </legend>
+          {stepGroups.map((group) => (
+            <div key={group.title} className="mb-6">
+              <h3 className="mb-3 text-lg font-semibold text-brand-grey">{group.title}</h3>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {group.fields.map((field) => (
+                  <Field key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={change} />
+                ))}
+              </div>
+            </div>
+          ))}
+        </fieldset>
+      ))}
+
+      {sendFailed && (
+        <p role="alert" className="mb-4 text-brand-red-dark">
+          We could not send your application just now. Please check your connection and try again.
+        </p>
+      )}
+
+      <div className="flex gap-3">
+        {enhanced && step > 0 && (
+          <button type="button" onClick={previous} className="rounded border border-brand-grey px-6 py-3 font-semibold text-brand-grey hover:bg-gray-100">
+            Previous
+          </button>
+        )}
+        <button type="submit" disabled={sending} className="rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark disabled:opacity-70">
+          {sending ? "Loading..." : !enhanced || isLast ? "Submit" : "Next"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Field({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FieldSpec;
+  value: string | boolean | undefined;
+  error: string | undefined;
+  onChange: (name: string, value: string | boolean) => void;
+}) {
+  const id = `field-${field.name}`;
+  const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: field.name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    "aria-required": field.required || undefined,
+  };
+  const errorText = error && (
+    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-red-dark">
+      {error}
+    </p>
+  );
+  const hint = field.hint && (
+    <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+      {field.hint}
+    </p>
+  );
+
+  if (field.kind === "checkbox") {
+    return (
+      <div className="sm:col-span-2">
+        <div className="flex items-start gap-3">
+          <input
+            {...common}
+            type="checkbox"
+            checked={value === true || value === "on"}
+            onChange={(event) => onChange(field.name, event.target.checked)}
+            className="mt-1 h-5 w-5 shrink-0 accent-brand-red"
+          />
+          <label htmlFor={id}>{field.label}</label>
+        </div>
+        {errorText}
+      </div>
+    );
+  }
+
+  const label = (
+    <label htmlFor={id} className="block font-medium">
+      {field.label}
+      {field.required && (
+        <span aria-hidden="true" className="text-brand-red">
+          {" "}
+          *
+        </span>
+      )}
+    </label>
+  );
+  const text = typeof value === "string" ? value : "";
+
+  if (field.kind === "select") {
+    return (
+      <div className={field.wide ? "sm:col-span-2" : undefined}>
+        {label}
+        <select {...common} value={text} onChange={(event) => onChange(field.name, event.target.value)} className={inputClass}>
+          <option value="">Please select</option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {hint}
+        {errorText}
+      </div>
+    );
+  }
+
+  const typeProps =
+    field.kind === "money"
+      ? { type: "number", inputMode: "decimal" as const, min: 0, step: "0.01" }
+      : field.kind === "number"
+        ? { type: "number", inputMode: "numeric" as const, min: 0, step: 1 }
+        : field.kind === "digits"
+          ? { type: "text", inputMode: "numeric" as const, pattern: "[0-9 ]*" }
+          : { type: field.kind };
+
+  return (
+    <div className={field.wide ? "sm:col-span-2" : undefined}>
+      {label}
+      <input
+        {...common}
+        {...typeProps}
+        value={text}
+        maxLength={field.maxLength ?? (field.kind === "money" || field.kind === "number" ? undefined : 200)}
+        autoComplete={field.autoComplete}
+        list={field.list}
+        onChange={(event) => onChange(field.name, event.target.value)}
+        className={inputClass}
+      />
+      {hint}
+      {errorText}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { eq, inArray, lt } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { financeApplications, leadDeliveries } from "../../db/schema.ts";
+import { findDealerId } from "../dealers/dealers.ts";
+import { enqueueLeadDelivery } from "../delivery/outbox.ts";
+import { type Violation, violationsFromZod } from "../shared/violations.ts";
+import { type FinanceApplication, financeApplicationSchema, INITIAL_STATUS, SOURCE_CODE } from "./application-schema.ts";
+import type { FinanceCipher } from "./encryption.server.ts";
+
+/** What a visitor or API client is told after submitting (SPEC: the finance response carries a status object). */
+export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id: string; status: string };
+
+export type SubmitResult =
+  | { ok: true; created: boolean; status: FinanceApplicationStatus }
+  | { ok: false; violations: Violation[] };
+
+export const DEFAULT_RETENTION_DAYS = 180;
+
+/**
+ * Validates and stores a finance application once. Only what a dealer needs to route it is kept in clear
+ * (dealer, vehicle type, make, model, dates); everything about the person (identity number, contact details,
+ * bank, income and expense figures, confirmations) is only in the AES-256-GCM payload.
+ * Idempotent: the same idempotency key (one per form render) stores one row; without a key, a keyed
+ * fingerprint of the whole application stands in, so an identical double submit is stored once too.
+ */
+export async function submitFinanceApplication(db: Database, cipher: FinanceCipher, input: unknown): Promise<SubmitResult> {
+  const parsed = financeApplicationSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
+  const { idempotencyKey, ...application } = parsed.data;
+  const dealerId = await findDealerId(db, application.dealership!);
+  if (dealerId === null) {
+    return { ok: false, violations: [{ propertyPath: "dealership", message: "Choose a dealership from the list" }] };
+  }
+  const key = idempotencyKey ? `form:${idempotencyKey}` : `fp:${cipher.fingerprint(canonicalJson(application))}`;
+  const stored = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(financeApplications)
+      .values({
+        dealerId,
+        sourceCode: SOURCE_CODE,
+        status: INITIAL_STATUS,
+        vehicleVariant: application.variant!,
+        make: application.make ?? null,
+        model: application.model ?? null,
+        encryptedPayload: cipher.encrypt(sensitivePayload(application)),
+        idempotencyKey: key,
+      })
+      .onConflictDoNothing({ target: financeApplications.idempotencyKey })
+      .returning({ id: financeApplications.id, status: financeApplications.status });
+    if (created) {
+      await enqueueLeadDelivery(tx, { kind: "finance", id: created.id, dealerId });
+      return { row: created, created: true };
+    }
+    const [existing] = await tx
+      .select({ id: financeApplications.id, status: financeApplications.status })
+      .from(financeApplications)
+      .where(eq(financeApplications.idempotencyKey, key))
+      .limit(1);
+    return { row: existing, created: false };
+  });
+  const { row } = stored;
+  if (!row) throw new Error("finance application neither inserted nor found");
+  return { ok: true, created: stored.created, status: { "@type": "FinanceApplicationStatus", id: row.id, status: row.status } };
+}
+
+/** Everything of the application except what is kept in clear columns. */
+function sensitivePayload(application: Omit<FinanceApplication, "idempotencyKey">) {
+  const { dealership: _dealership, variant: _variant, make: _make, model: _model, ...personal } = application;
+  return { sourceCode: SOURCE_CODE, ...personal };
+}
+
+function canonicalJson(value: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(value).sort().map((key) => [key, value[key]]));
+}
+
+/** POPIA retention: deletes applications older than `retentionDays`; answers how many were deleted. */
+export async function purgeExpiredApplications(db: Database, retentionDays: number, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(financeApplications)
+      .where(lt(financeApplications.createdAt, cutoff))
+      .returning({ id: financeApplications.id });
+    if (deleted.length > 0) {
+      await tx.delete(leadDeliveries).where(inArray(leadDeliveries.leadId, deleted.map((row) => row.id)));
+    }
+    return deleted.length;
+  });
+}
