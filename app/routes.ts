@@ -8,6 +8,12 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
   const at = (path: string, file: string) => route(path, file, { id: `${scope}:${path}` });
   return [
     // Browsing (issue 3)
+    at("dealer", "routes/dealers/dealer-list.tsx"),
+    at("honda-wing", "routes/dealers/honda-wing.tsx"),
+    at("popia", "routes/legal/popia.tsx"),
+    at("terms", "routes/legal/terms.tsx"),
+    at("cookie", "routes/legal/cookie.tsx"),
+    at("policy", "routes/legal/policy.tsx"),
     // Used and demo vehicles (issue 4)
     // Enquiries (issue 5)
   ];
@@ -18,7 +24,12 @@ export default [
     index("routes/site/home.tsx"),
     ...scopedRoutes("group"),
     ...prefix("dealer/:dealerName", scopedRoutes("dealer")),
+    // The dealer home /dealer/{dealerName} (issue 3)
+    route("dealer/:dealerName", "routes/dealers/dealer-home.tsx"),
     // Group-only routes, no dealer-prefixed variant (issue 3: blog, contact; issue 6: finance)
+    route("blog", "routes/blog/blog-list.tsx"),
+    route("blog/:slug", "routes/blog/blog-post.tsx"),
+    route("contact", "routes/dealers/contact.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
