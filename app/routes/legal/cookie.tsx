@@ -17,7 +17,7 @@ export default function Cookie() {
       intro="Cookies are small files a website stores in your browser. This site uses as few as possible: only what it needs to work as you expect. We use no advertising or tracking cookies and load no third-party scripts."
     >
       <h2>What we store and why</h2>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Cookies and browser storage">
         <table className="w-full border-collapse text-left text-base">
           <caption className="sr-only">Cookies and browser storage used by this site</caption>
           <thead>

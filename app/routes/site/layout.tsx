@@ -18,6 +18,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const SITE_LAYOUT_ID = "routes/site/layout";
 
+/** The title of an error page rendered by this layout's boundary (pages give their own otherwise). */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page not found" : status === 400 ? "This address is not valid" : "Something went wrong";
+  return [{ title: `${title} | Honda Dealer Group` }, { name: "robots", content: "noindex" }];
+}
+
 /** The dealer the current page is scoped to (null for the whole group), for any component under the layout. */
 export function useScopedDealer(): DealerView | null {
   const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID);
