@@ -29,24 +29,30 @@ test("the dealer list shows cards with a map link, name, address, hours and phon
   await expectNoAxeViolations(page);
 });
 
-test("the dealer list shows a skeleton while it loads on client-side navigation", async ({ page }) => {
-  await page.goto("/popia");
-  await hydrated(page);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+for (const [list, dataUrl, linkHref, status, heading] of [
+  ["dealer list", /\/dealer\.data/, "/dealer", "Loading dealers", "Our dealers"],
+  ["blog list", /\/blog\.data/, "/blog", "Loading articles", "News"],
+] as const) {
+  test(`the ${list} shows a skeleton while it loads on client-side navigation`, async ({ page }) => {
+    await page.goto("/popia");
+    await hydrated(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(dataUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Click the header link through the DOM: on small screens it sits in the closed drawer.
+    await page.evaluate((href) => document.querySelector<HTMLAnchorElement>(`header a[href="${href}"]`)?.click(), linkHref);
+    await expect(page.getByRole("status")).toContainText(status);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole("status")).toHaveCount(0);
   });
-  await page.route(/\/dealer\.data/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).waitFor();
-  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('nav[aria-label="Main"] a[href="/dealer"]')?.click());
-  await expect(page.getByRole("status")).toContainText("Loading dealers");
-  release();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our dealers");
-  await expect(page.getByRole("status")).toHaveCount(0);
-});
+}
 
 test("the dealer home shows the dealer principal and the sell-your-car steps", async ({ page }) => {
   await page.goto("/dealer/honda-sandton");
