@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { BLOG_PAGE_SIZE, listBlogPosts } from "../../../core/content/blog.ts";
-import { BLOG_IMAGE_SIZE } from "../../../core/media/blog-art.ts";
+import { BLOG_IMAGE } from "../../lib/blog-image.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageTitle } from "../../lib/meta.ts";
 import { pageCount, parsePageParam } from "../../lib/paging.ts";
@@ -20,11 +20,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (page === null) throw data("The page number must be a whole number from 1 up.", { status: 400 });
   const { posts, total } = await listBlogPosts(context.db, page);
   if (page > 1 && posts.length === 0) throw data(null, { status: 404 });
-  return { posts, total, page, pages: pageCount(total, BLOG_PAGE_SIZE) };
+  // SPEC section 9: the pager only when the total exceeds one page.
+  return { posts, page, pages: pageCount(total, BLOG_PAGE_SIZE), showPager: total > BLOG_PAGE_SIZE };
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
-  const { posts, total, page, pages } = loaderData;
+  const { posts, page, pages, showPager } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">News</h1>
@@ -39,8 +40,8 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 <img
                   src={post.image.uri}
                   alt=""
-                  width={BLOG_IMAGE_SIZE.width}
-                  height={BLOG_IMAGE_SIZE.height}
+                  width={BLOG_IMAGE.width}
+                  height={BLOG_IMAGE.height}
                   loading={index < 3 ? "eager" : "lazy"}
                   className="aspect-video h-auto w-full object-cover"
                 />
@@ -60,7 +61,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {total > BLOG_PAGE_SIZE && <Pager page={page} pages={pages} />}
+      {showPager && <Pager page={page} pages={pages} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { findBlogPost } from "../../../core/content/blog.ts";
-import { BLOG_IMAGE_SIZE } from "../../../core/media/blog-art.ts";
+import { BLOG_IMAGE } from "../../lib/blog-image.ts";
 import { formatDate } from "../../lib/format.ts";
 import { pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/blog-post";
@@ -34,8 +34,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <img
         src={post.image.uri}
         alt=""
-        width={BLOG_IMAGE_SIZE.width}
-        height={BLOG_IMAGE_SIZE.height}
+        width={BLOG_IMAGE.width}
+        height={BLOG_IMAGE.height}
         fetchPriority="high"
         className="aspect-video h-auto w-full rounded-lg object-cover"
       />
