@@ -9,7 +9,7 @@ export function whatsAppHref(number = WHATSAPP_NUMBER, greeting = WHATSAPP_GREET
 }
 
 const linkClass =
-  "flex h-12 w-12 items-center justify-center rounded-full text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey motion-reduce:transition-none";
+  "flex h-11 w-11 items-center sm:h-12 sm:w-12 justify-center rounded-full text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey motion-reduce:transition-none";
 
 export function SocialLinks() {
   return (

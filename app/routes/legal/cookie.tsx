@@ -10,6 +10,22 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+/** What this site keeps in the browser, and why (SPEC section 9: the local storage keys). */
+const STORED = [
+  {
+    name: DEALER_SLUG_KEY,
+    where: "Cookie and local storage",
+    purpose: "Remembers the dealership you chose, so that pages show that dealer's stock, specials and contact details.",
+    lasts: "One year, or until you open the home page, which clears it.",
+  },
+  {
+    name: "finance_application",
+    where: "Local storage",
+    purpose: "Keeps a finance application you have started on your own device so that you can finish it later.",
+    lasts: "Until you submit the application or clear your browser storage.",
+  },
+];
+
 export default function Cookie() {
   return (
     <LegalPage
@@ -17,33 +33,21 @@ export default function Cookie() {
       intro="Cookies are small files a website stores in your browser. This site uses as few as possible: only what it needs to work as you expect. We use no advertising or tracking cookies and load no third-party scripts."
     >
       <h2>What we store and why</h2>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Cookies and browser storage">
-        <table className="w-full border-collapse text-left text-base">
-          <caption className="sr-only">Cookies and browser storage used by this site</caption>
-          <thead>
-            <tr className="border-b-2 border-brand-grey">
-              <th scope="col" className="py-2 pr-4">Name</th>
-              <th scope="col" className="py-2 pr-4">Where</th>
-              <th scope="col" className="py-2 pr-4">Purpose</th>
-              <th scope="col" className="py-2">How long</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="border-b border-gray-200 align-top">
-              <td className="py-2 pr-4 font-mono text-sm">{DEALER_SLUG_KEY}</td>
-              <td className="py-2 pr-4">Cookie and local storage</td>
-              <td className="py-2 pr-4">Remembers the dealership you chose, so that pages show that dealer's stock, specials and contact details.</td>
-              <td className="py-2">One year, or until you open the home page, which clears it</td>
-            </tr>
-            <tr className="border-b border-gray-200 align-top">
-              <td className="py-2 pr-4 font-mono text-sm">finance_application</td>
-              <td className="py-2 pr-4">Local storage</td>
-              <td className="py-2 pr-4">Keeps a finance application you have started on your own device so that you can finish it later.</td>
-              <td className="py-2">Until you submit the application or clear your browser storage</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <ul className="!list-none !pl-0 space-y-4">
+        {STORED.map((item) => (
+          <li key={item.name} className="rounded-lg border border-gray-200 p-4">
+            <h3 className="!mt-0 font-mono text-base">{item.name}</h3>
+            <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr]">
+              <dt className="font-semibold">Where</dt>
+              <dd>{item.where}</dd>
+              <dt className="font-semibold">Purpose</dt>
+              <dd>{item.purpose}</dd>
+              <dt className="font-semibold">How long</dt>
+              <dd>{item.lasts}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
       <p>These are strictly necessary for the features you use, so we do not ask for consent to them; none of them is sent to anyone else.</p>
 
       <h2>Other websites</h2>
