@@ -79,7 +79,16 @@ test("/honda-wing lists the Honda Wing dealers only", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda Wing");
   const names = await page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
   expect(names).toEqual(["Honda Wing Midrand", "Honda Wing Durban", "Honda Wing Cape Town"]);
+  const featured = page.getByRole("region", { name: "Featured motorcycles" });
+  await expect(featured.getByRole("listitem")).toHaveCount(3);
+  await expect(featured.getByRole("link", { name: /Africa Twin/ })).toHaveAttribute("href", "/honda-wing/honda/crf1100l-africa-twin");
   await expectNoAxeViolations(page);
+
+  await page.goto("/dealer/honda-wing-durban/honda-wing");
+  await expect(page.getByRole("region", { name: "Featured motorcycles" }).getByRole("link", { name: /Africa Twin/ })).toHaveAttribute(
+    "href",
+    "/dealer/honda-wing-durban/honda-wing/honda/crf1100l-africa-twin",
+  );
 });
 
 test("Contact Us lists all dealers with the group's hours and Kimberley's own", async ({ page }) => {
