@@ -13,6 +13,12 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     at("new/:make/:model", "routes/browse/model.tsx"),
     at("honda-wing/:make/:model", "routes/browse/model.tsx"),
     at("specials", "routes/browse/specials.tsx"),
+    at("dealer", "routes/dealers/dealer-list.tsx"),
+    at("honda-wing", "routes/dealers/honda-wing.tsx"),
+    at("popia", "routes/legal/popia.tsx"),
+    at("terms", "routes/legal/terms.tsx"),
+    at("cookie", "routes/legal/cookie.tsx"),
+    at("policy", "routes/legal/policy.tsx"),
     // Used and demo vehicles (issue 4)
     // Enquiries (issue 5)
   ];
@@ -23,9 +29,14 @@ export default [
     index("routes/site/home.tsx"),
     ...scopedRoutes("group"),
     ...prefix("dealer/:dealerName", scopedRoutes("dealer")),
+    // The dealer home /dealer/{dealerName} (issue 3)
+    route("dealer/:dealerName", "routes/dealers/dealer-home.tsx"),
     // Group-only routes, no dealer-prefixed variant (issue 3: blog, contact; issue 6: finance)
     route("finance", "routes/finance/finance.tsx"),
     route("finance/thank-you", "routes/finance/thank-you.tsx"),
+    route("blog", "routes/blog/blog-list.tsx"),
+    route("blog/:slug", "routes/blog/blog-post.tsx"),
+    route("contact", "routes/dealers/contact.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { sectionPath } from "../lib/navigation.ts";
 
-type SkeletonKind = "home" | "cards" | "model";
+type SkeletonKind = "home" | "cards" | "model" | "dealers" | "blog";
 
 /** Which skeleton stands in for a page while client-side navigation loads it (SPEC section 2: skeletons for each list or detail). */
 export function skeletonKindFor(pathname: string): SkeletonKind | null {
@@ -9,6 +10,9 @@ export function skeletonKindFor(pathname: string): SkeletonKind | null {
   const path = pathname.replace(/^\/dealer\/[^/]+(?=\/)/, "").replace(/\/$/, "");
   if (/^\/(new|new\/[^/]+|specials)$/.test(path)) return "cards";
   if (/^\/(new|honda-wing)\/[^/]+\/[^/]+$/.test(path)) return "model";
+  const section = sectionPath(pathname.replace(/\/+$/, "") || "/");
+  if (section === "/dealer" || section === "/honda-wing" || section === "/contact") return "dealers";
+  if (section === "/blog") return "blog";
   return null;
 }
 
@@ -38,6 +42,8 @@ export function RouteSkeleton({ children }: { children: ReactNode }) {
 }
 
 export function PageSkeleton({ kind }: { kind: SkeletonKind }) {
+  if (kind === "dealers") return <CardListSkeleton label="Loading dealers…" />;
+  if (kind === "blog") return <CardListSkeleton label="Loading articles…" withImage />;
   return (
     <div aria-busy="true" data-testid={`skeleton-${kind}`}>
       <p className="sr-only" role="status">
@@ -95,6 +101,27 @@ function ModelSkeleton() {
         <div className={`h-20 w-full ${block}`} />
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className={`h-12 w-full ${block}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Placeholder cards shown while a list loads on client-side navigation (SPEC section 2: skeletons). */
+export function CardListSkeleton({ label, cards = 6, withImage = false }: { label: string; cards?: number; withImage?: boolean }) {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true" className="mx-auto max-w-7xl px-4 py-10" data-testid="list-skeleton">
+      <span className="sr-only">{label}</span>
+      <div aria-hidden="true" className="h-9 w-64 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />
+      <div aria-hidden="true" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: cards }, (_, index) => (
+          <div key={index} className="rounded-lg border border-gray-200 p-4">
+            {withImage && <div className="mb-4 aspect-video animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />}
+            <div className="h-5 w-3/4 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />
+            <div className="mt-3 h-4 w-full animate-pulse rounded bg-gray-100 motion-reduce:animate-none" />
+            <div className="mt-2 h-4 w-5/6 animate-pulse rounded bg-gray-100 motion-reduce:animate-none" />
+            <div className="mt-2 h-4 w-1/2 animate-pulse rounded bg-gray-100 motion-reduce:animate-none" />
+          </div>
         ))}
       </div>
     </div>

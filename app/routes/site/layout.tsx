@@ -1,9 +1,14 @@
-import { useEffect } from "react";
-import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { isRouteErrorResponse, Outlet, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { DealerView } from "../../../core/dealers/dealers.ts";
-import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { DEALER_SLUG_KEY, dealerPath } from "../../lib/scope.ts";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { RouteSkeleton } from "../../components/skeletons.tsx";
+import { NotFound } from "../../components/not-found.tsx";
+import { SiteFooter } from "../../components/site-footer.tsx";
+import { SiteHeader } from "../../components/site-header.tsx";
+import { SocialLinks } from "../../components/social-links.tsx";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -13,59 +18,126 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const SITE_LAYOUT_ID = "routes/site/layout";
 
+/** The title of an error page rendered by this layout's boundary (pages give their own otherwise). */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page not found" : status === 400 ? "This address is not valid" : "Something went wrong";
+  return [{ title: `${title} | Honda Dealer Group` }, { name: "robots", content: "noindex" }];
+}
+
 /** The dealer the current page is scoped to (null for the whole group), for any component under the layout. */
 export function useScopedDealer(): DealerView | null {
   const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID);
   return data?.dealer ?? null;
 }
 
-/** Remembers the chosen dealer (local storage, mirrored in a cookie for the server) and clears it on /. */
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+function writeDealerCookie(slug: string | null) {
+  document.cookie = slug
+    ? `${DEALER_SLUG_KEY}=${encodeURIComponent(slug)}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${DEALER_SLUG_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/**
+ * Remembers the chosen dealer (SPEC section 1): local storage under DEALER_SLUG_KEY, mirrored in a
+ * cookie so that the server renders scoped pages on the first request. The home path clears both. When
+ * local storage holds a dealer the cookie has lost (cookies cleared), the cookie is restored and the
+ * page data reloaded so the page comes out scoped.
+ */
 function useRememberedDealer(dealer: DealerView | null, dealerInRoute: boolean) {
   const { pathname } = useLocation();
+  const revalidator = useRevalidator();
   useEffect(() => {
     if (pathname === "/") {
       localStorage.removeItem(DEALER_SLUG_KEY);
-      document.cookie = `${DEALER_SLUG_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+      writeDealerCookie(null);
     } else if (dealer && dealerInRoute) {
       localStorage.setItem(DEALER_SLUG_KEY, dealer.slug);
-      document.cookie = `${DEALER_SLUG_KEY}=${encodeURIComponent(dealer.slug)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+      writeDealerCookie(dealer.slug);
+    } else if (!dealer) {
+      const remembered = localStorage.getItem(DEALER_SLUG_KEY);
+      if (remembered && readCookie(DEALER_SLUG_KEY) !== remembered) {
+        writeDealerCookie(remembered);
+        void revalidator.revalidate();
+      }
     }
+    // revalidator is a new object on every render; the effect is about the page and its scope only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, dealer, dealerInRoute]);
+}
+
+/** Header, breadcrumbs, main, footer and the floating social links around every page. */
+function SiteShell({ dealer, children }: { dealer: DealerView | null; children: ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-brand-grey"
+      >
+        Skip to content
+      </a>
+      <SiteHeader dealer={dealer} />
+      <Breadcrumbs />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter dealer={dealer} />
+      <SocialLinks />
+    </>
+  );
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { dealer, dealerInRoute } = loaderData;
   useRememberedDealer(dealer, dealerInRoute);
-  const slug = dealer?.slug;
   return (
-    <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
-        Skip to content
-      </a>
-      <header className="bg-brand-grey text-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
-          <Link to={dealerPath(slug, "/")} className="text-xl font-bold">
-            {dealer ? dealer.dealerName : "Honda Dealer Group"}
-          </Link>
-          <nav aria-label="Main">
-            <ul className="flex gap-4">
-              <li>
-                <NavLink to={dealerPath(slug, "/dealer")} className="hover:underline">
-                  Dealers
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </header>
-      <main id="main">
-        <RouteSkeleton>
-          <Outlet />
-        </RouteSkeleton>
-      </main>
-      <footer className="mt-16 bg-brand-grey px-4 py-8 text-center text-sm text-white">
-        <p>© 2024 Honda Dealer Group. All rights reserved.</p>
-      </footer>
-    </>
+    <SiteShell dealer={dealer}>
+      <RouteSkeleton>
+        <Outlet />
+      </RouteSkeleton>
+    </SiteShell>
   );
+}
+
+/**
+ * Errors of the layout (an unknown dealer in the route) and of its pages render inside the site shell:
+ * 404 shows the spec's not-found page, 400 a bad-request note, anything else a generic message.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID);
+  const dealer = data?.dealer ?? null;
+  let body: ReactNode;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    body = <NotFound />;
+  } else if (isRouteErrorResponse(error) && error.status === 400) {
+    body = (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">This address is not valid</h1>
+        <p className="mt-4 text-lg text-brand-grey-light">{typeof error.data === "string" ? error.data : "Please check the link and try again."}</p>
+        <a href="/" className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark">
+          Back Home
+        </a>
+      </section>
+    );
+  } else {
+    body = (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Something went wrong</h1>
+        <p className="mt-4">We could not show this page. Please try again in a moment.</p>
+        <a href="/" className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark">
+          Back Home
+        </a>
+      </section>
+    );
+  }
+  return <SiteShell dealer={dealer}>{body}</SiteShell>;
 }

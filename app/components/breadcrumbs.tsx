@@ -1,0 +1,39 @@
+import { Link, useLocation } from "react-router";
+import { breadcrumbsFor } from "../lib/scope.ts";
+
+/** SPEC section 2: breadcrumbs from the path segments, hyphens turned into spaces; none on the home page. */
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const crumbs = breadcrumbsFor(pathname);
+  if (crumbs.length === 0) return null;
+  return (
+    <nav aria-label="Breadcrumb" className="border-b border-gray-200 bg-gray-50">
+      <ol className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 text-sm">
+        <li>
+          <Link to="/" className="text-brand-grey-light underline-offset-2 hover:text-brand-red hover:underline">
+            Home
+          </Link>
+        </li>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.href} className="flex items-center gap-2">
+              <span aria-hidden="true" className="text-gray-400">
+                /
+              </span>
+              {last ? (
+                <span aria-current="page" className="font-semibold capitalize text-brand-grey">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.href} className="capitalize text-brand-grey-light underline-offset-2 hover:text-brand-red hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

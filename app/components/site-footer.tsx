@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { DealerView } from "../../core/dealers/dealers.ts";
+import { scopedHref } from "../lib/navigation.ts";
+
+/**
+ * The dealer group's POPIA section 18 notice, published outside this site. A placeholder on a reserved
+ * domain until the group gives its real address (see docs/decisions/002-browsing-layout.md).
+ */
+export const SECTION_18_NOTICE_URL = "https://www.example.com/honda-dealer-group/popia-section-18-notice";
+
+type FooterLink = { label: string; path: string };
+
+const LEGAL: FooterLink[] = [
+  { label: "PAIA manual", path: "/popia" },
+  { label: "Terms", path: "/terms" },
+  { label: "Cookie policy", path: "/cookie" },
+  { label: "Privacy policy", path: "/policy" },
+];
+const DEALS: FooterLink[] = [
+  { label: "New", path: "/new" },
+  { label: "Pre-owned", path: "/used" },
+  { label: "Specials", path: "/specials" },
+];
+const OWNING: FooterLink[] = [{ label: "Book a service", path: "/service" }];
+
+/** SPEC section 2: footer groups Legal, Honda Deals, Owning a Honda, and the 2024 copyright line. */
+export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
+  const linkClass = "text-gray-200 underline-offset-2 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
+  const group = (heading: string, links: FooterLink[], extra?: ReactNode) => (
+    <div>
+      <h2 className="text-sm font-bold uppercase tracking-wider text-white">{heading}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.path}>
+            <Link to={scopedHref(dealer, link.path)} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        {extra}
+      </ul>
+    </div>
+  );
+  return (
+    <footer className="mt-16 border-t-4 border-brand-red bg-brand-grey text-white">
+      <nav aria-label="Footer" className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        {group(
+          "Legal",
+          LEGAL,
+          <li>
+            <a href={SECTION_18_NOTICE_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              Section 18 notice<span className="sr-only"> (opens in a new tab)</span>
+              <svg aria-hidden="true" className="ml-1 inline" width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
+              </svg>
+            </a>
+          </li>,
+        )}
+        {group("Honda Deals", DEALS)}
+        {group("Owning a Honda", OWNING)}
+      </nav>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-gray-200">© 2024 Honda Dealer Group. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,24 @@
+import type { BusinessHours } from "../../db/schema.ts";
+
+/** SPEC section 9: the group's opening hours, as the contact page states them. */
+export const GROUP_OPENING_HOURS: BusinessHours[] = [
+  { days: "Monday to Friday", opens: "07:30", closes: "17:30" },
+  { days: "Saturday and public holidays", opens: "08:00", closes: "13:00" },
+  { days: "Sunday", opens: null, closes: null },
+];
+
+/** "07:30 – 17:30", or "Closed" when the line has no opening time. */
+export function formatOpeningTimes(line: BusinessHours): string {
+  return line.opens && line.closes ? `${line.opens} – ${line.closes}` : "Closed";
+}
+
+/** A Google Maps search for an address, opened on demand (no third-party script on our pages). */
+export function mapSearchUrl(location: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+}
+
+/** A phone number as a tel: URI: digits only, South African numbers in international form. */
+export function telHref(number: string): string {
+  const digits = number.replace(/[^\d+]/g, "");
+  return `tel:${digits.startsWith("0") ? `+27${digits.slice(1)}` : digits}`;
+}

@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { findBlogPost } from "../../../core/content/blog.ts";
+import { BLOG_IMAGE } from "../../lib/blog-image.ts";
+import { formatDate } from "../../lib/format.ts";
+import { pageTitle } from "../../lib/meta.ts";
+import type { Route } from "./+types/blog-post";
+
+/** SPEC section 2: page title from meta_title, meta description, keywords when present. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  const { post } = loaderData;
+  return [
+    { title: post.meta_title },
+    { name: "description", content: post.meta_description },
+    ...(post.keywords ? [{ name: "keywords", content: post.keywords }] : []),
+    { property: "og:title", content: post.meta_title },
+    { property: "og:description", content: post.meta_description },
+    { property: "og:image", content: post.image.uri },
+    { property: "og:type", content: "article" },
+  ];
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const post = await findBlogPost(context.db, params.slug);
+  if (!post) throw data(null, { status: 404 });
+  return { post };
+}
+
+/** One post: hero image, author, title, date as DD.MM.YYYY and the body, sanitised on the server by core. */
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <img
+        src={post.image.uri}
+        alt=""
+        width={BLOG_IMAGE.width}
+        height={BLOG_IMAGE.height}
+        fetchPriority="high"
+        className="aspect-video h-auto w-full rounded-lg object-cover"
+      />
+      <h1 className="mt-8 text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
+      <p className="mt-3 text-brand-grey-light">
+        By <span className="font-semibold text-brand-grey">{post.author}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={post.publish_date} className="font-semibold text-brand-grey">
+          {formatDate(post.publish_date)}
+        </time>
+      </p>
+      <div
+        className="prose-site mt-8 text-lg leading-relaxed"
+        // The body was sanitised on the server by core/content (sanitize-html, an allow-list).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML
+        dangerouslySetInnerHTML={{ __html: post.body }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,158 @@
+import type { MouseEvent } from "react";
+import { data, Link } from "react-router";
+import { findDealer } from "../../../core/dealers/dealers.ts";
+import { formatOpeningTimes, mapSearchUrl, telHref } from "../../lib/hours.ts";
+import { scopedHref } from "../../lib/navigation.ts";
+import { pageTitle } from "../../lib/meta.ts";
+import type { Route } from "./+types/dealer-home";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: pageTitle("Page not found") }];
+  const { dealer } = loaderData;
+  return [
+    { title: pageTitle("Welcome", dealer) },
+    {
+      name: "description",
+      content: `${dealer.dealerName}, ${dealer.address}. Call ${dealer.dealer_contact_no}. New and used Honda vehicles, specials, service and parts.`,
+    },
+  ];
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const dealer = await findDealer(context.db, params.dealerName);
+  if (!dealer) throw data(null, { status: 404 });
+  return { dealer };
+}
+
+const SELL_STEPS = [
+  { title: "Quick details", text: "Tell us the make, model, year and mileage of your vehicle. It takes a couple of minutes." },
+  { title: "Hassle-free inspection", text: "Bring the vehicle in, or we come to you. Our appraisers inspect it while you wait, with no obligation." },
+  { title: "Top rand, fast sale", text: "Accept our offer and we settle your finance and pay you quickly, often on the same day." },
+];
+
+/** SPEC section 2: the dealer home with the dealer principal banner and the sell-your-car section. */
+export default function DealerHome({ loaderData }: Route.ComponentProps) {
+  const { dealer } = loaderData;
+  const quickLinks = dealer.is_wing
+    ? [
+        { label: "Honda Wing motorcycles", path: "/honda-wing" },
+        { label: "Used and demo stock", path: "/used" },
+        { label: "Specials", path: "/specials" },
+      ]
+    : [
+        { label: "New cars", path: "/new" },
+        { label: "Used and demo cars", path: "/used" },
+        { label: "Specials", path: "/specials" },
+        { label: "Book a service", path: "/service" },
+        { label: "Order parts", path: "/parts" },
+      ];
+
+  function scrollToTop(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+    document.getElementById("dealer-heading")?.focus({ preventScroll: true });
+  }
+
+  return (
+    <div>
+      <section className="bg-brand-grey text-white">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-[2fr_1fr]">
+          <div>
+            <h1 id="dealer-heading" tabIndex={-1} className="text-3xl font-bold focus:outline-none sm:text-4xl">
+              {dealer.dealerName}
+            </h1>
+            <address className="mt-3 not-italic text-gray-100">{dealer.address}</address>
+            <p className="mt-2">
+              <a href={telHref(dealer.dealer_contact_no)} className="font-semibold text-white underline underline-offset-2">
+                {dealer.dealer_contact_no}
+              </a>
+              <span aria-hidden="true" className="mx-2 text-gray-300">
+                ·
+              </span>
+              <a href={mapSearchUrl(dealer.location)} target="_blank" rel="noopener noreferrer" className="text-white underline underline-offset-2">
+                View on map<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+            <ul className="mt-6 flex flex-wrap gap-3">
+              {quickLinks.map((link) => (
+                <li key={link.path}>
+                  <Link
+                    to={scopedHref(dealer, link.path)}
+                    className="inline-block rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <section aria-labelledby="dp-heading" className="rounded-lg border-l-4 border-brand-red bg-white p-5 text-brand-grey">
+            <h2 id="dp-heading" className="text-sm font-bold uppercase tracking-wider text-brand-red">
+              Dealer principal
+            </h2>
+            <p className="mt-2 text-xl font-bold">{dealer.dp_name}</p>
+            <p className="mt-1 text-sm text-brand-grey-light">
+              Questions, compliments or a concern? Contact me directly.
+            </p>
+            <ul className="mt-3 space-y-1">
+              <li>
+                <a href={`mailto:${dealer.dp_email}`} className="break-all font-semibold text-brand-red underline-offset-2 hover:underline">
+                  {dealer.dp_email}
+                </a>
+              </li>
+              <li>
+                <a href={telHref(dealer.dp_contact_no)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
+                  {dealer.dp_contact_no}
+                </a>
+              </li>
+            </ul>
+          </section>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <section aria-labelledby="hours-heading">
+          <h2 id="hours-heading" className="text-2xl font-bold">
+            Business hours
+          </h2>
+          <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-2">
+            {dealer.business_hours.map((line) => (
+              <div key={line.days} className="contents">
+                <dt>{line.days}</dt>
+                <dd className="text-right font-semibold">{formatOpeningTimes(line)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby="sell-heading" className="mt-14 rounded-xl bg-gray-50 p-6 sm:p-10">
+          <h2 id="sell-heading" className="text-2xl font-bold sm:text-3xl">
+            Sell your car to {dealer.dealerName}
+          </h2>
+          <p className="mt-2 max-w-2xl text-brand-grey-light">
+            Selling privately takes time and carries risk. Sell to us in three simple steps.
+          </p>
+          <ol className="mt-8 grid gap-6 md:grid-cols-3">
+            {SELL_STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-lg bg-white p-6 shadow-sm">
+                <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-red text-lg font-bold text-white">
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-bold">{step.title}</h3>
+                <p className="mt-2 text-brand-grey-light">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <a
+            href="#top"
+            onClick={scrollToTop}
+            className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
+          >
+            Get started: contact us
+          </a>
+        </section>
+      </div>
+    </div>
+  );
+}

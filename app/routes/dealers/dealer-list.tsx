@@ -1,0 +1,33 @@
+import { listDealers } from "../../../core/dealers/dealers.ts";
+import { DealerCard } from "../../components/dealer-card.tsx";
+import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
+import type { Route } from "./+types/dealer-list";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Our dealers", dealerFromMatches(matches)) },
+    { name: "description", content: "Find a Honda dealer near you: addresses, business hours, phone numbers and maps for every Honda and Honda Wing dealer in the group." },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { dealers: await listDealers(context.db) };
+}
+
+export default function DealerList({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold sm:text-4xl">Our dealers</h1>
+      <p className="mt-3 max-w-3xl text-lg text-brand-grey-light">
+        {loaderData.dealers.length} Honda car and Honda Wing motorcycle dealers across South Africa. Choose a dealer to see its stock, specials and service.
+      </p>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.dealers.map((dealer) => (
+          <li key={dealer.slug} className="flex">
+            <DealerCard dealer={dealer} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { listBanners } from "../../../core/content/banners.ts";
+import { listDealersNamed } from "../../../core/dealers/dealers.ts";
+import { scopedHref } from "../../lib/navigation.ts";
+import { useScopedDealer } from "../site/layout.tsx";
+import { DealerCard } from "../../components/dealer-card.tsx";
+import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
+import type { Route } from "./+types/honda-wing";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Honda Wing motorcycle dealers", dealerFromMatches(matches)) },
+    { name: "description", content: "Honda Wing: the group's Honda motorcycle dealers. New motorcycles, scooters and adventure bikes, service and genuine parts." },
+  ];
+}
+
+/** SPEC section 2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
+export async function loader({ context }: Route.LoaderArgs) {
+  // 'honda-wing' asks for the Motorcycle banners (SPEC section 7).
+  const [dealers, banners] = await Promise.all([listDealersNamed(context.db, "wing"), listBanners(context.db, "Motorcycle")]);
+  return { dealers, banners: banners.slice(0, 3) };
+}
+
+/** Banner artwork is drawn at 1600 x 600 (core/media/banner-art.ts BANNER_SIZE). */
+const BANNER_WIDTH = 1600;
+const BANNER_HEIGHT = 600;
+
+export default function HondaWing({ loaderData }: Route.ComponentProps) {
+  const dealer = useScopedDealer();
+  return (
+    <div>
+      <section className="bg-gradient-to-r from-brand-grey to-brand-grey-light text-white">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h1 className="text-3xl font-bold sm:text-4xl">Honda Wing</h1>
+          <p className="mt-3 max-w-2xl text-lg text-gray-100">
+            Honda motorcycles, from commuter scooters to adventure tourers, sold and serviced by our Honda Wing dealers.
+          </p>
+        </div>
+      </section>
+      {loaderData.banners.length > 0 && (
+        <section aria-labelledby="wing-featured" className="mx-auto max-w-7xl px-4 pt-10">
+          <h2 id="wing-featured" className="text-2xl font-bold">
+            Featured motorcycles
+          </h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {loaderData.banners.map((banner) => (
+              <li key={banner.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
+                <img src={banner.image.uri} alt="" width={BANNER_WIDTH} height={BANNER_HEIGHT} loading="lazy" className="aspect-[8/3] h-auto w-full object-cover" />
+                <div className="p-4">
+                  <h3 className="text-lg font-bold">{banner.title}</h3>
+                  <Link
+                    to={scopedHref(dealer, banner.button.url)}
+                    className="mt-3 inline-block rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
+                  >
+                    {banner.button.text}
+                    <span className="sr-only">: {banner.title}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <h2 className="text-2xl font-bold">Honda Wing dealers</h2>
+        {loaderData.dealers.length === 0 ? (
+          <p className="mt-4">There are no Honda Wing dealers listed at the moment.</p>
+        ) : (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.dealers.map((dealer) => (
+              <li key={dealer.slug} className="flex">
+                <DealerCard dealer={dealer} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

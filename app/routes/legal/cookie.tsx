@@ -1,0 +1,70 @@
+import { LegalPage } from "../../components/legal-page.tsx";
+import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
+import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
+import type { Route } from "./+types/cookie";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Cookie policy", dealerFromMatches(matches)) },
+    { name: "description", content: "Which cookies and browser storage this website uses, why, for how long, and how to remove them." },
+  ];
+}
+
+/** What this site keeps in the browser, and why (SPEC section 9: the local storage keys). */
+const STORED = [
+  {
+    name: DEALER_SLUG_KEY,
+    where: "Cookie and local storage",
+    purpose: "Remembers the dealership you chose, so that pages show that dealer's stock, specials and contact details.",
+    lasts: "One year, or until you open the home page, which clears it.",
+  },
+  {
+    name: "finance_application",
+    where: "Local storage",
+    purpose: "Keeps a finance application you have started on your own device so that you can finish it later.",
+    lasts: "Until you submit the application or clear your browser storage.",
+  },
+];
+
+export default function Cookie() {
+  return (
+    <LegalPage
+      title="Cookie policy"
+      intro="Cookies are small files a website stores in your browser. This site uses as few as possible: only what it needs to work as you expect. We use no advertising or tracking cookies and load no third-party scripts."
+    >
+      <h2>What we store and why</h2>
+      <ul className="!list-none !pl-0 space-y-4">
+        {STORED.map((item) => (
+          <li key={item.name} className="rounded-lg border border-gray-200 p-4">
+            <h3 className="!mt-0 font-mono text-base">{item.name}</h3>
+            <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr]">
+              <dt className="font-semibold">Where</dt>
+              <dd>{item.where}</dd>
+              <dt className="font-semibold">Purpose</dt>
+              <dd>{item.purpose}</dd>
+              <dt className="font-semibold">How long</dt>
+              <dd>{item.lasts}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p>These are strictly necessary for the features you use, so we do not ask for consent to them; none of them is sent to anyone else.</p>
+
+      <h2>Other websites</h2>
+      <p>
+        Links to maps, WhatsApp, Facebook and Instagram open those services in a new tab. They set their own cookies under their own policies once
+        you visit them; our pages do not load them.
+      </p>
+
+      <h2>Removing cookies</h2>
+      <p>
+        You can delete cookies and site data in your browser's settings at any time, or block them. The site still works without them, but will not
+        remember your chosen dealership.
+      </p>
+
+      <p>
+        More about how we handle personal information is in our <a href="/policy">privacy policy</a>.
+      </p>
+    </LegalPage>
+  );
+}

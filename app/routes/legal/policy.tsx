@@ -1,0 +1,77 @@
+import { InformationOfficerContact, LegalPage, RegulatorContact } from "../../components/legal-page.tsx";
+import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
+import type { Route } from "./+types/policy";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Privacy Policy", dealerFromMatches(matches)) },
+    { name: "description", content: "How the Honda Dealer Group collects, uses, shares and protects your personal information under POPIA, and your rights." },
+  ];
+}
+
+export default function Policy() {
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      intro="The Honda Dealer Group respects your privacy. This policy explains what personal information we collect when you use this website or deal with our dealerships, why, who we share it with, how long we keep it and what your rights are under the Protection of Personal Information Act 4 of 2013 (POPIA)."
+    >
+      <h2>1. Who we are</h2>
+      <p>
+        The Honda Dealer Group and its dealerships (listed on our <a href="/dealer">dealers page</a>) are the responsible parties for the personal
+        information described here. The dealership you deal with, and the group, each act as responsible party for their own processing.
+      </p>
+
+      <h2>2. What we collect</h2>
+      <ul>
+        <li><strong>Contact details</strong>: name, surname, email address and cellphone number you give in an enquiry, booking or test-drive form.</li>
+        <li><strong>Vehicle details</strong>: the vehicle you are interested in, your current vehicle, its VIN and service history.</li>
+        <li><strong>Finance applications</strong>: identity number, address, marital status, next of kin, employment, income, expenses and bank details, and your consents.</li>
+        <li><strong>Technical information</strong>: the page you sent a form from, your IP address and the time of the request, kept in our server logs for security.</li>
+        <li><strong>Your chosen dealership</strong>, remembered in your browser (see our <a href="/cookie">cookie policy</a>).</li>
+      </ul>
+
+      <h2>3. Why we use it</h2>
+      <ul>
+        <li>To answer your enquiry and send it to the right dealership (to take steps you asked for before a contract).</li>
+        <li>To sell, deliver, register, service and repair your vehicle, and handle warranty and recall work (performing our contract with you, and legal obligations).</li>
+        <li>To submit your finance application to banks and finance houses and, with your consent, to obtain a credit bureau check.</li>
+        <li>To keep the site secure and prevent fraud and abuse (our legitimate interest).</li>
+        <li>To send you news and offers, only if you agreed to it; you can opt out at any time.</li>
+      </ul>
+
+      <h2>4. Who we share it with</h2>
+      <p>
+        The dealership that handles your request; Honda Motor Southern Africa for warranty, recalls and customer care; banks, finance houses and
+        credit bureaux for finance applications; insurers when you ask for cover; and service providers that host our systems under written
+        agreements that require them to protect your information. We do not sell personal information. Where a provider stores information outside
+        South Africa, we make sure the protection is at least equal to POPIA's, as section 72 requires.
+      </p>
+
+      <h2>5. How long we keep it</h2>
+      <ul>
+        <li>Enquiries that do not lead to a sale: up to 24 months, then deleted.</li>
+        <li>Sales, finance and service records: five years after the transaction, or longer where a law requires it (for example tax law).</li>
+        <li>Server logs: 90 days.</li>
+      </ul>
+
+      <h2>6. How we protect it</h2>
+      <p>
+        Information travels over encrypted connections, access is limited to staff who need it, and our providers are bound to keep it confidential
+        and secure. If we have reason to believe your information was accessed without authority, we will tell you and the Information Regulator
+        as section 22 of POPIA requires.
+      </p>
+
+      <h2>7. Your rights</h2>
+      <ul>
+        <li>Ask whether we hold your personal information and for a copy of it (see our <a href="/popia">PAIA manual</a>).</li>
+        <li>Ask us to correct or delete information that is inaccurate, out of date, incomplete or unlawfully obtained.</li>
+        <li>Withdraw your consent, or object to processing based on legitimate interests or for direct marketing.</li>
+        <li>Complain to the Information Regulator.</li>
+      </ul>
+
+      <h2>8. Contact our Information Officer</h2>
+      <InformationOfficerContact />
+      <RegulatorContact />
+    </LegalPage>
+  );
+}

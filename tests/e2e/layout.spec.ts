@@ -1,0 +1,217 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
+async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
+  return page.locator('nav[aria-label="Main"] a').evaluateAll((links) =>
+    Object.fromEntries(links.map((link) => [link.textContent?.trim() ?? "", link.getAttribute("href") ?? ""])),
+  );
+}
+
+/** The visible main navigation: the header bar on desktop, the opened drawer on small screens. */
+async function visibleMainNav(page: Page) {
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    await menu.click();
+    return page.getByRole("navigation", { name: "Main menu" });
+  }
+  return page.getByRole("navigation", { name: "Main", exact: true });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+test("the layout has the main navigation, top bar, footer groups and social links", async ({ page }) => {
+  await page.goto("/dealer");
+  expect(await mainNavHrefs(page)).toEqual({
+    "New Cars": "/new",
+    "Used Cars": "/used",
+    "Honda Wing": "/honda-wing",
+    Specials: "/specials",
+    Service: "/service",
+    Parts: "/parts",
+    Finance: "/finance",
+    Dealers: "/dealer",
+  });
+  const topBar = page.getByRole("navigation", { name: "Top bar" });
+  await expect(topBar.getByRole("link", { name: "News" })).toHaveAttribute("href", "/blog");
+  await expect(topBar.getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/contact");
+
+  const footer = page.getByRole("contentinfo");
+  for (const heading of ["Legal", "Honda Deals", "Owning a Honda"]) {
+    await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
+  }
+  for (const [name, href] of [
+    ["PAIA manual", "/popia"],
+    ["Terms", "/terms"],
+    ["Cookie policy", "/cookie"],
+    ["Privacy policy", "/policy"],
+    ["New", "/new"],
+    ["Pre-owned", "/used"],
+    ["Specials", "/specials"],
+    ["Book a service", "/service"],
+  ]) {
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href as string);
+  }
+  const notice = footer.getByRole("link", { name: /Section 18 notice/ });
+  await expect(notice).toHaveAttribute("href", /^https:\/\//);
+  await expect(notice).toHaveAttribute("rel", /noopener/);
+  await expect(footer).toContainText("© 2024 Honda Dealer Group. All rights reserved.");
+
+  const social = page.getByRole("complementary", { name: "Social media" });
+  const whatsApp = social.getByRole("link", { name: /WhatsApp/ });
+  const href = (await whatsApp.getAttribute("href")) ?? "";
+  expect(href).toMatch(/^https:\/\/wa\.me\/27\d{9}\?text=/);
+  expect(decodeURIComponent(href.split("text=")[1] ?? "")).toMatch(/^Hi /);
+  await expect(social.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\//);
+  await expect(social.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", /^https:\/\/www\.instagram\.com\//);
+  expect(await page.locator("script[src^='http'], iframe").count()).toBe(0);
+});
+
+test("the active item is highlighted by path", async ({ page }) => {
+  await page.goto("/dealer");
+  const nav = await visibleMainNav(page);
+  await expect(nav.getByRole("link", { name: "Dealers" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Specials" })).not.toHaveAttribute("aria-current", /.+/);
+
+  await page.goto("/blog/balloon-payments-explained");
+  await expect(page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" })).toHaveAttribute("aria-current", "true");
+  await expect(page.locator('nav[aria-label="Main"] [aria-current]')).toHaveCount(0);
+
+  await page.goto("/dealer/honda-sandton/popia");
+  await expect(page.locator('nav[aria-label="Main"] [aria-current]')).toHaveCount(0);
+  await page.goto("/dealer/honda-sandton/dealer");
+  await expect(page.locator('nav[aria-label="Main"] a[aria-current="page"]')).toHaveText("Dealers");
+});
+
+test("the mobile drawer works by keyboard: opens, keeps focus inside, closes on Escape", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/contact");
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toHaveAttribute("aria-controls", "site-menu");
+  await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  const dialog = page.getByRole("dialog", { name: "Menu" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
+  const focusInside = () => page.evaluate(() => document.getElementById("site-menu")?.contains(document.activeElement) ?? false);
+  expect(await focusInside()).toBe(true);
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInside()).toBe(true);
+  }
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInside()).toBe(true);
+  }
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+
+  // A link in the drawer navigates and closes it.
+  await menu.click();
+  await dialog.getByRole("link", { name: "Dealers" }).click();
+  await expect(page).toHaveURL(/\/dealer$/);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our dealers");
+});
+
+test.describe("dealer scoping", () => {
+  test("a car dealer's links are prefixed, group-only links are not, and Honda Wing is hidden", async ({ page }) => {
+    await page.goto("/dealer/honda-sandton");
+    expect(await mainNavHrefs(page)).toEqual({
+      "New Cars": "/dealer/honda-sandton/new",
+      "Used Cars": "/dealer/honda-sandton/used",
+      Specials: "/dealer/honda-sandton/specials",
+      Service: "/dealer/honda-sandton/service",
+      Parts: "/dealer/honda-sandton/parts",
+      Finance: "/finance",
+      Dealers: "/dealer/honda-sandton/dealer",
+    });
+    await expect(page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" })).toHaveAttribute("href", "/blog");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "PAIA manual" })).toHaveAttribute("href", "/dealer/honda-sandton/popia");
+  });
+
+  test("a wing dealer shows only Honda Wing, Specials and Used among prefixed links", async ({ page }) => {
+    await page.goto("/dealer/honda-wing-durban");
+    const hrefs = await mainNavHrefs(page);
+    const prefixed = Object.entries(hrefs).filter(([, href]) => href.startsWith("/dealer/"));
+    expect(prefixed.map(([label]) => label).sort()).toEqual(["Honda Wing", "Specials", "Used Cars"]);
+    expect(hrefs["Honda Wing"]).toBe("/dealer/honda-wing-durban/honda-wing");
+    expect(hrefs.Finance).toBe("/finance");
+  });
+
+  test("the chosen dealer is remembered on pages without a dealer in the route, and / clears it", async ({ page, context }) => {
+    await page.goto("/dealer/honda-sandton");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBe("honda-sandton");
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "dealer_slug")?.value).toBe("honda-sandton");
+
+    // Rendered by the server already scoped, from the cookie.
+    await page.goto("/popia");
+    expect((await mainNavHrefs(page))["Used Cars"]).toBe("/dealer/honda-sandton/used");
+    await expect(page.getByRole("banner").getByRole("link", { name: /Honda Sandton home/ })).toBeVisible();
+
+    // Cookies cleared: local storage still knows the dealer; the page restores the cookie and rescopes.
+    await context.clearCookies();
+    await page.goto("/terms");
+    await expect(page.locator('nav[aria-label="Main"] a', { hasText: "Used Cars" })).toHaveAttribute("href", "/dealer/honda-sandton/used");
+    expect((await context.cookies()).find((c) => c.name === "dealer_slug")?.value).toBe("honda-sandton");
+
+    await page.goto("/");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBeNull();
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === "dealer_slug")).toBe(false);
+    await page.goto("/popia");
+    expect((await mainNavHrefs(page))["Used Cars"]).toBe("/used");
+  });
+
+  test("an unknown dealer shows the not-found page inside the layout with status 404", async ({ page }) => {
+    const response = await page.goto("/dealer/no-such-dealer");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("© 2024 Honda Dealer Group");
+    expect(await mainNavHrefs(page)).toHaveProperty("Dealers", "/dealer");
+    const scoped = await page.goto("/dealer/no-such-dealer/popia");
+    expect(scoped?.status()).toBe(404);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("breadcrumbs follow the path with hyphens turned into spaces, and are absent on the home page", async ({ page }) => {
+  await page.goto("/dealer/honda-wing-durban");
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Home", "/dealer", "/honda wing durban"]);
+  await expect(crumbs.getByRole("link", { name: "dealer" })).toHaveAttribute("href", "/dealer");
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText("honda wing durban");
+
+  await page.goto("/blog/balloon-payments-explained");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText("balloon payments explained");
+
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveCount(0);
+});
+
+test("a route change starts at the top of the new page", async ({ page }) => {
+  await page.goto("/popia");
+  // Hydrated: the no-JavaScript menu link has become a button, so the next click is a client-side navigation.
+  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and Conditions");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the layout passes axe on desktop and mobile, scoped and unscoped", async ({ page }) => {
+  for (const path of ["/dealer", "/dealer/honda-wing-durban/popia"]) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+});

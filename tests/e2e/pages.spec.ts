@@ -1,0 +1,209 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+async function hydrated(page: Page) {
+  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+}
+
+test("the dealer list shows cards with a map link, name, address, hours and phone", async ({ page }) => {
+  const response = await page.goto("/dealer");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Our dealers | Honda Dealer Group");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our dealers");
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards).toHaveCount(12);
+  const kimberley = cards.filter({ has: page.getByRole("heading", { name: "Honda Kimberley" }) });
+  await expect(kimberley.getByRole("link", { name: "Honda Kimberley", exact: true })).toHaveAttribute("href", "/dealer/honda-kimberley");
+  await expect(kimberley).toContainText("17 Bultfontein Road, Kimberley, 8301");
+  await expect(kimberley.getByRole("link", { name: "053 832 6640" })).toHaveAttribute("href", "tel:+27538326640");
+  await expect(kimberley).toContainText("07:15 – 17:15");
+  const map = kimberley.getByRole("link", { name: /View on map/ });
+  await expect(map).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Kimberley/);
+  await expect(map).toHaveAttribute("target", "_blank");
+  await expect(map).toHaveAttribute("rel", /noopener/);
+  expect(await page.locator("iframe").count()).toBe(0);
+  await expectNoAxeViolations(page);
+});
+
+for (const [list, dataUrl, linkHref, status, heading] of [
+  ["dealer list", /\/dealer\.data/, "/dealer", "Loading dealers", "Our dealers"],
+  ["blog list", /\/blog\.data/, "/blog", "Loading articles", "News"],
+] as const) {
+  test(`the ${list} shows a skeleton while it loads on client-side navigation`, async ({ page }) => {
+    await page.goto("/popia");
+    await hydrated(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(dataUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Click the header link through the DOM: on small screens it sits in the closed drawer.
+    await page.evaluate((href) => document.querySelector<HTMLAnchorElement>(`header a[href="${href}"]`)?.click(), linkHref);
+    await expect(page.getByRole("status")).toContainText(status);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+}
+
+test("the dealer home shows the dealer principal and the sell-your-car steps", async ({ page }) => {
+  await page.goto("/dealer/honda-sandton");
+  await expect(page).toHaveTitle("Welcome | Honda Sandton");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda Sandton");
+  const principal = page.getByRole("region", { name: "Dealer principal" });
+  await expect(principal).toContainText("Thandi Mokoena");
+  await expect(principal.getByRole("link", { name: /@honda-sandton\.example\.co\.za/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(principal.getByRole("link", { name: "082 441 2210" })).toHaveAttribute("href", "tel:+27824412210");
+  const sell = page.getByRole("region", { name: /Sell your car/ });
+  await expect(sell.getByRole("heading", { level: 3 })).toHaveText(["Quick details", "Hassle-free inspection", "Top rand, fast sale"]);
+  await expectNoAxeViolations(page);
+
+  await hydrated(page);
+  const button = sell.getByRole("link", { name: "Get started: contact us" });
+  await button.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("/honda-wing lists the Honda Wing dealers only", async ({ page }) => {
+  await page.goto("/honda-wing");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda Wing");
+  const names = await page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
+  expect(names).toEqual(["Honda Wing Midrand", "Honda Wing Durban", "Honda Wing Cape Town"]);
+  const featured = page.getByRole("region", { name: "Featured motorcycles" });
+  await expect(featured.getByRole("listitem")).toHaveCount(3);
+  await expect(featured.getByRole("link", { name: /Africa Twin/ })).toHaveAttribute("href", "/honda-wing/honda/crf1100l-africa-twin");
+  await expectNoAxeViolations(page);
+
+  await page.goto("/dealer/honda-wing-durban/honda-wing");
+  await expect(page.getByRole("region", { name: "Featured motorcycles" }).getByRole("link", { name: /Africa Twin/ })).toHaveAttribute(
+    "href",
+    "/dealer/honda-wing-durban/honda-wing/honda/crf1100l-africa-twin",
+  );
+});
+
+test("Contact Us lists all dealers with the group's hours and Kimberley's own", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  const hours = page.getByRole("region", { name: "Opening hours" });
+  await expect(hours).toContainText("Monday to Friday07:30 – 17:30");
+  await expect(hours).toContainText("Saturday and public holidays08:00 – 13:00");
+  await expect(hours).toContainText("SundayClosed");
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(12);
+  const kimberley = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Honda Kimberley" }) });
+  await expect(kimberley).toContainText("Monday to Friday07:15 – 17:15");
+  await expect(kimberley).toContainText("Saturday and public holidaysClosed");
+  expect((await page.goto("/dealer/honda-sandton/contact"))?.status()).toBe(404);
+  await page.goto("/contact");
+  await expectNoAxeViolations(page);
+});
+
+test.describe("blog", () => {
+  test("pages six posts at a time with the page in the query string", async ({ page }) => {
+    await page.goto("/blog");
+    await expect(page).toHaveTitle("News | Honda Dealer Group");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(6);
+    const pager = page.getByRole("navigation", { name: "Blog pages" });
+    await expect(pager.getByRole("link", { name: /^Page \d$/ })).toHaveCount(3);
+    await expect(pager.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await hydrated(page);
+    await pager.getByRole("link", { name: "Page 3" }).click();
+    await expect(page).toHaveURL(/\/blog\?page=3$/);
+    await expect(pager.getByRole("link", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(6);
+    await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    expect((await page.goto("/blog?page=4"))?.status()).toBe(404);
+    await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
+    expect((await page.goto("/blog?page=abc"))?.status()).toBe(400);
+    expect((await page.goto("/dealer/honda-sandton/blog"))?.status()).toBe(404);
+  });
+
+  test("a post has its hero image, author, title, DD.MM.YYYY date, body and meta", async ({ page }) => {
+    await page.goto("/blog?page=3");
+    await page.getByRole("link", { name: /^Balloon payments explained/ }).click();
+    await expect(page).toHaveURL(/\/blog\/balloon-payments-explained$/);
+    const article = page.getByRole("main").getByRole("article");
+    await expect(article.getByRole("heading", { level: 1 })).toHaveText(/Balloon payments/i);
+    await expect(article.locator("time")).toHaveText("30.04.2025");
+    await expect(article.locator("img").first()).toHaveAttribute("src", /^\/media\/blog\//);
+    await expect(article).toContainText("By ");
+    await expect(article.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    expect(await page.title()).not.toBe("");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /balloon payment/);
+    await expectNoAxeViolations(page);
+  });
+
+  test("an unknown post is the not-found page with status 404", async ({ page }) => {
+    const response = await page.goto("/blog/no-such-post");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+const LEGAL_PAGES: [string, string][] = [
+  ["/popia", "PAIA manual"],
+  ["/terms", "Terms and Conditions"],
+  ["/cookie", "Cookie policy"],
+  ["/policy", "Privacy Policy"],
+];
+
+for (const [path, heading] of LEGAL_PAGES) {
+  test(`the legal page ${path} renders group-wide and scoped and passes axe`, async ({ page }) => {
+    for (const url of [path, `/dealer/honda-menlyn${path}`]) {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+      await expect(page.getByRole("main")).toContainText(/Information Officer|cookie/i);
+    }
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("the PAIA manual carries POPIA section 11 on consent, justification and objection", async ({ page }) => {
+  await page.goto("/popia");
+  await expect(page.getByRole("heading", { name: /section 11/ })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("You may withdraw your consent at any time");
+  await expect(page.getByRole("main")).toContainText("You may object at any time");
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("navigation, dealer and blog pages still work", async ({ page }) => {
+    await page.goto("/dealer");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(12);
+    if ((page.viewportSize()?.width ?? 1280) < 768) {
+      // The drawer opens through its #site-menu link and :target.
+      await page.getByRole("link", { name: "Menu" }).click();
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "News" }).click();
+    } else {
+      await page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" }).click();
+    }
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(6);
+    await page.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await page.getByRole("main").getByRole("article").first().getByRole("link").click();
+    await expect(page.locator("article time")).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+
+    await page.goto("/dealer/honda-sandton");
+    await expect(page.getByRole("region", { name: "Dealer principal" })).toContainText("Thandi Mokoena");
+    await page.goto("/honda-wing");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(3);
+  });
+});
