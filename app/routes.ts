@@ -9,6 +9,10 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
   return [
     // Browsing (issue 3)
     // Used and demo vehicles (issue 4)
+    at("used", "routes/used/listing.tsx"),
+    at("used/:make", "routes/used/listing.tsx"),
+    at("used/:make/:model", "routes/used/listing.tsx"),
+    at("used/:make/:model/:id", "routes/used/detail.tsx"),
     // Enquiries (issue 5)
   ];
 }

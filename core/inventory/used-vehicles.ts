@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
 import {
   FUEL_TYPES,
@@ -67,6 +67,11 @@ const listColumns = {
 
 type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] };
 
+/**
+ * One page of the list and the true total. The page is found in two steps: the ids of the page (an
+ * index-only scan of the order's covering index, see db/schema.ts), then those vehicles with their
+ * joins; the total is a sum over used_vehicle_counts.
+ */
 export async function listUsedVehicles(
   db: Database,
   query: UsedVehicleQuery,
@@ -78,15 +83,35 @@ export async function listUsedVehicles(
     ...query.order.map(({ field, direction }) => (direction === "asc" ? asc : desc)(ORDER_COLUMNS[field])),
     desc(usedVehicles.id),
   ];
-  const [rows, [totals]] = await Promise.all([
-    selectVehicles(db)
-      .where(and(...where))
+  const [pageIds, total] = await Promise.all([
+    db
+      .select({ id: usedVehicles.id })
+      .from(usedVehicles)
+      .where(and(...where.map((condition) => condition(VEHICLE_COLUMNS))))
       .orderBy(...ordering)
       .limit(USED_PAGE_SIZE)
       .offset((query.page - 1) * USED_PAGE_SIZE),
-    db.select({ total: count() }).from(usedVehicles).where(and(...where)),
+    sumCounts(db, where),
   ]);
-  return { members: await withImages(db, rows), total: totals?.total ?? 0 };
+  if (pageIds.length === 0) return { members: [], total };
+  const rows = await selectVehicles(db).where(
+    inArray(
+      usedVehicles.id,
+      pageIds.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = pageIds.flatMap(({ id }) => byId.get(id) ?? []);
+  return { members: await withImages(db, ordered), total };
+}
+
+/** The number of vehicles that meet the conditions, from the counts table. */
+async function sumCounts(db: Database, where: Condition[]): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${usedVehicleCounts.vehicles}), 0)::int` })
+    .from(usedVehicleCounts)
+    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))));
+  return Number(row?.total ?? 0);
 }
 
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
@@ -150,6 +175,20 @@ function toView(row: ListRow, images: { uri: string }[]): UsedVehicleView {
 
 type Facet = "make" | "fuel" | "transmission" | "state";
 
+/** The filterable columns, in the stock table and in the counts table: one condition serves both. */
+type FilterColumns = {
+  dealerId: AnyPgColumn;
+  makeId: AnyPgColumn;
+  modelId: AnyPgColumn;
+  fuelType: AnyPgColumn;
+  transmission: AnyPgColumn;
+  state: AnyPgColumn;
+};
+type Condition = (columns: FilterColumns) => SQL;
+
+const VEHICLE_COLUMNS: FilterColumns = usedVehicles;
+const COUNT_COLUMNS: FilterColumns = usedVehicleCounts;
+
 /**
  * The WHERE conditions of a query; `ignore` leaves one facet out (so its options can be counted).
  * Null when the make or model slug names nothing, so that the answer is empty without a query.
@@ -159,20 +198,21 @@ async function whereFor(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope,
   ignore?: Facet,
-): Promise<SQL[] | null> {
-  const where: SQL[] = [];
-  if (scope.dealerId !== undefined) where.push(eq(usedVehicles.dealerId, scope.dealerId));
+): Promise<Condition[] | null> {
+  const where: Condition[] = [];
+  const { dealerId } = scope;
+  if (dealerId !== undefined) where.push((c) => eq(c.dealerId, dealerId));
   if (ignore !== "make" && (query.makeSlug || query.modelSlug)) {
-    const modelIds = await resolveModelIds(db, query.makeSlug, query.modelSlug);
-    if (modelIds === null) return null;
-    if (modelIds.makeId !== undefined) where.push(eq(usedVehicles.makeId, modelIds.makeId));
-    if (modelIds.modelIds) where.push(inArray(usedVehicles.modelId, modelIds.modelIds));
+    const found = await resolveModelIds(db, query.makeSlug, query.modelSlug);
+    if (found === null) return null;
+    const { makeId, modelIds } = found;
+    if (makeId !== undefined) where.push((c) => eq(c.makeId, makeId));
+    if (modelIds) where.push((c) => inArray(c.modelId, modelIds));
   }
-  if (ignore !== "fuel" && query.fuelTypes.length > 0) where.push(inArray(usedVehicles.fuelType, query.fuelTypes));
-  if (ignore !== "transmission" && query.transmissions.length > 0) {
-    where.push(inArray(usedVehicles.transmission, query.transmissions));
-  }
-  if (ignore !== "state" && query.states.length > 0) where.push(inArray(usedVehicles.state, query.states));
+  const { fuelTypes, transmissions, states } = query;
+  if (ignore !== "fuel" && fuelTypes.length > 0) where.push((c) => inArray(c.fuelType, fuelTypes));
+  if (ignore !== "transmission" && transmissions.length > 0) where.push((c) => inArray(c.transmission, transmissions));
+  if (ignore !== "state" && states.length > 0) where.push((c) => inArray(c.state, states));
   return where;
 }
 
@@ -221,9 +261,9 @@ export async function usedFilters(
   const [makeCounts, modelCounts, fuel, transmission, state, total] = await Promise.all([
     countMakes(db, query, scope),
     countModels(db, query, scope),
-    countFacet(db, query, scope, "fuel", usedVehicles.fuelType, FUEL_TYPES),
-    countFacet(db, query, scope, "transmission", usedVehicles.transmission, TRANSMISSIONS),
-    countFacet(db, query, scope, "state", usedVehicles.state, VEHICLE_STATES),
+    countFacet(db, query, scope, "fuel", usedVehicleCounts.fuelType, FUEL_TYPES),
+    countFacet(db, query, scope, "transmission", usedVehicleCounts.transmission, TRANSMISSIONS),
+    countFacet(db, query, scope, "state", usedVehicleCounts.state, VEHICLE_STATES),
     countMatching(db, query, scope),
   ]);
   return {
@@ -236,11 +276,12 @@ export async function usedFilters(
   };
 }
 
+/** The counts below are sums over used_vehicle_counts (a few hundred rows), never counts over the stock. */
+const vehicleSum = sql<number>`sum(${usedVehicleCounts.vehicles})::int`;
+
 async function countMatching(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<number> {
   const where = await whereFor(db, query, scope);
-  if (where === null) return 0;
-  const [row] = await db.select({ total: count() }).from(usedVehicles).where(and(...where));
-  return row?.total ?? 0;
+  return where === null ? 0 : sumCounts(db, where);
 }
 
 async function countFacet(
@@ -248,7 +289,7 @@ async function countFacet(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope,
   facet: Facet,
-  column: typeof usedVehicles.fuelType | typeof usedVehicles.transmission | typeof usedVehicles.state,
+  column: AnyPgColumn,
   options: readonly string[],
 ): Promise<FacetOption[]> {
   const where = await whereFor(db, query, scope, facet);
@@ -256,34 +297,36 @@ async function countFacet(
     where === null
       ? []
       : await db
-          .select({ value: column, count: count() })
-          .from(usedVehicles)
-          .where(and(...where))
+          .select({ value: sql<string>`${column}`, count: vehicleSum })
+          .from(usedVehicleCounts)
+          .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
           .groupBy(column);
-  return options.map((value) => ({ value, count: rows.find((row) => row.value === value)?.count ?? 0 }));
+  return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
 
 async function countMakes(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
   const where = await whereFor(db, query, scope, "make");
   if (where === null) return [];
-  return db
-    .select({ name: makes.name, slug: makes.slug, count: count() })
-    .from(usedVehicles)
-    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
-    .where(and(...where))
+  const rows = await db
+    .select({ name: makes.name, slug: makes.slug, count: vehicleSum })
+    .from(usedVehicleCounts)
+    .innerJoin(makes, eq(makes.id, usedVehicleCounts.makeId))
+    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
     .groupBy(makes.id, makes.name, makes.slug)
     .orderBy(asc(makes.name));
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
 async function countModels(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
   if (!query.makeSlug) return [];
   const where = await whereFor(db, { ...query, modelSlug: undefined }, scope);
   if (where === null) return [];
-  return db
-    .select({ name: models.name, slug: models.slug, count: count() })
-    .from(usedVehicles)
-    .innerJoin(models, eq(models.id, usedVehicles.modelId))
-    .where(and(...where))
+  const rows = await db
+    .select({ name: models.name, slug: models.slug, count: vehicleSum })
+    .from(usedVehicleCounts)
+    .innerJoin(models, eq(models.id, usedVehicleCounts.modelId))
+    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
     .groupBy(models.id, models.name, models.slug)
     .orderBy(asc(models.name));
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
