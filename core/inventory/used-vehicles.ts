@@ -77,22 +77,9 @@ export async function listUsedVehicles(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<{ members: UsedVehicleView[]; total: number }> {
-  const where = await whereFor(db, query, scope);
+  const where = whereFor(query, await resolveSlugs(db, query), scope);
   if (where === null) return { members: [], total: 0 };
-  const ordering = [
-    ...query.order.map(({ field, direction }) => (direction === "asc" ? asc : desc)(ORDER_COLUMNS[field])),
-    desc(usedVehicles.id),
-  ];
-  const [pageIds, total] = await Promise.all([
-    db
-      .select({ id: usedVehicles.id })
-      .from(usedVehicles)
-      .where(and(...where.map((condition) => condition(VEHICLE_COLUMNS))))
-      .orderBy(...ordering)
-      .limit(USED_PAGE_SIZE)
-      .offset((query.page - 1) * USED_PAGE_SIZE),
-    sumCounts(db, where),
-  ]);
+  const [pageIds, total] = await Promise.all([pageIdsQuery(db, query, where), sumCounts(db, where)]);
   if (pageIds.length === 0) return { members: [], total };
   const rows = await selectVehicles(db).where(
     inArray(
@@ -103,6 +90,34 @@ export async function listUsedVehicles(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = pageIds.flatMap(({ id }) => byId.get(id) ?? []);
   return { members: await withImages(db, ordered), total };
+}
+
+/** The ids of one page, in order: every order ends with the id, so pages never repeat or skip a vehicle. */
+function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[]) {
+  // The id breaks ties in the direction of the last order (newest first by default), so that one index
+  // scan, forwards or backwards, gives the order without a sort.
+  const tieBreak = query.order.at(-1)?.direction === "asc" ? asc : desc;
+  const ordering = [
+    ...query.order.map(({ field, direction }) => (direction === "asc" ? asc : desc)(ORDER_COLUMNS[field])),
+    tieBreak(usedVehicles.id),
+  ];
+  return db
+    .select({ id: usedVehicles.id })
+    .from(usedVehicles)
+    .where(and(...where.map((condition) => condition(VEHICLE_COLUMNS))))
+    .orderBy(...ordering)
+    .limit(USED_PAGE_SIZE)
+    .offset((query.page - 1) * USED_PAGE_SIZE);
+}
+
+/** The SQL of the listing's page query (for EXPLAIN in bench/used-listing.ts); null when the answer needs no query. */
+export async function usedListingPageSql(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope = {},
+): Promise<{ sql: string; params: unknown[] } | null> {
+  const where = whereFor(query, await resolveSlugs(db, query), scope);
+  return where === null ? null : pageIdsQuery(db, query, where).toSQL();
 }
 
 /** The number of vehicles that meet the conditions, from the counts table. */
@@ -189,50 +204,53 @@ type Condition = (columns: FilterColumns) => SQL;
 const VEHICLE_COLUMNS: FilterColumns = usedVehicles;
 const COUNT_COLUMNS: FilterColumns = usedVehicleCounts;
 
+/** The make and model slugs as ids: undefined when not asked for, null when the slug names nothing. */
+type ResolvedSlugs = { makeId?: number | null; modelIds?: number[] | null };
+
+async function resolveSlugs(db: Database, query: UsedVehicleQuery): Promise<ResolvedSlugs> {
+  const resolved: ResolvedSlugs = {};
+  if (query.makeSlug) {
+    const [make] = await db.select({ id: makes.id }).from(makes).where(eq(makes.slug, query.makeSlug)).limit(1);
+    resolved.makeId = make?.id ?? null;
+  }
+  if (query.modelSlug) {
+    const { makeId } = resolved;
+    const found =
+      makeId === null
+        ? []
+        : await db
+            .select({ id: models.id })
+            .from(models)
+            .where(and(eq(models.slug, query.modelSlug), makeId === undefined ? undefined : eq(models.makeId, makeId)));
+    resolved.modelIds = found.length === 0 ? null : found.map((model) => model.id);
+  }
+  return resolved;
+}
+
 /**
  * The WHERE conditions of a query; `ignore` leaves one facet out (so its options can be counted).
  * Null when the make or model slug names nothing, so that the answer is empty without a query.
  */
-async function whereFor(
-  db: Database,
+function whereFor(
   query: UsedVehicleQuery,
+  slugs: ResolvedSlugs,
   scope: UsedVehicleScope,
   ignore?: Facet,
-): Promise<Condition[] | null> {
+): Condition[] | null {
   const where: Condition[] = [];
   const { dealerId } = scope;
   if (dealerId !== undefined) where.push((c) => eq(c.dealerId, dealerId));
-  if (ignore !== "make" && (query.makeSlug || query.modelSlug)) {
-    const found = await resolveModelIds(db, query.makeSlug, query.modelSlug);
-    if (found === null) return null;
-    const { makeId, modelIds } = found;
+  if (ignore !== "make") {
+    const { makeId, modelIds } = slugs;
+    if (makeId === null || modelIds === null) return null;
     if (makeId !== undefined) where.push((c) => eq(c.makeId, makeId));
-    if (modelIds) where.push((c) => inArray(c.modelId, modelIds));
+    if (modelIds !== undefined) where.push((c) => inArray(c.modelId, modelIds));
   }
   const { fuelTypes, transmissions, states } = query;
   if (ignore !== "fuel" && fuelTypes.length > 0) where.push((c) => inArray(c.fuelType, fuelTypes));
   if (ignore !== "transmission" && transmissions.length > 0) where.push((c) => inArray(c.transmission, transmissions));
   if (ignore !== "state" && states.length > 0) where.push((c) => inArray(c.state, states));
   return where;
-}
-
-async function resolveModelIds(
-  db: Database,
-  makeSlug: string | undefined,
-  modelSlug: string | undefined,
-): Promise<{ makeId?: number; modelIds?: number[] } | null> {
-  let makeId: number | undefined;
-  if (makeSlug) {
-    const [make] = await db.select({ id: makes.id }).from(makes).where(eq(makes.slug, makeSlug)).limit(1);
-    if (!make) return null;
-    makeId = make.id;
-  }
-  if (!modelSlug) return { makeId };
-  const found = await db
-    .select({ id: models.id })
-    .from(models)
-    .where(and(eq(models.slug, modelSlug), makeId === undefined ? undefined : eq(models.makeId, makeId)));
-  return found.length === 0 ? null : { makeId, modelIds: found.map((model) => model.id) };
 }
 
 export type FacetOption = { value: string; count: number };
@@ -258,13 +276,14 @@ export async function usedFilters(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<UsedFilters> {
+  const slugs = await resolveSlugs(db, query);
   const [makeCounts, modelCounts, fuel, transmission, state, total] = await Promise.all([
-    countMakes(db, query, scope),
-    countModels(db, query, scope),
-    countFacet(db, query, scope, "fuel", usedVehicleCounts.fuelType, FUEL_TYPES),
-    countFacet(db, query, scope, "transmission", usedVehicleCounts.transmission, TRANSMISSIONS),
-    countFacet(db, query, scope, "state", usedVehicleCounts.state, VEHICLE_STATES),
-    countMatching(db, query, scope),
+    countMakes(db, whereFor(query, slugs, scope, "make")),
+    countModels(db, query.makeSlug ? whereFor({ ...query, modelSlug: undefined }, { makeId: slugs.makeId }, scope) : null),
+    countFacet(db, whereFor(query, slugs, scope, "fuel"), usedVehicleCounts.fuelType, FUEL_TYPES),
+    countFacet(db, whereFor(query, slugs, scope, "transmission"), usedVehicleCounts.transmission, TRANSMISSIONS),
+    countFacet(db, whereFor(query, slugs, scope, "state"), usedVehicleCounts.state, VEHICLE_STATES),
+    countMatching(db, whereFor(query, slugs, scope)),
   ]);
   return {
     makes: makeCounts,
@@ -279,20 +298,16 @@ export async function usedFilters(
 /** The counts below are sums over used_vehicle_counts (a few hundred rows), never counts over the stock. */
 const vehicleSum = sql<number>`sum(${usedVehicleCounts.vehicles})::int`;
 
-async function countMatching(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<number> {
-  const where = await whereFor(db, query, scope);
+async function countMatching(db: Database, where: Condition[] | null): Promise<number> {
   return where === null ? 0 : sumCounts(db, where);
 }
 
 async function countFacet(
   db: Database,
-  query: UsedVehicleQuery,
-  scope: UsedVehicleScope,
-  facet: Facet,
+  where: Condition[] | null,
   column: AnyPgColumn,
   options: readonly string[],
 ): Promise<FacetOption[]> {
-  const where = await whereFor(db, query, scope, facet);
   const rows =
     where === null
       ? []
@@ -304,8 +319,7 @@ async function countFacet(
   return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
 
-async function countMakes(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
-  const where = await whereFor(db, query, scope, "make");
+async function countMakes(db: Database, where: Condition[] | null): Promise<MakeOption[]> {
   if (where === null) return [];
   const rows = await db
     .select({ name: makes.name, slug: makes.slug, count: vehicleSum })
@@ -317,9 +331,8 @@ async function countMakes(db: Database, query: UsedVehicleQuery, scope: UsedVehi
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
-async function countModels(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
-  if (!query.makeSlug) return [];
-  const where = await whereFor(db, { ...query, modelSlug: undefined }, scope);
+/** Models of the chosen make (null `where`: no make chosen, or it names nothing). */
+async function countModels(db: Database, where: Condition[] | null): Promise<MakeOption[]> {
   if (where === null) return [];
   const rows = await db
     .select({ name: models.name, slug: models.slug, count: vehicleSum })
