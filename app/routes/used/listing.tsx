@@ -1,4 +1,4 @@
-import { redirect, useLocation, useNavigation } from "react-router";
+import { isRouteErrorResponse, redirect, useLocation, useNavigation } from "react-router";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
 import { listUsedVehicles, usedFilters } from "../../../core/inventory/used-vehicles.ts";
@@ -8,6 +8,7 @@ import { SortMenu } from "../../components/used/sort-menu.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { canonicalListing, listingHref } from "../../lib/used-listing.ts";
+import { NotFound } from "../../components/not-found.tsx";
 import type { Route } from "./+types/listing";
 
 /**
@@ -47,6 +48,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Page not found | Honda Dealer Group" }, { name: "robots", content: "noindex" }];
   const subject = [loaderData?.makeName, loaderData?.modelName].filter(Boolean).join(" ");
   const where = loaderData?.dealerName ? ` at ${loaderData.dealerName}` : "";
   const title = `Used ${subject ? `${subject} ` : ""}cars for sale${where} | Honda Dealer Group`;
@@ -97,6 +99,17 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
           {pages > 1 && <Pagination state={state} pages={pages} dealerSlug={dealerSlug} />}
         </section>
       </div>
+    </div>
+  );
+}
+
+/** A 404 from this page's loader shows the spec's not-found page inside the site layout, with its title. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4">We could not show this page. Please try again in a moment.</p>
     </div>
   );
 }
