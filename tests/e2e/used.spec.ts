@@ -32,6 +32,15 @@ async function openFilters(page: Page) {
   }
 }
 
+/** Closes the drawer if it is open (phones); the filters stay applied. */
+async function closeFilters(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Filters" });
+  if (await dialog.isVisible()) {
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
 test.describe("used listing", () => {
   test("renders on the server: heading with the true total, 12 cards, pagination, lazy images; axe-clean", async ({
     page,
@@ -189,6 +198,7 @@ test.describe("used listing", () => {
     await openFilters(page);
     await option(page, "Demo/Used", "Demo").check();
     await expect(page).toHaveURL(/\/used\?vehicle_state=Demo$/);
+    await closeFilters(page);
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/used\?vehicle_state=Demo&page=2$/);
 
