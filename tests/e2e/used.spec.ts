@@ -210,6 +210,7 @@ test.describe("used listing", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/used$/);
     await expect(heading(page)).toHaveText(found(await apiTotal(request)));
+    await openFilters(page);
     await expect(anyOf(page, "Demo/Used")).toBeChecked();
     await page.goForward();
     await expect(page).toHaveURL(/\/used\?vehicle_state=Demo$/);
