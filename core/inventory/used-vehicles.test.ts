@@ -93,3 +93,21 @@ describe("the listing's page query", () => {
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
 });
+
+describe("pages near the end", () => {
+  it("are read from the far end and give exactly the vehicles of a front-to-back walk", async () => {
+    const all = await database.db.execute(
+      sql.raw("select id from used_vehicles where transmission = 'Manual' order by mileage_km desc, id desc"),
+    );
+    const ordered = (all as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const pages = Math.ceil(ordered.length / 12);
+    for (const page of [1, Math.ceil(pages / 2), pages - 1, pages]) {
+      const { members, total } = await listUsedVehicles(database.db, query(`transmissionType=Manual&order[mileage]=desc&page=${page}`));
+      expect(total).toBe(ordered.length);
+      expect(members.map((v) => v.id)).toEqual(ordered.slice((page - 1) * 12, page * 12));
+    }
+    const far = await usedListingPageSql(database.db, query(`transmissionType=Manual&order[mileage]=desc&page=${pages}`));
+    expect(far!.sql).toMatch(/order by "used_vehicles"."mileage_km" asc, "used_vehicles"."id" asc/);
+    expect(await usedListingPageSql(database.db, query(`transmissionType=Manual&page=${pages + 1}`))).toBeNull();
+  });
+});

@@ -79,7 +79,13 @@ export async function listUsedVehicles(
 ): Promise<{ members: UsedVehicleView[]; total: number }> {
   const where = whereFor(query, await resolveSlugs(db, query), scope);
   if (where === null) return { members: [], total: 0 };
-  const [pageIds, total] = await Promise.all([pageIdsQuery(db, query, where), sumCounts(db, where)]);
+  // The exact total first (a sum over the counts table, well under a millisecond): no page query at all
+  // for an empty answer or a page past the end, and pages in the second half are read from the far end.
+  const total = await sumCounts(db, where);
+  const slice = pageSlice(total, query.page);
+  if (slice === null) return { members: [], total };
+  const pageIds = await pageIdsQuery(db, query, where, slice);
+  if (slice.reverse) pageIds.reverse();
   if (pageIds.length === 0) return { members: [], total };
   const rows = await selectVehicles(db).where(
     inArray(
@@ -92,22 +98,40 @@ export async function listUsedVehicles(
   return { members: await withImages(db, ordered), total };
 }
 
-/** The ids of one page, in order: every order ends with the id, so pages never repeat or skip a vehicle. */
-function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[]) {
+type PageSlice = { offset: number; limit: number; reverse: boolean };
+
+/** Where a page lies in the ordered answer; from the far end when that is nearer. Null past the end. */
+function pageSlice(total: number, page: number): PageSlice | null {
+  const offset = (page - 1) * USED_PAGE_SIZE;
+  if (offset >= total) return null;
+  const limit = Math.min(USED_PAGE_SIZE, total - offset);
+  return offset > total / 2 ? { offset: total - offset - limit, limit, reverse: true } : { offset, limit, reverse: false };
+}
+
+/**
+ * The ids of one page, in order: every order ends with the id, so pages never repeat or skip a vehicle.
+ * `reverse` reads the same order backwards (for pages nearer the end than the start).
+ */
+function pageIdsQuery(
+  db: Database,
+  query: UsedVehicleQuery,
+  where: Condition[],
+  page: PageSlice,
+) {
+  const flip = (direction: "asc" | "desc") => (page.reverse ? (direction === "asc" ? desc : asc) : direction === "asc" ? asc : desc);
   // The id breaks ties in the direction of the last order (newest first by default), so that one index
   // scan, forwards or backwards, gives the order without a sort.
-  const tieBreak = query.order.at(-1)?.direction === "asc" ? asc : desc;
   const ordering = [
-    ...query.order.map(({ field, direction }) => (direction === "asc" ? asc : desc)(ORDER_COLUMNS[field])),
-    tieBreak(usedVehicles.id),
+    ...query.order.map(({ field, direction }) => flip(direction)(ORDER_COLUMNS[field])),
+    flip(query.order.at(-1)?.direction ?? "desc")(usedVehicles.id),
   ];
   return db
     .select({ id: usedVehicles.id })
     .from(usedVehicles)
     .where(and(...where.map((condition) => condition(VEHICLE_COLUMNS))))
     .orderBy(...ordering)
-    .limit(USED_PAGE_SIZE)
-    .offset((query.page - 1) * USED_PAGE_SIZE);
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** The SQL of the listing's page query (for EXPLAIN in bench/used-listing.ts); null when the answer needs no query. */
@@ -117,7 +141,9 @@ export async function usedListingPageSql(
   scope: UsedVehicleScope = {},
 ): Promise<{ sql: string; params: unknown[] } | null> {
   const where = whereFor(query, await resolveSlugs(db, query), scope);
-  return where === null ? null : pageIdsQuery(db, query, where).toSQL();
+  if (where === null) return null;
+  const slice = pageSlice(await sumCounts(db, where), query.page);
+  return slice === null ? null : pageIdsQuery(db, query, where, slice).toSQL();
 }
 
 /** The number of vehicles that meet the conditions, from the counts table. */
