@@ -20,6 +20,10 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     at("cookie", "routes/legal/cookie.tsx"),
     at("policy", "routes/legal/policy.tsx"),
     // Used and demo vehicles (issue 4)
+    at("used", "routes/used/listing.tsx"),
+    at("used/:make", "routes/used/listing.tsx"),
+    at("used/:make/:model", "routes/used/listing.tsx"),
+    at("used/:make/:model/:id", "routes/used/detail.tsx"),
     // Enquiries (issue 5)
   ];
 }

@@ -40,3 +40,18 @@ describe("parseUsedVehicleQuery", () => {
     }
   });
 });
+
+describe("'Any' and the page count", () => {
+  it("'Any' clears its group even beside other values of the group, and only that group", () => {
+    expect(parse("fuelType[]=Diesel&fuelType[]=Any&transmissionType=Manual")).toMatchObject({
+      ok: true,
+      value: { fuelTypes: [], transmissions: ["Manual"] },
+    });
+    expect(parse("vehicle_state=any&vehicle_state=Demo")).toMatchObject({ ok: true, value: { states: [] } });
+  });
+
+  it("rounds the page count up so that the last partial page is reachable (decision 004)", async () => {
+    const { usedPageCount } = await import("./used-query.ts");
+    expect([0, 1, 12, 13, 24, 25, 100_000].map(usedPageCount)).toEqual([0, 1, 1, 2, 2, 3, 8334]);
+  });
+});

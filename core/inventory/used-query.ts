@@ -27,7 +27,16 @@ export type UsedVehicleQuery = {
 const ORDER_KEY = /^order\[(\w+)\]$/;
 
 /**
- * Parses the list's query string. Rules: empty values are ignored; 'Any' means no filter; option values
+ * How many pages a total fills: rounded up, so that the last partial page can be reached. (SPEC section 9
+ * says rounded down, which would hide up to 11 vehicles; see docs/decisions/004-used-listing.md.)
+ */
+export function usedPageCount(total: number): number {
+  return Math.ceil(Math.max(0, total) / USED_PAGE_SIZE);
+}
+
+/**
+ * Parses the list's query string. Rules: empty values are ignored; 'Any' clears its group (even beside
+ * other values of the group); option values
  * match case-insensitively; list parameters may be repeated with or without `[]`; an unknown option
  * value, order field or direction, or a page that is not a whole number from 1, is a violation (400).
  */
@@ -64,13 +73,16 @@ function readOptions<T extends string>(
   violations: Violation[],
 ): T[] {
   const chosen = new Set<T>();
-  for (const raw of [...params.getAll(`${name}[]`), ...params.getAll(name)]) {
+  const values = [...params.getAll(`${name}[]`), ...params.getAll(name)];
+  // SPEC section 4: choosing 'Any' clears that filter, whatever else the group holds.
+  const any = values.some((raw) => raw.toLowerCase() === "any");
+  for (const raw of values) {
     if (raw === "" || raw.toLowerCase() === "any") continue;
     const match = allowed.find((option) => option.toLowerCase() === raw.toLowerCase());
     if (match) chosen.add(match);
     else violations.push({ propertyPath: `${name}[]`, message: `must be one of Any, ${allowed.join(", ")}` });
   }
-  return [...chosen];
+  return any ? [] : [...chosen];
 }
 
 function nonEmpty(value: string | null): string | undefined {

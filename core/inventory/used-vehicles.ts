@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
 import {
   FUEL_TYPES,
@@ -67,26 +67,92 @@ const listColumns = {
 
 type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] };
 
+/**
+ * One page of the list and the true total. The page is found in two steps: the ids of the page (an
+ * index-only scan of the order's covering index, see db/schema.ts), then those vehicles with their
+ * joins; the total is a sum over used_vehicle_counts.
+ */
 export async function listUsedVehicles(
   db: Database,
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<{ members: UsedVehicleView[]; total: number }> {
-  const where = await whereFor(db, query, scope);
+  const where = whereFor(query, await resolveSlugs(db, query), scope);
   if (where === null) return { members: [], total: 0 };
+  // The exact total first (a sum over the counts table, well under a millisecond): no page query at all
+  // for an empty answer or a page past the end, and pages in the second half are read from the far end.
+  const total = await sumCounts(db, where);
+  const slice = pageSlice(total, query.page);
+  if (slice === null) return { members: [], total };
+  const pageIds = await pageIdsQuery(db, query, where, slice);
+  if (slice.reverse) pageIds.reverse();
+  if (pageIds.length === 0) return { members: [], total };
+  const rows = await selectVehicles(db).where(
+    inArray(
+      usedVehicles.id,
+      pageIds.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = pageIds.flatMap(({ id }) => byId.get(id) ?? []);
+  return { members: await withImages(db, ordered), total };
+}
+
+type PageSlice = { offset: number; limit: number; reverse: boolean };
+
+/** Where a page lies in the ordered answer; from the far end when that is nearer. Null past the end. */
+function pageSlice(total: number, page: number): PageSlice | null {
+  const offset = (page - 1) * USED_PAGE_SIZE;
+  if (offset >= total) return null;
+  const limit = Math.min(USED_PAGE_SIZE, total - offset);
+  return offset > total / 2 ? { offset: total - offset - limit, limit, reverse: true } : { offset, limit, reverse: false };
+}
+
+/**
+ * The ids of one page, in order: every order ends with the id, so pages never repeat or skip a vehicle.
+ * `reverse` reads the same order backwards (for pages nearer the end than the start).
+ */
+function pageIdsQuery(
+  db: Database,
+  query: UsedVehicleQuery,
+  where: Condition[],
+  page: PageSlice,
+) {
+  const flip = (direction: "asc" | "desc") => (page.reverse ? (direction === "asc" ? desc : asc) : direction === "asc" ? asc : desc);
+  // The id breaks ties in the direction of the last order (newest first by default), so that one index
+  // scan, forwards or backwards, gives the order without a sort.
   const ordering = [
-    ...query.order.map(({ field, direction }) => (direction === "asc" ? asc : desc)(ORDER_COLUMNS[field])),
-    desc(usedVehicles.id),
+    ...query.order.map(({ field, direction }) => flip(direction)(ORDER_COLUMNS[field])),
+    flip(query.order.at(-1)?.direction ?? "desc")(usedVehicles.id),
   ];
-  const [rows, [totals]] = await Promise.all([
-    selectVehicles(db)
-      .where(and(...where))
-      .orderBy(...ordering)
-      .limit(USED_PAGE_SIZE)
-      .offset((query.page - 1) * USED_PAGE_SIZE),
-    db.select({ total: count() }).from(usedVehicles).where(and(...where)),
-  ]);
-  return { members: await withImages(db, rows), total: totals?.total ?? 0 };
+  return db
+    .select({ id: usedVehicles.id })
+    .from(usedVehicles)
+    .where(and(...where.map((condition) => condition(VEHICLE_COLUMNS))))
+    .orderBy(...ordering)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The SQL of the listing's page query (for EXPLAIN in bench/used-listing.ts); null when the answer needs no query. */
+export async function usedListingPageSql(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope = {},
+): Promise<{ sql: string; params: unknown[] } | null> {
+  const where = whereFor(query, await resolveSlugs(db, query), scope);
+  if (where === null) return null;
+  const slice = pageSlice(await sumCounts(db, where), query.page);
+  return slice === null ? null : pageIdsQuery(db, query, where, slice).toSQL();
+}
+
+/** The number of vehicles that meet the conditions, from the counts table. */
+async function sumCounts(db: Database, where: Condition[]): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${usedVehicleCounts.vehicles}), 0)::int` })
+    .from(usedVehicleCounts)
+    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))));
+  return Number(row?.total ?? 0);
 }
 
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
@@ -150,49 +216,67 @@ function toView(row: ListRow, images: { uri: string }[]): UsedVehicleView {
 
 type Facet = "make" | "fuel" | "transmission" | "state";
 
+/** The filterable columns, in the stock table and in the counts table: one condition serves both. */
+type FilterColumns = {
+  dealerId: AnyPgColumn;
+  makeId: AnyPgColumn;
+  modelId: AnyPgColumn;
+  fuelType: AnyPgColumn;
+  transmission: AnyPgColumn;
+  state: AnyPgColumn;
+};
+type Condition = (columns: FilterColumns) => SQL;
+
+const VEHICLE_COLUMNS: FilterColumns = usedVehicles;
+const COUNT_COLUMNS: FilterColumns = usedVehicleCounts;
+
+/** The make and model slugs as ids: undefined when not asked for, null when the slug names nothing. */
+type ResolvedSlugs = { makeId?: number | null; modelIds?: number[] | null };
+
+async function resolveSlugs(db: Database, query: UsedVehicleQuery): Promise<ResolvedSlugs> {
+  const resolved: ResolvedSlugs = {};
+  if (query.makeSlug) {
+    const [make] = await db.select({ id: makes.id }).from(makes).where(eq(makes.slug, query.makeSlug)).limit(1);
+    resolved.makeId = make?.id ?? null;
+  }
+  if (query.modelSlug) {
+    const { makeId } = resolved;
+    const found =
+      makeId === null
+        ? []
+        : await db
+            .select({ id: models.id })
+            .from(models)
+            .where(and(eq(models.slug, query.modelSlug), makeId === undefined ? undefined : eq(models.makeId, makeId)));
+    resolved.modelIds = found.length === 0 ? null : found.map((model) => model.id);
+  }
+  return resolved;
+}
+
 /**
  * The WHERE conditions of a query; `ignore` leaves one facet out (so its options can be counted).
  * Null when the make or model slug names nothing, so that the answer is empty without a query.
  */
-async function whereFor(
-  db: Database,
+function whereFor(
   query: UsedVehicleQuery,
+  slugs: ResolvedSlugs,
   scope: UsedVehicleScope,
   ignore?: Facet,
-): Promise<SQL[] | null> {
-  const where: SQL[] = [];
-  if (scope.dealerId !== undefined) where.push(eq(usedVehicles.dealerId, scope.dealerId));
-  if (ignore !== "make" && (query.makeSlug || query.modelSlug)) {
-    const modelIds = await resolveModelIds(db, query.makeSlug, query.modelSlug);
-    if (modelIds === null) return null;
-    if (modelIds.makeId !== undefined) where.push(eq(usedVehicles.makeId, modelIds.makeId));
-    if (modelIds.modelIds) where.push(inArray(usedVehicles.modelId, modelIds.modelIds));
+): Condition[] | null {
+  const where: Condition[] = [];
+  const { dealerId } = scope;
+  if (dealerId !== undefined) where.push((c) => eq(c.dealerId, dealerId));
+  if (ignore !== "make") {
+    const { makeId, modelIds } = slugs;
+    if (makeId === null || modelIds === null) return null;
+    if (makeId !== undefined) where.push((c) => eq(c.makeId, makeId));
+    if (modelIds !== undefined) where.push((c) => inArray(c.modelId, modelIds));
   }
-  if (ignore !== "fuel" && query.fuelTypes.length > 0) where.push(inArray(usedVehicles.fuelType, query.fuelTypes));
-  if (ignore !== "transmission" && query.transmissions.length > 0) {
-    where.push(inArray(usedVehicles.transmission, query.transmissions));
-  }
-  if (ignore !== "state" && query.states.length > 0) where.push(inArray(usedVehicles.state, query.states));
+  const { fuelTypes, transmissions, states } = query;
+  if (ignore !== "fuel" && fuelTypes.length > 0) where.push((c) => inArray(c.fuelType, fuelTypes));
+  if (ignore !== "transmission" && transmissions.length > 0) where.push((c) => inArray(c.transmission, transmissions));
+  if (ignore !== "state" && states.length > 0) where.push((c) => inArray(c.state, states));
   return where;
-}
-
-async function resolveModelIds(
-  db: Database,
-  makeSlug: string | undefined,
-  modelSlug: string | undefined,
-): Promise<{ makeId?: number; modelIds?: number[] } | null> {
-  let makeId: number | undefined;
-  if (makeSlug) {
-    const [make] = await db.select({ id: makes.id }).from(makes).where(eq(makes.slug, makeSlug)).limit(1);
-    if (!make) return null;
-    makeId = make.id;
-  }
-  if (!modelSlug) return { makeId };
-  const found = await db
-    .select({ id: models.id })
-    .from(models)
-    .where(and(eq(models.slug, modelSlug), makeId === undefined ? undefined : eq(models.makeId, makeId)));
-  return found.length === 0 ? null : { makeId, modelIds: found.map((model) => model.id) };
 }
 
 export type FacetOption = { value: string; count: number };
@@ -218,13 +302,14 @@ export async function usedFilters(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<UsedFilters> {
+  const slugs = await resolveSlugs(db, query);
   const [makeCounts, modelCounts, fuel, transmission, state, total] = await Promise.all([
-    countMakes(db, query, scope),
-    countModels(db, query, scope),
-    countFacet(db, query, scope, "fuel", usedVehicles.fuelType, FUEL_TYPES),
-    countFacet(db, query, scope, "transmission", usedVehicles.transmission, TRANSMISSIONS),
-    countFacet(db, query, scope, "state", usedVehicles.state, VEHICLE_STATES),
-    countMatching(db, query, scope),
+    countMakes(db, whereFor(query, slugs, scope, "make")),
+    countModels(db, query.makeSlug ? whereFor({ ...query, modelSlug: undefined }, { makeId: slugs.makeId }, scope) : null),
+    countFacet(db, whereFor(query, slugs, scope, "fuel"), usedVehicleCounts.fuelType, FUEL_TYPES),
+    countFacet(db, whereFor(query, slugs, scope, "transmission"), usedVehicleCounts.transmission, TRANSMISSIONS),
+    countFacet(db, whereFor(query, slugs, scope, "state"), usedVehicleCounts.state, VEHICLE_STATES),
+    countMatching(db, whereFor(query, slugs, scope)),
   ]);
   return {
     makes: makeCounts,
@@ -236,54 +321,51 @@ export async function usedFilters(
   };
 }
 
-async function countMatching(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<number> {
-  const where = await whereFor(db, query, scope);
-  if (where === null) return 0;
-  const [row] = await db.select({ total: count() }).from(usedVehicles).where(and(...where));
-  return row?.total ?? 0;
+/** The counts below are sums over used_vehicle_counts (a few hundred rows), never counts over the stock. */
+const vehicleSum = sql<number>`sum(${usedVehicleCounts.vehicles})::int`;
+
+async function countMatching(db: Database, where: Condition[] | null): Promise<number> {
+  return where === null ? 0 : sumCounts(db, where);
 }
 
 async function countFacet(
   db: Database,
-  query: UsedVehicleQuery,
-  scope: UsedVehicleScope,
-  facet: Facet,
-  column: typeof usedVehicles.fuelType | typeof usedVehicles.transmission | typeof usedVehicles.state,
+  where: Condition[] | null,
+  column: AnyPgColumn,
   options: readonly string[],
 ): Promise<FacetOption[]> {
-  const where = await whereFor(db, query, scope, facet);
   const rows =
     where === null
       ? []
       : await db
-          .select({ value: column, count: count() })
-          .from(usedVehicles)
-          .where(and(...where))
+          .select({ value: sql<string>`${column}`, count: vehicleSum })
+          .from(usedVehicleCounts)
+          .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
           .groupBy(column);
-  return options.map((value) => ({ value, count: rows.find((row) => row.value === value)?.count ?? 0 }));
+  return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
 
-async function countMakes(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
-  const where = await whereFor(db, query, scope, "make");
+async function countMakes(db: Database, where: Condition[] | null): Promise<MakeOption[]> {
   if (where === null) return [];
-  return db
-    .select({ name: makes.name, slug: makes.slug, count: count() })
-    .from(usedVehicles)
-    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
-    .where(and(...where))
+  const rows = await db
+    .select({ name: makes.name, slug: makes.slug, count: vehicleSum })
+    .from(usedVehicleCounts)
+    .innerJoin(makes, eq(makes.id, usedVehicleCounts.makeId))
+    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
     .groupBy(makes.id, makes.name, makes.slug)
     .orderBy(asc(makes.name));
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
-async function countModels(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<MakeOption[]> {
-  if (!query.makeSlug) return [];
-  const where = await whereFor(db, { ...query, modelSlug: undefined }, scope);
+/** Models of the chosen make (null `where`: no make chosen, or it names nothing). */
+async function countModels(db: Database, where: Condition[] | null): Promise<MakeOption[]> {
   if (where === null) return [];
-  return db
-    .select({ name: models.name, slug: models.slug, count: count() })
-    .from(usedVehicles)
-    .innerJoin(models, eq(models.id, usedVehicles.modelId))
-    .where(and(...where))
+  const rows = await db
+    .select({ name: models.name, slug: models.slug, count: vehicleSum })
+    .from(usedVehicleCounts)
+    .innerJoin(models, eq(models.id, usedVehicleCounts.modelId))
+    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
     .groupBy(models.id, models.name, models.slug)
     .orderBy(asc(models.name));
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }

@@ -166,6 +166,90 @@ describe("GET /api/vehicles", () => {
   });
 });
 
+describe("GET /api/vehicles: every filter, sort and paging rule", () => {
+  const matching = (query: string) => {
+    const params = new URLSearchParams(query);
+    const cap = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
+    const values = (name: string) => [...params.getAll(name), ...params.getAll(`${name}[]`)].filter((v) => v !== "").map(cap);
+    const any = (name: string) => values(name).some((v) => v.toLowerCase() === "any");
+    const fuels = any("fuelType") ? [] : values("fuelType");
+    const gears = any("transmissionType") ? [] : values("transmissionType");
+    const states = any("vehicle_state") ? [] : values("vehicle_state");
+    return stock.filter(
+      (v) =>
+        (!params.get("make_slug") || v.make_slug === params.get("make_slug")) &&
+        (!params.get("model_slug") || v.model_slug === params.get("model_slug")) &&
+        (fuels.length === 0 || fuels.includes(v.fuel_type)) &&
+        (gears.length === 0 || gears.includes(v.transmission)) &&
+        (states.length === 0 || states.includes(v.state)),
+    );
+  };
+
+  it.each([
+    "fuelType[]=Petrol",
+    "fuelType[]=Diesel",
+    "fuelType[]=Hybrid",
+    "fuelType=Hybrid&fuelType=Diesel",
+    "transmissionType[]=Automatic",
+    "transmissionType[]=Manual",
+    "vehicle_state[]=Demo",
+    "vehicle_state[]=Used",
+    "vehicle_state[]=demo&vehicle_state[]=DEMO",
+    "make_slug=honda&transmissionType[]=Manual&vehicle_state[]=Used",
+    "make_slug=honda&model_slug=cr-v&fuelType[]=Hybrid",
+  ])("totals exactly what the stock holds for %s", async (query) => {
+    const { status, body } = await server.get(`/api/vehicles?${query}`);
+    expect(status).toBe(200);
+    const expected = matching(query);
+    expect(body["hydra:totalItems"]).toBe(expected.length);
+    expect(ids(body)).toEqual(expected.map((v) => v.id).sort((a, b) => b - a).slice(0, 12));
+  });
+
+  it("lets 'Any' clear its group even beside other values (SPEC section 4)", async () => {
+    const { body } = await server.get("/api/vehicles?fuelType[]=Diesel&fuelType[]=Any&vehicle_state[]=Demo");
+    expect(body["hydra:totalItems"]).toBe(stock.filter((v) => v.state === "Demo").length);
+  });
+
+  it.each(["order[price]=asc", "order[price]=desc", "order[mileage]=asc", "order[mileage]=desc"])(
+    "pages through a filtered list with %s in order, each vehicle exactly once",
+    async (order) => {
+      const filter = "transmissionType[]=Automatic";
+      const expected = matching(filter);
+      const pages = Math.ceil(expected.length / 12);
+      const seen: { id: number; key: number }[] = [];
+      const field = order.includes("price") ? "price" : "mileage";
+      for (let page = 1; page <= pages; page++) {
+        const { body } = await server.get(`/api/vehicles?${filter}&${order}&page=${page}`);
+        for (const v of body["hydra:member"]) seen.push({ id: v.id, key: field === "price" ? v.price : v.mileage.value });
+      }
+      expect(seen.length).toBe(expected.length);
+      expect(new Set(seen.map((v) => v.id)).size).toBe(expected.length);
+      const keys = seen.map((v) => v.key);
+      const sorted = [...keys].sort((a, b) => (order.endsWith("asc") ? a - b : b - a));
+      expect(keys).toEqual(sorted);
+    },
+  );
+
+  it("answers the last partial page and then an empty page past the end", async () => {
+    const candidates = ["make_slug=honda&vehicle_state[]=Demo", "vehicle_state[]=Demo", "fuelType[]=Diesel", "transmissionType[]=Manual"];
+    const filter = candidates.find((c) => matching(c).length % 12 !== 0 && matching(c).length > 12)!;
+    expect(filter).toBeDefined();
+    const expected = matching(filter);
+    const last = Math.ceil(expected.length / 12);
+    const { body } = await server.get(`/api/vehicles?${filter}&page=${last}`);
+    expect(body["hydra:member"].length).toBe(expected.length % 12);
+    const past = (await server.get(`/api/vehicles?${filter}&page=${last + 1}`)).body;
+    expect(past["hydra:member"]).toEqual([]);
+    expect(past["hydra:totalItems"]).toBe(expected.length);
+  });
+
+  it("answers an empty list for a model of another make", async () => {
+    const { status, body } = await server.get("/api/vehicles?make_slug=toyota&model_slug=cr-v");
+    expect(status).toBe(200);
+    expect(body["hydra:totalItems"]).toBe(0);
+  });
+});
+
 describe("GET [dealer apiUri]/vehicles", () => {
   it("answers only that dealer's stock, filtered and sorted", async () => {
     const dealer = (await server.get("/api/dealers/honda-sandton")).body;

@@ -1,0 +1,38 @@
+import { useNavigate } from "react-router";
+import { type ListingState, SORT_OPTIONS, sortValue } from "../../lib/used-listing.ts";
+import { FILTER_FORM_ID, navigateFromForm, useHydrated } from "./filter-panel.tsx";
+
+/** The sort menu; it belongs to the filter form (form attribute), so sorting keeps the filters. */
+export function SortMenu({ state, dealerSlug }: { state: ListingState; dealerSlug: string | null }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="used-sort" className="font-semibold">
+        Sort by
+      </label>
+      <select
+        id="used-sort"
+        name="sort"
+        form={FILTER_FORM_ID}
+        defaultValue={sortValue(state.order)}
+        onChange={() => {
+          const form = document.getElementById(FILTER_FORM_ID);
+          if (form instanceof HTMLFormElement) navigateFromForm(form, state, dealerSlug, navigate, false);
+        }}
+        className="min-h-11 rounded border border-gray-400 bg-white px-2"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button type="submit" form={FILTER_FORM_ID} className="min-h-11 rounded border border-brand-grey px-3 font-semibold">
+          Sort
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
+import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
+import { formatKm, formatRand } from "../../lib/format.ts";
+import { dealerPath } from "../../lib/scope.ts";
+
+/** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo badge. */
+export function VehicleCard({
+  vehicle,
+  dealerSlug,
+  eager,
+}: {
+  vehicle: UsedVehicleView;
+  dealerSlug: string | null;
+  /** The first row: load at once instead of lazily. */
+  eager: boolean;
+}) {
+  const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-red hover:shadow-md">
+      <div className="relative bg-gray-100">
+        <img
+          src={vehicle.image.uri}
+          alt={`${title} in ${vehicle.exterior_color}`}
+          width={VEHICLE_IMAGE_SIZE.width}
+          height={VEHICLE_IMAGE_SIZE.height}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[8/5] h-auto w-full object-cover"
+        />
+        {vehicle.state_of_vehicle === "Demo" && (
+          <span className="absolute left-2 top-2 rounded bg-brand-red px-2 py-1 text-xs font-bold uppercase tracking-wide text-white">
+            Demo
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <h2 className="text-lg font-semibold leading-tight">
+          <Link to={dealerPath(dealerSlug, vehicle.uri)} className="after:absolute after:inset-0 focus:outline-none">
+            {title}
+          </Link>
+        </h2>
+        <p className="mt-1 text-sm text-brand-grey-light">{vehicle.variant}</p>
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Key facts">
+          <li>{formatKm(vehicle.mileage.value)}</li>
+          <li>{vehicle.transmission}</li>
+          <li>{vehicle.fuel_type}</li>
+        </ul>
+        <p className="mt-auto pt-4 text-2xl font-bold text-brand-grey">{formatRand(vehicle.price)}</p>
+        <p className="text-sm">
+          Est. <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
+        </p>
+        <p className="mt-3 border-t border-gray-200 pt-3 text-sm text-brand-grey-light">
+          {vehicle.dealer_name}, {vehicle.dealer_province}
+        </p>
+      </div>
+    </article>
+  );
+}

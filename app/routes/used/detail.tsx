@@ -1,0 +1,212 @@
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { findDealer } from "../../../core/dealers/dealers.ts";
+import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
+import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
+import { formatKm, formatRand } from "../../lib/format.ts";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { dealerPath } from "../../lib/scope.ts";
+import { listingPath } from "../../lib/used-listing.ts";
+import { NotFound } from "../../components/not-found.tsx";
+import type { Route } from "./+types/detail";
+
+/**
+ * /used/{make}/{model}/{id}: one used or demo vehicle. Not found (404) when the id names no vehicle, when
+ * the make or model in the path is not the vehicle's, or, under /dealer/{dealerName}, when another dealer
+ * has it.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const scope = await resolveDealerScope(context.db, request, params);
+  const dealerSlug = scope.inRoute ? (scope.dealer?.slug ?? null) : null;
+  const vehicle = /^\d{1,9}$/.test(params.id) ? await findUsedVehicle(context.db, Number(params.id)) : null;
+  if (
+    !vehicle ||
+    vehicle.make_slug !== params.make ||
+    vehicle.model_slug !== params.model ||
+    (dealerSlug !== null && vehicle.dealer_slug !== dealerSlug)
+  ) {
+    throw data(null, { status: 404 });
+  }
+  const dealer = await findDealer(context.db, vehicle.dealer_slug);
+  const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
+  const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
+  return { vehicle, dealer, dealerSlug, selected };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Page not found | Honda Dealer Group" }];
+  const { vehicle } = loaderData;
+  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`;
+  return [
+    { title: `${name} for ${formatRand(vehicle.price)} | Used cars | Honda Dealer Group` },
+    {
+      name: "description",
+      content: `${vehicle.state_of_vehicle} ${name}, ${formatKm(vehicle.mileage.value)}, ${vehicle.transmission}, ${vehicle.fuel_type}, ${formatRand(vehicle.price)} (about ${formatRand(vehicle.installment)} p/m) at ${vehicle.dealer_name}, ${vehicle.dealer_province}.`,
+    },
+  ];
+}
+
+export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) {
+  const { vehicle, dealer, dealerSlug } = loaderData;
+  const { pathname } = useLocation();
+  const [selected, setSelected] = useState(loaderData.selected);
+  const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const main = vehicle.images[selected] ?? vehicle.image;
+  const enquirePath = `${pathname.replace(/\/+$/, "")}/enquire`;
+  const facts: [string, string][] = [
+    ["Make", vehicle.make],
+    ["Model", vehicle.model],
+    ["Variant", vehicle.variant],
+    ["Year", String(vehicle.year)],
+    ["Mileage", formatKm(vehicle.mileage.value)],
+    ["Transmission", vehicle.transmission],
+    ["Fuel type", vehicle.fuel_type],
+    ["Colour", vehicle.exterior_color],
+    ["Condition", vehicle.state_of_vehicle],
+    ["Stock number", String(vehicle.id)],
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to={listingPath(dealerSlug)} className="underline">
+              Used cars
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link to={listingPath(dealerSlug, vehicle.make_slug)} className="underline">
+              {vehicle.make}
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link to={listingPath(dealerSlug, vehicle.make_slug, vehicle.model_slug)} className="underline">
+              {vehicle.model}
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page">{vehicle.id}</li>
+        </ol>
+      </nav>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <section aria-label="Photos">
+          <div className="relative overflow-hidden rounded-lg bg-gray-100">
+            <img
+              src={main.uri}
+              alt={`${title} in ${vehicle.exterior_color}, photo ${selected + 1} of ${vehicle.images.length}`}
+              width={VEHICLE_IMAGE_SIZE.width}
+              height={VEHICLE_IMAGE_SIZE.height}
+              fetchPriority="high"
+              className="aspect-[8/5] h-auto w-full object-cover"
+            />
+            {vehicle.state_of_vehicle === "Demo" && (
+              <span className="absolute left-3 top-3 rounded bg-brand-red px-2 py-1 text-sm font-bold uppercase text-white">Demo</span>
+            )}
+          </div>
+          {vehicle.images.length > 1 && (
+            <ul className="mt-3 grid grid-cols-4 gap-3" aria-label="Choose a photo">
+              {vehicle.images.map((image, index) => (
+                <li key={image.uri + index}>
+                  <Link
+                    to={`?image=${index + 1}`}
+                    replace
+                    preventScrollReset
+                    aria-label={`Photo ${index + 1}`}
+                    aria-current={index === selected ? "true" : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setSelected(index);
+                    }}
+                    className={`block overflow-hidden rounded border-2 ${index === selected ? "border-brand-red" : "border-transparent hover:border-gray-400"}`}
+                  >
+                    <img
+                      src={image.uri}
+                      alt=""
+                      width={VEHICLE_IMAGE_SIZE.width}
+                      height={VEHICLE_IMAGE_SIZE.height}
+                      loading="lazy"
+                      decoding="async"
+                      className="aspect-[8/5] h-auto w-full object-cover"
+                    />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <div>
+          <h1 className="text-3xl font-bold">{title}</h1>
+          <p className="mt-1 text-lg text-brand-grey-light">{vehicle.variant}</p>
+          <p className="mt-4 text-3xl font-bold">{formatRand(vehicle.price)}</p>
+          <p>
+            Estimated instalment <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
+          </p>
+          <p className="mt-1 text-xs text-brand-grey-light">
+            Estimate at 12% interest over 72 months, no deposit and a 40% balloon; excludes on-the-road costs,
+            insurance and bank fees, and is not a quote.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              to={enquirePath}
+              className="inline-flex min-h-11 items-center rounded bg-brand-red px-6 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
+            >
+              Enquire Now
+            </Link>
+            <Link
+              to={dealerPath(dealerSlug, `/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`)}
+              className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
+            >
+              Book a test drive
+            </Link>
+          </div>
+          <h2 className="mt-8 text-xl font-bold">Vehicle details</h2>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {facts.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-brand-grey-light">{term}</dt>
+                <dd className="font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h2 className="mt-8 text-xl font-bold">Dealer</h2>
+          <address className="mt-3 not-italic">
+            <p className="font-semibold">
+              {dealer ? (
+                <Link to={dealer.uri} className="underline">
+                  {vehicle.dealer_name}
+                </Link>
+              ) : (
+                vehicle.dealer_name
+              )}
+            </p>
+            <p>{vehicle.dealer_province}</p>
+            {dealer && (
+              <>
+                <p>{dealer.address}</p>
+                <p>
+                  Call{" "}
+                  <a href={`tel:${dealer.dealer_contact_no.replace(/[^\d+]/g, "")}`} className="font-semibold underline">
+                    {dealer.dealer_contact_no}
+                  </a>
+                </p>
+              </>
+            )}
+          </address>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A 404 from this page's loader shows the spec's not-found page inside the site layout, with its title. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4">We could not show this page. Please try again in a moment.</p>
+    </div>
+  );
+}

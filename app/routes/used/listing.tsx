@@ -1,0 +1,115 @@
+import { isRouteErrorResponse, redirect, useLocation, useNavigation } from "react-router";
+import { findDealerId } from "../../../core/dealers/dealers.ts";
+import { usedPageCount } from "../../../core/inventory/used-query.ts";
+import { listUsedVehicles, usedFilters } from "../../../core/inventory/used-vehicles.ts";
+import { FilterPanel } from "../../components/used/filter-panel.tsx";
+import { Pagination } from "../../components/used/pagination.tsx";
+import { SortMenu } from "../../components/used/sort-menu.tsx";
+import { VehicleCard } from "../../components/used/vehicle-card.tsx";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { canonicalListing, listingHref } from "../../lib/used-listing.ts";
+import { NotFound } from "../../components/not-found.tsx";
+import type { Route } from "./+types/listing";
+
+/**
+ * /used, /used/{make}, /used/{make}/{model}, group-wide or under /dealer/{dealerName} (that dealer's stock
+ * only). Every state is a URL; a submitted filter form or a faulty query redirects to the canonical URL.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const scope = await resolveDealerScope(context.db, request, params);
+  // The listing follows the URL only: a dealer remembered from an earlier visit does not narrow /used.
+  const dealer = scope.inRoute ? scope.dealer : null;
+  const url = new URL(request.url);
+  const { state, redirect: mustRedirect } = canonicalListing(
+    { makeSlug: params.make, modelSlug: params.model },
+    url.searchParams,
+  );
+  if (mustRedirect) throw redirect(listingHref(dealer?.slug, state));
+
+  const query = { ...state };
+  const dealerScope = { dealerId: dealer ? ((await findDealerId(context.db, dealer.slug)) ?? undefined) : undefined };
+  const [list, filters] = await Promise.all([
+    listUsedVehicles(context.db, query, dealerScope),
+    usedFilters(context.db, query, dealerScope),
+  ]);
+  const make = filters.makes.find((option) => option.slug === state.makeSlug);
+  const model = filters.models.find((option) => option.slug === state.modelSlug);
+  return {
+    state,
+    dealerSlug: dealer?.slug ?? null,
+    dealerName: dealer?.dealerName ?? null,
+    vehicles: list.members,
+    total: list.total,
+    pages: usedPageCount(list.total),
+    filters,
+    makeName: make?.name ?? null,
+    modelName: model?.name ?? null,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Page not found | Honda Dealer Group" }, { name: "robots", content: "noindex" }];
+  const subject = [loaderData?.makeName, loaderData?.modelName].filter(Boolean).join(" ");
+  const where = loaderData?.dealerName ? ` at ${loaderData.dealerName}` : "";
+  const title = `Used ${subject ? `${subject} ` : ""}cars for sale${where} | Honda Dealer Group`;
+  return [
+    { title },
+    {
+      name: "description",
+      content: `${loaderData?.total ?? 0} used and demo ${subject || "vehicles"} for sale${where || " at Honda dealers across South Africa"}: filter by make, model, gearbox, fuel and condition; prices in rand with an estimated monthly instalment.`,
+    },
+  ];
+}
+
+export default function UsedListing({ loaderData }: Route.ComponentProps) {
+  const { state, dealerSlug, vehicles, total, pages, filters } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location?.pathname.includes("/used");
+  const formKey = location.pathname + location.search;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="md:grid md:grid-cols-[16rem_1fr] md:gap-8">
+        <FilterPanel key={formKey} state={state} filters={filters} dealerSlug={dealerSlug} />
+        <section aria-labelledby="used-heading" aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : undefined}>
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h1 id="used-heading" className="text-2xl font-bold sm:text-3xl">
+              Found {total.toLocaleString("en-ZA")} Used Cars
+            </h1>
+            <SortMenu key={formKey} state={state} dealerSlug={dealerSlug} />
+          </div>
+          {vehicles.length > 0 ? (
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Vehicles">
+              {vehicles.map((vehicle, index) => (
+                <li key={vehicle.id}>
+                  <VehicleCard vehicle={vehicle} dealerSlug={dealerSlug} eager={index < 3} />
+                </li>
+              ))}
+            </ul>
+          ) : total > 0 ? (
+            <p className="mt-6">
+              There are no vehicles on page {state.page}.{" "}
+              <a className="font-semibold text-brand-red underline" href={listingHref(dealerSlug, { ...state, page: 1 })}>
+                Go to the first page
+              </a>
+            </p>
+          ) : (
+            <p className="mt-6">No vehicles match these filters. Try another make or fewer filters.</p>
+          )}
+          {pages > 1 && <Pagination state={state} pages={pages} dealerSlug={dealerSlug} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** A 404 from this page's loader shows the spec's not-found page inside the site layout, with its title. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4">We could not show this page. Please try again in a moment.</p>
+    </div>
+  );
+}
