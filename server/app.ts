@@ -52,7 +52,7 @@ export function createApp({
   });
 
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
-  app.route("/api", createApi(db));
+  app.route("/api", createApi(db, logger));
   app.route("/", mediaRoutes(db));
   if (staticRoot) {
     app.use("/assets/*", async (c, next) => {

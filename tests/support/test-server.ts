@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { createApp } from "../../server/app.ts";
+import { type AppDeps, createApp } from "../../server/app.ts";
 import { createLogger } from "../../server/logger.ts";
 import { cloneTemplate } from "./template-db.ts";
 
@@ -15,9 +15,9 @@ export type TestServer = {
 };
 
 /** The API served over real HTTP on a free loopback port, on this test file's own database. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: Partial<Pick<AppDeps, "rateLimiter" | "logger">> = {}): Promise<TestServer> {
   const database = await cloneTemplate(inject("databaseTemplate"));
-  const app = createApp({ db: database.db, logger: createLogger("silent") });
+  const app = createApp({ db: database.db, logger: createLogger("silent"), ...options });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
