@@ -76,7 +76,7 @@ describe("POST /api/customer_enquiries", () => {
       testDrive: { variant: undefined },
       service: {},
     };
-    const overrides = { form_name: FORM_PRESETS[preset].formName, lead_type: FORM_PRESETS[preset].leadType, ...extra[preset] };
+    const overrides: Record<string, unknown> = { form_name: FORM_PRESETS[preset].formName, lead_type: FORM_PRESETS[preset].leadType, ...extra[preset] };
     if (overrides.vehicle_id === "FROM_DB") {
       const vehicle = await server.get("/api/dealers/honda-sandton/vehicles");
       const first = vehicle.body["hydra:member"][0];
