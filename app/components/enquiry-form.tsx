@@ -48,6 +48,8 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const values = actionData?.values ?? {};
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
 
   useEffect(() => {
     setErrors(errorsFrom(actionData?.violations));
@@ -152,6 +154,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
         replace
         noValidate
         onChange={clearError}
+        data-enhanced={enhanced ? "true" : undefined}
         className="mt-6 scroll-mt-24 space-y-5"
         aria-describedby={listed.length || actionData?.formError ? `${id}-summary` : undefined}
       >
