@@ -179,8 +179,8 @@ export function EnquiryForm(props: EnquiryFormProps) {
             </div>
           ) : null}
         </div>
-        <input type="hidden" name="idempotency_key" value={token.idempotencyKey} />
-        <input type="hidden" name="rendered_at" value={String(token.renderedAt)} />
+        <input type="hidden" name="idempotency_key" value={values.idempotency_key || token.idempotencyKey} />
+        <input type="hidden" name="rendered_at" value={values.rendered_at || String(token.renderedAt)} />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={fieldId("website")}>Leave this field empty</label>
           <input id={fieldId("website")} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
