@@ -49,6 +49,12 @@ const HTML_TAG = /<\s*[/!?]?\s*[a-z]/i;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
+/** A whole number sent as digits (form fields) or a number (JSON); anything else is left for the schema to refuse. */
+const digitsToNumber = (value: unknown) => {
+  const blank = blankToUndefined(value);
+  return typeof blank === "string" && /^\d{1,15}$/.test(blank.trim()) ? Number(blank.trim()) : blank;
+};
+
 function requiredText(label: string, max: number, pattern: RegExp, patternMessage: string) {
   const missing = `Please enter your ${label}`;
   return z
@@ -140,8 +146,8 @@ export const enquiryInputSchema = z
       .regex(SITE_PATH, "uri must be the path of the page the enquiry was sent from, like /service"),
     special_slug: optionalSlug("special"),
     vehicle_id: z.preprocess(
-      blankToUndefined,
-      z.coerce
+      digitsToNumber,
+      z
         .number({ error: "vehicle_id must be a number" })
         .int("vehicle_id must be a whole number")
         .positive("vehicle_id must be a whole number")
@@ -153,7 +159,7 @@ export const enquiryInputSchema = z
     /** Honeypot: a hidden field people never see; anything in it marks a bot. */
     website: z.unknown().optional(),
     /** When the form was rendered (ms since 1970); a post sooner than the minimum fill time is a bot. */
-    rendered_at: z.preprocess(blankToUndefined, z.coerce.number({ error: "rendered_at must be a number" }).int().nonnegative().optional()),
+    rendered_at: z.preprocess(digitsToNumber, z.number({ error: "rendered_at must be a number" }).int().nonnegative().optional()),
   });
 
 /**

@@ -190,6 +190,7 @@ const HOSTILE: [string, { body?: unknown; raw?: string }][] = [
   ["an unknown special", { body: enquiry({ form_name: "Specials Enquiry", lead_type: undefined, special_slug: "free-car" }) }],
   ["a used enquiry for a vehicle that does not exist", { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: 99_999_999 }) }],
   ["a vehicle id beyond integer range", { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: 1e20 }) }],
+  ["a vehicle id that is true", { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: true }) }],
   ["a vehicle id that is text", { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: "1; DROP TABLE" }) }],
   ["a bad VIN", { body: enquiry({ form_name: "Parts Enquiry", lead_type: undefined, vinNo: "NOT-A-VIN" }) }],
   ["an idempotency key with SQL", { body: enquiry({ idempotency_key: "x'; DELETE FROM enquiries; --" }) }],
