@@ -158,7 +158,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
         className="mt-6 scroll-mt-24 space-y-5"
         aria-describedby={listed.length || actionData?.formError ? `${id}-summary` : undefined}
       >
-        <div ref={summaryRef} tabIndex={-1} id={`${id}-summary`} aria-live="assertive" className="outline-none">
+        <div ref={summaryRef} tabIndex={-1} id={`${id}-summary`} className="outline-none">
           {actionData?.formError ? (
             <p role="alert" className="rounded border-2 border-brand-red bg-white p-4 font-semibold text-brand-red">
               {actionData.formError}

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Violation } from "../../core/shared/violations.ts";
 
 /** What an enquiry route's action answers when it does not redirect. */
@@ -43,6 +43,7 @@ export async function submitOrExplain(serverAction: () => Promise<unknown>): Pro
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
     console.error("An error occurred", error);
-    return { formError: RETRY_MESSAGE } satisfies EnquiryActionData;
+    // A 5xx result also tells React Router not to reload the page's data, which would fail the same way.
+    return data<EnquiryActionData>({ formError: RETRY_MESSAGE }, { status: 503 });
   }
 }

@@ -276,8 +276,8 @@ test.describe("what the enquiry pages refuse", () => {
       await expect(page.getByRole("heading", { name: promise })).toBeVisible();
     }
     await expect(page.getByLabel(/What does your vehicle need/)).toHaveAttribute("rows", "10");
-    // Home clears the remembered dealer; the group's service page then shows the group's name.
-    await page.goto("/");
+    // Without a remembered dealer, the group's service page shows the group's name.
+    await page.context().clearCookies();
     await page.goto("/service");
     await expect(page.getByRole("heading", { level: 2, name: "Honda Dealer Group" })).toBeVisible();
     await enhanced(page);
@@ -299,5 +299,8 @@ test.describe("what the enquiry pages refuse", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "could not send your enquiry just now" })).toBeVisible();
     expect(messages.some((text) => text.includes("An error occurred"))).toBe(true);
+    // The page stays, with what the visitor typed, ready for another try.
+    await expect(page.getByRole("heading", { level: 1, name: "Genuine Parts Available" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
   });
 });
