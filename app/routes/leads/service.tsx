@@ -15,12 +15,12 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
     dealers: dealerInPath ? null : await dealerChoices(context.db, "service"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
-  return { setup, dealerName: scope.dealer?.dealerName ?? null };
+  return { setup, dealerName: scope.dealer?.dealerName ?? null, heading: scope.dealer?.dealerName ?? GROUP_NAME };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { setup, dealerName } = await setupFor(args);
-  return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, token: formToken(), dealerName };
+  const { setup, dealerName, heading } = await setupFor(args);
+  return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, token: formToken(), dealerName, heading };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -90,7 +90,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       </ul>
       <div className="mt-12 max-w-3xl">
         <EnquiryForm
-          heading={loaderData.dealerName ?? GROUP_NAME}
+          heading={loaderData.heading}
           intro={<p>Tell us about your vehicle and what it needs; the service team will confirm your booking.</p>}
           token={loaderData.token}
           dealers={loaderData.dealers}
