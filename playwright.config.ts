@@ -32,6 +32,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/dealers`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: ".tmp/e2e-data", DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: ".tmp/e2e-data",
+      // PostgreSQL when E2E_DATABASE_URL is set, so that specs can read what the site stored (enquiries.spec.ts).
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      LOG_LEVEL: "warn",
+      // Every spec posts from 127.0.0.1; the limit itself is tested in server/api/enquiries.test.ts.
+      POST_RATE_LIMIT: "1000",
+    },
   },
 });

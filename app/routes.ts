@@ -6,6 +6,7 @@ import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry }
  */
 function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
   const at = (path: string, file: string) => route(path, file, { id: `${scope}:${path}` });
+  const enquiry = (path: string, file: string) => [at(path, file), at(`${path}/thank-you`, "routes/leads/thank-you.tsx")];
   return [
     // Browsing (issue 3)
     at("new", "routes/browse/new-cars.tsx"),
@@ -25,6 +26,14 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     at("used/:make/:model", "routes/used/listing.tsx"),
     at("used/:make/:model/:id", "routes/used/detail.tsx"),
     // Enquiries (issue 5)
+    // Enquiries (issue 5): each form with its thank-you page
+    ...enquiry("new/:make/:model/:variant/enquire", "routes/leads/new-enquire.tsx"),
+    ...enquiry("honda-wing/:make/:model/:variant/enquire", "routes/leads/wing-enquire.tsx"),
+    ...enquiry("used/:make/:model/:id/enquire", "routes/leads/used-enquire.tsx"),
+    ...enquiry("specials/:slug", "routes/leads/special.tsx"),
+    ...enquiry("parts", "routes/leads/parts.tsx"),
+    ...enquiry("service", "routes/leads/service.tsx"),
+    ...enquiry("book-test-drive/:make/:model", "routes/leads/test-drive.tsx"),
   ];
 }
 

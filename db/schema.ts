@@ -274,9 +274,12 @@ export const enquiries = pgTable(
     specialSlug: text("special_slug"),
     usedVehicleId: integer("used_vehicle_id"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Same person, enquiry and dealer in the same 10-minute window (core/leads/dedupe.ts): stored once. */
+    dedupeKey: text("dedupe_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("enquiries_dedupe_key_uq").on(t.dedupeKey),
     index("enquiries_dealer_created_idx").on(t.dealerId, t.createdAt),
     index("enquiries_status_idx").on(t.status, t.createdAt),
   ],

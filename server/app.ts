@@ -84,7 +84,7 @@ export function createApp({
   });
 
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
-  app.route("/api", createApi(db, financeCipher));
+  app.route("/api", createApi(db, { financeCipher, logger }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) {

@@ -4,15 +4,19 @@ import { financeApplications, leadDeliveries } from "../../db/schema.ts";
 import { findDealerId } from "../dealers/dealers.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import { type Violation, violationsFromZod } from "../shared/violations.ts";
-import { type FinanceApplication, financeApplicationSchema, INITIAL_STATUS, SOURCE_CODE } from "./application-schema.ts";
+import {
+  type FinanceApplication,
+  financeApplicationSchema,
+  INITIAL_STATUS,
+  SOURCE_CODE,
+} from "./application-schema.ts";
 import type { FinanceCipher } from "./encryption.server.ts";
 
 /** What a visitor or API client is told after submitting (SPEC: the finance response carries a status object). */
 export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id: string; status: string };
 
 export type SubmitResult =
-  | { ok: true; created: boolean; status: FinanceApplicationStatus }
-  | { ok: false; violations: Violation[] };
+  { ok: true; created: boolean; status: FinanceApplicationStatus } | { ok: false; violations: Violation[] };
 
 export const DEFAULT_RETENTION_DAYS = 180;
 
@@ -23,7 +27,11 @@ export const DEFAULT_RETENTION_DAYS = 180;
  * Idempotent: the same idempotency key (one per form render) stores one row; without a key, a keyed
  * fingerprint of the whole application stands in, so an identical double submit is stored once too.
  */
-export async function submitFinanceApplication(db: Database, cipher: FinanceCipher, input: unknown): Promise<SubmitResult> {
+export async function submitFinanceApplication(
+  db: Database,
+  cipher: FinanceCipher,
+  input: unknown,
+): Promise<SubmitResult> {
   const parsed = financeApplicationSchema.safeParse(input);
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
   const { idempotencyKey, ...application } = parsed.data;
@@ -60,7 +68,11 @@ export async function submitFinanceApplication(db: Database, cipher: FinanceCiph
   });
   const { row } = stored;
   if (!row) throw new Error("finance application neither inserted nor found");
-  return { ok: true, created: stored.created, status: { "@type": "FinanceApplicationStatus", id: row.id, status: row.status } };
+  return {
+    ok: true,
+    created: stored.created,
+    status: { "@type": "FinanceApplicationStatus", id: row.id, status: row.status },
+  };
 }
 
 /** Everything of the application except what is kept in clear columns. */
@@ -70,11 +82,19 @@ function sensitivePayload(application: Omit<FinanceApplication, "idempotencyKey"
 }
 
 function canonicalJson(value: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(value).sort().map((key) => [key, value[key]]));
+  return JSON.stringify(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, value[key]]),
+  );
 }
 
 /** POPIA retention: deletes applications older than `retentionDays`; answers how many were deleted. */
-export async function purgeExpiredApplications(db: Database, retentionDays: number, now: Date = new Date()): Promise<number> {
+export async function purgeExpiredApplications(
+  db: Database,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
     const deleted = await tx
@@ -82,7 +102,12 @@ export async function purgeExpiredApplications(db: Database, retentionDays: numb
       .where(lt(financeApplications.createdAt, cutoff))
       .returning({ id: financeApplications.id });
     if (deleted.length > 0) {
-      await tx.delete(leadDeliveries).where(inArray(leadDeliveries.leadId, deleted.map((row) => row.id)));
+      await tx.delete(leadDeliveries).where(
+        inArray(
+          leadDeliveries.leadId,
+          deleted.map((row) => row.id),
+        ),
+      );
     }
     return deleted.length;
   });

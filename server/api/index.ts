@@ -3,18 +3,23 @@ import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
 import { dealerRoutes } from "./dealers.ts";
+import { enquiryRoutes } from "./enquiries.ts";
 import { financeRoutes } from "./finance.ts";
 import { rangeRoutes } from "./ranges.ts";
+import type { Logger } from "../logger.ts";
 import { notFound } from "./responses.ts";
 import { vehicleRoutes } from "./vehicles.ts";
 
 /** The JSON-LD API of SPEC section 7, mounted under /api. */
-export function createApi(db: Database, financeCipher: FinanceCipher = FinanceCipher.ephemeral()): Hono {
+export type ApiOptions = { financeCipher?: FinanceCipher; logger?: Logger };
+
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger }: ApiOptions = {}): Hono {
   return new Hono()
     .route("/", dealerRoutes(db))
     .route("/", vehicleRoutes(db))
     .route("/", rangeRoutes(db))
     .route("/", contentRoutes(db))
+    .route("/", enquiryRoutes(db, logger))
     .route("/", financeRoutes(db, financeCipher))
     .all("*", (c) => notFound(c));
 }

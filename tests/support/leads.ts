@@ -33,6 +33,7 @@ export async function storeTestEnquiry(
         isUsed: 0,
         uri: "/new/honda/cr-v/1-5t-executive-awd/enquire",
         idempotencyKey: randomUUID(),
+        dedupeKey: randomUUID(),
         ...fields,
       })
       .returning({ id: enquiries.id, dealerId: enquiries.dealerId });

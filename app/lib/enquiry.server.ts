@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { data, replace } from "react-router";
+import { listDealers } from "../../core/dealers/dealers.ts";
+import { submitEnquiry } from "../../core/leads/enquiries.ts";
+import { dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
+import type { AppContext } from "../load-context.ts";
+import { type EnquiryActionData, RETRY_MESSAGE } from "./enquiry.ts";
+
+export type DealerOption = { slug: string; dealerName: string };
+
+/** What a page fixes about its enquiry (from its route), as opposed to what the visitor types. */
+export type FixedFields = Partial<
+  Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug", string>
+>;
+
+export type EnquiryFormSetup = {
+  preset: PresetKey;
+  fixed: FixedFields;
+  /** The dealerships to choose from, or null when the dealer is fixed (in the path, or the vehicle's own). */
+  dealers: DealerOption[] | null;
+  /** The remembered dealer, preselected when it is one of the choices. */
+  selectedDealer: string | null;
+};
+
+/** Per form render: the idempotency key (a double submission stores one lead) and the render time (bot check). */
+export function formToken() {
+  return { idempotencyKey: randomUUID(), renderedAt: Date.now() };
+}
+
+/**
+ * The dealerships a visitor may choose for a form (SPEC section 5): only wing dealers for a New Honda Wing
+ * lead, no wing dealer for a New Vehicles lead; `vehicleType` narrows a test drive the same way.
+ */
+export async function dealerChoices(
+  db: AppContext["db"],
+  preset: PresetKey,
+  vehicleType?: "car" | "motorcycle",
+): Promise<DealerOption[]> {
+  const all = await listDealers(db);
+  return all
+    .filter((dealer) => dealerTakesLead(preset, dealer.is_wing))
+    .filter((dealer) => !vehicleType || (vehicleType === "motorcycle") === dealer.is_wing)
+    .map(({ slug, dealerName }) => ({ slug, dealerName }));
+}
+
+const TYPED_FIELDS = ["first_name", "last_name", "email", "cell_phone", "make", "model", "partNo", "vinNo", "message", "dealer_slug", "contact", "terms",
+  // The form render's token is kept across a re-render with messages (no JavaScript), so that the time a
+  // person spent fixing the form counts from the first render and a quick fix is never taken for a bot.
+  "idempotency_key", "rendered_at"];
+
+/**
+ * The action of every enquiry page: the form's fields plus what the route fixes, validated and stored by
+ * the leads service; a redirect to the current path plus /thank-you (replacing history) on success, 422
+ * with the violations otherwise, and a retry message if anything else goes wrong.
+ */
+export async function enquiryAction(request: Request, context: AppContext, setup: EnquiryFormSetup) {
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, "");
+  let values: Record<string, string> = {};
+  try {
+    const form = await request.formData();
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : undefined;
+    };
+    values = Object.fromEntries(TYPED_FIELDS.map((name) => [name, text(name) ?? ""]));
+    const fixed = setup.fixed;
+    const raw = {
+      form_name: FORM_PRESETS[setup.preset].formName,
+      lead_type: FORM_PRESETS[setup.preset].leadType,
+      first_name: text("first_name"),
+      last_name: text("last_name"),
+      email: text("email"),
+      cell_phone: text("cell_phone"),
+      make: fixed.make ?? text("make"),
+      model: fixed.model ?? text("model"),
+      variant: fixed.variant,
+      partNo: text("partNo"),
+      vinNo: text("vinNo"),
+      message: text("message"),
+      contact: form.get("contact") === "on",
+      terms: form.get("terms") === "on",
+      dealer_slug: fixed.dealer_slug ?? text("dealer_slug"),
+      special_slug: fixed.special_slug,
+      vehicle_id: fixed.vehicle_id,
+      uri: pathname,
+      idempotency_key: text("idempotency_key"),
+      website: text("website"),
+      rendered_at: text("rendered_at"),
+    };
+    const outcome = await submitEnquiry(context.db, raw, {
+      requireRenderTime: true,
+      onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
+    });
+    if (outcome.kind === "invalid") {
+      return data<EnquiryActionData>({ violations: outcome.violations, values }, { status: 422 });
+    }
+    if (outcome.kind === "stored") {
+      context.logger.info({ leadId: outcome.id, created: outcome.created, form: raw.form_name, uri: pathname }, "enquiry stored");
+    }
+    return replace(`${pathname}/thank-you`, 303);
+  } catch (error) {
+    context.logger.error({ err: error, uri: pathname }, "An error occurred");
+    return data<EnquiryActionData>({ formError: RETRY_MESSAGE, values }, { status: 503 });
+  }
+}

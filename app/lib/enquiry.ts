@@ -1,0 +1,49 @@
+import { data, isRouteErrorResponse } from "react-router";
+import type { Violation } from "../../core/shared/violations.ts";
+
+/** What an enquiry route's action answers when it does not redirect. */
+export type EnquiryActionData = {
+  violations?: Violation[];
+  /** The visitor's input, to put back in the form when the page re-renders without JavaScript. */
+  values?: Record<string, string>;
+  /** Anything but a validation failure: a short, honest retry message. */
+  formError?: string;
+};
+
+export const RETRY_MESSAGE =
+  "Sorry, we could not send your enquiry just now. Nothing was lost on your side: please try again in a minute, or phone the dealership.";
+
+/** The fields a form shows, by the propertyPath the server names (make is reported as manufacturer). */
+export const FIELD_FOR_PATH: Record<string, string> = {
+  first_name: "first_name",
+  last_name: "last_name",
+  email: "email",
+  cell_phone: "cell_phone",
+  manufacturer: "make",
+  model: "model",
+  partNo: "partNo",
+  vinNo: "vinNo",
+  dealer_slug: "dealer_slug",
+  message: "message",
+  contact: "contact",
+  terms: "terms",
+};
+
+export const PATH_FOR_FIELD: Record<string, string> = Object.fromEntries(
+  Object.entries(FIELD_FOR_PATH).map(([path, field]) => [field, path]),
+);
+
+/**
+ * The client side of every enquiry action: redirects and not-found pass through; any other failure (the
+ * network, a 429 or 413 page from the server) is logged as 'An error occurred' and shown as a retry message.
+ */
+export async function submitOrExplain(serverAction: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    console.error("An error occurred", error);
+    // A 5xx result also tells React Router not to reload the page's data, which would fail the same way.
+    return data<EnquiryActionData>({ formError: RETRY_MESSAGE }, { status: 503 });
+  }
+}

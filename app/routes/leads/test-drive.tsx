@@ -1,0 +1,78 @@
+import { data } from "react-router";
+import { findRangeModel } from "../../../core/catalogue/ranges.ts";
+import { EnquiryForm } from "../../components/enquiry-form.tsx";
+import { submitOrExplain } from "../../lib/enquiry.ts";
+import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import type { Route } from "./+types/test-drive";
+
+/** The model of the path; cars are test-driven at car dealers, motorcycles ridden at Honda Wing dealers. */
+async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
+  const scope = await resolveDealerScope(context.db, request, params);
+  const model = await findRangeModel(context.db, params.make, params.model);
+  const isMotorcycle = model?.type === "motorcycle";
+  if (!model || (scope.inRoute && scope.dealer?.is_wing !== isMotorcycle)) throw data(null, { status: 404 });
+  const dealerInPath = scope.inRoute ? scope.dealer : null;
+  const setup: EnquiryFormSetup = {
+    preset: "testDrive",
+    fixed: { make: model.make, model: model.model, ...(dealerInPath ? { dealer_slug: dealerInPath.slug } : {}) },
+    dealers: dealerInPath ? null : await dealerChoices(context.db, "testDrive", model.type),
+    selectedDealer: scope.dealer?.slug ?? null,
+  };
+  return { setup, model, dealerInPath };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { setup, model, dealerInPath } = await setupFor(args);
+  return {
+    dealers: setup.dealers,
+    selectedDealer: setup.selectedDealer,
+    token: formToken(),
+    dealerName: dealerInPath?.dealerName ?? null,
+    vehicle: { make: model.make, model: model.model, type: model.type, image: model.color[0]?.image ?? model.mainImage },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { setup } = await setupFor(args);
+  return enquiryAction(args.request, args.context, setup);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+  const name = `${page.vehicle.make} ${page.vehicle.model}`;
+  const drive = page.vehicle.type === "motorcycle" ? "test ride" : "test drive";
+  return [
+    { title: `Book a ${drive}: ${name} | Honda Dealer Group` },
+    { name: "description", content: `Book a ${drive} of the ${name} at a Honda dealer near you.` },
+  ];
+}
+
+export default function TestDrive({ loaderData }: Route.ComponentProps) {
+  const { vehicle } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold">
+        Book a test drive: {vehicle.make} {vehicle.model}
+      </h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_3fr]">
+        <div>
+          <img src={vehicle.image} alt={`${vehicle.make} ${vehicle.model}`} width={640} height={400} className="h-auto w-full rounded-lg bg-gray-100" />
+          <p className="mt-4">
+            Bring your driver&apos;s licence. A consultant will confirm the date and time with you
+            {loaderData.dealerName ? ` at ${loaderData.dealerName}` : ""}.
+          </p>
+        </div>
+        <EnquiryForm
+          heading="Your details"
+          token={loaderData.token}
+          dealers={loaderData.dealers}
+          selectedDealer={loaderData.selectedDealer}
+          messageLabel="Preferred date and time"
+        />
+      </div>
+    </div>
+  );
+}

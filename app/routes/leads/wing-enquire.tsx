@@ -1,0 +1,102 @@
+import { data } from "react-router";
+import { findRangeModel } from "../../../core/catalogue/ranges.ts";
+import { EnquiryForm } from "../../components/enquiry-form.tsx";
+import { submitOrExplain } from "../../lib/enquiry.ts";
+import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
+import { formatRand } from "../../lib/format.ts";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
+import type { Route } from "./+types/wing-enquire";
+
+/** The motorcycle and variant of the path; only Honda Wing dealers take these leads. Unknown ones are a 404. */
+async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
+  const scope = await resolveDealerScope(context.db, request, params);
+  const model = await findRangeModel(context.db, params.make, params.model, "motorcycle");
+  const variant = model?.variants.find((v) => v.variant_slug === params.variant);
+  if (!model || !variant || (scope.inRoute && !scope.dealer?.is_wing)) throw data(null, { status: 404 });
+  const dealerInPath = scope.inRoute ? scope.dealer : null;
+  const setup: EnquiryFormSetup = {
+    preset: "wing",
+    fixed: { make: model.make, model: model.model, variant: variant.variant, ...(dealerInPath ? { dealer_slug: dealerInPath.slug } : {}) },
+    dealers: dealerInPath ? null : await dealerChoices(context.db, "wing"),
+    selectedDealer: scope.dealer?.slug ?? null,
+  };
+  return { setup, model, variant, dealerInPath };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { setup, model, variant, dealerInPath } = await setupFor(args);
+  return {
+    dealers: setup.dealers,
+    selectedDealer: setup.selectedDealer,
+    token: formToken(),
+    dealerName: dealerInPath?.dealerName ?? null,
+    vehicle: { make: model.make, model: model.model, variant: variant.variant, price: variant.modelPrice, image: variant.color[0]?.image ?? model.mainImage },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { setup } = await setupFor(args);
+  return enquiryAction(args.request, args.context, setup);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
+
+export function meta({ data: page }: Route.MetaArgs) {
+  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+  const name = `${page.vehicle.make} ${page.vehicle.model} ${page.vehicle.variant}`;
+  return [
+    { title: `Enquire about the ${name} | Honda Wing` },
+    { name: "description", content: `Ask a Honda Wing dealer about the new ${name}: price, stock, riding gear and finance.` },
+  ];
+}
+
+/** SPEC section 2: the new-wing enquire page has a form block and a light enquiry section. */
+export default function WingEnquiry({ loaderData }: Route.ComponentProps) {
+  const { vehicle } = loaderData;
+  return (
+    <>
+      <div className="bg-brand-grey text-white">
+        <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[2fr_3fr]">
+          <div>
+            <h1 className="text-3xl font-bold">
+              {vehicle.make} {vehicle.model}
+            </h1>
+            <p className="mt-2 text-lg">{vehicle.variant}</p>
+            <p className="text-gray-200">From {formatRand(vehicle.price)}</p>
+            <img src={vehicle.image} alt={`${vehicle.make} ${vehicle.model}`} width={640} height={400} className="mt-6 h-auto w-full rounded-lg bg-white/10" />
+            {loaderData.dealerName ? <p className="mt-4">Your enquiry goes to {loaderData.dealerName}.</p> : null}
+          </div>
+          <EnquiryForm
+            heading="Enquire now"
+            intro={<p>Tell us how to reach you and a Honda Wing consultant will be in touch.</p>}
+            token={loaderData.token}
+            dealers={loaderData.dealers}
+            selectedDealer={loaderData.selectedDealer}
+            tone="dark"
+          />
+        </div>
+      </div>
+      <section aria-labelledby="wing-why" className="bg-gray-50">
+        <div className="mx-auto max-w-5xl px-4 py-12">
+          <h2 id="wing-why" className="text-2xl font-bold">
+            Why enquire with Honda Wing
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-3">
+            <li>
+              <h3 className="font-semibold">Ride before you buy</h3>
+              <p className="mt-1 text-brand-grey-light">Ask for a test ride on a demo bike at your nearest Honda Wing dealer.</p>
+            </li>
+            <li>
+              <h3 className="font-semibold">Gear and accessories</h3>
+              <p className="mt-1 text-brand-grey-light">Helmets, riding gear and genuine Honda accessories fitted before you ride away.</p>
+            </li>
+            <li>
+              <h3 className="font-semibold">Finance made simple</h3>
+              <p className="mt-1 text-brand-grey-light">We arrange finance with the major South African banks and explain every figure.</p>
+            </li>
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

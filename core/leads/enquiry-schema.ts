@@ -1,0 +1,292 @@
+import { z } from "zod";
+import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
+import { normaliseSaCell } from "./phone.ts";
+import {
+  consentFor,
+  DEFAULT_MAKE,
+  FORM_NAMES,
+  FORM_PRESETS,
+  INITIAL_STATUS,
+  isUsedFor,
+  NEEDS_MAKE,
+  NEEDS_MODEL,
+  type PresetKey,
+  presetKeyForFormName,
+} from "./presets.ts";
+
+/**
+ * The enquiry payload of SPEC section 3, validated in one place for the page actions and
+ * POST /api/customer_enquiries alike. What the server decides (source, is_used, consent, status) is
+ * derived from the form's preset, never taken from the client.
+ */
+
+export const LIMITS = {
+  name: 60,
+  email: 254,
+  make: 40,
+  model: 80,
+  variant: 120,
+  message: 2000,
+  partNo: 40,
+  slug: 120,
+  uri: 300,
+} as const;
+
+/** Letters of any script, combining marks, spaces, apostrophes, hyphens and full stops: Zoë, N'Dlovu, van der Merwe. */
+const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
+/** A make, model or variant name: letters, digits and the punctuation catalogues use (CR-V, 1.5 e:HEV (AWD), CB650R). */
+const VEHICLE_TEXT = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'’()/+&:-]*$/u;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SITE_PATH = /^\/[A-Za-z0-9\-._~/%]*$/;
+const PART_NO = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+/** Control characters other than tab and line breaks, and bidirectional overrides. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /\p{Cs}/u;
+/** Something that looks like an HTML tag or comment: <script>, </b>, <!--, <img ...>. */
+const HTML_TAG = /<\s*[/!?]?\s*[a-z]/i;
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** A whole number sent as digits (form fields) or a number (JSON); anything else is left for the schema to refuse. */
+const digitsToNumber = (value: unknown) => {
+  const blank = blankToUndefined(value);
+  return typeof blank === "string" && /^\d{1,15}$/.test(blank.trim()) ? Number(blank.trim()) : blank;
+};
+
+function requiredText(label: string, max: number, pattern: RegExp, patternMessage: string) {
+  const missing = `Please enter your ${label}`;
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing, abort: true })
+    .max(max, { error: `Your ${label} must be at most ${max} characters`, abort: true })
+    .regex(pattern, patternMessage);
+}
+
+function optionalText(label: string, max: number, pattern: RegExp, patternMessage: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `The ${label} must be text` })
+      .trim()
+      .max(max, { error: `The ${label} must be at most ${max} characters`, abort: true })
+      .regex(pattern, patternMessage)
+      .optional(),
+  );
+}
+
+const vehicleText = (label: string, max: number) =>
+  optionalText(label, max, VEHICLE_TEXT, `The ${label} may contain only letters, digits and simple punctuation`);
+
+const optionalSlug = (label: string) =>
+  optionalText(label, LIMITS.slug, SLUG, `The ${label} is not valid`);
+
+const flag = (label: string) =>
+  z.preprocess((value) => (value === undefined || value === null ? false : value), z.boolean({ error: `${label} must be true or false` }));
+
+export const enquiryInputSchema = z
+  .object({
+    form_name: z.enum(FORM_NAMES, { error: `form_name must be one of: ${FORM_NAMES.join(", ")}` }),
+    lead_type: z.preprocess(blankToUndefined, z.string({ error: "lead_type must be text" }).max(60).optional()),
+    first_name: requiredText("first name", LIMITS.name, PERSON_NAME, "Your first name may contain only letters, spaces, apostrophes and hyphens"),
+    last_name: requiredText("last name", LIMITS.name, PERSON_NAME, "Your last name may contain only letters, spaces, apostrophes and hyphens"),
+    email: z
+      .string({ error: "Please enter your email address" })
+      .trim()
+      .min(1, { error: "Please enter your email address", abort: true })
+      .max(LIMITS.email, { error: `Your email address must be at most ${LIMITS.email} characters`, abort: true })
+      .pipe(z.email({ error: "Please enter a valid email address, like name@example.co.za" }))
+      .transform((email) => email.toLowerCase()),
+    cell_phone: z
+      .string({ error: "Please enter your cell phone number" })
+      .trim()
+      .min(1, { error: "Please enter your cell phone number", abort: true })
+      .max(30, { error: "Please enter a South African cell number, like 082 123 4567", abort: true })
+      .transform((raw, ctx) => {
+        const normalised = normaliseSaCell(raw);
+        if (!normalised) {
+          ctx.addIssue({ code: "custom", message: "Please enter a South African cell number, like 082 123 4567" });
+          return z.NEVER;
+        }
+        return normalised;
+      }),
+    /** Make and manufacturer are one value (manufacturer is a copy of make): checked below, reported on manufacturer. */
+    make: z.unknown().optional(),
+    manufacturer: z.unknown().optional(),
+    model: vehicleText("model", LIMITS.model),
+    variant: vehicleText("variant", LIMITS.variant),
+    vinNo: z.preprocess(
+      (value) => (typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : value),
+      z.string({ error: "The VIN must be text" }).regex(VIN, "A VIN has 17 letters and digits (no I, O or Q)").optional(),
+    ),
+    partNo: optionalText("part number", LIMITS.partNo, PART_NO, "A part number may contain only letters, digits, spaces, dots, slashes and hyphens"),
+    message: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: "Your message must be text" })
+        .trim()
+        .max(LIMITS.message, { error: `Please keep your message under ${LIMITS.message} characters`, abort: true })
+        .refine((text) => !CONTROL.test(text) && !LONE_SURROGATE.test(text), "Your message contains characters we cannot accept")
+        .refine((text) => !HTML_TAG.test(text), "Please remove HTML tags (text between < and >) from your message")
+        .optional(),
+    ),
+    contact: flag("contact"),
+    terms: flag("terms").refine((accepted) => accepted, "Please accept the terms and privacy policy so that we may process your enquiry"),
+    dealer_slug: z
+      .string({ error: "Please choose a dealership" })
+      .trim()
+      .min(1, { error: "Please choose a dealership", abort: true })
+      .max(LIMITS.slug, { error: "Please choose a dealership from the list", abort: true })
+      .regex(SLUG, "Please choose a dealership from the list"),
+    uri: z
+      .string({ error: "uri must be the path of the page the enquiry was sent from" })
+      .max(LIMITS.uri, { error: `uri must be at most ${LIMITS.uri} characters`, abort: true })
+      .regex(SITE_PATH, "uri must be the path of the page the enquiry was sent from, like /service"),
+    special_slug: optionalSlug("special"),
+    vehicle_id: z.preprocess(
+      digitsToNumber,
+      z
+        .number({ error: "vehicle_id must be a number" })
+        .int("vehicle_id must be a whole number")
+        .positive("vehicle_id must be a whole number")
+        .max(2_147_483_647, "vehicle_id is not a known vehicle")
+        .optional(),
+    ),
+    status: z.preprocess(blankToUndefined, z.literal(INITIAL_STATUS, { error: `status must be '${INITIAL_STATUS}' when given` }).optional()),
+    idempotency_key: optionalText("idempotency key", 100, IDEMPOTENCY_KEY, "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores"),
+    /** Honeypot: a hidden field people never see; anything in it marks a bot. */
+    website: z.unknown().optional(),
+    /** When the form was rendered (ms since 1970); a post sooner than the minimum fill time is a bot. */
+    rendered_at: z.preprocess(digitsToNumber, z.number({ error: "rendered_at must be a number" }).int().nonnegative().optional()),
+  });
+
+/**
+ * Rules across fields, by the form's preset: checked on the raw input beside the schema so that an empty
+ * form shows every message at once (zod skips refinements once a field has failed).
+ */
+function presetViolations(raw: Record<string, unknown>): Violation[] {
+  const key = typeof raw.form_name === "string" ? presetKeyForFormName(raw.form_name) : null;
+  if (!key) return [];
+  const found: Violation[] = [];
+  const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  if (!blank(raw.lead_type) && raw.lead_type !== FORM_PRESETS[key].leadType) {
+    found.push({ propertyPath: "lead_type", message: `lead_type must be '${FORM_PRESETS[key].leadType}' for this form` });
+  }
+  const make = makeProblem(blank(raw.make) ? raw.manufacturer : raw.make, NEEDS_MAKE.has(key));
+  if (make) found.push({ propertyPath: "manufacturer", message: make });
+  if (NEEDS_MODEL.has(key) && blank(raw.model)) found.push({ propertyPath: "model", message: "Please enter the model" });
+  if (key === "special" && blank(raw.special_slug)) {
+    found.push({ propertyPath: "special_slug", message: "Say which special the enquiry is about" });
+  }
+  if (key === "used" && blank(raw.vehicle_id)) {
+    found.push({ propertyPath: "vehicle_id", message: "Say which vehicle the enquiry is about" });
+  }
+  return found;
+}
+
+/** Validates an enquiry (a JSON body, or a form's fields) and completes it; violations name the fields at fault. */
+export function parseEnquiry(raw: unknown): Parsed<CompletedEnquiry> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return { ok: false, violations: [{ propertyPath: "", message: "Send the enquiry as a JSON object" }] };
+  }
+  const record = raw as Record<string, unknown>;
+  const parsed = enquiryInputSchema.safeParse(record);
+  const violations = [...(parsed.success ? [] : violationsFromZod(parsed.error)), ...presetViolations(record)];
+  if (!parsed.success || violations.length > 0) return { ok: false, violations: firstPerField(violations) };
+  return { ok: true, value: completeEnquiry(parsed.data) };
+}
+
+/** One message per field, in the order found. */
+function firstPerField(violations: Violation[]): Violation[] {
+  const seen = new Set<string>();
+  return violations.filter((violation) => !seen.has(violation.propertyPath) && seen.add(violation.propertyPath));
+}
+
+function makeProblem(value: unknown, required: boolean): string | null {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+    return required ? "Please enter the make" : null;
+  }
+  if (typeof value !== "string") return "The make must be text";
+  const make = value.trim();
+  if (make.length > LIMITS.make) return `The make must be at most ${LIMITS.make} characters`;
+  if (!VEHICLE_TEXT.test(make)) return "The make may contain only letters, digits and simple punctuation";
+  return null;
+}
+
+export type EnquiryInput = z.output<typeof enquiryInputSchema>;
+
+/** The stored enquiry: SPEC section 3's payload as the server completes it, plus what dedupe and abuse checks need. */
+export type EnquiryPayload = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  cell_phone: string;
+  make: string;
+  manufacturer: string;
+  model: string | null;
+  variant: string | null;
+  vinNo: string | null;
+  partNo: string | null;
+  message: string | null;
+  contact: boolean;
+  terms: boolean;
+  consent: boolean;
+  lead_type: string;
+  form_name: string;
+  source: string | null;
+  status: typeof INITIAL_STATUS;
+  is_used: 0 | 1;
+  dealer_slug: string;
+  uri: string;
+  special_slug: string | null;
+  vehicle_id: number | null;
+};
+
+export type CompletedEnquiry = {
+  preset: PresetKey;
+  payload: EnquiryPayload;
+  idempotencyKey: string | null;
+  honeypot: string;
+  renderedAt: number | null;
+};
+
+/** Completes a validated input with the preset's rules (make defaults to Honda, manufacturer copies make, ...). */
+export function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
+  const preset = presetKeyForFormName(input.form_name)!;
+  const { formName, leadType, source } = FORM_PRESETS[preset];
+  const rawMake = input.make ?? input.manufacturer;
+  const make = typeof rawMake === "string" && rawMake.trim() !== "" ? rawMake.trim() : DEFAULT_MAKE;
+  return {
+    preset,
+    payload: {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      cell_phone: input.cell_phone,
+      make,
+      manufacturer: make,
+      model: input.model ?? null,
+      variant: input.variant ?? null,
+      vinNo: input.vinNo ?? null,
+      partNo: input.partNo ?? null,
+      message: input.message ?? null,
+      contact: input.contact,
+      terms: input.terms,
+      consent: consentFor(input.contact, input.terms),
+      lead_type: leadType,
+      form_name: formName,
+      source,
+      status: INITIAL_STATUS,
+      is_used: isUsedFor(preset),
+      dealer_slug: input.dealer_slug,
+      uri: input.uri,
+      special_slug: input.special_slug ?? null,
+      vehicle_id: input.vehicle_id ?? null,
+    },
+    idempotencyKey: input.idempotency_key ?? null,
+    honeypot: typeof input.website === "string" ? input.website.trim() : input.website == null ? "" : "filled",
+    renderedAt: input.rendered_at ?? null,
+  };
+}

@@ -1,0 +1,297 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_PRESETS, PRESET_KEYS } from "../../core/leads/presets.ts";
+import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
+import { dealers, enquiries, leadDeliveries } from "../../db/schema.ts";
+import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: new MemoryRateLimiter(10_000, 600_000) });
+});
+afterAll(() => server.close());
+
+let serial = 0;
+function enquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  serial += 1;
+  return {
+    form_name: "New Vehicles",
+    lead_type: "New Vehicles",
+    first_name: "Sibusiso",
+    last_name: "Dlamini",
+    email: `sibusiso.${serial}.${Date.now()}@example.co.za`,
+    cell_phone: "072 815 9130",
+    make: "Honda",
+    model: "CR-V",
+    variant: "1.5T Comfort CVT",
+    message: "Is the white one in stock?",
+    contact: true,
+    terms: true,
+    dealer_slug: "honda-umhlanga",
+    uri: "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
+    ...overrides,
+  };
+}
+
+async function post(body: unknown, init: { contentType?: string; raw?: string } = {}) {
+  const response = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
+    method: "POST",
+    headers: { "Content-Type": init.contentType ?? "application/ld+json", Accept: "application/ld+json" },
+    body: init.raw ?? JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: response.status, headers: response.headers, body: json };
+}
+
+const leadCount = async () => (await server.database.db.select({ n: count() }).from(enquiries))[0]!.n;
+
+describe("POST /api/customer_enquiries", () => {
+  it("stores a lead and answers 201 JSON-LD with its id and status Queued", async () => {
+    const before = await leadCount();
+    const { status, headers, body } = await post(enquiry());
+    expect(status).toBe(201);
+    expect(headers.get("content-type")).toContain("application/ld+json");
+    expect(body).toMatchObject({
+      "@type": "CustomerEnquiry",
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: "Queued",
+    });
+    expect(body["@id"]).toBe(`/api/customer_enquiries/${body.id}`);
+    expect(await leadCount()).toBe(before + 1);
+  });
+
+  it("queues the stored lead for delivery to its dealer's lead address, and a duplicate adds no second delivery", async () => {
+    const body = enquiry({ first_name: "Delivery", email: "delivery.check@example.co.za" });
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    expect((await post(body)).body.id).toBe(first.body.id);
+    const deliveries = await server.database.db
+      .select({ channel: leadDeliveries.channel, target: leadDeliveries.target, status: leadDeliveries.status })
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, first.body.id));
+    const [lead] = await server.database.db
+      .select({ slug: dealers.slug })
+      .from(enquiries)
+      .innerJoin(dealers, eq(dealers.id, enquiries.dealerId))
+      .where(eq(enquiries.id, first.body.id));
+    expect(deliveries).toEqual([{ channel: "email", target: `leads@${lead!.slug}.example.co.za`, status: "pending" }]);
+  });
+
+  it("accepts application/json as well", async () => {
+    expect((await post(enquiry(), { contentType: "application/json; charset=utf-8" })).status).toBe(201);
+  });
+
+  it.each(PRESET_KEYS)("accepts the %s preset", async (preset) => {
+    const extra: Record<string, Record<string, unknown>> = {
+      new: {},
+      wing: { dealer_slug: "honda-wing-cape-town", model: "CB650R", variant: "E-Clutch" },
+      used: { vehicle_id: "FROM_DB" },
+      special: { special_slug: "amaze-first-instalment-on-us", model: undefined },
+      parts: { partNo: "08P01-T7A-600", vinNo: "MRHRU5870LP000123", variant: undefined },
+      testDrive: { variant: undefined },
+      service: {},
+    };
+    const overrides: Record<string, unknown> = {
+      form_name: FORM_PRESETS[preset].formName,
+      lead_type: FORM_PRESETS[preset].leadType,
+      ...extra[preset],
+    };
+    if (overrides.vehicle_id === "FROM_DB") {
+      const vehicle = await server.get("/api/dealers/honda-sandton/vehicles");
+      const first = vehicle.body["hydra:member"][0];
+      Object.assign(overrides, { vehicle_id: first.id, dealer_slug: "honda-sandton", model: first.model });
+    }
+    const { status, body } = await post(enquiry(overrides));
+    expect(status, JSON.stringify(body)).toBe(201);
+  });
+
+  it("answers 422 with a violation for every missing required field", async () => {
+    const before = await leadCount();
+    const { status, body } = await post({ form_name: "Book Service", uri: "/service" });
+    expect(status).toBe(422);
+    expect(body.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(
+      ["cell_phone", "dealer_slug", "email", "first_name", "last_name", "manufacturer", "model", "terms"].sort(),
+    );
+    for (const violation of body.violations) expect(violation.message).toEqual(expect.any(String));
+    expect(await leadCount()).toBe(before);
+  });
+
+  it("refuses a dealer that does not take the lead type", async () => {
+    const { status, body } = await post(
+      enquiry({ form_name: "New Honda Wing", lead_type: "New Honda Wing", dealer_slug: "honda-umhlanga" }),
+    );
+    expect(status).toBe(422);
+    expect(body.violations).toEqual([
+      {
+        propertyPath: "dealer_slug",
+        message: "Honda Umhlanga does not sell Honda Wing motorcycles; please choose a Honda Wing dealer",
+      },
+    ]);
+  });
+
+  it("collapses a double submission and a resend within 10 minutes into one lead", async () => {
+    const before = await leadCount();
+    const once = enquiry({ idempotency_key: `api-${Date.now()}-abc` });
+    const [first, second] = await Promise.all([post(once), post(once)]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(first.body.id).toBe(second.body.id);
+    const resent = await post({ ...once, idempotency_key: `api-${Date.now()}-other`, cell_phone: "+27728159130" });
+    expect(resent.status).toBe(200);
+    expect(resent.body.id).toBe(first.body.id);
+    expect(await leadCount()).toBe(before + 1);
+  });
+
+  it("answers a honeypot post as if accepted and stores nothing", async () => {
+    const before = await leadCount();
+    const { status, body } = await post(enquiry({ website: "http://cheap-pills.example" }));
+    expect(status).toBe(201);
+    expect(body.status).toBe("Queued");
+    const tooFast = await post(enquiry({ rendered_at: Date.now() }));
+    expect(tooFast.status).toBe(201);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it("answers 400 for malformed JSON, 415 for other content types, 413 over 64 KB", async () => {
+    const before = await leadCount();
+    expect((await post(null, { raw: '{"first_name": "Thandi",' })).status).toBe(400);
+    const form = await post(null, { contentType: "application/x-www-form-urlencoded", raw: "first_name=Thandi" });
+    expect(form.status).toBe(415);
+    expect((await post(null, { contentType: "text/plain", raw: JSON.stringify(enquiry()) })).status).toBe(415);
+    const huge = await post(enquiry({ message: "x".repeat(70 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.title).toContain("64 KB");
+    expect(await leadCount()).toBe(before);
+  });
+});
+
+const BIG = "A".repeat(5_000);
+/** Hostile or malformed bodies: each must get a 4xx and store nothing. */
+const HOSTILE: [string, { body?: unknown; raw?: string }][] = [
+  ["an empty body", { raw: "" }],
+  ["whitespace only", { raw: "   " }],
+  ["JSON null", { body: null }],
+  ["a JSON array of an enquiry", { body: [enquiry()] }],
+  ["a JSON string", { body: "enquiry" }],
+  ["a JSON number", { body: 42 }],
+  ["an empty object", { body: {} }],
+  ["truncated JSON", { raw: '{"form_name":"New Vehicles"' }],
+  ["JSON with a trailing comma", { raw: '{"form_name":"New Vehicles",}' }],
+  ["first_name as a number", { body: enquiry({ first_name: 12345 }) }],
+  ["first_name as an array", { body: enquiry({ first_name: ["Thandi"] }) }],
+  ["first_name as an object", { body: enquiry({ first_name: { $ne: null } }) }],
+  ["first_name null", { body: enquiry({ first_name: null }) }],
+  ["a script tag in first_name", { body: enquiry({ first_name: "<script>alert(1)</script>" }) }],
+  ["a script tag in the message", { body: enquiry({ message: "<script>alert(document.cookie)</script>" }) }],
+  ["an img onerror in the message", { body: enquiry({ message: 'Hi <img src=x onerror="alert(1)">' }) }],
+  ["SQL in last_name", { body: enquiry({ last_name: "Smith'); DROP TABLE enquiries;--" }) }],
+  ["SQL in dealer_slug", { body: enquiry({ dealer_slug: "honda-sandton' OR '1'='1" }) }],
+  ["SQL in email", { body: enquiry({ email: "a@b.co.za' OR 1=1 --" }) }],
+  ["a huge first_name", { body: enquiry({ first_name: BIG }) }],
+  ["a huge model", { body: enquiry({ model: BIG }) }],
+  ["a message just over 2000 characters", { body: enquiry({ message: "m".repeat(2_001) }) }],
+  ["a NUL byte in the message", { body: enquiry({ message: "hello\u0000world" }) }],
+  ["a NUL byte in first_name", { body: enquiry({ first_name: "Tha\u0000ndi" }) }],
+  ["a right-to-left override in the message", { body: enquiry({ message: "pay \u202Eexe.txt" }) }],
+  [
+    "a lone surrogate in the message",
+    { raw: JSON.stringify(enquiry()).replace('"Is the white one in stock?"', '"bad \\ud800 text"') },
+  ],
+  ["emoji as a name", { body: enquiry({ first_name: "😀😀" }) }],
+  ["zero-width characters as a name", { body: enquiry({ first_name: "\u200B\u200B" }) }],
+  ["an email without a domain", { body: enquiry({ email: "thandi@" }) }],
+  ["an email with spaces", { body: enquiry({ email: "thandi mokoena@example.co.za" }) }],
+  ["a foreign phone number", { body: enquiry({ cell_phone: "+44 7700 900123" }) }],
+  ["a landline number", { body: enquiry({ cell_phone: "011 784 2210" }) }],
+  ["phone as a number", { body: enquiry({ cell_phone: 821234567 }) }],
+  ["terms as the string true", { body: enquiry({ terms: "true" }) }],
+  ["terms false", { body: enquiry({ terms: false }) }],
+  ["contact as an object", { body: enquiry({ contact: { yes: true } }) }],
+  ["an unknown form name", { body: enquiry({ form_name: "Free Car" }) }],
+  ["a lead type that does not match the form", { body: enquiry({ lead_type: "Used Vehicles" }) }],
+  ["a status other than Queued", { body: enquiry({ status: "Sold" }) }],
+  ["an unknown dealer", { body: enquiry({ dealer_slug: "honda-atlantis" }) }],
+  ["a dealer slug with a path", { body: enquiry({ dealer_slug: "../../etc/passwd" }) }],
+  ["a uri that is a full URL", { body: enquiry({ uri: "https://evil.example/phish" }) }],
+  ["a uri with a script", { body: enquiry({ uri: "/new/<script>" }) }],
+  ["a javascript: uri", { body: enquiry({ uri: "javascript:alert(1)" }) }],
+  [
+    "an unknown special",
+    { body: enquiry({ form_name: "Specials Enquiry", lead_type: undefined, special_slug: "free-car" }) },
+  ],
+  [
+    "a used enquiry for a vehicle that does not exist",
+    { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: 99_999_999 }) },
+  ],
+  [
+    "a vehicle id beyond integer range",
+    { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: 1e20 }) },
+  ],
+  [
+    "a vehicle id that is true",
+    { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: true }) },
+  ],
+  [
+    "a vehicle id that is text",
+    { body: enquiry({ form_name: "Used Vehicles", lead_type: undefined, vehicle_id: "1; DROP TABLE" }) },
+  ],
+  ["a bad VIN", { body: enquiry({ form_name: "Parts Enquiry", lead_type: undefined, vinNo: "NOT-A-VIN" }) }],
+  ["an idempotency key with SQL", { body: enquiry({ idempotency_key: "x'; DELETE FROM enquiries; --" }) }],
+  ["a deeply nested object", { raw: `{"first_name":${"[".repeat(5_000)}${"]".repeat(5_000)}}` }],
+  [
+    "a prototype pollution attempt",
+    {
+      raw: JSON.stringify(enquiry()).replace(
+        '"first_name":"Sibusiso"',
+        '"__proto__":{"admin":true},"first_name":{"constructor":{"prototype":{"x":1}}}',
+      ),
+    },
+  ],
+];
+
+describe("hostile and malformed payloads", () => {
+  it("has at least 30 cases", () => {
+    expect(HOSTILE.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(HOSTILE)("answers %s with a 4xx and stores nothing", async (_name, { body, raw }) => {
+    const before = await leadCount();
+    const response = await post(body, { raw });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    if (response.status === 422) {
+      expect(response.body.violations.length).toBeGreaterThan(0);
+      for (const violation of response.body.violations) {
+        expect(violation).toEqual({ propertyPath: expect.any(String), message: expect.any(String) });
+      }
+    }
+    expect(await leadCount()).toBe(before);
+  });
+});
+
+describe("the rate limit on POSTs", () => {
+  it("answers 429 with Retry-After once a client has used its allowance", async () => {
+    const limited = await startTestServer({ rateLimiter: new MemoryRateLimiter(2, 600_000) });
+    try {
+      const send = () =>
+        fetch(`${limited.baseUrl}/api/customer_enquiries`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(enquiry()),
+        });
+      expect((await send()).status).toBe(201);
+      expect((await send()).status).toBe(201);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await limited.database.db.select({ n: count() }).from(enquiries))[0]!.n).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
