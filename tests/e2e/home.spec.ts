@@ -222,7 +222,7 @@ test.describe("with JavaScript switched off", () => {
     await expect(cars.getByRole("button")).toHaveCount(0);
     expect(await cars.locator("div.snap-x").evaluate((row) => getComputedStyle(row).overflowX)).toBe("auto");
     await expect(page.getByRole("heading", { name: "Latest offers" })).toBeVisible();
-    await expect(page.getByRole("link", { name: /Book a service/ })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: /Book a service/ })).toBeVisible();
   });
 });
 

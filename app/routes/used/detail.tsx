@@ -6,7 +6,6 @@ import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../lib/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
-import { listingPath } from "../../lib/used-listing.ts";
 import { NotFound } from "../../components/not-found.tsx";
 import type { Route } from "./+types/detail";
 
@@ -67,30 +66,7 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to={listingPath(dealerSlug)} className="underline">
-              Used cars
-            </Link>
-            <span aria-hidden="true"> /</span>
-          </li>
-          <li>
-            <Link to={listingPath(dealerSlug, vehicle.make_slug)} className="underline">
-              {vehicle.make}
-            </Link>
-            <span aria-hidden="true"> /</span>
-          </li>
-          <li>
-            <Link to={listingPath(dealerSlug, vehicle.make_slug, vehicle.model_slug)} className="underline">
-              {vehicle.model}
-            </Link>
-            <span aria-hidden="true"> /</span>
-          </li>
-          <li aria-current="page">{vehicle.id}</li>
-        </ol>
-      </nav>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-label="Photos">
           <div className="relative overflow-hidden rounded-lg bg-gray-100">
             <img
