@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { data, replace } from "react-router";
+import { findRangeModel } from "../../core/catalogue/ranges.ts";
 import { listDealers } from "../../core/dealers/dealers.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
 import { dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
 import type { AppContext } from "../load-context.ts";
 import { type EnquiryActionData, RETRY_MESSAGE } from "./enquiry.ts";
+import { resolveDealerScope } from "./scope.server.ts";
 
 export type DealerOption = { slug: string; dealerName: string };
 
@@ -102,4 +104,60 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     context.logger.error({ err: error, uri: pathname }, "An error occurred");
     return data<EnquiryActionData>({ formError: RETRY_MESSAGE, values }, { status: 503 });
   }
+}
+
+type NewVehicleEnquiryArgs = {
+  context: AppContext;
+  request: Request;
+  params: { make: string; model: string; variant: string; dealerName?: string };
+};
+
+/**
+ * The new car or motorcycle and variant of an enquire path, and who may receive the lead: a New Vehicles
+ * lead never goes to a Honda Wing dealer, a New Honda Wing lead only to one. Unknown ones are a 404.
+ */
+async function newVehicleEnquirySetup({ context, request, params }: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
+  const preset: PresetKey = type === "car" ? "new" : "wing";
+  const scope = await resolveDealerScope(context.db, request, params);
+  const model = await findRangeModel(context.db, params.make, params.model, type);
+  const variant = model?.variants.find((v) => v.variant_slug === params.variant);
+  const wrongDealer = scope.inRoute && scope.dealer?.is_wing !== (type === "motorcycle");
+  if (!model || !variant || wrongDealer) throw data(null, { status: 404 });
+  const dealerInPath = scope.inRoute ? scope.dealer : null;
+  const setup: EnquiryFormSetup = {
+    preset,
+    fixed: {
+      make: model.make,
+      model: model.model,
+      variant: variant.variant,
+      ...(dealerInPath ? { dealer_slug: dealerInPath.slug } : {}),
+    },
+    dealers: dealerInPath ? null : await dealerChoices(context.db, preset),
+    selectedDealer: scope.dealer?.slug ?? null,
+  };
+  return { setup, model, variant, dealerInPath };
+}
+
+/** Loader data of the new-car and new-motorcycle enquire pages. */
+export async function newVehicleEnquiryPage(args: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
+  const { setup, model, variant, dealerInPath } = await newVehicleEnquirySetup(args, type);
+  return {
+    dealers: setup.dealers,
+    selectedDealer: setup.selectedDealer,
+    token: formToken(),
+    dealerName: dealerInPath?.dealerName ?? null,
+    vehicle: {
+      make: model.make,
+      model: model.model,
+      variant: variant.variant,
+      price: variant.modelPrice,
+      image: variant.color[0]?.image ?? model.mainImage,
+    },
+  };
+}
+
+/** Action of the new-car and new-motorcycle enquire pages. */
+export async function newVehicleEnquiryAction(args: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
+  const { setup } = await newVehicleEnquirySetup(args, type);
+  return enquiryAction(args.request, args.context, setup);
 }

@@ -1,43 +1,12 @@
-import { data } from "react-router";
-import { findRangeModel } from "../../../core/catalogue/ranges.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { submitOrExplain } from "../../lib/enquiry.ts";
-import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
+import { newVehicleEnquiryAction, newVehicleEnquiryPage } from "../../lib/enquiry.server.ts";
 import { formatRand } from "../../lib/format.ts";
-import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/wing-enquire";
 
-/** The motorcycle and variant of the path; only Honda Wing dealers take these leads. Unknown ones are a 404. */
-async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
-  const model = await findRangeModel(context.db, params.make, params.model, "motorcycle");
-  const variant = model?.variants.find((v) => v.variant_slug === params.variant);
-  if (!model || !variant || (scope.inRoute && !scope.dealer?.is_wing)) throw data(null, { status: 404 });
-  const dealerInPath = scope.inRoute ? scope.dealer : null;
-  const setup: EnquiryFormSetup = {
-    preset: "wing",
-    fixed: { make: model.make, model: model.model, variant: variant.variant, ...(dealerInPath ? { dealer_slug: dealerInPath.slug } : {}) },
-    dealers: dealerInPath ? null : await dealerChoices(context.db, "wing"),
-    selectedDealer: scope.dealer?.slug ?? null,
-  };
-  return { setup, model, variant, dealerInPath };
-}
+export const loader = (args: Route.LoaderArgs) => newVehicleEnquiryPage(args, "motorcycle");
 
-export async function loader(args: Route.LoaderArgs) {
-  const { setup, model, variant, dealerInPath } = await setupFor(args);
-  return {
-    dealers: setup.dealers,
-    selectedDealer: setup.selectedDealer,
-    token: formToken(),
-    dealerName: dealerInPath?.dealerName ?? null,
-    vehicle: { make: model.make, model: model.model, variant: variant.variant, price: variant.modelPrice, image: variant.color[0]?.image ?? model.mainImage },
-  };
-}
-
-export async function action(args: Route.ActionArgs) {
-  const { setup } = await setupFor(args);
-  return enquiryAction(args.request, args.context, setup);
-}
+export const action = (args: Route.ActionArgs) => newVehicleEnquiryAction(args, "motorcycle");
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
 

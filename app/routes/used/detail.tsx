@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { findDealer } from "../../../core/dealers/dealers.ts";
 import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../lib/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
-import { NotFound } from "../../components/not-found.tsx";
 import type { Route } from "./+types/detail";
 
 /**
@@ -172,17 +171,6 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
           </address>
         </div>
       </div>
-    </div>
-  );
-}
-
-/** A 404 from this page's loader shows the spec's not-found page inside the site layout, with its title. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4">We could not show this page. Please try again in a moment.</p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, redirect, useLocation, useNavigation } from "react-router";
+import { redirect, useLocation, useNavigation } from "react-router";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
 import { listUsedVehicles, usedFilters } from "../../../core/inventory/used-vehicles.ts";
@@ -8,7 +8,6 @@ import { SortMenu } from "../../components/used/sort-menu.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { canonicalListing, listingHref } from "../../lib/used-listing.ts";
-import { NotFound } from "../../components/not-found.tsx";
 import type { Route } from "./+types/listing";
 
 /**
@@ -99,17 +98,6 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
           {pages > 1 && <Pagination state={state} pages={pages} dealerSlug={dealerSlug} />}
         </section>
       </div>
-    </div>
-  );
-}
-
-/** A 404 from this page's loader shows the spec's not-found page inside the site layout, with its title. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4">We could not show this page. Please try again in a moment.</p>
     </div>
   );
 }
