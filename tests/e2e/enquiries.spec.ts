@@ -276,8 +276,9 @@ test.describe("what the enquiry pages refuse", () => {
       await expect(page.getByRole("heading", { name: promise })).toBeVisible();
     }
     await expect(page.getByLabel(/What does your vehicle need/)).toHaveAttribute("rows", "10");
-    // Without a remembered dealer, the group's service page shows the group's name.
+    // Without a remembered dealer (neither the cookie nor local storage), the group's page shows the group's name.
     await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
     await page.goto("/service");
     await expect(page.getByRole("heading", { level: 2, name: "Honda Dealer Group" })).toBeVisible();
     await enhanced(page);

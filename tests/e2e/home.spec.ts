@@ -117,7 +117,7 @@ test("the carousel autoplays every 5 seconds, pauses on focus and can be stopped
 
   // Focus inside pauses it.
   await stop.focus();
-  const paused = await scrollLeftOf(cars);
+  const paused = await settledScrollLeftOf(cars);
   await page.waitForTimeout(5600);
   expect(await scrollLeftOf(cars)).toBe(paused);
 
@@ -243,3 +243,14 @@ test("screenshots of the home page", async ({ page }, testInfo) => {
   await page.screenshot({ path: `test-results/screenshots/home-${width}.png`, fullPage: true });
   await expectNoAxeViolations(page);
 });
+
+/** The row's scroll position once a smooth scroll in progress has come to rest. */
+async function settledScrollLeftOf(region: Locator): Promise<number> {
+  let previous = await scrollLeftOf(region);
+  for (;;) {
+    await region.page().waitForTimeout(400);
+    const current = await scrollLeftOf(region);
+    if (current === previous) return current;
+    previous = current;
+  }
+}
