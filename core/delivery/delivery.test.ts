@@ -38,7 +38,7 @@ beforeEach(async () => {
 function worker(overrides: Partial<ConstructorParameters<typeof LeadDeliveryWorker>[0]> = {}) {
   return new LeadDeliveryWorker({
     db: database.db,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
+    logger: createLogger("silent"),
     mailer: createMailer({ smtpUrl: smtp.url, outboxDir: "/nonexistent", from: "Leads <leads@group.example>" }),
     siteUrl: "https://www.honda-group.example",
     now: () => clock,
