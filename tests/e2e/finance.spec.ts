@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 const ID_NUMBER = "8001015009087";
 
@@ -137,10 +137,6 @@ async function fillStep(page: Page, entries: Entry[]) {
 async function tickAll(page: Page) {
   const boxes = page.getByRole("checkbox");
   for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 }
 
 const stepHeading = (page: Page, index: number) => page.getByText(`Step ${index + 1}: ${STEP_TITLES[index]}`, { exact: true });

@@ -1,10 +1,5 @@
-import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-
-const expectNoAxeViolations = async (page: Page) => {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-};
+import { expect, type Locator, test } from "@playwright/test";
+import { expectNoAxeViolations, saveFullPageScreenshot } from "./support/page-checks.ts";
 
 /** Mobile first (docs/decisions/010): 1 below 600 px, 2 from 600, 3 from 900, 4 from 1200. */
 const slidesPerViewAt = (width: number) => (width >= 1200 ? 4 : width >= 900 ? 3 : width >= 600 ? 2 : 1);
@@ -231,16 +226,7 @@ test("screenshots of the home page", async ({ page }, testInfo) => {
   await page.setViewportSize({ width, height: 844 });
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState("networkidle");
-  fs.mkdirSync("test-results/screenshots", { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/home-${width}.png`, fullPage: true });
+  await saveFullPageScreenshot(page, `home-${width}`);
   await expectNoAxeViolations(page);
 });
 

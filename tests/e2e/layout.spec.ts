@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
 async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
@@ -16,10 +16,6 @@ async function visibleMainNav(page: Page) {
     return page.getByRole("navigation", { name: "Main menu" });
   }
   return page.getByRole("navigation", { name: "Main", exact: true });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 }
 
 test("the layout has the main navigation, top bar, footer groups and social links", async ({ page }) => {

@@ -1,12 +1,7 @@
-import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
 import { formatRand } from "../../app/lib/format.ts";
-
-const expectNoAxeViolations = async (page: Page) => {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-};
+import { expectNoAxeViolations, saveFullPageScreenshot } from "./support/page-checks.ts";
 
 type Variant = {
   variant: string;
@@ -206,15 +201,6 @@ test("screenshots of a model page", async ({ page }, testInfo) => {
   const width = testInfo.project.name === "mobile" ? 390 : 1280;
   await page.setViewportSize({ width, height: 844 });
   await page.goto("/new/honda/cr-v");
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState("networkidle");
-  fs.mkdirSync("test-results/screenshots", { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/model-${width}.png`, fullPage: true });
+  await saveFullPageScreenshot(page, `model-${width}`);
   await expectNoAxeViolations(page);
 });

@@ -1,9 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 async function hydrated(page: Page) {
   await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
