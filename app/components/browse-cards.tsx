@@ -4,9 +4,8 @@ import type { BannerView } from "../../core/content/banners.ts";
 import type { DealView } from "../../core/content/deals.ts";
 import { formatDate, formatRand } from "../lib/format.ts";
 import { dealerPath } from "../lib/scope.ts";
+import { VEHICLE_IMAGE_SIZE } from "../../core/media/shapes.ts";
 
-/** Vehicle pictures are drawn at 800 x 500 (core/media/shapes.ts), offer pictures at 1200 x 600, banners at 1600 x 600. */
-export const VEHICLE_IMAGE = { width: 800, height: 500 } as const;
 export const DEAL_IMAGE = { width: 1200, height: 600 } as const;
 export const BANNER_IMAGE = { width: 1600, height: 600 } as const;
 
@@ -42,8 +41,8 @@ export function RangeModelCard({
         <img
           src={model.mainImage}
           alt=""
-          width={VEHICLE_IMAGE.width}
-          height={VEHICLE_IMAGE.height}
+          width={VEHICLE_IMAGE_SIZE.width}
+          height={VEHICLE_IMAGE_SIZE.height}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
           className="aspect-[16/10] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03]"

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { findRangeModel } from "../../../core/catalogue/ranges.ts";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
-import { VEHICLE_IMAGE } from "../../components/browse-cards.tsx";
+import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { DialogButton } from "../../components/dialog.tsx";
 import { formatRand, horsepower } from "../../lib/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
@@ -78,8 +78,8 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
             <img
               src={colour?.image ?? model.mainImage}
               alt={colour ? `${fullName} in ${colour.name}` : fullName}
-              width={VEHICLE_IMAGE.width}
-              height={VEHICLE_IMAGE.height}
+              width={VEHICLE_IMAGE_SIZE.width}
+              height={VEHICLE_IMAGE_SIZE.height}
               fetchPriority="high"
               data-testid="hero-image"
               className="aspect-[16/10] h-auto w-full rounded-3xl bg-gray-100 object-cover shadow-sm"
@@ -274,8 +274,8 @@ function Gallery({ images }: { images: { image: string; alt: string }[] }) {
         <img
           src={current.image}
           alt={current.alt}
-          width={VEHICLE_IMAGE.width}
-          height={VEHICLE_IMAGE.height}
+          width={VEHICLE_IMAGE_SIZE.width}
+          height={VEHICLE_IMAGE_SIZE.height}
           loading="lazy"
           decoding="async"
           data-testid="gallery-main"
@@ -297,8 +297,8 @@ function Gallery({ images }: { images: { image: string; alt: string }[] }) {
                 <img
                   src={picture.image}
                   alt=""
-                  width={VEHICLE_IMAGE.width}
-                  height={VEHICLE_IMAGE.height}
+                  width={VEHICLE_IMAGE_SIZE.width}
+                  height={VEHICLE_IMAGE_SIZE.height}
                   loading="lazy"
                   decoding="async"
                   className="aspect-[16/10] h-auto w-full object-cover"
