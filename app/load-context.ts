@@ -3,7 +3,18 @@ import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
 
 /** What the server hands every loader and action: the one database handle, the request's logger and the finance encryption. */
-export type AppContext = { db: Database; logger: Logger; financeCipher: FinanceCipher };
+export type AppContext = {
+  db: Database;
+  logger: Logger;
+  financeCipher: FinanceCipher;
+  /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */
+  cspNonce?: string;
+  /**
+   * Told about every error a loader, action or render threw (entry.server.tsx handleError): the server
+   * decides from it what the answer is, e.g. a 503 when the database is unreachable.
+   */
+  reportError?: (error: unknown) => void;
+};
 
 declare module "react-router" {
   interface AppLoadContext extends AppContext {}

@@ -16,6 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-brand-grey antialiased">
         {children}
+        {/* Both take the response's CSP nonce from <ServerRouter nonce> (app/entry.server.tsx). */}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -33,6 +34,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main">
         <title>Page not found | Honda Dealer Group</title>
         <NotFound />
+      </main>
+    );
+  }
+  // The server answers a database outage with its own 503 page; this one is for a navigation in the browser
+  // whose data request got that 503.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <title>Temporarily unavailable | Honda Dealer Group</title>
+        <h1 className="text-3xl font-bold">We will be right back</h1>
+        <p className="mt-4">The site is busy catching its breath. Please try again in a minute: nothing you sent has been lost.</p>
+        <a href="/" className="mt-8 inline-block font-semibold text-brand-red underline">
+          Back Home
+        </a>
       </main>
     );
   }

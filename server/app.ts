@@ -12,6 +12,7 @@ import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
+import { type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -36,6 +37,8 @@ export type AppDeps = {
   financeCipher?: FinanceCipher;
 };
 
+export type AppVariables = { requestId: string } & SecurityVariables;
+
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
 export function createApp({
@@ -49,8 +52,9 @@ export function createApp({
   siteUrl = "http://localhost:3000",
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
-}: AppDeps): Hono<{ Variables: { requestId: string } }> {
-  const app = new Hono<{ Variables: { requestId: string } }>();
+}: AppDeps): Hono<{ Variables: AppVariables }> {
+  const app = new Hono<{ Variables: AppVariables }>();
+  app.use(securityHeaders({ trustProxy }));
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -68,7 +72,7 @@ export function createApp({
     if (c.req.path.startsWith("/api/")) {
       return apiError(c, status, unavailable ? "Service temporarily unavailable; try again shortly" : "Internal error");
     }
-    return c.html(errorPage(status), status);
+    return c.html(errorPage(status, c.get("cspNonce")), status);
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -95,19 +99,37 @@ export function createApp({
     app.use("*", serveStatic({ root: staticRoot }));
   }
   if (pageHandler) {
-    app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }), financeCipher }));
+    app.all("*", async (c) => {
+      const pageLogger = logger.child({ reqId: c.get("requestId") });
+      let databaseFailure: unknown;
+      const reportError = (error: unknown) => {
+        if (isDatabaseUnavailable(error)) databaseFailure ??= error;
+        else pageLogger.error({ err: error, path: c.req.path }, "page error");
+      };
+      const response = await pageHandler(c.req.raw, { db, logger: pageLogger, financeCipher, cspNonce: c.get("cspNonce"), reportError });
+      // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
+      // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
+      if (databaseFailure) {
+        await response.body?.cancel();
+        throw databaseFailure instanceof Error ? databaseFailure : new Error("database unavailable", { cause: databaseFailure });
+      }
+      return response;
+    });
   }
   return app;
 }
 
-/** The page for an error the page renderer could not handle itself: plain, no scripts, in the brand colours. */
-function errorPage(status: 500 | 503): string {
+/**
+ * The page for an error the page renderer could not handle itself, and for a database outage: plain, no
+ * scripts, in the brand colours; its one style block carries the response's CSP nonce.
+ */
+function errorPage(status: 500 | 503, cspNonce: string | undefined): string {
   const message =
     status === 503
       ? "The site is busy catching its breath. Please try again in a minute: nothing you sent has been lost."
       : "Something went wrong on our side. Please try again in a moment.";
   return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${status === 503 ? "Temporarily unavailable" : "Something went wrong"} | Honda Dealer Group</title>
-<style>body{font-family:system-ui,sans-serif;color:#2b2d2f;margin:0}main{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}a{color:#c8102e;font-weight:600}</style></head>
+<style${cspNonce ? ` nonce="${cspNonce}"` : ""}>body{font-family:system-ui,sans-serif;color:#2b2d2f;margin:0}main{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}a{color:#c8102e;font-weight:600}</style></head>
 <body><main><h1>${status === 503 ? "We will be right back" : "Something went wrong"}</h1><p>${message}</p><p><a href="/">Back Home</a></p></main></body></html>`;
 }

@@ -11,11 +11,14 @@ import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { createLogger } from "./logger.ts";
+import { builtPageHandler, projectRoot } from "./pages.ts";
+
+/** How long a SIGTERM may take to finish requests, the delivery batch and the database before the process gives up. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 const isDev = process.argv.includes("--dev");
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const projectRoot = path.resolve(import.meta.dirname, "..");
 
 async function main() {
   const started = performance.now();
@@ -38,9 +41,12 @@ async function main() {
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
   });
   const listener = getRequestListener(app.fetch);
-  const server = http.createServer((req, res) =>
-    devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res),
-  );
+  let shuttingDown = false;
+  const server = http.createServer((req, res) => {
+    // While shutting down, a keep-alive connection is closed as soon as its answer is sent.
+    if (shuttingDown) res.shouldKeepAlive = false;
+    return devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res);
+  });
   const worker = new LeadDeliveryWorker({
     db: database.db,
     logger: logger.child({ component: "lead-delivery" }),
@@ -55,19 +61,39 @@ async function main() {
     if (env.LEAD_DELIVERY === "on") worker.start();
   });
 
-  const shutdown = (signal: string) => {
+  /**
+   * SIGTERM: stop accepting connections, let the requests in flight and the delivery batch in hand finish,
+   * then close the database and exit 0; past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
+   */
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const began = performance.now();
     logger.info({ signal }, "shutting down");
-    server.close(() => void worker.stop().then(() => database.close()).finally(() => process.exit(0)));
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => {
+      logger.error({ limitMs: SHUTDOWN_LIMIT_MS }, "shutdown took too long: exiting with work left");
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Connections that go idle once their last answer is sent are closed at once, not after the keep-alive timeout.
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    try {
+      await Promise.all([serverClosed, worker.stop()]);
+      clearInterval(idleSweep);
+      await database.close();
+      logger.info({ ms: Math.round(performance.now() - began) }, "shut down");
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
 }
 
 async function builtPages(): Promise<{ pageHandler: PageHandler; devMiddleware?: undefined }> {
-  const buildPath = path.join(projectRoot, "build/server/index.js");
-  const build = (await import(buildPath)) as ServerBuild;
-  return { pageHandler: createRequestHandler(build, "production") };
+  return { pageHandler: await builtPageHandler() };
 }
 
 async function devPages() {

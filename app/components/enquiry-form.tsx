@@ -262,8 +262,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
         <button
           type="submit"
           disabled={submitting}
-          className="w-full rounded bg-brand-red px-8 py-3 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-80 sm:w-auto"
-          style={dark ? undefined : { outlineColor: "#2b2d2f" }}
+          className={`w-full rounded bg-brand-red px-8 py-3 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-80 sm:w-auto ${dark ? "focus-visible:outline-white" : "focus-visible:outline-brand-grey"}`}
         >
           {submitting ? "Loading..." : (props.submitLabel ?? "Submit")}
         </button>

@@ -98,9 +98,13 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
                         aria-pressed={index === colourIndex}
                         title={c.name}
                         onClick={() => setColourIndex(index)}
-                        className="block size-9 rounded-full border border-black/20 shadow-inner ring-offset-2 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-red aria-pressed:ring-2 aria-pressed:ring-brand-grey"
-                        style={{ backgroundColor: c.colorCode }}
-                      />
+                        className="block size-9 overflow-hidden rounded-full border border-black/20 shadow-inner ring-offset-2 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-red aria-pressed:ring-2 aria-pressed:ring-brand-grey"
+                      >
+                        {/* The colour as an SVG fill, not an inline style: the CSP allows no style attributes. */}
+                        <svg viewBox="0 0 1 1" className="block size-full" aria-hidden="true" focusable="false">
+                          <rect width="1" height="1" fill={c.colorCode} />
+                        </svg>
+                      </button>
                     </li>
                   ))}
                 </ul>

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
+import { builtPageHandler, projectRoot } from "../../server/pages.ts";
+import type { PageHandler } from "../../server/app.ts";
+
+const buildDir = path.join(projectRoot, "build");
+
+/** The built site (pages and static files) for createApp; `npm run build` must have run (npm test does it first). */
+export async function builtSite(): Promise<{ pageHandler: PageHandler; staticRoot: string }> {
+  if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
+    throw new Error("no build/server/index.js: run `npm run build` before the page tests");
+  }
+  return { pageHandler: await builtPageHandler(buildDir), staticRoot: path.relative(process.cwd(), path.join(buildDir, "client")) };
+}
+
+/** Any app over real HTTP on a free loopback port. */
+export async function serveOverHttp(app: Hono<any>): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Every script element of an HTML page, with its type and nonce attributes. */
+export function scriptTags(html: string): { type: string | null; nonce: string | null; src: string | null }[] {
+  return [...html.matchAll(/<script\b([^>]*)>/gi)].map(([, attributes = ""]) => ({
+    type: attribute(attributes, "type"),
+    nonce: attribute(attributes, "nonce"),
+    src: attribute(attributes, "src"),
+  }));
+}
+
+function attribute(attributes: string, name: string): string | null {
+  const match = new RegExp(`\\b${name}="([^"]*)"`, "i").exec(attributes);
+  return match ? match[1]! : null;
+}
