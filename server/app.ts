@@ -25,6 +25,8 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** The built client folder (production); in development Vite serves it. */
   staticRoot?: string;
+  /** Vite serves the client (`npm run dev`): its hot-reload socket and injected styles need a looser CSP. */
+  viteDevelopment?: boolean;
   /** Per-client allowance of POSTs; default 30 in 10 minutes, in memory. */
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -47,6 +49,7 @@ export function createApp({
   logger,
   pageHandler,
   staticRoot,
+  viteDevelopment = false,
   rateLimiter = new MemoryRateLimiter(30, 600_000),
   trustProxy = false,
   siteUrl = "http://localhost:3000",
@@ -54,7 +57,7 @@ export function createApp({
   financeCipher = FinanceCipher.ephemeral(),
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
-  app.use(securityHeaders({ trustProxy }));
+  app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();

@@ -39,6 +39,7 @@ async function main() {
     financeCipher: financeCipherFromEnv(env, logger),
     pageHandler,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
+    viteDevelopment: isDev,
   });
   const listener = getRequestListener(app.fetch);
   let shuttingDown = false;

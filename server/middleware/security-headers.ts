@@ -6,16 +6,17 @@ export type SecurityVariables = { cspNonce?: string };
 
 /**
  * The Content-Security-Policy for a response whose server-rendered scripts and styles carry `nonce`
- * (docs/decisions/012-security-headers.md explains each directive).
+ * (docs/decisions/012-security-headers.md explains each directive). In development Vite injects style
+ * elements without a nonce and keeps a socket open for hot reloading, so those two are let through there.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    development ? "connect-src 'self' ws:" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -39,13 +40,19 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * on its scripts. A 304 gets no Content-Security-Policy: the browser keeps the stored one, which matches the
  * stored body and its nonce.
  */
-export function securityHeaders({ trustProxy }: { trustProxy: boolean }): MiddlewareHandler<{ Variables: SecurityVariables }> {
+export function securityHeaders({
+  trustProxy,
+  development = false,
+}: {
+  trustProxy: boolean;
+  development?: boolean;
+}): MiddlewareHandler<{ Variables: SecurityVariables }> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
     await next();
     const headers: Record<string, string> = { ...FIXED_HEADERS };
-    if (c.res.status !== 304) headers["Content-Security-Policy"] = contentSecurityPolicy(nonce);
+    if (c.res.status !== 304) headers["Content-Security-Policy"] = contentSecurityPolicy(nonce, { development });
     if (cameOverHttps(c, trustProxy)) headers["Strict-Transport-Security"] = HSTS;
     setHeaders(c, headers);
   };
