@@ -133,6 +133,6 @@ function errorPage(status: 500 | 503, cspNonce: string | undefined): string {
       : "Something went wrong on our side. Please try again in a moment.";
   return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${status === 503 ? "Temporarily unavailable" : "Something went wrong"} | Honda Dealer Group</title>
-<style${cspNonce ? ` nonce="${cspNonce}"` : ""}>body{font-family:system-ui,sans-serif;color:#2b2d2f;margin:0}main{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}a{color:#c8102e;font-weight:600}</style></head>
-<body><main><h1>${status === 503 ? "We will be right back" : "Something went wrong"}</h1><p>${message}</p><p><a href="/">Back Home</a></p></main></body></html>`;
+<style${cspNonce ? ` nonce="${cspNonce}"` : ""}>body{font-family:system-ui,sans-serif;color:#2b2d2f;margin:0}header{background:#2b2d2f;color:#fff;border-bottom:4px solid #c8102e;padding:1rem;font-weight:700;font-size:1.25rem}main{max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center}a{color:#c8102e;font-weight:600}</style></head>
+<body><header>Honda Dealer Group</header><main><h1>${status === 503 ? "We will be right back" : "Something went wrong"}</h1><p>${message}</p><p><a href="/">Back Home</a></p></main></body></html>`;
 }
