@@ -24,7 +24,7 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** The built client folder (production); in development Vite serves it. */
   staticRoot?: string;
-  /** Per-client allowance of POSTs; default 30 in 10 minutes, in memory. */
+  /** Per-client allowance of POSTs; default 30 in 10 minutes, in memory (main.ts passes the shared database one). */
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
