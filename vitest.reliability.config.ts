@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Load, crash, outage and form-fuzz tests against the built app started as its own process (issue 9).
+ * One file at a time: they measure and kill real servers, and share two CPUs with nothing else of theirs.
+ * Run with `npm run build && npm run test:reliability`.
+ */
+export default defineConfig({
+  test: {
+    include: ["tests/reliability/**/*.test.ts"],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+  },
+});
