@@ -12,6 +12,7 @@ import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
+import { refuseNulInUrl } from "./middleware/url-guard.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -83,6 +84,7 @@ export function createApp({
     }
   });
 
+  app.use(refuseNulInUrl);
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
   app.route("/api", createApi(db, { financeCipher, logger }));
   app.route("/", mediaRoutes(db));
