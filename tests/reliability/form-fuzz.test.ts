@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { enquiries, financeApplications } from "../../db/schema.ts";
-import { type AppProcess, startAppProcess } from "../support/app-process.ts";
+import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { validFinanceApplication } from "../support/finance-fixture.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 
@@ -12,7 +12,7 @@ import { createScratchDatabase } from "../support/scratch-postgres.ts";
  * JavaScript posts them (urlencoded): arbitrary and near-valid fields never get a 5xx, and a refused form
  * stores nothing. (The JSON endpoints and the read API are fuzzed in server/api/fuzz.test.ts.)
  */
-const RUNS = 60;
+const RUNS = 40;
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let app: AppProcess;
@@ -21,7 +21,7 @@ const forms: { path: string; table: typeof enquiries | typeof financeApplication
 
 beforeAll(async () => {
   scratch = await createScratchDatabase("formfuzz");
-  app = await startAppProcess({ DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" });
+  app = await startAppProcess({ DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" }, STARTUP_TIMEOUT_MS);
   database = await openDatabase({ databaseUrl: scratch.url });
   const vehicle = (await getJson("/api/vehicles"))["hydra:member"][0] as { uri: string };
   const special = (await getJson("/api/specials"))["hydra:member"][0] as { slug: string };
@@ -101,7 +101,7 @@ async function rows(table: typeof enquiries | typeof financeApplications): Promi
 }
 
 describe("fuzzing the site's form actions", () => {
-  it(`never answers 5xx and stores nothing it refuses (${RUNS} posts per form)`, { timeout: 240_000 }, async () => {
+  it(`never answers 5xx and stores nothing it refuses (${RUNS} posts per form)`, async () => {
     for (const { path, table, valid } of forms) {
       const statuses = new Map<number, number>();
       await fc.assert(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { type AppProcess, startAppProcess } from "../support/app-process.ts";
+import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { postMarkedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 
@@ -22,7 +22,7 @@ describe("the site under load", () => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase("load");
-    app = await startAppProcess({ DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" });
+    app = await startAppProcess({ DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" }, STARTUP_TIMEOUT_MS);
     database = await openDatabase({ databaseUrl: scratch.url });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { validFinanceApplication } from "../support/finance-fixture.ts";
-import { type AppProcess, startAppProcess } from "../support/app-process.ts";
+import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { type PostOutcome, postMarkedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
 import { createPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
 
@@ -18,7 +18,7 @@ describe("a database outage during traffic", () => {
 
   beforeAll(async () => {
     cluster = await createPostgresCluster();
-    app = await startAppProcess({ DATABASE_URL: cluster.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" });
+    app = await startAppProcess({ DATABASE_URL: cluster.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" }, STARTUP_TIMEOUT_MS);
     traffic.done = (async () => {
       for (let n = 0; !traffic.stop; n++) {
         const marker = `${run}-bg-${n}`;

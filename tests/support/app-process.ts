@@ -21,6 +21,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Long enough for a first start that initialises and seeds a database on a busy two-CPU machine. */
+export const STARTUP_TIMEOUT_MS = 120_000;
+
 /** Starts the real app (the built site, `npm run serve`'s entry) as its own process and waits until it answers. */
 export async function startAppProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<AppProcess> {
   const port = await freePort();
