@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", "build/**", "tests/e2e/**"],
+    // tests/reliability: their own run (vitest.reliability.config.ts), after the build.
+    exclude: ["node_modules/**", "build/**", "tests/e2e/**", "tests/reliability/**"],
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { openDurablePglite } from "./pglite-durable.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl);
   if ("pglite" in options) return wrapPglite(options.pglite);
   await fs.mkdir(options.dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(path.join(options.dataDir, "pglite")));
+  return wrapPglite(await openDurablePglite(path.join(options.dataDir, "pglite")));
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {

@@ -380,3 +380,17 @@ export const leadDeliveryAttempts = pgTable(
   },
   (t) => [index("lead_delivery_attempts_delivery_idx").on(t.deliveryId)],
 );
+
+/**
+ * Fixed-window POST counters per client, shared by every app instance on this database (issue 9). One row per
+ * key and window; windows older than the previous one are deleted as new windows open.
+ */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ name: "rate_limit_windows_pk", columns: [t.key, t.windowStart] }), index("rate_limit_windows_start_idx").on(t.windowStart)],
+);

@@ -13,6 +13,7 @@ import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
 import { type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
+import { refuseNulInUrl } from "./middleware/url-guard.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -27,7 +28,7 @@ export type AppDeps = {
   staticRoot?: string;
   /** Vite serves the client (`npm run dev`): its hot-reload socket and injected styles need a looser CSP. */
   viteDevelopment?: boolean;
-  /** Per-client allowance of POSTs; default 30 in 10 minutes, in memory. */
+  /** Per-client allowance of POSTs; default 30 in 10 minutes, in memory (main.ts passes the shared database one). */
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
@@ -90,6 +91,7 @@ export function createApp({
     }
   });
 
+  app.use(refuseNulInUrl);
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
   app.route("/api", createApi(db, { financeCipher, logger }));
   app.route("/", mediaRoutes(db));

@@ -6,7 +6,7 @@ import { openDatabase } from "../db/client.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
 import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
-import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
@@ -33,7 +33,8 @@ async function main() {
     db: database.db,
     health: database,
     logger,
-    rateLimiter: new MemoryRateLimiter(env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
+    // In the database, so that several instances sharing it share each client's allowance.
+    rateLimiter: new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
     siteUrl,
     financeCipher: financeCipherFromEnv(env, logger),

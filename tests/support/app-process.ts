@@ -21,6 +21,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Long enough for a first start that initialises and seeds a database on a busy two-CPU machine. */
+export const STARTUP_TIMEOUT_MS = 120_000;
+
 /** Starts the real app (the built site, `npm run serve`'s entry) as its own process and waits until it answers. */
 export async function startAppProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<AppProcess> {
   const port = await freePort();
@@ -32,7 +35,15 @@ export async function startAppProcess(env: Record<string, string>, timeoutMs = 6
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A test that times out or throws must not leave its server running after the test process ends.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      process.off("exit", killOnExit);
+      resolve();
+    }),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -41,7 +52,10 @@ export async function startAppProcess(env: Record<string, string>, timeoutMs = 6
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (Date.now() >= deadline) throw new Error(`the app did not answer within ${timeoutMs} ms:\n${output}`);
+  if (Date.now() >= deadline) {
+    child.kill("SIGKILL");
+    throw new Error(`the app did not answer within ${timeoutMs} ms:\n${output}`);
+  }
   return {
     baseUrl,
     child,

@@ -79,13 +79,13 @@ export async function copyTemplateTo(pgliteDir: string): Promise<DatabaseHandle>
   return openDatabase({ pglite: await PGlite.create({ dataDir: pgliteDir, loadDataDir: new Blob([data]) }) });
 }
 
-function withDatabase(serverUrl: string, database: string): string {
+export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();
 }
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+export async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

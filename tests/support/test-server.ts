@@ -14,9 +14,15 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** The API served over real HTTP on a free loopback port, on this test file's own database. */
-export async function startTestServer(overrides: Partial<Omit<AppDeps, "db">> = {}): Promise<TestServer> {
-  const database = await cloneTemplate(inject("databaseTemplate"));
+/**
+ * The API served over real HTTP on a free loopback port, on this test file's own database; or on a database
+ * the caller opened (e.g. two servers over one database), which close() then leaves open.
+ */
+export async function startTestServer(
+  overrides: Partial<Omit<AppDeps, "db">> = {},
+  shared?: { database: DatabaseHandle },
+): Promise<TestServer> {
+  const database = shared?.database ?? (await cloneTemplate(inject("databaseTemplate")));
   const app = createApp({ db: database.db, health: database, logger: createLogger("silent"), ...overrides });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -32,7 +38,7 @@ export async function startTestServer(overrides: Partial<Omit<AppDeps, "db">> = 
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
+
+/**
+ * PGlite on a Node data directory, made to keep what it acknowledges across a crash or power cut.
+ *
+ * Out of the box PGlite 0.5 starts PostgreSQL with `-F` (fsync off), its NodeFS `syncToFs` is a no-op
+ * (`relaxedDurability` only matters for the browser file systems), and Emscripten's NODEFS has no fsync
+ * operation, so PostgreSQL's own fsync calls do nothing. Every write still reaches the kernel with a
+ * synchronous write(2) before the query returns, so a killed process loses nothing, but an OS crash or power
+ * cut could lose acknowledged commits. Here NODEFS gets a real fsync, and PostgreSQL runs with fsync on and
+ * `wal_sync_method=fsync` (Emscripten's fdatasync is a no-op), so a commit returns only once its WAL record is
+ * on disk, and checkpoints flush data files before WAL is recycled: the guarantee of a normal PostgreSQL.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, options: Parameters<NodeFS["init"]>[1]) {
+    const result = await super.init(pg, options);
+    const preRun = (result.emscriptenOpts.preRun ??= []) as Array<(mod: any) => void>;
+    preRun.push((mod) => {
+      mod.NODEFS.stream_ops.fsync = (stream: { nfd: number }) => fs.fsyncSync(stream.nfd);
+    });
+    return result;
+  }
+}
+
+export const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
+  "-c",
+  "wal_sync_method=fsync",
+];
+
+export function openDurablePglite(directory: string): Promise<PGlite> {
+  return PGlite.create({ fs: new DurableNodeFS(directory), relaxedDurability: false, startParams: DURABLE_START_PARAMS });
+}
