@@ -69,9 +69,6 @@ describe("a database outage during traffic", () => {
     expect(app.child.exitCode).toBeNull();
   });
 
-  // FOR THE LEAD: this expects the friendly 503 page for pages (the security/shutdown helper's work). On a
-  // branch without it, React Router renders its own error page with status 500: if this is the only failure,
-  // it is waiting for that merge, not a fault of the outage handling.
   it("answers pages with 503 while the database is stopped, and stays up", async () => {
     for (const path of ["/", "/used", "/new/honda/cr-v"]) {
       const response = await fetch(app.baseUrl + path);
