@@ -1,0 +1,39 @@
+import { Writable } from "node:stream";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./logger.ts";
+
+function capture() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger("info", sink), lines };
+}
+
+describe("the logger", () => {
+  it("keeps a failed query's SQL and cause but never the visitor's values it was given", () => {
+    const { logger, lines } = capture();
+    const failure = new DrizzleQueryError(
+      "insert into leads (name, email) values ($1, $2)",
+      ["Thabo Mokoena", "thabo@example.co.za"],
+      new Error("connect ECONNREFUSED 127.0.0.1:5432"),
+    );
+    logger.error({ err: failure }, "database unavailable");
+    const logged = lines.join("");
+    expect(logged).not.toContain("Thabo");
+    expect(logged).not.toContain("thabo@example.co.za");
+    const entry = JSON.parse(lines[0]!) as { err: { message: string; stack: string } };
+    expect(entry.err.message).toContain("insert into leads");
+    expect(entry.err.stack).toContain("ECONNREFUSED");
+  });
+
+  it("logs an ordinary error whole", () => {
+    const { logger, lines } = capture();
+    logger.error({ err: new Error("template missing: brochure.svg") }, "unhandled error");
+    expect(JSON.parse(lines[0]!).err.message).toBe("template missing: brochure.svg");
+  });
+});
