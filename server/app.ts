@@ -11,6 +11,7 @@ import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter
 import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
+import { httpCaching } from "./middleware/caching.ts";
 import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
@@ -36,7 +37,8 @@ export type AppDeps = {
   financeCipher?: FinanceCipher;
 };
 
-const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
+/** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
+export type AppVariables = { requestId: string; cspNonce?: string };
 
 export function createApp({
   db,
@@ -49,8 +51,8 @@ export function createApp({
   siteUrl = "http://localhost:3000",
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
-}: AppDeps): Hono<{ Variables: { requestId: string } }> {
-  const app = new Hono<{ Variables: { requestId: string } }>();
+}: AppDeps): Hono<{ Variables: AppVariables }> {
+  const app = new Hono<{ Variables: AppVariables }>();
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -60,6 +62,8 @@ export function createApp({
       "request",
     );
   });
+  // Outside every other middleware, so that it sees final answers (and the CSP nonce) and can turn them into 304s.
+  app.use(httpCaching());
   app.onError((error, c) => {
     const unavailable = isDatabaseUnavailable(error);
     logger.error({ reqId: c.get("requestId"), err: error, path: c.req.path }, unavailable ? "database unavailable" : "unhandled error");
@@ -87,15 +91,9 @@ export function createApp({
   app.route("/api", createApi(db, { financeCipher, logger }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
-  if (staticRoot) {
-    app.use("/assets/*", async (c, next) => {
-      await next();
-      if (c.res.ok) c.res.headers.set("Cache-Control", YEAR_IMMUTABLE);
-    });
-    app.use("*", serveStatic({ root: staticRoot }));
-  }
+  if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
   if (pageHandler) {
-    app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }), financeCipher }));
+    app.all("*", (c) => pageHandler(c.req.raw, { db, logger: logger.child({ reqId: c.get("requestId") }), financeCipher, siteUrl }));
   }
   return app;
 }
