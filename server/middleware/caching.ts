@@ -172,7 +172,7 @@ export function httpCaching({ assetCache = new AssetCompressionCache() }: Cachin
       if (etagMatches(c.req.header("If-None-Match"), etag)) return replaceResponse(c, notModified(new Response(null, { headers })));
     }
     const encoding = compressible && body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(c.req.header("Accept-Encoding")) : null;
-    let sent = body;
+    let sent: Uint8Array = body;
     if (compressible) appendVary(headers, "Accept-Encoding");
     if (encoding) {
       sent = path.startsWith("/assets/")
