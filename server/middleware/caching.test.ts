@@ -119,9 +119,10 @@ describe("Cache-Control, one rule per kind of answer", () => {
     }
   });
 
-  it("never stores an answer that sets a cookie, a POST answer or a redirect", () => {
+  it("never stores an answer that sets a cookie, a redirect or an error; POST answers are private", () => {
     expect(cachePolicy("GET", "/used", 200, true).cacheControl).toBe(CACHE.none);
-    expect(cachePolicy("POST", "/api/customer_enquiries", 201).cacheControl).toBe(CACHE.none);
+    expect(cachePolicy("POST", "/api/customer_enquiries", 201).cacheControl).toBe("private");
+    expect(cachePolicy("POST", "/api/customer_enquiries", 422).cacheControl).toBe("private");
     expect(cachePolicy("GET", "/used", 302).cacheControl).toBe(CACHE.none);
     expect(cachePolicy("GET", "/used", 500).cacheControl).toBe(CACHE.none);
   });
@@ -244,7 +245,7 @@ describe("compression", () => {
     expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
-  it("never compresses or stores a POST answer", async () => {
+  it("never compresses a POST answer, and keeps it out of shared caches", async () => {
     const answer = await raw(server.baseUrl, "/api/finance_applications", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Accept-Encoding": "br, gzip" },
@@ -252,7 +253,7 @@ describe("compression", () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.headers["content-encoding"]).toBeUndefined();
-    expect(answer.headers["cache-control"]).toBe("private, no-store");
+    expect(answer.headers["cache-control"]).toBe("private");
     expect(answer.headers.etag).toBeUndefined();
     expect(JSON.parse(answer.body.toString())).toMatchObject({ "@type": "FinanceApplicationStatus", status: "Queued" });
   });

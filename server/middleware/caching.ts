@@ -18,8 +18,14 @@ export const CACHE = {
   crawler: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
   /** Catalogue pages and API reads: a CDN keeps them a minute and serves a stale copy while it refreshes. */
   catalogue: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
-  /** Forms (a one-time token in the page), POST answers, errors, health checks and anything personal. */
+  /** Forms (a one-time token in the page), errors, health checks and anything personal. */
   none: "private, no-store",
+  /**
+   * Answers to POST and other writes. They are never reused without explicit freshness (RFC 9110 section 9.3.3),
+   * and `private` keeps shared caches out. Not `no-store`: with it, Chromium's DevTools never finished the
+   * 201 of POST /api/finance_applications that the wizard does not read, and Playwright hung waiting for it.
+   */
+  write: "private",
 } as const;
 
 export type CachePolicy = {
@@ -41,7 +47,8 @@ export function pagePathOf(path: string): string {
 
 /** The one rule: how long, and for whom, an answer may be kept. */
 export function cachePolicy(method: string, path: string, status: number, setsCookie = false): CachePolicy {
-  if ((method !== "GET" && method !== "HEAD") || status < 200 || status >= 300 || setsCookie) return NO_STORE;
+  if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
+  if (status < 200 || status >= 300 || setsCookie) return NO_STORE;
   if (path.startsWith("/assets/")) return { cacheControl: CACHE.immutable, varyCookie: false };
   if (path.startsWith("/media/brochures/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
   if (path.startsWith("/media/") || path.startsWith("/uploads/")) return { cacheControl: CACHE.artwork, varyCookie: false };
