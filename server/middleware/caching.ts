@@ -152,6 +152,26 @@ function notModified(original: Response): Response {
 
 export type CachingOptions = { assetCache?: AssetCompressionCache };
 
+type Answer = { response: Response; body: Uint8Array; headers: Headers };
+
+/** Sets the ETag; answers the 304 to send instead when the client's copy is current. */
+function validate(c: Context<{ Variables: { cspNonce?: string } }>, { body, headers }: Answer): Response | null {
+  const type = headers.get("Content-Type") ?? "";
+  const etag = weakEtag(body, type.startsWith("text/html") ? c.get("cspNonce") : undefined);
+  headers.set("ETag", etag);
+  return etagMatches(c.req.header("If-None-Match"), etag) ? notModified(new Response(null, { headers })) : null;
+}
+
+/** The body in the coding the client prefers; hashed assets are compressed hard, once. */
+async function encode(c: Context, { response, body, headers }: Answer, assetCache: AssetCompressionCache): Promise<Uint8Array> {
+  const encoding = body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(c.req.header("Accept-Encoding")) : null;
+  if (!encoding) return body;
+  headers.set("Content-Encoding", encoding);
+  const path = c.req.path;
+  if (path.startsWith("/assets/") && response.status === 200) return assetCache.get(`${encoding} ${path}`, () => compress(body, encoding, true));
+  return compress(body, encoding, false);
+}
+
 export function httpCaching({ assetCache = new AssetCompressionCache() }: CachingOptions = {}): MiddlewareHandler<{
   Variables: { cspNonce?: string };
 }> {
@@ -164,30 +184,18 @@ export function httpCaching({ assetCache = new AssetCompressionCache() }: Cachin
     if (policy.varyCookie) appendVary(response.headers, "Cookie");
 
     const isRead = method === "GET" || method === "HEAD";
-    const type = response.headers.get("Content-Type") ?? "";
-    const compressible = isRead && TEXT_TYPE.test(type) && !response.headers.has("Content-Encoding");
+    const compressible = isRead && TEXT_TYPE.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Encoding");
     const validated = isRead && response.status === 200 && policy.cacheControl !== CACHE.none;
     if (!response.body || (!compressible && !validated)) return;
 
-    const body = new Uint8Array(await response.arrayBuffer());
-    const headers = new Headers(response.headers);
-    headers.delete("Content-Length");
-    if (validated) {
-      const etag = weakEtag(body, type.startsWith("text/html") ? c.get("cspNonce") : undefined);
-      headers.set("ETag", etag);
-      if (compressible) appendVary(headers, "Accept-Encoding");
-      if (etagMatches(c.req.header("If-None-Match"), etag)) return replaceResponse(c, notModified(new Response(null, { headers })));
-    }
-    const encoding = compressible && body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(c.req.header("Accept-Encoding")) : null;
-    let sent: Uint8Array = body;
-    if (compressible) appendVary(headers, "Accept-Encoding");
-    if (encoding) {
-      sent = path.startsWith("/assets/")
-        ? await assetCache.get(`${encoding} ${path}`, () => compress(body, encoding, true))
-        : await compress(body, encoding, false);
-      headers.set("Content-Encoding", encoding);
-    }
-    headers.set("Content-Length", String(sent.byteLength));
-    replaceResponse(c, new Response(method === "HEAD" ? null : (sent as Uint8Array<ArrayBuffer>), { status: response.status, statusText: response.statusText, headers }));
+    const answer: Answer = { response, body: new Uint8Array(await response.arrayBuffer()), headers: new Headers(response.headers) };
+    answer.headers.delete("Content-Length");
+    if (compressible) appendVary(answer.headers, "Accept-Encoding");
+    const current = validated ? validate(c, answer) : null;
+    if (current) return replaceResponse(c, current);
+    const sent = compressible ? await encode(c, answer, assetCache) : answer.body;
+    answer.headers.set("Content-Length", String(sent.byteLength));
+    const body = method === "HEAD" ? null : (sent as Uint8Array<ArrayBuffer>);
+    replaceResponse(c, new Response(body, { status: response.status, statusText: response.statusText, headers: answer.headers }));
   };
 }
