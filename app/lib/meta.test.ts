@@ -1,3 +1,6 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, Meta, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import { breadcrumbJsonLd, canonicalPath, clipDescription, pageMeta } from "./meta.ts";
 
@@ -72,5 +75,27 @@ describe("pageMeta", () => {
     const tags = pageMeta(args, { title: "T", description: "D", noindex: true, jsonLd: (siteUrl) => [{ "@type": "Thing", url: siteUrl }] });
     expect(tags).toContainEqual({ "script:ld+json": { "@type": "Thing", url: SITE } });
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});
+
+describe("JSON-LD as the page renders it", () => {
+  it("cannot close its script element, whatever the data holds", () => {
+    const hostile = "</script><script>alert(1)</script>";
+    const args = { matches: layout(SITE), location: { pathname: "/blog/x", search: "" } };
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => createElement("head", null, createElement(Meta), createElement(Outlet)),
+        children: [
+          { path: "blog/x", Component: () => null, meta: () => pageMeta(args, { title: "T", description: "D", jsonLd: () => [{ "@type": "BlogPosting", headline: hostile }] }) },
+        ],
+      },
+    ]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/blog/x"] }));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(blocks).toHaveLength(2);
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(JSON.parse(blocks[0]!)).toEqual({ "@type": "BlogPosting", headline: hostile });
+    expect(JSON.parse(blocks[1]!)["@type"]).toBe("BreadcrumbList");
   });
 });
