@@ -2,11 +2,15 @@ import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
 
-/** What the server hands every loader and action: the one database handle, the request's logger and the finance encryption. */
+/**
+ * What the server hands every loader and action: the one database handle, the request's logger, the finance
+ * encryption and the site's public address (for canonical URLs).
+ */
 export type AppContext = {
   db: Database;
   logger: Logger;
   financeCipher: FinanceCipher;
+  siteUrl: string;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */
   cspNonce?: string;
   /**

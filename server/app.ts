@@ -11,6 +11,7 @@ import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter
 import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
+import { httpCaching } from "./middleware/caching.ts";
 import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
 import { type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import { refuseNulInUrl } from "./middleware/url-guard.ts";
@@ -40,9 +41,8 @@ export type AppDeps = {
   financeCipher?: FinanceCipher;
 };
 
+/** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
 export type AppVariables = { requestId: string } & SecurityVariables;
-
-const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
 export function createApp({
   db,
@@ -68,6 +68,9 @@ export function createApp({
       "request",
     );
   });
+  // Inside the security headers (whose CSP nonce it leaves out of HTML ETags, and which put no CSP on a 304),
+  // outside everything else, so that it sees final answers and can turn them into 304s.
+  app.use(httpCaching());
   app.onError((error, c) => {
     const unavailable = isDatabaseUnavailable(error);
     logger.error({ reqId: c.get("requestId"), err: error, path: c.req.path }, unavailable ? "database unavailable" : "unhandled error");
@@ -96,13 +99,7 @@ export function createApp({
   app.route("/api", createApi(db, { financeCipher, logger }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
-  if (staticRoot) {
-    app.use("/assets/*", async (c, next) => {
-      await next();
-      if (c.res.ok) c.res.headers.set("Cache-Control", YEAR_IMMUTABLE);
-    });
-    app.use("*", serveStatic({ root: staticRoot }));
-  }
+  if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
   if (pageHandler) {
     app.all("*", async (c) => {
       const pageLogger = logger.child({ reqId: c.get("requestId") });
@@ -111,7 +108,8 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const response = await pageHandler(c.req.raw, { db, logger: pageLogger, financeCipher, cspNonce: c.get("cspNonce"), reportError });
+      const context = { db, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
+      const response = await pageHandler(c.req.raw, context);
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {

@@ -16,21 +16,22 @@ const REDACTED_PATHS = [
 /** Drizzle's query errors end their message with "params: ..." and keep them in `params`: visitors' names, emails, phone numbers. */
 const QUERY_PARAMS_LINE = /\nparams: [\s\S]*$/;
 
-type SerializedError = ReturnType<typeof pino.stdSerializers.err> & { params?: unknown; cause?: unknown };
+type SerializedError = { message: string; stack?: string; params?: unknown; cause?: unknown; [key: string]: unknown };
 
 /** pino's error serializer, less the values a failed query was given (the SQL itself stays: it names the failure). */
 export function serializeErrorWithoutParams(error: Error): SerializedError {
-  const serialized: SerializedError = pino.stdSerializers.err(error);
-  return withoutQueryParams(serialized);
+  return withoutQueryParams(pino.stdSerializers.err(error) as unknown as SerializedError);
 }
 
-function withoutQueryParams(serialized: SerializedError): SerializedError {
-  const { params: _params, ...rest } = serialized;
-  const clean: SerializedError = { ...rest, message: rest.message.replace(QUERY_PARAMS_LINE, "\nparams: [redacted]") };
+function withoutQueryParams({ params: _params, ...serialized }: SerializedError): SerializedError {
+  const clean: SerializedError = { ...serialized, message: serialized.message.replace(QUERY_PARAMS_LINE, "\nparams: [redacted]") };
   if (typeof clean.stack === "string") clean.stack = clean.stack.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
-  const cause = clean.cause as SerializedError | undefined;
-  if (cause && typeof cause === "object" && typeof cause.message === "string") clean.cause = withoutQueryParams(cause);
+  if (isSerializedError(clean.cause)) clean.cause = withoutQueryParams(clean.cause);
   return clean;
+}
+
+function isSerializedError(value: unknown): value is SerializedError {
+  return typeof value === "object" && value !== null && typeof (value as { message?: unknown }).message === "string";
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

@@ -8,12 +8,10 @@ import { renderVehicleSvg } from "../core/media/vehicle-art.ts";
 import { SCENES, type Scene, VEHICLE_SHAPES, type VehicleShape } from "../core/media/shapes.ts";
 import type { Database } from "../db/client.ts";
 
-/** Pictures are drawn from their URL alone, so a URL always shows the same picture. */
-const MEDIA_CACHE = "public, max-age=604800, stale-while-revalidate=86400";
 const HEX = /^[0-9a-f]{6}$/;
 
 const svg = (c: Context, body: string) =>
-  c.body(body, 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": MEDIA_CACHE });
+  c.body(body, 200, { "Content-Type": "image/svg+xml; charset=utf-8" });
 
 const isShape = (value: string): value is VehicleShape => (VEHICLE_SHAPES as readonly string[]).includes(value);
 const isScene = (value: string): value is Scene => (SCENES as readonly string[]).includes(value);
@@ -65,7 +63,6 @@ export function mediaRoutes(db: Database): Hono {
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${model.make}-${model.model_slug}-brochure.pdf"`,
-        "Cache-Control": "public, max-age=86400",
       });
     });
 }

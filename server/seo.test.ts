@@ -59,4 +59,16 @@ describe("sitemaps", () => {
     expect(urls[0]).toMatch(/^https:\/\/www\.honda-group\.example\/used\/[a-z0-9-]+\/[a-z0-9-]+\/\d+$/);
     expect((await server.get(`/sitemap-used-${files + 1}.xml`)).status).toBe(404);
   });
+
+  it("list the used listing of every make and every model in stock, and the new-car page of every make", async () => {
+    const pages = new Set(locs((await server.get("/sitemap-pages.xml")).body));
+    const vehicles = locs((await server.get("/sitemap-used-1.xml")).body);
+    for (const vehicle of vehicles) {
+      const model = vehicle.replace(/\/\d+$/, "");
+      expect(pages).toContain(model);
+      expect(pages).toContain(model.replace(/\/[^/]+$/, ""));
+    }
+    const cars = (await server.get("/api/vehicle_range/car")).body["hydra:member"];
+    for (const car of cars) expect(pages).toContain(`https://www.honda-group.example/new/${car.make_slug}`);
+  });
 });

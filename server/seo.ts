@@ -9,7 +9,8 @@ import {
 } from "../core/seo/sitemap.ts";
 import type { Database } from "../db/client.ts";
 
-const XML = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400" };
+/** Cache-Control comes from the one caching rule (server/middleware/caching.ts). */
+const XML = { "Content-Type": "application/xml; charset=utf-8" };
 
 /**
  * /robots.txt and the sitemaps: /sitemap.xml is an index of /sitemap-pages.xml (pages, models, specials,
@@ -18,9 +19,7 @@ const XML = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control":
 export function seoRoutes(db: Database, siteUrl: string, urlsPerFile = SITEMAP_MAX_URLS): Hono {
   return new Hono()
     .get("/robots.txt", (c) =>
-      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /*/thank-you\nDisallow: /*/enquire\n\nSitemap: ${new URL("/sitemap.xml", siteUrl)}\n`, 200, {
-        "Cache-Control": "public, max-age=3600",
-      }),
+      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /*/thank-you\nDisallow: /*/enquire\n\nSitemap: ${new URL("/sitemap.xml", siteUrl)}\n`),
     )
     .get("/sitemap.xml", async (c) => {
       const usedFiles = Math.max(1, Math.ceil((await usedVehicleCount(db)) / urlsPerFile));

@@ -9,22 +9,33 @@ export type SitemapUrl = { path: string; lastModified?: string };
 
 const STATIC_PATHS = ["/", "/new", "/honda-wing", "/used", "/specials", "/service", "/parts", "/finance", "/dealer", "/blog", "/contact", "/popia", "/terms", "/cookie", "/policy"];
 
-/** Everything but the used stock: pages, models, specials, dealers and blog posts. */
+/** Everything but the used vehicles themselves: pages, makes, models, used listings, specials, dealers and blog posts. */
 export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
-  const [rangeRows, dealRows, dealerRows, postRows] = await Promise.all([
+  const [rangeRows, usedRows, dealRows, dealerRows, postRows] = await Promise.all([
     db
       .select({ type: rangeModels.type, make: makes.slug, model: models.slug })
       .from(rangeModels)
       .innerJoin(models, eq(models.id, rangeModels.modelId))
       .innerJoin(makes, eq(makes.id, models.makeId))
       .orderBy(asc(rangeModels.sortOrder)),
+    db
+      .selectDistinct({ make: makes.slug, model: models.slug })
+      .from(usedVehicles)
+      .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
+      .innerJoin(models, eq(models.id, usedVehicles.modelId))
+      .orderBy(asc(makes.slug), asc(models.slug)),
     db.select({ slug: deals.slug }).from(deals).where(eq(deals.kind, "special")).orderBy(asc(deals.sortOrder)),
     db.select({ slug: dealers.slug }).from(dealers).orderBy(asc(dealers.sortOrder)),
     db.select({ slug: blogPosts.slug, date: blogPosts.publishDate }).from(blogPosts).orderBy(asc(blogPosts.publishDate)),
   ]);
+  const carMakes = new Set(rangeRows.filter((row) => row.type === "car").map((row) => row.make));
+  const usedMakes = new Set(usedRows.map((row) => row.make));
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
+    ...[...carMakes].map((make) => ({ path: `/new/${make}` })),
     ...rangeRows.map((row) => ({ path: `/${row.type === "car" ? "new" : "honda-wing"}/${row.make}/${row.model}` })),
+    ...[...usedMakes].map((make) => ({ path: `/used/${make}` })),
+    ...usedRows.map((row) => ({ path: `/used/${row.make}/${row.model}` })),
     ...dealRows.map((row) => ({ path: `/specials/${row.slug}` })),
     ...dealerRows.map((row) => ({ path: `/dealer/${row.slug}` })),
     ...postRows.map((row) => ({ path: `/blog/${row.slug}`, lastModified: row.date })),

@@ -2,16 +2,16 @@ import { data, Link } from "react-router";
 import { BLOG_PAGE_SIZE, listBlogPosts } from "../../../core/content/blog.ts";
 import { BLOG_IMAGE } from "../../lib/blog-image.ts";
 import { formatDate } from "../../lib/format.ts";
-import { pageTitle } from "../../lib/meta.ts";
 import { pageCount, parsePageParam } from "../../lib/paging.ts";
 import type { Route } from "./+types/blog-list";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const page = loaderData?.page ?? 1;
-  return [
-    { title: pageTitle(page > 1 ? `News, page ${page}` : "News") },
-    { name: "description", content: "News, buying advice and motoring tips from the Honda Dealer Group: finance, servicing, safety and riding in South Africa." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData?.page ?? 1;
+  return pageMeta(args, {
+    title: pageTitle(page > 1 ? `News, page ${page}` : "News"),
+    description: "News, buying advice and motoring tips from the Honda Dealer Group: finance, servicing, safety and riding in South Africa.",
+  });
 }
 
 /** SPEC section 2: the blog list, 6 a page; ?page= outside the list is 404, a malformed page 400. */

@@ -2,21 +2,25 @@ import { data } from "react-router";
 import { findBlogPost } from "../../../core/content/blog.ts";
 import { BLOG_IMAGE } from "../../lib/blog-image.ts";
 import { formatDate } from "../../lib/format.ts";
-import { pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/blog-post";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
+import { blogPostingJsonLd } from "../../lib/structured-data.ts";
 
 /** SPEC section 2: page title from meta_title, meta description, keywords when present. */
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
-  const { post } = loaderData;
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  const { post } = page;
   return [
-    { title: post.meta_title },
-    { name: "description", content: post.meta_description },
+    ...pageMeta(args, {
+      title: post.meta_title,
+      description: post.meta_description,
+      type: "article",
+      image: post.image.uri,
+      jsonLd: (siteUrl) => [blogPostingJsonLd(siteUrl, post)],
+    }),
     ...(post.keywords ? [{ name: "keywords", content: post.keywords }] : []),
-    { property: "og:title", content: post.meta_title },
-    { property: "og:description", content: post.meta_description },
-    { property: "og:image", content: post.image.uri },
-    { property: "og:type", content: "article" },
+    { property: "article:published_time", content: post.publish_date },
   ];
 }
 

@@ -9,6 +9,8 @@ import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/model";
+import { canonicalPath, pageMeta, pageTitle } from "../../lib/meta.ts";
+import { modelJsonLd } from "../../lib/structured-data.ts";
 
 /** /new/{make}/{model} (cars) and /honda-wing/{make}/{model} (motorcycles). An unknown model is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -25,16 +27,19 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
-  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
   const { model } = page;
   const kind = model.type === "motorcycle" ? "motorcycle" : "car";
   const where = page.dealerName ?? "Honda Dealer Group";
-  const description = `New ${model.make} ${model.model} ${kind} from ${formatRand(model.minPrice)}. ${model.description}`;
-  return [
-    { title: `${model.make} ${model.model} | New ${kind}s | ${where}` },
-    { name: "description", content: description.length > 160 ? `${description.slice(0, 157).trimEnd()}...` : description },
-  ];
+  return pageMeta(args, {
+    title: `${model.make} ${model.model} | New ${kind}s | ${where}`,
+    description: `New ${model.make} ${model.model} ${kind} from ${formatRand(model.minPrice)}. ${model.description}`,
+    type: "product",
+    image: model.mainImage,
+    jsonLd: (siteUrl) => [modelJsonLd(siteUrl, model, canonicalPath(args.location.pathname))],
+  });
 }
 
 /** SPEC section 9: what the quick repayment estimate leaves out. */

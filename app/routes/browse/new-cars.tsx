@@ -9,6 +9,7 @@ import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/new-cars";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** /new and /new/{make}: Car banners on top, then a card for each new car model. An unknown make is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -26,18 +27,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: page }: Route.MetaArgs) {
-  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
   const what = page.make ? `New ${page.make} cars` : "New Honda cars";
   const where = page.dealerName ?? "Honda Dealer Group";
   const cheapest = Math.min(...page.models.map((model) => model.minPrice));
-  return [
-    { title: `${what} | ${where}` },
-    {
-      name: "description",
-      content: `${what} in South Africa from ${formatRand(cheapest)}: ${page.models.map((model) => model.model).join(", ")}. Compare models, colours and prices at ${where}.`,
-    },
-  ];
+  return pageMeta(args, {
+    title: `${what} | ${where}`,
+    description: `${what} in South Africa from ${formatRand(cheapest)}: ${page.models.map((model) => model.model).join(", ")}. Compare models, colours and prices at ${where}.`,
+    image: page.models[0]?.mainImage,
+  });
 }
 
 export default function NewCars({ loaderData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { ownDealsFirst } from "../site/home-data.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/specials";
+import { pageMeta } from "../../lib/meta.ts";
 
 /** /specials: the group's specials, or a dealer's own specials together with the group's. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -15,15 +16,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { specials: ownDealsFirst(specials, scope.dealer?.slug ?? null), dealerName: scope.dealer?.dealerName ?? null };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  const where = data?.dealerName ?? "Honda Dealer Group";
-  return [
-    { title: `Specials | ${where}` },
-    {
-      name: "description",
-      content: `This month's specials on new Honda cars and motorcycles at ${where}: cash back, finance offers and service plan top-ups. T&Cs apply.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const where = args.loaderData?.dealerName ?? "Honda Dealer Group";
+  return pageMeta(args, {
+    title: `Specials | ${where}`,
+    description: `This month's specials on new Honda cars and motorcycles at ${where}: cash back, finance offers and service plan top-ups. T&Cs apply.`,
+  });
 }
 
 export default function Specials({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,16 @@
 import { listDealers } from "../../../core/dealers/dealers.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import { formatOpeningTimes, GROUP_OPENING_HOURS } from "../../lib/hours.ts";
-import { pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/contact";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
+import { autoDealerJsonLd } from "../../lib/structured-data.ts";
 
-export function meta() {
-  return [
-    { title: pageTitle("Contact Us") },
-    { name: "description", content: "Contact the Honda Dealer Group: phone numbers, addresses and opening hours of all our Honda and Honda Wing dealers." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: pageTitle("Contact Us"),
+    description: "Contact the Honda Dealer Group: phone numbers, addresses and opening hours of all our Honda and Honda Wing dealers.",
+    jsonLd: (siteUrl) => (args.loaderData?.dealers ?? []).map((dealer) => autoDealerJsonLd(siteUrl, dealer)),
+  });
 }
 
 /** SPEC section 2: Contact Us lists all dealers (group-only route, no dealer-prefixed variant). */

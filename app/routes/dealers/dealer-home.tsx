@@ -3,19 +3,19 @@ import { data, Link } from "react-router";
 import { findDealer } from "../../../core/dealers/dealers.ts";
 import { formatOpeningTimes, mapSearchUrl, telHref } from "../../lib/hours.ts";
 import { scopedHref } from "../../lib/navigation.ts";
-import { pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/dealer-home";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
+import { autoDealerJsonLd } from "../../lib/structured-data.ts";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageTitle("Page not found") }];
-  const { dealer } = loaderData;
-  return [
-    { title: pageTitle("Welcome", dealer) },
-    {
-      name: "description",
-      content: `${dealer.dealerName}, ${dealer.address}. Call ${dealer.dealer_contact_no}. New and used Honda vehicles, specials, service and parts.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  const { dealer } = page;
+  return pageMeta(args, {
+    title: pageTitle("Welcome", dealer),
+    description: `${dealer.dealerName}, ${dealer.address}. Call ${dealer.dealer_contact_no}. New and used Honda vehicles, specials, service and parts.`,
+    jsonLd: (siteUrl) => [autoDealerJsonLd(siteUrl, dealer)],
+  });
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,13 +1,15 @@
 import { listDealers } from "../../../core/dealers/dealers.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
-import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/dealer-list";
+import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
+import { autoDealerJsonLd } from "../../lib/structured-data.ts";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle("Our dealers", dealerFromMatches(matches)) },
-    { name: "description", content: "Find a Honda dealer near you: addresses, business hours, phone numbers and maps for every Honda and Honda Wing dealer in the group." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: pageTitle("Our dealers", dealerFromMatches(args.matches)),
+    description: "Find a Honda dealer near you: addresses, business hours, phone numbers and maps for every Honda and Honda Wing dealer in the group.",
+    jsonLd: (siteUrl) => (args.loaderData?.dealers ?? []).map((dealer) => autoDealerJsonLd(siteUrl, dealer)),
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,14 +4,14 @@ import { listDealersNamed } from "../../../core/dealers/dealers.ts";
 import { scopedHref } from "../../lib/navigation.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import { DealerCard } from "../../components/dealer-card.tsx";
-import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/honda-wing";
+import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle("Honda Wing motorcycle dealers", dealerFromMatches(matches)) },
-    { name: "description", content: "Honda Wing: the group's Honda motorcycle dealers. New motorcycles, scooters and adventure bikes, service and genuine parts." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: pageTitle("Honda Wing motorcycle dealers", dealerFromMatches(args.matches)),
+    description: "Honda Wing: the group's Honda motorcycle dealers. New motorcycles, scooters and adventure bikes, service and genuine parts.",
+  });
 }
 
 /** SPEC section 2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */

@@ -9,19 +9,16 @@ import { calculatorDefaults, parseValues, RepaymentCalculator } from "./calculat
 import { stepGroups } from "./fields.ts";
 import { FinanceWizard, type FormValues } from "./wizard.tsx";
 import type { Route } from "./+types/finance";
+import { pageMeta } from "../../lib/meta.ts";
 
 /** The calculator's price when no vehicle is chosen: a typical new Honda. */
 export const DEFAULT_VEHICLE_PRICE = 350_000;
 
-export function meta() {
-  return [
-    { title: "Apply for Vehicle Finance Online | Honda Dealer Group" },
-    {
-      name: "description",
-      content:
-        "Apply for Honda vehicle finance online in five steps and estimate your monthly repayment with our calculator. New and pre-owned vehicles.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Apply for Vehicle Finance Online | Honda Dealer Group",
+    description: "Apply for Honda vehicle finance online in five steps and estimate your monthly repayment with our calculator. New and pre-owned vehicles.",
+  });
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

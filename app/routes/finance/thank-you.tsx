@@ -1,10 +1,13 @@
 import { Link } from "react-router";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/thank-you";
 
-export function meta() {
-  return [
-    { title: "Thank You | Finance Application | Honda Dealer Group" },
-    { name: "description", content: "Thank you for your finance application. Our team will get back to you shortly." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Thank You | Finance Application | Honda Dealer Group",
+    description: "Thank you for your finance application. Our team will get back to you shortly.",
+    noindex: true,
+  });
 }
 
 export default function FinanceThankYou() {

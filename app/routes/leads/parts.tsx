@@ -3,6 +3,7 @@ import { submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/parts";
+import { pageMeta } from "../../lib/meta.ts";
 
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.db, request, params);
@@ -28,11 +29,11 @@ export async function action(args: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
 
-export function meta() {
-  return [
-    { title: "Genuine Honda Parts | Honda Dealer Group" },
-    { name: "description", content: "Order genuine Honda parts and accessories for your car or motorcycle from a Honda dealer near you." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Genuine Honda Parts | Honda Dealer Group",
+    description: "Order genuine Honda parts and accessories for your car or motorcycle from a Honda dealer near you.",
+  });
 }
 
 export default function Parts({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/service";
+import { pageMeta } from "../../lib/meta.ts";
 
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.db, request, params);
@@ -30,14 +31,12 @@ export async function action(args: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
 
-export function meta({ data: page }: Route.MetaArgs) {
-  return [
-    { title: `Book a Service${page?.dealerName ? ` at ${page.dealerName}` : ""} | Honda Dealer Group` },
-    {
-      name: "description",
-      content: "Book your Honda service online: Honda-trained technicians, genuine parts, free Wi-Fi while you wait and a complimentary wash and vacuum.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const dealerName = args.loaderData?.dealerName;
+  return pageMeta(args, {
+    title: `Book a Service${dealerName ? ` at ${dealerName}` : ""} | Honda Dealer Group`,
+    description: "Book your Honda service online: Honda-trained technicians, genuine parts, free Wi-Fi while you wait and a complimentary wash and vacuum.",
+  });
 }
 
 const icon = (path: ReactNode) => (

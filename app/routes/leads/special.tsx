@@ -6,6 +6,7 @@ import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "
 import { formatDate } from "../../lib/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/special";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The special of the path; a dealer's own special goes to that dealer and is not shown under another. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
@@ -35,9 +36,14 @@ export async function action(args: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
 
-export function meta({ data: page }: Route.MetaArgs) {
-  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
-  return [{ title: `${page.deal.title} | Specials | Honda Dealer Group` }, { name: "description", content: page.deal.summary.slice(0, 160) }];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  return pageMeta(args, {
+    title: `${page.deal.title} | Specials | Honda Dealer Group`,
+    description: page.deal.summary,
+    image: `/uploads/${page.deal.image}`,
+  });
 }
 
 /** SPEC section 2: one special, its banner image with title and summary, then the specials enquiry form. */

@@ -5,6 +5,7 @@ import { submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/test-drive";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The model of the path; cars are test-driven at car dealers, motorcycles ridden at Honda Wing dealers. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
@@ -40,14 +41,15 @@ export async function action(args: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
 
-export function meta({ data: page }: Route.MetaArgs) {
-  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
   const name = `${page.vehicle.make} ${page.vehicle.model}`;
   const drive = page.vehicle.type === "motorcycle" ? "test ride" : "test drive";
-  return [
-    { title: `Book a ${drive}: ${name} | Honda Dealer Group` },
-    { name: "description", content: `Book a ${drive} of the ${name} at a Honda dealer near you.` },
-  ];
+  return pageMeta(args, {
+    title: `Book a ${drive}: ${name} | Honda Dealer Group`,
+    description: `Book a ${drive} of the ${name} at a Honda dealer near you.`,
+  });
 }
 
 export default function TestDrive({ loaderData }: Route.ComponentProps) {

@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { dealerPath } from "../../lib/scope.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/thank-you";
+import { pageMeta } from "../../lib/meta.ts";
 
-export function meta() {
-  return [
-    { title: "Thank you for your enquiry | Honda Dealer Group" },
-    { name: "description", content: "We have your enquiry. Our team will get back to you shortly." },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Thank you for your enquiry | Honda Dealer Group",
+    description: "We have your enquiry. Our team will get back to you shortly.",
+    noindex: true,
+  });
 }
 
 /** SPEC section 2: the thank-you page after every enquiry form. */

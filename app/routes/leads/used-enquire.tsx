@@ -6,6 +6,7 @@ import { enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enqui
 import { formatKm, formatRand } from "../../lib/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/used-enquire";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The vehicle of the path (its make and model must match); the lead goes to the dealer that has it. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
@@ -34,13 +35,14 @@ export async function action(args: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
 
-export function meta({ data: page }: Route.MetaArgs) {
-  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
   const v = page.vehicle;
-  return [
-    { title: `Enquire about the ${v.year} ${v.make} ${v.model} | Honda Dealer Group` },
-    { name: "description", content: `Ask ${v.dealer_name} about this ${v.state_of_vehicle.toLowerCase()} ${v.year} ${v.make} ${v.model} ${v.variant}.` },
-  ];
+  return pageMeta(args, {
+    title: `Enquire about the ${v.year} ${v.make} ${v.model} | Honda Dealer Group`,
+    description: `Ask ${v.dealer_name} about this ${v.state_of_vehicle.toLowerCase()} ${v.year} ${v.make} ${v.model} ${v.variant}.`,
+  });
 }
 
 export default function UsedVehicleEnquiry({ loaderData }: Route.ComponentProps) {

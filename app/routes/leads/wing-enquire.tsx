@@ -3,6 +3,7 @@ import { submitOrExplain } from "../../lib/enquiry.ts";
 import { newVehicleEnquiryAction, newVehicleEnquiryPage } from "../../lib/enquiry.server.ts";
 import { formatRand } from "../../lib/format.ts";
 import type { Route } from "./+types/wing-enquire";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 export const loader = (args: Route.LoaderArgs) => newVehicleEnquiryPage(args, "motorcycle");
 
@@ -10,13 +11,14 @@ export const action = (args: Route.ActionArgs) => newVehicleEnquiryAction(args, 
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
 
-export function meta({ data: page }: Route.MetaArgs) {
-  if (!page) return [{ title: "Page not found | Honda Dealer Group" }];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
   const name = `${page.vehicle.make} ${page.vehicle.model} ${page.vehicle.variant}`;
-  return [
-    { title: `Enquire about the ${name} | Honda Wing` },
-    { name: "description", content: `Ask a Honda Wing dealer about the new ${name}: price, stock, riding gear and finance.` },
-  ];
+  return pageMeta(args, {
+    title: `Enquire about the ${name} | Honda Wing`,
+    description: `Ask a Honda Wing dealer about the new ${name}: price, stock, riding gear and finance.`,
+  });
 }
 
 /** SPEC section 2: the new-wing enquire page has a form block and a light enquiry section. */

@@ -1,13 +1,13 @@
 import { LegalPage } from "../../components/legal-page.tsx";
-import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
 import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
 import type { Route } from "./+types/cookie";
+import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle("Cookie policy", dealerFromMatches(matches)) },
-    { name: "description", content: "Which cookies and browser storage this website uses, why, for how long, and how to remove them." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: pageTitle("Cookie policy", dealerFromMatches(args.matches)),
+    description: "Which cookies and browser storage this website uses, why, for how long, and how to remove them.",
+  });
 }
 
 /** What this site keeps in the browser, and why (SPEC section 9: the local storage keys). */

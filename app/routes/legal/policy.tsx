@@ -1,12 +1,12 @@
 import { InformationOfficerContact, LegalPage, RegulatorContact } from "../../components/legal-page.tsx";
-import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/policy";
+import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle("Privacy Policy", dealerFromMatches(matches)) },
-    { name: "description", content: "How the Honda Dealer Group collects, uses, shares and protects your personal information under POPIA, and your rights." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: pageTitle("Privacy Policy", dealerFromMatches(args.matches)),
+    description: "How the Honda Dealer Group collects, uses, shares and protects your personal information under POPIA, and your rights.",
+  });
 }
 
 export default function Policy() {

@@ -1,15 +1,12 @@
 import { InformationOfficerContact, LegalPage, RegulatorContact } from "../../components/legal-page.tsx";
-import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/popia";
+import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle("PAIA manual", dealerFromMatches(matches)) },
-    {
-      name: "description",
-      content: "The Honda Dealer Group's manual under the Promotion of Access to Information Act (PAIA), and how we process personal information lawfully under POPIA.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: pageTitle("PAIA manual", dealerFromMatches(args.matches)),
+    description: "The Honda Dealer Group's manual under the Promotion of Access to Information Act (PAIA), and how we process personal information lawfully under POPIA.",
+  });
 }
 
 /** SPEC section 2: the PAIA manual, with POPIA section 11 (consent, justification and objection). */

@@ -1,12 +1,12 @@
 import { InformationOfficerContact, LegalPage } from "../../components/legal-page.tsx";
-import { dealerFromMatches, pageTitle } from "../../lib/meta.ts";
 import type { Route } from "./+types/terms";
+import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle("Terms and Conditions", dealerFromMatches(matches)) },
-    { name: "description", content: "The terms on which the Honda Dealer Group offers this website: prices, specials, finance estimates, enquiries and your rights under the Consumer Protection Act." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: pageTitle("Terms and Conditions", dealerFromMatches(args.matches)),
+    description: "The terms on which the Honda Dealer Group offers this website: prices, specials, finance estimates, enquiries and your rights under the Consumer Protection Act.",
+  });
 }
 
 export default function Terms() {

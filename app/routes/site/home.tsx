@@ -2,16 +2,17 @@ import { HomeSections } from "../../components/home-sections.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/home";
 import { loadHomeData } from "./home-data.server.ts";
+import { absoluteUrl, pageMeta, SITE_NAME } from "../../lib/meta.ts";
 
-export function meta() {
-  return [
-    { title: "Honda Dealer Group | New and used Honda cars and motorcycles in South Africa" },
-    {
-      name: "description",
-      content:
-        "New Honda cars and Honda Wing motorcycles, used and demo vehicles, specials, service and genuine parts from Honda dealers across South Africa.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Honda Dealer Group | New and used Honda cars and motorcycles in South Africa",
+    description: "New Honda cars and Honda Wing motorcycles, used and demo vehicles, specials, service and genuine parts from Honda dealers across South Africa.",
+    jsonLd: (siteUrl) => [
+      { "@context": "https://schema.org", "@type": "Organization", name: SITE_NAME, url: absoluteUrl(siteUrl, "/") },
+      { "@context": "https://schema.org", "@type": "WebSite", name: SITE_NAME, url: absoluteUrl(siteUrl, "/") },
+    ],
+  });
 }
 
 /** The home path is group-wide (SPEC section 1: visiting it clears the chosen dealer). */

@@ -13,7 +13,7 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.db, request, params);
-  return { dealer: scope.dealer, dealerInRoute: scope.inRoute };
+  return { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl };
 }
 
 export const SITE_LAYOUT_ID = "routes/site/layout";

@@ -7,6 +7,8 @@ import { formatKm, formatRand } from "../../lib/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import type { Route } from "./+types/detail";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
+import { usedVehicleJsonLd } from "../../lib/structured-data.ts";
 
 /**
  * /used/{make}/{model}/{id}: one used or demo vehicle. Not found (404) when the id names no vehicle, when
@@ -31,17 +33,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { vehicle, dealer, dealerSlug, selected };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Page not found | Honda Dealer Group" }];
-  const { vehicle } = loaderData;
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  const { vehicle, dealer } = page;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`;
-  return [
-    { title: `${name} for ${formatRand(vehicle.price)} | Used cars | Honda Dealer Group` },
-    {
-      name: "description",
-      content: `${vehicle.state_of_vehicle} ${name}, ${formatKm(vehicle.mileage.value)}, ${vehicle.transmission}, ${vehicle.fuel_type}, ${formatRand(vehicle.price)} (about ${formatRand(vehicle.installment)} p/m) at ${vehicle.dealer_name}, ${vehicle.dealer_province}.`,
-    },
-  ];
+  return pageMeta(args, {
+    title: `${name} for ${formatRand(vehicle.price)} | Used cars | Honda Dealer Group`,
+    description: `${vehicle.state_of_vehicle} ${name}, ${formatKm(vehicle.mileage.value)}, ${vehicle.transmission}, ${vehicle.fuel_type}, ${formatRand(vehicle.price)} (about ${formatRand(vehicle.installment)} p/m) at ${vehicle.dealer_name}, ${vehicle.dealer_province}.`,
+    type: "product",
+    image: vehicle.image.uri,
+    jsonLd: (siteUrl) => [usedVehicleJsonLd(siteUrl, vehicle, dealer)],
+  });
 }
 
 export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { canonicalListing, listingHref } from "../../lib/used-listing.ts";
 import type { Route } from "./+types/listing";
+import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /**
  * /used, /used/{make}, /used/{make}/{model}, group-wide or under /dealer/{dealerName} (that dealer's stock
@@ -46,18 +47,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Page not found | Honda Dealer Group" }, { name: "robots", content: "noindex" }];
-  const subject = [loaderData?.makeName, loaderData?.modelName].filter(Boolean).join(" ");
-  const where = loaderData?.dealerName ? ` at ${loaderData.dealerName}` : "";
-  const title = `Used ${subject ? `${subject} ` : ""}cars for sale${where} | Honda Dealer Group`;
-  return [
-    { title },
-    {
-      name: "description",
-      content: `${loaderData?.total ?? 0} used and demo ${subject || "vehicles"} for sale${where || " at Honda dealers across South Africa"}: filter by make, model, gearbox, fuel and condition; prices in rand with an estimated monthly instalment.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData;
+  if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  const subject = [page.makeName, page.modelName].filter(Boolean).join(" ");
+  const where = page.dealerName ? ` at ${page.dealerName}` : "";
+  return pageMeta(args, {
+    title: `Used ${subject ? `${subject} ` : ""}cars for sale${where} | Honda Dealer Group`,
+    description: `${page.total} used and demo ${subject || "vehicles"} for sale${where || " at Honda dealers across South Africa"}: filter by make, model, gearbox, fuel and condition; prices in rand with an estimated monthly instalment.`,
+  });
 }
 
 export default function UsedListing({ loaderData }: Route.ComponentProps) {

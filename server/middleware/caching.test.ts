@@ -1,0 +1,269 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validFinanceApplication } from "../../tests/support/finance-fixture.ts";
+import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
+import { CACHE, cachePolicy, chooseEncoding, etagMatches, httpCaching, weakEtag } from "./caching.ts";
+
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One request over real HTTP, the body as sent on the wire (no decoding, unlike fetch). */
+function raw(baseUrl: string, urlPath: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(baseUrl + urlPath, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const decoded = (answer: RawAnswer) =>
+  answer.headers["content-encoding"] === "br"
+    ? zlib.brotliDecompressSync(answer.body).toString()
+    : answer.headers["content-encoding"] === "gzip"
+      ? zlib.gunzipSync(answer.body).toString()
+      : answer.body.toString();
+
+let server: TestServer;
+let staticRoot: string;
+const ASSET = "/assets/entry.client-Ab12Cd34.js";
+const assetSource = `export const greeting = ${JSON.stringify("hello ".repeat(400))};\n`;
+
+beforeAll(async () => {
+  staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), "caching-test-"));
+  fs.mkdirSync(path.join(staticRoot, "assets"));
+  fs.writeFileSync(path.join(staticRoot, ASSET), assetSource);
+  server = await startTestServer({ staticRoot: path.relative(process.cwd(), staticRoot) });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(staticRoot, { recursive: true, force: true });
+});
+
+describe("Cache-Control, one rule per kind of answer", () => {
+  it("lets a CDN keep API reads a minute and serve them stale while it refreshes", async () => {
+    const answer = await raw(server.baseUrl, "/api/vehicles?page=1");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  });
+
+  it("keeps hashed assets a year as immutable", async () => {
+    const answer = await raw(server.baseUrl, ASSET);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("keeps artwork a week, and sitemaps and robots.txt an hour at the CDN", async () => {
+    expect((await raw(server.baseUrl, "/media/blog/finance.svg")).headers["cache-control"]).toBe(CACHE.artwork);
+    expect((await raw(server.baseUrl, "/sitemap.xml")).headers["cache-control"]).toBe(CACHE.crawler);
+    expect((await raw(server.baseUrl, "/robots.txt")).headers["cache-control"]).toBe(CACHE.crawler);
+  });
+
+  it("never stores errors: a 404 of the API, of the media and of the sitemaps", async () => {
+    for (const url of ["/api/vehicles/999999999", "/media/blog/no-such-theme.svg", "/sitemap-used-9999.xml", "/api/no-such-thing"]) {
+      const answer = await raw(server.baseUrl, url);
+      expect(answer.status, url).toBe(404);
+      expect(answer.headers["cache-control"], url).toBe("private, no-store");
+      expect(answer.headers.etag, url).toBeUndefined();
+    }
+  });
+
+  it("never stores a bad request (400)", async () => {
+    const answer = await raw(server.baseUrl, "/api/blog?page=zero");
+    expect(answer.status).toBe(400);
+    expect(answer.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("never stores health checks", async () => {
+    expect((await raw(server.baseUrl, "/healthz")).headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("classifies pages: catalogue pages public and varying by the dealer cookie outside /dealer/{slug}, forms not stored", () => {
+    expect(cachePolicy("GET", "/used", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
+    expect(cachePolicy("GET", "/used.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
+    expect(cachePolicy("GET", "/new/honda/civic", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
+    expect(cachePolicy("GET", "/", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
+    expect(cachePolicy("GET", "/_root.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
+    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
+    expect(cachePolicy("GET", "/dealer/honda-sandton", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
+    expect(cachePolicy("GET", "/dealer", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
+    expect(cachePolicy("GET", "/specials", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
+    expect(cachePolicy("GET", "/contact", 200).cacheControl).toBe(CACHE.catalogue);
+    for (const form of [
+      "/finance",
+      "/finance/thank-you",
+      "/finance.data",
+      "/parts",
+      "/service",
+      "/dealer/honda-sandton/service",
+      "/service/thank-you",
+      "/specials/winter-cash-back",
+      "/dealer/honda-sandton/specials/winter-cash-back",
+      "/book-test-drive/honda/civic",
+      "/new/honda/civic/rs/enquire",
+      "/used/honda/jazz/12/enquire/thank-you",
+      "/dealer/honda-sandton/used/honda/jazz/12/enquire",
+    ]) {
+      expect(cachePolicy("GET", form, 200), form).toEqual({ cacheControl: CACHE.none, varyCookie: false });
+    }
+  });
+
+  it("never stores an answer that sets a cookie, a redirect or an error; POST answers are private", () => {
+    expect(cachePolicy("GET", "/used", 200, true).cacheControl).toBe(CACHE.none);
+    expect(cachePolicy("POST", "/api/customer_enquiries", 201).cacheControl).toBe("private");
+    expect(cachePolicy("POST", "/api/customer_enquiries", 422).cacheControl).toBe("private");
+    expect(cachePolicy("GET", "/used", 302).cacheControl).toBe(CACHE.none);
+    expect(cachePolicy("GET", "/used", 500).cacheControl).toBe(CACHE.none);
+  });
+});
+
+describe("ETag and 304", () => {
+  it("gives API reads a weak ETag and answers 304 with no body to a matching If-None-Match", async () => {
+    const first = await raw(server.baseUrl, "/api/dealers");
+    expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await raw(server.baseUrl, "/api/dealers");
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const revalidated = await raw(server.baseUrl, "/api/dealers", { headers: { "If-None-Match": first.headers.etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.byteLength).toBe(0);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    expect(revalidated.headers["cache-control"]).toBe(CACHE.catalogue);
+  });
+
+  it("answers in full when the ETag differs, and different answers have different ETags", async () => {
+    const dealers = await raw(server.baseUrl, "/api/dealers");
+    const blog = await raw(server.baseUrl, "/api/blog");
+    expect(blog.headers.etag).not.toBe(dealers.headers.etag);
+    const full = await raw(server.baseUrl, "/api/blog", { headers: { "If-None-Match": dealers.headers.etag! } });
+    expect(full.status).toBe(200);
+    expect(JSON.parse(full.body.toString()).blogs.length).toBeGreaterThan(0);
+  });
+
+  it("validates media and sitemaps too", async () => {
+    for (const url of ["/media/blog/finance.svg", "/sitemap-pages.xml", "/robots.txt"]) {
+      const { headers } = await raw(server.baseUrl, url);
+      expect(headers.etag, url).toBeDefined();
+      expect((await raw(server.baseUrl, url, { headers: { "If-None-Match": headers.etag! } })).status, url).toBe(304);
+    }
+  });
+
+  it("compares weakly: the strong form of a weak tag and a list of tags both match", () => {
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches("*", 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+
+  it("leaves the CSP nonce out of an HTML page's ETag, so identical pages get identical ETags", () => {
+    const page = (nonce: string) => new TextEncoder().encode(`<html><script nonce="${nonce}">go()</script><p>Jazz</p></html>`);
+    expect(weakEtag(page("n0nceOne"), "n0nceOne")).toBe(weakEtag(page("an0therNonce"), "an0therNonce"));
+    expect(weakEtag(page("n0nceOne"))).not.toBe(weakEtag(page("an0therNonce")));
+    const other = new TextEncoder().encode(`<html><script nonce="n0nceOne">go()</script><p>Civic</p></html>`);
+    expect(weakEtag(other, "n0nceOne")).not.toBe(weakEtag(page("n0nceOne"), "n0nceOne"));
+  });
+});
+
+describe("HTML with a per-response CSP nonce", () => {
+  let baseUrl: string;
+  let close: () => void;
+  beforeAll(async () => {
+    // Stands in for the security middleware's contract: a fresh nonce per response, on the scripts and in the CSP.
+    const app = new Hono<{ Variables: { cspNonce?: string } }>();
+    app.use(httpCaching());
+    app.use(async (c, next) => {
+      const nonce = randomUUID().replaceAll("-", "");
+      c.set("cspNonce", nonce);
+      await next();
+      c.res.headers.set("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
+    });
+    app.get("/used", (c) => c.html(`<!doctype html><script nonce="${c.get("cspNonce")}">hydrate()</script><h1>Used cars</h1>${"<p>car</p>".repeat(200)}`));
+    const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => listening.once("listening", resolve));
+    baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    close = () => listening.close();
+  });
+  afterAll(() => close());
+
+  it("gives two renderings of a page the same ETag and revalidates with a 304 that carries no CSP", async () => {
+    const first = await raw(baseUrl, "/used");
+    const second = await raw(baseUrl, "/used");
+    expect(first.headers["content-security-policy"]).not.toBe(second.headers["content-security-policy"]);
+    expect(first.headers.etag).toBe(second.headers.etag);
+    expect(first.headers.vary).toContain("Cookie");
+    const revalidated = await raw(baseUrl, "/used", { headers: { "If-None-Match": first.headers.etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["content-security-policy"]).toBeUndefined();
+    expect(revalidated.headers["content-type"]).toBeUndefined();
+  });
+});
+
+describe("compression", () => {
+  it("sends brotli when the client accepts it, gzip when it accepts only gzip, and the same content either way", async () => {
+    const plain = await raw(server.baseUrl, "/api/vehicles?page=1");
+    const br = await raw(server.baseUrl, "/api/vehicles?page=1", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    const gz = await raw(server.baseUrl, "/api/vehicles?page=1", { headers: { "Accept-Encoding": "gzip" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(decoded(br)).toBe(plain.body.toString());
+    expect(decoded(gz)).toBe(plain.body.toString());
+    expect(br.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
+    expect(Number(br.headers["content-length"])).toBe(br.body.byteLength);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it("compresses hashed assets and SVG artwork and keeps the asset's year-long caching", async () => {
+    const asset = await raw(server.baseUrl, ASSET, { headers: { "Accept-Encoding": "br" } });
+    expect(asset.headers["content-encoding"]).toBe("br");
+    expect(decoded(asset)).toBe(assetSource);
+    expect(asset.headers["cache-control"]).toBe(CACHE.immutable);
+    const again = await raw(server.baseUrl, ASSET, { headers: { "Accept-Encoding": "gzip" } });
+    expect(decoded(again)).toBe(assetSource);
+    const svg = await raw(server.baseUrl, "/media/blog/finance.svg", { headers: { "Accept-Encoding": "br" } });
+    expect(svg.headers["content-encoding"]).toBe("br");
+    expect(decoded(svg)).toContain("<svg");
+  });
+
+  it("leaves binary answers alone (the brochure PDF)", async () => {
+    const [car] = (await server.get("/api/vehicle_range/car")).body["hydra:member"];
+    const pdf = await raw(server.baseUrl, `/media/brochures/${car.make_slug}/${car.model_slug}.pdf`, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-encoding"]).toBeUndefined();
+    expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("never compresses a POST answer, and keeps it out of shared caches", async () => {
+    const answer = await raw(server.baseUrl, "/api/finance_applications", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Encoding": "br, gzip" },
+      body: JSON.stringify(validFinanceApplication({ idempotencyKey: randomUUID() })),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.headers["cache-control"]).toBe("private");
+    expect(answer.headers.etag).toBeUndefined();
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ "@type": "FinanceApplicationStatus", status: "Queued" });
+  });
+
+  it("picks brotli over gzip, honours q=0 and sends nothing encoded when neither is accepted", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("identity")).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});

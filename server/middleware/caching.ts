@@ -1,0 +1,201 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+
+/**
+ * HTTP caching and compression for every answer of the app (docs/decisions/011-http-caching-and-seo.md):
+ * Cache-Control per kind of answer (`cachePolicy`, the one rule), weak ETags with 304 for cacheable GETs,
+ * and brotli or gzip for text answers to GET and HEAD.
+ */
+
+export const CACHE = {
+  /** Hashed build output: the name changes when the content does. */
+  immutable: "public, max-age=31536000, immutable",
+  /** Artwork drawn from its URL alone, so a URL always shows the same picture. */
+  artwork: "public, max-age=604800, stale-while-revalidate=86400",
+  /** Sitemaps and robots.txt: crawlers read them rarely, a CDN may keep them an hour. */
+  crawler: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
+  /** Catalogue pages and API reads: a CDN keeps them a minute and serves a stale copy while it refreshes. */
+  catalogue: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  /** Forms (a one-time token in the page), errors, health checks and anything personal. */
+  none: "private, no-store",
+  /**
+   * Answers to POST and other writes. They are never reused without explicit freshness (RFC 9110 section 9.3.3),
+   * and `private` keeps shared caches out. Not `no-store`: with it, Chromium's DevTools never finished the
+   * 201 of POST /api/finance_applications that the wizard does not read, and Playwright hung waiting for it.
+   */
+  write: "private",
+} as const;
+
+export type CachePolicy = {
+  cacheControl: string;
+  /** The answer depends on the remembered-dealer cookie (group pages render in the visitor's dealer scope). */
+  varyCookie: boolean;
+};
+
+const NO_STORE: CachePolicy = { cacheControl: CACHE.none, varyCookie: false };
+
+/** Pages that carry a form (with its one-time token) or say thank you for one. */
+const FORM_PAGE = /^(?:\/dealer\/[^/]+)?\/(?:finance(?:\/|$)|parts(?:\/|$)|service(?:\/|$)|book-test-drive\/|specials\/[^/]+)|\/(?:enquire|thank-you)(?:\/|$)/;
+
+/** The page a React Router data request (`/used.data`, `/_root.data`) loads data for. */
+export function pagePathOf(path: string): string {
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+/** The one rule: how long, and for whom, an answer may be kept. */
+export function cachePolicy(method: string, path: string, status: number, setsCookie = false): CachePolicy {
+  if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
+  if (status < 200 || status >= 300 || setsCookie) return NO_STORE;
+  if (path.startsWith("/assets/")) return { cacheControl: CACHE.immutable, varyCookie: false };
+  if (path.startsWith("/media/brochures/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
+  if (path.startsWith("/media/") || path.startsWith("/uploads/")) return { cacheControl: CACHE.artwork, varyCookie: false };
+  if (path === "/robots.txt" || /^\/sitemap[\w-]*\.xml$/.test(path)) return { cacheControl: CACHE.crawler, varyCookie: false };
+  if (path.startsWith("/api/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
+  if (path === "/healthz" || path === "/readyz") return NO_STORE;
+  const page = pagePathOf(path);
+  if (FORM_PAGE.test(page)) return NO_STORE;
+  // Outside /dealer/{slug} and the home page, the layout renders the page in the dealer remembered by the cookie.
+  const scopedByRoute = page === "/" || page.startsWith("/dealer/");
+  return { cacheControl: CACHE.catalogue, varyCookie: !scopedByRoute };
+}
+
+/**
+ * A weak validator of a body. Every occurrence of the response's CSP nonce is left out first, so that
+ * two renderings of one page that differ only by their nonce share an ETag.
+ */
+export function weakEtag(body: Uint8Array, nonce?: string): string {
+  const hash = createHash("sha256");
+  if (nonce) hash.update(Buffer.from(body).toString("utf8").replaceAll(nonce, ""));
+  else hash.update(body);
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+/** If-None-Match against an ETag, by weak comparison (RFC 9110 section 13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
+export type Encoding = "br" | "gzip";
+
+/** The coding to use for an Accept-Encoding header: brotli when accepted, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const accepts = (coding: Encoding) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return null;
+}
+
+const TEXT_TYPE = /^(?:text\/|application\/(?:json|ld\+json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
+/** Below this a compressed answer saves less than the work and the headers cost. */
+const MIN_COMPRESS_BYTES = 512;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function compress(body: Uint8Array, encoding: Encoding, maxEffort: boolean): Promise<Uint8Array> {
+  if (encoding === "gzip") return gzip(body, { level: maxEffort ? 9 : 6 });
+  // Quality 11 is worth it once for a hashed asset; a page rendered per request gets a cheaper 5.
+  return brotli(body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: maxEffort ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  });
+}
+
+/** Compressed hashed assets, kept so that each is compressed once per coding (their content never changes). */
+class AssetCompressionCache {
+  readonly #entries = new Map<string, Uint8Array>();
+  constructor(private readonly maxEntries = 256) {}
+
+  async get(key: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
+    const hit = this.#entries.get(key);
+    if (hit) return hit;
+    const made = await make();
+    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, made);
+    return made;
+  }
+}
+
+function appendVary(headers: Headers, field: string) {
+  const current = headers.get("Vary");
+  const fields = current ? current.split(",").map((f) => f.trim().toLowerCase()) : [];
+  if (!fields.includes(field.toLowerCase())) headers.set("Vary", current ? `${current}, ${field}` : field);
+}
+
+/** Replace the context's answer without Hono copying the old answer's headers (Content-Length) onto it. */
+function replaceResponse(c: Context, response: Response) {
+  c.res = undefined;
+  c.res = response;
+}
+
+/** The 304 for a matching If-None-Match: the validators and caching fields only, no body and no CSP (the stored one applies). */
+function notModified(original: Response): Response {
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "ETag", "Vary", "Expires", "Content-Location", "Date"]) {
+    const value = original.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(null, { status: 304, headers });
+}
+
+export type CachingOptions = { assetCache?: AssetCompressionCache };
+
+type Answer = { response: Response; body: Uint8Array; headers: Headers };
+
+/** Sets the ETag; answers the 304 to send instead when the client's copy is current. */
+function validate(c: Context<{ Variables: { cspNonce?: string } }>, { body, headers }: Answer): Response | null {
+  const type = headers.get("Content-Type") ?? "";
+  const etag = weakEtag(body, type.startsWith("text/html") ? c.get("cspNonce") : undefined);
+  headers.set("ETag", etag);
+  return etagMatches(c.req.header("If-None-Match"), etag) ? notModified(new Response(null, { headers })) : null;
+}
+
+/** The body in the coding the client prefers; hashed assets are compressed hard, once. */
+async function encode(c: Context, { response, body, headers }: Answer, assetCache: AssetCompressionCache): Promise<Uint8Array> {
+  const encoding = body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(c.req.header("Accept-Encoding")) : null;
+  if (!encoding) return body;
+  headers.set("Content-Encoding", encoding);
+  const path = c.req.path;
+  if (path.startsWith("/assets/") && response.status === 200) return assetCache.get(`${encoding} ${path}`, () => compress(body, encoding, true));
+  return compress(body, encoding, false);
+}
+
+export function httpCaching({ assetCache = new AssetCompressionCache() }: CachingOptions = {}): MiddlewareHandler<{
+  Variables: { cspNonce?: string };
+}> {
+  return async (c, next) => {
+    await next();
+    const { method, path } = c.req;
+    const response = c.res;
+    const policy = cachePolicy(method, path, response.status, response.headers.has("Set-Cookie"));
+    response.headers.set("Cache-Control", policy.cacheControl);
+    if (policy.varyCookie) appendVary(response.headers, "Cookie");
+
+    const isRead = method === "GET" || method === "HEAD";
+    const compressible = isRead && TEXT_TYPE.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Encoding");
+    const validated = isRead && response.status === 200 && policy.cacheControl !== CACHE.none;
+    if (!response.body || (!compressible && !validated)) return;
+
+    const answer: Answer = { response, body: new Uint8Array(await response.arrayBuffer()), headers: new Headers(response.headers) };
+    answer.headers.delete("Content-Length");
+    if (compressible) appendVary(answer.headers, "Accept-Encoding");
+    const current = validated ? validate(c, answer) : null;
+    if (current) return replaceResponse(c, current);
+    const sent = compressible ? await encode(c, answer, assetCache) : answer.body;
+    answer.headers.set("Content-Length", String(sent.byteLength));
+    const body = method === "HEAD" ? null : (sent as Uint8Array<ArrayBuffer>);
+    replaceResponse(c, new Response(body, { status: response.status, statusText: response.statusText, headers: answer.headers }));
+  };
+}
