@@ -6,6 +6,8 @@ import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 
 const WINDOW_MS = 600_000;
+/** A fixed moment in the middle of a window: windows are aligned to the clock, and a test must not straddle two. */
+const MID_WINDOW = () => 1_800_000_000_000 + WINDOW_MS / 2;
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -29,7 +31,7 @@ async function postEnquiry(server: TestServer, headers: Record<string, string> =
 
 async function twoServers(limit: number, trustProxy = false): Promise<[TestServer, TestServer]> {
   const start = () =>
-    startTestServer({ rateLimiter: new DatabaseRateLimiter(database.db, limit, WINDOW_MS), trustProxy }, { database });
+    startTestServer({ rateLimiter: new DatabaseRateLimiter(database.db, limit, WINDOW_MS, MID_WINDOW), trustProxy }, { database });
   return [await start(), await start()];
 }
 
