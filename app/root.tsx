@@ -4,6 +4,9 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/not-found.tsx";
 
+// An icon of our own: without one the browser asks for /favicon.ico and logs the 404 on every first visit.
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-ZA">
