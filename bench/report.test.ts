@@ -59,6 +59,18 @@ describe("bench budgets", () => {
     ]);
   });
 
+  it("say when the server sent everything uncompressed and when the machine was busy", () => {
+    const busyUncompressed: BenchReport = {
+      ...report([page("Home", "/", { totalBytes: 600 * 1024 })], apiResult(120)),
+      compression: { html: "none", script: "none" },
+    };
+    busyUncompressed.machine = { ...busyUncompressed.machine, loadAverage: [9.5, 8, 7] };
+    const details = Object.fromEntries(checkBudgets(busyUncompressed).map((check) => [check.budget, check.detail]));
+    expect(details["Home page < 400 KB transferred on first visit"]).toContain("the server sends pages and scripts uncompressed");
+    expect(details["Used-vehicle API p95 < 50 ms at 50 connections, PostgreSQL"]).toContain("load average 9.5 on 2 cores");
+    expect(renderReport(busyUncompressed)).toContain("**Compression** (client accepting br and gzip): pages none, scripts none");
+  });
+
   it("are written to the report with the machine, the command and the tables", () => {
     const markdown = renderReport(report([page("Home", "/")], apiResult(20)));
     expect(markdown).toContain("`npm run bench`");

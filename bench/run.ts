@@ -101,6 +101,7 @@ async function main() {
   const loadRuns: LoadRun[] = [];
   await withServer(embedded, portBase, async (server) => {
     const targets = await discoverTargets(server.baseUrl);
+    report.compression = await compressionOf(server.baseUrl, targets.staticScript);
     if (!options["no-lighthouse"]) {
       const pages = await step(`Lighthouse, ${targets.pages.length} pages x ${runs} runs`, () =>
         runLighthouse(server.baseUrl, targets.pages, { runs, chromePath: options.chromium, chromePort: portBase + 80, log }),
@@ -134,6 +135,7 @@ type Targets = {
   makes: { slug: string; models: string[] }[];
   modelPage: string;
   staticAsset: string;
+  staticScript: string;
 };
 
 /** The pages to measure, found on the running site: a model, a used vehicle and a blog post that exist. */
@@ -156,7 +158,8 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
   }
   const assets = await fs.readdir(path.join(projectRoot, "build/client/assets"));
   const css = assets.find((file) => file.endsWith(".css"));
-  if (!css) throw new Error("no built stylesheet under build/client/assets: build first");
+  const script = assets.find((file) => file.startsWith("entry.client") && file.endsWith(".js"));
+  if (!css || !script) throw new Error("no built stylesheet or client entry under build/client/assets: build first");
   return {
     pages: [
       { name: "Home", path: "/" },
@@ -172,7 +175,18 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
     makes,
     modelPage,
     staticAsset: `/assets/${css}`,
+    staticScript: `/assets/${script}`,
   };
+}
+
+/** What the server answers a browser that accepts brotli and gzip: the Content-Encoding of a page and a script. */
+async function compressionOf(baseUrl: string, script: string): Promise<{ html: string; script: string }> {
+  const encoding = async (pathname: string) => {
+    const response = await fetch(`${baseUrl}${pathname}`, { headers: { "Accept-Encoding": "br, gzip" } });
+    await response.arrayBuffer();
+    return response.headers.get("content-encoding") ?? "none";
+  };
+  return { html: await encoding("/"), script: await encoding(script) };
 }
 
 async function loadRun(database: string, baseUrl: string, targets: Targets): Promise<LoadRun> {
