@@ -10,8 +10,10 @@ export type LoadResult = {
   p50: number;
   p95: number;
   p99: number;
-  /** Answers outside 2xx, plus socket errors and timeouts. */
+  /** Answers outside 2xx, plus socket errors and timeouts (autocannon gives up on an answer after 10 s). */
   failures: number;
+  errors: number;
+  timeouts: number;
   statuses: Record<string, number>;
 };
 
@@ -58,6 +60,8 @@ export async function runScenario(baseUrl: string, scenario: Scenario, { connect
     p95: quantile(latencies, 0.95),
     p99: quantile(latencies, 0.99),
     failures: non2xx + result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
     statuses,
   };
 }

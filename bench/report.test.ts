@@ -7,7 +7,9 @@ import { median, quantile } from "./stats.ts";
 function page(name: string, path: string, overrides: Partial<PageResult["median"]> = {}, failing: string[] = []): PageResult {
   const figures = {
     scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
+    fcpMs: 900,
     lcpMs: 1200,
+    speedIndexMs: 1000,
     tbtMs: 0,
     cls: 0,
     totalBytes: 120_000,
@@ -19,7 +21,8 @@ function page(name: string, path: string, overrides: Partial<PageResult["median"
 }
 
 function apiResult(p95: number, failures = 0): LoadResult {
-  return { name: USED_API_SCENARIO, requests: 5000, rps: 500, p50: 10, p95, p99: p95 * 2, failures, statuses: { 200: 5000 } };
+  const statuses: Record<string, number> = failures > 0 ? { 200: 5000 - failures, 503: failures } : { 200: 5000 };
+  return { name: USED_API_SCENARIO, requests: 5000, rps: 500, p50: 10, p95, p99: p95 * 2, failures, errors: 0, timeouts: 0, statuses };
 }
 
 const report = (pages: PageResult[], api: LoadResult): BenchReport => ({
@@ -43,15 +46,17 @@ describe("bench budgets", () => {
   it("name the page, the figure and the failing audits of each missed budget", () => {
     const pages = [
       page("Home", "/", { totalBytes: 500 * 1024, cls: 0.02 }),
-      page("Finance", "/finance", { scores: { performance: 88, accessibility: 100, "best-practices": 96, seo: 100 }, jsGzipBytes: 160 * 1024 }, [
-        "performance: Largest Contentful Paint (3.1 s)",
-        "best-practices: Browser errors were logged to the console",
-      ]),
+      page(
+        "Finance",
+        "/finance",
+        { scores: { performance: 88, accessibility: 100, "best-practices": 96, seo: 100 }, lcpMs: 3100, tbtMs: 240, jsGzipBytes: 160 * 1024 },
+        ["best-practices: Browser errors were logged to the console"],
+      ),
     ];
     const missed = checkBudgets(report(pages, apiResult(80, 3))).filter((check) => !check.met);
     expect(missed.map((check) => [check.budget, check.detail])).toEqual([
-      ["Lighthouse performance >= 95 on every page", "Finance 88: Largest Contentful Paint (3.1 s)"],
-      ["Best practices 100", "Finance 96: Browser errors were logged to the console"],
+      ["Lighthouse performance >= 95 on every page", "Finance 88 (FCP 0.9 s, LCP 3.1 s, Speed Index 1.0 s, TBT 240 ms)"],
+      ["Best practices 100", "Finance 96 (Browser errors were logged to the console)"],
       ["CLS 0", "Home 0.020"],
       ["Home page < 400 KB transferred on first visit", "500.0 KB (87.9 KB of it JavaScript as sent)"],
       ["Every page < 150 KB JavaScript gzip", "Finance 160.0 KB"],
@@ -71,12 +76,20 @@ describe("bench budgets", () => {
     expect(renderReport(busyUncompressed)).toContain("**Compression** (client accepting br and gzip): pages none, scripts none");
   });
 
+  it("compare a missed API budget with the static file's ceiling and list the failed answers", () => {
+    const slow = report([page("Home", "/")], apiResult(300, 7));
+    slow.load!.runs[0]!.results.push({ ...apiResult(60), name: "Static file /assets/root.css (ceiling)" });
+    const api = checkBudgets(slow).find((check) => check.budget.startsWith("Used-vehicle API"))!;
+    expect(api.detail).toContain("even the static file's p95 was 60 ms (500 requests/s)");
+    expect(renderReport(slow)).toContain("| 7 (7 x 503) |");
+  });
+
   it("are written to the report with the machine, the command and the tables", () => {
     const markdown = renderReport(report([page("Home", "/")], apiResult(20)));
     expect(markdown).toContain("`npm run bench`");
     expect(markdown).toContain("Test CPU, 2 cores, 8 GB RAM");
     expect(markdown).toContain("at start 1.50 1.00 0.50");
-    expect(markdown).toContain("| Home | `/` | 100 | 100 | 100 | 100 | 1200 ms | 0 ms | 0.000 | 117.2 KB | 87.9 KB | 87.9 KB |");
+    expect(markdown).toContain("| Home | `/` | 100 | 100 | 100 | 100 | 900 ms | 1200 ms | 1000 ms | 0 ms | 0.000 | 117.2 KB | 87.9 KB | 87.9 KB |");
     expect(markdown).toContain(`| PostgreSQL | ${USED_API_SCENARIO} | 5000 | 500 | 10 ms | 20 ms | 40 ms | 0 |`);
     expect(markdown).toContain("12 leads stored by the enquiry scenario, 10 of them answered 201");
   });

@@ -23,7 +23,7 @@ import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { enquiryRequests, fixedPath, runScenario, type Scenario, usedApiRequests } from "./load.ts";
-import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, USED_API_SCENARIO } from "./report.ts";
+import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_SCENARIO } from "./report.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const { values: options } = parseArgs({
@@ -201,7 +201,7 @@ async function loadRun(database: string, baseUrl: string, targets: Targets): Pro
       next: enquiryRequests(runId),
       headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
     },
-    { name: `Static file ${targets.staticAsset} (ceiling)`, next: fixedPath(targets.staticAsset) },
+    { name: `${STATIC_SCENARIO} ${targets.staticAsset} (ceiling)`, next: fixedPath(targets.staticAsset) },
   ];
   const results = [];
   for (const scenario of scenarios) {
