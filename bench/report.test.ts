@@ -82,6 +82,9 @@ describe("bench budgets", () => {
     const api = checkBudgets(slow).find((check) => check.budget.startsWith("Used-vehicle API"))!;
     expect(api.detail).toContain("even the static file's p95 was 60 ms (500 requests/s)");
     expect(renderReport(slow)).toContain("| 7 (7 x 503) |");
+    const starved = { ...apiResult(20), failures: 4, errors: 4, timeouts: 3 };
+    slow.load!.runs[0]!.results.push({ ...starved, name: "Model page" });
+    expect(renderReport(slow)).toContain("| 4 (3 without an answer in 10 s, 1 socket errors) |");
   });
 
   it("are written to the report with the machine, the command and the tables", () => {

@@ -185,8 +185,8 @@ function loadSection({ connections, seconds, runs }: NonNullable<BenchReport["lo
   const lines = [
     `## Load (autocannon, loopback, ${connections} connections, ${seconds} s each)`,
     "",
-    "Latencies are measured per answer; a failure is an answer outside 2xx, a socket error or a timeout",
-    "(autocannon gives up on an answer after 10 s).",
+    "Latencies are measured per answer; a failure is an answer outside 2xx, a socket error or a request",
+    "without an answer in 10 s (autocannon's timeout; such requests are not in the percentiles).",
     "",
     "| Database | Scenario | Requests | Requests/s | p50 | p95 | p99 | Failures |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -216,8 +216,8 @@ function failureText(result: LoadResult): string {
   const kinds = Object.entries(result.statuses)
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, n]) => `${n} x ${code}`);
-  if (result.timeouts > 0) kinds.push(`${result.timeouts} timeouts`);
-  if (result.errors > 0) kinds.push(`${result.errors} errors`);
+  if (result.timeouts > 0) kinds.push(`${result.timeouts} without an answer in 10 s`);
+  if (result.errors > result.timeouts) kinds.push(`${result.errors - result.timeouts} socket errors`);
   return `${result.failures} (${kinds.join(", ")})`;
 }
 
