@@ -9,6 +9,9 @@ import { NotFound } from "./components/not-found.tsx";
 // the probe as a violation even though zod catches it. Jitless, zod never probes.
 z.config({ jitless: true });
 
+// An icon of our own: without one the browser asks for /favicon.ico and logs the 404 on every first visit.
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-ZA">

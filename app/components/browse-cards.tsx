@@ -5,6 +5,7 @@ import type { DealView } from "../../core/content/deals.ts";
 import { formatDate, formatRand } from "../lib/format.ts";
 import { dealerPath } from "../lib/scope.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../core/media/shapes.ts";
+import { preloadLcpImage } from "../lib/preload.ts";
 
 export const DEAL_IMAGE = { width: 1200, height: 600 } as const;
 export const BANNER_IMAGE = { width: 1600, height: 600 } as const;
@@ -108,6 +109,7 @@ export function BannerSlide({
   href: string;
   eager: boolean;
 }) {
+  if (eager) preloadLcpImage(banner.image.uri);
   return (
     <div className="relative overflow-hidden bg-brand-grey">
       <img

@@ -139,7 +139,7 @@ export function Carousel({ label, heading, slideClassName, viewportClassName = "
       ) : null}
       <div
         ref={viewport}
-        className={`snap-x snap-mandatory overflow-x-auto overscroll-x-contain ${enhanced ? "[scrollbar-width:none] [&::-webkit-scrollbar]:hidden" : "pb-3"} ${viewportClassName}`}
+        className={`snap-x snap-mandatory overflow-x-auto overscroll-x-contain pb-3 ${enhanced ? "[scrollbar-width:none] [&::-webkit-scrollbar]:hidden" : ""} ${viewportClassName}`}
       >
         <div className="flex">
           {slides.map((slide, index) => (

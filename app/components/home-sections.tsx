@@ -87,8 +87,8 @@ export function HomeSections({ data, dealerSlug, title, intro }: { data: HomeDat
               </SectionHeading>
             }
           >
-            {data.cars.map((model, index) => (
-              <RangeModelCard key={model.model_slug} model={model} href={to(rangeModelPath(model))} eager={index < 2} />
+            {data.cars.map((model) => (
+              <RangeModelCard key={model.model_slug} model={model} href={to(rangeModelPath(model))} />
             ))}
           </Carousel>
           <p className="mt-4">

@@ -125,6 +125,43 @@ test("the carousel autoplays every 5 seconds, pauses on focus and can be stopped
   expect(await scrollLeftOf(cars)).toBe(paused);
 });
 
+test("the first banner is preloaded from the head, the collection pictures are lazy and the site icon loads", async ({ page, request }) => {
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: "Promotions" }).locator("img").first();
+  const src = await banner.getAttribute("src");
+  expect(head).toContain(`<link rel="preload" href="${src}" as="image" fetchPriority="high"/>`);
+  await expect(banner).not.toHaveAttribute("loading", "lazy");
+  const cards = page.getByRole("region", { name: "New car collection" }).locator("img");
+  expect(await cards.evaluateAll((images) => images.map((image) => image.getAttribute("loading")))).toEqual(
+    Array(await cards.count()).fill("lazy"),
+  );
+  const icon = await request.get(await page.locator('link[rel="icon"]').getAttribute("href") ?? "");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});
+
+test("nothing on the home page moves when JavaScript takes over (no layout shift)", async ({ page }) => {
+  await page.goto("/");
+  // The carousel's buttons appear once it has hydrated.
+  await expect(page.getByRole("button", { name: "Next slides: Promotions" })).toBeVisible();
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        // Buffered entries arrive in a task of their own.
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+  expect(shifted).toBe(0);
+});
+
 test("/specials lists the group's specials linking to their pages", async ({ page }) => {
   const response = await page.goto("/specials");
   expect(response?.status()).toBe(200);

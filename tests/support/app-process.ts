@@ -24,13 +24,16 @@ export async function freePort(): Promise<number> {
 /** Long enough for a first start that initialises and seeds a database on a busy two-CPU machine. */
 export const STARTUP_TIMEOUT_MS = 120_000;
 
-/** Starts the real app (the built site, `npm run serve`'s entry) as its own process and waits until it answers. */
+/**
+ * Starts the real app (the built site, `npm run serve`'s entry) as its own process and waits until it answers;
+ * on env.PORT when given (the bench keeps to its own ports), else a free one.
+ */
 export async function startAppProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<AppProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

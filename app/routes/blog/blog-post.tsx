@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { findBlogPost } from "../../../core/content/blog.ts";
 import { BLOG_IMAGE } from "../../lib/blog-image.ts";
 import { formatDate } from "../../lib/format.ts";
+import { preloadLcpImage } from "../../lib/preload.ts";
 import type { Route } from "./+types/blog-post";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { blogPostingJsonLd } from "../../lib/structured-data.ts";
@@ -33,6 +34,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** One post: hero image, author, title, date as DD.MM.YYYY and the body, sanitised on the server by core. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  preloadLcpImage(post.image.uri);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <img

@@ -5,6 +5,7 @@ import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repa
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { DialogButton } from "../../components/dialog.tsx";
 import { formatRand, horsepower } from "../../lib/format.ts";
+import { preloadLcpImage } from "../../lib/preload.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";
@@ -63,6 +64,7 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
   const monthly = monthlyRepayment({ price: variant.modelPrice });
   const fullName = `${model.make} ${model.model}`;
   const testDrive = dealerPath(slug, `/book-test-drive/${model.make_slug}/${model.model_slug}`);
+  preloadLcpImage(colour?.image ?? model.mainImage);
 
   return (
     <div className="pb-8">

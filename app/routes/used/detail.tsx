@@ -4,6 +4,7 @@ import { findDealer } from "../../../core/dealers/dealers.ts";
 import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../lib/format.ts";
+import { preloadLcpImage } from "../../lib/preload.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import type { Route } from "./+types/detail";
@@ -66,6 +67,7 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
     ["Condition", vehicle.state_of_vehicle],
     ["Stock number", String(vehicle.id)],
   ];
+  preloadLcpImage(main.uri);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">

@@ -1,0 +1,119 @@
+import autocannon from "autocannon";
+import { mulberry32 } from "../db/seed/used-stock.ts";
+import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, VEHICLE_STATES } from "../core/inventory/used-query.ts";
+import { quantile } from "./stats.ts";
+
+export type LoadResult = {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Answers outside 2xx plus requests that got no answer (errors, of which timeouts: no answer in 10 s). */
+  failures: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+};
+
+export type Scenario = {
+  name: string;
+  method?: "GET" | "POST";
+  /** A path per request (a generator for varied requests), and the body for a POST. */
+  next: () => { path: string; body?: string };
+  headers?: Record<string, string>;
+};
+
+/** Runs one scenario for `seconds` at `connections` and measures every answer's latency itself (autocannon has no p95). */
+export async function runScenario(baseUrl: string, scenario: Scenario, { connections, seconds }: { connections: number; seconds: number }): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const instance = autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    method: scenario.method ?? "GET",
+    headers: scenario.headers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { path, body } = scenario.next();
+          return { ...request, path, ...(body === undefined ? {} : { body }) };
+        },
+      },
+    ],
+    // Without a callback the instance is both the event emitter and a promise of the result.
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  const non2xx = Object.entries(statuses).filter(([code]) => !code.startsWith("2")).reduce((sum, [, n]) => sum + n, 0);
+  const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  return {
+    name: scenario.name,
+    requests: latencies.length,
+    rps: latencies.length / elapsedSeconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    // autocannon counts a timeout among the errors too.
+    failures: non2xx + result.errors,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+  };
+}
+
+/** Random used-vehicle API queries: make/model, gearbox/condition/fuel subsets, a sort and a page, as a client would mix them. */
+export function usedApiRequests(makes: { slug: string; models: string[] }[], seed = 42): Scenario["next"] {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const subset = <T>(items: readonly T[]): T[] => (random() < 0.55 ? [] : items.filter(() => random() < 0.5));
+  return () => {
+    const params = new URLSearchParams();
+    if (random() < 0.5) {
+      const make = pick(makes);
+      params.set("make_slug", make.slug);
+      if (random() < 0.5 && make.models.length > 0) params.set("model_slug", pick(make.models));
+    }
+    for (const fuel of subset(FUEL_TYPES)) params.append("fuelType[]", fuel);
+    for (const gearbox of subset(TRANSMISSIONS)) params.append("transmissionType[]", gearbox);
+    for (const state of subset(VEHICLE_STATES)) params.append("vehicle_state[]", state);
+    if (random() < 0.7) params.set(`order[${pick(ORDER_FIELDS)}]`, pick(["asc", "desc"]));
+    // Mostly early pages, as buyers browse; a page past the end answers an empty list, which is fine here.
+    const roll = random();
+    const page = roll < 0.6 ? 1 : roll < 0.85 ? 2 + Math.floor(random() * 4) : 1 + Math.floor(random() * 400);
+    if (page > 1) params.set("page", String(page));
+    return { path: `/api/vehicles?${params}` };
+  };
+}
+
+/** A new-car enquiry with a message of its own each time, so that every POST stores a lead (no dedupe). */
+export function enquiryRequests(runId: string): Scenario["next"] {
+  let serial = 0;
+  return () => {
+    serial += 1;
+    const body = {
+      form_name: "New Vehicles",
+      lead_type: "New Vehicles",
+      first_name: "Bench",
+      last_name: "Load",
+      email: `bench.${runId}.${serial}@example.co.za`,
+      cell_phone: "072 815 9130",
+      make: "Honda",
+      model: "CR-V",
+      variant: "1.5T Comfort CVT",
+      message: `Load test ${runId} enquiry ${serial}`,
+      contact: true,
+      terms: true,
+      dealer_slug: "honda-umhlanga",
+      uri: "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
+    };
+    return { path: "/api/customer_enquiries", body: JSON.stringify(body) };
+  };
+}
+
+export const fixedPath = (path: string): Scenario["next"] => () => ({ path });

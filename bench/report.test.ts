@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import type { PageResult } from "./lighthouse.ts";
+import type { LoadResult } from "./load.ts";
+import { type BenchReport, checkBudgets, renderReport, USED_API_SCENARIO } from "./report.ts";
+import { median, quantile } from "./stats.ts";
+
+function page(name: string, path: string, overrides: Partial<PageResult["median"]> = {}, failing: string[] = []): PageResult {
+  const figures = {
+    scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
+    fcpMs: 900,
+    lcpMs: 1200,
+    speedIndexMs: 1000,
+    tbtMs: 0,
+    cls: 0,
+    totalBytes: 120_000,
+    jsBytes: 90_000,
+    jsGzipBytes: 90_000,
+    ...overrides,
+  };
+  return { name, path, runs: [{ ...figures, failing }], median: figures, failing };
+}
+
+function apiResult(p95: number, failures = 0): LoadResult {
+  const statuses: Record<string, number> = failures > 0 ? { 200: 5000 - failures, 503: failures } : { 200: 5000 };
+  return { name: USED_API_SCENARIO, requests: 5000, rps: 500, p50: 10, p95, p99: p95 * 2, failures, errors: 0, timeouts: 0, statuses };
+}
+
+const report = (pages: PageResult[], api: LoadResult): BenchReport => ({
+  date: new Date("2026-11-22T21:00:00Z"),
+  command: "npm run bench",
+  machine: { cpu: "Test CPU", cores: 2, ramGb: 8, loadAverage: [1.5, 1, 0.5], node: "v20.19.0", chromium: "Chromium 140" },
+  usedVehicles: 100_000,
+  durations: [{ label: "build", seconds: 14 }],
+  lighthouse: { runs: 3, pages },
+  load: { connections: 50, seconds: 10, runs: [{ database: "PostgreSQL", results: [api], leadsCreated: 12, leadsAnswered201: 10 }] },
+  loadAverageAtEnd: [2, 1, 0.5],
+});
+
+describe("bench budgets", () => {
+  it("are all met by pages at full marks and a fast API", () => {
+    const checks = checkBudgets(report([page("Home", "/"), page("Blog", "/blog")], apiResult(20)));
+    expect(checks.map((check) => check.budget)).toHaveLength(8);
+    expect(checks.filter((check) => !check.met)).toEqual([]);
+  });
+
+  it("name the page, the figure and the failing audits of each missed budget", () => {
+    const pages = [
+      page("Home", "/", { totalBytes: 500 * 1024, cls: 0.02 }),
+      page(
+        "Finance",
+        "/finance",
+        { scores: { performance: 88, accessibility: 100, "best-practices": 96, seo: 100 }, lcpMs: 3100, tbtMs: 240, jsGzipBytes: 160 * 1024 },
+        ["best-practices: Browser errors were logged to the console"],
+      ),
+    ];
+    const missed = checkBudgets(report(pages, apiResult(80, 3))).filter((check) => !check.met);
+    expect(missed.map((check) => [check.budget, check.detail])).toEqual([
+      ["Lighthouse performance >= 95 on every page", "Finance 88 (FCP 0.9 s, LCP 3.1 s, Speed Index 1.0 s, TBT 240 ms)"],
+      ["Best practices 100", "Finance 96 (Browser errors were logged to the console)"],
+      ["CLS 0", "Home 0.020"],
+      ["Home page < 400 KB transferred on first visit", "500.0 KB (87.9 KB of it JavaScript as sent)"],
+      ["Every page < 150 KB JavaScript gzip", "Finance 160.0 KB"],
+      ["Used-vehicle API p95 < 50 ms at 50 connections, PostgreSQL", "p95 80 ms at 500 requests/s, 3 failed answers"],
+    ]);
+  });
+
+  it("say when the server sent everything uncompressed and when the machine was busy", () => {
+    const busyUncompressed: BenchReport = {
+      ...report([page("Home", "/", { totalBytes: 600 * 1024 })], apiResult(120)),
+      compression: { html: "none", script: "none" },
+    };
+    busyUncompressed.machine = { ...busyUncompressed.machine, loadAverage: [9.5, 8, 7] };
+    const details = Object.fromEntries(checkBudgets(busyUncompressed).map((check) => [check.budget, check.detail]));
+    expect(details["Home page < 400 KB transferred on first visit"]).toContain("the server sends pages and scripts uncompressed");
+    expect(details["Used-vehicle API p95 < 50 ms at 50 connections, PostgreSQL"]).toContain("load average 9.5 on 2 cores");
+    expect(renderReport(busyUncompressed)).toContain("**Compression** (client accepting br and gzip): pages none, scripts none");
+  });
+
+  it("compare a missed API budget with the static file's ceiling and list the failed answers", () => {
+    const slow = report([page("Home", "/")], apiResult(300, 7));
+    slow.load!.runs[0]!.results.push({ ...apiResult(60), name: "Static file /assets/root.css (ceiling)" });
+    const api = checkBudgets(slow).find((check) => check.budget.startsWith("Used-vehicle API"))!;
+    expect(api.detail).toContain("even the static file's p95 was 60 ms (500 requests/s)");
+    expect(renderReport(slow)).toContain("| 7 (7 x 503) |");
+    const starved = { ...apiResult(20), failures: 4, errors: 4, timeouts: 3 };
+    slow.load!.runs[0]!.results.push({ ...starved, name: "Model page" });
+    expect(renderReport(slow)).toContain("| 4 (3 without an answer in 10 s, 1 socket errors) |");
+  });
+
+  it("are written to the report with the machine, the command and the tables", () => {
+    const markdown = renderReport(report([page("Home", "/")], apiResult(20)));
+    expect(markdown).toContain("`npm run bench`");
+    expect(markdown).toContain("Test CPU, 2 cores, 8 GB RAM");
+    expect(markdown).toContain("at start 1.50 1.00 0.50");
+    expect(markdown).toContain("| Home | `/` | 100 | 100 | 100 | 100 | 900 ms | 1200 ms | 1000 ms | 0 ms | 0.000 | 117.2 KB | 87.9 KB | 87.9 KB |");
+    expect(markdown).toContain(`| PostgreSQL | ${USED_API_SCENARIO} | 5000 | 500 | 10 ms | 20 ms | 40 ms | 0 |`);
+    expect(markdown).toContain("12 leads stored by the enquiry scenario, 10 of them answered 201");
+  });
+});
+
+describe("bench statistics", () => {
+  it("take the nearest-rank quantile and the middle value", () => {
+    const numbers = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(quantile(numbers, 0.95)).toBe(95);
+    expect(quantile(numbers, 0.5)).toBe(50);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});

@@ -1,0 +1,224 @@
+import type { PageResult } from "./lighthouse.ts";
+import type { LoadResult } from "./load.ts";
+
+/** Issue 8's budgets, checked against the bench's figures. */
+export const BUDGETS = {
+  performance: 95,
+  otherScores: 100,
+  cls: 0,
+  homeTransferBytes: 400 * 1024,
+  jsGzipBytes: 150 * 1024,
+  usedApiP95Ms: 50,
+} as const;
+
+export type Machine = { cpu: string; cores: number; ramGb: number; loadAverage: number[]; node: string; chromium: string };
+export type LoadRun = { database: string; results: LoadResult[]; leadsCreated?: number; leadsAnswered201?: number };
+export type BenchReport = {
+  date: Date;
+  command: string;
+  machine: Machine;
+  usedVehicles: number;
+  durations: { label: string; seconds: number }[];
+  lighthouse?: { runs: number; pages: PageResult[] };
+  /** Content-Encoding the server chose for a page and for a script when the client accepts br and gzip. */
+  compression?: { html: string; script: string };
+  load?: { connections: number; seconds: number; runs: LoadRun[] };
+  loadAverageAtEnd: number[];
+};
+
+export type BudgetCheck = { budget: string; met: boolean; detail: string };
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "compression" | "machine">): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const pages = report.lighthouse?.pages ?? [];
+  if (pages.length > 0) {
+    const below = (pick: (page: PageResult) => number, min: number) => pages.filter((page) => pick(page) < min);
+    const scoreCheck = (budget: string, pick: (page: PageResult) => number, min: number) => {
+      const missed = below(pick, min);
+      checks.push({
+        budget,
+        met: missed.length === 0,
+        detail: missed.length === 0 ? "every page" : missed.map((page) => `${page.name} ${pick(page)} (${reasons(page, budget)})`).join("; "),
+      });
+    };
+    scoreCheck(`Lighthouse performance >= ${BUDGETS.performance} on every page`, (p) => p.median.scores.performance, BUDGETS.performance);
+    scoreCheck("Accessibility 100", (p) => p.median.scores.accessibility, BUDGETS.otherScores);
+    scoreCheck("Best practices 100", (p) => p.median.scores["best-practices"], BUDGETS.otherScores);
+    scoreCheck("SEO 100", (p) => p.median.scores.seo, BUDGETS.otherScores);
+    const shifting = pages.filter((page) => page.median.cls > BUDGETS.cls);
+    checks.push({
+      budget: "CLS 0",
+      met: shifting.length === 0,
+      detail: shifting.length === 0 ? "every page" : shifting.map((page) => `${page.name} ${page.median.cls.toFixed(3)}`).join("; "),
+    });
+    const home = pages.find((page) => page.path === "/");
+    if (home) {
+      checks.push({
+        budget: "Home page < 400 KB transferred on first visit",
+        met: home.median.totalBytes < BUDGETS.homeTransferBytes,
+        detail:
+          `${kb(home.median.totalBytes)} (${kb(home.median.jsBytes)} of it JavaScript as sent)` +
+          (report.compression?.html === "none" && home.median.totalBytes >= BUDGETS.homeTransferBytes
+            ? "; the server sends pages and scripts uncompressed"
+            : ""),
+      });
+    }
+    const heavy = pages.filter((page) => page.median.jsGzipBytes >= BUDGETS.jsGzipBytes);
+    const heaviest = [...pages].sort((a, b) => b.median.jsGzipBytes - a.median.jsGzipBytes)[0]!;
+    checks.push({
+      budget: "Every page < 150 KB JavaScript gzip",
+      met: heavy.length === 0,
+      detail:
+        heavy.length === 0
+          ? `heaviest: ${heaviest.name} ${kb(heaviest.median.jsGzipBytes)}`
+          : heavy.map((page) => `${page.name} ${kb(page.median.jsGzipBytes)}`).join("; "),
+    });
+  }
+  const postgres = report.load?.runs.find((run) => run.database === "PostgreSQL");
+  const api = postgres?.results.find((result) => result.name === USED_API_SCENARIO);
+  const ceiling = postgres?.results.find((result) => result.name.startsWith(STATIC_SCENARIO));
+  if (api) {
+    checks.push({
+      budget: `Used-vehicle API p95 < ${BUDGETS.usedApiP95Ms} ms at ${report.load!.connections} connections, PostgreSQL`,
+      met: api.p95 < BUDGETS.usedApiP95Ms && api.failures === 0,
+      detail:
+        `p95 ${ms(api.p95)} at ${Math.round(api.rps)} requests/s${api.failures > 0 ? `, ${api.failures} failed answers` : ""}` +
+        (api.p95 >= BUDGETS.usedApiP95Ms && busy(report.machine) ? `; ${busyNote(report.machine!)}` : "") +
+        (api.p95 >= BUDGETS.usedApiP95Ms && ceiling && ceiling.p95 >= BUDGETS.usedApiP95Ms
+          ? `; even the static file's p95 was ${ms(ceiling.p95)} (${Math.round(ceiling.rps)} requests/s): the budget is below this machine's ceiling`
+          : ""),
+    });
+  }
+  return checks;
+}
+
+const busy = (machine: Machine | undefined) => !!machine && (machine.loadAverage[0] ?? 0) > machine.cores;
+const busyNote = (machine: Machine) =>
+  `the machine was busy (load average ${(machine.loadAverage[0] ?? 0).toFixed(1)} on ${machine.cores} cores at the start), so the server and autocannon waited for a CPU`;
+
+export const USED_API_SCENARIO = "Used-vehicle API, random filters/sorts/pages";
+export const STATIC_SCENARIO = "Static file";
+
+function reasons(page: PageResult, budget: string): string {
+  if (budget.startsWith("Lighthouse performance")) {
+    const { fcpMs, lcpMs, speedIndexMs, tbtMs } = page.median;
+    const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+    return `FCP ${seconds(fcpMs)}, LCP ${seconds(lcpMs)}, Speed Index ${seconds(speedIndexMs)}, TBT ${ms(tbtMs)}`;
+  }
+  const category = budget.startsWith("Accessibility")
+      ? "accessibility"
+      : budget.startsWith("Best")
+        ? "best-practices"
+        : "seo";
+  const found = page.failing.filter((line) => line.startsWith(`${category}: `)).map((line) => line.slice(category.length + 2));
+  return found.length > 0 ? found.join(", ") : "no single audit below its mark";
+}
+
+export function renderReport(report: BenchReport): string {
+  const { machine } = report;
+  const lines: string[] = [
+    "# Benchmarks (issue 8)",
+    "",
+    "Written by `npm run bench` (bench/run.ts); do not edit by hand, run it again.",
+    "",
+    `- **Date:** ${report.date.toISOString().replace("T", " ").slice(0, 16)} UTC`,
+    `- **Command:** \`${report.command}\``,
+    `- **Machine:** ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; Node ${machine.node}; ${machine.chromium}`,
+    `- **Load average** at start ${machine.loadAverage.map((n) => n.toFixed(2)).join(" ")}, at end ${report.loadAverageAtEnd.map((n) => n.toFixed(2)).join(" ")} ` +
+      `(1, 5, 15 min; above ${machine.cores} means other work was competing for the CPUs, which inflates TBT and latencies)`,
+    `- **Data:** a fresh database per engine with the demo catalogue and ${report.usedVehicles.toLocaleString("en-US")} used vehicles (\`db/seed/cli.ts --used\`)`,
+    `- **Compression** (client accepting br and gzip): pages ${report.compression?.html ?? "not checked"}, scripts ${report.compression?.script ?? "not checked"}`,
+    `- **Steps:** ${report.durations.map((d) => `${d.label} ${Math.round(d.seconds)} s`).join(", ")}`,
+    "",
+    "## Budgets",
+    "",
+    "| Budget | Met | Figure / why |",
+    "| --- | --- | --- |",
+    ...checkBudgets(report).map((check) => `| ${check.budget} | ${check.met ? "met" : "**missed**"} | ${escapeCell(check.detail)} |`),
+    "",
+  ];
+  if (report.lighthouse) lines.push(...lighthouseSection(report.lighthouse));
+  if (report.load) lines.push(...loadSection(report.load));
+  return `${lines.join("\n")}\n`;
+}
+
+function lighthouseSection({ runs, pages }: NonNullable<BenchReport["lighthouse"]>): string[] {
+  return [
+    `## Lighthouse 12 (mobile preset, simulated throttling, median of ${runs} runs)`,
+    "",
+    "Embedded database (PGlite) server. Bytes as transferred by this server; \"JS gzip\" is the page's scripts gzipped",
+    "(level 9) by the bench, the budget's measure whatever compression the server applies.",
+    "",
+    "| Page | Path | Perf | A11y | BP | SEO | FCP | LCP | SI | TBT | CLS | Total bytes | JS bytes | JS gzip |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...pages.map(({ name, path, median: m }) =>
+      [
+        name,
+        `\`${path}\``,
+        m.scores.performance,
+        m.scores.accessibility,
+        m.scores["best-practices"],
+        m.scores.seo,
+        ms(m.fcpMs),
+        ms(m.lcpMs),
+        ms(m.speedIndexMs),
+        ms(m.tbtMs),
+        m.cls.toFixed(3),
+        kb(m.totalBytes),
+        kb(m.jsBytes),
+        kb(m.jsGzipBytes),
+      ].join(" | "),
+    ).map((row) => `| ${row} |`),
+    "",
+    "Accessibility, best-practice and SEO audits failed (any run):",
+    "",
+    ...pages.flatMap((page) => (page.failing.length > 0 ? [`- ${page.name}: ${page.failing.map(escapeCell).join("; ")}`] : [])),
+    ...(pages.every((page) => page.failing.length === 0) ? ["- none"] : []),
+    "",
+  ];
+}
+
+function loadSection({ connections, seconds, runs }: NonNullable<BenchReport["load"]>): string[] {
+  const lines = [
+    `## Load (autocannon, loopback, ${connections} connections, ${seconds} s each)`,
+    "",
+    "Latencies are measured per answer; a failure is an answer outside 2xx, a socket error or a request",
+    "without an answer in 10 s (autocannon's timeout; such requests are not in the percentiles).",
+    "",
+    "| Database | Scenario | Requests | Requests/s | p50 | p95 | p99 | Failures |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  for (const run of runs) {
+    for (const r of run.results) {
+      lines.push(
+        `| ${run.database} | ${r.name} | ${r.requests} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${failureText(r)} |`,
+      );
+    }
+  }
+  lines.push("");
+  for (const run of runs) {
+    if (run.leadsCreated !== undefined) {
+      lines.push(
+        `- ${run.database}: ${run.leadsCreated} leads stored by the enquiry scenario, ${run.leadsAnswered201 ?? 0} of them answered 201 within ` +
+          "the time (the rest were in flight when autocannon stopped; the server finished them).",
+      );
+    }
+  }
+  lines.push("");
+  return lines;
+}
+
+function failureText(result: LoadResult): string {
+  if (result.failures === 0) return "0";
+  const kinds = Object.entries(result.statuses)
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, n]) => `${n} x ${code}`);
+  if (result.timeouts > 0) kinds.push(`${result.timeouts} without an answer in 10 s`);
+  if (result.errors > result.timeouts) kinds.push(`${result.errors - result.timeouts} socket errors`);
+  return `${result.failures} (${kinds.join(", ")})`;
+}
+
+const escapeCell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");

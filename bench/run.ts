@@ -1,0 +1,309 @@
+/**
+ * `npm run bench` (issue 8): builds, seeds a fresh embedded database and a fresh PostgreSQL database with the
+ * demo catalogue and 100 000 used vehicles, starts the production server on each, measures Lighthouse
+ * (embedded only: the pages are the same) and autocannon load (both), and writes docs/benchmarks.md.
+ *
+ *   npm run bench [-- --runs 3 --seconds 10 --connections 50 --used 100000 --skip-build
+ *                     --postgres postgres://postgres@127.0.0.1:5432/postgres | --no-postgres
+ *                     --no-lighthouse --no-load --out docs/benchmarks.md]
+ *
+ * Ports 3510 (embedded), 3520 (PostgreSQL) and 3590 (Chromium's debugging port) unless --port-base moves them.
+ * Servers, temporary data folders and the honda_bench_* database are removed at the end, also on failure or Ctrl-C.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { count } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type DatabaseOptions } from "../db/client.ts";
+import { enquiries } from "../db/schema.ts";
+import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
+import { runLighthouse } from "./lighthouse.ts";
+import { enquiryRequests, fixedPath, runScenario, type Scenario, usedApiRequests } from "./load.ts";
+import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_SCENARIO } from "./report.ts";
+
+const projectRoot = path.resolve(import.meta.dirname, "..");
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    used: { type: "string", default: "100000" },
+    "skip-build": { type: "boolean", default: false },
+    postgres: { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    "no-postgres": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
+    "no-load": { type: "boolean", default: false },
+    "port-base": { type: "string", default: "3510" },
+    chromium: { type: "string", default: "/usr/bin/chromium" },
+    out: { type: "string", default: "docs/benchmarks.md" },
+  },
+});
+const runs = Number(options.runs);
+const seconds = Number(options.seconds);
+const connections = Number(options.connections);
+const usedVehicles = Number(options.used);
+const portBase = Number(options["port-base"]);
+const started = performance.now();
+const log = (line: string) => console.log(`[bench ${String(Math.round((performance.now() - started) / 1000)).padStart(4)} s] ${line}`);
+
+// Everything to undo, newest first: servers, seeders, temporary folders, the PostgreSQL database.
+const cleanups: { label: string; run: () => Promise<void> }[] = [];
+let cleaningUp: Promise<void> | null = null;
+function cleanUp(): Promise<void> {
+  cleaningUp ??= (async () => {
+    for (const { label, run } of cleanups.splice(0).reverse()) {
+      await run().catch((error: unknown) => console.error(`cleanup of ${label} failed:`, error));
+    }
+  })();
+  return cleaningUp;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+  const machine = describeMachine(options.chromium);
+  log(`${machine.cpu}, ${machine.cores} cores, load average ${machine.loadAverage.map((n) => n.toFixed(2)).join(" ")}`);
+  const durations: BenchReport["durations"] = [];
+  const step = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+    const stepStarted = performance.now();
+    log(`${label}...`);
+    const result = await work();
+    durations.push({ label, seconds: (performance.now() - stepStarted) / 1000 });
+    return result;
+  };
+
+  if (!options["skip-build"]) await step("build", () => runChild("npm", ["run", "build"], {}));
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-bench-"));
+  cleanups.push({ label: workDir, run: () => fs.rm(workDir, { recursive: true, force: true }) });
+  const embedded = { DATA_DIR: path.join(workDir, "pglite"), DATABASE_URL: "" };
+  const postgres = options["no-postgres"] ? null : await createPostgresDatabase(options.postgres);
+  const postgresEnv = postgres ? { DATA_DIR: path.join(workDir, "postgres-server"), DATABASE_URL: postgres.url } : null;
+
+  // Both seeds at once: they are mostly waiting on different processes.
+  await step(`seed ${usedVehicles} used vehicles${postgres ? " (embedded and PostgreSQL in parallel)" : ""}`, () =>
+    Promise.all([seed(embedded), ...(postgresEnv ? [seed(postgresEnv)] : [])]),
+  );
+
+  // Leads already there (the demo catalogue's), so that those the enquiry scenario stores can be counted.
+  const embeddedDb: DatabaseOptions = { dataDir: embedded.DATA_DIR };
+  const postgresDb: DatabaseOptions | null = postgres ? { databaseUrl: postgres.url } : null;
+  const leadsBefore = [await countLeads(embeddedDb), postgresDb ? await countLeads(postgresDb) : 0];
+  const report: BenchReport = { date: new Date(), command, machine, usedVehicles, durations, loadAverageAtEnd: [] };
+  const loadRuns: LoadRun[] = [];
+  await withServer(embedded, portBase, async (server) => {
+    const targets = await discoverTargets(server.baseUrl);
+    report.compression = await compressionOf(server.baseUrl, targets.staticScript);
+    if (!options["no-lighthouse"]) {
+      const pages = await step(`Lighthouse, ${targets.pages.length} pages x ${runs} runs`, () =>
+        runLighthouse(server.baseUrl, targets.pages, { runs, chromePath: options.chromium, chromePort: portBase + 80, log }),
+      );
+      report.lighthouse = { runs, pages };
+    }
+    if (!options["no-load"]) {
+      loadRuns.push(await step("load, embedded database", () => loadRun("PGlite (embedded)", server.baseUrl, targets)));
+    }
+  });
+  if (postgresEnv && !options["no-load"]) {
+    await withServer(postgresEnv, portBase + 10, async (server) => {
+      const targets = await discoverTargets(server.baseUrl);
+      loadRuns.push(await step("load, PostgreSQL", () => loadRun("PostgreSQL", server.baseUrl, targets)));
+    });
+  }
+  // Leads stored by the enquiry scenario, counted in each database once its server has stopped.
+  if (loadRuns[0]) loadRuns[0].leadsCreated = (await countLeads(embeddedDb)) - leadsBefore[0]!;
+  if (loadRuns[1] && postgresDb) loadRuns[1].leadsCreated = (await countLeads(postgresDb)) - leadsBefore[1]!;
+  if (loadRuns.length > 0) report.load = { connections, seconds, runs: loadRuns };
+
+  report.loadAverageAtEnd = os.loadavg();
+  const out = path.resolve(projectRoot, options.out);
+  await fs.writeFile(out, renderReport(report));
+  log(`wrote ${path.relative(projectRoot, out)}`);
+  for (const check of checkBudgets(report)) log(`${check.met ? "met   " : "MISSED"} ${check.budget}: ${check.detail}`);
+}
+
+type Targets = {
+  pages: { name: string; path: string }[];
+  makes: { slug: string; models: string[] }[];
+  modelPage: string;
+  staticAsset: string;
+  staticScript: string;
+};
+
+/** The pages to measure, found on the running site: a model, a used vehicle and a blog post that exist. */
+async function discoverTargets(baseUrl: string): Promise<Targets> {
+  const json = async (pathname: string) => {
+    const response = await fetch(`${baseUrl}${pathname}`);
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+    return (await response.json()) as Record<string, any>;
+  };
+  const newCars = await (await fetch(`${baseUrl}/new`)).text();
+  const modelPage = /href="(\/new\/honda\/[a-z0-9-]+)"/.exec(newCars)?.[1];
+  if (!modelPage) throw new Error("no model link on /new");
+  const vehicle = (await json("/api/vehicles"))["hydra:member"]?.[0] as { uri: string } | undefined;
+  const post = (await json("/api/blog"))["hydra:member"]?.[0] as { slug: string } | undefined;
+  if (!vehicle || !post) throw new Error("the seeded database has no used vehicle or no blog post");
+  const makes = [];
+  for (const make of (await json("/api/filters")).makes as { slug: string }[]) {
+    const models = ((await json(`/api/filters/${make.slug}`)).models as { slug: string }[]).map((model) => model.slug);
+    makes.push({ slug: make.slug, models });
+  }
+  const assets = await fs.readdir(path.join(projectRoot, "build/client/assets"));
+  const css = assets.find((file) => file.endsWith(".css"));
+  const script = assets.find((file) => file.startsWith("entry.client") && file.endsWith(".js"));
+  if (!css || !script) throw new Error("no built stylesheet or client entry under build/client/assets: build first");
+  return {
+    pages: [
+      { name: "Home", path: "/" },
+      { name: "New cars", path: "/new" },
+      { name: "Model", path: modelPage },
+      { name: "Used listing", path: "/used" },
+      { name: "Used, two filters", path: "/used?transmissionType=Automatic&fuelType=Petrol" },
+      { name: "Used vehicle", path: vehicle.uri },
+      { name: "Finance", path: "/finance" },
+      { name: "Blog", path: "/blog" },
+      { name: "Blog post", path: `/blog/${post.slug}` },
+    ],
+    makes,
+    modelPage,
+    staticAsset: `/assets/${css}`,
+    staticScript: `/assets/${script}`,
+  };
+}
+
+/** What the server answers a browser that accepts brotli and gzip: the Content-Encoding of a page and a script. */
+async function compressionOf(baseUrl: string, script: string): Promise<{ html: string; script: string }> {
+  const encoding = async (pathname: string) => {
+    const response = await fetch(`${baseUrl}${pathname}`, { headers: { "Accept-Encoding": "br, gzip" } });
+    await response.arrayBuffer();
+    return response.headers.get("content-encoding") ?? "none";
+  };
+  return { html: await encoding("/"), script: await encoding(script) };
+}
+
+async function loadRun(database: string, baseUrl: string, targets: Targets): Promise<LoadRun> {
+  const runId = randomBytes(4).toString("hex");
+  const scenarios: Scenario[] = [
+    { name: USED_API_SCENARIO, next: usedApiRequests(targets.makes), headers: { Accept: "application/ld+json" } },
+    { name: "Used listing page /used", next: fixedPath("/used") },
+    { name: `Model page ${targets.modelPage}`, next: fixedPath(targets.modelPage) },
+    {
+      name: "Enquiry POST (a new lead each)",
+      method: "POST",
+      next: enquiryRequests(runId),
+      headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
+    },
+    { name: `${STATIC_SCENARIO} ${targets.staticAsset} (ceiling)`, next: fixedPath(targets.staticAsset) },
+  ];
+  const results = [];
+  for (const scenario of scenarios) {
+    const result = await runScenario(baseUrl, scenario, { connections, seconds });
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    log(`  ${database} ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${result.failures} failures`);
+    results.push(result);
+  }
+  const posts = results.find((result) => result.name.startsWith("Enquiry"));
+  return { database, results, leadsAnswered201: posts?.statuses["201"] ?? 0 };
+}
+
+async function withServer(env: Record<string, string>, port: number, work: (server: AppProcess) => Promise<void>) {
+  const server = await startAppProcess(
+    { ...env, PORT: String(port), POST_RATE_LIMIT: "100000000", LEAD_DELIVERY: "off", LOG_LEVEL: "warn" },
+    120_000,
+  );
+  const cleanup = { label: `server on ${port}`, run: () => server.stop() };
+  cleanups.push(cleanup);
+  log(`server on ${server.baseUrl} (${env.DATABASE_URL ? "PostgreSQL" : "embedded database"})`);
+  try {
+    await work(server);
+  } finally {
+    cleanups.splice(cleanups.indexOf(cleanup), 1);
+    await server.stop();
+  }
+}
+
+function seed(env: Record<string, string>): Promise<void> {
+  return runChild(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--used", String(usedVehicles)], env);
+}
+
+/** Runs a command to the end with its output kept back, shown only if it fails. */
+function runChild(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const cleanup = { label: `${command} ${args.join(" ")}`, run: async () => void child.kill("SIGTERM") };
+    cleanups.push(cleanup);
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      cleanups.splice(cleanups.indexOf(cleanup), 1);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string }> {
+  const name = `honda_bench_${randomBytes(4).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  cleanups.push({ label: `database ${name}`, run: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  log(`created PostgreSQL database ${name}`);
+  return { url: url.toString() };
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function countLeads(options: DatabaseOptions): Promise<number> {
+  const database = await openDatabase(options);
+  try {
+    const [row] = await database.db.select({ n: count() }).from(enquiries);
+    return row?.n ?? 0;
+  } finally {
+    await database.close();
+  }
+}
+
+function describeMachine(chromiumPath: string): Machine {
+  let chromium = "Chromium (version unknown)";
+  try {
+    chromium = execFileSync(chromiumPath, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    // Lighthouse will fail with a clear message if the browser is missing.
+  }
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? "unknown CPU",
+    cores: os.cpus().length,
+    ramGb: Math.round(os.totalmem() / 1024 ** 3),
+    loadAverage: os.loadavg(),
+    node: process.version,
+    chromium,
+  };
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
