@@ -19,7 +19,15 @@ export async function saveFullPageScreenshot(page: Page, name: string): Promise<
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForLoadState("networkidle");
+  // Every picture the screenshot can show has arrived: lazy ones in slides scrolled out of view sideways
+  // never load, by design. Not "networkidle", which a carousel or a busy machine can put off.
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => {
+      const { left, right } = image.getBoundingClientRect();
+      const offScreenSideways = right <= 0 || left >= window.innerWidth;
+      return image.complete || (image.loading === "lazy" && offScreenSideways);
+    }),
+  );
   fs.mkdirSync("test-results/screenshots", { recursive: true });
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
