@@ -23,6 +23,8 @@ export type Scenario = {
   /** A path per request (a generator for varied requests), and the body for a POST. */
   next: () => { path: string; body?: string };
   headers?: Record<string, string>;
+  /** Concurrent connections for this scenario when not the run's (one shows a request's own time, no queueing). */
+  connections?: number;
 };
 
 /** Runs one scenario for `seconds` at `connections` and measures every answer's latency itself (autocannon has no p95). */
@@ -31,7 +33,7 @@ export async function runScenario(baseUrl: string, scenario: Scenario, { connect
   const statuses: Record<string, number> = {};
   const instance = autocannon({
     url: baseUrl,
-    connections,
+    connections: scenario.connections ?? connections,
     duration: seconds,
     method: scenario.method ?? "GET",
     headers: scenario.headers,

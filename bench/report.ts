@@ -183,7 +183,7 @@ function lighthouseSection({ runs, pages }: NonNullable<BenchReport["lighthouse"
 
 function loadSection({ connections, seconds, runs }: NonNullable<BenchReport["load"]>): string[] {
   const lines = [
-    `## Load (autocannon, loopback, ${connections} connections, ${seconds} s each)`,
+    `## Load (autocannon, loopback, ${connections} connections unless the scenario says otherwise, ${seconds} s each)`,
     "",
     "Latencies are measured per answer; a failure is an answer outside 2xx, a socket error or a request",
     "without an answer in 10 s (autocannon's timeout; such requests are not in the percentiles).",

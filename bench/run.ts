@@ -193,6 +193,12 @@ async function loadRun(database: string, baseUrl: string, targets: Targets): Pro
   const runId = randomBytes(4).toString("hex");
   const scenarios: Scenario[] = [
     { name: USED_API_SCENARIO, next: usedApiRequests(targets.makes), headers: { Accept: "application/ld+json" } },
+    {
+      name: "Used-vehicle API, same mix, 1 connection (a request's own time, no queueing)",
+      next: usedApiRequests(targets.makes),
+      headers: { Accept: "application/ld+json" },
+      connections: 1,
+    },
     { name: "Used listing page /used", next: fixedPath("/used") },
     { name: `Model page ${targets.modelPage}`, next: fixedPath(targets.modelPage) },
     {
