@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PageResult } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
-import { type BenchReport, checkBudgets, renderReport, USED_API_SCENARIO } from "./report.ts";
+import { type BenchReport, checkBudgets, renderReport, USED_API_ONE_CONNECTION_SCENARIO, USED_API_SCENARIO } from "./report.ts";
 import { median, quantile } from "./stats.ts";
 
 function page(name: string, path: string, overrides: Partial<PageResult["median"]> = {}, failing: string[] = []): PageResult {
@@ -85,6 +85,16 @@ describe("bench budgets", () => {
     const starved = { ...apiResult(20), failures: 4, errors: 4, timeouts: 3 };
     slow.load!.runs[0]!.results.push({ ...starved, name: "Model page" });
     expect(renderReport(slow)).toContain("| 4 (3 without an answer in 10 s, 1 socket errors) |");
+  });
+
+  it("explain a missed API budget by queueing when one connection alone is fast", () => {
+    const queued = report([page("Home", "/")], { ...apiResult(350), rps: 200 });
+    queued.load!.runs[0]!.results.push({ ...apiResult(12), p50: 7, name: `${USED_API_ONE_CONNECTION_SCENARIO} (no queueing)` });
+    const api = checkBudgets(queued).find((check) => check.budget.startsWith("Used-vehicle API"))!;
+    expect(api.met).toBe(false);
+    expect(api.detail).toContain("alone, one request takes p50 7 ms and p95 12 ms");
+    expect(api.detail).toContain("about 50 / 200 requests/s = 250 ms on average");
+    expect(api.detail).toContain("roughly 1000 or more answers a second");
   });
 
   it("are written to the report with the machine, the command and the tables", () => {

@@ -23,7 +23,7 @@ import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { enquiryRequests, fixedPath, runScenario, type Scenario, usedApiRequests } from "./load.ts";
-import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_SCENARIO } from "./report.ts";
+import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_ONE_CONNECTION_SCENARIO, USED_API_SCENARIO } from "./report.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const { values: options } = parseArgs({
@@ -194,7 +194,7 @@ async function loadRun(database: string, baseUrl: string, targets: Targets): Pro
   const scenarios: Scenario[] = [
     { name: USED_API_SCENARIO, next: usedApiRequests(targets.makes), headers: { Accept: "application/ld+json" } },
     {
-      name: "Used-vehicle API, same mix, 1 connection (a request's own time, no queueing)",
+      name: `${USED_API_ONE_CONNECTION_SCENARIO} (a request's own time, no queueing)`,
       next: usedApiRequests(targets.makes),
       headers: { Accept: "application/ld+json" },
       connections: 1,
