@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { count } from "drizzle-orm";
-import pg from "pg";
+import { adminQuery } from "../db/admin.ts";
 import { openDatabase, type DatabaseOptions } from "../db/client.ts";
 import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
@@ -268,15 +268,6 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string 
   return { url: url.toString() };
 }
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function countLeads(options: DatabaseOptions): Promise<number> {
   const database = await openDatabase(options);

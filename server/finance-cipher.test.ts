@@ -1,24 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
-import { createLogger } from "./logger.ts";
+import { capturingLogger } from "../tests/support/log-capture.ts";
 
 const hexKey = "ab".repeat(32);
 
-function capturingLogger() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", sink), lines };
-}
 
 describe("finance settings", () => {
   it("defaults the retention to 180 days and accepts hex or base64 keys", () => {

@@ -1,22 +1,11 @@
-import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
+import { capturingLogger } from "../tests/support/log-capture.ts";
 
-function capture() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", sink), lines };
-}
 
 describe("the logger", () => {
   it("keeps a failed query's SQL and cause but never the visitor's values it was given", () => {
-    const { logger, lines } = capture();
+    const { logger, lines } = capturingLogger();
     const failure = new DrizzleQueryError(
       "insert into leads (name, email) values ($1, $2)",
       ["Thabo Mokoena", "thabo@example.co.za"],
@@ -32,7 +21,7 @@ describe("the logger", () => {
   });
 
   it("logs an ordinary error whole", () => {
-    const { logger, lines } = capture();
+    const { logger, lines } = capturingLogger();
     logger.error({ err: new Error("template missing: brochure.svg") }, "unhandled error");
     expect(JSON.parse(lines[0]!).err.message).toBe("template missing: brochure.svg");
   });

@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATIONS } from "../../core/finance/application-schema.ts";
@@ -7,22 +6,16 @@ import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../../tests/support/finance-fixture.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
-import { createLogger } from "../logger.ts";
+import { capturingLogger } from "../../tests/support/log-capture.ts";
 
 const cipher = FinanceCipher.ephemeral();
-const logLines: string[] = [];
-const logSink = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { logger: capturedLogger, lines: logLines } = capturingLogger("debug");
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     financeCipher: cipher,
-    logger: createLogger("debug", logSink),
+    logger: capturedLogger,
     rateLimiter: new MemoryRateLimiter(10_000, 600_000),
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { adminQuery, postgresServerUrl, withDatabase } from "./template-db.ts";
+import { adminQuery } from "../../db/admin.ts";
+import { postgresServerUrl, withDatabase } from "./template-db.ts";
 
 /** The machine's PostgreSQL (DATABASE_URL, else postgres@127.0.0.1:5432), where a test may create a database. */
 export const POSTGRES_SERVER_URL = postgresServerUrl() ?? "postgres://postgres@127.0.0.1:5432/postgres";

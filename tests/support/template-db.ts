@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { inject } from "vitest";
+import { adminQuery } from "../../db/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { seedDatabase } from "../../db/seed/seed.ts";
 
@@ -85,12 +85,3 @@ export function withDatabase(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-export async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
