@@ -1,19 +1,11 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./tests/support/chromium-flags.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Debian's Chromium on the project's machines; elsewhere set CHROMIUM_PATH, or leave it unset for Playwright's own. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const chromiumArgs = ["--headless", ...CHROMIUM_FLAGS];
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
 export default defineConfig({

@@ -1,22 +1,14 @@
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "../tests/support/chromium-flags.ts";
 import { median } from "./stats.ts";
 
 /**
  * Lighthouse 12 with its default config: the mobile preset (Moto G Power viewport) and simulated
  * throttling (slow 4G, 4x CPU slowdown). Each run is a first visit: Lighthouse clears the cache and storage.
  */
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
