@@ -83,7 +83,11 @@ describe("the listing's page query", () => {
     expect((await usedListingPageSql(database.db, query("order[mileage]=desc")))!.sql).toMatch(
       /order by "used_vehicles"."mileage_km" desc, "used_vehicles"."id" desc/,
     );
-    expect(await usedListingPageSql(database.db, query("make_slug=trabant"))).toBeNull();
+  });
+
+  it("answers an unknown make or model with an empty list", async () => {
+    expect(await listUsedVehicles(database.db, query("make_slug=trabant"))).toEqual({ members: [], total: 0 });
+    expect(await listUsedVehicles(database.db, query("make_slug=honda&model_slug=no-such-model&page=2"))).toEqual({ members: [], total: 0 });
   });
 
   it("keeps the members in the page's order after fetching them by id", async () => {
@@ -95,6 +99,15 @@ describe("the listing's page query", () => {
 });
 
 describe("pages near the end", () => {
+  beforeAll(async () => {
+    // Deep pages are read differently from early ones (ONE_STATEMENT_MAX_OFFSET): a stock of thousands.
+    await database.db.execute(
+      sql.raw(`insert into used_vehicles (dealer_id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, exterior_color)
+        select dealer_id, make_id, model_id, variant, year, mileage_km + copy, price, transmission, fuel_type, state, exterior_color
+        from used_vehicles, generate_series(1, 24) as copy`),
+    );
+  });
+
   it("are read from the far end and give exactly the vehicles of a front-to-back walk", async () => {
     const all = await database.db.execute(
       sql.raw("select id from used_vehicles where transmission = 'Manual' order by mileage_km desc, id desc"),
@@ -109,5 +122,25 @@ describe("pages near the end", () => {
     const far = await usedListingPageSql(database.db, query(`transmissionType=Manual&order[mileage]=desc&page=${pages}`));
     expect(far!.sql).toMatch(/order by "used_vehicles"."mileage_km" asc, "used_vehicles"."id" asc/);
     expect(await usedListingPageSql(database.db, query(`transmissionType=Manual&page=${pages + 1}`))).toBeNull();
+  });
+
+  it("give the same vehicles for a make and model, whose ids a deep page looks up first", async () => {
+    const all = await database.db.execute(
+      sql.raw(`select v.id from used_vehicles v join makes m on m.id = v.make_id join models d on d.id = v.model_id
+        where m.slug = 'honda' and d.slug = 'cr-v' order by v.price asc, v.id asc`),
+    );
+    const ordered = (all as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const pages = Math.ceil(ordered.length / 12);
+    expect(pages).toBeGreaterThan(13);
+    for (const page of [1, 11, 12, Math.ceil(pages / 2) + 1, pages]) {
+      const { members, total } = await listUsedVehicles(database.db, query(`make_slug=honda&model_slug=cr-v&order[price]=asc&page=${page}`));
+      expect(total).toBe(ordered.length);
+      expect(members.map((v) => v.id)).toEqual(ordered.slice((page - 1) * 12, page * 12));
+      expect(members.every((v) => v.make_slug === "honda" && v.model_slug === "cr-v")).toBe(true);
+    }
+    expect(await listUsedVehicles(database.db, query(`make_slug=honda&model_slug=cr-v&page=${pages + 1}`))).toEqual({
+      members: [],
+      total: ordered.length,
+    });
   });
 });

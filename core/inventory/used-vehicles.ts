@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
@@ -46,6 +46,16 @@ const ORDER_COLUMNS: Record<OrderField, AnyPgColumn> = {
   mileage: usedVehicles.mileageKm,
 };
 
+/**
+ * A column named with its table. Drizzle leaves columns bare in a select from one table, and a bare
+ * outer column in a correlated subquery would bind to the subquery's own table of the same column name.
+ */
+const qualified = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * The make, model and dealer of a vehicle come from scalar subqueries rather than joins: PostgreSQL plans
+ * this statement in a third of the time of the four-table join, and planning was most of its cost.
+ */
 const listColumns = {
   id: usedVehicles.id,
   variant: usedVehicles.variant,
@@ -56,46 +66,65 @@ const listColumns = {
   fuelType: usedVehicles.fuelType,
   state: usedVehicles.state,
   exteriorColor: usedVehicles.exteriorColor,
-  make: makes.name,
-  makeSlug: makes.slug,
-  model: models.name,
-  modelSlug: models.slug,
-  dealerName: dealers.dealerName,
-  dealerSlug: dealers.slug,
-  dealerProvince: dealers.province,
+  make: sql<[name: string, slug: string]>`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
+  model: sql<[name: string, slug: string]>`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
+  dealer: sql<[name: string, slug: string, province: string]>`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
+  /** The vehicle's pictures in their order. */
+  images: sql<string[]>`array(select ${usedVehicleImages.uri} from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)} order by ${usedVehicleImages.position})`,
 };
 
-type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] };
+type ColumnValue<Column> = Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
+type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
 
 /**
- * One page of the list and the true total. The page is found in two steps: the ids of the page (an
- * index-only scan of the order's covering index, see db/schema.ts), then those vehicles with their
- * joins; the total is a sum over used_vehicle_counts.
+ * Pages that start before this many vehicles are read forwards in one statement that also sums the total
+ * (one round trip: most requests are early pages). Deeper pages learn the total first; see `planPage`.
+ */
+const ONE_STATEMENT_MAX_OFFSET = 10 * USED_PAGE_SIZE;
+
+/**
+ * One page of the list and the true total. The page's ids come from an index-only scan of the order's
+ * covering index (see db/schema.ts); its vehicles, their make, model, dealer and pictures, and the total
+ * (a sum over used_vehicle_counts) come in the same statement.
  */
 export async function listUsedVehicles(
   db: Database,
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<{ members: UsedVehicleView[]; total: number }> {
-  const where = whereFor(query, await resolveSlugs(db, query), scope);
-  if (where === null) return { members: [], total: 0 };
-  // The exact total first (a sum over the counts table, well under a millisecond): no page query at all
-  // for an empty answer or a page past the end, and pages in the second half are read from the far end.
-  const total = await sumCounts(db, where);
+  const { statement, knownTotal } = await planPage(db, query, scope);
+  if (statement === null) return { members: [], total: knownTotal ?? 0 };
+  const rows = await statement;
+  if (rows.length > 0) return { members: rows.map(toView), total: rows[0]!.total };
+  if (knownTotal !== null) return { members: [], total: knownTotal };
+  // An empty first page means nothing matches; a later one lies past the end, and the total still counts.
+  return { members: [], total: query.page === 1 ? 0 : await sumCounts(db, whereFor(query, scope)) };
+}
+
+/** The statement that reads a page (null: the page lies past the end), and the total when it was learnt first. */
+type PagePlan = { statement: ReturnType<typeof pageQuery> | null; knownTotal: number | null };
+
+/**
+ * Early pages: one statement, with the make and model slugs as subqueries. Deep pages: a first statement
+ * learns the total and the ids the slugs name; the page statement then carries those ids as constants, so
+ * that PostgreSQL plans it knowing the make's real share of the stock (a subquery's answer it can only
+ * guess), which is what decides between walking an order's index and sorting; and a page in the second
+ * half is read from the far end instead of skipping over most of the stock.
+ */
+async function planPage(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<PagePlan> {
+  const offset = (query.page - 1) * USED_PAGE_SIZE;
+  if (offset < ONE_STATEMENT_MAX_OFFSET) {
+    return { statement: pageQuery(db, query, whereFor(query, scope), { offset, limit: USED_PAGE_SIZE, reverse: false }), knownTotal: null };
+  }
+  const [found] = await countsSum(db, whereFor(query, scope), {
+    makeId: query.makeSlug ? makeIdOf(query.makeSlug) : sql<null>`null`,
+    modelIds: query.modelSlug ? modelIdsOf(query.modelSlug, query.makeSlug) : sql<null>`null`,
+  });
+  const total = Number(found?.total ?? 0);
   const slice = pageSlice(total, query.page);
-  if (slice === null) return { members: [], total };
-  const pageIds = await pageIdsQuery(db, query, where, slice);
-  if (slice.reverse) pageIds.reverse();
-  if (pageIds.length === 0) return { members: [], total };
-  const rows = await selectVehicles(db).where(
-    inArray(
-      usedVehicles.id,
-      pageIds.map((row) => row.id),
-    ),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = pageIds.flatMap(({ id }) => byId.get(id) ?? []);
-  return { members: await withImages(db, ordered), total };
+  if (slice === null) return { statement: null, knownTotal: total };
+  const ids = { makeId: found?.makeId ?? undefined, modelIds: found?.modelIds ?? undefined };
+  return { statement: pageQuery(db, query, whereFor(query, scope, { ids }), slice), knownTotal: total };
 }
 
 type PageSlice = { offset: number; limit: number; reverse: boolean };
@@ -108,97 +137,83 @@ function pageSlice(total: number, page: number): PageSlice | null {
   return offset > total / 2 ? { offset: total - offset - limit, limit, reverse: true } : { offset, limit, reverse: false };
 }
 
-/**
- * The ids of one page, in order: every order ends with the id, so pages never repeat or skip a vehicle.
- * `reverse` reads the same order backwards (for pages nearer the end than the start).
- */
-function pageIdsQuery(
-  db: Database,
-  query: UsedVehicleQuery,
-  where: Condition[],
-  page: PageSlice,
-) {
-  const flip = (direction: "asc" | "desc") => (page.reverse ? (direction === "asc" ? desc : asc) : direction === "asc" ? asc : desc);
+/** The ordering of a query: every order ends with the id, so pages never repeat or skip a vehicle. */
+function orderingOf(query: UsedVehicleQuery, reverse: boolean): SQL[] {
+  const flip = (direction: "asc" | "desc") => (reverse ? (direction === "asc" ? desc : asc) : direction === "asc" ? asc : desc);
   // The id breaks ties in the direction of the last order (newest first by default), so that one index
   // scan, forwards or backwards, gives the order without a sort.
-  const ordering = [
+  return [
     ...query.order.map(({ field, direction }) => flip(direction)(ORDER_COLUMNS[field])),
     flip(query.order.at(-1)?.direction ?? "desc")(usedVehicles.id),
   ];
+}
+
+/** The ids of one page, in the query's order read forwards or (`reverse`) backwards. */
+function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[], page: PageSlice) {
   return db
     .select({ id: usedVehicles.id })
     .from(usedVehicles)
     .where(and(...where.map((condition) => condition(VEHICLE_COLUMNS))))
-    .orderBy(...ordering)
+    .orderBy(...orderingOf(query, page.reverse))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-/** The SQL of the listing's page query (for EXPLAIN in bench/used-listing.ts); null when the answer needs no query. */
+/** The vehicles of one page, in the query's order, each row also carrying the total that matches. */
+function pageQuery(db: Database, query: UsedVehicleQuery, where: Condition[], page: PageSlice) {
+  return selectVehicles(db, { total: sql<number>`(${countsSum(db, where)})` })
+    .where(inArray(usedVehicles.id, pageIdsQuery(db, query, where, page)))
+    .orderBy(...orderingOf(query, false));
+}
+
+/** The SQL of the listing's page statement (for EXPLAIN in bench/used-listing.ts); null when the answer needs none. */
 export async function usedListingPageSql(
   db: Database,
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<{ sql: string; params: unknown[] } | null> {
-  const where = whereFor(query, await resolveSlugs(db, query), scope);
-  if (where === null) return null;
-  const slice = pageSlice(await sumCounts(db, where), query.page);
-  return slice === null ? null : pageIdsQuery(db, query, where, slice).toSQL();
+  return (await planPage(db, query, scope)).statement?.toSQL() ?? null;
 }
 
-/** The number of vehicles that meet the conditions, from the counts table. */
-async function sumCounts(db: Database, where: Condition[]): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${usedVehicleCounts.vehicles}), 0)::int` })
+/** The number of vehicles that meet the conditions: a sum over the counts table, well under a millisecond. */
+function countsSum<Extra extends Record<string, SQL>>(db: Database, where: Condition[], extra: Extra = {} as Extra) {
+  return db
+    .select({ total: sql<number>`coalesce(sum(${usedVehicleCounts.vehicles}), 0)::int`, ...extra })
     .from(usedVehicleCounts)
     .where(and(...where.map((condition) => condition(COUNT_COLUMNS))));
+}
+
+async function sumCounts(db: Database, where: Condition[]): Promise<number> {
+  const [row] = await countsSum(db, where);
   return Number(row?.total ?? 0);
 }
 
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
-  const rows = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
-  const [vehicle] = await withImages(db, rows);
-  return vehicle ?? null;
+  const [row] = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
+  return row ? toView(row) : null;
 }
 
-function selectVehicles(db: Database) {
+function selectVehicles<Extra extends Record<string, SQL>>(db: Database, extra: Extra = {} as Extra) {
   return db
-    .select(listColumns)
+    .select({ ...listColumns, ...extra })
     .from(usedVehicles)
-    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
-    .innerJoin(models, eq(models.id, usedVehicles.modelId))
-    .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
     .$dynamic();
 }
 
-async function withImages(db: Database, rows: ListRow[]): Promise<UsedVehicleView[]> {
-  if (rows.length === 0) return [];
-  const images = await db
-    .select({ vehicleId: usedVehicleImages.vehicleId, uri: usedVehicleImages.uri })
-    .from(usedVehicleImages)
-    .where(
-      inArray(
-        usedVehicleImages.vehicleId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(usedVehicleImages.vehicleId), asc(usedVehicleImages.position));
-  return rows.map((row) => {
-    const own = images.filter((image) => image.vehicleId === row.id).map(({ uri }) => ({ uri }));
-    return toView(row, own);
-  });
-}
-
-function toView(row: ListRow, images: { uri: string }[]): UsedVehicleView {
+function toView(row: ListRow): UsedVehicleView {
+  const images = row.images.map((uri) => ({ uri }));
+  const [make, makeSlug] = row.make;
+  const [model, modelSlug] = row.model;
+  const [dealerName, dealerSlug, dealerProvince] = row.dealer;
   return {
     id: row.id,
-    uri: `/used/${row.makeSlug}/${row.modelSlug}/${row.id}`,
+    uri: `/used/${makeSlug}/${modelSlug}/${row.id}`,
     image: images[0] ?? { uri: "" },
     images,
-    make: row.make,
-    make_slug: row.makeSlug,
-    model: row.model,
-    model_slug: row.modelSlug,
+    make,
+    make_slug: makeSlug,
+    model,
+    model_slug: modelSlug,
     variant: row.variant,
     transmission: row.transmission,
     fuel_type: row.fuelType,
@@ -208,9 +223,9 @@ function toView(row: ListRow, images: { uri: string }[]): UsedVehicleView {
     state_of_vehicle: row.state,
     price: row.price,
     installment: monthlyRepayment({ price: row.price }),
-    dealer_name: row.dealerName,
-    dealer_slug: row.dealerSlug,
-    dealer_province: row.dealerProvince,
+    dealer_name: dealerName,
+    dealer_slug: dealerSlug,
+    dealer_province: dealerProvince,
   };
 }
 
@@ -230,49 +245,38 @@ type Condition = (columns: FilterColumns) => SQL;
 const VEHICLE_COLUMNS: FilterColumns = usedVehicles;
 const COUNT_COLUMNS: FilterColumns = usedVehicleCounts;
 
-/** The make and model slugs as ids: undefined when not asked for, null when the slug names nothing. */
-type ResolvedSlugs = { makeId?: number | null; modelIds?: number[] | null };
-
-async function resolveSlugs(db: Database, query: UsedVehicleQuery): Promise<ResolvedSlugs> {
-  const resolved: ResolvedSlugs = {};
-  if (query.makeSlug) {
-    const [make] = await db.select({ id: makes.id }).from(makes).where(eq(makes.slug, query.makeSlug)).limit(1);
-    resolved.makeId = make?.id ?? null;
-  }
-  if (query.modelSlug) {
-    const { makeId } = resolved;
-    const found =
-      makeId === null
-        ? []
-        : await db
-            .select({ id: models.id })
-            .from(models)
-            .where(and(eq(models.slug, query.modelSlug), makeId === undefined ? undefined : eq(models.makeId, makeId)));
-    resolved.modelIds = found.length === 0 ? null : found.map((model) => model.id);
-  }
-  return resolved;
-}
-
 /**
- * The WHERE conditions of a query; `ignore` leaves one facet out (so its options can be counted).
- * Null when the make or model slug names nothing, so that the answer is empty without a query.
+ * The make and model named by slugs, as subqueries PostgreSQL evaluates once per statement (no round trip
+ * of their own); a slug that names nothing matches no vehicle. A model slug alone may name models of
+ * several makes.
  */
+const makeIdOf = (makeSlug: string) => sql<number | null>`(select ${makes.id} from ${makes} where ${makes.slug} = ${makeSlug})`;
+const modelIdsOf = (modelSlug: string, makeSlug: string | undefined) =>
+  sql<number[]>`array(select ${models.id} from ${models} where ${models.slug} = ${modelSlug}${
+    makeSlug ? sql` and ${models.makeId} = ${makeIdOf(makeSlug)}` : sql``
+  })`;
+
+/** The ids the make and model slugs were found to name (deep pages), used instead of the subqueries. */
+type SlugIds = { makeId?: number; modelIds?: number[] };
+
+/** The WHERE conditions of a query; `ignore` leaves one facet out (so its options can be counted). */
 function whereFor(
   query: UsedVehicleQuery,
-  slugs: ResolvedSlugs,
   scope: UsedVehicleScope,
-  ignore?: Facet,
-): Condition[] | null {
+  { ignore, ids }: { ignore?: Facet | "model"; ids?: SlugIds } = {},
+): Condition[] {
   const where: Condition[] = [];
   const { dealerId } = scope;
+  const { makeSlug, modelSlug, fuelTypes, transmissions, states } = query;
   if (dealerId !== undefined) where.push((c) => eq(c.dealerId, dealerId));
-  if (ignore !== "make") {
-    const { makeId, modelIds } = slugs;
-    if (makeId === null || modelIds === null) return null;
-    if (makeId !== undefined) where.push((c) => eq(c.makeId, makeId));
-    if (modelIds !== undefined) where.push((c) => inArray(c.modelId, modelIds));
+  if (ignore !== "make" && makeSlug) {
+    const makeId = ids?.makeId;
+    where.push((c) => (makeId === undefined ? sql`${c.makeId} = ${makeIdOf(makeSlug)}` : eq(c.makeId, makeId)));
   }
-  const { fuelTypes, transmissions, states } = query;
+  if (ignore !== "make" && ignore !== "model" && modelSlug) {
+    const modelIds = ids?.modelIds;
+    where.push((c) => (modelIds === undefined ? sql`${c.modelId} = any(${modelIdsOf(modelSlug, makeSlug)})` : inArray(c.modelId, modelIds)));
+  }
   if (ignore !== "fuel" && fuelTypes.length > 0) where.push((c) => inArray(c.fuelType, fuelTypes));
   if (ignore !== "transmission" && transmissions.length > 0) where.push((c) => inArray(c.transmission, transmissions));
   if (ignore !== "state" && states.length > 0) where.push((c) => inArray(c.state, states));
@@ -302,14 +306,13 @@ export async function usedFilters(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<UsedFilters> {
-  const slugs = await resolveSlugs(db, query);
   const [makeCounts, modelCounts, fuel, transmission, state, total] = await Promise.all([
-    countMakes(db, whereFor(query, slugs, scope, "make")),
-    countModels(db, query.makeSlug ? whereFor({ ...query, modelSlug: undefined }, { makeId: slugs.makeId }, scope) : null),
-    countFacet(db, whereFor(query, slugs, scope, "fuel"), usedVehicleCounts.fuelType, FUEL_TYPES),
-    countFacet(db, whereFor(query, slugs, scope, "transmission"), usedVehicleCounts.transmission, TRANSMISSIONS),
-    countFacet(db, whereFor(query, slugs, scope, "state"), usedVehicleCounts.state, VEHICLE_STATES),
-    countMatching(db, whereFor(query, slugs, scope)),
+    countMakes(db, whereFor(query, scope, { ignore: "make" })),
+    countModels(db, query.makeSlug ? whereFor(query, scope, { ignore: "model" }) : null),
+    countFacet(db, whereFor(query, scope, { ignore: "fuel" }), usedVehicleCounts.fuelType, FUEL_TYPES),
+    countFacet(db, whereFor(query, scope, { ignore: "transmission" }), usedVehicleCounts.transmission, TRANSMISSIONS),
+    countFacet(db, whereFor(query, scope, { ignore: "state" }), usedVehicleCounts.state, VEHICLE_STATES),
+    sumCounts(db, whereFor(query, scope)),
   ]);
   return {
     makes: makeCounts,
@@ -324,29 +327,21 @@ export async function usedFilters(
 /** The counts below are sums over used_vehicle_counts (a few hundred rows), never counts over the stock. */
 const vehicleSum = sql<number>`sum(${usedVehicleCounts.vehicles})::int`;
 
-async function countMatching(db: Database, where: Condition[] | null): Promise<number> {
-  return where === null ? 0 : sumCounts(db, where);
-}
-
 async function countFacet(
   db: Database,
-  where: Condition[] | null,
+  where: Condition[],
   column: AnyPgColumn,
   options: readonly string[],
 ): Promise<FacetOption[]> {
-  const rows =
-    where === null
-      ? []
-      : await db
-          .select({ value: sql<string>`${column}`, count: vehicleSum })
-          .from(usedVehicleCounts)
-          .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
-          .groupBy(column);
+  const rows = await db
+    .select({ value: sql<string>`${column}`, count: vehicleSum })
+    .from(usedVehicleCounts)
+    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
+    .groupBy(column);
   return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
 
-async function countMakes(db: Database, where: Condition[] | null): Promise<MakeOption[]> {
-  if (where === null) return [];
+async function countMakes(db: Database, where: Condition[]): Promise<MakeOption[]> {
   const rows = await db
     .select({ name: makes.name, slug: makes.slug, count: vehicleSum })
     .from(usedVehicleCounts)
@@ -357,7 +352,7 @@ async function countMakes(db: Database, where: Condition[] | null): Promise<Make
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
-/** Models of the chosen make (null `where`: no make chosen, or it names nothing). */
+/** Models of the chosen make (null `where`: no make chosen). */
 async function countModels(db: Database, where: Condition[] | null): Promise<MakeOption[]> {
   if (where === null) return [];
   const rows = await db
