@@ -15,6 +15,8 @@ export type LoadResult = {
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
+  /** CPU time per answer (ms) of the server process and of the database's processes (null: inside the server). */
+  cpuMsPerAnswer?: { server: number; database: number | null };
 };
 
 export type Scenario = {

@@ -97,13 +97,24 @@ describe("bench budgets", () => {
     expect(api.detail).toContain("roughly 1000 or more answers a second");
   });
 
+  it("tell a missed API budget's CPU cost per answer and what the cores can give at that cost", () => {
+    const costly = report([page("Home", "/")], { ...apiResult(130), rps: 590, cpuMsPerAnswer: { server: 1.2, database: 1.3 } });
+    costly.load!.runs[0]!.results.push({ ...apiResult(28), name: "Static file /assets/app.css (ceiling)", cpuMsPerAnswer: { server: 0.45, database: 0 } });
+    const api = checkBudgets(costly).find((check) => check.budget.startsWith("Used-vehicle API"))!;
+    expect(api.detail).toContain(
+      "Each answer costs 1.20 ms of the server's CPU and 1.30 ms of PostgreSQL's, where the static file costs the server 0.45 ms: " +
+        "2.50 ms in all, so 2 cores give at most about 800 answers a second",
+    );
+    expect(renderReport(costly)).toContain(`| PostgreSQL | ${USED_API_SCENARIO} | 5000 | 590 | 10 ms | 130 ms | 260 ms | 0 | 1.20 ms | 1.30 ms |`);
+  });
+
   it("are written to the report with the machine, the command and the tables", () => {
     const markdown = renderReport(report([page("Home", "/")], apiResult(20)));
     expect(markdown).toContain("`npm run bench`");
     expect(markdown).toContain("Test CPU, 2 cores, 8 GB RAM");
     expect(markdown).toContain("at start 1.50 1.00 0.50");
     expect(markdown).toContain("| Home | `/` | 100 | 100 | 100 | 100 | 900 ms | 1200 ms | 1000 ms | 0 ms | 0.000 | 117.2 KB | 87.9 KB | 87.9 KB |");
-    expect(markdown).toContain(`| PostgreSQL | ${USED_API_SCENARIO} | 5000 | 500 | 10 ms | 20 ms | 40 ms | 0 |`);
+    expect(markdown).toContain(`| PostgreSQL | ${USED_API_SCENARIO} | 5000 | 500 | 10 ms | 20 ms | 40 ms | 0 | - | - |`);
     expect(markdown).toContain("12 leads stored by the enquiry scenario, 10 of them answered 201");
   });
 });

@@ -91,7 +91,8 @@ export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "
         (api.p95 >= BUDGETS.usedApiP95Ms && ceiling && ceiling.p95 >= BUDGETS.usedApiP95Ms
           ? `; even the static file's p95 was ${ms(ceiling.p95)} (${Math.round(ceiling.rps)} requests/s): the budget is below this machine's ceiling`
           : "") +
-        (api.p95 >= BUDGETS.usedApiP95Ms && single ? `; ${queueingNote(report.load!.connections, api, single)}` : ""),
+        (api.p95 >= BUDGETS.usedApiP95Ms && single ? `; ${queueingNote(report.load!.connections, api, single)}` : "") +
+        (api.p95 >= BUDGETS.usedApiP95Ms ? cpuNote(report.machine, api, ceiling) : ""),
     });
   }
   return checks;
@@ -107,6 +108,19 @@ function queueingNote(connections: number, loaded: LoadResult, single: LoadResul
     `alone, one request takes p50 ${ms(single.p50)} and p95 ${ms(single.p95)}; at ${connections} connections each waits for those ahead ` +
     `of it, about ${connections} / ${Math.round(loaded.rps)} requests/s = ${ms((connections / loaded.rps) * 1000)} on average (Little's law), ` +
     `so the budget needs roughly ${neededRps} or more answers a second from this server on this machine's CPUs, shared with PostgreSQL and autocannon`
+  );
+}
+
+/** What the answers cost in CPU, and so how many a second the machine's cores can give at most. */
+function cpuNote(machine: Machine | undefined, api: LoadResult, ceiling: LoadResult | undefined): string {
+  const cost = api.cpuMsPerAnswer;
+  if (!machine || !cost || cost.database === null) return "";
+  const perAnswer = cost.server + cost.database;
+  const most = Math.floor((machine.cores * 1000) / perAnswer / 10) * 10;
+  const staticCost = ceiling?.cpuMsPerAnswer ? `, where the static file costs the server ${ceiling.cpuMsPerAnswer.server.toFixed(2)} ms` : "";
+  return (
+    `. Each answer costs ${cost.server.toFixed(2)} ms of the server's CPU and ${cost.database.toFixed(2)} ms of PostgreSQL's${staticCost}: ` +
+    `${perAnswer.toFixed(2)} ms in all, so ${machine.cores} cores give at most about ${most} answers a second before autocannon takes its share`
   );
 }
 
@@ -203,15 +217,18 @@ function loadSection({ connections, seconds, runs }: NonNullable<BenchReport["lo
     `## Load (autocannon, loopback, ${connections} connections unless the scenario says otherwise, ${seconds} s each)`,
     "",
     "Latencies are measured per answer; a failure is an answer outside 2xx, a socket error or a request",
-    "without an answer in 10 s (autocannon's timeout; such requests are not in the percentiles).",
+    "without an answer in 10 s (autocannon's timeout; such requests are not in the percentiles). CPU per",
+    "answer is the CPU time (user + system, from /proc) the server process and PostgreSQL's backends for the",
+    "bench database used during the scenario, divided by the answers; PGlite's is inside the server's.",
     "",
-    "| Database | Scenario | Requests | Requests/s | p50 | p95 | p99 | Failures |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| Database | Scenario | Requests | Requests/s | p50 | p95 | p99 | Failures | CPU/answer, server | CPU/answer, PostgreSQL |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const run of runs) {
     for (const r of run.results) {
       lines.push(
-        `| ${run.database} | ${r.name} | ${r.requests} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${failureText(r)} |`,
+        `| ${run.database} | ${r.name} | ${r.requests} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${failureText(r)} | ` +
+          `${cpuText(r.cpuMsPerAnswer?.server)} | ${cpuText(r.cpuMsPerAnswer?.database)} |`,
       );
     }
   }
@@ -227,6 +244,9 @@ function loadSection({ connections, seconds, runs }: NonNullable<BenchReport["lo
   lines.push("");
   return lines;
 }
+
+const cpuText = (msPerAnswer: number | null | undefined) =>
+  msPerAnswer === null || msPerAnswer === undefined || Number.isNaN(msPerAnswer) ? "-" : `${msPerAnswer.toFixed(2)} ms`;
 
 function failureText(result: LoadResult): string {
   if (result.failures === 0) return "0";

@@ -17,10 +17,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { count } from "drizzle-orm";
-import { adminQuery } from "../db/admin.ts";
+import { adminQuery, adminSelect } from "../db/admin.ts";
 import { openDatabase, type DatabaseOptions } from "../db/client.ts";
 import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
+import { cpuDuring } from "./cpu.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { enquiryRequests, fixedPath, runScenario, type Scenario, usedApiRequests } from "./load.ts";
 import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_ONE_CONNECTION_SCENARIO, USED_API_SCENARIO } from "./report.ts";
@@ -110,14 +111,14 @@ async function main() {
       report.lighthouse = { runs, pages };
     }
     if (!options["no-load"]) {
-      loadRuns.push(await step("load, embedded database", () => loadRun("PGlite (embedded)", server.baseUrl, targets)));
+      loadRuns.push(await step("load, embedded database", () => loadRun("PGlite (embedded)", server, targets)));
     }
   });
   if (postgresEnv && !options["no-load"]) {
     await withServer(postgresEnv, portBase + 10, async (server) => {
       const targets = await discoverTargets(server.baseUrl);
       await warmUp(server.baseUrl, targets);
-      loadRuns.push(await step("load, PostgreSQL", () => loadRun("PostgreSQL", server.baseUrl, targets)));
+      loadRuns.push(await step("load, PostgreSQL", () => loadRun("PostgreSQL", server, targets, postgres!.backendPids)));
     });
   }
   // Leads stored by the enquiry scenario, counted in each database once its server has stopped.
@@ -206,7 +207,11 @@ async function compressionOf(baseUrl: string, script: string): Promise<{ html: s
   return { html: await encoding("/"), script: await encoding(script) };
 }
 
-async function loadRun(database: string, baseUrl: string, targets: Targets): Promise<LoadRun> {
+/**
+ * Every scenario against one server, with the CPU time the server and (PostgreSQL) the database's backends
+ * spent per answer; PGlite runs inside the server, so its share is in the server's.
+ */
+async function loadRun(database: string, server: AppProcess, targets: Targets, backendPids?: () => Promise<number[]>): Promise<LoadRun> {
   const runId = randomBytes(4).toString("hex");
   const scenarios: Scenario[] = [
     { name: USED_API_SCENARIO, next: usedApiRequests(targets.makes), headers: { Accept: "application/ld+json" } },
@@ -227,8 +232,16 @@ async function loadRun(database: string, baseUrl: string, targets: Targets): Pro
     { name: `${STATIC_SCENARIO} ${targets.staticAsset} (ceiling)`, next: fixedPath(targets.staticAsset) },
   ];
   const results = [];
+  const serverPid = async () => [server.child.pid!];
+  const noProcesses = async () => [];
   for (const scenario of scenarios) {
-    const result = await runScenario(baseUrl, scenario, { connections, seconds });
+    const run = () => runScenario(server.baseUrl, scenario, { connections, seconds });
+    const serverCpu = await cpuDuring(serverPid, () => cpuDuring(backendPids ?? noProcesses, run));
+    const { result, cpuMs: databaseCpuMs } = serverCpu.result;
+    result.cpuMsPerAnswer = {
+      server: serverCpu.cpuMs / result.requests,
+      database: backendPids ? databaseCpuMs / result.requests : null,
+    };
     const ms = (value: number) => `${Math.round(value)} ms`;
     log(`  ${database} ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${result.failures} failures`);
     results.push(result);
@@ -275,14 +288,17 @@ function runChild(command: string, args: string[], env: Record<string, string>):
   });
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string }> {
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; backendPids: () => Promise<number[]> }> {
   const name = `honda_bench_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   cleanups.push({ label: `database ${name}`, run: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   log(`created PostgreSQL database ${name}`);
-  return { url: url.toString() };
+  // The processes serving this database's connections (the server is on this machine: its /proc is ours).
+  const backendPids = async () =>
+    (await adminSelect(serverUrl, "select pid from pg_stat_activity where datname = $1", [name])).map((row) => Number(row.pid));
+  return { url: url.toString(), backendPids };
 }
 
 
