@@ -109,7 +109,10 @@ export function createApp({
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
       const context = { db, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
-      const response = await pageHandler(c.req.raw, context);
+      // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
+      // Content-Length; Hono sends it without the body.
+      const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;
+      const response = await pageHandler(request, context);
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validFinanceApplication } from "../../tests/support/finance-fixture.ts";
+import { builtSite } from "../../tests/support/page-server.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 import { CACHE, cachePolicy, chooseEncoding, etagMatches, httpCaching, weakEtag } from "./caching.ts";
 
@@ -206,6 +207,25 @@ describe("HTML with a per-response CSP nonce", () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers["content-security-policy"]).toBeUndefined();
     expect(revalidated.headers["content-type"]).toBeUndefined();
+  });
+});
+
+describe("HEAD of a page", () => {
+  let site: TestServer;
+  beforeAll(async () => {
+    site = await startTestServer(await builtSite());
+  });
+  afterAll(() => site.close());
+
+  it("answers the headers of the GET it stands for, with no body", async () => {
+    const get = await raw(site.baseUrl, "/blog");
+    const head = await raw(site.baseUrl, "/blog", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-type"]).toMatch(/^text\/html/);
+    for (const name of ["content-type", "etag", "cache-control", "content-length", "vary"]) {
+      expect(head.headers[name], name).toBe(get.headers[name]);
+    }
   });
 });
 
