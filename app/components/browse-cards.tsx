@@ -2,13 +2,10 @@ import { Link } from "react-router";
 import type { RangeModelView } from "../../core/catalogue/ranges.ts";
 import type { BannerView } from "../../core/content/banners.ts";
 import type { DealView } from "../../core/content/deals.ts";
-import { formatDate, formatRand } from "../lib/format.ts";
+import { formatDate, formatRand } from "../../core/shared/format.ts";
 import { dealerPath } from "../lib/scope.ts";
-import { VEHICLE_IMAGE_SIZE } from "../../core/media/shapes.ts";
+import { BANNER_SIZE, UPLOAD_IMAGE_SIZE, VEHICLE_IMAGE_SIZE } from "../../core/media/shapes.ts";
 import { preloadLcpImage } from "../lib/preload.ts";
-
-export const DEAL_IMAGE = { width: 1200, height: 600 } as const;
-export const BANNER_IMAGE = { width: 1600, height: 600 } as const;
 
 /** The model page of a new car (/new/...) or motorcycle (/honda-wing/...). */
 export function rangeModelPath(model: Pick<RangeModelView, "type" | "make_slug" | "model_slug">): string {
@@ -75,8 +72,8 @@ export function DealCard({ deal, href, headingLevel = 3 }: { deal: DealView; hre
       <img
         src={deal.thumbnail}
         alt=""
-        width={DEAL_IMAGE.width}
-        height={DEAL_IMAGE.height}
+        width={UPLOAD_IMAGE_SIZE.width}
+        height={UPLOAD_IMAGE_SIZE.height}
         loading="lazy"
         decoding="async"
         className="aspect-[2/1] h-auto w-full object-cover"
@@ -115,8 +112,8 @@ export function BannerSlide({
       <img
         src={banner.image.uri}
         alt=""
-        width={BANNER_IMAGE.width}
-        height={BANNER_IMAGE.height}
+        width={BANNER_SIZE.width}
+        height={BANNER_SIZE.height}
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : "auto"}
         decoding="async"

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { formatKm, formatRand } from "../../app/lib/format.ts";
+import { formatKm, formatRand } from "../shared/format.ts";
 import { buildAdfXml } from "./adf.ts";
 import type { LeadForDelivery } from "./lead-source.ts";
 

@@ -1,12 +1,9 @@
 import { normaliseHex } from "./colour.ts";
-import type { VehicleShape } from "./shapes.ts";
+import { BANNER_SIZE, type VehicleShape } from "./shapes.ts";
 import { drawVehicle, GROUND_Y, SHAPE_LABELS } from "./vehicle-art.ts";
 
 export const BRAND_RED = "#c8102e";
 export const BRAND_GREY = "#2b2d2f";
-
-/** Size of the home-page banner backdrops. */
-export const BANNER_SIZE = { width: 1600, height: 600 } as const;
 
 function n(v: number): string {
   return String(Math.round(v * 10) / 10);

@@ -1,5 +1,5 @@
 import { BRAND_GREY, BRAND_RED } from "./banner-art.ts";
-import type { VehicleShape } from "./shapes.ts";
+import { BLOG_IMAGE_SIZE, type VehicleShape } from "./shapes.ts";
 import { drawVehicle, GROUND_Y } from "./vehicle-art.ts";
 
 export const BLOG_THEMES = [
@@ -13,9 +13,6 @@ export const BLOG_THEMES = [
   "finance",
 ] as const;
 export type BlogTheme = (typeof BLOG_THEMES)[number];
-
-/** Size of a blog post's header illustration (16:9). */
-export const BLOG_IMAGE_SIZE = { width: 1200, height: 675 } as const;
 
 const TITLES: Record<BlogTheme, string> = {
   "road-trip": "An SUV on a road trip below the mountains",

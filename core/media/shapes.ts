@@ -8,6 +8,15 @@ export type VehicleShape = (typeof VEHICLE_SHAPES)[number];
 export const SCENES = ["studio", "city", "coast", "mountain"] as const;
 export type Scene = (typeof SCENES)[number];
 
+/** The home-page and Honda Wing banner backdrops are drawn at this size. */
+export const BANNER_SIZE = { width: 1600, height: 600 } as const;
+
+/** A special's promotional picture (`/uploads/...`) is drawn at this size. */
+export const UPLOAD_IMAGE_SIZE = { width: 1200, height: 600 } as const;
+
+/** A blog post's header illustration is drawn at this size (16:9). */
+export const BLOG_IMAGE_SIZE = { width: 1200, height: 675 } as const;
+
 /** Every vehicle picture is drawn at this size (16:10). */
 export const VEHICLE_IMAGE_SIZE = { width: 800, height: 500 } as const;
 

@@ -1,8 +1,5 @@
 import { renderPromoSvg } from "./banner-art.ts";
-import { VEHICLE_SHAPES, type VehicleShape } from "./shapes.ts";
-
-/** Size of a special's promotional picture. */
-export const UPLOAD_IMAGE_SIZE = { width: 1200, height: 600 } as const;
+import { UPLOAD_IMAGE_SIZE, VEHICLE_SHAPES, type VehicleShape } from "./shapes.ts";
 
 /** After the shape: `{hex}-{anything}.svg`, where anything is letters, digits, '_' and '-' (no dots, no slashes). */
 const REST = /^([0-9a-f]{6})-[a-z0-9_][a-z0-9_-]*\.svg$/;

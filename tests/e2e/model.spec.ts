@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
-import { formatRand } from "../../app/lib/format.ts";
+import { formatRand } from "../../core/shared/format.ts";
 import { expectNoAxeViolations, saveFullPageScreenshot } from "./support/page-checks.ts";
 
 type Variant = {

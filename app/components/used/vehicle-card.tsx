@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
-import { formatKm, formatRand } from "../../lib/format.ts";
+import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
 
 /** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo badge. */

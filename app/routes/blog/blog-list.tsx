@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { BLOG_PAGE_SIZE, listBlogPosts } from "../../../core/content/blog.ts";
-import { BLOG_IMAGE } from "../../lib/blog-image.ts";
-import { formatDate } from "../../lib/format.ts";
+import { BLOG_IMAGE_SIZE } from "../../../core/media/shapes.ts";
+import { formatDate } from "../../../core/shared/format.ts";
 import { pageCount, parsePageParam } from "../../lib/paging.ts";
 import type { Route } from "./+types/blog-list";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
@@ -40,8 +40,8 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 <img
                   src={post.image.uri}
                   alt=""
-                  width={BLOG_IMAGE.width}
-                  height={BLOG_IMAGE.height}
+                  width={BLOG_IMAGE_SIZE.width}
+                  height={BLOG_IMAGE_SIZE.height}
                   loading={index < 3 ? "eager" : "lazy"}
                   className="aspect-video h-auto w-full object-cover"
                 />

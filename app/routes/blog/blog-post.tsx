@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { findBlogPost } from "../../../core/content/blog.ts";
-import { BLOG_IMAGE } from "../../lib/blog-image.ts";
-import { formatDate } from "../../lib/format.ts";
+import { BLOG_IMAGE_SIZE } from "../../../core/media/shapes.ts";
+import { formatDate } from "../../../core/shared/format.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 import type { Route } from "./+types/blog-post";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
@@ -40,8 +40,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <img
         src={post.image.uri}
         alt=""
-        width={BLOG_IMAGE.width}
-        height={BLOG_IMAGE.height}
+        width={BLOG_IMAGE_SIZE.width}
+        height={BLOG_IMAGE_SIZE.height}
         fetchPriority="high"
         className="aspect-video h-auto w-full rounded-lg object-cover"
       />

@@ -4,7 +4,7 @@ import { findRangeModel } from "../../../core/catalogue/ranges.ts";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { DialogButton } from "../../components/dialog.tsx";
-import { formatRand, horsepower } from "../../lib/format.ts";
+import { formatRand, horsepower } from "../../../core/shared/format.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";

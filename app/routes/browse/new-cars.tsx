@@ -4,7 +4,7 @@ import { listBanners } from "../../../core/content/banners.ts";
 import { BannerSlide, bannerHref, RangeModelCard, rangeModelPath, toRangeCard } from "../../components/browse-cards.tsx";
 import { Carousel } from "../../components/carousel.tsx";
 import { CAROUSEL_AUTOPLAY_MS } from "../../components/home-sections.tsx";
-import { formatRand } from "../../lib/format.ts";
+import { formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";

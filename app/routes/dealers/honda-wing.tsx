@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { listBanners } from "../../../core/content/banners.ts";
+import { BANNER_SIZE } from "../../../core/media/shapes.ts";
 import { listDealersNamed } from "../../../core/dealers/dealers.ts";
 import { scopedHref } from "../../lib/navigation.ts";
 import { useScopedDealer } from "../site/layout.tsx";
@@ -21,9 +22,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { dealers, banners: banners.slice(0, 3) };
 }
 
-/** Banner artwork is drawn at 1600 x 600 (core/media/banner-art.ts BANNER_SIZE). */
-const BANNER_WIDTH = 1600;
-const BANNER_HEIGHT = 600;
 
 export default function HondaWing({ loaderData }: Route.ComponentProps) {
   const dealer = useScopedDealer();
@@ -45,7 +43,7 @@ export default function HondaWing({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {loaderData.banners.map((banner) => (
               <li key={banner.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
-                <img src={banner.image.uri} alt="" width={BANNER_WIDTH} height={BANNER_HEIGHT} loading="lazy" className="aspect-[8/3] h-auto w-full object-cover" />
+                <img src={banner.image.uri} alt="" width={BANNER_SIZE.width} height={BANNER_SIZE.height} loading="lazy" className="aspect-[8/3] h-auto w-full object-cover" />
                 <div className="p-4">
                   <h3 className="text-lg font-bold">{banner.title}</h3>
                   <Link

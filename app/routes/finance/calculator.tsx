@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
-import { formatRand, formatRandCents } from "../../lib/format.ts";
+import { formatRand, formatRandCents } from "../../../core/shared/format.ts";
 
 export type CalculatorValues = { price: number; deposit: number; term: number; balloon: number; rate: number };
 

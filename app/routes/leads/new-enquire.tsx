@@ -1,7 +1,7 @@
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { submitOrExplain } from "../../lib/enquiry.ts";
 import { newVehicleEnquiryAction, newVehicleEnquiryPage } from "../../lib/enquiry.server.ts";
-import { formatRand } from "../../lib/format.ts";
+import { formatRand } from "../../../core/shared/format.ts";
 import type { Route } from "./+types/new-enquire";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 

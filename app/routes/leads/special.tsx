@@ -3,7 +3,7 @@ import { findDeal } from "../../../core/content/deals.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/special";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";

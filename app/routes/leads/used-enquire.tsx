@@ -3,7 +3,7 @@ import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { submitOrExplain } from "../../lib/enquiry.ts";
 import { enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
-import { formatKm, formatRand } from "../../lib/format.ts";
+import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/used-enquire";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";

@@ -3,7 +3,7 @@ import { data, Link, useLocation } from "react-router";
 import { findDealer } from "../../../core/dealers/dealers.ts";
 import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
-import { formatKm, formatRand } from "../../lib/format.ts";
+import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
