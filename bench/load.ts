@@ -95,6 +95,15 @@ export function usedApiRequests(makes: { slug: string; models: string[] }[], see
   };
 }
 
+/** The used-vehicle API under the random mix, asking for JSON-LD as the site's clients do. */
+export function usedApiScenario(
+  name: string,
+  makes: { slug: string; models: string[] }[],
+  { seed, connections }: { seed?: number; connections?: number } = {},
+): Scenario {
+  return { name, next: usedApiRequests(makes, seed), headers: { Accept: "application/ld+json" }, ...(connections ? { connections } : {}) };
+}
+
 /** A new-car enquiry with a message of its own each time, so that every POST stores a lead (no dedupe). */
 export function enquiryRequests(runId: string): Scenario["next"] {
   let serial = 0;

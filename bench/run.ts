@@ -23,7 +23,7 @@ import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
 import { cpuDuring } from "./cpu.ts";
 import { runLighthouse } from "./lighthouse.ts";
-import { enquiryRequests, fixedPath, runScenario, type Scenario, usedApiRequests } from "./load.ts";
+import { enquiryRequests, fixedPath, runScenario, type Scenario, usedApiScenario } from "./load.ts";
 import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_ONE_CONNECTION_SCENARIO, USED_API_SCENARIO } from "./report.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -196,8 +196,7 @@ async function warmUp(baseUrl: string, targets: Targets): Promise<void> {
       await (await fetch(`${baseUrl}${page.path}`, { headers: { "Accept-Encoding": "br, gzip" } })).arrayBuffer();
     }
   }
-  const apiMix: Scenario = { name: "warm-up", next: usedApiRequests(targets.makes, 7), headers: { Accept: "application/ld+json" } };
-  await runScenario(baseUrl, apiMix, { connections: 10, seconds: 2 });
+  await runScenario(baseUrl, usedApiScenario("warm-up", targets.makes, { seed: 7 }), { connections: 10, seconds: 2 });
 }
 
 /** What the server answers a browser that accepts brotli and gzip: the Content-Encoding of a page and a script. */
@@ -217,13 +216,8 @@ async function compressionOf(baseUrl: string, script: string): Promise<{ html: s
 async function loadRun(database: string, server: AppProcess, targets: Targets, backendPids?: () => Promise<number[]>): Promise<LoadRun> {
   const runId = randomBytes(4).toString("hex");
   const scenarios: Scenario[] = [
-    { name: USED_API_SCENARIO, next: usedApiRequests(targets.makes), headers: { Accept: "application/ld+json" } },
-    {
-      name: `${USED_API_ONE_CONNECTION_SCENARIO} (a request's own time, no queueing)`,
-      next: usedApiRequests(targets.makes),
-      headers: { Accept: "application/ld+json" },
-      connections: 1,
-    },
+    usedApiScenario(USED_API_SCENARIO, targets.makes),
+    usedApiScenario(`${USED_API_ONE_CONNECTION_SCENARIO} (a request's own time, no queueing)`, targets.makes, { connections: 1 }),
     { name: "Used listing page /used", next: fixedPath("/used") },
     { name: `Model page ${targets.modelPage}`, next: fixedPath(targets.modelPage) },
     {

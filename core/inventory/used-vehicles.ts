@@ -114,7 +114,9 @@ type PagePlan = { statement: ReturnType<typeof pageQuery> | null; knownTotal: nu
 async function planPage(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<PagePlan> {
   const offset = (query.page - 1) * USED_PAGE_SIZE;
   if (offset < ONE_STATEMENT_MAX_OFFSET) {
-    return { statement: pageQuery(db, query, whereFor(query, scope), { offset, limit: USED_PAGE_SIZE, reverse: false }), knownTotal: null };
+    const where = whereFor(query, scope);
+    const total = sql<number>`(${countsSum(db, where)})`;
+    return { statement: pageQuery(db, query, where, { offset, limit: USED_PAGE_SIZE, reverse: false }, total), knownTotal: null };
   }
   const [found] = await countsSum(db, whereFor(query, scope), {
     makeId: query.makeSlug ? makeIdOf(query.makeSlug) : sql<null>`null`,
@@ -124,7 +126,9 @@ async function planPage(db: Database, query: UsedVehicleQuery, scope: UsedVehicl
   const slice = pageSlice(total, query.page);
   if (slice === null) return { statement: null, knownTotal: total };
   const ids = { makeId: found?.makeId ?? undefined, modelIds: found?.modelIds ?? undefined };
-  return { statement: pageQuery(db, query, whereFor(query, scope, { ids }), slice), knownTotal: total };
+  // The total is known by now: the page statement carries it rather than summing the counts again.
+  const where = whereFor(query, scope, { ids });
+  return { statement: pageQuery(db, query, where, slice, sql<number>`${total}::int`), knownTotal: total };
 }
 
 type PageSlice = { offset: number; limit: number; reverse: boolean };
@@ -153,15 +157,15 @@ function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[],
   return db
     .select({ id: usedVehicles.id })
     .from(usedVehicles)
-    .where(and(...where.map((condition) => condition(VEHICLE_COLUMNS))))
+    .where(matching(where, VEHICLE_COLUMNS))
     .orderBy(...orderingOf(query, page.reverse))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 /** The vehicles of one page, in the query's order, each row also carrying the total that matches. */
-function pageQuery(db: Database, query: UsedVehicleQuery, where: Condition[], page: PageSlice) {
-  return selectVehicles(db, { total: sql<number>`(${countsSum(db, where)})` })
+function pageQuery(db: Database, query: UsedVehicleQuery, where: Condition[], page: PageSlice, total: SQL<number>) {
+  return selectVehicles(db, { total })
     .where(inArray(usedVehicles.id, pageIdsQuery(db, query, where, page)))
     .orderBy(...orderingOf(query, false));
 }
@@ -180,7 +184,7 @@ function countsSum<Extra extends Record<string, SQL>>(db: Database, where: Condi
   return db
     .select({ total: sql<number>`coalesce(sum(${usedVehicleCounts.vehicles}), 0)::int`, ...extra })
     .from(usedVehicleCounts)
-    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))));
+    .where(matching(where, COUNT_COLUMNS));
 }
 
 async function sumCounts(db: Database, where: Condition[]): Promise<number> {
@@ -244,6 +248,9 @@ type Condition = (columns: FilterColumns) => SQL;
 
 const VEHICLE_COLUMNS: FilterColumns = usedVehicles;
 const COUNT_COLUMNS: FilterColumns = usedVehicleCounts;
+
+/** The conditions applied to one table's columns, for a WHERE clause. */
+const matching = (where: Condition[], columns: FilterColumns) => and(...where.map((condition) => condition(columns)));
 
 /**
  * The make and model named by slugs, as subqueries PostgreSQL evaluates once per statement (no round trip
@@ -336,7 +343,7 @@ async function countFacet(
   const rows = await db
     .select({ value: sql<string>`${column}`, count: vehicleSum })
     .from(usedVehicleCounts)
-    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
+    .where(matching(where, COUNT_COLUMNS))
     .groupBy(column);
   return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
@@ -346,7 +353,7 @@ async function countMakes(db: Database, where: Condition[]): Promise<MakeOption[
     .select({ name: makes.name, slug: makes.slug, count: vehicleSum })
     .from(usedVehicleCounts)
     .innerJoin(makes, eq(makes.id, usedVehicleCounts.makeId))
-    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
+    .where(matching(where, COUNT_COLUMNS))
     .groupBy(makes.id, makes.name, makes.slug)
     .orderBy(asc(makes.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
@@ -359,7 +366,7 @@ async function countModels(db: Database, where: Condition[] | null): Promise<Mak
     .select({ name: models.name, slug: models.slug, count: vehicleSum })
     .from(usedVehicleCounts)
     .innerJoin(models, eq(models.id, usedVehicleCounts.modelId))
-    .where(and(...where.map((condition) => condition(COUNT_COLUMNS))))
+    .where(matching(where, COUNT_COLUMNS))
     .groupBy(models.id, models.name, models.slug)
     .orderBy(asc(models.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
