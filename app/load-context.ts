@@ -1,4 +1,5 @@
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
+import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
 
@@ -8,6 +9,8 @@ import type { Logger } from "../server/logger.ts";
  */
 export type AppContext = {
   db: Database;
+  /** The used listing, answered from memory when the server keeps the stock there. */
+  usedStock: UsedStock;
   logger: Logger;
   financeCipher: FinanceCipher;
   siteUrl: string;

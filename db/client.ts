@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { type Listening, type ListenHandlers, listenPostgres } from "./listen.ts";
 import { openDurablePglite } from "./pglite-durable.ts";
 import * as schema from "./schema.ts";
 
@@ -20,6 +21,8 @@ export type DatabaseHandle = {
   /** How many committed migrations the database has not applied yet. */
   pendingMigrations(): Promise<number>;
   migrate(): Promise<void>;
+  /** Calls `onNotify` for every NOTIFY on `channel` (see listen.ts); stop it before `close`. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 };
 
@@ -70,6 +73,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     },
     pendingMigrations: () => pendingMigrations((text) => pool.query(text)),
     migrate: () => migratePostgres(db, { migrationsFolder }),
+    listen: async (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     close: () => pool.end(),
   };
 }
@@ -84,6 +88,12 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     },
     pendingMigrations: () => pendingMigrations((text) => client.query(text)),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, handlers) => {
+      // In the same process as every query, so it is never lost.
+      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      handlers.onListening();
+      return { stop: () => unlisten() };
+    },
     close: () => client.close(),
   };
 }

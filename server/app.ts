@@ -5,6 +5,7 @@ import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
+import { UsedStock } from "../core/inventory/used-stock.ts";
 import { createApi } from "./api/index.ts";
 import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
@@ -39,6 +40,8 @@ export type AppDeps = {
   sitemapUrlsPerFile?: number;
   /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
   financeCipher?: FinanceCipher;
+  /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
+  usedStock?: UsedStock;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -56,6 +59,7 @@ export function createApp({
   siteUrl = "http://localhost:3000",
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
+  usedStock = new UsedStock(db),
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -87,7 +91,7 @@ export function createApp({
     try {
       const pending = health ? (await health.ping(), await health.pendingMigrations()) : 0;
       if (pending > 0) return c.json({ status: "migrating", pendingMigrations: pending }, 503);
-      return c.json({ status: "ready" });
+      return c.json({ status: "ready", usedStock: usedStock.state });
     } catch (error) {
       logger.warn({ err: error }, "readiness check failed");
       return c.json({ status: "database unavailable" }, 503);
@@ -96,7 +100,7 @@ export function createApp({
 
   app.use(refuseNulInUrl);
   app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
-  app.route("/api", createApi(db, { financeCipher, logger }));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
@@ -108,7 +112,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;

@@ -6,6 +6,7 @@ import { openDatabase } from "../db/client.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
 import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
+import { UsedStock } from "../core/inventory/used-stock.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
@@ -27,6 +28,10 @@ async function main() {
   await database.migrate();
   if (await seedIfEmpty(database.db)) logger.info("empty database: filled it with the demo catalogue");
 
+  // Read into memory in the background; until then the listing is answered with queries.
+  const usedStock = new UsedStock(database.db, logger.child({ component: "used-stock" }));
+  await usedStock.watch(database);
+
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const { pageHandler, devMiddleware } = isDev ? await devPages() : await builtPages();
   const app = createApp({
@@ -38,6 +43,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     siteUrl,
     financeCipher: financeCipherFromEnv(env, logger),
+    usedStock,
     pageHandler,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
@@ -81,6 +87,7 @@ async function main() {
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
       await Promise.all([serverClosed, worker.stop()]);
+      await usedStock.stop();
       clearInterval(idleSweep);
       await database.close();
       logger.info({ ms: Math.round(performance.now() - began) }, "shut down");

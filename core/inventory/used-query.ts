@@ -27,6 +27,15 @@ export type UsedVehicleQuery = {
 const ORDER_KEY = /^order\[(\w+)\]$/;
 
 /**
+ * The whole ordering of a list: the client's orders, then the id in the direction of the last of them
+ * (newest first by default), so that pages never repeat or skip a vehicle and one index scan, forwards or
+ * backwards, gives the order without a sort.
+ */
+export function fullOrder(order: UsedVehicleQuery["order"]): { field: OrderField | "id"; direction: SortDirection }[] {
+  return [...order, { field: "id", direction: order.at(-1)?.direction ?? "desc" }];
+}
+
+/**
  * How many pages a total fills: rounded up, so that the last partial page can be reached. (SPEC section 9
  * says rounded down, which would hide up to 11 vehicles; see docs/decisions/004-used-listing.md.)
  */

@@ -5,6 +5,7 @@ import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehic
 import { monthlyRepayment } from "../finance/repayment.ts";
 import {
   FUEL_TYPES,
+  fullOrder,
   type OrderField,
   TRANSMISSIONS,
   USED_PAGE_SIZE,
@@ -40,7 +41,8 @@ export type UsedVehicleView = {
 
 export type UsedVehicleScope = { dealerId?: number };
 
-const ORDER_COLUMNS: Record<OrderField, AnyPgColumn> = {
+const ORDER_COLUMNS: Record<OrderField | "id", AnyPgColumn> = {
+  id: usedVehicles.id,
   price: usedVehicles.price,
   year: usedVehicles.year,
   mileage: usedVehicles.mileageKm,
@@ -74,7 +76,7 @@ const listColumns = {
 };
 
 type ColumnValue<Column> = Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
-type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
+export type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
 
 /**
  * Pages that start before this many vehicles are read forwards in one statement that also sums the total
@@ -131,25 +133,20 @@ async function planPage(db: Database, query: UsedVehicleQuery, scope: UsedVehicl
   return { statement: pageQuery(db, query, where, slice, sql<number>`${total}::int`), knownTotal: total };
 }
 
-type PageSlice = { offset: number; limit: number; reverse: boolean };
+export type PageSlice = { offset: number; limit: number; reverse: boolean };
 
 /** Where a page lies in the ordered answer; from the far end when that is nearer. Null past the end. */
-function pageSlice(total: number, page: number): PageSlice | null {
+export function pageSlice(total: number, page: number): PageSlice | null {
   const offset = (page - 1) * USED_PAGE_SIZE;
   if (offset >= total) return null;
   const limit = Math.min(USED_PAGE_SIZE, total - offset);
   return offset > total / 2 ? { offset: total - offset - limit, limit, reverse: true } : { offset, limit, reverse: false };
 }
 
-/** The ordering of a query: every order ends with the id, so pages never repeat or skip a vehicle. */
+/** The ordering of a query (see `fullOrder`), read forwards or (`reverse`) backwards. */
 function orderingOf(query: UsedVehicleQuery, reverse: boolean): SQL[] {
-  const flip = (direction: "asc" | "desc") => (reverse ? (direction === "asc" ? desc : asc) : direction === "asc" ? asc : desc);
-  // The id breaks ties in the direction of the last order (newest first by default), so that one index
-  // scan, forwards or backwards, gives the order without a sort.
-  return [
-    ...query.order.map(({ field, direction }) => flip(direction)(ORDER_COLUMNS[field])),
-    flip(query.order.at(-1)?.direction ?? "desc")(usedVehicles.id),
-  ];
+  const ascending = (direction: "asc" | "desc") => (direction === "asc") !== reverse;
+  return fullOrder(query.order).map(({ field, direction }) => (ascending(direction) ? asc : desc)(ORDER_COLUMNS[field]));
 }
 
 /** The ids of one page, in the query's order read forwards or (`reverse`) backwards. */
@@ -192,6 +189,14 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/** A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row and its dealer. */
+export type StockRow = ListRow & { dealerId: number };
+
+/** Every vehicle in stock, in one statement (so, one consistent snapshot), for the in-memory index. */
+export function loadUsedStock(db: Database): Promise<StockRow[]> {
+  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` });
+}
+
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
   const [row] = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
   return row ? toView(row) : null;
@@ -204,7 +209,7 @@ function selectVehicles<Extra extends Record<string, SQL>>(db: Database, extra: 
     .$dynamic();
 }
 
-function toView(row: ListRow): UsedVehicleView {
+export function toView(row: ListRow): UsedVehicleView {
   const images = row.images.map((uri) => ({ uri }));
   const [make, makeSlug] = row.make;
   const [model, modelSlug] = row.model;

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
+import { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
 import { dealerRoutes } from "./dealers.ts";
@@ -11,12 +12,17 @@ import { notFound } from "./responses.ts";
 import { vehicleRoutes } from "./vehicles.ts";
 
 /** The JSON-LD API of SPEC section 7, mounted under /api. */
-export type ApiOptions = { financeCipher?: FinanceCipher; logger?: Logger };
+export type ApiOptions = {
+  financeCipher?: FinanceCipher;
+  logger?: Logger;
+  /** The used listing; without it every listing is a query. */
+  usedStock?: UsedStock;
+};
 
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger }: ApiOptions = {}): Hono {
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock = new UsedStock(db) }: ApiOptions = {}): Hono {
   return new Hono()
     .route("/", dealerRoutes(db))
-    .route("/", vehicleRoutes(db))
+    .route("/", vehicleRoutes(db, usedStock))
     .route("/", rangeRoutes(db))
     .route("/", contentRoutes(db))
     .route("/", enquiryRoutes(db, logger))

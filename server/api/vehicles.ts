@@ -2,17 +2,18 @@ import { type Context, Hono } from "hono";
 import { listMakes } from "../../core/catalogue/makes.ts";
 import { findDealerId } from "../../core/dealers/dealers.ts";
 import { parseUsedVehicleQuery } from "../../core/inventory/used-query.ts";
-import { findUsedVehicle, listUsedVehicles, usedFilters } from "../../core/inventory/used-vehicles.ts";
+import type { UsedStock } from "../../core/inventory/used-stock.ts";
+import { findUsedVehicle, usedFilters } from "../../core/inventory/used-vehicles.ts";
 import type { Database } from "../../db/client.ts";
 import { apiError, hydraCollection, jsonLd, notFound, withLdType } from "./responses.ts";
 
 const vehicleId = (id: number) => `/api/vehicles/${id}`;
 
-export function vehicleRoutes(db: Database): Hono {
+export function vehicleRoutes(db: Database, usedStock: UsedStock): Hono {
   const list = async (c: Context, dealerId?: number) => {
     const parsed = parseUsedVehicleQuery(new URL(c.req.url).searchParams);
     if (!parsed.ok) return apiError(c, 400, "Invalid query parameters", parsed.violations);
-    const { members, total } = await listUsedVehicles(db, parsed.value, { dealerId });
+    const { members, total } = await usedStock.list(parsed.value, { dealerId });
     return hydraCollection(
       c,
       "Vehicle",

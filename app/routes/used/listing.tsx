@@ -1,7 +1,7 @@
 import { redirect, useLocation, useNavigation } from "react-router";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
-import { listUsedVehicles, usedFilters } from "../../../core/inventory/used-vehicles.ts";
+import { usedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const query = { ...state };
   const dealerScope = { dealerId: dealer ? ((await findDealerId(context.db, dealer.slug)) ?? undefined) : undefined };
   const [list, filters] = await Promise.all([
-    listUsedVehicles(context.db, query, dealerScope),
+    context.usedStock.list(query, dealerScope),
     usedFilters(context.db, query, dealerScope),
   ]);
   const make = filters.makes.find((option) => option.slug === state.makeSlug);

@@ -1,0 +1,110 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Database } from "../../db/client.ts";
+import type { Listening, ListenHandlers } from "../../db/listen.ts";
+import type { Logger } from "../../server/logger.ts";
+import type { UsedVehicleQuery } from "./used-query.ts";
+import { UsedStockIndex } from "./used-stock-index.ts";
+import { listUsedVehicles, loadUsedStock, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
+
+/** The channel migration 0007's triggers notify when anything the used listing shows has changed. */
+export const USED_STOCK_CHANNEL = "used_stock_changed";
+
+/** How long the stock must stay unchanged before it is read again (a feed's import is many statements). */
+const SETTLE_MS = 200;
+/** The pause before reading again after a failed read. */
+const RETRY_MS = 5_000;
+
+export type UsedStockState =
+  /** Not watching the database: every answer is a query. */
+  | "database"
+  /** Reading the stock into memory; answers are queries meanwhile. */
+  | "loading"
+  /** Answers come from memory, which holds the stock as it is. */
+  | "current";
+
+/**
+ * The used-vehicle listing. Once `watch` has been called it answers from an in-memory index of the stock
+ * (see used-stock-index.ts), which it reads again whenever the database says the stock changed (LISTEN on
+ * USED_STOCK_CHANNEL). From a change until the new stock is read, and whenever the notifications might
+ * be missed, it answers with the SQL listing: an answer is never older than the notification of the change.
+ * See docs/decisions/013-used-stock-in-memory.md.
+ */
+export class UsedStock {
+  private index: UsedStockIndex | null = null;
+  private listening = false;
+  private changed = false;
+  private reading: Promise<void> | null = null;
+  private listener: Listening | null = null;
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger?: Logger,
+  ) {}
+
+  get state(): UsedStockState {
+    if (this.index) return "current";
+    return this.listener ? "loading" : "database";
+  }
+
+  list(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): Promise<{ members: UsedVehicleView[]; total: number }> {
+    return this.index ? Promise.resolve(this.index.list(query, scope)) : listUsedVehicles(this.db, query, scope);
+  }
+
+  /** Starts listening for changes and reads the stock; answers come from memory once it is read. */
+  async watch(database: { listen(channel: string, handlers: ListenHandlers): Promise<Listening> }): Promise<void> {
+    this.listener = await database.listen(USED_STOCK_CHANNEL, {
+      onNotify: () => this.stockChanged(),
+      onLost: () => {
+        this.listening = false;
+        this.index = null;
+        this.logger?.warn("used stock: lost the database's change notifications; answering with queries until they are back");
+      },
+      onListening: () => {
+        this.listening = true;
+        this.stockChanged();
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.index = null;
+    await this.listener?.stop();
+    await this.reading;
+  }
+
+  private stockChanged(): void {
+    this.index = null;
+    this.changed = true;
+    this.reading ??= this.readUntilCurrent().finally(() => (this.reading = null));
+  }
+
+  /** Reads the stock once it has settled, and again while it changed during the read. */
+  private async readUntilCurrent(): Promise<void> {
+    while (this.changed && !this.stopping.signal.aborted) {
+      do {
+        this.changed = false;
+        await this.pause(SETTLE_MS);
+      } while (this.changed && !this.stopping.signal.aborted);
+      try {
+        const started = performance.now();
+        const index = new UsedStockIndex(await loadUsedStock(this.db));
+        // A change during the read, or lost notifications, leave it unknown whether the read saw everything.
+        if (this.changed || !this.listening || this.stopping.signal.aborted) continue;
+        this.index = index;
+        this.logger?.info({ vehicles: index.size, ms: Math.round(performance.now() - started) }, "used stock read into memory");
+      } catch (error) {
+        if (this.stopping.signal.aborted) return;
+        this.logger?.warn({ err: error }, "used stock: could not read it into memory; answering with queries, trying again");
+        await this.pause(RETRY_MS);
+        this.changed = true;
+      }
+    }
+  }
+
+  /** A pause that `stop` cuts short. */
+  private pause(ms: number): Promise<void> {
+    return sleep(ms, undefined, { signal: this.stopping.signal }).catch(() => {});
+  }
+}
