@@ -162,7 +162,7 @@ export function renderReport(report: BenchReport): string {
     `- **Data:** a fresh database per engine with the demo catalogue and ${report.usedVehicles.toLocaleString("en-US")} used vehicles (\`db/seed/cli.ts --used\`)`,
     `- **Compression** (client accepting br and gzip): pages ${report.compression?.html ?? "not checked"}, scripts ${report.compression?.script ?? "not checked"}`,
     `- **Steps:** ${report.durations.map((d) => `${d.label} ${Math.round(d.seconds)} s`).join(", ")}`,
-    "- **Warm-up:** each server, once started, answers every page three times and 2 s of the API mix (another seed) before anything is measured",
+    "- **Warm-up:** each server, once started, has read the used stock into memory (`/readyz` says \"current\") and answered every page three times and 2 s of the API mix (another seed) before anything is measured",
     "",
     "## Budgets",
     "",

@@ -191,12 +191,28 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
  * briefly (with another seed), before anything is measured.
  */
 async function warmUp(baseUrl: string, targets: Targets): Promise<void> {
+  await usedStockInMemory(baseUrl);
   for (let round = 0; round < 3; round++) {
     for (const page of targets.pages) {
       await (await fetch(`${baseUrl}${page.path}`, { headers: { "Accept-Encoding": "br, gzip" } })).arrayBuffer();
     }
   }
   await runScenario(baseUrl, usedApiScenario("warm-up", targets.makes, { seed: 7 }), { connections: 10, seconds: 2 });
+}
+
+/**
+ * Waits until the server answers the used listing from memory (/readyz), as a production server would be
+ * before it takes traffic; until then its listing is a query per request.
+ */
+async function usedStockInMemory(baseUrl: string, timeoutMs = 300_000): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { usedStock?: string };
+    if (ready.usedStock === "current") break;
+    if (performance.now() - started > timeoutMs) throw new Error(`the used stock was not in memory after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  log(`used stock in memory after ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** What the server answers a browser that accepts brotli and gzip: the Content-Encoding of a page and a script. */
