@@ -49,6 +49,11 @@ export class UsedStockIndex {
     return this.rows.length;
   }
 
+  /** Sorts the vehicles in an order ahead of the first query that asks for it (a sort of 100 000 takes about 100 ms). */
+  prepareOrder(order: UsedVehicleQuery["order"]): void {
+    this.ordering(order);
+  }
+
   /** One page of the list and the total that matches, as `listUsedVehicles` answers them. */
   list(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): { members: UsedVehicleView[]; total: number } {
     const accepted = this.acceptedGroups(query, scope);

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client.ts";
 import type { Listening, ListenHandlers } from "../../db/listen.ts";
 import type { Logger } from "../../server/logger.ts";
-import type { UsedVehicleQuery } from "./used-query.ts";
+import { ORDER_FIELDS, type UsedVehicleQuery } from "./used-query.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
 import { listUsedVehicles, loadUsedStock, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
 
@@ -90,6 +90,7 @@ export class UsedStock {
       try {
         const started = performance.now();
         const index = new UsedStockIndex(await loadUsedStock(this.db));
+        await this.prepareSiteOrders(index);
         // A change during the read, or lost notifications, leave it unknown whether the read saw everything.
         if (this.changed || !this.listening || this.stopping.signal.aborted) continue;
         this.index = index;
@@ -100,6 +101,18 @@ export class UsedStock {
         await this.pause(RETRY_MS);
         this.changed = true;
       }
+    }
+  }
+
+  /**
+   * Sorts the default order and every one-field order (what the site and most clients ask for) before the
+   * index answers, with a turn of the event loop between sorts, so that no request waits for a whole batch.
+   */
+  private async prepareSiteOrders(index: UsedStockIndex): Promise<void> {
+    const orders: UsedVehicleQuery["order"][] = [[], ...ORDER_FIELDS.flatMap((field) => (["asc", "desc"] as const).map((direction) => [{ field, direction }]))];
+    for (const order of orders) {
+      index.prepareOrder(order);
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
