@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { UsedStock } from "../core/inventory/used-stock.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
 let server: TestServer;
@@ -13,7 +15,31 @@ describe("health checks", () => {
   });
 
   it("answers /readyz 200 when the database answers and every migration is applied", async () => {
-    expect(await server.get("/readyz")).toMatchObject({ status: 200, body: { status: "ready" } });
+    expect(await server.get("/readyz")).toMatchObject({ status: 200, body: { status: "ready", usedStock: "database" } });
+  });
+});
+
+describe("the used listing held in memory", () => {
+  it("is reported by /readyz once read, and answers the API exactly as the database does", async () => {
+    const database = await cloneTemplate(inject("databaseTemplate"));
+    const usedStock = new UsedStock(database.db);
+    const fromMemory = await startTestServer({ usedStock }, { database });
+    const fromDatabase = await startTestServer({}, { database });
+    try {
+      await usedStock.watch(database);
+      await vi.waitFor(async () => expect((await fromMemory.get("/readyz")).body.usedStock).toBe("current"), { timeout: 20_000, interval: 50 });
+      for (const path of ["/api/vehicles", "/api/vehicles?order[price]=asc&page=2", "/api/vehicles?make_slug=honda&fuelType[]=Petrol&order[mileage]=desc"]) {
+        const answer = await fromMemory.get(path);
+        expect(answer.status).toBe(200);
+        expect(answer.body["hydra:member"].length).toBeGreaterThan(0);
+        expect(answer.body).toEqual((await fromDatabase.get(path)).body);
+      }
+    } finally {
+      await fromMemory.close();
+      await fromDatabase.close();
+      await usedStock.stop();
+      await database.close();
+    }
   });
 });
 
