@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -66,7 +68,11 @@ export const models = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull(),
   },
-  (t) => [uniqueIndex("models_make_slug_uq").on(t.makeId, t.slug)],
+  (t) => [
+    uniqueIndex("models_make_slug_uq").on(t.makeId, t.slug),
+    // What used_vehicles' (make, model) foreign key refers to.
+    unique("models_make_id_uq").on(t.makeId, t.id),
+  ],
 );
 
 /** A new car or motorcycle model in the range (SPEC: vehicle range). */
@@ -165,6 +171,8 @@ export const usedVehicles = pgTable(
      */
     const filters = [t.dealerId, t.makeId, t.modelId, t.fuelType, t.transmission, t.state] as const;
     return [
+      // A vehicle's model is one of its make's: `make_slug=toyota&model_slug=jazz` can never find a Honda Jazz.
+      foreignKey({ name: "used_vehicles_model_of_make_fk", columns: [t.makeId, t.modelId], foreignColumns: [models.makeId, models.id] }),
       index("used_vehicles_make_model_idx").on(t.makeId, t.modelId, t.id),
       index("used_vehicles_dealer_idx").on(t.dealerId, t.id),
       index("used_vehicles_list_id_idx").on(t.id, ...filters),

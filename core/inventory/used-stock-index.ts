@@ -5,7 +5,9 @@ import { pageSlice, type StockRow, toView, type UsedVehicleScope, type UsedVehic
  * The used stock held in memory, answering the listing (filters, order, page, total) without a database
  * round trip. It is one consistent snapshot: UsedStock (used-stock.ts) replaces it whole when the stock
  * changes. Its answers are exactly those of the SQL listing (`listUsedVehicles`); used-stock.test.ts
- * compares the two on random queries.
+ * compares the two on random queries. (The SQL matches a model among the make's models and the index
+ * matches the vehicle's model slug: the same thing, because the database refuses a vehicle whose model is
+ * another make's, migration 0008.)
  *
  * Vehicles are grouped by their combination of filter values (a few hundred combinations): a query decides
  * which combinations it accepts, which gives the total, and a page is read by walking the vehicles in the

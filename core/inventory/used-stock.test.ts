@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { adminSelect } from "../../db/admin.ts";
@@ -60,6 +60,17 @@ describe("the in-memory index of the used stock", () => {
     }
     // The comparison means something only if most queries find vehicles.
     expect(nonEmpty).toBeGreaterThan(150);
+  });
+});
+
+describe("the stock's make and model", () => {
+  it("agree: the database refuses a vehicle whose model is another make's (the index matches make and model by slug)", async () => {
+    const [vehicle] = await database.db.select().from(usedVehicles).limit(1);
+    const [otherMakesModel] = await database.db.select({ id: models.id }).from(models).where(ne(models.makeId, vehicle!.makeId)).limit(1);
+    expect(otherMakesModel).toBeDefined();
+    const { id: _id, ...copy } = vehicle!;
+    await expect(database.db.insert(usedVehicles).values({ ...copy, modelId: otherMakesModel!.id })).rejects.toThrow();
+    await expect(database.db.update(usedVehicles).set({ modelId: otherMakesModel!.id }).where(eq(usedVehicles.id, vehicle!.id))).rejects.toThrow();
   });
 });
 
