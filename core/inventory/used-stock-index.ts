@@ -51,6 +51,11 @@ export class UsedStockIndex {
     return this.rows.length;
   }
 
+  /** Whether the vehicles are sorted in this order already (`list` sorts them on first use otherwise). */
+  hasOrder(order: UsedVehicleQuery["order"]): boolean {
+    return this.orderings.has(orderKey(order));
+  }
+
   /** Sorts the vehicles in an order ahead of the first query that asks for it (a sort of 100 000 takes about 100 ms). */
   prepareOrder(order: UsedVehicleQuery["order"]): void {
     this.ordering(order);
@@ -113,11 +118,10 @@ export class UsedStockIndex {
 
   /** The vehicles in a query's full order, sorted the first time that order is asked for. */
   private ordering(order: UsedVehicleQuery["order"]): { positions: Int32Array; groups: Int32Array } {
-    const full = fullOrder(order);
-    const key = full.map(({ field, direction }) => `${field} ${direction}`).join(",");
+    const key = orderKey(order);
     let sorted = this.orderings.get(key);
     if (!sorted) {
-      const keys = full.map(({ field, direction }) => ({ values: this.sortKeys[field], sign: direction === "asc" ? 1 : -1 }));
+      const keys = fullOrder(order).map(({ field, direction }) => ({ values: this.sortKeys[field], sign: direction === "asc" ? 1 : -1 }));
       const positions = Int32Array.from(this.rows, (_row, i) => i).sort((a, b) => {
         for (const { values, sign } of keys) {
           const difference = values[a]! - values[b]!;
@@ -131,6 +135,8 @@ export class UsedStockIndex {
     return sorted;
   }
 }
+
+const orderKey = (order: UsedVehicleQuery["order"]) => fullOrder(order).map(({ field, direction }) => `${field} ${direction}`).join(",");
 
 const FILTER_FIELDS = ["dealer", "make", "model", "fuel", "transmission", "state"] as const;
 type FilterField = (typeof FILTER_FIELDS)[number];

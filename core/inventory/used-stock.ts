@@ -17,7 +17,7 @@ const RETRY_MS = 5_000;
 export type UsedStockState =
   /** Not watching the database: every answer is a query. */
   | "database"
-  /** Reading the stock into memory; answers are queries meanwhile. */
+  /** Watching, but memory does not hold the stock as it is: being read, or notifications lost; answers are queries meanwhile. */
   | "loading"
   /** Answers come from memory, which holds the stock as it is. */
   | "current";
@@ -36,6 +36,9 @@ export class UsedStock {
   private reading: Promise<void> | null = null;
   private listener: Listening | null = null;
   private readonly stopping = new AbortController();
+  /** Orders of several fields asked for but not sorted yet: sorted one at a time, off the request. */
+  private readonly ordersToSort = new Map<string, UsedVehicleQuery["order"]>();
+  private sortingOrders = false;
 
   constructor(
     private readonly db: Database,
@@ -44,15 +47,21 @@ export class UsedStock {
 
   get state(): UsedStockState {
     if (this.index) return "current";
-    return this.listener ? "loading" : "database";
+    return this.listener && !this.stopping.signal.aborted ? "loading" : "database";
   }
 
   list(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): Promise<{ members: UsedVehicleView[]; total: number }> {
-    return this.index ? Promise.resolve(this.index.list(query, scope)) : listUsedVehicles(this.db, query, scope);
+    const index = this.index;
+    if (index?.hasOrder(query.order)) return Promise.resolve(index.list(query, scope));
+    // An order not sorted yet is sorted off the request (a sort of the whole stock would hold up every
+    // request waiting behind it); this answer is a query.
+    if (index) this.sortLater(index, query.order);
+    return listUsedVehicles(this.db, query, scope);
   }
 
   /** Starts listening for changes and reads the stock; answers come from memory once it is read. */
   async watch(database: { listen(channel: string, handlers: ListenHandlers): Promise<Listening> }): Promise<void> {
+    if (this.listener) throw new Error("UsedStock is already watching the database");
     this.listener = await database.listen(USED_STOCK_CHANNEL, {
       onNotify: () => this.stockChanged(),
       onLost: () => {
@@ -77,7 +86,11 @@ export class UsedStock {
   private stockChanged(): void {
     this.index = null;
     this.changed = true;
-    this.reading ??= this.readUntilCurrent().finally(() => (this.reading = null));
+    this.reading ??= this.readUntilCurrent().finally(() => {
+      this.reading = null;
+      // A change that arrived as the read finished, after its last look, is read now.
+      if (this.changed && !this.stopping.signal.aborted) this.stockChanged();
+    });
   }
 
   /** Reads the stock once it has settled, and again while it changed during the read. */
@@ -111,9 +124,29 @@ export class UsedStock {
   private async prepareSiteOrders(index: UsedStockIndex): Promise<void> {
     const orders: UsedVehicleQuery["order"][] = [[], ...ORDER_FIELDS.flatMap((field) => (["asc", "desc"] as const).map((direction) => [{ field, direction }]))];
     for (const order of orders) {
+      if (this.stopping.signal.aborted) return;
       index.prepareOrder(order);
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  private sortLater(index: UsedStockIndex, order: UsedVehicleQuery["order"]): void {
+    this.ordersToSort.set(JSON.stringify(order), order);
+    if (this.sortingOrders) return;
+    this.sortingOrders = true;
+    void this.sortQueuedOrders(index).finally(() => (this.sortingOrders = false));
+  }
+
+  /** One sort per turn of the event loop; orders asked for meanwhile join the queue. */
+  private async sortQueuedOrders(index: UsedStockIndex): Promise<void> {
+    for (const [key, order] of this.ordersToSort) {
+      this.ordersToSort.delete(key);
+      await new Promise((resolve) => setImmediate(resolve));
+      // A replaced index is dropped with its queue: the new one is sorted as it is asked.
+      if (this.index !== index || this.stopping.signal.aborted) break;
+      index.prepareOrder(order);
+    }
+    this.ordersToSort.clear();
   }
 
   /** A pause that `stop` cuts short. */

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
-import { UsedStock } from "../../core/inventory/used-stock.ts";
+import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
 import { dealerRoutes } from "./dealers.ts";
@@ -15,11 +15,11 @@ import { vehicleRoutes } from "./vehicles.ts";
 export type ApiOptions = {
   financeCipher?: FinanceCipher;
   logger?: Logger;
-  /** The used listing; without it every listing is a query. */
-  usedStock?: UsedStock;
+  /** The used listing (createApp makes the default, which answers with queries). */
+  usedStock: UsedStock;
 };
 
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock = new UsedStock(db) }: ApiOptions = {}): Hono {
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock }: ApiOptions): Hono {
   return new Hono()
     .route("/", dealerRoutes(db))
     .route("/", vehicleRoutes(db, usedStock))
