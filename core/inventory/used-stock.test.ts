@@ -92,6 +92,21 @@ describe("UsedStock, watching the database", () => {
     expect(await usedStock.list(query)).toEqual(await listUsedVehicles(database.db, query));
   });
 
+  it("answers an order of several fields the same before and after it is sorted in memory", async () => {
+    const query: UsedVehicleQuery = {
+      ...everything,
+      page: 2,
+      order: [
+        { field: "year", direction: "desc" },
+        { field: "price", direction: "asc" },
+      ],
+    };
+    const expected = await listUsedVehicles(database.db, query);
+    expect(await usedStock.list(query)).toEqual(expected);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await usedStock.list(query)).toEqual(expected);
+  });
+
   it("no longer lists a vehicle once it is sold, and lists one as soon as it is added", async () => {
     const [newest] = await newestFirstIds();
     await database.db.delete(usedVehicles).where(eq(usedVehicles.id, newest!));

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client.ts";
 import type { Listening, ListenHandlers } from "../../db/listen.ts";
 import type { Logger } from "../../server/logger.ts";
@@ -36,9 +36,6 @@ export class UsedStock {
   private reading: Promise<void> | null = null;
   private listener: Listening | null = null;
   private readonly stopping = new AbortController();
-  /** Orders of several fields asked for but not sorted yet: sorted one at a time, off the request. */
-  private readonly ordersToSort = new Map<string, UsedVehicleQuery["order"]>();
-  private sortingOrders = false;
 
   constructor(
     private readonly db: Database,
@@ -126,27 +123,18 @@ export class UsedStock {
     for (const order of orders) {
       if (this.stopping.signal.aborted) return;
       index.prepareOrder(order);
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 
+  /**
+   * Sorts an order in a later turn of the event loop, one sort per turn: requests that asked for it meanwhile
+   * are answered with queries, and a replaced index is not sorted at all.
+   */
   private sortLater(index: UsedStockIndex, order: UsedVehicleQuery["order"]): void {
-    this.ordersToSort.set(JSON.stringify(order), order);
-    if (this.sortingOrders) return;
-    this.sortingOrders = true;
-    void this.sortQueuedOrders(index).finally(() => (this.sortingOrders = false));
-  }
-
-  /** One sort per turn of the event loop; orders asked for meanwhile join the queue. */
-  private async sortQueuedOrders(index: UsedStockIndex): Promise<void> {
-    for (const [key, order] of this.ordersToSort) {
-      this.ordersToSort.delete(key);
-      await new Promise((resolve) => setImmediate(resolve));
-      // A replaced index is dropped with its queue: the new one is sorted as it is asked.
-      if (this.index !== index || this.stopping.signal.aborted) break;
-      index.prepareOrder(order);
-    }
-    this.ordersToSort.clear();
+    setImmediate(() => {
+      if (this.index === index && !index.hasOrder(order)) index.prepareOrder(order);
+    });
   }
 
   /** A pause that `stop` cuts short. */
