@@ -10,7 +10,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
  * React Router's default server entry (`react-router reveal entry.server`, 7.18) with two additions: the
  * response's Content-Security-Policy nonce goes on every script the renderer writes (ServerRouter hands it to
  * <Scripts>, <ScrollRestoration> and <Links> through its context; React puts it on its streaming scripts),
- * and every error is reported to the server, which decides the answer (server/app.ts).
+ * and every error is reported to the server, which decides the answer (server/app.ts). The default's HEAD
+ * branch is gone: server/app.ts renders a HEAD as the GET it stands for, so no HEAD reaches this entry.
  */
 
 export const streamTimeout = 5_000;
@@ -22,14 +23,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // https://httpwg.org/specs/rfc9110.html#HEAD
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, {
-      status: responseStatusCode,
-      headers: responseHeaders,
-    });
-  }
-
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
