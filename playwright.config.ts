@@ -11,6 +11,8 @@ const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
+  // A focused test left in a commit would silently skip the rest of the suite in CI.
+  forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: [["list"]],

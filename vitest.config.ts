@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // A focused test left in a commit would silently skip the rest of the suite in CI.
+    allowOnly: !process.env.CI,
   },
 });

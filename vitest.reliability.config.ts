@@ -13,5 +13,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 180_000,
     pool: "forks",
+    allowOnly: !process.env.CI,
   },
 });
