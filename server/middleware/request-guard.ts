@@ -113,6 +113,8 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
   }
 
   async function refusalOfWrite(c: Context): Promise<Response | null> {
+    const maxBodyBytes = bodyLimitAt(c.req.path);
+    if (Number(c.req.header("Content-Length") ?? 0) > maxBodyBytes) return tooLarge(c, maxBodyBytes);
     if (isApi(c) && !JSON_TYPES.includes(mediaType(c))) {
       return refuse(c, 415, "Send the body as application/json or application/ld+json", "");
     }
@@ -130,15 +132,22 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     return null;
   }
 
+  const logRefusal = (c: Context, status: number) =>
+    options.logger.warn({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status }, "request refused");
+
   return async (c, next) => {
     const refusal = await firstRefusal(c);
     if (refusal) {
-      options.logger.warn({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: refusal.status }, "request refused");
+      logRefusal(c, refusal.status);
       return refusal;
     }
     if (!WRITE_METHODS.includes(c.req.method)) return next();
     const maxBodyBytes = bodyLimitAt(c.req.path);
-    await bodyLimit({ maxSize: maxBodyBytes, onError: (c) => tooLarge(c, maxBodyBytes) })(c, next);
+    const tooLong = await bodyLimit({ maxSize: maxBodyBytes, onError: (c) => tooLarge(c, maxBodyBytes) })(c, next);
+    if (tooLong) {
+      logRefusal(c, tooLong.status);
+      return tooLong;
+    }
     // A write the route refused may have left its body unread: the connection is not reused after it.
     if (c.res.status >= 400) c.res.headers.set("Connection", "close");
   };

@@ -53,7 +53,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 /** Without JavaScript the whole application is posted here and validated with the same schemas as the API. */
 export async function action({ context, request }: Route.ActionArgs) {
   const body = await readFormBody(request);
-  if (!body.ok) throw data(body.message, { status: body.status });
+  if (!body.ok) throw data({ formError: body.message }, { status: body.status });
   const form = body.form;
   const input: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") input[name] = value;
