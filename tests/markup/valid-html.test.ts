@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import vnuJar from "vnu-jar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { builtSite } from "../support/page-server.ts";
@@ -18,6 +18,7 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
  */
 const DEALER = "/dealer/honda-sandton";
 const VNU_TIMEOUT_MS = 150_000;
+const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 
 let site: TestServer;
 beforeAll(async () => {
