@@ -106,9 +106,10 @@ async function routeSamples(site: Site): Promise<Sample[]> {
   const form = ["GET", "HEAD", "POST"];
   const pages: Sample[] = [
     ...["/", "/new/honda/cr-v", "/used", vehicle.uri, "/blog", "/dealer", "/popia", "/no-such-page", "/finance/thank-you"].map((p) => ({ path: p, methods: read, api: false })),
-    ...["/service", "/parts", "/new/honda/cr-v/1-5t-comfort-cvt/enquire", `/specials/${special.slug}`, `${vehicle.uri}/enquire`].map((p) => ({
+    ...["/service", "/parts", "/new/honda/cr-v/1-5t-comfort-cvt/enquire", `/specials/${special.slug}`, `${vehicle.uri}/enquire`, "/book-test-drive/honda/cr-v"].map((p) => ({
       path: p, methods: form, api: false, form: validEnquiryForm("honda-sandton"),
     })),
+    { path: "/honda-wing/honda/nx500/manual/enquire", methods: form, api: false, form: validEnquiryForm("honda-wing-midrand") },
     { path: "/finance", methods: form, api: false, form: validFinanceForm() },
     { path: `/assets/${asset}`, methods: read, api: false },
     { path: "/media/blog/fuzz.svg", methods: read, api: false },
