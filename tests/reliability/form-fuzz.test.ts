@@ -26,7 +26,7 @@ import { createScratchDatabase } from "../support/scratch-postgres.ts";
  * (The JSON endpoints and the read API are fuzzed in server/api/fuzz.test.ts.)
  */
 const SEED = 20_261_125;
-const FORM_RUNS = 20;
+const FORM_RUNS = 15;
 const REQUEST_RUNS = 200;
 
 type Site = { baseUrl: string; database: DatabaseHandle; errorLogs: () => string[]; close(): Promise<void> };
