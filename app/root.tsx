@@ -64,6 +64,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
+  // A request the page could not read (app/lib/form-body.server.ts): the client's mistake, explained.
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string") {
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <title>Your form could not be read | Honda Dealer Group</title>
+        <h1 className="text-3xl font-bold">Your form could not be read</h1>
+        <p className="mt-4">{error.data}</p>
+      </main>
+    );
+  }
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>Something went wrong | Honda Dealer Group</title>

@@ -13,9 +13,9 @@ import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { httpCaching } from "./middleware/caching.ts";
-import { clientAddressResolver, limitPostBody, rateLimitPosts, requireJsonForApiPosts } from "./middleware/post-guards.ts";
+import { type BodyLimitRule, clientAddressResolver, requestGuard } from "./middleware/request-guard.ts";
 import { type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
-import { refuseNulInUrl } from "./middleware/url-guard.ts";
+import type { PageMethods } from "./pages.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -26,11 +26,15 @@ export type AppDeps = {
   logger: Logger;
   /** React Router's request handler; without it only the API and media are served (API tests). */
   pageHandler?: PageHandler;
+  /** The page routes' methods (server/pages.ts); without it every page answers GET, HEAD and POST. */
+  pageMethods?: PageMethods;
+  /** Routes whose writes may send more than the guard's 64 KB (none yet; the staff area's photo uploads). */
+  bodyLimits?: readonly BodyLimitRule[];
   /** The built client folder (production); in development Vite serves it. */
   staticRoot?: string;
   /** Vite serves the client (`npm run dev`): its hot-reload socket and injected styles need a looser CSP. */
   viteDevelopment?: boolean;
-  /** Per-client allowance of POSTs; default 30 in 10 minutes, in memory (main.ts passes the shared database one). */
+  /** Per-client allowance of writes; default 30 in 10 minutes, in memory (main.ts passes the shared database one). */
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
@@ -52,6 +56,8 @@ export function createApp({
   health,
   logger,
   pageHandler,
+  pageMethods = () => ["GET", "HEAD", "POST"],
+  bodyLimits,
   staticRoot,
   viteDevelopment = false,
   rateLimiter = new MemoryRateLimiter(30, 600_000),
@@ -98,8 +104,17 @@ export function createApp({
     }
   });
 
-  app.use(refuseNulInUrl);
-  app.use(limitPostBody, requireJsonForApiPosts, rateLimitPosts(rateLimiter, clientAddressResolver(trustProxy)));
+  app.use(
+    requestGuard({
+      app,
+      pageMethods: pageHandler ? pageMethods : undefined,
+      rateLimiter,
+      clientAddress: clientAddressResolver(trustProxy),
+      siteUrl,
+      logger,
+      bodyLimits,
+    }),
+  );
   app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));

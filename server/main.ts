@@ -12,7 +12,7 @@ import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { createLogger } from "./logger.ts";
-import { builtPageHandler, projectRoot } from "./pages.ts";
+import { builtPages, type PageMethods, pageMethodsOf, projectRoot } from "./pages.ts";
 
 /** How long a SIGTERM may take to finish requests, the delivery batch and the database before the process gives up. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -33,7 +33,7 @@ async function main() {
   await usedStock.watch(database);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
-  const { pageHandler, devMiddleware } = isDev ? await devPages() : await builtPages();
+  const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const app = createApp({
     db: database.db,
     health: database,
@@ -45,6 +45,7 @@ async function main() {
     financeCipher: financeCipherFromEnv(env, logger),
     usedStock,
     pageHandler,
+    pageMethods,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
   });
@@ -101,18 +102,14 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 }
 
-async function builtPages(): Promise<{ pageHandler: PageHandler; devMiddleware?: undefined }> {
-  return { pageHandler: await builtPageHandler() };
-}
 
 async function devPages() {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const pageHandler: PageHandler = async (request, context) => {
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    return createRequestHandler(build, "development")(request, context);
-  };
-  return { pageHandler, devMiddleware: vite.middlewares };
+  const currentBuild = async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const pageHandler: PageHandler = async (request, context) => createRequestHandler(await currentBuild(), "development")(request, context);
+  const pageMethods: PageMethods = async (path) => pageMethodsOf(await currentBuild())(path);
+  return { pageHandler, pageMethods, devMiddleware: vite.middlewares };
 }
 
 main().catch((error: unknown) => {

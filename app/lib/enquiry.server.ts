@@ -6,6 +6,7 @@ import { submitEnquiry } from "../../core/leads/enquiries.ts";
 import { dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
 import type { AppContext } from "../load-context.ts";
 import { type EnquiryActionData, RETRY_MESSAGE } from "./enquiry.ts";
+import { readFormBody } from "./form-body.server.ts";
 import { resolveDealerScope } from "./scope.server.ts";
 
 export type DealerOption = { slug: string; dealerName: string };
@@ -57,9 +58,11 @@ const TYPED_FIELDS = ["first_name", "last_name", "email", "cell_phone", "make", 
  */
 export async function enquiryAction(request: Request, context: AppContext, setup: EnquiryFormSetup) {
   const pathname = new URL(request.url).pathname.replace(/\/+$/, "");
+  const body = await readFormBody(request);
+  if (!body.ok) return data<EnquiryActionData>({ formError: body.message, values: {} }, { status: body.status });
+  const form = body.form;
   let values: Record<string, string> = {};
   try {
-    const form = await request.formData();
     const text = (name: string) => {
       const value = form.get(name);
       return typeof value === "string" ? value : undefined;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { readJsonBody } from "../middleware/post-guards.ts";
+import { readJsonBody } from "../middleware/request-guard.ts";
 import { apiError, jsonLd } from "./responses.ts";
 
 /**

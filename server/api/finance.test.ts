@@ -230,7 +230,10 @@ describe("POST /api/finance_applications", () => {
 
   it("never returns applications", async () => {
     const { body } = await post(validFinanceApplication({ idempotencyKey: freshKey() }));
-    expect((await server.get("/api/finance_applications")).status).toBe(404);
+    const list = await server.get("/api/finance_applications");
+    expect(list.status).toBe(405);
+    expect(list.headers.get("allow")).toBe("POST");
+    expect(JSON.stringify(list.body)).not.toContain(body.id);
     expect((await server.get(`/api/finance_applications/${body.id}`)).status).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { submitFinanceApplication } from "../../core/finance/applications.server.ts";
 import type { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { Database } from "../../db/client.ts";
-import { readJsonBody } from "../middleware/post-guards.ts";
+import { readJsonBody } from "../middleware/request-guard.ts";
 import { apiError, jsonLd } from "./responses.ts";
 
 /**

@@ -90,17 +90,17 @@ describe("Cache-Control, one rule per kind of answer", () => {
     expect((await raw(server.baseUrl, "/healthz")).headers["cache-control"]).toBe("private, no-store");
   });
 
-  it("classifies pages: catalogue pages public and varying by the dealer cookie outside /dealer/{slug}, forms not stored", () => {
-    expect(cachePolicy("GET", "/used", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
+  it("classifies pages: catalogue pages private (their HTML carries a CSP nonce), their data public, both varying by the dealer cookie outside /dealer/{slug}, forms not stored", () => {
+    expect(cachePolicy("GET", "/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
     expect(cachePolicy("GET", "/used.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
-    expect(cachePolicy("GET", "/new/honda/civic", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
-    expect(cachePolicy("GET", "/", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
+    expect(cachePolicy("GET", "/new/honda/civic", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
+    expect(cachePolicy("GET", "/", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
     expect(cachePolicy("GET", "/_root.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
-    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
-    expect(cachePolicy("GET", "/dealer/honda-sandton", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
-    expect(cachePolicy("GET", "/dealer", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
-    expect(cachePolicy("GET", "/specials", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
-    expect(cachePolicy("GET", "/contact", 200).cacheControl).toBe(CACHE.catalogue);
+    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
+    expect(cachePolicy("GET", "/dealer/honda-sandton", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
+    expect(cachePolicy("GET", "/dealer", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
+    expect(cachePolicy("GET", "/specials", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
+    expect(cachePolicy("GET", "/contact", 200).cacheControl).toBe(CACHE.page);
     for (const form of [
       "/finance",
       "/finance/thank-you",

@@ -16,8 +16,13 @@ export const CACHE = {
   artwork: "public, max-age=604800, stale-while-revalidate=86400",
   /** Sitemaps and robots.txt: crawlers read them rarely, a CDN may keep them an hour. */
   crawler: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
-  /** Catalogue pages and API reads: a CDN keeps them a minute and serves a stale copy while it refreshes. */
+  /** API reads and the router's data for catalogue pages: a CDN keeps them a minute and serves a stale copy while it refreshes. */
   catalogue: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  /**
+   * Catalogue pages' HTML: its inline scripts carry a per-response CSP nonce, which a shared cache would hand
+   * to every visitor (docs/decisions/014-one-request-guard.md). The browser keeps it and revalidates (304).
+   */
+  page: "private, no-cache",
   /** Forms (a one-time token in the page), errors, health checks and anything personal. */
   none: "private, no-store",
   /**
@@ -59,7 +64,7 @@ export function cachePolicy(method: string, path: string, status: number, setsCo
   if (FORM_PAGE.test(page)) return NO_STORE;
   // Outside /dealer/{slug} and the home page, the layout renders the page in the dealer remembered by the cookie.
   const scopedByRoute = page === "/" || page.startsWith("/dealer/");
-  return { cacheControl: CACHE.catalogue, varyCookie: !scopedByRoute };
+  return { cacheControl: page === path ? CACHE.page : CACHE.catalogue, varyCookie: !scopedByRoute };
 }
 
 /**

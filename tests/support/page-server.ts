@@ -3,17 +3,17 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
-import { builtPageHandler, projectRoot } from "../../server/pages.ts";
+import { builtPages, type PageMethods, projectRoot } from "../../server/pages.ts";
 import type { PageHandler } from "../../server/app.ts";
 
 const buildDir = path.join(projectRoot, "build");
 
 /** The built site (pages and static files) for createApp; `npm run build` must have run (npm test does it first). */
-export async function builtSite(): Promise<{ pageHandler: PageHandler; staticRoot: string }> {
+export async function builtSite(): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; staticRoot: string }> {
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error("no build/server/index.js: run `npm run build` before the page tests");
   }
-  return { pageHandler: await builtPageHandler(buildDir), staticRoot: path.relative(process.cwd(), path.join(buildDir, "client")) };
+  return { ...(await builtPages(buildDir)), staticRoot: path.relative(process.cwd(), path.join(buildDir, "client")) };
 }
 
 /** Any app over real HTTP on a free loopback port. */

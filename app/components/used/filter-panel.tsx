@@ -122,7 +122,7 @@ export function FilterPanel({
         }}
       >
         <div
-          role={open ? "dialog" : undefined}
+          role={open ? "dialog" : "region"}
           aria-modal={open ? true : undefined}
           aria-labelledby="used-filters-heading"
           className="h-full w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl md:h-auto md:w-auto md:max-w-none md:p-0 md:shadow-none"

@@ -10,6 +10,7 @@ import { stepGroups } from "./fields.ts";
 import { FinanceWizard, type FormValues } from "./wizard.tsx";
 import type { Route } from "./+types/finance";
 import { pageMeta } from "../../lib/meta.ts";
+import { readFormBody } from "../../lib/form-body.server.ts";
 
 /** The calculator's price when no vehicle is chosen: a typical new Honda. */
 export const DEFAULT_VEHICLE_PRICE = 350_000;
@@ -51,7 +52,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** Without JavaScript the whole application is posted here and validated with the same schemas as the API. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const body = await readFormBody(request);
+  if (!body.ok) throw data({ formError: body.message }, { status: body.status });
+  const form = body.form;
   const input: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") input[name] = value;
   let result: Awaited<ReturnType<typeof submitFinanceApplication>>;

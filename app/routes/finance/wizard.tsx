@@ -353,7 +353,7 @@ function Field({
         {...common}
         {...typeProps}
         value={text}
-        maxLength={field.maxLength ?? (field.kind === "money" || field.kind === "number" ? undefined : 200)}
+        maxLength={field.maxLength ?? (["money", "number", "date"].includes(field.kind) ? undefined : 200)}
         autoComplete={field.autoComplete}
         list={field.list}
         onChange={(event) => onChange(field.name, event.target.value)}

@@ -118,6 +118,14 @@ export function ErrorBoundary() {
   let body: ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) {
     body = <NotFound />;
+  } else if (isRouteErrorResponse(error) && typeof error.data?.formError === "string") {
+    // A form the action could not read (app/lib/form-body.server.ts): the client's mistake, explained.
+    body = (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Your form could not be read</h1>
+        <p className="mt-4 text-lg">{error.data.formError}</p>
+      </section>
+    );
   } else if (isRouteErrorResponse(error) && error.status === 400) {
     body = (
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -1,0 +1,200 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { TrieRouter } from "hono/router/trie-router";
+import type { RateLimiter } from "../../core/shared/rate-limiter.ts";
+import { apiError } from "../api/responses.ts";
+import type { Logger } from "../logger.ts";
+import type { PageMethods } from "../pages.ts";
+
+/**
+ * The one guard in front of every route (docs/decisions/014-one-request-guard.md): a malformed address is
+ * 400, a method the route does not handle 405 with `Allow`, and every write (POST, PUT, PATCH, DELETE)
+ * passes the same content-type, origin, rate and body-size checks before its body is read. Its refusals
+ * close the connection, so a keep-alive client never sends its next request after a body nobody read.
+ */
+
+/** Largest request body of a write unless its route declares more (enquiries are a few hundred bytes). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export const WRITE_METHODS: readonly string[] = ["POST", "PUT", "PATCH", "DELETE"];
+const READ_METHODS = ["GET", "HEAD"] as const;
+const JSON_TYPES = ["application/json", "application/ld+json"];
+
+/**
+ * A larger body limit a route declares for its writes, by a Hono path pattern: e.g. the staff area's photo
+ * uploads, `{ path: "/api/staff/vehicles/:id/photos", maxBodyBytes: 20 * 1024 * 1024 }`.
+ */
+export type BodyLimitRule = { path: string; maxBodyBytes: number };
+
+export type RequestGuardOptions = {
+  /** The app whose registered routes (API, media, SEO, health) declare their methods; read on first use. */
+  app: Hono<any>;
+  /** The page routes' methods (GET and HEAD, and POST where the route has an action); absent: no pages. */
+  pageMethods?: PageMethods;
+  rateLimiter: RateLimiter;
+  clientAddress: (c: Context) => string;
+  /** The public address: a write whose Origin is this one is same-origin even behind a TLS proxy. */
+  siteUrl: string;
+  logger: Logger;
+  bodyLimits?: readonly BodyLimitRule[];
+};
+
+const isApiPath = (path: string) => path.startsWith("/api/");
+const isApi = (c: Context) => isApiPath(c.req.path);
+
+/** A refusal of the guard: JSON for the API, a short text for everything else, and the connection closed. */
+function refuse(c: Context, status: ContentfulStatusCode, apiTitle: string, pageMessage: string): Response {
+  c.header("Connection", "close");
+  return isApi(c) ? apiError(c, status, apiTitle) : c.text(pageMessage, status);
+}
+
+/**
+ * True for an address whose path or query carries a malformed percent escape (`%E0%A4`, `%zz`) or a NUL
+ * (`%00`): no slug, id or option contains one, and PostgreSQL refuses NUL in text.
+ */
+export function hasMalformedEscape(url: string): boolean {
+  const { pathname, search } = new URL(url);
+  const parts = [...pathname.split("/"), ...search.slice(1).split(/[&=]/).map((part) => part.replaceAll("+", " "))];
+  return parts.some((part) => {
+    try {
+      return decodeURIComponent(part).includes("\0");
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** The methods the app's own routes declare for a path; none when no registered route matches. */
+function registeredMethods(app: Hono<any>): (path: string) => string[] {
+  let router: TrieRouter<string[]> | undefined;
+  return (path) => {
+    if (!router) {
+      const byPath = new Map<string, Set<string>>();
+      for (const route of app.routes) {
+        if (route.method === "ALL") continue;
+        const methods = byPath.get(route.path) ?? new Set<string>();
+        methods.add(route.method);
+        if (route.method === "GET") methods.add("HEAD");
+        byPath.set(route.path, methods);
+      }
+      router = new TrieRouter();
+      for (const [pattern, methods] of byPath) router.add("ALL", pattern, [...methods]);
+    }
+    return [...new Set(router.match("ALL", path)[0].flatMap(([methods]) => methods))];
+  };
+}
+
+function declaredBodyLimit(rules: readonly BodyLimitRule[]): (path: string) => number {
+  const router = new TrieRouter<number>();
+  for (const rule of rules) router.add("ALL", rule.path, rule.maxBodyBytes);
+  return (path) => Math.max(MAX_BODY_BYTES, ...router.match("ALL", path)[0].map(([limit]) => limit));
+}
+
+/**
+ * A write a browser sent from another site (cross-site request forgery): its Origin is neither this request's
+ * nor the public address, or its Sec-Fetch-Site says another site. Browsers send Origin with every POST, PUT,
+ * PATCH and DELETE; a client that sends neither header is not a browser, so it cannot be forged by one. One
+ * rule for pages and API alike (hono/csrf checks form content types only, and React Router's own check
+ * answers a cross-site action 400 whatever its type).
+ */
+function sentFromAnotherSite(c: Context, siteOrigin: string): boolean {
+  const fetchSite = c.req.header("Sec-Fetch-Site");
+  if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  const origin = c.req.header("Origin");
+  return origin !== undefined && origin !== new URL(c.req.url).origin && origin !== siteOrigin;
+}
+
+function mediaType(c: Context): string {
+  return (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ Variables: { requestId: string } }> {
+  const methodsOfRoutes = registeredMethods(options.app);
+  const bodyLimitAt = declaredBodyLimit(options.bodyLimits ?? []);
+  const siteOrigin = new URL(options.siteUrl).origin;
+
+  /** The methods a path answers, or null where no route claims it (the API's 404 then answers any method). */
+  async function allowedMethods(path: string): Promise<readonly string[] | null> {
+    const registered = methodsOfRoutes(path);
+    if (registered.length > 0) return registered;
+    if (isApiPath(path)) return null;
+    return options.pageMethods ? options.pageMethods(path) : null;
+  }
+
+  async function refusalOfWrite(c: Context): Promise<Response | null> {
+    const maxBodyBytes = bodyLimitAt(c.req.path);
+    if (Number(c.req.header("Content-Length") ?? 0) > maxBodyBytes) return tooLarge(c, maxBodyBytes);
+    if (isApi(c) && !JSON_TYPES.includes(mediaType(c))) {
+      return refuse(c, 415, "Send the body as application/json or application/ld+json", "");
+    }
+    if (sentFromAnotherSite(c, siteOrigin)) {
+      return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
+    }
+    const decision = await options.rateLimiter.hit(options.clientAddress(c));
+    if (!decision.allowed) {
+      c.header("Retry-After", String(decision.retryAfterSeconds));
+      return refuse(c, 429, "Too many requests; try again later", "You have sent a lot of requests in a short time. Please wait a minute and try again.");
+    }
+    return null;
+  }
+
+  const logRefusal = (c: Context, status: number) =>
+    options.logger.warn({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status }, "request refused");
+
+  return async (c, next) => {
+    const refusal = await firstRefusal(c);
+    if (refusal) {
+      logRefusal(c, refusal.status);
+      return refusal;
+    }
+    if (!WRITE_METHODS.includes(c.req.method)) return next();
+    const maxBodyBytes = bodyLimitAt(c.req.path);
+    const tooLong = await bodyLimit({ maxSize: maxBodyBytes, onError: (c) => tooLarge(c, maxBodyBytes) })(c, next);
+    if (tooLong) {
+      logRefusal(c, tooLong.status);
+      return tooLong;
+    }
+    // A write the route refused may have left its body unread: the connection is not reused after it.
+    if (c.res.status >= 400) c.res.headers.set("Connection", "close");
+  };
+
+  async function firstRefusal(c: Context): Promise<Response | null> {
+    if (hasMalformedEscape(c.req.url)) return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");
+    const allowed = await allowedMethods(c.req.path);
+    if (allowed && !allowed.includes(c.req.method)) {
+      c.header("Allow", allowed.join(", "));
+      return refuse(c, 405, `Method ${c.req.method} is not allowed here`, "This address does not accept that kind of request.");
+    }
+    return WRITE_METHODS.includes(c.req.method) ? refusalOfWrite(c) : null;
+  }
+}
+
+function tooLarge(c: Context, maxBodyBytes: number): Response {
+  return refuse(c, 413, `Request body is larger than ${maxBodyBytes / 1024} KB`, "Your message is too long to send. Please shorten it and try again.");
+}
+
+/** The client's address: the socket peer, or the first X-Forwarded-For hop when behind a trusted proxy. */
+export function clientAddressResolver(trustProxy: boolean): (c: Context) => string {
+  return (c) => {
+    if (trustProxy) {
+      const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      return "unknown";
+    }
+  };
+}
+
+/** Reads a JSON body; null when it is not valid JSON (the caller answers 400). */
+export async function readJsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    return { ok: true, value: await c.req.json() };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,97 @@
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
+import { builtSite } from "../support/page-server.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+/**
+ * Every page template through the Nu Html Checker (vnu-jar, on the machine's Java): a rendered sample of
+ * every route, with and without a /dealer/{name} prefix, the finance form (every step of the wizard is one
+ * server-rendered form) with and without its error messages, an enquiry form's error state and the
+ * not-found page. The pages are fetched over HTTP from the built site and checked in one run of the checker,
+ * which takes seconds to start.
+ */
+const DEALER = "/dealer/honda-sandton";
+const VNU_TIMEOUT_MS = 150_000;
+const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+
+let site: TestServer;
+beforeAll(async () => {
+  site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000) });
+});
+afterAll(() => site.close());
+
+async function firstMember(apiPath: string): Promise<any> {
+  return (await site.get(apiPath)).body["hydra:member"][0];
+}
+
+async function sampleRoutes(): Promise<string[]> {
+  const vehicle = await firstMember("/api/vehicles");
+  const special = await firstMember("/api/specials");
+  const post = await firstMember("/api/blog");
+  const scoped = [
+    "/new", "/new/honda", "/new/honda/cr-v", "/honda-wing/honda/nx500", "/specials", "/dealer", "/honda-wing",
+    "/popia", "/terms", "/cookie", "/policy", "/used", "/used/honda", "/used/honda/jazz", vehicle.uri,
+    "/new/honda/cr-v/1-5t-comfort-cvt/enquire", `${vehicle.uri}/enquire`, `/specials/${special.slug}`, "/parts",
+    "/service", "/book-test-drive/honda/cr-v", "/parts/thank-you", "/no-such-page",
+  ];
+  const wing = ["/honda-wing/honda/nx500/manual/enquire", "/dealer/honda-wing-midrand/honda-wing/honda/nx500/manual/enquire"];
+  const groupOnly = ["/", DEALER, "/finance", "/finance/thank-you", "/blog", `/blog/${post.slug}`, "/contact"];
+  return [...groupOnly, ...scoped, ...scoped.map((route) => DEALER + route), ...wing];
+}
+
+async function postedForm(route: string): Promise<string> {
+  const response = await fetch(site.baseUrl + route, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.baseUrl },
+    body: "first_name=&email=not-an-email",
+  });
+  expect(response.status, `POST ${route}`).toBe(422);
+  return response.text();
+}
+
+type VnuMessage = { type: string; url: string; message: string; extract?: string; lastLine?: number };
+
+async function checkWithVnu(files: string[]): Promise<VnuMessage[]> {
+  // vnu reports on stderr as JSON and exits 1 when it finds errors; --exit-zero-always keeps the report readable.
+  const { stderr } = await promisify(execFile)("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return (JSON.parse(stderr) as { messages: VnuMessage[] }).messages;
+}
+
+describe("the markup of every page template", () => {
+  it("passes the Nu Html Checker with no errors", { timeout: VNU_TIMEOUT_MS }, async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-vnu-"));
+    try {
+      const pages = new Map<string, string>();
+      for (const route of await sampleRoutes()) {
+        const response = await fetch(site.baseUrl + route);
+        expect([200, 404], route).toContain(response.status);
+        pages.set(`GET ${route}`, await response.text());
+      }
+      pages.set("POST /finance (errors)", await postedForm("/finance"));
+      pages.set("POST /service (errors)", await postedForm("/service"));
+      pages.set(`POST ${DEALER}/parts (errors)`, await postedForm(`${DEALER}/parts`));
+      const files = new Map<string, string>();
+      let n = 0;
+      for (const [name, html] of pages) {
+        const file = path.join(dir, `page-${n++}.html`);
+        await fs.writeFile(file, html);
+        files.set(`file:${file}`, name);
+      }
+      const errors = (await checkWithVnu([...files.keys()].map((url) => url.slice("file:".length))))
+        .filter((message) => message.type === "error" || message.type === "non-document-error")
+        .map((message) => `${files.get(message.url) ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract ?? ""}`);
+      console.log(`vnu checked ${pages.size} rendered pages`);
+      expect(errors).toEqual([]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
