@@ -31,7 +31,7 @@ function runTool(script: string, args: string[], env: Record<string, string>): P
 }
 
 /**
- * Enquiries posted by two clients, each pausing 100 ms between posts (a busy site, within what the delivery
+ * Enquiries posted by two clients, each pausing 250 ms between posts (a busy site, within what the delivery
  * worker keeps up with on the embedded database); each 201 is recorded with its lead id, in the order answered.
  */
 function enquiryTraffic(baseUrl: string, prefix: string) {
@@ -44,7 +44,7 @@ function enquiryTraffic(baseUrl: string, prefix: string) {
       const outcome = await postMarkedEnquiry(baseUrl, marker, 30_000);
       if ("error" in outcome || outcome.status !== 201) failures.push(`${marker}: ${JSON.stringify(outcome)}`);
       else acknowledged.push({ marker, id: (JSON.parse(outcome.body) as { id: string }).id });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   };
   const clients = [client(0), client(1)];
