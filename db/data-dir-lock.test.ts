@@ -70,5 +70,6 @@ describe("the embedded data directory's owner lock", () => {
     expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
     const reopened = await openDatabase({ dataDir });
     await reopened.close();
-  });
+    // A bound, not an expectation: initialising a fresh PGlite directory takes seconds on a busy machine.
+  }, 180_000);
 });
