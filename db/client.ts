@@ -7,6 +7,8 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { writePgliteBackup, writePostgresBackup } from "./backup.ts";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Listening, type ListenHandlers, listenPostgres } from "./listen.ts";
 import { openDurablePglite } from "./pglite-durable.ts";
 import * as schema from "./schema.ts";
@@ -23,6 +25,10 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Calls `onNotify` for every NOTIFY on `channel` (see listen.ts); stop it before `close`. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /** Writes a consistent snapshot to `file` (mode 0600) while the database takes writes; answers its size in bytes. */
+  backup(file: string): Promise<number>;
+  /** What a process refused the embedded data directory is told about its owner (the server's port). */
+  describeOwner(details: { port?: number }): void;
   close(): Promise<void>;
 };
 
@@ -55,8 +61,22 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl);
   if ("pglite" in options) return wrapPglite(options.pglite);
-  await fs.mkdir(options.dataDir, { recursive: true });
-  return wrapPglite(await openDurablePglite(path.join(options.dataDir, "pglite")));
+  return openOwnedDataDir(options.dataDir);
+}
+
+/**
+ * The one way to open an embedded data directory: its lock first (refused with DataDirBusyError while another
+ * process holds it, before any file is touched), then the folder, owner-only, then PGlite. Closing releases it.
+ */
+async function openOwnedDataDir(dataDir: string): Promise<DatabaseHandle> {
+  const lock = await lockDataDir(dataDir);
+  try {
+    await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+    return wrapPglite(await openDurablePglite(path.join(dataDir, "pglite")), lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
@@ -74,11 +94,13 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     pendingMigrations: () => pendingMigrations((text) => pool.query(text)),
     migrate: () => migratePostgres(db, { migrationsFolder }),
     listen: async (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
+    backup: (file) => writePostgresBackup(databaseUrl, file),
+    describeOwner: () => {},
     close: () => pool.end(),
   };
 }
 
-function wrapPglite(client: PGlite): DatabaseHandle {
+function wrapPglite(client: PGlite, lock?: DataDirLock): DatabaseHandle {
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
@@ -94,6 +116,14 @@ function wrapPglite(client: PGlite): DatabaseHandle {
       handlers.onListening();
       return { stop: () => unlisten() };
     },
-    close: () => client.close(),
+    backup: (file) => writePgliteBackup(client, file),
+    describeOwner: (details) => lock?.describe(details),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }

@@ -1,9 +1,21 @@
+import { parseCommandLine } from "../server/cli/operator-client.ts";
 import { loadEnv } from "../server/env.ts";
 import { openDatabase } from "./client.ts";
+import { DataDirBusyError } from "./data-dir-lock.ts";
 
-/** `npm run db:migrate`: applies the committed migrations to the configured database. */
+const USAGE = `Usage: npm run db:migrate
+  Applies the committed migrations to the configured database. The server applies them itself when it
+  starts, so on the embedded database this is refused while a server runs.`;
+
+parseCommandLine(USAGE, {});
 const env = loadEnv();
-const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-await database.migrate();
-await database.close();
-console.log(`migrated the ${database.kind} database`);
+try {
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  await database.migrate();
+  await database.close();
+  console.log(`migrated the ${database.kind} database`);
+} catch (error) {
+  if (!(error instanceof DataDirBusyError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

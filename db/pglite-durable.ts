@@ -30,6 +30,7 @@ export const DURABLE_START_PARAMS = [
   "wal_sync_method=fsync",
 ];
 
-export function openDurablePglite(directory: string): Promise<PGlite> {
-  return PGlite.create({ fs: new DurableNodeFS(directory), relaxedDurability: false, startParams: DURABLE_START_PARAMS });
+/** `loadDataDir`: a dumpDataDir tarball to unpack into the (empty) directory first, as a restore does. */
+export function openDurablePglite(directory: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ fs: new DurableNodeFS(directory), relaxedDurability: false, startParams: DURABLE_START_PARAMS, loadDataDir });
 }

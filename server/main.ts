@@ -3,16 +3,20 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.ts";
+import { DataDirBusyError } from "../db/data-dir-lock.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
 import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
+import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { createLogger } from "./logger.ts";
+import { controlSocketPath, operatorContext } from "./operations.ts";
 import { builtPages, type PageMethods, pageMethodsOf, projectRoot } from "./pages.ts";
+import { filesOpenToOthers, formatStartupReport, startupReport } from "./startup-report.ts";
 
 /** How long a SIGTERM may take to finish requests, the delivery batch and the database before the process gives up. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -24,9 +28,13 @@ const logger = createLogger(env.LOG_LEVEL);
 async function main() {
   const started = performance.now();
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-  logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined }, "database opened");
   await database.migrate();
   if (await seedIfEmpty(database.db)) logger.info("empty database: filled it with the demo catalogue");
+  // The operators' tools reach the embedded database through this process, its only owner (decision 016).
+  const controlSocket =
+    database.kind === "pglite"
+      ? await openControlSocket(controlSocketPath(env), operatorContext(env, database, logger), logger.child({ component: "control-socket" }))
+      : null;
 
   // Read into memory in the background; until then the listing is answered with queries.
   const usedStock = new UsedStock(database.db, logger.child({ component: "used-stock" }));
@@ -56,17 +64,25 @@ async function main() {
     if (shuttingDown) res.shouldKeepAlive = false;
     return devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res);
   });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const worker = new LeadDeliveryWorker({
     db: database.db,
     logger: logger.child({ component: "lead-delivery" }),
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM }),
+    mailer,
     siteUrl,
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });
+  const report = await startupReport(env, database.db, mailer.description, siteUrl);
+  const openToOthers = filesOpenToOthers(env.DATA_DIR);
+  if (openToOthers.length > 0) {
+    logger.warn({ files: openToOthers }, "these hold leads, personal details or the finance key but others may read them: chmod 700 the folders, 600 the files");
+  }
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
-    logger.info({ url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production" }, "listening");
+    database.describeOwner({ port: (server.address() as { port: number }).port });
+    logger.info({ url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production", ...report }, "listening");
+    if (process.stdout.isTTY) process.stdout.write(formatStartupReport(report));
     if (env.LEAD_DELIVERY === "on") worker.start();
   });
 
@@ -89,6 +105,7 @@ async function main() {
     try {
       await Promise.all([serverClosed, worker.stop()]);
       await usedStock.stop();
+      await controlSocket?.close();
       clearInterval(idleSweep);
       await database.close();
       logger.info({ ms: Math.round(performance.now() - began) }, "shut down");
@@ -102,7 +119,6 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 }
 
-
 async function devPages() {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -113,6 +129,11 @@ async function devPages() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirBusyError) {
+    logger.fatal({ dataDir: error.dataDir, owner: error.owner }, error.message);
+    if (process.stderr.isTTY) process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, "could not start");
   process.exit(1);
 });

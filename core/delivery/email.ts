@@ -40,9 +40,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     description: options.outboxDir,
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // Owner-only: the messages hold buyers' names, e-mail addresses and phone numbers.
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^a-z0-9-]/gi, "")}.eml`;
-      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600 });
     },
   };
 }

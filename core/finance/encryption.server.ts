@@ -69,7 +69,7 @@ export const KEY_FILE_NAME = "finance-encryption.key";
  */
 export function loadOrCreateKeyFile(dataDir: string, onCreate: (filePath: string) => void): Buffer {
   const filePath = path.join(dataDir, KEY_FILE_NAME);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(filePath, `${randomBytes(KEY_BYTES).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
     onCreate(filePath);

@@ -1,96 +1,32 @@
-import { eq } from "drizzle-orm";
-import { parseArgs } from "node:util";
-import { deliveryLog, leadStats, listLeads } from "../../core/delivery/lead-log.ts";
-import { loadLeadForDelivery } from "../../core/delivery/lead-source.ts";
-import { resendLead } from "../../core/delivery/outbox.ts";
-import { openDatabase } from "../../db/client.ts";
-import { financeApplications } from "../../db/schema.ts";
-import { loadEnv } from "../env.ts";
-import { financeCipherFromEnv } from "../finance-cipher.ts";
-import { createLogger } from "../logger.ts";
+import { parseCommandLine, runOperator, usageError } from "./operator-client.ts";
 
 const USAGE = `Usage: npm run leads -- <command>
   list [--status Queued|Delivered|Failed] [--dealer <slug>] [--limit N]   recent leads
   show <lead id> [--decrypt]                                                one lead and its delivery attempts;
                                                                             --decrypt also prints a finance application
   resend <lead id> [--all]                                                  queue undelivered (or all) deliveries again
-  stats                                                                     leads per dealer, kind and status`;
+  stats                                                                     leads per dealer, kind and status
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    status: { type: "string" },
-    dealer: { type: "string" },
-    limit: { type: "string" },
-    all: { type: "boolean" },
-    decrypt: { type: "boolean" },
-  },
-});
-const [command, leadId] = positionals;
+While the server runs on the embedded database, the command is carried out by the server.`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-if (!command || !["list", "show", "resend", "stats"].includes(command) || (["show", "resend"].includes(command) && !UUID.test(leadId ?? ""))) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const STATUSES = ["Queued", "Delivered", "Failed"] as const;
 
-const env = loadEnv();
-const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-const db = database.db;
-const age = (date: Date) => {
-  const minutes = Math.round((Date.now() - date.getTime()) / 60_000);
-  return minutes < 60 ? `${minutes} min` : minutes < 2_880 ? `${Math.round(minutes / 60)} h` : `${Math.round(minutes / 1_440)} d`;
-};
+const { positionals, values } = parseCommandLine(USAGE, {
+  status: { type: "string" },
+  dealer: { type: "string" },
+  limit: { type: "string" },
+  all: { type: "boolean" },
+  decrypt: { type: "boolean" },
+});
+const [command, leadId = ""] = positionals;
+if ((command === "show" || command === "resend") && !UUID.test(leadId)) usageError(USAGE, `${command} needs a lead id (a UUID)`);
+if (values.status !== undefined && !STATUSES.includes(values.status as never)) usageError(USAGE, `--status takes ${STATUSES.join(", ")}`);
+const limit = values.limit === undefined ? undefined : Number(values.limit);
+if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) usageError(USAGE, "--limit takes a whole number from 1 to 10000");
 
-try {
-  if (command === "list") {
-    const limit = values.limit ? Number(values.limit) : 50;
-    const leads = await listLeads(db, { status: values.status, dealerSlug: values.dealer, limit });
-    if (leads.length === 0) console.log("no leads");
-    else console.table(leads.map((lead) => ({ id: lead.id, kind: lead.kind, dealer: lead.dealer, type: lead.type, status: lead.status, age: age(lead.createdAt) })));
-  } else if (command === "stats") {
-    const stats = await leadStats(db);
-    if (stats.length === 0) console.log("no leads yet");
-    else console.table(stats);
-  } else if (command === "resend") {
-    const count = await resendLead(db, leadId!, { all: values.all });
-    console.log(count === 0 ? "nothing to resend (unknown lead, or already delivered: use --all)" : `queued ${count} deliveries again`);
-  } else {
-    await showLead(leadId!);
-  }
-} finally {
-  await database.close();
-}
-
-async function showLead(id: string) {
-  const [finance] = await db
-    .select({ id: financeApplications.id, encryptedPayload: financeApplications.encryptedPayload })
-    .from(financeApplications)
-    .where(eq(financeApplications.id, id));
-  const lead = await loadLeadForDelivery(db, finance ? "finance" : "enquiry", id);
-  if (!lead) {
-    console.error(`no lead ${id}`);
-    process.exitCode = 1;
-    return;
-  }
-  console.log(`${lead.kind === "finance" ? "Finance application" : lead.leadType} ${lead.id} for ${lead.dealer.dealerName}: ${lead.status}`);
-  console.log(`received ${lead.createdAt.toISOString()} from ${lead.uri ?? "?"} (${lead.formName}${lead.source ? `, ${lead.source}` : ""})`);
-  if (lead.customer) {
-    const c = lead.customer;
-    console.log(`customer: ${c.firstName} ${c.lastName}, ${c.cellPhone}, ${c.email}; message: ${c.message ?? "none"}`);
-  }
-  if (lead.vehicle) console.log(`vehicle: ${JSON.stringify(lead.vehicle)}`);
-  if (finance && values.decrypt) {
-    const cipher = financeCipherFromEnv(env, createLogger("warn"));
-    console.log("application (decrypted; personal information protected by POPIA, do not forward):");
-    console.log(JSON.stringify(cipher.decrypt(finance.encryptedPayload), null, 2));
-  } else if (finance) {
-    console.log("personal details are encrypted; add --decrypt to read them");
-  }
-  for (const delivery of await deliveryLog(db, id)) {
-    console.log(`\n${delivery.channel} to ${delivery.target}: ${delivery.status} after ${delivery.attempts} attempt(s)` +
-      (delivery.deliveredAt ? `, delivered ${delivery.deliveredAt.toISOString()}` : `, next try ${delivery.nextAttemptAt.toISOString()}`));
-    for (const attempt of delivery.history) {
-      console.log(`  ${attempt.attemptedAt.toISOString()} ${attempt.ok ? "ok" : `failed: ${attempt.error}`} (${attempt.durationMs} ms)`);
-    }
-  }
-}
+if (command === "list") await runOperator({ command: "leads.list", status: values.status as (typeof STATUSES)[number] | undefined, dealer: values.dealer, limit });
+else if (command === "show") await runOperator({ command: "leads.show", id: leadId, decrypt: values.decrypt ?? false });
+else if (command === "resend") await runOperator({ command: "leads.resend", id: leadId, all: values.all ?? false });
+else if (command === "stats") await runOperator({ command: "leads.stats" });
+else usageError(USAGE, command ? `unknown command ${command}` : "no command given");

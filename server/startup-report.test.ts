@@ -1,0 +1,65 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createMailer } from "../core/delivery/email.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
+import { loadEnv } from "./env.ts";
+import { filesOpenToOthers, formatStartupReport, startupReport } from "./startup-report.ts";
+
+let database: DatabaseHandle;
+let dataDir: string;
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-report-"));
+});
+afterAll(async () => {
+  await database.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe("the start-up report", () => {
+  it("names the embedded database's folder, the outbox, the webhooks, the site and the staff accounts", async () => {
+    const env = loadEnv({ DATA_DIR: dataDir });
+    const outbox = path.join(dataDir, "outbox");
+    const report = await startupReport(env, database.db, createMailer({ outboxDir: outbox, from: env.MAIL_FROM }).description, "https://www.example.co.za");
+    expect(report).toEqual({
+      database: { kind: "pglite", dataDir },
+      leads: { delivery: "on", email: outbox, webhooks: expect.any(Number) },
+      siteUrl: "https://www.example.co.za",
+      staff: "no staff accounts yet (staff area not built)",
+    });
+    expect(formatStartupReport(report)).toContain(`Database:  embedded PGlite in ${dataDir}`);
+    expect(formatStartupReport(report)).toContain(`e-mail as .eml files in ${outbox}`);
+  });
+
+  it("names PostgreSQL's host and database and the SMTP host, never a password", async () => {
+    const env = loadEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgres://site:s3cret-pw@db.internal:5433/honda", LEAD_DELIVERY: "off" });
+    const mail = createMailer({ smtpUrl: "smtps://leads:m41l-pw@smtp.example.co.za:465", outboxDir: dataDir, from: env.MAIL_FROM }).description;
+    const report = await startupReport(env, database.db, mail, "https://www.example.co.za");
+    expect(report.database).toEqual({ kind: "postgres", host: "db.internal:5433", database: "honda" });
+    const text = JSON.stringify(report) + formatStartupReport(report);
+    expect(text).toContain("smtps://smtp.example.co.za:465");
+    expect(text).toContain("delivery off in this instance");
+    expect(text).not.toContain("s3cret-pw");
+    expect(text).not.toContain("m41l-pw");
+  });
+});
+
+describe("files that must be the owner's alone", () => {
+  it("are created so by the outbox, and any opened to others is named", async () => {
+    const outbox = path.join(dataDir, "outbox");
+    await fs.chmod(dataDir, 0o700);
+    const mailer = createMailer({ outboxDir: outbox, from: "Leads <leads@example.co.za>" });
+    await mailer.send({ messageId: "<lead-1@test>", to: "dealer@example.co.za", subject: "Lead", text: "Name: Lerato", attachments: [] });
+    const [mail] = await fs.readdir(outbox);
+    expect((await fs.stat(outbox)).mode & 0o777).toBe(0o700);
+    expect((await fs.stat(path.join(outbox, mail!))).mode & 0o777).toBe(0o600);
+    expect(filesOpenToOthers(dataDir)).toEqual([]);
+
+    await fs.chmod(path.join(outbox, mail!), 0o644);
+    await fs.chmod(dataDir, 0o755);
+    expect(filesOpenToOthers(dataDir)).toEqual([dataDir, path.join(outbox, mail!)]);
+  });
+});

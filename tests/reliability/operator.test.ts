@@ -1,0 +1,282 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/client.ts";
+import { type AppProcess, freePort, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
+import { postMarkedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
+import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../support/finance-fixture.ts";
+import { createScratchDatabase } from "../support/scratch-postgres.ts";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+type Tool = { code: number | null; stdout: string; stderr: string };
+
+/** Runs one of the operators' tools (`npm run leads`, `db:backup`, ...) as its own process, as an operator would. */
+function runTool(script: string, args: string[], env: Record<string, string>): Promise<Tool> {
+  return new Promise((resolve) => {
+    let stdout = "";
+    let stderr = "";
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * Enquiries posted by two clients, each pausing 250 ms between posts (a busy site, within what the delivery
+ * worker keeps up with on the embedded database); each 201 is recorded with its lead id, in the order answered.
+ */
+function enquiryTraffic(baseUrl: string, prefix: string) {
+  const acknowledged: { marker: string; id: string }[] = [];
+  const failures: string[] = [];
+  let stopped = false;
+  const client = async (n: number) => {
+    for (let i = 0; !stopped; i++) {
+      const marker = `${prefix}-c${n}-${i}`;
+      const outcome = await postMarkedEnquiry(baseUrl, marker, 30_000);
+      if ("error" in outcome || outcome.status !== 201) failures.push(`${marker}: ${JSON.stringify(outcome)}`);
+      else acknowledged.push({ marker, id: (JSON.parse(outcome.body) as { id: string }).id });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  const clients = [client(0), client(1)];
+  return {
+    acknowledged,
+    failures,
+    async stop() {
+      stopped = true;
+      await Promise.all(clients);
+    },
+  };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+type Target = {
+  name: string;
+  embedded: boolean;
+  /** DATA_DIR (the outbox, the finance key) and, on PostgreSQL, DATABASE_URL. */
+  env: Record<string, string>;
+  /** Settings for a fresh, empty database to restore a backup into. */
+  freshEnv(): Promise<Record<string, string>>;
+  dispose(): Promise<void>;
+};
+
+async function embeddedTarget(): Promise<Target> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "honda-rel-operator-"));
+  let fresh = 0;
+  return {
+    name: "the embedded PGlite",
+    embedded: true,
+    env: { DATA_DIR: path.join(root, "data"), DATABASE_URL: "" },
+    freshEnv: async () => ({ DATA_DIR: path.join(root, `restored-${fresh++}`), DATABASE_URL: "" }),
+    dispose: () => fs.rm(root, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(): Promise<Target> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "honda-rel-operator-pg-"));
+  const scratch = await createScratchDatabase("operator");
+  const restored: Awaited<ReturnType<typeof createScratchDatabase>>[] = [];
+  return {
+    name: "PostgreSQL",
+    embedded: false,
+    env: { DATA_DIR: path.join(root, "data"), DATABASE_URL: scratch.url },
+    async freshEnv() {
+      const database = await createScratchDatabase("operator_restored");
+      restored.push(database);
+      return { DATA_DIR: path.join(root, "data"), DATABASE_URL: database.url };
+    },
+    async dispose() {
+      await Promise.all([scratch.drop(), ...restored.map((database) => database.drop())]);
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withDatabase<T>(env: Record<string, string>, use: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR! });
+  try {
+    return await use(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The .eml files in the outbox that carry a lead: one per delivery made by e-mail. */
+async function mailsFor(dataDir: string, leadId: string): Promise<number> {
+  const outbox = path.join(dataDir, "outbox");
+  const names = await fs.readdir(outbox).catch(() => [] as string[]);
+  return names.filter((name) => name.includes(`lead-${leadId}`)).length;
+}
+
+/**
+ * Every operator tool run while the server takes enquiries without pause (issue 24): on the embedded default
+ * they go through the server, its only owner; on PostgreSQL directly. Reads are current, a resend re-sends,
+ * a backup taken under load holds every lead acknowledged before it began, and afterwards every acknowledged
+ * lead is stored once with statuses that agree with its deliveries.
+ */
+describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresTarget]] as const)("operator tools while the server takes enquiries, on %s", (name, open) => {
+  let target: Target;
+  let app: AppProcess;
+  let traffic: ReturnType<typeof enquiryTraffic>;
+  const shownWhileRunning: { id: string; stdout: string }[] = [];
+  const tool = (script: string, ...args: string[]) => runTool(script, args, target.env);
+
+  beforeAll(async () => {
+    target = await open();
+    app = await startAppProcess(
+      { ...target.env, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "on", LEAD_DELIVERY_INTERVAL_MS: "200" },
+      STARTUP_TIMEOUT_MS,
+    );
+    traffic = enquiryTraffic(app.baseUrl, `op${Date.now().toString(36)}`);
+    await until("the first acknowledged enquiry", async () => traffic.acknowledged.length > 0);
+  });
+
+  afterAll(async () => {
+    await traffic?.stop();
+    await app?.stop();
+    await target?.dispose();
+  });
+
+  // Only the embedded data directory has one owner; several servers may share one PostgreSQL.
+  if (name === "the embedded PGlite") it("refuses a second server and a migration on the same data directory, naming the owner, and the first keeps serving", async () => {
+    const port = await freePort();
+    const second = await runTool("server/main.ts", [], { ...target.env, PORT: String(port), NODE_ENV: "production" });
+    expect(second.code).toBe(1);
+    expect(second.stdout + second.stderr).toContain(`in use by process ${app.child.pid}`);
+    expect(second.stdout + second.stderr).toContain(`serving on port ${new URL(app.baseUrl).port}`);
+    expect(await fetch(`http://127.0.0.1:${port}/api/dealers`).then(() => "answered", () => "nobody")).toBe("nobody");
+    const migration = await tool("db/migrate-cli.ts");
+    expect(migration.code).toBe(1);
+    expect(migration.stderr).toContain(`in use by process ${app.child.pid}`);
+    const acknowledgedBefore = traffic.acknowledged.length;
+    await until("more enquiries acknowledged", async () => traffic.acknowledged.length > acknowledgedBefore + 3);
+    expect(traffic.failures).toEqual([]);
+  });
+
+  it("lists and shows a lead the server has just stored and delivered", async () => {
+    const latest = traffic.acknowledged.at(-1)!;
+    await until("its e-mail in the outbox", async () => (await mailsFor(target.env.DATA_DIR!, latest.id)) === 1);
+    const show = await tool("server/cli/leads.ts", "show", latest.id);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain(`New Vehicles ${latest.id} for Honda Sandton: Delivered`);
+    expect(show.stdout).toContain(`Reference ${latest.marker}`);
+    expect(show.stdout).toMatch(/email to \S+: delivered after 1 attempt\(s\)/);
+    const list = await tool("server/cli/leads.ts", "list", "--limit", "10000");
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(latest.id);
+    const stats = await tool("server/cli/leads.ts", "stats");
+    expect(stats.stdout).toContain("Honda Sandton");
+  });
+
+  it("resend --all really sends the lead again, and its status and its delivery's agree", async () => {
+    const lead = traffic.acknowledged.at(-1)!;
+    await until("its first e-mail", async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) === 1);
+    const resend = await tool("server/cli/leads.ts", "resend", lead.id, "--all");
+    expect(resend.stdout.trim()).toBe("queued 1 deliveries again");
+    await until("the e-mail sent again", async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) === 2);
+    const show = await until("the lead delivered again", async () => {
+      const result = await tool("server/cli/leads.ts", "show", lead.id);
+      return result.stdout.includes(": Delivered") && result.stdout.match(/ ok \(/g)?.length === 2 && result;
+    });
+    expect(show.stdout).toMatch(/email to \S+: delivered after 1 attempt\(s\)/);
+    shownWhileRunning.push({ id: lead.id, stdout: show.stdout });
+  });
+
+  it("shows a finance application decrypted only with --decrypt", async () => {
+    const response = await fetch(`${app.baseUrl}/api/finance_applications`, {
+      method: "POST",
+      headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
+      body: JSON.stringify(validFinanceApplication({ idempotencyKey: `operator-${Date.now()}` })),
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const plain = await tool("server/cli/leads.ts", "show", id);
+    expect(plain.stdout).toContain(`Finance application ${id}`);
+    expect(plain.stdout).toContain("personal details are encrypted; add --decrypt to read them");
+    expect(plain.stdout).not.toContain(VALID_ID_NUMBER);
+    const decrypted = await tool("server/cli/leads.ts", "show", id, "--decrypt");
+    expect(decrypted.code).toBe(0);
+    expect(decrypted.stdout).toContain(VALID_ID_NUMBER);
+    expect(decrypted.stdout).toContain(SALARY);
+  });
+
+  it("purges expired finance applications and adds used stock the site then lists", async () => {
+    const purge = await tool("server/finance-purge-cli.ts");
+    expect(purge.code).toBe(0);
+    expect(purge.stdout.trim()).toBe("deleted 0 finance application(s) older than 180 days");
+    const listed = async () => ((await fetch(`${app.baseUrl}/api/vehicles`).then((r) => r.json())) as { "hydra:totalItems": number })["hydra:totalItems"];
+    const before = await listed();
+    const seed = await tool("db/seed/cli.ts", "--used", "7");
+    expect(seed.code).toBe(0);
+    expect(seed.stdout).toContain("added 7 used vehicles");
+    expect(seed.stdout).toMatch(/^327 used vehicles in stock/m);
+    await until("the site listing the new stock", async () => (await listed()) === before + 7);
+  });
+
+  it("writes a backup under write load that, restored into a fresh database, holds every lead acknowledged before it began", async () => {
+    const before = traffic.acknowledged.map((lead) => lead.marker);
+    const file = path.join(path.dirname(target.env.DATA_DIR!), `backup-${Date.now()}.dump`);
+    const backup = await tool("db/backup-cli.ts", file);
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`to ${file}`);
+    expect(backup.stdout).toContain("The finance encryption key is not in the backup: it is in");
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect(traffic.acknowledged.length).toBeGreaterThan(before.length);
+
+    const fresh = await target.freshEnv();
+    const restore = await runTool("db/restore-cli.ts", [file, "--yes"], fresh);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    const stored = await withDatabase(fresh, (database) => storedMarkers(database.db, before[0]!.replace(/-c\d+-\d+$/, "")));
+    expect(before.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
+  });
+
+  it("afterwards: every acknowledged lead stored once, every lead's status agrees with its deliveries, and a tool prints the same without the server", async () => {
+    await traffic.stop();
+    await app.stop();
+    expect(traffic.failures).toEqual([]);
+    const prefix = traffic.acknowledged[0]!.marker.replace(/-c\d+-\d+$/, "");
+    const { stored, leads, deliveries, disagreeing } = await withDatabase(target.env, async (database) => {
+      const counts = (await database.db.execute(sql`
+        select (select count(*)::int from enquiries) as leads, (select count(*)::int from lead_deliveries) as deliveries`)) as unknown as {
+        rows: { leads: number; deliveries: number }[];
+      };
+      // A lead's own status as its deliveries make it: Failed if any failed, Delivered if all were, else Queued.
+      const mismatches = (await database.db.execute(sql`
+        select e.id, e.status from enquiries e join lead_deliveries d on d.lead_id = e.id
+        group by e.id, e.status
+        having e.status <> case when bool_or(d.status = 'failed') then 'Failed'
+                                when bool_and(d.status = 'delivered') then 'Delivered' else 'Queued' end`)) as unknown as { rows: unknown[] };
+      return { stored: await storedMarkers(database.db, prefix), ...counts.rows[0]!, disagreeing: mismatches.rows };
+    });
+    console.log(`operator (${target.name}): ${traffic.acknowledged.length} enquiries acknowledged; ${leads} leads and ${deliveries} deliveries stored`);
+    expect(traffic.acknowledged.filter(({ marker }) => stored.get(marker) !== 1)).toEqual([]);
+    expect([...stored.values()].every((n) => n === 1)).toBe(true);
+    expect(Number(deliveries)).toBeGreaterThanOrEqual(Number(leads));
+    expect(disagreeing).toEqual([]);
+
+    const [resent] = shownWhileRunning;
+    const direct = await tool("server/cli/leads.ts", "show", resent!.id);
+    expect(direct.code).toBe(0);
+    expect(direct.stdout).toBe(resent!.stdout);
+  });
+});
