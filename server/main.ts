@@ -34,6 +34,7 @@ async function main() {
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const { pageHandler, devMiddleware } = isDev ? await devPages() : await builtPages();
+  const financeCipher = financeCipherFromEnv(env, logger);
   const app = createApp({
     db: database.db,
     health: database,
@@ -42,7 +43,7 @@ async function main() {
     rateLimiter: new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
     siteUrl,
-    financeCipher: financeCipherFromEnv(env, logger),
+    financeCipher,
     usedStock,
     pageHandler,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
@@ -60,6 +61,7 @@ async function main() {
     logger: logger.child({ component: "lead-delivery" }),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM }),
     siteUrl,
+    financeCipher,
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });

@@ -1,10 +1,7 @@
-import { eq } from "drizzle-orm";
 import { parseArgs } from "node:util";
-import { deliveryLog, leadStats, listLeads } from "../../core/delivery/lead-log.ts";
-import { loadLeadForDelivery } from "../../core/delivery/lead-source.ts";
+import { leadReport, leadStats, listLeads } from "../../core/delivery/lead-log.ts";
 import { resendLead } from "../../core/delivery/outbox.ts";
 import { openDatabase } from "../../db/client.ts";
-import { financeApplications } from "../../db/schema.ts";
 import { loadEnv } from "../env.ts";
 import { financeCipherFromEnv } from "../finance-cipher.ts";
 import { createLogger } from "../logger.ts";
@@ -62,35 +59,9 @@ try {
 }
 
 async function showLead(id: string) {
-  const [finance] = await db
-    .select({ id: financeApplications.id, encryptedPayload: financeApplications.encryptedPayload })
-    .from(financeApplications)
-    .where(eq(financeApplications.id, id));
-  const lead = await loadLeadForDelivery(db, finance ? "finance" : "enquiry", id);
-  if (!lead) {
+  const report = await leadReport(db, id, values.decrypt ? financeCipherFromEnv(env, createLogger("warn")) : undefined);
+  if (report === null) {
     console.error(`no lead ${id}`);
     process.exitCode = 1;
-    return;
-  }
-  console.log(`${lead.kind === "finance" ? "Finance application" : lead.leadType} ${lead.id} for ${lead.dealer.dealerName}: ${lead.status}`);
-  console.log(`received ${lead.createdAt.toISOString()} from ${lead.uri ?? "?"} (${lead.formName}${lead.source ? `, ${lead.source}` : ""})`);
-  if (lead.customer) {
-    const c = lead.customer;
-    console.log(`customer: ${c.firstName} ${c.lastName}, ${c.cellPhone}, ${c.email}; message: ${c.message ?? "none"}`);
-  }
-  if (lead.vehicle) console.log(`vehicle: ${JSON.stringify(lead.vehicle)}`);
-  if (finance && values.decrypt) {
-    const cipher = financeCipherFromEnv(env, createLogger("warn"));
-    console.log("application (decrypted; personal information protected by POPIA, do not forward):");
-    console.log(JSON.stringify(cipher.decrypt(finance.encryptedPayload), null, 2));
-  } else if (finance) {
-    console.log("personal details are encrypted; add --decrypt to read them");
-  }
-  for (const delivery of await deliveryLog(db, id)) {
-    console.log(`\n${delivery.channel} to ${delivery.target}: ${delivery.status} after ${delivery.attempts} attempt(s)` +
-      (delivery.deliveredAt ? `, delivered ${delivery.deliveredAt.toISOString()}` : `, next try ${delivery.nextAttemptAt.toISOString()}`));
-    for (const attempt of delivery.history) {
-      console.log(`  ${attempt.attemptedAt.toISOString()} ${attempt.ok ? "ok" : `failed: ${attempt.error}`} (${attempt.durationMs} ms)`);
-    }
-  }
+  } else console.log(report);
 }
