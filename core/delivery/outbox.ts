@@ -34,7 +34,8 @@ export async function enqueueLeadDelivery(
   const channels = await tx
     .select()
     .from(dealerLeadChannels)
-    .where(and(eq(dealerLeadChannels.dealerId, lead.dealerId), eq(dealerLeadChannels.enabled, true)));
+    .where(and(eq(dealerLeadChannels.dealerId, lead.dealerId), eq(dealerLeadChannels.enabled, true)))
+    .orderBy(dealerLeadChannels.id);
   const wanted: Pick<(typeof channels)[number], "kind" | "target" | "format" | "secret">[] = channels.filter(
     (channel) =>
       (channel.leadKind === "all" || channel.leadKind === lead.kind) && (channel.kind === "email" || lead.kind === "enquiry"),

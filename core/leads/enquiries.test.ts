@@ -91,9 +91,18 @@ describe("the enquiry schema", () => {
       cell_phone: "Please enter your cell phone number",
       manufacturer: "Please enter the make",
       model: "Please enter the model",
+      year: "Please enter your vehicle's year",
       dealer_slug: "Please choose a dealership",
       terms: "Please accept the terms and privacy policy so that we may process your enquiry",
     });
+  });
+
+  it("keeps the vehicle's year for parts and service only", () => {
+    const year = (preset: PresetKey) => {
+      const parsed = parseEnquiry(validEnquiry(preset, { year: "2016" }));
+      return parsed.ok ? parsed.value.payload.year : parsed.violations;
+    };
+    expect([year("service"), year("parts"), year("new"), year("testDrive")]).toEqual([2016, 2016, null, null]);
   });
 
   it.each(["first_name", "last_name", "email", "cell_phone", "dealer_slug", "uri", "form_name"])("requires %s", (field) => {

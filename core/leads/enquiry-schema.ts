@@ -290,7 +290,7 @@ export function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
       manufacturer: make,
       model: input.model ?? null,
       variant: input.variant ?? null,
-      year: input.year ?? null,
+      year: NEEDS_YEAR.has(preset) ? (input.year ?? null) : null,
       vinNo: input.vinNo ?? null,
       partNo: input.partNo ?? null,
       message: input.message ?? null,

@@ -60,6 +60,7 @@ function validEnquiryForm(dealerSlug: string): Record<string, string> {
     cell_phone: "083 444 1212",
     make: "Honda",
     model: "Jazz",
+    year: "2016",
     partNo: "08P01-T5A-100",
     vinNo: "",
     message: "Please phone me after five.",
