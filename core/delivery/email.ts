@@ -46,8 +46,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^a-z0-9-]/gi, "")}.eml`;
-      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^a-z0-9-]/gi, "")}.eml`);
+      // Written aside and renamed, so that whoever reads the outbox never sees half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
     },
   };
 }
