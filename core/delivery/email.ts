@@ -54,10 +54,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
   };
 }
 
-/** E-mail formats of a delivery: a CRM lead address, people at the dealer, the buyer's confirmation (decision 015). */
-export type MailFormat = "adf" | "readable" | "confirmation";
-
-/** The message a delivery sends: `adf` is the lead's ADF XML exactly as the CRM imports it. */
+/**
+ * The message an e-mail delivery sends, by its format (decision 015): 'adf' to a CRM lead address (the ADF
+ * and nothing else), 'readable' to people at the dealer, 'confirmation' to the buyer.
+ */
 export function leadMail(lead: LeadForDelivery, delivery: { id: number; target: string; format: string }, siteUrl: string, adf: string): OutgoingMail {
   const messageId = `<lead-${lead.id}-${delivery.id}@honda-dealer-group>`;
   if (delivery.format === "adf") return { messageId, to: delivery.target, subject: crmSubject(lead), text: adf };
