@@ -28,6 +28,10 @@ export const dealers = pgTable("dealers", {
   address: text("address").notNull(),
   city: text("city").notNull(),
   province: text("province").notNull(),
+  /** The street part of `address` (ADF's street); null on rows older than migration 0009 that it could not split. */
+  street: text("street"),
+  /** The 4-digit postal code of `address` (ADF's postalcode). */
+  postalCode: text("postal_code"),
   /** The address a map search should look up (SPEC: location, the map embed address). */
   location: text("location").notNull(),
   dpName: text("dp_name").notNull(),
@@ -281,6 +285,8 @@ export const enquiries = pgTable(
     uri: text("uri").notNull(),
     specialSlug: text("special_slug"),
     usedVehicleId: integer("used_vehicle_id"),
+    /** Parts and service: the year of the visitor's own vehicle. */
+    vehicleYear: smallint("vehicle_year"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /** Same person, enquiry and dealer in the same 10-minute window (core/leads/dedupe.ts): stored once. */
     dedupeKey: text("dedupe_key").notNull(),
@@ -331,7 +337,10 @@ export const dealerLeadChannels = pgTable(
     target: text("target").notNull(),
     /** 'enquiry', 'finance' or 'all'. */
     leadKind: text("lead_kind").notNull().default("all"),
-    /** Webhook body: 'adf' (XML) or 'json'. */
+    /**
+     * E-mail: 'adf' (a CRM lead address: the ADF XML as the whole plain-text body) or 'readable' (people: HTML
+     * and text, Reply-To the buyer). Webhook body: 'adf' (XML) or 'json'. Decision 015.
+     */
     format: text("format").notNull().default("adf"),
     /** Webhook HMAC-SHA256 signing secret. */
     secret: text("secret"),
@@ -356,10 +365,13 @@ export const leadDeliveries = pgTable(
       .references(() => dealers.id),
     channel: text("channel").notNull(),
     target: text("target").notNull(),
+    /** See dealer_lead_channels.format; 'confirmation' is the short e-mail to the buyer. */
     format: text("format").notNull().default("adf"),
     secret: text("secret"),
     /** 'pending', 'delivered' or 'failed'. */
     status: text("status").notNull().default("pending"),
+    /** The ADF XML of the last successful send, exactly as sent (a finance lead's is encrypted like its application). */
+    sentAdf: text("sent_adf"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),

@@ -42,6 +42,7 @@ async function main() {
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
+  const financeCipher = financeCipherFromEnv(env, logger);
   const app = createApp({
     db: database.db,
     health: database,
@@ -50,7 +51,7 @@ async function main() {
     rateLimiter: new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
     siteUrl,
-    financeCipher: financeCipherFromEnv(env, logger),
+    financeCipher,
     usedStock,
     pageHandler,
     pageMethods,
@@ -70,6 +71,7 @@ async function main() {
     logger: logger.child({ component: "lead-delivery" }),
     mailer,
     siteUrl,
+    financeCipher,
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });

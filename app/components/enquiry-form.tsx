@@ -11,7 +11,7 @@ export type EnquiryFormProps = {
   /** Dealerships to choose from; null when the page fixes the dealer. */
   dealers: { slug: string; dealerName: string }[] | null;
   selectedDealer?: string | null;
-  /** Parts and service: the visitor types the make (default Honda) and model. */
+  /** Parts and service: the visitor types the make (default Honda), model and year of their own vehicle. */
   askMakeModel?: boolean;
   /** Parts: part number and VIN. */
   askPart?: boolean;
@@ -81,7 +81,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const labelClass = `block font-semibold ${dark ? "text-white" : "text-brand-grey"}`;
   const errorClass = `mt-1 text-sm font-semibold ${dark ? "rounded bg-white px-2 py-1 text-brand-red" : "text-brand-red"}`;
 
-  const textField = (name: string, label: string, options: { type?: string; autoComplete?: string; required?: boolean; defaultValue?: string; inputMode?: "tel" | "email" | "text"; hint?: string } = {}) => (
+  const textField = (name: string, label: string, options: { type?: string; autoComplete?: string; required?: boolean; defaultValue?: string; inputMode?: "tel" | "email" | "text" | "numeric"; hint?: string } = {}) => (
     <div>
       <label htmlFor={fieldId(name)} className={labelClass}>
         {label}
@@ -192,6 +192,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
           {textField("cell_phone", "Cell phone", { type: "tel", autoComplete: "tel", required: true, inputMode: "tel", hint: "For example 082 123 4567" })}
           {askMakeModel ? textField("make", "Make", { required: true, defaultValue: "Honda" }) : null}
           {askMakeModel ? textField("model", "Model", { required: true }) : null}
+          {askMakeModel ? textField("year", "Year", { required: true, inputMode: "numeric", hint: "The year your vehicle was made, like 2018" }) : null}
           {askPart ? textField("partNo", "Part number", { hint: "If you know it" }) : null}
           {askPart ? textField("vinNo", "VIN", { hint: "17 characters, on your licence disc" }) : null}
         </div>

@@ -46,7 +46,7 @@ export async function dealerChoices(
     .map(({ slug, dealerName }) => ({ slug, dealerName }));
 }
 
-const TYPED_FIELDS = ["first_name", "last_name", "email", "cell_phone", "make", "model", "partNo", "vinNo", "message", "dealer_slug", "contact", "terms",
+const TYPED_FIELDS = ["first_name", "last_name", "email", "cell_phone", "make", "model", "year", "partNo", "vinNo", "message", "dealer_slug", "contact", "terms",
   // The form render's token is kept across a re-render with messages (no JavaScript), so that the time a
   // person spent fixing the form counts from the first render and a quick fix is never taken for a bot.
   "idempotency_key", "rendered_at"];
@@ -79,6 +79,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       make: fixed.make ?? text("make"),
       model: fixed.model ?? text("model"),
       variant: fixed.variant,
+      year: text("year"),
       partNo: text("partNo"),
       vinNo: text("vinNo"),
       message: text("message"),

@@ -21,6 +21,7 @@ export const FIELD_FOR_PATH: Record<string, string> = {
   cell_phone: "cell_phone",
   manufacturer: "make",
   model: "model",
+  year: "year",
   partNo: "partNo",
   vinNo: "vinNo",
   dealer_slug: "dealer_slug",

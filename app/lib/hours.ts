@@ -7,10 +7,7 @@ export const GROUP_OPENING_HOURS: BusinessHours[] = [
   { days: "Sunday", opens: null, closes: null },
 ];
 
-/** "07:30 – 17:30", or "Closed" when the line has no opening time. */
-export function formatOpeningTimes(line: BusinessHours): string {
-  return line.opens && line.closes ? `${line.opens} – ${line.closes}` : "Closed";
-}
+export { formatOpeningTimes } from "../../core/shared/format.ts";
 
 /** A Google Maps search for an address, opened on demand (no third-party script on our pages). */
 export function mapSearchUrl(location: string): string {

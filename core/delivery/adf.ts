@@ -2,84 +2,164 @@ import type { LeadForDelivery } from "./lead-source.ts";
 
 export const PROVIDER_NAME = "Honda Dealer Group Website";
 
-const escapeXml = (text: string) =>
+/** Escapes the five characters that are markup in XML and HTML text and attribute values. */
+export const escapeMarkup = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
-/** Drops characters XML 1.0 forbids (control characters other than tab, newline and carriage return). */
-const xmlSafe = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ""));
+/** Characters XML 1.0 forbids (control characters other than tab and line breaks, non-characters) and lone surrogates. */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/gu;
+const xmlText = (text: string) => escapeMarkup(text.replace(NOT_XML, ""));
 
-const element = (name: string, value: string | number | undefined | null, attributes = "") =>
-  value === undefined || value === null || value === "" ? "" : `<${name}${attributes}>${xmlSafe(String(value))}</${name}>`;
+type Value = string | number | null | undefined;
+/** An element: its name, attributes, and text or child elements; `null` leaves an optional element out. */
+type Node = { name: string; attributes?: Record<string, string>; text?: Value; children?: (Node | null)[] } | null;
+
+const el = (name: string, text: Value, attributes?: Record<string, string>): Node =>
+  text === undefined || text === null || text === "" ? null : { name, text, attributes };
+/** An element the document type requires: written even when empty. */
+const required = (name: string, text: Value): Node => ({ name, text: text ?? "" });
+
+function render(node: Node, depth: number): string[] {
+  if (!node) return [];
+  const indent = "  ".repeat(depth);
+  const attributes = Object.entries(node.attributes ?? {})
+    .map(([key, value]) => ` ${key}="${xmlText(value)}"`)
+    .join("");
+  if (node.children) {
+    return [`${indent}<${node.name}${attributes}>`, ...node.children.flatMap((child) => render(child, depth + 1)), `${indent}</${node.name}>`];
+  }
+  return [`${indent}<${node.name}${attributes}>${xmlText(String(node.text ?? ""))}</${node.name}>`];
+}
+
+/** ISO 8601 to the second, as ADF's examples write it. */
+const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+function vehicleNode(lead: LeadForDelivery): Node {
+  const { vehicle, finance } = lead;
+  return {
+    name: "vehicle",
+    attributes: { interest: vehicle.interest, status: vehicle.condition },
+    children: [
+      required("year", vehicle.year),
+      required("make", vehicle.make),
+      required("model", vehicle.model),
+      el("vin", vehicle.vin),
+      el("stock", vehicle.stock),
+      el("trim", vehicle.trim),
+      el("odometer", vehicle.odometerKm, { status: "original", units: "km" }),
+      vehicle.price ? el("price", vehicle.price.zar, { type: vehicle.price.type, currency: "ZAR" }) : null,
+      finance
+        ? {
+            name: "finance",
+            children: [
+              el("method", finance.method),
+              el("amount", finance.amountZar, { type: "total", limit: "maximum", currency: "ZAR" }),
+            ],
+          }
+        : null,
+    ],
+  };
+}
+
+function customerNode(lead: LeadForDelivery): Node {
+  const { customer, timeframe } = lead;
+  const comments = [customer.message, ...lead.notes].filter(Boolean).join("\n");
+  return {
+    name: "customer",
+    children: [
+      {
+        name: "contact",
+        children: [
+          el("name", customer.firstName, { part: "first" }),
+          el("name", customer.lastName, { part: "last" }),
+          el("email", customer.email),
+          el("phone", customer.cellPhone, { type: "cellphone" }),
+        ],
+      },
+      timeframe
+        ? {
+            name: "timeframe",
+            children: [
+              required("description", timeframe.description),
+              el("earliestdate", timeframe.earliest && isoSeconds(timeframe.earliest)),
+              el("latestdate", timeframe.latest && isoSeconds(timeframe.latest)),
+            ],
+          }
+        : null,
+      el("comments", comments),
+    ],
+  };
+}
+
+function vendorNode(lead: LeadForDelivery, siteUrl: string): Node {
+  const { dealer } = lead;
+  return {
+    name: "vendor",
+    children: [
+      el("id", dealer.slug, { source: PROVIDER_NAME }),
+      el("vendorname", dealer.dealerName),
+      el("url", new URL(`/dealer/${dealer.slug}`, siteUrl).toString()),
+      {
+        name: "contact",
+        children: [
+          el("name", dealer.dpName, { part: "full" }),
+          el("email", dealer.dpEmail),
+          el("phone", dealer.contactNo, { type: "voice" }),
+          {
+            name: "address",
+            attributes: { type: "work" },
+            children: [
+              required("street", dealer.street ?? dealer.address),
+              el("city", dealer.city),
+              el("regioncode", dealer.province),
+              el("postalcode", dealer.postalCode),
+              el("country", "ZA"),
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function providerNode(lead: LeadForDelivery, siteUrl: string): Node {
+  return {
+    name: "provider",
+    children: [
+      el("name", PROVIDER_NAME, { part: "full", type: "business" }),
+      el("service", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`),
+      el("url", lead.uri ? new URL(lead.uri, siteUrl).toString() : siteUrl),
+    ],
+  };
+}
 
 /**
- * The lead as ADF 1.0 (Auto-lead Data Format), the XML most dealer CRMs import: prospect, request date,
- * vehicle of interest, customer contact, vendor (the dealer) and provider (this website).
+ * The lead as ADF 1.0 (Auto-lead Data Format), the XML dealer CRMs import, valid against
+ * core/delivery/adf/adf-1.0.dtd: prospect, request date, the vehicle (always year, make and model; a finance
+ * application's finance element), the customer, the vendor (the dealer, with its structured address) and the
+ * provider (this website and the form). Elements are in the standard's order.
  */
 export function buildAdfXml(lead: LeadForDelivery, siteUrl: string): string {
-  const vehicle = lead.vehicle;
-  const customer = lead.customer;
-  const comments = [customer?.message, ...lead.notes].filter(Boolean).join("\n");
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<?adf version="1.0"?>',
-    "<adf>",
-    '<prospect status="new">',
-    element("id", lead.id, ` sequence="1" source="${escapeXml(PROVIDER_NAME)}"`),
-    element("requestdate", lead.createdAt.toISOString()),
-    vehicle
-      ? [
-          `<vehicle interest="${vehicle.interest}" status="${vehicle.condition}">`,
-          element("year", vehicle.year),
-          element("make", vehicle.make),
-          element("model", vehicle.model),
-          element("trim", vehicle.trim),
-          element("stock", vehicle.stock),
-          element("odometer", vehicle.odometerKm, ' status="original" units="km"'),
-          element("price", vehicle.priceZar, ' type="asking" currency="ZAR"'),
-          "</vehicle>",
-        ].join("")
-      : "",
-    customer
-      ? [
-          "<customer><contact>",
-          element("name", customer.firstName, ' part="first"'),
-          element("name", customer.lastName, ' part="last"'),
-          element("email", customer.email),
-          element("phone", customer.cellPhone, ' type="cellphone"'),
-          "</contact>",
-          element("comments", comments),
-          "</customer>",
-        ].join("")
-      : "",
-    [
-      "<vendor>",
-      element("id", lead.dealer.slug, ' source="dealer-slug"'),
-      element("vendorname", lead.dealer.dealerName),
-      "<contact>",
-      element("name", lead.dealer.dpName, ' part="full"'),
-      element("email", lead.dealer.dpEmail),
-      element("phone", lead.dealer.contactNo, ' type="voice"'),
-      element("address", lead.dealer.address),
-      "</contact>",
-      "</vendor>",
-    ].join(""),
-    [
-      "<provider>",
-      element("name", PROVIDER_NAME, ' part="full"'),
-      element("service", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`),
-      element("url", lead.uri ? new URL(lead.uri, siteUrl).toString() : siteUrl),
-      "</provider>",
-    ].join(""),
-    "</prospect>",
-    "</adf>",
-  ];
-  return lines.filter(Boolean).join("\n");
+  const prospect: Node = {
+    name: "prospect",
+    attributes: { status: "new" },
+    children: [
+      el("id", lead.id, { sequence: "1", source: PROVIDER_NAME }),
+      required("requestdate", isoSeconds(lead.createdAt)),
+      vehicleNode(lead),
+      customerNode(lead),
+      vendorNode(lead, siteUrl),
+      providerNode(lead, siteUrl),
+    ],
+  };
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<?adf version="1.0"?>', ...render({ name: "adf", children: [prospect] }, 0)].join("\n");
 }
 
 /** The same lead as JSON for CRMs that prefer it. */
 export function buildLeadJson(lead: LeadForDelivery): string {
   return JSON.stringify({
     id: lead.id,
+    reference: lead.reference,
     requestDate: lead.createdAt.toISOString(),
     formName: lead.formName,
     leadType: lead.leadType,

@@ -1,16 +1,21 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { formatKm, formatRand } from "../shared/format.ts";
-import { buildAdfXml } from "./adf.ts";
+import { formatKm, formatOpeningTimes, formatRand } from "../shared/format.ts";
+import { escapeMarkup } from "./adf.ts";
 import type { LeadForDelivery } from "./lead-source.ts";
 
 export type OutgoingMail = {
   messageId: string;
   to: string;
   subject: string;
+  /** The plain-text body; for a CRM, the ADF XML and nothing else. */
   text: string;
-  attachments: { filename: string; content: string; contentType: string }[];
+  /** The HTML alternative of a message people read. */
+  html?: string;
+  /** The buyer, so that a reply from the dealer's inbox reaches them (nodemailer quotes the name). */
+  replyTo?: { name: string; address: string };
+  attachments?: { filename: string; content: string; contentType: string }[];
 };
 
 export interface Mailer {
@@ -42,63 +47,141 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       const info = await transport.sendMail({ from: options.from, ...mail });
       // Owner-only: the messages hold buyers' names, e-mail addresses and phone numbers.
       await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^a-z0-9-]/gi, "")}.eml`;
-      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600 });
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^a-z0-9-]/gi, "")}.eml`);
+      // Written aside and renamed, so that whoever reads the outbox never sees half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(`${file}.part`, file);
     },
   };
 }
 
+/**
+ * The message an e-mail delivery sends, by its format (decision 015): 'adf' to a CRM lead address (the ADF
+ * and nothing else), 'readable' to people at the dealer, 'confirmation' to the buyer.
+ */
+export function leadMail(lead: LeadForDelivery, delivery: { id: number; target: string; format: string }, siteUrl: string, adf: string): OutgoingMail {
+  const messageId = `<lead-${lead.id}-${delivery.id}@honda-dealer-group>`;
+  if (delivery.format === "adf") return { messageId, to: delivery.target, subject: crmSubject(lead), text: adf };
+  if (delivery.format === "readable") return { messageId, to: delivery.target, ...readableMail(lead, siteUrl, adf) };
+  if (delivery.format === "confirmation") return { messageId, to: delivery.target, ...confirmationMail(lead) };
+  throw new Error(`unknown e-mail format '${delivery.format}'`);
+}
+
+/** What CRMs file the lead by: the dealer, the kind of lead and its reference. */
+export function crmSubject(lead: LeadForDelivery): string {
+  return `${lead.dealer.dealerName}: ${lead.leadType} lead ${lead.reference}`;
+}
+
 const LEAD_TOOL = "npm run leads --";
 
-/** The message a salesperson reads, with the lead as an ADF attachment; finance leads say only where to look. */
-export function leadEmail(lead: LeadForDelivery, delivery: { id: number; target: string }, siteUrl: string): OutgoingMail {
-  const messageId = `<lead-${lead.id}-${delivery.id}@honda-dealer-group>`;
-  if (lead.kind === "finance") {
-    return {
-      messageId,
-      to: delivery.target,
-      subject: `New online finance application for ${lead.dealer.dealerName}`,
-      text: [
-        `A new online finance application (${lead.id}) for ${lead.dealer.dealerName} is waiting.`,
-        "",
-        "For the applicant's protection (POPIA) this e-mail holds no personal details. Open the application",
-        "on the lead system with the finance key:",
-        "",
-        `  ${LEAD_TOOL} show ${lead.id} --decrypt`,
-        "",
-        `Received ${lead.createdAt.toISOString()}.`,
-      ].join("\n"),
-      attachments: [],
-    };
-  }
-  const customer = lead.customer!;
-  const vehicle = lead.vehicle;
-  const vehicleLine = vehicle
-    ? [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ") +
-      (vehicle.condition === "used" ? " (used)" : " (new)") +
-      (vehicle.odometerKm !== undefined ? `, ${formatKm(vehicle.odometerKm)}` : "") +
-      (vehicle.priceZar !== undefined ? `, ${formatRand(vehicle.priceZar)}` : "") +
-      (vehicle.stock ? `, stock no. ${vehicle.stock}` : "")
-    : "";
+/** "2026 Honda CR-V 1.5T Executive AWD (new), 12 000 km, R 459 900, stock no. 42" */
+function vehicleLine(lead: LeadForDelivery): string {
+  const v = lead.vehicle;
+  return (
+    [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ") +
+    ` (${v.condition})` +
+    (v.odometerKm !== undefined ? `, ${formatKm(v.odometerKm)}` : "") +
+    (v.price ? `, ${formatRand(v.price.zar)}` : "") +
+    (v.stock ? `, stock no. ${v.stock}` : "")
+  );
+}
+
+const yesNo = (value: boolean | null) => (value === null ? null : value ? "yes" : "no");
+
+/** Every field of the lead a salesperson reads, in order; empty ones are left out. */
+function leadFields(lead: LeadForDelivery, siteUrl: string): [string, string][] {
+  const { customer, vehicle } = lead;
+  const fields: [string, string | null | undefined][] = [
+    ["Reference", lead.reference],
+    ["Lead", `${lead.leadType} for ${lead.dealer.dealerName}`],
+    ["Name", `${customer.firstName} ${customer.lastName}`],
+    ["Cell", customer.cellPhone],
+    ["E-mail", customer.email],
+    ["Vehicle", vehicleLine(lead)],
+    ["VIN", vehicle.vin],
+    ["Vehicle page", lead.vehiclePath ? new URL(lead.vehiclePath, siteUrl).toString() : null],
+    ["Finance", lead.finance ? "the buyer applied for finance online" : null],
+    ...lead.notes.map((note): [string, string] => ["Note", note]),
+    ["Message", customer.message],
+    ["May we contact them about offers", yesNo(customer.contactAllowed)],
+    ["Form", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`],
+    ["Page", lead.uri ? new URL(lead.uri, siteUrl).toString() : null],
+    ["Received", lead.createdAt.toISOString()],
+    ["Lead id", lead.id],
+  ];
+  return fields.filter((field): field is [string, string] => typeof field[1] === "string" && field[1] !== "");
+}
+
+const htmlPage = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title></head>` +
+  `<body style="font-family:Arial,sans-serif;color:#222">${body}</body></html>`;
+
+const htmlText = (text: string) => escapeMarkup(text).replace(/\n/g, "<br>");
+
+/**
+ * The lead for people at the dealer: every field as text and as an HTML table, the vehicle's page linked,
+ * Reply-To the buyer, and the ADF attached so that it can still be imported by hand.
+ */
+function readableMail(lead: LeadForDelivery, siteUrl: string, adf: string): Omit<OutgoingMail, "messageId" | "to"> {
+  const { customer } = lead;
+  const fields = leadFields(lead, siteUrl);
+  const heading = `New ${lead.leadType} lead for ${lead.dealer.dealerName}`;
+  const financeNote =
+    lead.kind === "finance"
+      ? [
+          "For the applicant's protection (POPIA) this e-mail holds no identity number, income, expenses or bank details.",
+          `Read the full application on the lead system with the finance key: ${LEAD_TOOL} show ${lead.id} --decrypt`,
+        ]
+      : [];
+  const rows = fields
+    .map(([label, value]) => {
+      const shown = /^https?:\/\//.test(value) ? `<a href="${escapeMarkup(value)}">${escapeMarkup(value)}</a>` : htmlText(value);
+      return `<tr><th scope="row" align="left" valign="top" style="padding:4px 12px 4px 0">${escapeMarkup(label)}</th><td style="padding:4px 0">${shown}</td></tr>`;
+    })
+    .join("");
   return {
-    messageId,
-    to: delivery.target,
-    subject: `New lead: ${lead.formName} - ${customer.firstName} ${customer.lastName}${vehicle?.model ? ` - ${vehicle.model}` : ""}`,
-    text: [
-      `New ${lead.leadType} lead for ${lead.dealer.dealerName}`,
-      "",
-      `Name:     ${customer.firstName} ${customer.lastName}`,
-      `Cell:     ${customer.cellPhone}`,
-      `E-mail:   ${customer.email}`,
-      `Vehicle:  ${vehicleLine || "not given"}`,
-      ...lead.notes.map((note) => `Note:     ${note}`),
-      `Message:  ${customer.message ?? "none"}`,
-      `May we contact them about offers: ${customer.contactAllowed ? "yes" : "no"}`,
-      "",
-      `Form: ${lead.formName}${lead.source ? ` (${lead.source})` : ""}, page ${lead.uri ?? "unknown"}`,
-      `Received ${lead.createdAt.toISOString()}, lead ${lead.id}.`,
-      "The lead is attached in ADF 1.0 for your CRM.",
-    ].join("\n"),
-    attachments: [{ filename: `lead-${lead.id}.adf.xml`, content: buildAdfXml(lead, siteUrl), contentType: "application/xml" }],
+    subject: `New lead: ${lead.formName} - ${customer.firstName} ${customer.lastName}${lead.vehicle.model ? ` - ${lead.vehicle.model}` : ""}`,
+    replyTo: customer.email ? { name: `${customer.firstName} ${customer.lastName}`, address: customer.email } : undefined,
+    text: [heading, "", ...fields.map(([label, value]) => `${label}: ${value}`), ...(financeNote.length ? ["", ...financeNote] : [])].join("\n"),
+    html: htmlPage(
+      heading,
+      `<h1 style="font-size:20px">${escapeMarkup(heading)}</h1><table>${rows}</table>` +
+        financeNote.map((line) => `<p>${escapeMarkup(line)}</p>`).join(""),
+    ),
+    attachments: [{ filename: `lead-${lead.id}.adf.xml`, content: adf, contentType: "application/xml" }],
+  };
+}
+
+/** What the buyer asked about, in their words: "Book Service for your 2016 Honda Jazz". */
+function askedAbout(lead: LeadForDelivery): string {
+  const vehicle = [lead.vehicle.year, lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
+  if (lead.kind === "finance") return `an online finance application${lead.vehicle.model ? ` for a ${lead.vehicle.condition} ${vehicle}` : ""}`;
+  return `${lead.formName}${lead.vehicle.model ? `: ${vehicle}${lead.vehicle.trim ? ` ${lead.vehicle.trim}` : ""}` : ""}`;
+}
+
+/**
+ * The buyer's confirmation: what they asked, which dealer will contact them and how, the reference, the
+ * dealer's phone and hours. Never a figure from a finance application, nor anything the buyer did not type.
+ */
+function confirmationMail(lead: LeadForDelivery): Omit<OutgoingMail, "messageId" | "to"> {
+  const { dealer, customer } = lead;
+  const how = [customer.cellPhone ? `on ${customer.cellPhone}` : null, customer.email ? `at ${customer.email}` : null].filter(Boolean).join(" or ");
+  const hours = dealer.businessHours.map((line) => `${line.days}: ${formatOpeningTimes(line)}`);
+  const paragraphs = [
+    `Dear ${customer.firstName},`,
+    `Thank you: ${dealer.dealerName} has received your enquiry (${askedAbout(lead)}).`,
+    `Someone from ${dealer.dealerName} will contact you ${how || "soon"}, usually within one working day.`,
+    `Your reference: ${lead.reference}`,
+    `${dealer.dealerName}: ${dealer.contactNo}`,
+  ];
+  const closing = "If you did not send this enquiry, you can ignore this e-mail.";
+  return {
+    subject: `Your enquiry to ${dealer.dealerName} (${lead.reference})`,
+    text: [...paragraphs, `Opening hours:\n${hours.join("\n")}`, closing].join("\n\n"),
+    html: htmlPage(
+      `Your enquiry to ${dealer.dealerName}`,
+      paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") +
+        `<p>Opening hours:</p><ul>${hours.map((line) => `<li>${escapeMarkup(line)}</li>`).join("")}</ul><p>${escapeMarkup(closing)}</p>`,
+    ),
   };
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, enquiries, financeApplications, leadDeliveries, leadDeliveryAttempts } from "../../db/schema.ts";
-import type { LeadKind } from "./lead-source.ts";
+import type { FinanceCipher } from "../finance/encryption.server.ts";
+import { type LeadKind, loadLeadForDelivery } from "./lead-source.ts";
 
 /** One line of the operators' lead log; finance applications show no personal details. */
 export type LeadSummary = {
@@ -61,11 +62,14 @@ export type LeadDeliveryLog = {
   lastError: string | null;
   deliveredAt: Date | null;
   nextAttemptAt: Date;
+  format: string;
+  /** The ADF of the last successful send, exactly as sent; a finance lead's stays encrypted without the key. */
+  sentAdf: { text: string; encrypted: boolean } | null;
   history: { attemptedAt: Date; ok: boolean; error: string | null; durationMs: number }[];
 };
 
-/** A lead's deliveries and every attempt, oldest first. */
-export async function deliveryLog(db: Database, leadId: string): Promise<LeadDeliveryLog[]> {
+/** A lead's deliveries and every attempt, oldest first; with the finance key, a finance lead's ADF is decrypted. */
+export async function deliveryLog(db: Database, leadId: string, financeCipher?: FinanceCipher): Promise<LeadDeliveryLog[]> {
   const deliveries = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)).orderBy(leadDeliveries.id);
   if (deliveries.length === 0) return [];
   const attempts = await db
@@ -82,10 +86,61 @@ export async function deliveryLog(db: Database, leadId: string): Promise<LeadDel
     lastError: delivery.lastError,
     deliveredAt: delivery.deliveredAt,
     nextAttemptAt: delivery.nextAttemptAt,
+    format: delivery.format,
+    sentAdf: sentAdfOf(delivery.leadKind as LeadKind, delivery.sentAdf, financeCipher),
     history: attempts
       .filter((attempt) => attempt.deliveryId === delivery.id)
       .map(({ attemptedAt, ok, error, durationMs }) => ({ attemptedAt, ok, error, durationMs })),
   }));
+}
+
+function sentAdfOf(kind: LeadKind, stored: string | null, financeCipher?: FinanceCipher): LeadDeliveryLog["sentAdf"] {
+  if (stored === null) return null;
+  if (kind === "enquiry") return { text: stored, encrypted: false };
+  return financeCipher ? { text: String(financeCipher.decrypt(stored)), encrypted: false } : { text: stored, encrypted: true };
+}
+
+/**
+ * What an operator reads about one lead (`npm run leads -- show`): who, what and where, then each delivery
+ * with its attempts and the ADF exactly as sent, to compare with what a CRM received. A finance application's
+ * personal details and ADF are shown only with the finance key; null when there is no such lead.
+ */
+export async function leadReport(db: Database, leadId: string, financeCipher?: FinanceCipher): Promise<string | null> {
+  const [finance] = await db
+    .select({ encryptedPayload: financeApplications.encryptedPayload, status: financeApplications.status, createdAt: financeApplications.createdAt, dealer: dealers.dealerName })
+    .from(financeApplications)
+    .innerJoin(dealers, eq(dealers.id, financeApplications.dealerId))
+    .where(eq(financeApplications.id, leadId));
+  const lines: string[] = [];
+  if (finance && !financeCipher) {
+    lines.push(`Finance application ${leadId} for ${finance.dealer}: ${finance.status}`, `received ${finance.createdAt.toISOString()} from /finance`);
+    lines.push("personal details are encrypted; add --decrypt to read them");
+  } else {
+    const lead = await loadLeadForDelivery(db, finance ? "finance" : "enquiry", leadId, { financeCipher });
+    if (!lead) return null;
+    lines.push(`${lead.kind === "finance" ? "Finance application" : lead.leadType} ${lead.id} (${lead.reference}) for ${lead.dealer.dealerName}: ${lead.status}`);
+    lines.push(`received ${lead.createdAt.toISOString()} from ${lead.uri ?? "?"} (${lead.formName}${lead.source ? `, ${lead.source}` : ""})`);
+    const c = lead.customer;
+    lines.push(`customer: ${c.firstName} ${c.lastName}, ${c.cellPhone ?? "no phone"}, ${c.email ?? "no e-mail"}; message: ${c.message ?? "none"}`);
+    lines.push(`vehicle: ${JSON.stringify(lead.vehicle)}`);
+    if (finance && financeCipher) {
+      lines.push("application (decrypted; personal information protected by POPIA, do not forward):");
+      lines.push(JSON.stringify(financeCipher.decrypt(finance.encryptedPayload), null, 2));
+    }
+  }
+  for (const delivery of await deliveryLog(db, leadId, financeCipher)) {
+    lines.push(
+      "",
+      `${delivery.channel} (${delivery.format}) to ${delivery.target}: ${delivery.status} after ${delivery.attempts} attempt(s)` +
+        (delivery.deliveredAt ? `, delivered ${delivery.deliveredAt.toISOString()}` : `, next try ${delivery.nextAttemptAt.toISOString()}`),
+    );
+    for (const attempt of delivery.history) {
+      lines.push(`  ${attempt.attemptedAt.toISOString()} ${attempt.ok ? "ok" : `failed: ${attempt.error}`} (${attempt.durationMs} ms)`);
+    }
+    if (delivery.sentAdf?.encrypted) lines.push("  ADF as sent: encrypted; add --decrypt to read it");
+    else if (delivery.sentAdf) lines.push("  ADF as sent:", delivery.sentAdf.text);
+  }
+  return lines.join("\n");
 }
 
 export type LeadStats = { dealer: string; kind: LeadKind; status: string; count: number }[];

@@ -1,6 +1,18 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dealers, enquiries, financeApplications, makes, models, usedVehicles } from "../../db/schema.ts";
+import {
+  type BusinessHours,
+  dealers,
+  deals,
+  enquiries,
+  financeApplications,
+  makes,
+  models,
+  rangeModels,
+  rangeVariants,
+  usedVehicles,
+} from "../../db/schema.ts";
+import type { FinanceCipher } from "../finance/encryption.server.ts";
 
 export type LeadKind = "enquiry" | "finance";
 
@@ -11,41 +23,70 @@ export type DeliveryDealer = {
   dpEmail: string;
   contactNo: string;
   address: string;
+  street: string | null;
+  city: string;
+  province: string;
+  postalCode: string | null;
+  businessHours: BusinessHours[];
 };
 
-/** What a dealer's inbox or CRM is told about a lead. Finance leads carry no personal details at all. */
+export type LeadCustomer = {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  cellPhone: string | null;
+  message: string | null;
+  /** Consent to be contacted about offers; null when the form does not ask. */
+  contactAllowed: boolean | null;
+};
+
+export type LeadVehicle = {
+  interest: "buy" | "test-drive";
+  condition: "new" | "used";
+  /** The model year (new), the listing's year (used), the visitor's own vehicle's (service, parts); null if unknown. */
+  year: number | null;
+  make: string;
+  model: string;
+  vin?: string;
+  /** The dealer's stock number. */
+  stock?: string;
+  trim?: string;
+  odometerKm?: number;
+  price?: { type: "asking" | "msrp"; zar: number };
+};
+
+/**
+ * What a dealer's inbox or CRM is told about a lead, for every kind of lead. A finance application carries the
+ * applicant's name and contact details and the vehicle, never the identity number, income, expenses or bank.
+ */
 export type LeadForDelivery = {
   kind: LeadKind;
   id: string;
+  /** The short reference the buyer is given. */
+  reference: string;
   createdAt: Date;
   status: string;
   formName: string;
   leadType: string;
   source: string | null;
   uri: string | null;
+  /** The site path of the vehicle or special the lead is about, when it has a page. */
+  vehiclePath: string | null;
   dealer: DeliveryDealer;
-  customer: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    cellPhone: string;
-    message: string | null;
-    contactAllowed: boolean;
-  } | null;
-  vehicle: {
-    interest: "buy" | "test-drive";
-    condition: "new" | "used";
-    year?: number;
-    make: string;
-    model?: string;
-    trim?: string;
-    stock?: string;
-    odometerKm?: number;
-    priceZar?: number;
-  } | null;
-  /** Free text for the salesperson, e.g. a part number or VIN. */
+  customer: LeadCustomer;
+  vehicle: LeadVehicle;
+  /** Finance applications: the buyer wants finance; the amount is given only when the application states it. */
+  finance: { method: "finance"; amountZar?: number } | null;
+  /** When the buyer wants to come in (appointment leads, when they exist). */
+  timeframe: { description: string; earliest?: Date; latest?: Date } | null;
+  /** Free text for the salesperson, e.g. a part number or the special. */
   notes: string[];
 };
+
+/** A lead's reference for people: the first 8 characters of its id, in capitals (HDG-1A2B3C4D). */
+export function leadReference(id: string): string {
+  return `HDG-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
 
 const dealerColumns = {
   slug: dealers.slug,
@@ -54,10 +95,27 @@ const dealerColumns = {
   dpEmail: dealers.dpEmail,
   contactNo: dealers.contactNo,
   address: dealers.address,
+  street: dealers.street,
+  city: dealers.city,
+  province: dealers.province,
+  postalCode: dealers.postalCode,
+  businessHours: dealers.businessHours,
 };
 
-export async function loadLeadForDelivery(db: Database, kind: LeadKind, id: string): Promise<LeadForDelivery | null> {
-  return kind === "enquiry" ? loadEnquiry(db, id) : loadFinanceApplication(db, id);
+export type LoadOptions = {
+  /** Needed for finance applications: their applicant's name and contact details are encrypted. */
+  financeCipher?: FinanceCipher;
+};
+
+export async function loadLeadForDelivery(db: Database, kind: LeadKind, id: string, options: LoadOptions = {}): Promise<LeadForDelivery | null> {
+  return kind === "enquiry" ? loadEnquiry(db, id) : loadFinanceApplication(db, id, options.financeCipher);
+}
+
+/** The path of the vehicle or special an enquiry was sent from: the page itself, without its /enquire form. */
+function vehiclePathOf(uri: string | null): string | null {
+  if (!uri) return null;
+  if (uri.endsWith("/enquire")) return uri.slice(0, -"/enquire".length);
+  return /^(\/dealer\/[^/]+)?\/specials\/[^/]+$/.test(uri) ? uri : null;
 }
 
 async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | null> {
@@ -70,20 +128,25 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
   if (!row) return null;
   const { enquiry } = row;
   const used = enquiry.usedVehicleId === null ? null : await loadUsedVehicle(db, enquiry.usedVehicleId);
+  const special = enquiry.specialSlug ? await loadSpecialTitle(db, enquiry.specialSlug) : null;
+  // SPEC: is_used is 1 for used vehicles and for parts and service (the visitor's own vehicle).
+  const isNew = enquiry.isUsed === 0;
+  const newPrice = isNew && enquiry.model && enquiry.variant ? await loadNewVariantPrice(db, enquiry.model, enquiry.variant) : null;
   const notes = [
     enquiry.partNo ? `Part number: ${enquiry.partNo}` : null,
-    enquiry.vinNo ? `VIN: ${enquiry.vinNo}` : null,
-    enquiry.specialSlug ? `Special: ${enquiry.specialSlug}` : null,
+    special ? `Special: ${special}` : null,
   ].filter((note): note is string => note !== null);
   return {
     kind: "enquiry",
     id: enquiry.id,
+    reference: leadReference(enquiry.id),
     createdAt: enquiry.createdAt,
     status: enquiry.status,
     formName: enquiry.formName,
     leadType: enquiry.leadType,
     source: enquiry.source,
     uri: enquiry.uri,
+    vehiclePath: vehiclePathOf(enquiry.uri),
     dealer: row.dealer,
     customer: {
       firstName: enquiry.firstName,
@@ -95,15 +158,19 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
     },
     vehicle: {
       interest: /test drive/i.test(enquiry.leadType) ? "test-drive" : "buy",
-      condition: enquiry.isUsed === 1 && used ? "used" : /used/i.test(enquiry.leadType) ? "used" : "new",
+      condition: isNew ? "new" : "used",
+      // A new vehicle is this year's model; parts and service name the visitor's own vehicle's year.
+      year: used?.year ?? enquiry.vehicleYear ?? (isNew ? enquiry.createdAt.getUTCFullYear() : null),
       make: used?.make ?? enquiry.make,
-      model: used?.model ?? enquiry.model ?? undefined,
-      trim: used?.variant ?? enquiry.variant ?? undefined,
-      year: used?.year,
+      model: used?.model ?? enquiry.model ?? special ?? "",
+      vin: enquiry.vinNo ?? undefined,
       stock: used ? String(used.id) : undefined,
+      trim: used?.variant ?? enquiry.variant ?? undefined,
       odometerKm: used?.mileageKm,
-      priceZar: used?.price,
+      price: used ? { type: "asking", zar: used.price } : newPrice === null ? undefined : { type: "msrp", zar: newPrice },
     },
+    finance: null,
+    timeframe: null,
     notes,
   };
 }
@@ -127,7 +194,27 @@ async function loadUsedVehicle(db: Database, id: number) {
   return vehicle ?? null;
 }
 
-async function loadFinanceApplication(db: Database, id: string): Promise<LeadForDelivery | null> {
+async function loadSpecialTitle(db: Database, slug: string): Promise<string | null> {
+  const [deal] = await db.select({ title: deals.title }).from(deals).where(eq(deals.slug, slug)).limit(1);
+  return deal?.title ?? null;
+}
+
+/** The list price of a new model's variant, by the names the enquiry stored. */
+async function loadNewVariantPrice(db: Database, model: string, variant: string): Promise<number | null> {
+  const [row] = await db
+    .select({ price: rangeVariants.price })
+    .from(rangeVariants)
+    .innerJoin(rangeModels, eq(rangeModels.id, rangeVariants.rangeModelId))
+    .innerJoin(models, eq(models.id, rangeModels.modelId))
+    .where(and(eq(models.name, model), eq(rangeVariants.name, variant)))
+    .limit(1);
+  return row?.price ?? null;
+}
+
+/** The only parts of a finance application's encrypted payload that a lead carries. */
+type ApplicantContact = { firstName?: string; surname?: string; email?: string; phone?: string };
+
+async function loadFinanceApplication(db: Database, id: string, cipher: FinanceCipher | undefined): Promise<LeadForDelivery | null> {
   const [row] = await db
     .select({ application: financeApplications, dealer: dealerColumns })
     .from(financeApplications)
@@ -135,19 +222,39 @@ async function loadFinanceApplication(db: Database, id: string): Promise<LeadFor
     .where(eq(financeApplications.id, id))
     .limit(1);
   if (!row) return null;
+  if (!cipher) throw new Error("a finance application's lead needs the finance encryption key");
   const { application } = row;
+  const applicant = cipher.decrypt(application.encryptedPayload) as ApplicantContact;
+  const isNew = application.vehicleVariant === "new";
   return {
     kind: "finance",
     id: application.id,
+    reference: leadReference(application.id),
     createdAt: application.createdAt,
     status: application.status,
     formName: "Online Finance Application",
     leadType: "Finance Application",
     source: application.sourceCode,
     uri: "/finance",
+    vehiclePath: null,
     dealer: row.dealer,
-    customer: null,
-    vehicle: null,
+    customer: {
+      firstName: applicant.firstName ?? "",
+      lastName: applicant.surname ?? "",
+      email: applicant.email ?? null,
+      cellPhone: applicant.phone ?? null,
+      message: null,
+      contactAllowed: null,
+    },
+    vehicle: {
+      interest: "buy",
+      condition: isNew ? "new" : "used",
+      year: isNew ? application.createdAt.getUTCFullYear() : null,
+      make: application.make ?? "Honda",
+      model: application.model ?? "",
+    },
+    finance: { method: "finance" },
+    timeframe: null,
     notes: [],
   };
 }

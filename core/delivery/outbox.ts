@@ -15,32 +15,36 @@ export type ClaimedDelivery = {
   leadId: string;
   channel: "email" | "webhook";
   target: string;
-  format: "adf" | "json";
+  /** E-mail: 'adf', 'readable' or 'confirmation'; webhook: 'adf' or 'json' (decision 015). */
+  format: string;
   secret: string | null;
   attempts: number;
 };
 
 /**
- * Queues a lead for delivery to its dealer's channels. Call it in the transaction that stores the lead, so
- * that no lead is stored without its delivery jobs. Webhooks carry enquiries only: a finance application
- * leaves the server only as a notice to the dealer's finance e-mail address.
+ * Queues a lead for delivery to its dealer's channels, and the buyer's confirmation to `confirmTo` when
+ * given. Call it in the transaction that stores the lead, so that no lead is stored without its delivery
+ * jobs. E-mail channels are CRM lead addresses ('adf') or people ('readable'); a dealer with no readable
+ * address for this kind of lead gets it at its dealer principal's address. Webhooks carry enquiries only.
  */
 export async function enqueueLeadDelivery(
   tx: Executor,
-  lead: { kind: LeadKind; id: string; dealerId: number },
+  lead: { kind: LeadKind; id: string; dealerId: number; confirmTo?: string | null },
 ): Promise<void> {
   const channels = await tx
     .select()
     .from(dealerLeadChannels)
-    .where(and(eq(dealerLeadChannels.dealerId, lead.dealerId), eq(dealerLeadChannels.enabled, true)));
-  const wanted = channels.filter(
+    .where(and(eq(dealerLeadChannels.dealerId, lead.dealerId), eq(dealerLeadChannels.enabled, true)))
+    .orderBy(dealerLeadChannels.id);
+  const wanted: Pick<(typeof channels)[number], "kind" | "target" | "format" | "secret">[] = channels.filter(
     (channel) =>
       (channel.leadKind === "all" || channel.leadKind === lead.kind) && (channel.kind === "email" || lead.kind === "enquiry"),
   );
-  if (!wanted.some((channel) => channel.kind === "email")) {
+  if (!wanted.some((channel) => channel.kind === "email" && channel.format === "readable")) {
     const [dealer] = await tx.select({ dpEmail: dealers.dpEmail }).from(dealers).where(eq(dealers.id, lead.dealerId));
-    if (dealer) wanted.push({ kind: "email", target: dealer.dpEmail, format: "adf", secret: null } as (typeof channels)[number]);
+    if (dealer) wanted.push({ kind: "email", target: dealer.dpEmail, format: "readable", secret: null });
   }
+  if (lead.confirmTo) wanted.push({ kind: "email", target: lead.confirmTo, format: "confirmation", secret: null });
   await tx
     .insert(leadDeliveries)
     .values(
@@ -80,17 +84,24 @@ export async function claimDueDeliveries(db: Database, now: Date, limit: number,
     leadId: String(row.lead_id),
     channel: row.channel as ClaimedDelivery["channel"],
     target: String(row.target),
-    format: row.format as ClaimedDelivery["format"],
+    format: String(row.format),
     secret: (row.secret as string | null) ?? null,
     attempts: Number(row.attempts),
   }));
 }
 
-export async function recordDelivered(db: Database, delivery: ClaimedDelivery, now: Date, durationMs: number): Promise<void> {
+/** Records a successful send and, when it carried the lead's ADF, that ADF as sent (`sentAdf`). */
+export async function recordDelivered(
+  db: Database,
+  delivery: ClaimedDelivery,
+  now: Date,
+  durationMs: number,
+  sentAdf: string | null = null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(leadDeliveries)
-      .set({ status: "delivered", deliveredAt: now, lockedUntil: null, lastError: null })
+      .set({ status: "delivered", deliveredAt: now, lockedUntil: null, lastError: null, sentAdf })
       .where(eq(leadDeliveries.id, delivery.id));
     await tx.insert(leadDeliveryAttempts).values({ deliveryId: delivery.id, attemptedAt: now, ok: true, durationMs });
     await refreshLeadStatus(tx, delivery.leadKind, delivery.leadId);

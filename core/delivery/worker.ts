@@ -1,7 +1,8 @@
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../../server/logger.ts";
+import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { buildAdfXml, buildLeadJson } from "./adf.ts";
-import { leadEmail, type Mailer } from "./email.ts";
+import { leadMail, type Mailer } from "./email.ts";
 import { loadLeadForDelivery } from "./lead-source.ts";
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailure } from "./outbox.ts";
 import { postWebhook } from "./webhook.ts";
@@ -12,6 +13,8 @@ export type WorkerOptions = {
   mailer: Mailer;
   /** The site's public address, for links in the ADF. */
   siteUrl: string;
+  /** Reads a finance applicant's name and contact details for the dealer's lead; keeps the ADF sent for one encrypted. */
+  financeCipher: FinanceCipher;
   fetchImpl?: typeof fetch;
   now?: () => Date;
   batchSize?: number;
@@ -74,8 +77,8 @@ export class LeadDeliveryWorker {
     const started = performance.now();
     const log = logger.child({ deliveryId: delivery.id, leadId: delivery.leadId, channel: delivery.channel });
     try {
-      await this.send(delivery);
-      await recordDelivered(db, delivery, this.now(), Math.round(performance.now() - started));
+      const sentAdf = await this.send(delivery);
+      await recordDelivered(db, delivery, this.now(), Math.round(performance.now() - started), sentAdf);
       log.info({ attempts: delivery.attempts }, "lead delivered");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -84,19 +87,22 @@ export class LeadDeliveryWorker {
     }
   }
 
-  private async send(delivery: ClaimedDelivery): Promise<void> {
-    const { db, mailer, siteUrl, fetchImpl } = this.options;
-    const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId);
+  /** Sends one delivery; answers the ADF it carried (encrypted for a finance lead), or null. */
+  private async send(delivery: ClaimedDelivery): Promise<string | null> {
+    const { db, mailer, siteUrl, fetchImpl, financeCipher } = this.options;
+    const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId, { financeCipher });
     if (!lead) throw new Error("the lead no longer exists");
+    const adf = buildAdfXml(lead, siteUrl);
+    const kept = lead.kind === "finance" ? financeCipher.encrypt(adf) : adf;
     if (delivery.channel === "email") {
-      await mailer.send(leadEmail(lead, delivery, siteUrl));
-      return;
+      await mailer.send(leadMail(lead, delivery, siteUrl, adf));
+      return delivery.format === "confirmation" ? null : kept;
     }
     const isJson = delivery.format === "json";
     await postWebhook(
       {
         url: delivery.target,
-        body: isJson ? buildLeadJson(lead) : buildAdfXml(lead, siteUrl),
+        body: isJson ? buildLeadJson(lead) : adf,
         contentType: isJson ? "application/json" : "application/xml",
         secret: delivery.secret,
         idempotencyKey: `${lead.id}:${delivery.id}`,
@@ -104,5 +110,6 @@ export class LeadDeliveryWorker {
       },
       fetchImpl,
     );
+    return isJson ? null : kept;
   }
 }

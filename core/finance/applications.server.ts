@@ -2,6 +2,7 @@ import { eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { financeApplications, leadDeliveries } from "../../db/schema.ts";
 import { findDealerId } from "../dealers/dealers.ts";
+import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import { type Violation, violationsFromZod } from "../shared/violations.ts";
 import {
@@ -40,6 +41,7 @@ export async function submitFinanceApplication(
     return { ok: false, violations: [{ propertyPath: "dealership", message: "Choose a dealership from the list" }] };
   }
   const key = idempotencyKey ? `form:${idempotencyKey}` : `fp:${cipher.fingerprint(canonicalJson(application))}`;
+  const confirmTo = application.email && (await mayConfirmTo(db, application.email)) ? application.email : null;
   const stored = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(financeApplications)
@@ -56,7 +58,7 @@ export async function submitFinanceApplication(
       .onConflictDoNothing({ target: financeApplications.idempotencyKey })
       .returning({ id: financeApplications.id, status: financeApplications.status });
     if (created) {
-      await enqueueLeadDelivery(tx, { kind: "finance", id: created.id, dealerId });
+      await enqueueLeadDelivery(tx, { kind: "finance", id: created.id, dealerId, confirmTo });
       return { row: created, created: true };
     }
     const [existing] = await tx

@@ -42,9 +42,9 @@ export function validEnquiry(preset: PresetKey, overrides: Record<string, unknow
     wing: { model: "NX500", variant: "Manual", uri: "/honda-wing/honda/nx500/manual/enquire" },
     used: { model: "Jazz", variant: "1.5 Dynamic", vehicle_id: usedVehicle?.id, dealer_slug: usedVehicle?.dealerSlug, uri: "/used/honda/jazz/1/enquire" },
     special: { special_slug: "cr-v-e-hev-cash-back", uri: "/specials/cr-v-e-hev-cash-back" },
-    parts: { make: "Honda", model: "Civic", partNo: "15400-PLM-A02", uri: "/parts" },
+    parts: { make: "Honda", model: "Civic", year: "2017", partNo: "15400-PLM-A02", uri: "/parts" },
     testDrive: { model: "HR-V", uri: "/book-test-drive/honda/hr-v" },
-    service: { make: "Honda", model: "Jazz", message: "60 000 km service please", uri: "/service" },
+    service: { make: "Honda", model: "Jazz", year: 2016, message: "60 000 km service please", uri: "/service" },
   };
   return { ...base, ...extra[preset], ...overrides };
 }
@@ -91,9 +91,18 @@ describe("the enquiry schema", () => {
       cell_phone: "Please enter your cell phone number",
       manufacturer: "Please enter the make",
       model: "Please enter the model",
+      year: "Please enter your vehicle's year",
       dealer_slug: "Please choose a dealership",
       terms: "Please accept the terms and privacy policy so that we may process your enquiry",
     });
+  });
+
+  it("keeps the vehicle's year for parts and service only", () => {
+    const year = (preset: PresetKey) => {
+      const parsed = parseEnquiry(validEnquiry(preset, { year: "2016" }));
+      return parsed.ok ? parsed.value.payload.year : parsed.violations;
+    };
+    expect([year("service"), year("parts"), year("new"), year("testDrive")]).toEqual([2016, 2016, null, null]);
   });
 
   it.each(["first_name", "last_name", "email", "cell_phone", "dealer_slug", "uri", "form_name"])("requires %s", (field) => {

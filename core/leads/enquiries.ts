@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, deals, enquiries, usedVehicles } from "../../db/schema.ts";
 import { isWingDealerName } from "../dealers/dealers.ts";
+import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type CompletedEnquiry, parseEnquiry } from "./enquiry-schema.ts";
@@ -145,6 +146,7 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
   // The same lead from the previous window, less than 10 minutes ago (the unique key covers this window).
   const earlier = await findExisting(db, idempotencyKey, [dedupeKey, `${fingerprint}:${window - 1}`], now);
   if (earlier) return { kind: "stored", created: false, ...earlier };
+  const confirmTo = (await mayConfirmTo(db, payload.email)) ? payload.email : null;
 
   const inserted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -172,6 +174,7 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
         uri: payload.uri,
         specialSlug: payload.special_slug,
         usedVehicleId: payload.vehicle_id,
+        vehicleYear: payload.year,
         idempotencyKey,
         dedupeKey,
         createdAt: new Date(now),
@@ -179,7 +182,7 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
       .onConflictDoNothing()
       .returning({ id: enquiries.id, status: enquiries.status });
     // Queued for delivery in the same transaction: no lead is stored without its delivery jobs.
-    if (row) await enqueueLeadDelivery(tx, { kind: "enquiry", id: row.id, dealerId });
+    if (row) await enqueueLeadDelivery(tx, { kind: "enquiry", id: row.id, dealerId, confirmTo });
     return row;
   });
   if (inserted) return { kind: "stored", created: true, ...inserted };

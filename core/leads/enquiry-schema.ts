@@ -10,6 +10,7 @@ import {
   isUsedFor,
   NEEDS_MAKE,
   NEEDS_MODEL,
+  NEEDS_YEAR,
   type PresetKey,
   presetKeyForFormName,
 } from "./presets.ts";
@@ -46,6 +47,10 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u206
 const LONE_SURROGATE = /\p{Cs}/u;
 /** Something that looks like an HTML tag or comment: <script>, </b>, <!--, <img ...>. */
 const HTML_TAG = /<\s*[/!?]?\s*[a-z]/i;
+
+/** The oldest vehicle year the parts and service forms take; the newest is next year (next year's models sell from mid-year). */
+export const OLDEST_VEHICLE_YEAR = 1950;
+export const newestVehicleYear = () => new Date().getFullYear() + 1;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -121,6 +126,19 @@ export const enquiryInputSchema = z
       (value) => (typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : value),
       z.string({ error: "The VIN must be text" }).regex(VIN, "A VIN has 17 letters and digits (no I, O or Q)").optional(),
     ),
+    year: z.preprocess(
+      digitsToNumber,
+      z
+        .number({ error: "Please enter the year as digits, like 2018" })
+        .int("Please enter the year as digits, like 2018")
+        .superRefine((year, ctx) => {
+          const newest = newestVehicleYear();
+          if (year < OLDEST_VEHICLE_YEAR || year > newest) {
+            ctx.addIssue({ code: "custom", message: `Please enter a year from ${OLDEST_VEHICLE_YEAR} to ${newest}` });
+          }
+        })
+        .optional(),
+    ),
     partNo: optionalText("part number", LIMITS.partNo, PART_NO, "A part number may contain only letters, digits, spaces, dots, slashes and hyphens"),
     message: z.preprocess(
       blankToUndefined,
@@ -177,6 +195,7 @@ function presetViolations(raw: Record<string, unknown>): Violation[] {
   const make = makeProblem(blank(raw.make) ? raw.manufacturer : raw.make, NEEDS_MAKE.has(key));
   if (make) found.push({ propertyPath: "manufacturer", message: make });
   if (NEEDS_MODEL.has(key) && blank(raw.model)) found.push({ propertyPath: "model", message: "Please enter the model" });
+  if (NEEDS_YEAR.has(key) && blank(raw.year)) found.push({ propertyPath: "year", message: "Please enter your vehicle's year" });
   if (key === "special" && blank(raw.special_slug)) {
     found.push({ propertyPath: "special_slug", message: "Say which special the enquiry is about" });
   }
@@ -227,6 +246,8 @@ export type EnquiryPayload = {
   manufacturer: string;
   model: string | null;
   variant: string | null;
+  /** Parts and service: the year of the visitor's own vehicle. */
+  year: number | null;
   vinNo: string | null;
   partNo: string | null;
   message: string | null;
@@ -269,6 +290,7 @@ export function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
       manufacturer: make,
       model: input.model ?? null,
       variant: input.variant ?? null,
+      year: NEEDS_YEAR.has(preset) ? (input.year ?? null) : null,
       vinNo: input.vinNo ?? null,
       partNo: input.partNo ?? null,
       message: input.message ?? null,

@@ -29,6 +29,9 @@ export const NEEDS_MAKE: ReadonlySet<PresetKey> = new Set(["parts", "service"]);
 /** Forms about one vehicle: the model is part of the enquiry (the page fills it in from its route). */
 export const NEEDS_MODEL: ReadonlySet<PresetKey> = new Set(["new", "wing", "used", "testDrive", "parts", "service"]);
 
+/** Parts and service are about the visitor's own vehicle: they give its year (for the lead's ADF). */
+export const NEEDS_YEAR: ReadonlySet<PresetKey> = new Set(["parts", "service"]);
+
 /** SPEC section 3: is_used is 1 if the lead type contains 'Used', else 0; parts and service default to 1. */
 export function isUsedFor(key: PresetKey): 0 | 1 {
   if (key === "parts" || key === "service") return 1;

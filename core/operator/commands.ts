@@ -5,8 +5,7 @@ import { z } from "zod";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { financeApplications, usedVehicles } from "../../db/schema.ts";
 import { addUsedVehicles, DEFAULT_USED_COUNT, seedIfEmpty } from "../../db/seed/seed.ts";
-import { deliveryLog, leadStats, listLeads } from "../delivery/lead-log.ts";
-import { loadLeadForDelivery } from "../delivery/lead-source.ts";
+import { leadReport, leadStats, listLeads } from "../delivery/lead-log.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { purgeExpiredApplications } from "../finance/applications.server.ts";
@@ -102,39 +101,11 @@ async function execute(context: OperatorContext, request: z.output<typeof operat
 }
 
 async function showLead(context: OperatorContext, id: string, decrypt: boolean, out: TextConsole) {
-  const db = context.database.db;
-  const [finance] = await db
-    .select({ id: financeApplications.id, encryptedPayload: financeApplications.encryptedPayload })
-    .from(financeApplications)
-    .where(eq(financeApplications.id, id));
-  const lead = await loadLeadForDelivery(db, finance ? "finance" : "enquiry", id);
-  if (!lead) {
+  const report = await leadReport(context.database.db, id, decrypt ? context.financeCipher() : undefined);
+  if (report === null) {
     out.error(`no lead ${id}`);
     out.exitCode = 1;
-    return;
-  }
-  out.log(`${lead.kind === "finance" ? "Finance application" : lead.leadType} ${lead.id} for ${lead.dealer.dealerName}: ${lead.status}`);
-  out.log(`received ${lead.createdAt.toISOString()} from ${lead.uri ?? "?"} (${lead.formName}${lead.source ? `, ${lead.source}` : ""})`);
-  if (lead.customer) {
-    const c = lead.customer;
-    out.log(`customer: ${c.firstName} ${c.lastName}, ${c.cellPhone}, ${c.email}; message: ${c.message ?? "none"}`);
-  }
-  if (lead.vehicle) out.log(`vehicle: ${JSON.stringify(lead.vehicle)}`);
-  if (finance && decrypt) {
-    out.log("application (decrypted; personal information protected by POPIA, do not forward):");
-    out.log(JSON.stringify(context.financeCipher().decrypt(finance.encryptedPayload), null, 2));
-  } else if (finance) {
-    out.log("personal details are encrypted; add --decrypt to read them");
-  }
-  for (const delivery of await deliveryLog(db, id)) {
-    out.log(
-      `\n${delivery.channel} to ${delivery.target}: ${delivery.status} after ${delivery.attempts} attempt(s)` +
-        (delivery.deliveredAt ? `, delivered ${delivery.deliveredAt.toISOString()}` : `, next try ${delivery.nextAttemptAt.toISOString()}`),
-    );
-    for (const attempt of delivery.history) {
-      out.log(`  ${attempt.attemptedAt.toISOString()} ${attempt.ok ? "ok" : `failed: ${attempt.error}`} (${attempt.durationMs} ms)`);
-    }
-  }
+  } else out.log(report);
 }
 
 /**

@@ -41,4 +41,18 @@ describe("DatabaseRateLimiter", () => {
     const keys = (await database.db.select({ key: rateLimitWindows.key }).from(rateLimitWindows)).map((r) => r.key);
     expect(keys.sort()).toEqual(["current", "previous"]);
   });
+
+  it("keeps a scoped limiter's longer windows when an unscoped limiter prunes its own, and the other way round", async () => {
+    let now = 2_100_000_000_000;
+    const daily = new DatabaseRateLimiter(database.db, 1, 86_400_000, () => now, "daily");
+    const perMinute = new DatabaseRateLimiter(database.db, 5, 60_000, () => now);
+    expect(await daily.hit("someone")).toEqual({ allowed: true });
+    await perMinute.hit("10.0.0.1");
+    now += 5 * 60_000;
+    await perMinute.hit("10.0.0.2");
+    expect(await daily.hit("someone")).toMatchObject({ allowed: false });
+    const keys = (await database.db.select({ key: rateLimitWindows.key }).from(rateLimitWindows)).map((r) => r.key);
+    expect(keys).toContain("daily|someone");
+    expect(keys).not.toContain("10.0.0.1");
+  });
 });

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, like, lt, notLike, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitWindows } from "../../db/schema.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
@@ -10,6 +10,9 @@ import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
  *
  * If the database cannot be reached the error propagates: the app answers 503 with Retry-After, which is
  * what the POST would get anyway, since the lead it carries could not be stored either.
+ *
+ * Limiters with different windows share the table: each one given a `scope` keeps its keys as
+ * `{scope}|{key}` and prunes only those, so that a short window's pruning never drops a longer one's counts.
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private prunedWindowStart = -1;
@@ -19,10 +22,12 @@ export class DatabaseRateLimiter implements RateLimiter {
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly scope?: string,
   ) {}
 
-  async hit(key: string): Promise<RateDecision> {
+  async hit(clientKey: string): Promise<RateDecision> {
     const now = this.now();
+    const key = this.scope ? `${this.scope}|${clientKey}` : clientKey;
     const windowStart = Math.floor(now / this.windowMs) * this.windowMs;
     await this.pruneOncePerWindow(windowStart);
     const [row] = await this.db
@@ -41,6 +46,7 @@ export class DatabaseRateLimiter implements RateLimiter {
   private async pruneOncePerWindow(windowStart: number) {
     if (windowStart === this.prunedWindowStart) return;
     this.prunedWindowStart = windowStart;
-    await this.db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, new Date(windowStart - this.windowMs)));
+    const ownKeys = this.scope ? like(rateLimitWindows.key, `${this.scope}|%`) : notLike(rateLimitWindows.key, "%|%");
+    await this.db.delete(rateLimitWindows).where(and(lt(rateLimitWindows.windowStart, new Date(windowStart - this.windowMs)), ownKeys));
   }
 }

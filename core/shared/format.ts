@@ -1,3 +1,5 @@
+import type { BusinessHours } from "../../db/schema.ts";
+
 /** SPEC section 9: prices in rand (en-ZA), distances in km, dates as DD.MM.YYYY, power in HP with one decimal. */
 const randFormat = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", maximumFractionDigits: 0 });
 const randCentsFormat = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", minimumFractionDigits: 2 });
@@ -29,4 +31,9 @@ export function formatDate(isoDate: string): string {
 /** kW to HP with one decimal: 110 kW is 147.5 HP. */
 export function horsepower(kw: number): string {
   return (kw * KW_TO_HP).toFixed(1);
+}
+
+/** "07:30 – 17:30", or "Closed" when the line has no opening time. */
+export function formatOpeningTimes(line: BusinessHours): string {
+  return line.opens && line.closes ? `${line.opens} – ${line.closes}` : "Closed";
 }

@@ -14,6 +14,13 @@ export const KIMBERLEY_HOURS: BusinessHours[] = [
   { days: "Sunday", opens: null, closes: null },
 ];
 
+/** "112 Rivonia Road, Sandown, Sandton, 2196": the street part and the postal code (the city is its own field). */
+export function streetAndPostalCode(address: string): { street: string; postalCode: string } {
+  const match = /^(.*),\s*[^,]*,\s*(\d{4})\s*$/.exec(address);
+  if (!match) throw new Error(`a seed dealer's address must end in ", city, postal code": ${address}`);
+  return { street: match[1]!, postalCode: match[2]! };
+}
+
 export type SeedDealer = {
   slug: string;
   dealerName: string;

@@ -22,7 +22,7 @@ import { BLOG_POSTS } from "./content/blog-posts.ts";
 import { CAR_MODELS, MOTORCYCLE_MODELS } from "./content/catalogue.ts";
 import { DEALS } from "./content/deals.ts";
 import type { CatalogueModel } from "./content/types.ts";
-import { DEALERS, STANDARD_HOURS } from "./dealers.ts";
+import { DEALERS, STANDARD_HOURS, streetAndPostalCode } from "./dealers.ts";
 import { generateUsedVehicles, USED_MAKES } from "./used-stock.ts";
 
 export const DEFAULT_USED_COUNT = 320;
@@ -61,6 +61,7 @@ async function seedDealers(tx: Transaction): Promise<Ids> {
         dealerName: dealer.dealerName,
         contactNo: dealer.contactNo,
         address: dealer.address,
+        ...streetAndPostalCode(dealer.address),
         city: dealer.city,
         province: dealer.province,
         location: `${dealer.dealerName}, ${dealer.address}`,
@@ -74,8 +75,10 @@ async function seedDealers(tx: Transaction): Promise<Ids> {
     .returning({ id: dealers.id, slug: dealers.slug });
   await tx.insert(dealerLeadChannels).values(
     rows.flatMap((row) => [
-      { dealerId: row.id, kind: "email", target: `leads@${row.slug}.example.co.za`, leadKind: "enquiry" },
-      { dealerId: row.id, kind: "email", target: `finance@${row.slug}.example.co.za`, leadKind: "finance" },
+      // People read leads@ and finance@; the CRM imports every lead's ADF from crm@ (decision 015).
+      { dealerId: row.id, kind: "email", target: `leads@${row.slug}.example.co.za`, leadKind: "enquiry", format: "readable" },
+      { dealerId: row.id, kind: "email", target: `finance@${row.slug}.example.co.za`, leadKind: "finance", format: "readable" },
+      { dealerId: row.id, kind: "email", target: `crm@${row.slug}.example.co.za`, leadKind: "all", format: "adf" },
     ]),
   );
   return new Map(rows.map((row) => [row.slug, row.id]));

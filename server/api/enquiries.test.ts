@@ -66,21 +66,26 @@ describe("POST /api/customer_enquiries", () => {
     expect(await leadCount()).toBe(before + 1);
   });
 
-  it("queues the stored lead for delivery to its dealer's lead address, and a duplicate adds no second delivery", async () => {
+  it("queues the stored lead for its dealer's people and CRM and the buyer's confirmation; a duplicate adds nothing", async () => {
     const body = enquiry({ first_name: "Delivery", email: "delivery.check@example.co.za" });
     const first = await post(body);
     expect(first.status).toBe(201);
     expect((await post(body)).body.id).toBe(first.body.id);
     const deliveries = await server.database.db
-      .select({ channel: leadDeliveries.channel, target: leadDeliveries.target, status: leadDeliveries.status })
+      .select({ channel: leadDeliveries.channel, format: leadDeliveries.format, target: leadDeliveries.target, status: leadDeliveries.status })
       .from(leadDeliveries)
-      .where(eq(leadDeliveries.leadId, first.body.id));
+      .where(eq(leadDeliveries.leadId, first.body.id))
+      .orderBy(leadDeliveries.id);
     const [lead] = await server.database.db
       .select({ slug: dealers.slug })
       .from(enquiries)
       .innerJoin(dealers, eq(dealers.id, enquiries.dealerId))
       .where(eq(enquiries.id, first.body.id));
-    expect(deliveries).toEqual([{ channel: "email", target: `leads@${lead!.slug}.example.co.za`, status: "pending" }]);
+    expect(deliveries).toEqual([
+      { channel: "email", format: "readable", target: `leads@${lead!.slug}.example.co.za`, status: "pending" },
+      { channel: "email", format: "adf", target: `crm@${lead!.slug}.example.co.za`, status: "pending" },
+      { channel: "email", format: "confirmation", target: "delivery.check@example.co.za", status: "pending" },
+    ]);
   });
 
   it("accepts application/json as well", async () => {
@@ -93,9 +98,9 @@ describe("POST /api/customer_enquiries", () => {
       wing: { dealer_slug: "honda-wing-cape-town", model: "CB650R", variant: "E-Clutch" },
       used: { vehicle_id: "FROM_DB" },
       special: { special_slug: "amaze-first-instalment-on-us", model: undefined },
-      parts: { partNo: "08P01-T7A-600", vinNo: "MRHRU5870LP000123", variant: undefined },
+      parts: { partNo: "08P01-T7A-600", vinNo: "MRHRU5870LP000123", variant: undefined, year: 2019 },
       testDrive: { variant: undefined },
-      service: {},
+      service: { year: "2021" },
     };
     const overrides: Record<string, unknown> = {
       form_name: FORM_PRESETS[preset].formName,
@@ -116,10 +121,26 @@ describe("POST /api/customer_enquiries", () => {
     const { status, body } = await post({ form_name: "Book Service", uri: "/service" });
     expect(status).toBe(422);
     expect(body.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(
-      ["cell_phone", "dealer_slug", "email", "first_name", "last_name", "manufacturer", "model", "terms"].sort(),
+      ["cell_phone", "dealer_slug", "email", "first_name", "last_name", "manufacturer", "model", "terms", "year"].sort(),
     );
     for (const violation of body.violations) expect(violation.message).toEqual(expect.any(String));
     expect(await leadCount()).toBe(before);
+  });
+
+  it.each([
+    ["1949", "Please enter a year from 1950 to NEXT"],
+    [String(new Date().getFullYear() + 2), "Please enter a year from 1950 to NEXT"],
+    ["2016.5", "Please enter the year as digits, like 2018"],
+    ["two thousand", "Please enter the year as digits, like 2018"],
+  ])("answers a service booking for a vehicle of year %s with 422 on year", async (year, message) => {
+    const { status, body } = await post(enquiry({ form_name: "Book Service", lead_type: undefined, year }));
+    expect(status).toBe(422);
+    expect(body.violations).toEqual([{ propertyPath: "year", message: message.replace("NEXT", String(new Date().getFullYear() + 1)) }]);
+  });
+
+  it("takes next year's model for a service booking", async () => {
+    const { status } = await post(enquiry({ form_name: "Book Service", lead_type: undefined, year: new Date().getFullYear() + 1 }));
+    expect(status).toBe(201);
   });
 
   it("refuses a dealer that does not take the lead type", async () => {

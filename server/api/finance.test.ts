@@ -85,12 +85,17 @@ describe("POST /api/finance_applications", () => {
     expect(result.rows[0]?.slug).toBe("honda-kimberley");
   });
 
-  it("queues the application for delivery to that dealer's finance address, e-mail only, in the same write", async () => {
-    const { body } = await post(validFinanceApplication({ dealership: "honda-gqeberha", idempotencyKey: freshKey() }));
+  it("queues the application for that dealer's finance address and CRM and the applicant's confirmation, e-mail only, in the same write", async () => {
+    const email = `applicant.${freshKey()}@example.co.za`;
+    const { body } = await post(validFinanceApplication({ dealership: "honda-gqeberha", email, idempotencyKey: freshKey() }));
     const result = (await server.database.db.execute(
-      sql`select channel, target, status from lead_deliveries where lead_id = ${body.id}`,
-    )) as unknown as { rows: { channel: string; target: string; status: string }[] };
-    expect(result.rows).toEqual([{ channel: "email", target: "finance@honda-gqeberha.example.co.za", status: "pending" }]);
+      sql`select channel, format, target, status from lead_deliveries where lead_id = ${body.id} order by id`,
+    )) as unknown as { rows: { channel: string; format: string; target: string; status: string }[] };
+    expect(result.rows).toEqual([
+      { channel: "email", format: "readable", target: "finance@honda-gqeberha.example.co.za", status: "pending" },
+      { channel: "email", format: "adf", target: "crm@honda-gqeberha.example.co.za", status: "pending" },
+      { channel: "email", format: "confirmation", target: email, status: "pending" },
+    ]);
   });
 
   it("accepts a used vehicle without make and model, and JSON numbers and booleans", async () => {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
+import { mailInOutbox } from "./support/outbox.ts";
 
 /**
  * Every enquiry form in a real browser, with and without JavaScript.
@@ -120,6 +121,7 @@ async function fillGoodEnquiry(page: Page, form: FormCase, who: ReturnType<typeo
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(who.email);
   await page.getByRole("textbox", { name: "Cell phone", exact: true }).fill(who.phone);
   if (form.askMakeModel) await page.getByRole("textbox", { name: "Model", exact: true }).fill("Jazz");
+  if (form.askMakeModel) await page.getByRole("textbox", { name: "Year", exact: true }).fill("2016");
   if (form.chooseDealer) await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(form.dealer);
   await page.getByLabel(/You may contact me/).check();
   await page.getByLabel(/I accept the/).check();
@@ -142,6 +144,25 @@ async function expectStored(form: FormCase, email: string, uri: string) {
     consent: true,
     is_used: form.isUsed,
   });
+}
+
+/**
+ * The lead reached the dealer's CRM address as ADF (the XML is the whole body) and its people as a readable
+ * e-mail with Reply-To the visitor, and the visitor got one confirmation with a reference.
+ */
+async function expectDelivered(form: FormCase, who: ReturnType<typeof person>) {
+  const crm = await mailInOutbox(`crm@${form.dealer}.example.co.za`, (mail) => (mail.text ?? "").includes(`<email>${who.email}</email>`));
+  expect(crm.subject).toMatch(new RegExp(`^Honda [\\w ]+: ${escapeRegExp(form.formName)} lead HDG-[0-9A-F]{8}$`));
+  expect(crm.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<\?adf version="1.0"\?>\n<adf>\n[\s\S]*<\/adf>\n$/);
+  expect(crm.html).toBe(false);
+  if (form.askMakeModel) expect(crm.text).toContain("<year>2016</year>");
+  const people = await mailInOutbox(`leads@${form.dealer}.example.co.za`, (mail) => mail.replyTo?.value[0]?.address === who.email);
+  expect(people.html).toContain(`${who.first} ${who.last}`);
+  expect(people.text).toContain("Cell: +27825550199");
+  const confirmation = await mailInOutbox(who.email);
+  expect(confirmation.subject).toMatch(/^Your enquiry to Honda [\w ]+ \(HDG-[0-9A-F]{8}\)$/);
+  expect(confirmation.text).toContain(`Dear ${who.first},`);
+  expect(confirmation.subject).toContain(/HDG-[0-9A-F]{8}/.exec(crm.subject ?? "")![0]);
 }
 
 for (const form of FORMS) {
@@ -168,6 +189,7 @@ for (const form of FORMS) {
       if (form.askMakeModel) {
         await expectFieldError(page, "Make", "Please enter the make");
         await expectFieldError(page, "Model", "Please enter the model");
+        await expectFieldError(page, "Year", "Please enter your vehicle's year");
       }
       expect(page.url()).toContain(path);
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -209,6 +231,7 @@ for (const form of FORMS) {
       await page.getByRole("button", { name: "Submit" }).click();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}/thank-you$`));
       await expectStored(form, who.email, path);
+      await expectDelivered(form, who);
     });
   });
 }

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
+import { leadReference } from "../../core/delivery/lead-source.ts";
+import { mailInOutbox } from "./support/outbox.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 const ID_NUMBER = "8001015009087";
@@ -199,10 +201,13 @@ test("each step shows the spec's messages on an empty Next, the banner, Previous
   }
 });
 
-test("a visitor walks all five steps, reloads, finds the draft without the ID number and bank details, and submits", async ({ page }) => {
+test("a visitor walks all five steps, reloads, finds the draft without the ID number and bank details, and submits", async ({ page }, testInfo) => {
+  // An address of this run's own, so that its confirmation can be told from the other runs'.
+  const email = `thandi.nkosi.${testInfo.project.name}.${Date.now()}@example.co.za`;
   await openWizard(page);
   for (let step = 0; step < 4; step++) {
     await fillStep(page, STEP_ENTRIES[step]!);
+    if (step === 0) await field(page, "Email").fill(email);
     await page.getByRole("button", { name: "Next" }).click();
     await expect(stepHeading(page, step + 1)).toBeVisible();
     // The new step scrolls into view.
@@ -223,7 +228,7 @@ test("a visitor walks all five steps, reloads, finds the draft without the ID nu
   }
   await expect(page.getByRole("button", { name: "Previous" })).toHaveCount(0);
   await expect(field(page, "First name")).toHaveValue("Thandi");
-  await expect(field(page, "Email")).toHaveValue("thandi.nkosi@example.co.za");
+  await expect(field(page, "Email")).toHaveValue(email);
   await expect(field(page, "ID number")).toHaveValue("");
 
   // The ID number and bank details are asked again; everything else was kept.
@@ -244,7 +249,8 @@ test("a visitor walks all five steps, reloads, finds the draft without the ID nu
   await page.getByRole("button", { name: "Submit" }).click();
   const response = await posted;
   expect(response.status()).toBe(201);
-  expect(await response.json()).toMatchObject({ "@type": "FinanceApplicationStatus", status: "Queued" });
+  const application = await response.json();
+  expect(application).toMatchObject({ "@type": "FinanceApplicationStatus", status: "Queued" });
   await expect(page).toHaveURL(/\/finance\/thank-you$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You for Your Enquiry!");
   await expect(page.getByText("Our team will get back to you shortly.")).toBeVisible();
@@ -253,6 +259,22 @@ test("a visitor walks all five steps, reloads, finds the draft without the ID nu
   // History was replaced: going back does not return to the filled-in wizard.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/finance\/thank-you$/);
+
+  // The dealer's CRM gets an ADF lead with a finance element, people a readable copy, the applicant a
+  // confirmation; none of them carries the identity number, the salary or the bank.
+  const reference = leadReference(application.id);
+  const crm = await mailInOutbox("crm@honda-sandton.example.co.za", (mail) => mail.subject === `Honda Sandton: Finance Application lead ${reference}`);
+  expect(crm.text).toMatch(/<finance>\s*<method>finance<\/method>\s*<\/finance>/);
+  expect(crm.text).toContain(`<email>${email}</email>`);
+  const people = await mailInOutbox("finance@honda-sandton.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email);
+  const confirmation = await mailInOutbox(email);
+  expect(confirmation.subject).toBe(`Your enquiry to Honda Sandton (${reference})`);
+  for (const mail of [crm, people, confirmation]) {
+    const everything = [mail.text, mail.html || "", ...mail.attachments.map((a) => a.content.toString("utf8"))].join("\n");
+    expect(everything).not.toContain(ID_NUMBER);
+    expect(everything).not.toContain("48731");
+    expect(everything).not.toContain("Capitec");
+  }
 });
 
 test("on small screens only the active step's label shows", async ({ page, isMobile }) => {

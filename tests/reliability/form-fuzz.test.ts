@@ -62,7 +62,7 @@ const hostileText = fc.oneof(
 function validEnquiryForm(dealerSlug: string): Record<string, string> {
   return {
     first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.khumalo@example.co.za", cell_phone: "083 444 1212",
-    make: "Honda", model: "Jazz", partNo: "08P01-T5A-100", vinNo: "", message: "Please phone me after five.",
+    make: "Honda", model: "Jazz", year: "2016", partNo: "08P01-T5A-100", vinNo: "", message: "Please phone me after five.",
     dealer_slug: dealerSlug, contact: "on", terms: "on", website: "", rendered_at: String(Date.now() - 120_000),
   };
 }
