@@ -127,7 +127,8 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     const maxBodyBytes = bodyLimitAt(c.req.path);
     if (Number(c.req.header("Content-Length") ?? 0) > maxBodyBytes) return tooLarge(c, maxBodyBytes);
     if (isApi(c) && !JSON_TYPES.includes(mediaType(c))) {
-      return refuse(c, 415, "Send the body as application/json or application/ld+json", "");
+      const json = "Send the body as application/json or application/ld+json";
+      return refuse(c, 415, json, json);
     }
     if (sentFromAnotherSite(c, siteOrigin)) {
       return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
