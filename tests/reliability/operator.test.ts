@@ -11,6 +11,11 @@ import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../support/fin
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
+/**
+ * A bound, not an expectation: a first start initialises and seeds a fresh PGlite directory, which took over
+ * STARTUP_TIMEOUT_MS once while other builds shared the two CPUs.
+ */
+const FIRST_START_TIMEOUT_MS = 2 * STARTUP_TIMEOUT_MS;
 
 type Tool = { code: number | null; stdout: string; stderr: string };
 
@@ -143,11 +148,11 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     target = await open();
     app = await startAppProcess(
       { ...target.env, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "on", LEAD_DELIVERY_INTERVAL_MS: "200" },
-      STARTUP_TIMEOUT_MS,
+      FIRST_START_TIMEOUT_MS,
     );
     traffic = enquiryTraffic(app.baseUrl, `op${Date.now().toString(36)}`);
     await until("the first acknowledged enquiry", async () => traffic.acknowledged.length > 0);
-  });
+  }, FIRST_START_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
     await traffic?.stop();
@@ -171,14 +176,29 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     expect(traffic.failures).toEqual([]);
   });
 
+  /**
+   * `leads show` of a lead, once its first line says Delivered. The lines are matched loosely on purpose in
+   * two places only: issue 23 adds the lead's reference after its id and each delivery's format after its
+   * channel, and may give a lead more than one delivery.
+   */
+  const DELIVERY_LINE = /^(email|webhook)\b[^\n]* to \S+: (\w+) after (\d+) attempt\(s\)/gm;
+  const shownDelivered = (id: string) =>
+    until(`lead ${id} shown as Delivered`, async () => {
+      const result = await tool("server/cli/leads.ts", "show", id);
+      return result.code === 0 && / for Honda Sandton: Delivered$/.test(result.stdout.split("\n")[0]!) && result;
+    }, 120_000);
+
   it("lists and shows a lead the server has just stored and delivered", async () => {
     const latest = traffic.acknowledged.at(-1)!;
-    await until("its e-mail in the outbox", async () => (await mailsFor(target.env.DATA_DIR!, latest.id)) === 1);
-    const show = await tool("server/cli/leads.ts", "show", latest.id);
-    expect(show.code).toBe(0);
-    expect(show.stdout).toContain(`New Vehicles ${latest.id} for Honda Sandton: Delivered`);
+    const show = await shownDelivered(latest.id);
+    expect(show.stdout.split("\n")[0]).toMatch(new RegExp(`^New Vehicles ${latest.id} (\\(\\S+\\) )?for Honda Sandton: Delivered$`));
     expect(show.stdout).toContain(`Reference ${latest.marker}`);
-    expect(show.stdout).toMatch(/email to \S+: delivered after 1 attempt\(s\)/);
+    const deliveries = [...show.stdout.matchAll(DELIVERY_LINE)];
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.map((line) => line[2])).toEqual(deliveries.map(() => "delivered"));
+    // What the tool read is what happened: every e-mail delivery it reports is in the outbox.
+    const emails = deliveries.filter((line) => line[1] === "email").length;
+    expect(await mailsFor(target.env.DATA_DIR!, latest.id)).toBeGreaterThanOrEqual(emails);
     const list = await tool("server/cli/leads.ts", "list", "--limit", "10000");
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(latest.id);
@@ -188,15 +208,18 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
 
   it("resend --all really sends the lead again, and its status and its delivery's agree", async () => {
     const lead = traffic.acknowledged.at(-1)!;
-    await until("its first e-mail", async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) === 1);
+    const first = await shownDelivered(lead.id);
+    const deliveries = [...first.stdout.matchAll(DELIVERY_LINE)];
+    const emails = deliveries.filter((line) => line[1] === "email").length;
+    const mailsBefore = await mailsFor(target.env.DATA_DIR!, lead.id);
     const resend = await tool("server/cli/leads.ts", "resend", lead.id, "--all");
-    expect(resend.stdout.trim()).toBe("queued 1 deliveries again");
-    await until("the e-mail sent again", async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) === 2);
+    expect(resend.stdout.trim()).toBe(`queued ${deliveries.length} deliveries again`);
+    await until("the e-mails sent again", async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) >= mailsBefore + emails, 120_000);
     const show = await until("the lead delivered again", async () => {
-      const result = await tool("server/cli/leads.ts", "show", lead.id);
-      return result.stdout.includes(": Delivered") && result.stdout.match(/ ok \(/g)?.length === 2 && result;
-    });
-    expect(show.stdout).toMatch(/email to \S+: delivered after 1 attempt\(s\)/);
+      const result = await shownDelivered(lead.id);
+      return result.stdout.match(/ ok \(/g)?.length === 2 * deliveries.length && result;
+    }, 120_000);
+    expect([...show.stdout.matchAll(DELIVERY_LINE)].map((line) => `${line[2]} ${line[3]}`)).toEqual(deliveries.map(() => "delivered 1"));
     shownWhileRunning.push({ id: lead.id, stdout: show.stdout });
   });
 
