@@ -90,8 +90,8 @@ function SiteShell({ dealer, children }: { dealer: DealerView | null; children: 
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <SiteFooter dealer={dealer} />
       <SocialLinks />
+      <SiteFooter dealer={dealer} />
     </>
   );
 }
