@@ -71,6 +71,8 @@ type PanelDialogProps = {
   headerClassName: string;
   titleClassName: string;
   children: ReactNode;
+  /** Rendered after the children only while the panel is an open dialog (e.g. a live region). */
+  inDialog?: ReactNode;
 };
 
 /**
@@ -146,6 +148,7 @@ export function PanelDialog(props: PanelDialogProps) {
                   </Close>
                 </div>
                 {children}
+                {props.inDialog}
               </>
             )}
           </Modal>

@@ -74,10 +74,13 @@ export function FilterPanel({
   state,
   filters,
   dealerSlug,
+  announcement,
 }: {
   state: ListingState;
   filters: UsedFilters;
   dealerSlug: string | null;
+  /** The listing's live-region text, repeated inside the open dialog (the page behind is hidden from screen readers). */
+  announcement: string;
 }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -126,6 +129,11 @@ export function FilterPanel({
         sheetClassName="h-full w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl md:h-auto md:w-auto md:max-w-none md:p-0 md:shadow-none"
         headerClassName="flex items-center justify-between"
         titleClassName="text-xl font-bold"
+        inDialog={
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
+        }
       >
           <form
             ref={setFormRef}

@@ -68,7 +68,7 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="md:grid md:grid-cols-[16rem_1fr] md:gap-8">
-        <FilterPanel state={state} filters={filters} dealerSlug={dealerSlug} />
+        <FilterPanel state={state} filters={filters} dealerSlug={dealerSlug} announcement={announcement} />
         <section aria-labelledby="used-heading" aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : undefined}>
           <div className="flex flex-wrap items-end justify-between gap-4">
             <h1 id="used-heading" className="text-2xl font-bold sm:text-3xl">
