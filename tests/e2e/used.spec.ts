@@ -242,7 +242,15 @@ test.describe("used listing without JavaScript", () => {
   test("the filter form and the sort menu work as a plain GET form", async ({ page, request }) => {
     await page.goto("/used?page=2");
     const toggle = page.getByRole("link", { name: /^Filters/ });
-    if (await toggle.isVisible()) await toggle.click(); // the drawer opens by :target
+    if (await toggle.isVisible()) {
+      // The drawer opens by :target, and its Close link (server-rendered) closes it.
+      await toggle.click();
+      const panel = page.locator("#used-filters-panel");
+      await expect(panel.getByRole("heading", { name: "Filters" })).toBeVisible();
+      await panel.getByRole("link", { name: "Close" }).click();
+      await expect(panel.getByRole("heading", { name: "Filters" })).toBeHidden();
+      await toggle.click();
+    }
     await option(page, "Manual/Automatic", "Automatic").check();
     await page.getByLabel("Make", { exact: true }).selectOption("honda");
     await page.getByRole("button", { name: "Apply filters" }).click();
