@@ -1,5 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { setNonce } from "get-nonce";
 import type { ReactNode, RefObject } from "react";
+
+// Radix's scroll lock (react-remove-scroll) writes a <style> element: it needs the page's CSP nonce, which
+// the browser exposes on the scripts React Router rendered with it (the property, not the attribute).
+const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+if (nonce) setNonce(nonce);
 
 export type ModalParts = { Title: typeof Dialog.Title; Close: typeof Dialog.Close };
 

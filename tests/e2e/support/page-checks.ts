@@ -36,7 +36,8 @@ async function htmlCodeSnifferErrors(page: Page): Promise<string[]> {
 
 /**
  * The dialog is modal as a keyboard and screen-reader user meets it: focus is inside and Tab and
- * Shift+Tab keep it there, and the page behind is hidden from assistive technology (no main landmark).
+ * Shift+Tab keep it there, and the page behind is hidden from assistive technology: no header or footer
+ * landmark (Radix leaves only the path to the page's live regions exposed, so that they are still heard).
  */
 export async function expectModal(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
@@ -46,7 +47,8 @@ export async function expectModal(page: Page, dialog: Locator): Promise<void> {
     await page.keyboard.press(key);
     expect(await focusInside(), `focus after ${key}`).toBe(true);
   }
-  await expect(page.getByRole("main")).toHaveCount(0);
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
 }
 
 /**
