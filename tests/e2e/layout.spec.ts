@@ -84,7 +84,9 @@ test("the active item is highlighted by path", async ({ page }) => {
 test("the mobile drawer works by keyboard: opens, keeps focus inside, closes on Escape", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/contact");
-  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  // By selector: while the drawer is open the header around it is hidden from the accessibility tree.
+  const menu = page.locator('button[aria-controls="site-menu"]');
+  await expect(menu).toHaveAccessibleName("Menu");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(menu).toHaveAttribute("aria-controls", "site-menu");
   await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
@@ -95,6 +97,7 @@ test("the mobile drawer works by keyboard: opens, keeps focus inside, closes on 
   const dialog = page.getByRole("dialog", { name: "Menu" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("banner")).toHaveCount(0); // the page behind is hidden from screen readers
   const focusInside = () => page.evaluate(() => document.getElementById("site-menu")?.contains(document.activeElement) ?? false);
   expect(await focusInside()).toBe(true);
   for (let i = 0; i < 14; i++) {
