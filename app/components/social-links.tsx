@@ -11,10 +11,15 @@ export function whatsAppHref(number = WHATSAPP_NUMBER, greeting = WHATSAPP_GREET
 const linkClass =
   "flex h-11 w-11 items-center sm:h-12 sm:w-12 justify-center rounded-full text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey motion-reduce:transition-none";
 
+/**
+ * Floating at the bottom right only where the page leaves room for them beside its content (the content is
+ * at most 80rem wide, so from 1440 px); narrower, they sit in the page's flow above the footer, so that
+ * they never cover a field, button or link.
+ */
 export function SocialLinks() {
   return (
-    <aside aria-label="Social media" className="fixed bottom-4 right-4 z-40">
-      <ul className="flex flex-col gap-3">
+    <aside aria-label="Social media" className="mx-auto max-w-7xl px-4 py-6 min-[1440px]:fixed min-[1440px]:bottom-4 min-[1440px]:right-4 min-[1440px]:z-40 min-[1440px]:p-0">
+      <ul className="flex justify-end gap-3 min-[1440px]:flex-col">
         <li>
           <a href={whatsAppHref()} target="_blank" rel="noopener noreferrer" className={`${linkClass} bg-[#117a3c]`}>
             <svg aria-hidden="true" width="26" height="26" viewBox="0 0 24 24" fill="currentColor">

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 import pg from "pg";
 import { mailInOutbox } from "./support/outbox.ts";
 
@@ -192,7 +192,7 @@ for (const form of FORMS) {
         await expectFieldError(page, "Year", "Please enter your vehicle's year");
       }
       expect(page.url()).toContain(path);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      await expectNoAxeViolations(page);
 
       await page.getByRole("textbox", { name: "First name", exact: true }).fill("Lerato");
       await expect(page.getByRole("textbox", { name: "First name", exact: true })).not.toHaveAttribute("aria-invalid", "true");

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
 import { leadReference } from "../../core/delivery/lead-source.ts";
 import { mailInOutbox } from "./support/outbox.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectModal, expectNoAxeViolations } from "./support/page-checks.ts";
 
 const ID_NUMBER = "8001015009087";
 
@@ -317,7 +317,7 @@ test("the calculator recalculates on every change, Reset restores the defaults a
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("not binding");
   await expect(dialog).toContainText("excludes on-the-road costs, service and delivery fees, insurance, bank initiation fees, accessories and value-added products");
-  expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+  await expectModal(page, dialog);
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();

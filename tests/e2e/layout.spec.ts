@@ -84,7 +84,9 @@ test("the active item is highlighted by path", async ({ page }) => {
 test("the mobile drawer works by keyboard: opens, keeps focus inside, closes on Escape", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/contact");
-  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  // By selector: while the drawer is open the header around it is hidden from the accessibility tree.
+  const menu = page.locator('button[aria-controls="site-menu"]');
+  await expect(menu).toHaveAccessibleName("Menu");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(menu).toHaveAttribute("aria-controls", "site-menu");
   await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
@@ -95,6 +97,7 @@ test("the mobile drawer works by keyboard: opens, keeps focus inside, closes on 
   const dialog = page.getByRole("dialog", { name: "Menu" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("banner")).toHaveCount(0); // the page behind is hidden from screen readers
   const focusInside = () => page.evaluate(() => document.getElementById("site-menu")?.contains(document.activeElement) ?? false);
   expect(await focusInside()).toBe(true);
   for (let i = 0; i < 14; i++) {
@@ -209,5 +212,39 @@ test("the layout passes axe on desktop and mobile, scoped and unscoped", async (
   for (const path of ["/dealer", "/dealer/honda-wing-durban/popia"]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
+  }
+});
+
+test("the social links never cover a field, button or link, from 320 px wide up", async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const width of [320, 390, 1440]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto("/service");
+    const overlaps = await page.evaluate(async () => {
+      const social = document.querySelector('aside[aria-label="Social media"]');
+      if (!social) return ["no social links"];
+      const controls = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")].filter(
+        (element) => !social.contains(element) && element.getClientRects().length > 0 && element.getAttribute("tabindex") !== "-1",
+      );
+      const found: string[] = [];
+      // Every scroll position a visitor can reach, a viewport's height apart, and the very end.
+      const end = document.documentElement.scrollHeight - window.innerHeight;
+      for (let y = 0; ; y = Math.min(y + window.innerHeight / 2, end)) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        for (const link of social.querySelectorAll("a")) {
+          const a = link.getBoundingClientRect();
+          for (const control of controls) {
+            const b = control.getBoundingClientRect();
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+              found.push(`${link.textContent?.trim()} over ${control.outerHTML.slice(0, 80)} at scroll ${y}`);
+            }
+          }
+        }
+        if (y >= end) break;
+      }
+      return found;
+    });
+    expect(overlaps, `at ${width} px`).toEqual([]);
   }
 });

@@ -185,7 +185,7 @@ test.describe("with JavaScript disabled", () => {
     if ((page.viewportSize()?.width ?? 1280) < 768) {
       // The drawer opens through its #site-menu link and :target.
       await page.getByRole("link", { name: "Menu" }).click();
-      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
       await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "News" }).click();
     } else {
       await page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" }).click();

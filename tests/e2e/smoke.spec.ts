@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 test("the home page renders from the server with the range", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "CR-V", exact: true }).first()).toBeAttached();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("an unknown path shows the not-found page with status 404", async ({ page }) => {
@@ -15,5 +15,5 @@ test("an unknown path shows the not-found page with status 404", async ({ page }
   await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
   await page.getByRole("link", { name: "Back Home" }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,29 +1,56 @@
-import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { type NavigateFunction, useLocation, useNavigate } from "react-router";
+import { type ComponentProps, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { type NavigateFunction, useNavigate } from "react-router";
 import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
+import { useCommittedChange } from "../../lib/committed-change.ts";
 import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath } from "../../lib/used-listing.ts";
+import { PanelDialog, useHydrated } from "../dialog.tsx";
 
 export const FILTER_FORM_ID = "used-filters";
 const PANEL_ID = "used-filters-panel";
 
+/** Navigation state of a change made with the listing's own controls: focus stays on the control. */
+export const KEEP_FOCUS = { keepFocus: true } as const;
+
 /**
- * With JavaScript, a change of any control goes straight to the listing's canonical URL (client-side), by
- * the same rules the server applies to a submitted form. The SPEC's checkbox rules are applied to the
- * form first: 'Any' clears its group, unchecking the last option checks 'Any' again.
+ * With JavaScript, a committed change of any control (see useCommittedChange) goes straight to the
+ * listing's canonical URL (client-side), by the same rules the server applies to a submitted form. The
+ * SPEC's checkbox rules are applied to the form first: 'Any' clears its group, unchecking the last option
+ * checks 'Any' again. The panel and the sort menu are never remounted, so focus stays where it is.
  */
-export function navigateFromForm(
-  form: HTMLFormElement,
-  state: ListingState,
-  dealerSlug: string | null,
-  navigate: NavigateFunction,
-  keepFiltersOpen: boolean,
-) {
+export function navigateFromForm(form: HTMLFormElement, state: ListingState, dealerSlug: string | null, navigate: NavigateFunction) {
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) {
     if (typeof value === "string" && value !== "Any") params.append(key, value);
   }
   const { state: next } = canonicalListing({ makeSlug: state.makeSlug, modelSlug: state.modelSlug }, params);
-  void navigate(listingHref(dealerSlug, next), { preventScrollReset: true, state: { filtersOpen: keepFiltersOpen } });
+  void navigate(listingHref(dealerSlug, next), { preventScrollReset: true, state: KEEP_FOCUS });
+}
+
+/**
+ * A select that shows the listing's value and keeps the option the user has stepped to until it is
+ * committed or the listing changes (a navigation, back and forward included).
+ */
+export function StateSelect({ value, ...props }: Omit<ComponentProps<"select">, "value" | "defaultValue" | "onChange"> & { value: string }) {
+  const [shown, setShown] = useState(value);
+  const [listed, setListed] = useState(value);
+  if (value !== listed) {
+    setListed(value);
+    setShown(value);
+  }
+  return <select {...props} value={shown} onChange={(event) => setShown(event.target.value)} />;
+}
+
+/**
+ * Checkboxes and fields (uncontrolled, so that the checkbox rules can act on the form) show the listing's
+ * state again whenever it changes: back and forward move between states without a remount.
+ */
+function useShowState(formRef: RefObject<HTMLFormElement | null>, listing: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the listing changes
+  useLayoutEffect(() => {
+    for (const control of formRef.current?.elements ?? []) {
+      if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) control.checked = control.defaultChecked;
+    }
+  }, [listing]);
 }
 
 function applyCheckboxRules(form: HTMLFormElement, target: HTMLInputElement) {
@@ -43,48 +70,33 @@ function applyCheckboxRules(form: HTMLFormElement, target: HTMLInputElement) {
   }
 }
 
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export function FilterPanel({
   state,
   filters,
   dealerSlug,
+  announcement,
 }: {
   state: ListingState;
   filters: UsedFilters;
   dealerSlug: string | null;
+  /** The listing's live-region text, repeated inside the open dialog (the page behind is hidden from screen readers). */
+  announcement: string;
 }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const [open, setOpen] = useState((location.state as { filtersOpen?: boolean } | null)?.filtersOpen === true);
-  const formRef = useRef<HTMLFormElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
-
-  useEffect(() => {
-    if (open) closeRef.current?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    toggleRef.current?.focus();
-  };
-
-  const onChange = (event: ChangeEvent<HTMLFormElement>) => {
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const commitRef = useCommittedChange<HTMLFormElement>((control) => {
     const form = formRef.current;
     if (!form) return;
-    if (event.target instanceof HTMLInputElement && event.target.type === "checkbox") applyCheckboxRules(form, event.target);
-    navigateFromForm(form, state, dealerSlug, navigate, open);
+    if (control instanceof HTMLInputElement && control.type === "checkbox") applyCheckboxRules(form, control);
+    navigateFromForm(form, state, dealerSlug, navigate);
+  });
+  const setFormRef = (form: HTMLFormElement | null) => {
+    formRef.current = form;
+    return commitRef(form);
   };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && open) close();
-  };
+  useShowState(formRef, listingHref(dealerSlug, state));
 
   const makes = withCurrent(filters.makes, state.makeSlug);
   const models = withCurrent(filters.models, state.modelSlug);
@@ -97,59 +109,40 @@ export function FilterPanel({
 
   return (
     <div>
-      <a
-        ref={toggleRef}
-        href={`#${PANEL_ID}`}
-        aria-controls={PANEL_ID}
-        aria-expanded={hydrated ? open : undefined}
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen(true);
-        }}
-        className="mb-4 inline-flex min-h-11 items-center gap-2 rounded border border-brand-grey px-4 font-semibold md:hidden"
-      >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M3 5h18M6 12h12M10 19h4" />
-        </svg>
-        Filters{chosen > 0 ? ` (${chosen})` : ""}
-      </a>
-      <div
+      <PanelDialog
         id={PANEL_ID}
-        onKeyDown={onKeyDown}
-        className={`${open ? "fixed block" : "hidden"} inset-0 z-40 bg-black/50 target:fixed target:block md:static md:z-auto md:block md:bg-transparent`}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
+        title="Filters"
+        open={open}
+        onOpenChange={setOpen}
+        opener={
+          <>
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M3 5h18M6 12h12M10 19h4" />
+            </svg>
+            Filters{chosen > 0 ? ` (${chosen})` : ""}
+          </>
+        }
+        openerClassName="mb-4 inline-flex min-h-11 items-center gap-2 rounded border border-brand-grey px-4 font-semibold md:hidden"
+        closeContent="Close"
+        closeClassName="inline-flex min-h-11 items-center px-3 font-semibold underline md:hidden"
+        restingClassName="fixed inset-0 z-40 hidden bg-black/50 target:block md:static md:z-auto md:block md:bg-transparent"
+        sheetClassName="h-full w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl md:h-auto md:w-auto md:max-w-none md:p-0 md:shadow-none"
+        headerClassName="flex items-center justify-between"
+        titleClassName="text-xl font-bold"
+        inDialog={
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
+        }
       >
-        <div
-          role={open ? "dialog" : "region"}
-          aria-modal={open ? true : undefined}
-          aria-labelledby="used-filters-heading"
-          className="h-full w-80 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl md:h-auto md:w-auto md:max-w-none md:p-0 md:shadow-none"
-        >
-          <div className="flex items-center justify-between">
-            <h2 id="used-filters-heading" className="text-xl font-bold">
-              Filters
-            </h2>
-            {hydrated ? (
-              <button ref={closeRef} type="button" onClick={close} className="min-h-11 px-3 font-semibold underline md:hidden">
-                Close
-              </button>
-            ) : (
-              <a href="#" className="inline-flex min-h-11 items-center px-3 font-semibold underline md:hidden">
-                Close
-              </a>
-            )}
-          </div>
           <form
-            ref={formRef}
+            ref={setFormRef}
             id={FILTER_FORM_ID}
             method="get"
             action={listingPath(dealerSlug, state.makeSlug, state.modelSlug)}
-            onChange={onChange}
             onSubmit={(event) => {
               event.preventDefault();
-              if (formRef.current) navigateFromForm(formRef.current, state, dealerSlug, navigate, false);
+              if (formRef.current) navigateFromForm(formRef.current, state, dealerSlug, navigate);
               setOpen(false);
             }}
             className="mt-4 space-y-6"
@@ -159,10 +152,10 @@ export function FilterPanel({
               <label htmlFor="used-make" className="block text-sm">
                 Make
               </label>
-              <select
+              <StateSelect
                 id="used-make"
                 name="make"
-                defaultValue={state.makeSlug ?? ""}
+                value={state.makeSlug ?? ""}
                 className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2"
               >
                 <option value="">Any</option>
@@ -171,14 +164,14 @@ export function FilterPanel({
                     {make.name} ({make.count.toLocaleString("en-ZA")})
                   </option>
                 ))}
-              </select>
+              </StateSelect>
               <label htmlFor="used-model" className="mt-3 block text-sm">
                 Model
               </label>
-              <select
+              <StateSelect
                 id="used-model"
                 name="model"
-                defaultValue={state.modelSlug ?? ""}
+                value={state.modelSlug ?? ""}
                 disabled={!state.makeSlug}
                 className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2 disabled:bg-gray-100"
               >
@@ -188,7 +181,7 @@ export function FilterPanel({
                     {model.name} ({model.count.toLocaleString("en-ZA")})
                   </option>
                 ))}
-              </select>
+              </StateSelect>
             </fieldset>
             {FILTER_GROUPS.map((group) => {
               const selected: readonly string[] = state[group.key];
@@ -242,8 +235,7 @@ export function FilterPanel({
               {hydrated ? "Show results" : "Apply filters"}
             </button>
           </form>
-        </div>
-      </div>
+      </PanelDialog>
     </div>
   );
 }

@@ -1,25 +1,27 @@
 import { useNavigate } from "react-router";
+import { useCommittedChange } from "../../lib/committed-change.ts";
 import { type ListingState, SORT_OPTIONS, sortValue } from "../../lib/used-listing.ts";
-import { FILTER_FORM_ID, navigateFromForm, useHydrated } from "./filter-panel.tsx";
+import { useHydrated } from "../dialog.tsx";
+import { FILTER_FORM_ID, navigateFromForm, StateSelect } from "./filter-panel.tsx";
 
 /** The sort menu; it belongs to the filter form (form attribute), so sorting keeps the filters. */
 export function SortMenu({ state, dealerSlug }: { state: ListingState; dealerSlug: string | null }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const commitRef = useCommittedChange<HTMLDivElement>(() => {
+    const form = document.getElementById(FILTER_FORM_ID);
+    if (form instanceof HTMLFormElement) navigateFromForm(form, state, dealerSlug, navigate);
+  });
   return (
-    <div className="flex items-center gap-2">
+    <div ref={commitRef} className="flex items-center gap-2">
       <label htmlFor="used-sort" className="font-semibold">
         Sort by
       </label>
-      <select
+      <StateSelect
         id="used-sort"
         name="sort"
         form={FILTER_FORM_ID}
-        defaultValue={sortValue(state.order)}
-        onChange={() => {
-          const form = document.getElementById(FILTER_FORM_ID);
-          if (form instanceof HTMLFormElement) navigateFromForm(form, state, dealerSlug, navigate, false);
-        }}
+        value={sortValue(state.order)}
         className="min-h-11 rounded border border-gray-400 bg-white px-2"
       >
         {SORT_OPTIONS.map((option) => (
@@ -27,7 +29,7 @@ export function SortMenu({ state, dealerSlug }: { state: ListingState; dealerSlu
             {option.label}
           </option>
         ))}
-      </select>
+      </StateSelect>
       {!hydrated && (
         <button type="submit" form={FILTER_FORM_ID} className="min-h-11 rounded border border-brand-grey px-3 font-semibold">
           Sort

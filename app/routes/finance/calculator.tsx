@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
 import { formatRand, formatRandCents } from "../../../core/shared/format.ts";
+import { DialogButton } from "../../components/dialog.tsx";
 
 export type CalculatorValues = { price: number; deposit: number; term: number; balloon: number; rate: number };
 
@@ -42,7 +43,6 @@ export function RepaymentCalculator({
   const defaults = calculatorDefaults(defaultPrice);
   const [values, setValues] = useState<Record<keyof CalculatorValues, string>>(() => asText(initial));
   useEffect(() => setValues(asText(initial)), [initial]);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
   const parsed = parseValues(values, defaults);
   const monthly = repaymentOf(parsed);
@@ -103,35 +103,11 @@ export function RepaymentCalculator({
           >
             Reset
           </button>
-          <button
-            type="button"
-            {...{ commandfor: `${id}-disclaimer`, command: "show-modal" }}
-            onClick={(event) => {
-              event.preventDefault();
-              dialogRef.current?.showModal();
-            }}
-            className="rounded px-4 py-2 font-semibold text-brand-grey underline"
-          >
-            Disclaimer
-          </button>
+          <DialogButton buttonText="Disclaimer" buttonClassName="rounded px-4 py-2 font-semibold text-brand-grey underline" title="Disclaimer">
+            <p>{DISCLAIMER_TEXT}</p>
+          </DialogButton>
         </div>
       </form>
-      <dialog
-        ref={dialogRef}
-        id={`${id}-disclaimer`}
-        aria-labelledby={`${id}-disclaimer-title`}
-        className="m-auto max-w-lg rounded-lg p-6 shadow-xl backdrop:bg-black/50"
-      >
-        <h2 id={`${id}-disclaimer-title`} className="text-xl font-semibold">
-          Disclaimer
-        </h2>
-        <p className="mt-3">{DISCLAIMER_TEXT}</p>
-        <form method="dialog" className="mt-4 text-right">
-          <button type="submit" className="rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark">
-            Close
-          </button>
-        </form>
-      </dialog>
     </section>
   );
 }

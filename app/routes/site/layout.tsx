@@ -9,6 +9,7 @@ import { SiteHeader } from "../../components/site-header.tsx";
 import { SocialLinks } from "../../components/social-links.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
+import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -89,8 +90,8 @@ function SiteShell({ dealer, children }: { dealer: DealerView | null; children: 
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <SiteFooter dealer={dealer} />
       <SocialLinks />
+      <SiteFooter dealer={dealer} />
     </>
   );
 }
@@ -98,6 +99,7 @@ function SiteShell({ dealer, children }: { dealer: DealerView | null; children: 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { dealer, dealerInRoute } = loaderData;
   useRememberedDealer(dealer, dealerInRoute);
+  useFocusOnNavigation();
   return (
     <SiteShell dealer={dealer}>
       <RouteSkeleton>

@@ -93,7 +93,6 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
                     to={`?image=${index + 1}`}
                     replace
                     preventScrollReset
-                    aria-label={`Photo ${index + 1}`}
                     aria-current={index === selected ? "true" : undefined}
                     onClick={(event) => {
                       event.preventDefault();
@@ -103,7 +102,7 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
                   >
                     <img
                       src={image.uri}
-                      alt=""
+                      alt={`Photo ${index + 1}`}
                       width={VEHICLE_IMAGE_SIZE.width}
                       height={VEHICLE_IMAGE_SIZE.height}
                       loading="lazy"

@@ -1,4 +1,5 @@
-import { redirect, useLocation, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { redirect, useNavigation } from "react-router";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
 import { usedFilters } from "../../../core/inventory/used-vehicles.ts";
@@ -60,21 +61,24 @@ export function meta(args: Route.MetaArgs) {
 
 export default function UsedListing({ loaderData }: Route.ComponentProps) {
   const { state, dealerSlug, vehicles, total, pages, filters } = loaderData;
-  const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname.includes("/used");
-  const formKey = location.pathname + location.search;
+  const foundText = `Found ${total.toLocaleString("en-ZA")} Used Cars`;
+  const announcement = useAnnouncement(foundText, listingHref(dealerSlug, state));
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="md:grid md:grid-cols-[16rem_1fr] md:gap-8">
-        <FilterPanel key={formKey} state={state} filters={filters} dealerSlug={dealerSlug} />
+        <FilterPanel state={state} filters={filters} dealerSlug={dealerSlug} announcement={announcement} />
         <section aria-labelledby="used-heading" aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : undefined}>
           <div className="flex flex-wrap items-end justify-between gap-4">
             <h1 id="used-heading" className="text-2xl font-bold sm:text-3xl">
-              Found {total.toLocaleString("en-ZA")} Used Cars
+              {foundText}
             </h1>
-            <SortMenu key={formKey} state={state} dealerSlug={dealerSlug} />
+            <SortMenu state={state} dealerSlug={dealerSlug} />
           </div>
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
           {vehicles.length > 0 ? (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Vehicles">
               {vehicles.map((vehicle, index) => (
@@ -98,4 +102,20 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The text for the polite live region: empty on the first render (the heading says it), then the result
+ * count after every change of the listing, so a screen reader hears the outcome of a filter, a sort or a
+ * page without focus leaving the control.
+ */
+function useAnnouncement(text: string, listing: string): string {
+  const [announcement, setAnnouncement] = useState("");
+  const rendered = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: announces when the listing changes
+  useEffect(() => {
+    if (rendered.current) setAnnouncement(text);
+    rendered.current = true;
+  }, [listing]);
+  return announcement;
 }

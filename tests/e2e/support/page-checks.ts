@@ -1,10 +1,54 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
-/** axe finds no accessibility violation on the page as it is now. */
+const HTMLCS_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
+
+/**
+ * HTML_CodeSniffer's WCAG2AA errors that are not failures of these pages, each with the reason. Its
+ * warnings and notices ask for a human review and are not counted.
+ */
+const HTMLCS_IGNORED: Record<string, string> = {};
+
+/**
+ * No accessibility violation on the page as it is now, by two engines: axe and HTML_CodeSniffer (the
+ * engine pa11y runs; pa11y itself would download its own browser), standard WCAG2AA, errors only.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await htmlCodeSnifferErrors(page)).toEqual([]);
+}
+
+/** HTML_CodeSniffer's WCAG2AA errors on the page: its build is evaluated in the page (CSP does not apply). */
+async function htmlCodeSnifferErrors(page: Page): Promise<string[]> {
+  const messages = await page.evaluate(
+    `${HTMLCS_SOURCE}
+    new Promise((resolve, reject) =>
+      HTMLCS.process("WCAG2AA", document, () =>
+        resolve(HTMLCS.getMessages().filter((m) => m.type === HTMLCS.ERROR).map((m) => ({
+          code: m.code,
+          text: m.code + ": " + m.msg + " at " + (m.element.outerHTML || "document").slice(0, 160),
+        }))), reject, "en"))`,
+  );
+  return (messages as { code: string; text: string }[]).filter((m) => !(m.code in HTMLCS_IGNORED)).map((m) => m.text);
+}
+
+/**
+ * The dialog is modal as a keyboard and screen-reader user meets it: focus is inside and Tab and
+ * Shift+Tab keep it there, and the page behind is hidden from assistive technology: no header or footer
+ * landmark (Radix leaves only the path to the page's live regions exposed, so that they are still heard).
+ */
+export async function expectModal(page: Page, dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  const focusInside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+  expect(await focusInside()).toBe(true);
+  for (const key of ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    expect(await focusInside(), `focus after ${key}`).toBe(true);
+  }
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
 }
 
 /**

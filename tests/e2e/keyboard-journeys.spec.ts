@@ -1,0 +1,240 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { validFinanceApplication } from "../support/finance-fixture.ts";
+import { expectModal } from "./support/page-checks.ts";
+
+/**
+ * WCAG 2.2 AA journeys as a keyboard-only user makes them (issue 25), on a desktop (1280x900) and a phone
+ * (390x844): every control is reached with Tab from where focus is, values are typed or stepped with the
+ * arrow keys, actions are taken with Enter or Space, and after each step the test asserts where focus is.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeEach(async ({ page, isMobile }) => {
+  await page.setViewportSize(isMobile ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+});
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+
+/** Presses Tab until the target has focus: it must be reachable by keyboard within `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `reachable with Tab within ${max} presses`).toBeFocused();
+}
+
+/** Waits for the page to be hydrated: the site menu's opener becomes a button. */
+async function hydrated(page: Page) {
+  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+}
+
+async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
+  return (await (await request.get(`/api/vehicles?${query}`)).json())["hydra:totalItems"];
+}
+
+const found = (n: number) => `Found ${n.toLocaleString("en-ZA")} Used Cars`;
+
+/**
+ * Fills a form by keyboard only, from where focus is: each control met on the way whose name has a value
+ * gets it typed (text), stepped to with the arrow keys (select), typed as month, day, year (date) or
+ * toggled with Space (checkbox); then Tab, until `until` has focus. At the end every visible control in
+ * `scope` with a value must have been met.
+ */
+async function fillByKeyboard(page: Page, scope: Locator, values: Record<string, unknown>, until: Locator, max = 200) {
+  const filled = new Set<string>();
+  for (let presses = 0; presses < max && !(await until.evaluate((element) => element === document.activeElement)); presses++) {
+    const control = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement)) return null;
+      const options = active instanceof HTMLSelectElement ? [...active.options].map((o) => o.value) : [];
+      return { name: active.name, type: active.type, value: active.value, options, selected: active instanceof HTMLSelectElement ? active.selectedIndex : -1 };
+    });
+    const value = control ? values[control.name] : undefined;
+    if (control && value !== undefined && value !== "" && value !== false && !filled.has(control.name)) {
+      if (control.type === "checkbox") {
+        await page.keyboard.press("Space");
+      } else if (control.type.startsWith("select")) {
+        expect(control.options, control.name).toContain(String(value));
+        const steps = control.options.indexOf(String(value)) - control.selected;
+        for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
+      } else if (control.type === "date") {
+        const [year, month, day] = String(value).split("-");
+        await page.keyboard.type(`${month}${day}${year}`);
+      } else {
+        if (control.value) await page.keyboard.press("ControlOrMeta+a");
+        await page.keyboard.type(String(value));
+      }
+      filled.add(control.name);
+    }
+    await page.keyboard.press("Tab");
+  }
+  await expect(until).toBeFocused();
+  const visible = await scope.locator("input, select, textarea").evaluateAll((controls) =>
+    controls.filter((c) => (c as HTMLElement).offsetParent !== null && c.getAttribute("tabindex") !== "-1").map((c) => c.getAttribute("name") ?? ""),
+  );
+  const wanted = visible.filter((name) => values[name] !== undefined && values[name] !== "" && values[name] !== false);
+  expect([...filled].sort()).toEqual([...new Set(wanted)].sort());
+}
+
+test("used cars by keyboard: filter, sort, page, open a car, enquire, thank-you", async ({ page, request, isMobile }) => {
+  const listingRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes(".data")) listingRequests.push(r.url());
+  });
+  await page.goto("/used");
+  await hydrated(page);
+  const status = page.getByRole("status");
+
+  // Phones: the filters are a modal dialog opened by a button; it holds focus and hides the page behind.
+  let filters: Locator = page.locator("#used-filters-panel");
+  if (isMobile) {
+    const opener = page.getByRole("button", { name: /^Filters/ });
+    await tabTo(page, opener);
+    await page.keyboard.press("Enter");
+    filters = page.getByRole("dialog", { name: "Filters" });
+    await expectModal(page, filters);
+  }
+
+  // The Make select: two arrow steps load nothing, Enter applies the make; focus stays on the select.
+  const make = filters.getByLabel("Make", { exact: true });
+  await tabTo(page, make);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  const chosenMake = await make.inputValue();
+  expect(chosenMake).not.toBe("");
+  expect(page.url()).toMatch(/\/used$/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/used/${chosenMake}$`));
+  expect(listingRequests).toHaveLength(1);
+  await expect(make).toBeFocused();
+  await expect(status).toHaveText(found(await apiTotal(request, `make_slug=${chosenMake}`)));
+
+  // A checkbox applies on Space; focus stays on it.
+  const automatic = filters.getByRole("group", { name: "Manual/Automatic" }).getByRole("checkbox", { name: /^Automatic\b/ });
+  await tabTo(page, automatic);
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(new RegExp(`/used/${chosenMake}\\?transmissionType=Automatic$`));
+  await expect(automatic).toBeFocused();
+  await expect(automatic).toBeChecked();
+  const total = await apiTotal(request, `make_slug=${chosenMake}&transmissionType=Automatic`);
+  await expect(status).toHaveText(found(total));
+  await expect(page.locator("h1")).toHaveText(found(total)); // behind the dialog on a phone, hidden from screen readers
+
+  if (isMobile) {
+    // Escape closes the dialog and gives focus back to its opener.
+    await page.keyboard.press("Escape");
+    await expect(filters).toBeHidden();
+    await expect(page.getByRole("button", { name: /^Filters \(2\)/ })).toBeFocused();
+  }
+
+  // The sort menu: an arrow step loads nothing, Enter applies it; focus stays on the menu.
+  const sort = page.getByLabel("Sort by");
+  await tabTo(page, sort);
+  const before = listingRequests.length;
+  await page.keyboard.press("ArrowDown");
+  await expect(sort).toHaveValue("price-asc");
+  expect(listingRequests).toHaveLength(before);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/order\[price\]=asc$/);
+  await expect(sort).toBeFocused();
+
+  // A page change moves focus to the results heading; the next Tabs reach the new page's first car.
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await tabTo(page, pager.getByRole("link", { name: "Next" }), 200);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/order\[price\]=asc&page=2$/);
+  await expect(heading(page)).toBeFocused();
+  const firstCar = page.getByRole("list", { name: "Vehicles" }).getByRole("link").first();
+  await tabTo(page, firstCar, 3);
+
+  // The car: focus on its heading; Enquire Now is reachable.
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/used\/[^/]+\/[^/]+\/\d+$/);
+  await expect(heading(page)).toBeFocused();
+  await tabTo(page, page.getByRole("link", { name: "Enquire Now" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/enquire$/);
+  await expect(heading(page)).toBeFocused();
+
+  // The enquiry form: sent empty, focus goes to the error summary; filled in and sent, to the thank-you heading.
+  const form = page.locator("form[method=post]");
+  const submit = form.getByRole("button", { name: "Submit" });
+  await tabTo(page, submit);
+  await page.keyboard.press("Enter");
+  const summary = form.locator('[id$="-summary"]');
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("problems with your enquiry");
+  await fillByKeyboard(
+    page,
+    form,
+    { first_name: "Lerato", last_name: "Dlamini", email: "lerato@example.co.za", cell_phone: "082 555 0101", message: "Is it still available?", terms: true },
+    submit,
+  );
+  await page.keyboard.press("Enter");
+  await expect(heading(page)).toHaveText("Thank You for Your Enquiry!");
+  await expect(heading(page)).toBeFocused();
+});
+
+test("a service booking by keyboard: errors, then the thank-you page", async ({ page }) => {
+  await page.goto("/service");
+  await hydrated(page);
+  const form = page.locator("form[method=post]");
+  const submit = form.getByRole("button", { name: "Submit" });
+  await tabTo(page, submit, 200);
+  await page.keyboard.press("Enter");
+  const summary = form.locator('[id$="-summary"]');
+  await expect(summary).toBeFocused();
+  const dealer = await form.locator("select[name=dealer_slug] option").nth(1).getAttribute("value");
+  await fillByKeyboard(
+    page,
+    form,
+    {
+      first_name: "Sipho",
+      last_name: "Mokoena",
+      email: "sipho@example.co.za",
+      cell_phone: "083 555 0199",
+      dealer_slug: dealer,
+      model: "Jazz",
+      message: "A 15 000 km service, please.",
+      terms: true,
+    },
+    submit,
+  );
+  await page.keyboard.press("Enter");
+  await expect(heading(page)).toHaveText("Thank You for Your Enquiry!");
+  await expect(heading(page)).toBeFocused();
+});
+
+test("the whole finance wizard by keyboard, focus on each step's heading and on the thank-you heading", async ({ page }) => {
+  await page.goto("/finance");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const steps = page.getByRole("list", { name: "Application steps" });
+  await expect(steps).toBeVisible();
+  const wizard = page.getByRole("form", { name: "Finance application" });
+  const values = Object.fromEntries(
+    Object.entries(validFinanceApplication()).map(([name, value]) => [name, typeof value === "number" ? String(value) : value]),
+  );
+
+  // Next with nothing filled in: focus goes to the first field at fault.
+  const next = wizard.getByRole("button", { name: "Next" });
+  await tabTo(page, next, 200);
+  await page.keyboard.press("Enter");
+  await expect(wizard.locator('[aria-invalid="true"]').first()).toBeFocused();
+
+  for (let step = 0; step < 5; step++) {
+    const fieldset = wizard.locator("fieldset:not([hidden])");
+    await expect(fieldset.locator("legend")).toContainText(`Step ${step + 1}:`);
+    const button = wizard.getByRole("button", { name: step < 4 ? "Next" : "Submit" });
+    // From the step's heading (or, on the first, the field at fault), Tab through the step to its button.
+    await fillByKeyboard(page, fieldset, values, button);
+    await page.keyboard.press("Enter");
+    if (step < 4) {
+      await expect(wizard.locator("fieldset:not([hidden]) legend")).toBeFocused();
+      await expect(steps.locator('[aria-current="step"]')).toContainText(`Step ${step + 2} of 5`);
+    }
+  }
+  await expect(page).toHaveURL(/\/finance\/thank-you$/);
+  await expect(heading(page)).toBeFocused();
+});
