@@ -23,8 +23,14 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Calls `onNotify` for every NOTIFY on `channel` (see listen.ts); stop it before `close`. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /** The connection pool's use (PostgreSQL only; PGlite is one in-process connection). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
+
+const POOL_MAX = 10;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
 
@@ -60,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX, connectionTimeoutMillis: 5_000 });
   // An idle client whose server went away emits 'error'; unhandled, that would end the process. The pool
   // drops the client and the next query reconnects, so there is nothing else to do.
   pool.on("error", () => {});
@@ -74,6 +80,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     pendingMigrations: () => pendingMigrations((text) => pool.query(text)),
     migrate: () => migratePostgres(db, { migrationsFolder }),
     listen: async (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
+    poolStats: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -11,6 +11,8 @@ import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
+import { Drain } from "./graceful-shutdown.ts";
+import { Metrics, serveMetrics } from "./metrics.ts";
 import { createLogger } from "./logger.ts";
 import { builtPageHandler, projectRoot } from "./pages.ts";
 
@@ -33,6 +35,9 @@ async function main() {
   await usedStock.watch(database);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
+  const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
+  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, draining: () => drain.draining });
+  if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, devMiddleware } = isDev ? await devPages() : await builtPages();
   const app = createApp({
     db: database.db,
@@ -44,6 +49,8 @@ async function main() {
     siteUrl,
     financeCipher: financeCipherFromEnv(env, logger),
     usedStock,
+    isDraining: () => drain.draining,
+    requestMetrics: metrics.middleware(),
     pageHandler,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
@@ -70,14 +77,15 @@ async function main() {
   });
 
   /**
-   * SIGTERM: stop accepting connections, let the requests in flight and the delivery batch in hand finish,
-   * then close the database and exit 0; past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
+   * SIGTERM: drain (readiness off for SHUTDOWN_DRAIN_SECONDS, still serving), then stop accepting connections,
+   * let the requests in flight and the delivery batch in hand finish, then close the database and exit 0; past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
    */
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     const began = performance.now();
     logger.info({ signal }, "shutting down");
+    await drain.run();
     setTimeout(() => {
       logger.error({ limitMs: SHUTDOWN_LIMIT_MS }, "shutdown took too long: exiting with work left");
       process.exit(1);
