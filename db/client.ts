@@ -29,8 +29,14 @@ export type DatabaseHandle = {
   backup(file: string): Promise<number>;
   /** What a process refused the embedded data directory is told about its owner (the server's port). */
   describeOwner(details: { port?: number }): void;
+  /** The connection pool's use (PostgreSQL only; PGlite is one in-process connection). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
+
+const POOL_MAX = 10;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
 
@@ -80,7 +86,7 @@ async function openOwnedDataDir(dataDir: string): Promise<DatabaseHandle> {
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX, connectionTimeoutMillis: 5_000 });
   // An idle client whose server went away emits 'error'; unhandled, that would end the process. The pool
   // drops the client and the next query reconnects, so there is nothing else to do.
   pool.on("error", () => {});
@@ -96,6 +102,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     listen: async (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     backup: (file) => writePostgresBackup(databaseUrl, file),
     describeOwner: () => {},
+    poolStats: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
@@ -46,6 +46,10 @@ export type AppDeps = {
   financeCipher?: FinanceCipher;
   /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
   usedStock?: UsedStock;
+  /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
+  isDraining?: () => boolean;
+  /** Counts and times every request (server/metrics.ts). */
+  requestMetrics?: MiddlewareHandler;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -66,10 +70,13 @@ export function createApp({
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
   usedStock = new UsedStock(db),
+  isDraining = () => false,
+  requestMetrics,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
   app.use(requestId());
+  if (requestMetrics) app.use(requestMetrics);
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -94,6 +101,7 @@ export function createApp({
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
+    if (isDraining()) return c.json({ status: "draining" }, 503);
     try {
       const pending = health ? (await health.ping(), await health.pendingMigrations()) : 0;
       if (pending > 0) return c.json({ status: "migrating", pendingMigrations: pending }, 503);

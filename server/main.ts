@@ -13,6 +13,8 @@ import { createApp, type PageHandler } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
+import { Drain } from "./graceful-shutdown.ts";
+import { Metrics, serveMetrics } from "./metrics.ts";
 import { createLogger } from "./logger.ts";
 import { controlSocketPath, operatorContext } from "./operations.ts";
 import { builtPages, type PageMethods, pageMethodsOf, projectRoot } from "./pages.ts";
@@ -41,6 +43,9 @@ async function main() {
   await usedStock.watch(database);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
+  const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
+  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, draining: () => drain.draining });
+  if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
   const app = createApp({
@@ -53,6 +58,8 @@ async function main() {
     siteUrl,
     financeCipher,
     usedStock,
+    isDraining: () => drain.draining,
+    requestMetrics: metrics.middleware(),
     pageHandler,
     pageMethods,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
@@ -89,14 +96,15 @@ async function main() {
   });
 
   /**
-   * SIGTERM: stop accepting connections, let the requests in flight and the delivery batch in hand finish,
-   * then close the database and exit 0; past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
+   * SIGTERM: drain (readiness off for SHUTDOWN_DRAIN_SECONDS, still serving), then stop accepting connections,
+   * let the requests in flight and the delivery batch in hand finish, then close the database and exit 0; past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
    */
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     const began = performance.now();
     logger.info({ signal }, "shutting down");
+    await drain.run();
     setTimeout(() => {
       logger.error({ limitMs: SHUTDOWN_LIMIT_MS }, "shutdown took too long: exiting with work left");
       process.exit(1);

@@ -31,6 +31,7 @@ export type UsedStockState =
  */
 export class UsedStock {
   private index: UsedStockIndex | null = null;
+  private indexReadAt = new Date(0);
   private listening = false;
   private changed = false;
   private reading: Promise<void> | null = null;
@@ -45,6 +46,11 @@ export class UsedStock {
   get state(): UsedStockState {
     if (this.index) return "current";
     return this.listener && !this.stopping.signal.aborted ? "loading" : "database";
+  }
+
+  /** When the stock in memory was read (null while answers are queries): its age says how long the stock has been unchanged. */
+  get readAt(): Date | null {
+    return this.index ? this.indexReadAt : null;
   }
 
   list(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): Promise<{ members: UsedVehicleView[]; total: number }> {
@@ -104,6 +110,7 @@ export class UsedStock {
         // A change during the read, or lost notifications, leave it unknown whether the read saw everything.
         if (this.changed || !this.listening || this.stopping.signal.aborted) continue;
         this.index = index;
+        this.indexReadAt = new Date();
         this.logger?.info({ vehicles: index.size, ms: Math.round(performance.now() - started) }, "used stock read into memory");
       } catch (error) {
         if (this.stopping.signal.aborted) return;

@@ -1,0 +1,151 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DatabaseHandle } from "../db/client.ts";
+import { leadDeliveries } from "../db/schema.ts";
+import { storeTestEnquiry } from "../tests/support/leads.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
+import { startTestServer } from "../tests/support/test-server.ts";
+import { Drain } from "./graceful-shutdown.ts";
+import { createLogger } from "./logger.ts";
+import { Metrics, serveMetrics } from "./metrics.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+});
+afterAll(() => database.close());
+
+/** The value of one sample line of the exposition, e.g. `name{label="x"}`; undefined when absent. */
+function sample(exposition: string, series: string): number | undefined {
+  const line = exposition.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe("request metrics", () => {
+  it("counts and times requests by method, route pattern and status, never by raw path", async () => {
+    const metrics = new Metrics({ db: database.db }, { processMetrics: false });
+    const server = await startTestServer({ requestMetrics: metrics.middleware() }, { database });
+    try {
+      expect((await server.get("/api/specials/honda-sandton")).status).toBe(200);
+      expect((await server.get("/api/specials/honda-umhlanga")).status).toBe(200);
+      expect((await server.get("/api/specials/no-such-dealer")).status).toBe(404);
+      expect((await server.get("/healthz")).status).toBe(200);
+      const posted = await fetch(`${server.baseUrl}/api/customer_enquiries`, { method: "POST", body: "x", headers: { "Content-Type": "text/plain" } });
+      expect(posted.status).toBe(415);
+
+      const { contentType, body } = await metrics.exposition();
+      expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(sample(body, 'honda_http_requests_total{method="GET",route="/api/specials/:dealerSlug",status="200"}')).toBe(2);
+      expect(sample(body, 'honda_http_requests_total{method="GET",route="/api/specials/:dealerSlug",status="404"}')).toBe(1);
+      expect(sample(body, 'honda_http_requests_total{method="GET",route="/healthz",status="200"}')).toBe(1);
+      // Refused by a guard before any route: counted under the guard's pattern, not the path.
+      expect(body).toMatch(/honda_http_requests_total\{method="POST",route="[^"]*\*",status="415"\} 1/);
+      expect(sample(body, 'honda_http_request_duration_seconds_count{method="GET",route="/api/specials/:dealerSlug",status="200"}')).toBe(2);
+      expect(sample(body, 'honda_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/specials/:dealerSlug",status="200"}')).toBe(2);
+      expect(body).not.toContain("honda-sandton");
+      expect(body).not.toContain("no-such-dealer");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("lead delivery metrics", () => {
+  it("report the undelivered leads by channel and the oldest one's age, read from the database", async () => {
+    const metrics = new Metrics({ db: database.db }, { processMetrics: false });
+    await database.db.update(leadDeliveries).set({ status: "delivered" });
+    let body = (await metrics.exposition()).body;
+    expect(sample(body, "honda_lead_oldest_undelivered_age_seconds")).toBe(0);
+    expect(sample(body, "honda_metrics_database_up")).toBe(1);
+    expect(body).not.toMatch(/^honda_lead_deliveries_undelivered\{/m);
+
+    const leadId = await storeTestEnquiry(database.db);
+    const rows = await database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
+    expect(rows.length).toBeGreaterThan(0);
+    await database.db
+      .update(leadDeliveries)
+      .set({ createdAt: new Date(Date.now() - 15 * 60_000), attempts: 2 })
+      .where(eq(leadDeliveries.id, rows[0]!.id));
+
+    body = (await metrics.exposition()).body;
+    const channel = rows[0]!.channel;
+    expect(sample(body, `honda_lead_deliveries_undelivered{channel="${channel}",state="retrying"}`)).toBe(1);
+    expect(sample(body, `honda_lead_deliveries_undelivered{channel="${channel}",state="failed"}`)).toBe(0);
+    expect(sample(body, "honda_lead_oldest_undelivered_age_seconds")).toBeGreaterThanOrEqual(15 * 60);
+
+    await database.db.update(leadDeliveries).set({ status: "failed" }).where(eq(leadDeliveries.id, rows[0]!.id));
+    body = (await metrics.exposition()).body;
+    expect(sample(body, `honda_lead_deliveries_undelivered{channel="${channel}",state="failed"}`)).toBe(1);
+    expect(sample(body, `honda_lead_deliveries_undelivered{channel="${channel}",state="retrying"}`)).toBe(0);
+
+    await database.db.update(leadDeliveries).set({ status: "delivered" }).where(eq(leadDeliveries.leadId, leadId));
+    body = (await metrics.exposition()).body;
+    expect(sample(body, "honda_lead_oldest_undelivered_age_seconds")).toBe(0);
+    expect(body).not.toMatch(/^honda_lead_deliveries_undelivered\{/m);
+  });
+});
+
+describe("used stock, pool and draining metrics", () => {
+  it("report the used stock's source and age, the pool's use and whether the instance drains", async () => {
+    const usedStock = { state: "current" as const, readAt: new Date(Date.now() - 30_000) };
+    let draining = false;
+    const metrics = new Metrics(
+      { db: database.db, usedStock, poolStats: () => ({ max: 10, total: 4, idle: 1, waiting: 2 }), draining: () => draining },
+      { processMetrics: false },
+    );
+    let body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_used_stock_state{state="current"}')).toBe(1);
+    expect(sample(body, 'honda_used_stock_state{state="loading"}')).toBe(0);
+    expect(sample(body, "honda_used_stock_read_age_seconds")).toBeGreaterThanOrEqual(30);
+    expect(sample(body, 'honda_db_pool_connections{state="total"}')).toBe(4);
+    expect(sample(body, 'honda_db_pool_connections{state="idle"}')).toBe(1);
+    expect(sample(body, 'honda_db_pool_connections{state="waiting"}')).toBe(2);
+    expect(sample(body, "honda_db_pool_max_connections")).toBe(10);
+    expect(sample(body, "honda_draining")).toBe(0);
+
+    Object.assign(usedStock, { state: "loading", readAt: null });
+    draining = true;
+    body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_used_stock_state{state="loading"}')).toBe(1);
+    expect(sample(body, 'honda_used_stock_state{state="current"}')).toBe(0);
+    expect(sample(body, "honda_used_stock_read_age_seconds")).toBeNaN();
+    expect(sample(body, "honda_draining")).toBe(1);
+  });
+});
+
+describe("the metrics port", () => {
+  it("answers GET /metrics in Prometheus text format with the process metrics, and 404 elsewhere", async () => {
+    const metrics = new Metrics({ db: database.db });
+    const server = await serveMetrics(metrics, 0, "127.0.0.1", createLogger("silent"));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const answer = await fetch(`${base}/metrics`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+      const body = await answer.text();
+      expect(body).toMatch(/^# TYPE process_resident_memory_bytes gauge$/m);
+      expect(body).toMatch(/^# TYPE honda_http_requests_total counter$/m);
+      expect((await fetch(`${base}/`)).status).toBe(404);
+      expect((await fetch(`${base}/metrics`, { method: "POST" })).status).toBe(404);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe("draining", () => {
+  it("turns /readyz to 503 'draining' while the instance still serves", async () => {
+    const drain = new Drain(0, createLogger("silent"));
+    const server = await startTestServer({ isDraining: () => drain.draining }, { database });
+    try {
+      expect(await server.get("/readyz")).toMatchObject({ status: 200, body: { status: "ready" } });
+      await drain.run();
+      expect(await server.get("/readyz")).toMatchObject({ status: 503, body: { status: "draining" } });
+      expect((await server.get("/api/dealers")).status).toBe(200);
+      expect((await server.get("/healthz")).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,209 @@
+import http from "node:http";
+import { inArray, sql } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Database, PoolStats } from "../db/client.ts";
+import { leadDeliveries } from "../db/schema.ts";
+import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { Logger } from "./logger.ts";
+
+/** What the gauges read when Prometheus scrapes; each part is optional so that a test can leave it out. */
+export type MetricsSources = {
+  db: Database;
+  poolStats?: () => PoolStats;
+  usedStock?: Pick<UsedStock, "state" | "readAt">;
+  draining?: () => boolean;
+};
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const USED_STOCK_STATES = ["current", "loading", "database"] as const;
+/** Delivery rows not delivered yet: waiting for a first try, retrying after a failure, or given up on. */
+const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
+
+/**
+ * The app's Prometheus metrics (docs/deploy.md lists them and the alerts worth setting). Requests are
+ * counted by the route pattern Hono matched, never the raw path, so the number of series stays bounded;
+ * everything the page renderer or the static files answer shares the route "*". The lead and stock gauges
+ * are read when scraped: every instance reports the same database-wide lead figures.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<"method" | "route" | "status">;
+  private readonly durations: Histogram<"method" | "route" | "status">;
+  /** Reads that set several gauges at once, made before each scrape. */
+  private readonly beforeScrape: Array<() => Promise<void>> = [];
+
+  constructor(sources: MetricsSources, { processMetrics = true }: { processMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    if (processMetrics) collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: "honda_http_requests_total",
+      help: "HTTP requests answered, by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      registers,
+    });
+    this.durations = new Histogram({
+      name: "honda_http_request_duration_seconds",
+      help: "Time to answer an HTTP request (until the handler returned its response), by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.leadGauges(sources.db, registers);
+    this.usedStockGauges(sources.usedStock, registers);
+    if (sources.poolStats) poolGauges(sources.poolStats, registers);
+    const draining = sources.draining;
+    if (draining) {
+      new Gauge({
+        name: "honda_draining",
+        help: "1 while this instance drains before it stops (SIGTERM), else 0",
+        registers,
+        collect() {
+          this.set(draining() ? 1 : 0);
+        },
+      });
+    }
+  }
+
+  /** Counts and times every request; put it first so that it sees every answer, guards' refusals included. */
+  middleware(): MiddlewareHandler {
+    return async (c, next) => {
+      const started = performance.now();
+      await next();
+      const labels = {
+        method: METHODS.has(c.req.method) ? c.req.method : "other",
+        route: matchedRoutes(c)[c.req.routeIndex]?.path ?? "*",
+        status: String(c.res.status),
+      };
+      this.requests.inc(labels);
+      this.durations.observe(labels, (performance.now() - started) / 1000);
+    };
+  }
+
+  /** The text exposition format Prometheus scrapes. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    await Promise.all(this.beforeScrape.map((read) => read()));
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  private leadGauges(db: Database, registers: Registry[]): void {
+    const undelivered = new Gauge({
+      name: "honda_lead_deliveries_undelivered",
+      help: "Lead deliveries not delivered yet, by channel and state (pending: not tried yet, retrying: failed at least once, failed: given up)",
+      labelNames: ["channel", "state"],
+      registers,
+    });
+    const oldestAge = new Gauge({
+      name: "honda_lead_oldest_undelivered_age_seconds",
+      help: "Age of the oldest lead delivery not delivered yet (0 when every lead is delivered)",
+      registers,
+    });
+    const databaseUp = new Gauge({
+      name: "honda_metrics_database_up",
+      help: "1 when the lead figures could be read from the database at this scrape, else 0 (the lead gauges keep their last values)",
+      registers,
+    });
+    // One query per scrape for all three gauges, made before the registry is read (see exposition()).
+    this.beforeScrape.push(() =>
+      readUndelivered(db)
+        .then((rows) => {
+          undelivered.reset();
+          for (const channel of new Set(rows.map((row) => row.channel))) {
+            for (const state of UNDELIVERED_STATES) undelivered.set({ channel, state }, 0);
+          }
+          for (const row of rows) undelivered.set({ channel: row.channel, state: row.state }, row.count);
+          oldestAge.set(Math.max(0, ...rows.map((row) => row.oldestAgeSeconds)));
+          databaseUp.set(1);
+        })
+        .catch(() => databaseUp.set(0)),
+    );
+  }
+
+  private usedStockGauges(usedStock: MetricsSources["usedStock"], registers: Registry[]): void {
+    if (!usedStock) return;
+    new Gauge({
+      name: "honda_used_stock_state",
+      help: "The used listing's source: current (answered from memory), loading (being read; answered by queries) or database (queries only)",
+      labelNames: ["state"],
+      registers,
+      collect() {
+        for (const state of USED_STOCK_STATES) this.set({ state }, usedStock.state === state ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: "honda_used_stock_read_age_seconds",
+      help: "Seconds since the used stock held in memory was read (it is read again on every change; NaN while answers are queries)",
+      registers,
+      collect() {
+        const readAt = usedStock.readAt;
+        this.set(readAt ? (Date.now() - readAt.getTime()) / 1000 : Number.NaN);
+      },
+    });
+  }
+}
+
+function poolGauges(poolStats: () => PoolStats, registers: Registry[]): void {
+  new Gauge({
+    name: "honda_db_pool_connections",
+    help: "PostgreSQL pool connections: total open, idle, and requests waiting for one",
+    labelNames: ["state"],
+    registers,
+    collect() {
+      const stats = poolStats();
+      this.set({ state: "total" }, stats.total);
+      this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+  new Gauge({
+    name: "honda_db_pool_max_connections",
+    help: "The most connections the PostgreSQL pool opens",
+    registers,
+    collect() {
+      this.set(poolStats().max);
+    },
+  });
+}
+
+type UndeliveredRow = { channel: string; state: (typeof UNDELIVERED_STATES)[number]; count: number; oldestAgeSeconds: number };
+
+async function readUndelivered(db: Database): Promise<UndeliveredRow[]> {
+  const state = sql<UndeliveredRow["state"]>`case when ${leadDeliveries.status} = 'failed' then 'failed' when ${leadDeliveries.attempts} > 0 then 'retrying' else 'pending' end`;
+  const rows = await db
+    .select({
+      channel: leadDeliveries.channel,
+      state,
+      count: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`extract(epoch from now() - min(${leadDeliveries.createdAt}))::float8`,
+    })
+    .from(leadDeliveries)
+    .where(inArray(leadDeliveries.status, ["pending", "failed"]))
+    // By position: drizzle writes the columns in the select list unqualified and in GROUP BY qualified, which
+    // PostgreSQL would take for different expressions.
+    .groupBy(sql`1, 2`);
+  return rows.map((row) => ({ ...row, count: Number(row.count), oldestAgeSeconds: Number(row.oldestAgeSeconds) }));
+}
+
+/** Serves GET /metrics on its own port; anything else is 404. Resolves once listening. */
+export async function serveMetrics(metrics: Metrics, port: number, host: string, logger: Logger): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the metrics are at /metrics\n");
+      return;
+    }
+    metrics.exposition().then(
+      ({ contentType, body }) => res.writeHead(200, { "Content-Type": contentType }).end(body),
+      (error: unknown) => {
+        logger.error({ err: error }, "metrics exposition failed");
+        res.writeHead(500, { "Content-Type": "text/plain" }).end("metrics unavailable\n");
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  logger.info({ url: `http://${host}:${port}/metrics` }, "metrics listening");
+  return server;
+}

@@ -1,0 +1,249 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { enquiries, leadDeliveries } from "../../db/schema.ts";
+import { type AppProcess, freePort, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
+import { type Caddy, startCaddy } from "../support/caddy.ts";
+import { markedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
+import { createScratchDatabase } from "../support/scratch-postgres.ts";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer.ts";
+
+const run = promisify(execFile);
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+const RATE_LIMIT = 4;
+const PAGE_PATHS = ["/", "/used", "/api/vehicles", "/api/dealers"];
+
+/**
+ * The deployment of docs/deploy.md on loopback: Debian's Caddy running deploy/Caddyfile (tls internal) in
+ * front of two instances on one PostgreSQL database, lead delivery on (to an SMTP peer), a 2 s drain.
+ */
+describe("two instances behind Caddy on one PostgreSQL database", () => {
+  let scratch: { url: string; drop(): Promise<void> };
+  let smtp: SmtpPeer;
+  let database: DatabaseHandle;
+  const instances = new Map<number, AppProcess>();
+  const metricsPorts = new Map<number, number>();
+  let caddy: Caddy;
+
+  const startInstance = async (port: number) => {
+    const app = await startAppProcess(
+      {
+        PORT: String(port),
+        DATABASE_URL: scratch.url,
+        TRUST_PROXY: "true",
+        POST_RATE_LIMIT: String(RATE_LIMIT),
+        LEAD_DELIVERY: "on",
+        LEAD_DELIVERY_INTERVAL_MS: "200",
+        SMTP_URL: smtp.url,
+        SHUTDOWN_DRAIN_SECONDS: "2",
+        METRICS_PORT: String(metricsPorts.get(port)),
+      },
+      STARTUP_TIMEOUT_MS,
+    );
+    instances.set(port, app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase("proxy");
+    smtp = await startSmtpPeer();
+    const ports = [await freePort(), await freePort()];
+    for (const port of ports) metricsPorts.set(port, await freePort());
+    // One after the other: the first migrates and seeds the empty database.
+    for (const port of ports) await startInstance(port);
+    caddy = await startCaddy(ports.map((port) => `127.0.0.1:${port}`));
+    database = await openDatabase({ databaseUrl: scratch.url });
+  });
+
+  afterAll(async () => {
+    await caddy?.stop();
+    for (const app of instances.values()) await app.stop();
+    await database?.close();
+    await smtp?.close();
+    await scratch?.drop();
+  });
+
+  it("serves pages and the API over HTTPS with HSTS, and redirects plain HTTP to HTTPS", async () => {
+    for (const requestPath of ["/", "/used", "/api/dealers"]) {
+      const answer = await caddy.request({ path: requestPath });
+      expect(answer.status, requestPath).toBe(200);
+      expect(answer.headers["strict-transport-security"], requestPath).toMatch(/max-age=\d+/);
+    }
+    expect(JSON.parse((await caddy.request({ path: "/api/dealers" })).body)["hydra:member"].length).toBe(12);
+
+    const redirect = await caddy.plainRequest("/used?page=2");
+    expect(redirect.status).toBe(308);
+    // Caddy 2.6 leaves a non-standard HTTPS port out of the redirect; in production it is 443.
+    expect(redirect.headers.location).toMatch(/^https:\/\/localhost(:\d+)?\/used\?page=2$/);
+  });
+
+  it("limits POSTs by the client's address, not the proxy's or a forwarded one the client made up", async () => {
+    const post = (localAddress: string, marker: string, forwardedFor?: string) =>
+      caddy.request({
+        method: "POST",
+        path: "/api/customer_enquiries",
+        localAddress,
+        headers: { "Content-Type": "application/ld+json", ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}) },
+        body: JSON.stringify(markedEnquiry(marker)),
+      });
+    // A new made-up address each time: were it trusted, the client would never run out.
+    for (let n = 0; n < RATE_LIMIT; n++) expect((await post("127.0.0.2", `limit-a${n}`, `198.51.100.${n}`)).status).toBe(201);
+    const refused = await post("127.0.0.2", "limit-a-over", "198.51.100.99");
+    expect(refused.status).toBe(429);
+    expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    // Another client, even one claiming to be the first, still has its allowance.
+    expect((await post("127.0.0.3", "limit-b0", "127.0.0.2")).status).toBe(201);
+  });
+
+  it("shares state between the instances: an allowance used up on one is used up on the other", async () => {
+    const [first, second] = [...instances.values()];
+    const direct = (baseUrl: string, marker: string) =>
+      fetch(`${baseUrl}/api/customer_enquiries`, {
+        method: "POST",
+        headers: { "Content-Type": "application/ld+json", "X-Forwarded-For": "192.0.2.44" },
+        body: JSON.stringify(markedEnquiry(marker)),
+      });
+    for (let n = 0; n < RATE_LIMIT; n++) expect((await direct(first!.baseUrl, `shared-${n}`)).status).toBe(201);
+    expect((await direct(second!.baseUrl, "shared-over")).status).toBe(429);
+  });
+
+  it("answers a body over 64 KiB through the proxy with 413 and stores nothing", async () => {
+    const marker = `oversize${Date.now()}`;
+    const answer = await caddy.request({
+      method: "POST",
+      path: "/api/customer_enquiries",
+      localAddress: "127.0.0.4",
+      headers: { "Content-Type": "application/ld+json" },
+      body: JSON.stringify({ ...markedEnquiry(marker), comments: "x".repeat(100 * 1024) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(await database.db.select().from(enquiries).where(like(enquiries.message, `%${marker}%`))).toEqual([]);
+  });
+
+  it("answers Prometheus metrics on each instance's metrics port, and not through the proxy", async () => {
+    for (const port of metricsPorts.values()) {
+      const answer = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+      const body = await answer.text();
+      expect(body).toMatch(/^honda_http_requests_total\{method="GET",route="\/api\/dealers",status="200"\} \d+$/m);
+      expect(body).toMatch(/^honda_db_pool_connections\{state="total"\} \d+$/m);
+      expect(body).toMatch(/^honda_lead_oldest_undelivered_age_seconds /m);
+    }
+    const throughProxy = await caddy.request({ path: "/metrics" });
+    expect(throughProxy.status).toBe(404);
+    expect(throughProxy.body).not.toContain("honda_http_requests_total");
+  });
+
+  it("restarts both instances one at a time under load without a failed request, and every lead is stored once and delivered", async () => {
+    const runId = `roll${Date.now().toString(36)}`;
+    const control = await startRestartControl(async (port) => {
+      await instances.get(port)!.stop("SIGTERM");
+      const exitCode = instances.get(port)!.child.exitCode;
+      if (exitCode !== 0) throw new Error(`instance ${port} exited ${exitCode}:\n${instances.get(port)!.output()}`);
+      await startInstance(port);
+    });
+    const failures: string[] = [];
+    const acknowledged: string[] = [];
+    let reads = 0;
+    let stopping = false;
+    let visitor = 0;
+    const reader = async () => {
+      for (let n = 0; !stopping; n++) {
+        const requestPath = PAGE_PATHS[n % PAGE_PATHS.length]!;
+        const answer = await caddy.request({ path: requestPath }).catch((error: Error) => ({ status: 0, body: error.message }));
+        if (answer.status === 200) reads++;
+        else failures.push(`GET ${requestPath}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      }
+    };
+    const poster = async (client: number) => {
+      for (let n = 0; !stopping; n++) {
+        const marker = `${runId}-c${client}-${n}`;
+        // Each enquiry from a visitor of its own (127.1.x.y), as on a real site: no one reaches the rate limit.
+        visitor++;
+        const answer = await caddy
+          .request({
+            method: "POST",
+            path: "/api/customer_enquiries",
+            localAddress: `127.1.${visitor >> 8}.${visitor & 255}`,
+            headers: { "Content-Type": "application/ld+json" },
+            body: JSON.stringify(markedEnquiry(marker)),
+          })
+          .catch((error: Error) => ({ status: 0, body: error.message }));
+        if (answer.status === 201) acknowledged.push(marker);
+        else failures.push(`POST ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      }
+    };
+    const load = [...Array.from({ length: 4 }, () => reader()), ...Array.from({ length: 2 }, (_, client) => poster(client))];
+    try {
+      const started = performance.now();
+      const script = await run(path.join(projectRoot, "deploy/rolling-restart.sh"), [...instances.keys()].map(String), {
+        env: { ...process.env, SYSTEMCTL: control.systemctl, READY_TIMEOUT_SECONDS: "120" },
+      });
+      expect(script.stdout).toContain("all instances restarted");
+      console.log(`proxy: rolling restart of 2 instances took ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      stopping = true;
+      await Promise.all(load);
+      await control.close();
+    }
+    if (failures.length > 0) console.log(caddy.output().split("\n").filter((line) => /"level":"(error|warn)"/.test(line)).slice(-20).join("\n"));
+    console.log(`proxy: ${reads} reads and ${acknowledged.length} enquiries answered during the restart; ${failures.length} failed`);
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(0);
+    expect(acknowledged.length).toBeGreaterThan(0);
+
+    const stored = await storedMarkers(database.db, runId);
+    expect(acknowledged.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
+    expect(stored.size).toBe(acknowledged.length);
+
+    // Delivered: every delivery of every acknowledged lead, by whichever instance took it.
+    const leadIds = (await database.db.select({ id: enquiries.id }).from(enquiries).where(like(enquiries.message, `%Reference ${runId}%`))).map(
+      (row) => row.id,
+    );
+    const deadline = Date.now() + 60_000;
+    let undelivered = Infinity;
+    while (Date.now() < deadline) {
+      const rows = await database.db.select({ status: leadDeliveries.status }).from(leadDeliveries).where(inArray(leadDeliveries.leadId, leadIds));
+      undelivered = rows.filter((row) => row.status !== "delivered").length;
+      if (rows.length >= leadIds.length && undelivered === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(undelivered).toBe(0);
+    const mailed = new Set(smtp.messages.flatMap((message) => /Reference (\S+)/.exec(String(message.text ?? ""))?.[1] ?? []));
+    expect(acknowledged.filter((marker) => !mailed.has(marker))).toEqual([]);
+  });
+});
+
+/**
+ * Stands in for systemctl in deploy/rolling-restart.sh: a script that asks this test, over HTTP, to restart
+ * the instance (SIGTERM, wait for the exit, start it again), and returns when that is done.
+ */
+async function startRestartControl(restart: (port: number) => Promise<void>) {
+  const server = http.createServer((req, res) => {
+    const port = Number(/^\/restart\/honda-site@(\d+)$/.exec(req.url ?? "")?.[1]);
+    if (req.method !== "POST" || !port) return void res.writeHead(404).end();
+    restart(port).then(
+      () => res.writeHead(200).end("restarted\n"),
+      (error: Error) => res.writeHead(500).end(`${error.message}\n`),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-systemctl-"));
+  const systemctl = path.join(dir, "systemctl");
+  await fs.writeFile(systemctl, `#!/bin/sh\nexec curl -fsS --max-time 150 -X POST "http://127.0.0.1:${port}/$1/$2"\n`, { mode: 0o755 });
+  return {
+    systemctl,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
