@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import { TEXT_DIALOG_CLASS, TEXT_DIALOG_CLOSE_CLASS } from "./dialog-style.ts";
 
 /**
  * Every overlay of the site is a Radix UI dialog (decision 017), rendered by ./modal.tsx while it is open:
@@ -23,10 +24,36 @@ type DialogButtonProps = {
   children: ReactNode;
 };
 
-/** A button that opens a modal dialog of text (a disclaimer) with a Close button. */
+/**
+ * A button that opens a modal dialog of text (a disclaimer) with a Close button. Before and without
+ * JavaScript it is a link to the text, shown over the page through CSS :target, with a Close link.
+ */
 export function DialogButton({ buttonText, buttonClassName, title, children }: DialogButtonProps) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const id = `dialog-${useId().replace(/[^a-zA-Z0-9-]/g, "")}`;
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <>
+        <a href={`#${id}`} aria-controls={id} className={buttonClassName}>
+          {buttonText}
+        </a>
+        <div id={id} className="fixed inset-0 z-50 hidden bg-black/60 target:block">
+          <div className={TEXT_DIALOG_CLASS}>
+            <h2 className="text-xl font-bold">{title}</h2>
+            <div className="mt-4 space-y-3 text-sm leading-relaxed text-brand-grey-light">{children}</div>
+            <div className="mt-6 flex justify-end">
+              {/* "#" leaves :target, which hides the text again without JavaScript. */}
+              <a href="#" className={TEXT_DIALOG_CLOSE_CLASS}>
+                Close
+              </a>
+            </div>
+          </div>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <button

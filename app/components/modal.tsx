@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { setNonce } from "get-nonce";
 import type { ReactNode, RefObject } from "react";
+import { TEXT_DIALOG_CLASS, TEXT_DIALOG_CLOSE_CLASS } from "./dialog-style.ts";
 
 // Radix's scroll lock (react-remove-scroll) writes a <style> element: it needs the page's CSP nonce, which
 // the browser exposes on the scripts React Router rendered with it (the property, not the attribute).
@@ -69,14 +70,14 @@ export function TextModal({
     <Modal
       onClose={onClose}
       returnFocusTo={returnFocusTo}
-      className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(92vw,34rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-brand-grey shadow-2xl sm:p-8"
+      className={TEXT_DIALOG_CLASS}
     >
       {({ Title, Close }) => (
         <>
           <Title className="text-xl font-bold">{title}</Title>
           <div className="mt-4 space-y-3 text-sm leading-relaxed text-brand-grey-light">{children}</div>
           <div className="mt-6 flex justify-end">
-            <Close className="rounded-full bg-brand-red px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey">
+            <Close className={TEXT_DIALOG_CLOSE_CLASS}>
               Close
             </Close>
           </div>

@@ -275,7 +275,7 @@ function formHeaders(origin: string) {
 function completeBooking(): string {
   return new URLSearchParams({
     first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.khumalo@example.co.za", cell_phone: "083 444 1212",
-    make: "Honda", model: "Jazz", message: "A service, please.", dealer_slug: "honda-sandton", contact: "on", terms: "on",
+    make: "Honda", model: "Jazz", year: "2018", message: "A service, please.", dealer_slug: "honda-sandton", contact: "on", terms: "on",
     website: "", idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000),
   }).toString();
 }

@@ -350,6 +350,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You for Your Enquiry!");
   });
 
+  test("the calculator's Disclaimer opens its text and Close hides it again", async ({ page }) => {
+    await page.goto("/finance");
+    const text = page.getByText("not binding");
+    await expect(text).toBeHidden();
+    await page.getByRole("link", { name: "Disclaimer" }).click();
+    await expect(page.getByRole("heading", { name: "Disclaimer" })).toBeVisible();
+    await expect(text).toBeVisible();
+    await page.getByRole("link", { name: "Close", exact: true }).click();
+    await expect(text).toBeHidden();
+  });
+
   test("the calculator calculates on the server", async ({ page }) => {
     await page.goto("/finance");
     await page.getByLabel("Vehicle price (R)").fill("500000");

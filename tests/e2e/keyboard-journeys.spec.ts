@@ -196,6 +196,7 @@ test("a service booking by keyboard: errors, then the thank-you page", async ({ 
       cell_phone: "083 555 0199",
       dealer_slug: dealer,
       model: "Jazz",
+      year: "2018",
       message: "A 15 000 km service, please.",
       terms: true,
     },
