@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDurablePglite } from "./pglite-durable.ts";
@@ -48,11 +49,37 @@ export function writePgliteBackup(client: PGlite, file: string): Promise<number>
 }
 
 export function writePostgresBackup(databaseUrl: string, file: string): Promise<number> {
-  return writeOwnerOnlyFile(file, (partial) => runPostgresTool("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`, `--dbname=${databaseUrl}`]));
+  return writeOwnerOnlyFile(file, async (partial) => {
+    // Owner-only from the first byte: pg_dump truncates the file and keeps its mode.
+    fs.writeFileSync(partial, "", { mode: 0o600 });
+    await withPassfile(databaseUrl, (dbname) => runPostgresTool("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`, `--dbname=${dbname}`]));
+  });
 }
 
 export function restorePostgresBackup(databaseUrl: string, file: string): Promise<void> {
-  return runPostgresTool("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error", `--dbname=${databaseUrl}`, file]);
+  return withPassfile(databaseUrl, (dbname) =>
+    runPostgresTool("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error", `--dbname=${dbname}`, file]),
+  );
+}
+
+/**
+ * Runs `use` with the connection URL minus its password, which goes into a libpq password file (0600, deleted
+ * afterwards) named by the URL's `passfile` parameter: a password on a command line is visible to every local
+ * user in the process list.
+ */
+async function withPassfile<T>(databaseUrl: string, use: (dbname: string) => Promise<T>): Promise<T> {
+  const url = new URL(databaseUrl);
+  if (!url.password) return use(databaseUrl);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "honda-pg-"));
+  const passfile = path.join(folder, "pgpass");
+  try {
+    fs.writeFileSync(passfile, `*:*:*:*:${decodeURIComponent(url.password).replace(/[\\:]/g, "\\$&")}\n`, { mode: 0o600 });
+    url.password = "";
+    url.searchParams.set("passfile", passfile);
+    return await use(url.toString());
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -62,6 +62,8 @@ describe("the server's operator socket", () => {
     expect((await call("{not json")).status).toBe(400);
     expect((await call(JSON.stringify({ command: "leads.stats" }), { "Content-Type": "text/plain" })).status).toBe(415);
     expect((await call("x".repeat(70_000))).status).toBe(413);
+    // Far past the limit: the rest is read and dropped, so the client still gets its answer.
+    expect((await call("x".repeat(2_000_000))).status).toBe(413);
     const invalid = await call(JSON.stringify({ command: "leads.show", id: "not-a-uuid" }));
     expect(invalid.status).toBe(422);
     expect(invalid.body.fields).toHaveProperty("id");
@@ -70,5 +72,19 @@ describe("the server's operator socket", () => {
     expect(relative.body.fields).toHaveProperty("file");
     expect((await call(JSON.stringify({ command: "drop.everything" }))).status).toBe(422);
     expect((await call("", {}, "GET")).status).toBe(404);
+  });
+
+  it("survives a tool that goes away in the middle of sending its request", async () => {
+    await new Promise<void>((resolve) => {
+      const request = http.request({ socketPath, method: "POST", path: "/commands", headers: { "Content-Type": "application/json", "Content-Length": "1000" } });
+      request.on("error", () => resolve());
+      request.write('{"command":');
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 100);
+    });
+    const { status } = await call(JSON.stringify({ command: "leads.stats" }));
+    expect(status).toBe(200);
   });
 });

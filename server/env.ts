@@ -34,7 +34,7 @@ const envSchema = z.object({
     .optional(),
   FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** On SIGTERM, how long /readyz answers 503 "draining" (while requests are still served) before the server stops accepting. */
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(15).default(5),
   /** Prometheus metrics on their own port (0: off); never expose it through the proxy. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),

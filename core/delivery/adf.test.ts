@@ -10,7 +10,7 @@ import { FinanceCipher } from "../finance/encryption.server.ts";
 import { submitEnquiry } from "../leads/enquiries.ts";
 import { FORM_PRESETS, type PresetKey } from "../leads/presets.ts";
 import { buildAdfXml } from "./adf.ts";
-import { type LeadForDelivery, loadLeadForDelivery } from "./lead-source.ts";
+import { type LeadForDelivery, loadLeadForDelivery, siteLink } from "./lead-source.ts";
 
 const SITE = "https://www.honda-group.example";
 const cipher = FinanceCipher.ephemeral();
@@ -215,5 +215,13 @@ describe("hostile values", () => {
   it("is refused by the document type when a required element is missing (the check can fail)", async () => {
     const xml = buildAdfXml(base, SITE).replace(/<year>2015<\/year>\n\s*/, "");
     expect(await dtdViolations(xml)).toMatch(/vehicle/);
+  });
+});
+
+describe("links to the site", () => {
+  it("names only addresses on this site", () => {
+    expect(siteLink("/used/honda/jazz/1", "https://www.example.co.za")).toBe("https://www.example.co.za/used/honda/jazz/1");
+    expect(siteLink("//evil.example/x", "https://www.example.co.za")).toBeNull();
+    expect(siteLink(null, "https://www.example.co.za")).toBeNull();
   });
 });

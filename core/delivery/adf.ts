@@ -1,4 +1,4 @@
-import type { LeadForDelivery } from "./lead-source.ts";
+import { type LeadForDelivery, siteLink } from "./lead-source.ts";
 
 export const PROVIDER_NAME = "Honda Dealer Group Website";
 
@@ -128,7 +128,7 @@ function providerNode(lead: LeadForDelivery, siteUrl: string): Node {
     children: [
       el("name", PROVIDER_NAME, { part: "full", type: "business" }),
       el("service", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`),
-      el("url", lead.uri ? new URL(lead.uri, siteUrl).toString() : siteUrl),
+      el("url", siteLink(lead.uri, siteUrl) ?? siteUrl),
     ],
   };
 }

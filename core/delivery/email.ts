@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { formatKm, formatOpeningTimes, formatRand } from "../shared/format.ts";
 import { escapeMarkup } from "./adf.ts";
-import type { LeadForDelivery } from "./lead-source.ts";
+import { type LeadForDelivery, siteLink } from "./lead-source.ts";
 
 export type OutgoingMail = {
   messageId: string;
@@ -99,13 +99,13 @@ function leadFields(lead: LeadForDelivery, siteUrl: string): [string, string][] 
     ["E-mail", customer.email],
     ["Vehicle", vehicleLine(lead)],
     ["VIN", vehicle.vin],
-    ["Vehicle page", lead.vehiclePath ? new URL(lead.vehiclePath, siteUrl).toString() : null],
+    ["Vehicle page", siteLink(lead.vehiclePath, siteUrl)],
     ["Finance", lead.finance ? "the buyer applied for finance online" : null],
     ...lead.notes.map((note): [string, string] => ["Note", note]),
     ["Message", customer.message],
     ["May we contact them about offers", yesNo(customer.contactAllowed)],
     ["Form", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`],
-    ["Page", lead.uri ? new URL(lead.uri, siteUrl).toString() : null],
+    ["Page", siteLink(lead.uri, siteUrl)],
     ["Received", lead.createdAt.toISOString()],
     ["Lead id", lead.id],
   ];

@@ -258,3 +258,13 @@ async function loadFinanceApplication(db: Database, id: string, cipher: FinanceC
     notes: [],
   };
 }
+
+/**
+ * The absolute address of a path on this site, or null when the path would lead elsewhere: a visitor's `uri`
+ * such as `//other.example/x` must never become a link in a dealer's e-mail or a CRM record.
+ */
+export function siteLink(sitePath: string | null | undefined, siteUrl: string): string | null {
+  if (!sitePath) return null;
+  const link = new URL(sitePath, siteUrl);
+  return link.origin === new URL(siteUrl).origin ? link.toString() : null;
+}

@@ -112,6 +112,13 @@ describe("the enquiry schema", () => {
     expect(Object.keys(messagesFor({ ...validEnquiry("new"), [field]: "" }))).toEqual([field]);
   });
 
+  it("takes as uri only a path on this site, never another site's address", () => {
+    for (const uri of ["//evil.example/x", "https://evil.example/x", "evil.example"]) {
+      expect(Object.keys(messagesFor(validEnquiry("new", { uri })))).toEqual(["uri"]);
+    }
+    expect(messagesFor(validEnquiry("new", { uri: "/used/honda/jazz/1/enquire" }))).toEqual({});
+  });
+
   it("requires make and model for parts and service only; other forms default the make to Honda", () => {
     for (const preset of ["parts", "service"] as const) {
       expect(messagesFor(validEnquiry(preset, { make: "", model: "" }))).toEqual({

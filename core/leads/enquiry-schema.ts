@@ -38,7 +38,8 @@ const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
 /** A make, model or variant name: letters, digits and the punctuation catalogues use (CR-V, 1.5 e:HEV (AWD), CB650R). */
 const VEHICLE_TEXT = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'’()/+&:-]*$/u;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SITE_PATH = /^\/[A-Za-z0-9\-._~/%]*$/;
+/** A path on this site: "//host/..." would be another site's address. */
+const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 const PART_NO = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
