@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { ID_NUMBER_MESSAGES, idNumberProblem } from "./id-number.ts";
 
 /**
@@ -26,7 +27,8 @@ function text(required?: string, max = MAX_TEXT) {
   const base = z
     .string({ error: required ?? "Enter text" })
     .trim()
-    .max(max, `Use at most ${max} characters`);
+    .max(max, `Use at most ${max} characters`)
+    .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE);
   return required ? z.preprocess(blankToUndefined, base.min(1, required)) : z.preprocess(blankToUndefined, base.optional());
 }
 

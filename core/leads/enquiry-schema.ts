@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasOnlyAcceptableCharacters } from "../shared/text-rules.ts";
 import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
 import { normaliseSaCell } from "./phone.ts";
 import {
@@ -43,9 +44,6 @@ const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 const PART_NO = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-/** Control characters other than tab and line breaks, and bidirectional overrides. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
-const LONE_SURROGATE = /\p{Cs}/u;
 /** Something that looks like an HTML tag or comment: <script>, </b>, <!--, <img ...>. */
 const HTML_TAG = /<\s*[/!?]?\s*[a-z]/i;
 
@@ -95,7 +93,10 @@ const flag = (label: string) =>
 export const enquiryInputSchema = z
   .object({
     form_name: z.enum(FORM_NAMES, { error: `form_name must be one of: ${FORM_NAMES.join(", ")}` }),
-    lead_type: z.preprocess(blankToUndefined, z.string({ error: "lead_type must be text" }).max(60).optional()),
+    lead_type: z.preprocess(
+      blankToUndefined,
+      z.string({ error: "lead_type must be text" }).max(60).refine(hasOnlyAcceptableCharacters, "lead_type contains characters we cannot accept").optional(),
+    ),
     first_name: requiredText("first name", LIMITS.name, PERSON_NAME, "Your first name may contain only letters, spaces, apostrophes and hyphens"),
     last_name: requiredText("last name", LIMITS.name, PERSON_NAME, "Your last name may contain only letters, spaces, apostrophes and hyphens"),
     email: z
@@ -147,7 +148,7 @@ export const enquiryInputSchema = z
         .string({ error: "Your message must be text" })
         .trim()
         .max(LIMITS.message, { error: `Please keep your message under ${LIMITS.message} characters`, abort: true })
-        .refine((text) => !CONTROL.test(text) && !LONE_SURROGATE.test(text), "Your message contains characters we cannot accept")
+        .refine(hasOnlyAcceptableCharacters, "Your message contains characters we cannot accept")
         .refine((text) => !HTML_TAG.test(text), "Please remove HTML tags (text between < and >) from your message")
         .optional(),
     ),

@@ -163,6 +163,20 @@ describe("POST /api/finance_applications", () => {
     });
   });
 
+  it("refuses text the database cannot store (a NUL, a control character, a lone surrogate) with 422, storing nothing", async () => {
+    const before = (await rows()).length;
+    const { status, body } = await post(
+      validFinanceApplication({ dealership: "\u0000", surname: "Nko\u0007si", postalStreet: "12 Rivonia \ud800Road", idempotencyKey: freshKey() }),
+    );
+    expect(status).toBe(422);
+    expect(messagesOf(body)).toEqual({
+      dealership: "This contains characters we cannot accept",
+      surname: "This contains characters we cannot accept",
+      postalStreet: "This contains characters we cannot accept",
+    });
+    expect((await rows()).length).toBe(before);
+  });
+
   it("stores a double submit once, sequential or at the same moment", async () => {
     const key = freshKey();
     const before = (await rows()).length;

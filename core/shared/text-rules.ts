@@ -1,0 +1,15 @@
+/**
+ * Characters no free-text field takes: control characters other than tab and line breaks (PostgreSQL refuses
+ * NUL in text, and the rest garble e-mails and ADF), bidirectional overrides (they disguise text), and lone
+ * surrogates (not valid Unicode). One rule for the enquiry and finance schemas; no server-only imports, as
+ * both are bundled into pages.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const UNACCEPTABLE_CHARACTERS_MESSAGE = "This contains characters we cannot accept";
+
+/** True when `text` holds no character a free-text field refuses. */
+export function hasOnlyAcceptableCharacters(text: string): boolean {
+  return !CONTROL.test(text) && !LONE_SURROGATE.test(text);
+}
