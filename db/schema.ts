@@ -167,6 +167,14 @@ export const usedVehicles = pgTable(
     state: text("state").notNull(),
     exteriorColor: text("exterior_color").notNull(),
     listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The dealer's own stock number (from its DMS), unique per dealer; null for stock entered without one. */
+    stockNumber: text("stock_number"),
+    /** 17 characters, no I, O or Q; unique across the group when known. */
+    vin: text("vin"),
+    /** 'Draft', 'Available', 'Reserved' or 'Sold' (core/inventory): only Available and Reserved are public. */
+    status: text("status").notNull().default("Available"),
+    description: text("description"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => {
     /**
@@ -184,6 +192,8 @@ export const usedVehicles = pgTable(
       index("used_vehicles_list_price_idx").on(t.price, t.id, ...filters),
       index("used_vehicles_list_mileage_idx").on(t.mileageKm, t.id, ...filters),
       index("used_vehicles_list_year_idx").on(t.year, t.id, ...filters),
+      uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
+      uniqueIndex("used_vehicles_vin_uq").on(t.vin),
     ];
   },
 );
@@ -214,8 +224,13 @@ export const usedVehicleImages = pgTable(
     vehicleId: integer("vehicle_id")
       .notNull()
       .references(() => usedVehicles.id, { onDelete: "cascade" }),
+    /** The drawn artwork's address for seeded stock; for a photo, its largest JPEG rendition's. */
     uri: text("uri").notNull(),
     position: smallint("position").notNull(),
+    /** A photo's stored image (core/media); null for seeded artwork. */
+    imageId: text("image_id").references(() => storedImages.id),
+    /** Where a stock feed took the photo from: the same address in the next feed is not fetched again. */
+    sourceUrl: text("source_url"),
   },
   (t) => [uniqueIndex("used_vehicle_images_vehicle_pos_uq").on(t.vehicleId, t.position)],
 );
@@ -510,4 +525,40 @@ export const imageRenditions = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (t) => [uniqueIndex("image_renditions_image_format_width_uq").on(t.imageId, t.format, t.width)],
+);
+
+/**
+ * A dealer's stock-feed keys (PUT /api/staff/dealers/{slug}/stock): shown once at creation, stored as a
+ * SHA-256 hash (the keys are long random strings, so a slow hash adds nothing), revocable.
+ */
+export const dealerFeedKeys = pgTable(
+  "dealer_feed_keys",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    /** The key's first characters, to tell keys apart in the back office. */
+    keyPrefix: text("key_prefix").notNull(),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("dealer_feed_keys_dealer_idx").on(t.dealerId)],
+);
+
+/** The hosts a dealer's stock feed may name in photo URLs (the server fetches only from these). */
+export const dealerFeedPhotoHosts = pgTable(
+  "dealer_feed_photo_hosts",
+  {
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** A host name, or host:port, lower-case. */
+    host: text("host").notNull(),
+  },
+  (t) => [primaryKey({ name: "dealer_feed_photo_hosts_pk", columns: [t.dealerId, t.host] })],
 );
