@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, makes, models, PUBLIC_STOCK_CONDITION, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
+import { PUBLIC_STOCK_STATUSES, type StockStatus } from "./stock-schema.ts";
 import {
   FUEL_TYPES,
   fullOrder,
@@ -31,6 +32,8 @@ export type UsedVehicleView = {
   year: number;
   mileage: { value: number; unit: "km" };
   state_of_vehicle: string;
+  /** 'Available' or 'Reserved' on the public site; 'Draft' or 'Sold' only on a look-up by id. */
+  status: StockStatus;
   price: number;
   /** Estimated monthly instalment with the spec's finance defaults. */
   installment: number;
@@ -68,6 +71,7 @@ const listColumns = {
   fuelType: usedVehicles.fuelType,
   state: usedVehicles.state,
   exteriorColor: usedVehicles.exteriorColor,
+  status: sql<StockStatus>`${usedVehicles.status}`,
   make: sql<[name: string, slug: string]>`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
   model: sql<[name: string, slug: string]>`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
   dealer: sql<[name: string, slug: string, province: string]>`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
@@ -154,7 +158,7 @@ function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[],
   return db
     .select({ id: usedVehicles.id })
     .from(usedVehicles)
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)))
     .orderBy(...orderingOf(query, page.reverse))
     .limit(page.limit)
     .offset(page.offset);
@@ -192,11 +196,18 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
 /** A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row and its dealer. */
 export type StockRow = ListRow & { dealerId: number };
 
-/** Every vehicle in stock, in one statement (so, one consistent snapshot), for the in-memory index. */
+/** Every public vehicle, in one statement (so, one consistent snapshot), for the in-memory index. */
 export function loadUsedStock(db: Database): Promise<StockRow[]> {
-  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` });
+  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` }).where(PUBLIC_STOCK_CONDITION);
 }
 
+/** Whether the public site shows a vehicle of this status (a Reserved one is shown as reserved). */
+export const isPublicStatus = (status: StockStatus) => (PUBLIC_STOCK_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The vehicle with this id, whatever its status: a caller showing it publicly answers 404 for a Draft and
+ * 410 Gone for a Sold one (see `publicAnswerFor`).
+ */
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
   const [row] = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
   return row ? toView(row) : null;
@@ -230,6 +241,7 @@ export function toView(row: ListRow): UsedVehicleView {
     year: row.year,
     mileage: { value: row.mileageKm, unit: "km" },
     state_of_vehicle: row.state,
+    status: row.status,
     price: row.price,
     installment: monthlyRepayment({ price: row.price }),
     dealer_name: dealerName,

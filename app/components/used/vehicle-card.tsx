@@ -3,8 +3,9 @@ import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
+import { VehicleBadges } from "./vehicle-badges.tsx";
 
-/** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo badge. */
+/** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo and Reserved badges. */
 export function VehicleCard({
   vehicle,
   dealerSlug,
@@ -28,11 +29,7 @@ export function VehicleCard({
           decoding="async"
           className="aspect-[8/5] h-auto w-full object-cover"
         />
-        {vehicle.state_of_vehicle === "Demo" && (
-          <span className="absolute left-2 top-2 rounded bg-brand-red px-2 py-1 text-xs font-bold uppercase tracking-wide text-white">
-            Demo
-          </span>
-        )}
+        <VehicleBadges vehicle={vehicle} />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h2 className="text-lg font-semibold leading-tight">
