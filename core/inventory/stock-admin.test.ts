@@ -232,6 +232,11 @@ describe("a vehicle's photos", () => {
     const publicView = await findUsedVehicle(database.db, id);
     expect(publicView!.images.map((image) => image.uri)).toEqual(photos.map((p) => p.uri));
     expect(publicView!.image.uri).toMatch(/^\/media\/images\/[0-9a-f]{32}\.jpg$/);
+    // The public page's <picture>: AVIF and WebP sources and a JPEG fallback, each at every width of the upright 1200 px photo.
+    const picture = publicView!.image.picture!;
+    expect(picture.sources.map((source) => source.type)).toEqual(["image/avif", "image/webp"]);
+    expect(picture.sources[0]!.srcSet).toMatch(/^\S+\.avif 320w, \S+\.avif 640w, \S+\.avif 960w, \S+\.avif 1200w$/);
+    expect(picture.img).toMatchObject({ width: 1200, height: 1600, srcSet: expect.stringMatching(/\.jpg 1200w$/) });
 
     const [a, b, c] = photos.map((p) => p.id) as [number, number, number];
     await moveStockPhoto(database.db, sandtonManager, id, a, 1);

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, PUBLIC_STOCK_CONDITION, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, imageRenditions, makes, models, PUBLIC_STOCK_CONDITION, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { pictureSources, type RenditionFormat, renditionUrl } from "../media/image-pipeline.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
 import { PUBLIC_STOCK_STATUSES, type StockStatus } from "./stock-schema.ts";
 import {
@@ -19,8 +20,9 @@ export type UsedVehicleView = {
   id: number;
   /** The vehicle's page on this site. */
   uri: string;
-  image: { uri: string };
-  images: { uri: string }[];
+  /** The main picture (the first). */
+  image: VehicleImage;
+  images: VehicleImage[];
   make: string;
   make_slug: string;
   model: string;
@@ -41,6 +43,13 @@ export type UsedVehicleView = {
   dealer_slug: string;
   dealer_province: string;
 };
+
+/**
+ * A vehicle's picture: the drawn artwork of seeded stock (`uri` only), or an uploaded photo with its
+ * responsive renditions for a <picture> (AVIF, WebP, JPEG at several widths; `uri` is its largest JPEG).
+ */
+export type VehicleImage = { uri: string; picture?: PictureSources };
+export type PictureSources = ReturnType<typeof pictureSources>;
 
 export type UsedVehicleScope = { dealerId?: number };
 
@@ -75,9 +84,11 @@ const listColumns = {
   make: sql<[name: string, slug: string]>`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
   model: sql<[name: string, slug: string]>`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
   dealer: sql<[name: string, slug: string, province: string]>`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
-  /** The vehicle's pictures in their order. */
-  images: sql<string[]>`array(select ${usedVehicleImages.uri} from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)} order by ${usedVehicleImages.position})`,
+  /** The vehicle's pictures in their order, a photo with its renditions as [hash, format, width, height], smallest first. */
+  images: sql<ImageRow[]>`coalesce((select json_agg(json_build_array(${usedVehicleImages.uri}, (select json_agg(json_build_array(${imageRenditions.hash}, ${imageRenditions.format}, ${imageRenditions.width}, ${imageRenditions.height}) order by ${imageRenditions.width}) from ${imageRenditions} where ${qualified(imageRenditions.imageId)} = ${qualified(usedVehicleImages.imageId)})) order by ${usedVehicleImages.position}) from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
 };
+
+type ImageRow = [uri: string, renditions: [hash: string, format: RenditionFormat, width: number, height: number][] | null];
 
 type ColumnValue<Column> = Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
 export type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
@@ -221,7 +232,11 @@ function selectVehicles<Extra extends Record<string, SQL>>(db: Database, extra: 
 }
 
 export function toView(row: ListRow): UsedVehicleView {
-  const images = row.images.map((uri) => ({ uri }));
+  const images = row.images.map(([uri, renditions]): VehicleImage =>
+    renditions
+      ? { uri, picture: pictureSources(renditions.map(([hash, format, width, height]) => ({ url: renditionUrl(hash, format), format, width, height }))) }
+      : { uri },
+  );
   const [make, makeSlug] = row.make;
   const [model, modelSlug] = row.model;
   const [dealerName, dealerSlug, dealerProvince] = row.dealer;

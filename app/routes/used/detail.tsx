@@ -2,12 +2,11 @@ import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { findDealer } from "../../../core/dealers/dealers.ts";
 import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
-import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
-import { preloadLcpImage } from "../../lib/preload.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { VehicleBadges } from "../../components/used/vehicle-badges.tsx";
+import { DETAIL_SIZES, THUMBNAIL_SIZES, VehiclePicture } from "../../components/used/vehicle-picture.tsx";
 import type { Route } from "./+types/detail";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { usedVehicleJsonLd } from "../../lib/structured-data.ts";
@@ -94,18 +93,17 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
     ["Condition", vehicle.state_of_vehicle],
     ["Stock number", String(vehicle.id)],
   ];
-  preloadLcpImage(main.uri);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-label="Photos">
           <div className="relative overflow-hidden rounded-lg bg-gray-100">
-            <img
-              src={main.uri}
+            <VehiclePicture
+              key={selected}
+              image={main}
               alt={`${title} in ${vehicle.exterior_color}, photo ${selected + 1} of ${vehicle.images.length}`}
-              width={VEHICLE_IMAGE_SIZE.width}
-              height={VEHICLE_IMAGE_SIZE.height}
-              fetchPriority="high"
+              sizes={DETAIL_SIZES}
+              lcp
               className="aspect-[8/5] h-auto w-full object-cover"
             />
             <VehicleBadges vehicle={vehicle} />
@@ -125,13 +123,10 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
                     }}
                     className={`block overflow-hidden rounded border-2 ${index === selected ? "border-brand-red" : "border-transparent hover:border-gray-400"}`}
                   >
-                    <img
-                      src={image.uri}
+                    <VehiclePicture
+                      image={image}
                       alt={`Photo ${index + 1}`}
-                      width={VEHICLE_IMAGE_SIZE.width}
-                      height={VEHICLE_IMAGE_SIZE.height}
-                      loading="lazy"
-                      decoding="async"
+                      sizes={THUMBNAIL_SIZES}
                       className="aspect-[8/5] h-auto w-full object-cover"
                     />
                   </Link>
