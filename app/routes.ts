@@ -46,6 +46,10 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("forgot-password", "routes/staff/forgot-password.tsx"),
     route("set-password", "routes/staff/set-password.tsx"),
     route("setup", "routes/staff/setup.tsx"),
+    route("stock", "routes/staff/stock/list.tsx"),
+    route("stock/new", "routes/staff/stock/new.tsx"),
+    route("stock/:id", "routes/staff/stock/edit.tsx"),
+    route("stock/:id/photos", "routes/staff/stock/photos.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
 ]);

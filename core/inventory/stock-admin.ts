@@ -559,3 +559,13 @@ function uniqueConstraintOf(error: unknown): string | null {
   return null;
 }
 
+
+/** The catalogue's makes and models, for the form's suggestions (a make or model must be one of these). */
+export async function stockCatalogue(db: Database): Promise<{ makes: string[]; models: string[] }> {
+  const rows = await db
+    .select({ make: makes.name, model: models.name })
+    .from(models)
+    .innerJoin(makes, eq(makes.id, models.makeId))
+    .orderBy(asc(makes.name), asc(models.name));
+  return { makes: [...new Set(rows.map((row) => row.make))], models: [...new Set(rows.map((row) => row.model))] };
+}
