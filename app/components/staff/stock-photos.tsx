@@ -50,7 +50,7 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
   return (
     <section aria-labelledby="photos" className="mt-10">
       <h2 id="photos" tabIndex={-1} className="text-2xl font-bold">
-        Photos
+        Photos of this vehicle
       </h2>
       <p className="mt-2">The first photo is the main photo on the public site. JPEG, PNG or WebP, up to 20 MB each.</p>
       {problem ? (
@@ -175,15 +175,18 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/** After a photo button's change the page comes back with #photo-<id>-<intent>: focus returns to that button. */
+/** After a move the page comes back with #photo-<id>-<up|down>: focus returns to that photo's button, where the user was. */
 function useFocusFromHash(): void {
   const { hash, key } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation
   useEffect(() => {
-    if (!hash.startsWith("#photo")) return;
-    const target = document.getElementById(hash.slice(1));
-    if (target && !(target as HTMLButtonElement).disabled) target.focus();
-    else document.getElementById("photos")?.focus();
+    const moved = /^#photo-(\d+)-(up|down)$/.exec(hash);
+    if (!moved) return;
+    // The button pressed, or, once the photo is first or last, its other move button.
+    const [, photo, direction] = moved;
+    const candidates = [`photo-${photo}-${direction}`, `photo-${photo}-${direction === "up" ? "down" : "up"}`];
+    const target = candidates.map((id) => document.getElementById(id) as HTMLButtonElement | null).find((button) => button && !button.disabled);
+    (target ?? document.getElementById("photos"))?.focus();
   }, [key]);
 }
 
