@@ -201,6 +201,9 @@ export const usedVehicles = pgTable(
       index("used_vehicles_public_price_idx").on(t.price, t.id, ...filters).where(publicStock),
       index("used_vehicles_public_mileage_idx").on(t.mileageKm, t.id, ...filters).where(publicStock),
       index("used_vehicles_public_year_idx").on(t.year, t.id, ...filters).where(publicStock),
+      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
+      index("used_vehicles_dealer_updated_idx").on(t.dealerId, t.updatedAt, t.id),
+      index("used_vehicles_updated_idx").on(t.updatedAt, t.id),
       uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
       uniqueIndex("used_vehicles_vin_uq").on(t.vin),
     ];

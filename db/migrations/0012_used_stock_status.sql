@@ -54,4 +54,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER used_vehicles_touch BEFORE UPDATE ON used_vehicles
-  FOR EACH ROW EXECUTE FUNCTION used_vehicles_touch();
+  FOR EACH ROW EXECUTE FUNCTION used_vehicles_touch();--> statement-breakpoint
+
+-- The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
+CREATE INDEX "used_vehicles_dealer_updated_idx" ON "used_vehicles" USING btree ("dealer_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "used_vehicles_updated_idx" ON "used_vehicles" USING btree ("updated_at","id");
