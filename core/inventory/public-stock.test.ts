@@ -12,6 +12,8 @@ import { findUsedVehicle, listUsedVehicles, usedFilters } from "./used-vehicles.
 /** Only Available and Reserved vehicles are public: the listing, its counts, the in-memory index and the sitemap. */
 let database: DatabaseHandle;
 let usedStock: UsedStock;
+/** A second instance's in-memory listing over the same database. */
+let otherInstance: UsedStock;
 const everything: UsedVehicleQuery = { page: 1, fuelTypes: [], transmissions: [], states: [], order: [] };
 const newestFirst: UsedVehicleQuery = { ...everything, order: [{ field: "price", direction: "desc" }] };
 
@@ -19,9 +21,12 @@ beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   usedStock = new UsedStock(database.db);
   await usedStock.watch(database);
-  await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 20_000, interval: 20 });
+  otherInstance = new UsedStock(database.db);
+  await otherInstance.watch(database);
+  await vi.waitFor(() => expect([usedStock.state, otherInstance.state]).toEqual(["current", "current"]), { timeout: 20_000, interval: 20 });
 });
 afterAll(async () => {
+  await otherInstance.stop();
   await usedStock.stop();
   await database.close();
 });
@@ -40,9 +45,9 @@ async function mostExpensive(): Promise<number> {
 const setStatus = (id: number, status: StockStatus) => database.db.update(usedVehicles).set({ status }).where(eq(usedVehicles.id, id));
 
 /** The listing as memory answers it (a waitFor retries while the stock is being read again and answers are queries). */
-const fromMemory = async (query: UsedVehicleQuery) => {
-  expect(usedStock.state).toBe("current");
-  return usedStock.list(query);
+const fromMemory = async (query: UsedVehicleQuery, instance = usedStock) => {
+  expect(instance.state).toBe("current");
+  return instance.list(query);
 };
 const inMemoryIds = async () => (await fromMemory(newestFirst)).members.map((vehicle) => vehicle.id);
 
@@ -69,12 +74,16 @@ describe("a vehicle's status on the public side", () => {
     expect(await usedFilters(database.db, everything)).toEqual(before);
   });
 
-  it("reaches the in-memory listing: a sold vehicle leaves it, a reserved one shows as reserved, a new price is re-read", async () => {
+  it("reaches the in-memory listing of every instance: a sold vehicle leaves it, a reserved one shows as reserved, a new price is re-read", async () => {
     const id = await mostExpensive();
     await vi.waitFor(async () => expect((await inMemoryIds())[0]).toBe(id), { timeout: 5_000, interval: 20 });
 
     await setStatus(id, "Sold");
     await vi.waitFor(async () => expect(await inMemoryIds()).not.toContain(id), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await fromMemory(newestFirst, otherInstance)).members.map((v) => v.id)).not.toContain(id), {
+      timeout: 5_000,
+      interval: 20,
+    });
     expect((await fromMemory(everything)).total).toBe(await publicCount());
 
     await setStatus(id, "Reserved");
@@ -85,10 +94,12 @@ describe("a vehicle's status on the public side", () => {
 
     const [{ price }] = (await database.db.select({ price: usedVehicles.price }).from(usedVehicles).where(eq(usedVehicles.id, id))) as [{ price: number }];
     await database.db.update(usedVehicles).set({ price: price + 1_000 }).where(eq(usedVehicles.id, id));
-    await vi.waitFor(async () => expect((await fromMemory(newestFirst)).members[0]).toMatchObject({ id, price: price + 1_000 }), {
-      timeout: 5_000,
-      interval: 20,
-    });
+    for (const instance of [usedStock, otherInstance]) {
+      await vi.waitFor(async () => expect((await fromMemory(newestFirst, instance)).members[0]).toMatchObject({ id, price: price + 1_000 }), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    }
     await setStatus(id, "Available");
   });
 
