@@ -71,9 +71,10 @@ function decodeQuotedPrintable(text: string): string {
 
 /**
  * The one-time link in the newest e-mail to `email` in an outbox folder (.eml files, the mail channel's
- * default): what the person clicks to choose a password.
+ * default): what the person clicks to choose a password. `except`: links already seen (two e-mails written
+ * in the same millisecond have no order).
  */
-export async function passwordLinkFromOutbox(outboxDir: string, email: string): Promise<string> {
+export async function passwordLinkFromOutbox(outboxDir: string, email: string, { except = [] }: { except?: string[] } = {}): Promise<string> {
   const fs = await import("node:fs/promises");
   const path = await import("node:path");
   const names = (await fs.readdir(outboxDir)).filter((name) => name.endsWith(".eml")).sort().reverse();
@@ -81,7 +82,7 @@ export async function passwordLinkFromOutbox(outboxDir: string, email: string): 
     const text = decodeQuotedPrintable(await fs.readFile(path.join(outboxDir, name), "utf8"));
     if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "im").test(text)) continue;
     const link = /https?:\/\/\S+\/staff\/(?:set-password|setup)\?token=[\w-]+/.exec(text);
-    if (link) return link[0];
+    if (link && !except.includes(link[0])) return link[0];
   }
   throw new Error(`no password link to ${email} in ${outboxDir}`);
 }
