@@ -50,6 +50,10 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("stock/new", "routes/staff/stock/new.tsx"),
     route("stock/:id", "routes/staff/stock/edit.tsx"),
     route("stock/:id/photos", "routes/staff/stock/photos.tsx"),
+    route("account", "routes/staff/own-account.tsx"),
+    route("accounts", "routes/staff/accounts.tsx"),
+    route("accounts/:id", "routes/staff/account-edit.tsx"),
+    route("audit", "routes/staff/audit.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
 ]);

@@ -144,7 +144,7 @@ export function createApp({
   );
   app.use("/api/staff", staffApiAuth({ db, trustProxy }));
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api/staff", staffApiRoutes());
+  app.route("/api/staff", staffApiRoutes(db));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));

@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, staffUserDealers, staffUsers } from "../../db/schema.ts";
@@ -61,4 +64,21 @@ export async function signIn(target: Page | string, email: string, password: str
   if (me.status !== 200) throw new Error(`/api/staff/me answered ${me.status} after signing in`);
   const { csrfToken } = (await me.json()) as { csrfToken: string };
   return { cookie, csrfToken };
+}
+
+/**
+ * The one-time link in the newest e-mail to `email` in an outbox folder (.eml files, the mail channel's
+ * default): what the person clicks to choose a password. `except`: links already seen (two e-mails written
+ * in the same millisecond have no order).
+ */
+export async function passwordLinkFromOutbox(outboxDir: string, email: string, { except = [] }: { except?: string[] } = {}): Promise<string> {
+  const names = (await fs.readdir(outboxDir)).filter((name) => name.endsWith(".eml")).sort().reverse();
+  for (const name of names) {
+    const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)));
+    const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+    if (to.toLowerCase() !== email.toLowerCase()) continue;
+    const link = /https?:\/\/\S+\/staff\/(?:set-password|setup)\?token=[\w-]+/.exec(mail.text ?? "");
+    if (link && !except.includes(link[0])) return link[0];
+  }
+  throw new Error(`no password link to ${email} in ${outboxDir}`);
 }

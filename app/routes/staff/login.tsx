@@ -52,6 +52,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** The action's Retry-After (a throttled sign-in) on the page's answer. */
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+
 export const meta = () => [{ title: `Sign in${STAFF_TITLE_SUFFIX}` }];
 
 export default function StaffLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +90,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
         <ErrorSummary form="login" message={actionData?.message || undefined} />
         <input type="hidden" name="step" value="password" />
         <input type="hidden" name="next" value={loaderData.next} />
-        <Field form="login" name="email" label="Email" type="email" autoComplete="username" required defaultValue={actionData?.step === "password" ? actionData.email : undefined} />
+        <Field form="login" name="email" label="Email" inputMode="email" autoComplete="username" required defaultValue={actionData?.step === "password" ? actionData.email : undefined} />
         <Field form="login" name="password" label="Password" type="password" autoComplete="current-password" required />
         <button type="submit" className={buttonClass} disabled={busy}>
           Sign in
