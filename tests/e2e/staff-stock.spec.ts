@@ -169,6 +169,18 @@ test("a dealer manager lists a trade-in with photos, reprices it and sells it; t
     await expect(card).toContainText(/R\s374\s900/);
   }).toPass({ timeout: 15_000 });
 
+  // Reserved: still listed and on its page, shown as reserved.
+  await page.goto(`/staff/stock/${id}`);
+  await page.getByLabel("Status", { exact: true }).selectOption("Reserved");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await page.goto(publicPath);
+  await expect(page.getByRole("main")).toContainText("Reserved: another buyer has put down a deposit.");
+  await expect(async () => {
+    await page.goto("/used");
+    await expect(card).toContainText("Reserved");
+  }).toPass({ timeout: 15_000 });
+
   // Sold: it leaves the listing, and its page answers 410 with a way to similar stock.
   await page.goto(`/staff/stock/${id}`);
   await page.getByLabel("Status", { exact: true }).selectOption("Sold");
