@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, dealers, staffUsers, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
@@ -215,7 +215,8 @@ describe("the stock service's records", () => {
 
 describe("a vehicle's photos", () => {
   it("replace a seeded vehicle's artwork, keep their order, and the first is the public main photo", { timeout: 120_000 }, async () => {
-    const [seeded] = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).where(eq(usedVehicles.dealerId, sandton)).limit(1);
+    // The seed's first vehicle at the dealer (the vehicles this file adds come after it).
+    const [seeded] = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).where(eq(usedVehicles.dealerId, sandton)).orderBy(asc(usedVehicles.id)).limit(1);
     const id = seeded!.id;
     const artwork = (await findUsedVehicle(database.db, id))!.image.uri;
     expect(artwork).not.toMatch(/^\/media\/images\//);
