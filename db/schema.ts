@@ -562,3 +562,61 @@ export const dealerFeedPhotoHosts = pgTable(
   },
   (t) => [primaryKey({ name: "dealer_feed_photo_hosts_pk", columns: [t.dealerId, t.host] })],
 );
+
+/**
+ * Where a lead stands with its dealer's salespeople (issue 16): New, Contacted, Appointment, Sold or Lost.
+ * One row per lead once somebody first changes it (a lead without a row is New); `first_response_at` is the
+ * first change and never moves, for the first-response report. Enquiries and finance applications alike.
+ */
+export const leadWorkStatus = pgTable(
+  "lead_work_status",
+  {
+    leadId: uuid("lead_id").primaryKey(),
+    /** 'enquiry' or 'finance'. */
+    leadKind: text("lead_kind").notNull(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedById: integer("updated_by_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedByLabel: text("updated_by_label").notNull(),
+  },
+  (t) => [index("lead_work_status_dealer_idx").on(t.dealerId, t.status)],
+);
+
+/** Each change of a lead's work status and each note on it, with who and when; never updated. */
+export const leadWorkNotes = pgTable(
+  "lead_work_notes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id").notNull(),
+    /** The status set by this change; null for a note alone. */
+    status: text("status"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+  },
+  (t) => [index("lead_work_notes_lead_idx").on(t.leadId, t.at)],
+);
+
+/**
+ * Which instance ran a daily job on which day: the first instance to insert the day's row runs the job,
+ * every other instance sees the conflict and leaves it (core/jobs/daily-lease.ts).
+ */
+export const dailyJobRuns = pgTable(
+  "daily_job_runs",
+  {
+    job: text("job").notNull(),
+    /** The UTC day the run is for. */
+    runOn: date("run_on").notNull(),
+    instance: text("instance").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** What the run did ("deleted 3 finance application(s)") or why it failed. */
+    outcome: text("outcome"),
+  },
+  (t) => [primaryKey({ name: "daily_job_runs_pk", columns: [t.job, t.runOn] })],
+);
