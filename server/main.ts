@@ -10,6 +10,7 @@ import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
+import { scheduleDailyFinancePurge } from "./daily-finance-purge.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
@@ -95,6 +96,9 @@ async function main() {
     if (env.LEAD_DELIVERY === "on") worker.start();
   });
 
+  // The POPIA retention purge, daily, on one instance per day (issue 16; moves onto a shared job runner when one exists).
+  const stopFinancePurge = scheduleDailyFinancePurge(database.db, logger, env.FINANCE_RETENTION_DAYS);
+
   /**
    * SIGTERM: drain (readiness off for SHUTDOWN_DRAIN_SECONDS, still serving), then stop accepting connections,
    * let the requests in flight and the delivery batch in hand finish, then close the database and exit 0; past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
@@ -113,6 +117,7 @@ async function main() {
     // Connections that go idle once their last answer is sent are closed at once, not after the keep-alive timeout.
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
+      stopFinancePurge();
       await Promise.all([serverClosed, worker.stop()]);
       await usedStock.stop();
       await controlSocket?.close();
