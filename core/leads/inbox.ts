@@ -73,7 +73,7 @@ export type InboxRow = {
   workStatus: WorkStatus;
   firstResponseAt: Date | null;
   /** The visitor's name and contact details; null for a finance application (encrypted, shown only when opened). */
-  contact: { name: string; email: string; phone: string } | null;
+  contact: { name: string; email: string; phone: string; message: string } | null;
   vehicle: string;
 };
 
@@ -100,6 +100,7 @@ const CSV_COLUMNS = [
   "E-mail",
   "Phone",
   "Vehicle",
+  "Message",
 ] as const;
 
 /**
@@ -122,6 +123,7 @@ export async function exportInboxCsv(db: Database, actor: StaffActor, filter: In
     lead.contact?.email ?? "",
     lead.contact?.phone ?? "",
     lead.vehicle,
+    lead.contact?.message ?? "",
   ]);
   return stringify([[...CSV_COLUMNS], ...records], { cast: { string: neutraliseFormula }, record_delimiter: "windows" });
 }
@@ -135,8 +137,8 @@ function assertMayUseInbox(actor: StaffActor) {
   if (!mayUse(actor, "leads")) throw new StaffAccessDenied("forbidden", "leads");
 }
 
-/** `dealer_id` limited to what the actor may see in the area; SQL false when nothing. */
-function scopeCondition(actor: StaffActor, area: "leads" | "finance-applications"): SQL {
+/** `dealer_id` limited to what the actor may see in the area (SQL false when nothing): the lead queries' scope. */
+export function scopeCondition(actor: StaffActor, area: "leads" | "finance-applications"): SQL {
   const scope = dealerScope(actor, area);
   if (scope.kind === "all") return sql`true`;
   if (scope.dealerIds.length === 0) return sql`false`;
@@ -157,11 +159,11 @@ function filterConditions(filter: InboxFilter): SQL {
 
 function inboxSource(actor: StaffActor): SQL {
   return sql`(
-    select id, 'enquiry' as kind, lead_type, status, created_at, dealer_id, first_name, last_name, email, cell_phone,
+    select id, 'enquiry' as kind, lead_type, status, created_at, dealer_id, first_name, last_name, email, cell_phone, message,
       concat_ws(' ', make, model, variant) as vehicle
     from enquiries where ${scopeCondition(actor, "leads")}
     union all
-    select id, 'finance' as kind, ${FINANCE_LEAD_TYPE} as lead_type, status, created_at, dealer_id, null::text, null::text, null::text, null::text,
+    select id, 'finance' as kind, ${FINANCE_LEAD_TYPE} as lead_type, status, created_at, dealer_id, null::text, null::text, null::text, null::text, null::text,
       concat_ws(' ', make, model, '(' || vehicle_variant || ')') as vehicle
     from finance_applications where ${scopeCondition(actor, "finance-applications")} and ${scopeCondition(actor, "leads")}
   ) l join dealers d on d.id = l.dealer_id left join lead_work_status w on w.lead_id = l.id`;
@@ -170,7 +172,7 @@ function inboxSource(actor: StaffActor): SQL {
 async function selectInbox(db: Database, actor: StaffActor, filter: InboxFilter, limit: number, offset: number) {
   const result = await db.execute(sql`
     select l.id, l.kind, l.lead_type, l.status, l.created_at, d.dealer_name, d.slug, l.first_name, l.last_name, l.email,
-      l.cell_phone, l.vehicle, coalesce(w.status, 'New') as work_status, w.first_response_at, count(*) over () as total
+      l.cell_phone, l.message, l.vehicle, coalesce(w.status, 'New') as work_status, w.first_response_at, count(*) over () as total
     from ${inboxSource(actor)}
     where ${filterConditions(filter)}
     order by l.created_at desc, l.id desc
@@ -200,7 +202,7 @@ function toInboxRow(row: Record<string, unknown>): InboxRow {
     firstResponseAt: timestamp(row.first_response_at),
     contact:
       kind === "enquiry"
-        ? { name: `${row.first_name} ${row.last_name}`, email: String(row.email), phone: String(row.cell_phone) }
+        ? { name: `${row.first_name} ${row.last_name}`, email: String(row.email), phone: String(row.cell_phone), message: String(row.message ?? "") }
         : null,
     vehicle: String(row.vehicle ?? ""),
   };
