@@ -41,6 +41,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every spec posts from 127.0.0.1; the limit itself is tested in server/api/enquiries.test.ts.
       POST_RATE_LIMIT: "1000",
+      // The first group administrator, created at first start (core/staff/bootstrap.ts), for the staff specs.
+      STAFF_BOOTSTRAP_EMAIL: process.env.E2E_STAFF_EMAIL ?? "admin@e2e.example.co.za",
+      STAFF_BOOTSTRAP_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? "correct horse battery staple",
     },
   },
 });

@@ -88,7 +88,7 @@ export default function FinanceApplicationPage({ loaderData }: Route.ComponentPr
         Personal information protected by POPIA. Your opening of this application has been recorded. Do not copy, forward or print it except to process this
         application.
       </p>
-      <dl className="mt-6 grid grid-cols-1 gap-x-4 gap-y-1 break-words sm:grid-cols-[auto_1fr]">
+      <dl className="mt-6 grid grid-cols-1 gap-x-4 gap-y-1 wrap-anywhere sm:grid-cols-[auto_1fr]">
         {Object.entries(application.application).map(([key, value]) => (
           <div key={key} className="contents">
             <dt className="font-semibold">{label(key)}</dt>

@@ -1,14 +1,6 @@
 import { data, Form, Link } from "react-router";
-import {
-  DELIVERY_STATUSES,
-  filterQuery,
-  inboxDealers,
-  type InboxFilter,
-  inboxLeadTypes,
-  listInbox,
-  parseInboxFilter,
-  WORK_STATUSES,
-} from "../../../../core/leads/inbox.ts";
+import { inboxDealers, inboxLeadTypes, listInbox } from "../../../../core/leads/inbox.ts";
+import { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
 import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, secondaryButtonClass } from "../../../components/staff/form.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
@@ -81,7 +73,7 @@ function Results({ page, query }: { page: NonNullable<Route.ComponentProps["load
       </h2>
       <ul className="mt-3 grid gap-3">
         {page.rows.map((lead) => (
-          <li key={lead.id} className="rounded border border-gray-300 p-4">
+          <li key={lead.id} className="min-w-0 rounded border border-gray-300 p-4 wrap-anywhere">
             <h3 className="text-lg font-semibold">
               <Link to={`/staff/leads/${lead.id}`} className="text-brand-red underline">
                 {lead.contact ? lead.contact.name : "Finance application"} <span className="font-normal text-brand-grey">({lead.reference})</span>

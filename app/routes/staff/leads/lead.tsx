@@ -1,5 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer, WORK_STATUSES } from "../../../../core/leads/inbox.ts";
+import { data, Form, Link } from "react-router";
+import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.ts";
+import { WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
@@ -71,7 +72,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-const sectionClass = "rounded border border-gray-300 p-4";
+const sectionClass = "min-w-0 rounded border border-gray-300 p-4 wrap-anywhere";
 const termClass = "font-semibold";
 
 function Sent({ lead }: { lead: LeadDetail }) {
@@ -82,7 +83,7 @@ function Sent({ lead }: { lead: LeadDetail }) {
         What the visitor sent
       </h2>
       {customer ? (
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 break-words">
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt className={termClass}>Name</dt>
           <dd>
             {customer.firstName} {customer.lastName}
@@ -151,7 +152,6 @@ function Vehicle({ lead }: { lead: LeadDetail }) {
 }
 
 function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }) {
-  const busy = useNavigation().formData?.get("intent") === "resend";
   return (
     <section aria-labelledby="deliveries-heading" className={sectionClass}>
       <h2 id="deliveries-heading" className="text-xl font-bold">
@@ -161,7 +161,7 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
       {lead.deliveries.length === 0 ? <p className="mt-3">No deliveries.</p> : null}
       <ul className="mt-3 grid gap-3">
         {lead.deliveries.map((delivery) => (
-          <li key={`${delivery.channel}-${delivery.target}-${delivery.format}`} className="break-words">
+          <li key={`${delivery.channel}-${delivery.target}-${delivery.format}`} className="wrap-anywhere">
             <p className="font-semibold">
               {delivery.channel === "email" ? "E-mail" : "CRM webhook"} to {delivery.target} ({delivery.format === "adf" ? "ADF" : delivery.format}): {delivery.status}
             </p>
@@ -182,7 +182,7 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
       <Form method="post" className="mt-4">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="resend" />
-        <button type="submit" className={secondaryButtonClass} disabled={busy}>
+        <button type="submit" className={secondaryButtonClass}>
           Resend to the dealer
         </button>
       </Form>
@@ -191,7 +191,6 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
 }
 
 function Work({ lead, csrfToken, errors }: { lead: LeadDetail; csrfToken: string; errors: Record<string, string> }) {
-  const busy = useNavigation().formData?.get("intent") === "work";
   return (
     <section aria-labelledby="work-heading" className={sectionClass}>
       <h2 id="work-heading" className="text-xl font-bold">
@@ -248,7 +247,7 @@ function Work({ lead, csrfToken, errors }: { lead: LeadDetail; csrfToken: string
           ) : null}
         </div>
         <p>
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={buttonClass}>
             Save status and note
           </button>
         </p>

@@ -8,7 +8,7 @@ import type { Route } from "./+types/report";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    return { weeks: await firstResponseReport(context.db, actor) };
+    return { weeks: await firstResponseReport(context.db, actor), reportWeeks: REPORT_WEEKS };
   } catch (error) {
     staffFailure(error);
   }
@@ -25,6 +25,7 @@ function byDealer(weeks: FirstResponseWeek[]): [string, FirstResponseWeek[]][] {
 
 export default function FirstResponseReport({ loaderData }: Route.ComponentProps) {
   const dealers = byDealer(loaderData.weeks);
+  const weeksShown = loaderData.reportWeeks;
   return (
     <>
       <p>
@@ -34,10 +35,10 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
       </p>
       <h1 className="mt-2 text-3xl font-bold">First response times</h1>
       <p className="mt-2 max-w-prose">
-        How long a lead waited for its first status change, per dealer and week (Monday to Sunday), over the last {REPORT_WEEKS} weeks. The chart shows the median; the table
+        How long a lead waited for its first status change, per dealer and week (Monday to Sunday), over the last {weeksShown} weeks. The chart shows the median; the table
         beside it has every figure.
       </p>
-      {dealers.length === 0 ? <p className="mt-6 text-lg">No leads in the last {REPORT_WEEKS} weeks.</p> : null}
+      {dealers.length === 0 ? <p className="mt-6 text-lg">No leads in the last {weeksShown} weeks.</p> : null}
       {dealers.map(([dealer, weeks], index) => (
         <section key={dealer} aria-labelledby={`dealer-${index}`} className="mt-8">
           <h2 id={`dealer-${index}`} className="text-2xl font-bold">
