@@ -252,11 +252,13 @@ function Work({ lead, csrfToken, errors }: { lead: LeadDetail; csrfToken: string
           </button>
         </p>
       </Form>
-      <h3 className="mt-4 text-lg font-semibold">History</h3>
+      <h3 id="work-history" className="mt-4 text-lg font-semibold">
+        History
+      </h3>
       {lead.work.length === 0 ? (
         <p>Nobody has worked this lead yet.</p>
       ) : (
-        <ol className="mt-2 grid gap-2">
+        <ol aria-labelledby="work-history" className="mt-2 grid gap-2">
           {lead.work.map((entry, index) => (
             <li key={index} className="border-l-4 border-gray-300 pl-3">
               <p className="text-sm">

@@ -46,8 +46,9 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
           </h2>
           <div className="mt-3 grid gap-6 lg:grid-cols-2">
             <MedianChart weeks={weeks} title={`Median first response per week, ${dealer}`} id={`chart-${index}`} />
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-left">
+            {/* Scrolls sideways on a narrow phone: focusable, so that a keyboard can scroll it too. */}
+            <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label={`Figures, ${dealer}`}>
+              <table className="w-full border-collapse text-left text-sm sm:text-base">
                 <caption className="sr-only">First response per week, {dealer}</caption>
                 <thead>
                   <tr className="border-b-2 border-brand-grey">
