@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { redirect, useNavigation } from "react-router";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
-import { usedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
@@ -31,7 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const dealerScope = { dealerId: dealer ? ((await findDealerId(context.db, dealer.slug)) ?? undefined) : undefined };
   const [list, filters] = await Promise.all([
     context.usedStock.list(query, dealerScope),
-    usedFilters(context.db, query, dealerScope),
+    context.usedStock.filters(query, dealerScope),
   ]);
   const make = filters.makes.find((option) => option.slug === state.makeSlug);
   const model = filters.models.find((option) => option.slug === state.modelSlug);
