@@ -57,7 +57,7 @@ async function expectAgreement(search: string, expected: (row: Row) => boolean) 
 /** Options with vehicles, in a fixed order, so that SQL and memory compare whatever order each lists them in. */
 function comparable(filters: UsedFilters) {
   const sorted = <T extends { count: number }>(options: T[]) => options.filter((o) => o.count > 0).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  return Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, Array.isArray(value) ? sorted(value) : value]));
+  return Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, Array.isArray(value) ? sorted(value as { count: number }[]) : value]));
 }
 
 describe("each new filter, in memory and in SQL", () => {
