@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableName, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehiclePriceChanges, usedVehicles } from "../../db/schema.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
 import { compileKeywords, type KeywordTerm } from "./keyword-match.ts";
 import { type CountedDealer, type CountedOption, type RangeOption, type RefinementFacets, rangeSteps } from "./used-facets.ts";
@@ -228,6 +228,43 @@ export type StockRow = ListRow & { dealerId: number };
 /** Every vehicle in stock, in one statement (so, one consistent snapshot), for the in-memory index. */
 export function loadUsedStock(db: Database): Promise<StockRow[]> {
   return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` });
+}
+
+/** A vehicle whose price has come down: its price when the period began. */
+export type ReducedVehicle = UsedVehicleView & { was: number };
+
+/**
+ * What a saved search's alert reports (issue 17): vehicles matching the query listed after `since`, and
+ * those listed before whose price is now below their price at `since` (from used_vehicle_price_changes),
+ * newest first, at most `limit` of each.
+ */
+export async function usedVehiclesChangedSince(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope,
+  since: Date,
+  limit: number,
+): Promise<{ added: UsedVehicleView[]; reduced: ReducedVehicle[] }> {
+  const where = matching(whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) }), VEHICLE_COLUMNS);
+  const pc = usedVehiclePriceChanges;
+  const priceAtSince = sql<number>`(select ${pc.oldPrice} from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)} and ${pc.changedAt} > ${since.toISOString()}::timestamptz order by ${pc.changedAt}, ${pc.id} limit 1)`;
+  const [added, reduced] = await Promise.all([
+    selectVehicles(db).where(and(where, sql`${usedVehicles.listedAt} > ${since.toISOString()}::timestamptz`)).orderBy(desc(usedVehicles.id)).limit(limit),
+    selectVehicles(db, { was: priceAtSince })
+      .where(and(where, sql`${usedVehicles.listedAt} <= ${since.toISOString()}::timestamptz`, sql`${priceAtSince} > ${usedVehicles.price}`))
+      .orderBy(desc(usedVehicles.id))
+      .limit(limit),
+  ]);
+  return { added: added.map(toView), reduced: reduced.map((row) => ({ ...toView(row), was: Number(row.was) })) };
+}
+
+/** A vehicle's price changes, oldest first (the vehicle page's "Reduced by R 15 000 on 3 Nov"). */
+export async function priceHistory(db: Database, vehicleId: number): Promise<{ oldPrice: number; newPrice: number; changedAt: Date }[]> {
+  return db
+    .select({ oldPrice: usedVehiclePriceChanges.oldPrice, newPrice: usedVehiclePriceChanges.newPrice, changedAt: usedVehiclePriceChanges.changedAt })
+    .from(usedVehiclePriceChanges)
+    .where(eq(usedVehiclePriceChanges.vehicleId, vehicleId))
+    .orderBy(asc(usedVehiclePriceChanges.changedAt), asc(usedVehiclePriceChanges.id));
 }
 
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
