@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
+import type { Mailer } from "../core/delivery/email.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { createApi } from "./api/index.ts";
@@ -48,6 +49,8 @@ export type AppDeps = {
   usedStock?: UsedStock;
   /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
   isDraining?: () => boolean;
+  /** Sends the site's own e-mails from pages (saved-search confirmations); without it those forms answer 503. */
+  mailer?: Mailer;
   /** Counts and times every request (server/metrics.ts). */
   requestMetrics?: MiddlewareHandler;
 };
@@ -70,6 +73,7 @@ export function createApp({
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
   usedStock = new UsedStock(db),
+  mailer,
   isDraining = () => false,
   requestMetrics,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
@@ -135,7 +139,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;

@@ -38,6 +38,13 @@ const envSchema = z.object({
   /** Prometheus metrics on their own port (0: off); never expose it through the proxy. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** The scheduled jobs (core/jobs/runner.ts): 'off' on an instance that should never run them. */
+  JOBS: z.enum(["on", "off"]).default("on"),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** How often saved-search alerts are sent (one e-mail per confirmed search with something new). */
+  SAVED_SEARCH_ALERT_INTERVAL_MINUTES: z.coerce.number().min(0.01).max(10_080).default(1_440),
+  /** Days after unsubscribing that an alert address and its searches are deleted. */
+  ALERT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

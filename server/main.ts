@@ -7,6 +7,8 @@ import { DataDirBusyError } from "../db/data-dir-lock.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
 import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
+import { registerAlertJobs } from "../core/alerts/jobs.ts";
+import { JobRunner } from "../core/jobs/runner.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { createApp, type PageHandler } from "./app.ts";
@@ -48,7 +50,9 @@ async function main() {
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const app = createApp({
+    mailer,
     db: database.db,
     health: database,
     logger,
@@ -72,7 +76,6 @@ async function main() {
     if (shuttingDown) res.shouldKeepAlive = false;
     return devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res);
   });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const worker = new LeadDeliveryWorker({
     db: database.db,
     logger: logger.child({ component: "lead-delivery" }),
@@ -82,6 +85,8 @@ async function main() {
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });
+  const jobs = new JobRunner({ db: database.db, logger: logger.child({ component: "jobs" }), pollMs: env.JOB_POLL_SECONDS * 1000 });
+  registerAlertJobs(jobs, { db: database.db, mailer, siteUrl, intervalMs: env.SAVED_SEARCH_ALERT_INTERVAL_MINUTES * 60_000, retentionDays: env.ALERT_RETENTION_DAYS });
   const report = await startupReport(env, database.db, mailer.description, siteUrl);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {
@@ -93,6 +98,7 @@ async function main() {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production", ...report }, "listening");
     if (process.stdout.isTTY) process.stdout.write(formatStartupReport(report));
     if (env.LEAD_DELIVERY === "on") worker.start();
+    if (env.JOBS === "on") jobs.start();
   });
 
   /**
@@ -113,7 +119,7 @@ async function main() {
     // Connections that go idle once their last answer is sent are closed at once, not after the keep-alive timeout.
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([serverClosed, worker.stop()]);
+      await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
       await usedStock.stop();
       await controlSocket?.close();
       clearInterval(idleSweep);

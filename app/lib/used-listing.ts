@@ -167,3 +167,13 @@ function nonEmpty(value: string | null): string | undefined {
   const trimmed = value.trim();
   return trimmed === "" || trimmed.toLowerCase() === "any" ? undefined : trimmed;
 }
+
+/** The "Email me new matches" page for a listing: its filters (not its order or page) and its dealer scope. */
+export function alertHref(dealerSlug: string | null | undefined, state: ListingState): string {
+  const params = new URLSearchParams(listingSearch({ ...state, order: [], page: 1 }).slice(1));
+  if (state.makeSlug) params.set("make_slug", state.makeSlug);
+  if (state.makeSlug && state.modelSlug) params.set("model_slug", state.modelSlug);
+  if (dealerSlug) params.set("dealer_scope", dealerSlug);
+  const search = params.toString();
+  return `/alerts/new${search ? `?${search}` : ""}`;
+}

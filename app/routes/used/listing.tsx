@@ -7,7 +7,7 @@ import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { canonicalListing, listingHref } from "../../lib/used-listing.ts";
+import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing.ts";
 import type { Route } from "./+types/listing";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
@@ -73,7 +73,15 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
             <h1 id="used-heading" className="text-2xl font-bold sm:text-3xl">
               {foundText}
             </h1>
-            <SortMenu state={state} dealerSlug={dealerSlug} />
+            <div className="flex flex-wrap items-center gap-4">
+              <a
+                href={alertHref(dealerSlug, state)}
+                className="inline-flex min-h-11 items-center rounded border border-brand-grey px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
+              >
+                Email me new matches
+              </a>
+              <SortMenu state={state} dealerSlug={dealerSlug} />
+            </div>
           </div>
           <p role="status" className="sr-only">
             {announcement}
