@@ -35,6 +35,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every spec posts from 127.0.0.1; the limit itself is tested in server/api/enquiries.test.ts.
       POST_RATE_LIMIT: "1000",
+      // Saved-search alerts every 3 s instead of daily, so that alerts.spec.ts sees one arrive.
+      SAVED_SEARCH_ALERT_INTERVAL_MINUTES: "0.05",
+      JOB_POLL_SECONDS: "1",
     },
   },
 });
