@@ -267,6 +267,32 @@ export async function priceHistory(db: Database, vehicleId: number): Promise<{ o
     .orderBy(asc(usedVehiclePriceChanges.changedAt), asc(usedVehiclePriceChanges.id));
 }
 
+/** The vehicles still in stock among these ids, in the order of the ids. */
+export async function findUsedVehicles(db: Database, ids: number[]): Promise<UsedVehicleView[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectVehicles(db).where(inArray(usedVehicles.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toView(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Vehicles like this one (the vehicle page): the same body type, priced within 20% of it, nearest in price
+ * first. The price range reads the price index; the body type filters that range.
+ */
+export async function similarUsedVehicles(db: Database, vehicle: { id: number; price: number; body_type: string }, limit = 4): Promise<UsedVehicleView[]> {
+  const rows = await selectVehicles(db)
+    .where(
+      and(
+        sql`${usedVehicles.price} between ${Math.floor(vehicle.price * 0.8)} and ${Math.ceil(vehicle.price * 1.2)}`,
+        eq(usedVehicles.bodyType, vehicle.body_type),
+        sql`${usedVehicles.id} <> ${vehicle.id}`,
+      ),
+    )
+    .orderBy(sql`abs(${usedVehicles.price} - ${vehicle.price})`, desc(usedVehicles.id))
+    .limit(limit);
+  return rows.map(toView);
+}
+
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
   const [row] = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
   return row ? toView(row) : null;

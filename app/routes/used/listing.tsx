@@ -5,6 +5,7 @@ import { usedPageCount } from "../../../core/inventory/used-query.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
+import { ShortlistLinks } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing.ts";
@@ -86,6 +87,9 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
           <p role="status" className="sr-only">
             {announcement}
           </p>
+          <div className="mt-3">
+            <ShortlistLinks />
+          </div>
           {vehicles.length > 0 ? (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Vehicles">
               {vehicles.map((vehicle, index) => (
