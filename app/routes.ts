@@ -50,6 +50,9 @@ export default [
     route("blog", "routes/blog/blog-list.tsx"),
     route("blog/:slug", "routes/blog/blog-post.tsx"),
     route("contact", "routes/dealers/contact.tsx"),
+    // Favourites and compare (issue 17): the lists live in the browser, the pages read their ids from the URL
+    route("saved", "routes/shortlist/saved.tsx"),
+    route("compare", "routes/shortlist/compare.tsx"),
     // Saved searches and alerts (issue 17)
     route("alerts/new", "routes/alerts/new.tsx"),
     route("alerts/confirm/:token", "routes/alerts/confirm.tsx"),
