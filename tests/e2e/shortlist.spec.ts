@@ -73,10 +73,10 @@ test("the vehicle page: similar vehicles, recently viewed, and the price history
   const [a, b] = (await (await request.get("/api/vehicles?bodyType[]=SUV")).json())["hydra:member"];
   await page.goto(a.uri);
   await expect(page.getByRole("heading", { name: "Similar vehicles" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Save / })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Save ${a.year} ${a.make} ${a.model}`, exact: true }).first()).toBeVisible();
   await page.goto(b.uri);
   await expect(page.getByRole("heading", { name: "Recently viewed" })).toBeVisible();
-  await expect(page.getByRole("link", { name: new RegExp(`${a.year} ${a.make} ${a.model}`) })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recently viewed" }).getByRole("link", { name: new RegExp(`${a.year} ${a.make} ${a.model}`) })).toBeVisible();
   await expectNoAxeViolations(page);
 
   if (!databaseUrl) {
