@@ -44,6 +44,9 @@ export default defineConfig({
       // The first group administrator, created at first start (core/staff/bootstrap.ts), for the staff specs.
       STAFF_BOOTSTRAP_EMAIL: process.env.E2E_STAFF_EMAIL ?? "admin@e2e.example.co.za",
       STAFF_BOOTSTRAP_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? "correct horse battery staple",
+      // Saved-search alerts every 3 s instead of daily, so that alerts.spec.ts sees one arrive.
+      SAVED_SEARCH_ALERT_INTERVAL_MINUTES: "0.05",
+      JOB_POLL_SECONDS: "1",
     },
   },
 });

@@ -71,6 +71,14 @@ export default [
     route("blog", "routes/blog/blog-list.tsx"),
     route("blog/:slug", "routes/blog/blog-post.tsx"),
     route("contact", "routes/dealers/contact.tsx"),
+    // Favourites and compare (issue 17): the lists live in the browser, the pages read their ids from the URL
+    route("saved", "routes/shortlist/saved.tsx"),
+    route("compare", "routes/shortlist/compare.tsx"),
+    // Saved searches and alerts (issue 17)
+    route("alerts/new", "routes/alerts/new.tsx"),
+    route("alerts/confirm/:token", "routes/alerts/confirm.tsx"),
+    route("alerts/manage/:token", "routes/alerts/manage.tsx"),
+    route("alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -175,6 +175,8 @@ export const usedVehicles = pgTable(
     status: text("status").notNull().default("Available"),
     description: text("description"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
+    bodyType: text("body_type").notNull().default("Other"),
   },
   (t) => {
     /**
@@ -643,20 +645,73 @@ export const leadWorkNotes = pgTable(
 );
 
 /**
- * Which instance ran a daily job on which day: the first instance to insert the day's row runs the job,
- * every other instance sees the conflict and leaves it (core/jobs/daily-lease.ts).
+ * Every change of a used vehicle's price, written by a trigger on used_vehicles (migration 0014), so that
+ * any writer (back office, feed import, plain SQL) leaves the history the vehicle page and price-drop
+ * alerts show (issue 17).
  */
-export const dailyJobRuns = pgTable(
-  "daily_job_runs",
+export const usedVehiclePriceChanges = pgTable(
+  "used_vehicle_price_changes",
   {
-    job: text("job").notNull(),
-    /** The UTC day the run is for. */
-    runOn: date("run_on").notNull(),
-    instance: text("instance").notNull(),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
-    /** What the run did ("deleted 3 finance application(s)") or why it failed. */
-    outcome: text("outcome"),
+    id: serial("id").primaryKey(),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => usedVehicles.id, { onDelete: "cascade" }),
+    oldPrice: integer("old_price").notNull(),
+    newPrice: integer("new_price").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: "daily_job_runs_pk", columns: [t.job, t.runOn] })],
+  (t) => [index("used_vehicle_price_changes_vehicle_idx").on(t.vehicleId, t.changedAt), index("used_vehicle_price_changes_at_idx").on(t.changedAt)],
 );
+
+/**
+ * An e-mail address that asked for saved-search alerts (issue 17), with its POPIA consent. The manage token
+ * opens the page listing all of its searches; after unsubscribing, nothing is sent and the row (and its
+ * searches) is deleted after the retention period.
+ */
+export const alertAddresses = pgTable("alert_addresses", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  manageToken: text("manage_token").notNull().unique(),
+  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A saved used-listing search: the listing's filters as its canonical query string (make_slug and model_slug
+ * included) and the dealer it was scoped to. Nothing is sent before `confirmed_at` (double opt-in); an alert
+ * lists what is new since `notified_at` (the confirmation, at first).
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    addressId: integer("address_id")
+      .notNull()
+      .references(() => alertAddresses.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    dealerId: integer("dealer_id").references(() => dealers.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    confirmToken: text("confirm_token").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("saved_searches_address_idx").on(t.addressId)],
+);
+
+/**
+ * The scheduled jobs' runs (core/jobs/runner.ts): one row per job name. An instance runs a job only after
+ * taking its lease in one conditional UPDATE, so with several instances on one database exactly one runs
+ * each due run.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastOutcome: text("last_outcome"),
+  lastError: text("last_error"),
+});

@@ -2,12 +2,13 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { dailyJobRuns, financeApplications, leadDeliveries, leadWorkNotes } from "../../db/schema.ts";
+import { financeApplications, jobRuns, leadDeliveries, leadWorkNotes } from "../../db/schema.ts";
 import { capturingLogger } from "../../tests/support/log-capture.ts";
 import { validFinanceApplication } from "../../tests/support/finance-fixture.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
+import { JobRunner } from "../jobs/runner.ts";
 import { submitFinanceApplication } from "./applications.server.ts";
-import { FINANCE_PURGE_JOB, runDailyFinancePurge } from "./daily-purge.ts";
+import { FINANCE_PURGE_JOB, registerFinancePurgeJob } from "./daily-purge.ts";
 import { FinanceCipher } from "./encryption.server.ts";
 
 let database: DatabaseHandle & { url?: string };
@@ -35,20 +36,23 @@ async function applicationAged(days: number): Promise<string> {
   return stored.status.id;
 }
 
+function instance(name: string, handle: DatabaseHandle) {
+  const log = capturingLogger("info");
+  const runner = new JobRunner({ db: handle.db, logger: log.logger, instanceId: name });
+  registerFinancePurgeJob(runner, { db: handle.db, retentionDays: 180 });
+  return { runner, lines: log.lines };
+}
+
 describe("the daily finance purge", () => {
   it("runs once a day across two instances, deletes only expired applications with their deliveries and notes, and logs it", async () => {
     const expired = await applicationAged(200);
     const recent = await applicationAged(10);
     await database.db.insert(leadWorkNotes).values({ leadId: expired, status: "Contacted", note: "Spoke to the applicant", actorLabel: "test" });
-    const one = capturingLogger("debug");
-    const two = capturingLogger("debug");
-    const now = new Date();
-    const results = await Promise.all([
-      runDailyFinancePurge(database.db, one.logger, { retentionDays: 180, instance: "instance-1", now }),
-      runDailyFinancePurge((second ?? database).db, two.logger, { retentionDays: 180, instance: "instance-2", now }),
-    ]);
-    expect(results.filter((result) => result !== null)).toEqual([1]);
-    expect(results.filter((result) => result === null)).toHaveLength(1);
+    const one = instance("instance-1", database);
+    const two = instance("instance-2", second ?? database);
+
+    const ran = await Promise.all([one.runner.runDue(), two.runner.runDue()]);
+    expect(ran.flat()).toEqual([FINANCE_PURGE_JOB]);
 
     const remaining = await database.db.select({ id: financeApplications.id }).from(financeApplications).where(inArray(financeApplications.id, [expired, recent]));
     expect(remaining.map((row) => row.id)).toEqual([recent]);
@@ -56,16 +60,14 @@ describe("the daily finance purge", () => {
     expect(deliveries!.n).toBe(0);
     expect(await database.db.select().from(leadWorkNotes).where(eq(leadWorkNotes.leadId, expired))).toEqual([]);
 
-    const [run] = await database.db.select().from(dailyJobRuns).where(eq(dailyJobRuns.job, FINANCE_PURGE_JOB));
-    expect(run).toMatchObject({ runOn: now.toISOString().slice(0, 10), outcome: "deleted 1 finance application(s) older than 180 days" });
-    expect(run!.finishedAt).not.toBeNull();
-    const logs = [...one.lines, ...two.lines].join("\n");
-    expect(logs).toContain("daily finance purge done");
-    expect(logs).toContain("today's finance purge has already run");
+    const finished = [...one.lines, ...two.lines].map((line) => JSON.parse(line)).filter((entry) => entry.msg === "job finished");
+    expect(finished).toEqual([expect.objectContaining({ job: FINANCE_PURGE_JOB, purged: 1, retentionDays: 180 })]);
+    const [run] = await database.db.select().from(jobRuns).where(eq(jobRuns.name, FINANCE_PURGE_JOB));
+    expect(run).toMatchObject({ lastOutcome: "ok", leaseHolder: null });
+    expect(run!.nextRunAt.getTime() - Date.now()).toBeGreaterThan(DAY - 60 * 60 * 1000);
 
-    // Later the same day: nothing; the next day: it runs again.
+    // Later the same day, on either instance: not due, nothing runs.
     await applicationAged(181);
-    expect(await runDailyFinancePurge(database.db, one.logger, { retentionDays: 180, instance: "instance-1", now })).toBeNull();
-    expect(await runDailyFinancePurge(database.db, two.logger, { retentionDays: 180, instance: "instance-2", now: new Date(now.getTime() + DAY) })).toBe(1);
+    expect((await Promise.all([one.runner.runDue(), two.runner.runDue()])).flat()).toEqual([]);
   });
 });

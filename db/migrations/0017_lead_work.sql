@@ -1,13 +1,3 @@
-CREATE TABLE "daily_job_runs" (
-	"job" text NOT NULL,
-	"run_on" date NOT NULL,
-	"instance" text NOT NULL,
-	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"finished_at" timestamp with time zone,
-	"outcome" text,
-	CONSTRAINT "daily_job_runs_pk" PRIMARY KEY("job","run_on")
-);
---> statement-breakpoint
 CREATE TABLE "lead_work_notes" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"lead_id" uuid NOT NULL,

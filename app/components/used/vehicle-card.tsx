@@ -3,6 +3,7 @@ import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
+import { ShortlistButtons } from "./shortlist-buttons.tsx";
 
 /** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo badge. */
 export function VehicleCard({
@@ -28,6 +29,7 @@ export function VehicleCard({
           decoding="async"
           className="aspect-[8/5] h-auto w-full object-cover"
         />
+        <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="absolute right-2 top-2 z-10" />
         {vehicle.state_of_vehicle === "Demo" && (
           <span className="absolute left-2 top-2 rounded bg-brand-red px-2 py-1 text-xs font-bold uppercase tracking-wide text-white">
             Demo
