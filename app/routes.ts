@@ -39,7 +39,14 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
 
 /** The back office (issue 15): its own layout, signed-in staff only (but for signing in and setting a password). */
 const staffRoutes: RouteConfigEntry[] = prefix("staff", [
+  // Issue 16: the leads inbox's CSV download (a resource route, outside the layout)
+  route("leads/export.csv", "routes/staff/leads/export.ts"),
   layout("routes/staff/layout.tsx", [
+    // Issue 16: the leads inbox and finance applications
+    route("leads", "routes/staff/leads/inbox.tsx"),
+    route("leads/report", "routes/staff/leads/report.tsx"),
+    route("leads/:leadId", "routes/staff/leads/lead.tsx"),
+    route("finance/:applicationId", "routes/staff/finance/application.tsx"),
     index("routes/staff/home.tsx"),
     route("login", "routes/staff/login.tsx"),
     route("logout", "routes/staff/logout.tsx"),
@@ -72,6 +79,14 @@ export default [
     route("blog", "routes/blog/blog-list.tsx"),
     route("blog/:slug", "routes/blog/blog-post.tsx"),
     route("contact", "routes/dealers/contact.tsx"),
+    // Favourites and compare (issue 17): the lists live in the browser, the pages read their ids from the URL
+    route("saved", "routes/shortlist/saved.tsx"),
+    route("compare", "routes/shortlist/compare.tsx"),
+    // Saved searches and alerts (issue 17)
+    route("alerts/new", "routes/alerts/new.tsx"),
+    route("alerts/confirm/:token", "routes/alerts/confirm.tsx"),
+    route("alerts/manage/:token", "routes/alerts/manage.tsx"),
+    route("alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -182,6 +182,8 @@ export const usedVehicles = pgTable(
     status: text("status").notNull().default("Available"),
     description: text("description"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
+    bodyType: text("body_type").notNull().default("Other"),
   },
   (t) => {
     /**
@@ -614,3 +616,114 @@ export const dealerFeedPhotoHosts = pgTable(
   },
   (t) => [primaryKey({ name: "dealer_feed_photo_hosts_pk", columns: [t.dealerId, t.host] })],
 );
+
+/**
+ * Where a lead stands with its dealer's salespeople (issue 16): New, Contacted, Appointment, Sold or Lost.
+ * One row per lead once somebody first changes it (a lead without a row is New); `first_response_at` is the
+ * first change and never moves, for the first-response report. Enquiries and finance applications alike.
+ */
+export const leadWorkStatus = pgTable(
+  "lead_work_status",
+  {
+    leadId: uuid("lead_id").primaryKey(),
+    /** 'enquiry' or 'finance'. */
+    leadKind: text("lead_kind").notNull(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedById: integer("updated_by_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedByLabel: text("updated_by_label").notNull(),
+  },
+  (t) => [index("lead_work_status_dealer_idx").on(t.dealerId, t.status)],
+);
+
+/** Each change of a lead's work status and each note on it, with who and when; never updated. */
+export const leadWorkNotes = pgTable(
+  "lead_work_notes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id").notNull(),
+    /** The status set by this change; null for a note alone. */
+    status: text("status"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+  },
+  (t) => [index("lead_work_notes_lead_idx").on(t.leadId, t.at)],
+);
+
+/**
+ * Every change of a used vehicle's price, written by a trigger on used_vehicles (migration 0014), so that
+ * any writer (back office, feed import, plain SQL) leaves the history the vehicle page and price-drop
+ * alerts show (issue 17).
+ */
+export const usedVehiclePriceChanges = pgTable(
+  "used_vehicle_price_changes",
+  {
+    id: serial("id").primaryKey(),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => usedVehicles.id, { onDelete: "cascade" }),
+    oldPrice: integer("old_price").notNull(),
+    newPrice: integer("new_price").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("used_vehicle_price_changes_vehicle_idx").on(t.vehicleId, t.changedAt), index("used_vehicle_price_changes_at_idx").on(t.changedAt)],
+);
+
+/**
+ * An e-mail address that asked for saved-search alerts (issue 17), with its POPIA consent. The manage token
+ * opens the page listing all of its searches; after unsubscribing, nothing is sent and the row (and its
+ * searches) is deleted after the retention period.
+ */
+export const alertAddresses = pgTable("alert_addresses", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  manageToken: text("manage_token").notNull().unique(),
+  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A saved used-listing search: the listing's filters as its canonical query string (make_slug and model_slug
+ * included) and the dealer it was scoped to. Nothing is sent before `confirmed_at` (double opt-in); an alert
+ * lists what is new since `notified_at` (the confirmation, at first).
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    addressId: integer("address_id")
+      .notNull()
+      .references(() => alertAddresses.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    dealerId: integer("dealer_id").references(() => dealers.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    confirmToken: text("confirm_token").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("saved_searches_address_idx").on(t.addressId)],
+);
+
+/**
+ * The scheduled jobs' runs (core/jobs/runner.ts): one row per job name. An instance runs a job only after
+ * taking its lease in one conditional UPDATE, so with several instances on one database exactly one runs
+ * each due run.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastOutcome: text("last_outcome"),
+  lastError: text("last_error"),
+});

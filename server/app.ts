@@ -56,7 +56,10 @@ export type AppDeps = {
   isDraining?: () => boolean;
   /** Counts and times every request (server/metrics.ts). */
   requestMetrics?: MiddlewareHandler;
-  /** The mail channel (core/delivery/email.ts) for the staff area's one-time links; main.ts passes the configured one. */
+  /**
+   * The mail channel (core/delivery/email.ts): the staff area's one-time links and the pages' own e-mails
+   * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
+   */
   mailer?: Mailer;
 };
 
@@ -87,9 +90,9 @@ export function createApp({
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
   usedStock = new UsedStock(db),
+  mailer,
   isDraining = () => false,
   requestMetrics,
-  mailer,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -159,7 +162,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;

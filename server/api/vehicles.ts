@@ -3,7 +3,7 @@ import { listMakes } from "../../core/catalogue/makes.ts";
 import { findDealerId } from "../../core/dealers/dealers.ts";
 import { parseUsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
-import { findUsedVehicle, usedFilters } from "../../core/inventory/used-vehicles.ts";
+import { findUsedVehicle } from "../../core/inventory/used-vehicles.ts";
 import type { Database } from "../../db/client.ts";
 import { apiError, hydraCollection, jsonLd, notFound, withLdType } from "./responses.ts";
 
@@ -31,7 +31,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): Hono {
     const dealerSlug = params.get("dealer");
     const dealerId = dealerSlug ? await findDealerId(db, dealerSlug) : undefined;
     if (dealerId === null) return notFound(c, "Dealer");
-    return jsonLd(c, { "@type": "UsedVehicleFilters", ...(await usedFilters(db, parsed.value, { dealerId })) });
+    return jsonLd(c, { "@type": "UsedVehicleFilters", ...(await usedStock.filters(parsed.value, { dealerId })) });
   };
 
   return new Hono()

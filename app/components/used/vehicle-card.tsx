@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
+import { ShortlistButtons } from "./shortlist-buttons.tsx";
 import { VehicleBadges } from "./vehicle-badges.tsx";
 import { CARD_SIZES, VehiclePicture } from "./vehicle-picture.tsx";
 
@@ -32,6 +33,7 @@ export function VehicleCard({
           className="aspect-[8/5] h-auto w-full object-cover"
         />
         <VehicleBadges vehicle={vehicle} />
+        <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h2 className="text-lg font-semibold leading-tight">

@@ -1,7 +1,11 @@
 import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { findDealer } from "../../../core/dealers/dealers.ts";
-import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
+import { findUsedVehicle, priceHistory, similarUsedVehicles } from "../../../core/inventory/used-vehicles.ts";
+import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
+import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
+import { VehicleCard } from "../../components/used/vehicle-card.tsx";
+import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
@@ -33,10 +37,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const similar = { name: `${vehicle.make} ${vehicle.model}`, path: dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}`) };
     return data({ sold: { title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`, similar } } as const, { status: 410 });
   }
-  const dealer = await findDealer(context.db, vehicle.dealer_slug);
+  const [dealer, similar, history] = await Promise.all([
+    findDealer(context.db, vehicle.dealer_slug),
+    similarUsedVehicles(context.db, vehicle),
+    priceHistory(context.db, vehicle.id),
+  ]);
+  // The reductions, newest first: "Reduced by R 15 000 on 3 Nov".
+  const reductions = history
+    .filter((change) => change.newPrice < change.oldPrice)
+    .reverse()
+    .map((change) => ({ by: change.oldPrice - change.newPrice, on: change.changedAt.toISOString() }));
   const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
   const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
-  return { sold: null, vehicle, dealer, dealerSlug, selected };
+  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -75,7 +88,7 @@ function SoldVehicle({ title, similar }: { title: string; similar: { name: strin
 type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold: object }>;
 
 function AvailableVehicle(loaderData: AvailableVehicleProps) {
-  const { vehicle, dealer, dealerSlug } = loaderData;
+  const { vehicle, dealer, dealerSlug, similar, reductions } = loaderData;
   const { pathname } = useLocation();
   const [selected, setSelected] = useState(loaderData.selected);
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -142,6 +155,15 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
             <p className="mt-4 font-semibold">Reserved: another buyer has put down a deposit. Enquire to hear if it comes free.</p>
           )}
           <p className="mt-4 text-3xl font-bold">{formatRand(vehicle.price)}</p>
+          {reductions.length > 0 && (
+            <ul aria-label="Price history" className="mt-1 text-sm font-semibold text-green-800">
+              {reductions.map((r) => (
+                <li key={r.on}>
+                  Reduced by {formatRand(r.by)} on {reductionDate(r.on)}
+                </li>
+              ))}
+            </ul>
+          )}
           <p>
             Estimated instalment <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
           </p>
@@ -149,6 +171,7 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
             Estimate at 12% interest over 72 months, no deposit and a 40% balloon; excludes on-the-road costs,
             insurance and bank fees, and is not a quote.
           </p>
+          <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="mt-4" />
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
               to={enquirePath}
@@ -198,6 +221,26 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
           </address>
         </div>
       </div>
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-heading" className="mt-12">
+          <h2 id="similar-heading" className="text-2xl font-bold">
+            Similar vehicles
+          </h2>
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Similar vehicles">
+            {similar.map((other) => (
+              <li key={other.id}>
+                <VehicleCard vehicle={other} dealerSlug={null} eager={false} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <RecentlyViewed current={{ id: vehicle.id, title: `${title} ${vehicle.variant}`, uri: vehicle.uri }} />
     </div>
   );
+}
+
+/** "3 Nov" (South African time). */
+function reductionDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-ZA", { day: "numeric", month: "short", timeZone: "Africa/Johannesburg" });
 }
