@@ -123,7 +123,7 @@ export function createApp({
       bodyLimits,
     }),
   );
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));

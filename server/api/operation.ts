@@ -1,0 +1,105 @@
+import { OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { violationsFromZod } from "../../core/shared/violations.ts";
+import { apiError } from "./responses.ts";
+import { errorSchema, JSON_LD_MEDIA_TYPE } from "./schemas.ts";
+
+/**
+ * One definition per operation (docs/decisions/027-api-described-by-its-schemas.md): `operation(app, route,
+ * handler)` registers the route with its zod description in the API's OpenAPI registry and serves it, the
+ * handler receiving the path and query parameters parsed by the same schemas. A request body is described
+ * in the route but parsed by the core function the pages' forms share (so a page and the API answer the
+ * same violations), and the request guard answers the 413, 415 and 429 of every write before any handler.
+ */
+
+type Schema = z.ZodType;
+type OutputOf<S> = S extends Schema ? z.output<S> : Record<string, never>;
+type RequestOf<R extends RouteConfig> = NonNullable<R["request"]>;
+
+export type OperationInput<R extends RouteConfig, Q extends Schema | undefined> = {
+  params: OutputOf<RequestOf<R>["params"]>;
+  query: Q extends Schema ? z.output<Q> : OutputOf<RequestOf<R>["query"]>;
+};
+
+export type OperationOptions<Q extends Schema | undefined> = {
+  /**
+   * Parses the query where its documented parameters are only a description of a richer parser (the used
+   * listing's, in core/inventory/used-query.ts): this schema's issues answer 400 like the documented ones'.
+   */
+  parseQuery?: Q;
+};
+
+/** The API's own Hono: a failed parameter parse answers 400 with the parameters at fault as violations. */
+export function apiRouter(): OpenAPIHono {
+  return new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (!result.success) return apiError(c, 400, "Invalid query parameters", violationsFromZod(result.error));
+    },
+  });
+}
+
+export function operation<R extends RouteConfig, Q extends Schema | undefined = undefined>(
+  app: OpenAPIHono,
+  route: R,
+  handler: (c: Context, input: OperationInput<R, Q>) => Response | Promise<Response>,
+  options: OperationOptions<Q> = {},
+): void {
+  const request = route.request ?? {};
+  const query = options.parseQuery ?? request.query;
+  const served = { ...route, hide: true, request: { params: request.params, query } } as RouteConfig;
+  app.openapi(served, (c: Context) => {
+    const input = {
+      params: request.params ? c.req.valid("param" as never) : {},
+      query: query ? c.req.valid("query" as never) : {},
+    } as OperationInput<R, Q>;
+    return handler(c, input) as never;
+  });
+  app.openAPIRegistry.registerPath(route);
+}
+
+type Answer = { description: string; schema?: Schema; headers?: Record<string, { description: string; required?: boolean }> };
+
+const errorAnswer = (description: string, headers?: Answer["headers"]): Answer => ({ description, schema: errorSchema, headers });
+
+/** The answers any operation may give besides its own. */
+export const COMMON_ANSWERS = {
+  400: errorAnswer("An address with a malformed % escape or NUL, or query parameters that are not valid (violations name them)"),
+  503: errorAnswer("The database is unavailable for a moment", { "Retry-After": { description: "Seconds to wait", required: true } }),
+} as const;
+
+/** The answers every write may give from the request guard (server/middleware/request-guard.ts) and the validator. */
+export const WRITE_ANSWERS = {
+  400: errorAnswer("The body is not valid JSON, or the address is malformed"),
+  403: errorAnswer("A browser sent the request from another site"),
+  413: errorAnswer("The body is larger than the limit (64 KB)"),
+  415: errorAnswer("The body is not application/json or application/ld+json"),
+  422: errorAnswer("The body is valid JSON but some fields are not valid: the violations name each field with its message"),
+  429: errorAnswer("Too many writes from this client", { "Retry-After": { description: "Seconds to wait", required: true } }),
+} as const;
+
+export const notFoundAnswer = (what: string): Answer => errorAnswer(`No such ${what}`);
+
+/** The responses object of a route from its answers: each JSON-LD, with its headers. */
+export function answers(byStatus: Record<number, Answer>): RouteConfig["responses"] {
+  const responses: RouteConfig["responses"] = {};
+  for (const [status, answer] of Object.entries({ ...COMMON_ANSWERS, ...byStatus })) {
+    responses[status] = {
+      description: answer.description,
+      ...(answer.headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(answer.headers).map(([name, header]) => [name, { description: header.description, required: header.required ?? false, schema: { type: "string" } }]),
+            ),
+          }
+        : {}),
+      ...(answer.schema ? { content: { [JSON_LD_MEDIA_TYPE]: { schema: answer.schema } } } : {}),
+    };
+  }
+  return responses;
+}
+
+export const jsonLdBody = (schema: Schema, description: string) => ({
+  required: true,
+  description,
+  content: { [JSON_LD_MEDIA_TYPE]: { schema }, "application/json": { schema } },
+});
