@@ -54,8 +54,13 @@ export function operation<R extends RouteConfig, Q extends Schema | undefined = 
     } as OperationInput<R, Q>;
     return handler(c, input) as never;
   });
-  app.openAPIRegistry.registerPath(route);
+  app.openAPIRegistry.registerPath(route.method === "get" ? { ...route, responses: { ...route.responses, ...NOT_MODIFIED } } : route);
 }
+
+/** Every GET answers with an ETag; a client that sends it back in If-None-Match gets 304 while it still holds. */
+const NOT_MODIFIED: RouteConfig["responses"] = {
+  304: { description: "Not modified: the answer is still the one whose ETag was sent in If-None-Match" },
+};
 
 type Answer = { description: string; schema?: Schema; headers?: Record<string, { description: string; required?: boolean }> };
 
