@@ -6,6 +6,7 @@ import type { Logger } from "../logger.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
 import { answers, apiRouter, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError, jsonLd } from "./responses.ts";
+import { ENQUIRY_EXAMPLE } from "./examples.ts";
 import { customerEnquiryStatusSchema } from "./schemas.ts";
 
 /**
@@ -22,7 +23,7 @@ export function enquiryRoutes(db: Database, logger?: Logger): OpenAPIHono {
       path: "/customer_enquiries",
       tags: ["Leads"],
       summary: "Send an enquiry from any form (new vehicle, used vehicle, Honda Wing, parts, service, specials, test drive)",
-      request: { body: jsonLdBody(enquiryInputSchema, "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)") },
+      request: { body: jsonLdBody(enquiryInputSchema, "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)", ENQUIRY_EXAMPLE) },
       responses: answers({
         ...WRITE_ANSWERS,
         201: { description: "The enquiry is stored and queued for the dealer", schema: customerEnquiryStatusSchema },

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
 import { answers, apiRouter, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError, ldResource } from "./responses.ts";
+import { FINANCE_APPLICATION_EXAMPLE } from "./examples.ts";
 import { financeApplicationStatusSchema } from "./schemas.ts";
 
 /**
@@ -29,7 +30,11 @@ export function financeRoutes(db: Database, cipher: FinanceCipher): OpenAPIHono 
             .optional()
             .openapi({ description: "Used when the body has no idempotencyKey: the same key again stores nothing new", example: "fin-2026-11-25-8f3a9c1d2e" }),
         }),
-        body: jsonLdBody(financeApplicationSchema, "The whole application, the same schema as the site's finance wizard (core/finance/application-schema.ts)"),
+        body: jsonLdBody(
+          financeApplicationSchema,
+          "The whole application, the same schema as the site's finance wizard (core/finance/application-schema.ts)",
+          FINANCE_APPLICATION_EXAMPLE,
+        ),
       },
       responses: answers({
         ...WRITE_ANSWERS,

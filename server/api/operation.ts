@@ -103,8 +103,9 @@ export function answers(byStatus: Record<number, Answer>): RouteConfig["response
   return responses;
 }
 
-export const jsonLdBody = (schema: Schema, description: string) => ({
+/** A JSON body, sent as application/ld+json or application/json (the request guard refuses any other type). */
+export const jsonLdBody = (schema: Schema, description: string, example: Record<string, unknown>) => ({
   required: true,
   description,
-  content: { [JSON_LD_MEDIA_TYPE]: { schema }, "application/json": { schema } },
+  content: { [JSON_LD_MEDIA_TYPE]: { schema, example }, "application/json": { schema, example } },
 });
