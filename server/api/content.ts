@@ -25,7 +25,7 @@ const bannerQuery = z.object({
     }),
 });
 
-const dealQuery = z.object({ deal: z.string().optional().openapi({ description: "Only the deal with this slug", example: "cr-v-service-plan" }) });
+const dealQuery = z.object({ deal: z.string().optional().openapi({ description: "Only the deal with this slug", example: "cr-v-e-hev-cash-back" }) });
 const dealCollection = hydraCollectionSchema(dealSchema);
 const blogCollection = hydraCollectionSchema(blogPostSchema, {
   blogs: z.array(blogPostSchema).openapi({ description: "The same posts as hydra:member (the SPEC's blogs)" }),
@@ -86,7 +86,7 @@ export function contentRoutes(db: Database): OpenAPIHono {
       path: "/deals/{slug}",
       tags: ["Deals"],
       summary: "One deal",
-      request: { params: z.object({ slug: pathText("slug", "cr-v-service-plan") }) },
+      request: { params: z.object({ slug: pathText("slug", "cr-v-e-hev-cash-back") }) },
       responses: answers({ 200: { description: "The deal", schema: dealSchema }, 404: notFoundAnswer("deal") }),
     }),
     async (c, { params }) => {
@@ -117,7 +117,7 @@ export function contentRoutes(db: Database): OpenAPIHono {
       path: "/blog/{slug}",
       tags: ["Content"],
       summary: "One blog post with its HTML body",
-      request: { params: z.object({ slug: pathText("slug", "caring-for-your-honda-in-the-highveld-winter") }) },
+      request: { params: z.object({ slug: pathText("slug", "balloon-payments-explained") }) },
       responses: answers({ 200: { description: "The post", schema: blogPostDetailSchema }, 404: notFoundAnswer("blog post") }),
     }),
     async (c, { params }) => {

@@ -43,7 +43,7 @@ export const errorSchema = z
   })
   .openapi("Error");
 
-const imageRef = z.object({ uri: z.string().openapi({ example: "/media/used/1042-1.webp" }) });
+const imageRef = z.object({ uri: z.string().openapi({ example: "/media/used/12-1.webp" }) });
 
 const businessHours = z.object({
   days: z.string().openapi({ example: "Monday to Friday" }),
@@ -69,7 +69,7 @@ export const dealerSchema = ldResource("Dealer", {
 });
 
 export const usedVehicleSchema = ldResource("Vehicle", {
-  id: z.number().int().openapi({ example: 1042 }),
+  id: z.number().int().openapi({ example: 12 }),
   uri: z.string().openapi({ description: "The vehicle's page on this site" }),
   image: imageRef,
   images: z.array(imageRef),
@@ -152,7 +152,7 @@ export const bannerSchema = ldResource("Banner", {
 });
 
 export const dealSchema = ldResource("Deal", {
-  slug: z.string().openapi({ example: "cr-v-service-plan" }),
+  slug: z.string().openapi({ example: "cr-v-e-hev-cash-back" }),
   kind: z.enum(["special", "service"]),
   title: z.string(),
   summary: z.string(),

@@ -104,7 +104,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): OpenAPIHono {
       path: "/vehicles/{id}",
       tags: ["Used vehicles"],
       summary: "One used vehicle with all its images",
-      request: { params: z.object({ id: pathText("id", "1042") }) },
+      request: { params: z.object({ id: pathText("id", "12") }) },
       responses: answers({ 200: { description: "The vehicle", schema: usedVehicleSchema }, 404: notFoundAnswer("vehicle") }),
     }),
     async (c, { params }) => {
