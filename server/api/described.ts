@@ -27,7 +27,7 @@ export type JsonSchema = {
   [key: string]: unknown;
 };
 
-export type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; description?: string; schema?: JsonSchema };
+export type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; deprecated?: boolean; description?: string; schema?: JsonSchema };
 export type MediaContent = Record<string, { schema?: JsonSchema; example?: unknown }>;
 export type ResponseObject = { description: string; headers?: Record<string, { description?: string; required?: boolean; schema?: JsonSchema }>; content?: MediaContent };
 export type Operation = {

@@ -19,6 +19,12 @@ const anyJson = z.record(z.string(), z.unknown());
  * and contexts, and a readable reference page, all generated from the operations' definitions on `api`.
  */
 export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localhost:3000" }: { siteUrl?: string }): OpenAPIHono {
+  // The stock feed's credential (the back-office API): an operation that needs it says `security: [{ feedKey: [] }]`.
+  api.openAPIRegistry.registerComponent("securitySchemes", "feedKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "A dealer's stock-feed key, sent as `Authorization: Bearer <key>`; the group's staff issue and revoke keys",
+  });
   let document: OpenApiDocument | undefined;
   const described = () =>
     (document ??= toPublishedDocument(

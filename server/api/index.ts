@@ -3,6 +3,7 @@ import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
 import { dealerRoutes } from "./dealers.ts";
+import type { OpenApiDocument } from "./described.ts";
 import { documentationRoutes } from "./documentation.ts";
 import { enquiryRoutes } from "./enquiries.ts";
 import { financeRoutes } from "./finance.ts";
@@ -35,4 +36,14 @@ export function createApi(db: Database, { financeCipher = FinanceCipher.ephemera
     .route("/", enquiryRoutes(db, logger))
     .route("/", financeRoutes(db, financeCipher));
   return api.route("/", documentationRoutes(api, { siteUrl })).all("*", (c) => notFound(c));
+}
+
+/**
+ * The OpenAPI document without a server (npm run api:document). Building it reads no data: the handlers
+ * that would use these stand-ins are never called, and say so if they were.
+ */
+export async function apiDocument(): Promise<OpenApiDocument> {
+  const unused = new Proxy({}, { get: () => { throw new Error("the API document reads no data"); } });
+  const api = createApi(unused as Database, { usedStock: unused as UsedStock, financeCipher: unused as FinanceCipher });
+  return (await (await api.request("/docs.json")).json()) as OpenApiDocument;
 }

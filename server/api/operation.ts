@@ -23,6 +23,11 @@ export type OperationInput<R extends RouteConfig, Q extends Schema | undefined> 
 
 export type OperationOptions<Q extends Schema | undefined> = {
   /**
+   * For a deprecated operation (`deprecated: true` in its route): the day it stops answering. Every answer
+   * then carries `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and, with `successor`, a Link to it.
+   */
+  sunset?: Sunset;
+  /**
    * Parses the query where its documented parameters are only a description of a richer parser (the used
    * listing's, in core/inventory/used-query.ts): this schema's issues answer 400 like the documented ones'.
    */
@@ -47,14 +52,39 @@ export function operation<R extends RouteConfig, Q extends Schema | undefined = 
   const request = route.request ?? {};
   const query = options.parseQuery ?? request.query;
   const served = { ...route, hide: true, request: { params: request.params, query } } as RouteConfig;
-  app.openapi(served, (c: Context) => {
+  const sunset = route.deprecated ? options.sunset : undefined;
+  app.openapi(served, async (c: Context) => {
     const input = {
       params: request.params ? c.req.valid("param" as never) : {},
       query: query ? c.req.valid("query" as never) : {},
     } as OperationInput<R, Q>;
-    return handler(c, input) as never;
+    const response = await handler(c, input);
+    if (sunset) for (const [name, value] of Object.entries(sunsetHeaders(sunset))) response.headers.set(name, value);
+    return response as never;
   });
-  app.openAPIRegistry.registerPath(route.method === "get" ? { ...route, responses: { ...route.responses, ...NOT_MODIFIED } } : route);
+  const responses = route.method === "get" ? { ...route.responses, ...NOT_MODIFIED } : route.responses;
+  app.openAPIRegistry.registerPath({ ...route, responses: sunset ? withSunsetHeaders(responses, sunset) : responses });
+}
+
+export type Sunset = { deprecatedOn: Date; date: Date; successor?: string };
+
+function sunsetHeaders({ deprecatedOn, date, successor }: Sunset): Record<string, string> {
+  return {
+    Deprecation: `@${Math.floor(deprecatedOn.getTime() / 1000)}`,
+    Sunset: date.toUTCString(),
+    ...(successor ? { Link: `<${successor}>; rel="successor-version"` } : {}),
+  };
+}
+
+/** A deprecated operation documents its Deprecation and Sunset headers on every answer. */
+function withSunsetHeaders(responses: RouteConfig["responses"], sunset: Sunset): RouteConfig["responses"] {
+  const headers = {
+    Deprecation: { description: `Deprecated since ${sunset.deprecatedOn.toUTCString()} (RFC 9745)`, required: true, schema: { type: "string" as const } },
+    Sunset: { description: `It stops answering on ${sunset.date.toUTCString()} (RFC 8594)`, required: true, schema: { type: "string" as const } },
+  };
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [status, { ...response, headers: { ...(response as { headers?: object }).headers, ...headers } }]),
+  ) as RouteConfig["responses"];
 }
 
 /** Every GET answers with an ETag; a client that sends it back in If-None-Match gets 304 while it still holds. */
