@@ -12,8 +12,8 @@ import {
 /**
  * The API's contract: its own OpenAPI document (/api/docs.json). `check` says how an answer departs from
  * it: an undocumented status, a media type or required header missing, or a body its schema refuses. A
- * request no operation describes must get the API's own 404 (unknown path) or 405 (known path, other
- * method, with Allow), as an Error. Used by every API integration test through tests/support/test-server.ts.
+ * request no operation describes must get the API's own 404 (unknown path; a write may meet the request
+ * guard's refusals first) or 405 (known path, other method, with Allow), as an Error. Used by every API integration test through tests/support/test-server.ts.
  */
 export class ApiContract {
   private readonly validators = new Map<JsonSchema, ValidateFunction>();
@@ -52,7 +52,9 @@ export class ApiContract {
     const where = `${method} ${pathname} -> ${answer.status}`;
     const found = this.operationFor(method, pathname);
     if (found === "no path" || found === "no method") {
-      const expected = found === "no path" ? [400, 404] : [400, 405];
+      // A write to an unknown path meets the request guard first (server/middleware/request-guard.ts).
+      const guard = found === "no path" && ["POST", "PUT", "PATCH", "DELETE"].includes(method.toUpperCase()) ? [403, 413, 415, 429] : [];
+      const expected = found === "no path" ? [400, 404, ...guard] : [400, 405];
       const problems = expected.includes(answer.status) ? [] : [`${where}: undocumented, so it must answer ${expected.join(" or ")}`];
       if (found === "no method" && answer.status === 405 && !answer.headers.get("allow")) problems.push(`${where}: 405 without Allow`);
       return [...problems, ...this.bodyProblems(where, { $ref: "#/components/schemas/Error" }, "application/ld+json", answer, method)];
