@@ -19,7 +19,7 @@ export function renderReferencePage(document: OpenApiDocument, cspNonce: string 
 <style${cspNonce ? ` nonce="${cspNonce}"` : ""}>${STYLES}</style></head>
 <body><a class="skip" href="#content">Skip to the reference</a><header>Honda Dealer Group API <span>version ${escape(document.info.version)}</span></header>
 <div class="layout"><nav aria-label="Operations"><ul>${tags.map((tag) => `<li><a href="#${anchor(tag)}">${escape(tag)}</a></li>`).join("")}</ul></nav>
-<main id="content"><h1>${escape(document.info.title)}</h1><p>${escape(document.info.description ?? "")}</p>
+<main id="content" tabindex="-1"><h1>${escape(document.info.title)}</h1><p>${escape(document.info.description ?? "")}</p>
 <p>Machine-readable: <a href="/api/docs.json">OpenAPI 3.1 document</a> (generate a client from it), <a href="/api/docs.jsonld">Hydra documentation</a>, <a href="/api">entrypoint</a>. Answers are JSON-LD (<code>application/ld+json</code>); each names its context under <code>@context</code>. Refused requests answer an <code>Error</code> with <code>status</code>, <code>title</code> and, for 400 and 422, <code>violations</code> naming each field at fault.</p>
 ${sections.join("")}</main></div></body></html>`;
 }
@@ -43,12 +43,12 @@ function renderOperation(document: OpenApiDocument, method: string, path: string
       : ""
   }${
     body
-      ? `<h4>Request body</h4><p>${escape(operation.requestBody?.description ?? "")}</p><pre tabindex="0" aria-label="Example request body"><code>${escape(JSON.stringify(body.example ?? exampleOf(document, body.schema), null, 2))}</code></pre>`
+      ? `<h4>Request body</h4><p>${escape(operation.requestBody?.description ?? "")}</p><pre tabindex="0" role="region" aria-label="Example request body of ${method.toUpperCase()} ${escape(path)}"><code>${escape(JSON.stringify(body.example ?? exampleOf(document, body.schema), null, 2))}</code></pre>`
       : ""
   }<h4>Answers</h4><ul>${Object.entries(operation.responses)
     .map(([status, response]) => `<li><strong>${status}</strong> ${escape(response.description)}${response.headers ? ` (headers: ${Object.keys(response.headers).join(", ")})` : ""}</li>`)
     .join("")}</ul>${
-    example ? `<pre tabindex="0" aria-label="Example answer ${success?.[0]}"><code>${escape(JSON.stringify(exampleOf(document, example), null, 2))}</code></pre>` : ""
+    example ? `<pre tabindex="0" role="region" aria-label="Example answer ${success?.[0]} of ${method.toUpperCase()} ${escape(path)}"><code>${escape(JSON.stringify(exampleOf(document, example), null, 2))}</code></pre>` : ""
   }</article>`;
 }
 
@@ -80,7 +80,7 @@ export function exampleOf(document: OpenApiDocument, schema: JsonSchema | undefi
   return null;
 }
 
-const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const anchor = (text: string) => "api-" + text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 function escape(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
