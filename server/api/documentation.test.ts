@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from "../../tests/support/test-serve
 import { createApp } from "../app.ts";
 import { createLogger } from "../logger.ts";
 import { HTTP_METHODS, type OpenApiDocument, operationsOf } from "./described.ts";
+import { ENQUIRY_EXAMPLE, FINANCE_APPLICATION_EXAMPLE } from "./examples.ts";
 
 let server: TestServer;
 let document: OpenApiDocument;
@@ -195,6 +196,30 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
     const [collection] = await jsonld.expand((await server.get("/api/dealers")).body, { base: "http://localhost:3000/", documentLoader });
     expect(collection!["@type"]).toEqual(["http://www.w3.org/ns/hydra/core#Collection"]);
     expect((collection!["http://www.w3.org/ns/hydra/core#member"] as unknown[]).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("expands the answers of the writes, created and refused, by their contexts", async () => {
+    const documentLoader = async (url: string) => ({
+      contextUrl: null,
+      documentUrl: url,
+      document: await (await fetch(new URL(new URL(url).pathname, server.baseUrl))).json(),
+    });
+    const send = async (path: string, body: unknown) => {
+      const response = await fetch(server.baseUrl + path, { method: "POST", headers: { "Content-Type": "application/ld+json" }, body: JSON.stringify(body) });
+      return { status: response.status, body: await response.json() };
+    };
+    const vocabulary = "http://localhost:3000/api/docs.jsonld#";
+    const answers = [
+      await send("/api/customer_enquiries", ENQUIRY_EXAMPLE),
+      await send("/api/finance_applications", FINANCE_APPLICATION_EXAMPLE),
+      await send("/api/customer_enquiries", { ...ENQUIRY_EXAMPLE, cell_phone: "12" }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 422]);
+    const expanded = await Promise.all(answers.map(({ body }) => jsonld.expand(body, { base: "http://localhost:3000/", documentLoader })));
+    expect(expanded.map(([node]) => node!["@type"])).toEqual([[`${vocabulary}CustomerEnquiry`], [`${vocabulary}FinanceApplicationStatus`], [`${vocabulary}Error`]]);
+    expect(expanded[0]![0]![`${vocabulary}CustomerEnquiry/status`]).toEqual([{ "@value": "Queued" }]);
+    const [violation] = expanded[2]![0]![`${vocabulary}Error/violations`] as Record<string, unknown>[];
+    expect(violation![`${vocabulary}propertyPath`]).toEqual([{ "@value": "cell_phone" }]);
   });
 
   it("answers 404 for a context no answer names", async () => {

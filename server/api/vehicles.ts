@@ -34,11 +34,13 @@ const usedFiltersQuery = z.object({ ...usedFilterParameters, dealer: z.string().
  * The parser behind the documented parameters: option values case-insensitive, lists with or without `[]`,
  * 'Any' clearing its group (core/inventory/used-query.ts); each violation becomes an issue on its parameter.
  */
-const usedVehicleQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((raw, ctx): UsedVehicleQuery => {
+type UsedQueryInput = UsedVehicleQuery & { dealerSlug?: string };
+
+const usedVehicleQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((raw, ctx): UsedQueryInput => {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(raw)) for (const one of [value].flat()) params.append(name, one);
   const parsed = parseUsedVehicleQuery(params);
-  if (parsed.ok) return parsed.value;
+  if (parsed.ok) return { ...parsed.value, dealerSlug: params.get("dealer") || undefined };
   for (const violation of parsed.violations) ctx.addIssue({ code: "custom", path: [violation.propertyPath], message: violation.message });
   return z.NEVER;
 });
@@ -48,7 +50,7 @@ const pathText = (name: string, example: string) => z.string().openapi({ param: 
 const usedCollection = hydraCollectionSchema(usedVehicleSchema);
 
 export function vehicleRoutes(db: Database, usedStock: UsedStock): OpenAPIHono {
-  const list = async (c: Context, query: UsedVehicleQuery, dealerId?: number) => {
+  const list = async (c: Context, { dealerSlug: _ignored, ...query }: UsedQueryInput, dealerId?: number) => {
     const { members, total } = await usedStock.list(query, { dealerId });
     return hydraCollection(
       c,
@@ -58,9 +60,8 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): OpenAPIHono {
     );
   };
 
-  const filters = async (c: Context, query: UsedVehicleQuery, makeSlug?: string, modelSlug?: string) => {
+  const filters = async (c: Context, { dealerSlug, ...query }: UsedQueryInput, makeSlug?: string, modelSlug?: string) => {
     const scoped = { ...query, makeSlug: makeSlug?.trim() || query.makeSlug, modelSlug: modelSlug?.trim() || query.modelSlug };
-    const dealerSlug = c.req.query("dealer");
     const dealerId = dealerSlug ? await findDealerId(db, dealerSlug) : undefined;
     if (dealerId === null) return notFound(c, "Dealer");
     return ldResource(c, await usedFilters(db, scoped, { dealerId }), "UsedVehicleFilters");
