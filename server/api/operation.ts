@@ -114,6 +114,15 @@ export const WRITE_ANSWERS = {
 
 export const notFoundAnswer = (what: string): Answer => errorAnswer(`No such ${what}`);
 
+/** The answers of an operation that needs a credential (with `security: [{ feedKey: [] }]` or a staff session). */
+export const AUTH_ANSWERS = {
+  401: errorAnswer("No valid credential: a staff session, or `Authorization: Bearer <feed key>`"),
+  403: errorAnswer("The credential does not allow this (another dealer's stock, or a role without the right)"),
+} as const;
+
+/** A write that conflicts with what is stored (a stale version, a duplicate). */
+export const conflictAnswer = (description: string): Answer => errorAnswer(description);
+
 /** The responses object of a route from its answers: each JSON-LD, with its headers. */
 export function answers(byStatus: Record<number, Answer>): RouteConfig["responses"] {
   const responses: RouteConfig["responses"] = {};
