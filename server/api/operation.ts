@@ -1,5 +1,5 @@
 import { OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { violationsFromZod } from "../../core/shared/violations.ts";
 import { apiError } from "./responses.ts";
 import { errorSchema, JSON_LD_MEDIA_TYPE } from "./schemas.ts";
@@ -51,16 +51,19 @@ export function operation<R extends RouteConfig, Q extends Schema | undefined = 
 ): void {
   const request = route.request ?? {};
   const query = options.parseQuery ?? request.query;
-  const served = { ...route, hide: true, request: { params: request.params, query } } as RouteConfig;
   const sunset = route.deprecated ? options.sunset : undefined;
-  app.openapi(served, async (c: Context) => {
+  // Around the parameter validation too, so that a deprecated operation's 400 also says so.
+  const announceSunset: MiddlewareHandler = async (c, next) => {
+    await next();
+    if (sunset) for (const [name, value] of Object.entries(sunsetHeaders(sunset))) c.res.headers.set(name, value);
+  };
+  const served = { ...route, hide: true, middleware: sunset ? [announceSunset] : [], request: { params: request.params, query } } as RouteConfig;
+  app.openapi(served, (c: Context) => {
     const input = {
       params: request.params ? c.req.valid("param" as never) : {},
       query: query ? c.req.valid("query" as never) : {},
     } as OperationInput<R, Q>;
-    const response = await handler(c, input);
-    if (sunset) for (const [name, value] of Object.entries(sunsetHeaders(sunset))) response.headers.set(name, value);
-    return response as never;
+    return handler(c, input) as never;
   });
   const responses = route.method === "get" ? { ...route.responses, ...NOT_MODIFIED } : route.responses;
   app.openAPIRegistry.registerPath({ ...route, responses: sunset ? withSunsetHeaders(responses, sunset) : responses });
