@@ -4,6 +4,7 @@ import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { ApiContract } from "../../tests/support/api-contract.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 import { type JsonSchema, type OpenApiDocument, type Operation, operationsOf, resolve } from "./described.ts";
+import { apiDocument } from "./index.ts";
 
 /**
  * Requests generated from the OpenAPI document itself (fast-check): for every documented operation, path
@@ -108,7 +109,8 @@ function requestsFor(document: OpenApiDocument, path: string, operation: Operati
     });
 }
 
-const documented = operationsOf((await fetchDocument()) as OpenApiDocument);
+// Read before the tests are collected: each operation is a test of its own.
+const documented = operationsOf(await apiDocument());
 
 describe("requests generated from /api/docs.json", () => {
   it("covers every documented operation", () => {
@@ -139,16 +141,6 @@ describe("requests generated from /api/docs.json", () => {
     },
   );
 });
-
-/** The document, read before the tests are collected (each operation is a test of its own). */
-async function fetchDocument(): Promise<unknown> {
-  const probe = await startTestServer();
-  try {
-    return (await probe.get("/api/docs.json")).body;
-  } finally {
-    await probe.close();
-  }
-}
 
 function asText(value: unknown): string {
   if (value === null || value === undefined) return "";
