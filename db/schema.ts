@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   date,
   foreignKey,
   index,
@@ -166,6 +167,14 @@ export const usedVehicles = pgTable(
     state: text("state").notNull(),
     exteriorColor: text("exterior_color").notNull(),
     listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The dealer's own stock number (from its DMS), unique per dealer; null for stock entered without one. */
+    stockNumber: text("stock_number"),
+    /** 17 characters, no I, O or Q; unique across the group when known. */
+    vin: text("vin"),
+    /** 'Draft', 'Available', 'Reserved' or 'Sold' (core/inventory): only Available and Reserved are public. */
+    status: text("status").notNull().default("Available"),
+    description: text("description"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => {
     /**
@@ -183,6 +192,8 @@ export const usedVehicles = pgTable(
       index("used_vehicles_list_price_idx").on(t.price, t.id, ...filters),
       index("used_vehicles_list_mileage_idx").on(t.mileageKm, t.id, ...filters),
       index("used_vehicles_list_year_idx").on(t.year, t.id, ...filters),
+      uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
+      uniqueIndex("used_vehicles_vin_uq").on(t.vin),
     ];
   },
 );
@@ -213,8 +224,13 @@ export const usedVehicleImages = pgTable(
     vehicleId: integer("vehicle_id")
       .notNull()
       .references(() => usedVehicles.id, { onDelete: "cascade" }),
+    /** The drawn artwork's address for seeded stock; for a photo, its largest JPEG rendition's. */
     uri: text("uri").notNull(),
     position: smallint("position").notNull(),
+    /** A photo's stored image (core/media); null for seeded artwork. */
+    imageId: text("image_id").references(() => storedImages.id),
+    /** Where a stock feed took the photo from: the same address in the next feed is not fetched again. */
+    sourceUrl: text("source_url"),
   },
   (t) => [uniqueIndex("used_vehicle_images_vehicle_pos_uq").on(t.vehicleId, t.position)],
 );
@@ -413,4 +429,136 @@ export const rateLimitWindows = pgTable(
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ name: "rate_limit_windows_pk", columns: [t.key, t.windowStart] }), index("rate_limit_windows_start_idx").on(t.windowStart)],
+);
+
+/** Bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Staff of the back office (/staff). `role` is one of core/staff/roles.ts STAFF_ROLES; a dealer manager acts
+ * for the dealers in staff_user_dealers. `password_hash` is null until the person sets a password through a
+ * one-time link (first administrator, new accounts, resets).
+ */
+export const staffUsers = pgTable("staff_users", {
+  id: serial("id").primaryKey(),
+  /** Stored lower-case; unique. */
+  email: text("email").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  role: text("role").notNull(),
+  passwordHash: text("password_hash"),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staffUserDealers = pgTable(
+  "staff_user_dealers",
+  {
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ name: "staff_user_dealers_pk", columns: [t.staffUserId, t.dealerId] }), index("staff_user_dealers_dealer_idx").on(t.dealerId)],
+);
+
+/**
+ * Every change made in the back office or by a stock feed: who (a staff user, or `actor_label` alone for a
+ * feed key or the system), when, what, and the old and new value of each changed field. Never updated.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The acting user's e-mail at the time, "feed key <name>" or "system": readable after the user is gone. */
+    actorLabel: text("actor_label").notNull(),
+    /** What was done, as `<entity>.<verb>`: 'used_vehicle.update', 'staff_user.create', 'finance_application.open'. */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    dealerId: integer("dealer_id").references(() => dealers.id, { onDelete: "set null" }),
+    /** Field name to { from, to } for the fields that changed; empty for an action without field changes. */
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_entity_idx").on(t.entity, t.entityId, t.at)],
+);
+
+/**
+ * One image as received (photos, banners, sell-your-car uploads), after core/media's checks. `id` is the
+ * SHA-256 of the received bytes, so the same upload is stored once. The original is kept for re-processing
+ * and is never served to the public (it may carry EXIF and GPS data); the public gets the renditions.
+ */
+export const storedImages = pgTable("stored_images", {
+  id: text("id").primaryKey(),
+  /** 'image/jpeg', 'image/png' or 'image/webp', as found in the bytes (never the name or the sender's word). */
+  contentType: text("content_type").notNull(),
+  /** Upright size (after EXIF orientation). */
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  original: bytea("original").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A public rendition of a stored image: upright, stripped of metadata, at one width and format. Served at
+ * /media/images/<hash>.<ext> with an immutable cache lifetime; `hash` is of the rendition's own bytes.
+ */
+export const imageRenditions = pgTable(
+  "image_renditions",
+  {
+    hash: text("hash").primaryKey(),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => storedImages.id, { onDelete: "cascade" }),
+    /** 'avif', 'webp' or 'jpeg'. */
+    format: text("format").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [uniqueIndex("image_renditions_image_format_width_uq").on(t.imageId, t.format, t.width)],
+);
+
+/**
+ * A dealer's stock-feed keys (PUT /api/staff/dealers/{slug}/stock): shown once at creation, stored as a
+ * SHA-256 hash (the keys are long random strings, so a slow hash adds nothing), revocable.
+ */
+export const dealerFeedKeys = pgTable(
+  "dealer_feed_keys",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    /** The key's first characters, to tell keys apart in the back office. */
+    keyPrefix: text("key_prefix").notNull(),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("dealer_feed_keys_dealer_idx").on(t.dealerId)],
+);
+
+/** The hosts a dealer's stock feed may name in photo URLs (the server fetches only from these). */
+export const dealerFeedPhotoHosts = pgTable(
+  "dealer_feed_photo_hosts",
+  {
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** A host name, or host:port, lower-case. */
+    host: text("host").notNull(),
+  },
+  (t) => [primaryKey({ name: "dealer_feed_photo_hosts_pk", columns: [t.dealerId, t.host] })],
 );
