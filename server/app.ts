@@ -148,7 +148,7 @@ export function createApp({
   app.use("/api/staff", staffApiAuth({ db, trustProxy }));
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
   app.route("/api/staff", staffApiRoutes(db));
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
