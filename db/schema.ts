@@ -40,6 +40,10 @@ export const dealers = pgTable("dealers", {
   dpContactNo: text("dp_contact_no").notNull(),
   businessHours: jsonb("business_hours").$type<BusinessHours[]>().notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Test drives the dealer takes in one 30-minute slot (core/appointments). */
+  testDriveCapacity: smallint("test_drive_capacity").notNull().default(2),
+  /** Services the workshop takes in one 30-minute slot. */
+  serviceCapacity: smallint("service_capacity").notNull().default(4),
 });
 
 export const banners = pgTable(
@@ -561,4 +565,33 @@ export const dealerFeedPhotoHosts = pgTable(
     host: text("host").notNull(),
   },
   (t) => [primaryKey({ name: "dealer_feed_photo_hosts_pk", columns: [t.dealerId, t.host] })],
+);
+
+/**
+ * A test drive or service booked with an enquiry (core/appointments): one 30-minute slot at the enquiry's
+ * dealer. Only booked ones count against the dealer's capacity; a cancelled one frees its place.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .unique()
+      .references(() => enquiries.id),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id),
+    /** 'test-drive' or 'service'. */
+    kind: text("kind").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** 'booked' or 'cancelled'. */
+    status: text("status").notNull().default("booked"),
+    /** Counts changes (moves, cancellation), so that each notice to the dealer is a message of its own. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("appointments_dealer_slot_idx").on(t.dealerId, t.kind, t.startsAt)],
 );

@@ -7,7 +7,8 @@ import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type CompletedEnquiry, parseEnquiry } from "./enquiry-schema.ts";
-import { dealerTakesLead } from "./presets.ts";
+import { APPOINTMENT_KIND_OF, dealerTakesLead } from "./presets.ts";
+import { insertAppointment, dealerCalendar, reserveSlot, SlotTaken, slotProblem } from "../appointments/appointments.ts";
 
 /** Posts sooner than this after the form was rendered are from bots: accepted silently, never stored. */
 export const MIN_FILL_MS = 2_000;
@@ -19,11 +20,15 @@ export type EnquiryOutcome =
   /** Stored now (created) or found already stored (duplicate: same idempotency key, or same lead within 10 minutes). */
   | { kind: "stored"; created: boolean; id: string; status: string }
   /** A bot (honeypot filled, or posted too fast): answer as if accepted, store nothing. */
-  | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string };
+  | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string }
+  /** The chosen slot filled up before this booking: nothing stored; answered 409 with SLOT_TAKEN_MESSAGE. */
+  | { kind: "slot-taken"; message: string };
 
 export type SubmitOptions = {
   /** Pages always send the render time; API clients may. */
   requireRenderTime?: boolean;
+  /** Pages of forms that book a slot (test drive, service) require one; API clients may leave it out. */
+  requireAppointment?: boolean;
   now?: () => number;
   /** Told about dropped bot posts (never the visitor's details). */
   onDropped?: (details: { reason: string; form: string; dealer: string }) => void;
@@ -41,6 +46,8 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
   const enquiry = parsed.value;
   const checked = await checkReferences(db, enquiry);
   if (!checked.ok) return { kind: "invalid", violations: checked.violations };
+  const appointmentProblem = await checkAppointment(db, enquiry, new Date(now()), options.requireAppointment ?? false);
+  if (appointmentProblem) return { kind: "invalid", violations: [appointmentProblem] };
 
   const dropReason = botReason(enquiry, now(), options.requireRenderTime ?? false);
   if (dropReason) {
@@ -48,6 +55,17 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
     return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
   }
   return store(db, enquiry, checked.dealerId, now());
+}
+
+/** The slot must be one the dealer offers (open, not past nor within the hour, within the booking window). */
+async function checkAppointment(db: Database, { preset, payload }: CompletedEnquiry, now: Date, required: boolean): Promise<Violation | null> {
+  if (!APPOINTMENT_KIND_OF[preset]) return null;
+  if (!payload.appointment_start) {
+    return required ? { propertyPath: "appointment_start", message: "Please choose a date and time" } : null;
+  }
+  const calendar = await dealerCalendar(db, payload.dealer_slug);
+  const problem = calendar && slotProblem(calendar, payload.appointment_start, now);
+  return problem ? { propertyPath: "appointment_start", message: problem } : null;
 }
 
 function botReason(enquiry: CompletedEnquiry, now: number, requireRenderTime: boolean) {
@@ -132,6 +150,7 @@ export function leadFingerprint({ payload }: CompletedEnquiry): string {
     payload.partNo,
     payload.vinNo,
     payload.message,
+    payload.appointment_start?.toISOString() ?? null,
   ].map(text);
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
@@ -148,7 +167,41 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
   if (earlier) return { kind: "stored", created: false, ...earlier };
   const confirmTo = (await mayConfirmTo(db, payload.email)) ? payload.email : null;
 
-  const inserted = await db.transaction(async (tx) => {
+  const appointmentKind = APPOINTMENT_KIND_OF[enquiry.preset];
+  const booking = appointmentKind && payload.appointment_start ? { kind: appointmentKind, start: payload.appointment_start } : null;
+  let inserted;
+  try {
+    inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking });
+  } catch (error) {
+    if (error instanceof SlotTaken) return { kind: "slot-taken", message: error.message };
+    throw error;
+  }
+  if (inserted) return { kind: "stored", created: true, ...inserted };
+
+  // Lost a race with an identical submission: answer with the lead that won.
+  const winner = await findExisting(db, idempotencyKey, [dedupeKey], null);
+  if (!winner) throw new Error("enquiry conflicted but no matching lead was found");
+  return { kind: "stored", created: false, ...winner };
+}
+
+type StoreKeys = {
+  dealerId: number;
+  now: number;
+  idempotencyKey: string;
+  dedupeKey: string;
+  confirmTo: string | null;
+  booking: { kind: "test-drive" | "service"; start: Date } | null;
+};
+
+/**
+ * The enquiry, its appointment and its delivery jobs in one transaction: a full slot (SlotTaken) stores
+ * nothing. The slot is reserved first (locking the dealer's row), then the enquiry is inserted.
+ */
+async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys: StoreKeys) {
+  const { payload } = enquiry;
+  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking } = keys;
+  return db.transaction(async (tx) => {
+    if (booking) await reserveSlot(tx, { dealerId, ...booking });
     const [row] = await tx
       .insert(enquiries)
       .values({
@@ -181,16 +234,11 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
       })
       .onConflictDoNothing()
       .returning({ id: enquiries.id, status: enquiries.status });
+    if (row && booking) await insertAppointment(tx, { dealerId, ...booking, enquiryId: row.id });
     // Queued for delivery in the same transaction: no lead is stored without its delivery jobs.
     if (row) await enqueueLeadDelivery(tx, { kind: "enquiry", id: row.id, dealerId, confirmTo });
     return row;
   });
-  if (inserted) return { kind: "stored", created: true, ...inserted };
-
-  // Lost a race with an identical submission: answer with the lead that won.
-  const winner = await findExisting(db, idempotencyKey, [dedupeKey], null);
-  if (!winner) throw new Error("enquiry conflicted but no matching lead was found");
-  return { kind: "stored", created: false, ...winner };
 }
 
 async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: string[], now: number | null) {

@@ -3,6 +3,7 @@ import { hasOnlyAcceptableCharacters } from "../shared/text-rules.ts";
 import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
 import { normaliseSaCell } from "./phone.ts";
 import {
+  APPOINTMENT_KIND_OF,
   consentFor,
   DEFAULT_MAKE,
   FORM_NAMES,
@@ -43,6 +44,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 const PART_NO = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+/** 2026-11-28T09:30:00+02:00 or 2026-11-28T07:30:00Z: a time with its offset, never a local time of unknown zone. */
+const ISO_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 /** Something that looks like an HTML tag or comment: <script>, </b>, <!--, <img ...>. */
 const HTML_TAG = /<\s*[/!?]?\s*[a-z]/i;
@@ -174,6 +177,16 @@ export const enquiryInputSchema = z
         .max(2_147_483_647, "vehicle_id is not a known vehicle")
         .optional(),
     ),
+    /** Test drives and services: the slot booked, as an ISO 8601 time with its offset (2026-11-28T09:30:00+02:00). */
+    appointment_start: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: "appointment_start must be a date and time" })
+        .regex(ISO_TIME_WITH_OFFSET, "Please choose a date and time from the times offered")
+        .transform((text) => new Date(text))
+        .refine((date) => !Number.isNaN(date.getTime()), "Please choose a date and time from the times offered")
+        .optional(),
+    ),
     status: z.preprocess(blankToUndefined, z.literal(INITIAL_STATUS, { error: `status must be '${INITIAL_STATUS}' when given` }).optional()),
     idempotency_key: optionalText("idempotency key", 100, IDEMPOTENCY_KEY, "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores"),
     /** Honeypot: a hidden field people never see; anything in it marks a bot. */
@@ -200,6 +213,9 @@ function presetViolations(raw: Record<string, unknown>): Violation[] {
   if (NEEDS_YEAR.has(key) && blank(raw.year)) found.push({ propertyPath: "year", message: "Please enter your vehicle's year" });
   if (key === "special" && blank(raw.special_slug)) {
     found.push({ propertyPath: "special_slug", message: "Say which special the enquiry is about" });
+  }
+  if (!APPOINTMENT_KIND_OF[key] && !blank(raw.appointment_start)) {
+    found.push({ propertyPath: "appointment_start", message: "Only test drives and services book an appointment" });
   }
   if (key === "used" && blank(raw.vehicle_id)) {
     found.push({ propertyPath: "vehicle_id", message: "Say which vehicle the enquiry is about" });
@@ -265,6 +281,8 @@ export type EnquiryPayload = {
   uri: string;
   special_slug: string | null;
   vehicle_id: number | null;
+  /** Test drives and services: the slot booked (stored in the appointments table). */
+  appointment_start: Date | null;
 };
 
 export type CompletedEnquiry = {
@@ -308,6 +326,7 @@ export function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
       uri: input.uri,
       special_slug: input.special_slug ?? null,
       vehicle_id: input.vehicle_id ?? null,
+      appointment_start: input.appointment_start ?? null,
     },
     idempotencyKey: input.idempotency_key ?? null,
     honeypot: typeof input.website === "string" ? input.website.trim() : input.website == null ? "" : "filled",

@@ -13,6 +13,9 @@ export const FORM_PRESETS = {
   service: { formName: "Book Service", leadType: "Book Service", source: "Group Website Honda-Online Service Booking" },
 } as const satisfies Record<string, { formName: string; leadType: string; source: string | null }>;
 
+/** The forms that book a slot in the dealer's calendar (core/appointments), and the kind of slot. */
+export const APPOINTMENT_KIND_OF: Partial<Record<PresetKey, "test-drive" | "service">> = { testDrive: "test-drive", service: "service" };
+
 export type PresetKey = keyof typeof FORM_PRESETS;
 export type FormPreset = (typeof FORM_PRESETS)[PresetKey];
 export type FormName = FormPreset["formName"];

@@ -18,6 +18,9 @@ export function enquiryRoutes(db: Database, logger?: Logger): Hono {
       onDropped: (details) => logger?.warn({ ...details, channel: "api" }, "enquiry dropped as automated"),
     });
     if (outcome.kind === "invalid") return apiError(c, 422, "The enquiry is not valid", outcome.violations);
+    if (outcome.kind === "slot-taken") {
+      return apiError(c, 409, outcome.message, [{ propertyPath: "appointment_start", message: outcome.message }]);
+    }
     const created = outcome.kind === "dropped" || outcome.created;
     return jsonLd(
       c,
