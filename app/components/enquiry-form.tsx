@@ -1,7 +1,9 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Violation } from "../../core/shared/violations.ts";
+import type { AppointmentChoice } from "../lib/appointment.ts";
 import { type EnquiryActionData, FIELD_FOR_PATH, PATH_FOR_FIELD } from "../lib/enquiry.ts";
+import { AppointmentFields } from "./appointment-fields.tsx";
 
 export type EnquiryFormProps = {
   /** The heading above the form (an h2). */
@@ -18,6 +20,8 @@ export type EnquiryFormProps = {
   messageRows?: number;
   messageLabel?: string;
   submitLabel?: string;
+  /** Test drives and services: the date and times offered (the page's loader computes them). */
+  appointment?: AppointmentChoice;
   /** Light (white) or dark (grey) block. */
   tone?: "light" | "dark";
 };
@@ -50,6 +54,9 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const values = actionData?.values ?? {};
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
+  const appointment = actionData?.appointment ?? props.appointment;
+  const [chosenDealer, setChosenDealer] = useState<string | null>(() => appointment?.dealerSlug ?? null);
+  useEffect(() => setChosenDealer(appointment?.dealerSlug ?? null), [appointment]);
 
   useEffect(() => {
     setErrors(errorsFrom(actionData?.violations));
@@ -62,6 +69,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
 
   const clearError = (event: ChangeEvent<HTMLFormElement>) => {
     const name = (event.target as { name?: string }).name;
+    if (name === "dealer_slug") setChosenDealer((event.target as unknown as HTMLSelectElement).value || null);
     if (!name || !(name in PATH_FOR_FIELD)) return;
     setErrors((current) => {
       if (!(name in current)) return current;
@@ -223,6 +231,17 @@ export function EnquiryForm(props: EnquiryFormProps) {
               </p>
             ) : null}
           </div>
+        ) : null}
+        {appointment ? (
+          <AppointmentFields
+            choice={appointment}
+            dealerSlug={dealers ? chosenDealer : appointment.dealerSlug}
+            selectedTime={values.appointment_time}
+            error={errors.appointment_time}
+            ids={{ date: fieldId("appointment_date"), time: fieldId("appointment_time"), error: errorId("appointment_time") }}
+            classes={{ label: labelClass, input: inputClass, error: errorClass, hint: dark ? "text-gray-200" : "text-brand-grey-light" }}
+            enhanced={enhanced}
+          />
         ) : null}
         <div>
           <label htmlFor={fieldId("message")} className={labelClass}>

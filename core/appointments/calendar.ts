@@ -209,3 +209,15 @@ export function freeSlots(options: {
 
 /** The last date of the booking window that starts today. */
 export const lastBookableDate = (now: Date) => addDays(saDateOf(now), BOOKING_DAYS - 1);
+
+const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "Saturday 28 November 2026" */
+export function describeDate(date: IsoDate): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${DAY_NAMES[weekdayOf(date)]} ${day} ${MONTH_NAMES[month! - 1]} ${year}`;
+}
+
+/** "Saturday 28 November 2026 at 09:30", in South African time. */
+export const describeSlotStart = (start: Date) => `${describeDate(saDateOf(start))} at ${saTimeOf(start)}`;

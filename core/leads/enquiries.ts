@@ -7,7 +7,7 @@ import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type CompletedEnquiry, parseEnquiry } from "./enquiry-schema.ts";
-import { APPOINTMENT_KIND_OF, dealerTakesLead } from "./presets.ts";
+import { APPOINTMENT_KIND_OF, dealerTakesLead, presetKeyForFormName } from "./presets.ts";
 import { insertAppointment, dealerCalendar, reserveSlot, SlotTaken, slotProblem } from "../appointments/appointments.ts";
 
 /** Posts sooner than this after the form was rendered are from bots: accepted silently, never stored. */
@@ -42,7 +42,7 @@ export type SubmitOptions = {
 export async function submitEnquiry(db: Database, raw: unknown, options: SubmitOptions = {}): Promise<EnquiryOutcome> {
   const now = options.now ?? Date.now;
   const parsed = parseEnquiry(raw);
-  if (!parsed.ok) return { kind: "invalid", violations: parsed.violations };
+  if (!parsed.ok) return { kind: "invalid", violations: [...parsed.violations, ...missingAppointment(raw, parsed.violations, options)] };
   const enquiry = parsed.value;
   const checked = await checkReferences(db, enquiry);
   if (!checked.ok) return { kind: "invalid", violations: checked.violations };
@@ -55,6 +55,15 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
     return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
   }
   return store(db, enquiry, checked.dealerId, now());
+}
+
+/** A page's empty form is told about the missing time with every other field's message. */
+function missingAppointment(raw: unknown, found: Violation[], options: SubmitOptions): Violation[] {
+  if (!options.requireAppointment || typeof raw !== "object" || raw === null) return [];
+  const { form_name: formName, appointment_start: start } = raw as Record<string, unknown>;
+  const key = typeof formName === "string" ? presetKeyForFormName(formName) : null;
+  if (!key || !APPOINTMENT_KIND_OF[key] || (typeof start === "string" && start !== "") || found.some((v) => v.propertyPath === "appointment_start")) return [];
+  return [{ propertyPath: "appointment_start", message: "Please choose a date and time" }];
 }
 
 /** The slot must be one the dealer offers (open, not past nor within the hour, within the booking window). */
@@ -130,6 +139,8 @@ function firstPerField(violations: Violation[]): Violation[] {
 /**
  * What makes two enquiries the same lead: the person (email and cell number), the form, the dealer and
  * everything the enquiry is about, including the message (a changed message is new information and is kept).
+ * Not the appointment's time: a booking sent again with another time within the window is the same lead,
+ * whose first time stands (the confirmation's link moves it).
  */
 export function leadFingerprint({ payload }: CompletedEnquiry): string {
   const text = (value: string | number | null) =>
@@ -150,7 +161,6 @@ export function leadFingerprint({ payload }: CompletedEnquiry): string {
     payload.partNo,
     payload.vinNo,
     payload.message,
-    payload.appointment_start?.toISOString() ?? null,
   ].map(text);
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
