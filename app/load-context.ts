@@ -1,3 +1,4 @@
+import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { Database } from "../db/client.ts";
@@ -13,6 +14,8 @@ export type AppContext = {
   usedStock: UsedStock;
   logger: Logger;
   financeCipher: FinanceCipher;
+  /** Signs and checks the buyers' links to move or cancel an appointment. */
+  linkSigner: LinkSigner;
   siteUrl: string;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */
   cspNonce?: string;

@@ -50,6 +50,8 @@ export default [
     route("blog", "routes/blog/blog-list.tsx"),
     route("blog/:slug", "routes/blog/blog-post.tsx"),
     route("contact", "routes/dealers/contact.tsx"),
+    // A buyer's appointment, through the signed link in their confirmation (issue 18)
+    route("appointments/:id", "routes/leads/appointment.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

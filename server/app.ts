@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
+import { LinkSigner } from "../core/appointments/links.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { createApi } from "./api/index.ts";
@@ -44,6 +45,8 @@ export type AppDeps = {
   sitemapUrlsPerFile?: number;
   /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
   financeCipher?: FinanceCipher;
+  /** Signs the buyers' appointment links; main.ts passes the configured key, tests get a throwaway one. */
+  linkSigner?: LinkSigner;
   /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
   usedStock?: UsedStock;
   /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
@@ -69,6 +72,7 @@ export function createApp({
   siteUrl = "http://localhost:3000",
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
+  linkSigner = LinkSigner.ephemeral(),
   usedStock = new UsedStock(db),
   isDraining = () => false,
   requestMetrics,
@@ -135,7 +139,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, logger: pageLogger, financeCipher, linkSigner, siteUrl, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;

@@ -13,6 +13,7 @@ import { createApp, type PageHandler } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
+import { linkSignerFromEnv } from "./link-signer.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
 import { createLogger } from "./logger.ts";
@@ -48,6 +49,7 @@ async function main() {
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
+  const linkSigner = linkSignerFromEnv(env, logger);
   const app = createApp({
     db: database.db,
     health: database,
@@ -57,6 +59,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     siteUrl,
     financeCipher,
+    linkSigner,
     usedStock,
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(),
@@ -79,6 +82,7 @@ async function main() {
     mailer,
     siteUrl,
     financeCipher,
+    linkSigner,
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });

@@ -1,3 +1,4 @@
+import { saIso } from "../appointments/calendar.ts";
 import { type LeadForDelivery, siteLink } from "./lead-source.ts";
 
 export const PROVIDER_NAME = "Honda Dealer Group Website";
@@ -81,8 +82,9 @@ function customerNode(lead: LeadForDelivery): Node {
             name: "timeframe",
             children: [
               required("description", timeframe.description),
-              el("earliestdate", timeframe.earliest && isoSeconds(timeframe.earliest)),
-              el("latestdate", timeframe.latest && isoSeconds(timeframe.latest)),
+              // In South African time (+02:00), as the buyer chose it.
+              el("earliestdate", timeframe.earliest && saIso(timeframe.earliest)),
+              el("latestdate", timeframe.latest && saIso(timeframe.latest)),
             ],
           }
         : null,

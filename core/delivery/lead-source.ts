@@ -13,6 +13,8 @@ import {
   usedVehicles,
 } from "../../db/schema.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
+import { appointmentOfEnquiry } from "../appointments/appointments.ts";
+import { type AppointmentKind, describeSlotStart, saTimeOf } from "../appointments/calendar.ts";
 
 export type LeadKind = "enquiry" | "finance";
 
@@ -77,11 +79,31 @@ export type LeadForDelivery = {
   vehicle: LeadVehicle;
   /** Finance applications: the buyer wants finance; the amount is given only when the application states it. */
   finance: { method: "finance"; amountZar?: number } | null;
-  /** When the buyer wants to come in (appointment leads, when they exist). */
+  /** When the buyer wants to come in: a booked appointment's slot. */
   timeframe: { description: string; earliest?: Date; latest?: Date } | null;
+  /** Test drives and services: the slot booked with the lead, as it is now (moved or cancelled since, perhaps). */
+  appointment?: LeadAppointment | null;
   /** Free text for the salesperson, e.g. a part number or the special. */
   notes: string[];
 };
+
+export type LeadAppointment = {
+  id: string;
+  kind: AppointmentKind;
+  start: Date;
+  end: Date;
+  status: "booked" | "cancelled";
+  /** 1 when booked; each move or cancellation adds one. */
+  version: number;
+};
+
+const KIND_NAMES: Record<AppointmentKind, string> = { "test-drive": "Test drive", service: "Service" };
+
+/** "Test drive on Saturday 28 November 2026 at 09:30 (cancelled)" */
+export function describeAppointment(appointment: LeadAppointment): string {
+  const when = `${KIND_NAMES[appointment.kind]} on ${describeSlotStart(appointment.start)} to ${saTimeOf(appointment.end)}`;
+  return appointment.status === "cancelled" ? `${when} (cancelled by the buyer)` : when;
+}
 
 /** A lead's reference for people: the first 8 characters of its id, in capitals (HDG-1A2B3C4D). */
 export function leadReference(id: string): string {
@@ -132,6 +154,7 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
   // SPEC: is_used is 1 for used vehicles and for parts and service (the visitor's own vehicle).
   const isNew = enquiry.isUsed === 0;
   const newPrice = isNew && enquiry.model && enquiry.variant ? await loadNewVariantPrice(db, enquiry.model, enquiry.variant) : null;
+  const appointment = await appointmentOfEnquiry(db, enquiry.id);
   const notes = [
     enquiry.partNo ? `Part number: ${enquiry.partNo}` : null,
     special ? `Special: ${special}` : null,
@@ -170,7 +193,8 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
       price: used ? { type: "asking", zar: used.price } : newPrice === null ? undefined : { type: "msrp", zar: newPrice },
     },
     finance: null,
-    timeframe: null,
+    timeframe: appointment ? { description: describeAppointment(appointment), earliest: appointment.start, latest: appointment.end } : null,
+    appointment,
     notes,
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../../server/logger.ts";
+import { LinkSigner } from "../appointments/links.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { buildAdfXml, buildLeadJson } from "./adf.ts";
 import { leadMail, type Mailer } from "./email.ts";
@@ -15,6 +16,8 @@ export type WorkerOptions = {
   siteUrl: string;
   /** Reads a finance applicant's name and contact details for the dealer's lead; keeps the ADF sent for one encrypted. */
   financeCipher: FinanceCipher;
+  /** Signs the buyer's link to move or cancel an appointment; main.ts passes the configured key. */
+  linkSigner?: LinkSigner;
   fetchImpl?: typeof fetch;
   now?: () => Date;
   batchSize?: number;
@@ -32,7 +35,11 @@ export class LeadDeliveryWorker {
   private running: Promise<unknown> = Promise.resolve();
   private stopped = true;
 
-  constructor(private readonly options: WorkerOptions) {}
+  private readonly linkSigner: LinkSigner;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.linkSigner = options.linkSigner ?? LinkSigner.ephemeral();
+  }
 
   /** One pass: claims a batch and delivers it; answers how many deliveries it worked. */
   async runOnce(): Promise<number> {
@@ -95,7 +102,7 @@ export class LeadDeliveryWorker {
     const adf = buildAdfXml(lead, siteUrl);
     const kept = lead.kind === "finance" ? financeCipher.encrypt(adf) : adf;
     if (delivery.channel === "email") {
-      await mailer.send(leadMail(lead, delivery, siteUrl, adf));
+      await mailer.send(leadMail(lead, delivery, siteUrl, adf, this.linkSigner));
       return delivery.format === "confirmation" ? null : kept;
     }
     const isJson = delivery.format === "json";
