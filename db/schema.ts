@@ -508,6 +508,11 @@ export const storedImages = pgTable("stored_images", {
   height: integer("height").notNull(),
   byteSize: integer("byte_size").notNull(),
   original: bytea("original").notNull(),
+  /**
+   * A seller's photo (sell-your-car): personal data, so its renditions are never served at the public
+   * /media/images address; the dealer reaches them only through signed, expiring links (decision 026).
+   */
+  isPrivate: boolean("is_private").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -594,4 +599,35 @@ export const appointments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("appointments_dealer_slot_idx").on(t.dealerId, t.kind, t.startsAt)],
+);
+
+/** A 'Sell Your Car' lead's vehicle details beyond the enquiry's make, model and year (issue 18). */
+export const tradeIns = pgTable("trade_ins", {
+  enquiryId: uuid("enquiry_id")
+    .primaryKey()
+    .references(() => enquiries.id),
+  mileageKm: integer("mileage_km").notNull(),
+  /** ADF's condition: 'excellent', 'good', 'fair' or 'poor'. */
+  condition: text("condition").notNull(),
+  outstandingFinance: boolean("outstanding_finance").notNull(),
+  /** Offered as a trade-in towards a car on this site (rather than sold outright). */
+  tradeIn: boolean("trade_in").notNull(),
+  /** The used car it is traded in towards, when the seller came from its page. */
+  towardsUsedVehicleId: integer("towards_used_vehicle_id"),
+});
+
+/** The seller's photos of a 'Sell Your Car' lead, in the order sent (private stored images). */
+export const tradeInPhotos = pgTable(
+  "trade_in_photos",
+  {
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id),
+    /** 1 to 8. */
+    position: smallint("position").notNull(),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => storedImages.id),
+  },
+  (t) => [primaryKey({ columns: [t.enquiryId, t.position] })],
 );
