@@ -102,7 +102,8 @@ function vehicleLine(lead: LeadForDelivery): string {
     ` (${v.condition})` +
     (v.odometerKm !== undefined ? `, ${formatKm(v.odometerKm)}` : "") +
     (v.price ? `, ${formatRand(v.price.zar)}` : "") +
-    (v.stock ? `, stock no. ${v.stock}` : "")
+    (v.stock ? `, stock no. ${v.stock}` : "") +
+    (v.rating ? `, in ${v.rating} condition (the seller's word)` : "")
   );
 }
 
@@ -117,12 +118,14 @@ function leadFields(lead: LeadForDelivery, siteUrl: string): [string, string][] 
     ["Name", `${customer.firstName} ${customer.lastName}`],
     ["Cell", customer.cellPhone],
     ["E-mail", customer.email],
-    ["Vehicle", vehicleLine(lead)],
+    [lead.vehicle.interest === "trade-in" ? "Their vehicle" : "Vehicle", vehicleLine(lead)],
+    ["Towards", lead.wantedVehicle ? vehicleLine({ ...lead, vehicle: lead.wantedVehicle }) : null],
     ["VIN", vehicle.vin],
     ["Vehicle page", siteLink(lead.vehiclePath, siteUrl)],
     ["Appointment", lead.appointment ? describeAppointment(lead.appointment) : null],
     ["Finance", lead.finance ? "the buyer applied for finance online" : null],
     ...lead.notes.map((note): [string, string] => ["Note", note]),
+    ...(lead.photoLinks ?? []).map((link, index): [string, string] => [`Photo ${index + 1}`, link]),
     ["Message", customer.message],
     ["May we contact them about offers", yesNo(customer.contactAllowed)],
     ["Form", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`],

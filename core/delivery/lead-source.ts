@@ -10,10 +10,14 @@ import {
   models,
   rangeModels,
   rangeVariants,
+  tradeIns,
   usedVehicles,
 } from "../../db/schema.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { appointmentOfEnquiry } from "../appointments/appointments.ts";
+import type { VehicleCondition } from "../leads/enquiry-schema.ts";
+import { FORM_PRESETS } from "../leads/presets.ts";
+import { PHOTO_LINK_DAYS, photoPositions } from "./lead-photos.ts";
 import { type AppointmentKind, describeSlotStart, saTimeOf } from "../appointments/calendar.ts";
 
 export type LeadKind = "enquiry" | "finance";
@@ -43,7 +47,7 @@ export type LeadCustomer = {
 };
 
 export type LeadVehicle = {
-  interest: "buy" | "test-drive";
+  interest: "buy" | "test-drive" | "trade-in";
   condition: "new" | "used";
   /** The model year (new), the listing's year (used), the visitor's own vehicle's (service, parts); null if unknown. */
   year: number | null;
@@ -55,6 +59,8 @@ export type LeadVehicle = {
   trim?: string;
   odometerKm?: number;
   price?: { type: "asking" | "msrp"; zar: number };
+  /** A seller's own rating of their vehicle (ADF condition). */
+  rating?: VehicleCondition;
 };
 
 /**
@@ -85,6 +91,10 @@ export type LeadForDelivery = {
   appointment?: LeadAppointment | null;
   /** Free text for the salesperson, e.g. a part number or the special. */
   notes: string[];
+  /** Sell your car traded in towards a car on this site: that car (ADF's second vehicle, interest buy). */
+  wantedVehicle?: LeadVehicle | null;
+  /** Sell your car: signed, expiring links to the seller's photos (decision 026), when the loader was given a signer. */
+  photoLinks?: string[];
 };
 
 export type LeadAppointment = {
@@ -127,10 +137,12 @@ const dealerColumns = {
 export type LoadOptions = {
   /** Needed for finance applications: their applicant's name and contact details are encrypted. */
   financeCipher?: FinanceCipher;
+  /** The absolute, signed link to a seller's photo at a position (the worker gives it; lead tools need not). */
+  photoLink?: (enquiryId: string, position: number) => string;
 };
 
 export async function loadLeadForDelivery(db: Database, kind: LeadKind, id: string, options: LoadOptions = {}): Promise<LeadForDelivery | null> {
-  return kind === "enquiry" ? loadEnquiry(db, id) : loadFinanceApplication(db, id, options.financeCipher);
+  return kind === "enquiry" ? loadEnquiry(db, id, options) : loadFinanceApplication(db, id, options.financeCipher);
 }
 
 /** The path of the vehicle or special an enquiry was sent from: the page itself, without its /enquire form. */
@@ -140,7 +152,7 @@ function vehiclePathOf(uri: string | null): string | null {
   return /^(\/dealer\/[^/]+)?\/specials\/[^/]+$/.test(uri) ? uri : null;
 }
 
-async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | null> {
+async function loadEnquiry(db: Database, id: string, options: LoadOptions): Promise<LeadForDelivery | null> {
   const [row] = await db
     .select({ enquiry: enquiries, dealer: dealerColumns })
     .from(enquiries)
@@ -159,7 +171,7 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
     enquiry.partNo ? `Part number: ${enquiry.partNo}` : null,
     special ? `Special: ${special}` : null,
   ].filter((note): note is string => note !== null);
-  return {
+  const base: LeadForDelivery = {
     kind: "enquiry",
     id: enquiry.id,
     reference: leadReference(enquiry.id),
@@ -196,6 +208,42 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
     timeframe: appointment ? { description: describeAppointment(appointment), earliest: appointment.start, latest: appointment.end } : null,
     appointment,
     notes,
+  };
+  return enquiry.formName === FORM_PRESETS.sellCar.formName ? withTradeIn(db, base, enquiry.vehicleYear, options) : base;
+}
+
+/**
+ * A 'Sell Your Car' lead: the seller's vehicle is the lead's vehicle (ADF interest trade-in, status used),
+ * with its mileage and condition; the car it is traded in towards, if any, follows as the one they want.
+ */
+async function withTradeIn(db: Database, lead: LeadForDelivery, year: number | null, options: LoadOptions): Promise<LeadForDelivery> {
+  const [details] = await db.select().from(tradeIns).where(eq(tradeIns.enquiryId, lead.id)).limit(1);
+  if (!details) return lead;
+  const towards = details.towardsUsedVehicleId === null ? null : await loadUsedVehicle(db, details.towardsUsedVehicleId);
+  const positions = await photoPositions(db, lead.id);
+  const photoLinks = options.photoLink ? positions.map((position) => options.photoLink!(lead.id, position)) : [];
+  return {
+    ...lead,
+    vehicle: {
+      interest: "trade-in",
+      condition: "used",
+      year,
+      make: lead.vehicle.make,
+      model: lead.vehicle.model,
+      odometerKm: details.mileageKm,
+      rating: details.condition as VehicleCondition,
+    },
+    wantedVehicle: towards
+      ? { interest: "buy", condition: "used", year: towards.year, make: towards.make, model: towards.model, trim: towards.variant ?? undefined, stock: String(towards.id), odometerKm: towards.mileageKm, price: { type: "asking", zar: towards.price } }
+      : null,
+    vehiclePath: null,
+    notes: [
+      ...lead.notes,
+      `Outstanding finance: ${details.outstandingFinance ? "yes" : "no"}`,
+      details.tradeIn ? `Trade-in towards ${towards ? `the ${towards.year} ${towards.make} ${towards.model} (stock no. ${towards.id})` : "a car on this site"}` : "Selling outright (not a trade-in)",
+      positions.length === 0 ? "No photos sent" : `Photos: ${positions.length}${photoLinks.length ? ` (links valid ${PHOTO_LINK_DAYS} days)` : ""}`,
+    ],
+    photoLinks,
   };
 }
 

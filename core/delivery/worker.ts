@@ -4,6 +4,7 @@ import { LinkSigner } from "../appointments/links.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { buildAdfXml, buildLeadJson } from "./adf.ts";
 import { leadMail, type Mailer } from "./email.ts";
+import { leadPhotoPath } from "./lead-photos.ts";
 import { loadLeadForDelivery } from "./lead-source.ts";
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailure } from "./outbox.ts";
 import { postWebhook } from "./webhook.ts";
@@ -97,7 +98,8 @@ export class LeadDeliveryWorker {
   /** Sends one delivery; answers the ADF it carried (encrypted for a finance lead), or null. */
   private async send(delivery: ClaimedDelivery): Promise<string | null> {
     const { db, mailer, siteUrl, fetchImpl, financeCipher } = this.options;
-    const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId, { financeCipher });
+    const photoLink = (enquiryId: string, position: number) => new URL(leadPhotoPath(this.linkSigner, enquiryId, position, this.now()), siteUrl).toString();
+    const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId, { financeCipher, photoLink });
     if (!lead) throw new Error("the lead no longer exists");
     const adf = buildAdfXml(lead, siteUrl);
     const kept = lead.kind === "finance" ? financeCipher.encrypt(adf) : adf;

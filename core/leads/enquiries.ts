@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dealers, deals, enquiries, usedVehicles } from "../../db/schema.ts";
+import { dealers, deals, enquiries, tradeInPhotos, tradeIns, usedVehicles } from "../../db/schema.ts";
 import { isWingDealerName } from "../dealers/dealers.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
-import { type CompletedEnquiry, parseEnquiry } from "./enquiry-schema.ts";
+import { type CompletedEnquiry, parseEnquiry, type TradeInDetails } from "./enquiry-schema.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, presetKeyForFormName } from "./presets.ts";
 import { insertAppointment, dealerCalendar, reserveSlot, SlotTaken, slotProblem } from "../appointments/appointments.ts";
 
@@ -27,6 +27,8 @@ export type EnquiryOutcome =
 export type SubmitOptions = {
   /** Pages always send the render time; API clients may. */
   requireRenderTime?: boolean;
+  /** Sell your car: the seller's photos, already stored as private images (core/media), in order. */
+  photoImageIds?: readonly string[];
   /** Pages of forms that book a slot (test drive, service) require one; API clients may leave it out. */
   requireAppointment?: boolean;
   now?: () => number;
@@ -54,7 +56,7 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
     options.onDropped?.({ reason: dropReason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
     return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
   }
-  return store(db, enquiry, checked.dealerId, now());
+  return store(db, enquiry, checked.dealerId, now(), options.photoImageIds ?? []);
 }
 
 /** A page's empty form is told about the missing time with every other field's message. */
@@ -116,6 +118,14 @@ async function checkReferences(
       violations.push({ propertyPath: "dealer_slug", message: "This special is offered by another dealership" });
     }
   }
+  const towards = payload.trade_in?.towards_vehicle_id ?? null;
+  if (towards !== null) {
+    const [vehicle] = await db.select({ dealerId: usedVehicles.dealerId }).from(usedVehicles).where(eq(usedVehicles.id, towards)).limit(1);
+    if (!vehicle) violations.push({ propertyPath: "towards_vehicle_id", message: "The car you wanted to trade in towards is no longer available" });
+    else if (dealerRow && vehicle.dealerId !== dealerRow.id) {
+      violations.push({ propertyPath: "dealer_slug", message: "That car is sold by another dealership" });
+    }
+  }
   if (payload.vehicle_id !== null) {
     const [vehicle] = await db
       .select({ dealerId: usedVehicles.dealerId })
@@ -165,7 +175,7 @@ export function leadFingerprint({ payload }: CompletedEnquiry): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, now: number): Promise<EnquiryOutcome> {
+async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, now: number, photoImageIds: readonly string[]): Promise<EnquiryOutcome> {
   const { payload } = enquiry;
   const fingerprint = leadFingerprint(enquiry);
   const window = Math.floor(now / DUPLICATE_WINDOW_MS);
@@ -181,7 +191,7 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
   const booking = appointmentKind && payload.appointment_start ? { kind: appointmentKind, start: payload.appointment_start } : null;
   let inserted;
   try {
-    inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking });
+    inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds });
   } catch (error) {
     if (error instanceof SlotTaken) return { kind: "slot-taken", message: error.message };
     throw error;
@@ -201,6 +211,7 @@ type StoreKeys = {
   dedupeKey: string;
   confirmTo: string | null;
   booking: { kind: "test-drive" | "service"; start: Date } | null;
+  photoImageIds: readonly string[];
 };
 
 /**
@@ -209,7 +220,7 @@ type StoreKeys = {
  */
 async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys: StoreKeys) {
   const { payload } = enquiry;
-  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking } = keys;
+  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds } = keys;
   return db.transaction(async (tx) => {
     if (booking) await reserveSlot(tx, { dealerId, ...booking });
     const [row] = await tx
@@ -245,6 +256,7 @@ async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys:
       .onConflictDoNothing()
       .returning({ id: enquiries.id, status: enquiries.status });
     if (row && booking) await insertAppointment(tx, { dealerId, ...booking, enquiryId: row.id });
+    if (row && payload.trade_in) await insertTradeIn(tx, row.id, payload.trade_in, photoImageIds);
     // Queued for delivery in the same transaction: no lead is stored without its delivery jobs.
     if (row) await enqueueLeadDelivery(tx, { kind: "enquiry", id: row.id, dealerId, confirmTo });
     return row;
@@ -262,4 +274,19 @@ async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: st
     .where(or(eq(enquiries.idempotencyKey, idempotencyKey), sameLead))
     .limit(1);
   return row ?? null;
+}
+
+/** The seller's vehicle details and photos, in the transaction that stores their lead. */
+async function insertTradeIn(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], enquiryId: string, details: TradeInDetails, photoImageIds: readonly string[]) {
+  await tx.insert(tradeIns).values({
+    enquiryId,
+    mileageKm: details.mileage_km,
+    condition: details.condition,
+    outstandingFinance: details.outstanding_finance,
+    tradeIn: details.trade_in || details.towards_vehicle_id !== null,
+    towardsUsedVehicleId: details.towards_vehicle_id,
+  });
+  if (photoImageIds.length > 0) {
+    await tx.insert(tradeInPhotos).values(photoImageIds.map((imageId, index) => ({ enquiryId, position: index + 1, imageId })));
+  }
 }

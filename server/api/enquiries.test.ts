@@ -101,6 +101,7 @@ describe("POST /api/customer_enquiries", () => {
       parts: { partNo: "08P01-T7A-600", vinNo: "MRHRU5870LP000123", variant: undefined, year: 2019 },
       testDrive: { variant: undefined },
       service: { year: "2021" },
+      sellCar: { variant: undefined, year: 2017, mileage_km: 98_000, condition: "good", outstanding_finance: false, trade_in: false },
     };
     const overrides: Record<string, unknown> = {
       form_name: FORM_PRESETS[preset].formName,
