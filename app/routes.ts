@@ -34,6 +34,8 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     ...enquiry("parts", "routes/leads/parts.tsx"),
     ...enquiry("service", "routes/leads/service.tsx"),
     ...enquiry("book-test-drive/:make/:model", "routes/leads/test-drive.tsx"),
+    // Sell or trade in your car (issue 18)
+    ...enquiry("sell-your-car", "routes/leads/sell-your-car.tsx"),
   ];
 }
 

@@ -5,6 +5,8 @@ import { listDealers } from "../../core/dealers/dealers.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
 import { appointmentStart } from "./appointment.ts";
+import { parseEnquiry } from "../../core/leads/enquiry-schema.ts";
+import { storeSellerPhotos } from "./seller-photos.server.ts";
 import { appointmentChoice } from "./appointment.server.ts";
 import type { AppContext } from "../load-context.ts";
 import { type EnquiryActionData, RETRY_MESSAGE } from "./enquiry.ts";
@@ -15,7 +17,7 @@ export type DealerOption = { slug: string; dealerName: string };
 
 /** What a page fixes about its enquiry (from its route), as opposed to what the visitor types. */
 export type FixedFields = Partial<
-  Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug", string>
+  Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug" | "towards_vehicle_id", string>
 >;
 
 export type EnquiryFormSetup = {
@@ -49,7 +51,7 @@ export async function dealerChoices(
 }
 
 const TYPED_FIELDS = ["first_name", "last_name", "email", "cell_phone", "make", "model", "year", "partNo", "vinNo", "message", "dealer_slug", "contact", "terms",
-  "appointment_date", "appointment_time",
+  "appointment_date", "appointment_time", "mileage_km", "condition", "outstanding_finance", "trade_in",
   // The form render's token is kept across a re-render with messages (no JavaScript), so that the time a
   // person spent fixing the form counts from the first render and a quick fix is never taken for a bot.
   "idempotency_key", "rendered_at"];
@@ -99,12 +101,31 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       special_slug: fixed.special_slug,
       vehicle_id: fixed.vehicle_id,
       appointment_start: appointmentKind ? appointmentStart(text("appointment_date"), text("appointment_time")) : undefined,
+      ...(setup.preset === "sellCar"
+        ? {
+            mileage_km: text("mileage_km")?.replace(/[\s,]/g, ""),
+            condition: text("condition"),
+            outstanding_finance: text("outstanding_finance"),
+            trade_in: text("trade_in"),
+            towards_vehicle_id: fixed.towards_vehicle_id,
+          }
+        : {}),
       uri: pathname,
       idempotency_key: text("idempotency_key"),
       website: text("website"),
       rendered_at: text("rendered_at"),
     };
+    let photoImageIds: string[] = [];
+    if (setup.preset === "sellCar") {
+      // The text is checked first, so that a form with mistakes costs no photo processing.
+      const precheck = parseEnquiry(raw);
+      const photos = await storeSellerPhotos(context.db, form, precheck.ok);
+      const violations = [...(precheck.ok ? [] : precheck.violations), ...(photos.ok ? [] : [photos.violation])];
+      if (violations.length > 0) return data<EnquiryActionData>({ violations, values }, { status: 422 });
+      photoImageIds = photos.ok ? photos.imageIds : [];
+    }
     const outcome = await submitEnquiry(context.db, raw, {
+      photoImageIds,
       requireRenderTime: true,
       requireAppointment: appointmentKind !== undefined,
       onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
