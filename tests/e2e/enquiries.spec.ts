@@ -95,7 +95,7 @@ async function enhanced(page: Page) {
 
 async function expectFieldError(page: Page, label: string | RegExp, message: string) {
   const field =
-    label === "Dealership"
+    label === "Dealership" || label === "Time"
       ? page.getByRole("combobox", { name: label, exact: true })
       : typeof label === "string"
         ? page.getByRole("textbox", { name: label, exact: true })
@@ -178,7 +178,11 @@ async function expectDelivered(form: FormCase, who: ReturnType<typeof person>) {
   expect(people.html).toContain(`${who.first} ${who.last}`);
   expect(people.text).toContain("Cell: +27825550199");
   const confirmation = await mailInOutbox(who.email);
-  expect(confirmation.subject).toMatch(/^Your enquiry to Honda [\w ]+ \(HDG-[0-9A-F]{8}\)$/);
+  // A booking is confirmed with its time and an .ics for the calendar (issue 18).
+  expect(confirmation.subject).toMatch(
+    form.books ? /^Booked: your (test drive|service)\b.* at Honda [\w ]+, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/ : /^Your enquiry to Honda [\w ]+ \(HDG-[0-9A-F]{8}\)$/,
+  );
+  if (form.books) expect(confirmation.attachments.map((file) => file.filename)).toEqual(["appointment.ics"]);
   expect(confirmation.text).toContain(`Dear ${who.first},`);
   expect(confirmation.subject).toContain(/HDG-[0-9A-F]{8}/.exec(crm.subject ?? "")![0]);
 }
