@@ -47,6 +47,19 @@ describe("each dealer's hours, from the dealers table's business hours", () => {
     expect(slotsOn(kimberley, "2026-12-16")).toEqual([]);
   });
 
+  it("reads the hours as a back office may write them: abbreviations and ranges", () => {
+    const short = weeklyHours([
+      { days: "Mon-Fri", opens: "08:00", closes: "17:00" },
+      { days: "Sat", opens: "08:00", closes: "12:00" },
+      { days: "Sun and public holidays", opens: null, closes: null },
+    ]);
+    expect(short.days.map((day) => day?.opens ?? null)).toEqual([null, 480, 480, 480, 480, 480, 480]);
+    expect(short.days[6]).toEqual({ opens: 480, closes: 720 });
+    expect(short.holiday).toBeNull();
+    // "to", "and", "public" and "holidays" are not weekdays.
+    expect(weeklyHours([{ days: "Thursday to Saturday", opens: "09:00", closes: "10:00" }]).days.map(Boolean)).toEqual([false, false, false, false, true, true, true]);
+  });
+
   it("follows the stored hours: a dealer that opens on Sundays gets Sunday slots", () => {
     const sundays = weeklyHours([...STANDARD_HOURS.slice(0, 2), { days: "Sunday", opens: "09:00", closes: "11:00" }]);
     expect(times(slotsOn(sundays, "2026-11-29"))).toEqual(["09:00", "09:30", "10:00", "10:30"]);

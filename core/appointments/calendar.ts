@@ -29,22 +29,32 @@ const minutesOf = (time: string) => {
   return hours! * 60 + minutes!;
 };
 
-/** The weekdays (and whether public holidays) a line of business hours covers: "Monday to Friday", "Saturday and public holidays". */
+/** A weekday's index from its name or an abbreviation of at least three letters: "Saturday", "Sat", "Thurs". */
+function weekdayIndex(word: string): number {
+  const lower = word.toLowerCase().replace(/s$/, "");
+  return lower.length >= 3 ? WEEKDAYS.findIndex((name) => name.startsWith(lower) || name === `${lower}day`) : -1;
+}
+
+/**
+ * The weekdays (and whether public holidays) a line of business hours covers: "Monday to Friday",
+ * "Mon-Fri", "Saturday and public holidays", "Sundays".
+ */
 function daysOfLine(label: string): { weekdays: number[]; holidays: boolean } {
   const text = label.toLowerCase();
   const weekdays = new Set<number>();
-  const range = text.match(/(\w+day)\s*(?:to|-|–)\s*(\w+day)/);
-  if (range) {
-    const from = WEEKDAYS.indexOf(range[1]!);
-    const to = WEEKDAYS.indexOf(range[2]!);
-    if (from >= 0 && to >= 0) for (let day = from; ; day = (day + 1) % 7) {
+  for (const range of text.matchAll(/([a-z]+)\.?\s*(?:to|-|–|until)\s*([a-z]+)/g)) {
+    const from = weekdayIndex(range[1]!);
+    const to = weekdayIndex(range[2]!);
+    if (from < 0 || to < 0) continue;
+    for (let day = from; ; day = (day + 1) % 7) {
       weekdays.add(day);
       if (day === to) break;
     }
   }
-  WEEKDAYS.forEach((name, index) => {
-    if (new RegExp(`\\b${name}s?\\b`).test(text)) weekdays.add(index);
-  });
+  for (const word of text.match(/[a-z]+/g) ?? []) {
+    const day = weekdayIndex(word);
+    if (day >= 0) weekdays.add(day);
+  }
   return { weekdays: [...weekdays], holidays: /public holiday/.test(text) };
 }
 
