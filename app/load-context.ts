@@ -1,4 +1,5 @@
 import type { Mailer } from "../core/delivery/email.ts";
+import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { Database } from "../db/client.ts";
@@ -14,6 +15,8 @@ export type AppContext = {
   usedStock: UsedStock;
   logger: Logger;
   financeCipher: FinanceCipher;
+  /** Signs and checks the buyers' links to move or cancel an appointment. */
+  linkSigner: LinkSigner;
   siteUrl: string;
   /** The site's mail channel (core/delivery/email.ts), for e-mails a page sends itself (saved-search confirmations). */
   mailer?: Mailer;

@@ -34,6 +34,8 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     ...enquiry("parts", "routes/leads/parts.tsx"),
     ...enquiry("service", "routes/leads/service.tsx"),
     ...enquiry("book-test-drive/:make/:model", "routes/leads/test-drive.tsx"),
+    // Sell or trade in your car (issue 18)
+    ...enquiry("sell-your-car", "routes/leads/sell-your-car.tsx"),
   ];
 }
 
@@ -87,6 +89,8 @@ export default [
     route("alerts/confirm/:token", "routes/alerts/confirm.tsx"),
     route("alerts/manage/:token", "routes/alerts/manage.tsx"),
     route("alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
+    // A buyer's appointment, through the signed link in their confirmation (issue 18)
+    route("appointments/:id", "routes/leads/appointment.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

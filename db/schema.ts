@@ -40,6 +40,10 @@ export const dealers = pgTable("dealers", {
   dpContactNo: text("dp_contact_no").notNull(),
   businessHours: jsonb("business_hours").$type<BusinessHours[]>().notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Test drives the dealer takes in one 30-minute slot (core/appointments). */
+  testDriveCapacity: smallint("test_drive_capacity").notNull().default(2),
+  /** Services the workshop takes in one 30-minute slot. */
+  serviceCapacity: smallint("service_capacity").notNull().default(4),
 });
 
 export const banners = pgTable(
@@ -558,6 +562,11 @@ export const storedImages = pgTable("stored_images", {
   height: integer("height").notNull(),
   byteSize: integer("byte_size").notNull(),
   original: bytea("original").notNull(),
+  /**
+   * A seller's photo (sell-your-car): personal data, so its renditions are never served at the public
+   * /media/images address; the dealer reaches them only through signed, expiring links (decision 026).
+   */
+  isPrivate: boolean("is_private").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -727,3 +736,63 @@ export const jobRuns = pgTable("job_runs", {
   lastOutcome: text("last_outcome"),
   lastError: text("last_error"),
 });
+
+/**
+ * A test drive or service booked with an enquiry (core/appointments): one 30-minute slot at the enquiry's
+ * dealer. Only booked ones count against the dealer's capacity; a cancelled one frees its place.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .unique()
+      .references(() => enquiries.id),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id),
+    /** 'test-drive' or 'service'. */
+    kind: text("kind").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** 'booked' or 'cancelled'. */
+    status: text("status").notNull().default("booked"),
+    /** Counts changes (moves, cancellation), so that each notice to the dealer is a message of its own. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("appointments_dealer_slot_idx").on(t.dealerId, t.kind, t.startsAt)],
+);
+
+/** A 'Sell Your Car' lead's vehicle details beyond the enquiry's make, model and year (issue 18). */
+export const tradeIns = pgTable("trade_ins", {
+  enquiryId: uuid("enquiry_id")
+    .primaryKey()
+    .references(() => enquiries.id),
+  mileageKm: integer("mileage_km").notNull(),
+  /** ADF's condition: 'excellent', 'good', 'fair' or 'poor'. */
+  condition: text("condition").notNull(),
+  outstandingFinance: boolean("outstanding_finance").notNull(),
+  /** Offered as a trade-in towards a car on this site (rather than sold outright). */
+  tradeIn: boolean("trade_in").notNull(),
+  /** The used car it is traded in towards, when the seller came from its page. */
+  towardsUsedVehicleId: integer("towards_used_vehicle_id"),
+});
+
+/** The seller's photos of a 'Sell Your Car' lead, in the order sent (private stored images). */
+export const tradeInPhotos = pgTable(
+  "trade_in_photos",
+  {
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id),
+    /** 1 to 8. */
+    position: smallint("position").notNull(),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => storedImages.id),
+  },
+  (t) => [primaryKey({ columns: [t.enquiryId, t.position] })],
+);

@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
+import { LinkSigner } from "../core/appointments/links.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
@@ -16,6 +17,7 @@ import { staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
+import { leadPhotoRoutes } from "./lead-photos.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { httpCaching } from "./middleware/caching.ts";
@@ -50,6 +52,8 @@ export type AppDeps = {
   sitemapUrlsPerFile?: number;
   /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
   financeCipher?: FinanceCipher;
+  /** Signs the buyers' appointment links; main.ts passes the configured key, tests get a throwaway one. */
+  linkSigner?: LinkSigner;
   /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
   usedStock?: UsedStock;
   /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
@@ -89,6 +93,7 @@ export function createApp({
   siteUrl = "http://localhost:3000",
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
+  linkSigner = LinkSigner.ephemeral(),
   usedStock = new UsedStock(db),
   mailer,
   isDraining = () => false,
@@ -150,6 +155,7 @@ export function createApp({
   app.route("/api/staff", staffApiRoutes(db));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
   app.route("/", mediaRoutes(db));
+  app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
   const signInThrottle = new SignInThrottle(db);
@@ -162,7 +168,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;

@@ -32,6 +32,11 @@ const envSchema = z.object({
     .string()
     .refine((value) => parseEncryptionKey(value) !== null, "must be 64 hex characters or base64 of 32 bytes")
     .optional(),
+  /** HMAC key for buyers' appointment links (64 hex or base64 of 32 bytes); unset: a key file under DATA_DIR. */
+  LINK_SIGNING_KEY: z
+    .string()
+    .refine((value) => parseEncryptionKey(value) !== null, "must be 64 hex characters or base64 of 32 bytes")
+    .optional(),
   FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** On SIGTERM, how long /readyz answers 503 "draining" (while requests are still served) before the server stops accepting. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(15).default(5),

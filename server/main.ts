@@ -17,6 +17,8 @@ import { createApp, type PageHandler } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
+import { linkSignerFromEnv } from "./link-signer.ts";
+import { PAGE_BODY_LIMITS } from "./body-limits.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
 import { createLogger } from "./logger.ts";
@@ -59,6 +61,7 @@ async function main() {
     logger.warn({ setupLink: staff.link }, "staff set-up link");
     if (process.stdout.isTTY) process.stdout.write(`\nNo staff account yet. Create the first administrator (link valid 24 hours, once):\n  ${staff.link}\n\n`);
   }
+  const linkSigner = linkSignerFromEnv(env, logger);
   const app = createApp({
     mailer,
     db: database.db,
@@ -69,11 +72,13 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     siteUrl,
     financeCipher,
+    linkSigner,
     usedStock,
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(),
     pageHandler,
     pageMethods,
+    bodyLimits: PAGE_BODY_LIMITS,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
   });
@@ -90,6 +95,7 @@ async function main() {
     mailer,
     siteUrl,
     financeCipher,
+    linkSigner,
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });

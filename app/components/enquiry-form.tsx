@@ -1,7 +1,9 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Violation } from "../../core/shared/violations.ts";
+import type { AppointmentChoice } from "../lib/appointment.ts";
 import { type EnquiryActionData, FIELD_FOR_PATH, PATH_FOR_FIELD } from "../lib/enquiry.ts";
+import { AppointmentFields } from "./appointment-fields.tsx";
 
 export type EnquiryFormProps = {
   /** The heading above the form (an h2). */
@@ -18,6 +20,10 @@ export type EnquiryFormProps = {
   messageRows?: number;
   messageLabel?: string;
   submitLabel?: string;
+  /** Sell your car: mileage, condition, outstanding finance, trade-in and up to 8 photos (a multipart form). */
+  askTradeIn?: { towards: { label: string; href: string } | null; maxPhotos: number; maxPhotoMb: number };
+  /** Test drives and services: the date and times offered (the page's loader computes them). */
+  appointment?: AppointmentChoice;
   /** Light (white) or dark (grey) block. */
   tone?: "light" | "dark";
 };
@@ -50,6 +56,9 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const values = actionData?.values ?? {};
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
+  const appointment = actionData?.appointment ?? props.appointment;
+  const [chosenDealer, setChosenDealer] = useState<string | null>(() => appointment?.dealerSlug ?? null);
+  useEffect(() => setChosenDealer(appointment?.dealerSlug ?? null), [appointment]);
 
   useEffect(() => {
     setErrors(errorsFrom(actionData?.violations));
@@ -62,6 +71,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
 
   const clearError = (event: ChangeEvent<HTMLFormElement>) => {
     const name = (event.target as { name?: string }).name;
+    if (name === "dealer_slug") setChosenDealer((event.target as unknown as HTMLSelectElement).value || null);
     if (!name || !(name in PATH_FOR_FIELD)) return;
     setErrors((current) => {
       if (!(name in current)) return current;
@@ -112,6 +122,104 @@ export function EnquiryForm(props: EnquiryFormProps) {
     </div>
   );
 
+  const yesNo = (name: string, legend: string, defaultValue?: "yes" | "no") => (
+    <fieldset aria-describedby={describedBy(name)}>
+      <legend className={labelClass}>
+        {legend}
+        <span aria-hidden="true"> *</span>
+      </legend>
+      <div className="mt-1 flex gap-6">
+        {(["yes", "no"] as const).map((answer) => (
+          <div key={answer} className="flex items-center gap-2">
+            <input
+              id={answer === "yes" ? fieldId(name) : fieldId(`${name}-no`)}
+              name={name}
+              type="radio"
+              value={answer}
+              required
+              defaultChecked={(values[name] || defaultValue) === answer}
+              aria-invalid={errors[name] ? true : undefined}
+              className="size-5 accent-brand-red"
+            />
+            <label htmlFor={answer === "yes" ? fieldId(name) : fieldId(`${name}-no`)}>{answer === "yes" ? "Yes" : "No"}</label>
+          </div>
+        ))}
+      </div>
+      {errors[name] ? (
+        <p id={errorId(name)} className={errorClass}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+
+  const tradeInFields = (tradeIn: NonNullable<EnquiryFormProps["askTradeIn"]>) => (
+    <div className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        {textField("mileage_km", "Mileage (km)", { required: true, inputMode: "numeric", hint: "As on the odometer, like 98000" })}
+        <div>
+          <label htmlFor={fieldId("condition")} className={labelClass}>
+            Condition<span aria-hidden="true"> *</span>
+          </label>
+          <select
+            id={fieldId("condition")}
+            name="condition"
+            required
+            defaultValue={values.condition ?? ""}
+            aria-invalid={errors.condition ? true : undefined}
+            aria-describedby={describedBy("condition")}
+            className={inputClass}
+          >
+            <option value="">Choose the condition</option>
+            <option value="excellent">Excellent: like new</option>
+            <option value="good">Good: normal wear</option>
+            <option value="fair">Fair: some damage or repairs due</option>
+            <option value="poor">Poor: needs work</option>
+          </select>
+          {errors.condition ? (
+            <p id={errorId("condition")} className={errorClass}>
+              {errors.condition}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {yesNo("outstanding_finance", "Is there finance still owing on it?")}
+      {tradeIn.towards ? (
+        <p>
+          Trade-in towards{" "}
+          <Link to={tradeIn.towards.href} className="font-semibold underline">
+            {tradeIn.towards.label}
+          </Link>
+        </p>
+      ) : null}
+      {yesNo("trade_in", "Is it a trade-in towards a car on this site?", tradeIn.towards ? "yes" : undefined)}
+      <div>
+        <label htmlFor={fieldId("photos")} className={labelClass}>
+          Photos <span className="font-normal">(optional, up to {tradeIn.maxPhotos})</span>
+        </label>
+        <p id={`${fieldId("photos")}-hint`} className={`text-sm ${dark ? "text-gray-200" : "text-brand-grey-light"}`}>
+          JPEG, PNG or WebP, at most {tradeIn.maxPhotoMb} MB each: the outside from each side, the inside and the odometer help us make
+          our best offer. Only the dealership sees them.
+        </p>
+        <input
+          id={fieldId("photos")}
+          name="photos"
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={errors.photos ? true : undefined}
+          aria-describedby={describedBy("photos", `${fieldId("photos")}-hint`)}
+          className={`${inputClass} file:mr-4 file:rounded file:border-0 file:bg-gray-200 file:px-3 file:py-1`}
+        />
+        {errors.photos ? (
+          <p id={errorId("photos")} className={errorClass}>
+            {errors.photos}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+
   const toggle = (name: "contact" | "terms", label: ReactNode, required: boolean) => (
     <div>
       <div className="flex items-start gap-3">
@@ -151,6 +259,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
       <Form
         ref={formRef}
         method="post"
+        encType={props.askTradeIn ? "multipart/form-data" : undefined}
         replace
         noValidate
         onChange={clearError}
@@ -223,6 +332,18 @@ export function EnquiryForm(props: EnquiryFormProps) {
               </p>
             ) : null}
           </div>
+        ) : null}
+        {props.askTradeIn ? tradeInFields(props.askTradeIn) : null}
+        {appointment ? (
+          <AppointmentFields
+            choice={appointment}
+            dealerSlug={dealers ? chosenDealer : appointment.dealerSlug}
+            selectedTime={values.appointment_time}
+            error={errors.appointment_time}
+            ids={{ date: fieldId("appointment_date"), time: fieldId("appointment_time"), error: errorId("appointment_time") }}
+            classes={{ label: labelClass, input: inputClass, error: errorClass, hint: dark ? "text-gray-200" : "text-brand-grey-light" }}
+            enhanced={enhanced}
+          />
         ) : null}
         <div>
           <label htmlFor={fieldId("message")} className={labelClass}>

@@ -3,7 +3,11 @@ import { data, replace } from "react-router";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
 import { listDealers } from "../../core/dealers/dealers.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
-import { dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
+import { APPOINTMENT_KIND_OF, dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
+import { appointmentStart } from "./appointment.ts";
+import { parseEnquiry } from "../../core/leads/enquiry-schema.ts";
+import { storeSellerPhotos } from "./seller-photos.server.ts";
+import { appointmentChoice } from "./appointment.server.ts";
 import type { AppContext } from "../load-context.ts";
 import { type EnquiryActionData, RETRY_MESSAGE } from "./enquiry.ts";
 import { readFormBody } from "./form-body.server.ts";
@@ -13,7 +17,7 @@ export type DealerOption = { slug: string; dealerName: string };
 
 /** What a page fixes about its enquiry (from its route), as opposed to what the visitor types. */
 export type FixedFields = Partial<
-  Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug", string>
+  Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug" | "towards_vehicle_id", string>
 >;
 
 export type EnquiryFormSetup = {
@@ -47,6 +51,7 @@ export async function dealerChoices(
 }
 
 const TYPED_FIELDS = ["first_name", "last_name", "email", "cell_phone", "make", "model", "year", "partNo", "vinNo", "message", "dealer_slug", "contact", "terms",
+  "appointment_date", "appointment_time", "mileage_km", "condition", "outstanding_finance", "trade_in",
   // The form render's token is kept across a re-render with messages (no JavaScript), so that the time a
   // person spent fixing the form counts from the first render and a quick fix is never taken for a bot.
   "idempotency_key", "rendered_at"];
@@ -69,6 +74,13 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     };
     values = Object.fromEntries(TYPED_FIELDS.map((name) => [name, text(name) ?? ""]));
     const fixed = setup.fixed;
+    const appointmentKind = APPOINTMENT_KIND_OF[setup.preset];
+    const dealerSlug = fixed.dealer_slug ?? text("dealer_slug");
+    const timesFor = () => appointmentKind && appointmentChoice(context.db, appointmentKind, dealerSlug, text("appointment_date"));
+    if (appointmentKind && text("intent") === "show-times") {
+      // No JavaScript: the visitor asked for the times of another dealership or date; nothing is stored.
+      return data<EnquiryActionData>({ values, appointment: await timesFor() });
+    }
     const raw = {
       form_name: FORM_PRESETS[setup.preset].formName,
       lead_type: FORM_PRESETS[setup.preset].leadType,
@@ -88,17 +100,42 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       dealer_slug: fixed.dealer_slug ?? text("dealer_slug"),
       special_slug: fixed.special_slug,
       vehicle_id: fixed.vehicle_id,
+      appointment_start: appointmentKind ? appointmentStart(text("appointment_date"), text("appointment_time")) : undefined,
+      ...(setup.preset === "sellCar"
+        ? {
+            mileage_km: text("mileage_km")?.replace(/[\s,]/g, ""),
+            condition: text("condition"),
+            outstanding_finance: text("outstanding_finance"),
+            trade_in: text("trade_in"),
+            towards_vehicle_id: fixed.towards_vehicle_id,
+          }
+        : {}),
       uri: pathname,
       idempotency_key: text("idempotency_key"),
       website: text("website"),
       rendered_at: text("rendered_at"),
     };
+    let photoImageIds: string[] = [];
+    if (setup.preset === "sellCar") {
+      // The text is checked first, so that a form with mistakes costs no photo processing.
+      const precheck = parseEnquiry(raw);
+      const photos = await storeSellerPhotos(context.db, form, precheck.ok);
+      const violations = [...(precheck.ok ? [] : precheck.violations), ...(photos.ok ? [] : [photos.violation])];
+      if (violations.length > 0) return data<EnquiryActionData>({ violations, values }, { status: 422 });
+      photoImageIds = photos.ok ? photos.imageIds : [];
+    }
     const outcome = await submitEnquiry(context.db, raw, {
+      photoImageIds,
       requireRenderTime: true,
+      requireAppointment: appointmentKind !== undefined,
       onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
     });
     if (outcome.kind === "invalid") {
-      return data<EnquiryActionData>({ violations: outcome.violations, values }, { status: 422 });
+      return data<EnquiryActionData>({ violations: outcome.violations, values, appointment: await timesFor() }, { status: 422 });
+    }
+    if (outcome.kind === "slot-taken") {
+      const violations = [{ propertyPath: "appointment_start", message: outcome.message }];
+      return data<EnquiryActionData>({ violations, values, appointment: await timesFor() }, { status: 409 });
     }
     if (outcome.kind === "stored") {
       context.logger.info({ leadId: outcome.id, created: outcome.created, form: raw.form_name, uri: pathname }, "enquiry stored");

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Violation } from "../../core/shared/violations.ts";
+import type { AppointmentChoice } from "./appointment.ts";
 
 /** What an enquiry route's action answers when it does not redirect. */
 export type EnquiryActionData = {
@@ -8,6 +9,8 @@ export type EnquiryActionData = {
   values?: Record<string, string>;
   /** Anything but a validation failure: a short, honest retry message. */
   formError?: string;
+  /** Test drives and services: the times for the dealership and date posted (re-rendered by the server). */
+  appointment?: AppointmentChoice;
 };
 
 export const RETRY_MESSAGE =
@@ -25,6 +28,13 @@ export const FIELD_FOR_PATH: Record<string, string> = {
   partNo: "partNo",
   vinNo: "vinNo",
   dealer_slug: "dealer_slug",
+  appointment_start: "appointment_time",
+  mileage_km: "mileage_km",
+  condition: "condition",
+  outstanding_finance: "outstanding_finance",
+  trade_in: "trade_in",
+  towards_vehicle_id: "trade_in",
+  photos: "photos",
   message: "message",
   contact: "contact",
   terms: "terms",

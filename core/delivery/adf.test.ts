@@ -40,6 +40,7 @@ function enquiry(preset: PresetKey, overrides: Record<string, unknown> = {}) {
     parts: { make: "Honda", model: "Civic", year: "2017", partNo: "15400-PLM-A02", vinNo: "JHMFC1F30HX123456", uri: "/parts" },
     testDrive: { model: "HR-V", uri: "/book-test-drive/honda/hr-v" },
     service: { make: "Honda", model: "Jazz", year: 2016, message: "60 000 km service please", uri: "/service" },
+    sellCar: { make: "Toyota", model: "Corolla", year: 2017, mileage_km: "98000", condition: "good", outstanding_finance: "no", trade_in: "no", uri: "/sell-your-car" },
   };
   return {
     form_name: FORM_PRESETS[preset].formName,
@@ -209,7 +210,7 @@ describe("hostile values", () => {
     );
     expect(await dtdViolations(xml)).toBe("");
     expect(await text(xml, "//customer/timeframe/description")).toBe("Service on Tuesday morning");
-    expect(await text(xml, "//customer/timeframe/earliestdate")).toBe("2026-12-01T07:30:00Z");
+    expect(await text(xml, "//customer/timeframe/earliestdate")).toBe("2026-12-01T09:30:00+02:00");
   });
 
   it("is refused by the document type when a required element is missing (the check can fail)", async () => {

@@ -1,3 +1,4 @@
+import { saIso } from "../appointments/calendar.ts";
 import { type LeadForDelivery, siteLink } from "./lead-source.ts";
 
 export const PROVIDER_NAME = "Honda Dealer Group Website";
@@ -34,8 +35,9 @@ function render(node: Node, depth: number): string[] {
 /** ISO 8601 to the second, as ADF's examples write it. */
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
-function vehicleNode(lead: LeadForDelivery): Node {
-  const { vehicle, finance } = lead;
+function vehicleNode(lead: LeadForDelivery, vehicle = lead.vehicle, finance = lead.finance): Node {
+  // A seller's photo goes in the one imagetag ADF allows; every photo's link is in the comments.
+  const photo = vehicle === lead.vehicle ? lead.photoLinks?.[0] : undefined;
   return {
     name: "vehicle",
     attributes: { interest: vehicle.interest, status: vehicle.condition },
@@ -47,6 +49,8 @@ function vehicleNode(lead: LeadForDelivery): Node {
       el("stock", vehicle.stock),
       el("trim", vehicle.trim),
       el("odometer", vehicle.odometerKm, { status: "original", units: "km" }),
+      el("condition", vehicle.rating),
+      el("imagetag", photo),
       vehicle.price ? el("price", vehicle.price.zar, { type: vehicle.price.type, currency: "ZAR" }) : null,
       finance
         ? {
@@ -63,7 +67,8 @@ function vehicleNode(lead: LeadForDelivery): Node {
 
 function customerNode(lead: LeadForDelivery): Node {
   const { customer, timeframe } = lead;
-  const comments = [customer.message, ...lead.notes].filter(Boolean).join("\n");
+  const photos = (lead.photoLinks ?? []).map((link, index) => `Photo ${index + 1}: ${link}`);
+  const comments = [customer.message, ...lead.notes, ...photos].filter(Boolean).join("\n");
   return {
     name: "customer",
     children: [
@@ -81,8 +86,9 @@ function customerNode(lead: LeadForDelivery): Node {
             name: "timeframe",
             children: [
               required("description", timeframe.description),
-              el("earliestdate", timeframe.earliest && isoSeconds(timeframe.earliest)),
-              el("latestdate", timeframe.latest && isoSeconds(timeframe.latest)),
+              // In South African time (+02:00), as the buyer chose it.
+              el("earliestdate", timeframe.earliest && saIso(timeframe.earliest)),
+              el("latestdate", timeframe.latest && saIso(timeframe.latest)),
             ],
           }
         : null,
@@ -147,6 +153,7 @@ export function buildAdfXml(lead: LeadForDelivery, siteUrl: string): string {
       el("id", lead.id, { sequence: "1", source: PROVIDER_NAME }),
       required("requestdate", isoSeconds(lead.createdAt)),
       vehicleNode(lead),
+      lead.wantedVehicle ? vehicleNode(lead, lead.wantedVehicle, null) : null,
       customerNode(lead),
       vendorNode(lead, siteUrl),
       providerNode(lead, siteUrl),

@@ -1,9 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { describeSlotStart } from "../appointments/calendar.ts";
 import { formatKm, formatOpeningTimes, formatRand } from "../shared/format.ts";
 import { escapeMarkup } from "./adf.ts";
-import { type LeadForDelivery, siteLink } from "./lead-source.ts";
+import { appointmentIcs } from "../appointments/ics.ts";
+import { type LinkSigner, manageAppointmentPath } from "../appointments/links.ts";
+import { describeAppointment, type LeadAppointment, type LeadForDelivery, siteLink } from "./lead-source.ts";
 
 export type OutgoingMail = {
   messageId: string;
@@ -61,12 +64,29 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
  * The message an e-mail delivery sends, by its format (decision 015): 'adf' to a CRM lead address (the ADF
  * and nothing else), 'readable' to people at the dealer, 'confirmation' to the buyer.
  */
-export function leadMail(lead: LeadForDelivery, delivery: { id: number; target: string; format: string }, siteUrl: string, adf: string): OutgoingMail {
-  const messageId = `<lead-${lead.id}-${delivery.id}@honda-dealer-group>`;
-  if (delivery.format === "adf") return { messageId, to: delivery.target, subject: crmSubject(lead), text: adf };
+export function leadMail(
+  lead: LeadForDelivery,
+  delivery: { id: number; target: string; format: string },
+  siteUrl: string,
+  adf: string,
+  links: LinkSigner,
+): OutgoingMail {
+  // A moved or cancelled appointment sends the lead again: each version is a message of its own.
+  const version = lead.appointment && lead.appointment.version > 1 ? `-v${lead.appointment.version}` : "";
+  const messageId = `<lead-${lead.id}-${delivery.id}${version}@honda-dealer-group>`;
+  if (delivery.format === "adf") return { messageId, to: delivery.target, subject: changePrefix(lead) + crmSubject(lead), text: adf };
   if (delivery.format === "readable") return { messageId, to: delivery.target, ...readableMail(lead, siteUrl, adf) };
-  if (delivery.format === "confirmation") return { messageId, to: delivery.target, ...confirmationMail(lead) };
+  if (delivery.format === "confirmation") {
+    return { messageId, to: delivery.target, ...(lead.appointment ? appointmentConfirmationMail(lead, lead.appointment, siteUrl, links) : confirmationMail(lead)) };
+  }
   throw new Error(`unknown e-mail format '${delivery.format}'`);
+}
+
+/** "Appointment cancelled: " or "Appointment moved: " before the subject of a lead sent again after a change. */
+function changePrefix(lead: LeadForDelivery): string {
+  const appointment = lead.appointment;
+  if (!appointment || appointment.version === 1) return "";
+  return appointment.status === "cancelled" ? "Appointment cancelled: " : "Appointment moved: ";
 }
 
 /** What CRMs file the lead by: the dealer, the kind of lead and its reference. */
@@ -84,7 +104,8 @@ function vehicleLine(lead: LeadForDelivery): string {
     ` (${v.condition})` +
     (v.odometerKm !== undefined ? `, ${formatKm(v.odometerKm)}` : "") +
     (v.price ? `, ${formatRand(v.price.zar)}` : "") +
-    (v.stock ? `, stock no. ${v.stock}` : "")
+    (v.stock ? `, stock no. ${v.stock}` : "") +
+    (v.rating ? `, in ${v.rating} condition (the seller's word)` : "")
   );
 }
 
@@ -99,11 +120,14 @@ function leadFields(lead: LeadForDelivery, siteUrl: string): [string, string][] 
     ["Name", `${customer.firstName} ${customer.lastName}`],
     ["Cell", customer.cellPhone],
     ["E-mail", customer.email],
-    ["Vehicle", vehicleLine(lead)],
+    [lead.vehicle.interest === "trade-in" ? "Their vehicle" : "Vehicle", vehicleLine(lead)],
+    ["Towards", lead.wantedVehicle ? vehicleLine({ ...lead, vehicle: lead.wantedVehicle }) : null],
     ["VIN", vehicle.vin],
     ["Vehicle page", siteLink(lead.vehiclePath, siteUrl)],
+    ["Appointment", lead.appointment ? describeAppointment(lead.appointment) : null],
     ["Finance", lead.finance ? "the buyer applied for finance online" : null],
     ...lead.notes.map((note): [string, string] => ["Note", note]),
+    ...(lead.photoLinks ?? []).map((link, index): [string, string] => [`Photo ${index + 1}`, link]),
     ["Message", customer.message],
     ["May we contact them about offers", yesNo(customer.contactAllowed)],
     ["Form", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`],
@@ -142,7 +166,7 @@ function readableMail(lead: LeadForDelivery, siteUrl: string, adf: string): Omit
     })
     .join("");
   return {
-    subject: `New lead: ${lead.formName} - ${customer.firstName} ${customer.lastName}${lead.vehicle.model ? ` - ${lead.vehicle.model}` : ""}`,
+    subject: `${changePrefix(lead)}New lead: ${lead.formName} - ${customer.firstName} ${customer.lastName}${lead.vehicle.model ? ` - ${lead.vehicle.model}` : ""}`,
     replyTo: customer.email ? { name: `${customer.firstName} ${customer.lastName}`, address: customer.email } : undefined,
     text: [heading, "", ...fields.map(([label, value]) => `${label}: ${value}`), ...(financeNote.length ? ["", ...financeNote] : [])].join("\n"),
     html: htmlPage(
@@ -185,5 +209,58 @@ function confirmationMail(lead: LeadForDelivery): Omit<OutgoingMail, "messageId"
       paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") +
         `<p>Opening hours:</p><ul>${hours.map((line) => `<li>${escapeMarkup(line)}</li>`).join("")}</ul><p>${escapeMarkup(closing)}</p>`,
     ),
+  };
+}
+
+/**
+ * The buyer's confirmation of a booked test drive or service (issue 18): the time, the dealer's address and
+ * phone, the reference, a link to move or cancel it (signed, valid until the appointment starts) and the
+ * appointment as an .ics file for their calendar. Once cancelled, the same message says so and its .ics
+ * removes the event from the calendar.
+ */
+function appointmentConfirmationMail(lead: LeadForDelivery, appointment: LeadAppointment, siteUrl: string, links: LinkSigner): Omit<OutgoingMail, "messageId" | "to"> {
+  const { dealer, customer } = lead;
+  const what = appointment.kind === "test-drive" ? `test drive${lead.vehicle.model ? ` of the ${lead.vehicle.make} ${lead.vehicle.model}` : ""}` : "service";
+  const when = describeSlotStart(appointment.start);
+  const cancelled = appointment.status === "cancelled";
+  const manage = cancelled ? null : new URL(manageAppointmentPath(links, appointment), siteUrl).toString();
+  const paragraphs = cancelled
+    ? [
+        `Dear ${customer.firstName},`,
+        `Your ${what} at ${dealer.dealerName} on ${when} is cancelled, as you asked. The dealership has been told.`,
+        `Your reference: ${lead.reference}`,
+        `To book another time, visit ${new URL(lead.uri ?? "/", siteUrl).toString()} or phone ${dealer.dealerName} on ${dealer.contactNo}.`,
+      ]
+    : [
+        `Dear ${customer.firstName},`,
+        `Your ${what} at ${dealer.dealerName} is booked for ${when} (30 minutes).`,
+        `Where: ${dealer.address}`,
+        `Your reference: ${lead.reference}`,
+        appointment.kind === "test-drive" ? "Please bring your driver's licence." : "Please bring your service book and spare key if you have them.",
+        `Add it to your calendar with the attached file. To move or cancel it, use this link (it works until the appointment starts): ${manage}`,
+        `${dealer.dealerName}: ${dealer.contactNo}`,
+      ];
+  const closing = "If you did not make this booking, you can ignore this e-mail or cancel it with the link.";
+  const summary = `${appointment.kind === "test-drive" ? "Test drive" : "Service"} at ${dealer.dealerName}`;
+  const ics = appointmentIcs({
+    id: appointment.id,
+    sequence: appointment.version - 1,
+    start: appointment.start,
+    end: appointment.end,
+    cancelled,
+    summary,
+    description: [`Reference ${lead.reference}`, manage ? `Move or cancel: ${manage}` : null, `${dealer.dealerName}: ${dealer.contactNo}`].filter(Boolean).join("\n"),
+    location: `${dealer.dealerName}, ${dealer.address}`,
+    organizer: { name: dealer.dealerName, email: dealer.dpEmail },
+    url: manage ?? undefined,
+  });
+  const linkHtml = (line: string) => (manage ? escapeMarkup(line).replace(escapeMarkup(manage), `<a href="${escapeMarkup(manage)}">${escapeMarkup(manage)}</a>`) : escapeMarkup(line));
+  return {
+    subject: cancelled ? `Cancelled: your ${what} at ${dealer.dealerName} (${lead.reference})` : `Booked: your ${what} at ${dealer.dealerName}, ${when} (${lead.reference})`,
+    text: [...paragraphs, ...(cancelled ? [] : [closing])].join("\n\n"),
+    html: htmlPage(summary, paragraphs.map((line) => `<p>${linkHtml(line)}</p>`).join("") + (cancelled ? "" : `<p>${escapeMarkup(closing)}</p>`)),
+    attachments: [
+      { filename: cancelled ? "cancelled-appointment.ics" : "appointment.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}` },
+    ],
   };
 }

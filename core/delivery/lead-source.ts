@@ -10,9 +10,15 @@ import {
   models,
   rangeModels,
   rangeVariants,
+  tradeIns,
   usedVehicles,
 } from "../../db/schema.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
+import { appointmentOfEnquiry } from "../appointments/appointments.ts";
+import type { VehicleCondition } from "../leads/enquiry-schema.ts";
+import { FORM_PRESETS } from "../leads/presets.ts";
+import { PHOTO_LINK_DAYS, photoPositions } from "./lead-photos.ts";
+import { type AppointmentKind, describeSlotStart, saTimeOf } from "../appointments/calendar.ts";
 
 export type LeadKind = "enquiry" | "finance";
 
@@ -41,7 +47,7 @@ export type LeadCustomer = {
 };
 
 export type LeadVehicle = {
-  interest: "buy" | "test-drive";
+  interest: "buy" | "test-drive" | "trade-in";
   condition: "new" | "used";
   /** The model year (new), the listing's year (used), the visitor's own vehicle's (service, parts); null if unknown. */
   year: number | null;
@@ -53,6 +59,8 @@ export type LeadVehicle = {
   trim?: string;
   odometerKm?: number;
   price?: { type: "asking" | "msrp"; zar: number };
+  /** A seller's own rating of their vehicle (ADF condition). */
+  rating?: VehicleCondition;
 };
 
 /**
@@ -77,11 +85,35 @@ export type LeadForDelivery = {
   vehicle: LeadVehicle;
   /** Finance applications: the buyer wants finance; the amount is given only when the application states it. */
   finance: { method: "finance"; amountZar?: number } | null;
-  /** When the buyer wants to come in (appointment leads, when they exist). */
+  /** When the buyer wants to come in: a booked appointment's slot. */
   timeframe: { description: string; earliest?: Date; latest?: Date } | null;
+  /** Test drives and services: the slot booked with the lead, as it is now (moved or cancelled since, perhaps). */
+  appointment?: LeadAppointment | null;
   /** Free text for the salesperson, e.g. a part number or the special. */
   notes: string[];
+  /** Sell your car traded in towards a car on this site: that car (ADF's second vehicle, interest buy). */
+  wantedVehicle?: LeadVehicle | null;
+  /** Sell your car: signed, expiring links to the seller's photos (decision 026), when the loader was given a signer. */
+  photoLinks?: string[];
 };
+
+export type LeadAppointment = {
+  id: string;
+  kind: AppointmentKind;
+  start: Date;
+  end: Date;
+  status: "booked" | "cancelled";
+  /** 1 when booked; each move or cancellation adds one. */
+  version: number;
+};
+
+const KIND_NAMES: Record<AppointmentKind, string> = { "test-drive": "Test drive", service: "Service" };
+
+/** "Test drive on Saturday 28 November 2026 at 09:30 (cancelled)" */
+export function describeAppointment(appointment: LeadAppointment): string {
+  const when = `${KIND_NAMES[appointment.kind]} on ${describeSlotStart(appointment.start)} to ${saTimeOf(appointment.end)}`;
+  return appointment.status === "cancelled" ? `${when} (cancelled by the buyer)` : when;
+}
 
 /** A lead's reference for people: the first 8 characters of its id, in capitals (HDG-1A2B3C4D). */
 export function leadReference(id: string): string {
@@ -105,10 +137,12 @@ const dealerColumns = {
 export type LoadOptions = {
   /** Needed for finance applications: their applicant's name and contact details are encrypted. */
   financeCipher?: FinanceCipher;
+  /** The absolute, signed link to a seller's photo at a position (the worker gives it; lead tools need not). */
+  photoLink?: (enquiryId: string, position: number) => string;
 };
 
 export async function loadLeadForDelivery(db: Database, kind: LeadKind, id: string, options: LoadOptions = {}): Promise<LeadForDelivery | null> {
-  return kind === "enquiry" ? loadEnquiry(db, id) : loadFinanceApplication(db, id, options.financeCipher);
+  return kind === "enquiry" ? loadEnquiry(db, id, options) : loadFinanceApplication(db, id, options.financeCipher);
 }
 
 /** The path of the vehicle or special an enquiry was sent from: the page itself, without its /enquire form. */
@@ -118,7 +152,7 @@ function vehiclePathOf(uri: string | null): string | null {
   return /^(\/dealer\/[^/]+)?\/specials\/[^/]+$/.test(uri) ? uri : null;
 }
 
-async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | null> {
+async function loadEnquiry(db: Database, id: string, options: LoadOptions): Promise<LeadForDelivery | null> {
   const [row] = await db
     .select({ enquiry: enquiries, dealer: dealerColumns })
     .from(enquiries)
@@ -132,11 +166,12 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
   // SPEC: is_used is 1 for used vehicles and for parts and service (the visitor's own vehicle).
   const isNew = enquiry.isUsed === 0;
   const newPrice = isNew && enquiry.model && enquiry.variant ? await loadNewVariantPrice(db, enquiry.model, enquiry.variant) : null;
+  const appointment = await appointmentOfEnquiry(db, enquiry.id);
   const notes = [
     enquiry.partNo ? `Part number: ${enquiry.partNo}` : null,
     special ? `Special: ${special}` : null,
   ].filter((note): note is string => note !== null);
-  return {
+  const base: LeadForDelivery = {
     kind: "enquiry",
     id: enquiry.id,
     reference: leadReference(enquiry.id),
@@ -170,8 +205,45 @@ async function loadEnquiry(db: Database, id: string): Promise<LeadForDelivery | 
       price: used ? { type: "asking", zar: used.price } : newPrice === null ? undefined : { type: "msrp", zar: newPrice },
     },
     finance: null,
-    timeframe: null,
+    timeframe: appointment ? { description: describeAppointment(appointment), earliest: appointment.start, latest: appointment.end } : null,
+    appointment,
     notes,
+  };
+  return enquiry.formName === FORM_PRESETS.sellCar.formName ? withTradeIn(db, base, enquiry.vehicleYear, options) : base;
+}
+
+/**
+ * A 'Sell Your Car' lead: the seller's vehicle is the lead's vehicle (ADF interest trade-in, status used),
+ * with its mileage and condition; the car it is traded in towards, if any, follows as the one they want.
+ */
+async function withTradeIn(db: Database, lead: LeadForDelivery, year: number | null, options: LoadOptions): Promise<LeadForDelivery> {
+  const [details] = await db.select().from(tradeIns).where(eq(tradeIns.enquiryId, lead.id)).limit(1);
+  if (!details) return lead;
+  const towards = details.towardsUsedVehicleId === null ? null : await loadUsedVehicle(db, details.towardsUsedVehicleId);
+  const positions = await photoPositions(db, lead.id);
+  const photoLinks = options.photoLink ? positions.map((position) => options.photoLink!(lead.id, position)) : [];
+  return {
+    ...lead,
+    vehicle: {
+      interest: "trade-in",
+      condition: "used",
+      year,
+      make: lead.vehicle.make,
+      model: lead.vehicle.model,
+      odometerKm: details.mileageKm,
+      rating: details.condition as VehicleCondition,
+    },
+    wantedVehicle: towards
+      ? { interest: "buy", condition: "used", year: towards.year, make: towards.make, model: towards.model, trim: towards.variant ?? undefined, stock: String(towards.id), odometerKm: towards.mileageKm, price: { type: "asking", zar: towards.price } }
+      : null,
+    vehiclePath: null,
+    notes: [
+      ...lead.notes,
+      `Outstanding finance: ${details.outstandingFinance ? "yes" : "no"}`,
+      details.tradeIn ? `Trade-in towards ${towards ? `the ${towards.year} ${towards.make} ${towards.model} (stock no. ${towards.id})` : "a car on this site"}` : "Selling outright (not a trade-in)",
+      positions.length === 0 ? "No photos sent" : `Photos: ${positions.length}${photoLinks.length ? ` (links valid ${PHOTO_LINK_DAYS} days)` : ""}`,
+    ],
+    photoLinks,
   };
 }
 

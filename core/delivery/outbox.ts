@@ -138,27 +138,31 @@ export async function recordFailure(
  * Queues a lead's undelivered (or, with `all`, every) delivery again, from the first attempt; with
  * `exceptConfirmation`, not the visitor's confirmation e-mail (staff resend a lead to the dealer, not to the buyer).
  */
-export async function resendLead(
-  db: Pick<Database, "transaction">,
-  leadId: string,
-  options: { all?: boolean; exceptConfirmation?: boolean } = {},
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const reset = await tx
-      .update(leadDeliveries)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null, deliveredAt: null })
-      .where(
-        and(
-          eq(leadDeliveries.leadId, leadId),
-          options.all ? undefined : ne(leadDeliveries.status, "delivered"),
-          options.exceptConfirmation ? ne(leadDeliveries.format, "confirmation") : undefined,
-        ),
-      )
-      .returning({ kind: leadDeliveries.leadKind });
-    const kind = reset[0]?.kind as LeadKind | undefined;
-    if (kind) await refreshLeadStatus(tx, kind, leadId);
-    return reset.length;
-  });
+export async function resendLead(db: Pick<Database, "transaction">, leadId: string, options: RequeueOptions = {}): Promise<number> {
+  return db.transaction((tx) => requeueDeliveries(tx, leadId, options));
+}
+
+type RequeueOptions = { all?: boolean; exceptConfirmation?: boolean };
+
+/**
+ * The same, inside the caller's transaction: a moved or cancelled appointment sends the lead as it now is to
+ * the dealer's channels and the buyer's confirmation again (the dealer is told, the buyer's calendar updated).
+ */
+export async function requeueDeliveries(tx: Executor, leadId: string, options: RequeueOptions = {}): Promise<number> {
+  const reset = await tx
+    .update(leadDeliveries)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null, deliveredAt: null })
+    .where(
+      and(
+        eq(leadDeliveries.leadId, leadId),
+        options.all ? undefined : ne(leadDeliveries.status, "delivered"),
+        options.exceptConfirmation ? ne(leadDeliveries.format, "confirmation") : undefined,
+      ),
+    )
+    .returning({ kind: leadDeliveries.leadKind });
+  const kind = reset[0]?.kind as LeadKind | undefined;
+  if (kind) await refreshLeadStatus(tx, kind, leadId);
+  return reset.length;
 }
 
 /** The lead's own status follows its deliveries: Delivered when all are, Failed when any failed, else Queued. */

@@ -1,8 +1,10 @@
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../../server/logger.ts";
+import { LinkSigner } from "../appointments/links.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { buildAdfXml, buildLeadJson } from "./adf.ts";
 import { leadMail, type Mailer } from "./email.ts";
+import { leadPhotoPath } from "./lead-photos.ts";
 import { loadLeadForDelivery } from "./lead-source.ts";
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailure } from "./outbox.ts";
 import { postWebhook } from "./webhook.ts";
@@ -15,6 +17,8 @@ export type WorkerOptions = {
   siteUrl: string;
   /** Reads a finance applicant's name and contact details for the dealer's lead; keeps the ADF sent for one encrypted. */
   financeCipher: FinanceCipher;
+  /** Signs the buyer's link to move or cancel an appointment; main.ts passes the configured key. */
+  linkSigner?: LinkSigner;
   fetchImpl?: typeof fetch;
   now?: () => Date;
   batchSize?: number;
@@ -32,7 +36,11 @@ export class LeadDeliveryWorker {
   private running: Promise<unknown> = Promise.resolve();
   private stopped = true;
 
-  constructor(private readonly options: WorkerOptions) {}
+  private readonly linkSigner: LinkSigner;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.linkSigner = options.linkSigner ?? LinkSigner.ephemeral();
+  }
 
   /** One pass: claims a batch and delivers it; answers how many deliveries it worked. */
   async runOnce(): Promise<number> {
@@ -90,12 +98,13 @@ export class LeadDeliveryWorker {
   /** Sends one delivery; answers the ADF it carried (encrypted for a finance lead), or null. */
   private async send(delivery: ClaimedDelivery): Promise<string | null> {
     const { db, mailer, siteUrl, fetchImpl, financeCipher } = this.options;
-    const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId, { financeCipher });
+    const photoLink = (enquiryId: string, position: number) => new URL(leadPhotoPath(this.linkSigner, enquiryId, position, this.now()), siteUrl).toString();
+    const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId, { financeCipher, photoLink });
     if (!lead) throw new Error("the lead no longer exists");
     const adf = buildAdfXml(lead, siteUrl);
     const kept = lead.kind === "finance" ? financeCipher.encrypt(adf) : adf;
     if (delivery.channel === "email") {
-      await mailer.send(leadMail(lead, delivery, siteUrl, adf));
+      await mailer.send(leadMail(lead, delivery, siteUrl, adf, this.linkSigner));
       return delivery.format === "confirmation" ? null : kept;
     }
     const isJson = delivery.format === "json";

@@ -67,8 +67,8 @@ export const KEY_FILE_NAME = "finance-encryption.key";
  * The embedded default: the key kept in DATA_DIR/finance-encryption.key (mode 0600), created with a random
  * key on first start. `onCreate` is told the file's path once, when it is created (never the key).
  */
-export function loadOrCreateKeyFile(dataDir: string, onCreate: (filePath: string) => void): Buffer {
-  const filePath = path.join(dataDir, KEY_FILE_NAME);
+export function loadOrCreateKeyFile(dataDir: string, onCreate: (filePath: string) => void, fileName = KEY_FILE_NAME): Buffer {
+  const filePath = path.join(dataDir, fileName);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(filePath, `${randomBytes(KEY_BYTES).toString("hex")}\n`, { flag: "wx", mode: 0o600 });

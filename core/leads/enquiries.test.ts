@@ -45,6 +45,7 @@ export function validEnquiry(preset: PresetKey, overrides: Record<string, unknow
     parts: { make: "Honda", model: "Civic", year: "2017", partNo: "15400-PLM-A02", uri: "/parts" },
     testDrive: { model: "HR-V", uri: "/book-test-drive/honda/hr-v" },
     service: { make: "Honda", model: "Jazz", year: 2016, message: "60 000 km service please", uri: "/service" },
+    sellCar: { make: "Toyota", model: "Corolla", year: 2017, mileage_km: "98000", condition: "good", outstanding_finance: "no", trade_in: "no", uri: "/sell-your-car" },
   };
   return { ...base, ...extra[preset], ...overrides };
 }

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dealers, deals, enquiries, PUBLIC_STOCK_CONDITION, usedVehicles } from "../../db/schema.ts";
+import { dealers, deals, enquiries, PUBLIC_STOCK_CONDITION, tradeInPhotos, tradeIns, usedVehicles } from "../../db/schema.ts";
 import { isWingDealerName } from "../dealers/dealers.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
-import { type CompletedEnquiry, parseEnquiry } from "./enquiry-schema.ts";
-import { dealerTakesLead } from "./presets.ts";
+import { type CompletedEnquiry, parseEnquiry, type TradeInDetails } from "./enquiry-schema.ts";
+import { APPOINTMENT_KIND_OF, dealerTakesLead, presetKeyForFormName } from "./presets.ts";
+import { insertAppointment, dealerCalendar, reserveSlot, SlotTaken, slotProblem } from "../appointments/appointments.ts";
 
 /** Posts sooner than this after the form was rendered are from bots: accepted silently, never stored. */
 export const MIN_FILL_MS = 2_000;
@@ -19,11 +20,17 @@ export type EnquiryOutcome =
   /** Stored now (created) or found already stored (duplicate: same idempotency key, or same lead within 10 minutes). */
   | { kind: "stored"; created: boolean; id: string; status: string }
   /** A bot (honeypot filled, or posted too fast): answer as if accepted, store nothing. */
-  | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string };
+  | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string }
+  /** The chosen slot filled up before this booking: nothing stored; answered 409 with SLOT_TAKEN_MESSAGE. */
+  | { kind: "slot-taken"; message: string };
 
 export type SubmitOptions = {
   /** Pages always send the render time; API clients may. */
   requireRenderTime?: boolean;
+  /** Sell your car: the seller's photos, already stored as private images (core/media), in order. */
+  photoImageIds?: readonly string[];
+  /** Pages of forms that book a slot (test drive, service) require one; API clients may leave it out. */
+  requireAppointment?: boolean;
   now?: () => number;
   /** Told about dropped bot posts (never the visitor's details). */
   onDropped?: (details: { reason: string; form: string; dealer: string }) => void;
@@ -37,17 +44,39 @@ export type SubmitOptions = {
 export async function submitEnquiry(db: Database, raw: unknown, options: SubmitOptions = {}): Promise<EnquiryOutcome> {
   const now = options.now ?? Date.now;
   const parsed = parseEnquiry(raw);
-  if (!parsed.ok) return { kind: "invalid", violations: parsed.violations };
+  if (!parsed.ok) return { kind: "invalid", violations: [...parsed.violations, ...missingAppointment(raw, parsed.violations, options)] };
   const enquiry = parsed.value;
   const checked = await checkReferences(db, enquiry);
   if (!checked.ok) return { kind: "invalid", violations: checked.violations };
+  const appointmentProblem = await checkAppointment(db, enquiry, new Date(now()), options.requireAppointment ?? false);
+  if (appointmentProblem) return { kind: "invalid", violations: [appointmentProblem] };
 
   const dropReason = botReason(enquiry, now(), options.requireRenderTime ?? false);
   if (dropReason) {
     options.onDropped?.({ reason: dropReason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
     return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
   }
-  return store(db, enquiry, checked.dealerId, now());
+  return store(db, enquiry, checked.dealerId, now(), options.photoImageIds ?? []);
+}
+
+/** A page's empty form is told about the missing time with every other field's message. */
+function missingAppointment(raw: unknown, found: Violation[], options: SubmitOptions): Violation[] {
+  if (!options.requireAppointment || typeof raw !== "object" || raw === null) return [];
+  const { form_name: formName, appointment_start: start } = raw as Record<string, unknown>;
+  const key = typeof formName === "string" ? presetKeyForFormName(formName) : null;
+  if (!key || !APPOINTMENT_KIND_OF[key] || (typeof start === "string" && start !== "") || found.some((v) => v.propertyPath === "appointment_start")) return [];
+  return [{ propertyPath: "appointment_start", message: "Please choose a date and time" }];
+}
+
+/** The slot must be one the dealer offers (open, not past nor within the hour, within the booking window). */
+async function checkAppointment(db: Database, { preset, payload }: CompletedEnquiry, now: Date, required: boolean): Promise<Violation | null> {
+  if (!APPOINTMENT_KIND_OF[preset]) return null;
+  if (!payload.appointment_start) {
+    return required ? { propertyPath: "appointment_start", message: "Please choose a date and time" } : null;
+  }
+  const calendar = await dealerCalendar(db, payload.dealer_slug);
+  const problem = calendar && slotProblem(calendar, payload.appointment_start, now);
+  return problem ? { propertyPath: "appointment_start", message: problem } : null;
 }
 
 function botReason(enquiry: CompletedEnquiry, now: number, requireRenderTime: boolean) {
@@ -89,6 +118,14 @@ async function checkReferences(
       violations.push({ propertyPath: "dealer_slug", message: "This special is offered by another dealership" });
     }
   }
+  const towards = payload.trade_in?.towards_vehicle_id ?? null;
+  if (towards !== null) {
+    const [vehicle] = await db.select({ dealerId: usedVehicles.dealerId }).from(usedVehicles).where(eq(usedVehicles.id, towards)).limit(1);
+    if (!vehicle) violations.push({ propertyPath: "towards_vehicle_id", message: "The car you wanted to trade in towards is no longer available" });
+    else if (dealerRow && vehicle.dealerId !== dealerRow.id) {
+      violations.push({ propertyPath: "dealer_slug", message: "That car is sold by another dealership" });
+    }
+  }
   if (payload.vehicle_id !== null) {
     const [vehicle] = await db
       .select({ dealerId: usedVehicles.dealerId })
@@ -112,6 +149,8 @@ function firstPerField(violations: Violation[]): Violation[] {
 /**
  * What makes two enquiries the same lead: the person (email and cell number), the form, the dealer and
  * everything the enquiry is about, including the message (a changed message is new information and is kept).
+ * Not the appointment's time: a booking sent again with another time within the window is the same lead,
+ * whose first time stands (the confirmation's link moves it).
  */
 export function leadFingerprint({ payload }: CompletedEnquiry): string {
   const text = (value: string | number | null) =>
@@ -136,7 +175,7 @@ export function leadFingerprint({ payload }: CompletedEnquiry): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, now: number): Promise<EnquiryOutcome> {
+async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, now: number, photoImageIds: readonly string[]): Promise<EnquiryOutcome> {
   const { payload } = enquiry;
   const fingerprint = leadFingerprint(enquiry);
   const window = Math.floor(now / DUPLICATE_WINDOW_MS);
@@ -148,7 +187,42 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
   if (earlier) return { kind: "stored", created: false, ...earlier };
   const confirmTo = (await mayConfirmTo(db, payload.email)) ? payload.email : null;
 
-  const inserted = await db.transaction(async (tx) => {
+  const appointmentKind = APPOINTMENT_KIND_OF[enquiry.preset];
+  const booking = appointmentKind && payload.appointment_start ? { kind: appointmentKind, start: payload.appointment_start } : null;
+  let inserted;
+  try {
+    inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds });
+  } catch (error) {
+    if (error instanceof SlotTaken) return { kind: "slot-taken", message: error.message };
+    throw error;
+  }
+  if (inserted) return { kind: "stored", created: true, ...inserted };
+
+  // Lost a race with an identical submission: answer with the lead that won.
+  const winner = await findExisting(db, idempotencyKey, [dedupeKey], null);
+  if (!winner) throw new Error("enquiry conflicted but no matching lead was found");
+  return { kind: "stored", created: false, ...winner };
+}
+
+type StoreKeys = {
+  dealerId: number;
+  now: number;
+  idempotencyKey: string;
+  dedupeKey: string;
+  confirmTo: string | null;
+  booking: { kind: "test-drive" | "service"; start: Date } | null;
+  photoImageIds: readonly string[];
+};
+
+/**
+ * The enquiry, its appointment and its delivery jobs in one transaction: a full slot (SlotTaken) stores
+ * nothing. The slot is reserved first (locking the dealer's row), then the enquiry is inserted.
+ */
+async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys: StoreKeys) {
+  const { payload } = enquiry;
+  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds } = keys;
+  return db.transaction(async (tx) => {
+    if (booking) await reserveSlot(tx, { dealerId, ...booking });
     const [row] = await tx
       .insert(enquiries)
       .values({
@@ -181,16 +255,12 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
       })
       .onConflictDoNothing()
       .returning({ id: enquiries.id, status: enquiries.status });
+    if (row && booking) await insertAppointment(tx, { dealerId, ...booking, enquiryId: row.id });
+    if (row && payload.trade_in) await insertTradeIn(tx, row.id, payload.trade_in, photoImageIds);
     // Queued for delivery in the same transaction: no lead is stored without its delivery jobs.
     if (row) await enqueueLeadDelivery(tx, { kind: "enquiry", id: row.id, dealerId, confirmTo });
     return row;
   });
-  if (inserted) return { kind: "stored", created: true, ...inserted };
-
-  // Lost a race with an identical submission: answer with the lead that won.
-  const winner = await findExisting(db, idempotencyKey, [dedupeKey], null);
-  if (!winner) throw new Error("enquiry conflicted but no matching lead was found");
-  return { kind: "stored", created: false, ...winner };
 }
 
 async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: string[], now: number | null) {
@@ -204,4 +274,19 @@ async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: st
     .where(or(eq(enquiries.idempotencyKey, idempotencyKey), sameLead))
     .limit(1);
   return row ?? null;
+}
+
+/** The seller's vehicle details and photos, in the transaction that stores their lead. */
+async function insertTradeIn(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], enquiryId: string, details: TradeInDetails, photoImageIds: readonly string[]) {
+  await tx.insert(tradeIns).values({
+    enquiryId,
+    mileageKm: details.mileage_km,
+    condition: details.condition,
+    outstandingFinance: details.outstanding_finance,
+    tradeIn: details.trade_in || details.towards_vehicle_id !== null,
+    towardsUsedVehicleId: details.towards_vehicle_id,
+  });
+  if (photoImageIds.length > 0) {
+    await tx.insert(tradeInPhotos).values(photoImageIds.map((imageId, index) => ({ enquiryId, position: index + 1, imageId })));
+  }
 }

@@ -3,6 +3,7 @@ import { hasOnlyAcceptableCharacters } from "../shared/text-rules.ts";
 import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
 import { normaliseSaCell } from "./phone.ts";
 import {
+  APPOINTMENT_KIND_OF,
   consentFor,
   DEFAULT_MAKE,
   FORM_NAMES,
@@ -43,6 +44,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 const PART_NO = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+/** 2026-11-28T09:30:00+02:00 or 2026-11-28T07:30:00Z: a time with its offset, never a local time of unknown zone. */
+const ISO_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 /** Something that looks like an HTML tag or comment: <script>, </b>, <!--, <img ...>. */
 const HTML_TAG = /<\s*[/!?]?\s*[a-z]/i;
@@ -86,6 +89,18 @@ const vehicleText = (label: string, max: number) =>
 
 const optionalSlug = (label: string) =>
   optionalText(label, LIMITS.slug, SLUG, `The ${label} is not valid`);
+
+/** ADF's vehicle conditions, best first. */
+export const VEHICLE_CONDITIONS = ["excellent", "good", "fair", "poor"] as const;
+export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
+export const MAX_MILEAGE_KM = 2_000_000;
+
+/** A yes/no question: true or false (JSON), or 'yes' or 'no' (a form's radio buttons). */
+const yesNo = (message: string) =>
+  z.preprocess(
+    (value) => (value === "yes" ? true : value === "no" ? false : blankToUndefined(value)),
+    z.boolean({ error: message }).optional(),
+  );
 
 const flag = (label: string) =>
   z.preprocess((value) => (value === undefined || value === null ? false : value), z.boolean({ error: `${label} must be true or false` }));
@@ -174,6 +189,36 @@ export const enquiryInputSchema = z
         .max(2_147_483_647, "vehicle_id is not a known vehicle")
         .optional(),
     ),
+    /** Test drives and services: the slot booked, as an ISO 8601 time with its offset (2026-11-28T09:30:00+02:00). */
+    appointment_start: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: "appointment_start must be a date and time" })
+        .regex(ISO_TIME_WITH_OFFSET, "Please choose a date and time from the times offered")
+        .transform((text) => new Date(text))
+        .refine((date) => !Number.isNaN(date.getTime()), "Please choose a date and time from the times offered")
+        .optional(),
+    ),
+    /** Sell your car: the seller's vehicle beyond make, model and year. */
+    mileage_km: z.preprocess(
+      digitsToNumber,
+      z
+        .number({ error: "Please enter the mileage in km, as digits" })
+        .int("Please enter the mileage in km, as digits")
+        .min(0, "Please enter the mileage in km, as digits")
+        .max(MAX_MILEAGE_KM, `Please enter a mileage under ${MAX_MILEAGE_KM.toLocaleString("en-ZA")} km`)
+        .optional(),
+    ),
+    condition: z.preprocess(
+      blankToUndefined,
+      z.enum(VEHICLE_CONDITIONS, { error: `Please choose the condition: ${VEHICLE_CONDITIONS.join(", ")}` }).optional(),
+    ),
+    outstanding_finance: yesNo("Say whether there is finance outstanding on the vehicle"),
+    trade_in: yesNo("Say whether it is a trade-in towards a car on this site"),
+    towards_vehicle_id: z.preprocess(
+      digitsToNumber,
+      z.number({ error: "towards_vehicle_id must be a number" }).int().positive().max(2_147_483_647, "That vehicle is not known").optional(),
+    ),
     status: z.preprocess(blankToUndefined, z.literal(INITIAL_STATUS, { error: `status must be '${INITIAL_STATUS}' when given` }).optional()),
     idempotency_key: optionalText("idempotency key", 100, IDEMPOTENCY_KEY, "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores"),
     /** Honeypot: a hidden field people never see; anything in it marks a bot. */
@@ -200,6 +245,19 @@ function presetViolations(raw: Record<string, unknown>): Violation[] {
   if (NEEDS_YEAR.has(key) && blank(raw.year)) found.push({ propertyPath: "year", message: "Please enter your vehicle's year" });
   if (key === "special" && blank(raw.special_slug)) {
     found.push({ propertyPath: "special_slug", message: "Say which special the enquiry is about" });
+  }
+  if (key === "sellCar") {
+    if (blank(raw.mileage_km)) found.push({ propertyPath: "mileage_km", message: "Please enter the mileage in km" });
+    if (blank(raw.condition)) found.push({ propertyPath: "condition", message: "Please choose the condition" });
+    if (blank(raw.outstanding_finance)) found.push({ propertyPath: "outstanding_finance", message: "Say whether there is finance outstanding on the vehicle" });
+    if (blank(raw.trade_in)) found.push({ propertyPath: "trade_in", message: "Say whether it is a trade-in towards a car on this site" });
+  } else {
+    for (const field of ["mileage_km", "condition", "outstanding_finance", "trade_in", "towards_vehicle_id"]) {
+      if (!blank(raw[field])) found.push({ propertyPath: field, message: `${field} is only for the Sell Your Car form` });
+    }
+  }
+  if (!APPOINTMENT_KIND_OF[key] && !blank(raw.appointment_start)) {
+    found.push({ propertyPath: "appointment_start", message: "Only test drives and services book an appointment" });
   }
   if (key === "used" && blank(raw.vehicle_id)) {
     found.push({ propertyPath: "vehicle_id", message: "Say which vehicle the enquiry is about" });
@@ -265,6 +323,18 @@ export type EnquiryPayload = {
   uri: string;
   special_slug: string | null;
   vehicle_id: number | null;
+  /** Test drives and services: the slot booked (stored in the appointments table). */
+  appointment_start: Date | null;
+  /** Sell your car: the seller's vehicle (stored in trade_ins). */
+  trade_in: TradeInDetails | null;
+};
+
+export type TradeInDetails = {
+  mileage_km: number;
+  condition: VehicleCondition;
+  outstanding_finance: boolean;
+  trade_in: boolean;
+  towards_vehicle_id: number | null;
 };
 
 export type CompletedEnquiry = {
@@ -308,6 +378,17 @@ export function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
       uri: input.uri,
       special_slug: input.special_slug ?? null,
       vehicle_id: input.vehicle_id ?? null,
+      appointment_start: input.appointment_start ?? null,
+      trade_in:
+        preset === "sellCar"
+          ? {
+              mileage_km: input.mileage_km!,
+              condition: input.condition!,
+              outstanding_finance: input.outstanding_finance!,
+              trade_in: input.trade_in!,
+              towards_vehicle_id: input.towards_vehicle_id ?? null,
+            }
+          : null,
     },
     idempotencyKey: input.idempotency_key ?? null,
     honeypot: typeof input.website === "string" ? input.website.trim() : input.website == null ? "" : "filled",

@@ -11,7 +11,11 @@ export const FORM_PRESETS = {
   parts: { formName: "Parts Enquiry", leadType: "Parts Enquiry", source: "Dealer Website Honda-Online Parts" },
   testDrive: { formName: "Book Test Drive", leadType: "Book Test Drive", source: "Group Website Honda-Online Test Drive" },
   service: { formName: "Book Service", leadType: "Book Service", source: "Group Website Honda-Online Service Booking" },
+  sellCar: { formName: "Sell Your Car", leadType: "Sell Your Car", source: "Group Website Honda-Online Sell Your Car" },
 } as const satisfies Record<string, { formName: string; leadType: string; source: string | null }>;
+
+/** The forms that book a slot in the dealer's calendar (core/appointments), and the kind of slot. */
+export const APPOINTMENT_KIND_OF: Partial<Record<PresetKey, "test-drive" | "service">> = { testDrive: "test-drive", service: "service" };
 
 export type PresetKey = keyof typeof FORM_PRESETS;
 export type FormPreset = (typeof FORM_PRESETS)[PresetKey];
@@ -24,17 +28,17 @@ export function presetKeyForFormName(formName: string): PresetKey | null {
   return PRESET_KEYS.find((key) => FORM_PRESETS[key].formName === formName) ?? null;
 }
 
-/** Parts and service enquiries must name the make and model they are about (SPEC section 5). */
-export const NEEDS_MAKE: ReadonlySet<PresetKey> = new Set(["parts", "service"]);
+/** Parts, service and sell-your-car enquiries must name the make and model they are about (SPEC section 5). */
+export const NEEDS_MAKE: ReadonlySet<PresetKey> = new Set(["parts", "service", "sellCar"]);
 /** Forms about one vehicle: the model is part of the enquiry (the page fills it in from its route). */
-export const NEEDS_MODEL: ReadonlySet<PresetKey> = new Set(["new", "wing", "used", "testDrive", "parts", "service"]);
+export const NEEDS_MODEL: ReadonlySet<PresetKey> = new Set(["new", "wing", "used", "testDrive", "parts", "service", "sellCar"]);
 
-/** Parts and service are about the visitor's own vehicle: they give its year (for the lead's ADF). */
-export const NEEDS_YEAR: ReadonlySet<PresetKey> = new Set(["parts", "service"]);
+/** Parts, service and sell-your-car are about the visitor's own vehicle: they give its year (for the lead's ADF). */
+export const NEEDS_YEAR: ReadonlySet<PresetKey> = new Set(["parts", "service", "sellCar"]);
 
-/** SPEC section 3: is_used is 1 if the lead type contains 'Used', else 0; parts and service default to 1. */
+/** SPEC section 3: is_used is 1 if the lead type contains 'Used', else 0; parts and service default to 1, as does the seller's own car. */
 export function isUsedFor(key: PresetKey): 0 | 1 {
-  if (key === "parts" || key === "service") return 1;
+  if (key === "parts" || key === "service" || key === "sellCar") return 1;
   return FORM_PRESETS[key].leadType.includes("Used") ? 1 : 0;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import type { Database } from "../../db/client.ts";
 import { imageRenditions, storedImages } from "../../db/schema.ts";
@@ -110,16 +110,25 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+export type StoreOptions = {
+  /**
+   * A private photo (a seller's, sell-your-car): one JPEG rendition at the largest width (the salesperson's
+   * copy), never served at /media/images; reached only through signed, expiring links (decision 026).
+   */
+  private?: boolean;
+};
+
 /**
  * Checks, processes and stores an upload; answers the stored image with its public renditions. The same
  * bytes sent again are the same image (stored once). Throws ImageRejected for input we refuse.
  */
-export async function storeImage(db: Database, bytes: Buffer): Promise<StoredImage> {
+export async function storeImage(db: Database, bytes: Buffer, options: StoreOptions = {}): Promise<StoredImage> {
   const { contentType, width, height } = await inspectImage(bytes);
   const id = sha256(bytes);
   const known = (await renditionsOf(db, [id])).get(id);
   if (known) return { id, width, height, renditions: known };
   const files = await oneAtATime(async () => {
+    if (options.private) return [await render(bytes, renditionWidths(width).at(-1)!, "jpeg")];
     const rendered: RenderedFile[] = [];
     for (const w of renditionWidths(width)) for (const format of RENDITION_FORMATS) rendered.push(await render(bytes, w, format));
     return rendered;
@@ -127,7 +136,7 @@ export async function storeImage(db: Database, bytes: Buffer): Promise<StoredIma
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(storedImages)
-      .values({ id, contentType, width, height, byteSize: bytes.length, original: bytes })
+      .values({ id, contentType, width, height, byteSize: bytes.length, original: bytes, isPrivate: options.private ?? false })
       .onConflictDoNothing()
       .returning({ id: storedImages.id });
     // Another request stored the same bytes meanwhile: its renditions stand.
@@ -190,7 +199,18 @@ export async function renditionFile(db: Database, fileName: string): Promise<{ b
   const [row] = await db
     .select({ bytes: imageRenditions.bytes, format: imageRenditions.format })
     .from(imageRenditions)
-    .where(inArray(imageRenditions.hash, [hash!]));
+    .innerJoin(storedImages, eq(storedImages.id, imageRenditions.imageId))
+    .where(and(inArray(imageRenditions.hash, [hash!]), eq(storedImages.isPrivate, false)));
   if (!row || row.format !== format) return null;
   return { bytes: row.bytes, contentType: CONTENT_TYPES[format], hash: hash! };
+}
+
+/** The largest JPEG rendition of a stored image, public or private: for the signed links of a seller's photos. */
+export async function largestJpeg(db: Database, imageId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const rows = await db
+    .select({ bytes: imageRenditions.bytes, width: imageRenditions.width })
+    .from(imageRenditions)
+    .where(and(eq(imageRenditions.imageId, imageId), eq(imageRenditions.format, "jpeg")));
+  const largest = rows.sort((a, b) => b.width - a.width)[0];
+  return largest ? { bytes: largest.bytes, contentType: CONTENT_TYPES.jpeg } : null;
 }

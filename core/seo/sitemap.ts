@@ -7,7 +7,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 
 export type SitemapUrl = { path: string; lastModified?: string };
 
-const STATIC_PATHS = ["/", "/new", "/honda-wing", "/used", "/specials", "/service", "/parts", "/finance", "/dealer", "/blog", "/contact", "/popia", "/terms", "/cookie", "/policy"];
+const STATIC_PATHS = ["/", "/new", "/honda-wing", "/used", "/specials", "/service", "/parts", "/sell-your-car", "/finance", "/dealer", "/blog", "/contact", "/popia", "/terms", "/cookie", "/policy"];
 
 /** Everything but the used vehicles themselves: pages, makes, models, used listings, specials, dealers and blog posts. */
 export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {

@@ -101,6 +101,7 @@ describe("POST /api/customer_enquiries", () => {
       parts: { partNo: "08P01-T7A-600", vinNo: "MRHRU5870LP000123", variant: undefined, year: 2019 },
       testDrive: { variant: undefined },
       service: { year: "2021" },
+      sellCar: { variant: undefined, year: 2017, mileage_km: 98_000, condition: "good", outstanding_finance: false, trade_in: false },
     };
     const overrides: Record<string, unknown> = {
       form_name: FORM_PRESETS[preset].formName,
@@ -314,5 +315,25 @@ describe("the rate limit on POSTs", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("POST /api/customer_enquiries with an appointment (issue 18)", () => {
+  const booking = (start: string) =>
+    enquiry({ form_name: "Book Test Drive", lead_type: "Book Test Drive", variant: undefined, message: undefined, model: "HR-V", uri: "/book-test-drive/honda/hr-v", dealer_slug: "honda-mbombela", appointment_start: start });
+
+  it("books a free slot, refuses a closed time with 422, and answers 409 when the slot is full", async () => {
+    const slots = (await server.get("/api/dealers/honda-mbombela/slots?type=test-drive")).body["hydra:member"];
+    const [first] = slots as { start: string; placesLeft: number }[];
+    expect((await post(booking(first!.start))).status).toBe(201);
+    const closed = await post(booking(`${first!.start.slice(0, 10)}T03:00:00+02:00`));
+    expect(closed.status).toBe(422);
+    expect(closed.body.violations).toEqual([expect.objectContaining({ propertyPath: "appointment_start" })]);
+    expect((await post(booking(first!.start))).status).toBe(201);
+    const full = await post(booking(first!.start));
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ title: "That time has just been taken, please pick another", violations: [{ propertyPath: "appointment_start" }] });
+    const after = (await server.get(`/api/dealers/honda-mbombela/slots?type=test-drive`)).body["hydra:member"];
+    expect(after.map((slot: { start: string }) => slot.start)).not.toContain(first!.start);
   });
 });

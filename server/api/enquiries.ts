@@ -4,7 +4,7 @@ import { enquiryInputSchema } from "../../core/leads/enquiry-schema.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
-import { answers, apiRouter, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
+import { answers, apiRouter, conflictAnswer, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError, jsonLd } from "./responses.ts";
 import { ENQUIRY_EXAMPLE } from "./examples.ts";
 import { customerEnquiryStatusSchema } from "./schemas.ts";
@@ -26,6 +26,7 @@ export function enquiryRoutes(db: Database, logger?: Logger): OpenAPIHono {
       request: { body: jsonLdBody(enquiryInputSchema, "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)", ENQUIRY_EXAMPLE) },
       responses: answers({
         ...WRITE_ANSWERS,
+        409: conflictAnswer("The appointment time chosen has just been taken: pick another (violations name appointment_start)"),
         201: { description: "The enquiry is stored and queued for the dealer", schema: customerEnquiryStatusSchema },
         200: { description: "The same enquiry was already stored (same idempotency_key, or the same lead within 10 minutes)", schema: customerEnquiryStatusSchema },
       }),
@@ -37,6 +38,9 @@ export function enquiryRoutes(db: Database, logger?: Logger): OpenAPIHono {
         onDropped: (details) => logger?.warn({ ...details, channel: "api" }, "enquiry dropped as automated"),
       });
       if (outcome.kind === "invalid") return apiError(c, 422, "The enquiry is not valid", outcome.violations);
+      if (outcome.kind === "slot-taken") {
+        return apiError(c, 409, outcome.message, [{ propertyPath: "appointment_start", message: outcome.message }]);
+      }
       const created = outcome.kind === "dropped" || outcome.created;
       return jsonLd(
         c,

@@ -193,6 +193,12 @@ export const financeApplicationStatusSchema = ldResource("FinanceApplicationStat
 });
 
 /** A hydra collection of the given members (SPEC section 7): hydra:member and hydra:totalItems. */
+export const appointmentSlotSchema = ldResource("AppointmentSlot", {
+  start: z.string().openapi({ description: "ISO 8601 with the +02:00 offset", example: "2026-12-05T09:30:00+02:00" }),
+  end: z.string().openapi({ example: "2026-12-05T10:00:00+02:00" }),
+  placesLeft: z.number().int().openapi({ description: "How many more bookings the slot takes", example: 2 }),
+});
+
 export function hydraCollectionSchema<T extends z.ZodType>(member: T, extra: z.ZodRawShape = {}) {
   return z.object({
     "@context": z.literal("/api/contexts/Collection"),

@@ -92,6 +92,10 @@ describe("Cache-Control, one rule per kind of answer", () => {
 
   it("classifies pages: catalogue pages private (their HTML carries a CSP nonce), their data public, both varying by the dealer cookie outside /dealer/{slug}, forms not stored", () => {
     expect(cachePolicy("GET", "/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
+    // Issue 18: live slots, a seller's photos, the booking and selling forms and a buyer's appointment are never kept.
+    for (const personal of ["/api/dealers/honda-sandton/slots", "/media/leads/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10/1", "/sell-your-car", "/dealer/honda-sandton/sell-your-car.data", "/appointments/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10"]) {
+      expect(cachePolicy("GET", personal, 200), personal).toEqual({ cacheControl: CACHE.none, varyCookie: false });
+    }
     expect(cachePolicy("GET", "/used.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
     expect(cachePolicy("GET", "/new/honda/civic", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
     expect(cachePolicy("GET", "/", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });

@@ -42,7 +42,10 @@ export type CachePolicy = {
 const NO_STORE: CachePolicy = { cacheControl: CACHE.none, varyCookie: false };
 
 /** Pages that carry a form (with its one-time token) or say thank you for one. */
-const FORM_PAGE = /^(?:\/dealer\/[^/]+)?\/(?:finance(?:\/|$)|parts(?:\/|$)|service(?:\/|$)|book-test-drive\/|specials\/[^/]+)|\/(?:enquire|thank-you)(?:\/|$)/;
+const FORM_PAGE = /^(?:\/dealer\/[^/]+)?\/(?:finance(?:\/|$)|parts(?:\/|$)|service(?:\/|$)|sell-your-car(?:\/|$)|appointments\/|book-test-drive\/|specials\/[^/]+)|\/(?:enquire|thank-you)(?:\/|$)/;
+
+/** Personal or live answers: a seller's photos (signed links) and the free appointment slots. */
+const PERSONAL_OR_LIVE = /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$/;
 
 /** The page a React Router data request (`/used.data`, `/_root.data`) loads data for. */
 export function pagePathOf(path: string): string {
@@ -59,7 +62,7 @@ export function isStaffPath(path: string): boolean {
 export function cachePolicy(method: string, path: string, status: number, setsCookie = false): CachePolicy {
   if (isStaffPath(path)) return NO_STORE;
   if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
-  if (status < 200 || status >= 300 || setsCookie) return NO_STORE;
+  if (status < 200 || status >= 300 || setsCookie || PERSONAL_OR_LIVE.test(path)) return NO_STORE;
   if (path.startsWith("/assets/") || path.startsWith("/media/images/")) return { cacheControl: CACHE.immutable, varyCookie: false };
   if (path.startsWith("/media/brochures/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
   if (path.startsWith("/media/") || path.startsWith("/uploads/")) return { cacheControl: CACHE.artwork, varyCookie: false };

@@ -62,6 +62,8 @@ type FormCase = {
   dealer: string;
   chooseDealer: boolean;
   askMakeModel?: boolean;
+  /** Test drives and services book a free time (issue 18). */
+  books?: boolean;
   source: string | null;
   isUsed: number;
 };
@@ -78,9 +80,9 @@ const FORMS: FormCase[] = [
   { name: "used vehicle", path: usedVehiclePath, formName: "Used Vehicles", dealer: "honda-sandton", chooseDealer: false, source: "Group Website Honda-Online Used Vehicles", isUsed: 1 },
   { name: "special", path: "/specials/cr-v-e-hev-cash-back", formName: "Specials Enquiry", dealer: "honda-cape-town", chooseDealer: true, source: null, isUsed: 0 },
   { name: "parts", path: "/parts", formName: "Parts Enquiry", dealer: "honda-umhlanga", chooseDealer: true, askMakeModel: true, source: "Dealer Website Honda-Online Parts", isUsed: 1 },
-  { name: "service", path: "/service", formName: "Book Service", dealer: "honda-kimberley", chooseDealer: true, askMakeModel: true, source: "Group Website Honda-Online Service Booking", isUsed: 1 },
-  { name: "dealer's service", path: "/dealer/honda-polokwane/service", formName: "Book Service", dealer: "honda-polokwane", chooseDealer: false, askMakeModel: true, source: "Group Website Honda-Online Service Booking", isUsed: 1 },
-  { name: "test drive", path: "/book-test-drive/honda/hr-v", formName: "Book Test Drive", dealer: "honda-bloemfontein", chooseDealer: true, source: "Group Website Honda-Online Test Drive", isUsed: 0 },
+  { name: "service", path: "/service", formName: "Book Service", dealer: "honda-kimberley", books: true, chooseDealer: true, askMakeModel: true, source: "Group Website Honda-Online Service Booking", isUsed: 1 },
+  { name: "dealer's service", path: "/dealer/honda-polokwane/service", formName: "Book Service", dealer: "honda-polokwane", books: true, chooseDealer: false, askMakeModel: true, source: "Group Website Honda-Online Service Booking", isUsed: 1 },
+  { name: "test drive", path: "/book-test-drive/honda/hr-v", formName: "Book Test Drive", dealer: "honda-bloemfontein", books: true, chooseDealer: true, source: "Group Website Honda-Online Test Drive", isUsed: 0 },
 ];
 
 const pathOf = (form: FormCase, page: Page) => (typeof form.path === "string" ? Promise.resolve(form.path) : form.path(page));
@@ -93,7 +95,7 @@ async function enhanced(page: Page) {
 
 async function expectFieldError(page: Page, label: string | RegExp, message: string) {
   const field =
-    label === "Dealership"
+    label === "Dealership" || label === "Time"
       ? page.getByRole("combobox", { name: label, exact: true })
       : typeof label === "string"
         ? page.getByRole("textbox", { name: label, exact: true })
@@ -115,7 +117,22 @@ function person(form: FormCase, testInfo: { project: { name: string } }) {
   return { first: "Lerato", last: "Mofokeng-Smith", email: `lerato.${tag}@example.co.za`.toLowerCase(), phone: "082 555 0199" };
 }
 
-async function fillGoodEnquiry(page: Page, form: FormCase, who: ReturnType<typeof person>) {
+/**
+ * Picks the first free time offered: with JavaScript the times follow the chosen dealership at once; without,
+ * "Show times" has the server render them for the dealership chosen.
+ */
+async function pickFirstFreeTime(page: Page, form: FormCase, javaScript: boolean) {
+  if (!form.books) return;
+  if (!javaScript && form.chooseDealer) {
+    await page.getByRole("button", { name: "Show times for this dealership and date" }).click();
+    await expect(page.getByRole("combobox", { name: "Dealership", exact: true })).toHaveValue(form.dealer);
+  }
+  const time = page.getByRole("combobox", { name: "Time", exact: true });
+  await expect(time.locator("option")).not.toHaveCount(1);
+  await time.selectOption({ index: 1 });
+}
+
+async function fillGoodEnquiry(page: Page, form: FormCase, who: ReturnType<typeof person>, javaScript = true) {
   await page.getByRole("textbox", { name: "First name", exact: true }).fill(who.first);
   await page.getByRole("textbox", { name: "Last name", exact: true }).fill(who.last);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(who.email);
@@ -125,6 +142,7 @@ async function fillGoodEnquiry(page: Page, form: FormCase, who: ReturnType<typeo
   if (form.chooseDealer) await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(form.dealer);
   await page.getByLabel(/You may contact me/).check();
   await page.getByLabel(/I accept the/).check();
+  await pickFirstFreeTime(page, form, javaScript);
 }
 
 async function expectStored(form: FormCase, email: string, uri: string) {
@@ -160,7 +178,11 @@ async function expectDelivered(form: FormCase, who: ReturnType<typeof person>) {
   expect(people.html).toContain(`${who.first} ${who.last}`);
   expect(people.text).toContain("Cell: +27825550199");
   const confirmation = await mailInOutbox(who.email);
-  expect(confirmation.subject).toMatch(/^Your enquiry to Honda [\w ]+ \(HDG-[0-9A-F]{8}\)$/);
+  // A booking is confirmed with its time and an .ics for the calendar (issue 18).
+  expect(confirmation.subject).toMatch(
+    form.books ? /^Booked: your (test drive|service)\b.* at Honda [\w ]+, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/ : /^Your enquiry to Honda [\w ]+ \(HDG-[0-9A-F]{8}\)$/,
+  );
+  if (form.books) expect(confirmation.attachments.map((file) => file.filename)).toEqual(["appointment.ics"]);
   expect(confirmation.text).toContain(`Dear ${who.first},`);
   expect(confirmation.subject).toContain(/HDG-[0-9A-F]{8}/.exec(crm.subject ?? "")![0]);
 }
@@ -186,6 +208,7 @@ for (const form of FORMS) {
       await expectFieldError(page, "Cell phone", "Please enter your cell phone number");
       await expectFieldError(page, /I accept the/, "Please accept the terms and privacy policy");
       if (form.chooseDealer) await expectFieldError(page, "Dealership", "Please choose a dealership");
+      if (form.books && !form.chooseDealer) await expectFieldError(page, "Time", "Please choose a date and time");
       if (form.askMakeModel) {
         await expectFieldError(page, "Make", "Please enter the make");
         await expectFieldError(page, "Model", "Please enter the model");
@@ -252,7 +275,7 @@ test.describe("with JavaScript switched off", () => {
       // axe needs JavaScript in the page; the same server-rendered markup is checked with errors showing above.
 
       const who = person(form, testInfo);
-      await fillGoodEnquiry(page, form, who);
+      await fillGoodEnquiry(page, form, who, false);
       await waitLikeAPerson(loadedAt);
       await page.getByRole("button", { name: "Submit" }).click();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}/thank-you$`));

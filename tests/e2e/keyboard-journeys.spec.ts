@@ -186,6 +186,9 @@ test("a service booking by keyboard: errors, then the thank-you page", async ({ 
   const summary = form.locator('[id$="-summary"]');
   await expect(summary).toBeFocused();
   const dealer = await form.locator("select[name=dealer_slug] option").nth(1).getAttribute("value");
+  // The first free time of that dealer: choosing the dealer shows its first day with free times.
+  const slots = await (await page.request.get(`/api/dealers/${dealer}/slots?type=service`)).json();
+  const firstTime = String(slots["hydra:member"][0].start).slice(11, 16);
   await fillByKeyboard(
     page,
     form,
@@ -195,6 +198,7 @@ test("a service booking by keyboard: errors, then the thank-you page", async ({ 
       email: "sipho@example.co.za",
       cell_phone: "083 555 0199",
       dealer_slug: dealer,
+      appointment_time: firstTime,
       model: "Jazz",
       year: "2018",
       message: "A 15 000 km service, please.",

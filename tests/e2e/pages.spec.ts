@@ -64,12 +64,11 @@ test("the dealer home shows the dealer principal and the sell-your-car steps", a
   await expect(sell.getByRole("heading", { level: 3 })).toHaveText(["Quick details", "Hassle-free inspection", "Top rand, fast sale"]);
   await expectNoAxeViolations(page);
 
+  // Its button opens the dealer's sell-your-car form (issue 18).
   await hydrated(page);
-  const button = sell.getByRole("link", { name: "Get started: contact us" });
-  await button.scrollIntoViewIfNeeded();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-  await button.click();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await sell.getByRole("link", { name: "Get started: offer us your car" }).click();
+  await expect(page).toHaveURL(/\/dealer\/honda-sandton\/sell-your-car$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell or trade in your car");
 });
 
 test("/honda-wing lists the Honda Wing dealers only", async ({ page }) => {

@@ -300,6 +300,7 @@ test.describe("used vehicle detail", () => {
       "href",
       `/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`,
     );
+    await expect(page.getByRole("link", { name: "Trade in your car" })).toHaveAttribute("href", `/sell-your-car?vehicle=${vehicle.id}`);
     const main = page.getByRole("img", { name: /photo 1 of/ });
     await expect(main).toHaveAttribute("src", vehicle.images[0].uri);
     await page.getByRole("link", { name: "Photo 2" }).click();
@@ -316,6 +317,9 @@ test.describe("used vehicle detail", () => {
       "href",
       `/dealer/honda-menlyn/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`,
     );
+    await page.getByRole("link", { name: "Trade in your car" }).click();
+    await expect(page).toHaveURL(`/dealer/honda-menlyn/sell-your-car?vehicle=${vehicle.id}`);
+    await expect(page.getByRole("link", { name: new RegExp(`${vehicle.year} ${vehicle.make} ${vehicle.model}`) })).toHaveAttribute("href", vehicle.uri);
   });
 
   test("a missing vehicle, or a make/model/dealer that is not the vehicle's, is the not-found page (404)", async ({

@@ -38,7 +38,7 @@ async function sampleRoutes(): Promise<string[]> {
     "/new", "/new/honda", "/new/honda/cr-v", "/honda-wing/honda/nx500", "/specials", "/dealer", "/honda-wing",
     "/popia", "/terms", "/cookie", "/policy", "/used", "/used/honda", "/used/honda/jazz", vehicle.uri,
     "/new/honda/cr-v/1-5t-comfort-cvt/enquire", `${vehicle.uri}/enquire`, `/specials/${special.slug}`, "/parts",
-    "/service", "/book-test-drive/honda/cr-v", "/parts/thank-you", "/no-such-page",
+    "/service", "/book-test-drive/honda/cr-v", "/parts/thank-you", "/no-such-page", "/sell-your-car",
   ];
   const wing = ["/honda-wing/honda/nx500/manual/enquire", "/dealer/honda-wing-midrand/honda-wing/honda/nx500/manual/enquire"];
   const groupOnly = ["/", DEALER, "/finance", "/finance/thank-you", "/blog", `/blog/${post.slug}`, "/contact", "/api/docs"];
@@ -77,6 +77,7 @@ describe("the markup of every page template", () => {
       }
       pages.set("POST /finance (errors)", await postedForm("/finance"));
       pages.set("POST /service (errors)", await postedForm("/service"));
+      pages.set("POST /sell-your-car (errors)", await postedForm("/sell-your-car"));
       pages.set(`POST ${DEALER}/parts (errors)`, await postedForm(`${DEALER}/parts`));
       const files = new Map<string, string>();
       let n = 0;

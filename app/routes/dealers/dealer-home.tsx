@@ -1,4 +1,3 @@
-import type { MouseEvent } from "react";
 import { data, Link } from "react-router";
 import { findDealer } from "../../../core/dealers/dealers.ts";
 import { formatOpeningTimes, mapSearchUrl, telHref } from "../../lib/hours.ts";
@@ -46,13 +45,6 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
         { label: "Book a service", path: "/service" },
         { label: "Order parts", path: "/parts" },
       ];
-
-  function scrollToTop(event: MouseEvent<HTMLAnchorElement>) {
-    event.preventDefault();
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-    document.getElementById("dealer-heading")?.focus({ preventScroll: true });
-  }
 
   return (
     <div>
@@ -144,13 +136,12 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          <a
-            href="#top"
-            onClick={scrollToTop}
+          <Link
+            to={`/dealer/${dealer.slug}/sell-your-car`}
             className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
           >
-            Get started: contact us
-          </a>
+            Get started: offer us your car
+          </Link>
         </section>
       </div>
     </div>

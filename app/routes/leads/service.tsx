@@ -4,6 +4,7 @@ import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { appointmentChoice } from "../../lib/appointment.server.ts";
 import type { Route } from "./+types/service";
 import { pageMeta } from "../../lib/meta.ts";
 
@@ -21,7 +22,9 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
 
 export async function loader(args: Route.LoaderArgs) {
   const { setup, dealerName, heading } = await setupFor(args);
-  return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, token: formToken(), dealerName, heading };
+  const dealerSlug = setup.fixed.dealer_slug ?? (setup.dealers?.some((d) => d.slug === setup.selectedDealer) ? setup.selectedDealer : null);
+  const appointment = await appointmentChoice(args.context.db, "service", dealerSlug, null);
+  return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, appointment, token: formToken(), dealerName, heading };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -74,7 +77,8 @@ export default function Service({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">Book a Service</h1>
       <p className="mt-3 max-w-3xl text-lg">
-        Keep your Honda running like new. Book a service online and we will confirm a date and time that suits you.
+        Keep your Honda running like new. Pick a free time at your dealership and it is booked: we e-mail you a
+        confirmation to add to your calendar.
       </p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2">
         {PROMISES.map((promise) => (
@@ -90,11 +94,12 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       <div className="mt-12 max-w-3xl">
         <EnquiryForm
           heading={loaderData.heading}
-          intro={<p>Tell us about your vehicle and what it needs; the service team will confirm your booking.</p>}
+          intro={<p>Tell us about your vehicle and what it needs, and choose when to bring it in.</p>}
           token={loaderData.token}
           dealers={loaderData.dealers}
           selectedDealer={loaderData.selectedDealer}
           askMakeModel
+          appointment={loaderData.appointment}
           messageRows={10}
           messageLabel="What does your vehicle need?"
         />

@@ -4,6 +4,7 @@ import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { appointmentChoice } from "../../lib/appointment.server.ts";
 import type { Route } from "./+types/test-drive";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
@@ -25,9 +26,11 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
 
 export async function loader(args: Route.LoaderArgs) {
   const { setup, model, dealerInPath } = await setupFor(args);
+  const dealerSlug = setup.fixed.dealer_slug ?? (setup.dealers?.some((d) => d.slug === setup.selectedDealer) ? setup.selectedDealer : null);
   return {
     dealers: setup.dealers,
     selectedDealer: setup.selectedDealer,
+    appointment: await appointmentChoice(args.context.db, "test-drive", dealerSlug, null),
     token: formToken(),
     dealerName: dealerInPath?.dealerName ?? null,
     vehicle: { make: model.make, model: model.model, type: model.type, image: model.color[0]?.image ?? model.mainImage },
@@ -63,8 +66,8 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
         <div>
           <img src={vehicle.image} alt={`${vehicle.make} ${vehicle.model}`} width={640} height={400} className="h-auto w-full rounded-lg bg-gray-100" />
           <p className="mt-4">
-            Bring your driver&apos;s licence. A consultant will confirm the date and time with you
-            {loaderData.dealerName ? ` at ${loaderData.dealerName}` : ""}.
+            Pick a free time{loaderData.dealerName ? ` at ${loaderData.dealerName}` : ""} and it is yours: we e-mail you a
+            confirmation to add to your calendar, with a link to move or cancel it. Bring your driver&apos;s licence.
           </p>
         </div>
         <EnquiryForm
@@ -72,7 +75,8 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
           token={loaderData.token}
           dealers={loaderData.dealers}
           selectedDealer={loaderData.selectedDealer}
-          messageLabel="Preferred date and time"
+          appointment={loaderData.appointment}
+          messageLabel="Anything the consultant should know"
         />
       </div>
     </div>

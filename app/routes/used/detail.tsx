@@ -185,6 +185,12 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
             >
               Book a test drive
             </Link>
+            <Link
+              to={dealerPath(dealerSlug, `/sell-your-car?vehicle=${vehicle.id}`)}
+              className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
+            >
+              Trade in your car
+            </Link>
           </div>
           <h2 className="mt-8 text-xl font-bold">Vehicle details</h2>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

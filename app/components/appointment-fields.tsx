@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from "react";
+import { describeDate } from "../../core/appointments/calendar.ts";
+import type { AppointmentChoice } from "../lib/appointment.ts";
+
+type Slot = { start: string; placesLeft: number };
+
+export type AppointmentFieldsProps = {
+  choice: AppointmentChoice;
+  /** The dealership chosen in the form's select, when the page does not fix it (updated as the visitor changes it). */
+  dealerSlug: string | null;
+  /** The time the visitor had picked (a re-render after a problem). */
+  selectedTime?: string;
+  error?: string;
+  ids: { date: string; time: string; error: string };
+  classes: { label: string; input: string; error: string; hint: string };
+  enhanced: boolean;
+};
+
+const placesText = (places: number) => (places === 1 ? "1 place left" : `${places} places left`);
+
+/**
+ * The date field and the select of free times for it (issue 18). Without JavaScript the server fills the
+ * select for the dealership and date the form was rendered with, and "Show times" posts the form back to
+ * re-render them for another dealership or date (nothing is stored). With JavaScript the times follow the
+ * date and the dealership at once, from GET /api/dealers/{slug}/slots, and the change is announced.
+ */
+export function AppointmentFields({ choice, dealerSlug, selectedTime, error, ids, classes, enhanced }: AppointmentFieldsProps) {
+  const [date, setDate] = useState(choice.date);
+  const [times, setTimes] = useState(choice.times);
+  const [status, setStatus] = useState<string>("");
+  const [nextFree, setNextFree] = useState<string | null>(choice.nextFreeDate);
+  const shownFor = useRef({ dealer: choice.dealerSlug, date: choice.date });
+
+  useEffect(() => {
+    setDate(choice.date);
+    setTimes(choice.times);
+    setNextFree(choice.nextFreeDate);
+    shownFor.current = { dealer: choice.dealerSlug, date: choice.date };
+  }, [choice]);
+
+  useEffect(() => {
+    if (!enhanced) return;
+    if (shownFor.current.dealer === dealerSlug && shownFor.current.date === date) return;
+    const dealerChanged = shownFor.current.dealer !== dealerSlug;
+    shownFor.current = { dealer: dealerSlug, date };
+    if (!dealerSlug) {
+      setTimes([]);
+      setStatus("Choose a dealership to see its free times.");
+      return;
+    }
+    const controller = new AbortController();
+    fetch(`/api/dealers/${encodeURIComponent(dealerSlug)}/slots?type=${choice.kind}`, { signal: controller.signal, headers: { Accept: "application/ld+json" } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`slots answered ${response.status}`))))
+      .then((body: { "hydra:member": Slot[] }) => {
+        const slots = body["hydra:member"];
+        // A new dealership opens on its first free day when the date is not one it has times on.
+        const onDate = (day: string) => slots.filter((slot) => slot.start.slice(0, 10) === day);
+        const day = dealerChanged && onDate(date).length === 0 && slots[0] ? slots[0].start.slice(0, 10) : date;
+        if (day !== date) {
+          shownFor.current = { dealer: dealerSlug, date: day };
+          setDate(day);
+        }
+        const free = onDate(day).map((slot) => ({ time: slot.start.slice(11, 16), placesLeft: slot.placesLeft }));
+        setTimes(free);
+        const later = slots.find((slot) => slot.start.slice(0, 10) > day);
+        setNextFree(later ? later.start.slice(0, 10) : null);
+        setStatus(
+          free.length === 0
+            ? `No free times on ${describeDate(day)}.`
+            : `${free.length === 1 ? "1 time" : `${free.length} times`} free on ${describeDate(day)}.`,
+        );
+      })
+      .catch((failure: unknown) => {
+        if ((failure as Error).name === "AbortError") return;
+        setStatus("The free times could not be loaded; use Show times to try again.");
+      });
+    return () => controller.abort();
+  }, [dealerSlug, date, enhanced, choice.kind]);
+
+  const noDealer = !dealerSlug;
+  return (
+    <fieldset className="space-y-4 rounded border border-gray-300 p-4">
+      <legend className={`${classes.label} px-1`}>
+        Date and time<span aria-hidden="true"> *</span>
+      </legend>
+      <p className={`text-sm ${classes.hint}`} id={`${ids.date}-hint`}>
+        Free times in the next 14 days, 30 minutes each{noDealer ? ", once you have chosen a dealership" : ""}.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={ids.date} className={classes.label}>
+            Date<span aria-hidden="true"> *</span>
+          </label>
+          <input
+            id={ids.date}
+            name="appointment_date"
+            type="date"
+            required
+            min={choice.min}
+            max={choice.max}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            aria-describedby={`${ids.date}-hint`}
+            className={classes.input}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.time} className={classes.label}>
+            Time<span aria-hidden="true"> *</span>
+          </label>
+          <select
+            id={ids.time}
+            name="appointment_time"
+            required
+            key={`${dealerSlug}-${date}-${times.map((t) => t.time).join()}`}
+            defaultValue={selectedTime && times.some((t) => t.time === selectedTime) ? selectedTime : ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            className={classes.input}
+          >
+            <option value="">{times.length > 0 ? "Choose a time" : "No free times on this date"}</option>
+            {times.map((slot) => (
+              <option key={slot.time} value={slot.time}>
+                {slot.time} ({placesText(slot.placesLeft)})
+              </option>
+            ))}
+          </select>
+          {error ? (
+            <p id={ids.error} className={classes.error}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {times.length === 0 && nextFree && !noDealer ? (
+        <p className={`text-sm ${classes.hint}`}>The next day with free times is {describeDate(nextFree)}.</p>
+      ) : null}
+      <p role="status" aria-live="polite" className={`text-sm ${classes.hint}`}>
+        {enhanced ? status : ""}
+      </p>
+      {enhanced ? null : (
+        <button
+          type="submit"
+          name="intent"
+          value="show-times"
+          formNoValidate
+          className="rounded border border-brand-grey bg-white px-4 py-2 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red"
+        >
+          Show times for this dealership and date
+        </button>
+      )}
+    </fieldset>
+  );
+}

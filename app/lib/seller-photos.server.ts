@@ -1,0 +1,35 @@
+import { ImageRejected, MAX_IMAGE_BYTES, storeImage } from "../../core/media/image-pipeline.ts";
+import type { Violation } from "../../core/shared/violations.ts";
+import type { Database } from "../../db/client.ts";
+
+/** Sell your car: at most this many photos. */
+export const MAX_SELLER_PHOTOS = 8;
+/** What the sell-your-car form may send: 8 photos at the pipeline's limit, and the form's text (server/body-limits.ts). */
+export const SELLER_FORM_MAX_BYTES = MAX_SELLER_PHOTOS * MAX_IMAGE_BYTES + 256 * 1024;
+
+type Outcome = { ok: true; imageIds: string[] } | { ok: false; violation: Violation };
+
+const photoProblem = (message: string): Outcome => ({ ok: false, violation: { propertyPath: "photos", message } });
+
+/**
+ * The seller's photos from the form's file field, each checked by content and stored by the one image
+ * pipeline as a private image (EXIF stripped, one JPEG rendition; decision 026). With `store` false (the
+ * form has other mistakes) only the count and sizes are checked, so that nothing is processed for nothing.
+ */
+export async function storeSellerPhotos(db: Database, form: FormData, store: boolean): Promise<Outcome> {
+  const files = form.getAll("photos").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
+  if (files.length > MAX_SELLER_PHOTOS) return photoProblem(`Please send at most ${MAX_SELLER_PHOTOS} photos (you chose ${files.length})`);
+  const tooLarge = files.findIndex((file) => file.size > MAX_IMAGE_BYTES);
+  if (tooLarge >= 0) return photoProblem(`Photo ${tooLarge + 1} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB; please send a smaller one`);
+  if (!store) return { ok: true, imageIds: [] };
+  const imageIds: string[] = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      imageIds.push((await storeImage(db, Buffer.from(await file.arrayBuffer()), { private: true })).id);
+    } catch (error) {
+      if (error instanceof ImageRejected) return photoProblem(`Photo ${index + 1}: ${error.message}`);
+      throw error;
+    }
+  }
+  return { ok: true, imageIds };
+}

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from "@playwright/test";
+import { mailInOutbox } from "./support/outbox.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
+
+/** Issue 18: booking a test drive or service at a free time, the .ics in the confirmation, moving and cancelling. */
+
+async function hydrated(page: Page) {
+  await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
+}
+
+/** Bots post within 2 s of the page rendering; people take longer, and so must the tests. */
+const waitLikeAPerson = (loadedAt: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, 2_300 - (Date.now() - loadedAt))));
+
+/** The date field (an <input type=date>, which has no textbox role). */
+const dateField = (page: Page) => page.locator("input[name=appointment_date]");
+
+const icsTime = (iso: string) => new Date(iso).toISOString().replace(/[-:]|\.\d{3}/g, "");
+
+/** The next Sunday within the booking window, as YYYY-MM-DD in South African time. */
+function nextSunday(): string {
+  const sa = new Date(Date.now() + 2 * 3_600_000);
+  const daysAhead = (7 - sa.getUTCDay()) % 7 || 7;
+  return new Date(sa.getTime() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+test("book a test drive at a free time in three choices, get the .ics by e-mail, then move and cancel it", async ({ page }, testInfo) => {
+  // Three e-mail round trips through the delivery worker.
+  test.setTimeout(150_000);
+  const email = `booker.${testInfo.project.name}.${Date.now()}@example.co.za`;
+  await page.goto("/book-test-drive/honda/hr-v");
+  const loadedAt = Date.now();
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "First name", exact: true }).fill("Ayanda");
+  await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Zulu");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Cell phone", exact: true }).fill("082 555 0142");
+  await page.getByLabel(/I accept the/).check();
+
+  // The three choices: the dealership, the day (its first free day is shown), the time.
+  await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption("honda-menlyn");
+  await expect(page.getByRole("status").filter({ hasText: /free on \w+day/ })).toBeVisible();
+  await expect(dateField(page)).toHaveAccessibleName("Date");
+  const date = await dateField(page).inputValue();
+  const time = page.getByRole("combobox", { name: "Time", exact: true });
+  const firstTime = (await time.locator("option").nth(1).getAttribute("value"))!;
+  expect(firstTime).toMatch(/^\d{2}:(00|30)$/);
+  await expect(time.locator("option").nth(1)).toHaveText(/\d{2}:\d{2} \(2 places left\)/);
+  await time.selectOption(firstTime);
+  await expectNoAxeViolations(page);
+  await waitLikeAPerson(loadedAt);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/book-test-drive\/honda\/hr-v\/thank-you$/);
+
+  // The slot has one place fewer.
+  const slots = await (await page.request.get(`/api/dealers/honda-menlyn/slots?type=test-drive&from=${date}`)).json();
+  const booked = slots["hydra:member"].find((slot: { start: string }) => slot.start === `${date}T${firstTime}:00+02:00`);
+  expect(booked.placesLeft).toBe(1);
+
+  const confirmation = await mailInOutbox(email);
+  expect(confirmation.subject).toMatch(/^Booked: your test drive of the Honda HR-V at Honda Menlyn/);
+  const ics = confirmation.attachments.find((file) => file.filename === "appointment.ics")!;
+  expect(ics.contentType).toBe("text/calendar");
+  const calendar = ics.content.toString("utf8");
+  expect(calendar).toContain("BEGIN:VEVENT");
+  expect(calendar).toContain(`DTSTART:${icsTime(`${date}T${firstTime}:00+02:00`)}`);
+  expect(calendar).toContain("METHOD:REQUEST");
+
+  // The dealer sees the appointment in the lead.
+  const dealerMail = await mailInOutbox("leads@honda-menlyn.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email);
+  expect(dealerMail.text).toMatch(new RegExp(`Appointment: Test drive on \\w+day .* at ${firstTime}`));
+
+  // The signed link opens the appointment; a tampered one is refused.
+  const link = new URL(/https?:\/\/\S+\/appointments\/\S+/.exec(confirmation.text!)![0]);
+  const tampered = await page.goto(`${link.pathname}?expires=${link.searchParams.get("expires")}&signature=AAAA${link.searchParams.get("signature")!.slice(4)}`);
+  expect(tampered?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your test drive");
+  await expect(page.getByText(`at ${firstTime}`)).toBeVisible();
+  // Hydrated: the times follow the date without the server's "Show times" button.
+  await expect(page.getByRole("button", { name: "Show times for this dealership and date" })).toHaveCount(0, { timeout: 30_000 });
+  await expectNoAxeViolations(page);
+
+  // Move it to the last free time on that day.
+  const moveTime = page.getByRole("combobox", { name: "Time", exact: true });
+  const options = await moveTime.locator("option").evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const later = options.at(-1)!;
+  expect(later).not.toBe(firstTime);
+  await moveTime.selectOption(later);
+  await page.getByRole("button", { name: "Move appointment" }).click();
+  await expect(page.getByText(/^Moved\./)).toBeVisible();
+  await expect(page.getByText(`at ${later}`)).toBeVisible();
+  const moved = await mailInOutbox(email, (mail) => (mail.attachments[0]?.content.toString("utf8") ?? "").includes(`DTSTART:${icsTime(`${date}T${later}:00+02:00`)}`));
+  expect(moved.subject).toMatch(/^Booked: /);
+
+  await page.getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(page.getByText(/^Cancelled\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel appointment" })).toHaveCount(0);
+  const cancelled = await mailInOutbox(email, (mail) => /^Cancelled: /.test(mail.subject ?? ""));
+  expect(cancelled.attachments[0]!.content.toString("utf8")).toContain("METHOD:CANCEL");
+  await mailInOutbox("leads@honda-menlyn.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email && /^Appointment cancelled: /.test(mail.subject ?? ""));
+});
+
+test("a Sunday is never offered, with JavaScript or without", async ({ page, browser }) => {
+  const sunday = nextSunday();
+  const api = await (await page.request.get("/api/dealers/honda-sandton/slots?type=service")).json();
+  const days = new Set(api["hydra:member"].map((slot: { start: string }) => new Date(slot.start.slice(0, 10)).getUTCDay()));
+  expect(days.has(0)).toBe(false);
+
+  await page.goto("/dealer/honda-sandton/service");
+  await hydrated(page);
+  await dateField(page).fill(sunday);
+  await expect(page.getByRole("status").filter({ hasText: "No free times on" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Time", exact: true }).locator("option")).toHaveText(["No free times on this date"]);
+  await expect(page.getByText(/The next day with free times is Monday/)).toBeVisible();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto("/dealer/honda-sandton/service");
+  await dateField(plain).fill(sunday);
+  await plain.getByRole("button", { name: "Show times for this dealership and date" }).click();
+  await expect(dateField(plain)).toHaveValue(sunday);
+  await expect(plain.getByRole("combobox", { name: "Time", exact: true }).locator("option")).toHaveText(["No free times on this date"]);
+  await noScript.close();
+});
+
+test("the booking and appointment pages pass axe and HTML_CodeSniffer at phone width, with the form's messages showing", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/service");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "problems with your enquiry" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Time", exact: true })).toHaveAccessibleDescription(/Please choose a date and time/);
+  await expectNoAxeViolations(page);
+  await page.goto("/appointments/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10?expires=1&signature=x");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
+  await expectNoAxeViolations(page);
+});
