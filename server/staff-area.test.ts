@@ -11,7 +11,7 @@ import { createStaffUser, passwordLinkFromOutbox, signIn, type StaffHttpSession,
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
-import { createLogger } from "./logger.ts";
+import { capturingLogger } from "../tests/support/log-capture.ts";
 
 /**
  * The staff area over real HTTP, pages from the production build (`npm run build` first): sign-in, throttling,
@@ -21,6 +21,7 @@ let database: DatabaseHandle;
 let site: Awaited<ReturnType<typeof serveOverHttp>>;
 let outbox: string;
 let admin: StaffHttpSession;
+const log = capturingLogger("info");
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
@@ -29,7 +30,7 @@ beforeAll(async () => {
   // Behind a "proxy" (X-Forwarded-For and -Proto trusted), so that each test's failed sign-ins come from their own address.
   // The guard's write allowance is raised: the throttling under test is the sign-in's own.
   site = await serveOverHttp(
-    createApp({ db: database.db, health: database, logger: createLogger("silent"), mailer, trustProxy: true, rateLimiter: new MemoryRateLimiter(1000, 600_000), ...(await builtSite()) }),
+    createApp({ db: database.db, health: database, logger: log.logger, mailer, trustProxy: true, rateLimiter: new MemoryRateLimiter(1000, 600_000), ...(await builtSite()) }),
   );
   await createStaffUser(database.db, { email: "admin@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
   admin = await signIn(site.baseUrl, "admin@example.co.za", TEST_STAFF_PASSWORD);
@@ -245,5 +246,23 @@ describe("staff accounts", () => {
     const message = (html: string) => /If this address has a back-office account[^<]*/.exec(html)?.[0];
     expect(message(await known.text())).toBeDefined();
     expect(message(await unknown.text())).toBe(message(await (await postForm("/staff/forgot-password", { email: "admin@example.co.za" })).text()));
+  });
+});
+
+describe("the log", () => {
+  it("holds no password, session token, CSRF token or one-time link of the staff area", async () => {
+    const from = log.lines.length;
+    const { id } = await createStaffUser(database.db, { email: "logged@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const session = await signIn(site.baseUrl, "logged@example.co.za", TEST_STAFF_PASSWORD);
+    await postForm("/staff/login", { step: "password", email: "logged@example.co.za", password: "a mistyped passphrase" }, undefined, "192.0.2.77");
+    await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "send-link" }, admin.cookie);
+    const link = await passwordLinkFromOutbox(outbox, "logged@example.co.za");
+    await fetch(new URL(new URL(link).pathname + new URL(link).search, site.baseUrl));
+    await postForm("/staff/set-password", { token: new URL(link).searchParams.get("token")!, password: "the logged person's new one", confirm: "the logged person's new one" });
+    const written = log.lines.slice(from).join("");
+    expect(written).toContain('"path":"/staff/set-password"');
+    for (const secret of [TEST_STAFF_PASSWORD, "a mistyped passphrase", "the logged person's new one", session.cookie.split("=")[1]!, session.csrfToken, new URL(link).searchParams.get("token")!]) {
+      expect(written).not.toContain(secret);
+    }
   });
 });
