@@ -12,6 +12,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
+import { createLogger } from "./logger.ts";
 
 /**
  * The staff area over real HTTP, pages from the production build (`npm run build` first): sign-in, throttling,
@@ -263,6 +264,30 @@ describe("the log", () => {
     expect(written).toContain('"path":"/staff/set-password"');
     for (const secret of [TEST_STAFF_PASSWORD, "a mistyped passphrase", "the logged person's new one", session.cookie.split("=")[1]!, session.csrfToken, new URL(link).searchParams.get("token")!]) {
       expect(written).not.toContain(secret);
+    }
+  });
+});
+
+describe("the per-client write allowance", () => {
+  it("does not count a signed-in staff member's writes, but counts sign-in attempts", async () => {
+    const strict = await serveOverHttp(createApp({ db: database.db, logger: createLogger("silent"), rateLimiter: new MemoryRateLimiter(3, 600_000), ...(await builtSite()) }));
+    try {
+      const session = await signIn(strict.baseUrl, "admin@example.co.za", TEST_STAFF_PASSWORD);
+      for (let write = 1; write <= 6; write++) {
+        const response = await fetch(`${strict.baseUrl}/api/staff/nothing-here`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: session.cookie, "X-CSRF-Token": session.csrfToken },
+          body: "{}",
+        });
+        expect(response.status, `staff write ${write}`).toBe(404);
+      }
+      const signInAttempt = () =>
+        fetch(`${strict.baseUrl}/staff/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "step=password&email=x%40example.co.za&password=y" });
+      expect((await signInAttempt()).status).toBe(401);
+      expect((await signInAttempt()).status).toBe(401);
+      expect((await signInAttempt()).status).toBe(429);
+    } finally {
+      await strict.close();
     }
   });
 });
