@@ -13,6 +13,7 @@ import { createApp } from "./app.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { createLogger } from "./logger.ts";
+import { newTotpSecret, totpCodeAt } from "../core/staff/totp.ts";
 
 /**
  * The staff area over real HTTP, pages from the production build (`npm run build` first): sign-in, throttling,
@@ -150,6 +151,29 @@ describe("signing in over HTTP", () => {
   });
 });
 
+describe("two-factor sign-in over HTTP", () => {
+  it("asks for the code after a right password, and sets the cookie only with the right code", async () => {
+    const { secret } = newTotpSecret("coded@example.co.za");
+    const { id } = await createStaffUser(database.db, { email: "coded@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    await database.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, id));
+    const first = await postForm("/staff/login", { step: "password", email: "coded@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff/account" }, undefined, "192.0.2.60");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("set-cookie")).toBeNull();
+    const page = await first.text();
+    expect(page).toContain("Enter your code");
+    expect(page).not.toContain(TEST_STAFF_PASSWORD);
+    const pending = /name="pending" value="([\w-]+)"/.exec(page)![1]!;
+    const wrongCode = String((Number(totpCodeAt(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const wrong = await postForm("/staff/login", { step: "code", pending, code: wrongCode, next: "/staff/account" }, undefined, "192.0.2.60");
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain("This code is not right");
+    const right = await postForm("/staff/login", { step: "code", pending, code: totpCodeAt(secret), next: "/staff/account" }, undefined, "192.0.2.60");
+    expect(right.status).toBe(302);
+    expect(right.headers.get("location")).toBe("/staff/account");
+    expect(right.headers.get("set-cookie")).toMatch(/^staff=/);
+  });
+});
+
 describe("CSRF", () => {
   it("refuses a staff form sent without the session's token, and changes nothing", async () => {
     const before = await database.db.select().from(staffUsers);
@@ -191,6 +215,9 @@ describe("roles over HTTP", () => {
       expect(page.status, pathname).toBe(403);
       expect(await page.text()).toContain("Your role does not give access to this page.");
     }
+    const unknownPage = await get("/staff/no-such-page", manager);
+    expect(unknownPage.status).toBe(404);
+    expect(await unknownPage.text()).toContain("There is nothing here that you can open.");
     const navigation = await (await get("/staff", manager)).text();
     expect(navigation).not.toContain('href="/staff/accounts"');
     expect(navigation).toContain('href="/staff/account"');
