@@ -91,6 +91,10 @@ describe("without a session", () => {
     const login = await (await fetch(`${site.baseUrl}/staff/login`)).text();
     expect(login).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(await (await fetch(`${site.baseUrl}/robots.txt`)).text()).toContain("Disallow: /staff\n");
+    const sitemapIndex = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
+    for (const sitemap of [...sitemapIndex.matchAll(/<loc>[^<]*(\/sitemap[\w-]*\.xml)<\/loc>/g)].map((match) => match[1]!)) {
+      expect(await (await fetch(site.baseUrl + sitemap)).text(), sitemap).not.toContain("/staff");
+    }
     for (const pathname of ["/", "/used", "/new"]) {
       expect((await fetch(site.baseUrl + pathname)).headers.get("set-cookie"), pathname).toBeNull();
     }
