@@ -133,7 +133,7 @@ export function createApp({
       allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
     }),
   );
-  app.use("/api/staff", staffApiAuth({ db, trustProxy }));
+  // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
   app.route("/api/staff", staffApiRoutes(db));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock }));

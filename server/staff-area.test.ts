@@ -69,7 +69,7 @@ async function twoDealerSlugs(): Promise<[string, string]> {
 
 describe("without a session", () => {
   it("the API under /api/staff answers 401 JSON, and staff pages send to the sign-in page", async () => {
-    for (const pathname of ["/api/staff/me", "/api/staff/dealers", "/api/staff/anything"]) {
+    for (const pathname of ["/api/staff", "/api/staff/me", "/api/staff/dealers", "/api/staff/anything"]) {
       const response = await fetch(site.baseUrl + pathname);
       expect(response.status, pathname).toBe(401);
       expect(response.headers.get("content-type")).toContain("json");
