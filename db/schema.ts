@@ -142,6 +142,13 @@ export const rangeGallery = pgTable("range_gallery", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * The vehicles the public site shows (Available and Reserved; see core/inventory/stock-schema.ts), as SQL
+ * with the statuses as literals: PostgreSQL uses the listing's partial indexes only for a query whose WHERE
+ * clause contains this same condition.
+ */
+export const PUBLIC_STOCK_CONDITION = sql.raw(`"used_vehicles"."status" in ('Available', 'Reserved')`);
+
 export const usedVehicles = pgTable(
   "used_vehicles",
   {
@@ -183,15 +190,20 @@ export const usedVehicles = pgTable(
      * the pages. See docs/performance-used.md.
      */
     const filters = [t.dealerId, t.makeId, t.modelId, t.fuelType, t.transmission, t.state] as const;
+    const publicStock = PUBLIC_STOCK_CONDITION;
     return [
       // A vehicle's model is one of its make's: `make_slug=toyota&model_slug=jazz` can never find a Honda Jazz.
       foreignKey({ name: "used_vehicles_model_of_make_fk", columns: [t.makeId, t.modelId], foreignColumns: [models.makeId, models.id] }),
       index("used_vehicles_make_model_idx").on(t.makeId, t.modelId, t.id),
       index("used_vehicles_dealer_idx").on(t.dealerId, t.id),
-      index("used_vehicles_list_id_idx").on(t.id, ...filters),
-      index("used_vehicles_list_price_idx").on(t.price, t.id, ...filters),
-      index("used_vehicles_list_mileage_idx").on(t.mileageKm, t.id, ...filters),
-      index("used_vehicles_list_year_idx").on(t.year, t.id, ...filters),
+      // Partial: the listing shows only public stock (PUBLIC_STOCK_CONDITION), and so do these indexes.
+      index("used_vehicles_public_id_idx").on(t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_price_idx").on(t.price, t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_mileage_idx").on(t.mileageKm, t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_year_idx").on(t.year, t.id, ...filters).where(publicStock),
+      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
+      index("used_vehicles_dealer_updated_idx").on(t.dealerId, t.updatedAt, t.id),
+      index("used_vehicles_updated_idx").on(t.updatedAt, t.id),
       uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
       uniqueIndex("used_vehicles_vin_uq").on(t.vin),
     ];
@@ -199,8 +211,8 @@ export const usedVehicles = pgTable(
 );
 
 /**
- * How many used vehicles there are for each combination of the filterable columns, kept exact by
- * statement-level triggers on used_vehicles (migration 0001). The filter panel's option counts and the
+ * How many public used vehicles (Available or Reserved) there are for each combination of the filterable
+ * columns, kept exact by statement-level triggers on used_vehicles (migrations 0002 and 0012). The filter panel's option counts and the
  * listing's total are sums over this table (hundreds of rows) instead of counts over the stock.
  */
 export const usedVehicleCounts = pgTable(

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, imageRenditions, makes, models, PUBLIC_STOCK_CONDITION, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { pictureSources, type RenditionFormat, renditionUrl } from "../media/image-pipeline.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
+import { PUBLIC_STOCK_STATUSES, type StockStatus } from "./stock-schema.ts";
 import {
   FUEL_TYPES,
   fullOrder,
@@ -18,8 +20,9 @@ export type UsedVehicleView = {
   id: number;
   /** The vehicle's page on this site. */
   uri: string;
-  image: { uri: string };
-  images: { uri: string }[];
+  /** The main picture (the first). */
+  image: VehicleImage;
+  images: VehicleImage[];
   make: string;
   make_slug: string;
   model: string;
@@ -31,6 +34,8 @@ export type UsedVehicleView = {
   year: number;
   mileage: { value: number; unit: "km" };
   state_of_vehicle: string;
+  /** 'Available' or 'Reserved' on the public site; 'Draft' or 'Sold' only on a look-up by id. */
+  status: StockStatus;
   price: number;
   /** Estimated monthly instalment with the spec's finance defaults. */
   installment: number;
@@ -38,6 +43,13 @@ export type UsedVehicleView = {
   dealer_slug: string;
   dealer_province: string;
 };
+
+/**
+ * A vehicle's picture: the drawn artwork of seeded stock (`uri` only), or an uploaded photo with its
+ * responsive renditions for a <picture> (AVIF, WebP, JPEG at several widths; `uri` is its largest JPEG).
+ */
+export type VehicleImage = { uri: string; picture?: PictureSources };
+export type PictureSources = ReturnType<typeof pictureSources>;
 
 export type UsedVehicleScope = { dealerId?: number };
 
@@ -68,12 +80,15 @@ const listColumns = {
   fuelType: usedVehicles.fuelType,
   state: usedVehicles.state,
   exteriorColor: usedVehicles.exteriorColor,
+  status: sql<StockStatus>`${usedVehicles.status}`,
   make: sql<[name: string, slug: string]>`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
   model: sql<[name: string, slug: string]>`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
   dealer: sql<[name: string, slug: string, province: string]>`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
-  /** The vehicle's pictures in their order. */
-  images: sql<string[]>`array(select ${usedVehicleImages.uri} from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)} order by ${usedVehicleImages.position})`,
+  /** The vehicle's pictures in their order, a photo with its renditions as [hash, format, width, height], smallest first. */
+  images: sql<ImageRow[]>`coalesce((select json_agg(json_build_array(${usedVehicleImages.uri}, (select json_agg(json_build_array(${imageRenditions.hash}, ${imageRenditions.format}, ${imageRenditions.width}, ${imageRenditions.height}) order by ${imageRenditions.width}) from ${imageRenditions} where ${qualified(imageRenditions.imageId)} = ${qualified(usedVehicleImages.imageId)})) order by ${usedVehicleImages.position}) from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
 };
+
+type ImageRow = [uri: string, renditions: [hash: string, format: RenditionFormat, width: number, height: number][] | null];
 
 type ColumnValue<Column> = Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
 export type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
@@ -154,7 +169,7 @@ function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[],
   return db
     .select({ id: usedVehicles.id })
     .from(usedVehicles)
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)))
     .orderBy(...orderingOf(query, page.reverse))
     .limit(page.limit)
     .offset(page.offset);
@@ -192,11 +207,18 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
 /** A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row and its dealer. */
 export type StockRow = ListRow & { dealerId: number };
 
-/** Every vehicle in stock, in one statement (so, one consistent snapshot), for the in-memory index. */
+/** Every public vehicle, in one statement (so, one consistent snapshot), for the in-memory index. */
 export function loadUsedStock(db: Database): Promise<StockRow[]> {
-  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` });
+  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` }).where(PUBLIC_STOCK_CONDITION);
 }
 
+/** Whether the public site shows a vehicle of this status (a Reserved one is shown as reserved). */
+export const isPublicStatus = (status: StockStatus) => (PUBLIC_STOCK_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The vehicle with this id, whatever its status: a caller showing it publicly answers 404 for a Draft and
+ * 410 Gone for a Sold one (see `publicAnswerFor`).
+ */
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
   const [row] = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
   return row ? toView(row) : null;
@@ -210,7 +232,11 @@ function selectVehicles<Extra extends Record<string, SQL>>(db: Database, extra: 
 }
 
 export function toView(row: ListRow): UsedVehicleView {
-  const images = row.images.map((uri) => ({ uri }));
+  const images = row.images.map(([uri, renditions]): VehicleImage =>
+    renditions
+      ? { uri, picture: pictureSources(renditions.map(([hash, format, width, height]) => ({ url: renditionUrl(hash, format), format, width, height }))) }
+      : { uri },
+  );
   const [make, makeSlug] = row.make;
   const [model, modelSlug] = row.model;
   const [dealerName, dealerSlug, dealerProvince] = row.dealer;
@@ -230,6 +256,7 @@ export function toView(row: ListRow): UsedVehicleView {
     year: row.year,
     mileage: { value: row.mileageKm, unit: "km" },
     state_of_vehicle: row.state,
+    status: row.status,
     price: row.price,
     installment: monthlyRepayment({ price: row.price }),
     dealer_name: dealerName,

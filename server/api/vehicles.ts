@@ -43,7 +43,9 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): Hono {
     .get("/vehicles/:id", async (c) => {
       const id = c.req.param("id");
       const vehicle = /^\d{1,9}$/.test(id) ? await findUsedVehicle(db, Number(id)) : null;
-      return vehicle ? jsonLd(c, withLdType(vehicle, "Vehicle", vehicleId(vehicle.id))) : notFound(c, "Vehicle");
+      if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
+      if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
+      return jsonLd(c, withLdType(vehicle, "Vehicle", vehicleId(vehicle.id)));
     })
     .get("/makes", async (c) => {
       const makes = await listMakes(db);
