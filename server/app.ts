@@ -13,7 +13,7 @@ import { staffApiRoutes } from "./api/staff.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import { SignInThrottle } from "../core/staff/sign-in.ts";
 import { runStaffRequest } from "../app/lib/staff-request.server.ts";
-import { staffApiAuth } from "./middleware/staff-auth.ts";
+import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
@@ -148,9 +148,10 @@ export function createApp({
       siteUrl,
       logger,
       bodyLimits,
+      allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
     }),
   );
-  app.use("/api/staff", staffApiAuth({ db, trustProxy }));
+  // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
   app.route("/api/staff", staffApiRoutes(db));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));

@@ -7,13 +7,14 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { builtSite } from "../support/page-server.ts";
+import { createStaffUser, signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 /**
  * Every page template through the Nu Html Checker (vnu-jar, on the machine's Java): a rendered sample of
  * every route, with and without a /dealer/{name} prefix, the finance form (every step of the wizard is one
  * server-rendered form) with and without its error messages, an enquiry form's error state and the
- * not-found page. The pages are fetched over HTTP from the built site and checked in one run of the checker,
+ * not-found page, and the back office's pages. The pages are fetched over HTTP from the built site and checked in one run of the checker,
  * which takes seconds to start.
  */
 const DEALER = "/dealer/honda-sandton";
@@ -43,6 +44,22 @@ async function sampleRoutes(): Promise<string[]> {
   const wing = ["/honda-wing/honda/nx500/manual/enquire", "/dealer/honda-wing-midrand/honda-wing/honda/nx500/manual/enquire"];
   const groupOnly = ["/", DEALER, "/finance", "/finance/thank-you", "/blog", `/blog/${post.slug}`, "/contact", "/api/docs"];
   return [...groupOnly, ...scoped, ...scoped.map((route) => DEALER + route), ...wing];
+}
+
+/** The back office's pages: those open without a session, and each signed-in page as an administrator sees it. */
+async function staffPages(): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const route of ["/staff/login", "/staff/forgot-password", "/staff/set-password", "/staff/setup"]) {
+    pages.set(`GET ${route}`, await (await fetch(site.baseUrl + route)).text());
+  }
+  const { id } = await createStaffUser(site.database.db, { email: "markup@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+  const { cookie } = await signIn(site.baseUrl, "markup@example.co.za", TEST_STAFF_PASSWORD);
+  for (const route of ["/staff", "/staff/accounts", `/staff/accounts/${id}`, "/staff/account", "/staff/audit"]) {
+    const response = await fetch(site.baseUrl + route, { headers: { Cookie: cookie } });
+    expect(response.status, route).toBe(200);
+    pages.set(`GET ${route} (signed in)`, await response.text());
+  }
+  return pages;
 }
 
 async function postedForm(route: string): Promise<string> {
@@ -79,6 +96,7 @@ describe("the markup of every page template", () => {
       pages.set("POST /service (errors)", await postedForm("/service"));
       pages.set("POST /sell-your-car (errors)", await postedForm("/sell-your-car"));
       pages.set(`POST ${DEALER}/parts (errors)`, await postedForm(`${DEALER}/parts`));
+      for (const [name, html] of await staffPages()) pages.set(name, html);
       const files = new Map<string, string>();
       let n = 0;
       for (const [name, html] of pages) {
