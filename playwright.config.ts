@@ -19,7 +19,13 @@ export default defineConfig({
   use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions } },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], launchOptions },
+      // What these specs check does not depend on the screen: head tags, JSON-LD and HTTP headers (seo), and
+      // the Content-Security-Policy and sanitising (security). Running them twice only lengthens CI.
+      testIgnore: /\/(?:seo|security)\.spec\.ts$/,
+    },
   ],
   webServer: {
     command: "rm -rf .tmp/e2e-data && npm run serve",

@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from "hono";
  */
 
 export const CACHE = {
-  /** Hashed build output: the name changes when the content does. */
+  /** Hashed build output and photo renditions: the name changes when the content does. */
   immutable: "public, max-age=31536000, immutable",
   /** Artwork drawn from its URL alone, so a URL always shows the same picture. */
   artwork: "public, max-age=604800, stale-while-revalidate=86400",
@@ -54,7 +54,7 @@ export function pagePathOf(path: string): string {
 export function cachePolicy(method: string, path: string, status: number, setsCookie = false): CachePolicy {
   if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
   if (status < 200 || status >= 300 || setsCookie) return NO_STORE;
-  if (path.startsWith("/assets/")) return { cacheControl: CACHE.immutable, varyCookie: false };
+  if (path.startsWith("/assets/") || path.startsWith("/media/images/")) return { cacheControl: CACHE.immutable, varyCookie: false };
   if (path.startsWith("/media/brochures/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
   if (path.startsWith("/media/") || path.startsWith("/uploads/")) return { cacheControl: CACHE.artwork, varyCookie: false };
   if (path === "/robots.txt" || /^\/sitemap[\w-]*\.xml$/.test(path)) return { cacheControl: CACHE.crawler, varyCookie: false };
