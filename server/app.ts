@@ -8,6 +8,7 @@ import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { createApi } from "./api/index.ts";
 import { apiError } from "./api/responses.ts";
+import { STOCK_FEED_BODY_LIMIT } from "./api/stock-feed.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
@@ -120,7 +121,7 @@ export function createApp({
       clientAddress: clientAddressResolver(trustProxy),
       siteUrl,
       logger,
-      bodyLimits,
+      bodyLimits: [STOCK_FEED_BODY_LIMIT, ...(bodyLimits ?? [])],
     }),
   );
   app.route("/api", createApi(db, { financeCipher, logger, usedStock }));

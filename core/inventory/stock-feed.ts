@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { type AuditEntry, changedFields, type FieldChanges, recordAudit, recordAudits } from "../staff/audit.ts";
+import { ImageRejected, storeImage } from "../media/image-pipeline.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { photoHostsOf } from "./feed-keys.ts";
 import { checkPhotoUrl, DEFAULT_PHOTO_FETCH_LIMITS, fetchFeedPhoto, PhotoFetchFailed, type PhotoFetchLimits } from "./feed-photos.ts";
@@ -43,12 +44,8 @@ export type StockFeedReport = {
   photos: { stored: number; unchanged: number; failed: number; wouldFetch: number; results: PhotoResult[] };
 };
 
-export type StorePhoto = (db: Database, bytes: Buffer) => Promise<{ imageId: string; uri: string }>;
-
 export type ImportOptions = {
   dryRun?: boolean;
-  /** Stores a fetched photo's bytes (checks them by content); core/media's image pipeline. */
-  storePhoto: StorePhoto;
   photoLimits?: PhotoFetchLimits;
   /** Photos fetched at the same time. */
   photoConcurrency?: number;
@@ -471,9 +468,9 @@ async function fetchAndLink(
     fetched.set(url, { error: "pending" });
     try {
       const bytes = await fetchFeedPhoto(url, hosts, limits);
-      fetched.set(url, await options.storePhoto(db, bytes));
+      fetched.set(url, await storeFeedPhoto(db, bytes));
     } catch (error) {
-      if (!(error instanceof PhotoFetchFailed) && !isImageRejected(error)) throw error;
+      if (!(error instanceof PhotoFetchFailed) && !(error instanceof ImageRejected)) throw error;
       fetched.set(url, { error: (error as Error).message });
     }
   });
@@ -514,8 +511,12 @@ async function fetchAndLink(
   return results;
 }
 
-/** core/media's refusal of bytes that are not a photo it accepts (checked by name so this module does not load sharp). */
-const isImageRejected = (error: unknown) => error instanceof Error && error.name === "ImageRejected";
+/** Stores the photo through the one image pipeline (checked by content, EXIF stripped, renditions); its address is the largest JPEG's. */
+async function storeFeedPhoto(db: Database, bytes: Buffer): Promise<{ imageId: string; uri: string }> {
+  const image = await storeImage(db, bytes);
+  const largestJpeg = image.renditions.filter((r) => r.format === "jpeg").sort((a, b) => b.width - a.width)[0]!;
+  return { imageId: image.id, uri: largestJpeg.url };
+}
 
 async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

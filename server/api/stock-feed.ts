@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { bearerKey, feedKeyActor, verifyFeedKey } from "../../core/inventory/feed-keys.ts";
-import { importStockFeed, type StorePhoto } from "../../core/inventory/stock-feed.ts";
+import { importStockFeed } from "../../core/inventory/stock-feed.ts";
 import { feedFormatOf, parseFeed } from "../../core/inventory/stock-feed-format.ts";
 import { StaffAccessDenied, type StaffActor } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
@@ -17,13 +17,11 @@ export const STOCK_FEED_BODY_LIMIT: BodyLimitRule = {
   mediaTypes: ["text/csv"],
 };
 
-export type StockFeedRouteOptions = { storePhoto: StorePhoto; logger?: Logger };
-
 /**
  * PUT /api/staff/dealers/{slug}/stock (docs/stock-feed.md): the dealer's DMS sends its whole stock with
  * `Authorization: Bearer <feed key>`. 401 without a valid, unrevoked key; another dealer's slug is 404.
  */
-export function stockFeedRoutes(db: Database, { storePhoto, logger }: StockFeedRouteOptions) {
+export function stockFeedRoutes(db: Database, logger?: Logger) {
   return new Hono<{ Variables: { staffActor?: StaffActor } }>().put("/staff/dealers/:slug/stock", async (c) => {
     const actor = c.get("staffActor") ?? (await feedKeyActorOf(db, c.req.header("Authorization")));
     if (!actor) {
@@ -36,7 +34,7 @@ export function stockFeedRoutes(db: Database, { storePhoto, logger }: StockFeedR
     if (!parsed.ok) return apiError(c, 400, parsed.reason);
     const dryRun = ["1", "true"].includes(c.req.query("dry_run") ?? "");
     try {
-      const report = await importStockFeed(db, actor, c.req.param("slug"), parsed.rows, { dryRun, storePhoto });
+      const report = await importStockFeed(db, actor, c.req.param("slug"), parsed.rows, { dryRun });
       logger?.info(
         {
           actor: actor.label,
