@@ -37,7 +37,21 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
   ];
 }
 
+/** The back office (issue 15): its own layout, signed-in staff only (but for signing in and setting a password). */
+const staffRoutes: RouteConfigEntry[] = prefix("staff", [
+  layout("routes/staff/layout.tsx", [
+    index("routes/staff/home.tsx"),
+    route("login", "routes/staff/login.tsx"),
+    route("logout", "routes/staff/logout.tsx"),
+    route("forgot-password", "routes/staff/forgot-password.tsx"),
+    route("set-password", "routes/staff/set-password.tsx"),
+    route("setup", "routes/staff/setup.tsx"),
+    route("*", "routes/staff/not-found.tsx"),
+  ]),
+]);
+
 export default [
+  ...staffRoutes,
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     ...scopedRoutes("group"),

@@ -449,6 +449,8 @@ export const staffUsers = pgTable("staff_users", {
   displayName: text("display_name").notNull(),
   role: text("role").notNull(),
   passwordHash: text("password_hash"),
+  /** Base32 TOTP secret once the person turned two-factor sign-in on (own account page); null: off. */
+  totpSecret: text("totp_secret"),
   active: boolean("active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -465,6 +467,44 @@ export const staffUserDealers = pgTable(
       .references(() => dealers.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ name: "staff_user_dealers_pk", columns: [t.staffUserId, t.dealerId] }), index("staff_user_dealers_dealer_idx").on(t.dealerId)],
+);
+
+/**
+ * Signed-in staff sessions. Only the SHA-256 of the cookie's token is kept, so a copy of the database signs
+ * nobody in. A session ends at `expires_at` (absolute) or after the idle limit since `last_seen_at`.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** Sent back with every staff write (form field or X-CSRF-Token header). */
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_user_idx").on(t.staffUserId), index("staff_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * One-time links and steps, stored as the SHA-256 of the token, single use, with an expiry: 'setup' (the
+ * first administrator; no user yet), 'invite' (a new account sets its password), 'reset' (forgotten
+ * password), 'second-factor' (a correct password waiting for its TOTP code).
+ */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose").notNull(),
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_tokens_user_idx").on(t.staffUserId)],
 );
 
 /**

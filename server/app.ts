@@ -7,6 +7,11 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { createApi } from "./api/index.ts";
+import { staffApiRoutes } from "./api/staff.ts";
+import type { Mailer } from "../core/delivery/email.ts";
+import { SignInThrottle } from "../core/staff/sign-in.ts";
+import { runStaffRequest } from "../app/lib/staff-request.server.ts";
+import { staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { STOCK_FEED_BODY_LIMIT } from "./api/stock-feed.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
@@ -15,7 +20,7 @@ import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { httpCaching } from "./middleware/caching.ts";
 import { type BodyLimitRule, clientAddressResolver, requestGuard } from "./middleware/request-guard.ts";
-import { type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
+import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageMethods } from "./pages.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
@@ -51,6 +56,8 @@ export type AppDeps = {
   isDraining?: () => boolean;
   /** Counts and times every request (server/metrics.ts). */
   requestMetrics?: MiddlewareHandler;
+  /** The mail channel (core/delivery/email.ts) for the staff area's one-time links; main.ts passes the configured one. */
+  mailer?: Mailer;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -73,6 +80,7 @@ export function createApp({
   usedStock = new UsedStock(db),
   isDraining = () => false,
   requestMetrics,
+  mailer,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -113,21 +121,27 @@ export function createApp({
     }
   });
 
+  const clientAddress = clientAddressResolver(trustProxy);
   app.use(
     requestGuard({
       app,
       pageMethods: pageHandler ? pageMethods : undefined,
       rateLimiter,
-      clientAddress: clientAddressResolver(trustProxy),
+      clientAddress,
       siteUrl,
       logger,
       bodyLimits: [STOCK_FEED_BODY_LIMIT, ...(bodyLimits ?? [])],
     }),
   );
+  app.use("/api/staff", staffApiAuth({ db, trustProxy }));
+  app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
+  app.route("/api/staff", staffApiRoutes());
   app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
+  const signInThrottle = new SignInThrottle(db);
+  const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
     app.all("*", async (c) => {
       const pageLogger = logger.child({ reqId: c.get("requestId") });
@@ -140,7 +154,8 @@ export function createApp({
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;
-      const response = await pageHandler(request, context);
+      const staffScope = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps: cameOverHttps(c, trustProxy) };
+      const response = await runStaffRequest(staffScope, () => pageHandler(request, context));
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {

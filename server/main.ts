@@ -9,6 +9,7 @@ import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
+import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
@@ -48,6 +49,13 @@ async function main() {
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
+  const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
+  if (staff.kind === "setup-link") {
+    // The one secret this log ever carries, on purpose: it works once, for 24 hours, and only while no staff account exists.
+    logger.warn({ setupLink: staff.link }, "staff set-up link");
+    if (process.stdout.isTTY) process.stdout.write(`\nNo staff account yet. Create the first administrator (link valid 24 hours, once):\n  ${staff.link}\n\n`);
+  }
   const app = createApp({
     db: database.db,
     health: database,
@@ -64,6 +72,7 @@ async function main() {
     pageMethods,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
+    mailer,
   });
   const listener = getRequestListener(app.fetch);
   let shuttingDown = false;
@@ -72,7 +81,6 @@ async function main() {
     if (shuttingDown) res.shouldKeepAlive = false;
     return devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res);
   });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const worker = new LeadDeliveryWorker({
     db: database.db,
     logger: logger.child({ component: "lead-delivery" }),
@@ -82,7 +90,7 @@ async function main() {
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });
-  const report = await startupReport(env, database.db, mailer.description, siteUrl);
+  const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {
     logger.warn({ files: openToOthers }, "these hold leads, personal details or the finance key but others may read them: chmod 700 the folders, 600 the files");

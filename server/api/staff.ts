@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import { STAFF_ROLE_LABELS } from "../../core/staff/roles.ts";
+import type { StaffApiVariables } from "../middleware/staff-auth.ts";
+
+/**
+ * The staff API under /api/staff (behind staffApiAuth: every route here has a signed-in actor). Stock feeds
+ * add PUT /api/staff/dealers/{slug}/stock.
+ */
+export function staffApiRoutes(): Hono<{ Variables: StaffApiVariables }> {
+  return new Hono<{ Variables: StaffApiVariables }>().get("/me", (c) => {
+    const actor = c.get("staffActor");
+    // Readable only by this site's own scripts (no CORS): what a script needs to send writes with the session.
+    const csrfToken = c.get("staffCsrfToken");
+    return c.json({ id: actor.id, label: actor.label, role: actor.role, roleLabel: STAFF_ROLE_LABELS[actor.role], dealerIds: actor.dealerIds, csrfToken });
+  });
+}
