@@ -46,6 +46,9 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("forgot-password", "routes/staff/forgot-password.tsx"),
     route("set-password", "routes/staff/set-password.tsx"),
     route("setup", "routes/staff/setup.tsx"),
+    // Stock feeds (issue 15, 15c)
+    route("feeds", "routes/staff/feeds.tsx"),
+    route("stock/import", "routes/staff/stock-import.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
 ]);

@@ -13,7 +13,7 @@ import { SignInThrottle } from "../core/staff/sign-in.ts";
 import { runStaffRequest } from "../app/lib/staff-request.server.ts";
 import { staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
-import { STOCK_FEED_BODY_LIMIT } from "./api/stock-feed.ts";
+import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
 import { mediaRoutes } from "./media.ts";
@@ -130,12 +130,12 @@ export function createApp({
       clientAddress,
       siteUrl,
       logger,
-      bodyLimits: [STOCK_FEED_BODY_LIMIT, ...(bodyLimits ?? [])],
+      bodyLimits: [...STOCK_FEED_BODY_LIMITS, ...(bodyLimits ?? [])],
     }),
   );
   app.use("/api/staff", staffApiAuth({ db, trustProxy }));
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api/staff", staffApiRoutes());
+  app.route("/api/staff", staffApiRoutes({ db, logger }));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));

@@ -200,3 +200,15 @@ export async function removePhotoHost(db: Database, actor: StaffActor, dealerId:
     }
   });
 }
+
+export type DealerChoice = { id: number; slug: string; name: string };
+
+/** The dealers the actor may act for in an area (the feed pages' dealer choices), in the site's order. */
+export async function dealerChoices(db: Database, actor: StaffActor, area: "feed-keys" | "stock"): Promise<DealerChoice[]> {
+  const scope = dealerScope(actor, area);
+  const rows = await db
+    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
+    .from(dealers)
+    .orderBy(asc(dealers.sortOrder), asc(dealers.dealerName));
+  return scope.kind === "all" ? rows : rows.filter((dealer) => scope.dealerIds.includes(dealer.id));
+}

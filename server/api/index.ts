@@ -7,7 +7,6 @@ import { dealerRoutes } from "./dealers.ts";
 import { enquiryRoutes } from "./enquiries.ts";
 import { financeRoutes } from "./finance.ts";
 import { rangeRoutes } from "./ranges.ts";
-import { stockFeedRoutes } from "./stock-feed.ts";
 import type { Logger } from "../logger.ts";
 import { notFound } from "./responses.ts";
 import { vehicleRoutes } from "./vehicles.ts";
@@ -28,6 +27,5 @@ export function createApi(db: Database, { financeCipher = FinanceCipher.ephemera
     .route("/", contentRoutes(db))
     .route("/", enquiryRoutes(db, logger))
     .route("/", financeRoutes(db, financeCipher))
-    .route("/", stockFeedRoutes(db, logger))
     .all("*", (c) => notFound(c));
 }

@@ -42,13 +42,23 @@ async function stockOf(dealerId: number) {
 
 describe("PUT /api/staff/dealers/{slug}/stock", () => {
   it("answers 401 without a key, with an unknown key, and with a malformed header", async () => {
-    for (const auth of [null, "Bearer hdf_not-a-real-key", "Basic dXNlcjpwYXNz", `Bearer`]) {
+    const withoutKey = await put(CSV, { auth: null });
+    expect(withoutKey.status).toBe(401);
+    expect(withoutKey.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+    expect(await withoutKey.json()).toMatchObject({ title: "Sign in to the back office or send a feed key" });
+    for (const auth of ["Bearer hdf_not-a-real-key", "Basic dXNlcjpwYXNz", "Bearer"]) {
       const response = await put(CSV, { auth });
-      expect(response.status, String(auth)).toBe(401);
-      expect(response.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
-      expect(await response.json()).toMatchObject({ title: "A valid feed key is required: Authorization: Bearer <key>" });
+      expect(response.status, auth).toBe(401);
+      expect(response.headers.get("WWW-Authenticate")).toMatch(/^Bearer .*invalid_token/);
+      expect(await response.json()).toMatchObject({ title: "The feed key is not valid or has been revoked" });
     }
     expect(await stockOf(umhlangaId)).toEqual([]);
+  });
+
+  it("lets a feed key do nothing but send its dealer's feed", async () => {
+    const response = await fetch(`${server.baseUrl}/api/staff/me`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ title: "A feed key may only send its dealer's stock feed" });
   });
 
   it("imports a CSV feed and answers the summary with each rejected row's errors", async () => {

@@ -1,33 +1,34 @@
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
-import { bearerKey, feedKeyActor, verifyFeedKey } from "../../core/inventory/feed-keys.ts";
 import { importStockFeed } from "../../core/inventory/stock-feed.ts";
 import { feedFormatOf, parseFeed } from "../../core/inventory/stock-feed-format.ts";
-import { StaffAccessDenied, type StaffActor } from "../../core/staff/roles.ts";
+import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
 import type { Logger } from "../logger.ts";
+import type { StaffApiVariables } from "../middleware/staff-auth.ts";
 import { apiError } from "./responses.ts";
 
 export const STOCK_FEED_PATH = "/api/staff/dealers/:slug/stock";
 
-/** A dealer's whole stock in one request: 10 000 vehicles as CSV are about 2 MB, so 50 MB leaves room for long descriptions. */
-export const STOCK_FEED_BODY_LIMIT: BodyLimitRule = {
-  path: STOCK_FEED_PATH,
-  maxBodyBytes: 50 * 1024 * 1024,
-  mediaTypes: ["text/csv"],
-};
+const MAX_FEED_BYTES = 50 * 1024 * 1024;
 
 /**
- * PUT /api/staff/dealers/{slug}/stock (docs/stock-feed.md): the dealer's DMS sends its whole stock with
- * `Authorization: Bearer <feed key>`. 401 without a valid, unrevoked key; another dealer's slug is 404.
+ * A dealer's whole stock in one request (10 000 vehicles are about 1.3 MB of CSV; 50 MB leaves room for long
+ * descriptions): the feed's API, and the back office's upload of the same CSV (a multipart page form).
+ */
+export const STOCK_FEED_BODY_LIMITS: readonly BodyLimitRule[] = [
+  { path: STOCK_FEED_PATH, maxBodyBytes: MAX_FEED_BYTES, mediaTypes: ["text/csv"] },
+  { path: "/staff/stock/import", maxBodyBytes: MAX_FEED_BYTES },
+];
+
+/**
+ * PUT /api/staff/dealers/{slug}/stock (docs/stock-feed.md), mounted under /api/staff behind staffApiAuth: the
+ * dealer's DMS sends its whole stock with `Authorization: Bearer <feed key>` (staffApiAuth answers 401 without
+ * a valid, unrevoked key or a session). Another dealer's slug is 404, as is one that does not exist.
  */
 export function stockFeedRoutes(db: Database, logger?: Logger) {
-  return new Hono<{ Variables: { staffActor?: StaffActor } }>().put("/staff/dealers/:slug/stock", async (c) => {
-    const actor = c.get("staffActor") ?? (await feedKeyActorOf(db, c.req.header("Authorization")));
-    if (!actor) {
-      c.header("WWW-Authenticate", 'Bearer realm="stock feed"');
-      return apiError(c, 401, "A valid feed key is required: Authorization: Bearer <key>");
-    }
+  return new Hono<{ Variables: StaffApiVariables }>().put("/dealers/:slug/stock", async (c) => {
+    const actor = c.get("staffActor");
     const format = feedFormatOf(c.req.header("Content-Type"));
     if (!format) return apiError(c, 415, "Send the feed as text/csv or application/json");
     const parsed = parseFeed(await c.req.text(), format);
@@ -56,10 +57,4 @@ export function stockFeedRoutes(db: Database, logger?: Logger) {
       throw error;
     }
   });
-}
-
-async function feedKeyActorOf(db: Database, authorization: string | undefined): Promise<StaffActor | null> {
-  const key = bearerKey(authorization);
-  const holder = key ? await verifyFeedKey(db, key) : null;
-  return holder ? feedKeyActor(holder) : null;
 }
