@@ -21,7 +21,13 @@ import type { Route } from "./+types/stock-import";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   if (!mayUse(actor, "stock")) staffFailure(new StaffAccessDenied("forbidden", "stock"));
-  return { csrfToken, dealers: await dealerChoices(context.db, actor, "stock") };
+  return {
+    csrfToken,
+    dealers: await dealerChoices(context.db, actor, "stock"),
+    // Sent as data: the feed reader (csv-parse) stays on the server.
+    requiredColumns: REQUIRED_FEED_COLUMNS,
+    optionalColumns: FEED_COLUMNS.filter((column) => !REQUIRED_FEED_COLUMNS.includes(column)),
+  };
 }
 
 export const meta = () => [{ title: `Import stock${STAFF_TITLE_SUFFIX}` }];
@@ -69,7 +75,7 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
       <details className="mt-3 max-w-prose">
         <summary className="cursor-pointer font-semibold underline">Columns</summary>
         <p className="mt-2">
-          Required: <code>{REQUIRED_FEED_COLUMNS.join(", ")}</code>. Optional: <code>{FEED_COLUMNS.filter((c) => !REQUIRED_FEED_COLUMNS.includes(c)).join(", ")}</code>.
+          Required: <code>{loaderData.requiredColumns.join(", ")}</code>. Optional: <code>{loaderData.optionalColumns.join(", ")}</code>.
           Photos are URLs separated by <code>|</code>, fetched only from the hosts listed for the dealer.
         </p>
       </details>
