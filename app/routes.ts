@@ -46,6 +46,10 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("forgot-password", "routes/staff/forgot-password.tsx"),
     route("set-password", "routes/staff/set-password.tsx"),
     route("setup", "routes/staff/setup.tsx"),
+    route("account", "routes/staff/own-account.tsx"),
+    route("accounts", "routes/staff/accounts.tsx"),
+    route("accounts/:id", "routes/staff/account-edit.tsx"),
+    route("audit", "routes/staff/audit.tsx"),
     // Stock feeds (issue 15, 15c)
     route("feeds", "routes/staff/feeds.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),

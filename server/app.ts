@@ -135,7 +135,7 @@ export function createApp({
   );
   app.use("/api/staff", staffApiAuth({ db, trustProxy }));
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api/staff", staffApiRoutes({ db, logger }));
+  app.route("/api/staff", staffApiRoutes(db, logger));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));

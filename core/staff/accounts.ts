@@ -324,7 +324,7 @@ export async function changeOwnPassword(
 export async function enableTotp(db: Database, actor: StaffActor, input: { secret: string; code: string }): Promise<Parsed<null>> {
   const user = await ownAccount(db, actor);
   if (user.totpSecret) return { ok: false, violations: [{ propertyPath: "code", message: "Two-factor sign-in is already on" }] };
-  if (!totpCodeMatches(input.secret, input.code)) {
+  if (!/^[A-Z2-7]{16,64}$/.test(input.secret) || !totpCodeMatches(input.secret, input.code)) {
     return { ok: false, violations: [{ propertyPath: "code", message: "This code does not match: enter the 6-digit code your app shows now" }] };
   }
   await db.transaction(async (tx) => {
@@ -366,3 +366,9 @@ export class StaffAccountNotFound extends Error {
 }
 
 export const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
+
+/** The dealers a group administrator can assign to a dealer manager, by name. */
+export async function staffDealerChoices(db: Database, actor: StaffActor): Promise<{ id: number; name: string }[]> {
+  assertMay(actor, "staff-accounts", null);
+  return db.select({ id: dealers.id, name: dealers.dealerName }).from(dealers).orderBy(asc(dealers.dealerName));
+}

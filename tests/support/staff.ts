@@ -62,3 +62,27 @@ export async function signIn(target: Page | string, email: string, password: str
   const { csrfToken } = (await me.json()) as { csrfToken: string };
   return { cookie, csrfToken };
 }
+
+/** A quoted-printable body as text (nodemailer writes long lines that way). */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, "");
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+}
+
+/**
+ * The one-time link in the newest e-mail to `email` in an outbox folder (.eml files, the mail channel's
+ * default): what the person clicks to choose a password. `except`: links already seen (two e-mails written
+ * in the same millisecond have no order).
+ */
+export async function passwordLinkFromOutbox(outboxDir: string, email: string, { except = [] }: { except?: string[] } = {}): Promise<string> {
+  const fs = await import("node:fs/promises");
+  const path = await import("node:path");
+  const names = (await fs.readdir(outboxDir)).filter((name) => name.endsWith(".eml")).sort().reverse();
+  for (const name of names) {
+    const text = decodeQuotedPrintable(await fs.readFile(path.join(outboxDir, name), "utf8"));
+    if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "im").test(text)) continue;
+    const link = /https?:\/\/\S+\/staff\/(?:set-password|setup)\?token=[\w-]+/.exec(text);
+    if (link && !except.includes(link[0])) return link[0];
+  }
+  throw new Error(`no password link to ${email} in ${outboxDir}`);
+}

@@ -52,6 +52,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** The action's Retry-After (a throttled sign-in) on the page's answer. */
+export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+
 export const meta = () => [{ title: `Sign in${STAFF_TITLE_SUFFIX}` }];
 
 export default function StaffLogin({ loaderData, actionData }: Route.ComponentProps) {
