@@ -344,6 +344,25 @@ function vehicleColumns(row: ValidRow) {
   };
 }
 
+/** Changed vehicles per UPDATE statement (14 parameters each). */
+const ROWS_PER_UPDATE = 500;
+
+/** Writes changed vehicles with one statement (UPDATE ... FROM VALUES), not one per vehicle: a feed may change thousands. */
+async function updateVehicles(tx: Database, updates: Plan["update"]): Promise<void> {
+  const values = updates.map(({ row, id }) => {
+    const c = vehicleColumns(row);
+    return sql`(${id}::int, ${c.makeId}::int, ${c.modelId}::int, ${c.variant}::text, ${c.year}::smallint, ${c.mileageKm}::int, ${c.price}::int,
+      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.description}::text, ${c.status}::text)`;
+  });
+  await tx.execute(sql`
+    update used_vehicles as u set
+      make_id = v.make_id, model_id = v.model_id, variant = v.variant, year = v.year, mileage_km = v.mileage_km, price = v.price,
+      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, exterior_color = v.exterior_color, vin = v.vin,
+      description = v.description, status = v.status, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, exterior_color, vin, description, status)
+    where u.id = v.id`);
+}
+
 async function applyPlan(tx: Database, actor: StaffActor, plan: Plan): Promise<void> {
   const audits: AuditEntry[] = [];
   const entry = (action: string, id: number, changes: FieldChanges): AuditEntry => ({
@@ -366,10 +385,10 @@ async function applyPlan(tx: Database, actor: StaffActor, plan: Plan): Promise<v
       audits.push(entry("used_vehicle.create", id, changedFields({}, { stockNumber: row.stockNumber, ...row.vehicle })));
     }
   }
-  for (const { row, id, changes } of plan.update) {
-    await tx.update(usedVehicles).set({ ...vehicleColumns(row), updatedAt: new Date() }).where(eq(usedVehicles.id, id));
-    audits.push(entry("used_vehicle.update", id, changes));
+  for (let start = 0; start < plan.update.length; start += ROWS_PER_UPDATE) {
+    await updateVehicles(tx, plan.update.slice(start, start + ROWS_PER_UPDATE));
   }
+  for (const { id, changes } of plan.update) audits.push(entry("used_vehicle.update", id, changes));
   const soldIds = plan.sell.map((s) => s.id);
   for (let start = 0; start < soldIds.length; start += ROWS_PER_INSERT) {
     await tx
