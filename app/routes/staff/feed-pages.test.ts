@@ -92,6 +92,17 @@ describe("the stock feed pages", () => {
     expect(await feedVehicles("honda-menlyn")).toEqual([{ stockNumber: "MNL-P1" }]);
   });
 
+  it("answers 404, not an error, for a key or dealer that is not a number", async () => {
+    for (const fields of [{ intent: "revoke-key", key: "abc" }, { intent: "remove-host", dealer: "x", host: "a.example" }]) {
+      const response = await fetch(`${server.baseUrl}/staff/feeds`, {
+        method: "POST",
+        headers: { Cookie: sessions.admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf: sessions.admin.csrfToken, ...fields }),
+      });
+      expect(response.status, fields.intent).toBe(404);
+    }
+  });
+
   it("creates a feed key only with a dealer and a sensible name, and shows it once", async () => {
     const create = (name: string, dealerId: string) =>
       fetch(`${server.baseUrl}/staff/feeds`, {

@@ -87,7 +87,9 @@ async function perform(db: Database, actor: StaffActor, form: FormData) {
       return { done: `Feed key "${view.name}" created for ${view.dealerName}.`, created: { key, name: view.name, dealerName: view.dealerName } } satisfies ActionResult;
     }
     case "revoke-key": {
-      await revokeFeedKey(db, actor, Number(form.get("key")));
+      const keyId = Number(form.get("key"));
+      if (!Number.isInteger(keyId) || keyId <= 0) throw data("Not found", { status: 404 });
+      await revokeFeedKey(db, actor, keyId);
       return { done: "The key is revoked: requests with it are now refused." } satisfies ActionResult;
     }
     case "add-host": {
@@ -100,6 +102,7 @@ async function perform(db: Database, actor: StaffActor, form: FormData) {
       return { done: `Photos may now be fetched from ${host.value}.` } satisfies ActionResult;
     }
     case "remove-host": {
+      if (!hasDealer) throw data("Not found", { status: 404 });
       await removePhotoHost(db, actor, dealerId, String(form.get("host") ?? ""));
       return { done: `Photos are no longer fetched from ${String(form.get("host"))}.` } satisfies ActionResult;
     }
