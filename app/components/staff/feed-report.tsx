@@ -1,5 +1,6 @@
 import type { FieldChanges } from "../../../core/staff/audit.ts";
 import type { StockFeedReport } from "../../../core/inventory/stock-feed.ts";
+import { ScrollableTable } from "./scrollable-table.tsx";
 
 /** A stock feed's report as tables: the same report the feed's API answers (docs/stock-feed.md). */
 
@@ -28,68 +29,74 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
       <h2 id="feed-report-heading" tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         {report.dryRun ? "Dry run: what this feed would change (nothing was changed)" : "Import report"}
       </h2>
-      <table className="mt-4 border-collapse">
-        <caption className="sr-only">Summary</caption>
-        <tbody>
-          {totals.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row" className={headClass}>
-                {label}
-              </th>
-              <td className={`${cellClass} text-right tabular-nums`}>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollableTable label="Summary table">
+        <table className="border-collapse">
+          <caption className="sr-only">Summary</caption>
+          <tbody>
+            {totals.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className={headClass}>
+                  {label}
+                </th>
+                <td className={`${cellClass} text-right tabular-nums`}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollableTable>
 
       {report.errors.length > 0 ? (
         <>
           <h3 className="mt-6 text-xl font-bold">Rejected rows</h3>
           <p className="mt-1">Row 1 is the first vehicle, on the line after the header. These rows were skipped; the others were applied.</p>
-          <table className="mt-2 w-full border-collapse">
-            <caption className="sr-only">Rejected rows</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>Row</th>
-                <th scope="col" className={headClass}>Column</th>
-                <th scope="col" className={headClass}>Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.errors.map((error, i) => (
-                <tr key={i}>
-                  <td className={cellClass}>{error.row}</td>
-                  <td className={cellClass}>{error.column || "(row)"}</td>
-                  <td className={cellClass}>{error.message}</td>
+          <ScrollableTable label="Rejected rows table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">Rejected rows</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Row</th>
+                  <th scope="col" className={headClass}>Column</th>
+                  <th scope="col" className={headClass}>Problem</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.errors.map((error, i) => (
+                  <tr key={i}>
+                    <td className={cellClass}>{error.row}</td>
+                    <td className={cellClass}>{error.column || "(row)"}</td>
+                    <td className={cellClass}>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
         </>
       ) : null}
 
       {report.changes.length > 0 ? (
         <>
           <h3 className="mt-6 text-xl font-bold">{report.dryRun ? "Changes it would make" : "Changes"}</h3>
-          <table className="mt-2 w-full border-collapse">
-            <caption className="sr-only">Vehicles created, updated or marked sold</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>Stock number</th>
-                <th scope="col" className={headClass}>Change</th>
-                <th scope="col" className={headClass}>Fields</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.changes.map((change) => (
-                <tr key={`${change.action}-${change.stockNumber}`}>
-                  <td className={cellClass}>{change.stockNumber}</td>
-                  <td className={cellClass}>{change.action === "created" ? "Created" : change.action === "updated" ? "Updated" : "Marked sold"}</td>
-                  <td className={cellClass}>{"changes" in change ? changeText(change.changes) : ""}</td>
+          <ScrollableTable label="Vehicles created, updated or marked sold table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">Vehicles created, updated or marked sold</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Stock number</th>
+                  <th scope="col" className={headClass}>Change</th>
+                  <th scope="col" className={headClass}>Fields</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.changes.map((change) => (
+                  <tr key={`${change.action}-${change.stockNumber}`}>
+                    <td className={cellClass}>{change.stockNumber}</td>
+                    <td className={cellClass}>{change.action === "created" ? "Created" : change.action === "updated" ? "Updated" : "Marked sold"}</td>
+                    <td className={cellClass}>{"changes" in change ? changeText(change.changes) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
         </>
       ) : null}
 
@@ -99,27 +106,29 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
           <p className="mt-1">
             {report.photos.stored} stored, {report.photos.unchanged} unchanged, {report.photos.wouldFetch} to fetch, {report.photos.failed} failed.
           </p>
-          <table className="mt-2 w-full border-collapse">
-            <caption className="sr-only">Photos</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>Row</th>
-                <th scope="col" className={headClass}>Stock number</th>
-                <th scope="col" className={headClass}>Photo</th>
-                <th scope="col" className={headClass}>Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.photos.results.map((photo, i) => (
-                <tr key={i}>
-                  <td className={cellClass}>{photo.row}</td>
-                  <td className={cellClass}>{photo.stockNumber}</td>
-                  <td className={`${cellClass} break-all`}>{photo.url}</td>
-                  <td className={cellClass}>{photo.message ? `${photo.outcome}: ${photo.message}` : photo.outcome}</td>
+          <ScrollableTable label="Photos table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">Photos</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Row</th>
+                  <th scope="col" className={headClass}>Stock number</th>
+                  <th scope="col" className={headClass}>Photo</th>
+                  <th scope="col" className={headClass}>Outcome</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.photos.results.map((photo, i) => (
+                  <tr key={i}>
+                    <td className={cellClass}>{photo.row}</td>
+                    <td className={cellClass}>{photo.stockNumber}</td>
+                    <td className={`${cellClass} break-all`}>{photo.url}</td>
+                    <td className={cellClass}>{photo.message ? `${photo.outcome}: ${photo.message}` : photo.outcome}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
         </>
       ) : null}
     </section>

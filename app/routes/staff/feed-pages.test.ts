@@ -93,7 +93,8 @@ describe("the stock feed pages", () => {
   });
 
   it("answers 404, not an error, for a key or dealer that is not a number", async () => {
-    for (const fields of [{ intent: "revoke-key", key: "abc" }, { intent: "remove-host", dealer: "x", host: "a.example" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "revoke-key", key: "abc" }, { intent: "remove-host", dealer: "x", host: "a.example" }];
+    for (const fields of attempts) {
       const response = await fetch(`${server.baseUrl}/staff/feeds`, {
         method: "POST",
         headers: { Cookie: sessions.admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },

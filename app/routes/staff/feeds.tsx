@@ -20,6 +20,7 @@ import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/feeds";
+import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
 
 /**
  * /staff/feeds: group administrators manage each dealer's stock-feed keys (a new key is shown once) and the
@@ -189,44 +190,46 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.keys.length === 0 ? (
           <p className="mt-4">No feed keys yet.</p>
         ) : (
-          <table className="mt-4 w-full border-collapse">
-            <caption className="sr-only">Feed keys</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>Dealer</th>
-                <th scope="col" className={headClass}>Name</th>
-                <th scope="col" className={headClass}>Key starts with</th>
-                <th scope="col" className={headClass}>Created</th>
-                <th scope="col" className={headClass}>Last used</th>
-                <th scope="col" className={headClass}>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.keys.map((key) => (
-                <tr key={key.id}>
-                  <td className={cellClass}>{key.dealerName}</td>
-                  <td className={cellClass}>{key.name}</td>
-                  <td className={`${cellClass} font-mono`}>{key.keyPrefix}…</td>
-                  <td className={cellClass}>{key.created}</td>
-                  <td className={cellClass}>{key.lastUsed}</td>
-                  <td className={cellClass}>
-                    {key.revoked ? (
-                      `Revoked ${key.revoked}`
-                    ) : (
-                      <Form method="post">
-                        <CsrfField token={loaderData.csrfToken} />
-                        <input type="hidden" name="intent" value="revoke-key" />
-                        <input type="hidden" name="key" value={key.id} />
-                        <button type="submit" className={secondaryButtonClass}>
-                          Revoke<span className="sr-only"> key {key.name} of {key.dealerName}</span>
-                        </button>
-                      </Form>
-                    )}
-                  </td>
+          <ScrollableTable label="Feed keys table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">Feed keys</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Dealer</th>
+                  <th scope="col" className={headClass}>Name</th>
+                  <th scope="col" className={headClass}>Key starts with</th>
+                  <th scope="col" className={headClass}>Created</th>
+                  <th scope="col" className={headClass}>Last used</th>
+                  <th scope="col" className={headClass}>Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {loaderData.keys.map((key) => (
+                  <tr key={key.id}>
+                    <td className={cellClass}>{key.dealerName}</td>
+                    <td className={cellClass}>{key.name}</td>
+                    <td className={`${cellClass} font-mono`}>{key.keyPrefix}…</td>
+                    <td className={cellClass}>{key.created}</td>
+                    <td className={cellClass}>{key.lastUsed}</td>
+                    <td className={cellClass}>
+                      {key.revoked ? (
+                        `Revoked ${key.revoked}`
+                      ) : (
+                        <Form method="post">
+                          <CsrfField token={loaderData.csrfToken} />
+                          <input type="hidden" name="intent" value="revoke-key" />
+                          <input type="hidden" name="key" value={key.id} />
+                          <button type="submit" className={secondaryButtonClass}>
+                            Revoke<span className="sr-only"> key {key.name} of {key.dealerName}</span>
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
         )}
       </section>
 
@@ -257,35 +260,37 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.hosts.length === 0 ? (
           <p className="mt-4">No photo hosts yet: feeds' photos are not fetched.</p>
         ) : (
-          <table className="mt-4 w-full border-collapse">
-            <caption className="sr-only">Photo hosts</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>Dealer</th>
-                <th scope="col" className={headClass}>Host</th>
-                <th scope="col" className={headClass}>Remove</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.hosts.map((host) => (
-                <tr key={`${host.dealerId}-${host.host}`}>
-                  <td className={cellClass}>{host.dealerName}</td>
-                  <td className={`${cellClass} font-mono`}>{host.host}</td>
-                  <td className={cellClass}>
-                    <Form method="post">
-                      <CsrfField token={loaderData.csrfToken} />
-                      <input type="hidden" name="intent" value="remove-host" />
-                      <input type="hidden" name="dealer" value={host.dealerId} />
-                      <input type="hidden" name="host" value={host.host} />
-                      <button type="submit" className={secondaryButtonClass}>
-                        Remove<span className="sr-only"> {host.host} for {host.dealerName}</span>
-                      </button>
-                    </Form>
-                  </td>
+          <ScrollableTable label="Photo hosts table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">Photo hosts</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Dealer</th>
+                  <th scope="col" className={headClass}>Host</th>
+                  <th scope="col" className={headClass}>Remove</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {loaderData.hosts.map((host) => (
+                  <tr key={`${host.dealerId}-${host.host}`}>
+                    <td className={cellClass}>{host.dealerName}</td>
+                    <td className={`${cellClass} font-mono`}>{host.host}</td>
+                    <td className={cellClass}>
+                      <Form method="post">
+                        <CsrfField token={loaderData.csrfToken} />
+                        <input type="hidden" name="intent" value="remove-host" />
+                        <input type="hidden" name="dealer" value={host.dealerId} />
+                        <input type="hidden" name="host" value={host.host} />
+                        <button type="submit" className={secondaryButtonClass}>
+                          Remove<span className="sr-only"> {host.host} for {host.dealerName}</span>
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
         )}
       </section>
     </>
