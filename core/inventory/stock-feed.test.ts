@@ -91,6 +91,16 @@ describe("importing a dealer's stock feed", () => {
     expect((await feed([line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }), line("MEN-3")])).sold).toBe(0);
   });
 
+  it("keeps the status staff gave a vehicle when the feed leaves it blank, and brings a sold vehicle back as Available", async () => {
+    await database.db.update(usedVehicles).set({ status: "Reserved" }).where(and(eq(usedVehicles.dealerId, menlynId), eq(usedVehicles.stockNumber, "MEN-3")));
+    const report = await feed([line("MEN-1"), line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }), line("MEN-3")]);
+    expect(report).toMatchObject({ created: 0, updated: 1, unchanged: 2, sold: 0 });
+    expect(report.changes).toEqual([{ action: "updated", row: 1, stockNumber: "MEN-1", changes: { status: { from: "Sold", to: "Available" } } }]);
+    expect((await vehicle("MEN-3"))!.status).toBe("Reserved");
+    // Gone again, as the next tests expect.
+    expect((await feed([line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }), line("MEN-3", { status: "Available" })])).sold).toBe(1);
+  });
+
   it("skips and reports rows with errors (row, column, message) while the valid rows apply", async () => {
     const report = await feed([
       line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }),
@@ -137,6 +147,16 @@ describe("importing a dealer's stock feed", () => {
       { row: 4, column: "vin", message: "VIN JHMGK5830HS000009 already belongs to another vehicle of the group" },
       { row: 5, column: "dealer", message: "This feed is honda-menlyn's stock; the row names another dealer (honda-sandton)" },
     ]);
+  });
+
+  it("takes a JSON feed's numbers as numbers, stock numbers included", async () => {
+    const parsed = parseFeed(
+      JSON.stringify([{ stockNumber: 10412, make: "honda", model: "cr-v", variant: "1.5T Executive CVT", year: 2021, mileage: 48000, price: 489900, transmission: "automatic", fuelType: "petrol", colour: "White", condition: "used" }]),
+      "json",
+    );
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const report = await importStockFeed(database.db, feedKeyActor({ dealerId: 5, name: "Gqeberha DMS" }), "honda-gqeberha", parsed.rows, { dryRun: true });
+    expect(report).toMatchObject({ created: 1, rejected: 0, changes: [{ action: "created", row: 1, stockNumber: "10412" }] });
   });
 
   it("in a dry run, reports exactly what would change and changes nothing", async () => {

@@ -76,7 +76,16 @@ type FeedVehicle = {
   status: string;
 };
 
-type ValidRow = { row: number; stockNumber: string; vehicle: FeedVehicle; makeId: number; modelId: number; photoUrls: string[] | null };
+type ValidRow = {
+  row: number;
+  stockNumber: string;
+  vehicle: FeedVehicle;
+  /** False when the row leaves status blank: a vehicle already in stock keeps the status staff gave it. */
+  statusGiven: boolean;
+  makeId: number;
+  modelId: number;
+  photoUrls: string[] | null;
+};
 
 type Existing = FeedVehicle & { id: number; stockNumber: string };
 
@@ -169,6 +178,8 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
       continue;
     }
     const { id: _id, stockNumber: _stockNumber, ...before } = current;
+    // A blank status keeps a Reserved or Draft vehicle as staff left it; a sold vehicle back in the feed is Available again.
+    if (!row.statusGiven) row.vehicle.status = current.status === "Sold" ? "Available" : current.status;
     const changes = changedFields(before, row.vehicle);
     if (Object.keys(changes).length > 0) plan.update.push({ row, id: current.id, changes });
     else plan.unchanged.push({ row, id: current.id });
@@ -220,6 +231,8 @@ function validateRow(
     fail(field === "(not an object)" ? "" : field, field === "(not an object)" ? "Each vehicle must be a JSON object" : `Unknown field ${JSON.stringify(field)}`);
   }
   const { photos, ...fields } = feedRow.values as Record<FeedColumn, unknown>;
+  // A JSON feed may send stock numbers as numbers (10412).
+  if (typeof fields.stockNumber === "number") fields.stockNumber = String(fields.stockNumber);
   const parsed = parseStockVehicle({ ...fields, dealer: fields.dealer ?? dealerSlug });
   if (!parsed.ok) for (const violation of parsed.violations) fail(violation.propertyPath, violation.message);
   const value: Partial<StockVehicleInput> = parsed.ok ? parsed.value : {};
@@ -234,6 +247,7 @@ function validateRow(
   return {
     row: feedRow.row,
     stockNumber: v.stockNumber!,
+    statusGiven: !(fields.status === undefined || fields.status === null || (typeof fields.status === "string" && fields.status.trim() === "")),
     makeId: make.id,
     modelId: model.id,
     photoUrls: photos === undefined || photoUrlsOf(photos).length === 0 ? null : photoUrlsOf(photos),
