@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./tests/e2e/support/staff-bootstrap.ts";
 import { CHROMIUM_FLAGS } from "./tests/support/chromium-flags.ts";
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "./tests/e2e/support/staff-admin.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Debian's Chromium on the project's machines; elsewhere set CHROMIUM_PATH, or leave it unset for Playwright's own. */
@@ -42,9 +42,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every spec posts from 127.0.0.1; the limit itself is tested in server/api/enquiries.test.ts.
       POST_RATE_LIMIT: "1000",
-      // The back office's first group administrator (specs of /staff sign in as it).
-      STAFF_BOOTSTRAP_EMAIL: E2E_ADMIN_EMAIL,
-      STAFF_BOOTSTRAP_PASSWORD: E2E_ADMIN_PASSWORD,
+      // The back office's first administrator (issue 15: the bootstrap at first start).
+      STAFF_BOOTSTRAP_EMAIL: E2E_ADMIN.email,
+      STAFF_BOOTSTRAP_PASSWORD: E2E_ADMIN.password,
     },
   },
 });

@@ -11,7 +11,7 @@ import { staffApiRoutes } from "./api/staff.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import { SignInThrottle } from "../core/staff/sign-in.ts";
 import { runStaffRequest } from "../app/lib/staff-request.server.ts";
-import { staffApiAuth } from "./middleware/staff-auth.ts";
+import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
@@ -131,6 +131,7 @@ export function createApp({
       siteUrl,
       logger,
       bodyLimits: [...STOCK_FEED_BODY_LIMITS, ...(bodyLimits ?? [])],
+      allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
     }),
   );
   app.use("/api/staff", staffApiAuth({ db, trustProxy }));

@@ -25,4 +25,19 @@ describe("the logger", () => {
     logger.error({ err: new Error("template missing: brochure.svg") }, "unhandled error");
     expect(JSON.parse(lines[0]!).err.message).toBe("template missing: brochure.svg");
   });
+
+  it("never writes a staff password, token, CSRF token or key, wherever a caller puts it", () => {
+    const { logger, lines } = capturingLogger();
+    logger.info(
+      {
+        password: "pw-value-1",
+        form: { currentPassword: "pw-value-2", newPassword: "pw-value-3", csrf: "csrf-value" },
+        token: "token-value",
+        feed: { key: "key-value" },
+        req: { headers: { cookie: "staff=session-value", authorization: "Bearer key-value-2", "x-csrf-token": "csrf-value-2" } },
+      },
+      "staff request",
+    );
+    expect(lines.join("")).not.toMatch(/pw-value|csrf-value|token-value|key-value|session-value/);
+  });
 });

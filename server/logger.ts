@@ -5,9 +5,13 @@ export type Logger = pino.Logger;
 
 /** Finance data that must never reach a log (POPIA): identity number, bank details, income and expense figures. */
 const FINANCE_SECRETS = ["idNumber", ...STEP_FIELDS[1]!, ...STEP_FIELDS[2]!, ...STEP_FIELDS[3]!];
+/** The staff area's secrets, wherever a caller might put them: passwords, session and one-time tokens, feed keys. */
+const STAFF_SECRETS = ["password", "currentPassword", "newPassword", "token", "csrf", "csrfToken", "key", "totpSecret", "secret"];
 const REDACTED_PATHS = [
   "req.headers.cookie",
   "req.headers.authorization",
+  'req.headers["x-csrf-token"]',
+  ...STAFF_SECRETS.flatMap((field) => [field, `*.${field}`]),
   "body",
   "*.body",
   ...FINANCE_SECRETS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),

@@ -14,11 +14,12 @@ afterAll(() => server.close());
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
 describe("robots.txt", () => {
-  it("allows the site, keeps crawlers out of the API and forms, and names the sitemap", async () => {
+  it("allows the site, keeps crawlers out of the API, the back office and forms, and names the sitemap", async () => {
     const { status, body } = await server.get("/robots.txt");
     expect(status).toBe(200);
     expect(body).toContain("User-agent: *");
     expect(body).toContain("Disallow: /api/");
+    expect(body).toContain("Disallow: /staff\n");
     expect(body).toContain("Sitemap: https://www.honda-group.example/sitemap.xml");
   });
 });

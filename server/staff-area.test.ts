@@ -11,7 +11,9 @@ import { createStaffUser, passwordLinkFromOutbox, signIn, type StaffHttpSession,
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import { capturingLogger } from "../tests/support/log-capture.ts";
 import { createLogger } from "./logger.ts";
+import { newTotpSecret, totpCodeAt } from "../core/staff/totp.ts";
 
 /**
  * The staff area over real HTTP, pages from the production build (`npm run build` first): sign-in, throttling,
@@ -21,6 +23,7 @@ let database: DatabaseHandle;
 let site: Awaited<ReturnType<typeof serveOverHttp>>;
 let outbox: string;
 let admin: StaffHttpSession;
+const log = capturingLogger("info");
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
@@ -29,7 +32,7 @@ beforeAll(async () => {
   // Behind a "proxy" (X-Forwarded-For and -Proto trusted), so that each test's failed sign-ins come from their own address.
   // The guard's write allowance is raised: the throttling under test is the sign-in's own.
   site = await serveOverHttp(
-    createApp({ db: database.db, health: database, logger: createLogger("silent"), mailer, trustProxy: true, rateLimiter: new MemoryRateLimiter(1000, 600_000), ...(await builtSite()) }),
+    createApp({ db: database.db, health: database, logger: log.logger, mailer, trustProxy: true, rateLimiter: new MemoryRateLimiter(1000, 600_000), ...(await builtSite()) }),
   );
   await createStaffUser(database.db, { email: "admin@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
   admin = await signIn(site.baseUrl, "admin@example.co.za", TEST_STAFF_PASSWORD);
@@ -88,6 +91,10 @@ describe("without a session", () => {
     const login = await (await fetch(`${site.baseUrl}/staff/login`)).text();
     expect(login).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(await (await fetch(`${site.baseUrl}/robots.txt`)).text()).toContain("Disallow: /staff\n");
+    const sitemapIndex = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
+    for (const sitemap of [...sitemapIndex.matchAll(/<loc>[^<]*(\/sitemap[\w-]*\.xml)<\/loc>/g)].map((match) => match[1]!)) {
+      expect(await (await fetch(site.baseUrl + sitemap)).text(), sitemap).not.toContain("/staff");
+    }
     for (const pathname of ["/", "/used", "/new"]) {
       expect((await fetch(site.baseUrl + pathname)).headers.get("set-cookie"), pathname).toBeNull();
     }
@@ -148,6 +155,29 @@ describe("signing in over HTTP", () => {
   });
 });
 
+describe("two-factor sign-in over HTTP", () => {
+  it("asks for the code after a right password, and sets the cookie only with the right code", async () => {
+    const { secret } = newTotpSecret("coded@example.co.za");
+    const { id } = await createStaffUser(database.db, { email: "coded@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    await database.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, id));
+    const first = await postForm("/staff/login", { step: "password", email: "coded@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff/account" }, undefined, "192.0.2.60");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("set-cookie")).toBeNull();
+    const page = await first.text();
+    expect(page).toContain("Enter your code");
+    expect(page).not.toContain(TEST_STAFF_PASSWORD);
+    const pending = /name="pending" value="([\w-]+)"/.exec(page)![1]!;
+    const wrongCode = String((Number(totpCodeAt(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const wrong = await postForm("/staff/login", { step: "code", pending, code: wrongCode, next: "/staff/account" }, undefined, "192.0.2.60");
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain("This code is not right");
+    const right = await postForm("/staff/login", { step: "code", pending, code: totpCodeAt(secret), next: "/staff/account" }, undefined, "192.0.2.60");
+    expect(right.status).toBe(302);
+    expect(right.headers.get("location")).toBe("/staff/account");
+    expect(right.headers.get("set-cookie")).toMatch(/^staff=/);
+  });
+});
+
 describe("CSRF", () => {
   it("refuses a staff form sent without the session's token, and changes nothing", async () => {
     const before = await database.db.select().from(staffUsers);
@@ -189,6 +219,9 @@ describe("roles over HTTP", () => {
       expect(page.status, pathname).toBe(403);
       expect(await page.text()).toContain("Your role does not give access to this page.");
     }
+    const unknownPage = await get("/staff/no-such-page", manager);
+    expect(unknownPage.status).toBe(404);
+    expect(await unknownPage.text()).toContain("There is nothing here that you can open.");
     const navigation = await (await get("/staff", manager)).text();
     expect(navigation).not.toContain('href="/staff/accounts"');
     expect(navigation).toContain('href="/staff/account"');
@@ -245,5 +278,47 @@ describe("staff accounts", () => {
     const message = (html: string) => /If this address has a back-office account[^<]*/.exec(html)?.[0];
     expect(message(await known.text())).toBeDefined();
     expect(message(await unknown.text())).toBe(message(await (await postForm("/staff/forgot-password", { email: "admin@example.co.za" })).text()));
+  });
+});
+
+describe("the log", () => {
+  it("holds no password, session token, CSRF token or one-time link of the staff area", async () => {
+    const from = log.lines.length;
+    const { id } = await createStaffUser(database.db, { email: "logged@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const session = await signIn(site.baseUrl, "logged@example.co.za", TEST_STAFF_PASSWORD);
+    await postForm("/staff/login", { step: "password", email: "logged@example.co.za", password: "a mistyped passphrase" }, undefined, "192.0.2.77");
+    await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "send-link" }, admin.cookie);
+    const link = await passwordLinkFromOutbox(outbox, "logged@example.co.za");
+    await fetch(new URL(new URL(link).pathname + new URL(link).search, site.baseUrl));
+    await postForm("/staff/set-password", { token: new URL(link).searchParams.get("token")!, password: "the logged person's new one", confirm: "the logged person's new one" });
+    const written = log.lines.slice(from).join("");
+    expect(written).toContain('"path":"/staff/set-password"');
+    for (const secret of [TEST_STAFF_PASSWORD, "a mistyped passphrase", "the logged person's new one", session.cookie.split("=")[1]!, session.csrfToken, new URL(link).searchParams.get("token")!]) {
+      expect(written).not.toContain(secret);
+    }
+  });
+});
+
+describe("the per-client write allowance", () => {
+  it("does not count a signed-in staff member's writes, but counts sign-in attempts", async () => {
+    const strict = await serveOverHttp(createApp({ db: database.db, logger: createLogger("silent"), rateLimiter: new MemoryRateLimiter(3, 600_000), ...(await builtSite()) }));
+    try {
+      const session = await signIn(strict.baseUrl, "admin@example.co.za", TEST_STAFF_PASSWORD);
+      for (let write = 1; write <= 6; write++) {
+        const response = await fetch(`${strict.baseUrl}/api/staff/nothing-here`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: session.cookie, "X-CSRF-Token": session.csrfToken },
+          body: "{}",
+        });
+        expect(response.status, `staff write ${write}`).toBe(404);
+      }
+      const signInAttempt = () =>
+        fetch(`${strict.baseUrl}/staff/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "step=password&email=x%40example.co.za&password=y" });
+      expect((await signInAttempt()).status).toBe(401);
+      expect((await signInAttempt()).status).toBe(401);
+      expect((await signInAttempt()).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
   });
 });

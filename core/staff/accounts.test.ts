@@ -188,6 +188,25 @@ describe("own account", () => {
 });
 
 describe("the audit log", () => {
+  it("is read a page at a time, newest first", async () => {
+    const { actor: admin } = await createStaffUser(database.db, { email: "pager@example.co.za", role: "group_admin" });
+    await database.db.insert(auditLog).values(
+      Array.from({ length: 60 }, (_, index) => ({
+        actorLabel: "feed key nightly",
+        action: "used_vehicle.update",
+        entity: "paging_test",
+        entityId: String(index + 1),
+        at: new Date(Date.UTC(2026, 10, 1, 8, index)),
+      })),
+    );
+    const first = await listAuditEntries(database.db, admin, { entity: "paging_test" });
+    expect([first.total, first.page, first.pages, first.entries.length]).toEqual([60, 1, 2, 50]);
+    expect(first.entries[0]!.entityId).toBe("60");
+    const second = await listAuditEntries(database.db, admin, { entity: "paging_test", actor: "NIGHTLY", page: 2 });
+    expect(second.entries.map((entry) => entry.entityId)).toEqual(["10", "9", "8", "7", "6", "5", "4", "3", "2", "1"]);
+    expect((await listAuditEntries(database.db, admin, { entity: "paging_test", page: 99 })).page).toBe(2);
+  });
+
   it("filters by dates and refuses a malformed filter with the field at fault", async () => {
     const { actor: admin } = await createStaffUser(database.db, { email: "auditor@example.co.za", role: "group_admin" });
     expect(parseAuditFilter(new URLSearchParams("from=2026-13-45&dealerId=x"))).toEqual({

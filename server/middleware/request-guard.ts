@@ -40,6 +40,12 @@ export type RequestGuardOptions = {
   siteUrl: string;
   logger: Logger;
   bodyLimits?: readonly BodyLimitRule[];
+  /**
+   * Writes that do not count against the per-client allowance: a signed-in staff member's back-office work
+   * (each write already needs a session and its CSRF token; a dealership's one address is shared with its
+   * visitors, and a morning's photos would use up the allowance). Sign-in and reset requests still count.
+   */
+  allowanceExempt?: (c: Context) => Promise<boolean>;
 };
 
 const isApiPath = (path: string) => path.startsWith("/api/");
@@ -143,6 +149,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     if (sentFromAnotherSite(c, siteOrigin)) {
       return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
     }
+    if (await options.allowanceExempt?.(c)) return null;
     const decision = await options.rateLimiter.hit(options.clientAddress(c));
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));

@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { STAFF_PAGES_WITHOUT_SESSION } from "../../app/lib/staff-navigation.ts";
 import { bearerKey, feedKeyActor, verifyFeedKey } from "../../core/inventory/feed-keys.ts";
 import { csrfTokenMatches } from "../../core/staff/csrf.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
@@ -6,6 +7,7 @@ import { sessionTokenFrom } from "../../core/staff/session-cookie.ts";
 import { resolveSession } from "../../core/staff/sessions.ts";
 import type { Database } from "../../db/client.ts";
 import { apiError } from "../api/responses.ts";
+import { isStaffPath } from "./caching.ts";
 import { WRITE_METHODS } from "./request-guard.ts";
 import { cameOverHttps } from "./security-headers.ts";
 
@@ -50,4 +52,15 @@ export function staffApiAuth({ db, trustProxy }: { db: Database; trustProxy: boo
     c.set("staffCsrfToken", session.csrfToken);
     await next();
   };
+}
+
+/**
+ * A write to the back office (a page's action or /api/staff) by someone signed in: the request guard does not
+ * count it against the anonymous per-client allowance. Signing in, reset requests and set-up pages still count.
+ */
+export async function isSignedInStaffWrite(c: Context, db: Database, trustProxy: boolean): Promise<boolean> {
+  const path = c.req.path.replace(/\.data$/, "");
+  if (!isStaffPath(path) || STAFF_PAGES_WITHOUT_SESSION.includes(path)) return false;
+  const token = sessionTokenFrom(c.req.header("Cookie"), cameOverHttps(c, trustProxy));
+  return token !== null && (await resolveSession(db, token)) !== null;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "./support/staff-admin.ts";
+import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
@@ -10,7 +10,7 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  */
 
 test("an administrator creates a feed key, shown once, which the dealer's DMS can then use", async ({ page, request }) => {
-  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Stock feeds" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Stock feeds" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -55,7 +55,7 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   const project = test.info().project.name;
   // A feed is a dealer's whole stock: each project imports to its own dealer, so that neither sells the other's.
   const dealer = project === "mobile" ? "Honda Mbombela" : "Honda Polokwane";
-  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto("/staff/stock/import");
   await expect(page.getByRole("heading", { level: 1, name: "Import stock" })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, staffUserDealers, staffUsers } from "../../db/schema.ts";
@@ -63,25 +66,18 @@ export async function signIn(target: Page | string, email: string, password: str
   return { cookie, csrfToken };
 }
 
-/** A quoted-printable body as text (nodemailer writes long lines that way). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, "");
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
-}
-
 /**
  * The one-time link in the newest e-mail to `email` in an outbox folder (.eml files, the mail channel's
  * default): what the person clicks to choose a password. `except`: links already seen (two e-mails written
  * in the same millisecond have no order).
  */
 export async function passwordLinkFromOutbox(outboxDir: string, email: string, { except = [] }: { except?: string[] } = {}): Promise<string> {
-  const fs = await import("node:fs/promises");
-  const path = await import("node:path");
   const names = (await fs.readdir(outboxDir)).filter((name) => name.endsWith(".eml")).sort().reverse();
   for (const name of names) {
-    const text = decodeQuotedPrintable(await fs.readFile(path.join(outboxDir, name), "utf8"));
-    if (!new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "im").test(text)) continue;
-    const link = /https?:\/\/\S+\/staff\/(?:set-password|setup)\?token=[\w-]+/.exec(text);
+    const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)));
+    const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+    if (to.toLowerCase() !== email.toLowerCase()) continue;
+    const link = /https?:\/\/\S+\/staff\/(?:set-password|setup)\?token=[\w-]+/.exec(mail.text ?? "");
     if (link && !except.includes(link[0])) return link[0];
   }
   throw new Error(`no password link to ${email} in ${outboxDir}`);

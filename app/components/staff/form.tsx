@@ -56,6 +56,8 @@ export function Field({ form, name, label, type = "text", autoComplete, required
         autoComplete={autoComplete}
         required={required}
         inputMode={inputMode}
+        autoCapitalize={inputMode === "email" ? "none" : undefined}
+        spellCheck={inputMode === "email" ? false : undefined}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

@@ -51,7 +51,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
       <div className="mt-4">
         <Notice>{created ? `Account created for ${created.displayName}. We e-mailed ${created.email} a link to choose a password.` : null}</Notice>
       </div>
-      <div className="mt-6 overflow-x-auto">
+      <div className="mt-6 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label="Staff accounts table">
         <table className="w-full min-w-[40rem] border-collapse text-left">
           <caption className="sr-only">Staff accounts</caption>
           <thead>

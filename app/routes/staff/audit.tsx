@@ -110,7 +110,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         {total === 0 ? "No entries match." : `${total} entr${total === 1 ? "y" : "ies"}${pages > 1 ? `, page ${page} of ${pages}` : ""}.`}
       </p>
       {entries.length > 0 ? (
-        <div className="mt-4 overflow-x-auto">
+        <div className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label="Audit entries">
           <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
             <caption className="sr-only">Audit entries</caption>
             <thead>

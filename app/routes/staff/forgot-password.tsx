@@ -32,7 +32,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <Notice>{actionData?.sent}</Notice>
       </div>
       <Form method="post" className="mt-6 space-y-5">
-        <Field form="forgot" name="email" label="Email" type="email" autoComplete="username" required />
+        <Field form="forgot" name="email" label="Email" inputMode="email" autoComplete="username" required />
         <button type="submit" className={buttonClass} disabled={busy}>
           Send the link
         </button>

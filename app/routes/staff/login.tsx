@@ -90,7 +90,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
         <ErrorSummary form="login" message={actionData?.message || undefined} />
         <input type="hidden" name="step" value="password" />
         <input type="hidden" name="next" value={loaderData.next} />
-        <Field form="login" name="email" label="Email" type="email" autoComplete="username" required defaultValue={actionData?.step === "password" ? actionData.email : undefined} />
+        <Field form="login" name="email" label="Email" inputMode="email" autoComplete="username" required defaultValue={actionData?.step === "password" ? actionData.email : undefined} />
         <Field form="login" name="password" label="Password" type="password" autoComplete="current-password" required />
         <button type="submit" className={buttonClass} disabled={busy}>
           Sign in

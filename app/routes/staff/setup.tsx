@@ -54,7 +54,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="mt-6 space-y-5" noValidate>
         <ErrorSummary form="setup" errors={errors} fieldLabels={{ email: "Email", displayName: "Name", password: "Password", confirm: "Repeat the password" }} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field form="setup" name="email" label="Email" type="email" autoComplete="username" required error={errors?.email} />
+        <Field form="setup" name="email" label="Email" inputMode="email" autoComplete="username" required error={errors?.email} />
         <Field form="setup" name="displayName" label="Name" autoComplete="name" required error={errors?.displayName} />
         <Field form="setup" name="password" label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errors?.password} />
         <Field form="setup" name="confirm" label="Repeat the password" type="password" autoComplete="new-password" required error={errors?.confirm} />
