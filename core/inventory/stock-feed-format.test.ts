@@ -51,9 +51,18 @@ describe("reading a CSV feed", () => {
     expect(!twice.ok && twice.reason).toMatch(/more than once: stockNumber/);
   });
 
-  it("refuses rows with a different number of cells, an unclosed quote, and a feed with no vehicles", () => {
-    const ragged = parseFeed(`${HEADER}\nA1,Honda,Jazz\n`, "csv");
-    expect(!ragged.ok && ragged.reason).toMatch(/^The CSV cannot be read: .*record/i);
+  it("marks a row with a different number of cells as that row's problem, keeping its stock number", () => {
+    const ragged = parseFeed(`${HEADER}\nA1,Honda,Jazz\nA2,Honda,Jazz,x,2020,1,2000,Manual,Petrol,Red,Used\n`, "csv");
+    expect(ragged).toEqual({
+      ok: true,
+      rows: [
+        { row: 1, values: { stockNumber: "A1" }, unknownFields: [], problem: 'The row has 3 cells but the header has 11 columns (a comma in a value must be inside "quotes")' },
+        expect.objectContaining({ row: 2, unknownFields: [] }),
+      ],
+    });
+  });
+
+  it("refuses an unclosed quote and a feed with no vehicles", () => {
     const unclosed = parseFeed(`${HEADER}\n"A1,Honda,Jazz,x,2020,1,2000,Manual,Petrol,Red,Used\n`, "csv");
     expect(!unclosed.ok && unclosed.reason).toMatch(/^The CSV cannot be read: .*quote/i);
     const empty = parseFeed(`${HEADER}\n`, "csv");
@@ -71,7 +80,7 @@ describe("reading a JSON feed", () => {
         ok: true,
         rows: [
           { row: 1, values: { stockNumber: "A1", make: "Honda", photos: ["https://p.example/1.jpg"] }, unknownFields: ["mystery"] },
-          { row: 2, values: {}, unknownFields: ["(not an object)"] },
+          { row: 2, values: {}, unknownFields: [], problem: "Each vehicle must be a JSON object" },
         ],
       });
     }

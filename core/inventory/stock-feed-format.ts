@@ -27,8 +27,12 @@ export const REQUIRED_FEED_COLUMNS: readonly FeedColumn[] = [
   "condition",
 ];
 
-/** One vehicle of the feed as sent; `row` is its position, 1 for the first vehicle (in a CSV, the line after the header). */
-export type FeedRow = { row: number; values: Partial<Record<FeedColumn, unknown>>; unknownFields: string[] };
+/**
+ * One vehicle of the feed as sent; `row` is its position, 1 for the first vehicle (in a CSV, the line after the
+ * header). `problem` is what makes the whole row unusable (a CSV line with the wrong number of cells, a JSON
+ * item that is not an object); the import reports it and skips the row.
+ */
+export type FeedRow = { row: number; values: Partial<Record<FeedColumn, unknown>>; unknownFields: string[]; problem?: string };
 
 export type FeedParse = { ok: true; rows: FeedRow[] } | { ok: false; reason: string };
 
@@ -68,7 +72,8 @@ export function parseFeed(body: string, format: FeedFormat): FeedParse {
 function parseCsvFeed(body: string): FeedParse {
   let records: string[][];
   try {
-    records = parseCsv(body, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: false });
+    // A line with too few or too many cells is that row's problem (an unquoted comma in a description), not the file's.
+    records = parseCsv(body, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true });
   } catch (error) {
     if (error instanceof CsvError) return { ok: false, reason: `The CSV cannot be read: ${error.message}` };
     throw error;
@@ -89,11 +94,16 @@ function parseCsvFeed(body: string): FeedParse {
   if (missing.length > 0) return { ok: false, reason: `The header row lacks required columns: ${missing.join(", ")}.` };
   return {
     ok: true,
-    rows: lines.map((cells, i) => ({
-      row: i + 1,
-      values: Object.fromEntries(columns.map((column, c) => [column!, cells[c]])),
-      unknownFields: [],
-    })),
+    rows: lines.map((cells, i) =>
+      cells.length === columns.length
+        ? { row: i + 1, values: Object.fromEntries(columns.map((column, c) => [column!, cells[c]])), unknownFields: [] }
+        : {
+            row: i + 1,
+            values: { stockNumber: cells[columns.indexOf("stockNumber")] },
+            unknownFields: [],
+            problem: `The row has ${cells.length} cells but the header has ${columns.length} columns (a comma in a value must be inside "quotes")`,
+          },
+    ),
   };
 }
 
@@ -113,7 +123,9 @@ function parseJsonFeed(body: string): FeedParse {
   return {
     ok: true,
     rows: vehicles.map((vehicle, i) => {
-      if (vehicle === null || typeof vehicle !== "object" || Array.isArray(vehicle)) return { row: i + 1, values: {}, unknownFields: ["(not an object)"] };
+      if (vehicle === null || typeof vehicle !== "object" || Array.isArray(vehicle)) {
+        return { row: i + 1, values: {}, unknownFields: [], problem: "Each vehicle must be a JSON object" };
+      }
       const values: FeedRow["values"] = {};
       const unknownFields: string[] = [];
       for (const [name, value] of Object.entries(vehicle)) {

@@ -112,8 +112,9 @@ describe("importing a dealer's stock feed", () => {
       line("MEN-3", { price: "199900" }),
       line("MEN-7", { vin: "JHMGK5830HS000001" }),
       line("MEN-8"),
+      "MEN-9,Honda,Jazz,1.5 Elegance, CVT,2021,42000,249900,Automatic,Petrol,White,Used,,",
     ]);
-    expect(report).toMatchObject({ received: 9, created: 1, unchanged: 2, sold: 0, rejected: 6 });
+    expect(report).toMatchObject({ received: 10, created: 1, unchanged: 2, sold: 0, rejected: 7 });
     expect(report.errors).toEqual([
       { row: 3, column: "year", message: "Year cannot be in the future" },
       // en-ZA groups thousands with a no-break space.
@@ -123,6 +124,7 @@ describe("importing a dealer's stock feed", () => {
       { row: 6, column: "stockNumber", message: "Stock number is required in a feed: it matches the vehicle from one feed to the next" },
       { row: 7, column: "stockNumber", message: "Stock number MEN-3 is also on row 2; each vehicle may appear once" },
       { row: 8, column: "vin", message: "VIN JHMGK5830HS000001 is also on row 1" },
+      { row: 10, column: "", message: 'The row has 14 cells but the header has 13 columns (a comma in a value must be inside "quotes")' },
     ]);
     expect(await vehicle("MEN-8")).toBeDefined();
     expect(await vehicle("MEN-4")).toBeUndefined();

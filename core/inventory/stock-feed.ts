@@ -227,9 +227,11 @@ function validateRow(
     ok = false;
     reject(column, message);
   };
-  for (const field of feedRow.unknownFields) {
-    fail(field === "(not an object)" ? "" : field, field === "(not an object)" ? "Each vehicle must be a JSON object" : `Unknown field ${JSON.stringify(field)}`);
+  if (feedRow.problem) {
+    reject("", feedRow.problem);
+    return null;
   }
+  for (const field of feedRow.unknownFields) fail(field, `Unknown field ${JSON.stringify(field)}`);
   const { photos, ...fields } = feedRow.values as Record<FeedColumn, unknown>;
   // A JSON feed may send stock numbers as numbers (10412).
   if (typeof fields.stockNumber === "number") fields.stockNumber = String(fields.stockNumber);
