@@ -45,6 +45,9 @@ export default defineConfig({
       // The back office's first administrator (issue 15: the bootstrap at first start).
       STAFF_BOOTSTRAP_EMAIL: E2E_ADMIN.email,
       STAFF_BOOTSTRAP_PASSWORD: E2E_ADMIN.password,
+      // Saved-search alerts every 3 s instead of daily, so that alerts.spec.ts sees one arrive.
+      SAVED_SEARCH_ALERT_INTERVAL_MINUTES: "0.05",
+      JOB_POLL_SECONDS: "1",
     },
   },
 });

@@ -1,3 +1,4 @@
+import type { Mailer } from "../core/delivery/email.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { Database } from "../db/client.ts";
@@ -14,6 +15,8 @@ export type AppContext = {
   logger: Logger;
   financeCipher: FinanceCipher;
   siteUrl: string;
+  /** The site's mail channel (core/delivery/email.ts), for e-mails a page sends itself (saved-search confirmations). */
+  mailer?: Mailer;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */
   cspNonce?: string;
   /**

@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { mulberry32 } from "../db/seed/used-stock.ts";
-import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, VEHICLE_STATES } from "../core/inventory/used-query.ts";
+import { BODY_TYPES, FUEL_TYPES, MILEAGE_STEPS, ORDER_FIELDS, PRICE_STEPS, PROVINCES, TRANSMISSIONS, VEHICLE_STATES } from "../core/inventory/used-query.ts";
 import { quantile } from "./stats.ts";
 
 export type LoadResult = {
@@ -95,6 +95,32 @@ export function usedApiRequests(makes: { slug: string; models: string[] }[], see
   };
 }
 
+/** Keywords buyers type, typos included. */
+const KEYWORDS = ["jazz auto", "cr-v 2021 diesel", "hodna civc", "polo vivo", "white suv", "corola", "fortuner 2019", "elegance cvt", "bakkie"];
+
+/**
+ * Issue 17's filters on top of the mix: price, year and mileage ranges, body types, provinces, colours and
+ * keywords, as a buyer narrowing the list on a phone would combine them, with sorts and pages.
+ */
+export function refinedApiRequests(makes: { slug: string; models: string[] }[], seed = 17): Scenario["next"] {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const base = usedApiRequests(makes, seed + 1);
+  return () => {
+    const params = new URL(base().path, "http://x").searchParams;
+    if (random() < 0.6) params.set("price[lte]", String(pick(PRICE_STEPS)));
+    if (random() < 0.2) params.set("price[gte]", String(pick(PRICE_STEPS.slice(0, 3))));
+    if (random() < 0.5) params.set("year[gte]", String(2016 + Math.floor(random() * 10)));
+    if (random() < 0.4) params.set("mileage[lte]", String(pick(MILEAGE_STEPS)));
+    if (random() < 0.5) params.append("bodyType[]", pick(BODY_TYPES.slice(0, 6)));
+    if (random() < 0.4) params.append("province[]", pick(PROVINCES));
+    if (random() < 0.15) params.append("colour[]", pick(["white", "grey", "black", "red"]));
+    if (random() < 0.3) params.set("q", pick(KEYWORDS));
+    if (params.has("price[gte]") && Number(params.get("price[gte]")) > Number(params.get("price[lte]") ?? Infinity)) params.delete("price[gte]");
+    return { path: `/api/vehicles?${params}` };
+  };
+}
+
 /** The used-vehicle API under the random mix, asking for JSON-LD as the site's clients do. */
 export function usedApiScenario(
   name: string,
@@ -102,6 +128,11 @@ export function usedApiScenario(
   { seed, connections }: { seed?: number; connections?: number } = {},
 ): Scenario {
   return { name, next: usedApiRequests(makes, seed), headers: { Accept: "application/ld+json" }, ...(connections ? { connections } : {}) };
+}
+
+/** The used-vehicle API with issue 17's filters (see `refinedApiRequests`). */
+export function refinedApiScenario(name: string, makes: { slug: string; models: string[] }[]): Scenario {
+  return { name, next: refinedApiRequests(makes), headers: { Accept: "application/ld+json" } };
 }
 
 /** A new-car enquiry with a message of its own each time, so that every POST stores a lead (no dedupe). */

@@ -95,6 +95,16 @@ export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "
         (api.p95 >= BUDGETS.usedApiP95Ms ? cpuNote(report.machine, api, ceiling) : ""),
     });
   }
+  const refined = postgres?.results.find((result) => result.name === USED_API_REFINED_SCENARIO);
+  if (refined) {
+    checks.push({
+      budget: `Used-vehicle API with the new filters p95 < ${BUDGETS.usedApiP95Ms} ms at ${report.load!.connections} connections, PostgreSQL`,
+      met: refined.p95 < BUDGETS.usedApiP95Ms && refined.failures === 0,
+      detail:
+        `p95 ${ms(refined.p95)} at ${Math.round(refined.rps)} requests/s${refined.failures > 0 ? `, ${refined.failures} failed answers` : ""}` +
+        (refined.p95 >= BUDGETS.usedApiP95Ms && busy(report.machine) ? `; ${busyNote(report.machine!)}` : ""),
+    });
+  }
   return checks;
 }
 
@@ -130,6 +140,7 @@ const busyNote = (machine: Machine) =>
 
 export const USED_API_SCENARIO = "Used-vehicle API, random filters/sorts/pages";
 export const STATIC_SCENARIO = "Static file";
+export const USED_API_REFINED_SCENARIO = "Used-vehicle API, price/year/mileage/body/province/keyword filters";
 export const USED_API_ONE_CONNECTION_SCENARIO = "Used-vehicle API, same mix, 1 connection";
 
 function reasons(page: PageResult, budget: string): string {

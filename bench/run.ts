@@ -23,8 +23,8 @@ import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
 import { cpuDuring } from "./cpu.ts";
 import { runLighthouse } from "./lighthouse.ts";
-import { enquiryRequests, fixedPath, runScenario, type Scenario, usedApiScenario } from "./load.ts";
-import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_ONE_CONNECTION_SCENARIO, USED_API_SCENARIO } from "./report.ts";
+import { enquiryRequests, fixedPath, refinedApiScenario, runScenario, type Scenario, usedApiScenario } from "./load.ts";
+import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_ONE_CONNECTION_SCENARIO, USED_API_REFINED_SCENARIO, USED_API_SCENARIO } from "./report.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const { values: options } = parseArgs({
@@ -233,6 +233,7 @@ async function loadRun(database: string, server: AppProcess, targets: Targets, b
   const runId = randomBytes(4).toString("hex");
   const scenarios: Scenario[] = [
     usedApiScenario(USED_API_SCENARIO, targets.makes),
+    refinedApiScenario(USED_API_REFINED_SCENARIO, targets.makes),
     usedApiScenario(`${USED_API_ONE_CONNECTION_SCENARIO} (a request's own time, no queueing)`, targets.makes, { connections: 1 }),
     { name: "Used listing page /used", next: fixedPath("/used") },
     { name: `Model page ${targets.modelPage}`, next: fixedPath(targets.modelPage) },

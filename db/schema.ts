@@ -142,6 +142,13 @@ export const rangeGallery = pgTable("range_gallery", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * The vehicles the public site shows (Available and Reserved; see core/inventory/stock-schema.ts), as SQL
+ * with the statuses as literals: PostgreSQL uses the listing's partial indexes only for a query whose WHERE
+ * clause contains this same condition.
+ */
+export const PUBLIC_STOCK_CONDITION = sql.raw(`"used_vehicles"."status" in ('Available', 'Reserved')`);
+
 export const usedVehicles = pgTable(
   "used_vehicles",
   {
@@ -175,6 +182,8 @@ export const usedVehicles = pgTable(
     status: text("status").notNull().default("Available"),
     description: text("description"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
+    bodyType: text("body_type").notNull().default("Other"),
   },
   (t) => {
     /**
@@ -183,15 +192,20 @@ export const usedVehicles = pgTable(
      * the pages. See docs/performance-used.md.
      */
     const filters = [t.dealerId, t.makeId, t.modelId, t.fuelType, t.transmission, t.state] as const;
+    const publicStock = PUBLIC_STOCK_CONDITION;
     return [
       // A vehicle's model is one of its make's: `make_slug=toyota&model_slug=jazz` can never find a Honda Jazz.
       foreignKey({ name: "used_vehicles_model_of_make_fk", columns: [t.makeId, t.modelId], foreignColumns: [models.makeId, models.id] }),
       index("used_vehicles_make_model_idx").on(t.makeId, t.modelId, t.id),
       index("used_vehicles_dealer_idx").on(t.dealerId, t.id),
-      index("used_vehicles_list_id_idx").on(t.id, ...filters),
-      index("used_vehicles_list_price_idx").on(t.price, t.id, ...filters),
-      index("used_vehicles_list_mileage_idx").on(t.mileageKm, t.id, ...filters),
-      index("used_vehicles_list_year_idx").on(t.year, t.id, ...filters),
+      // Partial: the listing shows only public stock (PUBLIC_STOCK_CONDITION), and so do these indexes.
+      index("used_vehicles_public_id_idx").on(t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_price_idx").on(t.price, t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_mileage_idx").on(t.mileageKm, t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_year_idx").on(t.year, t.id, ...filters).where(publicStock),
+      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
+      index("used_vehicles_dealer_updated_idx").on(t.dealerId, t.updatedAt, t.id),
+      index("used_vehicles_updated_idx").on(t.updatedAt, t.id),
       uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
       uniqueIndex("used_vehicles_vin_uq").on(t.vin),
     ];
@@ -199,8 +213,8 @@ export const usedVehicles = pgTable(
 );
 
 /**
- * How many used vehicles there are for each combination of the filterable columns, kept exact by
- * statement-level triggers on used_vehicles (migration 0001). The filter panel's option counts and the
+ * How many public used vehicles (Available or Reserved) there are for each combination of the filterable
+ * columns, kept exact by statement-level triggers on used_vehicles (migrations 0002 and 0012). The filter panel's option counts and the
  * listing's total are sums over this table (hundreds of rows) instead of counts over the stock.
  */
 export const usedVehicleCounts = pgTable(
@@ -602,3 +616,114 @@ export const dealerFeedPhotoHosts = pgTable(
   },
   (t) => [primaryKey({ name: "dealer_feed_photo_hosts_pk", columns: [t.dealerId, t.host] })],
 );
+
+/**
+ * Where a lead stands with its dealer's salespeople (issue 16): New, Contacted, Appointment, Sold or Lost.
+ * One row per lead once somebody first changes it (a lead without a row is New); `first_response_at` is the
+ * first change and never moves, for the first-response report. Enquiries and finance applications alike.
+ */
+export const leadWorkStatus = pgTable(
+  "lead_work_status",
+  {
+    leadId: uuid("lead_id").primaryKey(),
+    /** 'enquiry' or 'finance'. */
+    leadKind: text("lead_kind").notNull(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedById: integer("updated_by_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedByLabel: text("updated_by_label").notNull(),
+  },
+  (t) => [index("lead_work_status_dealer_idx").on(t.dealerId, t.status)],
+);
+
+/** Each change of a lead's work status and each note on it, with who and when; never updated. */
+export const leadWorkNotes = pgTable(
+  "lead_work_notes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id").notNull(),
+    /** The status set by this change; null for a note alone. */
+    status: text("status"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+  },
+  (t) => [index("lead_work_notes_lead_idx").on(t.leadId, t.at)],
+);
+
+/**
+ * Every change of a used vehicle's price, written by a trigger on used_vehicles (migration 0014), so that
+ * any writer (back office, feed import, plain SQL) leaves the history the vehicle page and price-drop
+ * alerts show (issue 17).
+ */
+export const usedVehiclePriceChanges = pgTable(
+  "used_vehicle_price_changes",
+  {
+    id: serial("id").primaryKey(),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => usedVehicles.id, { onDelete: "cascade" }),
+    oldPrice: integer("old_price").notNull(),
+    newPrice: integer("new_price").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("used_vehicle_price_changes_vehicle_idx").on(t.vehicleId, t.changedAt), index("used_vehicle_price_changes_at_idx").on(t.changedAt)],
+);
+
+/**
+ * An e-mail address that asked for saved-search alerts (issue 17), with its POPIA consent. The manage token
+ * opens the page listing all of its searches; after unsubscribing, nothing is sent and the row (and its
+ * searches) is deleted after the retention period.
+ */
+export const alertAddresses = pgTable("alert_addresses", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  manageToken: text("manage_token").notNull().unique(),
+  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A saved used-listing search: the listing's filters as its canonical query string (make_slug and model_slug
+ * included) and the dealer it was scoped to. Nothing is sent before `confirmed_at` (double opt-in); an alert
+ * lists what is new since `notified_at` (the confirmation, at first).
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    addressId: integer("address_id")
+      .notNull()
+      .references(() => alertAddresses.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    dealerId: integer("dealer_id").references(() => dealers.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    confirmToken: text("confirm_token").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("saved_searches_address_idx").on(t.addressId)],
+);
+
+/**
+ * The scheduled jobs' runs (core/jobs/runner.ts): one row per job name. An instance runs a job only after
+ * taking its lease in one conditional UPDATE, so with several instances on one database exactly one runs
+ * each due run.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastOutcome: text("last_outcome"),
+  lastError: text("last_error"),
+});

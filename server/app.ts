@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
 import { createApi } from "./api/index.ts";
 import { staffApiRoutes } from "./api/staff.ts";
 import type { Mailer } from "../core/delivery/email.ts";
@@ -34,7 +35,7 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** The page routes' methods (server/pages.ts); without it every page answers GET, HEAD and POST. */
   pageMethods?: PageMethods;
-  /** Routes whose writes may send more than the guard's 64 KB (none yet; the staff area's photo uploads). */
+  /** Routes whose writes may send more than the guard's 64 KB (default: the staff area's photo uploads, STAFF_PHOTO_UPLOAD_LIMITS). */
   bodyLimits?: readonly BodyLimitRule[];
   /** The built client folder (production); in development Vite serves it. */
   staticRoot?: string;
@@ -56,9 +57,21 @@ export type AppDeps = {
   isDraining?: () => boolean;
   /** Counts and times every request (server/metrics.ts). */
   requestMetrics?: MiddlewareHandler;
-  /** The mail channel (core/delivery/email.ts) for the staff area's one-time links; main.ts passes the configured one. */
+  /**
+   * The mail channel (core/delivery/email.ts): the staff area's one-time links and the pages' own e-mails
+   * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
+   */
   mailer?: Mailer;
 };
+
+/**
+ * The routes whose writes may carry more than the guard's 64 KB: a vehicle's photo upload (one photo of up
+ * to 20 MB from the page's script, or as many as fit in 20 MB from a browser without JavaScript), and no other.
+ */
+export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/stock/:id/photos", "/staff/stock/:id/photos.data"].map((path) => ({
+  path,
+  maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024,
+}));
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
 export type AppVariables = { requestId: string } & SecurityVariables;
@@ -69,7 +82,7 @@ export function createApp({
   logger,
   pageHandler,
   pageMethods = () => ["GET", "HEAD", "POST"],
-  bodyLimits,
+  bodyLimits = STAFF_PHOTO_UPLOAD_LIMITS,
   staticRoot,
   viteDevelopment = false,
   rateLimiter = new MemoryRateLimiter(30, 600_000),
@@ -78,9 +91,9 @@ export function createApp({
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
   usedStock = new UsedStock(db),
+  mailer,
   isDraining = () => false,
   requestMetrics,
-  mailer,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -151,7 +164,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, logger: pageLogger, financeCipher, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;

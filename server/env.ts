@@ -41,6 +41,13 @@ const envSchema = z.object({
   /** The first group administrator, created at start when there is no staff account yet (then ignored). */
   STAFF_BOOTSTRAP_EMAIL: z.email().optional(),
   STAFF_BOOTSTRAP_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /** The scheduled jobs (core/jobs/runner.ts): 'off' on an instance that should never run them. */
+  JOBS: z.enum(["on", "off"]).default("on"),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** How often saved-search alerts are sent (one e-mail per confirmed search with something new). */
+  SAVED_SEARCH_ALERT_INTERVAL_MINUTES: z.coerce.number().min(0.01).max(10_080).default(1_440),
+  /** Days after unsubscribing that an alert address and its searches are deleted. */
+  ALERT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

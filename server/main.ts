@@ -7,6 +7,9 @@ import { DataDirBusyError } from "../db/data-dir-lock.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
 import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
+import { registerAlertJobs } from "../core/alerts/jobs.ts";
+import { JobRunner } from "../core/jobs/runner.ts";
+import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
@@ -57,6 +60,7 @@ async function main() {
     if (process.stdout.isTTY) process.stdout.write(`\nNo staff account yet. Create the first administrator (link valid 24 hours, once):\n  ${staff.link}\n\n`);
   }
   const app = createApp({
+    mailer,
     db: database.db,
     health: database,
     logger,
@@ -72,7 +76,6 @@ async function main() {
     pageMethods,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
-    mailer,
   });
   const listener = getRequestListener(app.fetch);
   let shuttingDown = false;
@@ -90,6 +93,10 @@ async function main() {
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });
+  const jobs = new JobRunner({ db: database.db, logger: logger.child({ component: "jobs" }), pollMs: env.JOB_POLL_SECONDS * 1000 });
+  registerAlertJobs(jobs, { db: database.db, mailer, siteUrl, intervalMs: env.SAVED_SEARCH_ALERT_INTERVAL_MINUTES * 60_000, retentionDays: env.ALERT_RETENTION_DAYS });
+  // The POPIA retention purge of finance applications, daily (issue 16, decision 033).
+  registerFinancePurgeJob(jobs, { db: database.db, retentionDays: env.FINANCE_RETENTION_DAYS });
   const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {
@@ -101,6 +108,7 @@ async function main() {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production", ...report }, "listening");
     if (process.stdout.isTTY) process.stdout.write(formatStartupReport(report));
     if (env.LEAD_DELIVERY === "on") worker.start();
+    if (env.JOBS === "on") jobs.start();
   });
 
   /**
@@ -121,7 +129,7 @@ async function main() {
     // Connections that go idle once their last answer is sent are closed at once, not after the keep-alive timeout.
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([serverClosed, worker.stop()]);
+      await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
       await usedStock.stop();
       await controlSocket?.close();
       clearInterval(idleSweep);

@@ -6,6 +6,7 @@ import {
   type SortDirection,
   TRANSMISSIONS,
   type Transmission,
+  type UsedRefinements,
   type UsedVehicleQuery,
   VEHICLE_STATES,
   type VehicleState,
@@ -47,7 +48,29 @@ export type ListingState = {
   states: VehicleState[];
   order: UsedVehicleQuery["order"];
   page: number;
-};
+} & UsedRefinements;
+
+/** The filters of issue 17 in the query string, in the order they are written, with the API's names. */
+const REFINEMENT_PARAMS: { name: string; values: (state: UsedRefinements) => readonly (string | number)[] | undefined }[] = [
+  { name: "q", values: (s) => (s.keywords === undefined ? undefined : [s.keywords]) },
+  { name: "price[gte]", values: (s) => one(s.priceMin) },
+  { name: "price[lte]", values: (s) => one(s.priceMax) },
+  { name: "year[gte]", values: (s) => one(s.yearMin) },
+  { name: "year[lte]", values: (s) => one(s.yearMax) },
+  { name: "mileage[lte]", values: (s) => one(s.mileageMax) },
+  { name: "bodyType[]", values: (s) => s.bodyTypes },
+  { name: "colour[]", values: (s) => s.colours },
+  { name: "province[]", values: (s) => s.provinces },
+  { name: "dealer[]", values: (s) => s.dealerSlugs },
+];
+const one = (value: number | undefined) => (value === undefined ? undefined : [value]);
+
+/** The filters of issue 17 a state holds, and no others (absent keys stay absent). */
+export function refinementsOf(state: UsedRefinements): UsedRefinements {
+  const { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs, keywords } = state;
+  const all: UsedRefinements = { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs, keywords };
+  return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
+}
 
 export function sortValue(order: UsedVehicleQuery["order"]): string {
   const [first] = order;
@@ -67,6 +90,9 @@ export function listingSearch(state: Omit<ListingState, "makeSlug" | "modelSlug"
   for (const value of state.transmissions) parts.push(`transmissionType=${encodeURIComponent(value)}`);
   for (const value of state.states) parts.push(`vehicle_state=${encodeURIComponent(value)}`);
   for (const value of state.fuelTypes) parts.push(`fuelType=${encodeURIComponent(value)}`);
+  for (const { name, values } of REFINEMENT_PARAMS) {
+    for (const value of values(state) ?? []) parts.push(`${name}=${encodeURIComponent(String(value))}`);
+  }
   for (const { field, direction } of state.order) parts.push(`order[${field}]=${direction}`);
   if (state.page > 1) parts.push(`page=${state.page}`);
   return parts.length > 0 ? `?${parts.join("&")}` : "";
@@ -127,6 +153,7 @@ export function canonicalListing(
       fuelTypes: query.fuelTypes,
       transmissions: query.transmissions,
       states: query.states,
+      ...refinementsOf(query),
       order,
       // A submitted form changes sort, a filter or make/model: back to page 1 (SPEC section 4).
       page: submitted ? 1 : query.page,
@@ -139,4 +166,14 @@ function nonEmpty(value: string | null): string | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
   return trimmed === "" || trimmed.toLowerCase() === "any" ? undefined : trimmed;
+}
+
+/** The "Email me new matches" page for a listing: its filters (not its order or page) and its dealer scope. */
+export function alertHref(dealerSlug: string | null | undefined, state: ListingState): string {
+  const params = new URLSearchParams(listingSearch({ ...state, order: [], page: 1 }).slice(1));
+  if (state.makeSlug) params.set("make_slug", state.makeSlug);
+  if (state.makeSlug && state.modelSlug) params.set("model_slug", state.modelSlug);
+  if (dealerSlug) params.set("dealer_scope", dealerSlug);
+  const search = params.toString();
+  return `/alerts/new${search ? `?${search}` : ""}`;
 }

@@ -16,6 +16,8 @@ export type OutgoingMail = {
   /** The buyer, so that a reply from the dealer's inbox reaches them (nodemailer quotes the name). */
   replyTo?: { name: string; address: string };
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** Extra headers, e.g. List-Unsubscribe on alerts (nodemailer writes them as given). */
+  headers?: Record<string, string>;
 };
 
 export interface Mailer {

@@ -5,12 +5,49 @@ export const FUEL_TYPES = ["Petrol", "Diesel", "Hybrid"] as const;
 export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
 export const VEHICLE_STATES = ["Used", "Demo"] as const;
 export const ORDER_FIELDS = ["price", "year", "mileage"] as const;
+export const BODY_TYPES = ["Hatchback", "Sedan", "SUV", "Bakkie", "MPV", "Coupe", "Motorcycle", "Other"] as const;
+export const PROVINCES = [
+  "Eastern Cape",
+  "Free State",
+  "Gauteng",
+  "KwaZulu-Natal",
+  "Limpopo",
+  "Mpumalanga",
+  "North West",
+  "Northern Cape",
+  "Western Cape",
+] as const;
+
+/** The steps the listing's range selects offer (rand, years, km); the API accepts any whole number. */
+export const PRICE_STEPS = [50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 500_000, 600_000, 750_000, 1_000_000] as const;
+export const MILEAGE_STEPS = [10_000, 20_000, 40_000, 60_000, 80_000, 100_000, 150_000, 200_000] as const;
+export const FIRST_LISTED_YEAR = 2010;
 
 export type FuelType = (typeof FUEL_TYPES)[number];
 export type Transmission = (typeof TRANSMISSIONS)[number];
 export type VehicleState = (typeof VEHICLE_STATES)[number];
 export type OrderField = (typeof ORDER_FIELDS)[number];
 export type SortDirection = "asc" | "desc";
+export type BodyType = (typeof BODY_TYPES)[number];
+export type Province = (typeof PROVINCES)[number];
+
+/**
+ * The filters added by issue 17, each absent when not in force (so a query without them is exactly the
+ * SPEC's): ranges are inclusive; colours are compared lower-cased; `keywords` is the raw `q`, matched by
+ * core/inventory/keyword-match.ts.
+ */
+export type UsedRefinements = {
+  priceMin?: number;
+  priceMax?: number;
+  yearMin?: number;
+  yearMax?: number;
+  mileageMax?: number;
+  bodyTypes?: BodyType[];
+  colours?: string[];
+  provinces?: Province[];
+  dealerSlugs?: string[];
+  keywords?: string;
+};
 
 /** Everything that narrows or orders the used-vehicle list (SPEC section 7, GET [apiUri]/vehicles). */
 export type UsedVehicleQuery = {
@@ -22,7 +59,25 @@ export type UsedVehicleQuery = {
   states: VehicleState[];
   /** In the order the client gave them; the first decides, the next break ties. */
   order: { field: OrderField; direction: SortDirection }[];
-};
+} & UsedRefinements;
+
+/** Whether a query uses any of the filters of issue 17 (the SPEC's filters alone are answered from pre-summed counts). */
+export function hasRefinements(query: UsedRefinements): boolean {
+  return REFINEMENT_KEYS.some((key) => query[key] !== undefined);
+}
+
+export const REFINEMENT_KEYS = [
+  "priceMin",
+  "priceMax",
+  "yearMin",
+  "yearMax",
+  "mileageMax",
+  "bodyTypes",
+  "colours",
+  "provinces",
+  "dealerSlugs",
+  "keywords",
+] as const satisfies readonly (keyof UsedRefinements)[];
 
 const ORDER_KEY = /^order\[(\w+)\]$/;
 
@@ -59,6 +114,7 @@ export function parseUsedVehicleQuery(params: URLSearchParams): Parsed<UsedVehic
     transmissions: readOptions(params, "transmissionType", TRANSMISSIONS, violations),
     states: readOptions(params, "vehicle_state", VEHICLE_STATES, violations),
     order: [],
+    ...parseRefinements(params, violations),
   };
   for (const [key, rawValue] of params) {
     const field = ORDER_KEY.exec(key)?.[1];
@@ -73,6 +129,74 @@ export function parseUsedVehicleQuery(params: URLSearchParams): Parsed<UsedVehic
     }
   }
   return violations.length > 0 ? { ok: false, violations } : { ok: true, value: query };
+}
+
+const MAX_KEYWORDS_LENGTH = 100;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const COLOUR = /^[\p{L} -]{1,30}$/u;
+
+/** The filters of issue 17; only those given are set. */
+export function parseRefinements(params: URLSearchParams, violations: Violation[]): UsedRefinements {
+  const refinements: UsedRefinements = {
+    priceMin: readWhole(params, "price[gte]", 0, 100_000_000, violations),
+    priceMax: readWhole(params, "price[lte]", 0, 100_000_000, violations),
+    yearMin: readWhole(params, "year[gte]", 1900, 2100, violations),
+    yearMax: readWhole(params, "year[lte]", 1900, 2100, violations),
+    mileageMax: readWhole(params, "mileage[lte]", 0, 10_000_000, violations),
+    bodyTypes: nonEmptyList(readOptions(params, "bodyType", BODY_TYPES, violations)),
+    provinces: nonEmptyList(readOptions(params, "province", PROVINCES, violations)),
+    colours: nonEmptyList(readWords(params, "colour", COLOUR, "must be a colour name (letters, spaces, hyphens)", violations).map((c) => c.toLowerCase())),
+    // Only `dealer[]`: a bare `dealer` is /api/filters' scope (SPEC section 7), not this filter.
+    dealerSlugs: nonEmptyList(readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations).map((d) => d.toLowerCase())),
+    keywords: readKeywords(params.get("q"), violations),
+  };
+  checkRange(refinements.priceMin, refinements.priceMax, "price", violations);
+  checkRange(refinements.yearMin, refinements.yearMax, "year", violations);
+  for (const key of REFINEMENT_KEYS) if (refinements[key] === undefined) delete refinements[key];
+  return refinements;
+}
+
+function readWhole(params: URLSearchParams, name: string, min: number, max: number, violations: Violation[]): number | undefined {
+  const raw = params.get(name)?.trim();
+  if (raw === undefined || raw === "" || raw.toLowerCase() === "any") return undefined;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    violations.push({ propertyPath: name, message: `must be a whole number from ${min} to ${max}` });
+    return undefined;
+  }
+  return Number(raw);
+}
+
+function checkRange(min: number | undefined, max: number | undefined, name: string, violations: Violation[]): void {
+  if (min !== undefined && max !== undefined && min > max) {
+    violations.push({ propertyPath: `${name}[gte]`, message: `must not be above ${name}[lte]` });
+  }
+}
+
+/** Free values of a repeated parameter (with or without []), trimmed, once each; 'Any' clears the group. */
+function readWords(params: URLSearchParams, name: string, pattern: RegExp, message: string, violations: Violation[]): string[] {
+  const names = name.endsWith("[]") ? [name] : [`${name}[]`, name];
+  const values = names.flatMap((key) => params.getAll(key)).map((raw) => raw.trim()).filter((raw) => raw !== "");
+  if (values.some((raw) => raw.toLowerCase() === "any")) return [];
+  const chosen = new Set<string>();
+  for (const raw of values) {
+    if (pattern.test(raw)) chosen.add(raw);
+    else violations.push({ propertyPath: names[0]!, message });
+  }
+  return [...chosen];
+}
+
+function readKeywords(raw: string | null, violations: Violation[]): string | undefined {
+  const keywords = raw?.replace(/\s+/g, " ").trim();
+  if (!keywords) return undefined;
+  if (keywords.length > MAX_KEYWORDS_LENGTH) {
+    violations.push({ propertyPath: "q", message: `must be at most ${MAX_KEYWORDS_LENGTH} characters` });
+    return undefined;
+  }
+  return keywords;
+}
+
+function nonEmptyList<T>(values: T[]): T[] | undefined {
+  return values.length > 0 ? values : undefined;
 }
 
 function readOptions<T extends string>(

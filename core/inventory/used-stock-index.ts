@@ -1,5 +1,7 @@
-import { fullOrder, type OrderField, type UsedVehicleQuery } from "./used-query.ts";
-import { pageSlice, type StockRow, toView, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
+import { compileKeywords } from "./keyword-match.ts";
+import { rangeSteps } from "./used-facets.ts";
+import { BODY_TYPES, FUEL_TYPES, fullOrder, hasRefinements, type OrderField, PROVINCES, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
+import { compareText, pageSlice, type StockRow, toView, type UsedFilters, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
 
 /**
  * The used stock held in memory, answering the listing (filters, order, page, total) without a database
@@ -23,9 +25,12 @@ export class UsedStockIndex {
   private readonly sortKeys: Record<OrderField | "id", Int32Array>;
   /** For each order asked for: the vehicles' positions in that order, and their combinations in the same order. */
   private readonly orderings = new Map<string, { positions: Int32Array; groups: Int32Array }>();
+  /** Each vehicle's values for the filters of issue 17 and the keywords, as codes (see `Columns`). */
+  private readonly columns: Columns;
 
   constructor(rows: StockRow[]) {
     this.rows = rows;
+    this.columns = new Columns(rows);
     this.codes = { dealer: new Map(), make: new Map(), model: new Map(), fuel: new Map(), transmission: new Map(), state: new Map() };
     this.sortKeys = {
       id: Int32Array.from(rows, (row) => row.id),
@@ -63,6 +68,7 @@ export class UsedStockIndex {
 
   /** One page of the list and the total that matches, as `listUsedVehicles` answers them. */
   list(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): { members: UsedVehicleView[]; total: number } {
+    if (hasRefinements(query)) return this.listRefined(query, scope);
     const accepted = this.acceptedGroups(query, scope);
     if (accepted === null) return { members: [], total: 0 };
     const slice = pageSlice(accepted.total, query.page);
@@ -84,6 +90,142 @@ export class UsedStockIndex {
     }
     if (slice.reverse) found.reverse();
     return { members: found.map((i) => toView(this.rows[i]!)), total: accepted.total };
+  }
+
+  /** A list narrowed by the filters of issue 17: which vehicles match is decided one by one, then the page is walked. */
+  private listRefined(query: UsedVehicleQuery, scope: UsedVehicleScope): { members: UsedVehicleView[]; total: number } {
+    const fails = this.failures(query, scope);
+    let total = 0;
+    for (let i = 0; i < fails.length; i++) if (fails[i] === 0) total += 1;
+    const slice = pageSlice(total, query.page);
+    if (slice === null) return { members: [], total };
+    const { positions } = this.ordering(query.order);
+    const last = positions.length - 1;
+    const found: number[] = [];
+    let skip = slice.offset;
+    for (let step = 0; step <= last && found.length < slice.limit; step++) {
+      const position = positions[slice.reverse ? last - step : step]!;
+      if (fails[position] !== 0) continue;
+      if (skip > 0) skip -= 1;
+      else found.push(position);
+    }
+    if (slice.reverse) found.reverse();
+    return { members: found.map((i) => toView(this.rows[i]!)), total };
+  }
+
+  /**
+   * The filter panel's counts (`usedFilters` answers the same from SQL): each option counts the vehicles
+   * that fail no filter but its own group's, in one pass over the stock.
+   */
+  filters(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): UsedFilters {
+    const fails = this.failures(query, scope);
+    const c = this.columns;
+    const steps = rangeSteps();
+    const passes = (i: number, facet: Facet) => (fails[i]! & ~IGNORED[facet]) === 0;
+    const tally = (facet: Facet, valueOf: (i: number) => number, size: number) => {
+      const counts = new Int32Array(size);
+      for (let i = 0; i < fails.length; i++) if (passes(i, facet)) counts[valueOf(i)]! += 1;
+      return counts;
+    };
+    const range = (facet: Facet, values: Int32Array, bounds: readonly number[], bound: "gte" | "lte") =>
+      bounds.map((value) => {
+        let count = 0;
+        for (let i = 0; i < fails.length; i++) if (passes(i, facet) && (bound === "gte" ? values[i]! >= value : values[i]! <= value)) count += 1;
+        return { value, count };
+      });
+    const named = (counts: Int32Array, names: { name: string; slug: string }[]) =>
+      names.map((n, code) => ({ name: n.name, slug: n.slug, count: counts[code]! })).filter((o) => o.count > 0);
+    const options = (counts: Int32Array, codes: Map<string | number, number>, all: readonly string[]) =>
+      all.map((value) => ({ value, count: counts[codes.get(value) ?? -1] ?? 0 }));
+
+    const makes = named(tally("make", (i) => c.make[i]!, c.makes.length), c.makes).sort(byName);
+    const models = query.makeSlug ? named(tally("model", (i) => c.modelSlug[i]!, c.modelSlugs.length), c.modelSlugs).sort(byName) : [];
+    const colourCounts = tally("colour", (i) => c.colour[i]!, c.colours.length);
+    let total = 0;
+    for (let i = 0; i < fails.length; i++) if (fails[i] === 0) total += 1;
+    return {
+      makes,
+      models,
+      fuelTypes: options(tally("fuel", (i) => c.fuel[i]!, c.fuels.size), c.fuels, FUEL_TYPES),
+      transmissionTypes: options(tally("transmission", (i) => c.transmission[i]!, c.transmissions.size), c.transmissions, TRANSMISSIONS),
+      vehicleStates: options(tally("state", (i) => c.state[i]!, c.states.size), c.states, VEHICLE_STATES),
+      total,
+      bodyTypes: options(tally("body", (i) => c.body[i]!, c.bodies.size), c.bodies, BODY_TYPES),
+      colours: c.colours
+        .map((value, code) => ({ value, count: colourCounts[code]! }))
+        .filter((o) => o.count > 0)
+        .sort((a, b) => compareText(a.value, b.value)),
+      provinces: options(tally("province", (i) => c.province[i]!, c.provinces.size), c.provinces, PROVINCES),
+      dealers: named(tally("dealer", (i) => c.dealer[i]!, c.dealers.length), c.dealers).sort((a, b) => compareText(a.name, b.name)),
+      priceMin: range("priceMin", c.price, steps.price, "gte"),
+      priceMax: range("priceMax", c.price, steps.price, "lte"),
+      yearMin: range("yearMin", c.year, steps.year, "gte"),
+      yearMax: range("yearMax", c.year, steps.year, "lte"),
+      mileageMax: range("mileageMax", c.mileage, steps.mileage, "lte"),
+    };
+  }
+
+  /** For each vehicle, the filters it fails, as bits (FACET_BIT); 0: it matches. */
+  private failures(query: UsedVehicleQuery, scope: UsedVehicleScope): Int32Array {
+    const c = this.columns;
+    const n = this.rows.length;
+    const fails = new Int32Array(n);
+    const fail = (facet: Facet | "always", test: (i: number) => boolean) => {
+      const bit = FACET_BIT[facet];
+      for (let i = 0; i < n; i++) if (!test(i)) fails[i]! |= bit;
+    };
+    /** A lookup table over a column's codes: 1 where the code is among the chosen values. */
+    const chosen = (codes: Map<string | number, number>, values: readonly (string | number)[]) => {
+      const table = new Uint8Array(codes.size);
+      for (const value of values) {
+        const code = codes.get(value);
+        if (code !== undefined) table[code] = 1;
+      }
+      return table;
+    };
+    if (scope.dealerId !== undefined) {
+      const table = chosen(c.dealerIds, [scope.dealerId]);
+      fail("always", (i) => table[c.dealer[i]!] === 1);
+    }
+    if (query.makeSlug) {
+      const table = chosen(c.makeSlugs, [query.makeSlug]);
+      fail("make", (i) => table[c.make[i]!] === 1);
+    }
+    if (query.makeSlug && query.modelSlug) {
+      const table = chosen(c.modelSlugCodes, [query.modelSlug]);
+      fail("model", (i) => table[c.modelSlug[i]!] === 1);
+    } else if (query.modelSlug) {
+      const table = chosen(c.modelSlugCodes, [query.modelSlug]);
+      fail("make", (i) => table[c.modelSlug[i]!] === 1);
+    }
+    const option = (facet: Facet, codes: Map<string | number, number>, column: Uint16Array, values: readonly string[] | undefined) => {
+      if (!values || values.length === 0) return;
+      const table = chosen(codes, values);
+      fail(facet, (i) => table[column[i]!] === 1);
+    };
+    option("fuel", c.fuels, c.fuel, query.fuelTypes);
+    option("transmission", c.transmissions, c.transmission, query.transmissions);
+    option("state", c.states, c.state, query.states);
+    option("body", c.bodies, c.body, query.bodyTypes);
+    option("colour", c.colourCodes, c.colour, query.colours);
+    option("province", c.provinces, c.province, query.provinces);
+    option("dealer", c.dealerSlugs, c.dealer, query.dealerSlugs);
+    const bound = (facet: Facet, values: Int32Array, limit: number | undefined, at: "gte" | "lte") => {
+      if (limit === undefined) return;
+      fail(facet, at === "gte" ? (i) => values[i]! >= limit : (i) => values[i]! <= limit);
+    };
+    bound("priceMin", c.price, query.priceMin, "gte");
+    bound("priceMax", c.price, query.priceMax, "lte");
+    bound("yearMin", c.year, query.yearMin, "gte");
+    bound("yearMax", c.year, query.yearMax, "lte");
+    bound("mileageMax", c.mileage, query.mileageMax, "lte");
+    if (query.keywords !== undefined) {
+      for (const term of compileKeywords(query.keywords, c.vocabulary)) {
+        const hits = c.keywordHits(term);
+        fail("always", hits);
+      }
+    }
+    return fails;
   }
 
   /**
@@ -158,4 +300,161 @@ function codeOf(codes: Map<string | number, number>, value: string | number): nu
     codes.set(value, code);
   }
   return code;
+}
+
+/**
+ * The groups of filters whose options are counted, and the bit each sets in a vehicle's failures. A make is
+ * counted with the model left out too (as the SQL counts do: choosing another make clears the model).
+ */
+const FACETS = ["make", "model", "fuel", "transmission", "state", "body", "colour", "province", "dealer", "priceMin", "priceMax", "yearMin", "yearMax", "mileageMax"] as const;
+type Facet = (typeof FACETS)[number];
+const FACET_BIT = Object.fromEntries([...FACETS.map((facet, i) => [facet, 1 << i]), ["always", 1 << FACETS.length]]) as Record<Facet | "always", number>;
+/** The failures an option of each group may have and still be counted. */
+const IGNORED = Object.fromEntries(FACETS.map((facet) => [facet, facet === "make" ? FACET_BIT.make | FACET_BIT.model : FACET_BIT[facet]])) as Record<Facet, number>;
+
+const byName = (a: { name: string }, b: { name: string }) => compareText(a.name, b.name);
+
+/** Codes of a column's distinct values, in order of first appearance. */
+class Codes<Value> {
+  readonly map = new Map<Value, number>();
+  readonly values: Value[] = [];
+  code(value: Value): number {
+    let code = this.map.get(value);
+    if (code === undefined) {
+      code = this.values.push(value) - 1;
+      this.map.set(value, code);
+    }
+    return code;
+  }
+}
+
+/** The stock's columns the filters of issue 17 and the facet counts read, one typed array each. */
+class Columns {
+  readonly price: Int32Array;
+  readonly year: Int32Array;
+  readonly mileage: Int32Array;
+  readonly make: Uint16Array;
+  readonly modelSlug: Uint16Array;
+  readonly model: Uint16Array;
+  readonly fuel: Uint16Array;
+  readonly transmission: Uint16Array;
+  readonly state: Uint16Array;
+  readonly body: Uint16Array;
+  readonly colour: Uint16Array;
+  readonly province: Uint16Array;
+  readonly dealer: Uint16Array;
+  readonly variant: Uint16Array;
+  readonly makes: { name: string; slug: string }[];
+  readonly modelSlugs: { name: string; slug: string }[];
+  readonly makeSlugs: Map<string | number, number>;
+  readonly modelSlugCodes: Map<string | number, number>;
+  readonly fuels: Map<string | number, number>;
+  readonly transmissions: Map<string | number, number>;
+  readonly states: Map<string | number, number>;
+  readonly bodies: Map<string | number, number>;
+  readonly colourCodes: Map<string | number, number>;
+  readonly colours: string[];
+  readonly provinces: Map<string | number, number>;
+  readonly dealerSlugs: Map<string | number, number>;
+  readonly dealerIds: Map<string | number, number>;
+  readonly dealers: { name: string; slug: string }[];
+  readonly vocabulary: { makes: { key: number; name: string }[]; models: { key: number; name: string }[] };
+  private readonly variants: string[];
+  private readonly fuelNames: string[];
+  private readonly transmissionNames: string[];
+  private readonly bodyNames: string[];
+
+  constructor(rows: StockRow[]) {
+    const makes = new Codes<string>();
+    const modelSlugs = new Codes<string>();
+    const models = new Codes<string>();
+    const fuels = new Codes<string>();
+    const transmissions = new Codes<string>();
+    const states = new Codes<string>();
+    const bodies = new Codes<string>();
+    const colours = new Codes<string>();
+    const provinces = new Codes<string>();
+    const dealers = new Codes<number>();
+    const variants = new Codes<string>();
+    const makeNames: { name: string; slug: string }[] = [];
+    const modelSlugNames: { name: string; slug: string }[] = [];
+    const modelNames: string[] = [];
+    const dealerNames: { name: string; slug: string }[] = [];
+    const n = rows.length;
+    this.price = Int32Array.from(rows, (row) => row.price);
+    this.year = Int32Array.from(rows, (row) => row.year);
+    this.mileage = Int32Array.from(rows, (row) => row.mileageKm);
+    const codes = (valueOf: (row: StockRow, i: number) => number) => Uint16Array.from(rows, valueOf);
+    this.make = codes((row) => {
+      const code = makes.code(row.make[1]);
+      makeNames[code] ??= { name: row.make[0], slug: row.make[1] };
+      return code;
+    });
+    this.modelSlug = codes((row) => {
+      const code = modelSlugs.code(row.model[1]);
+      modelSlugNames[code] ??= { name: row.model[0], slug: row.model[1] };
+      return code;
+    });
+    this.model = codes((row) => {
+      const code = models.code(`${row.make[1]}/${row.model[1]}`);
+      modelNames[code] ??= row.model[0];
+      return code;
+    });
+    this.fuel = codes((row) => fuels.code(row.fuelType));
+    this.transmission = codes((row) => transmissions.code(row.transmission));
+    this.state = codes((row) => states.code(row.state));
+    this.body = codes((row) => bodies.code(row.bodyType));
+    this.colour = codes((row) => colours.code(row.exteriorColor.toLowerCase()));
+    this.province = codes((row) => provinces.code(row.dealer[2]));
+    this.dealer = codes((row) => {
+      const code = dealers.code(row.dealerId);
+      dealerNames[code] ??= { name: row.dealer[0], slug: row.dealer[1] };
+      return code;
+    });
+    this.variant = codes((row) => variants.code(row.variant.toLowerCase()));
+    if (n > 0 && Math.max(makes.values.length, models.values.length, variants.values.length, dealers.values.length, colours.values.length) > 0xffff) {
+      throw new Error("used stock index: more than 65 535 distinct values in a column");
+    }
+    this.makes = makeNames;
+    this.modelSlugs = modelSlugNames;
+    this.makeSlugs = makes.map;
+    this.modelSlugCodes = modelSlugs.map;
+    this.fuels = fuels.map;
+    this.transmissions = transmissions.map;
+    this.states = states.map;
+    this.bodies = bodies.map;
+    this.colourCodes = colours.map;
+    this.colours = colours.values;
+    this.provinces = provinces.map;
+    this.dealerIds = dealers.map;
+    this.dealers = dealerNames;
+    this.dealerSlugs = new Map(dealerNames.map((d, code) => [d.slug, code]));
+    this.vocabulary = {
+      makes: makeNames.map((m, key) => ({ key, name: m.name })),
+      models: modelNames.map((name, key) => ({ key, name })),
+    };
+    this.variants = variants.values;
+    this.fuelNames = fuels.values.map((v) => v.toLowerCase());
+    this.transmissionNames = transmissions.values.map((v) => v.toLowerCase());
+    this.bodyNames = bodies.values.map((v) => v.toLowerCase());
+  }
+
+  /** Whether each vehicle matches one keyword (termMatches' rule, decided once per distinct value). */
+  keywordHits(term: ReturnType<typeof compileKeywords<number>>[number]): (i: number) => boolean {
+    const table = (values: string[], test: (value: string) => boolean) => Uint8Array.from(values, (value) => (test(value) ? 1 : 0));
+    const variantHit = table(this.variants, (v) => v.includes(term.text));
+    const colourHit = table(this.colours, (v) => v.includes(term.text));
+    const fuelHit = table(this.fuelNames, (v) => v.startsWith(term.text));
+    const transmissionHit = table(this.transmissionNames, (v) => v.startsWith(term.text));
+    const bodyHit = table(this.bodyNames, (v) => v.startsWith(term.text));
+    return (i) =>
+      term.makes.has(this.make[i]!) ||
+      term.models.has(this.model[i]!) ||
+      variantHit[this.variant[i]!] === 1 ||
+      colourHit[this.colour[i]!] === 1 ||
+      fuelHit[this.fuel[i]!] === 1 ||
+      transmissionHit[this.transmission[i]!] === 1 ||
+      bodyHit[this.body[i]!] === 1 ||
+      term.year === this.year[i];
+  }
 }

@@ -4,7 +4,7 @@ import type { Listening, ListenHandlers } from "../../db/listen.ts";
 import type { Logger } from "../../server/logger.ts";
 import { ORDER_FIELDS, type UsedVehicleQuery } from "./used-query.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
-import { listUsedVehicles, loadUsedStock, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
+import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
 
 /** The channel migration 0007's triggers notify when anything the used listing shows has changed. */
 export const USED_STOCK_CHANNEL = "used_stock_changed";
@@ -60,6 +60,12 @@ export class UsedStock {
     // request waiting behind it); this answer is a query.
     if (index) this.sortLater(index, query.order);
     return listUsedVehicles(this.db, query, scope);
+  }
+
+  /** The filter panel's options with their counts (SPEC section 7, /api/filters; issue 17's filters). */
+  filters(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): Promise<UsedFilters> {
+    const index = this.index;
+    return index ? Promise.resolve(index.filters(query, scope)) : usedFilters(this.db, query, scope);
   }
 
   /** Starts listening for changes and reads the stock; answers come from memory once it is read. */

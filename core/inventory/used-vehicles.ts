@@ -1,11 +1,18 @@
-import { and, asc, desc, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, imageRenditions, makes, models, PUBLIC_STOCK_CONDITION, usedVehicleCounts, usedVehicleImages, usedVehiclePriceChanges, usedVehicles } from "../../db/schema.ts";
+import { pictureSources, type RenditionFormat, renditionUrl } from "../media/image-pipeline.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
+import { PUBLIC_STOCK_STATUSES, type StockStatus } from "./stock-schema.ts";
+import { compileKeywords, type KeywordTerm } from "./keyword-match.ts";
+import { type CountedDealer, type CountedOption, type RangeOption, type RefinementFacets, rangeSteps } from "./used-facets.ts";
 import {
+  BODY_TYPES,
   FUEL_TYPES,
   fullOrder,
+  hasRefinements,
+  PROVINCES,
   type OrderField,
   TRANSMISSIONS,
   USED_PAGE_SIZE,
@@ -18,8 +25,9 @@ export type UsedVehicleView = {
   id: number;
   /** The vehicle's page on this site. */
   uri: string;
-  image: { uri: string };
-  images: { uri: string }[];
+  /** The main picture (the first). */
+  image: VehicleImage;
+  images: VehicleImage[];
   make: string;
   make_slug: string;
   model: string;
@@ -28,9 +36,12 @@ export type UsedVehicleView = {
   transmission: string;
   fuel_type: string;
   exterior_color: string;
+  body_type: string;
   year: number;
   mileage: { value: number; unit: "km" };
   state_of_vehicle: string;
+  /** 'Available' or 'Reserved' on the public site; 'Draft' or 'Sold' only on a look-up by id. */
+  status: StockStatus;
   price: number;
   /** Estimated monthly instalment with the spec's finance defaults. */
   installment: number;
@@ -38,6 +49,13 @@ export type UsedVehicleView = {
   dealer_slug: string;
   dealer_province: string;
 };
+
+/**
+ * A vehicle's picture: the drawn artwork of seeded stock (`uri` only), or an uploaded photo with its
+ * responsive renditions for a <picture> (AVIF, WebP, JPEG at several widths; `uri` is its largest JPEG).
+ */
+export type VehicleImage = { uri: string; picture?: PictureSources };
+export type PictureSources = ReturnType<typeof pictureSources>;
 
 export type UsedVehicleScope = { dealerId?: number };
 
@@ -68,12 +86,16 @@ const listColumns = {
   fuelType: usedVehicles.fuelType,
   state: usedVehicles.state,
   exteriorColor: usedVehicles.exteriorColor,
+  status: sql<StockStatus>`${usedVehicles.status}`,
+  bodyType: usedVehicles.bodyType,
   make: sql<[name: string, slug: string]>`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
   model: sql<[name: string, slug: string]>`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
   dealer: sql<[name: string, slug: string, province: string]>`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
-  /** The vehicle's pictures in their order. */
-  images: sql<string[]>`array(select ${usedVehicleImages.uri} from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)} order by ${usedVehicleImages.position})`,
+  /** The vehicle's pictures in their order, a photo with its renditions as [hash, format, width, height], smallest first. */
+  images: sql<ImageRow[]>`coalesce((select json_agg(json_build_array(${usedVehicleImages.uri}, (select json_agg(json_build_array(${imageRenditions.hash}, ${imageRenditions.format}, ${imageRenditions.width}, ${imageRenditions.height}) order by ${imageRenditions.width}) from ${imageRenditions} where ${qualified(imageRenditions.imageId)} = ${qualified(usedVehicleImages.imageId)})) order by ${usedVehicleImages.position}) from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
 };
+
+type ImageRow = [uri: string, renditions: [hash: string, format: RenditionFormat, width: number, height: number][] | null];
 
 type ColumnValue<Column> = Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
 export type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
@@ -94,6 +116,7 @@ export async function listUsedVehicles(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<{ members: UsedVehicleView[]; total: number }> {
+  if (hasRefinements(query)) return listRefined(db, query, scope);
   const { statement, knownTotal } = await planPage(db, query, scope);
   if (statement === null) return { members: [], total: knownTotal ?? 0 };
   const rows = await statement;
@@ -101,6 +124,31 @@ export async function listUsedVehicles(
   if (knownTotal !== null) return { members: [], total: knownTotal };
   // An empty first page means nothing matches; a later one lies past the end, and the total still counts.
   return { members: [], total: query.page === 1 ? 0 : await sumCounts(db, whereFor(query, scope)) };
+}
+
+/**
+ * A list narrowed by the filters of issue 17, which the counts table does not hold: the total is a count
+ * over the stock. (The server answers these from memory; this is its answer while memory is being read,
+ * and the reference the in-memory index is tested against.)
+ */
+async function listRefined(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<{ members: UsedVehicleView[]; total: number }> {
+  const where = whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) });
+  const [found] = await db.select({ total: sql<number>`count(*)::int` }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  const total = Number(found?.total ?? 0);
+  const slice = pageSlice(total, query.page);
+  if (slice === null) return { members: [], total };
+  const rows = await pageQuery(db, query, where, slice, sql<number>`${total}::int`);
+  return { members: rows.map(toView), total };
+}
+
+/** The keywords compiled against the catalogue's make and model names (by id). */
+async function keywordTerms(db: Database, keywords: string | undefined): Promise<KeywordTerm<number>[] | undefined> {
+  if (keywords === undefined) return undefined;
+  const [makeRows, modelRows] = await Promise.all([
+    db.select({ key: makes.id, name: makes.name }).from(makes),
+    db.select({ key: models.id, name: models.name }).from(models),
+  ]);
+  return compileKeywords(keywords, { makes: makeRows, models: modelRows });
 }
 
 /** The statement that reads a page (null: the page lies past the end), and the total when it was learnt first. */
@@ -154,7 +202,7 @@ function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[],
   return db
     .select({ id: usedVehicles.id })
     .from(usedVehicles)
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)))
     .orderBy(...orderingOf(query, page.reverse))
     .limit(page.limit)
     .offset(page.offset);
@@ -192,11 +240,82 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
 /** A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row and its dealer. */
 export type StockRow = ListRow & { dealerId: number };
 
-/** Every vehicle in stock, in one statement (so, one consistent snapshot), for the in-memory index. */
+/** Every public vehicle, in one statement (so, one consistent snapshot), for the in-memory index. */
 export function loadUsedStock(db: Database): Promise<StockRow[]> {
-  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` });
+  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` }).where(PUBLIC_STOCK_CONDITION);
 }
 
+/** A vehicle whose price has come down: its price when the period began. */
+export type ReducedVehicle = UsedVehicleView & { was: number };
+
+/**
+ * What a saved search's alert reports (issue 17): vehicles matching the query listed after `since`, and
+ * those listed before whose price is now below their price at `since` (from used_vehicle_price_changes),
+ * newest first, at most `limit` of each.
+ */
+export async function usedVehiclesChangedSince(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope,
+  since: Date,
+  limit: number,
+): Promise<{ added: UsedVehicleView[]; reduced: ReducedVehicle[] }> {
+  const where = matching(whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) }), VEHICLE_COLUMNS);
+  const pc = usedVehiclePriceChanges;
+  const priceAtSince = sql<number>`(select ${pc.oldPrice} from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)} and ${pc.changedAt} > ${since.toISOString()}::timestamptz order by ${pc.changedAt}, ${pc.id} limit 1)`;
+  const [added, reduced] = await Promise.all([
+    selectVehicles(db).where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} > ${since.toISOString()}::timestamptz`)).orderBy(desc(usedVehicles.id)).limit(limit),
+    selectVehicles(db, { was: priceAtSince })
+      .where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} <= ${since.toISOString()}::timestamptz`, sql`${priceAtSince} > ${usedVehicles.price}`))
+      .orderBy(desc(usedVehicles.id))
+      .limit(limit),
+  ]);
+  return { added: added.map(toView), reduced: reduced.map((row) => ({ ...toView(row), was: Number(row.was) })) };
+}
+
+/** A vehicle's price changes, oldest first (the vehicle page's "Reduced by R 15 000 on 3 Nov"). */
+export async function priceHistory(db: Database, vehicleId: number): Promise<{ oldPrice: number; newPrice: number; changedAt: Date }[]> {
+  return db
+    .select({ oldPrice: usedVehiclePriceChanges.oldPrice, newPrice: usedVehiclePriceChanges.newPrice, changedAt: usedVehiclePriceChanges.changedAt })
+    .from(usedVehiclePriceChanges)
+    .where(eq(usedVehiclePriceChanges.vehicleId, vehicleId))
+    .orderBy(asc(usedVehiclePriceChanges.changedAt), asc(usedVehiclePriceChanges.id));
+}
+
+/** The vehicles still on sale (Available or Reserved) among these ids, in the order of the ids. */
+export async function findUsedVehicles(db: Database, ids: number[]): Promise<UsedVehicleView[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectVehicles(db).where(and(PUBLIC_STOCK_CONDITION, inArray(usedVehicles.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, toView(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Vehicles like this one (the vehicle page): the same body type, priced within 20% of it, nearest in price
+ * first. The price range reads the price index; the body type filters that range.
+ */
+export async function similarUsedVehicles(db: Database, vehicle: { id: number; price: number; body_type: string }, limit = 4): Promise<UsedVehicleView[]> {
+  const rows = await selectVehicles(db)
+    .where(
+      and(
+        PUBLIC_STOCK_CONDITION,
+        sql`${usedVehicles.price} between ${Math.floor(vehicle.price * 0.8)} and ${Math.ceil(vehicle.price * 1.2)}`,
+        eq(usedVehicles.bodyType, vehicle.body_type),
+        sql`${usedVehicles.id} <> ${vehicle.id}`,
+      ),
+    )
+    .orderBy(sql`abs(${usedVehicles.price} - ${vehicle.price})`, desc(usedVehicles.id))
+    .limit(limit);
+  return rows.map(toView);
+}
+
+/** Whether the public site shows a vehicle of this status (a Reserved one is shown as reserved). */
+export const isPublicStatus = (status: StockStatus) => (PUBLIC_STOCK_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The vehicle with this id, whatever its status: a caller showing it publicly answers 404 for a Draft and
+ * 410 Gone for a Sold one (see `publicAnswerFor`).
+ */
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
   const [row] = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
   return row ? toView(row) : null;
@@ -210,7 +329,11 @@ function selectVehicles<Extra extends Record<string, SQL>>(db: Database, extra: 
 }
 
 export function toView(row: ListRow): UsedVehicleView {
-  const images = row.images.map((uri) => ({ uri }));
+  const images = row.images.map(([uri, renditions]): VehicleImage =>
+    renditions
+      ? { uri, picture: pictureSources(renditions.map(([hash, format, width, height]) => ({ url: renditionUrl(hash, format), format, width, height }))) }
+      : { uri },
+  );
   const [make, makeSlug] = row.make;
   const [model, modelSlug] = row.model;
   const [dealerName, dealerSlug, dealerProvince] = row.dealer;
@@ -227,9 +350,11 @@ export function toView(row: ListRow): UsedVehicleView {
     transmission: row.transmission,
     fuel_type: row.fuelType,
     exterior_color: row.exteriorColor,
+    body_type: row.bodyType,
     year: row.year,
     mileage: { value: row.mileageKm, unit: "km" },
     state_of_vehicle: row.state,
+    status: row.status,
     price: row.price,
     installment: monthlyRepayment({ price: row.price }),
     dealer_name: dealerName,
@@ -238,7 +363,8 @@ export function toView(row: ListRow): UsedVehicleView {
   };
 }
 
-type Facet = "make" | "fuel" | "transmission" | "state";
+type Facet = "make" | "fuel" | "transmission" | "state" | RefinementFacet;
+type RefinementFacet = "body" | "colour" | "province" | "dealer" | "priceMin" | "priceMax" | "yearMin" | "yearMax" | "mileageMax";
 
 /** The filterable columns, in the stock table and in the counts table: one condition serves both. */
 type FilterColumns = {
@@ -275,11 +401,12 @@ type SlugIds = { makeId?: number; modelIds?: number[] };
 function whereFor(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope,
-  { ignore, ids }: { ignore?: Facet | "model"; ids?: SlugIds } = {},
+  { ignore, ids, terms }: { ignore?: Facet | "model"; ids?: SlugIds; terms?: KeywordTerm<number>[] } = {},
 ): Condition[] {
   const where: Condition[] = [];
   const { dealerId } = scope;
   const { makeSlug, modelSlug, fuelTypes, transmissions, states } = query;
+  if (query.keywords !== undefined && terms === undefined) throw new Error("keywords must be compiled (keywordTerms) before building conditions");
   if (dealerId !== undefined) where.push((c) => eq(c.dealerId, dealerId));
   if (ignore !== "make" && makeSlug) {
     const makeId = ids?.makeId;
@@ -292,7 +419,48 @@ function whereFor(
   if (ignore !== "fuel" && fuelTypes.length > 0) where.push((c) => inArray(c.fuelType, fuelTypes));
   if (ignore !== "transmission" && transmissions.length > 0) where.push((c) => inArray(c.transmission, transmissions));
   if (ignore !== "state" && states.length > 0) where.push((c) => inArray(c.state, states));
+  where.push(...refinementConditions(query, ignore, terms));
   return where;
+}
+
+const dealerIdsWhere = (condition: SQL) => sql`${qualified(usedVehicles.dealerId)} in (select ${dealers.id} from ${dealers} where ${condition})`;
+
+/**
+ * The conditions of the filters of issue 17. They name used_vehicles' own columns: a query that has any of
+ * them counts over the stock, not over used_vehicle_counts.
+ */
+function refinementConditions(query: UsedVehicleQuery, ignore: Facet | "model" | undefined, terms: KeywordTerm<number>[] | undefined): Condition[] {
+  const v = usedVehicles;
+  const where: SQL[] = [];
+  const { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs } = query;
+  if (ignore !== "priceMin" && priceMin !== undefined) where.push(gte(v.price, priceMin));
+  if (ignore !== "priceMax" && priceMax !== undefined) where.push(lte(v.price, priceMax));
+  if (ignore !== "yearMin" && yearMin !== undefined) where.push(gte(v.year, yearMin));
+  if (ignore !== "yearMax" && yearMax !== undefined) where.push(lte(v.year, yearMax));
+  if (ignore !== "mileageMax" && mileageMax !== undefined) where.push(lte(v.mileageKm, mileageMax));
+  if (ignore !== "body" && bodyTypes) where.push(inArray(v.bodyType, bodyTypes));
+  if (ignore !== "colour" && colours) where.push(inArray(sql`lower(${v.exteriorColor})`, colours));
+  if (ignore !== "province" && provinces) where.push(dealerIdsWhere(inArray(dealers.province, provinces)));
+  if (ignore !== "dealer" && dealerSlugs) where.push(dealerIdsWhere(inArray(dealers.slug, dealerSlugs)));
+  for (const term of terms ?? []) where.push(keywordCondition(term));
+  return where.map((condition) => () => condition);
+}
+
+/** One keyword in SQL, exactly as `termMatches` (keyword-match.ts) applies it in memory. */
+function keywordCondition(term: KeywordTerm<number>): SQL {
+  const v = usedVehicles;
+  const contains = (column: AnyPgColumn) => sql`strpos(lower(${column}), ${term.text}) > 0`;
+  const startsWith = (column: AnyPgColumn) => sql`left(lower(${column}), ${term.text.length}) = ${term.text}`;
+  return or(
+    term.makes.size > 0 ? inArray(v.makeId, [...term.makes]) : undefined,
+    term.models.size > 0 ? inArray(v.modelId, [...term.models]) : undefined,
+    contains(v.variant),
+    contains(v.exteriorColor),
+    startsWith(v.fuelType),
+    startsWith(v.transmission),
+    startsWith(v.bodyType),
+    term.year === null ? undefined : eq(v.year, term.year),
+  )!;
 }
 
 export type FacetOption = { value: string; count: number };
@@ -307,7 +475,7 @@ export type UsedFilters = {
   transmissionTypes: FacetOption[];
   vehicleStates: FacetOption[];
   total: number;
-};
+} & RefinementFacets;
 
 /**
  * Counts for every filter option given the other filters in force: an option's count is how many
@@ -318,13 +486,31 @@ export async function usedFilters(
   query: UsedVehicleQuery,
   scope: UsedVehicleScope = {},
 ): Promise<UsedFilters> {
-  const [makeCounts, modelCounts, fuel, transmission, state, total] = await Promise.all([
-    countMakes(db, whereFor(query, scope, { ignore: "make" })),
-    countModels(db, query.makeSlug ? whereFor(query, scope, { ignore: "model" }) : null),
-    countFacet(db, whereFor(query, scope, { ignore: "fuel" }), usedVehicleCounts.fuelType, FUEL_TYPES),
-    countFacet(db, whereFor(query, scope, { ignore: "transmission" }), usedVehicleCounts.transmission, TRANSMISSIONS),
-    countFacet(db, whereFor(query, scope, { ignore: "state" }), usedVehicleCounts.state, VEHICLE_STATES),
-    sumCounts(db, whereFor(query, scope)),
+  const terms = await keywordTerms(db, query.keywords);
+  const except = (ignore?: Facet | "model") => whereFor(query, scope, { ignore, terms });
+  // The SPEC's filters alone are answered from the counts table; any other filter needs the stock itself.
+  const source = hasRefinements(query) ? STOCK_SOURCE : COUNTS_SOURCE;
+  const steps = rangeSteps();
+  const [makeCounts, modelCounts, fuel, transmission, state, total, bodyTypes, colours, provinces, dealerCounts] = await Promise.all([
+    countMakes(db, except("make"), source),
+    countModels(db, query.makeSlug ? except("model") : null, source),
+    countFacet(db, except("fuel"), source, source.columns.fuelType, FUEL_TYPES),
+    countFacet(db, except("transmission"), source, source.columns.transmission, TRANSMISSIONS),
+    countFacet(db, except("state"), source, source.columns.state, VEHICLE_STATES),
+    countStock(db, except()),
+    countFacet(db, except("body"), STOCK_SOURCE, usedVehicles.bodyType, BODY_TYPES),
+    countColours(db, except("colour")),
+    countDealerColumn(db, except("province"), dealers.province).then((rows) =>
+      PROVINCES.map((value) => ({ value, count: rows.filter((row) => row.value === value).reduce((sum, row) => sum + row.count, 0) })),
+    ),
+    countDealers(db, except("dealer")),
+  ]);
+  const [priceMin, priceMax, yearMin, yearMax, mileageMax] = await Promise.all([
+    countRange(db, except("priceMin"), usedVehicles.price, steps.price, "gte"),
+    countRange(db, except("priceMax"), usedVehicles.price, steps.price, "lte"),
+    countRange(db, except("yearMin"), usedVehicles.year, steps.year, "gte"),
+    countRange(db, except("yearMax"), usedVehicles.year, steps.year, "lte"),
+    countRange(db, except("mileageMax"), usedVehicles.mileageKm, steps.mileage, "lte"),
   ]);
   return {
     makes: makeCounts,
@@ -333,45 +519,103 @@ export async function usedFilters(
     transmissionTypes: transmission,
     vehicleStates: state,
     total,
+    bodyTypes,
+    colours,
+    provinces,
+    dealers: dealerCounts,
+    priceMin,
+    priceMax,
+    yearMin,
+    yearMax,
+    mileageMax,
   };
 }
 
-/** The counts below are sums over used_vehicle_counts (a few hundred rows), never counts over the stock. */
-const vehicleSum = sql<number>`sum(${usedVehicleCounts.vehicles})::int`;
+/** Where counts come from: the pre-summed counts table, or the stock (any filter of issue 17). */
+type CountSource = { table: typeof usedVehicleCounts | typeof usedVehicles; columns: FilterColumns; sum: SQL<number> };
+const COUNTS_SOURCE: CountSource = { table: usedVehicleCounts, columns: COUNT_COLUMNS, sum: sql<number>`sum(${usedVehicleCounts.vehicles})::int` };
+const STOCK_SOURCE: CountSource = { table: usedVehicles, columns: VEHICLE_COLUMNS, sum: sql<number>`count(*)::int` };
+
+async function countStock(db: Database, where: Condition[]): Promise<number> {
+  const [row] = await db.select({ total: STOCK_SOURCE.sum }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  return Number(row?.total ?? 0);
+}
+
+async function countColours(db: Database, where: Condition[]): Promise<CountedOption[]> {
+  const colour = sql<string>`lower(${usedVehicles.exteriorColor})`;
+  const rows = await db.select({ value: colour, count: STOCK_SOURCE.sum }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS)).groupBy(colour);
+  return rows.map((row) => ({ value: row.value, count: Number(row.count) })).sort((a, b) => compareText(a.value, b.value));
+}
+
+/** Vehicles by a column of their dealer. */
+async function countDealerColumn(db: Database, where: Condition[], column: AnyPgColumn): Promise<CountedOption[]> {
+  const rows = await db
+    .select({ value: sql<string>`${column}`, count: STOCK_SOURCE.sum })
+    .from(usedVehicles)
+    .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
+    .where(matching(where, VEHICLE_COLUMNS))
+    .groupBy(column);
+  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
+}
+
+async function countDealers(db: Database, where: Condition[]): Promise<CountedDealer[]> {
+  const rows = await db
+    .select({ name: dealers.dealerName, slug: dealers.slug, count: STOCK_SOURCE.sum })
+    .from(usedVehicles)
+    .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
+    .where(matching(where, VEHICLE_COLUMNS))
+    .groupBy(dealers.id, dealers.dealerName, dealers.slug);
+  return rows.map((row) => ({ ...row, count: Number(row.count) })).sort((a, b) => compareText(a.name, b.name));
+}
+
+/** For each step, how many vehicles have the column at or above it (gte) or at or below it (lte). */
+async function countRange(db: Database, where: Condition[], column: AnyPgColumn, steps: readonly number[], bound: "gte" | "lte"): Promise<RangeOption[]> {
+  if (steps.length === 0) return [];
+  const columns = Object.fromEntries(
+    steps.map((step, i) => [`s${i}`, sql<number>`count(*) filter (where ${column} ${bound === "gte" ? sql`>=` : sql`<=`} ${step})::int`]),
+  );
+  const [row] = await db.select(columns).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  return steps.map((value, i) => ({ value, count: Number(row?.[`s${i}`] ?? 0) }));
+}
+
+/** Text order independent of the database's collation, so that SQL and memory list options alike. */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 
 async function countFacet(
   db: Database,
   where: Condition[],
+  source: CountSource,
   column: AnyPgColumn,
   options: readonly string[],
 ): Promise<FacetOption[]> {
   const rows = await db
-    .select({ value: sql<string>`${column}`, count: vehicleSum })
-    .from(usedVehicleCounts)
-    .where(matching(where, COUNT_COLUMNS))
+    .select({ value: sql<string>`${column}`, count: source.sum })
+    .from(source.table)
+    .where(matching(where, source.columns))
     .groupBy(column);
   return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
 
-async function countMakes(db: Database, where: Condition[]): Promise<MakeOption[]> {
+async function countMakes(db: Database, where: Condition[], source: CountSource): Promise<MakeOption[]> {
   const rows = await db
-    .select({ name: makes.name, slug: makes.slug, count: vehicleSum })
-    .from(usedVehicleCounts)
-    .innerJoin(makes, eq(makes.id, usedVehicleCounts.makeId))
-    .where(matching(where, COUNT_COLUMNS))
+    .select({ name: makes.name, slug: makes.slug, count: source.sum })
+    .from(source.table)
+    .innerJoin(makes, eq(makes.id, source.columns.makeId))
+    .where(matching(where, source.columns))
     .groupBy(makes.id, makes.name, makes.slug)
     .orderBy(asc(makes.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
 /** Models of the chosen make (null `where`: no make chosen). */
-async function countModels(db: Database, where: Condition[] | null): Promise<MakeOption[]> {
+async function countModels(db: Database, where: Condition[] | null, source: CountSource): Promise<MakeOption[]> {
   if (where === null) return [];
   const rows = await db
-    .select({ name: models.name, slug: models.slug, count: vehicleSum })
-    .from(usedVehicleCounts)
-    .innerJoin(models, eq(models.id, usedVehicleCounts.modelId))
-    .where(matching(where, COUNT_COLUMNS))
+    .select({ name: models.name, slug: models.slug, count: source.sum })
+    .from(source.table)
+    .innerJoin(models, eq(models.id, source.columns.modelId))
+    .where(matching(where, source.columns))
     .groupBy(models.id, models.name, models.slug)
     .orderBy(asc(models.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));

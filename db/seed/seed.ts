@@ -252,6 +252,7 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
           fuelType: vehicle.fuelType,
           state: vehicle.state,
           exteriorColor: vehicle.exteriorColor,
+          bodyType: vehicle.bodyType,
           listedAt: vehicle.listedAt,
         })),
       )

@@ -1,5 +1,5 @@
 import { type Scene, type VehicleShape, vehicleImageUrl } from "../../core/media/shapes.ts";
-import type { FuelType, Transmission, VehicleState } from "../../core/inventory/used-query.ts";
+import type { BodyType, FuelType, Transmission, VehicleState } from "../../core/inventory/used-query.ts";
 
 /** A make/model that turns up as a trade-in or demo, with what it cost new (rand) and the fuels it came with. */
 type UsedModelSpec = {
@@ -193,6 +193,7 @@ export type GeneratedVehicle = {
   fuelType: FuelType;
   state: VehicleState;
   exteriorColor: string;
+  bodyType: BodyType;
   images: string[];
   listedAt: Date;
 };
@@ -245,9 +246,32 @@ export function* generateUsedVehicles(
       fuelType: fuelOf(trim, model, pick),
       state: isDemo ? "Demo" : "Used",
       exteriorColor: paint.name,
+      bodyType: bodyTypeOf(model),
       images: pick(SCENE_SETS).map((scene) => vehicleImageUrl(model.shape, paint.hex, scene)),
       listedAt: new Date(STOCK_DATE - Math.floor(random() * 120 * 24) * 3_600_000),
     };
+  }
+}
+
+/** Pick-ups are drawn with the SUV shape; their names say what they are. */
+const BAKKIES = new Set(["Hilux", "Ranger", "Navara"]);
+
+function bodyTypeOf(model: UsedModelSpec): BodyType {
+  if (model.motorcycle) return "Motorcycle";
+  if (BAKKIES.has(model.name)) return "Bakkie";
+  switch (model.shape) {
+    case "hatch":
+    case "hot-hatch":
+      return "Hatchback";
+    case "sedan":
+      return "Sedan";
+    case "mpv":
+      return "MPV";
+    case "suv":
+    case "compact-suv":
+      return "SUV";
+    default:
+      return "Other";
   }
 }
 

@@ -159,6 +159,17 @@ describe("GET /api/vehicles", () => {
     ["order[colour]=asc", "order[colour]"],
     ["fuelType[]=Steam", "fuelType[]"],
     ["vehicle_state[]=New", "vehicle_state[]"],
+    ["price[gte]=cheap", "price[gte]"],
+    ["price[lte]=-5", "price[lte]"],
+    ["price[gte]=400000&price[lte]=100000", "price[gte]"],
+    ["year[gte]=19", "year[gte]"],
+    ["year[lte]=20x1", "year[lte]"],
+    ["mileage[lte]=1e5", "mileage[lte]"],
+    ["bodyType[]=Spaceship", "bodyType[]"],
+    ["province[]=Atlantis", "province[]"],
+    ["colour[]=%3Cscript%3E", "colour[]"],
+    ["dealer[]=Not a slug!", "dealer[]"],
+    [`q=${"x".repeat(101)}`, "q"],
   ])("answers 400 naming the parameter for %s", async (query, propertyPath) => {
     const { status, body } = await server.get(`/api/vehicles?${query}`);
     expect(status).toBe(400);
@@ -329,5 +340,42 @@ describe("GET /api/filters", () => {
 
   it("answers 400 for a bad filter value", async () => {
     expect((await server.get("/api/filters?fuelType[]=Coal")).status).toBe(400);
+  });
+});
+
+describe("GET /api/vehicles and /api/filters: the filters of issue 17", () => {
+  type Full = { id: number; price: number; year: number; mileage_km: number; body_type: string; province: string };
+  let full: Full[];
+  beforeAll(async () => {
+    const result = await server.database.db.execute(sql`
+      select v.id, v.price, v.year, v.mileage_km, v.body_type, d.province from used_vehicles v join dealers d on d.id = v.dealer_id`);
+    full = (result as unknown as { rows: Full[] }).rows;
+  });
+  const suvQuery = "price[lte]=350000&year[gte]=2019&mileage[lte]=80000&bodyType[]=SUV&province[]=Gauteng";
+  const isGautengSuv = (v: Full) => v.price <= 350_000 && v.year >= 2019 && v.mileage_km <= 80_000 && v.body_type === "SUV" && v.province === "Gauteng";
+
+  it("narrows the list with the same parameter names, and every vehicle carries body_type", async () => {
+    const { status, body } = await server.get(`/api/vehicles?${suvQuery}&order[price]=asc`);
+    expect(status).toBe(200);
+    const expected = full.filter(isGautengSuv);
+    expect(body["hydra:totalItems"]).toBe(expected.length);
+    expect(ids(body)).toEqual(expected.sort((a, b) => a.price - b.price || a.id - b.id).slice(0, 12).map((v) => v.id));
+    for (const vehicle of body["hydra:member"]) expect(vehicle).toMatchObject({ body_type: "SUV", dealer_province: "Gauteng" });
+  });
+
+  it("counts every option of the new filters with the other filters in force", async () => {
+    const { status, body } = await server.get(`/api/filters?${suvQuery}`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(full.filter(isGautengSuv).length);
+    const others = (v: Full) => v.price <= 350_000 && v.year >= 2019 && v.mileage_km <= 80_000 && v.province === "Gauteng";
+    expect(body.bodyTypes).toContainEqual({ value: "Hatchback", count: full.filter((v) => others(v) && v.body_type === "Hatchback").length });
+    expect(body.priceMax).toContainEqual({ value: 200_000, count: full.filter((v) => isGautengSuv(v) && v.price <= 200_000).length });
+    expect(body.yearMin.length).toBeGreaterThan(5);
+  });
+
+  it("finds vehicles by keywords, forgiving a typo in the model", async () => {
+    const { body } = await server.get("/api/vehicles?q=jzaz");
+    expect(body["hydra:totalItems"]).toBeGreaterThan(0);
+    for (const vehicle of body["hydra:member"]) expect(vehicle.model).toBe("Jazz");
   });
 });

@@ -3,7 +3,7 @@ import { listMakes } from "../../core/catalogue/makes.ts";
 import { findDealerId } from "../../core/dealers/dealers.ts";
 import { parseUsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
-import { findUsedVehicle, usedFilters } from "../../core/inventory/used-vehicles.ts";
+import { findUsedVehicle } from "../../core/inventory/used-vehicles.ts";
 import type { Database } from "../../db/client.ts";
 import { apiError, hydraCollection, jsonLd, notFound, withLdType } from "./responses.ts";
 
@@ -31,7 +31,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): Hono {
     const dealerSlug = params.get("dealer");
     const dealerId = dealerSlug ? await findDealerId(db, dealerSlug) : undefined;
     if (dealerId === null) return notFound(c, "Dealer");
-    return jsonLd(c, { "@type": "UsedVehicleFilters", ...(await usedFilters(db, parsed.value, { dealerId })) });
+    return jsonLd(c, { "@type": "UsedVehicleFilters", ...(await usedStock.filters(parsed.value, { dealerId })) });
   };
 
   return new Hono()
@@ -43,7 +43,9 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): Hono {
     .get("/vehicles/:id", async (c) => {
       const id = c.req.param("id");
       const vehicle = /^\d{1,9}$/.test(id) ? await findUsedVehicle(db, Number(id)) : null;
-      return vehicle ? jsonLd(c, withLdType(vehicle, "Vehicle", vehicleId(vehicle.id))) : notFound(c, "Vehicle");
+      if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
+      if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
+      return jsonLd(c, withLdType(vehicle, "Vehicle", vehicleId(vehicle.id)));
     })
     .get("/makes", async (c) => {
       const makes = await listMakes(db);

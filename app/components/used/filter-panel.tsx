@@ -4,6 +4,7 @@ import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath } from "../../lib/used-listing.ts";
 import { PanelDialog, useHydrated } from "../dialog.tsx";
+import { RefineFields } from "./refine-fields.tsx";
 
 export const FILTER_FORM_ID = "used-filters";
 const PANEL_ID = "used-filters-panel";
@@ -100,7 +101,9 @@ export function FilterPanel({
 
   const makes = withCurrent(filters.makes, state.makeSlug);
   const models = withCurrent(filters.models, state.modelSlug);
-  const chosen = state.fuelTypes.length + state.transmissions.length + state.states.length + (state.makeSlug ? 1 : 0);
+  const refinements = [state.priceMin, state.priceMax, state.yearMin, state.yearMax, state.mileageMax, state.keywords].filter((v) => v !== undefined).length;
+  const groups = [state.bodyTypes, state.colours, state.provinces, state.dealerSlugs].reduce((sum, values) => sum + (values?.length ?? 0), 0);
+  const chosen = state.fuelTypes.length + state.transmissions.length + state.states.length + (state.makeSlug ? 1 : 0) + refinements + groups;
   const counts = {
     transmissions: filters.transmissionTypes,
     states: filters.vehicleStates,
@@ -183,6 +186,7 @@ export function FilterPanel({
                 ))}
               </StateSelect>
             </fieldset>
+            <RefineFields state={state} filters={filters} dealerSlug={dealerSlug} />
             {FILTER_GROUPS.map((group) => {
               const selected: readonly string[] = state[group.key];
               return (

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { redirect, useNavigation } from "react-router";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
-import { usedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
+import { ShortlistLinks } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { canonicalListing, listingHref } from "../../lib/used-listing.ts";
+import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing.ts";
 import type { Route } from "./+types/listing";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
@@ -31,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const dealerScope = { dealerId: dealer ? ((await findDealerId(context.db, dealer.slug)) ?? undefined) : undefined };
   const [list, filters] = await Promise.all([
     context.usedStock.list(query, dealerScope),
-    usedFilters(context.db, query, dealerScope),
+    context.usedStock.filters(query, dealerScope),
   ]);
   const make = filters.makes.find((option) => option.slug === state.makeSlug);
   const model = filters.models.find((option) => option.slug === state.modelSlug);
@@ -74,16 +74,27 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
             <h1 id="used-heading" className="text-2xl font-bold sm:text-3xl">
               {foundText}
             </h1>
-            <SortMenu state={state} dealerSlug={dealerSlug} />
+            <div className="flex flex-wrap items-center gap-4">
+              <a
+                href={alertHref(dealerSlug, state)}
+                className="inline-flex min-h-11 items-center rounded border border-brand-grey px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
+              >
+                Email me new matches
+              </a>
+              <SortMenu state={state} dealerSlug={dealerSlug} />
+            </div>
           </div>
           <p role="status" className="sr-only">
             {announcement}
           </p>
+          <div className="mt-3">
+            <ShortlistLinks />
+          </div>
           {vehicles.length > 0 ? (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Vehicles">
               {vehicles.map((vehicle, index) => (
                 <li key={vehicle.id}>
-                  <VehicleCard vehicle={vehicle} dealerSlug={dealerSlug} eager={index < 3} />
+                  <VehicleCard vehicle={vehicle} dealerSlug={dealerSlug} eager={index < 3} lcp={index === 0} />
                 </li>
               ))}
             </ul>

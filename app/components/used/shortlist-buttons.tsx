@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { idsQuery, type SavedVehicle, useShortlist } from "../../lib/shortlist.ts";
+import { useHydrated } from "../dialog.tsx";
+
+const BUTTON =
+  "inline-flex min-h-11 items-center gap-1 rounded border border-brand-grey bg-white/95 px-3 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey disabled:opacity-50 aria-pressed:border-brand-red aria-pressed:text-brand-red";
+
+/**
+ * Keep (favourites) and Compare toggles for one vehicle: real buttons with a pressed state, kept in local
+ * storage (app/lib/shortlist.ts). They need JavaScript, so they appear once the page is hydrated; /saved
+ * and /compare work from their URLs without it.
+ */
+export function ShortlistButtons({ vehicle, className = "" }: { vehicle: SavedVehicle; className?: string }) {
+  const hydrated = useHydrated();
+  const favourites = useShortlist("favourites");
+  const compare = useShortlist("compare");
+  if (!hydrated) return null;
+  const saved = favourites.has(vehicle.id);
+  const comparing = compare.has(vehicle.id);
+  return (
+    <div className={`flex gap-2 ${className}`}>
+      <button type="button" aria-pressed={saved} aria-label={`Save ${vehicle.title}`} className={BUTTON} onClick={() => favourites.toggle(vehicle)}>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+          <path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 5.5 5.5 5.5 0 0 1 21.5 12C19 16.5 12 21 12 21z" />
+        </svg>
+        Save
+      </button>
+      <button
+        type="button"
+        aria-pressed={comparing}
+        aria-label={`Compare ${vehicle.title}`}
+        disabled={!comparing && compare.full}
+        title={!comparing && compare.full ? `You can compare ${compare.limit} vehicles at a time` : undefined}
+        className={BUTTON}
+        onClick={() => compare.toggle(vehicle)}
+      >
+        Compare
+      </button>
+    </div>
+  );
+}
+
+/** Links to the visitor's saved vehicles and compare picks, once there are any. */
+export function ShortlistLinks() {
+  const hydrated = useHydrated();
+  const favourites = useShortlist("favourites");
+  const compare = useShortlist("compare");
+  if (!hydrated || (favourites.list.length === 0 && compare.list.length === 0)) return null;
+  return (
+    <nav aria-label="Your shortlist" className="flex flex-wrap gap-4 text-sm font-semibold">
+      {favourites.list.length > 0 && (
+        <Link to={`/saved${idsQuery(favourites.list)}`} className="text-brand-red underline">
+          Saved vehicles ({favourites.list.length})
+        </Link>
+      )}
+      {compare.list.length > 0 && (
+        <Link to={`/compare${idsQuery(compare.list)}`} className="text-brand-red underline">
+          Compare ({compare.list.length})
+        </Link>
+      )}
+    </nav>
+  );
+}
