@@ -63,6 +63,9 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("accounts", "routes/staff/accounts.tsx"),
     route("accounts/:id", "routes/staff/account-edit.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    // Stock feeds (issue 15, 15c)
+    route("feeds", "routes/staff/feeds.tsx"),
+    route("stock/import", "routes/staff/stock-import.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
 ]);

@@ -7,7 +7,6 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import { LinkSigner } from "../core/appointments/links.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
-import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
 import { createApi } from "./api/index.ts";
 import { staffApiRoutes } from "./api/staff.ts";
 import type { Mailer } from "../core/delivery/email.ts";
@@ -15,6 +14,7 @@ import { SignInThrottle } from "../core/staff/sign-in.ts";
 import { runStaffRequest } from "../app/lib/staff-request.server.ts";
 import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
+import { ROUTE_BODY_LIMITS } from "./body-limits.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
 import { leadPhotoRoutes } from "./lead-photos.ts";
@@ -36,7 +36,7 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** The page routes' methods (server/pages.ts); without it every page answers GET, HEAD and POST. */
   pageMethods?: PageMethods;
-  /** Routes whose writes may send more than the guard's 64 KB (default: the staff area's photo uploads, STAFF_PHOTO_UPLOAD_LIMITS). */
+  /** Routes whose writes may send more than the guard's 64 KB (default: every such route, ROUTE_BODY_LIMITS in server/body-limits.ts). */
   bodyLimits?: readonly BodyLimitRule[];
   /** The built client folder (production); in development Vite serves it. */
   staticRoot?: string;
@@ -67,15 +67,6 @@ export type AppDeps = {
   mailer?: Mailer;
 };
 
-/**
- * The routes whose writes may carry more than the guard's 64 KB: a vehicle's photo upload (one photo of up
- * to 20 MB from the page's script, or as many as fit in 20 MB from a browser without JavaScript), and no other.
- */
-export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/stock/:id/photos", "/staff/stock/:id/photos.data"].map((path) => ({
-  path,
-  maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024,
-}));
-
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
 export type AppVariables = { requestId: string } & SecurityVariables;
 
@@ -85,7 +76,7 @@ export function createApp({
   logger,
   pageHandler,
   pageMethods = () => ["GET", "HEAD", "POST"],
-  bodyLimits = STAFF_PHOTO_UPLOAD_LIMITS,
+  bodyLimits = ROUTE_BODY_LIMITS,
   staticRoot,
   viteDevelopment = false,
   rateLimiter = new MemoryRateLimiter(30, 600_000),
@@ -153,7 +144,7 @@ export function createApp({
   );
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api/staff", staffApiRoutes(db));
+  app.route("/api/staff", staffApiRoutes(db, logger));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
   app.route("/", mediaRoutes(db));
   app.route("/", leadPhotoRoutes(db, linkSigner));

@@ -1,5 +1,16 @@
 import { SELLER_FORM_MAX_BYTES } from "../app/lib/seller-photos.server.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
+import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";
+
+/**
+ * A vehicle's photo upload in the back office (one photo of up to 20 MB from the page's script, or as many
+ * as fit in 20 MB from a browser without JavaScript).
+ */
+export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/stock/:id/photos", "/staff/stock/:id/photos.data"].map((path) => ({
+  path,
+  maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024,
+}));
 
 /**
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
@@ -9,3 +20,9 @@ export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = ["/sell-your-car", "/d
   { path, maxBodyBytes: SELLER_FORM_MAX_BYTES },
   { path: `${path}.data`, maxBodyBytes: SELLER_FORM_MAX_BYTES },
 ]);
+
+/**
+ * Every route whose writes may carry more than the request guard's 64 KB, and no other: the stock feed and its
+ * back-office upload, the staff photo upload, and the sell-your-car form. createApp applies this list.
+ */
+export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [...STOCK_FEED_BODY_LIMITS, ...STAFF_PHOTO_UPLOAD_LIMITS, ...PAGE_BODY_LIMITS];

@@ -18,7 +18,6 @@ import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { linkSignerFromEnv } from "./link-signer.ts";
-import { PAGE_BODY_LIMITS } from "./body-limits.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
 import { createLogger } from "./logger.ts";
@@ -78,7 +77,6 @@ async function main() {
     requestMetrics: metrics.middleware(),
     pageHandler,
     pageMethods,
-    bodyLimits: PAGE_BODY_LIMITS,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
   });

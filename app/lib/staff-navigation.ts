@@ -10,6 +10,8 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff/leads", label: "Leads", area: "leads" },
   { to: "/staff/accounts", label: "Staff accounts", area: "staff-accounts" },
   { to: "/staff/audit", label: "Audit log", area: "audit-log" },
+  { to: "/staff/stock/import", label: "Import stock", area: "stock" },
+  { to: "/staff/feeds", label: "Stock feeds", area: "feed-keys" },
   { to: "/staff/account", label: "My account" },
 ];
 

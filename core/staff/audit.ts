@@ -25,12 +25,26 @@ const SECRET_FIELDS = new Set(["password", "passwordHash", "password_hash", "tok
  * stored without its entry (or the reverse). Secret fields are recorded as changed, never with values.
  */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(auditRow(entry));
+}
+
+/** Entries per INSERT when writing many (well under PostgreSQL's 65 535 parameters per statement). */
+const AUDIT_ROWS_PER_INSERT = 2_000;
+
+/** Writes many audit entries (a stock feed's thousands of vehicles) with a few statements; same rules as recordAudit. */
+export async function recordAudits(db: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
+    await db.insert(auditLog).values(entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map(auditRow));
+  }
+}
+
+function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
   const changes = Object.fromEntries(
     Object.entries(entry.changes ?? {}).map(([field, change]) =>
       SECRET_FIELDS.has(field) ? [field, { from: "(secret)", to: "(secret changed)" }] : [field, change],
     ),
   );
-  await db.insert(auditLog).values({
+  return {
     actorId: entry.actor.id,
     actorLabel: entry.actor.label,
     action: entry.action,
@@ -38,7 +52,7 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     entityId: String(entry.entityId),
     dealerId: entry.dealerId ?? null,
     changes,
-  });
+  };
 }
 
 /** The fields whose values differ between `before` and `after` (compared as JSON), as audit changes. */

@@ -3,16 +3,19 @@ import { Hono } from "hono";
 import { dealerOfActor, dealersOfActor } from "../../core/dealers/staff-dealers.ts";
 import { STAFF_ROLE_LABELS, StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { Database } from "../../db/client.ts";
+import type { Logger } from "../logger.ts";
 import type { StaffApiVariables } from "../middleware/staff-auth.ts";
 import { apiError, notFound } from "./responses.ts";
+import { stockFeedRoutes } from "./stock-feed.ts";
 
 /**
  * The staff API under /api/staff (behind staffApiAuth: every route here has a signed-in actor). A refusal of a
  * core service answers as the pages do: another dealer's record 404, an area the role has no part in 403.
  * Stock feeds add PUT /api/staff/dealers/{slug}/stock.
  */
-export function staffApiRoutes(db: Database): Hono<{ Variables: StaffApiVariables }> {
+export function staffApiRoutes(db: Database, logger?: Logger): Hono<{ Variables: StaffApiVariables }> {
   return new Hono<{ Variables: StaffApiVariables }>()
+    .route("/", stockFeedRoutes(db, logger))
     .get("/me", (c) => {
       const actor = c.get("staffActor");
       // Readable only by this site's own scripts (no CORS): what a script needs to send writes with the session.

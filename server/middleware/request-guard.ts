@@ -24,9 +24,10 @@ const JSON_TYPES = ["application/json", "application/ld+json"];
 
 /**
  * A larger body limit a route declares for its writes, by a Hono path pattern: e.g. the staff area's photo
- * uploads, `{ path: "/api/staff/vehicles/:id/photos", maxBodyBytes: 20 * 1024 * 1024 }`.
+ * uploads, `{ path: "/api/staff/vehicles/:id/photos", maxBodyBytes: 20 * 1024 * 1024 }`. An API route may
+ * also accept body types besides JSON (`mediaTypes`, e.g. a stock feed's text/csv).
  */
-export type BodyLimitRule = { path: string; maxBodyBytes: number };
+export type BodyLimitRule = { path: string; maxBodyBytes: number; mediaTypes?: readonly string[] };
 
 export type RequestGuardOptions = {
   /** The app whose registered routes (API, media, SEO, health) declare their methods; read on first use. */
@@ -98,6 +99,13 @@ function declaredBodyLimit(rules: readonly BodyLimitRule[]): (path: string) => n
   return (path) => Math.max(MAX_BODY_BYTES, ...router.match("ALL", path)[0].map(([limit]) => limit));
 }
 
+/** The body types an API path accepts: JSON, and whatever its rules add. */
+function acceptedMediaTypes(rules: readonly BodyLimitRule[]): (path: string) => readonly string[] {
+  const router = new TrieRouter<readonly string[]>();
+  for (const rule of rules) router.add("ALL", rule.path, rule.mediaTypes ?? []);
+  return (path) => [...JSON_TYPES, ...router.match("ALL", path)[0].flatMap(([types]) => types)];
+}
+
 /**
  * A write a browser sent from another site (cross-site request forgery): its Origin is neither this request's
  * nor the public address, or its Sec-Fetch-Site says another site. Browsers send Origin with every POST, PUT,
@@ -119,6 +127,7 @@ function mediaType(c: Context): string {
 export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ Variables: { requestId: string } }> {
   const methodsOfRoutes = registeredMethods(options.app);
   const bodyLimitAt = declaredBodyLimit(options.bodyLimits ?? []);
+  const mediaTypesAt = acceptedMediaTypes(options.bodyLimits ?? []);
   const siteOrigin = new URL(options.siteUrl).origin;
 
   /** The methods a path answers, or null where no route claims it (the API's 404 then answers any method). */
@@ -132,9 +141,10 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
   async function refusalOfWrite(c: Context): Promise<Response | null> {
     const maxBodyBytes = bodyLimitAt(c.req.path);
     if (Number(c.req.header("Content-Length") ?? 0) > maxBodyBytes) return tooLarge(c, maxBodyBytes);
-    if (isApi(c) && !JSON_TYPES.includes(mediaType(c))) {
-      const json = "Send the body as application/json or application/ld+json";
-      return refuse(c, 415, json, json);
+    const accepted = mediaTypesAt(c.req.path);
+    if (isApi(c) && !accepted.includes(mediaType(c))) {
+      const types = `Send the body as ${accepted.slice(0, -1).join(", ")} or ${accepted.at(-1)}`;
+      return refuse(c, 415, types, types);
     }
     if (sentFromAnotherSite(c, siteOrigin)) {
       return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");

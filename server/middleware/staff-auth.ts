@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { STAFF_PAGES_WITHOUT_SESSION } from "../../app/lib/staff-navigation.ts";
+import { bearerKey, feedKeyActor, verifyFeedKey } from "../../core/inventory/feed-keys.ts";
 import { csrfTokenMatches } from "../../core/staff/csrf.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import { sessionTokenFrom } from "../../core/staff/session-cookie.ts";
@@ -10,16 +11,34 @@ import { isStaffPath } from "./caching.ts";
 import { WRITE_METHODS } from "./request-guard.ts";
 import { cameOverHttps } from "./security-headers.ts";
 
+/** What a feed key may do: PUT /api/staff/dealers/{slug}/stock. */
+const STOCK_FEED_PATH = /^\/api\/staff\/dealers\/[^/]+\/stock$/;
+
 /** `staffCsrfToken` is absent for a feed key (no session, no browser). */
 export type StaffApiVariables = { staffActor: StaffActor; staffCsrfToken?: string };
 
 /**
  * In front of /api/staff/*: a signed-in staff session (its cookie; writes also send the session's CSRF token
  * in X-CSRF-Token) becomes `c.get("staffActor")`. Without one the answer is 401 JSON, before any handler runs.
- * Stock feeds add their Bearer keys here (a key acts as a dealer manager of its dealer).
+ * A request with `Authorization: Bearer <feed key>` is a dealer's DMS instead: a valid, unrevoked key acts as a
+ * dealer manager of its dealer, for its stock feed only; any other Authorization is 401 (never a cookie fallback).
  */
 export function staffApiAuth({ db, trustProxy }: { db: Database; trustProxy: boolean }): MiddlewareHandler<{ Variables: StaffApiVariables }> {
   return async (c, next) => {
+    const authorization = c.req.header("Authorization");
+    if (authorization !== undefined) {
+      const presentedKey = bearerKey(authorization);
+      // A feed key (a DMS, not a browser: no cookie, no CSRF token) acts as a dealer manager of its dealer, and
+      // only to send that dealer's stock feed (docs/decisions/029-dealer-stock-feeds.md).
+      const holder = presentedKey ? await verifyFeedKey(db, presentedKey) : null;
+      if (!holder) {
+        c.header("WWW-Authenticate", 'Bearer realm="staff", error="invalid_token"');
+        return apiError(c, 401, "The feed key is not valid or has been revoked");
+      }
+      if (c.req.method !== "PUT" || !STOCK_FEED_PATH.test(c.req.path)) return apiError(c, 403, "A feed key may only send its dealer's stock feed");
+      c.set("staffActor", feedKeyActor(holder));
+      return next();
+    }
     const token = sessionTokenFrom(c.req.header("Cookie"), cameOverHttps(c, trustProxy));
     const session = token ? await resolveSession(db, token) : null;
     if (!session) {

@@ -1,0 +1,298 @@
+import { useEffect, useRef } from "react";
+import { data, Form } from "react-router";
+import {
+  addPhotoHost,
+  createFeedKey,
+  dealerChoices,
+  FeedKeyNotFound,
+  listFeedKeys,
+  listPhotoHosts,
+  parseFeedKeyName,
+  parsePhotoHost,
+  removePhotoHost,
+  revokeFeedKey,
+} from "../../../core/inventory/feed-keys.ts";
+import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
+import type { Database } from "../../../db/client.ts";
+import { CsrfField } from "../../components/staff/csrf-field.tsx";
+import { buttonClass, ErrorSummary, Field, inputClass, labelClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
+import { readFormBody } from "../../lib/form-body.server.ts";
+import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
+import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
+import type { Route } from "./+types/feeds";
+import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
+
+/**
+ * /staff/feeds: group administrators manage each dealer's stock-feed keys (a new key is shown once) and the
+ * hosts the dealer's feed may take photos from (docs/stock-feed.md). The services check the role again.
+ */
+
+const when = (date: Date | null) =>
+  date ? date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" }) : "Never";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor, csrfToken } = await requireStaff(request);
+  if (!mayUse(actor, "feed-keys")) staffFailure(new StaffAccessDenied("forbidden", "feed-keys"));
+  const [dealers, keys, hosts] = await Promise.all([
+    dealerChoices(context.db, actor, "feed-keys"),
+    listFeedKeys(context.db, actor),
+    listPhotoHosts(context.db, actor),
+  ]);
+  const dealerName = new Map(dealers.map((d) => [d.id, d.name]));
+  return {
+    csrfToken,
+    dealers: dealers.map(({ id, name }) => ({ id, name })),
+    keys: keys.map((key) => ({
+      id: key.id,
+      dealerName: key.dealerName,
+      name: key.name,
+      keyPrefix: key.keyPrefix,
+      created: when(key.createdAt),
+      lastUsed: when(key.lastUsedAt),
+      revoked: key.revokedAt ? when(key.revokedAt) : null,
+    })),
+    hosts: hosts.map((host) => ({ ...host, dealerName: dealerName.get(host.dealerId) ?? "" })),
+  };
+}
+
+export const meta = () => [{ title: `Stock feeds${STAFF_TITLE_SUFFIX}` }];
+
+type ActionResult =
+  | { form: "key" | "host"; errors: Record<string, string>; done?: undefined; created?: undefined }
+  | { form?: undefined; errors?: undefined; done: string; created?: { key: string; name: string; dealerName: string } };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(request);
+  const body = await readFormBody(request);
+  if (!body.ok) throw data(body.message, { status: body.status });
+  const actor = await assertStaffWrite(request, body.form);
+  try {
+    return await perform(context.db, actor, body.form);
+  } catch (error) {
+    if (error instanceof FeedKeyNotFound) throw data("Not found", { status: 404 });
+    return staffFailure(error);
+  }
+}
+
+async function perform(db: Database, actor: StaffActor, form: FormData) {
+  const dealerId = Number(form.get("dealer"));
+  const hasDealer = Number.isInteger(dealerId) && dealerId > 0;
+  switch (form.get("intent")) {
+    case "create-key": {
+      const name = parseFeedKeyName(form.get("name"));
+      const errors: Record<string, string> = {};
+      if (!hasDealer) errors.dealer = "Choose the dealer the key is for";
+      if (!name.ok) errors.name = name.violations[0]!.message;
+      if (!name.ok || !hasDealer) return data<ActionResult>({ form: "key", errors }, { status: 422 });
+      const { key, view } = await createFeedKey(db, actor, dealerId, name.value);
+      return { done: `Feed key "${view.name}" created for ${view.dealerName}.`, created: { key, name: view.name, dealerName: view.dealerName } } satisfies ActionResult;
+    }
+    case "revoke-key": {
+      const keyId = Number(form.get("key"));
+      if (!Number.isInteger(keyId) || keyId <= 0) throw data("Not found", { status: 404 });
+      await revokeFeedKey(db, actor, keyId);
+      return { done: "The key is revoked: requests with it are now refused." } satisfies ActionResult;
+    }
+    case "add-host": {
+      const host = parsePhotoHost(form.get("host"));
+      const errors: Record<string, string> = {};
+      if (!hasDealer) errors.dealer = "Choose the dealer whose feed may use this host";
+      if (!host.ok) errors.host = host.violations[0]!.message;
+      if (!host.ok || !hasDealer) return data<ActionResult>({ form: "host", errors }, { status: 422 });
+      await addPhotoHost(db, actor, dealerId, host.value);
+      return { done: `Photos may now be fetched from ${host.value}.` } satisfies ActionResult;
+    }
+    case "remove-host": {
+      if (!hasDealer) throw data("Not found", { status: 404 });
+      await removePhotoHost(db, actor, dealerId, String(form.get("host") ?? ""));
+      return { done: `Photos are no longer fetched from ${String(form.get("host"))}.` } satisfies ActionResult;
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+const cellClass = "border-b border-gray-300 px-3 py-2 text-left align-top";
+const headClass = `${cellClass} bg-gray-100 font-semibold`;
+
+function DealerSelect({ form, dealers, error }: { form: string; dealers: { id: number; name: string }[]; error?: string }) {
+  const id = `${form}-dealer`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        Dealer
+      </label>
+      <select id={id} name="dealer" required className={inputClass} defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">Choose a dealer</option>
+        {dealers.map((dealer) => (
+          <option key={dealer.id} value={dealer.id}>
+            {dealer.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Feeds({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const createdRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result?.created) createdRef.current?.focus();
+  }, [result]);
+  const keyErrors = result?.form === "key" ? result.errors : undefined;
+  const hostErrors = result?.form === "host" ? result.errors : undefined;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Stock feeds</h1>
+      <p className="mt-3 max-w-prose">
+        A dealer's management system sends its whole stock to <code>PUT /api/staff/dealers/&#123;dealer&#125;/stock</code> with one of the
+        dealer's feed keys. Photos named in the feed are fetched only from the hosts listed below for that dealer.
+      </p>
+
+      <div className="mt-4">
+        {result?.created ? (
+          <div ref={createdRef} tabIndex={-1} role="status" className="rounded border-2 border-green-700 bg-green-50 p-4 text-green-900 outline-none">
+            <p className="font-semibold">{result.done}</p>
+            <p className="mt-2">Copy the key now and give it to the system that sends the feed: it is not shown again.</p>
+            <label htmlFor="new-feed-key" className="mt-3 block font-semibold">
+              New key for {result.created.dealerName} ({result.created.name})
+            </label>
+            <input id="new-feed-key" readOnly value={result.created.key} className={`${inputClass} font-mono`} onFocus={(event) => event.currentTarget.select()} />
+          </div>
+        ) : (
+          <Notice>{result?.done}</Notice>
+        )}
+      </div>
+
+      <section aria-labelledby="keys-heading" className="mt-8">
+        <h2 id="keys-heading" className="text-2xl font-bold">
+          Feed keys
+        </h2>
+        <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
+          <h3 className="text-lg font-bold">Create a key</h3>
+          <ErrorSummary form="key" errors={keyErrors} fieldLabels={{ dealer: "Dealer", name: "Name" }} />
+          <CsrfField token={loaderData.csrfToken} />
+          <input type="hidden" name="intent" value="create-key" />
+          <DealerSelect form="key" dealers={loaderData.dealers} error={keyErrors?.dealer} />
+          <Field form="key" name="name" label="Name" required hint="What uses the key, for example the DMS's name." error={keyErrors?.name} />
+          <div>
+            <button type="submit" className={buttonClass}>
+              Create key
+            </button>
+          </div>
+        </Form>
+        {loaderData.keys.length === 0 ? (
+          <p className="mt-4">No feed keys yet.</p>
+        ) : (
+          <ScrollableTable label="Feed keys table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">Feed keys</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Dealer</th>
+                  <th scope="col" className={headClass}>Name</th>
+                  <th scope="col" className={headClass}>Key starts with</th>
+                  <th scope="col" className={headClass}>Created</th>
+                  <th scope="col" className={headClass}>Last used</th>
+                  <th scope="col" className={headClass}>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.keys.map((key) => (
+                  <tr key={key.id}>
+                    <td className={cellClass}>{key.dealerName}</td>
+                    <td className={cellClass}>{key.name}</td>
+                    <td className={`${cellClass} font-mono`}>{key.keyPrefix}…</td>
+                    <td className={cellClass}>{key.created}</td>
+                    <td className={cellClass}>{key.lastUsed}</td>
+                    <td className={cellClass}>
+                      {key.revoked ? (
+                        `Revoked ${key.revoked}`
+                      ) : (
+                        <Form method="post">
+                          <CsrfField token={loaderData.csrfToken} />
+                          <input type="hidden" name="intent" value="revoke-key" />
+                          <input type="hidden" name="key" value={key.id} />
+                          <button type="submit" className={secondaryButtonClass}>
+                            Revoke<span className="sr-only"> key {key.name} of {key.dealerName}</span>
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
+        )}
+      </section>
+
+      <section aria-labelledby="hosts-heading" className="mt-10">
+        <h2 id="hosts-heading" className="text-2xl font-bold">
+          Photo hosts
+        </h2>
+        <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
+          <h3 className="text-lg font-bold">Allow a host</h3>
+          <ErrorSummary form="host" errors={hostErrors} fieldLabels={{ dealer: "Dealer", host: "Host" }} />
+          <CsrfField token={loaderData.csrfToken} />
+          <input type="hidden" name="intent" value="add-host" />
+          <DealerSelect form="host" dealers={loaderData.dealers} error={hostErrors?.dealer} />
+          <Field
+            form="host"
+            name="host"
+            label="Host"
+            required
+            hint="A host name such as photos.dms.example (https), or host:port, which also allows plain http to that port. A private address is fetched from only when the address itself is listed."
+            error={hostErrors?.host}
+          />
+          <div>
+            <button type="submit" className={buttonClass}>
+              Add host
+            </button>
+          </div>
+        </Form>
+        {loaderData.hosts.length === 0 ? (
+          <p className="mt-4">No photo hosts yet: feeds' photos are not fetched.</p>
+        ) : (
+          <ScrollableTable label="Photo hosts table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">Photo hosts</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Dealer</th>
+                  <th scope="col" className={headClass}>Host</th>
+                  <th scope="col" className={headClass}>Remove</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.hosts.map((host) => (
+                  <tr key={`${host.dealerId}-${host.host}`}>
+                    <td className={cellClass}>{host.dealerName}</td>
+                    <td className={`${cellClass} font-mono`}>{host.host}</td>
+                    <td className={cellClass}>
+                      <Form method="post">
+                        <CsrfField token={loaderData.csrfToken} />
+                        <input type="hidden" name="intent" value="remove-host" />
+                        <input type="hidden" name="dealer" value={host.dealerId} />
+                        <input type="hidden" name="host" value={host.host} />
+                        <button type="submit" className={secondaryButtonClass}>
+                          Remove<span className="sr-only"> {host.host} for {host.dealerName}</span>
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { dealerChoices } from "../../../core/inventory/feed-keys.ts";
+import { importStockFeed } from "../../../core/inventory/stock-feed.ts";
+import { FEED_COLUMNS, parseFeed, REQUIRED_FEED_COLUMNS } from "../../../core/inventory/stock-feed-format.ts";
+import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
+import { CsrfField } from "../../components/staff/csrf-field.tsx";
+import { FeedReport } from "../../components/staff/feed-report.tsx";
+import { buttonClass, ErrorSummary, inputClass, labelClass } from "../../components/staff/form.tsx";
+import { readFormBody } from "../../lib/form-body.server.ts";
+import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
+import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
+import type { Route } from "./+types/stock-import";
+
+/**
+ * /staff/stock/import: staff who may edit a dealer's stock upload the dealer's CSV feed by hand, with the
+ * same import and the same report as the DMS's PUT /api/staff/dealers/{slug}/stock (docs/stock-feed.md).
+ * Changes are audited as the signed-in person.
+ */
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor, csrfToken } = await requireStaff(request);
+  if (!mayUse(actor, "stock")) staffFailure(new StaffAccessDenied("forbidden", "stock"));
+  return {
+    csrfToken,
+    dealers: await dealerChoices(context.db, actor, "stock"),
+    // Sent as data: the feed reader (csv-parse) stays on the server.
+    requiredColumns: REQUIRED_FEED_COLUMNS,
+    optionalColumns: FEED_COLUMNS.filter((column) => !REQUIRED_FEED_COLUMNS.includes(column)),
+  };
+}
+
+export const meta = () => [{ title: `Import stock${STAFF_TITLE_SUFFIX}` }];
+
+type Errors = { dealer?: string; feed?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(request);
+  const body = await readFormBody(request);
+  if (!body.ok) return data({ errors: {} as Errors, problem: body.message, report: null }, { status: body.status });
+  const actor = await assertStaffWrite(request, body.form);
+  const dealer = String(body.form.get("dealer") ?? "");
+  const file = body.form.get("feed");
+  const errors: Errors = {};
+  if (dealer === "") errors.dealer = "Choose the dealer whose stock this is";
+  if (!(file instanceof File) || file.size === 0) errors.feed = "Choose the CSV file to import";
+  if (errors.dealer || errors.feed) return data({ errors, problem: null, report: null }, { status: 422 });
+  const parsed = parseFeed(await (file as File).text(), "csv");
+  if (!parsed.ok) return data({ errors: { feed: parsed.reason } as Errors, problem: null, report: null }, { status: 400 });
+  try {
+    const report = await importStockFeed(context.db, actor, dealer, parsed.rows, { dryRun: body.form.get("dryRun") === "on" });
+    return { errors: {} as Errors, problem: null, report };
+  } catch (error) {
+    return staffFailure(error);
+  }
+}
+
+const FIELD_LABELS = { dealer: "Dealer", feed: "Stock feed (CSV file)" };
+
+export default function StockImport({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const report = actionData?.report ?? null;
+  useEffect(() => {
+    if (report) document.getElementById("feed-report-heading")?.focus();
+  }, [report]);
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Import stock</h1>
+      <p className="mt-3 max-w-prose">
+        Upload a dealer's whole current stock as a CSV file with a header row. Vehicles are matched by stock number: new ones are created,
+        changed ones updated, and the dealer's vehicles with a stock number that is not in the file are marked sold. Rows with errors are
+        skipped and listed. Tick <em>Dry run</em> to see what would change first.
+      </p>
+      <details className="mt-3 max-w-prose">
+        <summary className="cursor-pointer font-semibold underline">Columns</summary>
+        <p className="mt-2">
+          Required: <code>{loaderData.requiredColumns.join(", ")}</code>. Optional: <code>{loaderData.optionalColumns.join(", ")}</code>.
+          Photos are URLs separated by <code>|</code>, fetched only from the hosts listed for the dealer.
+        </p>
+      </details>
+
+      <div className="mt-6">
+        <ErrorSummary form="import" errors={actionData?.errors} message={actionData?.problem ?? undefined} fieldLabels={FIELD_LABELS} />
+      </div>
+
+      <Form method="post" encType="multipart/form-data" className="mt-6 grid max-w-xl gap-5" aria-busy={busy}>
+        <CsrfField token={loaderData.csrfToken} />
+        <div>
+          <label htmlFor="import-dealer" className={labelClass}>
+            Dealer
+          </label>
+          <select
+            id="import-dealer"
+            name="dealer"
+            required
+            className={inputClass}
+            defaultValue={loaderData.dealers.length === 1 ? loaderData.dealers[0]!.slug : ""}
+            aria-invalid={actionData?.errors.dealer ? true : undefined}
+            aria-describedby={actionData?.errors.dealer ? "import-dealer-error" : undefined}
+          >
+            <option value="">Choose a dealer</option>
+            {loaderData.dealers.map((dealer) => (
+              <option key={dealer.slug} value={dealer.slug}>
+                {dealer.name}
+              </option>
+            ))}
+          </select>
+          {actionData?.errors.dealer ? (
+            <p id="import-dealer-error" className="mt-1 text-sm font-semibold text-brand-red">
+              {actionData.errors.dealer}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="import-feed" className={labelClass}>
+            Stock feed (CSV file)
+          </label>
+          <input
+            id="import-feed"
+            name="feed"
+            type="file"
+            required
+            accept=".csv,text/csv"
+            className={inputClass}
+            aria-invalid={actionData?.errors.feed ? true : undefined}
+            aria-describedby={actionData?.errors.feed ? "import-feed-error" : undefined}
+          />
+          {actionData?.errors.feed ? (
+            <p id="import-feed-error" className="mt-1 text-sm font-semibold text-brand-red">
+              {actionData.errors.feed}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-start gap-2">
+          <input id="import-dry-run" name="dryRun" type="checkbox" className="mt-1 h-5 w-5 accent-brand-red" />
+          <label htmlFor="import-dry-run">Dry run: only report what would change</label>
+        </div>
+        <div>
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {busy ? "Importing…" : "Import"}
+          </button>
+        </div>
+      </Form>
+
+      {report ? <FeedReport report={report} /> : null}
+    </>
+  );
+}

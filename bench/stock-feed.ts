@@ -1,0 +1,161 @@
+/**
+ * Times a dealer's stock-feed import (issue 15: 10 000 vehicles without photos in under 30 s on the embedded
+ * database): a fresh embedded database (a PGlite data directory, as `npm start` uses) with the demo catalogue,
+ * then three feeds of one dealer, as the DMS would send them on three nights:
+ *   1. 10 000 new vehicles (all created),
+ *   2. the same feed again (all unchanged),
+ *   3. 1 000 prices changed and 500 vehicles gone (updated and sold),
+ *   4. every price changed and the 500 back (all updated).
+ * Each time covers reading the CSV (csv-parse) and the import's transaction, audit entries included.
+ * Then a feed with photos: `--photo-vehicles` vehicles (default 10) with three photos each (the test fixtures,
+ * served by a loopback HTTP server listed as the dealer's photo host), fetched and run through the image
+ * pipeline (renditions in AVIF, WebP and JPEG), then the same feed again (no photo fetched twice).
+ *
+ *   npm run bench:feed [-- --vehicles 10000 --photo-vehicles 10 --postgres postgres://postgres@127.0.0.1:5432/postgres]
+ *
+ * With --postgres, a scratch database honda_bench_feed_* on that server is measured as well and dropped after.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { adminQuery } from "../db/admin.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { dealerFeedPhotoHosts, dealers } from "../db/schema.ts";
+import { seedDatabase } from "../db/seed/seed.ts";
+import { feedKeyActor } from "../core/inventory/feed-keys.ts";
+import { importStockFeed, type StockFeedReport } from "../core/inventory/stock-feed.ts";
+import { parseFeed } from "../core/inventory/stock-feed-format.ts";
+
+const { values: options } = parseArgs({
+  options: { vehicles: { type: "string", default: "10000" }, "photo-vehicles": { type: "string", default: "10" }, postgres: { type: "string" } },
+});
+const vehicleCount = Number(options.vehicles);
+const DEALER = "honda-sandton";
+const MODELS = ["Jazz", "Civic", "CR-V", "HR-V", "BR-V", "Amaze", "Ballade", "Accord", "WR-V", "Fit"];
+
+type Vehicle = { stock: string; model: string; year: number; mileage: number; price: number; vin: string };
+
+function feedCsv(vehicles: Vehicle[]): string {
+  const lines = vehicles.map(
+    (v) => `${v.stock},Honda,${v.model},1.5 Comfort CVT,${v.year},${v.mileage},${v.price},Automatic,Petrol,White,Used,${v.vin},"Full service history, one owner"`,
+  );
+  return ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,vin,description", ...lines].join("\n");
+}
+
+const stock: Vehicle[] = Array.from({ length: vehicleCount }, (_, i) => ({
+  stock: `SND-${String(i + 1).padStart(6, "0")}`,
+  model: MODELS[i % MODELS.length]!,
+  year: 2012 + (i % 13),
+  mileage: 5_000 + ((i * 7919) % 200_000),
+  price: 120_000 + ((i * 104_729) % 600_000),
+  vin: `JHMBENCH${String(i + 1).padStart(9, "0")}`,
+}));
+const nights = [
+  { name: `${vehicleCount.toLocaleString("en")} new vehicles`, vehicles: stock },
+  { name: "the same feed again", vehicles: stock },
+  {
+    name: `${Math.round(vehicleCount / 10)} prices changed, ${Math.round(vehicleCount / 20)} vehicles gone`,
+    vehicles: stock.slice(0, vehicleCount - Math.round(vehicleCount / 20)).map((v, i) => (i % 10 === 0 ? { ...v, price: v.price - 5_000 } : v)),
+  },
+  { name: `every price changed, the gone ones back`, vehicles: stock.map((v) => ({ ...v, price: v.price - 10_000 })) },
+];
+
+const PHOTO_FILES = ["trade-in-sideways-gps.jpg", "trade-in-side.png", "trade-in-interior.webp"];
+
+/** The fixtures served over loopback; each vehicle's photo URLs differ, so each photo is fetched and processed. */
+async function photoServer(): Promise<{ origin: string; close(): Promise<void> }> {
+  const dir = path.resolve(import.meta.dirname, "../tests/fixtures/photos");
+  const files = await Promise.all(PHOTO_FILES.map((name) => fs.readFile(path.join(dir, name))));
+  const server = http.createServer((req, res) => {
+    const index = Number(/\/(\d+)$/.exec(req.url ?? "")?.[1] ?? -1);
+    if (!files[index]) return res.writeHead(404).end();
+    res.writeHead(200).end(files[index]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function measurePhotos(database: DatabaseHandle, dealerId: number): Promise<void> {
+  const count = Number(options["photo-vehicles"]);
+  if (count <= 0) return;
+  const photos = await photoServer();
+  try {
+    await database.db.insert(dealerFeedPhotoHosts).values({ dealerId, host: new URL(photos.origin).host });
+    const lines = Array.from({ length: count }, (_, i) => {
+      const urls = PHOTO_FILES.map((_, p) => `${photos.origin}/v${i}/${p}`).join("|");
+      return `PHOTO-${i + 1},Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used,${urls}`;
+    });
+    const csv = ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,photos", ...lines].join("\n");
+    const actor = feedKeyActor({ dealerId, name: "bench" });
+    for (const night of ["new", "the same again"]) {
+      const parsed = parseFeed(csv, "csv");
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const started = performance.now();
+      const report = await importStockFeed(database.db, actor, "honda-menlyn", parsed.rows, {});
+      const seconds = (performance.now() - started) / 1000;
+      const { stored, unchanged, failed } = report.photos;
+      console.log(`  ${count} vehicles with ${count * PHOTO_FILES.length} photos, ${night}: ${seconds.toFixed(1)} s - photos stored ${stored}, unchanged ${unchanged}, failed ${failed}` +
+        (stored > 0 ? ` (${((seconds * 1000) / stored).toFixed(0)} ms a photo)` : ""));
+    }
+  } finally {
+    await photos.close();
+  }
+}
+
+async function measure(label: string, database: DatabaseHandle): Promise<void> {
+  await database.migrate();
+  await seedDatabase(database.db);
+  const [dealer] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, DEALER));
+  const actor = feedKeyActor({ dealerId: dealer!.id, name: "bench" });
+  console.log(`\n${label}`);
+  for (const night of nights) {
+    const csv = feedCsv(night.vehicles);
+    const started = performance.now();
+    const parsed = parseFeed(csv, "csv");
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const parsedAt = performance.now();
+    const report: StockFeedReport = await importStockFeed(database.db, actor, DEALER, parsed.rows, {});
+    const ended = performance.now();
+    const counts = `created ${report.created}, updated ${report.updated}, unchanged ${report.unchanged}, sold ${report.sold}, rejected ${report.rejected}`;
+    console.log(
+      `  ${night.name} (${(csv.length / 1024 / 1024).toFixed(1)} MB CSV): ${((ended - started) / 1000).toFixed(1)} s ` +
+        `(parse ${((parsedAt - started) / 1000).toFixed(1)} s, import ${((ended - parsedAt) / 1000).toFixed(1)} s) - ${counts}`,
+    );
+  }
+  const [menlyn] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-menlyn"));
+  await measurePhotos(database, menlyn!.id);
+}
+
+console.log(`Stock feed import, ${os.cpus()[0]?.model ?? "CPU"} x ${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-bench-feed-"));
+try {
+  const embedded = await openDatabase({ dataDir });
+  try {
+    await measure("Embedded database (PGlite data directory)", embedded);
+  } finally {
+    await embedded.close();
+  }
+} finally {
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+if (options.postgres) {
+  const name = `honda_bench_feed_${randomBytes(4).toString("hex")}`;
+  await adminQuery(options.postgres, `CREATE DATABASE "${name}"`);
+  try {
+    const url = new URL(options.postgres);
+    url.pathname = `/${name}`;
+    const postgres = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await measure(`PostgreSQL (${url.host})`, postgres);
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await adminQuery(options.postgres, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}

@@ -1,0 +1,562 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { type AuditEntry, changedFields, type FieldChanges, recordAudit, recordAudits } from "../staff/audit.ts";
+import { ImageRejected, storeImage } from "../media/image-pipeline.ts";
+import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { photoHostsOf } from "./feed-keys.ts";
+import { checkPhotoUrl, DEFAULT_PHOTO_FETCH_LIMITS, fetchFeedPhoto, PhotoFetchFailed, type PhotoFetchLimits } from "./feed-photos.ts";
+import { type FeedColumn, type FeedRow, MAX_FEED_PHOTOS, photoUrlsOf } from "./stock-feed-format.ts";
+import { parseStockVehicle, type StockVehicleInput } from "./stock-schema.ts";
+
+/**
+ * Importing a dealer's stock feed (docs/stock-feed.md, docs/decisions/029-dealer-stock-feeds.md). A feed is
+ * the dealer's whole current stock: vehicles are matched by stock number within the dealer; new ones are
+ * created, changed ones updated, vehicles with a stock number the feed no longer names become Sold. Rows
+ * with errors are skipped and reported while the valid rows apply, all in one transaction. Photos are
+ * fetched after it commits, outside any transaction, a few at a time.
+ */
+
+export type RowError = { row: number; column: string; message: string };
+
+export type VehicleChange =
+  | { action: "created"; row: number; stockNumber: string }
+  | { action: "updated"; row: number; stockNumber: string; changes: FieldChanges }
+  | { action: "sold"; stockNumber: string; changes: FieldChanges };
+
+export type PhotoOutcome = "stored" | "unchanged" | "would fetch" | "failed";
+export type PhotoResult = { row: number; stockNumber: string; url: string; outcome: PhotoOutcome; message?: string };
+
+export type StockFeedReport = {
+  dealer: string;
+  dryRun: boolean;
+  /** Vehicles in the feed. */
+  received: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  sold: number;
+  rejected: number;
+  /** Every vehicle that changed (or would, in a dry run): created, updated with its field changes, sold. */
+  changes: VehicleChange[];
+  /** Why each rejected row was skipped: one entry per field at fault. */
+  errors: RowError[];
+  photos: { stored: number; unchanged: number; failed: number; wouldFetch: number; results: PhotoResult[] };
+};
+
+export type ImportOptions = {
+  dryRun?: boolean;
+  photoLimits?: PhotoFetchLimits;
+  /** Photos fetched at the same time. */
+  photoConcurrency?: number;
+};
+
+/** The database's dealer for a feed's slug, or StaffAccessDenied('not-found') — the same answer as another dealer's. */
+async function feedDealer(db: Database, actor: StaffActor, slug: string): Promise<{ id: number; slug: string }> {
+  const [dealer] = await db.select({ id: dealers.id, slug: dealers.slug }).from(dealers).where(eq(dealers.slug, slug));
+  if (!dealer) throw new StaffAccessDenied("not-found", "stock");
+  assertMay(actor, "stock", dealer.id);
+  return dealer;
+}
+
+/** A vehicle as the feed describes it, make and model by their catalogue names: what is compared between feeds. */
+type FeedVehicle = {
+  make: string;
+  model: string;
+  variant: string;
+  year: number;
+  mileage: number;
+  price: number;
+  transmission: string;
+  fuelType: string;
+  colour: string;
+  condition: string;
+  vin: string | null;
+  description: string | null;
+  status: string;
+};
+
+type ValidRow = {
+  row: number;
+  stockNumber: string;
+  vehicle: FeedVehicle;
+  /** False when the row leaves status blank: a vehicle already in stock keeps the status staff gave it. */
+  statusGiven: boolean;
+  makeId: number;
+  modelId: number;
+  photoUrls: string[] | null;
+};
+
+type Existing = FeedVehicle & { id: number; stockNumber: string };
+
+type Plan = {
+  dealerId: number;
+  valid: ValidRow[];
+  errors: RowError[];
+  rejectedRows: Set<number>;
+  create: ValidRow[];
+  update: { row: ValidRow; id: number; changes: FieldChanges }[];
+  unchanged: { row: ValidRow; id: number }[];
+  sell: { id: number; stockNumber: string; changes: FieldChanges }[];
+};
+
+export async function importStockFeed(
+  db: Database,
+  actor: StaffActor,
+  dealerSlug: string,
+  rows: readonly FeedRow[],
+  options: ImportOptions,
+): Promise<StockFeedReport> {
+  const dealer = await feedDealer(db, actor, dealerSlug);
+  const dryRun = options.dryRun ?? false;
+  const plan = await db.transaction(async (tx) => {
+    // Two feeds of one dealer at once would both create the same stock numbers: the second waits.
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, ${dealer.id})`);
+    const plan = await planFeed(tx as unknown as Database, dealer, rows);
+    if (!dryRun) await applyPlan(tx as unknown as Database, actor, plan);
+    return plan;
+  });
+  const photos = await importPhotos(db, actor, plan, dryRun, options);
+  return {
+    dealer: dealer.slug,
+    dryRun,
+    received: rows.length,
+    created: plan.create.length,
+    updated: plan.update.length,
+    unchanged: plan.unchanged.length,
+    sold: plan.sell.length,
+    rejected: plan.rejectedRows.size,
+    changes: [
+      ...plan.create.map((r): VehicleChange => ({ action: "created", row: r.row, stockNumber: r.stockNumber })),
+      ...plan.update.map((u): VehicleChange => ({ action: "updated", row: u.row.row, stockNumber: u.row.stockNumber, changes: u.changes })),
+      ...plan.sell.map((s): VehicleChange => ({ action: "sold", stockNumber: s.stockNumber, changes: s.changes })),
+    ],
+    errors: plan.errors,
+    photos,
+  };
+}
+
+/** The first key of the advisory locks the feed import takes (the second is the dealer's id). */
+const FEED_LOCK_CLASS = 15_003;
+
+// --- Planning: validation and comparison, no writes ---
+
+async function planFeed(db: Database, dealer: { id: number; slug: string }, rows: readonly FeedRow[]): Promise<Plan> {
+  const catalogue = await loadCatalogue(db);
+  const errors: RowError[] = [];
+  const rejectedRows = new Set<number>();
+  const reject = (row: number, column: string, message: string) => {
+    errors.push({ row, column, message });
+    rejectedRows.add(row);
+  };
+  /** Stock numbers the feed names, rejected rows included: a vehicle in the feed is not sold because its row has an error. */
+  const named = new Set<string>();
+  const firstRowOf = new Map<string, number>();
+  const candidates: ValidRow[] = [];
+
+  for (const feedRow of rows) {
+    const row = validateRow(feedRow, dealer.slug, catalogue, (column, message) => reject(feedRow.row, column, message));
+    const stockNumber = typeof feedRow.values.stockNumber === "string" ? feedRow.values.stockNumber.trim() : String(feedRow.values.stockNumber ?? "");
+    if (stockNumber !== "") named.add(stockNumber);
+    if (!row) continue;
+    const first = firstRowOf.get(row.stockNumber);
+    if (first !== undefined) {
+      reject(row.row, "stockNumber", `Stock number ${row.stockNumber} is also on row ${first}; each vehicle may appear once`);
+      continue;
+    }
+    firstRowOf.set(row.stockNumber, row.row);
+    candidates.push(row);
+  }
+
+  const existing = await loadExisting(db, dealer.id);
+  const valid = await withoutVinConflicts(db, dealer.id, candidates, existing, reject);
+  const plan: Plan = { dealerId: dealer.id, valid, errors, rejectedRows, create: [], update: [], unchanged: [], sell: [] };
+  for (const row of valid) {
+    const current = existing.get(row.stockNumber);
+    if (!current) {
+      plan.create.push(row);
+      continue;
+    }
+    const { id: _id, stockNumber: _stockNumber, ...before } = current;
+    // A blank status keeps a Reserved or Draft vehicle as staff left it; a sold vehicle back in the feed is Available again.
+    if (!row.statusGiven) row.vehicle.status = current.status === "Sold" ? "Available" : current.status;
+    const changes = changedFields(before, row.vehicle);
+    if (Object.keys(changes).length > 0) plan.update.push({ row, id: current.id, changes });
+    else plan.unchanged.push({ row, id: current.id });
+  }
+  for (const [stockNumber, vehicle] of existing) {
+    if (!named.has(stockNumber) && vehicle.status !== "Sold") {
+      plan.sell.push({ id: vehicle.id, stockNumber, changes: { status: { from: vehicle.status, to: "Sold" } } });
+    }
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return plan;
+}
+
+type Catalogue = Map<string, { id: number; name: string; models: Map<string, { id: number; name: string }> }>;
+
+async function loadCatalogue(db: Database): Promise<Catalogue> {
+  const rows = await db
+    .select({ makeId: makes.id, makeName: makes.name, makeSlug: makes.slug, modelId: models.id, modelName: models.name, modelSlug: models.slug })
+    .from(makes)
+    .leftJoin(models, eq(models.makeId, makes.id));
+  const catalogue: Catalogue = new Map();
+  for (const row of rows) {
+    const make = catalogue.get(key(row.makeName)) ?? { id: row.makeId, name: row.makeName, models: new Map() };
+    catalogue.set(key(row.makeName), make);
+    catalogue.set(key(row.makeSlug), make);
+    if (row.modelId !== null) {
+      const model = { id: row.modelId, name: row.modelName! };
+      make.models.set(key(row.modelName!), model);
+      make.models.set(key(row.modelSlug!), model);
+    }
+  }
+  return catalogue;
+}
+
+const key = (name: string) => name.trim().toLowerCase();
+
+function validateRow(
+  feedRow: FeedRow,
+  dealerSlug: string,
+  catalogue: Catalogue,
+  reject: (column: string, message: string) => void,
+): ValidRow | null {
+  let ok = true;
+  const fail = (column: string, message: string) => {
+    ok = false;
+    reject(column, message);
+  };
+  if (feedRow.problem) {
+    reject("", feedRow.problem);
+    return null;
+  }
+  for (const field of feedRow.unknownFields) fail(field, `Unknown field ${JSON.stringify(field)}`);
+  const { photos, ...fields } = feedRow.values as Record<FeedColumn, unknown>;
+  // A JSON feed may send stock numbers as numbers (10412).
+  if (typeof fields.stockNumber === "number") fields.stockNumber = String(fields.stockNumber);
+  const parsed = parseStockVehicle({ ...fields, dealer: fields.dealer ?? dealerSlug });
+  if (!parsed.ok) for (const violation of parsed.violations) fail(violation.propertyPath, violation.message);
+  const value: Partial<StockVehicleInput> = parsed.ok ? parsed.value : {};
+  if (parsed.ok && value.dealer !== dealerSlug) fail("dealer", `This feed is ${dealerSlug}'s stock; the row names another dealer (${value.dealer})`);
+  if (parsed.ok && value.stockNumber === undefined) fail("stockNumber", "Stock number is required in a feed: it matches the vehicle from one feed to the next");
+  const make = parsed.ok ? catalogue.get(key(value.make!)) : undefined;
+  const model = make?.models.get(key(value.model!));
+  if (parsed.ok && !make) fail("make", `Make ${JSON.stringify(value.make)} is not in the catalogue`);
+  else if (parsed.ok && !model) fail("model", `Model ${JSON.stringify(value.model)} is not a ${make!.name} model in the catalogue`);
+  if (!ok || !parsed.ok || !make || !model) return null;
+  const v = parsed.value;
+  return {
+    row: feedRow.row,
+    stockNumber: v.stockNumber!,
+    statusGiven: !(fields.status === undefined || fields.status === null || (typeof fields.status === "string" && fields.status.trim() === "")),
+    makeId: make.id,
+    modelId: model.id,
+    photoUrls: photos === undefined || photoUrlsOf(photos).length === 0 ? null : photoUrlsOf(photos),
+    vehicle: {
+      make: make.name,
+      model: model.name,
+      variant: v.variant,
+      year: v.year,
+      mileage: v.mileage,
+      price: v.price,
+      transmission: v.transmission,
+      fuelType: v.fuelType,
+      colour: v.colour,
+      condition: v.condition,
+      vin: v.vin ?? null,
+      description: v.description ?? null,
+      status: v.status,
+    },
+  };
+}
+
+async function loadExisting(db: Database, dealerId: number): Promise<Map<string, Existing>> {
+  const rows = await db
+    .select({
+      id: usedVehicles.id,
+      stockNumber: usedVehicles.stockNumber,
+      make: makes.name,
+      model: models.name,
+      variant: usedVehicles.variant,
+      year: usedVehicles.year,
+      mileage: usedVehicles.mileageKm,
+      price: usedVehicles.price,
+      transmission: usedVehicles.transmission,
+      fuelType: usedVehicles.fuelType,
+      colour: usedVehicles.exteriorColor,
+      condition: usedVehicles.state,
+      vin: usedVehicles.vin,
+      description: usedVehicles.description,
+      status: usedVehicles.status,
+    })
+    .from(usedVehicles)
+    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
+    .innerJoin(models, eq(models.id, usedVehicles.modelId))
+    .where(and(eq(usedVehicles.dealerId, dealerId), isNotNull(usedVehicles.stockNumber)));
+  return new Map(rows.map((row) => [row.stockNumber!, { ...row, stockNumber: row.stockNumber! }]));
+}
+
+/**
+ * Rejects rows whose VIN another vehicle has (in the database, of any dealer, or on an earlier row): a VIN
+ * is unique across the group, and finding it here keeps the transaction from failing on the unique index.
+ */
+async function withoutVinConflicts(
+  db: Database,
+  dealerId: number,
+  rows: ValidRow[],
+  existing: Map<string, Existing>,
+  reject: (row: number, column: string, message: string) => void,
+): Promise<ValidRow[]> {
+  const vins = [...new Set(rows.flatMap((r) => (r.vehicle.vin ? [r.vehicle.vin] : [])))];
+  const holders = new Map<string, { id: number; dealerId: number; stockNumber: string | null }>();
+  for (let start = 0; start < vins.length; start += 5_000) {
+    const found = await db
+      .select({ id: usedVehicles.id, vin: usedVehicles.vin, dealerId: usedVehicles.dealerId, stockNumber: usedVehicles.stockNumber })
+      .from(usedVehicles)
+      .where(inArray(usedVehicles.vin, vins.slice(start, start + 5_000)));
+    for (const holder of found) holders.set(holder.vin!, holder);
+  }
+  const firstRowOfVin = new Map<string, number>();
+  return rows.filter((row) => {
+    const vin = row.vehicle.vin;
+    if (!vin) return true;
+    const earlier = firstRowOfVin.get(vin);
+    if (earlier !== undefined) {
+      reject(row.row, "vin", `VIN ${vin} is also on row ${earlier}`);
+      return false;
+    }
+    firstRowOfVin.set(vin, row.row);
+    const holder = holders.get(vin);
+    if (holder && holder.id !== existing.get(row.stockNumber)?.id) {
+      const where = holder.dealerId === dealerId && holder.stockNumber ? `stock number ${holder.stockNumber}` : "another vehicle of the group";
+      reject(row.row, "vin", `VIN ${vin} already belongs to ${where}`);
+      return false;
+    }
+    return true;
+  });
+}
+
+// --- Applying, in the feed's transaction ---
+
+const ROWS_PER_INSERT = 1_000;
+
+function vehicleColumns(row: ValidRow) {
+  const v = row.vehicle;
+  return {
+    makeId: row.makeId,
+    modelId: row.modelId,
+    variant: v.variant,
+    year: v.year,
+    mileageKm: v.mileage,
+    price: v.price,
+    transmission: v.transmission,
+    fuelType: v.fuelType,
+    state: v.condition,
+    exteriorColor: v.colour,
+    vin: v.vin,
+    description: v.description,
+    status: v.status,
+  };
+}
+
+/** Changed vehicles per UPDATE statement (14 parameters each). */
+const ROWS_PER_UPDATE = 500;
+
+/** Writes changed vehicles with one statement (UPDATE ... FROM VALUES), not one per vehicle: a feed may change thousands. */
+async function updateVehicles(tx: Database, updates: Plan["update"]): Promise<void> {
+  const values = updates.map(({ row, id }) => {
+    const c = vehicleColumns(row);
+    return sql`(${id}::int, ${c.makeId}::int, ${c.modelId}::int, ${c.variant}::text, ${c.year}::smallint, ${c.mileageKm}::int, ${c.price}::int,
+      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.description}::text, ${c.status}::text)`;
+  });
+  await tx.execute(sql`
+    update used_vehicles as u set
+      make_id = v.make_id, model_id = v.model_id, variant = v.variant, year = v.year, mileage_km = v.mileage_km, price = v.price,
+      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, exterior_color = v.exterior_color, vin = v.vin,
+      description = v.description, status = v.status, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, exterior_color, vin, description, status)
+    where u.id = v.id`);
+}
+
+async function applyPlan(tx: Database, actor: StaffActor, plan: Plan): Promise<void> {
+  const audits: AuditEntry[] = [];
+  const entry = (action: string, id: number, changes: FieldChanges): AuditEntry => ({
+    actor,
+    action,
+    entity: "used_vehicle",
+    entityId: id,
+    dealerId: plan.dealerId,
+    changes,
+  });
+  for (let start = 0; start < plan.create.length; start += ROWS_PER_INSERT) {
+    const chunk = plan.create.slice(start, start + ROWS_PER_INSERT);
+    const ids = await tx
+      .insert(usedVehicles)
+      .values(chunk.map((row) => ({ ...vehicleColumns(row), dealerId: plan.dealerId, stockNumber: row.stockNumber })))
+      .returning({ id: usedVehicles.id, stockNumber: usedVehicles.stockNumber });
+    const idOf = new Map(ids.map((r) => [r.stockNumber!, r.id]));
+    for (const row of chunk) {
+      const id = idOf.get(row.stockNumber)!;
+      audits.push(entry("used_vehicle.create", id, changedFields({}, { stockNumber: row.stockNumber, ...row.vehicle })));
+    }
+  }
+  for (let start = 0; start < plan.update.length; start += ROWS_PER_UPDATE) {
+    await updateVehicles(tx, plan.update.slice(start, start + ROWS_PER_UPDATE));
+  }
+  for (const { id, changes } of plan.update) audits.push(entry("used_vehicle.update", id, changes));
+  const soldIds = plan.sell.map((s) => s.id);
+  for (let start = 0; start < soldIds.length; start += ROWS_PER_INSERT) {
+    await tx
+      .update(usedVehicles)
+      .set({ status: "Sold", updatedAt: new Date() })
+      .where(inArray(usedVehicles.id, soldIds.slice(start, start + ROWS_PER_INSERT)));
+  }
+  for (const sold of plan.sell) audits.push(entry("used_vehicle.status", sold.id, sold.changes));
+  await recordAudits(tx, audits);
+}
+
+// --- Photos, after the transaction ---
+
+type PhotoJob = { vehicleId: number; row: ValidRow; urls: string[] };
+
+async function importPhotos(
+  db: Database,
+  actor: StaffActor,
+  plan: Plan,
+  dryRun: boolean,
+  options: ImportOptions,
+): Promise<StockFeedReport["photos"]> {
+  const results: PhotoResult[] = [];
+  const withPhotos = plan.valid.filter((row) => row.photoUrls !== null);
+  if (withPhotos.length > 0) {
+    const hosts = await photoHostsOf(db, plan.dealerId);
+    const ids = await vehicleIdsOf(db, plan.dealerId, withPhotos);
+    const current = await currentPhotos(db, [...ids.values()]);
+    const jobs: PhotoJob[] = [];
+    for (const row of withPhotos) {
+      const vehicleId = ids.get(row.stockNumber);
+      const urls = row.photoUrls!;
+      for (const url of urls.slice(MAX_FEED_PHOTOS)) {
+        results.push({ row: row.row, stockNumber: row.stockNumber, url, outcome: "failed", message: `At most ${MAX_FEED_PHOTOS} photos a vehicle` });
+      }
+      jobs.push({ vehicleId: vehicleId ?? 0, row, urls: urls.slice(0, MAX_FEED_PHOTOS) });
+    }
+    if (dryRun) results.push(...jobs.flatMap((job) => previewPhotos(job, current.get(job.vehicleId) ?? [], hosts)));
+    else for (const result of await fetchAndLink(db, actor, plan.dealerId, jobs, current, hosts, options)) results.push(result);
+  }
+  const count = (outcome: PhotoOutcome) => results.filter((r) => r.outcome === outcome).length;
+  return { stored: count("stored"), unchanged: count("unchanged"), failed: count("failed"), wouldFetch: count("would fetch"), results };
+}
+
+async function vehicleIdsOf(db: Database, dealerId: number, rows: ValidRow[]): Promise<Map<string, number>> {
+  const found = await db
+    .select({ id: usedVehicles.id, stockNumber: usedVehicles.stockNumber })
+    .from(usedVehicles)
+    .where(and(eq(usedVehicles.dealerId, dealerId), inArray(usedVehicles.stockNumber, rows.map((row) => row.stockNumber))));
+  return new Map(found.map((row) => [row.stockNumber!, row.id]));
+}
+
+type CurrentPhoto = { uri: string; imageId: string | null; sourceUrl: string | null };
+
+async function currentPhotos(db: Database, vehicleIds: number[]): Promise<Map<number, CurrentPhoto[]>> {
+  const byVehicle = new Map<number, CurrentPhoto[]>();
+  if (vehicleIds.length === 0) return byVehicle;
+  const rows = await db
+    .select({ vehicleId: usedVehicleImages.vehicleId, uri: usedVehicleImages.uri, imageId: usedVehicleImages.imageId, sourceUrl: usedVehicleImages.sourceUrl })
+    .from(usedVehicleImages)
+    .where(inArray(usedVehicleImages.vehicleId, vehicleIds))
+    .orderBy(usedVehicleImages.vehicleId, usedVehicleImages.position);
+  for (const { vehicleId, ...photo } of rows) byVehicle.set(vehicleId, [...(byVehicle.get(vehicleId) ?? []), photo]);
+  return byVehicle;
+}
+
+const storedFrom = (photos: CurrentPhoto[], url: string) => photos.find((p) => p.sourceUrl === url && p.imageId !== null);
+
+function previewPhotos(job: PhotoJob, current: CurrentPhoto[], hosts: string[]): PhotoResult[] {
+  return job.urls.map((url) => {
+    const base = { row: job.row.row, stockNumber: job.row.stockNumber, url };
+    if (storedFrom(current, url)) return { ...base, outcome: "unchanged" };
+    try {
+      checkPhotoUrl(url, hosts);
+      return { ...base, outcome: "would fetch" };
+    } catch (error) {
+      return { ...base, outcome: "failed", message: (error as Error).message };
+    }
+  });
+}
+
+async function fetchAndLink(
+  db: Database,
+  actor: StaffActor,
+  dealerId: number,
+  jobs: PhotoJob[],
+  current: Map<number, CurrentPhoto[]>,
+  hosts: string[],
+  options: ImportOptions,
+): Promise<PhotoResult[]> {
+  const limits = options.photoLimits ?? DEFAULT_PHOTO_FETCH_LIMITS;
+  const wanted = jobs.flatMap((job) => job.urls.filter((url) => !storedFrom(current.get(job.vehicleId) ?? [], url)).map((url) => ({ job, url })));
+  const fetched = new Map<string, { imageId: string; uri: string } | { error: string }>();
+  await inParallel(wanted, options.photoConcurrency ?? 4, async ({ url }) => {
+    if (fetched.has(url)) return;
+    fetched.set(url, { error: "pending" });
+    try {
+      const bytes = await fetchFeedPhoto(url, hosts, limits);
+      fetched.set(url, await storeFeedPhoto(db, bytes));
+    } catch (error) {
+      if (!(error instanceof PhotoFetchFailed) && !(error instanceof ImageRejected)) throw error;
+      fetched.set(url, { error: (error as Error).message });
+    }
+  });
+  const results: PhotoResult[] = [];
+  for (const job of jobs) {
+    const before = current.get(job.vehicleId) ?? [];
+    const next: { uri: string; imageId: string; sourceUrl: string }[] = [];
+    for (const url of job.urls) {
+      const base = { row: job.row.row, stockNumber: job.row.stockNumber, url };
+      const kept = storedFrom(before, url);
+      const got = kept ? undefined : fetched.get(url);
+      if (kept) {
+        next.push({ uri: kept.uri, imageId: kept.imageId!, sourceUrl: url });
+        results.push({ ...base, outcome: "unchanged" });
+      } else if (got && "imageId" in got) {
+        next.push({ ...got, sourceUrl: url });
+        results.push({ ...base, outcome: "stored" });
+      } else {
+        results.push({ ...base, outcome: "failed", message: got && "error" in got ? got.error : "Not fetched" });
+      }
+    }
+    const unchanged = next.length === before.length && next.every((photo, i) => before[i]!.sourceUrl === photo.sourceUrl && before[i]!.imageId === photo.imageId);
+    // A vehicle whose photos all failed keeps the ones it had: a feed's bad night does not strip its listing.
+    if (unchanged || next.length === 0) continue;
+    await db.transaction(async (tx) => {
+      await tx.delete(usedVehicleImages).where(eq(usedVehicleImages.vehicleId, job.vehicleId));
+      await tx.insert(usedVehicleImages).values(next.map((photo, position) => ({ vehicleId: job.vehicleId, position, ...photo })));
+      await recordAudit(tx, {
+        actor,
+        action: "used_vehicle.photos",
+        entity: "used_vehicle",
+        entityId: job.vehicleId,
+        dealerId,
+        changes: { photos: { from: before.map((p) => p.sourceUrl ?? p.uri), to: next.map((p) => p.sourceUrl) } },
+      });
+    });
+  }
+  return results;
+}
+
+/** Stores the photo through the one image pipeline (checked by content, EXIF stripped, renditions); its address is the largest JPEG's. */
+async function storeFeedPhoto(db: Database, bytes: Buffer): Promise<{ imageId: string; uri: string }> {
+  const image = await storeImage(db, bytes);
+  const largestJpeg = image.renditions.filter((r) => r.format === "jpeg").sort((a, b) => b.width - a.width)[0]!;
+  return { imageId: image.id, uri: largestJpeg.url };
+}
+
+async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}

@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../support/staff.ts";
+import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
+
+/**
+ * Stock feeds in the back office (issue 15, item 6), as the bootstrap group administrator: a feed key is
+ * created and shown once, and it works for the feed's API until revoked; the same CSV uploaded in the back
+ * office shows the import's report.
+ */
+
+test("an administrator creates a feed key, shown once, which the dealer's DMS can then use", async ({ page, request }) => {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Stock feeds" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Stock feeds" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const keyName = `Kimberley DMS ${test.info().project.name}`;
+  const createForm = page.locator("form", { has: page.getByRole("button", { name: "Create key" }) });
+  await createForm.getByLabel("Dealer").selectOption({ label: "Honda Kimberley" });
+  await createForm.getByLabel("Name").fill(keyName);
+  await createForm.getByRole("button", { name: "Create key" }).click();
+
+  const keyBox = page.getByLabel(`New key for Honda Kimberley (${keyName})`);
+  await expect(keyBox).toBeVisible();
+  await expect(page.getByText("it is not shown again")).toBeVisible();
+  const key = await keyBox.inputValue();
+  expect(key).toMatch(/^hdf_/);
+  await expectNoAxeViolations(page);
+
+  const row = page.getByRole("row", { name: new RegExp(keyName) });
+  await expect(row).toContainText(key.slice(0, 12));
+  await expect(row).toContainText("Never");
+
+  // The key works for its dealer's feed, over real HTTP.
+  const csv = ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition", `KIM-${test.info().project.name}-1,Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used`].join("\n");
+  const feed = await request.put("/api/staff/dealers/honda-kimberley/stock?dry_run=1", { headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/csv" }, data: csv });
+  expect(feed.status()).toBe(200);
+  expect(await feed.json()).toMatchObject({ dealer: "honda-kimberley", dryRun: true, received: 1, created: 1 });
+
+  // Reloaded, the page no longer shows the key, only its first characters and its last use.
+  await page.goto("/staff/feeds");
+  await expect(page.getByLabel(/^New key for/)).toHaveCount(0);
+  await expect(page.getByText(key)).toHaveCount(0);
+  await expect(page.getByRole("row", { name: new RegExp(keyName) })).not.toContainText("Never");
+
+  await page.getByRole("row", { name: new RegExp(keyName) }).getByRole("button", { name: /^Revoke/ }).click();
+  await expect(page.getByRole("status")).toContainText("The key is revoked");
+  await expect(page.getByRole("row", { name: new RegExp(keyName) })).toContainText("Revoked");
+  const refused = await request.put("/api/staff/dealers/honda-kimberley/stock", { headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/csv" }, data: csv });
+  expect(refused.status()).toBe(401);
+});
+
+test("staff upload a dealer's CSV in the back office and see the report as tables", async ({ page }) => {
+  const project = test.info().project.name;
+  // A feed is a dealer's whole stock: each project imports to its own dealer, so that neither sells the other's.
+  const dealer = project === "mobile" ? "Honda Mbombela" : "Honda Polokwane";
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/staff/stock/import");
+  await expect(page.getByRole("heading", { level: 1, name: "Import stock" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const csv = [
+    "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition",
+    `PLK-${project}-1,Honda,Civic,1.5T Sport CVT,2022,18000,439900,Automatic,Petrol,Red,Demo`,
+    `PLK-${project}-2,Honda,HR-V,1.5 Comfort CVT,2019,77000,319900,Automatic,Petrol,Grey,Used`,
+    `PLK-${project}-3,Honda,Jazz,1.5 Comfort,2999,61000,219900,Manual,Petrol,Silver,Used`,
+  ].join("\n");
+  const upload = async (dryRun: boolean) => {
+    await page.getByLabel("Dealer").selectOption({ label: dealer });
+    await page.getByLabel("Stock feed (CSV file)").setInputFiles({ name: "polokwane.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByLabel("Dry run: only report what would change").setChecked(dryRun);
+    await page.getByRole("button", { name: "Import" }).click();
+  };
+
+  await upload(true);
+  const dryHeading = page.getByRole("heading", { name: "Dry run: what this feed would change (nothing was changed)" });
+  await expect(dryHeading).toBeFocused();
+  await expect(page.getByRole("row", { name: "Would be created 2" })).toBeVisible();
+
+  await upload(false);
+  await expect(page.getByRole("heading", { name: "Import report" })).toBeFocused();
+  await expect(page.getByRole("row", { name: "Created 2" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "Rejected rows 1" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Rejected rows" }).getByRole("row", { name: "3 year Year cannot be in the future" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Vehicles created, updated or marked sold" })).toContainText(`PLK-${project}-1`);
+  await expectNoAxeViolations(page);
+
+  // The same file again: nothing to do.
+  await upload(false);
+  await expect(page.getByRole("row", { name: "Unchanged 2" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "Created 0" })).toBeVisible();
+});
