@@ -8,7 +8,6 @@ import { LinkSigner } from "../core/appointments/links.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { createApi } from "./api/index.ts";
-import { staffApiRoutes } from "./api/staff.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import { SignInThrottle } from "../core/staff/sign-in.ts";
 import { runStaffRequest } from "../app/lib/staff-request.server.ts";
@@ -144,7 +143,6 @@ export function createApp({
   );
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api/staff", staffApiRoutes(db, logger));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
   app.route("/", mediaRoutes(db));
   app.route("/", leadPhotoRoutes(db, linkSigner));

@@ -91,10 +91,10 @@ describe("routes and document agree", () => {
     const app = createApp({ db: server.database.db, logger: createLogger("silent") });
     app.get("/api/dealers/:slug/reviews", (c) => c.json([]));
     const withGhost = structuredClone(document);
-    withGhost.paths["/api/staff/dealers/{slug}/stock"] = { put: { responses: { "204": { description: "Stored" } } } };
+    withGhost.paths["/api/staff/dealers/{slug}/stock-history"] = { get: { responses: { "204": { description: "Stored" } } } };
     expect(routeCoverage(app, withGhost)).toEqual({
       undocumented: ["GET /api/dealers/{slug}/reviews"],
-      unserved: ["PUT /api/staff/dealers/{slug}/stock"],
+      unserved: ["GET /api/staff/dealers/{slug}/stock-history"],
     });
   });
 

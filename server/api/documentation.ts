@@ -25,6 +25,13 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
     scheme: "bearer",
     description: "A dealer's stock-feed key, sent as `Authorization: Bearer <key>`; the group's staff issue and revoke keys",
   });
+  // The back office's session (server/middleware/staff-auth.ts): its cookie, and X-CSRF-Token on every write.
+  api.openAPIRegistry.registerComponent("securitySchemes", "staffSession", {
+    type: "apiKey",
+    in: "cookie",
+    name: "__Host-staff",
+    description: "A signed-in staff member's session cookie (`staff` over plain HTTP); a write also sends the session's token (GET /api/staff/me) in X-CSRF-Token",
+  });
   let document: OpenApiDocument | undefined;
   const described = () =>
     (document ??= toPublishedDocument(

@@ -8,6 +8,7 @@ import { documentationRoutes } from "./documentation.ts";
 import { enquiryRoutes } from "./enquiries.ts";
 import { financeRoutes } from "./finance.ts";
 import { rangeRoutes } from "./ranges.ts";
+import { staffApiRoutes } from "./staff.ts";
 import type { Logger } from "../logger.ts";
 import { apiRouter } from "./operation.ts";
 import { notFound } from "./responses.ts";
@@ -34,7 +35,9 @@ export function createApi(db: Database, { financeCipher = FinanceCipher.ephemera
     .route("/", rangeRoutes(db))
     .route("/", contentRoutes(db))
     .route("/", enquiryRoutes(db, logger))
-    .route("/", financeRoutes(db, financeCipher));
+    .route("/", financeRoutes(db, financeCipher))
+    // Behind staffApiAuth, which createApp puts in front of /api/staff/*.
+    .route("/", staffApiRoutes(db, logger));
   return api.route("/", documentationRoutes(api, { siteUrl })).all("*", (c) => notFound(c));
 }
 

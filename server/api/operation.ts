@@ -95,7 +95,8 @@ const NOT_MODIFIED: RouteConfig["responses"] = {
   304: { description: "Not modified: the answer is still the one whose ETag was sent in If-None-Match" },
 };
 
-type Answer = { description: string; schema?: Schema; headers?: Record<string, { description: string; required?: boolean }> };
+/** An answer is JSON-LD unless it names its `mediaType` (the staff API's plain JSON). */
+type Answer = { description: string; schema?: Schema; mediaType?: string; headers?: Record<string, { description: string; required?: boolean }> };
 
 const errorAnswer = (description: string, headers?: Answer["headers"]): Answer => ({ description, schema: errorSchema, headers });
 
@@ -119,7 +120,9 @@ export const notFoundAnswer = (what: string): Answer => errorAnswer(`No such ${w
 
 /** The answers of an operation that needs a credential (with `security: [{ feedKey: [] }]` or a staff session). */
 export const AUTH_ANSWERS = {
-  401: errorAnswer("No valid credential: a staff session, or `Authorization: Bearer <feed key>`"),
+  401: errorAnswer("No valid credential: a staff session, or `Authorization: Bearer <feed key>`", {
+    "WWW-Authenticate": { description: "The credential expected (Bearer, realm staff)", required: true },
+  }),
   403: errorAnswer("The credential does not allow this (another dealer's stock, or a role without the right)"),
 } as const;
 
@@ -142,7 +145,7 @@ export function answers(byStatus: Record<number, Answer>): RouteConfig["response
             ),
           }
         : {}),
-      ...(answer.schema ? { content: { [JSON_LD_MEDIA_TYPE]: { schema: answer.schema } } } : {}),
+      ...(answer.schema ? { content: { [answer.mediaType ?? JSON_LD_MEDIA_TYPE]: { schema: answer.schema } } } : {}),
     };
   }
   return responses;

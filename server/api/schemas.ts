@@ -3,6 +3,7 @@ import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/
 import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
 import { BANNER_TYPES } from "../../core/content/banners.ts";
 import { parsePage, type Violation } from "../../core/shared/violations.ts";
+import { STAFF_ROLES } from "../../core/staff/roles.ts";
 
 /**
  * The answers of the API described once, in zod: the OpenAPI document (/api/docs.json), the Hydra
@@ -231,3 +232,64 @@ export const usedFilterParameters = {
   "transmissionType[]": z.array(z.enum(["Any", ...TRANSMISSIONS])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
   "vehicle_state[]": z.array(z.enum(["Any", ...VEHICLE_STATES])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
 };
+
+/** The staff API (/api/staff) answers plain JSON: it is the back office's own, not a JSON-LD resource. */
+export const JSON_MEDIA_TYPE = "application/json";
+
+export const staffMeSchema = z
+  .object({
+    id: z.number().int().nullable().openapi({ description: "The staff account; null for the e2e bootstrap administrator", example: 3 }),
+    label: z.string().openapi({ example: "thandi@hondagroup.example" }),
+    role: z.enum(STAFF_ROLES),
+    roleLabel: z.string().openapi({ example: "Dealer manager" }),
+    dealerIds: z.array(z.number().int()).openapi({ description: "The dealers a dealer manager looks after (empty for the group's roles)" }),
+    csrfToken: z.string().optional().openapi({ description: "Send it in X-CSRF-Token with every write made with this session" }),
+  })
+  .openapi("StaffMe");
+
+export const staffDealerSchema = z
+  .object({
+    id: z.number().int().openapi({ example: 4 }),
+    slug: z.string().openapi({ example: "honda-umhlanga" }),
+    dealerName: z.string().openapi({ example: "Honda Umhlanga" }),
+    city: z.string().openapi({ example: "Umhlanga" }),
+  })
+  .openapi("StaffDealer");
+
+const fieldChanges = z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).openapi({ description: "Each changed field with its old and new value" });
+
+export const stockFeedReportSchema = z
+  .object({
+    dealer: z.string().openapi({ example: "honda-umhlanga" }),
+    dryRun: z.boolean().openapi({ description: "True for ?dry_run=1: nothing was stored" }),
+    received: z.number().int().openapi({ description: "Vehicles in the feed" }),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    sold: z.number().int().openapi({ description: "The dealer's vehicles missing from the feed, now Sold" }),
+    rejected: z.number().int().openapi({ description: "Rows skipped; errors says why" }),
+    changes: z.array(
+      z.union([
+        z.object({ action: z.literal("created"), row: z.number().int(), stockNumber: z.string() }),
+        z.object({ action: z.literal("updated"), row: z.number().int(), stockNumber: z.string(), changes: fieldChanges }),
+        z.object({ action: z.literal("sold"), stockNumber: z.string(), changes: fieldChanges }),
+      ]),
+    ),
+    errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })).openapi({ description: "One entry per field at fault of each rejected row" }),
+    photos: z.object({
+      stored: z.number().int(),
+      unchanged: z.number().int(),
+      failed: z.number().int(),
+      wouldFetch: z.number().int(),
+      results: z.array(
+        z.object({
+          row: z.number().int(),
+          stockNumber: z.string(),
+          url: z.string(),
+          outcome: z.enum(["stored", "unchanged", "would fetch", "failed"]),
+          message: z.string().optional(),
+        }),
+      ),
+    }),
+  })
+  .openapi("StockFeedReport");

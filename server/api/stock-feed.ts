@@ -1,12 +1,15 @@
-import { Hono } from "hono";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Database } from "../../db/client.ts";
 import { importStockFeed } from "../../core/inventory/stock-feed.ts";
-import { feedFormatOf, parseFeed } from "../../core/inventory/stock-feed-format.ts";
+import { FEED_COLUMNS, feedFormatOf, parseFeed } from "../../core/inventory/stock-feed-format.ts";
 import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
 import type { Logger } from "../logger.ts";
-import type { StaffApiVariables } from "../middleware/staff-auth.ts";
+import { staffActorOf } from "../middleware/staff-auth.ts";
+import { slugParam } from "./dealers.ts";
+import { answers, AUTH_ANSWERS, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError } from "./responses.ts";
+import { JSON_MEDIA_TYPE, stockFeedReportSchema } from "./schemas.ts";
 
 export const STOCK_FEED_PATH = "/api/staff/dealers/:slug/stock";
 
@@ -21,40 +24,103 @@ export const STOCK_FEED_BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: "/staff/stock/import", maxBodyBytes: MAX_FEED_BYTES },
 ];
 
+const CSV_EXAMPLE = [
+  "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,status,photos",
+  "SND-10412,Honda,CR-V,1.5T Executive CVT,2021,48 000,R489 900,Automatic,Petrol,Platinum White,Used,Available,https://photos.dms.example/10412/1.jpg",
+].join("\n");
+
+const JSON_EXAMPLE = {
+  vehicles: [
+    { stockNumber: "SND-10412", make: "Honda", model: "CR-V", variant: "1.5T Executive CVT", year: 2021, mileage: 48000, price: 489900, transmission: "Automatic", fuelType: "Petrol", colour: "Platinum White", condition: "Used", photos: ["https://photos.dms.example/10412/1.jpg"] },
+  ],
+};
+
+/** The request guard's answers to a write; no 422: a row at fault is reported in the 200's errors. */
+const { 422: _rowsAreReported, ...GUARD_ANSWERS } = WRITE_ANSWERS;
+
+/** One vehicle of a JSON feed: documented here, read by the feed parser, which reports each row's faults. */
+const feedVehicle = z.record(z.string(), z.unknown()).openapi("StockFeedVehicle", {
+  description: `A vehicle's fields, named like the CSV columns (${FEED_COLUMNS.join(", ")}); the rules are in docs/stock-feed.md`,
+});
+
 /**
- * PUT /api/staff/dealers/{slug}/stock (docs/stock-feed.md), mounted under /api/staff behind staffApiAuth: the
- * dealer's DMS sends its whole stock with `Authorization: Bearer <feed key>` (staffApiAuth answers 401 without
- * a valid, unrevoked key or a session). Another dealer's slug is 404, as is one that does not exist.
+ * The body is described but not parsed here: parseFeed (core/inventory/stock-feed-format.ts) reads CSV and
+ * JSON the same way as the back office's upload, refusing an unreadable feed (400) and reporting each bad row.
  */
-export function stockFeedRoutes(db: Database, logger?: Logger) {
-  return new Hono<{ Variables: StaffApiVariables }>().put("/dealers/:slug/stock", async (c) => {
-    const actor = c.get("staffActor");
-    const format = feedFormatOf(c.req.header("Content-Type"));
-    if (!format) return apiError(c, 415, "Send the feed as text/csv or application/json");
-    const parsed = parseFeed(await c.req.text(), format);
-    if (!parsed.ok) return apiError(c, 400, parsed.reason);
-    const dryRun = ["1", "true"].includes(c.req.query("dry_run") ?? "");
-    try {
-      const report = await importStockFeed(db, actor, c.req.param("slug"), parsed.rows, { dryRun });
-      logger?.info(
-        {
-          actor: actor.label,
-          dealer: report.dealer,
-          dryRun,
-          received: report.received,
-          created: report.created,
-          updated: report.updated,
-          unchanged: report.unchanged,
-          sold: report.sold,
-          rejected: report.rejected,
-          photosFailed: report.photos.failed,
-        },
-        "stock feed imported",
-      );
-      return c.json(report);
-    } catch (error) {
-      if (error instanceof StaffAccessDenied) return apiError(c, error.kind === "forbidden" ? 403 : 404, error.kind === "forbidden" ? error.message : "Dealer not found");
-      throw error;
-    }
-  });
+const feedBody = {
+  required: true,
+  description: "The dealer's whole current stock: a CSV with a header row, or JSON (an array of vehicles or {\"vehicles\": [...]}). See docs/stock-feed.md",
+  content: {
+    "text/csv": { schema: z.string(), example: CSV_EXAMPLE },
+    "application/json": { schema: z.union([z.array(feedVehicle), z.object({ vehicles: z.array(feedVehicle) })]), example: JSON_EXAMPLE },
+  },
+};
+
+/** A DMS sends its feed key; signed-in staff may send the same request with their session (and X-CSRF-Token). */
+const FEED_SECURITY: Record<string, string[]>[] = [{ feedKey: [] }, { staffSession: [] }];
+
+const dryRunQuery = z.object({
+  dry_run: z
+    .string()
+    .optional()
+    .openapi({ param: { name: "dry_run", in: "query" }, description: "1 or true: answer the report of what the feed would change, and change nothing", example: "1" }),
+});
+
+/**
+ * PUT /api/staff/dealers/{slug}/stock (docs/stock-feed.md), behind staffApiAuth: the dealer's DMS sends its
+ * whole stock with `Authorization: Bearer <feed key>` (staffApiAuth answers 401 without a valid, unrevoked key
+ * or a session). Another dealer's slug is 404, as is one that does not exist.
+ */
+export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger): void {
+  operation(
+    app,
+    createRoute({
+      method: "put",
+      path: "/staff/dealers/{slug}/stock",
+      tags: ["Staff"],
+      summary: "Send a dealer's whole stock (its DMS feed): creates, updates and marks Sold, then fetches the photos",
+      security: FEED_SECURITY,
+      request: { params: slugParam, query: dryRunQuery, body: feedBody },
+      responses: answers({
+        ...GUARD_ANSWERS,
+        ...AUTH_ANSWERS,
+        400: { description: "The feed cannot be read (not CSV or JSON, an unknown, repeated or missing column, no vehicles): the title says why", schema: WRITE_ANSWERS[400].schema },
+        403: { description: "The credential does not allow this: a session's write without its X-CSRF-Token, a role that may not edit stock, or a feed key used elsewhere", schema: AUTH_ANSWERS[403].schema },
+        404: notFoundAnswer("dealer, or another dealer than the feed key's"),
+        413: { description: "The feed is larger than 50 MB", schema: WRITE_ANSWERS[413].schema },
+        415: { description: "The body is not text/csv, application/json or application/ld+json", schema: WRITE_ANSWERS[415].schema },
+        200: { description: "The report: what changed (or would, in a dry run), each rejected row's errors, and the photos", schema: stockFeedReportSchema, mediaType: JSON_MEDIA_TYPE },
+      }),
+    }),
+    async (c, { params, query }) => {
+      const actor = staffActorOf(c);
+      const format = feedFormatOf(c.req.header("Content-Type"));
+      if (!format) return apiError(c, 415, "Send the feed as text/csv or application/json");
+      const parsed = parseFeed(await c.req.text(), format);
+      if (!parsed.ok) return apiError(c, 400, parsed.reason);
+      const dryRun = ["1", "true"].includes(query.dry_run ?? "");
+      try {
+        const report = await importStockFeed(db, actor, params.slug, parsed.rows, { dryRun });
+        logger?.info(
+          {
+            actor: actor.label,
+            dealer: report.dealer,
+            dryRun,
+            received: report.received,
+            created: report.created,
+            updated: report.updated,
+            unchanged: report.unchanged,
+            sold: report.sold,
+            rejected: report.rejected,
+            photosFailed: report.photos.failed,
+          },
+          "stock feed imported",
+        );
+        return c.json(report);
+      } catch (error) {
+        if (error instanceof StaffAccessDenied) return apiError(c, error.kind === "forbidden" ? 403 : 404, error.kind === "forbidden" ? error.message : "Dealer not found");
+        throw error;
+      }
+    },
+  );
 }

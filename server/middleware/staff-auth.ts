@@ -17,6 +17,9 @@ const STOCK_FEED_PATH = /^\/api\/staff\/dealers\/[^/]+\/stock$/;
 /** `staffCsrfToken` is absent for a feed key (no session, no browser). */
 export type StaffApiVariables = { staffActor: StaffActor; staffCsrfToken?: string };
 
+/** The actor staffApiAuth put on the request, for a handler typed with the API's plain Context. */
+export const staffActorOf = (c: Context): StaffActor => (c as Context<{ Variables: StaffApiVariables }>).get("staffActor");
+
 /**
  * In front of /api/staff/*: a signed-in staff session (its cookie; writes also send the session's CSRF token
  * in X-CSRF-Token) becomes `c.get("staffActor")`. Without one the answer is 401 JSON, before any handler runs.
