@@ -11,7 +11,7 @@ import { appointmentSlotSchema, dealerSchema, hydraCollectionSchema } from "./sc
 
 const withDealerId = (dealer: DealerView) => ({ "@id": dealer.apiUri, ...dealer });
 
-export const slugParam = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" }, example: "honda-sandton" }) });
+export const slugParam = z.object({ slug: z.string().min(1).openapi({ param: { name: "slug", in: "path" }, example: "honda-sandton" }) });
 
 export function dealerRoutes(db: Database): OpenAPIHono {
   const app = apiRouter();
