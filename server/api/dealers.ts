@@ -7,7 +7,7 @@ import { type DealerView, findDealer, listDealers, listDealersNamed } from "../.
 import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";
-import { appointmentSlotSchema, dealerSchema, hydraCollectionSchema } from "./schemas.ts";
+import { appointmentSlotSchema, dealerSchema, errorSchema, hydraCollectionSchema } from "./schemas.ts";
 
 const withDealerId = (dealer: DealerView) => ({ "@id": dealer.apiUri, ...dealer });
 
@@ -54,13 +54,29 @@ export function dealerRoutes(db: Database): OpenAPIHono {
       request: {
         params: slugParam,
         query: z.object({
-          type: z.string().optional().openapi({ param: { name: "type", in: "query" }, description: `One of: ${APPOINTMENT_KINDS.join(", ")}`, example: "test-drive" }),
-          from: z.string().optional().openapi({ param: { name: "from", in: "query" }, description: "The first day (YYYY-MM-DD); today when absent", example: "2026-12-05" }),
+          type: z.enum(APPOINTMENT_KINDS).openapi({ param: { name: "type", in: "query" }, description: "Which appointments", example: "test-drive" }),
+          from: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .optional()
+            .openapi({ param: { name: "from", in: "query" }, description: "The first day (YYYY-MM-DD), at most 14 days ahead; today when absent", example: "2026-12-05" }),
         }),
       },
-      responses: answers({ 200: { description: "The free slots, start and end in +02:00", schema: hydraCollectionSchema(appointmentSlotSchema, { dealer: z.string(), type: z.string() }) }, 404: notFoundAnswer("dealer") }),
+      responses: answers({
+        200: {
+          description: "The free slots, start and end in +02:00",
+          schema: hydraCollectionSchema(appointmentSlotSchema, {
+            dealer: z.string().openapi({ description: "The dealer's API resource", example: "/api/dealers/honda-sandton" }),
+            type: z.enum(APPOINTMENT_KINDS),
+          }),
+        },
+        400: { description: "type missing or not one of the kinds, or from not a date within the 14 bookable days (violations name them)", schema: errorSchema },
+        404: notFoundAnswer("dealer"),
+      }),
     }),
-    (c) => freeSlotsAnswer(c, db, new Date()),
+    (c, { params, query }) => freeSlotsAnswer(c, db, params.slug, query, new Date()),
+    // The calendar's own rules answer these parameters (with the bookable window's message), not the document's.
+    { parseQuery: z.object({ type: z.string().optional(), from: z.string().optional() }) },
   );
   operation(
     app,
@@ -85,9 +101,7 @@ export function dealerRoutes(db: Database): OpenAPIHono {
  * from the date (default today) to the end of the 14-day booking window, as a hydra collection; each slot's
  * start and end in ISO 8601 with the +02:00 offset and the places left.
  */
-async function freeSlotsAnswer(c: Context, db: Database, now: Date): Promise<Response> {
-  const type = c.req.query("type");
-  const from = c.req.query("from");
+async function freeSlotsAnswer(c: Context, db: Database, slug: string, { type, from }: { type?: string; from?: string }, now: Date): Promise<Response> {
   const violations: Violation[] = [];
   if (!APPOINTMENT_KINDS.includes(type as AppointmentKind)) {
     violations.push({ propertyPath: "type", message: `type must be one of: ${APPOINTMENT_KINDS.join(", ")}` });
@@ -97,7 +111,7 @@ async function freeSlotsAnswer(c: Context, db: Database, now: Date): Promise<Res
     violations.push({ propertyPath: "from", message: `from must be no later than ${lastBookableDate(now)}: bookings open 14 days ahead` });
   }
   if (violations.length > 0) return apiError(c, 400, "Invalid query parameters", violations);
-  const calendar = await dealerCalendar(db, c.req.param("slug")!);
+  const calendar = await dealerCalendar(db, slug);
   if (!calendar) return notFound(c, "Dealer");
   const slots = await listFreeSlots(db, calendar, type as AppointmentKind, { now, from });
   const members = slots.map((slot) => ({ start: saIso(slot.start), end: saIso(slot.end), placesLeft: slot.placesLeft }));

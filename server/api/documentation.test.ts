@@ -21,6 +21,7 @@ const SAMPLE_PATHS = [
   "/api",
   "/api/dealers",
   "/api/dealers/honda-sandton",
+  "/api/dealers/honda-sandton/slots?type=test-drive",
   "/api/vehicles?order[price]=asc",
   "/api/makes",
   "/api/filters/honda",

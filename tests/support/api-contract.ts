@@ -54,7 +54,9 @@ export class ApiContract {
     if (found === "no path" || found === "no method") {
       // A write to an unknown path meets the request guard first (server/middleware/request-guard.ts).
       const guard = found === "no path" && ["POST", "PUT", "PATCH", "DELETE"].includes(method.toUpperCase()) ? [403, 413, 415, 429] : [];
-      const expected = found === "no path" ? [400, 404, ...guard] : [400, 405];
+      // Any address under /api/staff meets staffApiAuth (server/middleware/staff-auth.ts) before any route: 401 or 403.
+      const staffAuth = pathname.startsWith("/api/staff/") || pathname === "/api/staff" ? [401, 403] : [];
+      const expected = found === "no path" ? [400, 404, ...guard, ...staffAuth] : [400, 405, ...staffAuth];
       const problems = expected.includes(answer.status) ? [] : [`${where}: undocumented, so it must answer ${expected.join(" or ")}`];
       if (found === "no method" && answer.status === 405 && !answer.headers.get("allow")) problems.push(`${where}: 405 without Allow`);
       return [...problems, ...this.bodyProblems(where, { $ref: "#/components/schemas/Error" }, "application/ld+json", answer, method)];
