@@ -23,6 +23,8 @@ const SAMPLE_PATHS = [
   "/api/dealers/honda-sandton",
   "/api/dealers/honda-sandton/slots?type=test-drive",
   "/api/vehicles?order[price]=asc",
+  "/api/vehicles?price[gte]=100000&year[gte]=2015&bodyType[]=SUV&province[]=Gauteng&q=honda",
+  "/api/filters?mileage[lte]=200000&colour[]=white",
   "/api/makes",
   "/api/filters/honda",
   "/api/renault_ranges?type=car",
@@ -68,7 +70,10 @@ describe("GET /api/docs.json", () => {
     }
     const vehicleParameters = document.paths["/api/vehicles"]!.get!.parameters!.map((p) => p.name);
     expect(vehicleParameters).toEqual(
-      expect.arrayContaining(["page", "make_slug", "model_slug", "order[price]", "order[year]", "order[mileage]", "fuelType[]", "transmissionType[]", "vehicle_state[]"]),
+      expect.arrayContaining([
+        "page", "make_slug", "model_slug", "order[price]", "order[year]", "order[mileage]", "fuelType[]", "transmissionType[]", "vehicle_state[]",
+        "price[gte]", "price[lte]", "year[gte]", "year[lte]", "mileage[lte]", "bodyType[]", "colour[]", "province[]", "dealer[]", "q",
+      ]),
     );
   });
 

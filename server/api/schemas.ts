@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/used-query.ts";
+import { BODY_TYPES, FUEL_TYPES, PROVINCES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/used-query.ts";
+import { STOCK_STATUSES } from "../../core/inventory/stock-schema.ts";
 import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
 import { BANNER_TYPES } from "../../core/content/banners.ts";
 import { parsePage, type Violation } from "../../core/shared/violations.ts";
@@ -46,6 +47,15 @@ export const errorSchema = z
 
 const imageRef = z.object({ uri: z.string().openapi({ example: "/media/used/12-1.webp" }) });
 
+/** An uploaded photo's renditions for a <picture> (core/media/image-pipeline.ts pictureSources). */
+const pictureSourcesSchema = z.object({
+  sources: z.array(z.object({ type: z.string().openapi({ example: "image/avif" }), srcSet: z.string().openapi({ example: "/media/3f…a1.avif 480w, /media/9c…02.avif 960w" }) })),
+  img: z.object({ src: z.string(), srcSet: z.string(), width: z.number().int(), height: z.number().int() }),
+});
+
+/** A vehicle's picture: drawn artwork (`uri` only), or an uploaded photo with its renditions (`uri` is its largest JPEG). */
+const vehicleImage = imageRef.extend({ picture: pictureSourcesSchema.optional().openapi({ description: "The photo's AVIF, WebP and JPEG renditions at several widths" }) });
+
 const businessHours = z.object({
   days: z.string().openapi({ example: "Monday to Friday" }),
   opens: z.string().nullable().openapi({ example: "07:30" }),
@@ -72,8 +82,8 @@ export const dealerSchema = ldResource("Dealer", {
 export const usedVehicleSchema = ldResource("Vehicle", {
   id: z.number().int().openapi({ example: 12 }),
   uri: z.string().openapi({ description: "The vehicle's page on this site" }),
-  image: imageRef,
-  images: z.array(imageRef),
+  image: vehicleImage.openapi({ description: "The main picture (the first)" }),
+  images: z.array(vehicleImage),
   make: z.string().openapi({ example: "Honda" }),
   make_slug: z.string().openapi({ example: "honda" }),
   model: z.string().openapi({ example: "CR-V" }),
@@ -82,9 +92,11 @@ export const usedVehicleSchema = ldResource("Vehicle", {
   transmission: z.string().openapi({ example: "Automatic" }),
   fuel_type: z.string().openapi({ example: "Petrol" }),
   exterior_color: z.string().openapi({ example: "Platinum White" }),
+  body_type: z.string().openapi({ description: `One of: ${BODY_TYPES.join(", ")}`, example: "SUV" }),
   year: z.number().int().openapi({ example: 2022 }),
   mileage: z.object({ value: z.number().openapi({ example: 38500 }), unit: z.literal("km") }),
   state_of_vehicle: z.string().openapi({ example: "Used" }),
+  status: z.enum(STOCK_STATUSES).openapi({ description: "Available or Reserved in a listing; a look-up by id of a sold vehicle answers 410" }),
   price: z.number().openapi({ description: "Rand, VAT included", example: 529900 }),
   installment: z.number().openapi({ description: "Estimated monthly instalment in rand (balloon 40%, 12% a year, 72 months)", example: 8240 }),
   dealer_name: z.string().openapi({ example: "Honda Sandton" }),
@@ -100,6 +112,7 @@ export const makeSchema = ldResource("Make", {
 
 const facetOption = z.object({ value: z.string().openapi({ example: "Petrol" }), count: z.number().int() });
 const makeOption = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
+const rangeOption = z.object({ value: z.number().int().openapi({ example: 300000 }), count: z.number().int() });
 
 export const usedFiltersSchema = ldResource("UsedVehicleFilters", {
   makes: z.array(makeOption),
@@ -108,6 +121,15 @@ export const usedFiltersSchema = ldResource("UsedVehicleFilters", {
   transmissionTypes: z.array(facetOption),
   vehicleStates: z.array(facetOption),
   total: z.number().int(),
+  bodyTypes: z.array(facetOption),
+  colours: z.array(facetOption),
+  provinces: z.array(facetOption),
+  dealers: z.array(makeOption).openapi({ description: "Dealers with matching stock; choose with dealer[]={slug}" }),
+  priceMin: z.array(rangeOption).openapi({ description: "Bounds for price[gte] (rand) with how many vehicles each leaves" }),
+  priceMax: z.array(rangeOption).openapi({ description: "Bounds for price[lte]" }),
+  yearMin: z.array(rangeOption).openapi({ description: "Bounds for year[gte]" }),
+  yearMax: z.array(rangeOption).openapi({ description: "Bounds for year[lte]" }),
+  mileageMax: z.array(rangeOption).openapi({ description: "Bounds for mileage[lte] (km)" }),
 });
 
 const rangeImage = z.object({ image: z.string(), alt: z.string() });
@@ -225,12 +247,37 @@ export const pageQuery = pageParameter.transform((raw, ctx) => {
   return page;
 });
 
+/** A whole-number bound of the used listing (core/inventory/used-query.ts readWhole): empty or 'Any' means none. */
+function wholeNumber(min: number, max: number, description: string, example: string) {
+  return z
+    .string()
+    .regex(/^(|[Aa][Nn][Yy]|\s*\d{1,9}\s*)$/)
+    .optional()
+    .openapi({ description: `${description}: a whole number from ${min} to ${max}`, example });
+}
+
 export const usedFilterParameters = {
   make_slug: z.string().optional().openapi({ example: "honda" }),
   model_slug: z.string().optional().openapi({ example: "cr-v" }),
   "fuelType[]": z.array(z.enum(["Any", ...FUEL_TYPES])).optional().openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
   "transmissionType[]": z.array(z.enum(["Any", ...TRANSMISSIONS])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
   "vehicle_state[]": z.array(z.enum(["Any", ...VEHICLE_STATES])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
+  "price[gte]": wholeNumber(0, 100_000_000, "The lowest price, rand (inclusive)", "200000"),
+  "price[lte]": wholeNumber(0, 100_000_000, "The highest price, rand (inclusive); not below price[gte]", "500000"),
+  "year[gte]": wholeNumber(1900, 2100, "The oldest model year (inclusive)", "2018"),
+  "year[lte]": wholeNumber(1900, 2100, "The newest model year (inclusive); not below year[gte]", "2024"),
+  "mileage[lte]": wholeNumber(0, 10_000_000, "The highest mileage, km (inclusive)", "80000"),
+  "bodyType[]": z.array(z.enum(["Any", ...BODY_TYPES])).optional().openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
+  "colour[]": z
+    .array(z.string().regex(/^[\p{L} -]{1,30}$/u))
+    .optional()
+    .openapi({ description: "Repeatable; a colour name as the filters answer lists it, case-insensitive; 'Any' clears the group" }),
+  "province[]": z.array(z.enum(["Any", ...PROVINCES])).optional().openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
+  "dealer[]": z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/i))
+    .optional()
+    .openapi({ description: "Repeatable: only these dealers' stock (their slugs)", example: ["honda-sandton"] }),
+  q: z.string().max(100).optional().openapi({ description: "Keywords, at most 100 characters: a vehicle matches when every word matches its make or model (typos forgiven), variant, colour, year, fuel, gearbox or body type", example: "white crv 2021" }),
 };
 
 /** The staff API (/api/staff) answers plain JSON: it is the back office's own, not a JSON-LD resource. */
