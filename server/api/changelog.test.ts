@@ -65,12 +65,12 @@ describe("the document's diff", () => {
     });
     expect(diffDocuments(served, noHybrid)).toContainEqual({ breaking: true, text: "GET /api/vehicles: query parameter fuelType[][]: no longer Hybrid" });
 
-    const withColour = changed((d) => {
-      d.paths["/api/vehicles"]!.get!.parameters!.push({ name: "colour[]", in: "query", schema: { type: "array", items: { type: "string" } } });
+    const withSeats = changed((d) => {
+      d.paths["/api/vehicles"]!.get!.parameters!.push({ name: "seats[]", in: "query", schema: { type: "array", items: { type: "string" } } });
       d.components!.schemas!.Dealer!.properties!.whatsapp = { type: "string" };
     });
-    const additions = diffDocuments(served, withColour);
-    expect(additions).toContainEqual({ breaking: false, text: "GET /api/vehicles: query parameter colour[] added" });
+    const additions = diffDocuments(served, withSeats);
+    expect(additions).toContainEqual({ breaking: false, text: "GET /api/vehicles: query parameter seats[] added" });
     expect(additions).toContainEqual({ breaking: false, text: "GET /api/dealers 200.hydra:member[]: field whatsapp added" });
     expect(additions.every((change) => !change.breaking)).toBe(true);
   });
