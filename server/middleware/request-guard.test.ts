@@ -193,8 +193,10 @@ describe("the request guard in front of the site's pages", () => {
       expect(answer.headers.get("allow"), method).toBe("GET, HEAD, POST");
     }
     expect(await enquiryCount()).toBe(before);
-    // The same booking posted is taken, so the refusals above were about the method alone.
-    expect((await fetch(`${site.baseUrl}/service`, { method: "POST", body: completeBooking(), headers: formHeaders(site.baseUrl), redirect: "manual" })).status).toBe(303);
+    // The same booking posted (at a free service time, which the form requires) is taken, so the refusals above were about the method alone.
+    const [slot] = (await (await fetch(`${site.baseUrl}/api/dealers/honda-sandton/slots?type=service`)).json())["hydra:member"];
+    const appointment = { appointment_date: slot.start.slice(0, 10), appointment_time: slot.start.slice(11, 16) };
+    expect((await fetch(`${site.baseUrl}/service`, { method: "POST", body: completeBooking(appointment), headers: formHeaders(site.baseUrl), redirect: "manual" })).status).toBe(303);
     expect(await enquiryCount()).toBe(before + 1);
   });
 
@@ -272,8 +274,9 @@ function formHeaders(origin: string) {
   return { "Content-Type": "application/x-www-form-urlencoded", Origin: origin };
 }
 
-function completeBooking(): string {
+function completeBooking(appointment: Record<string, string> = {}): string {
   return new URLSearchParams({
+    ...appointment,
     first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.khumalo@example.co.za", cell_phone: "083 444 1212",
     make: "Honda", model: "Jazz", year: "2018", message: "A service, please.", dealer_slug: "honda-sandton", contact: "on", terms: "on",
     website: "", idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000),
