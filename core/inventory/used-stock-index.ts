@@ -268,13 +268,14 @@ function codeOf(codes: Map<string | number, number>, value: string | number): nu
 }
 
 /**
- * The groups of filters whose options are counted, and the bit each sets in a vehicle's failures. A make is
- * counted with the model left out too (as the SQL counts do: choosing another make clears the model).
+ * The groups of filters whose options are counted, each with a bit; an option is counted with the filters
+ * of its own group left out (IGNORED). A make is counted with the model left out too (as the SQL counts do:
+ * choosing another make clears the model).
  */
 const FACETS = ["make", "model", "fuel", "transmission", "state", "body", "colour", "province", "dealer", "priceMin", "priceMax", "yearMin", "yearMax", "mileageMax"] as const;
 type Facet = (typeof FACETS)[number];
 const FACET_BIT = Object.fromEntries([...FACETS.map((facet, i) => [facet, 1 << i]), ["always", 1 << FACETS.length]]) as Record<Facet | "always", number>;
-/** The failures an option of each group may have and still be counted. */
+/** The filters left out when an option of each group is counted. */
 const IGNORED = Object.fromEntries(FACETS.map((facet) => [facet, facet === "make" ? FACET_BIT.make | FACET_BIT.model : FACET_BIT[facet]])) as Record<Facet, number>;
 
 const byName = (a: { name: string }, b: { name: string }) => compareText(a.name, b.name);
