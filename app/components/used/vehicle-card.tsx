@@ -29,7 +29,6 @@ export function VehicleCard({
           decoding="async"
           className="aspect-[8/5] h-auto w-full object-cover"
         />
-        <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="absolute right-2 top-2 z-10" />
         {vehicle.state_of_vehicle === "Demo" && (
           <span className="absolute left-2 top-2 rounded bg-brand-red px-2 py-1 text-xs font-bold uppercase tracking-wide text-white">
             Demo
@@ -42,6 +41,8 @@ export function VehicleCard({
             {title}
           </Link>
         </h2>
+        {/* After the title in the tab order; shown over the photo. */}
+        <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="absolute right-2 top-2 z-10" />
         <p className="mt-1 text-sm text-brand-grey-light">{vehicle.variant}</p>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Key facts">
           <li>{formatKm(vehicle.mileage.value)}</li>
