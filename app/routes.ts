@@ -37,7 +37,36 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
   ];
 }
 
+/** The back office (issue 15): its own layout, signed-in staff only (but for signing in and setting a password). */
+const staffRoutes: RouteConfigEntry[] = prefix("staff", [
+  // Issue 16: the leads inbox's CSV download (a resource route, outside the layout)
+  route("leads/export.csv", "routes/staff/leads/export.ts"),
+  layout("routes/staff/layout.tsx", [
+    // Issue 16: the leads inbox and finance applications
+    route("leads", "routes/staff/leads/inbox.tsx"),
+    route("leads/report", "routes/staff/leads/report.tsx"),
+    route("leads/:leadId", "routes/staff/leads/lead.tsx"),
+    route("finance/:applicationId", "routes/staff/finance/application.tsx"),
+    index("routes/staff/home.tsx"),
+    route("login", "routes/staff/login.tsx"),
+    route("logout", "routes/staff/logout.tsx"),
+    route("forgot-password", "routes/staff/forgot-password.tsx"),
+    route("set-password", "routes/staff/set-password.tsx"),
+    route("setup", "routes/staff/setup.tsx"),
+    route("stock", "routes/staff/stock/list.tsx"),
+    route("stock/new", "routes/staff/stock/new.tsx"),
+    route("stock/:id", "routes/staff/stock/edit.tsx"),
+    route("stock/:id/photos", "routes/staff/stock/photos.tsx"),
+    route("account", "routes/staff/own-account.tsx"),
+    route("accounts", "routes/staff/accounts.tsx"),
+    route("accounts/:id", "routes/staff/account-edit.tsx"),
+    route("audit", "routes/staff/audit.tsx"),
+    route("*", "routes/staff/not-found.tsx"),
+  ]),
+]);
+
 export default [
+  ...staffRoutes,
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     ...scopedRoutes("group"),

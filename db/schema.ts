@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   date,
   foreignKey,
   index,
@@ -141,6 +142,13 @@ export const rangeGallery = pgTable("range_gallery", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * The vehicles the public site shows (Available and Reserved; see core/inventory/stock-schema.ts), as SQL
+ * with the statuses as literals: PostgreSQL uses the listing's partial indexes only for a query whose WHERE
+ * clause contains this same condition.
+ */
+export const PUBLIC_STOCK_CONDITION = sql.raw(`"used_vehicles"."status" in ('Available', 'Reserved')`);
+
 export const usedVehicles = pgTable(
   "used_vehicles",
   {
@@ -166,6 +174,14 @@ export const usedVehicles = pgTable(
     state: text("state").notNull(),
     exteriorColor: text("exterior_color").notNull(),
     listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The dealer's own stock number (from its DMS), unique per dealer; null for stock entered without one. */
+    stockNumber: text("stock_number"),
+    /** 17 characters, no I, O or Q; unique across the group when known. */
+    vin: text("vin"),
+    /** 'Draft', 'Available', 'Reserved' or 'Sold' (core/inventory): only Available and Reserved are public. */
+    status: text("status").notNull().default("Available"),
+    description: text("description"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
     bodyType: text("body_type").notNull().default("Other"),
   },
@@ -176,22 +192,29 @@ export const usedVehicles = pgTable(
      * the pages. See docs/performance-used.md.
      */
     const filters = [t.dealerId, t.makeId, t.modelId, t.fuelType, t.transmission, t.state] as const;
+    const publicStock = PUBLIC_STOCK_CONDITION;
     return [
       // A vehicle's model is one of its make's: `make_slug=toyota&model_slug=jazz` can never find a Honda Jazz.
       foreignKey({ name: "used_vehicles_model_of_make_fk", columns: [t.makeId, t.modelId], foreignColumns: [models.makeId, models.id] }),
       index("used_vehicles_make_model_idx").on(t.makeId, t.modelId, t.id),
       index("used_vehicles_dealer_idx").on(t.dealerId, t.id),
-      index("used_vehicles_list_id_idx").on(t.id, ...filters),
-      index("used_vehicles_list_price_idx").on(t.price, t.id, ...filters),
-      index("used_vehicles_list_mileage_idx").on(t.mileageKm, t.id, ...filters),
-      index("used_vehicles_list_year_idx").on(t.year, t.id, ...filters),
+      // Partial: the listing shows only public stock (PUBLIC_STOCK_CONDITION), and so do these indexes.
+      index("used_vehicles_public_id_idx").on(t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_price_idx").on(t.price, t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_mileage_idx").on(t.mileageKm, t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_year_idx").on(t.year, t.id, ...filters).where(publicStock),
+      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
+      index("used_vehicles_dealer_updated_idx").on(t.dealerId, t.updatedAt, t.id),
+      index("used_vehicles_updated_idx").on(t.updatedAt, t.id),
+      uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
+      uniqueIndex("used_vehicles_vin_uq").on(t.vin),
     ];
   },
 );
 
 /**
- * How many used vehicles there are for each combination of the filterable columns, kept exact by
- * statement-level triggers on used_vehicles (migration 0001). The filter panel's option counts and the
+ * How many public used vehicles (Available or Reserved) there are for each combination of the filterable
+ * columns, kept exact by statement-level triggers on used_vehicles (migrations 0002 and 0012). The filter panel's option counts and the
  * listing's total are sums over this table (hundreds of rows) instead of counts over the stock.
  */
 export const usedVehicleCounts = pgTable(
@@ -215,8 +238,13 @@ export const usedVehicleImages = pgTable(
     vehicleId: integer("vehicle_id")
       .notNull()
       .references(() => usedVehicles.id, { onDelete: "cascade" }),
+    /** The drawn artwork's address for seeded stock; for a photo, its largest JPEG rendition's. */
     uri: text("uri").notNull(),
     position: smallint("position").notNull(),
+    /** A photo's stored image (core/media); null for seeded artwork. */
+    imageId: text("image_id").references(() => storedImages.id),
+    /** Where a stock feed took the photo from: the same address in the next feed is not fetched again. */
+    sourceUrl: text("source_url"),
   },
   (t) => [uniqueIndex("used_vehicle_images_vehicle_pos_uq").on(t.vehicleId, t.position)],
 );
@@ -415,6 +443,217 @@ export const rateLimitWindows = pgTable(
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ name: "rate_limit_windows_pk", columns: [t.key, t.windowStart] }), index("rate_limit_windows_start_idx").on(t.windowStart)],
+);
+
+/** Bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Staff of the back office (/staff). `role` is one of core/staff/roles.ts STAFF_ROLES; a dealer manager acts
+ * for the dealers in staff_user_dealers. `password_hash` is null until the person sets a password through a
+ * one-time link (first administrator, new accounts, resets).
+ */
+export const staffUsers = pgTable("staff_users", {
+  id: serial("id").primaryKey(),
+  /** Stored lower-case; unique. */
+  email: text("email").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  role: text("role").notNull(),
+  passwordHash: text("password_hash"),
+  /** Base32 TOTP secret once the person turned two-factor sign-in on (own account page); null: off. */
+  totpSecret: text("totp_secret"),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staffUserDealers = pgTable(
+  "staff_user_dealers",
+  {
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ name: "staff_user_dealers_pk", columns: [t.staffUserId, t.dealerId] }), index("staff_user_dealers_dealer_idx").on(t.dealerId)],
+);
+
+/**
+ * Signed-in staff sessions. Only the SHA-256 of the cookie's token is kept, so a copy of the database signs
+ * nobody in. A session ends at `expires_at` (absolute) or after the idle limit since `last_seen_at`.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** Sent back with every staff write (form field or X-CSRF-Token header). */
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_user_idx").on(t.staffUserId), index("staff_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * One-time links and steps, stored as the SHA-256 of the token, single use, with an expiry: 'setup' (the
+ * first administrator; no user yet), 'invite' (a new account sets its password), 'reset' (forgotten
+ * password), 'second-factor' (a correct password waiting for its TOTP code).
+ */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose").notNull(),
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_tokens_user_idx").on(t.staffUserId)],
+);
+
+/**
+ * Every change made in the back office or by a stock feed: who (a staff user, or `actor_label` alone for a
+ * feed key or the system), when, what, and the old and new value of each changed field. Never updated.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The acting user's e-mail at the time, "feed key <name>" or "system": readable after the user is gone. */
+    actorLabel: text("actor_label").notNull(),
+    /** What was done, as `<entity>.<verb>`: 'used_vehicle.update', 'staff_user.create', 'finance_application.open'. */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    dealerId: integer("dealer_id").references(() => dealers.id, { onDelete: "set null" }),
+    /** Field name to { from, to } for the fields that changed; empty for an action without field changes. */
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_entity_idx").on(t.entity, t.entityId, t.at)],
+);
+
+/**
+ * One image as received (photos, banners, sell-your-car uploads), after core/media's checks. `id` is the
+ * SHA-256 of the received bytes, so the same upload is stored once. The original is kept for re-processing
+ * and is never served to the public (it may carry EXIF and GPS data); the public gets the renditions.
+ */
+export const storedImages = pgTable("stored_images", {
+  id: text("id").primaryKey(),
+  /** 'image/jpeg', 'image/png' or 'image/webp', as found in the bytes (never the name or the sender's word). */
+  contentType: text("content_type").notNull(),
+  /** Upright size (after EXIF orientation). */
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  original: bytea("original").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A public rendition of a stored image: upright, stripped of metadata, at one width and format. Served at
+ * /media/images/<hash>.<ext> with an immutable cache lifetime; `hash` is of the rendition's own bytes.
+ */
+export const imageRenditions = pgTable(
+  "image_renditions",
+  {
+    hash: text("hash").primaryKey(),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => storedImages.id, { onDelete: "cascade" }),
+    /** 'avif', 'webp' or 'jpeg'. */
+    format: text("format").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [uniqueIndex("image_renditions_image_format_width_uq").on(t.imageId, t.format, t.width)],
+);
+
+/**
+ * A dealer's stock-feed keys (PUT /api/staff/dealers/{slug}/stock): shown once at creation, stored as a
+ * SHA-256 hash (the keys are long random strings, so a slow hash adds nothing), revocable.
+ */
+export const dealerFeedKeys = pgTable(
+  "dealer_feed_keys",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    /** The key's first characters, to tell keys apart in the back office. */
+    keyPrefix: text("key_prefix").notNull(),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("dealer_feed_keys_dealer_idx").on(t.dealerId)],
+);
+
+/** The hosts a dealer's stock feed may name in photo URLs (the server fetches only from these). */
+export const dealerFeedPhotoHosts = pgTable(
+  "dealer_feed_photo_hosts",
+  {
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** A host name, or host:port, lower-case. */
+    host: text("host").notNull(),
+  },
+  (t) => [primaryKey({ name: "dealer_feed_photo_hosts_pk", columns: [t.dealerId, t.host] })],
+);
+
+/**
+ * Where a lead stands with its dealer's salespeople (issue 16): New, Contacted, Appointment, Sold or Lost.
+ * One row per lead once somebody first changes it (a lead without a row is New); `first_response_at` is the
+ * first change and never moves, for the first-response report. Enquiries and finance applications alike.
+ */
+export const leadWorkStatus = pgTable(
+  "lead_work_status",
+  {
+    leadId: uuid("lead_id").primaryKey(),
+    /** 'enquiry' or 'finance'. */
+    leadKind: text("lead_kind").notNull(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedById: integer("updated_by_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedByLabel: text("updated_by_label").notNull(),
+  },
+  (t) => [index("lead_work_status_dealer_idx").on(t.dealerId, t.status)],
+);
+
+/** Each change of a lead's work status and each note on it, with who and when; never updated. */
+export const leadWorkNotes = pgTable(
+  "lead_work_notes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id").notNull(),
+    /** The status set by this change; null for a note alone. */
+    status: text("status"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+  },
+  (t) => [index("lead_work_notes_lead_idx").on(t.leadId, t.at)],
 );
 
 /**

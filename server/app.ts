@@ -4,10 +4,15 @@ import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import type { Mailer } from "../core/delivery/email.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
 import { createApi } from "./api/index.ts";
+import { staffApiRoutes } from "./api/staff.ts";
+import type { Mailer } from "../core/delivery/email.ts";
+import { SignInThrottle } from "../core/staff/sign-in.ts";
+import { runStaffRequest } from "../app/lib/staff-request.server.ts";
+import { staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
@@ -15,7 +20,7 @@ import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { httpCaching } from "./middleware/caching.ts";
 import { type BodyLimitRule, clientAddressResolver, requestGuard } from "./middleware/request-guard.ts";
-import { type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
+import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageMethods } from "./pages.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
@@ -29,7 +34,7 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** The page routes' methods (server/pages.ts); without it every page answers GET, HEAD and POST. */
   pageMethods?: PageMethods;
-  /** Routes whose writes may send more than the guard's 64 KB (none yet; the staff area's photo uploads). */
+  /** Routes whose writes may send more than the guard's 64 KB (default: the staff area's photo uploads, STAFF_PHOTO_UPLOAD_LIMITS). */
   bodyLimits?: readonly BodyLimitRule[];
   /** The built client folder (production); in development Vite serves it. */
   staticRoot?: string;
@@ -49,11 +54,23 @@ export type AppDeps = {
   usedStock?: UsedStock;
   /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
   isDraining?: () => boolean;
-  /** Sends the site's own e-mails from pages (saved-search confirmations); without it those forms answer 503. */
-  mailer?: Mailer;
   /** Counts and times every request (server/metrics.ts). */
   requestMetrics?: MiddlewareHandler;
+  /**
+   * The mail channel (core/delivery/email.ts): the staff area's one-time links and the pages' own e-mails
+   * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
+   */
+  mailer?: Mailer;
 };
+
+/**
+ * The routes whose writes may carry more than the guard's 64 KB: a vehicle's photo upload (one photo of up
+ * to 20 MB from the page's script, or as many as fit in 20 MB from a browser without JavaScript), and no other.
+ */
+export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/stock/:id/photos", "/staff/stock/:id/photos.data"].map((path) => ({
+  path,
+  maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024,
+}));
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
 export type AppVariables = { requestId: string } & SecurityVariables;
@@ -64,7 +81,7 @@ export function createApp({
   logger,
   pageHandler,
   pageMethods = () => ["GET", "HEAD", "POST"],
-  bodyLimits,
+  bodyLimits = STAFF_PHOTO_UPLOAD_LIMITS,
   staticRoot,
   viteDevelopment = false,
   rateLimiter = new MemoryRateLimiter(30, 600_000),
@@ -116,21 +133,27 @@ export function createApp({
     }
   });
 
+  const clientAddress = clientAddressResolver(trustProxy);
   app.use(
     requestGuard({
       app,
       pageMethods: pageHandler ? pageMethods : undefined,
       rateLimiter,
-      clientAddress: clientAddressResolver(trustProxy),
+      clientAddress,
       siteUrl,
       logger,
       bodyLimits,
     }),
   );
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock }));
+  app.use("/api/staff", staffApiAuth({ db, trustProxy }));
+  app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
+  app.route("/api/staff", staffApiRoutes(db));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
   app.route("/", mediaRoutes(db));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
+  const signInThrottle = new SignInThrottle(db);
+  const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
     app.all("*", async (c) => {
       const pageLogger = logger.child({ reqId: c.get("requestId") });
@@ -143,7 +166,8 @@ export function createApp({
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;
-      const response = await pageHandler(request, context);
+      const staffScope = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps: cameOverHttps(c, trustProxy) };
+      const response = await runStaffRequest(staffScope, () => pageHandler(request, context));
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {

@@ -38,6 +38,9 @@ const envSchema = z.object({
   /** Prometheus metrics on their own port (0: off); never expose it through the proxy. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** The first group administrator, created at start when there is no staff account yet (then ignored). */
+  STAFF_BOOTSTRAP_EMAIL: z.email().optional(),
+  STAFF_BOOTSTRAP_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   /** The scheduled jobs (core/jobs/runner.ts): 'off' on an instance that should never run them. */
   JOBS: z.enum(["on", "off"]).default("on"),
   JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),

@@ -2,8 +2,8 @@ import { parseCommandLine, runOperator } from "./cli/operator-client.ts";
 
 const USAGE = `Usage: npm run finance:purge
   Deletes finance applications older than FINANCE_RETENTION_DAYS (default 180), as POPIA requires personal
-  information to be kept no longer than needed. Run it daily (cron, systemd timer). While the server runs on
-  the embedded database, the server carries it out.`;
+  information to be kept no longer than needed. The server also runs it itself once a day (one instance per
+  day); use this to purge now. While the server runs on the embedded database, the server carries it out.`;
 
 parseCommandLine(USAGE, {});
 await runOperator({ command: "finance.purge" });

@@ -9,8 +9,10 @@ import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
+import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
+import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { loadEnv } from "./env.ts";
@@ -51,6 +53,12 @@ async function main() {
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
+  const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
+  if (staff.kind === "setup-link") {
+    // The one secret this log ever carries, on purpose: it works once, for 24 hours, and only while no staff account exists.
+    logger.warn({ setupLink: staff.link }, "staff set-up link");
+    if (process.stdout.isTTY) process.stdout.write(`\nNo staff account yet. Create the first administrator (link valid 24 hours, once):\n  ${staff.link}\n\n`);
+  }
   const app = createApp({
     mailer,
     db: database.db,
@@ -87,7 +95,9 @@ async function main() {
   });
   const jobs = new JobRunner({ db: database.db, logger: logger.child({ component: "jobs" }), pollMs: env.JOB_POLL_SECONDS * 1000 });
   registerAlertJobs(jobs, { db: database.db, mailer, siteUrl, intervalMs: env.SAVED_SEARCH_ALERT_INTERVAL_MINUTES * 60_000, retentionDays: env.ALERT_RETENTION_DAYS });
-  const report = await startupReport(env, database.db, mailer.description, siteUrl);
+  // The POPIA retention purge of finance applications, daily (issue 16, decision 033).
+  registerFinancePurgeJob(jobs, { db: database.db, retentionDays: env.FINANCE_RETENTION_DAYS });
+  const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {
     logger.warn({ files: openToOthers }, "these hold leads, personal details or the finance key but others may read them: chmod 700 the folders, 600 the files");

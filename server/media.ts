@@ -3,6 +3,7 @@ import { findRangeModel } from "../core/catalogue/ranges.ts";
 import { renderBannerSvg } from "../core/media/banner-art.ts";
 import { BLOG_THEMES, type BlogTheme, renderBlogSvg } from "../core/media/blog-art.ts";
 import { renderBrochurePdf } from "../core/media/brochure-pdf.ts";
+import { renditionFile } from "../core/media/image-pipeline.ts";
 import { renderUploadSvg } from "../core/media/upload-art.ts";
 import { renderVehicleSvg } from "../core/media/vehicle-art.ts";
 import { SCENES, type Scene, VEHICLE_SHAPES, type VehicleShape } from "../core/media/shapes.ts";
@@ -19,9 +20,15 @@ const isTheme = (value: string): value is BlogTheme => (BLOG_THEMES as readonly 
 const withoutExtension = (file: string, extension: string) =>
   file.endsWith(extension) ? file.slice(0, -extension.length) : null;
 
-/** The app's own artwork: vehicle pictures, banners, blog headers, specials and brochures. */
+/** The app's own artwork (vehicle pictures, banners, blog headers, specials, brochures) and the renditions of uploaded photos. */
 export function mediaRoutes(db: Database): Hono {
   return new Hono()
+    .get("/media/images/:file", async (c) => {
+      const file = await renditionFile(db, c.req.param("file"));
+      if (!file) return c.notFound();
+      // The name is a hash of these bytes, so the answer is cached as immutable (server/middleware/caching.ts).
+      return c.body(new Uint8Array(file.bytes), 200, { "Content-Type": file.contentType });
+    })
     .get("/media/vehicles/:shape/:hex/:file", (c) => {
       const { shape, hex } = c.req.param();
       const scene = withoutExtension(c.req.param("file"), ".svg");

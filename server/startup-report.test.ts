@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createMailer } from "../core/delivery/email.ts";
+import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { loadEnv } from "./env.ts";
@@ -23,13 +24,15 @@ describe("the start-up report", () => {
   it("names the embedded database's folder, the outbox, the webhooks, the site and the staff accounts", async () => {
     const env = loadEnv({ DATA_DIR: dataDir });
     const outbox = path.join(dataDir, "outbox");
-    const report = await startupReport(env, database.db, createMailer({ outboxDir: outbox, from: env.MAIL_FROM }).description, "https://www.example.co.za");
+    const staff = await bootstrapStaff(database.db, { siteUrl: "https://www.example.co.za" });
+    const report = await startupReport(env, database.db, createMailer({ outboxDir: outbox, from: env.MAIL_FROM }).description, "https://www.example.co.za", staff);
     expect(report).toEqual({
       database: { kind: "pglite", dataDir },
       leads: { delivery: "on", email: outbox, webhooks: expect.any(Number) },
       siteUrl: "https://www.example.co.za",
-      staff: "no staff accounts yet (staff area not built)",
+      staff: "no staff accounts yet: open the set-up link in the log line 'staff set-up link' (valid 24 hours) to create the first administrator",
     });
+    expect(JSON.stringify(report)).not.toContain(staff.kind === "setup-link" ? staff.link : "?");
     expect(formatStartupReport(report)).toContain(`Database:  embedded PGlite in ${dataDir}`);
     expect(formatStartupReport(report)).toContain(`e-mail as .eml files in ${outbox}`);
   });
@@ -37,11 +40,12 @@ describe("the start-up report", () => {
   it("names PostgreSQL's host and database and the SMTP host, never a password", async () => {
     const env = loadEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgres://site:s3cret-pw@db.internal:5433/honda", LEAD_DELIVERY: "off" });
     const mail = createMailer({ smtpUrl: "smtps://leads:m41l-pw@smtp.example.co.za:465", outboxDir: dataDir, from: env.MAIL_FROM }).description;
-    const report = await startupReport(env, database.db, mail, "https://www.example.co.za");
+    const report = await startupReport(env, database.db, mail, "https://www.example.co.za", { kind: "accounts", count: 3 });
     expect(report.database).toEqual({ kind: "postgres", host: "db.internal:5433", database: "honda" });
     const text = JSON.stringify(report) + formatStartupReport(report);
     expect(text).toContain("smtps://smtp.example.co.za:465");
     expect(text).toContain("delivery off in this instance");
+    expect(text).toContain("Staff:     3 staff accounts; sign in at /staff/login");
     expect(text).not.toContain("s3cret-pw");
     expect(text).not.toContain("m41l-pw");
   });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
+import { describeStaffBootstrap, type StaffBootstrap } from "../core/staff/bootstrap.ts";
 import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
 import type { Database } from "../db/client.ts";
 import { dealerLeadChannels } from "../db/schema.ts";
@@ -11,12 +12,12 @@ export type StartupReport = {
   database: ReturnType<typeof describeDatabase>;
   leads: { delivery: "on" | "off"; email: string; webhooks: number };
   siteUrl: string;
-  /** There is no staff table yet: the staff area is not built, so no administrator can exist. */
+  /** How many staff accounts exist, or that the first administrator is still to be set up (and where the link is). */
   staff: string;
 };
 
 /** What an operator needs to know at start: where the data lives and where leads go (no password, no key). */
-export async function startupReport(env: Env, db: Database, mailDescription: string, siteUrl: string): Promise<StartupReport> {
+export async function startupReport(env: Env, db: Database, mailDescription: string, siteUrl: string, staff: StaffBootstrap): Promise<StartupReport> {
   const [webhooks] = await db
     .select({ n: count() })
     .from(dealerLeadChannels)
@@ -25,7 +26,7 @@ export async function startupReport(env: Env, db: Database, mailDescription: str
     database: describeDatabase(env),
     leads: { delivery: env.LEAD_DELIVERY, email: mailDescription, webhooks: Number(webhooks?.n ?? 0) },
     siteUrl,
-    staff: "no staff accounts yet (staff area not built)",
+    staff: describeStaffBootstrap(staff),
   };
 }
 

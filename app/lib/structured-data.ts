@@ -75,7 +75,7 @@ export function usedVehicleJsonLd(siteUrl: string, vehicle: UsedVehicleView, dea
       url,
       price: vehicle.price,
       priceCurrency: "ZAR",
-      availability: `${CONTEXT}/InStock`,
+      availability: vehicle.status === "Reserved" ? `${CONTEXT}/LimitedAvailability` : `${CONTEXT}/InStock`,
       seller: dealer ? { "@type": "AutoDealer", name: dealer.dealerName, url: absoluteUrl(siteUrl, dealer.uri) } : { "@type": "AutoDealer", name: vehicle.dealer_name },
     },
   };

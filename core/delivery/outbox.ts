@@ -134,13 +134,26 @@ export async function recordFailure(
   return outcome;
 }
 
-/** Queues a lead's undelivered (or, with `all`, every) delivery again, from the first attempt. */
-export async function resendLead(db: Database, leadId: string, options: { all?: boolean } = {}): Promise<number> {
+/**
+ * Queues a lead's undelivered (or, with `all`, every) delivery again, from the first attempt; with
+ * `exceptConfirmation`, not the visitor's confirmation e-mail (staff resend a lead to the dealer, not to the buyer).
+ */
+export async function resendLead(
+  db: Pick<Database, "transaction">,
+  leadId: string,
+  options: { all?: boolean; exceptConfirmation?: boolean } = {},
+): Promise<number> {
   return db.transaction(async (tx) => {
     const reset = await tx
       .update(leadDeliveries)
       .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null, deliveredAt: null })
-      .where(and(eq(leadDeliveries.leadId, leadId), options.all ? undefined : ne(leadDeliveries.status, "delivered")))
+      .where(
+        and(
+          eq(leadDeliveries.leadId, leadId),
+          options.all ? undefined : ne(leadDeliveries.status, "delivered"),
+          options.exceptConfirmation ? ne(leadDeliveries.format, "confirmation") : undefined,
+        ),
+      )
       .returning({ kind: leadDeliveries.leadKind });
     const kind = reset[0]?.kind as LeadKind | undefined;
     if (kind) await refreshLeadStatus(tx, kind, leadId);

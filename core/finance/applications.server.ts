@@ -1,7 +1,11 @@
 import { eq, inArray, lt } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { financeApplications, leadDeliveries } from "../../db/schema.ts";
+import { dealers, financeApplications, leadDeliveries, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
 import { findDealerId } from "../dealers/dealers.ts";
+import { leadReference } from "../delivery/lead-source.ts";
+import { recordAudit } from "../staff/audit.ts";
+import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import { type Violation, violationsFromZod } from "../shared/violations.ts";
@@ -104,13 +108,63 @@ export async function purgeExpiredApplications(
       .where(lt(financeApplications.createdAt, cutoff))
       .returning({ id: financeApplications.id });
     if (deleted.length > 0) {
-      await tx.delete(leadDeliveries).where(
-        inArray(
-          leadDeliveries.leadId,
-          deleted.map((row) => row.id),
-        ),
-      );
+      const ids = deleted.map((row) => row.id);
+      await tx.delete(leadDeliveries).where(inArray(leadDeliveries.leadId, ids));
+      // Salespeople's notes may repeat what the applicant told them: they go with the application.
+      await tx.delete(leadWorkNotes).where(inArray(leadWorkNotes.leadId, ids));
+      await tx.delete(leadWorkStatus).where(inArray(leadWorkStatus.leadId, ids));
     }
     return deleted.length;
   });
+}
+
+/** A finance application as opened in the back office: decrypted for this one request. */
+export type OpenedFinanceApplication = {
+  id: string;
+  reference: string;
+  createdAt: Date;
+  dealer: { name: string; slug: string };
+  status: string;
+  vehicle: { variant: string; make: string | null; model: string | null };
+  /** Everything the applicant sent that is kept encrypted (identity number, contact, employment, income, bank). */
+  application: Record<string, unknown>;
+};
+
+/**
+ * Opens one finance application for a member of staff (POPIA): only staff of the chosen dealer and group
+ * administrators may; another dealer's application is "not found". Every opening is written to the audit log
+ * ('finance_application.open', who and when) before the decrypted application is handed back, and nothing of
+ * it is kept: the caller renders it into one response (with Cache-Control: no-store).
+ */
+export async function openFinanceApplication(
+  db: Database,
+  cipher: FinanceCipher,
+  actor: StaffActor,
+  applicationId: string,
+): Promise<OpenedFinanceApplication> {
+  if (!z.uuid().safeParse(applicationId).success) throw new StaffAccessDenied("not-found", "finance-applications");
+  const [row] = await db
+    .select({ application: financeApplications, dealer: { name: dealers.dealerName, slug: dealers.slug } })
+    .from(financeApplications)
+    .innerJoin(dealers, eq(dealers.id, financeApplications.dealerId))
+    .where(eq(financeApplications.id, applicationId));
+  if (!row) throw new StaffAccessDenied("not-found", "finance-applications");
+  const { application } = row;
+  assertMay(actor, "finance-applications", application.dealerId);
+  await recordAudit(db, {
+    actor,
+    action: "finance_application.open",
+    entity: "finance_application",
+    entityId: application.id,
+    dealerId: application.dealerId,
+  });
+  return {
+    id: application.id,
+    reference: leadReference(application.id),
+    createdAt: application.createdAt,
+    dealer: row.dealer,
+    status: application.status,
+    vehicle: { variant: application.vehicleVariant, make: application.make, model: application.model },
+    application: cipher.decrypt(application.encryptedPayload) as Record<string, unknown>,
+  };
 }

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, getTableName, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, makes, models, usedVehicleCounts, usedVehicleImages, usedVehiclePriceChanges, usedVehicles } from "../../db/schema.ts";
+import { dealers, imageRenditions, makes, models, PUBLIC_STOCK_CONDITION, usedVehicleCounts, usedVehicleImages, usedVehiclePriceChanges, usedVehicles } from "../../db/schema.ts";
+import { pictureSources, type RenditionFormat, renditionUrl } from "../media/image-pipeline.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
+import { PUBLIC_STOCK_STATUSES, type StockStatus } from "./stock-schema.ts";
 import { compileKeywords, type KeywordTerm } from "./keyword-match.ts";
 import { type CountedDealer, type CountedOption, type RangeOption, type RefinementFacets, rangeSteps } from "./used-facets.ts";
 import {
@@ -23,8 +25,9 @@ export type UsedVehicleView = {
   id: number;
   /** The vehicle's page on this site. */
   uri: string;
-  image: { uri: string };
-  images: { uri: string }[];
+  /** The main picture (the first). */
+  image: VehicleImage;
+  images: VehicleImage[];
   make: string;
   make_slug: string;
   model: string;
@@ -37,6 +40,8 @@ export type UsedVehicleView = {
   year: number;
   mileage: { value: number; unit: "km" };
   state_of_vehicle: string;
+  /** 'Available' or 'Reserved' on the public site; 'Draft' or 'Sold' only on a look-up by id. */
+  status: StockStatus;
   price: number;
   /** Estimated monthly instalment with the spec's finance defaults. */
   installment: number;
@@ -44,6 +49,13 @@ export type UsedVehicleView = {
   dealer_slug: string;
   dealer_province: string;
 };
+
+/**
+ * A vehicle's picture: the drawn artwork of seeded stock (`uri` only), or an uploaded photo with its
+ * responsive renditions for a <picture> (AVIF, WebP, JPEG at several widths; `uri` is its largest JPEG).
+ */
+export type VehicleImage = { uri: string; picture?: PictureSources };
+export type PictureSources = ReturnType<typeof pictureSources>;
 
 export type UsedVehicleScope = { dealerId?: number };
 
@@ -74,13 +86,16 @@ const listColumns = {
   fuelType: usedVehicles.fuelType,
   state: usedVehicles.state,
   exteriorColor: usedVehicles.exteriorColor,
+  status: sql<StockStatus>`${usedVehicles.status}`,
   bodyType: usedVehicles.bodyType,
   make: sql<[name: string, slug: string]>`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
   model: sql<[name: string, slug: string]>`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
   dealer: sql<[name: string, slug: string, province: string]>`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
-  /** The vehicle's pictures in their order. */
-  images: sql<string[]>`array(select ${usedVehicleImages.uri} from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)} order by ${usedVehicleImages.position})`,
+  /** The vehicle's pictures in their order, a photo with its renditions as [hash, format, width, height], smallest first. */
+  images: sql<ImageRow[]>`coalesce((select json_agg(json_build_array(${usedVehicleImages.uri}, (select json_agg(json_build_array(${imageRenditions.hash}, ${imageRenditions.format}, ${imageRenditions.width}, ${imageRenditions.height}) order by ${imageRenditions.width}) from ${imageRenditions} where ${qualified(imageRenditions.imageId)} = ${qualified(usedVehicleImages.imageId)})) order by ${usedVehicleImages.position}) from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
 };
+
+type ImageRow = [uri: string, renditions: [hash: string, format: RenditionFormat, width: number, height: number][] | null];
 
 type ColumnValue<Column> = Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
 export type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
@@ -118,7 +133,7 @@ export async function listUsedVehicles(
  */
 async function listRefined(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<{ members: UsedVehicleView[]; total: number }> {
   const where = whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) });
-  const [found] = await db.select({ total: sql<number>`count(*)::int` }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  const [found] = await db.select({ total: sql<number>`count(*)::int` }).from(usedVehicles).where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)));
   const total = Number(found?.total ?? 0);
   const slice = pageSlice(total, query.page);
   if (slice === null) return { members: [], total };
@@ -187,7 +202,7 @@ function pageIdsQuery(db: Database, query: UsedVehicleQuery, where: Condition[],
   return db
     .select({ id: usedVehicles.id })
     .from(usedVehicles)
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)))
     .orderBy(...orderingOf(query, page.reverse))
     .limit(page.limit)
     .offset(page.offset);
@@ -225,9 +240,9 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
 /** A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row and its dealer. */
 export type StockRow = ListRow & { dealerId: number };
 
-/** Every vehicle in stock, in one statement (so, one consistent snapshot), for the in-memory index. */
+/** Every public vehicle, in one statement (so, one consistent snapshot), for the in-memory index. */
 export function loadUsedStock(db: Database): Promise<StockRow[]> {
-  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` });
+  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` }).where(PUBLIC_STOCK_CONDITION);
 }
 
 /** A vehicle whose price has come down: its price when the period began. */
@@ -249,9 +264,9 @@ export async function usedVehiclesChangedSince(
   const pc = usedVehiclePriceChanges;
   const priceAtSince = sql<number>`(select ${pc.oldPrice} from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)} and ${pc.changedAt} > ${since.toISOString()}::timestamptz order by ${pc.changedAt}, ${pc.id} limit 1)`;
   const [added, reduced] = await Promise.all([
-    selectVehicles(db).where(and(where, sql`${usedVehicles.listedAt} > ${since.toISOString()}::timestamptz`)).orderBy(desc(usedVehicles.id)).limit(limit),
+    selectVehicles(db).where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} > ${since.toISOString()}::timestamptz`)).orderBy(desc(usedVehicles.id)).limit(limit),
     selectVehicles(db, { was: priceAtSince })
-      .where(and(where, sql`${usedVehicles.listedAt} <= ${since.toISOString()}::timestamptz`, sql`${priceAtSince} > ${usedVehicles.price}`))
+      .where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} <= ${since.toISOString()}::timestamptz`, sql`${priceAtSince} > ${usedVehicles.price}`))
       .orderBy(desc(usedVehicles.id))
       .limit(limit),
   ]);
@@ -267,10 +282,10 @@ export async function priceHistory(db: Database, vehicleId: number): Promise<{ o
     .orderBy(asc(usedVehiclePriceChanges.changedAt), asc(usedVehiclePriceChanges.id));
 }
 
-/** The vehicles still in stock among these ids, in the order of the ids. */
+/** The vehicles still on sale (Available or Reserved) among these ids, in the order of the ids. */
 export async function findUsedVehicles(db: Database, ids: number[]): Promise<UsedVehicleView[]> {
   if (ids.length === 0) return [];
-  const rows = await selectVehicles(db).where(inArray(usedVehicles.id, ids));
+  const rows = await selectVehicles(db).where(and(PUBLIC_STOCK_CONDITION, inArray(usedVehicles.id, ids)));
   const byId = new Map(rows.map((row) => [row.id, toView(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -283,6 +298,7 @@ export async function similarUsedVehicles(db: Database, vehicle: { id: number; p
   const rows = await selectVehicles(db)
     .where(
       and(
+        PUBLIC_STOCK_CONDITION,
         sql`${usedVehicles.price} between ${Math.floor(vehicle.price * 0.8)} and ${Math.ceil(vehicle.price * 1.2)}`,
         eq(usedVehicles.bodyType, vehicle.body_type),
         sql`${usedVehicles.id} <> ${vehicle.id}`,
@@ -293,6 +309,13 @@ export async function similarUsedVehicles(db: Database, vehicle: { id: number; p
   return rows.map(toView);
 }
 
+/** Whether the public site shows a vehicle of this status (a Reserved one is shown as reserved). */
+export const isPublicStatus = (status: StockStatus) => (PUBLIC_STOCK_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The vehicle with this id, whatever its status: a caller showing it publicly answers 404 for a Draft and
+ * 410 Gone for a Sold one (see `publicAnswerFor`).
+ */
 export async function findUsedVehicle(db: Database, id: number): Promise<UsedVehicleView | null> {
   const [row] = await selectVehicles(db).where(eq(usedVehicles.id, id)).limit(1);
   return row ? toView(row) : null;
@@ -306,7 +329,11 @@ function selectVehicles<Extra extends Record<string, SQL>>(db: Database, extra: 
 }
 
 export function toView(row: ListRow): UsedVehicleView {
-  const images = row.images.map((uri) => ({ uri }));
+  const images = row.images.map(([uri, renditions]): VehicleImage =>
+    renditions
+      ? { uri, picture: pictureSources(renditions.map(([hash, format, width, height]) => ({ url: renditionUrl(hash, format), format, width, height }))) }
+      : { uri },
+  );
   const [make, makeSlug] = row.make;
   const [model, modelSlug] = row.model;
   const [dealerName, dealerSlug, dealerProvince] = row.dealer;
@@ -327,6 +354,7 @@ export function toView(row: ListRow): UsedVehicleView {
     year: row.year,
     mileage: { value: row.mileageKm, unit: "km" },
     state_of_vehicle: row.state,
+    status: row.status,
     price: row.price,
     installment: monthlyRepayment({ price: row.price }),
     dealer_name: dealerName,
@@ -504,18 +532,34 @@ export async function usedFilters(
 }
 
 /** Where counts come from: the pre-summed counts table, or the stock (any filter of issue 17). */
-type CountSource = { table: typeof usedVehicleCounts | typeof usedVehicles; columns: FilterColumns; sum: SQL<number> };
-const COUNTS_SOURCE: CountSource = { table: usedVehicleCounts, columns: COUNT_COLUMNS, sum: sql<number>`sum(${usedVehicleCounts.vehicles})::int` };
-const STOCK_SOURCE: CountSource = { table: usedVehicles, columns: VEHICLE_COLUMNS, sum: sql<number>`count(*)::int` };
+type CountSource = {
+  table: typeof usedVehicleCounts | typeof usedVehicles;
+  columns: FilterColumns;
+  sum: SQL<number>;
+  /** The WHERE clause of the conditions on this source (the stock: its public vehicles only). */
+  where: (conditions: Condition[]) => SQL | undefined;
+};
+const COUNTS_SOURCE: CountSource = {
+  table: usedVehicleCounts,
+  columns: COUNT_COLUMNS,
+  sum: sql<number>`sum(${usedVehicleCounts.vehicles})::int`,
+  where: (conditions) => matching(conditions, COUNT_COLUMNS),
+};
+const STOCK_SOURCE: CountSource = {
+  table: usedVehicles,
+  columns: VEHICLE_COLUMNS,
+  sum: sql<number>`count(*)::int`,
+  where: (conditions) => and(PUBLIC_STOCK_CONDITION, matching(conditions, VEHICLE_COLUMNS)),
+};
 
 async function countStock(db: Database, where: Condition[]): Promise<number> {
-  const [row] = await db.select({ total: STOCK_SOURCE.sum }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  const [row] = await db.select({ total: STOCK_SOURCE.sum }).from(usedVehicles).where(STOCK_SOURCE.where(where));
   return Number(row?.total ?? 0);
 }
 
 async function countColours(db: Database, where: Condition[]): Promise<CountedOption[]> {
   const colour = sql<string>`lower(${usedVehicles.exteriorColor})`;
-  const rows = await db.select({ value: colour, count: STOCK_SOURCE.sum }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS)).groupBy(colour);
+  const rows = await db.select({ value: colour, count: STOCK_SOURCE.sum }).from(usedVehicles).where(STOCK_SOURCE.where(where)).groupBy(colour);
   return rows.map((row) => ({ value: row.value, count: Number(row.count) })).sort((a, b) => compareText(a.value, b.value));
 }
 
@@ -525,7 +569,7 @@ async function countDealerColumn(db: Database, where: Condition[], column: AnyPg
     .select({ value: sql<string>`${column}`, count: STOCK_SOURCE.sum })
     .from(usedVehicles)
     .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(STOCK_SOURCE.where(where))
     .groupBy(column);
   return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
 }
@@ -535,7 +579,7 @@ async function countDealers(db: Database, where: Condition[]): Promise<CountedDe
     .select({ name: dealers.dealerName, slug: dealers.slug, count: STOCK_SOURCE.sum })
     .from(usedVehicles)
     .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(STOCK_SOURCE.where(where))
     .groupBy(dealers.id, dealers.dealerName, dealers.slug);
   return rows.map((row) => ({ ...row, count: Number(row.count) })).sort((a, b) => compareText(a.name, b.name));
 }
@@ -546,7 +590,7 @@ async function countRange(db: Database, where: Condition[], column: AnyPgColumn,
   const columns = Object.fromEntries(
     steps.map((step, i) => [`s${i}`, sql<number>`count(*) filter (where ${column} ${bound === "gte" ? sql`>=` : sql`<=`} ${step})::int`]),
   );
-  const [row] = await db.select(columns).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  const [row] = await db.select(columns).from(usedVehicles).where(STOCK_SOURCE.where(where));
   return steps.map((value, i) => ({ value, count: Number(row?.[`s${i}`] ?? 0) }));
 }
 
@@ -564,7 +608,7 @@ async function countFacet(
   const rows = await db
     .select({ value: sql<string>`${column}`, count: source.sum })
     .from(source.table)
-    .where(matching(where, source.columns))
+    .where(source.where(where))
     .groupBy(column);
   return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
@@ -574,7 +618,7 @@ async function countMakes(db: Database, where: Condition[], source: CountSource)
     .select({ name: makes.name, slug: makes.slug, count: source.sum })
     .from(source.table)
     .innerJoin(makes, eq(makes.id, source.columns.makeId))
-    .where(matching(where, source.columns))
+    .where(source.where(where))
     .groupBy(makes.id, makes.name, makes.slug)
     .orderBy(asc(makes.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
@@ -587,7 +631,7 @@ async function countModels(db: Database, where: Condition[] | null, source: Coun
     .select({ name: models.name, slug: models.slug, count: source.sum })
     .from(source.table)
     .innerJoin(models, eq(models.id, source.columns.modelId))
-    .where(matching(where, source.columns))
+    .where(source.where(where))
     .groupBy(models.id, models.name, models.slug)
     .orderBy(asc(models.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));

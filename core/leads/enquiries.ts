@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dealers, deals, enquiries, usedVehicles } from "../../db/schema.ts";
+import { dealers, deals, enquiries, PUBLIC_STOCK_CONDITION, usedVehicles } from "../../db/schema.ts";
 import { isWingDealerName } from "../dealers/dealers.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
@@ -93,7 +93,7 @@ async function checkReferences(
     const [vehicle] = await db
       .select({ dealerId: usedVehicles.dealerId })
       .from(usedVehicles)
-      .where(eq(usedVehicles.id, payload.vehicle_id))
+      .where(and(eq(usedVehicles.id, payload.vehicle_id), PUBLIC_STOCK_CONDITION))
       .limit(1);
     if (!vehicle) violations.push({ propertyPath: "vehicle_id", message: "This vehicle is no longer available" });
     else if (dealerRow && vehicle.dealerId !== dealerRow.id) {

@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blogPosts, dealers, deals, makes, models, rangeModels, usedVehicles } from "../../db/schema.ts";
+import { blogPosts, dealers, deals, makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
 
 /** The sitemap protocol's limit of URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -23,6 +23,7 @@ export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
       .from(usedVehicles)
       .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
       .innerJoin(models, eq(models.id, usedVehicles.modelId))
+      .where(PUBLIC_STOCK_CONDITION)
       .orderBy(asc(makes.slug), asc(models.slug)),
     db.select({ slug: deals.slug }).from(deals).where(eq(deals.kind, "special")).orderBy(asc(deals.sortOrder)),
     db.select({ slug: dealers.slug }).from(dealers).orderBy(asc(dealers.sortOrder)),
@@ -42,22 +43,24 @@ export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
   ];
 }
 
+/** How many used vehicles the public site shows (Available and Reserved): a draft or a sold one has no URL. */
 export async function usedVehicleCount(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(usedVehicles);
+  const [row] = await db.select({ n: count() }).from(usedVehicles).where(PUBLIC_STOCK_CONDITION);
   return row?.n ?? 0;
 }
 
-/** One page (1-based) of used-vehicle URLs, by id so that pages are stable. */
+/** One page (1-based) of public used-vehicle URLs, by id so that pages are stable; lastmod is the vehicle's last change. */
 export async function usedVehicleUrls(db: Database, page: number, perPage = SITEMAP_MAX_URLS): Promise<SitemapUrl[]> {
   const rows = await db
-    .select({ id: usedVehicles.id, make: makes.slug, model: models.slug, listedAt: usedVehicles.listedAt })
+    .select({ id: usedVehicles.id, make: makes.slug, model: models.slug, updatedAt: usedVehicles.updatedAt })
     .from(usedVehicles)
     .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
     .innerJoin(models, eq(models.id, usedVehicles.modelId))
+    .where(PUBLIC_STOCK_CONDITION)
     .orderBy(asc(usedVehicles.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  return rows.map((row) => ({ path: `/used/${row.make}/${row.model}/${row.id}`, lastModified: row.listedAt.toISOString().slice(0, 10) }));
+  return rows.map((row) => ({ path: `/used/${row.make}/${row.model}/${row.id}`, lastModified: row.updatedAt.toISOString() }));
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

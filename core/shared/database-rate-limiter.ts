@@ -1,4 +1,4 @@
-import { and, like, lt, notLike, sql } from "drizzle-orm";
+import { and, eq, like, lt, notLike, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitWindows } from "../../db/schema.ts";
 import type { RateDecision, RateLimiter } from "./rate-limiter.ts";
@@ -39,6 +39,22 @@ export class DatabaseRateLimiter implements RateLimiter {
       })
       .returning({ count: rateLimitWindows.count });
     if (row!.count <= this.limit) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + this.windowMs - now) / 1000)) };
+  }
+
+  /**
+   * Whether a further hit would be allowed, without counting one: for allowances of failures (staff sign-in
+   * counts only wrong passwords, and refuses the next attempt once `limit` of them are in the window).
+   */
+  async peek(clientKey: string): Promise<RateDecision> {
+    const now = this.now();
+    const key = this.scope ? `${this.scope}|${clientKey}` : clientKey;
+    const windowStart = Math.floor(now / this.windowMs) * this.windowMs;
+    const [row] = await this.db
+      .select({ count: rateLimitWindows.count })
+      .from(rateLimitWindows)
+      .where(and(eq(rateLimitWindows.key, key), eq(rateLimitWindows.windowStart, new Date(windowStart))));
+    if ((row?.count ?? 0) < this.limit) return { allowed: true };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + this.windowMs - now) / 1000)) };
   }
 

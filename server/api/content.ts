@@ -1,49 +1,129 @@
-import { type Context, Hono } from "hono";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { HEAD_OFFICE_SLUG, resolveDealerScope } from "../../core/dealers/dealers.ts";
-import { bannerTypeFor, listBanners } from "../../core/content/banners.ts";
+import { type BannerType, bannerTypeFor, listBanners } from "../../core/content/banners.ts";
 import { BLOG_PAGE_SIZE, findBlogPost, listBlogPosts } from "../../core/content/blog.ts";
 import { type DealKind, findDeal, listDeals } from "../../core/content/deals.ts";
-import { parsePage, type Violation } from "../../core/shared/violations.ts";
 import type { Database } from "../../db/client.ts";
-import { apiError, hydraCollection, jsonLd, notFound, withLdType } from "./responses.ts";
+import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
+import { hydraCollection, ldResource, notFound, withLdType } from "./responses.ts";
+import { bannerSchema, blogPostDetailSchema, blogPostSchema, dealSchema, hydraCollectionSchema, pageQuery } from "./schemas.ts";
 
-export function contentRoutes(db: Database): Hono {
-  const dealsFor = async (c: Context, dealerSlug: string, kind?: DealKind) => {
+const pathText = (name: string, example: string, description?: string) =>
+  z.string().openapi({ param: { name, in: "path", description }, example });
+
+const bannerQuery = z.object({
+  type: z
+    .string()
+    .openapi({ enum: ["Car", "Motorcycle", "new", "honda-wing", ""], description: "'new' gives Car and 'honda-wing' Motorcycle; empty for the home page" })
+    .optional()
+    .transform((raw, ctx): BannerType => {
+      const type = bannerTypeFor(raw ?? null);
+      if (type !== null) return type;
+      ctx.addIssue({ code: "custom", message: "must be Car, Motorcycle, new, honda-wing or empty" });
+      return z.NEVER;
+    }),
+});
+
+const dealQuery = z.object({ deal: z.string().optional().openapi({ description: "Only the deal with this slug", example: "cr-v-e-hev-cash-back" }) });
+const dealCollection = hydraCollectionSchema(dealSchema);
+const blogCollection = hydraCollectionSchema(blogPostSchema, {
+  blogs: z.array(blogPostSchema).openapi({ description: "The same posts as hydra:member (the SPEC's blogs)" }),
+  total: z.number().int(),
+  pageSize: z.number().int().openapi({ example: BLOG_PAGE_SIZE }),
+});
+
+export function contentRoutes(db: Database): OpenAPIHono {
+  const dealsFor = async (c: Context, dealerSlug: string, deal: string | undefined, kind?: DealKind) => {
     const scope = await resolveDealerScope(db, dealerSlug);
     if (!scope) return notFound(c, "Dealer");
-    const deals = await listDeals(db, { dealerId: scope.dealerId, kind, slug: c.req.query("deal") || undefined });
+    const deals = await listDeals(db, { dealerId: scope.dealerId, kind, slug: deal || undefined });
     return hydraCollection(c, "Deal", deals, deals.length);
   };
+  const dealsRoute = <P extends z.ZodObject<{ [name: string]: z.ZodString }>>(path: string, summary: string, params?: P) =>
+    createRoute({
+      method: "get",
+      path,
+      tags: ["Deals"],
+      summary,
+      request: { ...(params ? { params } : {}), query: dealQuery },
+      responses: answers({ 200: { description: "The deals", schema: dealCollection }, 404: notFoundAnswer("dealer") }),
+    });
+  const dealerName = z.object({ name: pathText("name", "honda-sandton", "A dealer slug, or head-office for the group's own") });
 
-  return new Hono()
-    .get("/banners", async (c) => {
-      const type = bannerTypeFor(c.req.query("type") ?? null);
-      if (type === null) {
-        return apiError(c, 400, "Invalid query parameters", [
-          { propertyPath: "type", message: "must be Car, Motorcycle, new, honda-wing or empty" },
-        ]);
-      }
-      const banners = await listBanners(db, type);
+  const app = apiRouter();
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/banners",
+      tags: ["Content"],
+      summary: "The banners of the home page (empty type), the new-car pages or the Honda Wing pages",
+      request: { query: bannerQuery },
+      responses: answers({ 200: { description: "The banners in display order", schema: hydraCollectionSchema(bannerSchema) } }),
+    }),
+    async (c, { query }) => {
+      const banners = await listBanners(db, query.type);
       return hydraCollection(c, "Banner", banners, banners.length);
-    })
-    .get("/special-deals/:name", (c) => dealsFor(c, c.req.param("name"), "special"))
-    .get("/service-deals/:name", (c) => dealsFor(c, c.req.param("name"), "service"))
-    .get("/specials", (c) => dealsFor(c, HEAD_OFFICE_SLUG))
-    .get("/specials/:dealerSlug", (c) => dealsFor(c, c.req.param("dealerSlug")))
-    .get("/deals/:slug", async (c) => {
-      const deal = await findDeal(db, c.req.param("slug"));
-      return deal ? jsonLd(c, withLdType(deal, "Deal", `/api/deals/${deal.slug}`)) : notFound(c, "Deal");
-    })
-    .get("/blog", async (c) => {
-      const violations: Violation[] = [];
-      const page = parsePage(c.req.query("page") ?? null, violations);
-      if (violations.length > 0) return apiError(c, 400, "Invalid query parameters", violations);
-      const { posts, total } = await listBlogPosts(db, page);
+    },
+  );
+  operation(app, dealsRoute("/special-deals/{name}", "A dealer's special deals and the group's", dealerName), (c, { params, query }) =>
+    dealsFor(c, params.name, query.deal, "special"),
+  );
+  operation(app, dealsRoute("/service-deals/{name}", "A dealer's service deals and the group's", dealerName), (c, { params, query }) =>
+    dealsFor(c, params.name, query.deal, "service"),
+  );
+  operation(app, dealsRoute("/specials", "The group's own offers (head office)"), (c, { query }) => dealsFor(c, HEAD_OFFICE_SLUG, query.deal));
+  operation(
+    app,
+    dealsRoute("/specials/{dealerSlug}", "A dealer's offers and the group's", z.object({ dealerSlug: pathText("dealerSlug", "honda-umhlanga") })),
+    (c, { params, query }) => dealsFor(c, params.dealerSlug, query.deal),
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/deals/{slug}",
+      tags: ["Deals"],
+      summary: "One deal",
+      request: { params: z.object({ slug: pathText("slug", "cr-v-e-hev-cash-back") }) },
+      responses: answers({ 200: { description: "The deal", schema: dealSchema }, 404: notFoundAnswer("deal") }),
+    }),
+    async (c, { params }) => {
+      const deal = await findDeal(db, params.slug);
+      return deal ? ldResource(c, deal, "Deal", `/api/deals/${deal.slug}`) : notFound(c, "Deal");
+    },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/blog",
+      tags: ["Content"],
+      summary: "The blog, newest first, 6 posts a page",
+      request: { query: z.object({ page: pageQuery }) },
+      responses: answers({ 200: { description: "One page of posts (without their bodies)", schema: blogCollection } }),
+    }),
+    async (c, { query }) => {
+      const { posts, total } = await listBlogPosts(db, query.page);
       const members = posts.map((post) => withLdType(post, "BlogPost", `/api/blog/${post.slug}`));
       return hydraCollection(c, "BlogPost", members, total, { blogs: members, total, pageSize: BLOG_PAGE_SIZE });
-    })
-    .get("/blog/:slug", async (c) => {
-      const post = await findBlogPost(db, c.req.param("slug"));
-      return post ? jsonLd(c, withLdType(post, "BlogPost", `/api/blog/${post.slug}`)) : notFound(c, "Blog post");
-    });
+    },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/blog/{slug}",
+      tags: ["Content"],
+      summary: "One blog post with its HTML body",
+      request: { params: z.object({ slug: pathText("slug", "balloon-payments-explained") }) },
+      responses: answers({ 200: { description: "The post", schema: blogPostDetailSchema }, 404: notFoundAnswer("blog post") }),
+    }),
+    async (c, { params }) => {
+      const post = await findBlogPost(db, params.slug);
+      return post ? ldResource(c, post, "BlogPost", `/api/blog/${post.slug}`) : notFound(c, "Blog post");
+    },
+  );
+  return app;
 }

@@ -49,7 +49,7 @@ describe("POST /api/finance_applications", () => {
     const before = (await rows()).length;
     const { status, body } = await post(validFinanceApplication({ idempotencyKey: freshKey() }));
     expect(status).toBe(201);
-    expect(body).toEqual({ "@type": "FinanceApplicationStatus", id: expect.any(String), status: "Queued" });
+    expect(body).toEqual({ "@context": "/api/contexts/FinanceApplicationStatus", "@type": "FinanceApplicationStatus", id: expect.any(String), status: "Queued" });
 
     const all = await rows();
     expect(all).toHaveLength(before + 1);

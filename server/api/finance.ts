@@ -1,32 +1,67 @@
-import { Hono } from "hono";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { submitFinanceApplication } from "../../core/finance/applications.server.ts";
+import { financeApplicationSchema } from "../../core/finance/application-schema.ts";
 import type { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { Database } from "../../db/client.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
-import { apiError, jsonLd } from "./responses.ts";
+import { answers, apiRouter, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
+import { apiError, ldResource } from "./responses.ts";
+import { FINANCE_APPLICATION_EXAMPLE } from "./examples.ts";
+import { financeApplicationStatusSchema } from "./schemas.ts";
 
 /**
  * POST /api/finance_applications (SPEC section 7). 201 with the status object; the same idempotency key
  * again answers 200 with the same status (stored once). No endpoint ever returns applications, and the
  * body is never logged.
  */
-export function financeRoutes(db: Database, cipher: FinanceCipher): Hono {
-  return new Hono().post("/finance_applications", async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return apiError(c, 400, "The body is not valid JSON");
-    const headerKey = c.req.header("Idempotency-Key");
-    const input =
-      headerKey && body.value && typeof body.value === "object" && !Array.isArray(body.value)
-        ? { ...body.value, idempotencyKey: (body.value as { idempotencyKey?: unknown }).idempotencyKey ?? headerKey }
-        : body.value;
-    let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
-    try {
-      result = await submitFinanceApplication(db, cipher, input);
-    } catch {
-      // Never the error itself: a failed query's message carries its parameters.
-      return apiError(c, 503, "The application could not be stored just now; please try again");
-    }
-    if (!result.ok) return apiError(c, 422, "The finance application is not valid", result.violations);
-    return jsonLd(c, result.status, result.created ? 201 : 200);
-  });
+export function financeRoutes(db: Database, cipher: FinanceCipher): OpenAPIHono {
+  const app = apiRouter();
+  operation(
+    app,
+    createRoute({
+      method: "post",
+      path: "/finance_applications",
+      tags: ["Leads"],
+      summary: "Send a finance application to the chosen dealer (stored encrypted; never answered back)",
+      request: {
+        headers: z.object({
+          "Idempotency-Key": z
+            .string()
+            .optional()
+            .openapi({ description: "Used when the body has no idempotencyKey: the same key again stores nothing new", example: "fin-2026-11-25-8f3a9c1d2e" }),
+        }),
+        body: jsonLdBody(
+          financeApplicationSchema,
+          "The whole application, the same schema as the site's finance wizard (core/finance/application-schema.ts)",
+          FINANCE_APPLICATION_EXAMPLE,
+        ),
+      },
+      responses: answers({
+        ...WRITE_ANSWERS,
+        201: { description: "The application is stored and queued for the dealer", schema: financeApplicationStatusSchema },
+        200: { description: "The same idempotency key was already stored: its status", schema: financeApplicationStatusSchema },
+      }),
+    }),
+    async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return apiError(c, 400, "The body is not valid JSON");
+      const headerKey = c.req.header("Idempotency-Key");
+      const input =
+        headerKey && body.value && typeof body.value === "object" && !Array.isArray(body.value)
+          ? { ...body.value, idempotencyKey: (body.value as { idempotencyKey?: unknown }).idempotencyKey ?? headerKey }
+          : body.value;
+      let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
+      try {
+        result = await submitFinanceApplication(db, cipher, input);
+      } catch {
+        // Never the error itself: a failed query's message carries its parameters.
+        c.header("Retry-After", "30");
+        return apiError(c, 503, "The application could not be stored just now; please try again");
+      }
+      if (!result.ok) return apiError(c, 422, "The finance application is not valid", result.violations);
+      const { "@type": type, ...status } = result.status;
+      return ldResource(c, status, type, undefined, result.created ? 201 : 200);
+    },
+  );
+  return app;
 }

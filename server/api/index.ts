@@ -1,13 +1,15 @@
-import { Hono } from "hono";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
 import { dealerRoutes } from "./dealers.ts";
+import type { OpenApiDocument } from "./described.ts";
+import { documentationRoutes } from "./documentation.ts";
 import { enquiryRoutes } from "./enquiries.ts";
 import { financeRoutes } from "./finance.ts";
 import { rangeRoutes } from "./ranges.ts";
 import type { Logger } from "../logger.ts";
+import { apiRouter } from "./operation.ts";
 import { notFound } from "./responses.ts";
 import { vehicleRoutes } from "./vehicles.ts";
 
@@ -17,15 +19,31 @@ export type ApiOptions = {
   logger?: Logger;
   /** The used listing (createApp makes the default, which answers with queries). */
   usedStock: UsedStock;
+  /** The public address: the vocabulary IRIs of the JSON-LD contexts and Hydra documentation start with it. */
+  siteUrl?: string;
 };
 
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock }: ApiOptions): Hono {
-  return new Hono()
+/**
+ * Every operation is defined once, next to its route (see ./operation.ts); the documentation routes
+ * (/api, /api/docs*, /api/contexts/*) are generated from those definitions, so they come last.
+ */
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, siteUrl }: ApiOptions) {
+  const api = apiRouter()
     .route("/", dealerRoutes(db))
     .route("/", vehicleRoutes(db, usedStock))
     .route("/", rangeRoutes(db))
     .route("/", contentRoutes(db))
     .route("/", enquiryRoutes(db, logger))
-    .route("/", financeRoutes(db, financeCipher))
-    .all("*", (c) => notFound(c));
+    .route("/", financeRoutes(db, financeCipher));
+  return api.route("/", documentationRoutes(api, { siteUrl })).all("*", (c) => notFound(c));
+}
+
+/**
+ * The OpenAPI document without a server (npm run api:document). Building it reads no data: the handlers
+ * that would use these stand-ins are never called, and say so if they were.
+ */
+export async function apiDocument(): Promise<OpenApiDocument> {
+  const unused = new Proxy({}, { get: () => { throw new Error("the API document reads no data"); } });
+  const api = createApi(unused as Database, { usedStock: unused as UsedStock, financeCipher: unused as FinanceCipher });
+  return (await (await api.request("/docs.json")).json()) as OpenApiDocument;
 }

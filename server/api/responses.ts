@@ -32,8 +32,13 @@ export function withLdType<T extends object>(view: T, type: string, id?: string)
   return id ? { "@id": id, "@type": type, ...view } : { "@type": type, ...view };
 }
 
+/** A resource answered on its own: with the JSON-LD context of its @type (/api/contexts/{Type}). */
+export function ldResource<T extends object>(c: Context, view: T, type: string, id?: string, status: ContentfulStatusCode = 200): Response {
+  return jsonLd(c, { "@context": `/api/contexts/${type}`, ...withLdType(view, type, id) }, status);
+}
+
 export function apiError(c: Context, status: ContentfulStatusCode, title: string, violations?: Violation[]): Response {
-  return jsonLd(c, { "@type": "Error", status, title, ...(violations ? { violations } : {}) }, status);
+  return jsonLd(c, { "@context": "/api/contexts/Error", "@type": "Error", status, title, ...(violations ? { violations } : {}) }, status);
 }
 
 export const notFound = (c: Context, what = "Resource") => apiError(c, 404, `${what} not found`);

@@ -1,19 +1,57 @@
-import { type Context, Hono } from "hono";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { listMakes } from "../../core/catalogue/makes.ts";
 import { findDealerId } from "../../core/dealers/dealers.ts";
-import { parseUsedVehicleQuery } from "../../core/inventory/used-query.ts";
+import { ORDER_FIELDS, parseUsedVehicleQuery, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import { findUsedVehicle } from "../../core/inventory/used-vehicles.ts";
 import type { Database } from "../../db/client.ts";
-import { apiError, hydraCollection, jsonLd, notFound, withLdType } from "./responses.ts";
+import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
+import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";
+import {
+  hydraCollectionSchema,
+  makeSchema,
+  pageParameter,
+  usedFilterParameters,
+  usedFiltersSchema,
+  usedVehicleSchema,
+} from "./schemas.ts";
 
 const vehicleId = (id: number) => `/api/vehicles/${id}`;
 
-export function vehicleRoutes(db: Database, usedStock: UsedStock): Hono {
-  const list = async (c: Context, dealerId?: number) => {
-    const parsed = parseUsedVehicleQuery(new URL(c.req.url).searchParams);
-    if (!parsed.ok) return apiError(c, 400, "Invalid query parameters", parsed.violations);
-    const { members, total } = await usedStock.list(parsed.value, { dealerId });
+const orderParameters = Object.fromEntries(
+  ORDER_FIELDS.map((field) => [
+    `order[${field}]`,
+    z.enum(["asc", "desc"]).optional().openapi({ description: `Sort by ${field}; several orders apply in the order given` }),
+  ]),
+);
+
+/** The used listing's parameters as documented (SPEC section 7); core/inventory/used-query.ts parses them. */
+const usedListQuery = z.object({ page: pageParameter, ...usedFilterParameters, ...orderParameters });
+const usedFiltersQuery = z.object({ ...usedFilterParameters, dealer: z.string().optional().openapi({ example: "honda-sandton" }) });
+
+/**
+ * The parser behind the documented parameters: option values case-insensitive, lists with or without `[]`,
+ * 'Any' clearing its group (core/inventory/used-query.ts); each violation becomes an issue on its parameter.
+ */
+type UsedQueryInput = UsedVehicleQuery & { dealerSlug?: string };
+
+const usedVehicleQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((raw, ctx): UsedQueryInput => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(raw)) for (const one of [value].flat()) params.append(name, one);
+  const parsed = parseUsedVehicleQuery(params);
+  if (parsed.ok) return { ...parsed.value, dealerSlug: params.get("dealer") || undefined };
+  for (const violation of parsed.violations) ctx.addIssue({ code: "custom", path: [violation.propertyPath], message: violation.message });
+  return z.NEVER;
+});
+
+const pathText = (name: string, example: string) => z.string().openapi({ param: { name, in: "path" }, example });
+
+const usedCollection = hydraCollectionSchema(usedVehicleSchema);
+
+export function vehicleRoutes(db: Database, usedStock: UsedStock): OpenAPIHono {
+  const list = async (c: Context, { dealerSlug: _ignored, ...query }: UsedQueryInput, dealerId?: number) => {
+    const { members, total } = await usedStock.list(query, { dealerId });
     return hydraCollection(
       c,
       "Vehicle",
@@ -22,34 +60,115 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): Hono {
     );
   };
 
-  const filters = async (c: Context, makeSlug?: string, modelSlug?: string) => {
-    const params = new URL(c.req.url).searchParams;
-    if (makeSlug) params.set("make_slug", makeSlug);
-    if (modelSlug) params.set("model_slug", modelSlug);
-    const parsed = parseUsedVehicleQuery(params);
-    if (!parsed.ok) return apiError(c, 400, "Invalid query parameters", parsed.violations);
-    const dealerSlug = params.get("dealer");
+  const filters = async (c: Context, { dealerSlug, ...query }: UsedQueryInput, makeSlug?: string, modelSlug?: string) => {
+    const scoped = { ...query, makeSlug: makeSlug?.trim() || query.makeSlug, modelSlug: modelSlug?.trim() || query.modelSlug };
     const dealerId = dealerSlug ? await findDealerId(db, dealerSlug) : undefined;
     if (dealerId === null) return notFound(c, "Dealer");
-    return jsonLd(c, { "@type": "UsedVehicleFilters", ...(await usedStock.filters(parsed.value, { dealerId })) });
+    return ldResource(c, await usedStock.filters(scoped, { dealerId }), "UsedVehicleFilters");
   };
+  const parseQuery = usedVehicleQuery;
 
-  return new Hono()
-    .get("/vehicles", (c) => list(c))
-    .get("/dealers/:slug/vehicles", async (c) => {
-      const dealerId = await findDealerId(db, c.req.param("slug"));
-      return dealerId === null ? notFound(c, "Dealer") : list(c, dealerId);
-    })
-    .get("/vehicles/:id", async (c) => {
-      const id = c.req.param("id");
-      const vehicle = /^\d{1,9}$/.test(id) ? await findUsedVehicle(db, Number(id)) : null;
-      return vehicle ? jsonLd(c, withLdType(vehicle, "Vehicle", vehicleId(vehicle.id))) : notFound(c, "Vehicle");
-    })
-    .get("/makes", async (c) => {
+  const app = apiRouter();
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/vehicles",
+      tags: ["Used vehicles"],
+      summary: "The used and demo stock of every dealer, 12 a page",
+      request: { query: usedListQuery },
+      responses: answers({ 200: { description: "One page of vehicles and the total that match", schema: usedCollection } }),
+    }),
+    (c, { query }) => list(c, query),
+    { parseQuery },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/dealers/{slug}/vehicles",
+      tags: ["Used vehicles"],
+      summary: "One dealer's used and demo stock (the dealer's apiUri + /vehicles)",
+      request: { params: z.object({ slug: pathText("slug", "honda-sandton") }), query: usedListQuery },
+      responses: answers({ 200: { description: "One page of the dealer's vehicles", schema: usedCollection }, 404: notFoundAnswer("dealer") }),
+    }),
+    async (c, { params, query }) => {
+      const dealerId = await findDealerId(db, params.slug);
+      return dealerId === null ? notFound(c, "Dealer") : list(c, query, dealerId);
+    },
+    { parseQuery },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/vehicles/{id}",
+      tags: ["Used vehicles"],
+      summary: "One used vehicle with all its images",
+      request: { params: z.object({ id: pathText("id", "12") }) },
+      responses: answers({
+        200: { description: "The vehicle (Available, or Reserved by another buyer)", schema: usedVehicleSchema },
+        404: notFoundAnswer("vehicle (or one not yet published)"),
+        410: goneAnswer("The vehicle has been sold"),
+      }),
+    }),
+    async (c, { params }) => {
+      const vehicle = /^\d{1,9}$/.test(params.id) ? await findUsedVehicle(db, Number(params.id)) : null;
+      if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
+      if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
+      return ldResource(c, vehicle, "Vehicle", vehicleId(vehicle.id));
+    },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/makes",
+      tags: ["Used vehicles"],
+      summary: "The makes with their models and how many of each are in stock",
+      responses: answers({ 200: { description: "The makes", schema: hydraCollectionSchema(makeSchema) } }),
+    }),
+    async (c) => {
       const makes = await listMakes(db);
       return hydraCollection(c, "Make", makes, makes.length);
-    })
-    .get("/filters", (c) => filters(c))
-    .get("/filters/:make", (c) => filters(c, c.req.param("make")))
-    .get("/filters/:make/:model", (c) => filters(c, c.req.param("make"), c.req.param("model")));
+    },
+  );
+  const filterAnswers = answers({
+    200: { description: "Every option of the filter panel with how many vehicles it gives", schema: usedFiltersSchema },
+    404: notFoundAnswer("dealer"),
+  });
+  const filterSummary = "The used-vehicle filter options with their counts, each as if chosen alone in its group";
+  operation(
+    app,
+    createRoute({ method: "get", path: "/filters", tags: ["Used vehicles"], summary: filterSummary, request: { query: usedFiltersQuery }, responses: filterAnswers }),
+    (c, { query }) => filters(c, query),
+    { parseQuery },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/filters/{make}",
+      tags: ["Used vehicles"],
+      summary: `${filterSummary}, within a make`,
+      request: { params: z.object({ make: pathText("make", "honda") }), query: usedFiltersQuery },
+      responses: filterAnswers,
+    }),
+    (c, { params, query }) => filters(c, query, params.make),
+    { parseQuery },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      path: "/filters/{make}/{model}",
+      tags: ["Used vehicles"],
+      summary: `${filterSummary}, within a make and model`,
+      request: { params: z.object({ make: pathText("make", "honda"), model: pathText("model", "cr-v") }), query: usedFiltersQuery },
+      responses: filterAnswers,
+    }),
+    (c, { params, query }) => filters(c, query, params.make, params.model),
+    { parseQuery },
+  );
+  return app;
 }

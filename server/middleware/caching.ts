@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from "hono";
  */
 
 export const CACHE = {
-  /** Hashed build output: the name changes when the content does. */
+  /** Hashed build output and photo renditions: the name changes when the content does. */
   immutable: "public, max-age=31536000, immutable",
   /** Artwork drawn from its URL alone, so a URL always shows the same picture. */
   artwork: "public, max-age=604800, stale-while-revalidate=86400",
@@ -50,11 +50,17 @@ export function pagePathOf(path: string): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
+/** The back office: its pages, their data requests and /api/staff. Personal: never stored by any cache, never indexed. */
+export function isStaffPath(path: string): boolean {
+  return /^\/(?:api\/)?staff(?:[/.]|$)/.test(path);
+}
+
 /** The one rule: how long, and for whom, an answer may be kept. */
 export function cachePolicy(method: string, path: string, status: number, setsCookie = false): CachePolicy {
+  if (isStaffPath(path)) return NO_STORE;
   if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
   if (status < 200 || status >= 300 || setsCookie) return NO_STORE;
-  if (path.startsWith("/assets/")) return { cacheControl: CACHE.immutable, varyCookie: false };
+  if (path.startsWith("/assets/") || path.startsWith("/media/images/")) return { cacheControl: CACHE.immutable, varyCookie: false };
   if (path.startsWith("/media/brochures/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
   if (path.startsWith("/media/") || path.startsWith("/uploads/")) return { cacheControl: CACHE.artwork, varyCookie: false };
   if (path === "/robots.txt" || /^\/sitemap[\w-]*\.xml$/.test(path)) return { cacheControl: CACHE.crawler, varyCookie: false };
@@ -187,6 +193,7 @@ export function httpCaching({ assetCache = new AssetCompressionCache() }: Cachin
     const policy = cachePolicy(method, path, response.status, response.headers.has("Set-Cookie"));
     response.headers.set("Cache-Control", policy.cacheControl);
     if (policy.varyCookie) appendVary(response.headers, "Cookie");
+    if (isStaffPath(path)) response.headers.set("X-Robots-Tag", "noindex, nofollow");
 
     const isRead = method === "GET" || method === "HEAD";
     const compressible = isRead && TEXT_TYPE.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Encoding");

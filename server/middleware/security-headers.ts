@@ -58,7 +58,8 @@ export function securityHeaders({
   };
 }
 
-function cameOverHttps(c: Context, trustProxy: boolean): boolean {
+/** True when the request reached the site over HTTPS (directly, or through a trusted proxy that says so). */
+export function cameOverHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === "https:") return true;
   if (!trustProxy) return false;
   const forwarded = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();

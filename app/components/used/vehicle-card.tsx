@@ -1,39 +1,38 @@
 import { Link } from "react-router";
 import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
-import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { ShortlistButtons } from "./shortlist-buttons.tsx";
+import { VehicleBadges } from "./vehicle-badges.tsx";
+import { CARD_SIZES, VehiclePicture } from "./vehicle-picture.tsx";
 
-/** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo badge. */
+/** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo and Reserved badges. */
 export function VehicleCard({
   vehicle,
   dealerSlug,
   eager,
+  lcp = false,
 }: {
   vehicle: UsedVehicleView;
   dealerSlug: string | null;
   /** The first row: load at once instead of lazily. */
   eager: boolean;
+  /** The first card: the listing's largest picture, preloaded. */
+  lcp?: boolean;
 }) {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-red hover:shadow-md">
       <div className="relative bg-gray-100">
-        <img
-          src={vehicle.image.uri}
+        <VehiclePicture
+          image={vehicle.image}
           alt={`${title} in ${vehicle.exterior_color}`}
-          width={VEHICLE_IMAGE_SIZE.width}
-          height={VEHICLE_IMAGE_SIZE.height}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
+          sizes={CARD_SIZES}
+          eager={eager}
+          lcp={lcp}
           className="aspect-[8/5] h-auto w-full object-cover"
         />
-        {vehicle.state_of_vehicle === "Demo" && (
-          <span className="absolute left-2 top-2 rounded bg-brand-red px-2 py-1 text-xs font-bold uppercase tracking-wide text-white">
-            Demo
-          </span>
-        )}
+        <VehicleBadges vehicle={vehicle} />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h2 className="text-lg font-semibold leading-tight">

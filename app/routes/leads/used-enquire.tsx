@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
+import { findUsedVehicle, isPublicStatus } from "../../../core/inventory/used-vehicles.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { submitOrExplain } from "../../lib/enquiry.ts";
 import { enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
@@ -13,7 +13,9 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
   await resolveDealerScope(context.db, request, params);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const vehicle = id === null ? null : await findUsedVehicle(context.db, id);
-  if (!vehicle || vehicle.make_slug !== params.make || vehicle.model_slug !== params.model) throw data(null, { status: 404 });
+  if (!vehicle || vehicle.make_slug !== params.make || vehicle.model_slug !== params.model || !isPublicStatus(vehicle.status)) {
+    throw data(null, { status: 404 });
+  }
   const setup: EnquiryFormSetup = {
     preset: "used",
     fixed: { make: vehicle.make, model: vehicle.model, variant: vehicle.variant, vehicle_id: String(vehicle.id), dealer_slug: vehicle.dealer_slug },

@@ -7,17 +7,18 @@ import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
-import { preloadLcpImage } from "../../lib/preload.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
+import { VehicleBadges } from "../../components/used/vehicle-badges.tsx";
+import { DETAIL_SIZES, THUMBNAIL_SIZES, VehiclePicture } from "../../components/used/vehicle-picture.tsx";
 import type { Route } from "./+types/detail";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { usedVehicleJsonLd } from "../../lib/structured-data.ts";
 
 /**
  * /used/{make}/{model}/{id}: one used or demo vehicle. Not found (404) when the id names no vehicle, when
- * the make or model in the path is not the vehicle's, or, under /dealer/{dealerName}, when another dealer
- * has it.
+ * the make or model in the path is not the vehicle's, under /dealer/{dealerName} when another dealer has
+ * it, or when it is a draft. A sold vehicle's page answers 410 Gone with a link to similar stock.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.db, request, params);
@@ -27,9 +28,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     !vehicle ||
     vehicle.make_slug !== params.make ||
     vehicle.model_slug !== params.model ||
-    (dealerSlug !== null && vehicle.dealer_slug !== dealerSlug)
+    (dealerSlug !== null && vehicle.dealer_slug !== dealerSlug) ||
+    vehicle.status === "Draft"
   ) {
     throw data(null, { status: 404 });
+  }
+  if (vehicle.status === "Sold") {
+    const similar = { name: `${vehicle.make} ${vehicle.model}`, path: dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}`) };
+    return data({ sold: { title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`, similar } } as const, { status: 410 });
   }
   const [dealer, similar, history] = await Promise.all([
     findDealer(context.db, vehicle.dealer_slug),
@@ -43,12 +49,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .map((change) => ({ by: change.oldPrice - change.newPrice, on: change.changedAt.toISOString() }));
   const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
   const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
-  return { vehicle, dealer, dealerSlug, selected, similar, reductions };
+  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions };
 }
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData;
   if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  if (page.sold) return [{ title: pageTitle(`${page.sold.title}: sold`) }, { name: "robots", content: "noindex" }];
   const { vehicle, dealer } = page;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`;
   return pageMeta(args, {
@@ -61,6 +68,26 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) {
+  if (loaderData.sold) return <SoldVehicle {...loaderData.sold} />;
+  return <AvailableVehicle {...loaderData} />;
+}
+
+/** The page of a vehicle that has been sold (410 Gone): where to look instead. */
+function SoldVehicle({ title, similar }: { title: string; similar: { name: string; path: string } }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">This vehicle has been sold</h1>
+      <p className="mt-4">The {title} is no longer in stock.</p>
+      <Link to={similar.path} className="mt-8 inline-block font-semibold text-brand-red underline">
+        See other used {similar.name} vehicles
+      </Link>
+    </div>
+  );
+}
+
+type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold: object }>;
+
+function AvailableVehicle(loaderData: AvailableVehicleProps) {
   const { vehicle, dealer, dealerSlug, similar, reductions } = loaderData;
   const { pathname } = useLocation();
   const [selected, setSelected] = useState(loaderData.selected);
@@ -79,23 +106,20 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
     ["Condition", vehicle.state_of_vehicle],
     ["Stock number", String(vehicle.id)],
   ];
-  preloadLcpImage(main.uri);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-label="Photos">
           <div className="relative overflow-hidden rounded-lg bg-gray-100">
-            <img
-              src={main.uri}
+            <VehiclePicture
+              key={selected}
+              image={main}
               alt={`${title} in ${vehicle.exterior_color}, photo ${selected + 1} of ${vehicle.images.length}`}
-              width={VEHICLE_IMAGE_SIZE.width}
-              height={VEHICLE_IMAGE_SIZE.height}
-              fetchPriority="high"
+              sizes={DETAIL_SIZES}
+              lcp
               className="aspect-[8/5] h-auto w-full object-cover"
             />
-            {vehicle.state_of_vehicle === "Demo" && (
-              <span className="absolute left-3 top-3 rounded bg-brand-red px-2 py-1 text-sm font-bold uppercase text-white">Demo</span>
-            )}
+            <VehicleBadges vehicle={vehicle} />
           </div>
           {vehicle.images.length > 1 && (
             <ul className="mt-3 grid grid-cols-4 gap-3" aria-label="Choose a photo">
@@ -112,13 +136,10 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
                     }}
                     className={`block overflow-hidden rounded border-2 ${index === selected ? "border-brand-red" : "border-transparent hover:border-gray-400"}`}
                   >
-                    <img
-                      src={image.uri}
+                    <VehiclePicture
+                      image={image}
                       alt={`Photo ${index + 1}`}
-                      width={VEHICLE_IMAGE_SIZE.width}
-                      height={VEHICLE_IMAGE_SIZE.height}
-                      loading="lazy"
-                      decoding="async"
+                      sizes={THUMBNAIL_SIZES}
                       className="aspect-[8/5] h-auto w-full object-cover"
                     />
                   </Link>
@@ -130,6 +151,9 @@ export default function UsedVehicleDetail({ loaderData }: Route.ComponentProps) 
         <div>
           <h1 className="text-3xl font-bold">{title}</h1>
           <p className="mt-1 text-lg text-brand-grey-light">{vehicle.variant}</p>
+          {vehicle.status === "Reserved" && (
+            <p className="mt-4 font-semibold">Reserved: another buyer has put down a deposit. Enquire to hear if it comes free.</p>
+          )}
           <p className="mt-4 text-3xl font-bold">{formatRand(vehicle.price)}</p>
           {reductions.length > 0 && (
             <ul aria-label="Price history" className="mt-1 text-sm font-semibold text-green-800">

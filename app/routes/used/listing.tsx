@@ -94,7 +94,7 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Vehicles">
               {vehicles.map((vehicle, index) => (
                 <li key={vehicle.id}>
-                  <VehicleCard vehicle={vehicle} dealerSlug={dealerSlug} eager={index < 3} />
+                  <VehicleCard vehicle={vehicle} dealerSlug={dealerSlug} eager={index < 3} lcp={index === 0} />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,74 @@
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/roles.ts";
+import { Field, inputClass, labelClass } from "./form.tsx";
+
+/** Name, role and dealers of a staff account: the same fields to create one and to change one. */
+export function AccountFields({
+  form,
+  dealers,
+  values,
+  errors,
+}: {
+  form: string;
+  dealers: { id: number; name: string }[];
+  values?: { displayName?: string; role?: StaffRole; dealerIds?: number[] };
+  errors?: Record<string, string>;
+}) {
+  const roleId = `${form}-role`;
+  return (
+    <>
+      <Field form={form} name="displayName" label="Name" autoComplete="off" required defaultValue={values?.displayName} error={errors?.displayName} />
+      <div>
+        <label htmlFor={roleId} className={labelClass}>
+          Role
+        </label>
+        <select
+          id={roleId}
+          name="role"
+          defaultValue={values?.role ?? "dealer_manager"}
+          aria-invalid={errors?.role ? true : undefined}
+          aria-describedby={errors?.role ? `${roleId}-error` : undefined}
+          className={inputClass}
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+        {errors?.role ? (
+          <p id={`${roleId}-error`} className="mt-1 text-sm font-semibold text-brand-red">
+            {errors.role}
+          </p>
+        ) : null}
+      </div>
+      <fieldset id={`${form}-dealerIds`} tabIndex={-1} aria-describedby={`${form}-dealerIds-hint${errors?.dealerIds ? ` ${form}-dealerIds-error` : ""}`}>
+        <legend className={labelClass}>Dealers</legend>
+        <p id={`${form}-dealerIds-hint`} className="text-sm text-brand-grey-light">
+          For a dealer manager: the dealers whose stock and leads they look after. Other roles work group-wide.
+        </p>
+        {errors?.dealerIds ? (
+          <p id={`${form}-dealerIds-error`} className="mt-1 text-sm font-semibold text-brand-red">
+            {errors.dealerIds}
+          </p>
+        ) : null}
+        <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+          {dealers.map((dealer) => (
+            <li key={dealer.id} className="flex items-center gap-2">
+              <input
+                id={`${form}-dealer-${dealer.id}`}
+                type="checkbox"
+                name="dealerIds"
+                value={dealer.id}
+                defaultChecked={values?.dealerIds?.includes(dealer.id)}
+                className="size-5 accent-brand-red"
+              />
+              <label htmlFor={`${form}-dealer-${dealer.id}`}>{dealer.name}</label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </>
+  );
+}
+
+export const ACCOUNT_FIELD_LABELS = { email: "Email", displayName: "Name", role: "Role", dealerIds: "Dealers", active: "Status" };

@@ -1,0 +1,137 @@
+import { Form, useNavigation } from "react-router";
+import { STOCK_FIELD_LABELS, STOCK_STATUSES, type StockField } from "../../../core/inventory/stock-schema.ts";
+import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
+import { CsrfField } from "./csrf-field.tsx";
+import { buttonClass, ErrorSummary, Field, inputClass, labelClass } from "./form.tsx";
+
+export type StockFormValues = Partial<Record<StockField, string>>;
+
+type Props = {
+  csrfToken: string;
+  values: StockFormValues;
+  errors: Record<string, string>;
+  dealers: { slug: string; name: string }[];
+  catalogue: { makes: string[]; models: string[] };
+  submitLabel: string;
+};
+
+const FORM = "stock";
+
+/**
+ * The vehicle's fields, as the back office adds and edits a vehicle: the labels of STOCK_FIELD_LABELS, each
+ * with its own message after a refused save (and the summary, which takes focus). A plain form: it works
+ * without JavaScript, and on a phone (one column, number keyboards for numbers).
+ */
+export function StockForm({ csrfToken, values, errors, dealers, catalogue, submitLabel }: Props) {
+  const busy = useNavigation().state === "submitting";
+  const text = (name: StockField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field form={FORM} name={name} label={STOCK_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  );
+  return (
+    <Form method="post" className="mt-6 space-y-6" noValidate>
+      <CsrfField token={csrfToken} />
+      <ErrorSummary form={FORM} errors={errors} fieldLabels={STOCK_FIELD_LABELS} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ListedField name="make" list="stock-makes" options={catalogue.makes} values={values} errors={errors} />
+        <ListedField name="model" list="stock-models" options={catalogue.models} values={values} errors={errors} />
+        {text("variant", { hint: "As the manufacturer names it, e.g. 1.5T Executive CVT" })}
+        {text("year", { inputMode: "numeric", required: true })}
+        {text("mileage", { inputMode: "numeric", hint: "In kilometres", required: true })}
+        {text("price", { inputMode: "numeric", hint: "In rand, e.g. 289 900", required: true })}
+        <Choice name="transmission" options={TRANSMISSIONS} values={values} errors={errors} />
+        <Choice name="fuelType" options={FUEL_TYPES} values={values} errors={errors} />
+        {text("colour")}
+        <Choice name="condition" options={VEHICLE_STATES} values={values} errors={errors} />
+        {text("stockNumber", { hint: "The dealer's own number; unique at the dealer" })}
+        {text("vin", { hint: "17 letters and digits, without I, O or Q" })}
+        <Choice name="dealer" options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))} values={values} errors={errors} />
+        <Choice name="status" options={STOCK_STATUSES} values={values} errors={errors} hint="Only Available and Reserved vehicles are on the public site" />
+      </div>
+      <div>
+        <label htmlFor={`${FORM}-description`} className={labelClass}>
+          {STOCK_FIELD_LABELS.description}
+        </label>
+        <textarea
+          id={`${FORM}-description`}
+          name="description"
+          rows={5}
+          defaultValue={values.description ?? ""}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${FORM}-description-error` : undefined}
+          className={inputClass}
+        />
+        <FieldError name="description" error={errors.description} />
+      </div>
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+type Option = string | { value: string; label: string };
+
+function Choice({ name, options, values, errors, hint }: { name: StockField; options: readonly Option[]; values: StockFormValues; errors: Record<string, string>; hint?: string }) {
+  const id = `${FORM}-${name}`;
+  const describedBy = [errors[name] ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {STOCK_FIELD_LABELS[name]}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-brand-grey-light">
+          {hint}
+        </p>
+      ) : null}
+      <select id={id} name={name} defaultValue={values[name] ?? ""} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy} className={inputClass}>
+        <option value="">Choose…</option>
+        {options.map((option) => {
+          const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
+      </select>
+      <FieldError name={name} error={errors[name]} />
+    </div>
+  );
+}
+
+/** A text field with the catalogue's names as suggestions (a datalist: any browser, no script). */
+function ListedField({ name, list, options, values, errors }: { name: StockField; list: string; options: string[]; values: StockFormValues; errors: Record<string, string> }) {
+  const id = `${FORM}-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {STOCK_FIELD_LABELS[name]}
+      </label>
+      <input
+        id={id}
+        name={name}
+        list={list}
+        autoComplete="off"
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
+        className={inputClass}
+      />
+      <datalist id={list}>
+        {options.map((option) => (
+          <option key={option} value={option} />
+        ))}
+      </datalist>
+      <FieldError name={name} error={errors[name]} />
+    </div>
+  );
+}
+
+function FieldError({ name, error }: { name: string; error?: string }) {
+  return error ? (
+    <p id={`${FORM}-${name}-error`} className="mt-1 text-sm font-semibold text-brand-red">
+      {error}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,64 @@
+import type { VehicleImage } from "../../../core/inventory/used-vehicles.ts";
+import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
+import { preloadLcpImage } from "../../lib/preload.ts";
+
+/** Widths the picture takes on the page, for the browser to choose a rendition (a `sizes` attribute). */
+export const CARD_SIZES = "(min-width: 1280px) 20rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw";
+export const DETAIL_SIZES = "(min-width: 1280px) 46rem, (min-width: 1024px) 58vw, 100vw";
+export const THUMBNAIL_SIZES = "(min-width: 1280px) 11rem, (min-width: 1024px) 14vw, 25vw";
+
+type Props = {
+  image: VehicleImage;
+  alt: string;
+  sizes: string;
+  className: string;
+  /** The page's largest picture: fetched first and announced in the head (preload). */
+  lcp?: boolean;
+  eager?: boolean;
+};
+
+/**
+ * A vehicle's picture: an uploaded photo as <picture> with AVIF and WebP sources and a JPEG <img>, each with
+ * every width (srcset) and the layout's `sizes`; seeded artwork as a plain <img>. Width and height give
+ * the box its shape before the picture arrives.
+ */
+export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp }: Props) {
+  const loading = eager ? "eager" : "lazy";
+  const fetchPriority = lcp ? "high" : undefined;
+  const { picture } = image;
+  if (!picture) {
+    if (lcp) preloadLcpImage(image.uri);
+    return (
+      <img
+        src={image.uri}
+        alt={alt}
+        width={VEHICLE_IMAGE_SIZE.width}
+        height={VEHICLE_IMAGE_SIZE.height}
+        loading={loading}
+        decoding="async"
+        fetchPriority={fetchPriority}
+        className={className}
+      />
+    );
+  }
+  if (lcp) preloadLcpImage(picture.img.src, { srcSet: picture.sources[0]?.srcSet ?? picture.img.srcSet, sizes, type: picture.sources[0]?.type });
+  return (
+    <picture>
+      {picture.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      <img
+        src={picture.img.src}
+        srcSet={picture.img.srcSet}
+        sizes={sizes}
+        alt={alt}
+        width={picture.img.width}
+        height={picture.img.height}
+        loading={loading}
+        decoding="async"
+        fetchPriority={fetchPriority}
+        className={className}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,25 @@
+import { mayUse, type StaffActor, type StaffArea } from "../../core/staff/roles.ts";
+
+/**
+ * The back office's navigation, one entry per page, each shown only to the roles that may use its area
+ * (core/staff/roles.ts decides; the page's service checks again). Pages of other parts add their line here.
+ */
+const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
+  { to: "/staff", label: "Overview" },
+  { to: "/staff/stock", label: "Used stock", area: "stock" },
+  { to: "/staff/leads", label: "Leads", area: "leads" },
+  { to: "/staff/accounts", label: "Staff accounts", area: "staff-accounts" },
+  { to: "/staff/audit", label: "Audit log", area: "audit-log" },
+  { to: "/staff/account", label: "My account" },
+];
+
+export type StaffNavigationItem = { to: string; label: string };
+
+export function staffNavigation(actor: StaffActor): StaffNavigationItem[] {
+  return STAFF_PAGES.filter((page) => !page.area || mayUse(actor, page.area)).map(({ to, label }) => ({ to, label }));
+}
+
+/** The staff pages open without a session (signing in, setting a password). */
+export const STAFF_PAGES_WITHOUT_SESSION = ["/staff/login", "/staff/forgot-password", "/staff/set-password", "/staff/setup"];
+
+export const STAFF_TITLE_SUFFIX = " | Back office | Honda Dealer Group";

@@ -1,0 +1,275 @@
+import { data, Form, Link } from "react-router";
+import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.ts";
+import { WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
+import { CsrfField } from "../../../components/staff/csrf-field.tsx";
+import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
+import { field, staffForm } from "../../../lib/staff-forms.server.ts";
+import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
+import { formatDateTime } from "../../../lib/staff-time.ts";
+import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
+import type { Route } from "./+types/lead";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { actor, csrfToken } = await requireStaff(request);
+  try {
+    return { lead: await getLead(context.db, actor, params.leadId), csrfToken };
+  } catch (error) {
+    staffFailure(error);
+  }
+}
+
+/** Two forms post here: the work status and note (intent "work") and Resend (intent "resend"). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await staffForm(request);
+  const actor = await assertStaffWrite(request, form);
+  try {
+    switch (field(form, "intent")) {
+      case "resend": {
+        const queued = await resendLeadToDealer(context.db, actor, params.leadId);
+        return { notice: queued === 0 ? "This lead has no deliveries to the dealer to send again." : `Sending again: ${queued} ${queued === 1 ? "delivery" : "deliveries"} to the dealer queued.`, violations: [] };
+      }
+      case "work": {
+        const result = await changeLeadWork(context.db, actor, params.leadId, { status: field(form, "status"), note: field(form, "note") });
+        if (!result.ok) return data({ notice: "", violations: result.violations }, { status: 422 });
+        return { notice: `Saved. The lead is ${result.workStatus}.`, violations: [] };
+      }
+      default:
+        throw data("Unknown action", { status: 400 });
+    }
+  } catch (error) {
+    staffFailure(error);
+  }
+}
+
+export const meta = ({ data: loaderData }: Route.MetaArgs) => [{ title: `${loaderData ? `Lead ${loaderData.lead.reference}` : "Lead"}${STAFF_TITLE_SUFFIX}` }];
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, csrfToken } = loaderData;
+  const errors = errorsByField(actionData?.violations);
+  return (
+    <>
+      <p>
+        <Link to="/staff/leads" className="font-semibold text-brand-red underline">
+          All leads
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">
+        {lead.customer ? `${lead.customer.firstName} ${lead.customer.lastName}` : "Finance application"} <span className="font-normal">({lead.reference})</span>
+      </h1>
+      <p className="mt-1">
+        {lead.leadType} for {lead.dealer.name}, received {formatDateTime(lead.createdAt)}
+      </p>
+      <div className="mt-4">
+        <Notice>{actionData?.notice || null}</Notice>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Sent lead={lead} />
+        <Vehicle lead={lead} />
+        <Deliveries lead={lead} csrfToken={csrfToken} />
+        <Work lead={lead} csrfToken={csrfToken} errors={errors} />
+      </div>
+    </>
+  );
+}
+
+const sectionClass = "min-w-0 rounded border border-gray-300 p-4 wrap-anywhere";
+const termClass = "font-semibold";
+
+function Sent({ lead }: { lead: LeadDetail }) {
+  const customer = lead.customer;
+  return (
+    <section aria-labelledby="sent-heading" className={sectionClass}>
+      <h2 id="sent-heading" className="text-xl font-bold">
+        What the visitor sent
+      </h2>
+      {customer ? (
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className={termClass}>Name</dt>
+          <dd>
+            {customer.firstName} {customer.lastName}
+          </dd>
+          <dt className={termClass}>E-mail</dt>
+          <dd>{customer.email ? <a href={`mailto:${customer.email}`} className="text-brand-red underline">{customer.email}</a> : "Not given"}</dd>
+          <dt className={termClass}>Phone</dt>
+          <dd>{customer.cellPhone ? <a href={`tel:${customer.cellPhone}`} className="text-brand-red underline">{customer.cellPhone}</a> : "Not given"}</dd>
+          <dt className={termClass}>Message</dt>
+          <dd className="whitespace-pre-line">{customer.message || "None"}</dd>
+          <dt className={termClass}>Offers</dt>
+          <dd>{customer.contactAllowed ? "May be contacted about offers" : "No offers, please"}</dd>
+          <dt className={termClass}>Form</dt>
+          <dd>{lead.formName}</dd>
+          {lead.sentFrom ? (
+            <>
+              <dt className={termClass}>Sent from</dt>
+              <dd>
+                <a href={lead.sentFrom} className="text-brand-red underline">
+                  {lead.sentFrom}
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {lead.notes.map((note) => (
+            <dd key={note} className="col-span-2">
+              {note}
+            </dd>
+          ))}
+        </dl>
+      ) : (
+        <>
+          <p className="mt-3">The applicant&apos;s details, income and bank are encrypted. Opening the application is written to the audit log with your name.</p>
+          <p className="mt-3">
+            <Link to={`/staff/finance/${lead.id}`} className={secondaryButtonClass}>
+              Open the application
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Vehicle({ lead }: { lead: LeadDetail }) {
+  const { vehicle } = lead;
+  const name = [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ");
+  return (
+    <section aria-labelledby="vehicle-heading" className={sectionClass}>
+      <h2 id="vehicle-heading" className="text-xl font-bold">
+        Vehicle
+      </h2>
+      <p className="mt-3">
+        {name || "Not given"} ({vehicle.condition})
+      </p>
+      {vehicle.vin ? <p>VIN {vehicle.vin}</p> : null}
+      {lead.vehiclePath ? (
+        <p className="mt-2">
+          <a href={lead.vehiclePath} className="font-semibold text-brand-red underline">
+            The vehicle&apos;s page on the website
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }) {
+  return (
+    <section aria-labelledby="deliveries-heading" className={sectionClass}>
+      <h2 id="deliveries-heading" className="text-xl font-bold">
+        Deliveries to the dealer
+      </h2>
+      <p className="mt-1">Overall: {lead.deliveryStatus}</p>
+      {lead.deliveries.length === 0 ? <p className="mt-3">No deliveries.</p> : null}
+      <ul className="mt-3 grid gap-3">
+        {lead.deliveries.map((delivery) => (
+          <li key={`${delivery.channel}-${delivery.target}-${delivery.format}`} className="wrap-anywhere">
+            <p className="font-semibold">
+              {delivery.channel === "email" ? "E-mail" : "CRM webhook"} to {delivery.target} ({delivery.format === "adf" ? "ADF" : delivery.format}): {delivery.status}
+            </p>
+            {delivery.attempts.length === 0 ? (
+              <p className="text-sm">Not tried yet.</p>
+            ) : (
+              <ol className="list-disc pl-5 text-sm">
+                {delivery.attempts.map((attempt, index) => (
+                  <li key={index}>
+                    {formatDateTime(attempt.at)}: {attempt.ok ? "delivered" : `failed (${attempt.error ?? "no reason given"})`}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="resend" />
+        <button type="submit" className={secondaryButtonClass}>
+          Resend to the dealer
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Work({ lead, csrfToken, errors }: { lead: LeadDetail; csrfToken: string; errors: Record<string, string> }) {
+  return (
+    <section aria-labelledby="work-heading" className={sectionClass}>
+      <h2 id="work-heading" className="text-xl font-bold">
+        Work status: {lead.workStatus}
+      </h2>
+      <div className="mt-3">
+        <ErrorSummary form="work" errors={errors} fieldLabels={{ status: "Work status", note: "Note" }} />
+      </div>
+      <Form method="post" className="mt-3 grid gap-3">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="work" />
+        <div>
+          <label htmlFor="work-status" className={labelClass}>
+            Work status
+          </label>
+          <select
+            id="work-status"
+            name="status"
+            defaultValue={lead.workStatus}
+            className={inputClass}
+            aria-invalid={errors.status ? true : undefined}
+            aria-describedby={errors.status ? "work-status-error" : undefined}
+          >
+            {WORK_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+          {errors.status ? (
+            <p id="work-status-error" className="mt-1 text-sm font-semibold text-brand-red">
+              {errors.status}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="work-note" className={labelClass}>
+            Note
+          </label>
+          <textarea
+            key={lead.work.length}
+            id="work-note"
+            name="note"
+            rows={3}
+            maxLength={2000}
+            className={inputClass}
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? "work-note-error" : undefined}
+          />
+          {errors.note ? (
+            <p id="work-note-error" className="mt-1 text-sm font-semibold text-brand-red">
+              {errors.note}
+            </p>
+          ) : null}
+        </div>
+        <p>
+          <button type="submit" className={buttonClass}>
+            Save status and note
+          </button>
+        </p>
+      </Form>
+      <h3 id="work-history" className="mt-4 text-lg font-semibold">
+        History
+      </h3>
+      {lead.work.length === 0 ? (
+        <p>Nobody has worked this lead yet.</p>
+      ) : (
+        <ol aria-labelledby="work-history" className="mt-2 grid gap-2">
+          {lead.work.map((entry, index) => (
+            <li key={index} className="border-l-4 border-gray-300 pl-3">
+              <p className="text-sm">
+                {formatDateTime(entry.at)}, {entry.by}
+              </p>
+              {entry.status ? <p className="font-semibold">Status set to {entry.status}</p> : null}
+              {entry.note ? <p className="whitespace-pre-line">{entry.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

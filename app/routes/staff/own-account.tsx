@@ -1,0 +1,148 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { changeOwnPassword, disableTotp, enableTotp } from "../../../core/staff/accounts.ts";
+import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
+import { sessionCookie } from "../../../core/staff/session-cookie.ts";
+import { newTotpSecret, totpUri } from "../../../core/staff/totp.ts";
+import { CsrfField } from "../../components/staff/csrf-field.tsx";
+import { buttonClass, ErrorSummary, errorsByField, Field, Notice, PASSWORD_HINT, secondaryButtonClass } from "../../components/staff/form.tsx";
+import { field, staffForm } from "../../lib/staff-forms.server.ts";
+import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
+import { staffRequestScope } from "../../lib/staff-request.server.ts";
+import { assertStaffWrite, currentStaff, requireStaff } from "../../lib/staff.server.ts";
+import type { Route } from "./+types/own-account";
+
+const DONE: Record<string, string> = {
+  password: "Your password is changed. You were signed out everywhere else.",
+  "totp-on": "Two-factor sign-in is on: from now on you enter a code from your app after your password.",
+  "totp-off": "Two-factor sign-in is off.",
+};
+
+/** The signed-in person's own account: password, and two-factor sign-in with an authenticator app (TOTP). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { csrfToken } = await requireStaff(request);
+  const session = (await currentStaff(request))!;
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return {
+    csrfToken,
+    email: session.email,
+    displayName: session.displayName,
+    roleLabel: STAFF_ROLE_LABELS[session.actor.role],
+    totpEnabled: session.totpEnabled,
+    // A fresh secret each time the page is drawn; it is kept only once a code from it is right.
+    newTotp: session.totpEnabled ? null : newTotpSecret(session.email),
+    done: DONE[done] ?? null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await staffForm(request);
+  const actor = await assertStaffWrite(request, form);
+  const { db, overHttps } = staffRequestScope();
+  const intent = field(form, "intent");
+  if (intent === "password") {
+    const newPassword = field(form, "newPassword");
+    if (newPassword !== field(form, "confirm")) return data({ intent, errors: { confirm: "The two passwords are not the same" } as Record<string, string> }, { status: 422 });
+    const outcome = await changeOwnPassword(db, actor, { currentPassword: field(form, "currentPassword"), newPassword });
+    if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations) }, { status: 422 });
+    throw redirect("/staff/account?done=password", { headers: { "Set-Cookie": sessionCookie(outcome.value.token, overHttps) } });
+  }
+  if (intent === "totp-on") {
+    const secret = field(form, "secret");
+    const outcome = await enableTotp(db, actor, { secret, code: field(form, "code") });
+    if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations), totp: { secret, uri: totpUri(secret, actor.label) } }, { status: 422 });
+    throw redirect("/staff/account?done=totp-on");
+  }
+  if (intent === "totp-off") {
+    const outcome = await disableTotp(db, actor, { currentPassword: field(form, "currentPassword") });
+    if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations) }, { status: 422 });
+    throw redirect("/staff/account?done=totp-off");
+  }
+  throw data("This form could not be read: reload the page and try again.", { status: 400 });
+}
+
+export const meta = () => [{ title: `My account${STAFF_TITLE_SUFFIX}` }];
+
+export default function OwnAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrfToken, email, displayName, roleLabel, totpEnabled, done } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const errorsOf = (intent: string): Record<string, string> | undefined => (actionData?.intent === intent ? actionData.errors : undefined);
+  // After a wrong code the same secret is shown again: the person has already added it to their app.
+  const totp: { secret: string; uri: string } | null = actionData && "totp" in actionData ? (actionData.totp as { secret: string; uri: string }) : loaderData.newTotp;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">My account</h1>
+      <p className="mt-2">
+        {displayName} · {email} · {roleLabel}
+      </p>
+      <div className="mt-4">
+        <Notice>{done}</Notice>
+      </div>
+
+      <section aria-labelledby="password" className="mt-6 max-w-xl">
+        <h2 id="password" className="text-2xl font-bold">
+          Change your password
+        </h2>
+        <Form method="post" className="mt-4 space-y-5" noValidate>
+          <ErrorSummary form="password" errors={errorsOf("password")} fieldLabels={{ currentPassword: "Current password", newPassword: "New password", confirm: "Repeat the new password" }} />
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="username" value={email} autoComplete="username" />
+          <Field form="password" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("password")?.currentPassword} />
+          <Field form="password" name="newPassword" label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errorsOf("password")?.newPassword} />
+          <Field form="password" name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" required error={errorsOf("password")?.confirm} />
+          <button type="submit" name="intent" value="password" className={buttonClass} disabled={busy}>
+            Change password
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="two-factor" className="mt-10 max-w-xl">
+        <h2 id="two-factor" className="text-2xl font-bold">
+          Two-factor sign-in
+        </h2>
+        {totpEnabled ? (
+          <>
+            <p className="mt-2">On: after your password you enter the 6-digit code from your authenticator app.</p>
+            <Form method="post" className="mt-4 space-y-5" noValidate>
+              <ErrorSummary form="totp-off" errors={errorsOf("totp-off")} fieldLabels={{ currentPassword: "Current password" }} />
+              <CsrfField token={csrfToken} />
+              <Field form="totp-off" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-off")?.currentPassword} />
+              <button type="submit" name="intent" value="totp-off" className={secondaryButtonClass} disabled={busy}>
+                Turn off two-factor sign-in
+              </button>
+            </Form>
+          </>
+        ) : totp ? (
+          <>
+            <p className="mt-2">
+              Off. To turn it on, add this key to an authenticator app (type it in, or open the otpauth address on the phone), then enter the code the app
+              shows.
+            </p>
+            <dl className="mt-4 space-y-3">
+              <div>
+                <dt className="font-semibold">Key</dt>
+                <dd>
+                  <code className="break-all rounded bg-gray-100 px-2 py-1 text-lg tracking-wider">{totp.secret}</code>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold">otpauth address</dt>
+                <dd>
+                  <code className="break-all rounded bg-gray-100 px-2 py-1 text-sm">{totp.uri}</code>
+                </dd>
+              </div>
+            </dl>
+            <Form method="post" className="mt-4 space-y-5" noValidate>
+              <ErrorSummary form="totp-on" errors={errorsOf("totp-on")} fieldLabels={{ code: "Code from your app" }} />
+              <CsrfField token={csrfToken} />
+              <input type="hidden" name="secret" value={totp.secret} />
+              <Field form="totp-on" name="code" label="Code from your app" autoComplete="one-time-code" inputMode="numeric" required error={errorsOf("totp-on")?.code} />
+              <button type="submit" name="intent" value="totp-on" className={buttonClass} disabled={busy}>
+                Turn on two-factor sign-in
+              </button>
+            </Form>
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}

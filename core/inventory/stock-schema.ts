@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { type Parsed, violationsFromZod } from "../shared/violations.ts";
+import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
+import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "./used-query.ts";
+
+/**
+ * One used or demo vehicle as staff enter it in the back office and as a dealer's stock feed sends it:
+ * the one set of field rules for both (issue 15). Input comes as form strings, CSV cells or JSON values;
+ * blanks count as missing. Make and model are names ("Honda", "CR-V"): the service resolves them to the
+ * catalogue. Field names are the JSON/CSV column names; the form labels are in STOCK_FIELD_LABELS.
+ */
+
+export const STOCK_STATUSES = ["Draft", "Available", "Reserved", "Sold"] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+/** The statuses the public site shows (a Reserved vehicle is shown as reserved). */
+export const PUBLIC_STOCK_STATUSES: readonly StockStatus[] = ["Available", "Reserved"];
+
+export const OLDEST_STOCK_YEAR = 1950;
+export const MIN_PRICE_RAND = 1_000;
+export const MAX_PRICE_RAND = 20_000_000;
+export const MAX_MILEAGE_KM = 1_500_000;
+export const MAX_DESCRIPTION = 5_000;
+
+export const STOCK_FIELD_LABELS = {
+  make: "Make",
+  model: "Model",
+  variant: "Variant",
+  year: "Year",
+  mileage: "Mileage",
+  price: "Price",
+  transmission: "Transmission",
+  fuelType: "Fuel type",
+  colour: "Colour",
+  condition: "Condition",
+  stockNumber: "Stock number",
+  vin: "VIN",
+  dealer: "Dealer",
+  description: "Description",
+  status: "Status",
+} as const;
+
+export type StockField = keyof typeof STOCK_FIELD_LABELS;
+
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const STOCK_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ./_-]{0,39}$/;
+const NAME_TEXT = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'’()/+&:-]*$/u;
+
+const blankToUndefined = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** Whole numbers as digits with optional spaces or thousands separators ("289 900", "R289,900", "12 500 km"). */
+function wholeNumber(value: unknown): unknown {
+  const v = blankToUndefined(value);
+  if (typeof v !== "string") return v;
+  const cleaned = v.replace(/^\s*R\s*/i, "").replace(/\s*km\s*$/i, "").replace(/[\s\u00a0,]/g, "");
+  return /^\d{1,12}$/.test(cleaned) ? Number(cleaned) : v;
+}
+
+function requiredName(label: string, max: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .regex(NAME_TEXT, `${label} may contain only letters, digits and simple punctuation`),
+  );
+}
+
+function requiredWhole(label: string, min: number, max: number, unit: (n: number) => string) {
+  return z.preprocess(
+    wholeNumber,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`) })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${unit(min)}`)
+      .max(max, `${label} must be at most ${unit(max)}`),
+  );
+}
+
+function choice<T extends readonly [string, ...string[]]>(label: string, options: T) {
+  return z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      // Feeds and forms differ in case ("manual", "AUTOMATIC"): the option with the same letters is meant.
+      return typeof v === "string" ? (options.find((option) => option.toLowerCase() === v.trim().toLowerCase()) ?? v) : v;
+    },
+    z.enum(options, { error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of: ${options.join(", ")}`) }),
+  );
+}
+
+const rand = (n: number) => `R ${n.toLocaleString("en-ZA")}`;
+const km = (n: number) => `${n.toLocaleString("en-ZA")} km`;
+
+/** The newest year a used vehicle may have: this year (a vehicle cannot be registered in the future). */
+export const newestStockYear = () => new Date().getFullYear();
+
+export const stockVehicleSchema = z.object({
+  make: requiredName("Make", 60),
+  model: requiredName("Model", 80),
+  variant: requiredName("Variant", 120),
+  year: z.preprocess(
+    wholeNumber,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? "Year is required" : "Year must be a year, like 2019") })
+      .int("Year must be a year, like 2019")
+      .min(OLDEST_STOCK_YEAR, `Year must be ${OLDEST_STOCK_YEAR} or later`)
+      .refine((year) => year <= newestStockYear(), "Year cannot be in the future"),
+  ),
+  mileage: requiredWhole("Mileage", 0, MAX_MILEAGE_KM, km),
+  price: requiredWhole("Price", MIN_PRICE_RAND, MAX_PRICE_RAND, rand),
+  transmission: choice("Transmission", TRANSMISSIONS),
+  fuelType: choice("Fuel type", FUEL_TYPES),
+  colour: requiredName("Colour", 40),
+  condition: choice("Condition", VEHICLE_STATES),
+  stockNumber: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Stock number must be text" })
+      .trim()
+      .regex(STOCK_NUMBER, "Stock number may contain only letters, digits, spaces, dots, slashes, underscores and hyphens (at most 40)")
+      .optional(),
+  ),
+  vin: z.preprocess(
+    (value) => (typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : blankToUndefined(value)),
+    z.string({ error: "VIN must be text" }).regex(VIN, "VIN must be 17 letters and digits, without I, O or Q").optional(),
+  ),
+  /** The dealer's slug (honda-sandton). */
+  dealer: z.preprocess(
+    blankToUndefined,
+    z.string({ error: (issue) => (issue.input === undefined ? "Dealer is required" : "Dealer must be text") }).trim().max(120, "Dealer is not known"),
+  ),
+  description: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Description must be text" })
+      .trim()
+      .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION.toLocaleString("en-ZA")} characters`)
+      .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE)
+      .optional(),
+  ),
+  status: z.preprocess((value) => blankToUndefined(value) ?? "Available", choice("Status", STOCK_STATUSES)),
+});
+
+export type StockVehicleInput = z.infer<typeof stockVehicleSchema>;
+
+/** Parses one vehicle; violations name the fields as above (make, price, vin, ...). */
+export function parseStockVehicle(input: unknown): Parsed<StockVehicleInput> {
+  const result = stockVehicleSchema.safeParse(input);
+  return result.success ? { ok: true, value: result.data } : { ok: false, violations: violationsFromZod(result.error) };
+}

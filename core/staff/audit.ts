@@ -1,0 +1,53 @@
+import { auditLog } from "../../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import type { StaffActor } from "./roles.ts";
+
+/** A database or an open transaction: an audit entry is written in the same transaction as its change. */
+type Executor = Pick<Database, "insert">;
+
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+export type AuditEntry = {
+  actor: StaffActor;
+  /** `<entity>.<verb>`, e.g. 'used_vehicle.update', 'staff_user.sign_in', 'finance_application.open'. */
+  action: string;
+  entity: string;
+  entityId: string | number;
+  dealerId?: number | null;
+  changes?: FieldChanges;
+};
+
+/** Fields never written to the audit log, whatever a caller passes: secrets stay out of it. */
+const SECRET_FIELDS = new Set(["password", "passwordHash", "password_hash", "token", "tokenHash", "secret", "totpSecret", "key", "keyHash"]);
+
+/**
+ * Writes one audit entry. Call it inside the transaction that makes the change, so a change is never
+ * stored without its entry (or the reverse). Secret fields are recorded as changed, never with values.
+ */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  const changes = Object.fromEntries(
+    Object.entries(entry.changes ?? {}).map(([field, change]) =>
+      SECRET_FIELDS.has(field) ? [field, { from: "(secret)", to: "(secret changed)" }] : [field, change],
+    ),
+  );
+  await db.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorLabel: entry.actor.label,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    dealerId: entry.dealerId ?? null,
+    changes,
+  });
+}
+
+/** The fields whose values differ between `before` and `after` (compared as JSON), as audit changes. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (to === undefined) continue;
+    const from = before[field];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from: from ?? null, to };
+  }
+  return changes;
+}

@@ -1,0 +1,121 @@
+/**
+ * Who in the back office may do what: the one place for the role rules. Every core service that reads or
+ * changes back-office data takes the acting user and asks `assertMay` (or scopes its query with
+ * `dealerScope`) itself, so no route or page can forget a check.
+ *
+ * - Group administrator: everything, for every dealer, including staff accounts, dealers, feed keys and
+ *   the audit log.
+ * - Dealer manager: stock, leads, finance applications and specials/deals of the dealers assigned to
+ *   them, and their dealers' contact details and hours.
+ * - Content editor: banners, specials, deals and blog posts, group-wide.
+ */
+
+export const STAFF_ROLES = ["group_admin", "dealer_manager", "content_editor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  group_admin: "Group administrator",
+  dealer_manager: "Dealer manager",
+  content_editor: "Content editor",
+};
+
+/** The signed-in person (or, for stock feeds, the dealer's feed key acting as a manager of that dealer). */
+export type StaffActor = {
+  /** The staff user's id; null for a feed key or the system. */
+  id: number | null;
+  /** What the audit log names the actor: the user's e-mail, "feed key <name>" or "system". */
+  label: string;
+  role: StaffRole;
+  /** The dealers a dealer manager acts for; ignored for the group-wide roles. */
+  dealerIds: readonly number[];
+};
+
+/** What can be done in the back office. Dealer-scoped areas are checked against the dealer concerned. */
+export type StaffArea =
+  | "stock"
+  | "leads"
+  | "finance-applications"
+  | "deals"
+  | "banners"
+  | "blog"
+  | "dealer-details"
+  | "dealers"
+  | "staff-accounts"
+  | "feed-keys"
+  | "audit-log";
+
+type Reach = "all-dealers" | "own-dealers";
+
+const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
+  group_admin: {
+    stock: "all-dealers",
+    leads: "all-dealers",
+    "finance-applications": "all-dealers",
+    deals: "all-dealers",
+    banners: "all-dealers",
+    blog: "all-dealers",
+    "dealer-details": "all-dealers",
+    dealers: "all-dealers",
+    "staff-accounts": "all-dealers",
+    "feed-keys": "all-dealers",
+    "audit-log": "all-dealers",
+  },
+  dealer_manager: {
+    stock: "own-dealers",
+    leads: "own-dealers",
+    "finance-applications": "own-dealers",
+    deals: "own-dealers",
+    "dealer-details": "own-dealers",
+  },
+  content_editor: {
+    deals: "all-dealers",
+    banners: "all-dealers",
+    blog: "all-dealers",
+  },
+};
+
+/**
+ * Refused: `forbidden` when the role has no part in the area at all (403), `not-found` when it does but
+ * not for this dealer (404, so another dealer's records cannot even be told to exist).
+ */
+export class StaffAccessDenied extends Error {
+  constructor(
+    readonly kind: "forbidden" | "not-found",
+    area: StaffArea,
+  ) {
+    super(kind === "forbidden" ? `Your role may not use ${area}` : `Not found`);
+    this.name = "StaffAccessDenied";
+  }
+}
+
+/** True when the actor may use the area at all (for some dealer). Use it to show or hide navigation. */
+export function mayUse(actor: StaffActor, area: StaffArea): boolean {
+  const reach = REACH[actor.role][area];
+  return reach === "all-dealers" || (reach === "own-dealers" && actor.dealerIds.length > 0);
+}
+
+/**
+ * True when the actor may act in the area for `dealerId`. A null dealer means group-wide (a head-office
+ * special, a group banner): only the group-wide roles may act on it.
+ */
+export function may(actor: StaffActor, area: StaffArea, dealerId: number | null): boolean {
+  const reach = REACH[actor.role][area];
+  if (reach === "all-dealers") return true;
+  return reach === "own-dealers" && dealerId !== null && actor.dealerIds.includes(dealerId);
+}
+
+/** Throws StaffAccessDenied unless `may(actor, area, dealerId)`. */
+export function assertMay(actor: StaffActor, area: StaffArea, dealerId: number | null): void {
+  if (may(actor, area, dealerId)) return;
+  throw new StaffAccessDenied(REACH[actor.role][area] ? "not-found" : "forbidden", area);
+}
+
+/**
+ * The dealers whose records the actor may list in the area: every dealer, these dealer ids, or none.
+ * Services filter their queries with it.
+ */
+export function dealerScope(actor: StaffActor, area: StaffArea): { kind: "all" } | { kind: "dealers"; dealerIds: readonly number[] } {
+  const reach = REACH[actor.role][area];
+  if (reach === "all-dealers") return { kind: "all" };
+  return { kind: "dealers", dealerIds: reach === "own-dealers" ? actor.dealerIds : [] };
+}

@@ -1,0 +1,160 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { staffSessions, staffUsers } from "../../db/schema.ts";
+import { cloneTemplate } from "../../tests/support/template-db.ts";
+import { createStaffUser, TEST_STAFF_PASSWORD } from "../../tests/support/staff.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
+import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.ts";
+import { completeSecondFactor, FAILURE_WINDOW_MS, signIn, SignInThrottle } from "./sign-in.ts";
+import { hashToken } from "./tokens.ts";
+import { newTotpSecret, totpCodeAt } from "./totp.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+});
+afterAll(() => database.close());
+
+/** A clock the test moves; the throttle's windows are aligned to it. */
+function clock(start = Date.UTC(2026, 10, 25, 8, 0, 0)) {
+  let now = start;
+  return { now: () => now, date: () => new Date(now), advance: (ms: number) => (now += ms) };
+}
+
+describe("passwords", () => {
+  it("are hashed with argon2id, salted, and verified", async () => {
+    const first = await hashPassword(TEST_STAFF_PASSWORD);
+    const second = await hashPassword(TEST_STAFF_PASSWORD);
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain(TEST_STAFF_PASSWORD);
+    expect(await verifyPassword(first, TEST_STAFF_PASSWORD)).toBe(true);
+    expect(await verifyPassword(first, "correct horse battery stapler")).toBe(false);
+    expect(await verifyPassword("not a hash", TEST_STAFF_PASSWORD)).toBe(false);
+  });
+
+  it("refuse short, very common and e-mail passwords", () => {
+    expect(passwordProblem("short pass", "a@example.co.za")).toBe("Use at least 12 characters");
+    expect(passwordProblem("Password1234", "a@example.co.za")).toMatch(/too common/);
+    expect(passwordProblem("aaaaaaaaaaaaaaa", "a@example.co.za")).toMatch(/too common/);
+    expect(passwordProblem("thandi.nkosi@example.co.za", "Thandi.Nkosi@example.co.za")).toMatch(/e-mail address/);
+    expect(passwordProblem("thandi.nkosi", "thandi.nkosi@example.co.za")).toMatch(/e-mail address/);
+    expect(passwordProblem(TEST_STAFF_PASSWORD, "thandi.nkosi@example.co.za")).toBeNull();
+  });
+});
+
+describe("sessions", () => {
+  it("keep only a hash of the token, and end after 30 minutes idle", async () => {
+    const { id } = await createStaffUser(database.db, { email: "idle@example.co.za", role: "content_editor" });
+    const time = clock();
+    const session = await createSession(database.db, id, time.date());
+    const stored = await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id));
+    expect(stored.map((row) => row.tokenHash)).toEqual([hashToken(session.token)]);
+    expect(JSON.stringify(stored)).not.toContain(session.token);
+
+    time.advance(SESSION_IDLE_MS - 1_000);
+    expect((await resolveSession(database.db, session.token, time.date()))?.actor).toEqual({ id, label: "idle@example.co.za", role: "content_editor", dealerIds: [] });
+    // Seen just now: the idle limit counts from this request.
+    time.advance(SESSION_IDLE_MS - 1_000);
+    expect(await resolveSession(database.db, session.token, time.date())).not.toBeNull();
+    time.advance(SESSION_IDLE_MS);
+    expect(await resolveSession(database.db, session.token, time.date())).toBeNull();
+    expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id))).toEqual([]);
+  });
+
+  it("end 12 hours after sign-in however busy the person is", async () => {
+    const { id } = await createStaffUser(database.db, { email: "busy@example.co.za", role: "content_editor" });
+    const time = clock();
+    const session = await createSession(database.db, id, time.date());
+    for (let elapsed = 0; elapsed < SESSION_ABSOLUTE_MS - SESSION_IDLE_MS; elapsed += 20 * 60_000) {
+      time.advance(20 * 60_000);
+      expect(await resolveSession(database.db, session.token, time.date())).not.toBeNull();
+    }
+    time.advance(SESSION_ABSOLUTE_MS);
+    expect(await resolveSession(database.db, session.token, time.date())).toBeNull();
+  });
+
+  it("end at sign-out, and when the account is deactivated", async () => {
+    const { id } = await createStaffUser(database.db, { email: "leaving@example.co.za", role: "content_editor" });
+    const first = await createSession(database.db, id);
+    await endSession(database.db, first.token);
+    expect(await resolveSession(database.db, first.token)).toBeNull();
+    const second = await createSession(database.db, id);
+    await database.db.update(staffUsers).set({ active: false }).where(eq(staffUsers.id, id));
+    expect(await resolveSession(database.db, second.token)).toBeNull();
+  });
+});
+
+describe("signing in", () => {
+  it("gives a new session each time (rotation), with its own CSRF token", async () => {
+    await createStaffUser(database.db, { email: "rotate@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    const throttle = new SignInThrottle(database.db);
+    const attempt = { email: " Rotate@Example.co.za ", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.10" };
+    const first = await signIn(database.db, throttle, attempt);
+    const second = await signIn(database.db, throttle, attempt);
+    if (first.kind !== "signed-in" || second.kind !== "signed-in") throw new Error(`not signed in: ${first.kind}, ${second.kind}`);
+    expect(first.session.token).not.toBe(second.session.token);
+    expect(first.session.csrfToken).not.toBe(second.session.csrfToken);
+    expect((await resolveSession(database.db, second.session.token))?.csrfToken).toBe(second.session.csrfToken);
+  });
+
+  it("answers the same refusal for an unknown address and a wrong password, and for an account without a password", async () => {
+    await createStaffUser(database.db, { email: "invited@example.co.za", role: "content_editor" });
+    await createStaffUser(database.db, { email: "known@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const throttle = new SignInThrottle(database.db);
+    const outcomes = await Promise.all(
+      ["nobody@example.co.za", "known@example.co.za", "invited@example.co.za"].map((email, index) =>
+        signIn(database.db, throttle, { email, password: "not the password at all", clientAddress: `192.0.2.2${index}` }),
+      ),
+    );
+    expect(outcomes).toEqual([{ kind: "refused" }, { kind: "refused" }, { kind: "refused" }]);
+  });
+
+  it("refuses an account after 5 failures, even with the right password, until the window ends", async () => {
+    await createStaffUser(database.db, { email: "target@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    const time = clock();
+    const throttle = new SignInThrottle(database.db, time.now);
+    for (let failure = 1; failure <= 5; failure++) {
+      // Each from another address: the account's count, not the client's, refuses the sixth.
+      const outcome = await signIn(database.db, throttle, { email: "target@example.co.za", password: `wrong guess ${failure}!`, clientAddress: `198.51.100.${failure}` }, time.date());
+      expect(outcome).toEqual({ kind: "refused" });
+    }
+    const blocked = await signIn(database.db, throttle, { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" }, time.date());
+    expect(blocked).toEqual({ kind: "throttled", retryAfterSeconds: FAILURE_WINDOW_MS / 1000 });
+    time.advance(FAILURE_WINDOW_MS);
+    expect((await signIn(database.db, throttle, { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" }, time.date())).kind).toBe("signed-in");
+  });
+
+  it("refuses a client after 5 failures, whichever accounts it tries", async () => {
+    await createStaffUser(database.db, { email: "bystander@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    const time = clock(Date.UTC(2026, 10, 25, 9, 5, 0));
+    const throttle = new SignInThrottle(database.db, time.now);
+    for (let failure = 1; failure <= 5; failure++) {
+      await signIn(database.db, throttle, { email: `guess${failure}@example.co.za`, password: "spray and pray 1", clientAddress: "203.0.113.7" }, time.date());
+    }
+    const blocked = await signIn(database.db, throttle, { email: "bystander@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.7" }, time.date());
+    expect(blocked).toEqual({ kind: "throttled", retryAfterSeconds: 10 * 60 });
+    // Another client is not held back by this one.
+    expect((await signIn(database.db, throttle, { email: "bystander@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.8" }, time.date())).kind).toBe("signed-in");
+  });
+
+  it("asks for the TOTP code when the person turned it on, and signs in only with the right one", async () => {
+    const { secret } = newTotpSecret("two-step@example.co.za");
+    const { id } = await createStaffUser(database.db, { email: "two-step@example.co.za", role: "dealer_manager", dealerSlugs: [], password: TEST_STAFF_PASSWORD });
+    await database.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, id));
+    const throttle = new SignInThrottle(database.db);
+    const first = await signIn(database.db, throttle, { email: "two-step@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.50" });
+    if (first.kind !== "second-factor") throw new Error(`expected the code step, got ${first.kind}`);
+    expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id))).toEqual([]);
+
+    const wrongCode = String((Number(totpCodeAt(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const wrong = await completeSecondFactor(database.db, throttle, { pendingToken: first.pendingToken, code: wrongCode, clientAddress: "192.0.2.50" });
+    expect(wrong).toEqual({ kind: "second-factor", pendingToken: first.pendingToken, wrongCode: true });
+    const right = await completeSecondFactor(database.db, throttle, { pendingToken: first.pendingToken, code: totpCodeAt(secret), clientAddress: "192.0.2.50" });
+    expect(right.kind).toBe("signed-in");
+    // The step's token worked once.
+    const again = await completeSecondFactor(database.db, throttle, { pendingToken: first.pendingToken, code: totpCodeAt(secret), clientAddress: "192.0.2.50" });
+    expect(again).toEqual({ kind: "refused" });
+  });
+});

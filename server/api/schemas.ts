@@ -1,0 +1,227 @@
+import { z } from "@hono/zod-openapi";
+import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/used-query.ts";
+import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
+import { BANNER_TYPES } from "../../core/content/banners.ts";
+import { parsePage, type Violation } from "../../core/shared/violations.ts";
+
+/**
+ * The answers of the API described once, in zod: the OpenAPI document (/api/docs.json), the Hydra
+ * documentation and the JSON-LD contexts are generated from these, and the contract tests check every answer
+ * against them. Each resource schema is registered under its JSON-LD @type, which is also its context's name.
+ */
+
+export const JSON_LD_MEDIA_TYPE = "application/ld+json";
+
+const ldId = z.string().openapi({ description: "The resource's IRI (JSON-LD @id)", example: "/api/dealers/honda-sandton" });
+const ldType = (type: string) => z.literal(type).openapi({ description: "JSON-LD @type" });
+
+/** A resource of the given @type: its own fields plus @id (when it has an address of its own) and @type. */
+function ldResource<T extends z.ZodRawShape>(type: string, shape: T, options: { id: "required" | "optional" } = { id: "optional" }) {
+  return z
+    .object({
+      "@context": z.string().optional().openapi({ description: "Where the JSON-LD context of this answer is" }),
+      "@id": options.id === "required" ? ldId : ldId.optional(),
+      "@type": ldType(type),
+      ...shape,
+    })
+    .openapi(type);
+}
+
+export const violationSchema = z
+  .object({
+    propertyPath: z.string().openapi({ example: "cell_phone" }),
+    message: z.string().openapi({ example: "Please enter a South African cell number, like 082 123 4567" }),
+  })
+  .openapi("ConstraintViolation");
+
+export const errorSchema = z
+  .object({
+    "@type": z.literal("Error"),
+    status: z.number().int().openapi({ example: 422 }),
+    title: z.string().openapi({ example: "The enquiry is not valid" }),
+    violations: z.array(violationSchema).optional().openapi({ description: "The fields at fault (400 and 422)" }),
+  })
+  .openapi("Error");
+
+const imageRef = z.object({ uri: z.string().openapi({ example: "/media/used/12-1.webp" }) });
+
+const businessHours = z.object({
+  days: z.string().openapi({ example: "Monday to Friday" }),
+  opens: z.string().nullable().openapi({ example: "07:30" }),
+  closes: z.string().nullable().openapi({ example: "17:30" }),
+});
+
+export const dealerSchema = ldResource("Dealer", {
+  slug: z.string().openapi({ example: "honda-sandton" }),
+  dealerName: z.string().openapi({ example: "Honda Sandton" }),
+  uri: z.string().openapi({ description: "The dealer's page on this site", example: "/dealer/honda-sandton" }),
+  apiUri: z.string().openapi({ description: "The dealer's API resource; its used stock is at {apiUri}/vehicles", example: "/api/dealers/honda-sandton" }),
+  dealer_contact_no: z.string().openapi({ example: "011 783 7000" }),
+  address: z.string().openapi({ example: "2 Rivonia Road, Sandton, 2196" }),
+  city: z.string().openapi({ example: "Sandton" }),
+  province: z.string().openapi({ example: "Gauteng" }),
+  location: z.string(),
+  dp_name: z.string().openapi({ description: "Dealer principal" }),
+  dp_email: z.string().openapi({ example: "principal@hondasandton.co.za" }),
+  dp_contact_no: z.string(),
+  business_hours: z.array(businessHours),
+  is_wing: z.boolean().openapi({ description: "A Honda Wing (motorcycle) dealer" }),
+});
+
+export const usedVehicleSchema = ldResource("Vehicle", {
+  id: z.number().int().openapi({ example: 12 }),
+  uri: z.string().openapi({ description: "The vehicle's page on this site" }),
+  image: imageRef,
+  images: z.array(imageRef),
+  make: z.string().openapi({ example: "Honda" }),
+  make_slug: z.string().openapi({ example: "honda" }),
+  model: z.string().openapi({ example: "CR-V" }),
+  model_slug: z.string().openapi({ example: "cr-v" }),
+  variant: z.string().openapi({ example: "1.5T Executive AWD CVT" }),
+  transmission: z.string().openapi({ example: "Automatic" }),
+  fuel_type: z.string().openapi({ example: "Petrol" }),
+  exterior_color: z.string().openapi({ example: "Platinum White" }),
+  year: z.number().int().openapi({ example: 2022 }),
+  mileage: z.object({ value: z.number().openapi({ example: 38500 }), unit: z.literal("km") }),
+  state_of_vehicle: z.string().openapi({ example: "Used" }),
+  price: z.number().openapi({ description: "Rand, VAT included", example: 529900 }),
+  installment: z.number().openapi({ description: "Estimated monthly instalment in rand (balloon 40%, 12% a year, 72 months)", example: 8240 }),
+  dealer_name: z.string().openapi({ example: "Honda Sandton" }),
+  dealer_slug: z.string().openapi({ example: "honda-sandton" }),
+  dealer_province: z.string().openapi({ example: "Gauteng" }),
+});
+
+export const makeSchema = ldResource("Make", {
+  name: z.string().openapi({ example: "Honda" }),
+  slug: z.string().openapi({ example: "honda" }),
+  models: z.array(z.object({ name: z.string(), slug: z.string(), count: z.number().int() })),
+});
+
+const facetOption = z.object({ value: z.string().openapi({ example: "Petrol" }), count: z.number().int() });
+const makeOption = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
+
+export const usedFiltersSchema = ldResource("UsedVehicleFilters", {
+  makes: z.array(makeOption),
+  models: z.array(makeOption),
+  fuelTypes: z.array(facetOption),
+  transmissionTypes: z.array(facetOption),
+  vehicleStates: z.array(facetOption),
+  total: z.number().int(),
+});
+
+const rangeImage = z.object({ image: z.string(), alt: z.string() });
+const rangeColour = z.object({ name: z.string().openapi({ example: "Meteoroid Grey" }), colorCode: z.string(), image: z.string() });
+const rangeCommon = {
+  make: z.string().openapi({ example: "Honda" }),
+  make_slug: z.string(),
+  model: z.string().openapi({ example: "HR-V" }),
+  model_slug: z.string().openapi({ example: "hr-v" }),
+  type: z.enum(VEHICLE_TYPES),
+  mainImage: z.string(),
+  minPrice: z.number().openapi({ description: "Rand: the lowest price of the model's variants", example: 459900 }),
+  description: z.string(),
+  brochure: z.string().nullable(),
+  gallery: z.array(rangeImage),
+  color: z.array(rangeColour),
+};
+
+export const rangeVariantSchema = ldResource("VehicleRange", {
+  ...rangeCommon,
+  variant: z.string().openapi({ example: "1.5 Comfort CVT" }),
+  variant_slug: z.string(),
+  modelPrice: z.number().openapi({ description: "Rand", example: 479900 }),
+  term: z.number().int().openapi({ description: "Months", example: 72 }),
+  interest: z.number().openapi({ description: "Percent a year", example: 12 }),
+  power: z.number().openapi({ description: "kW" }),
+  torque: z.number().openapi({ description: "Nm" }),
+  transmission: z.string(),
+  transmission_type: z.string(),
+});
+
+export const rangeModelSchema = ldResource("VehicleRangeModel", {
+  ...rangeCommon,
+  variants: z.array(rangeVariantSchema.omit({ "@type": true, "@id": true, "@context": true })),
+});
+
+export const bannerSchema = ldResource("Banner", {
+  id: z.number().int(),
+  title: z.string().openapi({ example: "The new HR-V" }),
+  type: z.enum(BANNER_TYPES).openapi({ description: "Car, Motorcycle, or empty for the home page" }),
+  image: imageRef,
+  button: z.object({ url: z.string().openapi({ example: "/new/honda/hr-v" }), text: z.string().openapi({ example: "Discover more" }) }),
+});
+
+export const dealSchema = ldResource("Deal", {
+  slug: z.string().openapi({ example: "cr-v-e-hev-cash-back" }),
+  kind: z.enum(["special", "service"]),
+  title: z.string(),
+  summary: z.string(),
+  thumbnail: z.string(),
+  image: z.string(),
+  valid_until: z.string().openapi({ example: "2026-12-31" }),
+  dealer_slug: z.string().nullable().openapi({ description: "Null for a group-wide (head office) deal" }),
+});
+
+const blogPostFields = {
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  publish_date: z.string().openapi({ example: "2026-10-14" }),
+  image: imageRef,
+  author: z.string(),
+  meta_title: z.string(),
+  meta_description: z.string(),
+  keywords: z.string().nullable(),
+};
+export const blogPostSchema = ldResource("BlogPost", blogPostFields);
+export const blogPostDetailSchema = ldResource("BlogPost", { ...blogPostFields, body: z.string().openapi({ description: "HTML" }) }).openapi(
+  "BlogPostDetail",
+);
+
+export const customerEnquiryStatusSchema = ldResource(
+  "CustomerEnquiry",
+  {
+    id: z.string().openapi({ example: "3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31" }),
+    status: z.string().openapi({ example: "Queued" }),
+  },
+  { id: "required" },
+);
+
+export const financeApplicationStatusSchema = ldResource("FinanceApplicationStatus", {
+  id: z.string().openapi({ example: "9d2e7b14-0c3a-4f6e-8b5d-1a7c3e9f2b60" }),
+  status: z.string().openapi({ example: "Queued" }),
+});
+
+/** A hydra collection of the given members (SPEC section 7): hydra:member and hydra:totalItems. */
+export function hydraCollectionSchema<T extends z.ZodType>(member: T, extra: z.ZodRawShape = {}) {
+  return z.object({
+    "@context": z.literal("/api/contexts/Collection"),
+    "@id": ldId,
+    "@type": z.literal("hydra:Collection"),
+    "hydra:member": z.array(member),
+    "hydra:totalItems": z.number().int().openapi({ example: 8 }),
+    ...extra,
+  });
+}
+
+/** Query and path parameter schemas shared by several operations, with the SPEC's names. */
+export const pageParameter = z
+  .string()
+  .optional()
+  .openapi({ description: "1-based page number; empty means 1", example: "1", pattern: "^$|^[1-9][0-9]{0,5}$" });
+
+/** The page parameter parsed by the one page rule (core/shared/violations.ts): absent or empty is page 1. */
+export const pageQuery = pageParameter.transform((raw, ctx) => {
+  const violations: Violation[] = [];
+  const page = parsePage(raw ?? null, violations);
+  for (const violation of violations) ctx.addIssue({ code: "custom", message: violation.message });
+  return page;
+});
+
+export const usedFilterParameters = {
+  make_slug: z.string().optional().openapi({ example: "honda" }),
+  model_slug: z.string().optional().openapi({ example: "cr-v" }),
+  "fuelType[]": z.array(z.enum(["Any", ...FUEL_TYPES])).optional().openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
+  "transmissionType[]": z.array(z.enum(["Any", ...TRANSMISSIONS])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
+  "vehicle_state[]": z.array(z.enum(["Any", ...VEHICLE_STATES])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
+};

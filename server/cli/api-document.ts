@@ -1,0 +1,27 @@
+import fs from "node:fs";
+import path from "node:path";
+import { apiDocument } from "../api/index.ts";
+import { withChanges, versionProblem } from "../api/changelog.ts";
+import type { OpenApiDocument } from "../api/described.ts";
+
+/**
+ * npm run api:document: writes the API's OpenAPI document to docs/api/openapi.json and records how it
+ * differs from the one there before in the changelog of docs/api.md. The test suite fails while either
+ * is out of date (server/api/changelog.test.ts), so no change to the API lands without them.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const documentFile = path.join(root, "docs/api/openapi.json");
+const guideFile = path.join(root, "docs/api.md");
+
+const after = await apiDocument();
+// The first document written is the first version: its changelog section is written by hand.
+const before: OpenApiDocument = fs.existsSync(documentFile) ? JSON.parse(fs.readFileSync(documentFile, "utf8")) : after;
+const problem = versionProblem(before, after);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+const { markdown, lines } = withChanges(fs.readFileSync(guideFile, "utf8"), before, after, new Date().toISOString().slice(0, 10));
+fs.writeFileSync(documentFile, `${JSON.stringify(after, null, 2)}\n`);
+fs.writeFileSync(guideFile, markdown);
+console.log(lines.length === 0 ? "The API document is unchanged." : `docs/api/openapi.json written; docs/api.md changelog:\n${lines.join("\n")}`);

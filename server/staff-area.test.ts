@@ -1,0 +1,249 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createMailer } from "../core/delivery/email.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { auditLog, dealers, staffSessions, staffUsers } from "../db/schema.ts";
+import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
+import { createStaffUser, passwordLinkFromOutbox, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
+import { createApp } from "./app.ts";
+import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import { createLogger } from "./logger.ts";
+
+/**
+ * The staff area over real HTTP, pages from the production build (`npm run build` first): sign-in, throttling,
+ * CSRF, the 401/403/404 answers, caching and indexing headers, and a new account's e-mailed link.
+ */
+let database: DatabaseHandle;
+let site: Awaited<ReturnType<typeof serveOverHttp>>;
+let outbox: string;
+let admin: StaffHttpSession;
+
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+  outbox = await fs.mkdtemp(path.join(os.tmpdir(), "honda-staff-outbox-"));
+  const mailer = createMailer({ outboxDir: outbox, from: "Back office <staff@example.co.za>" });
+  // Behind a "proxy" (X-Forwarded-For and -Proto trusted), so that each test's failed sign-ins come from their own address.
+  // The guard's write allowance is raised: the throttling under test is the sign-in's own.
+  site = await serveOverHttp(
+    createApp({ db: database.db, health: database, logger: createLogger("silent"), mailer, trustProxy: true, rateLimiter: new MemoryRateLimiter(1000, 600_000), ...(await builtSite()) }),
+  );
+  await createStaffUser(database.db, { email: "admin@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+  admin = await signIn(site.baseUrl, "admin@example.co.za", TEST_STAFF_PASSWORD);
+});
+afterAll(async () => {
+  await site?.close();
+  await database?.close();
+  await fs.rm(outbox, { recursive: true, force: true });
+});
+
+/** Posts a form as a browser does (same-origin, urlencoded), without following the redirect. */
+function postForm(pathname: string, fields: Record<string, string | string[]>, cookie?: string, clientAddress?: string) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  return fetch(site.baseUrl + pathname, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: site.baseUrl,
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(clientAddress ? { "X-Forwarded-For": clientAddress } : {}),
+    },
+    body,
+  });
+}
+
+const dealerId = async (slug: string) => (await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)))[0]!.id;
+
+async function twoDealerSlugs(): Promise<[string, string]> {
+  const rows = await database.db.select({ slug: dealers.slug }).from(dealers).orderBy(dealers.id).limit(2);
+  return [rows[0]!.slug, rows[1]!.slug];
+}
+
+describe("without a session", () => {
+  it("the API under /api/staff answers 401 JSON, and staff pages send to the sign-in page", async () => {
+    for (const pathname of ["/api/staff/me", "/api/staff/dealers", "/api/staff/anything"]) {
+      const response = await fetch(site.baseUrl + pathname);
+      expect(response.status, pathname).toBe(401);
+      expect(response.headers.get("content-type")).toContain("json");
+      expect((await response.json()).title).toBe("Sign in to the back office or send a feed key");
+    }
+    const page = await fetch(`${site.baseUrl}/staff/accounts?x=1`, { redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/staff/login?next=%2Fstaff%2Faccounts%3Fx%3D1");
+    const forged = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: "staff=not-a-real-session-token-at-all" } });
+    expect(forged.status).toBe(401);
+  });
+
+  it("staff answers are never stored by a cache and never indexed; the public pages set no cookie", async () => {
+    for (const pathname of ["/staff/login", "/staff/login.data", "/api/staff/me", "/staff/forgot-password"]) {
+      const response = await fetch(site.baseUrl + pathname);
+      expect(response.headers.get("cache-control"), pathname).toBe("private, no-store");
+      expect(response.headers.get("x-robots-tag"), pathname).toBe("noindex, nofollow");
+    }
+    const login = await (await fetch(`${site.baseUrl}/staff/login`)).text();
+    expect(login).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(await (await fetch(`${site.baseUrl}/robots.txt`)).text()).toContain("Disallow: /staff\n");
+    for (const pathname of ["/", "/used", "/new"]) {
+      expect((await fetch(site.baseUrl + pathname)).headers.get("set-cookie"), pathname).toBeNull();
+    }
+  });
+});
+
+describe("signing in over HTTP", () => {
+  it("sets an HttpOnly, SameSite=Lax session cookie named for plain HTTP, and signs out by deleting the session", async () => {
+    await createStaffUser(database.db, { email: "cookie@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const response = await postForm("/staff/login", { step: "password", email: "cookie@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff/account" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/staff/account");
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^staff=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+    const cookie = setCookie.split(";")[0]!;
+    const { csrfToken } = await (await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: cookie } })).json();
+
+    const out = await postForm("/staff/logout", { csrf: csrfToken }, cookie);
+    expect(out.status).toBe(302);
+    expect(out.headers.get("set-cookie")).toContain("staff=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    expect((await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("names the cookie __Host-staff and marks it Secure behind an HTTPS proxy", async () => {
+    const response = await fetch(`${site.baseUrl}/staff/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Proto": "https" },
+      body: new URLSearchParams({ step: "password", email: "admin@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff" }),
+    });
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^__Host-staff=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
+    // Over HTTPS only the __Host- cookie counts: the plain-HTTP name cannot carry a session there.
+    const token = setCookie.split(";")[0]!.split("=")[1];
+    const asPlain = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: `staff=${token}`, "X-Forwarded-Proto": "https" } });
+    expect(asPlain.status).toBe(401);
+    const asHost = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: `__Host-staff=${token}`, "X-Forwarded-Proto": "https" } });
+    expect(asHost.status).toBe(200);
+  });
+
+  it("answers the same for an unknown address and a wrong password, then 429 after 5 failures", async () => {
+    const unknown = await postForm("/staff/login", { step: "password", email: "nobody@example.co.za", password: "a wrong password" }, undefined, "192.0.2.1");
+    const wrong = await postForm("/staff/login", { step: "password", email: "admin@example.co.za", password: "a wrong password" }, undefined, "192.0.2.2");
+    expect([unknown.status, wrong.status]).toEqual([401, 401]);
+    const [unknownText, wrongText] = await Promise.all([unknown.text(), wrong.text()]);
+    expect(unknownText).toContain("Email or password is incorrect");
+    expect(wrongText).toContain("Email or password is incorrect");
+
+    await createStaffUser(database.db, { email: "locked@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    for (let failure = 1; failure <= 5; failure++) {
+      expect((await postForm("/staff/login", { step: "password", email: "locked@example.co.za", password: `guess number ${failure}` }, undefined, "192.0.2.3")).status).toBe(401);
+    }
+    const blocked = await postForm("/staff/login", { step: "password", email: "locked@example.co.za", password: TEST_STAFF_PASSWORD }, undefined, "192.0.2.4");
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await blocked.text()).toMatch(/Too many attempts, try again in \d+ minutes?/);
+    expect(blocked.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("CSRF", () => {
+  it("refuses a staff form sent without the session's token, and changes nothing", async () => {
+    const before = await database.db.select().from(staffUsers);
+    const fields = { email: "forged@example.co.za", displayName: "Forged", role: "group_admin" };
+    for (const csrf of [undefined, "not-the-token"]) {
+      const response = await postForm("/staff/accounts", csrf ? { ...fields, csrf } : fields, admin.cookie);
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain("This form has expired or was not sent from this site");
+    }
+    expect(await database.db.select().from(staffUsers)).toEqual(before);
+  });
+
+  it("refuses an API write without X-CSRF-Token", async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${site.baseUrl}/api/staff/anything`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: admin.cookie, ...headers }, body: "{}" });
+    const refused = await send({});
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).title).toBe("Send the session's CSRF token in X-CSRF-Token");
+    expect((await send({ "X-CSRF-Token": admin.csrfToken })).status).toBe(404);
+  });
+});
+
+describe("roles over HTTP", () => {
+  it("a dealer manager sees only their dealer: another dealer is 404, staff accounts and the audit log 403", async () => {
+    const [own, other] = await twoDealerSlugs();
+    await createStaffUser(database.db, { email: "manager@example.co.za", role: "dealer_manager", dealerSlugs: [own], password: TEST_STAFF_PASSWORD });
+    const manager = await signIn(site.baseUrl, "manager@example.co.za", TEST_STAFF_PASSWORD);
+    const get = (pathname: string, session: StaffHttpSession) => fetch(site.baseUrl + pathname, { headers: { Cookie: session.cookie }, redirect: "manual" });
+
+    expect((await (await get("/api/staff/dealers", manager)).json()).dealers.map((dealer: { slug: string }) => dealer.slug)).toEqual([own]);
+    expect((await get(`/api/staff/dealers/${own}`, manager)).status).toBe(200);
+    const otherDealer = await get(`/api/staff/dealers/${other}`, manager);
+    expect(otherDealer.status).toBe(404);
+    expect(await otherDealer.json()).toEqual((await (await get("/api/staff/dealers/no-such-dealer", manager)).json()));
+    expect((await get(`/api/staff/dealers/${other}`, admin)).status).toBe(200);
+
+    for (const pathname of ["/staff/accounts", "/staff/audit", `/staff/accounts/1`]) {
+      const page = await get(pathname, manager);
+      expect(page.status, pathname).toBe(403);
+      expect(await page.text()).toContain("Your role does not give access to this page.");
+    }
+    const navigation = await (await get("/staff", manager)).text();
+    expect(navigation).not.toContain('href="/staff/accounts"');
+    expect(navigation).toContain('href="/staff/account"');
+  });
+});
+
+describe("staff accounts", () => {
+  it("an administrator creates a dealer manager, who sets a password through the e-mailed link and signs in", async () => {
+    const [own] = await twoDealerSlugs();
+    const created = await postForm(
+      "/staff/accounts",
+      { csrf: admin.csrfToken, email: "New.Manager@example.co.za", displayName: "Naledi Dlamini", role: "dealer_manager", dealerIds: [String(await dealerId(own))] },
+      admin.cookie,
+    );
+    expect(created.status).toBe(302);
+    const [account] = await database.db.select().from(staffUsers).where(eq(staffUsers.email, "new.manager@example.co.za"));
+    expect(account).toMatchObject({ displayName: "Naledi Dlamini", role: "dealer_manager", passwordHash: null, active: true });
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "staff_user.create"));
+    expect(entry).toMatchObject({ actorLabel: "admin@example.co.za", entity: "staff_user", entityId: String(account!.id) });
+
+    const link = await passwordLinkFromOutbox(outbox, "new.manager@example.co.za");
+    const linkPath = new URL(link).pathname + new URL(link).search;
+    const token = new URL(link).searchParams.get("token")!;
+
+    const tooShort = await postForm("/staff/set-password", { token, password: "short", confirm: "short" });
+    expect(tooShort.status).toBe(200);
+    expect(await tooShort.text()).toContain("Use at least 12 characters");
+    const set = await postForm("/staff/set-password", { token, password: "a long and private passphrase", confirm: "a long and private passphrase" });
+    expect(set.status).toBe(302);
+    // The link works once.
+    expect(await (await fetch(site.baseUrl + linkPath)).text()).toContain("This link no longer works");
+    const session = await signIn(site.baseUrl, "new.manager@example.co.za", "a long and private passphrase");
+    expect((await (await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: session.cookie } })).json()).dealerIds).toEqual([await dealerId(own)]);
+  });
+
+  it("deactivating an account ends its sessions; changing its role signs it out", async () => {
+    const { id } = await createStaffUser(database.db, { email: "editor@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const editor = await signIn(site.baseUrl, "editor@example.co.za", TEST_STAFF_PASSWORD);
+    const changed = await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "save", displayName: "Editor", role: "group_admin" }, admin.cookie);
+    expect(changed.status).toBe(302);
+    expect((await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: editor.cookie } })).status).toBe(401);
+
+    const again = await signIn(site.baseUrl, "editor@example.co.za", TEST_STAFF_PASSWORD);
+    expect((await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "deactivate" }, admin.cookie)).status).toBe(302);
+    expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id))).toEqual([]);
+    expect((await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: again.cookie } })).status).toBe(401);
+    expect((await postForm("/staff/login", { step: "password", email: "editor@example.co.za", password: TEST_STAFF_PASSWORD }, undefined, "192.0.2.5")).status).toBe(401);
+  });
+
+  it("answers a reset request the same whether or not the address has an account", async () => {
+    const known = await postForm("/staff/forgot-password", { email: "admin@example.co.za" });
+    const unknown = await postForm("/staff/forgot-password", { email: "stranger@example.co.za" });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    const message = (html: string) => /If this address has a back-office account[^<]*/.exec(html)?.[0];
+    expect(message(await known.text())).toBeDefined();
+    expect(message(await unknown.text())).toBe(message(await (await postForm("/staff/forgot-password", { email: "admin@example.co.za" })).text()));
+  });
+});

@@ -1,0 +1,243 @@
+import fs from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import pg from "pg";
+import { validFinanceApplication, VALID_ID_NUMBER } from "../support/finance-fixture.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+
+/**
+ * The leads inbox (issue 16) in a real browser: a lead sent on the public site appears in the inbox of its
+ * dealer's manager, is given a status and a note, is sent to the dealer again and is exported as CSV; a finance
+ * application is opened (decrypted, audited, not stored by the browser). axe and HTML_CodeSniffer on every page,
+ * at desktop and phone width.
+ *
+ * Who signs in: with E2E_DATABASE_URL (the server on PostgreSQL) the test creates a manager of Honda Menlyn in
+ * the database and checks the audit log there; on the embedded database, which only the server may open, it
+ * signs in as the group administrator the server creates at first start (STAFF_BOOTSTRAP_EMAIL,
+ * playwright.config.ts), and the audit-log check is recorded as not run (core/leads/inbox.test.ts checks it on
+ * both databases).
+ */
+
+const databaseUrl = process.env.E2E_DATABASE_URL;
+const DEALER = "honda-menlyn";
+const ENQUIRY_PATH = "/new/honda/cr-v/1-5t-comfort-cvt/enquire";
+const PHONE = { width: 390, height: 844 };
+
+test.describe.configure({ timeout: 180_000 });
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The account the test signs in with: a Menlyn manager on PostgreSQL, else the bootstrap administrator. */
+async function staffAccount(tag: string): Promise<{ email: string; password: string }> {
+  if (!databaseUrl) {
+    test.info().annotations.push({ type: "account", description: "the group administrator: set E2E_DATABASE_URL to sign in as the dealer's manager" });
+    return E2E_ADMIN;
+  }
+  const { createStaffUser, TEST_STAFF_PASSWORD: password } = await import("../support/staff.ts");
+  const { openDatabase } = await import("../../db/client.ts");
+  const handle = await openDatabase({ databaseUrl });
+  try {
+    const email = `manager.${tag}@menlyn.example.co.za`;
+    await createStaffUser(handle.db, { email, role: "dealer_manager", dealerSlugs: [DEALER], password });
+    return { email, password };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto("/staff/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
+}
+
+/** axe and HTML_CodeSniffer at desktop width, then at phone width, and back. */
+async function expectAccessible(page: Page) {
+  const desktop = page.viewportSize();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page);
+  // The page itself never scrolls sideways (a table may, inside its own focusable scroll region); if it does, the culprits.
+  const tooWide = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= document.documentElement.clientWidth
+      ? []
+      : [...document.querySelectorAll("main *")]
+          .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .map((element) => element.outerHTML.slice(0, 120)),
+  );
+  expect(tooWide, "the page fits a phone's width").toEqual([]);
+  if (desktop) await page.setViewportSize(desktop);
+}
+
+async function sendEnquiry(page: Page, who: { first: string; last: string; email: string }) {
+  await page.goto(ENQUIRY_PATH);
+  const loadedAt = Date.now();
+  await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole("textbox", { name: "First name", exact: true }).fill(who.first);
+  await page.getByRole("textbox", { name: "Last name", exact: true }).fill(who.last);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(who.email);
+  await page.getByRole("textbox", { name: "Cell phone", exact: true }).fill("082 555 0199");
+  await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(DEALER);
+  await page.getByLabel(/You may contact me/).check();
+  await page.getByLabel(/I accept the/).check();
+  // Bots post within 2 s of the page rendering; people take longer.
+  await page.waitForTimeout(Math.max(0, 2_300 - (Date.now() - loadedAt)));
+  await page.getByRole("button", { name: /Submit|Loading/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank You for Your Enquiry!" })).toBeVisible();
+}
+
+/** Letters only, as a last name must be: a name no other test run uses. */
+function uniqueLastName(): string {
+  return `Inbox${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
+}
+
+test("a lead sent on the site is worked in the inbox: status, note, resend, CSV export", async ({ page }) => {
+  const last = uniqueLastName();
+  const who = { first: "Lerato", last, email: `lerato.${last.toLowerCase()}@example.co.za` };
+  await sendEnquiry(page, who);
+  const account = await staffAccount(last.toLowerCase());
+  await signIn(page, account);
+
+  // The inbox, filtered to the dealer, shows the lead.
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Leads" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await page.getByLabel("Dealer").selectOption(DEALER);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/dealer=honda-menlyn/);
+  const leadLink = page.getByRole("link", { name: new RegExp(`Lerato ${last} \\(HDG-[0-9A-F]{8}\\)`) });
+  await expect(leadLink).toBeVisible();
+  await expectAccessible(page);
+
+  // The lead: what was sent, the vehicle's page, its deliveries.
+  await leadLink.click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Lerato ${last}`) })).toBeVisible();
+  await expect(page.getByRole("link", { name: who.email })).toHaveAttribute("href", `mailto:${who.email}`);
+  await expect(page.getByRole("link", { name: "The vehicle's page on the website" })).toHaveAttribute("href", "/new/honda/cr-v/1-5t-comfort-cvt");
+  const deliveries = page.getByRole("region", { name: "Deliveries to the dealer" });
+  await expect(deliveries).toContainText(`crm@${DEALER}.example.co.za`);
+  await expect(page.getByRole("heading", { name: "Work status: New" })).toBeVisible();
+  await expectAccessible(page);
+
+  // Worked: Contacted, with a note; who did it is shown.
+  await page.getByLabel("Work status", { exact: true }).selectOption("Contacted");
+  await page.getByLabel("Note").fill("Called back, coming in on Saturday at 10");
+  const save = page.getByRole("button", { name: "Save status and note" });
+  await save.click();
+  await expect(page.getByRole("status")).toContainText("Saved. The lead is Contacted.");
+  await expect(page.getByRole("heading", { name: "Work status: Contacted" })).toBeVisible();
+  const history = page.getByRole("list", { name: "History" }).getByRole("listitem");
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText("Status set to Contacted");
+  await expect(history.first()).toContainText("Called back, coming in on Saturday at 10");
+  await expect(history.first()).toContainText(account.email);
+  await expect(page.getByLabel("Note")).toHaveValue("");
+  await expect(save).toBeFocused();
+  await expectAccessible(page);
+
+  // An empty change is refused with a message on the form, not stored.
+  await save.click();
+  await expect(page.getByRole("alert")).toContainText("The lead is already Contacted");
+  await expect(history).toHaveCount(1);
+
+  // Resend: once every delivery has gone, the dealer's deliveries go out again: each shows a second attempt.
+  const deliveredAttempts = () => page.getByRole("region", { name: "Deliveries to the dealer" }).getByText(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}: delivered$/);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByRole("region", { name: "Deliveries to the dealer" }).getByText("Overall: Delivered").count();
+    }, { timeout: 60_000, message: "the lead is delivered" })
+    .toBe(1);
+  const deliveredBefore = await deliveredAttempts().count();
+  expect(deliveredBefore).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Resend to the dealer" }).click();
+  await expect(page.getByRole("status")).toContainText(/Sending again: \d+ deliver(y|ies) to the dealer queued\./);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return deliveredAttempts().count();
+      },
+      { timeout: 60_000, message: "the resent deliveries are delivered again" },
+    )
+    .toBe(deliveredBefore * 2);
+
+  // The CSV export of the filtered list, read from the download.
+  await page.goto("/staff/leads?work=Contacted&dealer=honda-menlyn");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await fs.readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const [header, ...rows] = csv.trim().split("\r\n");
+  expect(header).toBe("Reference,Received,Dealer,Lead type,Delivery,Work status,First response,Name,E-mail,Phone,Vehicle,Message");
+  const row = rows.find((line) => line.includes(who.email));
+  expect(row).toContain(`Honda Menlyn,New Vehicles,`);
+  expect(row).toContain(`,Contacted,`);
+  // A cell starting with + is written with a leading apostrophe, so that a spreadsheet reads it as text, not a formula.
+  expect(row).toContain(`Lerato ${last},${who.email},'+27825550199,Honda CR-V 1.5T Comfort CVT`);
+  expect(rows.every((line) => line.includes(",Contacted,"))).toBe(true);
+
+  if (databaseUrl) {
+    const actions = await withDatabase(async (client) => {
+      const { rows: entries } = await client.query<{ action: string; actor_label: string }>(
+        "select a.action, a.actor_label from audit_log a join enquiries e on e.id::text = a.entity_id where e.email = $1 order by a.id",
+        [who.email],
+      );
+      return entries.map((entry) => `${entry.action} by ${entry.actor_label}`);
+    });
+    expect(actions).toEqual([`lead.work_status by ${account.email}`, `lead.resend by ${account.email}`]);
+  }
+
+  // The first response report has the week's figure for the dealer.
+  await page.goto("/staff/leads/report");
+  await expect(page.getByRole("heading", { level: 2, name: "Honda Menlyn" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Median first response per week, Honda Menlyn" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "First response per week, Honda Menlyn" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a finance application is opened only decrypted for the request, and not stored by the browser", async ({ page }) => {
+  const last = uniqueLastName();
+  const submitted = await page.request.post("/api/finance_applications", {
+    data: validFinanceApplication({ dealership: DEALER, surname: last, email: `${last.toLowerCase()}@example.co.za` }),
+  });
+  expect(submitted.status()).toBe(201);
+  const { id } = (await submitted.json()) as { id: string };
+  const account = await staffAccount(`finance.${last.toLowerCase()}`);
+  await signIn(page, account);
+
+  await page.goto("/staff/leads?type=Finance+Application");
+  await expect(page.locator("main")).not.toContainText(VALID_ID_NUMBER);
+  await expect(page.locator("main")).not.toContainText(last);
+  await page.goto(`/staff/leads/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: /Finance application/ })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(VALID_ID_NUMBER);
+
+  // The page itself or, after hydration, its data request (/staff/finance/{id}.data): neither may be stored.
+  const opened = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/staff/finance/${id}`));
+  await page.getByRole("link", { name: "Open the application" }).click();
+  expect((await opened).headers()["cache-control"]).toMatch(/(^|[ ,])no-store($|,)/);
+  await expect(page.getByRole("heading", { level: 1, name: /Finance application HDG-/ })).toBeVisible();
+  await expect(page.getByText(VALID_ID_NUMBER)).toBeVisible();
+  await expect(page.getByText(last, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  if (databaseUrl) {
+    const openings = await withDatabase(async (client) => {
+      const { rows } = await client.query<{ actor_label: string }>("select actor_label from audit_log where action = 'finance_application.open' and entity_id = $1", [id]);
+      return rows.map((row) => row.actor_label);
+    });
+    expect(openings.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(openings)).toEqual(new Set([account.email]));
+  }
+});
