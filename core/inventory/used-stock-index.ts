@@ -1,4 +1,5 @@
-import { compileKeywords } from "./keyword-match.ts";
+import { type Bitset, bitsetsByCode, bitsetWhere, countOf, has, intersection, union, wordsFor } from "./bitset.ts";
+import { compileKeywords, type KeywordTerm } from "./keyword-match.ts";
 import { rangeSteps } from "./used-facets.ts";
 import { BODY_TYPES, FUEL_TYPES, fullOrder, hasRefinements, type OrderField, PROVINCES, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
 import { compareText, pageSlice, type StockRow, toView, type UsedFilters, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
@@ -92,11 +93,10 @@ export class UsedStockIndex {
     return { members: found.map((i) => toView(this.rows[i]!)), total: accepted.total };
   }
 
-  /** A list narrowed by the filters of issue 17: which vehicles match is decided one by one, then the page is walked. */
+  /** A list narrowed by the filters of issue 17: the set of matching vehicles (bitset.ts), then the page walked in order. */
   private listRefined(query: UsedVehicleQuery, scope: UsedVehicleScope): { members: UsedVehicleView[]; total: number } {
-    const fails = this.failures(query, scope);
-    let total = 0;
-    for (let i = 0; i < fails.length; i++) if (fails[i] === 0) total += 1;
+    const matching = intersection(this.conditions(query, scope).map((condition) => condition.set));
+    const total = countOf(matching, null, this.rows.length);
     const slice = pageSlice(total, query.page);
     if (slice === null) return { members: [], total };
     const { positions } = this.ordering(query.order);
@@ -105,7 +105,7 @@ export class UsedStockIndex {
     let skip = slice.offset;
     for (let step = 0; step <= last && found.length < slice.limit; step++) {
       const position = positions[slice.reverse ? last - step : step]!;
-      if (fails[position] !== 0) continue;
+      if (!has(matching, position)) continue;
       if (skip > 0) skip -= 1;
       else found.push(position);
     }
@@ -114,118 +114,83 @@ export class UsedStockIndex {
   }
 
   /**
-   * The filter panel's counts (`usedFilters` answers the same from SQL): each option counts the vehicles
-   * that fail no filter but its own group's, in one pass over the stock.
+   * The filter panel's counts (`usedFilters` answers the same from SQL): an option counts the vehicles in its
+   * set and in every other group's filter (its own group's left out), as set intersections (bitset.ts).
    */
   filters(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): UsedFilters {
-    const fails = this.failures(query, scope);
     const c = this.columns;
-    const steps = rangeSteps();
-    const passes = (i: number, facet: Facet) => (fails[i]! & ~IGNORED[facet]) === 0;
-    const tally = (facet: Facet, valueOf: (i: number) => number, size: number) => {
-      const counts = new Int32Array(size);
-      for (let i = 0; i < fails.length; i++) if (passes(i, facet)) counts[valueOf(i)]! += 1;
-      return counts;
+    const n = this.rows.length;
+    const conditions = this.conditions(query, scope);
+    const others = (facet: Facet) => intersection(conditions.filter((cond) => (FACET_BIT[cond.facet] & IGNORED[facet]) === 0).map((cond) => cond.set));
+    const perCode = (facet: Facet, sets: Bitset[]) => {
+      const base = others(facet);
+      return sets.map((set) => countOf(base, set, n));
     };
-    const range = (facet: Facet, values: Int32Array, bounds: readonly number[], bound: "gte" | "lte") =>
-      bounds.map((value) => {
-        let count = 0;
-        for (let i = 0; i < fails.length; i++) if (passes(i, facet) && (bound === "gte" ? values[i]! >= value : values[i]! <= value)) count += 1;
-        return { value, count };
-      });
-    const named = (counts: Int32Array, names: { name: string; slug: string }[]) =>
-      names.map((n, code) => ({ name: n.name, slug: n.slug, count: counts[code]! })).filter((o) => o.count > 0);
-    const options = (counts: Int32Array, codes: Map<string | number, number>, all: readonly string[]) =>
-      all.map((value) => ({ value, count: counts[codes.get(value) ?? -1] ?? 0 }));
-
-    const makes = named(tally("make", (i) => c.make[i]!, c.makes.length), c.makes).sort(byName);
-    const models = query.makeSlug ? named(tally("model", (i) => c.modelSlug[i]!, c.modelSlugs.length), c.modelSlugs).sort(byName) : [];
-    const colourCounts = tally("colour", (i) => c.colour[i]!, c.colours.length);
-    let total = 0;
-    for (let i = 0; i < fails.length; i++) if (fails[i] === 0) total += 1;
+    const named = (counts: number[], names: { name: string; slug: string }[]) =>
+      names.map((name, code) => ({ name: name.name, slug: name.slug, count: counts[code]! })).filter((o) => o.count > 0);
+    const options = (counts: number[], codes: Map<string | number, number>, values: readonly string[]) =>
+      values.map((value) => ({ value, count: counts[codes.get(value) ?? -1] ?? 0 }));
+    const steps = rangeSteps();
+    const range = (facet: Facet, field: RangeField, bounds: readonly number[], bound: "gte" | "lte") => {
+      const base = others(facet);
+      return bounds.map((value) => ({ value, count: countOf(base, bound === "gte" ? c.rangeSet(field, value, undefined) : c.rangeSet(field, undefined, value), n) }));
+    };
+    const colourCounts = perCode("colour", c.sets("colour"));
     return {
-      makes,
-      models,
-      fuelTypes: options(tally("fuel", (i) => c.fuel[i]!, c.fuels.size), c.fuels, FUEL_TYPES),
-      transmissionTypes: options(tally("transmission", (i) => c.transmission[i]!, c.transmissions.size), c.transmissions, TRANSMISSIONS),
-      vehicleStates: options(tally("state", (i) => c.state[i]!, c.states.size), c.states, VEHICLE_STATES),
-      total,
-      bodyTypes: options(tally("body", (i) => c.body[i]!, c.bodies.size), c.bodies, BODY_TYPES),
+      makes: named(perCode("make", c.sets("make")), c.makes).sort(byName),
+      models: query.makeSlug ? named(perCode("model", c.sets("modelSlug")), c.modelSlugs).sort(byName) : [],
+      fuelTypes: options(perCode("fuel", c.sets("fuel")), c.fuels, FUEL_TYPES),
+      transmissionTypes: options(perCode("transmission", c.sets("transmission")), c.transmissions, TRANSMISSIONS),
+      vehicleStates: options(perCode("state", c.sets("state")), c.states, VEHICLE_STATES),
+      total: countOf(intersection(conditions.map((cond) => cond.set)), null, n),
+      bodyTypes: options(perCode("body", c.sets("body")), c.bodies, BODY_TYPES),
       colours: c.colours
         .map((value, code) => ({ value, count: colourCounts[code]! }))
         .filter((o) => o.count > 0)
         .sort((a, b) => compareText(a.value, b.value)),
-      provinces: options(tally("province", (i) => c.province[i]!, c.provinces.size), c.provinces, PROVINCES),
-      dealers: named(tally("dealer", (i) => c.dealer[i]!, c.dealers.length), c.dealers).sort((a, b) => compareText(a.name, b.name)),
-      priceMin: range("priceMin", c.price, steps.price, "gte"),
-      priceMax: range("priceMax", c.price, steps.price, "lte"),
-      yearMin: range("yearMin", c.year, steps.year, "gte"),
-      yearMax: range("yearMax", c.year, steps.year, "lte"),
-      mileageMax: range("mileageMax", c.mileage, steps.mileage, "lte"),
+      provinces: options(perCode("province", c.sets("province")), c.provinces, PROVINCES),
+      dealers: named(perCode("dealer", c.sets("dealer")), c.dealers).sort((a, b) => compareText(a.name, b.name)),
+      priceMin: range("priceMin", "price", steps.price, "gte"),
+      priceMax: range("priceMax", "price", steps.price, "lte"),
+      yearMin: range("yearMin", "year", steps.year, "gte"),
+      yearMax: range("yearMax", "year", steps.year, "lte"),
+      mileageMax: range("mileageMax", "mileage", steps.mileage, "lte"),
     };
   }
 
-  /** For each vehicle, the filters it fails, as bits (FACET_BIT); 0: it matches. */
-  private failures(query: UsedVehicleQuery, scope: UsedVehicleScope): Int32Array {
+  /** Each filter in force as the set of vehicles it lets through, with the group it belongs to. */
+  private conditions(query: UsedVehicleQuery, scope: UsedVehicleScope): { facet: Facet | "always"; set: Bitset }[] {
     const c = this.columns;
-    const n = this.rows.length;
-    const fails = new Int32Array(n);
-    const fail = (facet: Facet | "always", test: (i: number) => boolean) => {
-      const bit = FACET_BIT[facet];
-      for (let i = 0; i < n; i++) if (!test(i)) fails[i]! |= bit;
-    };
-    /** A lookup table over a column's codes: 1 where the code is among the chosen values. */
-    const chosen = (codes: Map<string | number, number>, values: readonly (string | number)[]) => {
-      const table = new Uint8Array(codes.size);
-      for (const value of values) {
-        const code = codes.get(value);
-        if (code !== undefined) table[code] = 1;
-      }
-      return table;
-    };
-    if (scope.dealerId !== undefined) {
-      const table = chosen(c.dealerIds, [scope.dealerId]);
-      fail("always", (i) => table[c.dealer[i]!] === 1);
-    }
-    if (query.makeSlug) {
-      const table = chosen(c.makeSlugs, [query.makeSlug]);
-      fail("make", (i) => table[c.make[i]!] === 1);
-    }
-    if (query.makeSlug && query.modelSlug) {
-      const table = chosen(c.modelSlugCodes, [query.modelSlug]);
-      fail("model", (i) => table[c.modelSlug[i]!] === 1);
-    } else if (query.modelSlug) {
-      const table = chosen(c.modelSlugCodes, [query.modelSlug]);
-      fail("make", (i) => table[c.modelSlug[i]!] === 1);
-    }
-    const option = (facet: Facet, codes: Map<string | number, number>, column: Uint16Array, values: readonly string[] | undefined) => {
+    const conditions: { facet: Facet | "always"; set: Bitset }[] = [];
+    const option = (facet: Facet | "always", column: CodedColumn, codes: Map<string | number, number>, values: readonly (string | number)[] | undefined) => {
       if (!values || values.length === 0) return;
-      const table = chosen(codes, values);
-      fail(facet, (i) => table[column[i]!] === 1);
+      const sets = c.sets(column);
+      const chosen = values.flatMap((value) => sets[codes.get(value) ?? -1] ?? []);
+      conditions.push({ facet, set: chosen.length === 1 ? chosen[0]! : union(chosen, c.words) });
     };
-    option("fuel", c.fuels, c.fuel, query.fuelTypes);
-    option("transmission", c.transmissions, c.transmission, query.transmissions);
-    option("state", c.states, c.state, query.states);
-    option("body", c.bodies, c.body, query.bodyTypes);
-    option("colour", c.colourCodes, c.colour, query.colours);
-    option("province", c.provinces, c.province, query.provinces);
-    option("dealer", c.dealerSlugs, c.dealer, query.dealerSlugs);
-    const bound = (facet: Facet, values: Int32Array, limit: number | undefined, at: "gte" | "lte") => {
-      if (limit === undefined) return;
-      fail(facet, at === "gte" ? (i) => values[i]! >= limit : (i) => values[i]! <= limit);
+    const range = (facet: Facet, field: RangeField, min: number | undefined, max: number | undefined) => {
+      if (min !== undefined || max !== undefined) conditions.push({ facet, set: c.rangeSet(field, min, max) });
     };
-    bound("priceMin", c.price, query.priceMin, "gte");
-    bound("priceMax", c.price, query.priceMax, "lte");
-    bound("yearMin", c.year, query.yearMin, "gte");
-    bound("yearMax", c.year, query.yearMax, "lte");
-    bound("mileageMax", c.mileage, query.mileageMax, "lte");
+    if (scope.dealerId !== undefined) option("always", "dealer", c.dealerIds, [scope.dealerId]);
+    if (query.makeSlug) option("make", "make", c.makeSlugs, [query.makeSlug]);
+    // A model chosen without a make is left out with the make (as the SQL counts do).
+    if (query.modelSlug) option(query.makeSlug ? "model" : "make", "modelSlug", c.modelSlugCodes, [query.modelSlug]);
+    option("fuel", "fuel", c.fuels, query.fuelTypes);
+    option("transmission", "transmission", c.transmissions, query.transmissions);
+    option("state", "state", c.states, query.states);
+    option("body", "body", c.bodies, query.bodyTypes);
+    option("colour", "colour", c.colourCodes, query.colours);
+    option("province", "province", c.provinces, query.provinces);
+    option("dealer", "dealer", c.dealerSlugs, query.dealerSlugs);
+    range("priceMin", "price", query.priceMin, undefined);
+    range("priceMax", "price", undefined, query.priceMax);
+    range("yearMin", "year", query.yearMin, undefined);
+    range("yearMax", "year", undefined, query.yearMax);
+    range("mileageMax", "mileage", undefined, query.mileageMax);
     if (query.keywords !== undefined) {
-      for (const term of compileKeywords(query.keywords, c.vocabulary)) {
-        const hits = c.keywordHits(term);
-        fail("always", hits);
-      }
+      for (const term of compileKeywords(query.keywords, c.vocabulary)) conditions.push({ facet: "always", set: c.termSet(term) });
     }
-    return fails;
+    return conditions;
   }
 
   /**
@@ -303,13 +268,14 @@ function codeOf(codes: Map<string | number, number>, value: string | number): nu
 }
 
 /**
- * The groups of filters whose options are counted, and the bit each sets in a vehicle's failures. A make is
- * counted with the model left out too (as the SQL counts do: choosing another make clears the model).
+ * The groups of filters whose options are counted, each with a bit; an option is counted with the filters
+ * of its own group left out (IGNORED). A make is counted with the model left out too (as the SQL counts do:
+ * choosing another make clears the model).
  */
 const FACETS = ["make", "model", "fuel", "transmission", "state", "body", "colour", "province", "dealer", "priceMin", "priceMax", "yearMin", "yearMax", "mileageMax"] as const;
 type Facet = (typeof FACETS)[number];
 const FACET_BIT = Object.fromEntries([...FACETS.map((facet, i) => [facet, 1 << i]), ["always", 1 << FACETS.length]]) as Record<Facet | "always", number>;
-/** The failures an option of each group may have and still be counted. */
+/** The filters left out when an option of each group is counted. */
 const IGNORED = Object.fromEntries(FACETS.map((facet) => [facet, facet === "make" ? FACET_BIT.make | FACET_BIT.model : FACET_BIT[facet]])) as Record<Facet, number>;
 
 const byName = (a: { name: string }, b: { name: string }) => compareText(a.name, b.name);
@@ -437,24 +403,80 @@ class Columns {
     this.fuelNames = fuels.values.map((v) => v.toLowerCase());
     this.transmissionNames = transmissions.values.map((v) => v.toLowerCase());
     this.bodyNames = bodies.values.map((v) => v.toLowerCase());
+    this.words = wordsFor(n);
   }
 
-  /** Whether each vehicle matches one keyword (termMatches' rule, decided once per distinct value). */
-  keywordHits(term: ReturnType<typeof compileKeywords<number>>[number]): (i: number) => boolean {
-    const table = (values: string[], test: (value: string) => boolean) => Uint8Array.from(values, (value) => (test(value) ? 1 : 0));
-    const variantHit = table(this.variants, (v) => v.includes(term.text));
-    const colourHit = table(this.colours, (v) => v.includes(term.text));
-    const fuelHit = table(this.fuelNames, (v) => v.startsWith(term.text));
-    const transmissionHit = table(this.transmissionNames, (v) => v.startsWith(term.text));
-    const bodyHit = table(this.bodyNames, (v) => v.startsWith(term.text));
-    return (i) =>
-      term.makes.has(this.make[i]!) ||
-      term.models.has(this.model[i]!) ||
-      variantHit[this.variant[i]!] === 1 ||
-      colourHit[this.colour[i]!] === 1 ||
-      fuelHit[this.fuel[i]!] === 1 ||
-      transmissionHit[this.transmission[i]!] === 1 ||
-      bodyHit[this.body[i]!] === 1 ||
-      term.year === this.year[i];
+  readonly words: number;
+  private readonly setCache = new Map<CodedColumn, Bitset[]>();
+  private readonly rangeCache = new Map<string, Bitset>();
+  private readonly termCache = new Map<string, Bitset>();
+  private yearSets: Map<number, Bitset> | null = null;
+
+  /** The set of vehicles of each code of a column (built on first use). */
+  sets(column: CodedColumn): Bitset[] {
+    let sets = this.setCache.get(column);
+    if (!sets) {
+      const values = this[column];
+      let count = 0;
+      for (let i = 0; i < values.length; i++) if (values[i]! + 1 > count) count = values[i]! + 1;
+      sets = bitsetsByCode(values, count);
+      this.setCache.set(column, sets);
+    }
+    return sets;
   }
+
+  /** The vehicles whose price, year or mileage lies within the bounds (inclusive); the filter panel's steps stay cached. */
+  rangeSet(field: RangeField, min: number | undefined, max: number | undefined): Bitset {
+    const key = `${field}:${min ?? ""}:${max ?? ""}`;
+    let set = this.rangeCache.get(key);
+    if (!set) {
+      const values = this[field];
+      const low = min ?? -Infinity;
+      const high = max ?? Infinity;
+      set = bitsetWhere(values.length, (i) => values[i]! >= low && values[i]! <= high);
+      remember(this.rangeCache, key, set);
+    }
+    return set;
+  }
+
+  /** The vehicles one keyword matches (termMatches' rule, decided once per distinct value of each field). */
+  termSet(term: KeywordTerm<number>): Bitset {
+    let set = this.termCache.get(term.text);
+    if (!set) {
+      const pick = (column: CodedColumn, matches: (code: number) => boolean) => this.sets(column).filter((_, code) => matches(code));
+      const parts = [
+        ...pick("make", (code) => term.makes.has(code)),
+        ...pick("model", (code) => term.models.has(code)),
+        ...pick("variant", (code) => this.variants[code]!.includes(term.text)),
+        ...pick("colour", (code) => this.colours[code]!.includes(term.text)),
+        ...pick("fuel", (code) => this.fuelNames[code]!.startsWith(term.text)),
+        ...pick("transmission", (code) => this.transmissionNames[code]!.startsWith(term.text)),
+        ...pick("body", (code) => this.bodyNames[code]!.startsWith(term.text)),
+      ];
+      if (term.year !== null) {
+        this.yearSets ??= new Map();
+        let years = this.yearSets.get(term.year);
+        if (!years) {
+          const year = term.year;
+          years = bitsetWhere(this.year.length, (i) => this.year[i] === year);
+          this.yearSets.set(year, years);
+        }
+        parts.push(years);
+      }
+      set = union(parts, this.words);
+      remember(this.termCache, term.text, set);
+    }
+    return set;
+  }
+}
+
+type CodedColumn = "make" | "modelSlug" | "model" | "fuel" | "transmission" | "state" | "body" | "colour" | "province" | "dealer" | "variant";
+type RangeField = "price" | "year" | "mileage";
+
+/** At most this many range and keyword sets are kept per snapshot (the filter panel's steps and common words). */
+const CACHED_SETS = 512;
+
+function remember(cache: Map<string, Bitset>, key: string, set: Bitset): void {
+  if (cache.size >= CACHED_SETS) cache.delete(cache.keys().next().value!);
+  cache.set(key, set);
 }

@@ -133,7 +133,7 @@ export async function listUsedVehicles(
  */
 async function listRefined(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<{ members: UsedVehicleView[]; total: number }> {
   const where = whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) });
-  const [found] = await db.select({ total: sql<number>`count(*)::int` }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  const [found] = await db.select({ total: sql<number>`count(*)::int` }).from(usedVehicles).where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)));
   const total = Number(found?.total ?? 0);
   const slice = pageSlice(total, query.page);
   if (slice === null) return { members: [], total };
@@ -532,18 +532,34 @@ export async function usedFilters(
 }
 
 /** Where counts come from: the pre-summed counts table, or the stock (any filter of issue 17). */
-type CountSource = { table: typeof usedVehicleCounts | typeof usedVehicles; columns: FilterColumns; sum: SQL<number> };
-const COUNTS_SOURCE: CountSource = { table: usedVehicleCounts, columns: COUNT_COLUMNS, sum: sql<number>`sum(${usedVehicleCounts.vehicles})::int` };
-const STOCK_SOURCE: CountSource = { table: usedVehicles, columns: VEHICLE_COLUMNS, sum: sql<number>`count(*)::int` };
+type CountSource = {
+  table: typeof usedVehicleCounts | typeof usedVehicles;
+  columns: FilterColumns;
+  sum: SQL<number>;
+  /** The WHERE clause of the conditions on this source (the stock: its public vehicles only). */
+  where: (conditions: Condition[]) => SQL | undefined;
+};
+const COUNTS_SOURCE: CountSource = {
+  table: usedVehicleCounts,
+  columns: COUNT_COLUMNS,
+  sum: sql<number>`sum(${usedVehicleCounts.vehicles})::int`,
+  where: (conditions) => matching(conditions, COUNT_COLUMNS),
+};
+const STOCK_SOURCE: CountSource = {
+  table: usedVehicles,
+  columns: VEHICLE_COLUMNS,
+  sum: sql<number>`count(*)::int`,
+  where: (conditions) => and(PUBLIC_STOCK_CONDITION, matching(conditions, VEHICLE_COLUMNS)),
+};
 
 async function countStock(db: Database, where: Condition[]): Promise<number> {
-  const [row] = await db.select({ total: STOCK_SOURCE.sum }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  const [row] = await db.select({ total: STOCK_SOURCE.sum }).from(usedVehicles).where(STOCK_SOURCE.where(where));
   return Number(row?.total ?? 0);
 }
 
 async function countColours(db: Database, where: Condition[]): Promise<CountedOption[]> {
   const colour = sql<string>`lower(${usedVehicles.exteriorColor})`;
-  const rows = await db.select({ value: colour, count: STOCK_SOURCE.sum }).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS)).groupBy(colour);
+  const rows = await db.select({ value: colour, count: STOCK_SOURCE.sum }).from(usedVehicles).where(STOCK_SOURCE.where(where)).groupBy(colour);
   return rows.map((row) => ({ value: row.value, count: Number(row.count) })).sort((a, b) => compareText(a.value, b.value));
 }
 
@@ -553,7 +569,7 @@ async function countDealerColumn(db: Database, where: Condition[], column: AnyPg
     .select({ value: sql<string>`${column}`, count: STOCK_SOURCE.sum })
     .from(usedVehicles)
     .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(STOCK_SOURCE.where(where))
     .groupBy(column);
   return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
 }
@@ -563,7 +579,7 @@ async function countDealers(db: Database, where: Condition[]): Promise<CountedDe
     .select({ name: dealers.dealerName, slug: dealers.slug, count: STOCK_SOURCE.sum })
     .from(usedVehicles)
     .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
-    .where(matching(where, VEHICLE_COLUMNS))
+    .where(STOCK_SOURCE.where(where))
     .groupBy(dealers.id, dealers.dealerName, dealers.slug);
   return rows.map((row) => ({ ...row, count: Number(row.count) })).sort((a, b) => compareText(a.name, b.name));
 }
@@ -574,7 +590,7 @@ async function countRange(db: Database, where: Condition[], column: AnyPgColumn,
   const columns = Object.fromEntries(
     steps.map((step, i) => [`s${i}`, sql<number>`count(*) filter (where ${column} ${bound === "gte" ? sql`>=` : sql`<=`} ${step})::int`]),
   );
-  const [row] = await db.select(columns).from(usedVehicles).where(matching(where, VEHICLE_COLUMNS));
+  const [row] = await db.select(columns).from(usedVehicles).where(STOCK_SOURCE.where(where));
   return steps.map((value, i) => ({ value, count: Number(row?.[`s${i}`] ?? 0) }));
 }
 
@@ -592,7 +608,7 @@ async function countFacet(
   const rows = await db
     .select({ value: sql<string>`${column}`, count: source.sum })
     .from(source.table)
-    .where(matching(where, source.columns))
+    .where(source.where(where))
     .groupBy(column);
   return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
@@ -602,7 +618,7 @@ async function countMakes(db: Database, where: Condition[], source: CountSource)
     .select({ name: makes.name, slug: makes.slug, count: source.sum })
     .from(source.table)
     .innerJoin(makes, eq(makes.id, source.columns.makeId))
-    .where(matching(where, source.columns))
+    .where(source.where(where))
     .groupBy(makes.id, makes.name, makes.slug)
     .orderBy(asc(makes.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
@@ -615,7 +631,7 @@ async function countModels(db: Database, where: Condition[] | null, source: Coun
     .select({ name: models.name, slug: models.slug, count: source.sum })
     .from(source.table)
     .innerJoin(models, eq(models.id, source.columns.modelId))
-    .where(matching(where, source.columns))
+    .where(source.where(where))
     .groupBy(models.id, models.name, models.slug)
     .orderBy(asc(models.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));

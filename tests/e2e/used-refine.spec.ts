@@ -56,6 +56,8 @@ test.describe("used listing: more filters", () => {
     const jazz = await apiList(request, "q=jazz");
     await page.goto("/used?q=jzaz");
     await expect(heading(page)).toHaveText(found(jazz.total));
+    await expect(page.locator("#used-filters button[type=submit]")).toHaveText("Show results");
+    await openFilters(page); // phones: the search box is in the filters drawer
     await expect(page.getByRole("searchbox", { name: "Keywords" })).toHaveValue("jzaz");
   });
 });

@@ -42,7 +42,9 @@ async function sampleRoutes(): Promise<string[]> {
     "/service", "/book-test-drive/honda/cr-v", "/parts/thank-you", "/no-such-page", "/sell-your-car",
   ];
   const wing = ["/honda-wing/honda/nx500/manual/enquire", "/dealer/honda-wing-midrand/honda-wing/honda/nx500/manual/enquire"];
-  const groupOnly = ["/", DEALER, "/finance", "/finance/thank-you", "/blog", `/blog/${post.slug}`, "/contact", "/api/docs"];
+  const groupOnly = ["/", DEALER, "/finance", "/finance/thank-you", "/blog", `/blog/${post.slug}`, "/contact", "/api/docs",
+    // Issue 17: the shortlists and the alert form
+    `/saved?ids=${vehicle.id},999999999`, `/compare?ids=${vehicle.id}&from=Gauteng`, "/alerts/new?bodyType[]=SUV&price[lte]=350000"];
   return [...groupOnly, ...scoped, ...scoped.map((route) => DEALER + route), ...wing];
 }
 

@@ -33,7 +33,6 @@ export function VehicleCard({
           className="aspect-[8/5] h-auto w-full object-cover"
         />
         <VehicleBadges vehicle={vehicle} />
-        <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h2 className="text-lg font-semibold leading-tight">
@@ -41,6 +40,8 @@ export function VehicleCard({
             {title}
           </Link>
         </h2>
+        {/* After the title in the tab order; shown over the photo. */}
+        <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="absolute right-2 top-2 z-10" />
         <p className="mt-1 text-sm text-brand-grey-light">{vehicle.variant}</p>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Key facts">
           <li>{formatKm(vehicle.mileage.value)}</li>

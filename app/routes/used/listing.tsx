@@ -75,13 +75,13 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
               {foundText}
             </h1>
             <div className="flex flex-wrap items-center gap-4">
+              <SortMenu state={state} dealerSlug={dealerSlug} />
               <a
                 href={alertHref(dealerSlug, state)}
                 className="inline-flex min-h-11 items-center rounded border border-brand-grey px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
               >
                 Email me new matches
               </a>
-              <SortMenu state={state} dealerSlug={dealerSlug} />
             </div>
           </div>
           <p role="status" className="sr-only">
