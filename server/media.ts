@@ -26,7 +26,7 @@ export function mediaRoutes(db: Database): Hono {
     .get("/media/images/:file", async (c) => {
       const file = await renditionFile(db, c.req.param("file"));
       if (!file) return c.notFound();
-      // The name is a hash of these bytes, so the answer is cached as immutable (server/middleware/caching.ts).
+      // The name is a hash of these bytes (and their image), so the answer is cached as immutable (server/middleware/caching.ts).
       return c.body(new Uint8Array(file.bytes), 200, { "Content-Type": file.contentType });
     })
     .get("/media/vehicles/:shape/:hex/:file", (c) => {

@@ -45,6 +45,17 @@ describe("the image pipeline", () => {
     expect(Buffer.compare(stored!.original, bytes)).toBe(0);
   });
 
+  it("keeps a private copy of a photo apart from a public copy of the same bytes", { timeout: 60_000 }, async () => {
+    const bytes = fixture("trade-in-side.png");
+    const privateCopy = await storeImage(database.db, bytes, { private: true });
+    const publicCopy = await storeImage(database.db, bytes);
+    expect(privateCopy.id).not.toBe(publicCopy.id);
+    expect(privateCopy.renditions.map((r) => r.format)).toEqual(["jpeg"]);
+    expect(new Set(publicCopy.renditions.map((r) => r.format))).toEqual(new Set(["avif", "webp", "jpeg"]));
+    expect(await renditionFile(database.db, privateCopy.renditions[0]!.url.split("/").pop()!)).toBeNull();
+    expect(await renditionFile(database.db, publicCopy.renditions.find((r) => r.format === "avif")!.url.split("/").pop()!)).not.toBeNull();
+  });
+
   it("judges by content, not by name: a PNG is a PNG, a text file called .jpg is refused", async () => {
     const png = await storeImage(database.db, fixture("trade-in-side.png"));
     expect(png.renditions.filter((r) => r.format === "jpeg").map((r) => r.width)).toEqual([320, 640, 960, 1200]);

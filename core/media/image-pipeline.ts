@@ -54,7 +54,7 @@ const reject = (problem: ImageProblem): never => {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** The public address of a rendition: immutable, named by a hash of its own bytes. */
+/** The public address of a rendition: immutable, named by a hash of its image and its own bytes. */
 export const renditionUrl = (hash: string, format: RenditionFormat) => `/media/images/${hash}.${RENDITION_EXTENSIONS[format]}`;
 
 /** Checks an upload by its content and answers its format and upright size; throws ImageRejected. */
@@ -93,10 +93,14 @@ const ENCODERS: Record<RenditionFormat, (image: Sharp) => Sharp> = {
 
 type RenderedFile = { hash: string; format: RenditionFormat; width: number; height: number; bytes: Buffer };
 
-async function render(bytes: Buffer, width: number, format: RenditionFormat): Promise<RenderedFile> {
+/**
+ * Renders one rendition, named by a hash of its image's id and its own bytes: the same output from two images
+ * (a private and a public copy of one photo) gets two names, so each row belongs to one image.
+ */
+async function render(imageId: string, bytes: Buffer, width: number, format: RenditionFormat): Promise<RenderedFile> {
   const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
   const { data, info } = await ENCODERS[format](upright).toBuffer({ resolveWithObject: true });
-  return { hash: sha256(data).slice(0, 32), format, width: info.width, height: info.height, bytes: data };
+  return { hash: sha256(Buffer.concat([Buffer.from(imageId), data])).slice(0, 32), format, width: info.width, height: info.height, bytes: data };
 }
 
 /**
@@ -109,6 +113,8 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   queue = turn.catch(() => undefined);
   return turn;
 }
+
+const PRIVATE_ID_PREFIX = Buffer.from("private\0");
 
 export type StoreOptions = {
   /**
@@ -124,13 +130,15 @@ export type StoreOptions = {
  */
 export async function storeImage(db: Database, bytes: Buffer, options: StoreOptions = {}): Promise<StoredImage> {
   const { contentType, width, height } = await inspectImage(bytes);
-  const id = sha256(bytes);
+  // A seller's private photo and a public photo of the same bytes are two images: one is never served, the
+  // other has every public rendition.
+  const id = options.private ? sha256(Buffer.concat([PRIVATE_ID_PREFIX, bytes])) : sha256(bytes);
   const known = (await renditionsOf(db, [id])).get(id);
   if (known) return { id, width, height, renditions: known };
   const files = await oneAtATime(async () => {
-    if (options.private) return [await render(bytes, renditionWidths(width).at(-1)!, "jpeg")];
+    if (options.private) return [await render(id, bytes, renditionWidths(width).at(-1)!, "jpeg")];
     const rendered: RenderedFile[] = [];
-    for (const w of renditionWidths(width)) for (const format of RENDITION_FORMATS) rendered.push(await render(bytes, w, format));
+    for (const w of renditionWidths(width)) for (const format of RENDITION_FORMATS) rendered.push(await render(id, bytes, w, format));
     return rendered;
   });
   await db.transaction(async (tx) => {
