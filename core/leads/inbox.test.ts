@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
@@ -215,6 +215,8 @@ describe("filters and the CSV export", () => {
     const finance = rows.find((r) => r["Lead type"] === "Finance Application")!;
     expect([finance.Name, finance["E-mail"], finance.Phone]).toEqual(["", "", ""]);
     for (const secret of [VALID_ID_NUMBER, SALARY, "Capitec"]) expect(csv).not.toContain(secret);
+    const [exported] = await database.db.select().from(auditLog).where(eq(auditLog.action, "lead.export")).orderBy(desc(auditLog.id)).limit(1);
+    expect(exported).toMatchObject({ actorLabel: sandtonManager.label, entity: "lead_export", changes: { rows: { from: null, to: rows.length } } });
   });
 
   it("neutralises every cell a spreadsheet would run as a formula", () => {

@@ -10,7 +10,7 @@ import { recordAudit } from "../staff/audit.ts";
 import { assertMay, dealerScope, mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { violationsFromZod } from "../shared/violations.ts";
-import { blankAsAbsent, type InboxFilter, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
+import { blankAsAbsent, filterQuery, type InboxFilter, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
 
 export { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
 
@@ -90,6 +90,8 @@ export async function exportInboxCsv(db: Database, actor: StaffActor, filter: In
     lead.vehicle,
     lead.contact?.message ?? "",
   ]);
+  // Personal details of many people leave the system in one file: who took them, and which, is on record.
+  await recordAudit(db, { actor, action: "lead.export", entity: "lead_export", entityId: filterQuery(filter) || "all", changes: { rows: { from: null, to: records.length } } });
   return stringify([[...CSV_COLUMNS], ...records], { cast: { string: neutraliseFormula }, record_delimiter: "windows" });
 }
 

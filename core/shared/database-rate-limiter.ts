@@ -42,20 +42,14 @@ export class DatabaseRateLimiter implements RateLimiter {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + this.windowMs - now) / 1000)) };
   }
 
-  /**
-   * Whether a further hit would be allowed, without counting one: for allowances of failures (staff sign-in
-   * counts only wrong passwords, and refuses the next attempt once `limit` of them are in the window).
-   */
-  async peek(clientKey: string): Promise<RateDecision> {
-    const now = this.now();
+  /** Takes back one hit of the current window: an attempt counted before it was judged turned out not to count. */
+  async refund(clientKey: string): Promise<void> {
     const key = this.scope ? `${this.scope}|${clientKey}` : clientKey;
-    const windowStart = Math.floor(now / this.windowMs) * this.windowMs;
-    const [row] = await this.db
-      .select({ count: rateLimitWindows.count })
-      .from(rateLimitWindows)
+    const windowStart = Math.floor(this.now() / this.windowMs) * this.windowMs;
+    await this.db
+      .update(rateLimitWindows)
+      .set({ count: sql`greatest(${rateLimitWindows.count} - 1, 0)` })
       .where(and(eq(rateLimitWindows.key, key), eq(rateLimitWindows.windowStart, new Date(windowStart))));
-    if ((row?.count ?? 0) < this.limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + this.windowMs - now) / 1000)) };
   }
 
   /** Deletes windows before the previous one; each instance does it once when it first sees a new window. */

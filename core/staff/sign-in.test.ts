@@ -126,6 +126,23 @@ describe("signing in", () => {
     expect((await signIn(database.db, throttle, { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" }, time.date())).kind).toBe("signed-in");
   });
 
+  it("checks at most 5 passwords of a burst sent at the same moment, and a success does not count as a failure", async () => {
+    await createStaffUser(database.db, { email: "burst@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    const time = clock(Date.UTC(2026, 10, 25, 10, 0, 0));
+    const throttle = new SignInThrottle(database.db, time.now);
+    // Four sign-ins and failures as people make them: the successes take nothing from the allowance.
+    for (let round = 1; round <= 4; round++) {
+      expect((await signIn(database.db, throttle, { email: "burst@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: `192.0.2.${round}` }, time.date())).kind).toBe("signed-in");
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signIn(database.db, throttle, { email: "burst@example.co.za", password: `burst guess ${i}!`, clientAddress: `192.0.2.${10 + i}` }, time.date()),
+      ),
+    );
+    expect(burst.filter((outcome) => outcome.kind === "refused")).toHaveLength(5);
+    expect(burst.filter((outcome) => outcome.kind === "throttled")).toHaveLength(15);
+  });
+
   it("refuses a client after 5 failures, whichever accounts it tries", async () => {
     await createStaffUser(database.db, { email: "bystander@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
     const time = clock(Date.UTC(2026, 10, 25, 9, 5, 0));

@@ -14,6 +14,7 @@ import { totpCodeMatches } from "./totp.ts";
  * Staff sign-in: e-mail and password, then the TOTP code when the person turned it on. Failures are counted
  * per account and per client address in the database (every instance shares the count); after
  * MAX_FAILURES in a window the next attempt is refused with the time to wait, before any password is checked.
+ * Each attempt is counted before it is judged, and taken back if it succeeds.
  */
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -34,15 +35,20 @@ export class SignInThrottle {
     this.perClient = new DatabaseRateLimiter(db, MAX_FAILURES, FAILURE_WINDOW_MS, now, "staff-sign-in-client");
   }
 
-  /** Refused while either the account or the client has used its failures; the longer wait of the two. */
-  async check(email: string, clientAddress: string): Promise<RateDecision> {
-    const decisions = await Promise.all([this.perAccount.peek(email), this.perClient.peek(clientAddress)]);
+  /**
+   * Counts an attempt before its password or code is checked, so that attempts sent at the same moment cannot
+   * all pass a check that none of them has counted yet. Refused (with the longer wait of the two) once the
+   * account or the client has used its allowance of failures in the window.
+   */
+  async claimAttempt(email: string, clientAddress: string): Promise<RateDecision> {
+    const decisions = await Promise.all([this.perAccount.hit(email), this.perClient.hit(clientAddress)]);
     const waits = decisions.flatMap((decision) => (decision.allowed ? [] : [decision.retryAfterSeconds]));
     return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
   }
 
-  async countFailure(email: string, clientAddress: string): Promise<void> {
-    await Promise.all([this.perAccount.hit(email), this.perClient.hit(clientAddress)]);
+  /** An attempt that succeeded is not a failure: its claim is taken back. */
+  async attemptSucceeded(email: string, clientAddress: string): Promise<void> {
+    await Promise.all([this.perAccount.refund(email), this.perClient.refund(clientAddress)]);
   }
 }
 
@@ -52,7 +58,7 @@ export type SignInAttempt = { email: string; password: string; clientAddress: st
 
 export async function signIn(db: Database, throttle: SignInThrottle, attempt: SignInAttempt, now = new Date()): Promise<SignInOutcome> {
   const email = normaliseEmail(attempt.email);
-  const gate = await throttle.check(email, attempt.clientAddress);
+  const gate = await throttle.claimAttempt(email, attempt.clientAddress);
   if (!gate.allowed) return { kind: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
   const [user] = await db
     .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash, active: staffUsers.active, totpSecret: staffUsers.totpSecret })
@@ -60,10 +66,8 @@ export async function signIn(db: Database, throttle: SignInThrottle, attempt: Si
     .where(eq(staffUsers.email, email));
   const passwordRight =
     user?.active && user.passwordHash ? await verifyPassword(user.passwordHash, attempt.password) : await verifyAgainstNothing(attempt.password);
-  if (!user || !passwordRight) {
-    await throttle.countFailure(email, attempt.clientAddress);
-    return { kind: "refused" };
-  }
+  if (!user || !passwordRight) return { kind: "refused" };
+  await throttle.attemptSucceeded(email, attempt.clientAddress);
   if (user.totpSecret) return { kind: "second-factor", pendingToken: await issueToken(db, "second-factor", user.id, now) };
   return { kind: "signed-in", session: await startSession(db, user.id, email, now), staffUserId: user.id };
 }
@@ -79,12 +83,12 @@ export async function completeSecondFactor(
   if (owner === undefined || owner === null) return { kind: "refused" };
   const [user] = await db.select({ email: staffUsers.email, totpSecret: staffUsers.totpSecret, active: staffUsers.active }).from(staffUsers).where(eq(staffUsers.id, owner));
   if (!user?.active || !user.totpSecret) return { kind: "refused" };
-  const gate = await throttle.check(user.email, attempt.clientAddress);
+  const gate = await throttle.claimAttempt(user.email, attempt.clientAddress);
   if (!gate.allowed) return { kind: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
   if (!totpCodeMatches(user.totpSecret, attempt.code, now.getTime())) {
-    await throttle.countFailure(user.email, attempt.clientAddress);
     return { kind: "second-factor", pendingToken: attempt.pendingToken, wrongCode: true };
   }
+  await throttle.attemptSucceeded(user.email, attempt.clientAddress);
   if (!(await consumeToken(db, "second-factor", attempt.pendingToken, now))) return { kind: "refused" };
   return { kind: "signed-in", session: await startSession(db, owner, user.email, now), staffUserId: owner };
 }

@@ -87,7 +87,7 @@ describe("Cache-Control, one rule per kind of answer", () => {
   });
 
   it("never stores the back office: its pages, their data, its writes and /api/staff", () => {
-    for (const [method, path] of [["GET", "/staff"], ["GET", "/staff.data"], ["GET", "/staff/accounts"], ["GET", "/staff/audit.data"], ["POST", "/staff/login"], ["GET", "/api/staff/me"], ["PUT", "/api/staff/dealers/x/stock"]] as const) {
+    for (const [method, path] of [["GET", "/staff"], ["GET", "/staff.data"], ["GET", "/staff/accounts"], ["GET", "/staff/audit.data"], ["GET", "/STAFF/Finance/1"], ["GET", "/Staff/finance/1.data"], ["POST", "/staff/login"], ["GET", "/api/staff/me"], ["PUT", "/api/staff/dealers/x/stock"]] as const) {
       expect(cachePolicy(method, path, 200), `${method} ${path}`).toEqual({ cacheControl: CACHE.none, varyCookie: false });
     }
     expect(cachePolicy("GET", "/staffing-news", 200).cacheControl).not.toBe(CACHE.none);

@@ -55,7 +55,8 @@ export function pagePathOf(path: string): string {
 
 /** The back office: its pages, their data requests and /api/staff. Personal: never stored by any cache, never indexed. */
 export function isStaffPath(path: string): boolean {
-  return /^\/(?:api\/)?staff(?:[/.]|$)/.test(path);
+  // The router matches paths whatever their case (/STAFF/finance/1 is the staff page), so this rule must too.
+  return /^\/(?:api\/)?staff(?:[/.]|$)/i.test(path);
 }
 
 /** The one rule: how long, and for whom, an answer may be kept. */

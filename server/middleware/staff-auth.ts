@@ -62,7 +62,8 @@ export function staffApiAuth({ db, trustProxy }: { db: Database; trustProxy: boo
  * count it against the anonymous per-client allowance. Signing in, reset requests and set-up pages still count.
  */
 export async function isSignedInStaffWrite(c: Context, db: Database, trustProxy: boolean): Promise<boolean> {
-  const path = c.req.path.replace(/\.data$/, "");
+  // As the router matches it: any case, with or without a trailing slash (/STAFF/Login/ is the sign-in page).
+  const path = c.req.path.toLowerCase().replace(/\.data$/, "").replace(/(?<=.)\/+$/, "");
   if (!isStaffPath(path) || STAFF_PAGES_WITHOUT_SESSION.includes(path)) return false;
   const token = sessionTokenFrom(c.req.header("Cookie"), cameOverHttps(c, trustProxy));
   return token !== null && (await resolveSession(db, token)) !== null;

@@ -11,12 +11,15 @@ export const loader = () => null;
 const SENT = "If this address has a back-office account, we have sent it a link to choose a new password. The link works once, for 1 hour.";
 
 /** Always the same answer, whether or not the address has an account (nobody learns who works here). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const scope = staffRequestScope();
   const form = await staffForm(request);
   if (!scope.mail) throw data("E-mail is not configured on this server.", { status: 503 });
   const email = field(form, "email");
-  if (email.trim() !== "") await requestPasswordReset(scope.db, email, scope.mail);
+  // Not awaited: the time the mail server takes (or its failure) would tell that the address has an account.
+  if (email.trim() !== "") {
+    requestPasswordReset(scope.db, email, scope.mail).catch((error: unknown) => context.logger.error({ err: error }, "password reset e-mail not sent"));
+  }
   return { sent: SENT };
 }
 

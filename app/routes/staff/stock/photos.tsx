@@ -26,6 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const vehicleId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  // Signed in before the body (up to 20 MB) is read: nobody else makes the server buffer a photo.
+  await requireStaff(request);
   const form = await staffForm(request);
   const actor = await assertStaffWrite(request, form);
   const id = vehicleId(params.id);
