@@ -136,7 +136,7 @@ describe("fetching a feed's photo", () => {
   });
 
   it("treats private, loopback, link-local and other special addresses as such, IPv4 and IPv6", () => {
-    for (const address of ["10.1.2.3", "172.20.0.1", "192.168.1.1", "127.0.0.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:10.0.0.1", "::ffff:127.0.0.1"]) {
+    for (const address of ["10.1.2.3", "172.20.0.1", "192.168.1.1", "127.0.0.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:10.0.0.1", "::ffff:127.0.0.1", "::127.0.0.1", "::a00:1", "2002:c0a8:101::1", "2001:0:4136:e378::1", "64:ff9b:1::a00:1"]) {
       expect(isSpecialAddress(address), address).toBe(true);
     }
     for (const address of ["8.8.8.8", "196.25.1.1", "2001:4860:4860::8888", "::ffff:8.8.8.8"]) expect(isSpecialAddress(address), address).toBe(false);

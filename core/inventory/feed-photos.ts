@@ -76,9 +76,13 @@ const SPECIAL_ADDRESSES = (() => {
   ] as const)
     list.addSubnet(network, prefix, "ipv4");
   for (const [network, prefix] of [
-    ["::", 128],
-    ["::1", 128],
+    // ::/96 holds the deprecated IPv4-compatible addresses (::a.b.c.d) as well as :: and ::1.
+    ["::", 96],
     ["64:ff9b::", 96],
+    ["64:ff9b:1::", 48],
+    // Tunnels that carry an IPv4 address inside (Teredo, 6to4): the inner address could be a private one.
+    ["2001::", 32],
+    ["2002::", 16],
     ["100::", 64],
     ["2001:db8::", 32],
     ["fc00::", 7],
