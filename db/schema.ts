@@ -469,6 +469,8 @@ export const staffUsers = pgTable("staff_users", {
   passwordHash: text("password_hash"),
   /** Base32 TOTP secret once the person turned two-factor sign-in on (own account page); null: off. */
   totpSecret: text("totp_secret"),
+  /** The last TOTP time step (30 s periods since the epoch) a sign-in used: that code, or an older one, never works again. */
+  totpLastStep: integer("totp_last_step"),
   active: boolean("active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

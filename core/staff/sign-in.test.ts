@@ -174,4 +174,26 @@ describe("signing in", () => {
     const again = await completeSecondFactor(database.db, throttle, { pendingToken: first.pendingToken, code: totpCodeAt(secret), clientAddress: "192.0.2.50" });
     expect(again).toEqual({ kind: "refused" });
   });
+
+  it("takes a TOTP code once: the same code, seen or sent again with the password, does not sign in a second time", async () => {
+    const { secret } = newTotpSecret("replay@example.co.za");
+    const { id } = await createStaffUser(database.db, { email: "replay@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    await database.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, id));
+    const throttle = new SignInThrottle(database.db);
+    const now = new Date();
+    const code = totpCodeAt(secret, now.getTime());
+    const passwordStep = async () => {
+      const outcome = await signIn(database.db, throttle, { email: "replay@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.60" }, now);
+      if (outcome.kind !== "second-factor") throw new Error(`expected the code step, got ${outcome.kind}`);
+      return outcome.pendingToken;
+    };
+    expect((await completeSecondFactor(database.db, throttle, { pendingToken: await passwordStep(), code, clientAddress: "192.0.2.60" }, now)).kind).toBe("signed-in");
+    // Someone who saw the code, and knows the password, tries it within the same 30 seconds.
+    const secondToken = await passwordStep();
+    const replayed = await completeSecondFactor(database.db, throttle, { pendingToken: secondToken, code, clientAddress: "192.0.2.61" }, now);
+    expect(replayed).toEqual({ kind: "second-factor", pendingToken: secondToken, wrongCode: true });
+    // The next period's code works.
+    const later = new Date(now.getTime() + 30_000);
+    expect((await completeSecondFactor(database.db, throttle, { pendingToken: secondToken, code: totpCodeAt(secret, later.getTime()), clientAddress: "192.0.2.61" }, later)).kind).toBe("signed-in");
+  });
 });

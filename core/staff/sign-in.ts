@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema.ts";
 import { DatabaseRateLimiter } from "../shared/database-rate-limiter.ts";
@@ -8,7 +8,7 @@ import { verifyAgainstNothing, verifyPassword } from "./passwords.ts";
 import type { StaffRole } from "./roles.ts";
 import { createSession, type IssuedSession } from "./sessions.ts";
 import { consumeToken, issueToken, tokenOwner } from "./tokens.ts";
-import { totpCodeMatches } from "./totp.ts";
+import { totpStepOf } from "./totp.ts";
 
 /**
  * Staff sign-in: e-mail and password, then the TOTP code when the person turned it on. Failures are counted
@@ -85,12 +85,26 @@ export async function completeSecondFactor(
   if (!user?.active || !user.totpSecret) return { kind: "refused" };
   const gate = await throttle.claimAttempt(user.email, attempt.clientAddress);
   if (!gate.allowed) return { kind: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
-  if (!totpCodeMatches(user.totpSecret, attempt.code, now.getTime())) {
+  const step = totpStepOf(user.totpSecret, attempt.code, now.getTime());
+  if (step === null || !(await useTotpStep(db, owner, step))) {
     return { kind: "second-factor", pendingToken: attempt.pendingToken, wrongCode: true };
   }
   await throttle.attemptSucceeded(user.email, attempt.clientAddress);
   if (!(await consumeToken(db, "second-factor", attempt.pendingToken, now))) return { kind: "refused" };
   return { kind: "signed-in", session: await startSession(db, owner, user.email, now), staffUserId: owner };
+}
+
+/**
+ * Records that a sign-in used the code of `step`, in one conditional UPDATE: false when that code (or a later
+ * one) was already used, so a code seen over someone's shoulder, or sent twice at once, works only once.
+ */
+async function useTotpStep(db: Database, staffUserId: number, step: number): Promise<boolean> {
+  const used = await db
+    .update(staffUsers)
+    .set({ totpLastStep: step })
+    .where(and(eq(staffUsers.id, staffUserId), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
+    .returning({ id: staffUsers.id });
+  return used.length === 1;
 }
 
 async function startSession(db: Database, staffUserId: number, email: string, now: Date): Promise<IssuedSession> {

@@ -20,11 +20,22 @@ export function totpUri(secret: string, email: string): string {
   return totpFor(secret, email).toString();
 }
 
+const PERIOD_MS = 30_000;
+
+/**
+ * The time step (30 s periods since the epoch) whose code `code` is (spaces allowed): now, or one period
+ * either side; null when it is none of them.
+ */
+export function totpStepOf(secret: string, code: string, now = Date.now()): number | null {
+  const token = code.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(token) || !/^[A-Z2-7]+=*$/.test(secret)) return null;
+  const delta = totpFor(secret, "").validate({ token, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / PERIOD_MS) + delta;
+}
+
 /** True when `code` (spaces allowed) is the secret's code now, or one period either side. */
 export function totpCodeMatches(secret: string, code: string, now = Date.now()): boolean {
-  const token = code.replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(token) || !/^[A-Z2-7]+=*$/.test(secret)) return false;
-  return totpFor(secret, "").validate({ token, timestamp: now, window: 1 }) !== null;
+  return totpStepOf(secret, code, now) !== null;
 }
 
 /** The code for a moment (tests, and nothing else: a person's app makes it). */
