@@ -44,6 +44,14 @@ function errorsFrom(violations: Violation[] | undefined): Errors {
  * JavaScript), enhanced into a client-side submission. The server validates; its messages show under each
  * field and in an announced summary; editing a field clears its message; Submit shows Loading... meanwhile.
  */
+/** ADF's vehicle conditions, as a seller describes their car. */
+const CONDITIONS = [
+  { value: "excellent", label: "Excellent: like new" },
+  { value: "good", label: "Good: normal wear" },
+  { value: "fair", label: "Fair: some damage or repairs due" },
+  { value: "poor", label: "Poor: needs work" },
+] as const;
+
 export function EnquiryForm(props: EnquiryFormProps) {
   const { heading, intro, token, dealers, selectedDealer, askMakeModel, askPart, messageRows = 6, tone = "light" } = props;
   const actionData = useActionData<EnquiryActionData>();
@@ -122,6 +130,37 @@ export function EnquiryForm(props: EnquiryFormProps) {
     </div>
   );
 
+  /** A required choice from a list, labelled and described as the text fields are. */
+  const selectField = (name: string, label: string, placeholder: string, choices: readonly { value: string; label: string }[], defaultValue: string) => (
+    <div>
+      <label htmlFor={fieldId(name)} className={labelClass}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <select
+        id={fieldId(name)}
+        name={name}
+        required
+        defaultValue={defaultValue}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(name)}
+        className={inputClass}
+      >
+        <option value="">{placeholder}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {errors[name] ? (
+        <p id={errorId(name)} className={errorClass}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
   const yesNo = (name: string, legend: string, defaultValue?: "yes" | "no") => (
     <fieldset aria-describedby={describedBy(name)}>
       <legend className={labelClass}>
@@ -157,31 +196,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         {textField("mileage_km", "Mileage (km)", { required: true, inputMode: "numeric", hint: "As on the odometer, like 98000" })}
-        <div>
-          <label htmlFor={fieldId("condition")} className={labelClass}>
-            Condition<span aria-hidden="true"> *</span>
-          </label>
-          <select
-            id={fieldId("condition")}
-            name="condition"
-            required
-            defaultValue={values.condition ?? ""}
-            aria-invalid={errors.condition ? true : undefined}
-            aria-describedby={describedBy("condition")}
-            className={inputClass}
-          >
-            <option value="">Choose the condition</option>
-            <option value="excellent">Excellent: like new</option>
-            <option value="good">Good: normal wear</option>
-            <option value="fair">Fair: some damage or repairs due</option>
-            <option value="poor">Poor: needs work</option>
-          </select>
-          {errors.condition ? (
-            <p id={errorId("condition")} className={errorClass}>
-              {errors.condition}
-            </p>
-          ) : null}
-        </div>
+        {selectField("condition", "Condition", "Choose the condition", CONDITIONS, values.condition ?? "")}
       </div>
       {yesNo("outstanding_finance", "Is there finance still owing on it?")}
       {tradeIn.towards ? (
@@ -306,32 +321,13 @@ export function EnquiryForm(props: EnquiryFormProps) {
           {askPart ? textField("vinNo", "VIN", { hint: "17 characters, on your licence disc" }) : null}
         </div>
         {dealers ? (
-          <div>
-            <label htmlFor={fieldId("dealer_slug")} className={labelClass}>
-              Dealership<span aria-hidden="true"> *</span>
-            </label>
-            <select
-              id={fieldId("dealer_slug")}
-              name="dealer_slug"
-              required
-              aria-invalid={errors.dealer_slug ? true : undefined}
-              aria-describedby={describedBy("dealer_slug")}
-              defaultValue={values.dealer_slug ?? (selectedDealer && dealers.some((d) => d.slug === selectedDealer) ? selectedDealer : "")}
-              className={inputClass}
-            >
-              <option value="">Choose a dealership</option>
-              {dealers.map((dealer) => (
-                <option key={dealer.slug} value={dealer.slug}>
-                  {dealer.dealerName}
-                </option>
-              ))}
-            </select>
-            {errors.dealer_slug ? (
-              <p id={errorId("dealer_slug")} className={errorClass}>
-                {errors.dealer_slug}
-              </p>
-            ) : null}
-          </div>
+          selectField(
+            "dealer_slug",
+            "Dealership",
+            "Choose a dealership",
+            dealers.map((dealer) => ({ value: dealer.slug, label: dealer.dealerName })),
+            values.dealer_slug ?? (selectedDealer && dealers.some((d) => d.slug === selectedDealer) ? selectedDealer : ""),
+          )
         ) : null}
         {props.askTradeIn ? tradeInFields(props.askTradeIn) : null}
         {appointment ? (
