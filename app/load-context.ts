@@ -2,6 +2,7 @@ import type { Mailer } from "../core/delivery/email.ts";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { ReadModels } from "../core/shared/read-model.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
 
@@ -13,6 +14,8 @@ export type AppContext = {
   db: Database;
   /** The used listing, answered from memory when the server keeps the stock there. */
   usedStock: UsedStock;
+  /** What public pages read (dealers, banners, specials, blog, catalogue): from memory on a server that watches for changes (core/shared/read-model.ts). */
+  readModels: ReadModels;
   logger: Logger;
   financeCipher: FinanceCipher;
   /** Signs and checks the buyers' links to move or cancel an appointment. */

@@ -119,7 +119,7 @@ function wrapPglite(client: PGlite, lock?: DataDirLock): DatabaseHandle {
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, handlers) => {
       // In the same process as every query, so it is never lost.
-      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
       handlers.onListening();
       return { stop: () => unlisten() };
     },

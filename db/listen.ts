@@ -2,7 +2,8 @@ import pg from "pg";
 
 /** What a listener is told: a notification, the channel lost (changes may go unseen) and listening (again). */
 export type ListenHandlers = {
-  onNotify: () => void;
+  /** A notification arrived; `payload` is what the NOTIFY carried (migration 0019's triggers: the table's name). */
+  onNotify: (payload: string) => void;
   /** The connection that listens was lost: notifications may be missed until `onListening` is called again. */
   onLost: () => void;
   /** Listening, first or after a loss: whatever was missed meanwhile must be read afresh. */
@@ -52,7 +53,7 @@ export function listenPostgres(databaseUrl: string, channel: string, handlers: L
     });
     current = client;
     client.on("notification", (message) => {
-      if (message.channel === channel) handlers.onNotify();
+      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
     });
     client.on("error", () => lost(client));
     client.on("end", () => lost(client));

@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import { LinkSigner } from "../core/appointments/links.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
+import { ReadModels } from "../core/shared/read-model.ts";
 import { createApi } from "./api/index.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import { SignInThrottle } from "../core/staff/sign-in.ts";
@@ -55,6 +56,8 @@ export type AppDeps = {
   linkSigner?: LinkSigner;
   /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
   usedStock?: UsedStock;
+  /** What public pages read; main.ts passes models kept in memory, tests default to queries. */
+  readModels?: ReadModels;
   /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
   isDraining?: () => boolean;
   /** Counts and times every request (server/metrics.ts). */
@@ -85,6 +88,7 @@ export function createApp({
   financeCipher = FinanceCipher.ephemeral(),
   linkSigner = LinkSigner.ephemeral(),
   usedStock = new UsedStock(db),
+  readModels = new ReadModels(db),
   mailer,
   isDraining = () => false,
   requestMetrics,
@@ -121,7 +125,7 @@ export function createApp({
     try {
       const pending = health ? (await health.ping(), await health.pendingMigrations()) : 0;
       if (pending > 0) return c.json({ status: "migrating", pendingMigrations: pending }, 503);
-      return c.json({ status: "ready", usedStock: usedStock.state });
+      return c.json({ status: "ready", usedStock: usedStock.state, readModels: readModels.states() });
     } catch (error) {
       logger.warn({ err: error }, "readiness check failed");
       return c.json({ status: "database unavailable" }, 503);
@@ -158,7 +162,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, readModels, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;

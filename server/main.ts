@@ -11,6 +11,8 @@ import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
 import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
+import { ChangeNotifications } from "../core/shared/change-notifications.ts";
+import { ReadModels } from "../core/shared/read-model.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { createApp, type PageHandler } from "./app.ts";
@@ -46,6 +48,10 @@ async function main() {
   // Read into memory in the background; until then the listing is answered with queries.
   const usedStock = new UsedStock(database.db, logger.child({ component: "used-stock" }));
   await usedStock.watch(database);
+  // What public pages read, kept in memory and refreshed on every change (issue 19, decision 034).
+  const changes = new ChangeNotifications();
+  await changes.start(database);
+  const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
@@ -73,6 +79,7 @@ async function main() {
     financeCipher,
     linkSigner,
     usedStock,
+    readModels,
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(),
     pageHandler,
@@ -135,6 +142,8 @@ async function main() {
     try {
       await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
       await usedStock.stop();
+      await readModels.stop();
+      await changes.stop();
       await controlSocket?.close();
       clearInterval(idleSweep);
       await database.close();
