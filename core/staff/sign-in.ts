@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema.ts";
+import { clientRateKey } from "../shared/client-key.ts";
 import { DatabaseRateLimiter } from "../shared/database-rate-limiter.ts";
 import type { RateDecision } from "../shared/rate-limiter.ts";
 import { recordAudit } from "./audit.ts";
@@ -12,7 +13,7 @@ import { totpStepOf } from "./totp.ts";
 
 /**
  * Staff sign-in: e-mail and password, then the TOTP code when the person turned it on. Failures are counted
- * per account and per client address in the database (every instance shares the count); after
+ * per account and per client (an IPv6 client by its /64, core/shared/client-key.ts) in the database (every instance shares the count); after
  * MAX_FAILURES in a window the next attempt is refused with the time to wait, before any password is checked.
  * Each attempt is counted before it is judged, and taken back if it succeeds.
  */
@@ -41,14 +42,14 @@ export class SignInThrottle {
    * account or the client has used its allowance of failures in the window.
    */
   async claimAttempt(email: string, clientAddress: string): Promise<RateDecision> {
-    const decisions = await Promise.all([this.perAccount.hit(email), this.perClient.hit(clientAddress)]);
+    const decisions = await Promise.all([this.perAccount.hit(email), this.perClient.hit(clientRateKey(clientAddress))]);
     const waits = decisions.flatMap((decision) => (decision.allowed ? [] : [decision.retryAfterSeconds]));
     return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
   }
 
   /** An attempt that succeeded is not a failure: its claim is taken back. */
   async attemptSucceeded(email: string, clientAddress: string): Promise<void> {
-    await Promise.all([this.perAccount.refund(email), this.perClient.refund(clientAddress)]);
+    await Promise.all([this.perAccount.refund(email), this.perClient.refund(clientRateKey(clientAddress))]);
   }
 }
 

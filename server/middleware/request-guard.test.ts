@@ -72,6 +72,17 @@ describe("the client address behind a proxy", () => {
     }
   });
 
+  it("counts an IPv6 client by its /64 network, so picking another address of it buys no new allowance", async () => {
+    const [a, b] = await twoServers(1, true);
+    try {
+      expect((await postEnquiry(a, { "X-Forwarded-For": "2001:db8:1:2::10" })).status).toBe(422);
+      expect((await postEnquiry(b, { "X-Forwarded-For": "2001:db8:1:2:abcd::99" })).status).toBe(429);
+      expect((await postEnquiry(b, { "X-Forwarded-For": "2001:db8:1:3::10" })).status).toBe(422);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it("ignores X-Forwarded-For when TRUST_PROXY is off, so a forged header does not buy a new allowance", async () => {
     const [a, b] = await twoServers(1, false);
     try {

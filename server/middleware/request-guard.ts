@@ -3,6 +3,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TrieRouter } from "hono/router/trie-router";
+import { clientRateKey } from "../../core/shared/client-key.ts";
 import type { RateLimiter } from "../../core/shared/rate-limiter.ts";
 import { apiError } from "../api/responses.ts";
 import type { Logger } from "../logger.ts";
@@ -150,7 +151,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
       return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
     }
     if (await options.allowanceExempt?.(c)) return null;
-    const decision = await options.rateLimiter.hit(options.clientAddress(c));
+    const decision = await options.rateLimiter.hit(clientRateKey(options.clientAddress(c)));
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
       return refuse(c, 429, "Too many requests; try again later", "You have sent a lot of requests in a short time. Please wait a minute and try again.");
