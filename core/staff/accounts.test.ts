@@ -23,6 +23,7 @@ import {
 import { listAuditEntries, parseAuditFilter } from "./audit-log.ts";
 import { bootstrapStaff, BootstrapPasswordRefused } from "./bootstrap.ts";
 import { verifyPassword } from "./passwords.ts";
+import { MAX_FAILURES, SignInThrottle } from "./sign-in.ts";
 import { StaffAccessDenied } from "./roles.ts";
 import { createSession, resolveSession } from "./sessions.ts";
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
@@ -158,32 +159,52 @@ describe("managing accounts", () => {
 });
 
 describe("own account", () => {
+  const reauthentication = (clientAddress: string) => ({ throttle: new SignInThrottle(database.db), clientAddress });
+
   it("changes the password with the current one, and replaces every session", async () => {
     const { id, actor } = await createStaffUser(database.db, { email: "self@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
     const phone = await createSession(database.db, id);
-    expect(await changeOwnPassword(database.db, actor, { currentPassword: "not my password", newPassword: "a fresh long passphrase" })).toEqual({
+    expect(await changeOwnPassword(database.db, actor, { currentPassword: "not my password", newPassword: "a fresh long passphrase" }, reauthentication("192.0.2.30"))).toEqual({
       ok: false,
       violations: [{ propertyPath: "currentPassword", message: "This is not your current password" }],
     });
-    const changed = await changeOwnPassword(database.db, actor, { currentPassword: TEST_STAFF_PASSWORD, newPassword: "a fresh long passphrase" });
+    const changed = await changeOwnPassword(database.db, actor, { currentPassword: TEST_STAFF_PASSWORD, newPassword: "a fresh long passphrase" }, reauthentication("192.0.2.30"));
     if (!changed.ok) throw new Error("not changed");
     expect(await resolveSession(database.db, phone.token)).toBeNull();
     expect((await resolveSession(database.db, changed.value.token))?.actor.id).toBe(id);
     expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id))).toHaveLength(1);
   });
 
-  it("turns TOTP on only with a right code from the secret, and off with the password", async () => {
+  it("turns TOTP on only with the password and a right code from the secret, and off with the password", async () => {
     const { id, actor } = await createStaffUser(database.db, { email: "totp@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
     const { secret, uri } = newTotpSecret("totp@example.co.za");
     expect(uri).toMatch(/^otpauth:\/\/totp\/Honda%20Dealer%20Group%20staff:totp%40example\.co\.za\?issuer=Honda%20Dealer%20Group%20staff&secret=[A-Z2-7]{32}&algorithm=SHA1&digits=6&period=30$/);
-    expect((await enableTotp(database.db, actor, { secret, code: "000000" === totpCodeAt(secret) ? "111111" : "000000" })).ok).toBe(false);
-    expect(await enableTotp(database.db, actor, { secret, code: totpCodeAt(secret) })).toEqual({ ok: true, value: null });
+    const guard = reauthentication("192.0.2.31");
+    const wrongCode = "000000" === totpCodeAt(secret) ? "111111" : "000000";
+    expect((await enableTotp(database.db, actor, { secret, code: wrongCode, currentPassword: TEST_STAFF_PASSWORD }, guard)).ok).toBe(false);
+    expect(await enableTotp(database.db, actor, { secret, code: totpCodeAt(secret), currentPassword: "not my password" }, guard)).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "currentPassword", message: "This is not your current password" }],
+    });
+    expect(await enableTotp(database.db, actor, { secret, code: totpCodeAt(secret), currentPassword: TEST_STAFF_PASSWORD }, guard)).toEqual({ ok: true, value: null });
     expect((await database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!.totpSecret).toBe(secret);
-    expect((await disableTotp(database.db, actor, { currentPassword: "wrong password!" })).ok).toBe(false);
-    expect(await disableTotp(database.db, actor, { currentPassword: TEST_STAFF_PASSWORD })).toEqual({ ok: true, value: null });
+    expect((await disableTotp(database.db, actor, { currentPassword: "wrong password!" }, guard)).ok).toBe(false);
+    expect(await disableTotp(database.db, actor, { currentPassword: TEST_STAFF_PASSWORD }, guard)).toEqual({ ok: true, value: null });
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
     expect(audit.map((entry) => entry.action)).toEqual(["staff_user.enable_totp", "staff_user.disable_totp"]);
     expect(JSON.stringify(audit)).not.toContain(secret);
+  });
+
+  it("stops checking the current password after as many wrong ones as sign-in allows, even the right one", async () => {
+    const { actor } = await createStaffUser(database.db, { email: "guessed@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const guard = reauthentication("192.0.2.32");
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt += 1) {
+      expect((await disableTotp(database.db, actor, { currentPassword: `guess number ${attempt}` }, guard)).ok).toBe(false);
+    }
+    const refused = await changeOwnPassword(database.db, actor, { currentPassword: TEST_STAFF_PASSWORD, newPassword: "a fresh long passphrase" }, guard);
+    expect(refused).toEqual({ ok: false, violations: [{ propertyPath: "currentPassword", message: expect.stringMatching(/^Too many wrong passwords, try again in \d+ minutes?$/) }] });
+    const [user] = await database.db.select().from(staffUsers).where(eq(staffUsers.email, "guessed@example.co.za"));
+    expect(await verifyPassword(user!.passwordHash!, TEST_STAFF_PASSWORD)).toBe(true);
   });
 });
 

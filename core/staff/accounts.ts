@@ -9,7 +9,7 @@ import { changedFields, recordAudit } from "./audit.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { assertMay, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffActor, type StaffRole } from "./roles.ts";
 import { createSession, endSessionsOf, type IssuedSession } from "./sessions.ts";
-import { normaliseEmail } from "./sign-in.ts";
+import { normaliseEmail, type SignInThrottle } from "./sign-in.ts";
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS, tokenOwner } from "./tokens.ts";
 import { totpCodeMatches } from "./totp.ts";
 
@@ -296,6 +296,13 @@ export async function createFirstAdministrator(db: Database, token: string, inpu
 export const SYSTEM: StaffActor = { id: null, label: "system", role: "group_admin", dealerIds: [] };
 
 /**
+ * A change to how the signed-in person signs in (password, two-factor) needs their current password, checked
+ * under the sign-in throttle: a stolen session cannot guess it any faster than the sign-in page allows, and
+ * its wrong guesses count against the account's sign-in allowance (ASVS 2.2.1, 3.7.1).
+ */
+export type Reauthentication = { throttle: SignInThrottle; clientAddress: string };
+
+/**
  * Changes the signed-in person's own password (the current one required). Every other session of theirs ends,
  * and the current one is replaced: the caller sets the new session's cookie.
  */
@@ -303,11 +310,11 @@ export async function changeOwnPassword(
   db: Database,
   actor: StaffActor,
   input: { currentPassword: string; newPassword: string },
+  reauthentication: Reauthentication,
 ): Promise<Parsed<IssuedSession>> {
   const user = await ownAccount(db, actor);
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    return { ok: false, violations: [{ propertyPath: "currentPassword", message: "This is not your current password" }] };
-  }
+  const refused = await currentPasswordRefusal(user, input.currentPassword, reauthentication);
+  if (refused) return { ok: false, violations: [refused] };
   const problem = passwordProblem(input.newPassword, user.email);
   if (problem) return { ok: false, violations: [{ propertyPath: "newPassword", message: problem }] };
   const passwordHash = await hashPassword(input.newPassword);
@@ -320,10 +327,17 @@ export async function changeOwnPassword(
   return { ok: true, value: session };
 }
 
-/** Turns TOTP on with the secret the page showed, once a code from it proves the app has it. */
-export async function enableTotp(db: Database, actor: StaffActor, input: { secret: string; code: string }): Promise<Parsed<null>> {
+/** Turns TOTP on with the secret the page showed, once a code from it proves the app has it; the current password is required. */
+export async function enableTotp(
+  db: Database,
+  actor: StaffActor,
+  input: { secret: string; code: string; currentPassword: string },
+  reauthentication: Reauthentication,
+): Promise<Parsed<null>> {
   const user = await ownAccount(db, actor);
   if (user.totpSecret) return { ok: false, violations: [{ propertyPath: "code", message: "Two-factor sign-in is already on" }] };
+  const refused = await currentPasswordRefusal(user, input.currentPassword, reauthentication);
+  if (refused) return { ok: false, violations: [refused] };
   if (!/^[A-Z2-7]{16,64}$/.test(input.secret) || !totpCodeMatches(input.secret, input.code)) {
     return { ok: false, violations: [{ propertyPath: "code", message: "This code does not match: enter the 6-digit code your app shows now" }] };
   }
@@ -335,16 +349,34 @@ export async function enableTotp(db: Database, actor: StaffActor, input: { secre
 }
 
 /** Turns TOTP off; the current password is required. */
-export async function disableTotp(db: Database, actor: StaffActor, input: { currentPassword: string }): Promise<Parsed<null>> {
+export async function disableTotp(
+  db: Database,
+  actor: StaffActor,
+  input: { currentPassword: string },
+  reauthentication: Reauthentication,
+): Promise<Parsed<null>> {
   const user = await ownAccount(db, actor);
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    return { ok: false, violations: [{ propertyPath: "currentPassword", message: "This is not your current password" }] };
-  }
+  const refused = await currentPasswordRefusal(user, input.currentPassword, reauthentication);
+  if (refused) return { ok: false, violations: [refused] };
   await db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ totpSecret: null, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
     await recordAudit(tx, { actor, action: "staff_user.disable_totp", entity: "staff_user", entityId: user.id, changes: { totpSecret: { from: null, to: null } } });
   });
   return { ok: true, value: null };
+}
+
+/** Null when `password` is the person's current one; counted like a sign-in attempt, refused once the allowance is used. */
+async function currentPasswordRefusal(user: AccountRow, password: string, { throttle, clientAddress }: Reauthentication): Promise<Violation | null> {
+  const gate = await throttle.claimAttempt(user.email, clientAddress);
+  if (!gate.allowed) {
+    const minutes = Math.max(1, Math.ceil(gate.retryAfterSeconds / 60));
+    return { propertyPath: "currentPassword", message: `Too many wrong passwords, try again in ${minutes} minute${minutes === 1 ? "" : "s"}` };
+  }
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    return { propertyPath: "currentPassword", message: "This is not your current password" };
+  }
+  await throttle.attemptSucceeded(user.email, clientAddress);
+  return null;
 }
 
 async function ownAccount(db: Database, actor: StaffActor): Promise<AccountRow> {

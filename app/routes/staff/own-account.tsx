@@ -37,23 +37,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await staffForm(request);
   const actor = await assertStaffWrite(request, form);
-  const { db, overHttps } = staffRequestScope();
+  const { db, overHttps, signInThrottle, clientAddress } = staffRequestScope();
+  const reauthentication = { throttle: signInThrottle, clientAddress };
   const intent = field(form, "intent");
   if (intent === "password") {
     const newPassword = field(form, "newPassword");
     if (newPassword !== field(form, "confirm")) return data({ intent, errors: { confirm: "The two passwords are not the same" } as Record<string, string> }, { status: 422 });
-    const outcome = await changeOwnPassword(db, actor, { currentPassword: field(form, "currentPassword"), newPassword });
+    const outcome = await changeOwnPassword(db, actor, { currentPassword: field(form, "currentPassword"), newPassword }, reauthentication);
     if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations) }, { status: 422 });
     throw redirect("/staff/account?done=password", { headers: { "Set-Cookie": sessionCookie(outcome.value.token, overHttps) } });
   }
   if (intent === "totp-on") {
     const secret = field(form, "secret");
-    const outcome = await enableTotp(db, actor, { secret, code: field(form, "code") });
+    const outcome = await enableTotp(db, actor, { secret, code: field(form, "code"), currentPassword: field(form, "currentPassword") }, reauthentication);
     if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations), totp: { secret, uri: totpUri(secret, actor.label) } }, { status: 422 });
     throw redirect("/staff/account?done=totp-on");
   }
   if (intent === "totp-off") {
-    const outcome = await disableTotp(db, actor, { currentPassword: field(form, "currentPassword") });
+    const outcome = await disableTotp(db, actor, { currentPassword: field(form, "currentPassword") }, reauthentication);
     if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations) }, { status: 422 });
     throw redirect("/staff/account?done=totp-off");
   }
@@ -132,9 +133,10 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
               </div>
             </dl>
             <Form method="post" className="mt-4 space-y-5" noValidate>
-              <ErrorSummary form="totp-on" errors={errorsOf("totp-on")} fieldLabels={{ code: "Code from your app" }} />
+              <ErrorSummary form="totp-on" errors={errorsOf("totp-on")} fieldLabels={{ currentPassword: "Current password", code: "Code from your app" }} />
               <CsrfField token={csrfToken} />
               <input type="hidden" name="secret" value={totp.secret} />
+              <Field form="totp-on" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-on")?.currentPassword} />
               <Field form="totp-on" name="code" label="Code from your app" autoComplete="one-time-code" inputMode="numeric" required error={errorsOf("totp-on")?.code} />
               <button type="submit" name="intent" value="totp-on" className={buttonClass} disabled={busy}>
                 Turn on two-factor sign-in
