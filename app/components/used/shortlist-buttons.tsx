@@ -62,6 +62,9 @@ export function ShortlistLinks() {
   );
 }
 
+/** The checkbox (before hydration) and the button (after) take the same width, so hydrating shifts nothing. */
+const VARIANT_TOGGLE_WIDTH = "w-32 justify-center";
+
 /**
  * The Compare control of a new variant (model pages). With JavaScript: a toggle button with a pressed state,
  * in the same compare list as used vehicles. Before hydration (and without JavaScript): a checkbox of the
@@ -73,7 +76,7 @@ export function VariantCompareToggle({ variant, formId }: { variant: SavedVarian
   if (!hydrated) {
     const id = `${formId}-${variant.variant}`;
     return (
-      <span className="inline-flex min-h-11 items-center gap-2 rounded border border-brand-grey bg-white px-3 text-sm font-semibold">
+      <span className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded border border-brand-grey bg-white px-3 text-sm font-semibold ${VARIANT_TOGGLE_WIDTH}`}>
         <input type="checkbox" id={id} name="variants" value={variant.variant} form={formId} className="size-4 accent-brand-red" />
         <label htmlFor={id}>
           Compare<span className="sr-only"> {variant.title}</span>
@@ -89,7 +92,7 @@ export function VariantCompareToggle({ variant, formId }: { variant: SavedVarian
       aria-label={`Compare ${variant.title}`}
       disabled={!comparing && compare.full}
       title={!comparing && compare.full ? `You can compare ${compare.limit} vehicles at a time` : undefined}
-      className={BUTTON}
+      className={`${BUTTON} shrink-0 ${VARIANT_TOGGLE_WIDTH}`}
       onClick={() => compare.toggle(variant)}
     >
       Compare
