@@ -17,6 +17,8 @@ const cellsOf = (page: Page, row: string | RegExp) => page.getByRole("row").filt
 const pickedStatus = (page: Page) => page.getByRole("status").filter({ hasText: /picked to compare/ });
 
 test("compare three Amaze variants from the model page: pressed buttons, count announced, side by side; axe-clean", async ({ page, request }) => {
+  // Two pages checked by axe and HTML_CodeSniffer, and a reload, on a machine shared with other test runs.
+  test.setTimeout(90_000);
   const variants = await variantsOf(request, "amaze", "car");
   expect(variants.length).toBeGreaterThan(3);
   const [a, b, c, d] = variants as [Variant, Variant, Variant, Variant];
@@ -64,6 +66,7 @@ test("compare three Amaze variants from the model page: pressed buttons, count a
 });
 
 test("a model with one variant has its own Compare button; used vehicles and new models mix in one comparison", async ({ page, request }) => {
+  test.setTimeout(60_000);
   const [bike] = await variantsOf(request, "nx500", "motorcycle");
   const [used] = (await (await request.get("/api/vehicles")).json())["hydra:member"];
   await page.goto(used.uri);
