@@ -122,7 +122,7 @@ function newColumn(v: NewVariantColumn): Column {
       Condition: "New",
       Year: null,
       Mileage: null,
-      Gearbox: `${v.transmission_type} (${v.transmission})`,
+      Gearbox: gearboxText(v),
       Fuel: null,
       Power: `${v.power} kW / ${horsepower(v.power)} HP`,
       Torque: `${v.torque} Nm`,
@@ -260,6 +260,11 @@ function NotListed() {
       <span className="sr-only">Not listed</span>
     </>
   );
+}
+
+/** "CVT" says less than "Automatic (CVT)"; "6-speed manual" needs no "Manual" before it. */
+function gearboxText(v: Pick<NewVariantColumn, "transmission" | "transmission_type">): string {
+  return v.transmission.toLowerCase().includes(v.transmission_type.toLowerCase()) ? v.transmission : `${v.transmission_type} (${v.transmission})`;
 }
 
 function distanceText(from: Province, to: Province): string {
