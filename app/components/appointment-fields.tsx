@@ -14,6 +14,8 @@ export type AppointmentFieldsProps = {
   ids: { date: string; time: string; error: string };
   classes: { label: string; input: string; error: string; hint: string };
   enhanced: boolean;
+  /** The form's own submit button (its text, and its name and value if it has them): see DefaultSubmit. */
+  submit: { label: string; name?: string; value?: string };
 };
 
 const placesText = (places: number) => (places === 1 ? "1 place left" : `${places} places left`);
@@ -24,7 +26,7 @@ const placesText = (places: number) => (places === 1 ? "1 place left" : `${place
  * re-render them for another dealership or date (nothing is stored). With JavaScript the times follow the
  * date and the dealership at once, from GET /api/dealers/{slug}/slots, and the change is announced.
  */
-export function AppointmentFields({ choice, dealerSlug, selectedTime, error, ids, classes, enhanced }: AppointmentFieldsProps) {
+export function AppointmentFields({ choice, dealerSlug, selectedTime, error, ids, classes, enhanced, submit }: AppointmentFieldsProps) {
   const [date, setDate] = useState(choice.date);
   const [times, setTimes] = useState(choice.times);
   const [status, setStatus] = useState<string>("");
@@ -83,6 +85,7 @@ export function AppointmentFields({ choice, dealerSlug, selectedTime, error, ids
       <legend className={`${classes.label} px-1`}>
         Date and time<span aria-hidden="true"> *</span>
       </legend>
+      {enhanced ? null : <DefaultSubmit {...submit} />}
       <p className={`text-sm ${classes.hint}`} id={`${ids.date}-hint`}>
         Free times in the next 14 days, 30 minutes each{noDealer ? ", once you have chosen a dealership" : ""}.
       </p>
@@ -150,5 +153,20 @@ export function AppointmentFields({ choice, dealerSlug, selectedTime, error, ids
         </button>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * Enter in a field submits a form through its first submit button in document order (HTML's implicit
+ * submission), which without JavaScript would be "Show times". This copy of the form's own submit button
+ * comes first, so Enter books (or moves) as the visible button does. It is kept out of sight, out of the tab
+ * order and out of the accessibility tree (only Enter reaches it); still rendered, since some browsers skip a
+ * default button that is not.
+ */
+function DefaultSubmit({ label, name, value }: AppointmentFieldsProps["submit"]) {
+  return (
+    <button type="submit" name={name} value={value} tabIndex={-1} aria-hidden="true" className="sr-only">
+      {label}
+    </button>
   );
 }

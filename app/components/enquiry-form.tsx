@@ -339,6 +339,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
             ids={{ date: fieldId("appointment_date"), time: fieldId("appointment_time"), error: errorId("appointment_time") }}
             classes={{ label: labelClass, input: inputClass, error: errorClass, hint: dark ? "text-gray-200" : "text-brand-grey-light" }}
             enhanced={enhanced}
+            submit={{ label: props.submitLabel ?? "Submit" }}
           />
         ) : null}
         <div>

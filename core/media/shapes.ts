@@ -3,6 +3,7 @@ export const CAR_SHAPES = ["hatch", "sedan", "compact-suv", "suv", "hot-hatch", 
 export const MOTORCYCLE_SHAPES = ["adventure", "sport", "naked", "cruiser", "scooter", "tourer", "trail"] as const;
 export const VEHICLE_SHAPES = [...CAR_SHAPES, ...MOTORCYCLE_SHAPES] as const;
 export type VehicleShape = (typeof VEHICLE_SHAPES)[number];
+export type CarShape = (typeof CAR_SHAPES)[number];
 
 /** Backdrops for photos of one vehicle: a studio and three South African scenes. */
 export const SCENES = ["studio", "city", "coast", "mountain"] as const;

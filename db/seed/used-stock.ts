@@ -1,4 +1,4 @@
-import { type Scene, type VehicleShape, vehicleImageUrl } from "../../core/media/shapes.ts";
+import { type CarShape, type Scene, type VehicleShape, vehicleImageUrl } from "../../core/media/shapes.ts";
 import type { BodyType, FuelType, Transmission, VehicleState } from "../../core/inventory/used-query.ts";
 
 /** A make/model that turns up as a trade-in or demo, with what it cost new (rand) and the fuels it came with. */
@@ -256,23 +256,22 @@ export function* generateUsedVehicles(
 /** Pick-ups are drawn with the SUV shape; their names say what they are. */
 const BAKKIES = new Set(["Hilux", "Ranger", "Navara"]);
 
-function bodyTypeOf(model: UsedModelSpec): BodyType {
+/** Every car shape has its body type (a new shape does not compile until it has one), so no vehicle is seeded as 'Other'. */
+const CAR_BODY_TYPES: Record<CarShape, BodyType> = {
+  hatch: "Hatchback",
+  "hot-hatch": "Hatchback",
+  sedan: "Sedan",
+  mpv: "MPV",
+  suv: "SUV",
+  "compact-suv": "SUV",
+};
+
+export function bodyTypeOf(model: UsedModelSpec): BodyType {
   if (model.motorcycle) return "Motorcycle";
   if (BAKKIES.has(model.name)) return "Bakkie";
-  switch (model.shape) {
-    case "hatch":
-    case "hot-hatch":
-      return "Hatchback";
-    case "sedan":
-      return "Sedan";
-    case "mpv":
-      return "MPV";
-    case "suv":
-    case "compact-suv":
-      return "SUV";
-    default:
-      return "Other";
-  }
+  const body = CAR_BODY_TYPES[model.shape as CarShape] as BodyType | undefined;
+  if (!body) throw new Error(`${model.name}: a car drawn as a ${model.shape} has no body type`);
+  return body;
 }
 
 const HYBRID_HINT = /hybrid|e:hev|30e$/i;

@@ -137,3 +137,33 @@ test("the booking and appointment pages pass axe and HTML_CodeSniffer at phone w
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
   await expectNoAxeViolations(page);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Enter in a text field books the service (the form's own button), not Show times; Show times still works", async ({ page }, testInfo) => {
+    await page.goto("/dealer/honda-sandton/service");
+    const loadedAt = Date.now();
+    // Show times first, as a visitor without JavaScript picks another date.
+    const date = await dateField(page).inputValue();
+    await page.getByRole("button", { name: "Show times for this dealership and date" }).click();
+    await expect(dateField(page)).toHaveValue(date);
+    const time = page.getByRole("combobox", { name: "Time", exact: true });
+    const firstTime = (await time.locator("option").nth(1).getAttribute("value"))!;
+    expect(firstTime).toMatch(/^\d{2}:(00|30)$/);
+    await time.selectOption(firstTime);
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Lindiwe");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Khumalo");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(`enter.${testInfo.project.name}.${Date.now()}@example.co.za`);
+    await page.getByRole("textbox", { name: "Model", exact: true }).fill("Jazz");
+    await page.getByRole("textbox", { name: "Year", exact: true }).fill("2019");
+    await page.getByLabel(/I accept the/).check();
+    const phone = page.getByRole("textbox", { name: "Cell phone", exact: true });
+    await phone.fill("082 555 0177");
+    // The hidden default button is reachable by Enter only: not by Tab, not by a screen reader.
+    await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(1);
+    await waitLikeAPerson(loadedAt);
+    await phone.press("Enter");
+    await expect(page).toHaveURL(/\/dealer\/honda-sandton\/service\/thank-you$/);
+  });
+});

@@ -44,7 +44,8 @@ async function sampleRoutes(): Promise<string[]> {
   const wing = ["/honda-wing/honda/nx500/manual/enquire", "/dealer/honda-wing-midrand/honda-wing/honda/nx500/manual/enquire"];
   const groupOnly = ["/", DEALER, "/finance", "/finance/thank-you", "/blog", `/blog/${post.slug}`, "/contact", "/api/docs",
     // Issue 17: the shortlists and the alert form
-    `/saved?ids=${vehicle.id},999999999`, `/compare?ids=${vehicle.id}&from=Gauteng`, "/alerts/new?bodyType[]=SUV&price[lte]=350000"];
+    `/saved?ids=${vehicle.id},999999999`, `/compare?ids=${vehicle.id}&from=Gauteng`,
+    `/compare?ids=${vehicle.id}&variants=honda.cr-v.1-5t-comfort-cvt,honda.nx500.manual&from=Gauteng`, "/alerts/new?bodyType[]=SUV&price[lte]=350000"];
   return [...groupOnly, ...scoped, ...scoped.map((route) => DEALER + route), ...wing];
 }
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { idsQuery, type SavedVehicle, useShortlist } from "../../lib/shortlist.ts";
+import { compareQuery, idsQuery, type SavedVariant, type SavedVehicle, useShortlist } from "../../lib/shortlist.ts";
 import { useHydrated } from "../dialog.tsx";
 
 const BUTTON =
@@ -54,10 +54,77 @@ export function ShortlistLinks() {
         </Link>
       )}
       {compare.list.length > 0 && (
-        <Link to={`/compare${idsQuery(compare.list)}`} className="text-brand-red underline">
+        <Link to={`/compare${compareQuery(compare.list)}`} className="text-brand-red underline">
           Compare ({compare.list.length})
         </Link>
       )}
     </nav>
+  );
+}
+
+/** The checkbox (before hydration) and the button (after) take the same width, so hydrating shifts nothing. */
+const VARIANT_TOGGLE_WIDTH = "w-32 justify-center";
+
+/**
+ * The Compare control of a new variant (model pages). With JavaScript: a toggle button with a pressed state,
+ * in the same compare list as used vehicles. Before hydration (and without JavaScript): a checkbox of the
+ * GET form `formId` (VariantCompareSummary), which opens /compare?variants=… with the ticked ones.
+ */
+export function VariantCompareToggle({ variant, formId }: { variant: SavedVariant; formId: string }) {
+  const hydrated = useHydrated();
+  const compare = useShortlist("compare");
+  if (!hydrated) {
+    const id = `${formId}-${variant.variant}`;
+    return (
+      <span className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded border border-brand-grey bg-white px-3 text-sm font-semibold ${VARIANT_TOGGLE_WIDTH}`}>
+        <input type="checkbox" id={id} name="variants" value={variant.variant} form={formId} className="size-4 accent-brand-red" />
+        <label htmlFor={id}>
+          Compare<span className="sr-only"> {variant.title}</span>
+        </label>
+      </span>
+    );
+  }
+  const comparing = compare.has(variant.variant);
+  return (
+    <button
+      type="button"
+      aria-pressed={comparing}
+      aria-label={`Compare ${variant.title}`}
+      disabled={!comparing && compare.full}
+      title={!comparing && compare.full ? `You can compare ${compare.limit} vehicles at a time` : undefined}
+      className={`${BUTTON} shrink-0 ${VARIANT_TOGGLE_WIDTH}`}
+      onClick={() => compare.toggle(variant)}
+    >
+      Compare
+    </button>
+  );
+}
+
+/**
+ * Beside VariantCompareToggles: without JavaScript, the form their checkboxes belong to; with it, how many
+ * vehicles are picked (a polite status, so a screen reader hears each toggle) and the link to /compare.
+ */
+export function VariantCompareSummary({ formId }: { formId: string }) {
+  const hydrated = useHydrated();
+  const compare = useShortlist("compare");
+  if (!hydrated) {
+    return (
+      <form id={formId} method="get" action="/compare" className="mt-3">
+        <button type="submit" className={BUTTON}>
+          Compare selected
+        </button>
+      </form>
+    );
+  }
+  const count = compare.list.length;
+  return (
+    <div className="mt-3 flex min-h-11 flex-wrap items-center gap-4 text-sm">
+      <p role="status">{count > 0 ? `${count} of ${compare.limit} picked to compare` : ""}</p>
+      {count > 0 && (
+        <Link to={`/compare${compareQuery(compare.list)}`} className="font-semibold text-brand-red underline">
+          Compare ({count})
+        </Link>
+      )}
+    </div>
   );
 }

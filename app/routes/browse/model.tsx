@@ -1,9 +1,12 @@
 import { useState } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { findRangeModel } from "../../../core/catalogue/ranges.ts";
+import { findRangeModel, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
+import { variantKey } from "../../../core/catalogue/variant-keys.ts";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { DialogButton } from "../../components/dialog.tsx";
+import { VariantCompareSummary, VariantCompareToggle } from "../../components/used/shortlist-buttons.tsx";
+import type { SavedVariant } from "../../lib/shortlist.ts";
 import { formatRand, horsepower } from "../../../core/shared/format.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 import { dealerPath } from "../../lib/scope.ts";
@@ -52,6 +55,9 @@ const primaryButton =
 const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-full border-2 border-brand-grey px-6 py-2.5 text-sm font-semibold text-brand-grey transition hover:bg-brand-grey hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red";
 
+/** The no-JavaScript compare form that the variants' checkboxes belong to. */
+const COMPARE_FORM = "compare-variants";
+
 export default function ModelPage({ loaderData }: Route.ComponentProps) {
   const { model } = loaderData;
   const slug = useScopedDealer()?.slug ?? null;
@@ -65,6 +71,11 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
   const fullName = `${model.make} ${model.model}`;
   const testDrive = dealerPath(slug, `/book-test-drive/${model.make_slug}/${model.model_slug}`);
   preloadLcpImage(colour?.image ?? model.mainImage);
+  const compared = (v: RangeVariantView): SavedVariant => ({
+    variant: variantKey(v),
+    title: `${fullName} ${v.variant}`,
+    uri: dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}?variant=${encodeURIComponent(v.variant_slug)}`),
+  });
 
   return (
     <div className="pb-8">
@@ -162,13 +173,13 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
                   {model.variants.map((v) => {
                     const selected = v.variant_slug === variant.variant_slug;
                     return (
-                      <li key={v.variant_slug}>
+                      <li key={v.variant_slug} className="flex items-center gap-2">
                         <Link
                           to={`?variant=${encodeURIComponent(v.variant_slug)}`}
                           replace
                           preventScrollReset
                           aria-current={selected ? "true" : undefined}
-                          className={`flex items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red ${selected ? "border-brand-red bg-red-50/60" : "border-gray-200 hover:border-gray-400"}`}
+                          className={`flex flex-1 items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red ${selected ? "border-brand-red bg-red-50/60" : "border-gray-200 hover:border-gray-400"}`}
                         >
                           <span className="flex items-center gap-3">
                             <span
@@ -181,12 +192,19 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
                           </span>
                           <span className="text-brand-grey-light">{formatRand(v.modelPrice)}</span>
                         </Link>
+                        <VariantCompareToggle variant={compared(v)} formId={COMPARE_FORM} />
                       </li>
                     );
                   })}
                 </ul>
+                <VariantCompareSummary formId={COMPARE_FORM} />
               </nav>
-            ) : null}
+            ) : (
+              <div className="mt-6">
+                <VariantCompareToggle variant={compared(variant)} formId={COMPARE_FORM} />
+                <VariantCompareSummary formId={COMPARE_FORM} />
+              </div>
+            )}
 
             <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
               <Link

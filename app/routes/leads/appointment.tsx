@@ -154,6 +154,7 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
                     hint: "text-brand-grey-light",
                   }}
                   enhanced={enhanced}
+                  submit={{ label: "Move appointment", name: "intent", value: "move" }}
                 />
               ) : null}
               <button type="submit" name="intent" value="move" disabled={busy} className={`${button} bg-brand-red text-white hover:bg-brand-red-dark`}>
