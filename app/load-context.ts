@@ -2,6 +2,7 @@ import type { Mailer } from "../core/delivery/email.ts";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
 
@@ -11,6 +12,8 @@ import type { Logger } from "../server/logger.ts";
  */
 export type AppContext = {
   db: Database;
+  /** The bounded queue in front of buyers' writes: a full one refuses with WriteQueueFull (503, nothing stored). */
+  writeQueue: WriteQueue;
   /** The used listing, answered from memory when the server keeps the stock there. */
   usedStock: UsedStock;
   logger: Logger;
