@@ -7,11 +7,12 @@
  *
  *   npm run bench [-- --runs 3 --seconds 10 --connections 50 --used 100000 --skip-build
  *                     --postgres postgres://postgres@127.0.0.1:5432/postgres | --no-postgres
- *                     --floor ../shared/anchors/rr-floor --no-lighthouse --no-load --out docs/benchmarks.md]
+ *                     --floor ../shared/anchors/rr-floor --database-prefix honda_bench
+ *                     --no-lighthouse --no-load --out docs/benchmarks.md]
  *
  * Ports 3510 (embedded), 3520 (PostgreSQL), 3550 (the floor) and 3590 (Chromium's debugging port) unless
  * --port-base moves them.
- * Servers, temporary data folders and the honda_bench_* database are removed at the end, also on failure or Ctrl-C.
+ * Servers, temporary data folders and the honda_bench_* database (--database-prefix) are removed at the end, also on failure or Ctrl-C.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -56,6 +57,7 @@ const { values: options } = parseArgs({
     "port-base": { type: "string", default: "3510" },
     chromium: { type: "string", default: "/usr/bin/chromium" },
     floor: { type: "string", default: DEFAULT_FLOOR_SOURCE },
+    "database-prefix": { type: "string", default: "honda_bench" },
     out: { type: "string", default: "docs/benchmarks.md" },
   },
 });
@@ -108,7 +110,7 @@ async function main() {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-bench-"));
   cleanups.push({ label: workDir, run: () => fs.rm(workDir, { recursive: true, force: true }) });
   const embedded = { DATA_DIR: path.join(workDir, "pglite"), DATABASE_URL: "" };
-  const postgres = options["no-postgres"] ? null : await createPostgresDatabase(options.postgres);
+  const postgres = options["no-postgres"] ? null : await createPostgresDatabase(options.postgres, options["database-prefix"]);
   const postgresEnv = postgres ? { DATA_DIR: path.join(workDir, "postgres-server"), DATABASE_URL: postgres.url } : null;
 
   // Both seeds at once: they are mostly waiting on different processes.
@@ -340,8 +342,9 @@ function runChild(command: string, args: string[], env: Record<string, string>, 
   });
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; backendPids: () => Promise<number[]> }> {
-  const name = `honda_bench_${randomBytes(4).toString("hex")}`;
+async function createPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; backendPids: () => Promise<number[]> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`--database-prefix must be lower-case letters, digits and _: ${prefix}`);
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   cleanups.push({ label: `database ${name}`, run: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) });
   const url = new URL(serverUrl);
