@@ -156,6 +156,7 @@ async function main() {
 
   report.loadAverageAtEnd = os.loadavg();
   const out = path.resolve(projectRoot, options.out);
+  await fs.mkdir(path.dirname(out), { recursive: true });
   await fs.writeFile(out, renderReport(report));
   log(`wrote ${path.relative(projectRoot, out)}`);
   for (const check of checkBudgets(report)) log(`${check.met ? "met   " : "MISSED"} ${check.budget}: ${check.detail}`);
