@@ -192,7 +192,11 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
   }
   const assets = await fs.readdir(path.join(projectRoot, "build/client/assets"));
   const css = assets.find((file) => file.endsWith(".css"));
-  const script = assets.find((file) => file.startsWith("entry.client") && file.endsWith(".js"));
+  // The largest script (the framework chunk): the client entry itself is now a few hundred bytes, below the compression threshold.
+  const scripts = await Promise.all(
+    assets.filter((file) => file.endsWith(".js")).map(async (file) => ({ file, size: (await fs.stat(path.join(projectRoot, "build/client/assets", file))).size })),
+  );
+  const script = scripts.sort((a, b) => b.size - a.size)[0]?.file;
   if (!css || !script) throw new Error("no built stylesheet or client entry under build/client/assets: build first");
   return {
     pages: [
