@@ -5,9 +5,12 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import css from "./app.css?inline";
+import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
 
 /**
- * React Router's default server entry (`react-router reveal entry.server`, 7.18) with two additions: the
+ * React Router's default server entry (`react-router reveal entry.server`, 7.18) with three additions: the
+ * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the
  * response's Content-Security-Policy nonce goes on every script the renderer writes (ServerRouter hands it to
  * <Scripts>, <ScrollRestoration> and <Links> through its context; React puts it on its streaming scripts),
  * and every error is reported to the server, which decides the answer (server/app.ts). The default's HEAD
@@ -37,8 +40,14 @@ export default function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
+    const page = (
+      <InlineStylesheet.Provider value={{ css, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheet.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      // The style nonce lets React write the inlined stylesheet (a <style> with a precedence) with it.
+      nonce: nonce ? { script: nonce, style: nonce } : undefined,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

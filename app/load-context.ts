@@ -3,6 +3,7 @@ import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels } from "../core/shared/read-model.ts";
+import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
 
@@ -12,6 +13,8 @@ import type { Logger } from "../server/logger.ts";
  */
 export type AppContext = {
   db: Database;
+  /** The bounded queue in front of buyers' writes: a full one refuses with WriteQueueFull (503, nothing stored). */
+  writeQueue: WriteQueue;
   /** The used listing, answered from memory when the server keeps the stock there. */
   usedStock: UsedStock;
   /** What public pages read (dealers, banners, specials, blog, catalogue): from memory on a server that watches for changes (core/shared/read-model.ts). */

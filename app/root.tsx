@@ -1,29 +1,35 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found.tsx";
+import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
 
 // Zod probes for eval (`new Function`) before its first parse; the CSP forbids eval and the browser reports
 // the probe as a violation even though zod catches it. Jitless, zod never probes.
 z.config({ jitless: true });
 
 export const links: Route.LinksFunction = () => [
-  // With a precedence React writes the stylesheet at the top of the head, before the script preloads: it blocks
-  // the first paint, so on a slow connection it must not queue behind a dozen modules.
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   // An icon of our own: without one the browser asks for /favicon.ico and logs the 404 on every first visit.
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const inline = useContext(InlineStylesheet);
   return (
     <html lang="en-ZA">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c8102e" />
+        {/*
+          The stylesheet inlined (about 9 KB compressed): no request blocks the first paint. With a precedence
+          React writes it at the top of the head and, in the browser, adopts it by its href instead of rendering it.
+        */}
+        <style href={stylesheet} precedence="default" nonce={inline?.nonce}>
+          {inline?.css ?? ""}
+        </style>
         <Meta />
         <Links />
       </head>

@@ -27,14 +27,16 @@ export type PageRun = {
   failing: string[];
 };
 
-export type PageResult = { name: string; path: string; runs: PageRun[]; median: Omit<PageRun, "failing">; failing: string[] };
+/** A page to measure; `baseUrl` when it is another server's (the floor's). */
+export type PageTarget = { name: string; path: string; baseUrl?: string };
+export type PageResult = PageTarget & { runs: PageRun[]; median: Omit<PageRun, "failing">; failing: string[] };
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
 
 export async function runLighthouse(
   baseUrl: string,
-  pages: { name: string; path: string }[],
+  pages: PageTarget[],
   { runs, chromePath, chromePort, log }: { runs: number; chromePath: string; chromePort: number; log: (line: string) => void },
 ): Promise<PageResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, port: chromePort, logLevel: "error" });
@@ -42,12 +44,13 @@ export async function runLighthouse(
   try {
     // Chrome's first navigation is slower than the rest (its own caches and JIT are cold), which would count
     // against whichever page comes first: one run of the first page is made and thrown away.
-    if (pages[0]) await lighthouse(`${baseUrl}${pages[0].path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const urlOf = (page: PageTarget) => `${page.baseUrl ?? baseUrl}${page.path}`;
+    if (pages[0]) await lighthouse(urlOf(pages[0]), { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
     const results: PageResult[] = [];
     for (const page of pages) {
       const pageRuns: PageRun[] = [];
       for (let run = 1; run <= runs; run++) {
-        const outcome = await lighthouse(`${baseUrl}${page.path}`, {
+        const outcome = await lighthouse(urlOf(page), {
           port: chrome.port,
           output: "json",
           logLevel: "error",

@@ -17,7 +17,11 @@ export type LoadResult = {
   statuses: Record<string, number>;
   /** CPU time per answer (ms) of the server process and of the database's processes (null: inside the server). */
   cpuMsPerAnswer?: { server: number; database: number | null };
+  /** A server-rendered page of ours, or the floor's page (issue 19's throughput ratios compare the two). */
+  kind?: ScenarioKind;
 };
+
+export type ScenarioKind = "page" | "floor";
 
 export type Scenario = {
   name: string;
@@ -27,6 +31,9 @@ export type Scenario = {
   headers?: Record<string, string>;
   /** Concurrent connections for this scenario when not the run's (one shows a request's own time, no queueing). */
   connections?: number;
+  kind?: ScenarioKind;
+  /** Another server's address (the floor's) when the scenario is not against ours. */
+  baseUrl?: string;
 };
 
 /** Runs one scenario for `seconds` at `connections` and measures every answer's latency itself (autocannon has no p95). */
@@ -34,7 +41,7 @@ export async function runScenario(baseUrl: string, scenario: Scenario, { connect
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const instance = autocannon({
-    url: baseUrl,
+    url: scenario.baseUrl ?? baseUrl,
     connections: scenario.connections ?? connections,
     duration: seconds,
     method: scenario.method ?? "GET",
@@ -68,6 +75,7 @@ export async function runScenario(baseUrl: string, scenario: Scenario, { connect
     errors: result.errors,
     timeouts: result.timeouts,
     statuses,
+    ...(scenario.kind ? { kind: scenario.kind } : {}),
   };
 }
 
@@ -99,10 +107,10 @@ export function usedApiRequests(makes: { slug: string; models: string[] }[], see
 const KEYWORDS = ["jazz auto", "cr-v 2021 diesel", "hodna civc", "polo vivo", "white suv", "corola", "fortuner 2019", "elegance cvt", "bakkie"];
 
 /**
- * Issue 17's filters on top of the mix: price, year and mileage ranges, body types, provinces, colours and
- * keywords, as a buyer narrowing the list on a phone would combine them, with sorts and pages.
+ * Issue 17's filters on top of the mix: price, year and mileage ranges, body types, provinces, colours,
+ * dealers and keywords, as a buyer narrowing the list on a phone would combine them, with sorts and pages.
  */
-export function refinedApiRequests(makes: { slug: string; models: string[] }[], seed = 17): Scenario["next"] {
+export function refinedApiRequests(makes: { slug: string; models: string[] }[], dealers: readonly string[], seed = 17): Scenario["next"] {
   const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const base = usedApiRequests(makes, seed + 1);
@@ -115,6 +123,7 @@ export function refinedApiRequests(makes: { slug: string; models: string[] }[], 
     if (random() < 0.5) params.append("bodyType[]", pick(BODY_TYPES.slice(0, 6)));
     if (random() < 0.4) params.append("province[]", pick(PROVINCES));
     if (random() < 0.15) params.append("colour[]", pick(["white", "grey", "black", "red"]));
+    if (random() < 0.25 && dealers.length > 0) params.append("dealer[]", pick(dealers));
     if (random() < 0.3) params.set("q", pick(KEYWORDS));
     if (params.has("price[gte]") && Number(params.get("price[gte]")) > Number(params.get("price[lte]") ?? Infinity)) params.delete("price[gte]");
     return { path: `/api/vehicles?${params}` };
@@ -131,8 +140,8 @@ export function usedApiScenario(
 }
 
 /** The used-vehicle API with issue 17's filters (see `refinedApiRequests`). */
-export function refinedApiScenario(name: string, makes: { slug: string; models: string[] }[]): Scenario {
-  return { name, next: refinedApiRequests(makes), headers: { Accept: "application/ld+json" } };
+export function refinedApiScenario(name: string, makes: { slug: string; models: string[] }[], dealers: readonly string[]): Scenario {
+  return { name, next: refinedApiRequests(makes, dealers), headers: { Accept: "application/ld+json" } };
 }
 
 /** A new-car enquiry with a message of its own each time, so that every POST stores a lead (no dedupe). */
@@ -161,3 +170,8 @@ export function enquiryRequests(runId: string): Scenario["next"] {
 }
 
 export const fixedPath = (path: string): Scenario["next"] => () => ({ path });
+
+/** A page as a browser asks for it (HTML, compressed), so that the page's own cost is what is measured. */
+export function pageScenario(name: string, path: string, kind: ScenarioKind = "page", baseUrl?: string): Scenario {
+  return { name, next: fixedPath(path), kind, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip" }, ...(baseUrl ? { baseUrl } : {}) };
+}

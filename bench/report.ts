@@ -1,15 +1,22 @@
 import type { PageResult } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
 
-/** Issue 8's budgets, checked against the bench's figures. */
+/** Issue 8's budgets and issue 19's ratios to the floor, checked against the bench's figures. */
 export const BUDGETS = {
-  performance: 95,
+  performance: 100,
   otherScores: 100,
   cls: 0,
   homeTransferBytes: 400 * 1024,
   jsGzipBytes: 150 * 1024,
   usedApiP95Ms: 50,
+  /** Our page's SSR throughput at least this share of the floor page's, measured in the same run. */
+  minThroughputRatio: 0.5,
+  /** Our page's Lighthouse FCP and LCP at most this multiple of the floor page's. */
+  maxPaintRatio: 1.3,
 } as const;
+
+/** The floor's page (../shared/anchors/rr-floor), measured beside ours: in Lighthouse and in each load run. */
+export const FLOOR_PAGE = "Floor page (rr-floor /)";
 
 export type Machine = { cpu: string; cores: number; ramGb: number; loadAverage: number[]; node: string; chromium: string };
 export type LoadRun = { database: string; results: LoadResult[]; leadsCreated?: number; leadsAnswered201?: number };
@@ -33,7 +40,9 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 
 export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "compression" | "machine">): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
-  const pages = report.lighthouse?.pages ?? [];
+  const measured = report.lighthouse?.pages ?? [];
+  const pages = measured.filter((page) => page.name !== FLOOR_PAGE);
+  const floorPage = measured.find((page) => page.name === FLOOR_PAGE);
   if (pages.length > 0) {
     const below = (pick: (page: PageResult) => number, min: number) => pages.filter((page) => pick(page) < min);
     const scoreCheck = (budget: string, pick: (page: PageResult) => number, min: number) => {
@@ -77,6 +86,12 @@ export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "
           : heavy.map((page) => `${page.name} ${kb(page.median.jsGzipBytes)}`).join("; "),
     });
   }
+  if (pages.length > 0 && floorPage) checks.push(paintCheck(pages, floorPage));
+  for (const run of report.load?.runs ?? []) {
+    const throughput = throughputCheck(run);
+    if (throughput) checks.push(throughput);
+    checks.push(answeredCheck(run, report.load!.connections));
+  }
   const postgres = report.load?.runs.find((run) => run.database === "PostgreSQL");
   const api = postgres?.results.find((result) => result.name === USED_API_SCENARIO);
   const ceiling = postgres?.results.find((result) => result.name.startsWith(STATIC_SCENARIO));
@@ -106,6 +121,57 @@ export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "
     });
   }
   return checks;
+}
+
+const ratio = (value: number) => `${value.toFixed(2)}x`;
+
+function paintCheck(pages: PageResult[], floor: PageResult): BudgetCheck {
+  const over = pages.filter(
+    (page) => page.median.fcpMs > floor.median.fcpMs * BUDGETS.maxPaintRatio || page.median.lcpMs > floor.median.lcpMs * BUDGETS.maxPaintRatio,
+  );
+  return {
+    budget: `FCP and LCP <= ${BUDGETS.maxPaintRatio}x the floor's on every page`,
+    met: over.length === 0,
+    detail:
+      `floor FCP ${ms(floor.median.fcpMs)}, LCP ${ms(floor.median.lcpMs)}; ` +
+      (over.length === 0 ? "every page within" : over.map((page) => `${page.name} ${paintRatios(page, floor)}`).join("; ")),
+  };
+}
+
+const paintRatios = (page: PageResult, floor: PageResult) =>
+  `FCP ${ratio(page.median.fcpMs / floor.median.fcpMs)}, LCP ${ratio(page.median.lcpMs / floor.median.lcpMs)}`;
+
+/** Each of our page scenarios' throughput against the floor page's in the same run. */
+function throughputCheck(run: LoadRun): BudgetCheck | null {
+  const floor = run.results.find((result) => result.kind === "floor");
+  const pages = run.results.filter((result) => result.kind === "page");
+  if (!floor || pages.length === 0) return null;
+  const below = pages.filter((page) => page.rps < floor.rps * BUDGETS.minThroughputRatio);
+  return {
+    budget: `Page throughput >= ${BUDGETS.minThroughputRatio}x the floor's, ${run.database}`,
+    met: below.length === 0,
+    detail:
+      `floor ${Math.round(floor.rps)} pages/s; ` +
+      (below.length === 0 ? `lowest ${lowestRatio(pages, floor)}` : below.map((page) => `${page.name} ${Math.round(page.rps)}/s = ${ratio(page.rps / floor.rps)}`).join("; ")),
+  };
+}
+
+const lowestRatio = (pages: LoadResult[], floor: LoadResult) => {
+  const lowest = [...pages].sort((a, b) => a.rps - b.rps)[0]!;
+  return `${lowest.name} ${Math.round(lowest.rps)}/s = ${ratio(lowest.rps / floor.rps)}`;
+};
+
+/** Issue 19: at the run's connections every request gets an answer (none left for autocannon's 10 s, no socket errors). */
+function answeredCheck(run: LoadRun, connections: number): BudgetCheck {
+  const unanswered = run.results.filter((result) => result.errors > 0);
+  return {
+    budget: `Every request answered at ${connections} connections, ${run.database}`,
+    met: unanswered.length === 0,
+    detail:
+      unanswered.length === 0
+        ? "every scenario"
+        : unanswered.map((result) => `${result.name}: ${result.timeouts} without an answer in 10 s, ${result.errors - result.timeouts} socket errors`).join("; "),
+  };
 }
 
 /**
@@ -161,7 +227,7 @@ function reasons(page: PageResult, budget: string): string {
 export function renderReport(report: BenchReport): string {
   const { machine } = report;
   const lines: string[] = [
-    "# Benchmarks (issue 8)",
+    "# Benchmarks (issues 8 and 19)",
     "",
     "Written by `npm run bench` (bench/run.ts); do not edit by hand, run it again.",
     "",
@@ -182,9 +248,59 @@ export function renderReport(report: BenchReport): string {
     ...checkBudgets(report).map((check) => `| ${check.budget} | ${check.met ? "met" : "**missed**"} | ${escapeCell(check.detail)} |`),
     "",
   ];
+  lines.push(...floorSection(report));
   if (report.lighthouse) lines.push(...lighthouseSection(report.lighthouse));
   if (report.load) lines.push(...loadSection(report.load));
   return `${lines.join("\n")}\n`;
+}
+
+/** Our pages as ratios of the floor's figures in the same run: what the budgets of issue 19 compare. */
+function floorSection(report: BenchReport): string[] {
+  const lines: string[] = [];
+  const floor = report.lighthouse?.pages.find((page) => page.name === FLOOR_PAGE);
+  const runsWithFloor = (report.load?.runs ?? []).filter((run) => run.results.some((result) => result.kind === "floor"));
+  if (!floor && runsWithFloor.length === 0) return lines;
+  lines.push(
+    "## Against the floor",
+    "",
+    "The floor is ../shared/anchors/rr-floor, the smallest server-rendered React Router 7 app (one page with a loader),",
+    "built and served by the bench beside our server and measured in the same run on the same machine.",
+    "",
+  );
+  if (floor) {
+    lines.push(
+      `Lighthouse (median of ${report.lighthouse!.runs}): the floor's FCP ${ms(floor.median.fcpMs)}, LCP ${ms(floor.median.lcpMs)}, performance ${floor.median.scores.performance}.`,
+      "",
+      `| Page | FCP | FCP / floor | LCP | LCP / floor | Perf |`,
+      "| --- | ---: | ---: | ---: | ---: | ---: |",
+      ...report
+        .lighthouse!.pages.filter((page) => page !== floor)
+        .map(
+          ({ name, median: m }) =>
+            `| ${name} | ${ms(m.fcpMs)} | ${ratio(m.fcpMs / floor.median.fcpMs)} | ${ms(m.lcpMs)} | ${ratio(m.lcpMs / floor.median.lcpMs)} | ${m.scores.performance} |`,
+        ),
+      "",
+    );
+  }
+  if (runsWithFloor.length > 0) {
+    lines.push(
+      `Server-side rendering at ${report.load!.connections} connections (HTML, br/gzip accepted): pages a second and the server's CPU per answer, beside the floor's.`,
+      "",
+      "| Database | Page | Pages/s | / floor | CPU/answer (server + PostgreSQL) | floor's CPU/answer | Failures |",
+      "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    );
+    for (const run of runsWithFloor) {
+      const floorRun = run.results.find((result) => result.kind === "floor")!;
+      for (const page of run.results.filter((result) => result.kind === "page" || result.kind === "floor")) {
+        const cpu = page.cpuMsPerAnswer ? page.cpuMsPerAnswer.server + (page.cpuMsPerAnswer.database ?? 0) : undefined;
+        lines.push(
+          `| ${run.database} | ${page.name} | ${Math.round(page.rps)} | ${ratio(page.rps / floorRun.rps)} | ${cpuText(cpu)} | ${cpuText(floorRun.cpuMsPerAnswer?.server)} | ${failureText(page)} |`,
+        );
+      }
+    }
+    lines.push("");
+  }
+  return lines;
 }
 
 function lighthouseSection({ runs, pages }: NonNullable<BenchReport["lighthouse"]>): string[] {

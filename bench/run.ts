@@ -1,14 +1,18 @@
 /**
- * `npm run bench` (issue 8): builds, seeds a fresh embedded database and a fresh PostgreSQL database with the
- * demo catalogue and 100 000 used vehicles, starts the production server on each, measures Lighthouse
- * (embedded only: the pages are the same) and autocannon load (both), and writes docs/benchmarks.md.
+ * `npm run bench` (issues 8 and 19): builds, seeds a fresh embedded database and a fresh PostgreSQL database
+ * with the demo catalogue and 100 000 used vehicles, starts the production server on each, measures Lighthouse
+ * (embedded only: the pages are the same) and autocannon load (both), and writes docs/benchmarks.md. The floor
+ * (../shared/anchors/rr-floor, the smallest React Router 7 app; see floor.ts) is built and served beside it and
+ * measured in the same run, so that the pages' figures are stated as ratios of the framework's own.
  *
  *   npm run bench [-- --runs 3 --seconds 10 --connections 50 --used 100000 --skip-build
  *                     --postgres postgres://postgres@127.0.0.1:5432/postgres | --no-postgres
+ *                     --floor ../shared/anchors/rr-floor --database-prefix honda_bench
  *                     --no-lighthouse --no-load --out docs/benchmarks.md]
  *
- * Ports 3510 (embedded), 3520 (PostgreSQL) and 3590 (Chromium's debugging port) unless --port-base moves them.
- * Servers, temporary data folders and the honda_bench_* database are removed at the end, also on failure or Ctrl-C.
+ * Ports 3510 (embedded), 3520 (PostgreSQL), 3550 (the floor) and 3590 (Chromium's debugging port) unless
+ * --port-base moves them.
+ * Servers, temporary data folders and the honda_bench_* database (--database-prefix) are removed at the end, also on failure or Ctrl-C.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,9 +26,21 @@ import { openDatabase, type DatabaseOptions } from "../db/client.ts";
 import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
 import { cpuDuring } from "./cpu.ts";
+import { DEFAULT_FLOOR_SOURCE, type FloorServer, prepareFloor, serveFloor } from "./floor.ts";
 import { runLighthouse } from "./lighthouse.ts";
-import { enquiryRequests, fixedPath, refinedApiScenario, runScenario, type Scenario, usedApiScenario } from "./load.ts";
-import { type BenchReport, checkBudgets, type LoadRun, type Machine, renderReport, STATIC_SCENARIO, USED_API_ONE_CONNECTION_SCENARIO, USED_API_REFINED_SCENARIO, USED_API_SCENARIO } from "./report.ts";
+import { enquiryRequests, fixedPath, pageScenario, refinedApiScenario, runScenario, type Scenario, usedApiScenario } from "./load.ts";
+import {
+  type BenchReport,
+  checkBudgets,
+  FLOOR_PAGE,
+  type LoadRun,
+  type Machine,
+  renderReport,
+  STATIC_SCENARIO,
+  USED_API_ONE_CONNECTION_SCENARIO,
+  USED_API_REFINED_SCENARIO,
+  USED_API_SCENARIO,
+} from "./report.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const { values: options } = parseArgs({
@@ -40,6 +56,8 @@ const { values: options } = parseArgs({
     "no-load": { type: "boolean", default: false },
     "port-base": { type: "string", default: "3510" },
     chromium: { type: "string", default: "/usr/bin/chromium" },
+    floor: { type: "string", default: DEFAULT_FLOOR_SOURCE },
+    "database-prefix": { type: "string", default: "honda_bench" },
     out: { type: "string", default: "docs/benchmarks.md" },
   },
 });
@@ -83,10 +101,16 @@ async function main() {
   };
 
   if (!options["skip-build"]) await step("build", () => runChild("npm", ["run", "build"], {}));
+  const floorFolder = await step("the floor (copied, installed and built once per anchor version)", () =>
+    prepareFloor(path.resolve(projectRoot, options.floor), (command, args, cwd) => runChild(command, args, {}, cwd)),
+  );
+  const floor = await serveFloor(floorFolder, portBase + 40);
+  cleanups.push({ label: "the floor's server", run: () => floor.stop() });
+  log(`the floor on ${floor.baseUrl} (${floorFolder})`);
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-bench-"));
   cleanups.push({ label: workDir, run: () => fs.rm(workDir, { recursive: true, force: true }) });
   const embedded = { DATA_DIR: path.join(workDir, "pglite"), DATABASE_URL: "" };
-  const postgres = options["no-postgres"] ? null : await createPostgresDatabase(options.postgres);
+  const postgres = options["no-postgres"] ? null : await createPostgresDatabase(options.postgres, options["database-prefix"]);
   const postgresEnv = postgres ? { DATA_DIR: path.join(workDir, "postgres-server"), DATABASE_URL: postgres.url } : null;
 
   // Both seeds at once: they are mostly waiting on different processes.
@@ -108,20 +132,21 @@ async function main() {
     await warmUp(server.baseUrl, targets);
     report.compression = await compressionOf(server.baseUrl, targets.staticScript);
     if (!options["no-lighthouse"]) {
-      const pages = await step(`Lighthouse, ${targets.pages.length} pages x ${runs} runs`, () =>
-        runLighthouse(server.baseUrl, targets.pages, { runs, chromePath: options.chromium, chromePort: portBase + 80, log }),
+      const pages = [...targets.pages, { name: FLOOR_PAGE, path: "/", baseUrl: floor.baseUrl }];
+      const measured = await step(`Lighthouse, ${pages.length} pages x ${runs} runs`, () =>
+        runLighthouse(server.baseUrl, pages, { runs, chromePath: options.chromium, chromePort: portBase + 80, log }),
       );
-      report.lighthouse = { runs, pages };
+      report.lighthouse = { runs, pages: measured };
     }
     if (!options["no-load"]) {
-      loadRuns.push(await step("load, embedded database", () => loadRun("PGlite (embedded)", server, targets)));
+      loadRuns.push(await step("load, embedded database", () => loadRun("PGlite (embedded)", server, floor, targets)));
     }
   });
   if (postgresEnv && !options["no-load"]) {
     await withServer(postgresEnv, portBase + 10, async (server) => {
       const targets = await discoverTargets(server.baseUrl);
       await warmUp(server.baseUrl, targets);
-      loadRuns.push(await step("load, PostgreSQL", () => loadRun("PostgreSQL", server, targets, postgres!.backendPids)));
+      loadRuns.push(await step("load, PostgreSQL", () => loadRun("PostgreSQL", server, floor, targets, postgres!.backendPids)));
     });
   }
   // Leads stored by the enquiry scenario, counted in each database once its server has stopped.
@@ -131,6 +156,7 @@ async function main() {
 
   report.loadAverageAtEnd = os.loadavg();
   const out = path.resolve(projectRoot, options.out);
+  await fs.mkdir(path.dirname(out), { recursive: true });
   await fs.writeFile(out, renderReport(report));
   log(`wrote ${path.relative(projectRoot, out)}`);
   for (const check of checkBudgets(report)) log(`${check.met ? "met   " : "MISSED"} ${check.budget}: ${check.detail}`);
@@ -140,6 +166,7 @@ type Targets = {
   pages: { name: string; path: string }[];
   makes: { slug: string; models: string[] }[];
   modelPage: string;
+  dealers: string[];
   staticAsset: string;
   staticScript: string;
 };
@@ -156,6 +183,7 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
   if (!modelPage) throw new Error("no model link on /new");
   const vehicle = (await json("/api/vehicles"))["hydra:member"]?.[0] as { uri: string } | undefined;
   const post = (await json("/api/blog"))["hydra:member"]?.[0] as { slug: string } | undefined;
+  const dealers = ((await json("/api/dealers"))["hydra:member"] as { slug: string }[]).map((dealer) => dealer.slug);
   if (!vehicle || !post) throw new Error("the seeded database has no used vehicle or no blog post");
   const makes = [];
   for (const make of (await json("/api/filters")).makes as { slug: string }[]) {
@@ -164,7 +192,11 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
   }
   const assets = await fs.readdir(path.join(projectRoot, "build/client/assets"));
   const css = assets.find((file) => file.endsWith(".css"));
-  const script = assets.find((file) => file.startsWith("entry.client") && file.endsWith(".js"));
+  // The largest script (the framework chunk): the client entry itself is now a few hundred bytes, below the compression threshold.
+  const scripts = await Promise.all(
+    assets.filter((file) => file.endsWith(".js")).map(async (file) => ({ file, size: (await fs.stat(path.join(projectRoot, "build/client/assets", file))).size })),
+  );
+  const script = scripts.sort((a, b) => b.size - a.size)[0]?.file;
   if (!css || !script) throw new Error("no built stylesheet or client entry under build/client/assets: build first");
   return {
     pages: [
@@ -180,6 +212,7 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
     ],
     makes,
     modelPage,
+    dealers,
     staticAsset: `/assets/${css}`,
     staticScript: `/assets/${script}`,
   };
@@ -229,14 +262,25 @@ async function compressionOf(baseUrl: string, script: string): Promise<{ html: s
  * Every scenario against one server, with the CPU time the server and (PostgreSQL) the database's backends
  * spent per answer; PGlite runs inside the server, so its share is in the server's.
  */
-async function loadRun(database: string, server: AppProcess, targets: Targets, backendPids?: () => Promise<number[]>): Promise<LoadRun> {
+async function loadRun(
+  database: string,
+  server: AppProcess,
+  floor: FloorServer,
+  targets: Targets,
+  backendPids?: () => Promise<number[]>,
+): Promise<LoadRun> {
   const runId = randomBytes(4).toString("hex");
+  const twoFilters = targets.pages.find((page) => page.name === "Used, two filters")!.path;
   const scenarios: Scenario[] = [
     usedApiScenario(USED_API_SCENARIO, targets.makes),
-    refinedApiScenario(USED_API_REFINED_SCENARIO, targets.makes),
+    refinedApiScenario(USED_API_REFINED_SCENARIO, targets.makes, targets.dealers),
     usedApiScenario(`${USED_API_ONE_CONNECTION_SCENARIO} (a request's own time, no queueing)`, targets.makes, { connections: 1 }),
-    { name: "Used listing page /used", next: fixedPath("/used") },
-    { name: `Model page ${targets.modelPage}`, next: fixedPath(targets.modelPage) },
+    // The floor's page between ours, so that it meets the same moment's load on the machine.
+    pageScenario("Home page /", "/"),
+    pageScenario("Used listing page /used", "/used"),
+    pageScenario(FLOOR_PAGE, "/", "floor", floor.baseUrl),
+    pageScenario(`Used listing, two filters ${twoFilters}`, twoFilters),
+    pageScenario(`Model page ${targets.modelPage}`, targets.modelPage),
     {
       name: "Enquiry POST (a new lead each)",
       method: "POST",
@@ -246,15 +290,16 @@ async function loadRun(database: string, server: AppProcess, targets: Targets, b
     { name: `${STATIC_SCENARIO} ${targets.staticAsset} (ceiling)`, next: fixedPath(targets.staticAsset) },
   ];
   const results = [];
-  const serverPid = async () => [server.child.pid!];
   const noProcesses = async () => [];
   for (const scenario of scenarios) {
+    const isFloor = scenario.kind === "floor";
+    const serverPid = async () => [isFloor ? floor.pid : server.child.pid!];
     const run = () => runScenario(server.baseUrl, scenario, { connections, seconds });
-    const serverCpu = await cpuDuring(serverPid, () => cpuDuring(backendPids ?? noProcesses, run));
+    const serverCpu = await cpuDuring(serverPid, () => cpuDuring(isFloor ? noProcesses : (backendPids ?? noProcesses), run));
     const { result, cpuMs: databaseCpuMs } = serverCpu.result;
     result.cpuMsPerAnswer = {
       server: serverCpu.cpuMs / result.requests,
-      database: backendPids ? databaseCpuMs / result.requests : null,
+      database: backendPids && !isFloor ? databaseCpuMs / result.requests : null,
     };
     const ms = (value: number) => `${Math.round(value)} ms`;
     log(`  ${database} ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${result.failures} failures`);
@@ -285,9 +330,9 @@ function seed(env: Record<string, string>): Promise<void> {
 }
 
 /** Runs a command to the end with its output kept back, shown only if it fails. */
-function runChild(command: string, args: string[], env: Record<string, string>): Promise<void> {
+function runChild(command: string, args: string[], env: Record<string, string>, cwd = projectRoot): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child: ChildProcess = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     const cleanup = { label: `${command} ${args.join(" ")}`, run: async () => void child.kill("SIGTERM") };
     cleanups.push(cleanup);
     let output = "";
@@ -302,8 +347,9 @@ function runChild(command: string, args: string[], env: Record<string, string>):
   });
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; backendPids: () => Promise<number[]> }> {
-  const name = `honda_bench_${randomBytes(4).toString("hex")}`;
+async function createPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; backendPids: () => Promise<number[]> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`--database-prefix must be lower-case letters, digits and _: ${prefix}`);
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   cleanups.push({ label: `database ${name}`, run: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) });
   const url = new URL(serverUrl);

@@ -1,5 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
@@ -16,6 +16,7 @@ import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { ROUTE_BODY_LIMITS } from "./body-limits.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
+import { BUSY_MESSAGE, POSTGRES_WRITE_LIMITS, WriteQueue, WriteQueueFull } from "../core/shared/write-queue.ts";
 import type { Logger } from "./logger.ts";
 import { leadPhotoRoutes } from "./lead-photos.ts";
 import { mediaRoutes } from "./media.ts";
@@ -67,6 +68,8 @@ export type AppDeps = {
    * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
    */
   mailer?: Mailer;
+  /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
+  writeQueue?: WriteQueue;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -89,6 +92,7 @@ export function createApp({
   linkSigner = LinkSigner.ephemeral(),
   usedStock = new UsedStock(db),
   readModels = new ReadModels(db),
+  writeQueue = new WriteQueue(POSTGRES_WRITE_LIMITS),
   mailer,
   isDraining = () => false,
   requestMetrics,
@@ -109,6 +113,7 @@ export function createApp({
   // outside everything else, so that it sees final answers and can turn them into 304s.
   app.use(httpCaching());
   app.onError((error, c) => {
+    if (WriteQueueFull.is(error)) return busyAnswer(c, error);
     const unavailable = isDatabaseUnavailable(error);
     logger.error({ reqId: c.get("requestId"), err: error, path: c.req.path }, unavailable ? "database unavailable" : "unhandled error");
     if (unavailable) c.header("Retry-After", "30");
@@ -147,7 +152,7 @@ export function createApp({
   );
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl, writeQueue }));
   app.route("/", mediaRoutes(db));
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
@@ -162,7 +167,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, readModels, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
       // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
       // Content-Length; Hono sends it without the body.
       const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;
@@ -178,6 +183,12 @@ export function createApp({
     });
   }
   return app;
+}
+
+/** A write the bounded queue refused before it started (nothing stored): 503 at once, with when to try again. */
+function busyAnswer(c: Context, error: WriteQueueFull): Response {
+  c.header("Retry-After", String(error.retryAfterSeconds));
+  return c.req.path.startsWith("/api/") ? apiError(c, 503, BUSY_MESSAGE) : c.html(errorPage(503, c.get("cspNonce")), 503);
 }
 
 /**

@@ -24,6 +24,7 @@ import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
 import { createLogger } from "./logger.ts";
 import { controlSocketPath, operatorContext } from "./operations.ts";
+import { EMBEDDED_WRITE_LIMITS, POSTGRES_WRITE_LIMITS, WriteQueue } from "../core/shared/write-queue.ts";
 import { builtPages, type PageMethods, pageMethodsOf, projectRoot } from "./pages.ts";
 import { filesOpenToOthers, formatStartupReport, startupReport } from "./startup-report.ts";
 
@@ -80,6 +81,7 @@ async function main() {
     linkSigner,
     usedStock,
     readModels,
+    writeQueue: new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS),
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(),
     pageHandler,

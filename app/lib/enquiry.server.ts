@@ -3,6 +3,7 @@ import { data, replace } from "react-router";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
 import { listDealers } from "../../core/dealers/dealers.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
+import { WriteQueueFull } from "../../core/shared/write-queue.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
 import { appointmentStart } from "./appointment.ts";
 import { parseEnquiry } from "../../core/leads/enquiry-schema.ts";
@@ -115,20 +116,23 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       website: text("website"),
       rendered_at: text("rendered_at"),
     };
-    let photoImageIds: string[] = [];
-    if (setup.preset === "sellCar") {
-      // The text is checked first, so that a form with mistakes costs no photo processing.
-      const precheck = parseEnquiry(raw);
-      const photos = await storeSellerPhotos(context.db, form, precheck.ok);
-      const violations = [...(precheck.ok ? [] : precheck.violations), ...(photos.ok ? [] : [photos.violation])];
-      if (violations.length > 0) return data<EnquiryActionData>({ violations, values }, { status: 422 });
-      photoImageIds = photos.ok ? photos.imageIds : [];
-    }
-    const outcome = await submitEnquiry(context.db, raw, {
-      photoImageIds,
-      requireRenderTime: true,
-      requireAppointment: appointmentKind !== undefined,
-      onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
+    // The photos and the lead in one turn of the bounded write queue: a full queue refuses before either is stored.
+    const outcome = await context.writeQueue.run(async () => {
+      let photoImageIds: string[] = [];
+      if (setup.preset === "sellCar") {
+        // The text is checked first, so that a form with mistakes costs no photo processing.
+        const precheck = parseEnquiry(raw);
+        const photos = await storeSellerPhotos(context.db, form, precheck.ok);
+        const violations = [...(precheck.ok ? [] : precheck.violations), ...(photos.ok ? [] : [photos.violation])];
+        if (violations.length > 0) return { kind: "invalid" as const, violations };
+        photoImageIds = photos.ok ? photos.imageIds : [];
+      }
+      return submitEnquiry(context.db, raw, {
+        photoImageIds,
+        requireRenderTime: true,
+        requireAppointment: appointmentKind !== undefined,
+        onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
+      });
     });
     if (outcome.kind === "invalid") {
       return data<EnquiryActionData>({ violations: outcome.violations, values, appointment: await timesFor() }, { status: 422 });
@@ -142,6 +146,11 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     }
     return replace(`${pathname}/thank-you`, 303);
   } catch (error) {
+    if (WriteQueueFull.is(error)) {
+      context.logger.warn({ uri: pathname }, "enquiry refused: the write queue is full");
+      const headers = { "Retry-After": String(error.retryAfterSeconds) };
+      return data<EnquiryActionData>({ formError: error.message, values }, { status: 503, headers });
+    }
     context.logger.error({ err: error, uri: pathname }, "An error occurred");
     return data<EnquiryActionData>({ formError: RETRY_MESSAGE, values }, { status: 503 });
   }

@@ -58,3 +58,9 @@ export async function submitOrExplain(serverAction: () => Promise<unknown>): Pro
     return data<EnquiryActionData>({ formError: RETRY_MESSAGE }, { status: 503 });
   }
 }
+
+/**
+ * The headers of an enquiry page's answer: its action's (a 503 from the bounded write queue carries
+ * Retry-After). Each enquiry route exports it as `headers`; React Router uses an action's headers only then.
+ */
+export const enquiryHeaders = ({ actionHeaders }: { actionHeaders: Headers }) => actionHeaders;

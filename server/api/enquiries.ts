@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
 import { enquiryInputSchema } from "../../core/leads/enquiry-schema.ts";
+import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
@@ -12,9 +13,10 @@ import { customerEnquiryStatusSchema } from "./schemas.ts";
 /**
  * POST /api/customer_enquiries (SPEC section 7): one enquiry from any form. 201 with the stored lead's id
  * and status; 200 with the same when it was already stored (same idempotency key, or the same lead within
- * 10 minutes); 422 with violations; 400 malformed JSON. 413, 415 and 429 come from the POST guards.
+ * 10 minutes); 422 with violations; 400 malformed JSON; 503 with Retry-After when too many writes are
+ * waiting for the database (the bounded write queue). 413, 415 and 429 come from the POST guards.
  */
-export function enquiryRoutes(db: Database, logger?: Logger): OpenAPIHono {
+export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Logger): OpenAPIHono {
   const app = apiRouter();
   operation(
     app,
@@ -34,9 +36,12 @@ export function enquiryRoutes(db: Database, logger?: Logger): OpenAPIHono {
     async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return apiError(c, 400, "The request body is not valid JSON");
-      const outcome = await submitEnquiry(db, body.value, {
-        onDropped: (details) => logger?.warn({ ...details, channel: "api" }, "enquiry dropped as automated"),
-      });
+      // A full queue throws WriteQueueFull before anything is stored: createApp's onError answers 503 with Retry-After.
+      const outcome = await writeQueue.run(() =>
+        submitEnquiry(db, body.value, {
+          onDropped: (details) => logger?.warn({ ...details, channel: "api" }, "enquiry dropped as automated"),
+        }),
+      );
       if (outcome.kind === "invalid") return apiError(c, 422, "The enquiry is not valid", outcome.violations);
       if (outcome.kind === "slot-taken") {
         return apiError(c, 409, outcome.message, [{ propertyPath: "appointment_start", message: outcome.message }]);

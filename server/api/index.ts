@@ -1,5 +1,6 @@
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
+import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
 import { dealerRoutes } from "./dealers.ts";
@@ -22,19 +23,21 @@ export type ApiOptions = {
   usedStock: UsedStock;
   /** The public address: the vocabulary IRIs of the JSON-LD contexts and Hydra documentation start with it. */
   siteUrl?: string;
+  /** The bounded queue of buyers' writes (createApp makes the default). */
+  writeQueue: WriteQueue;
 };
 
 /**
  * Every operation is defined once, next to its route (see ./operation.ts); the documentation routes
  * (/api, /api/docs*, /api/contexts/*) are generated from those definitions, so they come last.
  */
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, siteUrl }: ApiOptions) {
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, siteUrl, writeQueue }: ApiOptions) {
   const api = apiRouter()
     .route("/", dealerRoutes(db))
     .route("/", vehicleRoutes(db, usedStock))
     .route("/", rangeRoutes(db))
     .route("/", contentRoutes(db))
-    .route("/", enquiryRoutes(db, logger))
+    .route("/", enquiryRoutes(db, writeQueue, logger))
     .route("/", financeRoutes(db, financeCipher))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.
     .route("/", staffApiRoutes(db, logger));
@@ -47,6 +50,6 @@ export function createApi(db: Database, { financeCipher = FinanceCipher.ephemera
  */
 export async function apiDocument(): Promise<OpenApiDocument> {
   const unused = new Proxy({}, { get: () => { throw new Error("the API document reads no data"); } });
-  const api = createApi(unused as Database, { usedStock: unused as UsedStock, financeCipher: unused as FinanceCipher });
+  const api = createApi(unused as Database, { usedStock: unused as UsedStock, financeCipher: unused as FinanceCipher, writeQueue: unused as WriteQueue });
   return (await (await api.request("/docs.json")).json()) as OpenApiDocument;
 }

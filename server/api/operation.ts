@@ -103,7 +103,7 @@ const errorAnswer = (description: string, headers?: Answer["headers"]): Answer =
 /** The answers any operation may give besides its own. */
 export const COMMON_ANSWERS = {
   400: errorAnswer("An address with a malformed % escape or NUL, or query parameters that are not valid (violations name them)"),
-  503: errorAnswer("The database is unavailable for a moment", { "Retry-After": { description: "Seconds to wait", required: true } }),
+  503: errorAnswer("The database is unavailable for a moment, or (a write) too many writes are waiting for it: try again after Retry-After", { "Retry-After": { description: "Seconds to wait", required: true } }),
 } as const;
 
 /** The answers every write may give from the request guard (server/middleware/request-guard.ts) and the validator. */

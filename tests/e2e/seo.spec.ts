@@ -226,7 +226,10 @@ test.describe("HTTP caching of real pages", () => {
     const links = [...html.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
     const hrefs = (rel: string) =>
       links.filter((tag) => tag.includes(` rel="${rel}"`)).map((tag) => tag.match(/ href="([^"]+)"/)![1]!);
-    const [stylesheet] = hrefs("stylesheet");
+    // The stylesheet is inlined (decision 036): no render-blocking link; its file is still served for the href it stands for.
+    expect(hrefs("stylesheet")).toEqual([]);
+    const stylesheet = html.match(/<style [^>]*data-href="([^"]+)"/)?.[1];
+    expect(html).toMatch(/<style nonce="[^"]+" data-precedence="default" data-href="\/assets\/[^"]+\.css">/);
     const scripts = hrefs("modulepreload");
     expect(scripts.length).toBeGreaterThan(0);
     const encodings: string[] = [];

@@ -109,6 +109,9 @@ describe("the markup of every page template", () => {
       }
       const errors = (await checkWithVnu([...files.keys()].map((url) => url.slice("file:".length))))
         .filter((message) => message.type === "error" || message.type === "non-document-error")
+        // The inlined stylesheet (decision 036) is Tailwind's built CSS, whose @property and newer properties vnu's
+        // CSS 3 validator does not know; the markup is what this checks, as when the stylesheet was a linked file.
+        .filter((message) => !message.message.startsWith("CSS: "))
         .map((message) => `${files.get(message.url) ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract ?? ""}`);
       console.log(`vnu checked ${pages.size} rendered pages`);
       expect(errors).toEqual([]);

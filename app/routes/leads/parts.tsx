@@ -1,5 +1,5 @@
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
-import { submitOrExplain } from "../../lib/enquiry.ts";
+import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/parts";
@@ -21,6 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { setup, dealerName } = await setupFor(args);
   return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, token: formToken(), dealerName };
 }
+
+export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);

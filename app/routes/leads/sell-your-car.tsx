@@ -3,7 +3,7 @@ import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
 import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.ts";
 import { formatRand } from "../../../core/shared/format.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
-import { submitOrExplain } from "../../lib/enquiry.ts";
+import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
@@ -47,6 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
       : null,
   };
 }
+
+export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);

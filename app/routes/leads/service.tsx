@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { GROUP_NAME } from "../../../core/dealers/dealers.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
-import { submitOrExplain } from "../../lib/enquiry.ts";
+import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { appointmentChoice } from "../../lib/appointment.server.ts";
@@ -26,6 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
   const appointment = await appointmentChoice(args.context.db, "service", dealerSlug, null);
   return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, appointment, token: formToken(), dealerName, heading };
 }
+
+export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { findDeal } from "../../../core/content/deals.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
-import { submitOrExplain } from "../../lib/enquiry.ts";
+import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { formatDate } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
@@ -28,6 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { setup, deal } = await setupFor(args);
   return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, token: formToken(), deal };
 }
+
+export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);

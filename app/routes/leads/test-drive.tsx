@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { findRangeModel } from "../../../core/catalogue/ranges.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
-import { submitOrExplain } from "../../lib/enquiry.ts";
+import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { appointmentChoice } from "../../lib/appointment.server.ts";
@@ -36,6 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
     vehicle: { make: model.make, model: model.model, type: model.type, image: model.color[0]?.image ?? model.mainImage },
   };
 }
+
+export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { findUsedVehicle, isPublicStatus } from "../../../core/inventory/used-vehicles.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
-import { submitOrExplain } from "../../lib/enquiry.ts";
+import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
@@ -29,6 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { vehicle } = await setupFor(args);
   return { token: formToken(), vehicle };
 }
+
+export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);

@@ -1,5 +1,5 @@
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
-import { submitOrExplain } from "../../lib/enquiry.ts";
+import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { newVehicleEnquiryAction, newVehicleEnquiryPage } from "../../lib/enquiry.server.ts";
 import { formatRand } from "../../../core/shared/format.ts";
 import type { Route } from "./+types/wing-enquire";
@@ -7,6 +7,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 export const loader = (args: Route.LoaderArgs) => newVehicleEnquiryPage(args, "motorcycle");
 
+export const headers = enquiryHeaders;
 export const action = (args: Route.ActionArgs) => newVehicleEnquiryAction(args, "motorcycle");
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);

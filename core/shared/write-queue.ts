@@ -1,0 +1,86 @@
+/**
+ * The bounded queue in front of the writes buyers send (issue 19, docs/decisions/036-first-paint-and-bounded-writes.md).
+ * The embedded database has one connection: under a burst, every enquiry waits for the ones before it, and
+ * without a bound the last of them waits longer than a person or a client would (autocannon gave up on some
+ * after 10 s). So at most `concurrency` writes run at once, at most `maxWaiting` wait their turn, and one
+ * more is refused at once with WriteQueueFull: the caller answers 503 with Retry-After and has stored
+ * nothing. A write that waited past `maxWaitMs` is refused the same way instead of starting late.
+ */
+/** What a refused writer is told: the API's error title, and the message the enquiry forms show above the kept form. */
+export const BUSY_MESSAGE = "We are busy, please try again in a moment";
+
+const BRAND = Symbol.for("honda.WriteQueueFull");
+
+export class WriteQueueFull extends Error {
+  readonly [BRAND] = true;
+
+  constructor(readonly retryAfterSeconds: number) {
+    super(BUSY_MESSAGE);
+    this.name = "WriteQueueFull";
+  }
+
+  /**
+   * Not `instanceof`: the built pages bundle their own copy of this module, so a refusal thrown by the
+   * server's queue is an instance of another class object there. The brand is shared through Symbol.for.
+   */
+  static is(error: unknown): error is WriteQueueFull {
+    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
+  }
+}
+
+export type WriteQueueLimits = { concurrency: number; maxWaiting: number; maxWaitMs: number; retryAfterSeconds: number };
+
+/** PGlite: one connection, about 80 enquiries a second on the bench machine; 64 waiting is under a second's wait. */
+export const EMBEDDED_WRITE_LIMITS: WriteQueueLimits = { concurrency: 2, maxWaiting: 64, maxWaitMs: 1_500, retryAfterSeconds: 2 };
+/** PostgreSQL: as many at once as the pool has connections. */
+export const POSTGRES_WRITE_LIMITS: WriteQueueLimits = { concurrency: 10, maxWaiting: 200, maxWaitMs: 1_500, retryAfterSeconds: 2 };
+
+type Waiting = { start: () => void; timer: NodeJS.Timeout };
+
+export class WriteQueue {
+  private running = 0;
+  private readonly waiting: Waiting[] = [];
+
+  constructor(private readonly limits: WriteQueueLimits) {}
+
+  /** Runs `work` when its turn comes; throws WriteQueueFull (before `work` starts) when the queue is full or the wait too long. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limits.concurrency) await this.waitForTurn();
+    else this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  get stats() {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  private waitForTurn(): Promise<void> {
+    const { maxWaiting, maxWaitMs, retryAfterSeconds } = this.limits;
+    if (this.waiting.length >= maxWaiting) return Promise.reject(new WriteQueueFull(retryAfterSeconds));
+    return new Promise((start, refuse) => {
+      const entry: Waiting = {
+        start,
+        timer: setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(entry), 1);
+          refuse(new WriteQueueFull(retryAfterSeconds));
+        }, maxWaitMs),
+      };
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Hands the finished write's place to the next one waiting. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (!next) {
+      this.running -= 1;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.start();
+  }
+}
