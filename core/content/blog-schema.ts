@@ -75,7 +75,7 @@ const blogPostSchema = z.object({
     z
       .string()
       .regex(LOCAL_DATE_TIME, "Publish date and time must be a date and time, like 2026-12-05 08:00")
-      .refine((value) => !Number.isNaN(saLocalInstant(value).getTime()), "Publish date and time is not a real date")
+      .refine((value) => !LOCAL_DATE_TIME.test(value) || !Number.isNaN(saLocalInstant(value).getTime()), "Publish date and time is not a real date")
       .optional(),
   ),
 });
@@ -106,7 +106,7 @@ export function saLocalValue(instant: Date): string {
 
 /**
  * Reads the form's fields. A missing slug is made from the title, missing meta fields default to the title
- * and summary, and a missing publish time is `now`.
+ * and summary, and a missing publish time is `now` (to the minute, as the form shows it).
  */
 export function parseBlogPost(values: Partial<Record<BlogField, string>>, now: Date): Parsed<BlogPostInput> {
   const parsed = blogPostSchema.safeParse(values);
@@ -126,7 +126,7 @@ export function parseBlogPost(values: Partial<Record<BlogField, string>>, now: D
       metaDescription: post.metaDescription ?? post.description,
       keywords: post.keywords ?? null,
       status: post.status,
-      publishedAt: post.publishAt ? saLocalInstant(post.publishAt) : now,
+      publishedAt: post.publishAt ? saLocalInstant(post.publishAt) : new Date(Math.floor(now.getTime() / 60_000) * 60_000),
     },
   };
 }

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Upload } from "../../core/content/blog-admin.ts";
+import { BLOG_FIELD_LABELS, type BlogField } from "../../core/content/blog-schema.ts";
+import type { Violation } from "../../core/shared/violations.ts";
+import { errorsByField } from "../components/staff/form.tsx";
+import { field } from "./staff-forms.server.ts";
+
+/** The post's fields as the form sent them (text only), for the blog service and to show again. */
+export function blogFormValues(form: FormData): Partial<Record<BlogField, string>> {
+  return Object.fromEntries(Object.keys(BLOG_FIELD_LABELS).map((name) => [name, field(form, name)]));
+}
+
+/** A file field of the form; null when none was chosen. */
+export async function uploadOf(form: FormData, name: string): Promise<Upload | null> {
+  const file = form.get(name);
+  if (!file || typeof file === "string" || file.size === 0) return null;
+  return { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
+}
+
+/** A refused save: the form again with what was typed and a message on each field at fault (422). */
+export function refusedBlogForm(values: Partial<Record<BlogField, string>>, violations: Violation[]) {
+  return data({ values, errors: errorsByField(violations), bodyImage: undefined as string | undefined, bodyImageError: undefined as string | undefined }, { status: 422 });
+}
+
+/** The answer to the body-image form: the Markdown to paste, or why the image was refused (422). */
+export function bodyImageAnswer(result: { ok: true; markdown: string } | { ok: false; violations: Violation[] }) {
+  return result.ok
+    ? { values: undefined, errors: undefined, bodyImage: result.markdown, bodyImageError: undefined }
+    : data({ values: undefined, errors: undefined, bodyImage: undefined, bodyImageError: result.violations.map((v) => v.message).join(" ") }, { status: 422 });
+}
