@@ -11,6 +11,8 @@ import { type Transaction, type WriteResult, writeOrRefuse } from "../staff/staf
 import { HOURS_DAYS, linesFromWeek, parseWeek, weekFromLines } from "./business-hours.ts";
 import { dealersOfActor, type StaffDealer } from "./staff-dealers.ts";
 
+export { DEALER_FIELD_LABELS, type DealerField } from "./dealer-fields.ts";
+
 /**
  * Dealers as the back office edits them (issue 16). Group administrators (area "dealers") do everything,
  * including creating a dealer, its name and slug, and where its leads go; a dealer manager (area
@@ -20,25 +22,6 @@ import { dealersOfActor, type StaffDealer } from "./staff-dealers.ts";
  * slug: its URLs redirect permanently to the new one.
  */
 
-export const DEALER_FIELD_LABELS = {
-  dealerName: "Dealer name",
-  slug: "Address (slug)",
-  contactNo: "Phone",
-  street: "Street address",
-  city: "City or town",
-  province: "Province",
-  postalCode: "Postal code",
-  location: "Map location",
-  dpName: "Dealer principal's name",
-  dpEmail: "Dealer principal's e-mail",
-  dpContactNo: "Dealer principal's phone",
-  enquiryEmails: "E-mail addresses for enquiries",
-  financeEmails: "E-mail addresses for finance applications",
-  webhookUrl: "CRM webhook URL",
-  webhookSecret: "CRM webhook secret",
-} as const;
-
-export type DealerField = keyof typeof DEALER_FIELD_LABELS;
 export type DealerFormValues = Partial<Record<string, string>>;
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
