@@ -25,8 +25,8 @@ export type BlogField = keyof typeof BLOG_FIELD_LABELS;
 
 export const MAX_BLOG_BODY = 100_000;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** `<input type="datetime-local">`: South African time, to the minute. */
-const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+/** `<input type="datetime-local">`: South African time, to the minute (seconds too, when a browser sends them). */
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -96,7 +96,7 @@ export type BlogPostInput = {
 
 /** The instant of a datetime-local value in South African time (+02:00 all year). */
 export function saLocalInstant(value: string): Date {
-  return new Date(`${value}:00+02:00`);
+  return new Date(`${value.length === 16 ? `${value}:00` : value}+02:00`);
 }
 
 /** An instant as a datetime-local value in South African time. */
