@@ -35,13 +35,13 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
       <CsrfField token={csrfToken} />
       <ErrorSummary form={FORM} errors={errors} fieldLabels={LABELS} />
       {mayEditAll ? (
-        <fieldset className="grid gap-5 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="mb-2 text-xl font-bold">Dealer</legend>
           {text("dealerName", { required: true })}
           {text("slug", { required: true, hint: "Its pages are at /dealer/ followed by this. When it changes, the old addresses lead to the new ones." })}
         </fieldset>
       ) : null}
-      <fieldset className="grid gap-5 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
         <legend className="mb-2 text-xl font-bold">Contact details</legend>
         {text("contactNo", { type: "tel", autoComplete: "off", required: true })}
         {text("street", { required: true })}
@@ -60,57 +60,49 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
         {text("dpEmail", { type: "email", inputMode: "email", required: true })}
         {text("dpContactNo", { type: "tel", required: true })}
       </fieldset>
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="mb-2 text-xl font-bold">Business hours</legend>
         <p id="hours-hint" className="text-sm text-brand-grey-light">
           24-hour times, e.g. 07:30. Leave both times empty on a day the dealer is closed.
         </p>
-        <table className="mt-2 border-collapse text-left">
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-4">
-                Day
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                Opens
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                Closes
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {HOURS_DAYS.map((day) => (
-              <tr key={day}>
-                <th scope="row" className="py-1 pr-4 font-semibold">
-                  {HOURS_DAY_LABELS[day]}
-                </th>
-                {(["opens", "closes"] as const).map((edge) => {
-                  const name = `${edge}_${day}`;
-                  const id = `${FORM}-${name}`;
-                  return (
-                    <td key={edge} className="py-1 pr-4 align-top">
-                      <input
-                        id={id}
-                        name={name}
-                        type="time"
-                        aria-label={LABELS[name]}
-                        defaultValue={values[name] ?? ""}
-                        aria-invalid={errors[name] ? true : undefined}
-                        aria-describedby={[errors[name] ? `${id}-error` : null, "hours-hint"].filter(Boolean).join(" ")}
-                        className={inputClass}
-                      />
-                      <FieldError id={id} error={errors[name]} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-2 grid max-w-xl grid-cols-[minmax(6rem,auto)_1fr_1fr] items-start gap-x-3 gap-y-2">
+          <span aria-hidden="true" className="font-semibold">
+            Day
+          </span>
+          <span aria-hidden="true" className="font-semibold">
+            Opens
+          </span>
+          <span aria-hidden="true" className="font-semibold">
+            Closes
+          </span>
+          {HOURS_DAYS.map((day) => (
+            <div key={day} className="contents">
+              <span className="py-2 font-semibold">{HOURS_DAY_LABELS[day]}</span>
+              {(["opens", "closes"] as const).map((edge) => {
+                const name = `${edge}_${day}`;
+                const id = `${FORM}-${name}`;
+                return (
+                  <div key={edge} className="min-w-0">
+                    <input
+                      id={id}
+                      name={name}
+                      type="time"
+                      aria-label={LABELS[name]}
+                      defaultValue={values[name] ?? ""}
+                      aria-invalid={errors[name] ? true : undefined}
+                      aria-describedby={[errors[name] ? `${id}-error` : null, "hours-hint"].filter(Boolean).join(" ")}
+                      className={`${inputClass} mt-0 min-w-0`}
+                    />
+                    <FieldError id={id} error={errors[name]} />
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
       </fieldset>
       {mayEditAll ? (
-        <fieldset className="grid gap-5 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="mb-2 text-xl font-bold">Where leads go</legend>
           <TextArea form={FORM} name="enquiryEmails" label={DEALER_FIELD_LABELS.enquiryEmails} hint="One a line. With none, leads go to the dealer principal." defaultValue={values.enquiryEmails ?? ""} error={errors.enquiryEmails} rows={3} />
           <TextArea form={FORM} name="financeEmails" label={DEALER_FIELD_LABELS.financeEmails} hint="One a line. With none, applications go to the dealer principal." defaultValue={values.financeEmails ?? ""} error={errors.financeEmails} rows={3} />
