@@ -1,11 +1,10 @@
-import { Link, redirect } from "react-router";
-import { getStaffBlogPost, storeBlogBodyImage, updateBlogPost } from "../../../../core/content/blog-admin.ts";
+import { Link } from "react-router";
+import { getStaffBlogPost, updateBlogPost } from "../../../../core/content/blog-admin.ts";
 import { BlogForm, BodyImageForm } from "../../../components/staff/blog-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
-import { blogFormValues, bodyImageAnswer, refusedBlogForm, uploadOf } from "../../../lib/blog-form.server.ts";
-import { field, staffForm } from "../../../lib/staff-forms.server.ts";
+import { blogFormAction } from "../../../lib/blog-form.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
-import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
+import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/edit";
 
 const NOTICES: Record<string, string> = {
@@ -26,23 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  // Signed in before the body (up to 20 MB) is read: nobody else makes the server buffer an image.
-  await requireStaff(request);
-  const form = await staffForm(request);
-  const actor = await assertStaffWrite(request, form);
-  try {
-    const image = await uploadOf(form, field(form, "intent") === "body-image" ? "bodyImage" : "heroImage");
-    if (field(form, "intent") === "body-image") {
-      return bodyImageAnswer(image ? await storeBlogBodyImage(context.db, actor, image, field(form, "alt")) : { ok: false, violations: [{ propertyPath: "bodyImage", message: "Choose an image to upload" }] });
-    }
-    const values = blogFormValues(form);
-    const result = await updateBlogPost(context.db, actor, postId(params.id), values, image, new Date());
-    if (!result.ok) return refusedBlogForm(values, result.violations);
-    return redirect(`/staff/blog/${result.id}?done=saved`);
-  } catch (error) {
-    staffFailure(error);
-  }
+export function action({ request, context, params }: Route.ActionArgs) {
+  return blogFormAction(request, context.db, (actor, values, hero) => updateBlogPost(context.db, actor, postId(params.id), values, hero, new Date()), (id) => `/staff/blog/${id}?done=saved`);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.post.values.title ?? "Blog post"}${STAFF_TITLE_SUFFIX}` }];
