@@ -23,6 +23,8 @@ let managerEmail = "";
 let editorEmail = "";
 
 test.beforeAll(async ({ browser }, testInfo) => {
+  // Two accounts made through the back office and its e-mail: slower than a hook's default 30 s on a busy machine.
+  testInfo.setTimeout(180_000);
   const tag = `${testInfo.project.name}.${Date.now()}`;
   const dealer = DEALERS[testInfo.project.name as keyof typeof DEALERS];
   managerEmail = `manager.${tag}@example.co.za`;
