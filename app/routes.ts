@@ -63,6 +63,14 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("accounts", "routes/staff/accounts.tsx"),
     route("accounts/:id", "routes/staff/account-edit.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    // Issue 16: blog posts and dealers
+    route("blog", "routes/staff/blog/list.tsx"),
+    route("blog/new", "routes/staff/blog/new.tsx"),
+    route("blog/:id", "routes/staff/blog/edit.tsx"),
+    route("blog/:id/preview", "routes/staff/blog/preview.tsx"),
+    route("dealers", "routes/staff/dealers/list.tsx"),
+    route("dealers/new", "routes/staff/dealers/new.tsx"),
+    route("dealers/:slug", "routes/staff/dealers/edit.tsx"),
     // Stock feeds (issue 15, 15c)
     route("feeds", "routes/staff/feeds.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),

@@ -286,9 +286,27 @@ export const blogPosts = pgTable(
     metaTitle: text("meta_title").notNull(),
     metaDescription: text("meta_description").notNull(),
     keywords: text("keywords"),
+    /** 'draft' or 'published'; a published post with a future `published_at` is Scheduled (decided at read time). */
+    status: text("status").notNull().default("published"),
+    /** When the post goes public (issue 16); `publish_date` is its date in South Africa, as pages show it. */
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The body as the back office edits it (Markdown); `body` is its HTML. Null for posts written as HTML (the seed's). */
+    bodyMarkdown: text("body_markdown"),
+    /** The hero image when uploaded through the image pipeline (its renditions); null for the seed's drawn images. */
+    imageId: text("image_id").references(() => storedImages.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("blog_posts_publish_idx").on(t.publishDate, t.id)],
 );
+
+/** A dealer's former slugs (issue 16): /dealer/{old}/... and /api/dealers/{old} answer a permanent redirect to the current one. */
+export const dealerFormerSlugs = pgTable("dealer_former_slugs", {
+  slug: text("slug").primaryKey(),
+  dealerId: integer("dealer_id")
+    .notNull()
+    .references(() => dealers.id, { onDelete: "cascade" }),
+  retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A sales lead from any enquiry form (SPEC: enquiry payload). */
 export const enquiries = pgTable(

@@ -152,10 +152,10 @@ export function createApp({
   );
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl, writeQueue }));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue }));
   app.route("/", mediaRoutes(db));
   app.route("/", leadPhotoRoutes(db, linkSigner));
-  app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
+  app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
   const signInThrottle = new SignInThrottle(db);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { ReadModels } from "../core/shared/read-model.ts";
 import {
   catalogueUrls,
   SITEMAP_MAX_URLS,
@@ -16,7 +17,7 @@ const XML = { "Content-Type": "application/xml; charset=utf-8" };
  * /robots.txt and the sitemaps: /sitemap.xml is an index of /sitemap-pages.xml (pages, models, specials,
  * dealers, posts) and /sitemap-used-N.xml (used vehicles, 50 000 a file).
  */
-export function seoRoutes(db: Database, siteUrl: string, urlsPerFile = SITEMAP_MAX_URLS): Hono {
+export function seoRoutes(db: Database, siteUrl: string, urlsPerFile = SITEMAP_MAX_URLS, readModels = new ReadModels(db)): Hono {
   return new Hono()
     .get("/robots.txt", (c) =>
       c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\nDisallow: /*/thank-you\nDisallow: /*/enquire\n\nSitemap: ${new URL("/sitemap.xml", siteUrl)}\n`),
@@ -26,7 +27,7 @@ export function seoRoutes(db: Database, siteUrl: string, urlsPerFile = SITEMAP_M
       const paths = ["/sitemap-pages.xml", ...Array.from({ length: usedFiles }, (_, i) => `/sitemap-used-${i + 1}.xml`)];
       return c.body(sitemapIndexXml(siteUrl, paths), 200, XML);
     })
-    .get("/sitemap-pages.xml", async (c) => c.body(urlSetXml(siteUrl, await catalogueUrls(db)), 200, XML))
+    .get("/sitemap-pages.xml", async (c) => c.body(urlSetXml(siteUrl, await catalogueUrls(db, readModels)), 200, XML))
     .get("/:file{sitemap-used-[0-9]+\\.xml}", async (c) => {
       const page = Number(/(\d+)/.exec(c.req.param("file"))![1]);
       const urls = page >= 1 ? await usedVehicleUrls(db, page, urlsPerFile) : [];

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, replace } from "react-router";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
-import { listDealers } from "../../core/dealers/dealers.ts";
+import { dealerDirectoryModel } from "../../core/dealers/dealers.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
 import { WriteQueueFull } from "../../core/shared/write-queue.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
@@ -40,11 +40,11 @@ export function formToken() {
  * lead, no wing dealer for a New Vehicles lead; `vehicleType` narrows a test drive the same way.
  */
 export async function dealerChoices(
-  db: AppContext["db"],
+  readModels: AppContext["readModels"],
   preset: PresetKey,
   vehicleType?: "car" | "motorcycle",
 ): Promise<DealerOption[]> {
-  const all = await listDealers(db);
+  const all = (await readModels.read(dealerDirectoryModel)).dealers;
   return all
     .filter((dealer) => dealerTakesLead(preset, dealer.is_wing))
     .filter((dealer) => !vehicleType || (vehicleType === "motorcycle") === dealer.is_wing)
@@ -168,7 +168,7 @@ type NewVehicleEnquiryArgs = {
  */
 async function newVehicleEnquirySetup({ context, request, params }: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
   const preset: PresetKey = type === "car" ? "new" : "wing";
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const model = await findRangeModel(context.db, params.make, params.model, type);
   const variant = model?.variants.find((v) => v.variant_slug === params.variant);
   const wrongDealer = scope.inRoute && scope.dealer?.is_wing !== (type === "motorcycle");
@@ -182,7 +182,7 @@ async function newVehicleEnquirySetup({ context, request, params }: NewVehicleEn
       variant: variant.variant,
       ...(dealerInPath ? { dealer_slug: dealerInPath.slug } : {}),
     },
-    dealers: dealerInPath ? null : await dealerChoices(context.db, preset),
+    dealers: dealerInPath ? null : await dealerChoices(context.readModels, preset),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, model, variant, dealerInPath };

@@ -1,6 +1,6 @@
-import { data } from "react-router";
-import { type DealerView, findDealer } from "../../core/dealers/dealers.ts";
-import type { Database } from "../../db/client.ts";
+import { data, redirect } from "react-router";
+import { type DealerView, dealerDirectoryModel, dealerNamed, renamedDealerSlug } from "../../core/dealers/dealers.ts";
+import type { ReadModels } from "../../core/shared/read-model.ts";
 import { DEALER_SLUG_KEY } from "./scope.ts";
 
 export type DealerScope = {
@@ -11,24 +11,41 @@ export type DealerScope = {
 };
 
 /**
- * The dealer a request is scoped to (SPEC section 1): the route's /dealer/{dealerName} prefix (an unknown
- * dealer is a 404), else the remembered dealer mirrored in the cookie; the home path clears the choice.
+ * The dealer a request is scoped to (SPEC section 1): the route's /dealer/{dealerName} prefix (a former
+ * slug of a renamed dealer redirects permanently to the current one, an unknown dealer is a 404), else the
+ * remembered dealer mirrored in the cookie; the home path clears the choice.
  */
 export async function resolveDealerScope(
-  db: Database,
+  readModels: ReadModels,
   request: Request,
   params: Partial<Record<string, string>>,
 ): Promise<DealerScope> {
+  const directory = await readModels.read(dealerDirectoryModel);
   const { dealerName } = params;
   if (dealerName) {
-    const dealer = await findDealer(db, dealerName);
-    if (!dealer) throw data(null, { status: 404 });
-    return { dealer, inRoute: true };
+    const dealer = dealerNamed(directory, dealerName);
+    if (dealer) return { dealer, inRoute: true };
+    const current = renamedDealerSlug(directory, dealerName);
+    if (current) throw renamedDealerRedirect(request, dealerName, current);
+    throw data(null, { status: 404 });
   }
   if (new URL(request.url).pathname === "/") return { dealer: null, inRoute: false };
   const remembered = readCookie(request.headers.get("Cookie"), DEALER_SLUG_KEY);
-  const dealer = remembered ? await findDealer(db, remembered) : null;
+  const dealer = remembered ? dealerNamed(directory, remembered) : null;
   return { dealer, inRoute: false };
+}
+
+/**
+ * The same page at the dealer's current slug: 301 for a page (GET, HEAD), 308 for anything else, so that a
+ * form sent to the old address is sent again, unchanged, to the new one.
+ */
+export function renamedDealerRedirect(request: Request, formerSlug: string, currentSlug: string): Response {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "");
+  const moved = path.replace(`/dealer/${encodeURIComponent(formerSlug)}`, `/dealer/${encodeURIComponent(currentSlug)}`);
+  url.searchParams.delete("_routes");
+  const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
+  return redirect(`${moved}${url.search}`, status);
 }
 
 function readCookie(header: string | null, name: string): string | null {

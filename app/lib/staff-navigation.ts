@@ -8,6 +8,8 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff", label: "Overview" },
   { to: "/staff/stock", label: "Used stock", area: "stock" },
   { to: "/staff/leads", label: "Leads", area: "leads" },
+  { to: "/staff/blog", label: "Blog", area: "blog" },
+  { to: "/staff/dealers", label: "Dealers", area: "dealer-details" },
   { to: "/staff/accounts", label: "Staff accounts", area: "staff-accounts" },
   { to: "/staff/audit", label: "Audit log", area: "audit-log" },
   { to: "/staff/stock/import", label: "Import stock", area: "stock" },

@@ -5,7 +5,8 @@ import { autoDealerJsonLd, daysOfWeek } from "./structured-data.ts";
 describe("daysOfWeek", () => {
   it("reads ranges and single days of the dealers' business hours", () => {
     expect(daysOfWeek("Monday to Friday")).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]);
-    expect(daysOfWeek("Saturday and public holidays")).toEqual(["Saturday"]);
+    expect(daysOfWeek("Saturday and public holidays")).toEqual(["Saturday", "PublicHolidays"]);
+    expect(daysOfWeek("Public holidays")).toEqual(["PublicHolidays"]);
     expect(daysOfWeek("Sunday")).toEqual(["Sunday"]);
   });
 });

@@ -9,14 +9,15 @@ import { absoluteUrl, type JsonLd, SITE_NAME } from "./meta.ts";
 const CONTEXT = "https://schema.org";
 const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-/** "Monday to Friday", "Saturday and public holidays", "Sunday": the days of the week a line of business hours names. */
+/** "Monday to Friday", "Saturday and public holidays", "Sunday": the days of the week (and public holidays) a line of business hours names. */
 export function daysOfWeek(days: string): string[] {
   const named = WEEK.filter((day) => days.includes(day));
   const range = /(\w+day) to (\w+day)/.exec(days);
-  if (!range) return [...named];
-  const from = WEEK.indexOf(range[1] as (typeof WEEK)[number]);
-  const to = WEEK.indexOf(range[2] as (typeof WEEK)[number]);
-  return from >= 0 && to >= from ? [...WEEK.slice(from, to + 1)] : [...named];
+  const from = range ? WEEK.indexOf(range[1] as (typeof WEEK)[number]) : -1;
+  const to = range ? WEEK.indexOf(range[2] as (typeof WEEK)[number]) : -1;
+  const weekdays = from >= 0 && to >= from ? [...WEEK.slice(from, to + 1)] : [...named];
+  // schema.org's PublicHolidays: a dealer's holiday hours (SPEC section 9).
+  return /public holiday/i.test(days) ? [...weekdays, "PublicHolidays"] : weekdays;
 }
 
 function openingHours(dealer: DealerView): JsonLd[] {

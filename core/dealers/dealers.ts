@@ -1,6 +1,7 @@
-import { asc, eq, ilike } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type BusinessHours, dealers } from "../../db/schema.ts";
+import { type BusinessHours, dealerFormerSlugs, dealers } from "../../db/schema.ts";
+import { defineReadModel } from "../shared/read-model.ts";
 
 /** The pseudo dealer slug that stands for the whole group (head office) where a dealer slug is expected. */
 export const HEAD_OFFICE_SLUG = "head-office";
@@ -52,20 +53,47 @@ export function toDealerView(row: DealerRow): DealerView {
   };
 }
 
-export async function listDealers(db: Database): Promise<DealerView[]> {
-  const rows = await db.select().from(dealers).orderBy(asc(dealers.sortOrder), asc(dealers.dealerName));
-  return rows.map(toDealerView);
+/** Every dealer as the public site shows them, and the slugs they were known by before. */
+export type DealerDirectory = {
+  /** In the group's order. */
+  dealers: DealerView[];
+  /** A former slug's current slug (issue 16: a renamed dealer's old URLs redirect permanently). */
+  formerSlugs: Record<string, string>;
+};
+
+/** The dealers public pages and the API read (decision 034): from memory on a server that watches for changes. */
+export const dealerDirectoryModel = defineReadModel<DealerDirectory>({
+  name: "dealers",
+  tables: ["dealers", "dealer_former_slugs"],
+  load: loadDealerDirectory,
+});
+
+export async function loadDealerDirectory(db: Database): Promise<DealerDirectory> {
+  const [rows, former] = await Promise.all([
+    db.select().from(dealers).orderBy(asc(dealers.sortOrder), asc(dealers.dealerName)),
+    db.select({ slug: dealerFormerSlugs.slug, current: dealers.slug }).from(dealerFormerSlugs).innerJoin(dealers, eq(dealers.id, dealerFormerSlugs.dealerId)),
+  ]);
+  return { dealers: rows.map(toDealerView), formerSlugs: Object.fromEntries(former.map((row) => [row.slug, row.current])) };
+}
+
+/** A dealer by its current slug. */
+export function dealerNamed(directory: DealerDirectory, slug: string): DealerView | null {
+  return directory.dealers.find((dealer) => dealer.slug === slug) ?? null;
+}
+
+/** The current slug of a dealer once known by `slug`; null when no dealer was. */
+export function renamedDealerSlug(directory: DealerDirectory, slug: string): string | null {
+  return directory.formerSlugs[slug] ?? null;
 }
 
 /** Dealers whose name contains the given text, case-insensitively (e.g. 'wing' lists the Honda Wing dealers). */
-export async function listDealersNamed(db: Database, nameContains: string): Promise<DealerView[]> {
-  const pattern = `%${nameContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .select()
-    .from(dealers)
-    .where(ilike(dealers.dealerName, pattern))
-    .orderBy(asc(dealers.sortOrder), asc(dealers.dealerName));
-  return rows.map(toDealerView);
+export function dealersNamedLike(directory: DealerDirectory, nameContains: string): DealerView[] {
+  const wanted = nameContains.toLowerCase();
+  return directory.dealers.filter((dealer) => dealer.dealerName.toLowerCase().includes(wanted));
+}
+
+export async function listDealers(db: Database): Promise<DealerView[]> {
+  return (await loadDealerDirectory(db)).dealers;
 }
 
 export async function findDealer(db: Database, slug: string): Promise<DealerView | null> {

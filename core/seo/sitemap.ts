@@ -1,6 +1,9 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blogPosts, dealers, deals, makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
+import { deals, makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
+import { blogPostsModel, publicPosts } from "../content/blog.ts";
+import { dealerDirectoryModel } from "../dealers/dealers.ts";
+import { ReadModels } from "../shared/read-model.ts";
 
 /** The sitemap protocol's limit of URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -10,8 +13,8 @@ export type SitemapUrl = { path: string; lastModified?: string };
 const STATIC_PATHS = ["/", "/new", "/honda-wing", "/used", "/specials", "/service", "/parts", "/sell-your-car", "/finance", "/dealer", "/blog", "/contact", "/popia", "/terms", "/cookie", "/policy"];
 
 /** Everything but the used vehicles themselves: pages, makes, models, used listings, specials, dealers and blog posts. */
-export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
-  const [rangeRows, usedRows, dealRows, dealerRows, postRows] = await Promise.all([
+export async function catalogueUrls(db: Database, readModels = new ReadModels(db), now = new Date()): Promise<SitemapUrl[]> {
+  const [rangeRows, usedRows, dealRows, directory, posts] = await Promise.all([
     db
       .select({ type: rangeModels.type, make: makes.slug, model: models.slug })
       .from(rangeModels)
@@ -26,8 +29,8 @@ export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
       .where(PUBLIC_STOCK_CONDITION)
       .orderBy(asc(makes.slug), asc(models.slug)),
     db.select({ slug: deals.slug }).from(deals).where(eq(deals.kind, "special")).orderBy(asc(deals.sortOrder)),
-    db.select({ slug: dealers.slug }).from(dealers).orderBy(asc(dealers.sortOrder)),
-    db.select({ slug: blogPosts.slug, date: blogPosts.publishDate }).from(blogPosts).orderBy(asc(blogPosts.publishDate)),
+    readModels.read(dealerDirectoryModel),
+    readModels.read(blogPostsModel),
   ]);
   const carMakes = new Set(rangeRows.filter((row) => row.type === "car").map((row) => row.make));
   const usedMakes = new Set(usedRows.map((row) => row.make));
@@ -38,8 +41,11 @@ export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
     ...[...usedMakes].map((make) => ({ path: `/used/${make}` })),
     ...usedRows.map((row) => ({ path: `/used/${row.make}/${row.model}` })),
     ...dealRows.map((row) => ({ path: `/specials/${row.slug}` })),
-    ...dealerRows.map((row) => ({ path: `/dealer/${row.slug}` })),
-    ...postRows.map((row) => ({ path: `/blog/${row.slug}`, lastModified: row.date })),
+    ...directory.dealers.map((dealer) => ({ path: `/dealer/${dealer.slug}` })),
+    // Only posts published by now, oldest first (a scheduled post joins when its time comes).
+    ...publicPosts(posts, now)
+      .reverse()
+      .map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.publishDate })),
   ];
 }
 

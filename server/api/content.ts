@@ -2,7 +2,8 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HEAD_OFFICE_SLUG, resolveDealerScope } from "../../core/dealers/dealers.ts";
 import { type BannerType, bannerTypeFor, listBanners } from "../../core/content/banners.ts";
-import { BLOG_PAGE_SIZE, findBlogPost, listBlogPosts } from "../../core/content/blog.ts";
+import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, publicPost, toBlogPostDetail, toBlogPostView } from "../../core/content/blog.ts";
+import type { ReadModels } from "../../core/shared/read-model.ts";
 import { type DealKind, findDeal, listDeals } from "../../core/content/deals.ts";
 import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
@@ -33,7 +34,7 @@ const blogCollection = hydraCollectionSchema(blogPostSchema, {
   pageSize: z.number().int().openapi({ example: BLOG_PAGE_SIZE }),
 });
 
-export function contentRoutes(db: Database): OpenAPIHono {
+export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const dealsFor = async (c: Context, dealerSlug: string, deal: string | undefined, kind?: DealKind) => {
     const scope = await resolveDealerScope(db, dealerSlug);
     if (!scope) return notFound(c, "Dealer");
@@ -105,8 +106,8 @@ export function contentRoutes(db: Database): OpenAPIHono {
       responses: answers({ 200: { description: "One page of posts (without their bodies)", schema: blogCollection } }),
     }),
     async (c, { query }) => {
-      const { posts, total } = await listBlogPosts(db, query.page);
-      const members = posts.map((post) => withLdType(post, "BlogPost", `/api/blog/${post.slug}`));
+      const { posts, total } = blogPage(await readModels.read(blogPostsModel), query.page, new Date());
+      const members = posts.map((post) => withLdType(toBlogPostView(post), "BlogPost", `/api/blog/${post.slug}`));
       return hydraCollection(c, "BlogPost", members, total, { blogs: members, total, pageSize: BLOG_PAGE_SIZE });
     },
   );
@@ -121,8 +122,8 @@ export function contentRoutes(db: Database): OpenAPIHono {
       responses: answers({ 200: { description: "The post", schema: blogPostDetailSchema }, 404: notFoundAnswer("blog post") }),
     }),
     async (c, { params }) => {
-      const post = await findBlogPost(db, params.slug);
-      return post ? ldResource(c, post, "BlogPost", `/api/blog/${post.slug}`) : notFound(c, "Blog post");
+      const post = publicPost(await readModels.read(blogPostsModel), params.slug, new Date());
+      return post ? ldResource(c, toBlogPostDetail(post), "BlogPost", `/api/blog/${post.slug}`) : notFound(c, "Blog post");
     },
   );
   return app;

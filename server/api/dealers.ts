@@ -1,9 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.ts";
 import { APPOINTMENT_KINDS, type AppointmentKind, isIsoDate, lastBookableDate, saIso } from "../../core/appointments/calendar.ts";
 import type { Violation } from "../../core/shared/violations.ts";
-import { type DealerView, findDealer, listDealers, listDealersNamed } from "../../core/dealers/dealers.ts";
+import { type DealerView, dealerDirectoryModel, dealerNamed, dealersNamedLike, renamedDealerSlug } from "../../core/dealers/dealers.ts";
+import type { ReadModels } from "../../core/shared/read-model.ts";
 import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";
@@ -13,8 +14,22 @@ const withDealerId = (dealer: DealerView) => ({ "@id": dealer.apiUri, ...dealer 
 
 export const slugParam = z.object({ slug: z.string().min(1).openapi({ param: { name: "slug", in: "path" }, example: "honda-sandton" }) });
 
-export function dealerRoutes(db: Database): OpenAPIHono {
+const movedAnswer = { description: "The dealer's slug has changed: Location is the same resource at the current slug (permanent)", headers: { Location: { description: "The current address", required: true } } };
+
+export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const app = apiRouter();
+  // A renamed dealer's former slug (issue 16): every /api/dealers/{old}... answers 308 to the current slug.
+  const redirectFormerSlug: MiddlewareHandler = async (c, next) => {
+    const slug = c.req.param("slug")!;
+    const directory = await readModels.read(dealerDirectoryModel);
+    const current = dealerNamed(directory, slug) ? null : renamedDealerSlug(directory, slug);
+    if (!current) return next();
+    const url = new URL(c.req.url);
+    const path = url.pathname.replace(`/dealers/${encodeURIComponent(slug)}`, `/dealers/${encodeURIComponent(current)}`);
+    return c.redirect(`${path}${url.search}`, 308);
+  };
+  app.use("/dealers/:slug", redirectFormerSlug);
+  app.use("/dealers/:slug/*", redirectFormerSlug);
   operation(
     app,
     createRoute({
@@ -25,7 +40,7 @@ export function dealerRoutes(db: Database): OpenAPIHono {
       responses: answers({ 200: { description: "The dealers", schema: hydraCollectionSchema(dealerSchema) } }),
     }),
     async (c) => {
-      const dealers = await listDealers(db);
+      const { dealers } = await readModels.read(dealerDirectoryModel);
       return hydraCollection(c, "Dealer", dealers.map(withDealerId), dealers.length);
     },
   );
@@ -37,10 +52,10 @@ export function dealerRoutes(db: Database): OpenAPIHono {
       tags: ["Dealers"],
       summary: "One dealer",
       request: { params: slugParam },
-      responses: answers({ 200: { description: "The dealer", schema: dealerSchema }, 404: notFoundAnswer("dealer") }),
+      responses: answers({ 200: { description: "The dealer", schema: dealerSchema }, 308: movedAnswer, 404: notFoundAnswer("dealer") }),
     }),
     async (c, { params }) => {
-      const dealer = await findDealer(db, params.slug);
+      const dealer = dealerNamed(await readModels.read(dealerDirectoryModel), params.slug);
       return dealer ? ldResource(c, dealer, "Dealer", dealer.apiUri) : notFound(c, "Dealer");
     },
   );
@@ -89,7 +104,7 @@ export function dealerRoutes(db: Database): OpenAPIHono {
       responses: answers({ 200: { description: "The matching dealers, perhaps none", schema: hydraCollectionSchema(dealerSchema) } }),
     }),
     async (c, { params }) => {
-      const dealers = await listDealersNamed(db, params.name);
+      const dealers = dealersNamedLike(await readModels.read(dealerDirectoryModel), params.name);
       return hydraCollection(c, "Dealer", dealers.map(withDealerId), dealers.length);
     },
   );

@@ -1,5 +1,6 @@
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
+import { ReadModels } from "../../core/shared/read-model.ts";
 import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
@@ -21,6 +22,8 @@ export type ApiOptions = {
   logger?: Logger;
   /** The used listing (createApp makes the default, which answers with queries). */
   usedStock: UsedStock;
+  /** What public pages and the API read (dealers, blog posts): from memory on a server that watches for changes. */
+  readModels?: ReadModels;
   /** The public address: the vocabulary IRIs of the JSON-LD contexts and Hydra documentation start with it. */
   siteUrl?: string;
   /** The bounded queue of buyers' writes (createApp makes the default). */
@@ -31,12 +34,12 @@ export type ApiOptions = {
  * Every operation is defined once, next to its route (see ./operation.ts); the documentation routes
  * (/api, /api/docs*, /api/contexts/*) are generated from those definitions, so they come last.
  */
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, siteUrl, writeQueue }: ApiOptions) {
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, readModels = new ReadModels(db), siteUrl, writeQueue }: ApiOptions) {
   const api = apiRouter()
-    .route("/", dealerRoutes(db))
+    .route("/", dealerRoutes(db, readModels))
     .route("/", vehicleRoutes(db, usedStock))
     .route("/", rangeRoutes(db))
-    .route("/", contentRoutes(db))
+    .route("/", contentRoutes(db, readModels))
     .route("/", enquiryRoutes(db, writeQueue, logger))
     .route("/", financeRoutes(db, financeCipher))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.

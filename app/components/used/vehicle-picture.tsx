@@ -15,6 +15,8 @@ type Props = {
   /** The page's largest picture: fetched first and announced in the head (preload). */
   lcp?: boolean;
   eager?: boolean;
+  /** The drawn artwork's size (a blog post's hero illustration is drawn at another). */
+  artSize?: { width: number; height: number };
 };
 
 /**
@@ -22,7 +24,7 @@ type Props = {
  * every width (srcset) and the layout's `sizes`; seeded artwork as a plain <img>. Width and height give
  * the box its shape before the picture arrives.
  */
-export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp }: Props) {
+export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp, artSize = VEHICLE_IMAGE_SIZE }: Props) {
   const loading = eager ? "eager" : "lazy";
   const fetchPriority = lcp ? "high" : undefined;
   const { picture } = image;
@@ -32,8 +34,8 @@ export function VehiclePicture({ image, alt, sizes, className, lcp = false, eage
       <img
         src={image.uri}
         alt={alt}
-        width={VEHICLE_IMAGE_SIZE.width}
-        height={VEHICLE_IMAGE_SIZE.height}
+        width={artSize.width}
+        height={artSize.height}
         loading={loading}
         decoding="async"
         fetchPriority={fetchPriority}

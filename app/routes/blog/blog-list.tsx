@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { BLOG_PAGE_SIZE, listBlogPosts } from "../../../core/content/blog.ts";
-import { BLOG_IMAGE_SIZE } from "../../../core/media/shapes.ts";
+import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, toBlogPostView } from "../../../core/content/blog.ts";
+import { BlogPicture } from "../../components/blog-picture.tsx";
 import { formatDate } from "../../../core/shared/format.ts";
 import { pageCount, parsePageParam } from "../../lib/paging.ts";
 import type { Route } from "./+types/blog-list";
@@ -18,7 +18,8 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   if (page === null) throw data("The page number must be a whole number from 1 up.", { status: 400 });
-  const { posts, total } = await listBlogPosts(context.db, page);
+  const { posts: shown, total } = blogPage(await context.readModels.read(blogPostsModel), page, new Date());
+  const posts = shown.map((post) => ({ ...toBlogPostView(post), picture: post.picture }));
   if (page > 1 && posts.length === 0) throw data(null, { status: 404 });
   // SPEC section 9: the pager only when the total exceeds one page.
   return { posts, page, pages: pageCount(total, BLOG_PAGE_SIZE), showPager: total > BLOG_PAGE_SIZE };
@@ -37,12 +38,10 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           {posts.map((post, index) => (
             <li key={post.slug}>
               <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
-                <img
-                  src={post.image.uri}
-                  alt=""
-                  width={BLOG_IMAGE_SIZE.width}
-                  height={BLOG_IMAGE_SIZE.height}
-                  loading={index < 3 ? "eager" : "lazy"}
+                <BlogPicture
+                  post={post}
+                  sizes="(min-width: 1280px) 24rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
+                  eager={index < 3}
                   className="aspect-video h-auto w-full object-cover"
                 />
                 <div className="flex flex-1 flex-col p-5">

@@ -1,8 +1,7 @@
 import { data } from "react-router";
-import { findBlogPost } from "../../../core/content/blog.ts";
-import { BLOG_IMAGE_SIZE } from "../../../core/media/shapes.ts";
+import { blogPostsModel, type PictureSources, publicPost, toBlogPostDetail, type BlogPostDetail } from "../../../core/content/blog.ts";
 import { formatDate } from "../../../core/shared/format.ts";
-import { preloadLcpImage } from "../../lib/preload.ts";
+import { BlogPicture } from "../../components/blog-picture.tsx";
 import type { Route } from "./+types/blog-post";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { blogPostingJsonLd } from "../../lib/structured-data.ts";
@@ -25,26 +24,22 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
+/** A post published at or before now; a draft, a scheduled post or an unknown slug is 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = await findBlogPost(context.db, params.slug);
+  const post = publicPost(await context.readModels.read(blogPostsModel), params.slug, new Date());
   if (!post) throw data(null, { status: 404 });
-  return { post };
+  return { post: { ...toBlogPostDetail(post), picture: post.picture } };
 }
 
-/** One post: hero image, author, title, date as DD.MM.YYYY and the body, sanitised on the server by core. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
-  preloadLcpImage(post.image.uri);
+  return <BlogArticle post={loaderData.post} />;
+}
+
+/** One post: hero image, author, title, date as DD.MM.YYYY and the body, sanitised on the server by core (also the staff preview). */
+export function BlogArticle({ post }: { post: BlogPostDetail & { picture?: PictureSources } }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <img
-        src={post.image.uri}
-        alt=""
-        width={BLOG_IMAGE_SIZE.width}
-        height={BLOG_IMAGE_SIZE.height}
-        fetchPriority="high"
-        className="aspect-video h-auto w-full rounded-lg object-cover"
-      />
+      <BlogPicture post={post} sizes="(min-width: 768px) 46rem, 100vw" lcp className="aspect-video h-auto w-full rounded-lg object-cover" />
       <h1 className="mt-8 text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
       <p className="mt-3 text-brand-grey-light">
         By <span className="font-semibold text-brand-grey">{post.author}</span>

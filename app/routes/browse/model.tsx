@@ -18,7 +18,7 @@ import { modelJsonLd } from "../../lib/structured-data.ts";
 
 /** /new/{make}/{model} (cars) and /honda-wing/{make}/{model} (motorcycles). An unknown model is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const motorcycle = new URL(request.url).pathname.includes("/honda-wing/");
   const model = await findRangeModel(context.db, params.make, params.model, motorcycle ? "motorcycle" : "car");
   if (!model || model.variants.length === 0) throw data(null, { status: 404 });

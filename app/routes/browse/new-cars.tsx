@@ -13,7 +13,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** /new and /new/{make}: Car banners on top, then a card for each new car model. An unknown make is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const [banners, models] = await Promise.all([
     listBanners(context.db, "Car"),
     listRangeModels(context.db, { type: "car", makeSlug: params.make }),

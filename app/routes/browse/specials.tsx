@@ -10,7 +10,7 @@ import { pageMeta } from "../../lib/meta.ts";
 
 /** /specials: the group's specials, or a dealer's own specials together with the group's. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const dealerId = scope.dealer ? await findDealerId(context.db, scope.dealer.slug) : null;
   const specials = await listDeals(context.db, { dealerId, kind: "special" });
   return { specials: ownDealsFirst(specials, scope.dealer?.slug ?? null), dealerName: scope.dealer?.dealerName ?? null };

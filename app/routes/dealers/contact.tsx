@@ -1,4 +1,4 @@
-import { listDealers } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import { formatOpeningTimes, GROUP_OPENING_HOURS } from "../../lib/hours.ts";
 import type { Route } from "./+types/contact";
@@ -15,7 +15,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** SPEC section 2: Contact Us lists all dealers (group-only route, no dealer-prefixed variant). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { dealers: await listDealers(context.db) };
+  return { dealers: (await context.readModels.read(dealerDirectoryModel)).dealers };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { findDealer } from "../../../core/dealers/dealers.ts";
+import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { formatOpeningTimes, mapSearchUrl, telHref } from "../../lib/hours.ts";
 import { scopedHref } from "../../lib/navigation.ts";
 import type { Route } from "./+types/dealer-home";
@@ -17,8 +17,8 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const dealer = await findDealer(context.db, params.dealerName);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { dealer } = await resolveDealerScope(context.readModels, request, params);
   if (!dealer) throw data(null, { status: 404 });
   return { dealer };
 }

@@ -1,4 +1,4 @@
-import { listDealers } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import type { Route } from "./+types/dealer-list";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
@@ -13,7 +13,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { dealers: await listDealers(context.db) };
+  return { dealers: (await context.readModels.read(dealerDirectoryModel)).dealers };
 }
 
 export default function DealerList({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listBanners } from "../../../core/content/banners.ts";
 import { BANNER_SIZE } from "../../../core/media/shapes.ts";
-import { listDealersNamed } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel, dealersNamedLike } from "../../../core/dealers/dealers.ts";
 import { scopedHref } from "../../lib/navigation.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import { DealerCard } from "../../components/dealer-card.tsx";
@@ -18,7 +18,8 @@ export function meta(args: Route.MetaArgs) {
 /** SPEC section 2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
 export async function loader({ context }: Route.LoaderArgs) {
   // 'honda-wing' asks for the Motorcycle banners (SPEC section 7).
-  const [dealers, banners] = await Promise.all([listDealersNamed(context.db, "wing"), listBanners(context.db, "Motorcycle")]);
+  const [directory, banners] = await Promise.all([context.readModels.read(dealerDirectoryModel), listBanners(context.db, "Motorcycle")]);
+  const dealers = dealersNamedLike(directory, "wing");
   return { dealers, banners: banners.slice(0, 3) };
 }
 

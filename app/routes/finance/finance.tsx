@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { STEP_FIELDS } from "../../../core/finance/application-schema.ts";
 import { submitFinanceApplication } from "../../../core/finance/applications.server.ts";
 import { listRangeModels } from "../../../core/catalogue/ranges.ts";
-import { listDealers } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { calculatorDefaults, parseValues, RepaymentCalculator } from "./calculator.tsx";
 import { stepGroups } from "./fields.ts";
@@ -24,9 +24,9 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [scope, dealers, models] = await Promise.all([
-    resolveDealerScope(context.db, request, params),
-    listDealers(context.db),
+  const [scope, { dealers }, models] = await Promise.all([
+    resolveDealerScope(context.readModels, request, params),
+    context.readModels.read(dealerDirectoryModel),
     listRangeModels(context.db),
   ]);
   const modelSlug = url.searchParams.get("model");

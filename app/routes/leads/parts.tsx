@@ -6,12 +6,12 @@ import type { Route } from "./+types/parts";
 import { pageMeta } from "../../lib/meta.ts";
 
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const setup: EnquiryFormSetup = {
     preset: "parts",
     fixed: dealerInPath ? { dealer_slug: dealerInPath.slug } : {},
-    dealers: dealerInPath ? null : await dealerChoices(context.db, "parts"),
+    dealers: dealerInPath ? null : await dealerChoices(context.readModels, "parts"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, dealerName: dealerInPath?.dealerName ?? null };

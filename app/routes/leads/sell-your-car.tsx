@@ -15,7 +15,7 @@ import type { Route } from "./+types/sell-your-car";
  * (?vehicle=id), that car's dealer (the car is traded in towards it); else the dealer the seller chooses.
  */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const vehicleParam = new URL(request.url).searchParams.get("vehicle");
   const towards = vehicleParam && /^\d{1,9}$/.test(vehicleParam) ? await findUsedVehicle(context.db, Number(vehicleParam)) : null;
   const dealerInPath = scope.inRoute ? scope.dealer : null;
@@ -27,7 +27,7 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
       ...(fixedDealer ? { dealer_slug: fixedDealer } : {}),
       ...(usable ? { towards_vehicle_id: String(usable.id) } : {}),
     },
-    dealers: fixedDealer ? null : await dealerChoices(context.db, "sellCar"),
+    dealers: fixedDealer ? null : await dealerChoices(context.readModels, "sellCar"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   const dealerName = dealerInPath?.dealerName ?? usable?.dealer_name ?? null;

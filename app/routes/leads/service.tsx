@@ -9,12 +9,12 @@ import type { Route } from "./+types/service";
 import { pageMeta } from "../../lib/meta.ts";
 
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const setup: EnquiryFormSetup = {
     preset: "service",
     fixed: dealerInPath ? { dealer_slug: dealerInPath.slug } : {},
-    dealers: dealerInPath ? null : await dealerChoices(context.db, "service"),
+    dealers: dealerInPath ? null : await dealerChoices(context.readModels, "service"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, dealerName: scope.dealer?.dealerName ?? null, heading: scope.dealer?.dealerName ?? GROUP_NAME };

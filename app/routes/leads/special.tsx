@@ -10,7 +10,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The special of the path; a dealer's own special goes to that dealer and is not shown under another. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const deal = await findDeal(context.db, params.slug);
   if (!deal || deal.kind !== "special") throw data(null, { status: 404 });
   if (deal.dealer_slug && scope.inRoute && deal.dealer_slug !== scope.dealer?.slug) throw data(null, { status: 404 });
@@ -18,7 +18,7 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
   const setup: EnquiryFormSetup = {
     preset: "special",
     fixed: { special_slug: deal.slug, ...(fixedDealer ? { dealer_slug: fixedDealer } : {}) },
-    dealers: fixedDealer ? null : await dealerChoices(context.db, "special"),
+    dealers: fixedDealer ? null : await dealerChoices(context.readModels, "special"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, deal };

@@ -10,7 +10,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The model of the path; cars are test-driven at car dealers, motorcycles ridden at Honda Wing dealers. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const model = await findRangeModel(context.db, params.make, params.model);
   const isMotorcycle = model?.type === "motorcycle";
   if (!model || (scope.inRoute && scope.dealer?.is_wing !== isMotorcycle)) throw data(null, { status: 404 });
@@ -18,7 +18,7 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
   const setup: EnquiryFormSetup = {
     preset: "testDrive",
     fixed: { make: model.make, model: model.model, ...(dealerInPath ? { dealer_slug: dealerInPath.slug } : {}) },
-    dealers: dealerInPath ? null : await dealerChoices(context.db, "testDrive", model.type),
+    dealers: dealerInPath ? null : await dealerChoices(context.readModels, "testDrive", model.type),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, model, dealerInPath };

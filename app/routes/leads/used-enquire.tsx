@@ -10,7 +10,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The vehicle of the path (its make and model must match); the lead goes to the dealer that has it. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  await resolveDealerScope(context.db, request, params);
+  await resolveDealerScope(context.readModels, request, params);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const vehicle = id === null ? null : await findUsedVehicle(context.db, id);
   if (!vehicle || vehicle.make_slug !== params.make || vehicle.model_slug !== params.model || !isPublicStatus(vehicle.status)) {

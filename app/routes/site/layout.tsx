@@ -13,7 +13,7 @@ import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   return { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl };
 }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
-import { findDealer } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers.ts";
 import { findUsedVehicle, priceHistory, similarUsedVehicles } from "../../../core/inventory/used-vehicles.ts";
 import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
@@ -21,7 +21,7 @@ import { usedVehicleJsonLd } from "../../lib/structured-data.ts";
  * it, or when it is a draft. A sold vehicle's page answers 410 Gone with a link to similar stock.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   const dealerSlug = scope.inRoute ? (scope.dealer?.slug ?? null) : null;
   const vehicle = /^\d{1,9}$/.test(params.id) ? await findUsedVehicle(context.db, Number(params.id)) : null;
   if (
@@ -37,11 +37,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const similar = { name: `${vehicle.make} ${vehicle.model}`, path: dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}`) };
     return data({ sold: { title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`, similar } } as const, { status: 410 });
   }
-  const [dealer, similar, history] = await Promise.all([
-    findDealer(context.db, vehicle.dealer_slug),
+  const [directory, similar, history] = await Promise.all([
+    context.readModels.read(dealerDirectoryModel),
     similarUsedVehicles(context.db, vehicle),
     priceHistory(context.db, vehicle.id),
   ]);
+  const dealer = dealerNamed(directory, vehicle.dealer_slug);
   // The reductions, newest first: "Reduced by R 15 000 on 3 Nov".
   const reductions = history
     .filter((change) => change.newPrice < change.oldPrice)

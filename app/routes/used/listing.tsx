@@ -17,7 +17,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
  * only). Every state is a URL; a submitted filter form or a faulty query redirects to the canonical URL.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.db, request, params);
+  const scope = await resolveDealerScope(context.readModels, request, params);
   // The listing follows the URL only: a dealer remembered from an earlier visit does not narrow /used.
   const dealer = scope.inRoute ? scope.dealer : null;
   const url = new URL(request.url);

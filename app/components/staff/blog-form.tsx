@@ -1,0 +1,133 @@
+import { Form, useNavigation } from "react-router";
+import { BLOG_FIELD_LABELS, type BlogField } from "../../../core/content/blog-schema.ts";
+import { CsrfField } from "./csrf-field.tsx";
+import { Select, TextArea } from "./fields.tsx";
+import { buttonClass, ErrorSummary, Field, inputClass, labelClass, secondaryButtonClass } from "./form.tsx";
+
+export type BlogFormValues = Partial<Record<BlogField, string>>;
+
+const FORM = "blog";
+
+type Props = {
+  csrfToken: string;
+  values: BlogFormValues;
+  errors: Record<string, string>;
+  /** The current hero image, when editing. */
+  imageUri?: string;
+  submitLabel: string;
+};
+
+/**
+ * A blog post's fields (issue 16): a plain multipart form, so that the hero image goes with the text and it
+ * works without JavaScript. The body is Markdown; the server turns it into sanitised HTML.
+ */
+export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: Props) {
+  const busy = useNavigation().state === "submitting";
+  const text = (name: BlogField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field form={FORM} name={name} label={BLOG_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
+      <CsrfField token={csrfToken} />
+      <ErrorSummary form={FORM} errors={errors} fieldLabels={BLOG_FIELD_LABELS} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text("title", { required: true })}
+        {text("slug", { hint: "Left empty, it is made from the title. The post's address is /blog/ followed by this." })}
+        {text("author", { required: true })}
+        <Select
+          form={FORM}
+          name="status"
+          label={BLOG_FIELD_LABELS.status}
+          hint="Published with a time still to come is Scheduled: the post appears by itself at that time."
+          defaultValue={values.status ?? "draft"}
+          error={errors.status}
+          options={[
+            { value: "draft", label: "Draft" },
+            { value: "published", label: "Published (or scheduled)" },
+          ]}
+        />
+        {text("publishAt", { type: "datetime-local", hint: "South African time. Left empty, it is now." })}
+        <div>
+          <label htmlFor={`${FORM}-heroImage`} className={labelClass}>
+            {BLOG_FIELD_LABELS.heroImage}
+          </label>
+          <p id={`${FORM}-heroImage-hint`} className="text-sm text-brand-grey-light">
+            JPEG, PNG or WebP, 16:9 is best. {imageUri ? "Choose a file only to replace the current one." : ""}
+          </p>
+          <input
+            id={`${FORM}-heroImage`}
+            name="heroImage"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-invalid={errors.heroImage ? true : undefined}
+            aria-describedby={[errors.heroImage ? `${FORM}-heroImage-error` : null, `${FORM}-heroImage-hint`].filter(Boolean).join(" ")}
+            className={inputClass}
+          />
+          {errors.heroImage ? (
+            <p id={`${FORM}-heroImage-error`} className="mt-1 text-sm font-semibold text-brand-red">
+              {errors.heroImage}
+            </p>
+          ) : null}
+          {imageUri ? <img src={imageUri} alt="The current hero image" width={240} height={135} className="mt-2 aspect-video h-auto w-60 rounded object-cover" /> : null}
+        </div>
+      </div>
+      <TextArea form={FORM} name="description" label={BLOG_FIELD_LABELS.description} hint="One or two sentences for the blog list." defaultValue={values.description ?? ""} error={errors.description} rows={2} />
+      <TextArea
+        form={FORM}
+        name="body"
+        label={BLOG_FIELD_LABELS.body}
+        hint="Markdown: ## for a heading, - for a list item, [text](https://...) for a link, ![description](address) for an image (upload one below to get its Markdown)."
+        defaultValue={values.body ?? ""}
+        error={errors.body}
+        rows={16}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text("metaTitle", { hint: "For search engines. Left empty, it is the title." })}
+        {text("keywords", { hint: "Separated by commas" })}
+      </div>
+      <TextArea form={FORM} name="metaDescription" label={BLOG_FIELD_LABELS.metaDescription} hint="For search engines. Left empty, it is the summary." defaultValue={values.metaDescription ?? ""} error={errors.metaDescription} rows={2} />
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** Upload an image for the post's body: the answer is the Markdown to paste where it should appear. */
+export function BodyImageForm({ csrfToken, markdown, error }: { csrfToken: string; markdown?: string; error?: string }) {
+  const form = "body-image";
+  return (
+    <section aria-labelledby="body-image-heading" className="mt-10 rounded border border-gray-300 p-4">
+      <h2 id="body-image-heading" className="text-xl font-bold">
+        An image for the body
+      </h2>
+      <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="body-image" />
+        <div>
+          <label htmlFor={`${form}-file`} className={labelClass}>
+            Image file
+          </label>
+          <input id={`${form}-file`} name="bodyImage" type="file" accept="image/jpeg,image/png,image/webp" aria-invalid={error ? true : undefined} aria-describedby={error ? `${form}-error` : undefined} className={inputClass} />
+        </div>
+        <Field form={form} name="alt" label="What the image shows" hint="For people who cannot see it" />
+        <button type="submit" className={secondaryButtonClass}>
+          Upload
+        </button>
+      </Form>
+      {error ? (
+        <p id={`${form}-error`} role="alert" className="mt-2 font-semibold text-brand-red">
+          {error}
+        </p>
+      ) : null}
+      {markdown ? (
+        <div role="status" className="mt-4">
+          <label htmlFor={`${form}-markdown`} className={labelClass}>
+            Markdown to paste into the body
+          </label>
+          <input id={`${form}-markdown`} readOnly value={markdown} className={inputClass} onFocus={(event) => event.currentTarget.select()} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

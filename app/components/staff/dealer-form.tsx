@@ -1,0 +1,122 @@
+import { Form, useNavigation } from "react-router";
+import { HOURS_DAY_LABELS, HOURS_DAYS } from "../../../core/dealers/business-hours.ts";
+import { DEALER_FIELD_LABELS, type DealerField } from "../../../core/dealers/dealer-fields.ts";
+import { PROVINCES } from "../../../core/inventory/used-query.ts";
+import { CsrfField } from "./csrf-field.tsx";
+import { FieldError, Select, TextArea } from "./fields.tsx";
+import { buttonClass, ErrorSummary, Field, inputClass } from "./form.tsx";
+
+const FORM = "dealer";
+
+type Props = {
+  csrfToken: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** A group administrator: name, slug and lead channels too. */
+  mayEditAll: boolean;
+  hasWebhookSecret: boolean;
+  submitLabel: string;
+};
+
+const HOURS_LABELS = Object.fromEntries(HOURS_DAYS.flatMap((day) => [[`opens_${day}`, `${HOURS_DAY_LABELS[day]} opens`], [`closes_${day}`, `${HOURS_DAY_LABELS[day]} closes`]]));
+const LABELS: Record<string, string> = { ...DEALER_FIELD_LABELS, ...HOURS_LABELS };
+
+/**
+ * A dealer's details (issue 16): contact details and business hours for the dealer's managers; the name,
+ * address slug and where leads go for group administrators. A plain form that works without JavaScript.
+ */
+export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSecret, submitLabel }: Props) {
+  const busy = useNavigation().state === "submitting";
+  const text = (name: DealerField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field form={FORM} name={name} label={DEALER_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  );
+  return (
+    <Form method="post" className="mt-6 space-y-8" noValidate>
+      <CsrfField token={csrfToken} />
+      <ErrorSummary form={FORM} errors={errors} fieldLabels={LABELS} />
+      {mayEditAll ? (
+        <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <legend className="mb-2 text-xl font-bold">Dealer</legend>
+          {text("dealerName", { required: true })}
+          {text("slug", { required: true, hint: "Its pages are at /dealer/ followed by this. When it changes, the old addresses lead to the new ones." })}
+        </fieldset>
+      ) : null}
+      <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+        <legend className="mb-2 text-xl font-bold">Contact details</legend>
+        {text("contactNo", { type: "tel", autoComplete: "off", required: true })}
+        {text("street", { required: true })}
+        {text("city", { required: true })}
+        <Select
+          form={FORM}
+          name="province"
+          label={DEALER_FIELD_LABELS.province}
+          defaultValue={values.province ?? ""}
+          error={errors.province}
+          options={[{ value: "", label: "Choose…" }, ...PROVINCES.map((p) => ({ value: p, label: p }))]}
+        />
+        {text("postalCode", { inputMode: "numeric", required: true })}
+        {text("location", { hint: "What a map search should look up, e.g. the dealer's name and address", required: true })}
+        {text("dpName", { required: true })}
+        {text("dpEmail", { type: "email", inputMode: "email", required: true })}
+        {text("dpContactNo", { type: "tel", required: true })}
+      </fieldset>
+      <fieldset className="min-w-0">
+        <legend className="mb-2 text-xl font-bold">Business hours</legend>
+        <p id="hours-hint" className="text-sm text-brand-grey-light">
+          24-hour times, e.g. 07:30. Leave both times empty on a day the dealer is closed.
+        </p>
+        <div className="mt-2 grid max-w-xl grid-cols-[minmax(6rem,auto)_1fr_1fr] items-start gap-x-3 gap-y-2">
+          <span aria-hidden="true" className="font-semibold">
+            Day
+          </span>
+          <span aria-hidden="true" className="font-semibold">
+            Opens
+          </span>
+          <span aria-hidden="true" className="font-semibold">
+            Closes
+          </span>
+          {HOURS_DAYS.map((day) => (
+            <div key={day} className="contents">
+              <span className="py-2 font-semibold">{HOURS_DAY_LABELS[day]}</span>
+              {(["opens", "closes"] as const).map((edge) => {
+                const name = `${edge}_${day}`;
+                const id = `${FORM}-${name}`;
+                return (
+                  <div key={edge} className="min-w-0">
+                    <input
+                      id={id}
+                      name={name}
+                      type="time"
+                      aria-label={LABELS[name]}
+                      defaultValue={values[name] ?? ""}
+                      aria-invalid={errors[name] ? true : undefined}
+                      aria-describedby={[errors[name] ? `${id}-error` : null, "hours-hint"].filter(Boolean).join(" ")}
+                      className={`${inputClass} mt-0 min-w-0`}
+                    />
+                    <FieldError id={id} error={errors[name]} />
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {mayEditAll ? (
+        <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <legend className="mb-2 text-xl font-bold">Where leads go</legend>
+          <TextArea form={FORM} name="enquiryEmails" label={DEALER_FIELD_LABELS.enquiryEmails} hint="One a line. With none, leads go to the dealer principal." defaultValue={values.enquiryEmails ?? ""} error={errors.enquiryEmails} rows={3} />
+          <TextArea form={FORM} name="financeEmails" label={DEALER_FIELD_LABELS.financeEmails} hint="One a line. With none, applications go to the dealer principal." defaultValue={values.financeEmails ?? ""} error={errors.financeEmails} rows={3} />
+          {text("webhookUrl", { type: "url", hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret." })}
+          {text("webhookSecret", {
+            type: "password",
+            autoComplete: "new-password",
+            hint: hasWebhookSecret ? "A secret is stored; it is never shown. Leave empty to keep it, or type a new one." : "At least 16 characters, as the CRM gives it.",
+          })}
+        </fieldset>
+      ) : null}
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
