@@ -1,6 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blogPosts, dealers, deals, makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
+import { dealVisibility, loadDeals } from "../content/deals.ts";
+import { blogPosts, dealers, makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
 
 /** The sitemap protocol's limit of URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -10,7 +11,7 @@ export type SitemapUrl = { path: string; lastModified?: string };
 const STATIC_PATHS = ["/", "/new", "/honda-wing", "/used", "/specials", "/service", "/parts", "/sell-your-car", "/finance", "/dealer", "/blog", "/contact", "/popia", "/terms", "/cookie", "/policy"];
 
 /** Everything but the used vehicles themselves: pages, makes, models, used listings, specials, dealers and blog posts. */
-export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
+export async function catalogueUrls(db: Database, now = new Date()): Promise<SitemapUrl[]> {
   const [rangeRows, usedRows, dealRows, dealerRows, postRows] = await Promise.all([
     db
       .select({ type: rangeModels.type, make: makes.slug, model: models.slug })
@@ -25,7 +26,7 @@ export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
       .innerJoin(models, eq(models.id, usedVehicles.modelId))
       .where(PUBLIC_STOCK_CONDITION)
       .orderBy(asc(makes.slug), asc(models.slug)),
-    db.select({ slug: deals.slug }).from(deals).where(eq(deals.kind, "special")).orderBy(asc(deals.sortOrder)),
+    loadDeals(db),
     db.select({ slug: dealers.slug }).from(dealers).orderBy(asc(dealers.sortOrder)),
     db.select({ slug: blogPosts.slug, date: blogPosts.publishDate }).from(blogPosts).orderBy(asc(blogPosts.publishDate)),
   ]);
@@ -37,7 +38,8 @@ export async function catalogueUrls(db: Database): Promise<SitemapUrl[]> {
     ...rangeRows.map((row) => ({ path: `/${row.type === "car" ? "new" : "honda-wing"}/${row.make}/${row.model}` })),
     ...[...usedMakes].map((make) => ({ path: `/used/${make}` })),
     ...usedRows.map((row) => ({ path: `/used/${row.make}/${row.model}` })),
-    ...dealRows.map((row) => ({ path: `/specials/${row.slug}` })),
+    // The specials public now: an ended one leaves the sitemap by itself (decision 035).
+    ...dealRows.filter((deal) => deal.kind === "special" && dealVisibility(deal, now) === "public").map((deal) => ({ path: `/specials/${deal.slug}` })),
     ...dealerRows.map((row) => ({ path: `/dealer/${row.slug}` })),
     ...postRows.map((row) => ({ path: `/blog/${row.slug}`, lastModified: row.date })),
   ];

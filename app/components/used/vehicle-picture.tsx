@@ -15,14 +15,17 @@ type Props = {
   /** The page's largest picture: fetched first and announced in the head (preload). */
   lcp?: boolean;
   eager?: boolean;
+  /** The size of a drawn (seeded) picture, which has no renditions: a vehicle's unless said otherwise. */
+  fallbackSize?: { width: number; height: number };
 };
 
 /**
  * A vehicle's picture: an uploaded photo as <picture> with AVIF and WebP sources and a JPEG <img>, each with
- * every width (srcset) and the layout's `sizes`; seeded artwork as a plain <img>. Width and height give
+ * every width (srcset) and the layout's `sizes`; seeded artwork as a plain <img>. Banners and specials
+ * uploaded in the back office show the same way. Width and height give
  * the box its shape before the picture arrives.
  */
-export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp }: Props) {
+export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp, fallbackSize = VEHICLE_IMAGE_SIZE }: Props) {
   const loading = eager ? "eager" : "lazy";
   const fetchPriority = lcp ? "high" : undefined;
   const { picture } = image;
@@ -32,8 +35,8 @@ export function VehiclePicture({ image, alt, sizes, className, lcp = false, eage
       <img
         src={image.uri}
         alt={alt}
-        width={VEHICLE_IMAGE_SIZE.width}
-        height={VEHICLE_IMAGE_SIZE.height}
+        width={fallbackSize.width}
+        height={fallbackSize.height}
         loading={loading}
         decoding="async"
         fetchPriority={fetchPriority}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listBanners } from "../../../core/content/banners.ts";
+import { readBanners } from "../../../core/content/banners.ts";
 import { BANNER_SIZE } from "../../../core/media/shapes.ts";
 import { listDealersNamed } from "../../../core/dealers/dealers.ts";
 import { scopedHref } from "../../lib/navigation.ts";
@@ -16,9 +16,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** SPEC section 2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   // 'honda-wing' asks for the Motorcycle banners (SPEC section 7).
-  const [dealers, banners] = await Promise.all([listDealersNamed(context.db, "wing"), listBanners(context.db, "Motorcycle")]);
+  const [dealers, banners] = await Promise.all([listDealersNamed(context.db, "wing"), readBanners(context.readModels, "Motorcycle", params.dealerName ?? null)]);
   return { dealers, banners: banners.slice(0, 3) };
 }
 

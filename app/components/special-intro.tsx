@@ -1,0 +1,26 @@
+import { type DealCardData, dealImageSrc } from "../../core/content/deals.ts";
+import { UPLOAD_IMAGE_SIZE } from "../../core/media/shapes.ts";
+import { formatDate } from "../../core/shared/format.ts";
+import { VehiclePicture } from "./used/vehicle-picture.tsx";
+
+/** The special's banner image, title, summary and validity: its page, and its preview in the back office. */
+export function SpecialIntro({ deal }: { deal: DealCardData }) {
+  return (
+    <>
+      <figure className="overflow-hidden rounded-lg bg-gray-100">
+        <VehiclePicture
+          image={{ uri: dealImageSrc(deal.image), picture: deal.picture ?? undefined }}
+          alt=""
+          sizes="(min-width: 1024px) 64rem, 100vw"
+          fallbackSize={UPLOAD_IMAGE_SIZE}
+          lcp
+          className="h-auto w-full"
+        />
+      </figure>
+      <h1 className="mt-6 text-3xl font-bold">{deal.title}</h1>
+      <p className="mt-3 max-w-3xl text-lg">{deal.summary}</p>
+      <p className="mt-2 text-sm text-brand-grey-light">Valid until {formatDate(deal.valid_until)}.</p>
+    </>
+  );
+}
+
