@@ -13,6 +13,15 @@ export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/stoc
 }));
 
 /**
+ * The back office's specials and banners forms, which carry their image (up to 20 MB) with the fields, at
+ * the page and at its React Router data address.
+ */
+export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/specials/new", "/staff/specials/:id", "/staff/banners/new", "/staff/banners/:id"].flatMap((path) => [
+  { path, maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024 },
+  { path: `${path}.data`, maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024 },
+]);
+
+/**
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
  * photos (issue 18), at the page and at its React Router data address, under / and /dealer/{name}.
  */
@@ -23,6 +32,11 @@ export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = ["/sell-your-car", "/d
 
 /**
  * Every route whose writes may carry more than the request guard's 64 KB, and no other: the stock feed and its
- * back-office upload, the staff photo upload, and the sell-your-car form. createApp applies this list.
+ * back-office upload, the staff photo upload, the specials and banners forms, and the sell-your-car form. createApp applies this list.
  */
-export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [...STOCK_FEED_BODY_LIMITS, ...STAFF_PHOTO_UPLOAD_LIMITS, ...PAGE_BODY_LIMITS];
+export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [
+  ...STOCK_FEED_BODY_LIMITS,
+  ...STAFF_PHOTO_UPLOAD_LIMITS,
+  ...STAFF_CONTENT_UPLOAD_LIMITS,
+  ...PAGE_BODY_LIMITS,
+];

@@ -8,6 +8,8 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff", label: "Overview" },
   { to: "/staff/stock", label: "Used stock", area: "stock" },
   { to: "/staff/leads", label: "Leads", area: "leads" },
+  { to: "/staff/specials", label: "Specials and deals", area: "deals" },
+  { to: "/staff/banners", label: "Banners", area: "banners" },
   { to: "/staff/accounts", label: "Staff accounts", area: "staff-accounts" },
   { to: "/staff/audit", label: "Audit log", area: "audit-log" },
   { to: "/staff/stock/import", label: "Import stock", area: "stock" },

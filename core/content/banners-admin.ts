@@ -5,7 +5,8 @@ import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type BannerType, isBannerShown } from "./banners.ts";
 import { assertMayUseArea, type ContentWriteResult, inContentTransaction, largestJpeg, resolveDealer, storeUpload, type Transaction, type UploadedFile } from "./content-admin.ts";
-import { type BannerField, type BannerInput, parseBanner } from "./content-schema.ts";
+import type { BannerField } from "./content-labels.ts";
+import { type BannerInput, parseBanner } from "./content-schema.ts";
 import { toSastDateTime } from "./schedule.ts";
 
 /**

@@ -5,11 +5,9 @@ import { pictureSources, renditionsOf } from "../media/image-pipeline.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 import { scheduleState } from "./schedule.ts";
 
-export const BANNER_TYPES = ["", "Car", "Motorcycle"] as const;
-export type BannerType = (typeof BANNER_TYPES)[number];
-/** How the back office names each type: '' is the home page's (general) banners. */
-export const BANNER_TYPE_LABELS: Record<BannerType, string> = { "": "General (home page)", Car: "Car (new-car pages)", Motorcycle: "Motorcycle (Honda Wing pages)" };
-export const DEFAULT_BANNER_BUTTON_TEXT = "Explore more";
+import type { BannerType } from "./content-labels.ts";
+
+export { BANNER_TYPES, type BannerType } from "./content-labels.ts";
 
 /** SPEC section 7: 'new' asks for Car banners and 'honda-wing' for Motorcycle banners. */
 const BANNER_TYPE_ALIASES: Record<string, BannerType> = {

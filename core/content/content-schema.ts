@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
-import { BANNER_TYPES, type BannerType, DEFAULT_BANNER_BUTTON_TEXT } from "./banners.ts";
-import { DEAL_KINDS, type DealKind } from "./deals.ts";
+import { BANNER_TYPES, type BannerType, DEAL_KINDS, type DealKind, DEFAULT_BANNER_BUTTON_TEXT } from "./content-labels.ts";
 import { parseSastDateTime } from "./schedule.ts";
 
 /**
@@ -10,32 +9,6 @@ import { parseSastDateTime } from "./schedule.ts";
  * strings (blanks count as missing). Times are South African (datetime-local, "2026-11-27T16:00"). The
  * labels are the form's, and name the fields in the 422 answers.
  */
-
-export const DEAL_FIELD_LABELS = {
-  title: "Title",
-  slug: "Address (slug)",
-  kind: "Kind",
-  dealer: "Dealer",
-  summary: "Summary",
-  startsAt: "Valid from",
-  endsAt: "Valid until",
-  sortOrder: "Order",
-  image: "Banner image",
-} as const;
-export type DealField = keyof typeof DEAL_FIELD_LABELS;
-
-export const BANNER_FIELD_LABELS = {
-  title: "Title",
-  type: "Type",
-  buttonText: "Button text",
-  buttonUrl: "Link",
-  dealer: "Dealer",
-  sortOrder: "Order",
-  startsAt: "Shown from",
-  endsAt: "Shown until",
-  image: "Image",
-} as const;
-export type BannerField = keyof typeof BANNER_FIELD_LABELS;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

@@ -15,7 +15,8 @@ import {
   type Transaction,
   type UploadedFile,
 } from "./content-admin.ts";
-import { type DealField, type DealInput, parseDeal } from "./content-schema.ts";
+import type { DealField } from "./content-labels.ts";
+import { type DealInput, parseDeal } from "./content-schema.ts";
 import { type DealCardData, type DealKind, type DealStatus, dealVisibility, type DealVisibility, toDealCard } from "./deals.ts";
 import { endOfSastDay, sastDate, toSastDateTime } from "./schedule.ts";
 

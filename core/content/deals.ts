@@ -5,8 +5,9 @@ import { pictureSources, renditionsOf } from "../media/image-pipeline.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 import { endOfSastDay, scheduleState } from "./schedule.ts";
 
-export type DealKind = "special" | "service";
-export const DEAL_KINDS: readonly DealKind[] = ["special", "service"];
+import type { DealKind } from "./content-labels.ts";
+
+export type { DealKind } from "./content-labels.ts";
 export const DEAL_STATUSES = ["draft", "published"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
