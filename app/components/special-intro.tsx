@@ -1,4 +1,5 @@
-import { type DealCardData, dealImageSrc } from "../../core/content/deals.ts";
+import { dealImageSrc } from "../../core/content/content-labels.ts";
+import type { DealCardData } from "../../core/content/deals.ts";
 import { UPLOAD_IMAGE_SIZE } from "../../core/media/shapes.ts";
 import { formatDate } from "../../core/shared/format.ts";
 import { VehiclePicture } from "./used/vehicle-picture.tsx";

@@ -37,3 +37,8 @@ export const BANNER_FIELD_LABELS = {
   image: "Image",
 } as const;
 export type BannerField = keyof typeof BANNER_FIELD_LABELS;
+
+/** The address of a deal's image as an <img> src: the seed's file names are under /uploads/ (decision 035). */
+export function dealImageSrc(image: string): string {
+  return image.startsWith("/") ? image : `/uploads/${image}`;
+}

@@ -120,11 +120,6 @@ export function publicDeal(all: readonly DealRecord[], slug: string, now: Date):
   return visibility === "not-found" ? null : { visibility, deal: toDealCard(record) };
 }
 
-/** The address of a deal's image as an <img> src: the seed's file names are under /uploads/. */
-export function dealImageSrc(image: string): string {
-  return image.startsWith("/") ? image : `/uploads/${image}`;
-}
-
 export function toDealCard(deal: DealRecord): DealCardData {
   return { ...toDealView(deal), picture: deal.picture };
 }

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { dealImageSrc, readPublicDeal } from "../../../core/content/deals.ts";
+import { dealImageSrc } from "../../../core/content/content-labels.ts";
+import { readPublicDeal } from "../../../core/content/deals.ts";
 import { SpecialIntro } from "../../components/special-intro.tsx";
 import { dealerPath } from "../../lib/scope.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
