@@ -135,6 +135,17 @@ describe("the banners pages", () => {
     expect(home).toContain("Winter service clinic");
     expect(home).toContain("Explore more");
   });
+
+  it("shows a dealer's banner on that dealer's home page with the group's, not on the group's or another dealer's", async () => {
+    const added = await post("/staff/banners/new", sessions.admin, { title: "Sandton open day", type: "", buttonUrl: "/new", dealer: "honda-sandton" }, png);
+    expect(added.status).toBe(302);
+    const sandton = await (await get("/dealer/honda-sandton")).text();
+    expect(sandton).toContain("Sandton open day");
+    expect(sandton).toContain('href="/dealer/honda-sandton/new"');
+    expect(sandton).toContain("Winter service clinic");
+    expect(await (await get("/dealer/honda-menlyn")).text()).not.toContain("Sandton open day");
+    expect(await (await get("/")).text()).not.toContain("Sandton open day");
+  });
 });
 
 describe("a special's public address", () => {
