@@ -1,8 +1,9 @@
-import { asc, eq, inArray, TransactionRollbackError } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
 import { ImageRejected, type StoredImage, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
+import { type Transaction, writeInTransaction } from "../shared/write-transaction.ts";
 import { dealerScope, StaffAccessDenied, type StaffActor, type StaffArea } from "../staff/roles.ts";
 
 /**
@@ -10,7 +11,7 @@ import { dealerScope, StaffAccessDenied, type StaffActor, type StaffArea } from 
  * choose, the image upload through the one pipeline, and a write transaction that a field violation rolls back.
  */
 
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Transaction } from "../shared/write-transaction.ts";
 export type ContentWriteResult = { ok: true; id: number } | { ok: false; violations: Violation[] };
 export type UploadedFile = { name: string; bytes: Buffer };
 
@@ -69,35 +70,7 @@ export function thumbnailJpeg(image: StoredImage): string {
   return (jpegs.find((r) => r.width >= 640) ?? jpegs.at(-1)!).url;
 }
 
-/** Runs a write in a transaction; a refusal found inside it rolls back whatever it did. `unique` answers a lost uniqueness race. */
-export async function inContentTransaction(
-  db: Database,
-  work: (tx: Transaction) => Promise<ContentWriteResult>,
-  unique: Record<string, Violation> = {},
-): Promise<ContentWriteResult> {
-  let refusal: ContentWriteResult | null = null;
-  try {
-    return await db.transaction(async (tx) => {
-      const result = await work(tx);
-      if (!result.ok) {
-        refusal = result;
-        tx.rollback();
-      }
-      return result;
-    });
-  } catch (error) {
-    if (refusal && error instanceof TransactionRollbackError) return refusal;
-    const violation = Object.entries(unique).find(([constraint]) => violatesUnique(error, constraint))?.[1];
-    if (violation) return { ok: false, violations: [violation] };
-    throw error;
-  }
-}
-
-function violatesUnique(error: unknown, constraint: string): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, constraint: named, message, cause } = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (code === "23505") return named === constraint || (typeof message === "string" && message.includes(constraint));
-    current = cause;
-  }
-  return false;
+/** A write in a transaction (core/shared/write-transaction.ts); `unique` answers a lost uniqueness race. */
+export function inContentTransaction(db: Database, work: (tx: Transaction) => Promise<ContentWriteResult>, unique: Record<string, Violation> = {}): Promise<ContentWriteResult> {
+  return writeInTransaction(db, work, unique);
 }

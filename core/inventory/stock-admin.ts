@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { ImageRejected, type Rendition, renditionsOf, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
+import { type Transaction, writeInTransaction } from "../shared/write-transaction.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { parseStockVehicle, STOCK_STATUSES, type StockStatus, type StockVehicleInput } from "./stock-schema.ts";
@@ -20,7 +21,6 @@ export const STOCK_PAGE_SIZE = 25;
 /** A vehicle's photos at most: a listing shows a handful, and each is twelve renditions. */
 export const MAX_PHOTOS_PER_VEHICLE = 30;
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type StockListQuery = {
   /** Make, model, variant, stock number or VIN, in part. */
@@ -519,46 +519,13 @@ async function touch(tx: Transaction, id: number): Promise<void> {
   await tx.update(usedVehicles).set({ updatedAt: sql`now()` }).where(eq(usedVehicles.id, id));
 }
 
-/**
- * Runs a write in a transaction. A refusal found inside it (a field violation) rolls back whatever the
- * transaction did; a uniqueness race lost to another request (stock number, VIN) is answered as the
- * field's violation, like the check before it.
- */
-async function inTransaction(db: Database, work: (tx: Transaction) => Promise<StockWriteResult & { added?: number }>): Promise<StockWriteResult & { added?: number }> {
-  let refusal: StockWriteResult | null = null;
-  try {
-    return await db.transaction(async (tx) => {
-      const result = await work(tx);
-      if (!result.ok) {
-        refusal = result;
-        tx.rollback();
-      }
-      return result;
-    });
-  } catch (error) {
-    if (refusal && error instanceof TransactionRollbackError) return refusal;
-    const constraint = uniqueConstraintOf(error);
-    if (constraint === "used_vehicles_dealer_stock_number_uq") {
-      return { ok: false, violations: [{ propertyPath: "stockNumber", message: "This stock number is already used at this dealer" }] };
-    }
-    if (constraint === "used_vehicles_vin_uq") return { ok: false, violations: [{ propertyPath: "vin", message: "A vehicle with this VIN is already in stock" }] };
-    throw error;
-  }
+/** A write in a transaction (core/shared/write-transaction.ts): a lost stock number or VIN race is the field's violation. */
+function inTransaction(db: Database, work: (tx: Transaction) => Promise<StockWriteResult & { added?: number }>) {
+  return writeInTransaction(db, work, {
+    used_vehicles_dealer_stock_number_uq: { propertyPath: "stockNumber", message: "This stock number is already used at this dealer" },
+    used_vehicles_vin_uq: { propertyPath: "vin", message: "A vehicle with this VIN is already in stock" },
+  });
 }
-
-function uniqueConstraintOf(error: unknown): string | null {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, constraint, message, cause } = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (code === "23505") {
-      if (typeof constraint === "string") return constraint;
-      const named = typeof message === "string" ? /"([^"]+)"/.exec(message) : null;
-      return named?.[1] ?? null;
-    }
-    current = cause;
-  }
-  return null;
-}
-
 
 /** The catalogue's makes and models, for the form's suggestions (a make or model must be one of these). */
 export async function stockCatalogue(db: Database): Promise<{ makes: string[]; models: string[] }> {
