@@ -1,12 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import type { Database } from "../../db/client.ts";
-import { createStaffUser, signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
-import { mailInOutbox } from "./support/outbox.ts";
+import { signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
-import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { addStaffAccount } from "./support/staff-bootstrap.ts";
 
 /**
  * A content editor runs the specials and banners from the back office, and the public site follows without
@@ -18,7 +14,6 @@ import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
  * from the e-mailed link; with E2E_DATABASE_URL it is made in the database.
  */
 
-const databaseUrl = process.env.E2E_DATABASE_URL;
 const PHONE = { width: 390, height: 844 };
 /** How far ahead the special starts: enough to save and publish it first on a busy machine. */
 const START_AHEAD_MS = 20_000;
@@ -29,34 +24,7 @@ let email = "";
 
 test.beforeAll(async ({ browser }, testInfo) => {
   email = `content.editor.${testInfo.project.name}.${Date.now()}@example.co.za`;
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await createStaffUser(drizzle(client) as unknown as Database, { email, role: "content_editor", dealerSlugs: [], password: TEST_STAFF_PASSWORD });
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto("/staff/accounts");
-  const form = page.getByRole("region", { name: "Add a staff member" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Name").fill("Zanele Dube");
-  await form.getByLabel("Role").selectOption({ label: "Content editor" });
-  await form.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("status")).toContainText("Account created for Zanele Dube.");
-  await page.getByRole("button", { name: "Sign out" }).click();
-  const mail = await mailInOutbox(email, (message) => message.subject === "Your Honda Dealer Group back-office account");
-  const link = new URL(/http:\/\/\S+\/staff\/set-password\?token=[\w-]+/.exec(mail.text ?? "")![0]);
-  await page.goto(link.pathname + link.search);
-  await page.getByLabel("New password", { exact: true }).fill(TEST_STAFF_PASSWORD);
-  await page.getByLabel("Repeat the new password").fill(TEST_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page.getByRole("status")).toContainText("Your password is set.");
-  await page.close();
+  await addStaffAccount(browser, testInfo.project.use.baseURL, { email, name: "Zanele Dube", role: "content_editor", password: TEST_STAFF_PASSWORD });
 });
 
 async function checkAccessibility(page: Page): Promise<void> {

@@ -1,12 +1,8 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import type { Database } from "../../db/client.ts";
-import { createStaffUser, signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
-import { mailInOutbox } from "./support/outbox.ts";
+import { signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
-import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { addStaffAccount } from "./support/staff-bootstrap.ts";
 
 /**
  * A dealer manager runs their used stock from the back office, and the public site follows: adds a trade-in
@@ -17,7 +13,6 @@ import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
  * password from the e-mailed link (as a group does it); with E2E_DATABASE_URL it is made in the database.
  */
 
-const databaseUrl = process.env.E2E_DATABASE_URL;
 const PHOTOS = ["trade-in-sideways-gps.jpg", "trade-in-side.png", "trade-in-interior.webp"].map((name) =>
   path.join(import.meta.dirname, "../fixtures/photos", name),
 );
@@ -30,35 +25,7 @@ let email = "";
 
 test.beforeAll(async ({ browser }, testInfo) => {
   email = `menlyn.manager.${testInfo.project.name}.${Date.now()}@example.co.za`;
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await createStaffUser(drizzle(client) as unknown as Database, { email, role: "dealer_manager", dealerSlugs: ["honda-menlyn"], password: MANAGER_PASSWORD });
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto("/staff/accounts");
-  const form = page.getByRole("region", { name: "Add a staff member" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Name").fill("Naledi Khumalo");
-  await form.getByLabel("Role").selectOption({ label: "Dealer manager" });
-  await form.getByRole("group", { name: "Dealers" }).getByLabel("Honda Menlyn", { exact: true }).check();
-  await form.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("status")).toContainText(`Account created for Naledi Khumalo.`);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  const mail = await mailInOutbox(email, (message) => message.subject === "Your Honda Dealer Group back-office account");
-  const link = new URL(/http:\/\/\S+\/staff\/set-password\?token=[\w-]+/.exec(mail.text ?? "")![0]);
-  await page.goto(link.pathname + link.search);
-  await page.getByLabel("New password", { exact: true }).fill(MANAGER_PASSWORD);
-  await page.getByLabel("Repeat the new password").fill(MANAGER_PASSWORD);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page.getByRole("status")).toContainText("Your password is set.");
-  await page.close();
+  await addStaffAccount(browser, testInfo.project.use.baseURL, { email, name: "Naledi Khumalo", role: "dealer_manager", dealers: [{ slug: "honda-menlyn", name: "Honda Menlyn" }], password: MANAGER_PASSWORD });
 });
 
 /** Both accessibility engines, at desktop width and at a phone's. */
