@@ -71,6 +71,14 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("dealers", "routes/staff/dealers/list.tsx"),
     route("dealers/new", "routes/staff/dealers/new.tsx"),
     route("dealers/:slug", "routes/staff/dealers/edit.tsx"),
+    // Issue 16: specials, service deals and banners
+    route("specials", "routes/staff/specials/list.tsx"),
+    route("specials/new", "routes/staff/specials/new.tsx"),
+    route("specials/:id", "routes/staff/specials/edit.tsx"),
+    route("specials/:id/preview", "routes/staff/specials/preview.tsx"),
+    route("banners", "routes/staff/banners/list.tsx"),
+    route("banners/new", "routes/staff/banners/new.tsx"),
+    route("banners/:id", "routes/staff/banners/edit.tsx"),
     // Stock feeds (issue 15, 15c)
     route("feeds", "routes/staff/feeds.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),

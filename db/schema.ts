@@ -57,6 +57,13 @@ export const banners = pgTable(
     buttonUrl: text("button_url").notNull(),
     buttonText: text("button_text").notNull().default("Explore more"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** A banner uploaded in the back office: its stored image (renditions); null for the seed's drawn art. */
+    imageId: text("image_id").references(() => storedImages.id),
+    /** Null: group-wide. A dealer's banner shows on that dealer's pages (/dealer/{slug}/...), with the group's. */
+    dealerId: integer("dealer_id").references(() => dealers.id),
+    /** The schedule (core/content/schedule.ts): shown from `starts_at` (null: at once) until `ends_at` (null: no end). */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
   },
   (t) => [index("banners_type_idx").on(t.type, t.sortOrder)],
 );
@@ -266,8 +273,18 @@ export const deals = pgTable(
     thumbnail: text("thumbnail").notNull(),
     /** File name under /uploads/. */
     image: text("image").notNull(),
+    /** SPEC's valid_until: the South African date of `ends_at` (or, for the seed's deals, the last day shown). */
     validUntil: date("valid_until").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** 'draft' or 'published' (core/content/deals.ts); only a published deal in its schedule is public. */
+    status: text("status").notNull().default("published"),
+    /** Public from this moment (null: at once), e.g. Friday 16:00 SAST. */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    /** Public until this moment; null: until the end of `valid_until` in South African time. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** A banner image uploaded in the back office (renditions); null for the seed's /uploads files. */
+    imageId: text("image_id").references(() => storedImages.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("deals_kind_dealer_idx").on(t.kind, t.dealerId, t.sortOrder)],
 );

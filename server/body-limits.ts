@@ -13,10 +13,18 @@ export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/stoc
 }));
 
 /**
- * A blog post's form in the back office (issue 16): its hero image, or an image for its body, of up to 20 MB
- * with the post's text.
+ * The back office's content forms (issue 16), which carry their image (up to 20 MB) with the fields: a blog
+ * post's hero image or an image for its body, a special's or a banner's image; at the page and at its React
+ * Router data address.
  */
-export const STAFF_BLOG_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/blog/new", "/staff/blog/:id"].flatMap((path) => [
+export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
+  "/staff/blog/new",
+  "/staff/blog/:id",
+  "/staff/specials/new",
+  "/staff/specials/:id",
+  "/staff/banners/new",
+  "/staff/banners/:id",
+].flatMap((path) => [
   { path, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 },
   { path: `${path}.data`, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 },
 ]);
@@ -32,6 +40,11 @@ export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = ["/sell-your-car", "/d
 
 /**
  * Every route whose writes may carry more than the request guard's 64 KB, and no other: the stock feed and its
- * back-office upload, the staff photo upload, the blog post form, and the sell-your-car form. createApp applies this list.
+ * back-office upload, the staff photo upload, the content forms (blog posts, specials, banners), and the sell-your-car form. createApp applies this list.
  */
-export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [...STOCK_FEED_BODY_LIMITS, ...STAFF_PHOTO_UPLOAD_LIMITS, ...STAFF_BLOG_UPLOAD_LIMITS, ...PAGE_BODY_LIMITS];
+export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [
+  ...STOCK_FEED_BODY_LIMITS,
+  ...STAFF_PHOTO_UPLOAD_LIMITS,
+  ...STAFF_CONTENT_UPLOAD_LIMITS,
+  ...PAGE_BODY_LIMITS,
+];

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { RangeModelView } from "../../core/catalogue/ranges.ts";
-import type { BannerView } from "../../core/content/banners.ts";
-import type { DealView } from "../../core/content/deals.ts";
+import type { BannerSlideData, BannerView } from "../../core/content/banners.ts";
+import type { DealCardData } from "../../core/content/deals.ts";
 import { formatDate, formatRand } from "../../core/shared/format.ts";
 import { dealerPath } from "../lib/scope.ts";
 import { BANNER_SIZE, UPLOAD_IMAGE_SIZE, VEHICLE_IMAGE_SIZE } from "../../core/media/shapes.ts";
-import { preloadLcpImage } from "../lib/preload.ts";
+import { CARD_SIZES, VehiclePicture } from "./used/vehicle-picture.tsx";
 
 /** The model page of a new car (/new/...) or motorcycle (/honda-wing/...). */
 export function rangeModelPath(model: Pick<RangeModelView, "type" | "make_slug" | "model_slug">): string {
@@ -65,17 +65,15 @@ export function RangeModelCard({
 }
 
 /** A card for one special: picture, title, summary, validity and a link to its page. */
-export function DealCard({ deal, href, headingLevel = 3 }: { deal: DealView; href: string; headingLevel?: 2 | 3 }) {
+export function DealCard({ deal, href, headingLevel = 3 }: { deal: DealCardData; href: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-red">
-      <img
-        src={deal.thumbnail}
+      <VehiclePicture
+        image={{ uri: deal.thumbnail, picture: deal.picture ?? undefined }}
         alt=""
-        width={UPLOAD_IMAGE_SIZE.width}
-        height={UPLOAD_IMAGE_SIZE.height}
-        loading="lazy"
-        decoding="async"
+        sizes={CARD_SIZES}
+        artSize={UPLOAD_IMAGE_SIZE}
         className="aspect-[2/1] h-auto w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-5">
@@ -102,21 +100,18 @@ export function BannerSlide({
   href,
   eager,
 }: {
-  banner: BannerView;
+  banner: BannerSlideData;
   href: string;
   eager: boolean;
 }) {
-  if (eager) preloadLcpImage(banner.image.uri);
   return (
     <div className="relative overflow-hidden bg-brand-grey">
-      <img
-        src={banner.image.uri}
+      <VehiclePicture
+        image={{ uri: banner.image.uri, picture: banner.picture ?? undefined }}
         alt=""
-        width={BANNER_SIZE.width}
-        height={BANNER_SIZE.height}
-        loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : "auto"}
-        decoding="async"
+        sizes="100vw"
+        artSize={BANNER_SIZE}
+        lcp={eager}
         className="aspect-[16/9] h-auto w-full object-cover object-[85%_50%] sm:aspect-[16/7] sm:object-center lg:aspect-[8/3]"
       />
       <div className="absolute inset-0 hidden bg-gradient-to-r from-black/70 via-black/30 to-transparent sm:block" />

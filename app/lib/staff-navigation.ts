@@ -10,6 +10,8 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff/leads", label: "Leads", area: "leads" },
   { to: "/staff/blog", label: "Blog", area: "blog" },
   { to: "/staff/dealers", label: "Dealers", area: "dealer-details" },
+  { to: "/staff/specials", label: "Specials and deals", area: "deals" },
+  { to: "/staff/banners", label: "Banners", area: "banners" },
   { to: "/staff/accounts", label: "Staff accounts", area: "staff-accounts" },
   { to: "/staff/audit", label: "Audit log", area: "audit-log" },
   { to: "/staff/stock/import", label: "Import stock", area: "stock" },

@@ -1,7 +1,8 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { deals, makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
+import { makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
 import { blogPostsModel, publicPosts } from "../content/blog.ts";
+import { dealsModel, dealVisibility } from "../content/deals.ts";
 import { dealerDirectoryModel } from "../dealers/dealers.ts";
 import { ReadModels } from "../shared/read-model.ts";
 
@@ -28,7 +29,7 @@ export async function catalogueUrls(db: Database, readModels = new ReadModels(db
       .innerJoin(models, eq(models.id, usedVehicles.modelId))
       .where(PUBLIC_STOCK_CONDITION)
       .orderBy(asc(makes.slug), asc(models.slug)),
-    db.select({ slug: deals.slug }).from(deals).where(eq(deals.kind, "special")).orderBy(asc(deals.sortOrder)),
+    readModels.read(dealsModel),
     readModels.read(dealerDirectoryModel),
     readModels.read(blogPostsModel),
   ]);
@@ -40,7 +41,8 @@ export async function catalogueUrls(db: Database, readModels = new ReadModels(db
     ...rangeRows.map((row) => ({ path: `/${row.type === "car" ? "new" : "honda-wing"}/${row.make}/${row.model}` })),
     ...[...usedMakes].map((make) => ({ path: `/used/${make}` })),
     ...usedRows.map((row) => ({ path: `/used/${row.make}/${row.model}` })),
-    ...dealRows.map((row) => ({ path: `/specials/${row.slug}` })),
+    // The specials public now: an ended one leaves the sitemap by itself (decision 035).
+    ...dealRows.filter((deal) => deal.kind === "special" && dealVisibility(deal, now) === "public").map((deal) => ({ path: `/specials/${deal.slug}` })),
     ...directory.dealers.map((dealer) => ({ path: `/dealer/${dealer.slug}` })),
     // Only posts published by now, oldest first (a scheduled post joins when its time comes).
     ...publicPosts(posts, now)

@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HEAD_OFFICE_SLUG, resolveDealerScope } from "../../core/dealers/dealers.ts";
-import { type BannerType, bannerTypeFor, listBanners } from "../../core/content/banners.ts";
+import { type BannerType, bannerTypeFor, readBanners, toBannerView } from "../../core/content/banners.ts";
 import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, publicPost, toBlogPostDetail, toBlogPostView } from "../../core/content/blog.ts";
+import { type DealKind, dealApiView, readPublicDeal, readPublicDeals } from "../../core/content/deals.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
-import { type DealKind, findDeal, listDeals } from "../../core/content/deals.ts";
 import type { Database } from "../../db/client.ts";
-import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
-import { hydraCollection, ldResource, notFound, withLdType } from "./responses.ts";
+import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
+import { apiError, hydraCollection, ldResource, notFound, withLdType } from "./responses.ts";
 import { bannerSchema, blogPostDetailSchema, blogPostSchema, dealSchema, hydraCollectionSchema, pageQuery } from "./schemas.ts";
 
 const pathText = (name: string, example: string, description?: string) =>
@@ -34,11 +34,13 @@ const blogCollection = hydraCollectionSchema(blogPostSchema, {
   pageSize: z.number().int().openapi({ example: BLOG_PAGE_SIZE }),
 });
 
+/** Deals, banners and blog posts come from the public read models, under the same rules as the pages (decisions 035, 039). */
 export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const dealsFor = async (c: Context, dealerSlug: string, deal: string | undefined, kind?: DealKind) => {
     const scope = await resolveDealerScope(db, dealerSlug);
     if (!scope) return notFound(c, "Dealer");
-    const deals = await listDeals(db, { dealerId: scope.dealerId, kind, slug: deal || undefined });
+    const scopeSlug = scope.dealerId === null ? null : dealerSlug;
+    const deals = (await readPublicDeals(readModels, { dealerSlug: scopeSlug, kind, slug: deal || undefined })).map(dealApiView);
     return hydraCollection(c, "Deal", deals, deals.length);
   };
   const dealsRoute = <P extends z.ZodObject<{ [name: string]: z.ZodString }>>(path: string, summary: string, params?: P) =>
@@ -64,7 +66,7 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
       responses: answers({ 200: { description: "The banners in display order", schema: hydraCollectionSchema(bannerSchema) } }),
     }),
     async (c, { query }) => {
-      const banners = await listBanners(db, query.type);
+      const banners = (await readBanners(readModels, query.type, null)).map(toBannerView);
       return hydraCollection(c, "Banner", banners, banners.length);
     },
   );
@@ -87,12 +89,16 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
       path: "/deals/{slug}",
       tags: ["Deals"],
       summary: "One deal",
+      description: "A published deal within its schedule. A deal whose schedule has ended is gone (410); a draft or one not started yet is not found.",
       request: { params: z.object({ slug: pathText("slug", "cr-v-e-hev-cash-back") }) },
-      responses: answers({ 200: { description: "The deal", schema: dealSchema }, 404: notFoundAnswer("deal") }),
+      responses: answers({ 200: { description: "The deal", schema: dealSchema }, 404: notFoundAnswer("deal"), 410: goneAnswer("The deal has ended") }),
     }),
     async (c, { params }) => {
-      const deal = await findDeal(db, params.slug);
-      return deal ? ldResource(c, deal, "Deal", `/api/deals/${deal.slug}`) : notFound(c, "Deal");
+      const found = await readPublicDeal(readModels, params.slug);
+      if (!found) return notFound(c, "Deal");
+      if (found.visibility === "gone") return apiError(c, 410, "Deal ended");
+      const deal = dealApiView(found.deal);
+      return ldResource(c, deal, "Deal", `/api/deals/${deal.slug}`);
     },
   );
   operation(

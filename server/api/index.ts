@@ -22,7 +22,7 @@ export type ApiOptions = {
   logger?: Logger;
   /** The used listing (createApp makes the default, which answers with queries). */
   usedStock: UsedStock;
-  /** What public pages and the API read (dealers, blog posts): from memory on a server that watches for changes. */
+  /** What the pages read (dealers, blog posts, deals, banners; decision 034): the API answers from the same models (createApp makes the default, which answers with queries). */
   readModels?: ReadModels;
   /** The public address: the vocabulary IRIs of the JSON-LD contexts and Hydra documentation start with it. */
   siteUrl?: string;
@@ -53,6 +53,6 @@ export function createApi(db: Database, { financeCipher = FinanceCipher.ephemera
  */
 export async function apiDocument(): Promise<OpenApiDocument> {
   const unused = new Proxy({}, { get: () => { throw new Error("the API document reads no data"); } });
-  const api = createApi(unused as Database, { usedStock: unused as UsedStock, financeCipher: unused as FinanceCipher, writeQueue: unused as WriteQueue });
+  const api = createApi(unused as Database, { usedStock: unused as UsedStock, readModels: unused as ReadModels, financeCipher: unused as FinanceCipher, writeQueue: unused as WriteQueue });
   return (await (await api.request("/docs.json")).json()) as OpenApiDocument;
 }

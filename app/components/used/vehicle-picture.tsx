@@ -15,13 +15,14 @@ type Props = {
   /** The page's largest picture: fetched first and announced in the head (preload). */
   lcp?: boolean;
   eager?: boolean;
-  /** The drawn artwork's size (a blog post's hero illustration is drawn at another). */
+  /** The size of a drawn (seeded) picture, which has no renditions: a vehicle's unless said otherwise (a blog post's hero, a banner). */
   artSize?: { width: number; height: number };
 };
 
 /**
  * A vehicle's picture: an uploaded photo as <picture> with AVIF and WebP sources and a JPEG <img>, each with
- * every width (srcset) and the layout's `sizes`; seeded artwork as a plain <img>. Width and height give
+ * every width (srcset) and the layout's `sizes`; seeded artwork as a plain <img>. Banners and specials
+ * uploaded in the back office show the same way. Width and height give
  * the box its shape before the picture arrives.
  */
 export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp, artSize = VEHICLE_IMAGE_SIZE }: Props) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { listRangeModels } from "../../../core/catalogue/ranges.ts";
-import { listBanners } from "../../../core/content/banners.ts";
+import { readBanners } from "../../../core/content/banners.ts";
 import { BannerSlide, bannerHref, RangeModelCard, rangeModelPath, toRangeCard } from "../../components/browse-cards.tsx";
 import { Carousel } from "../../components/carousel.tsx";
 import { CAROUSEL_AUTOPLAY_MS } from "../../components/home-sections.tsx";
@@ -15,7 +15,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const [banners, models] = await Promise.all([
-    listBanners(context.db, "Car"),
+    readBanners(context.readModels, "Car", scope.dealer?.slug ?? null),
     listRangeModels(context.db, { type: "car", makeSlug: params.make }),
   ]);
   if (params.make && models.length === 0) throw data(null, { status: 404 });

@@ -1,5 +1,4 @@
-import { listDeals } from "../../../core/content/deals.ts";
-import { findDealerId } from "../../../core/dealers/dealers.ts";
+import { readPublicDeals } from "../../../core/content/deals.ts";
 import { DealCard } from "../../components/browse-cards.tsx";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
@@ -11,8 +10,7 @@ import { pageMeta } from "../../lib/meta.ts";
 /** /specials: the group's specials, or a dealer's own specials together with the group's. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const dealerId = scope.dealer ? await findDealerId(context.db, scope.dealer.slug) : null;
-  const specials = await listDeals(context.db, { dealerId, kind: "special" });
+  const specials = await readPublicDeals(context.readModels, { dealerSlug: scope.dealer?.slug ?? null, kind: "special" });
   return { specials: ownDealsFirst(specials, scope.dealer?.slug ?? null), dealerName: scope.dealer?.dealerName ?? null };
 }
 

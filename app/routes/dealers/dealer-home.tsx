@@ -1,4 +1,8 @@
 import { data, Link } from "react-router";
+import { readBanners } from "../../../core/content/banners.ts";
+import { BannerSlide, bannerHref } from "../../components/browse-cards.tsx";
+import { Carousel } from "../../components/carousel.tsx";
+import { CAROUSEL_AUTOPLAY_MS } from "../../components/home-sections.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { formatOpeningTimes, mapSearchUrl, telHref } from "../../lib/hours.ts";
 import { scopedHref } from "../../lib/navigation.ts";
@@ -20,7 +24,8 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { dealer } = await resolveDealerScope(context.readModels, request, params);
   if (!dealer) throw data(null, { status: 404 });
-  return { dealer };
+  // The home page's (general) banners: this dealer's own and the group's (decision 035).
+  return { dealer, banners: await readBanners(context.readModels, "", dealer.slug) };
 }
 
 const SELL_STEPS = [
@@ -31,7 +36,7 @@ const SELL_STEPS = [
 
 /** SPEC section 2: the dealer home with the dealer principal banner and the sell-your-car section. */
 export default function DealerHome({ loaderData }: Route.ComponentProps) {
-  const { dealer } = loaderData;
+  const { dealer, banners } = loaderData;
   const quickLinks = dealer.is_wing
     ? [
         { label: "Honda Wing motorcycles", path: "/honda-wing" },
@@ -48,6 +53,13 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
+      {banners.length > 0 ? (
+        <Carousel label="Promotions" slideClassName="basis-full" autoplayMs={CAROUSEL_AUTOPLAY_MS} controls="overlay">
+          {banners.map((banner, index) => (
+            <BannerSlide key={banner.id} banner={banner} href={bannerHref(banner, dealer.slug)} eager={index === 0} />
+          ))}
+        </Carousel>
+      ) : null}
       <section className="bg-brand-grey text-white">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-[2fr_1fr]">
           <div>

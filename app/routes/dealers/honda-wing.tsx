@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listBanners } from "../../../core/content/banners.ts";
+import { readBanners } from "../../../core/content/banners.ts";
 import { BANNER_SIZE } from "../../../core/media/shapes.ts";
 import { dealerDirectoryModel, dealersNamedLike } from "../../../core/dealers/dealers.ts";
 import { scopedHref } from "../../lib/navigation.ts";
@@ -16,9 +16,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** SPEC section 2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   // 'honda-wing' asks for the Motorcycle banners (SPEC section 7).
-  const [directory, banners] = await Promise.all([context.readModels.read(dealerDirectoryModel), listBanners(context.db, "Motorcycle")]);
+  const [directory, banners] = await Promise.all([context.readModels.read(dealerDirectoryModel), readBanners(context.readModels, "Motorcycle", params.dealerName ?? null)]);
   const dealers = dealersNamedLike(directory, "wing");
   return { dealers, banners: banners.slice(0, 3) };
 }

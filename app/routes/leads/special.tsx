@@ -1,19 +1,28 @@
-import { data } from "react-router";
-import { findDeal } from "../../../core/content/deals.ts";
+import { data, Link } from "react-router";
+import { dealImageSrc } from "../../../core/content/content-labels.ts";
+import { readPublicDeal } from "../../../core/content/deals.ts";
+import { SpecialIntro } from "../../components/special-intro.tsx";
+import { dealerPath } from "../../lib/scope.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
-import { formatDate } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/special";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
-/** The special of the path; a dealer's own special goes to that dealer and is not shown under another. */
+/**
+ * The special of the path, as the public sees it (core/content/deals.ts `dealVisibility`): a draft or one
+ * not started yet is not found; an expired one is gone (410, with a link to the current specials), for its
+ * page and its enquiry form alike. A dealer's own special goes to that dealer and is not shown under another.
+ */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const deal = await findDeal(context.db, params.slug);
-  if (!deal || deal.kind !== "special") throw data(null, { status: 404 });
+  const found = await readPublicDeal(context.readModels, params.slug);
+  const deal = found?.deal;
+  if (!found || !deal || deal.kind !== "special") throw data(null, { status: 404 });
   if (deal.dealer_slug && scope.inRoute && deal.dealer_slug !== scope.dealer?.slug) throw data(null, { status: 404 });
+  const specialsPath = dealerPath(scope.inRoute ? (scope.dealer?.slug ?? null) : null, "/specials");
+  if (found.visibility === "gone") return { gone: { title: deal.title, specialsPath } } as const;
   const fixedDealer = deal.dealer_slug ?? (scope.inRoute ? (scope.dealer?.slug ?? null) : null);
   const setup: EnquiryFormSetup = {
     preset: "special",
@@ -21,19 +30,22 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
     dealers: fixedDealer ? null : await dealerChoices(context.readModels, "special"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
-  return { setup, deal };
+  return { gone: null, setup, deal };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { setup, deal } = await setupFor(args);
-  return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, token: formToken(), deal };
+  const found = await setupFor(args);
+  if (found.gone) return data({ gone: found.gone } as const, { status: 410 });
+  const { setup, deal } = found;
+  return { gone: null, dealers: setup.dealers, selectedDealer: setup.selectedDealer, token: formToken(), deal };
 }
 
 export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
-  const { setup } = await setupFor(args);
-  return enquiryAction(args.request, args.context, setup);
+  const found = await setupFor(args);
+  if (found.gone) throw data(null, { status: 410 });
+  return enquiryAction(args.request, args.context, found.setup);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);
@@ -41,24 +53,21 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submit
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData;
   if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  if (page.gone) return [{ title: pageTitle(`${page.gone.title}: this special has ended`) }, { name: "robots", content: "noindex" }];
   return pageMeta(args, {
     title: `${page.deal.title} | Specials | Honda Dealer Group`,
     description: page.deal.summary,
-    image: `/uploads/${page.deal.image}`,
+    image: dealImageSrc(page.deal.image),
   });
 }
 
 /** SPEC section 2: one special, its banner image with title and summary, then the specials enquiry form. */
 export default function Special({ loaderData }: Route.ComponentProps) {
+  if (loaderData.gone) return <EndedSpecial {...loaderData.gone} />;
   const { deal } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <figure className="overflow-hidden rounded-lg bg-gray-100">
-        <img src={`/uploads/${deal.image}`} alt="" width={1200} height={600} className="h-auto w-full" fetchPriority="high" />
-      </figure>
-      <h1 className="mt-6 text-3xl font-bold">{deal.title}</h1>
-      <p className="mt-3 max-w-3xl text-lg">{deal.summary}</p>
-      <p className="mt-2 text-sm text-brand-grey-light">Valid until {formatDate(deal.valid_until)}.</p>
+      <SpecialIntro deal={deal} />
       <div className="mt-10 max-w-3xl">
         <EnquiryForm
           heading="Enquire about this special"
@@ -67,6 +76,19 @@ export default function Special({ loaderData }: Route.ComponentProps) {
           selectedDealer={loaderData.selectedDealer}
         />
       </div>
+    </div>
+  );
+}
+
+/** The page of a special that has ended (410 Gone): where the current specials are. */
+function EndedSpecial({ title, specialsPath }: { title: string; specialsPath: string }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">This special has ended</h1>
+      <p className="mt-4">{title} is no longer on offer.</p>
+      <Link to={specialsPath} className="mt-8 inline-block font-semibold text-brand-red underline">
+        See our current specials
+      </Link>
     </div>
   );
 }

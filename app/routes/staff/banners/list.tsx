@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { listStaffBanners } from "../../../../core/content/banners-admin.ts";
+import { BANNER_TYPE_LABELS } from "../../../../core/content/content-labels.ts";
+import { buttonClass } from "../../../components/staff/form.tsx";
+import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
+import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
+import type { Route } from "./+types/list";
+
+/** /staff/banners: the banners of the home, new-car and Honda Wing pages, by type and order. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = await requireStaff(request);
+  try {
+    return { banners: await listStaffBanners(context.db, actor) };
+  } catch (error) {
+    staffFailure(error);
+  }
+}
+
+export const meta = () => [{ title: `Banners${STAFF_TITLE_SUFFIX}` }];
+
+export default function StaffBanners({ loaderData }: Route.ComponentProps) {
+  const { banners } = loaderData;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Banners</h1>
+      <p className="mt-2 max-w-2xl">General banners show on the home page, Car banners on the new-car pages, Motorcycle banners on the Honda Wing pages.</p>
+      <p className="mt-4">
+        <Link to="/staff/banners/new" className={buttonClass}>
+          Add a banner
+        </Link>
+      </p>
+      {banners.length > 0 ? (
+        <ul className="mt-6 divide-y divide-gray-300 border-y border-gray-300" aria-label="Banners">
+          {banners.map((banner) => (
+            <li key={banner.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
+              <img src={banner.imageUri} alt="" width={160} height={60} className="h-15 w-40 rounded object-cover" loading="lazy" />
+              <div>
+                <Link to={`/staff/banners/${banner.id}`} className="font-semibold text-brand-red underline">
+                  {banner.title}
+                </Link>
+                <p className="text-sm">
+                  {BANNER_TYPE_LABELS[banner.type]} · {banner.dealerName ?? "Group-wide"} · order {banner.sortOrder} ·{" "}
+                  {banner.shownNow ? "Shown now" : "Not shown now"}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6">There are no banners yet.</p>
+      )}
+    </>
+  );
+}

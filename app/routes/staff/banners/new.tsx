@@ -1,0 +1,59 @@
+import { Link, redirect } from "react-router";
+import { createBanner } from "../../../../core/content/banners-admin.ts";
+import { areaDealers } from "../../../../core/content/content-admin.ts";
+import { ContentForm } from "../../../components/staff/content-form.tsx";
+import { BANNER_FORM_FIELDS, bannerFields } from "../../../lib/content-fields.ts";
+import { contentFormValues, refusedContentForm, uploadedImage } from "../../../lib/content-form.server.ts";
+import { staffForm } from "../../../lib/staff-forms.server.ts";
+import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
+import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
+import type { Route } from "./+types/new";
+
+/** /staff/banners/new: add a banner with its image. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor, csrfToken } = await requireStaff(request);
+  try {
+    const dealers = await areaDealers(context.db, actor, "banners");
+    return { csrfToken, dealers: dealers.map(({ slug, name }) => ({ slug, name })) };
+  } catch (error) {
+    staffFailure(error);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(request);
+  const form = await staffForm(request);
+  const actor = await assertStaffWrite(request, form);
+  const values = contentFormValues(form, BANNER_FORM_FIELDS);
+  try {
+    const result = await createBanner(context.db, actor, values, await uploadedImage(form));
+    if (!result.ok) return refusedContentForm(values, result);
+    return redirect(`/staff/banners/${result.id}?done=created`);
+  } catch (error) {
+    staffFailure(error);
+  }
+}
+
+export const meta = () => [{ title: `Add a banner${STAFF_TITLE_SUFFIX}` }];
+
+export default function NewBanner({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrfToken, dealers } = loaderData;
+  return (
+    <>
+      <p>
+        <Link to="/staff/banners" className="text-brand-red underline">
+          Banners
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">Add a banner</h1>
+      <ContentForm
+        form="banner"
+        csrfToken={csrfToken}
+        fields={bannerFields(dealers, { imageRequired: true })}
+        values={actionData?.values ?? { type: "", dealer: "", sortOrder: "0" }}
+        errors={actionData?.errors ?? {}}
+        submitLabel="Add the banner"
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * When scheduled content (specials, service deals, banners) is on the public site: decided at read time from
+ * the row and the current moment (decision 035), so the same rule answers from a read model in memory and
+ * from SQL, and a schedule passing needs neither a job nor a notification.
+ */
+
+/** South African Standard Time has no daylight saving: one offset all year. */
+export const SAST_OFFSET = "+02:00";
+
+export type Schedule = {
+  /** Shown from this moment; null: from the start. */
+  startsAt: Date | null;
+  /** Shown until this moment (exclusive); null: no end. */
+  endsAt: Date | null;
+};
+
+export type ScheduleState = "upcoming" | "current" | "ended";
+
+export function scheduleState(schedule: Schedule, now: Date): ScheduleState {
+  if (schedule.startsAt && now.getTime() < schedule.startsAt.getTime()) return "upcoming";
+  if (schedule.endsAt && now.getTime() >= schedule.endsAt.getTime()) return "ended";
+  return "current";
+}
+
+/** The first moment after a South African date (YYYY-MM-DD): the end of a "valid until" day. */
+export function endOfSastDay(isoDate: string): Date {
+  const day = new Date(`${isoDate}T00:00:00${SAST_OFFSET}`);
+  return new Date(day.getTime() + 24 * 60 * 60 * 1000);
+}
+
+/** The South African date (YYYY-MM-DD) of a moment: a special ending at 00:00 on the 1st was valid until the 31st. */
+export function sastDate(moment: Date, { endExclusive = false } = {}): string {
+  const shifted = new Date(moment.getTime() + 2 * 60 * 60 * 1000 - (endExclusive ? 1 : 0));
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** A `datetime-local` value ("2026-11-27T16:00") read as South African time; null when it is not one. */
+export function parseSastDateTime(value: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value.trim());
+  if (!match) return null;
+  const moment = new Date(`${match[1]}T${match[2]}${match[3] ?? ":00"}${SAST_OFFSET}`);
+  return Number.isNaN(moment.getTime()) ? null : moment;
+}
+
+/** A moment as a `datetime-local` value in South African time (seconds only when there are any). */
+export function toSastDateTime(moment: Date): string {
+  const text = new Date(moment.getTime() + 2 * 60 * 60 * 1000).toISOString().slice(0, 19);
+  return text.endsWith(":00") ? text.slice(0, 16) : text;
+}
