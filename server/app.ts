@@ -147,8 +147,8 @@ export function createApp({
   );
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock, siteUrl }));
-  app.route("/", mediaRoutes(db));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl }));
+  app.route("/", mediaRoutes(db, readModels));
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));

@@ -6,6 +6,7 @@ import { dealers, makes, models, usedVehicles } from "../../db/schema.ts";
 import { mulberry32 } from "../../db/seed/used-stock.ts";
 import { cloneTemplate, postgresServerUrl } from "../../tests/support/template-db.ts";
 import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
+import { ChangeNotifications } from "../shared/change-notifications.ts";
 import { UsedStock } from "./used-stock.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
 import { listUsedVehicles, loadUsedStock } from "./used-vehicles.ts";
@@ -80,16 +81,22 @@ describe("the stock's make and model", () => {
 
 describe("UsedStock, watching the database", () => {
   let usedStock: UsedStock;
+  let changes: ChangeNotifications;
   const everything: UsedVehicleQuery = { page: 1, fuelTypes: [], transmissions: [], states: [], order: [] };
   const newestFirstIds = async () => (await usedStock.list(everything)).members.map((vehicle) => vehicle.id);
 
   beforeAll(async () => {
     usedStock = new UsedStock(database.db);
     expect(usedStock.state).toBe("database");
-    await usedStock.watch(database);
+    changes = new ChangeNotifications();
+    await changes.start(database);
+    usedStock.watch(changes);
     await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 20_000, interval: 20 });
   });
-  afterAll(() => usedStock.stop());
+  afterAll(async () => {
+    await usedStock.stop();
+    await changes.stop();
+  });
 
   it("answers from memory what the database answers", async () => {
     const query = { ...everything, makeSlug: "honda", order: [{ field: "price" as const, direction: "asc" as const }], page: 3 };

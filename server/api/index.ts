@@ -1,5 +1,6 @@
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
+import type { ReadModels } from "../../core/shared/read-model.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";
 import { dealerRoutes } from "./dealers.ts";
@@ -20,6 +21,8 @@ export type ApiOptions = {
   logger?: Logger;
   /** The used listing (createApp makes the default, which answers with queries). */
   usedStock: UsedStock;
+  /** What public pages and the read-only API read (createApp makes the default, which answers with queries). */
+  readModels: ReadModels;
   /** The public address: the vocabulary IRIs of the JSON-LD contexts and Hydra documentation start with it. */
   siteUrl?: string;
 };
@@ -28,11 +31,11 @@ export type ApiOptions = {
  * Every operation is defined once, next to its route (see ./operation.ts); the documentation routes
  * (/api, /api/docs*, /api/contexts/*) are generated from those definitions, so they come last.
  */
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, siteUrl }: ApiOptions) {
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, readModels, siteUrl }: ApiOptions) {
   const api = apiRouter()
     .route("/", dealerRoutes(db))
-    .route("/", vehicleRoutes(db, usedStock))
-    .route("/", rangeRoutes(db))
+    .route("/", vehicleRoutes(db, usedStock, readModels))
+    .route("/", rangeRoutes(readModels))
     .route("/", contentRoutes(db))
     .route("/", enquiryRoutes(db, logger))
     .route("/", financeRoutes(db, financeCipher))
@@ -47,6 +50,6 @@ export function createApi(db: Database, { financeCipher = FinanceCipher.ephemera
  */
 export async function apiDocument(): Promise<OpenApiDocument> {
   const unused = new Proxy({}, { get: () => { throw new Error("the API document reads no data"); } });
-  const api = createApi(unused as Database, { usedStock: unused as UsedStock, financeCipher: unused as FinanceCipher });
+  const api = createApi(unused as Database, { usedStock: unused as UsedStock, readModels: unused as ReadModels, financeCipher: unused as FinanceCipher });
   return (await (await api.request("/docs.json")).json()) as OpenApiDocument;
 }

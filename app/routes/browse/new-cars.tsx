@@ -16,7 +16,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.db, request, params);
   const [banners, models] = await Promise.all([
     listBanners(context.db, "Car"),
-    listRangeModels(context.db, { type: "car", makeSlug: params.make }),
+    listRangeModels(context.readModels, { type: "car", makeSlug: params.make }),
   ]);
   if (params.make && models.length === 0) throw data(null, { status: 404 });
   return {

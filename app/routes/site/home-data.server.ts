@@ -2,6 +2,7 @@ import { listRangeModels } from "../../../core/catalogue/ranges.ts";
 import { listBanners } from "../../../core/content/banners.ts";
 import { listDeals } from "../../../core/content/deals.ts";
 import { type DealerView, findDealerId } from "../../../core/dealers/dealers.ts";
+import type { ReadModels } from "../../../core/shared/read-model.ts";
 import type { Database } from "../../../db/client.ts";
 import { type RangeCardData, toRangeCard } from "../../components/browse-cards.tsx";
 
@@ -30,12 +31,12 @@ export function ownDealsFirst<T extends { dealer_slug: string | null }>(deals: T
  * the new-car collection, the latest offers of the scope and the new-motorcycle collection.
  * Reusable by the dealer home page.
  */
-export async function loadHomeData(db: Database, dealer: DealerView | null) {
+export async function loadHomeData({ db, readModels }: { db: Database; readModels: ReadModels }, dealer: DealerView | null) {
   const dealerId = dealer ? await findDealerId(db, dealer.slug) : null;
   const [banners, cars, motorcycles, offers] = await Promise.all([
     listBanners(db, ""),
-    listRangeModels(db, { type: "car" }),
-    listRangeModels(db, { type: "motorcycle" }),
+    listRangeModels(readModels, { type: "car" }),
+    listRangeModels(readModels, { type: "motorcycle" }),
     listDeals(db, { dealerId, kind: "special" }),
   ]);
   return {

@@ -18,7 +18,7 @@ export function meta(args: Route.MetaArgs) {
 /** The home path is group-wide (SPEC section 1: visiting it clears the chosen dealer). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.db, request, params);
-  return loadHomeData(context.db, scope.dealer);
+  return loadHomeData(context, scope.dealer);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
