@@ -22,7 +22,8 @@ const DESTRUCTIVE: Array<[RegExp, string]> = [
   [/\bRENAME\b/i, "renames"],
   [/\bALTER\s+COLUMN\b[^;]*\b(SET\s+DATA\s+)?TYPE\b/i, "changes a column's type"],
   [/\bSET\s+NOT\s+NULL\b/i, "makes a column NOT NULL"],
-  [/\bTRUNCATE\b/i, "empties a table"],
+  // A TRUNCATE statement, not a trigger that fires on one (AFTER INSERT OR ... OR TRUNCATE).
+  [/^TRUNCATE\b/i, "empties a table"],
   [/^(?![\s\S]*\bDEFAULT\b)[\s\S]*\bADD\s+COLUMN\b[^;]*\bNOT\s+NULL\b/i, "adds a NOT NULL column without a default"],
 ];
 

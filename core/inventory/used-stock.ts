@@ -11,7 +11,7 @@ import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters, type Us
  * any of them makes the stock in memory stale. (Migration 0007's `used_stock_changed` triggers on the same
  * tables are no longer listened to; a later release drops them, see docs/deploy.md.)
  */
-export const USED_STOCK_TABLES = ["used_vehicles", "used_vehicle_images", "makes", "models", "dealers"] as const;
+export const USED_STOCK_TABLES = ["used_vehicles", "used_vehicle_images", "image_renditions", "makes", "models", "dealers"] as const;
 
 /** How long the stock must stay unchanged before it is read again (a feed's import is many statements). */
 const SETTLE_MS = 200;
@@ -29,9 +29,9 @@ export type UsedStockState =
 /**
  * The used-vehicle listing. Once `watch` has been called it answers from an in-memory index of the stock
  * (see used-stock-index.ts), which it reads again whenever the process's one change notification says one of
- * USED_STOCK_TABLES changed (core/shared/change-notifications.ts, decision 040). From a change until the new stock is read, and whenever the notifications might
- * be missed, it answers with the SQL listing: an answer is never older than the notification of the change.
- * See docs/decisions/013-used-stock-in-memory.md.
+ * USED_STOCK_TABLES changed (core/shared/change-notifications.ts, decision 040). From a change until the new
+ * stock is read, and whenever the notifications might be missed, it answers with the SQL listing: an answer
+ * is never older than the notification of the change. See docs/decisions/013-used-stock-in-memory.md.
  */
 export class UsedStock {
   private index: UsedStockIndex | null = null;
