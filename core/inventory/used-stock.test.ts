@@ -9,7 +9,7 @@ import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE
 import { ChangeNotifications } from "../shared/change-notifications.ts";
 import { UsedStock } from "./used-stock.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
-import { listUsedVehicles, loadUsedStock } from "./used-vehicles.ts";
+import { findUsedVehicle, findUsedVehicles, listUsedVehicles, loadUsedStock, priceHistory, similarUsedVehicles } from "./used-vehicles.ts";
 
 let database: DatabaseHandle & { url?: string };
 beforeAll(async () => {
@@ -101,6 +101,24 @@ describe("UsedStock, watching the database", () => {
   it("answers from memory what the database answers", async () => {
     const query = { ...everything, makeSlug: "honda", order: [{ field: "price" as const, direction: "asc" as const }], page: 3 };
     expect(await usedStock.list(query)).toEqual(await listUsedVehicles(database.db, query));
+  });
+
+  it("answers a vehicle, its price changes and vehicles like it from memory as the database does", async () => {
+    const [reduced] = await database.db.select().from(usedVehicles).where(eq(usedVehicles.status, "Available")).limit(1);
+    await database.db.update(usedVehicles).set({ price: reduced!.price - 15_000 }).where(eq(usedVehicles.id, reduced!.id));
+    await database.db.update(usedVehicles).set({ price: reduced!.price - 20_000 }).where(eq(usedVehicles.id, reduced!.id));
+    await vi.waitFor(async () => expect((await usedStock.vehicle(reduced!.id))?.price).toBe(reduced!.price - 20_000), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 10_000, interval: 20 });
+    const sample = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).orderBy(sql`random()`).limit(25);
+    for (const id of [reduced!.id, ...sample.map((row) => row.id), 999_999_999]) {
+      const vehicle = await findUsedVehicle(database.db, id);
+      expect(await usedStock.vehicle(id)).toEqual(vehicle);
+      expect(await usedStock.priceHistory(id)).toEqual(await priceHistory(database.db, id));
+      if (vehicle) expect(await usedStock.similar(vehicle)).toEqual(await similarUsedVehicles(database.db, vehicle));
+    }
+    expect((await usedStock.priceHistory(reduced!.id)).map((change) => change.newPrice)).toEqual([reduced!.price - 15_000, reduced!.price - 20_000]);
+    const ids = sample.map((row) => row.id);
+    expect(await usedStock.vehicles(ids)).toEqual(await findUsedVehicles(database.db, ids));
   });
 
   it("answers an order of several fields the same before and after it is sorted in memory", async () => {

@@ -4,14 +4,26 @@ import type { Logger } from "../../server/logger.ts";
 import type { ChangeNotifications } from "../shared/change-notifications.ts";
 import { ORDER_FIELDS, type UsedVehicleQuery } from "./used-query.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
-import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
+import {
+  findUsedVehicle,
+  findUsedVehicles,
+  listUsedVehicles,
+  loadUsedStock,
+  type PriceChange,
+  priceHistory,
+  similarUsedVehicles,
+  type UsedFilters,
+  usedFilters,
+  type UsedVehicleScope,
+  type UsedVehicleView,
+} from "./used-vehicles.ts";
 
 /**
  * The tables the used listing shows, each with migration 0019's or 0024's `data_changed` trigger: a change to
  * any of them makes the stock in memory stale. (Migration 0007's `used_stock_changed` triggers on the same
  * tables are no longer listened to; a later release drops them, see docs/deploy.md.)
  */
-export const USED_STOCK_TABLES = ["used_vehicles", "used_vehicle_images", "image_renditions", "makes", "models", "dealers"] as const;
+export const USED_STOCK_TABLES = ["used_vehicles", "used_vehicle_images", "image_renditions", "used_vehicle_price_changes", "makes", "models", "dealers"] as const;
 
 /** How long the stock must stay unchanged before it is read again (a feed's import is many statements). */
 const SETTLE_MS = 200;
@@ -70,6 +82,31 @@ export class UsedStock {
   filters(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): Promise<UsedFilters> {
     const index = this.index;
     return index ? Promise.resolve(index.filters(query, scope)) : usedFilters(this.db, query, scope);
+  }
+
+  /**
+   * The vehicle with this id, whatever its status (the vehicle page, the enquiry about it, the API): from
+   * memory for a vehicle on sale, else (a sold vehicle's 410, a draft's 404) with a query.
+   */
+  async vehicle(id: number): Promise<UsedVehicleView | null> {
+    return this.index?.vehicle(id) ?? findUsedVehicle(this.db, id);
+  }
+
+  /** A vehicle's price changes, oldest first (the vehicle page's reductions). */
+  async priceHistory(id: number): Promise<PriceChange[]> {
+    return this.index?.priceHistory(id) ?? priceHistory(this.db, id);
+  }
+
+  /** The vehicles on sale among these ids, in the order of the ids (the shortlists). */
+  vehicles(ids: number[]): Promise<UsedVehicleView[]> {
+    const index = this.index;
+    return index ? Promise.resolve(index.vehicles(ids)) : findUsedVehicles(this.db, ids);
+  }
+
+  /** Vehicles like this one (the vehicle page). */
+  similar(vehicle: { id: number; price: number; body_type: string }): Promise<UsedVehicleView[]> {
+    const index = this.index;
+    return index ? Promise.resolve(index.similar(vehicle)) : similarUsedVehicles(this.db, vehicle);
   }
 
   /** Follows the stock's changes and reads it; answers come from memory once it is read. */

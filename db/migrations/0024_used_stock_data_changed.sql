@@ -10,3 +10,6 @@ CREATE TRIGGER data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON used
 --> statement-breakpoint
 CREATE TRIGGER data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON image_renditions
   FOR EACH STATEMENT EXECUTE FUNCTION data_changed();
+--> statement-breakpoint
+CREATE TRIGGER data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON used_vehicle_price_changes
+  FOR EACH STATEMENT EXECUTE FUNCTION data_changed();

@@ -4,7 +4,6 @@ import { listMakes } from "../../core/catalogue/makes.ts";
 import { findDealerId } from "../../core/dealers/dealers.ts";
 import { ORDER_FIELDS, parseUsedVehicleQuery, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
-import { findUsedVehicle } from "../../core/inventory/used-vehicles.ts";
 import type { Database } from "../../db/client.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
@@ -114,7 +113,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
       }),
     }),
     async (c, { params }) => {
-      const vehicle = /^\d{1,9}$/.test(params.id) ? await findUsedVehicle(db, Number(params.id)) : null;
+      const vehicle = /^\d{1,9}$/.test(params.id) ? await usedStock.vehicle(Number(params.id)) : null;
       if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
       if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
       return ldResource(c, vehicle, "Vehicle", vehicleId(vehicle.id));

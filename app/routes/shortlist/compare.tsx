@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigate } from "react-router";
 import { isProvince, provinceDistanceKm } from "../../../core/dealers/province-distance.ts";
 import { parseIdList } from "../../../core/inventory/id-list.ts";
 import { PROVINCES } from "../../../core/inventory/used-query.ts";
-import { findUsedVehicles, type UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
+import { type UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { useHydrated } from "../../components/dialog.tsx";
 import { pageMeta } from "../../lib/meta.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = parseIdList(url.searchParams.get("ids"), MAX_COMPARED);
   if (!ids.ok) throw data(`ids ${ids.violations[0]!.message}`, { status: 400 });
   const from = url.searchParams.get("from");
-  return { ids: ids.value, vehicles: await findUsedVehicles(context.db, ids.value), from: isProvince(from) ? from : null };
+  return { ids: ids.value, vehicles: await context.usedStock.vehicles(ids.value), from: isProvince(from) ? from : null };
 }
 
 export function meta(args: Route.MetaArgs) {
