@@ -35,6 +35,10 @@ beforeAll(async () => {
   const site = { ...(await builtSite()), rateLimiter: new MemoryRateLimiter(10_000, 600_000) };
   fromMemory = await startTestServer({ ...site, usedStock, readModels }, { database });
   fromSql = await startTestServer(site, { database });
+  const [vehicle, other] = (await fromSql.get("/api/vehicles")).body["hydra:member"] as { id: number; uri: string }[];
+  FROM_MEMORY.push(`/saved?ids=${vehicle!.id},${other!.id},999999999`, `/compare?ids=${vehicle!.id},${other!.id}&from=Gauteng`, `${vehicle!.uri}/enquire`);
+  PENDING[vehicle!.uri] = "issue-16b: the vehicle's dealer";
+  PENDING[`/sell-your-car?vehicle=${vehicle!.id}`] = "issue-16b: the dealers to choose from";
   await vi.waitFor(
     async () => expect((await fromMemory.get("/readyz")).body).toMatchObject({ usedStock: "current", readModels: { range: "current", makes: "current" } }),
     { timeout: 30_000, interval: 50 },
