@@ -15,14 +15,21 @@ export function recordQueries(db: Database): { during<T>(work: () => Promise<T>)
   const client = (db as unknown as { $client: Client }).$client;
   let log: string[] | null = null;
   const originals = { query: client.query, connect: client.connect, transaction: client.transaction };
+  // node-postgres' pool.query takes a connection itself (synchronously, within the call): not a transaction.
+  let inQuery = false;
   client.query = function (this: unknown, ...args: any[]) {
     const [text] = args;
     log?.push(typeof text === "string" ? text : String((text as { text?: string })?.text ?? text));
-    return originals.query.apply(this, args);
+    inQuery = true;
+    try {
+      return originals.query.apply(this, args);
+    } finally {
+      inQuery = false;
+    }
   };
   if (originals.connect) {
     client.connect = function (this: unknown, ...args: any[]) {
-      log?.push("(a connection taken from the pool: a transaction)");
+      if (!inQuery) log?.push("(a connection taken from the pool: a transaction)");
       return originals.connect!.apply(this, args);
     };
   }
