@@ -22,7 +22,7 @@ const DESTRUCTIVE: Array<[RegExp, string]> = [
   [/\bRENAME\b/i, "renames"],
   [/\bALTER\s+COLUMN\b[^;]*\b(SET\s+DATA\s+)?TYPE\b/i, "changes a column's type"],
   [/\bSET\s+NOT\s+NULL\b/i, "makes a column NOT NULL"],
-  // A statement that empties a table, not a trigger that fires on one (migration 0019: AFTER ... OR TRUNCATE).
+  // A TRUNCATE statement, not a trigger that fires on one (migration 0019: AFTER INSERT OR ... OR TRUNCATE).
   [/^TRUNCATE\b/i, "empties a table"],
   [/^(?![\s\S]*\bDEFAULT\b)[\s\S]*\bADD\s+COLUMN\b[^;]*\bNOT\s+NULL\b/i, "adds a NOT NULL column without a default"],
 ];

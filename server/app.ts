@@ -153,7 +153,7 @@ export function createApp({
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue }));
-  app.route("/", mediaRoutes(db));
+  app.route("/", mediaRoutes(db, readModels));
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { UsedStock } from "../core/inventory/used-stock.ts";
+import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
@@ -23,10 +24,12 @@ describe("the used listing held in memory", () => {
   it("is reported by /readyz once read, and answers the API exactly as the database does", async () => {
     const database = await cloneTemplate(inject("databaseTemplate"));
     const usedStock = new UsedStock(database.db);
+    const changes = new ChangeNotifications();
     const fromMemory = await startTestServer({ usedStock }, { database });
     const fromDatabase = await startTestServer({}, { database });
     try {
-      await usedStock.watch(database);
+      await changes.start(database);
+      usedStock.watch(changes);
       await vi.waitFor(async () => expect((await fromMemory.get("/readyz")).body.usedStock).toBe("current"), { timeout: 20_000, interval: 50 });
       for (const path of ["/api/vehicles", "/api/vehicles?order[price]=asc&page=2", "/api/vehicles?make_slug=honda&fuelType[]=Petrol&order[mileage]=desc"]) {
         const answer = await fromMemory.get(path);
@@ -38,6 +41,7 @@ describe("the used listing held in memory", () => {
       await fromMemory.close();
       await fromDatabase.close();
       await usedStock.stop();
+      await changes.stop();
       await database.close();
     }
   });

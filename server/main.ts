@@ -10,6 +10,8 @@ import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
 import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
+import { makesWithCounts } from "../core/catalogue/makes.ts";
+import { rangeCatalogue } from "../core/catalogue/ranges.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { ReadModels } from "../core/shared/read-model.ts";
@@ -46,17 +48,18 @@ async function main() {
       ? await openControlSocket(controlSocketPath(env), operatorContext(env, database, logger), logger.child({ component: "control-socket" }))
       : null;
 
-  // Read into memory in the background; until then the listing is answered with queries.
-  const usedStock = new UsedStock(database.db, logger.child({ component: "used-stock" }));
-  await usedStock.watch(database);
-  // What public pages read, kept in memory and refreshed on every change (issue 19, decision 034).
+  // What public pages read, and the used stock, kept in memory and refreshed on every change through the one
+  // change notification of this process (decisions 034 and 040). Read in the background; until then, queries.
   const changes = new ChangeNotifications();
   await changes.start(database);
+  const usedStock = new UsedStock(database.db, logger.child({ component: "used-stock" }));
+  usedStock.watch(changes);
   const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
+  readModels.preload([rangeCatalogue, makesWithCounts]);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
-  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, draining: () => drain.draining });
+  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, draining: () => drain.draining });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);

@@ -8,6 +8,7 @@ import { renderUploadSvg } from "../core/media/upload-art.ts";
 import { renderVehicleSvg } from "../core/media/vehicle-art.ts";
 import { SCENES, type Scene, VEHICLE_SHAPES, type VehicleShape } from "../core/media/shapes.ts";
 import type { Database } from "../db/client.ts";
+import type { ReadModels } from "../core/shared/read-model.ts";
 
 const HEX = /^[0-9a-f]{6}$/;
 
@@ -21,7 +22,7 @@ const withoutExtension = (file: string, extension: string) =>
   file.endsWith(extension) ? file.slice(0, -extension.length) : null;
 
 /** The app's own artwork (vehicle pictures, banners, blog headers, specials, brochures) and the renditions of uploaded photos. */
-export function mediaRoutes(db: Database): Hono {
+export function mediaRoutes(db: Database, readModels: ReadModels): Hono {
   return new Hono()
     .get("/media/images/:file", async (c) => {
       const file = await renditionFile(db, c.req.param("file"));
@@ -52,7 +53,7 @@ export function mediaRoutes(db: Database): Hono {
     })
     .get("/media/brochures/:make/:file", async (c) => {
       const modelSlug = withoutExtension(c.req.param("file"), ".pdf");
-      const model = modelSlug ? await findRangeModel(db, c.req.param("make"), modelSlug, "car") : null;
+      const model = modelSlug ? await findRangeModel(readModels, c.req.param("make"), modelSlug, "car") : null;
       if (!model) return c.notFound();
       const pdf = renderBrochurePdf({
         make: model.make,

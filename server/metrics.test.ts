@@ -114,6 +114,24 @@ describe("used stock, pool and draining metrics", () => {
   });
 });
 
+describe("read model metrics", () => {
+  it("report each read model's source and the age of what memory holds", async () => {
+    const readAt = new Date(Date.now() - 12_000);
+    const readModels = {
+      states: () => ({ range: "current" as const, makes: "loading" as const }),
+      readTimes: () => ({ range: readAt, makes: null }),
+    };
+    const metrics = new Metrics({ db: database.db, readModels }, { processMetrics: false });
+    const body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_read_model_state{model="range",state="current"}')).toBe(1);
+    expect(sample(body, 'honda_read_model_state{model="range",state="loading"}')).toBe(0);
+    expect(sample(body, 'honda_read_model_state{model="makes",state="loading"}')).toBe(1);
+    expect(sample(body, 'honda_read_model_state{model="makes",state="current"}')).toBe(0);
+    expect(sample(body, 'honda_read_model_read_age_seconds{model="range"}')).toBeGreaterThanOrEqual(12);
+    expect(sample(body, 'honda_read_model_read_age_seconds{model="makes"}')).toBeNaN();
+  });
+});
+
 describe("the metrics port", () => {
   it("answers GET /metrics in Prometheus text format with the process metrics, and 404 elsewhere", async () => {
     const metrics = new Metrics({ db: database.db });

@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Database, PoolStats } from "../db/client.ts";
 import { leadDeliveries } from "../db/schema.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
 import type { Logger } from "./logger.ts";
 
 /** What the gauges read when Prometheus scrapes; each part is optional so that a test can leave it out. */
@@ -13,11 +14,13 @@ export type MetricsSources = {
   db: Database;
   poolStats?: () => PoolStats;
   usedStock?: Pick<UsedStock, "state" | "readAt">;
+  readModels?: Pick<ReadModels, "states" | "readTimes">;
   draining?: () => boolean;
 };
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const USED_STOCK_STATES = ["current", "loading", "database"] as const;
+const READ_MODEL_STATES: readonly ReadModelState[] = ["current", "loading", "database"];
 /** Delivery rows not delivered yet: waiting for a first try, retrying after a failure, or given up on. */
 const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
 
@@ -52,6 +55,7 @@ export class Metrics {
     });
     this.leadGauges(sources.db, registers);
     this.usedStockGauges(sources.usedStock, registers);
+    this.readModelGauges(sources.readModels, registers);
     if (sources.poolStats) poolGauges(sources.poolStats, registers);
     const draining = sources.draining;
     if (draining) {
@@ -138,6 +142,31 @@ export class Metrics {
       collect() {
         const readAt = usedStock.readAt;
         this.set(readAt ? (Date.now() - readAt.getTime()) / 1000 : Number.NaN);
+      },
+    });
+  }
+  private readModelGauges(readModels: MetricsSources["readModels"], registers: Registry[]): void {
+    if (!readModels) return;
+    new Gauge({
+      name: "honda_read_model_state",
+      help: "Each public read model's source (decision 034): current (answered from memory), loading (being read; answered by queries) or database (queries only)",
+      labelNames: ["model", "state"],
+      registers,
+      collect() {
+        for (const [model, current] of Object.entries(readModels.states())) {
+          for (const state of READ_MODEL_STATES) this.set({ model, state }, current === state ? 1 : 0);
+        }
+      },
+    });
+    new Gauge({
+      name: "honda_read_model_read_age_seconds",
+      help: "Seconds since each read model held in memory was read (it is read again on every change to its tables; NaN while its answers are queries)",
+      labelNames: ["model"],
+      registers,
+      collect() {
+        for (const [model, readAt] of Object.entries(readModels.readTimes())) {
+          this.set({ model }, readAt ? (Date.now() - readAt.getTime()) / 1000 : Number.NaN);
+        }
       },
     });
   }

@@ -169,7 +169,7 @@ type NewVehicleEnquiryArgs = {
 async function newVehicleEnquirySetup({ context, request, params }: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
   const preset: PresetKey = type === "car" ? "new" : "wing";
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const model = await findRangeModel(context.db, params.make, params.model, type);
+  const model = await findRangeModel(context.readModels, params.make, params.model, type);
   const variant = model?.variants.find((v) => v.variant_slug === params.variant);
   const wrongDealer = scope.inRoute && scope.dealer?.is_wing !== (type === "motorcycle");
   if (!model || !variant || wrongDealer) throw data(null, { status: 404 });

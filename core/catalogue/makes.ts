@@ -1,11 +1,19 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { makes, models, usedVehicles } from "../../db/schema.ts";
+import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 
 /** SPEC section 3: Make with its models, each counted by used and demo vehicles in stock. */
 export type MakeView = { name: string; slug: string; models: { name: string; slug: string; count: number }[] };
 
-export async function listMakes(db: Database): Promise<MakeView[]> {
+/** The makes with their models and stock counts (/api/makes), held in memory (decision 040). */
+export const makesWithCounts = defineReadModel({
+  name: "makes",
+  tables: ["makes", "models", "used_vehicles"],
+  load: loadMakes,
+});
+
+async function loadMakes(db: Database): Promise<MakeView[]> {
   const rows = await db
     .select({
       makeName: makes.name,
@@ -26,4 +34,8 @@ export async function listMakes(db: Database): Promise<MakeView[]> {
     bySlug.set(row.makeSlug, make);
   }
   return [...bySlug.values()];
+}
+
+export function listMakes(readModels: ReadModels): Promise<MakeView[]> {
+  return readModels.read(makesWithCounts);
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { makes, models, rangeColours, rangeGallery, rangeModels, rangeVariants } from "../../db/schema.ts";
+import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 
 export const VEHICLE_TYPES = ["car", "motorcycle"] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
@@ -62,64 +63,61 @@ export type RangeFilter = {
   variantName?: string;
 };
 
-/** Every model in the range matching the filter, cheapest variant first within each model. */
-export async function listRangeModels(db: Database, filter: RangeFilter = {}): Promise<RangeModelView[]> {
-  const where: SQL[] = [];
-  if (filter.type) where.push(eq(rangeModels.type, filter.type));
-  if (filter.makeSlug) where.push(eq(makes.slug, filter.makeSlug));
-  if (filter.modelSlug) where.push(eq(models.slug, filter.modelSlug));
-  if (filter.modelName) where.push(eq(models.name, filter.modelName));
-  const modelRows = await db
-    .select({
-      id: rangeModels.id,
-      type: rangeModels.type,
-      description: rangeModels.description,
-      mainImage: rangeModels.mainImage,
-      brochure: rangeModels.brochure,
-      make: makes.name,
-      makeSlug: makes.slug,
-      model: models.name,
-      modelSlug: models.slug,
-    })
-    .from(rangeModels)
-    .innerJoin(models, eq(models.id, rangeModels.modelId))
-    .innerJoin(makes, eq(makes.id, models.makeId))
-    .where(and(...where))
-    .orderBy(asc(rangeModels.sortOrder), asc(models.name));
-  if (modelRows.length === 0) return [];
-  const ids = modelRows.map((row) => row.id);
-  const [variantRows, colourRows, galleryRows] = await Promise.all([
-    db
-      .select()
-      .from(rangeVariants)
-      .where(inArray(rangeVariants.rangeModelId, ids))
-      .orderBy(asc(rangeVariants.price), asc(rangeVariants.sortOrder)),
-    db.select().from(rangeColours).where(inArray(rangeColours.rangeModelId, ids)).orderBy(asc(rangeColours.sortOrder)),
-    db.select().from(rangeGallery).where(inArray(rangeGallery.rangeModelId, ids)).orderBy(asc(rangeGallery.sortOrder)),
-  ]);
-  return modelRows.map((row) => {
-    const color = colourRows
-      .filter((c) => c.rangeModelId === row.id)
-      .map(({ name, colorCode, image }) => ({ name, colorCode, image }));
-    const gallery = galleryRows.filter((g) => g.rangeModelId === row.id).map(({ image, alt }) => ({ image, alt }));
-    const own = variantRows.filter((v) => v.rangeModelId === row.id);
-    const minPrice = Math.min(...own.map((v) => v.price));
-    const base = {
-      make: row.make,
-      make_slug: row.makeSlug,
-      model: row.model,
-      model_slug: row.modelSlug,
-      type: row.type as VehicleType,
-      mainImage: row.mainImage,
-      minPrice,
-      description: row.description,
-      brochure: row.brochure,
-      gallery,
-      color,
-    };
-    const variants = own
-      .filter((v) => (!filter.variantSlug || v.slug === filter.variantSlug) && (!filter.variantName || v.name === filter.variantName))
-      .map(
+/**
+ * The whole new-vehicle range (SPEC section 3), every model with all its variants, in range order (the
+ * models by sort order and name, each model's variants cheapest first): what the home page, /new, the model
+ * pages, the enquiry forms' variant pickers, the finance calculator and /api/renault_ranges read, held in
+ * memory (decision 040). What a page asks of it is `selectRangeModels`, a pure function of this value.
+ */
+export const rangeCatalogue = defineReadModel({
+  name: "range",
+  tables: ["makes", "models", "range_models", "range_variants", "range_colours", "range_gallery"],
+  load: loadRange,
+});
+
+/** Reads the whole range: four statements in one repeatable-read transaction, so that they see one snapshot. */
+async function loadRange(database: Database): Promise<RangeModelView[]> {
+  return database.transaction(async (db) => {
+    const modelRows = await db
+      .select({
+        id: rangeModels.id,
+        type: rangeModels.type,
+        description: rangeModels.description,
+        mainImage: rangeModels.mainImage,
+        brochure: rangeModels.brochure,
+        make: makes.name,
+        makeSlug: makes.slug,
+        model: models.name,
+        modelSlug: models.slug,
+      })
+      .from(rangeModels)
+      .innerJoin(models, eq(models.id, rangeModels.modelId))
+      .innerJoin(makes, eq(makes.id, models.makeId))
+      .orderBy(asc(rangeModels.sortOrder), asc(models.name));
+    const variantRows = await db.select().from(rangeVariants).orderBy(asc(rangeVariants.price), asc(rangeVariants.sortOrder));
+    const colourRows = await db.select().from(rangeColours).orderBy(asc(rangeColours.sortOrder));
+    const galleryRows = await db.select().from(rangeGallery).orderBy(asc(rangeGallery.sortOrder));
+    return modelRows.map((row) => {
+      const color = colourRows
+        .filter((c) => c.rangeModelId === row.id)
+        .map(({ name, colorCode, image }) => ({ name, colorCode, image }));
+      const gallery = galleryRows.filter((g) => g.rangeModelId === row.id).map(({ image, alt }) => ({ image, alt }));
+      const own = variantRows.filter((v) => v.rangeModelId === row.id);
+      const minPrice = Math.min(...own.map((v) => v.price));
+      const base = {
+        make: row.make,
+        make_slug: row.makeSlug,
+        model: row.model,
+        model_slug: row.modelSlug,
+        type: row.type as VehicleType,
+        mainImage: row.mainImage,
+        minPrice,
+        description: row.description,
+        brochure: row.brochure,
+        gallery,
+        color,
+      };
+      const variants = own.map(
         (v): RangeVariantView => ({
           ...base,
           variant: v.name,
@@ -133,23 +131,57 @@ export async function listRangeModels(db: Database, filter: RangeFilter = {}): P
           transmission_type: v.transmissionType,
         }),
       );
-    return { ...base, variants };
-  });
+      return { ...base, variants };
+    });
+  }, SNAPSHOT);
+}
+
+const SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "read only" } as const;
+
+/**
+ * The models of the range matching the filter, in range order; a variant filter keeps only the matching
+ * variants of each model (its minPrice stays the model's lowest).
+ */
+export function selectRangeModels(range: readonly RangeModelView[], filter: RangeFilter = {}): RangeModelView[] {
+  const variantFilter = filter.variantSlug !== undefined || filter.variantName !== undefined;
+  return range
+    .filter(
+      (model) =>
+        (!filter.type || model.type === filter.type) &&
+        (!filter.makeSlug || model.make_slug === filter.makeSlug) &&
+        (!filter.modelSlug || model.model_slug === filter.modelSlug) &&
+        (!filter.modelName || model.model === filter.modelName),
+    )
+    .map((model) =>
+      variantFilter
+        ? {
+            ...model,
+            variants: model.variants.filter(
+              (v) => (!filter.variantSlug || v.variant_slug === filter.variantSlug) && (!filter.variantName || v.variant === filter.variantName),
+            ),
+          }
+        : model,
+    );
+}
+
+/** Every model in the range matching the filter, cheapest variant first within each model. */
+export async function listRangeModels(readModels: ReadModels, filter: RangeFilter = {}): Promise<RangeModelView[]> {
+  return selectRangeModels(await readModels.read(rangeCatalogue), filter);
 }
 
 /** The variants matching the filter, flattened in range order (the /renault_ranges collection). */
-export async function listRangeVariants(db: Database, filter: RangeFilter): Promise<RangeVariantView[]> {
-  const rangeModelsFound = await listRangeModels(db, filter);
+export async function listRangeVariants(readModels: ReadModels, filter: RangeFilter): Promise<RangeVariantView[]> {
+  const rangeModelsFound = await listRangeModels(readModels, filter);
   return rangeModelsFound.flatMap((model) => model.variants);
 }
 
 /** One model of the range by make and model slug, or null. */
 export async function findRangeModel(
-  db: Database,
+  readModels: ReadModels,
   makeSlug: string,
   modelSlug: string,
   type?: VehicleType,
 ): Promise<RangeModelView | null> {
-  const [model] = await listRangeModels(db, { makeSlug, modelSlug, type });
+  const [model] = await listRangeModels(readModels, { makeSlug, modelSlug, type });
   return model ?? null;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { CAR_MODELS, MOTORCYCLE_MODELS } from "../../db/seed/content/catalogue.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
+import { ReadModels } from "../shared/read-model.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../inventory/compare-selection.ts";
 import { listRangeVariants } from "./ranges.ts";
 import { findRangeVariants, isVariantKey, parseVariantKeys, variantKey } from "./variant-keys.ts";
@@ -60,12 +61,12 @@ describe("findRangeVariants, on the seeded database", () => {
   afterAll(() => database.close());
 
   it("finds cars and motorcycles by key, in the order asked, and leaves out keys naming nothing", async () => {
-    const [car] = await listRangeVariants(database.db, { type: "car" });
-    const [bike] = await listRangeVariants(database.db, { type: "motorcycle" });
+    const [car] = await listRangeVariants(new ReadModels(database.db), { type: "car" });
+    const [bike] = await listRangeVariants(new ReadModels(database.db), { type: "motorcycle" });
     const keys = [bike!, car!].map(variantKey);
     const parsed = parseVariantKeys([`${keys.join(",")},honda.no-such-model.x,${car!.make_slug}.${car!.model_slug}.no-such-variant`], 4);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.violations));
-    const found = await findRangeVariants(database.db, parsed.value);
+    const found = await findRangeVariants(new ReadModels(database.db), parsed.value);
     expect(found.map((v) => [v.model, v.variant, v.modelPrice, v.type])).toEqual([
       [bike!.model, bike!.variant, bike!.modelPrice, "motorcycle"],
       [car!.model, car!.variant, car!.modelPrice, "car"],

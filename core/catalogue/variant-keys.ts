@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { ReadModels } from "../shared/read-model.ts";
 import type { Parsed } from "../shared/violations.ts";
 import { findRangeModel, type RangeVariantView } from "./ranges.ts";
 
@@ -34,11 +34,11 @@ export function parseVariantKeys(raw: string[], max: number): Parsed<VariantKey[
 }
 
 /** The variants of the range that the keys name, in the keys' order; a key naming no variant is left out. */
-export async function findRangeVariants(db: Database, keys: VariantKey[]): Promise<RangeVariantView[]> {
+export async function findRangeVariants(readModels: ReadModels, keys: VariantKey[]): Promise<RangeVariantView[]> {
   const models = new Map(
     await Promise.all(
       [...new Set(keys.map((key) => `${key.makeSlug}.${key.modelSlug}`))].map(
-        async (model) => [model, await findRangeModel(db, ...(model.split(".") as [string, string]))] as const,
+        async (model) => [model, await findRangeModel(readModels, ...(model.split(".") as [string, string]))] as const,
       ),
     ),
   );

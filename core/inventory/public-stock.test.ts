@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
+import { ChangeNotifications } from "../shared/change-notifications.ts";
 import { usedVehicleCount, usedVehicleUrls } from "../seo/sitemap.ts";
 import type { StockStatus } from "./stock-schema.ts";
 import type { UsedVehicleQuery } from "./used-query.ts";
@@ -14,20 +15,28 @@ let database: DatabaseHandle;
 let usedStock: UsedStock;
 /** A second instance's in-memory listing over the same database. */
 let otherInstance: UsedStock;
+let changes: ChangeNotifications;
+let otherChanges: ChangeNotifications;
 const everything: UsedVehicleQuery = { page: 1, fuelTypes: [], transmissions: [], states: [], order: [] };
 const newestFirst: UsedVehicleQuery = { ...everything, order: [{ field: "price", direction: "desc" }] };
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
+  changes = new ChangeNotifications();
+  await changes.start(database);
+  otherChanges = new ChangeNotifications();
+  await otherChanges.start(database);
   usedStock = new UsedStock(database.db);
-  await usedStock.watch(database);
+  usedStock.watch(changes);
   otherInstance = new UsedStock(database.db);
-  await otherInstance.watch(database);
+  otherInstance.watch(otherChanges);
   await vi.waitFor(() => expect([usedStock.state, otherInstance.state]).toEqual(["current", "current"]), { timeout: 20_000, interval: 20 });
 });
 afterAll(async () => {
   await otherInstance.stop();
   await usedStock.stop();
+  await otherChanges.stop();
+  await changes.stop();
   await database.close();
 });
 

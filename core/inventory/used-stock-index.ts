@@ -2,7 +2,18 @@ import { type Bitset, bitsetsByCode, bitsetWhere, countOf, has, intersection, un
 import { compileKeywords, type KeywordTerm } from "./keyword-match.ts";
 import { rangeSteps } from "./used-facets.ts";
 import { BODY_TYPES, FUEL_TYPES, fullOrder, hasRefinements, type OrderField, PROVINCES, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
-import { compareText, pageSlice, type StockRow, toView, type UsedFilters, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
+import {
+  compareText,
+  pageSlice,
+  type PriceChange,
+  priceChangesOf,
+  SIMILAR,
+  type StockRow,
+  toView,
+  type UsedFilters,
+  type UsedVehicleScope,
+  type UsedVehicleView,
+} from "./used-vehicles.ts";
 
 /**
  * The used stock held in memory, answering the listing (filters, order, page, total) without a database
@@ -28,6 +39,8 @@ export class UsedStockIndex {
   private readonly orderings = new Map<string, { positions: Int32Array; groups: Int32Array }>();
   /** Each vehicle's values for the filters of issue 17 and the keywords, as codes (see `Columns`). */
   private readonly columns: Columns;
+  /** Each vehicle's position in `rows` by its id, made on the first vehicle page. */
+  private positionById: Map<number, number> | null = null;
 
   constructor(rows: StockRow[]) {
     this.rows = rows;
@@ -55,6 +68,40 @@ export class UsedStockIndex {
 
   get size(): number {
     return this.rows.length;
+  }
+
+  /** A vehicle on sale (Available or Reserved); null when the stock has no such vehicle. */
+  vehicle(id: number): UsedVehicleView | null {
+    const row = this.rowOf(id);
+    return row ? toView(row) : null;
+  }
+
+  /** A vehicle's price changes, oldest first (`priceHistory`); null when the stock has no such vehicle. */
+  priceHistory(id: number): PriceChange[] | null {
+    const row = this.rowOf(id);
+    return row ? priceChangesOf(row) : null;
+  }
+
+  private rowOf(id: number): StockRow | null {
+    this.positionById ??= new Map(this.rows.map((row, position) => [row.id, position]));
+    const position = this.positionById.get(id);
+    return position === undefined ? null : this.rows[position]!;
+  }
+
+  /** The vehicles on sale among these ids, in the order of the ids (`findUsedVehicles`). */
+  vehicles(ids: readonly number[]): UsedVehicleView[] {
+    return ids.flatMap((id) => this.vehicle(id) ?? []);
+  }
+
+  /** Vehicles like this one, as `similarUsedVehicles` answers: the same body type, priced within 20%, nearest in price first. */
+  similar(vehicle: { id: number; price: number; body_type: string }, limit = SIMILAR.limit): UsedVehicleView[] {
+    const [low, high] = SIMILAR.priceBounds(vehicle.price);
+    const distance = (row: StockRow) => Math.abs(row.price - vehicle.price);
+    return this.rows
+      .filter((row) => row.bodyType === vehicle.body_type && row.price >= low && row.price <= high && row.id !== vehicle.id)
+      .sort((a, b) => distance(a) - distance(b) || b.id - a.id)
+      .slice(0, limit)
+      .map(toView);
   }
 
   /** Whether the vehicles are sorted in this order already (`list` sorts them on first use otherwise). */

@@ -6,9 +6,10 @@ import { dealers, makes, models, usedVehicles } from "../../db/schema.ts";
 import { mulberry32 } from "../../db/seed/used-stock.ts";
 import { cloneTemplate, postgresServerUrl } from "../../tests/support/template-db.ts";
 import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
+import { ChangeNotifications } from "../shared/change-notifications.ts";
 import { UsedStock } from "./used-stock.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
-import { listUsedVehicles, loadUsedStock } from "./used-vehicles.ts";
+import { findUsedVehicle, findUsedVehicles, listUsedVehicles, loadUsedStock, priceHistory, similarUsedVehicles } from "./used-vehicles.ts";
 
 let database: DatabaseHandle & { url?: string };
 beforeAll(async () => {
@@ -80,20 +81,44 @@ describe("the stock's make and model", () => {
 
 describe("UsedStock, watching the database", () => {
   let usedStock: UsedStock;
+  let changes: ChangeNotifications;
   const everything: UsedVehicleQuery = { page: 1, fuelTypes: [], transmissions: [], states: [], order: [] };
   const newestFirstIds = async () => (await usedStock.list(everything)).members.map((vehicle) => vehicle.id);
 
   beforeAll(async () => {
     usedStock = new UsedStock(database.db);
     expect(usedStock.state).toBe("database");
-    await usedStock.watch(database);
+    changes = new ChangeNotifications();
+    await changes.start(database);
+    usedStock.watch(changes);
     await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 20_000, interval: 20 });
   });
-  afterAll(() => usedStock.stop());
+  afterAll(async () => {
+    await usedStock.stop();
+    await changes.stop();
+  });
 
   it("answers from memory what the database answers", async () => {
     const query = { ...everything, makeSlug: "honda", order: [{ field: "price" as const, direction: "asc" as const }], page: 3 };
     expect(await usedStock.list(query)).toEqual(await listUsedVehicles(database.db, query));
+  });
+
+  it("answers a vehicle, its price changes and vehicles like it from memory as the database does", async () => {
+    const [reduced] = await database.db.select().from(usedVehicles).where(eq(usedVehicles.status, "Available")).limit(1);
+    await database.db.update(usedVehicles).set({ price: reduced!.price - 15_000 }).where(eq(usedVehicles.id, reduced!.id));
+    await database.db.update(usedVehicles).set({ price: reduced!.price - 20_000 }).where(eq(usedVehicles.id, reduced!.id));
+    await vi.waitFor(async () => expect((await usedStock.vehicle(reduced!.id))?.price).toBe(reduced!.price - 20_000), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 10_000, interval: 20 });
+    const sample = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).orderBy(sql`random()`).limit(25);
+    for (const id of [reduced!.id, ...sample.map((row) => row.id), 999_999_999]) {
+      const vehicle = await findUsedVehicle(database.db, id);
+      expect(await usedStock.vehicle(id)).toEqual(vehicle);
+      expect(await usedStock.priceHistory(id)).toEqual(await priceHistory(database.db, id));
+      if (vehicle) expect(await usedStock.similar(vehicle)).toEqual(await similarUsedVehicles(database.db, vehicle));
+    }
+    expect((await usedStock.priceHistory(reduced!.id)).map((change) => change.newPrice)).toEqual([reduced!.price - 15_000, reduced!.price - 20_000]);
+    const ids = sample.map((row) => row.id);
+    expect(await usedStock.vehicles(ids)).toEqual(await findUsedVehicles(database.db, ids));
   });
 
   it("answers an order of several fields the same before and after it is sorted in memory", async () => {

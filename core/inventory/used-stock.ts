@@ -1,13 +1,29 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client.ts";
-import type { Listening, ListenHandlers } from "../../db/listen.ts";
 import type { Logger } from "../../server/logger.ts";
+import type { ChangeNotifications } from "../shared/change-notifications.ts";
 import { ORDER_FIELDS, type UsedVehicleQuery } from "./used-query.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
-import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters, type UsedVehicleScope, type UsedVehicleView } from "./used-vehicles.ts";
+import {
+  findUsedVehicle,
+  findUsedVehicles,
+  listUsedVehicles,
+  loadUsedStock,
+  type PriceChange,
+  priceHistory,
+  similarUsedVehicles,
+  type UsedFilters,
+  usedFilters,
+  type UsedVehicleScope,
+  type UsedVehicleView,
+} from "./used-vehicles.ts";
 
-/** The channel migration 0007's triggers notify when anything the used listing shows has changed. */
-export const USED_STOCK_CHANNEL = "used_stock_changed";
+/**
+ * The tables the used listing shows, each with migration 0019's or 0024's `data_changed` trigger: a change to
+ * any of them makes the stock in memory stale. (Migration 0007's `used_stock_changed` triggers on the same
+ * tables are no longer listened to; a later release drops them, see docs/deploy.md.)
+ */
+export const USED_STOCK_TABLES = ["used_vehicles", "used_vehicle_images", "image_renditions", "used_vehicle_price_changes", "makes", "models", "dealers"] as const;
 
 /** How long the stock must stay unchanged before it is read again (a feed's import is many statements). */
 const SETTLE_MS = 200;
@@ -24,10 +40,10 @@ export type UsedStockState =
 
 /**
  * The used-vehicle listing. Once `watch` has been called it answers from an in-memory index of the stock
- * (see used-stock-index.ts), which it reads again whenever the database says the stock changed (LISTEN on
- * USED_STOCK_CHANNEL). From a change until the new stock is read, and whenever the notifications might
- * be missed, it answers with the SQL listing: an answer is never older than the notification of the change.
- * See docs/decisions/013-used-stock-in-memory.md.
+ * (see used-stock-index.ts), which it reads again whenever the process's one change notification says one of
+ * USED_STOCK_TABLES changed (core/shared/change-notifications.ts, decision 040). From a change until the new
+ * stock is read, and whenever the notifications might be missed, it answers with the SQL listing: an answer
+ * is never older than the notification of the change. See docs/decisions/013-used-stock-in-memory.md.
  */
 export class UsedStock {
   private index: UsedStockIndex | null = null;
@@ -35,7 +51,7 @@ export class UsedStock {
   private listening = false;
   private changed = false;
   private reading: Promise<void> | null = null;
-  private listener: Listening | null = null;
+  private unsubscribe: (() => void) | null = null;
   private readonly stopping = new AbortController();
 
   constructor(
@@ -45,7 +61,7 @@ export class UsedStock {
 
   get state(): UsedStockState {
     if (this.index) return "current";
-    return this.listener && !this.stopping.signal.aborted ? "loading" : "database";
+    return this.unsubscribe && !this.stopping.signal.aborted ? "loading" : "database";
   }
 
   /** When the stock in memory was read (null while answers are queries): its age says how long the stock has been unchanged. */
@@ -68,11 +84,36 @@ export class UsedStock {
     return index ? Promise.resolve(index.filters(query, scope)) : usedFilters(this.db, query, scope);
   }
 
-  /** Starts listening for changes and reads the stock; answers come from memory once it is read. */
-  async watch(database: { listen(channel: string, handlers: ListenHandlers): Promise<Listening> }): Promise<void> {
-    if (this.listener) throw new Error("UsedStock is already watching the database");
-    this.listener = await database.listen(USED_STOCK_CHANNEL, {
-      onNotify: () => this.stockChanged(),
+  /**
+   * The vehicle with this id, whatever its status (the vehicle page, the enquiry about it, the API): from
+   * memory for a vehicle on sale, else (a sold vehicle's 410, a draft's 404) with a query.
+   */
+  async vehicle(id: number): Promise<UsedVehicleView | null> {
+    return this.index?.vehicle(id) ?? findUsedVehicle(this.db, id);
+  }
+
+  /** A vehicle's price changes, oldest first (the vehicle page's reductions). */
+  async priceHistory(id: number): Promise<PriceChange[]> {
+    return this.index?.priceHistory(id) ?? priceHistory(this.db, id);
+  }
+
+  /** The vehicles on sale among these ids, in the order of the ids (the shortlists). */
+  vehicles(ids: number[]): Promise<UsedVehicleView[]> {
+    const index = this.index;
+    return index ? Promise.resolve(index.vehicles(ids)) : findUsedVehicles(this.db, ids);
+  }
+
+  /** Vehicles like this one (the vehicle page). */
+  similar(vehicle: { id: number; price: number; body_type: string }): Promise<UsedVehicleView[]> {
+    const index = this.index;
+    return index ? Promise.resolve(index.similar(vehicle)) : similarUsedVehicles(this.db, vehicle);
+  }
+
+  /** Follows the stock's changes and reads it; answers come from memory once it is read. */
+  watch(changes: ChangeNotifications): void {
+    if (this.unsubscribe) throw new Error("UsedStock is already watching the database");
+    this.unsubscribe = changes.subscribe(USED_STOCK_TABLES, {
+      onChange: () => this.stockChanged(),
       onLost: () => {
         this.listening = false;
         this.index = null;
@@ -88,7 +129,7 @@ export class UsedStock {
   async stop(): Promise<void> {
     this.stopping.abort();
     this.index = null;
-    await this.listener?.stop();
+    this.unsubscribe?.();
     await this.reading;
   }
 

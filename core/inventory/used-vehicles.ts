@@ -237,13 +237,35 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row and its dealer. */
-export type StockRow = ListRow & { dealerId: number };
+/**
+ * A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row, its dealer and
+ * its price changes, oldest first, as [old price, new price, when] (the vehicle page's reductions).
+ */
+export type StockRow = ListRow & { dealerId: number; priceChanges: [oldPrice: number, newPrice: number, changedAt: string][] };
+
+const pc = usedVehiclePriceChanges;
 
 /** Every public vehicle, in one statement (so, one consistent snapshot), for the in-memory index. */
 export function loadUsedStock(db: Database): Promise<StockRow[]> {
-  return selectVehicles(db, { dealerId: sql<number>`${usedVehicles.dealerId}` }).where(PUBLIC_STOCK_CONDITION);
+  return selectVehicles(db, {
+    dealerId: sql<number>`${usedVehicles.dealerId}`,
+    priceChanges: sql<StockRow["priceChanges"]>`coalesce((select json_agg(json_build_array(${pc.oldPrice}, ${pc.newPrice}, ${pc.changedAt}) order by ${pc.changedAt}, ${pc.id}) from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
+  }).where(PUBLIC_STOCK_CONDITION);
 }
+
+/** A vehicle's price change (the vehicle page's "Reduced by R 15 000 on 3 Nov"). */
+export type PriceChange = { oldPrice: number; newPrice: number; changedAt: Date };
+
+export function priceChangesOf(row: StockRow): PriceChange[] {
+  return row.priceChanges.map(([oldPrice, newPrice, changedAt]) => ({ oldPrice, newPrice, changedAt: new Date(changedAt) }));
+}
+
+/** The rule of "vehicles like this one" (`similarUsedVehicles`, and the index's answer to the same question). */
+export const SIMILAR = {
+  limit: 4,
+  /** Priced within 20% of the vehicle: the bounds, in whole rand. */
+  priceBounds: (price: number) => [Math.floor(price * 0.8), Math.ceil(price * 1.2)] as const,
+};
 
 /** A vehicle whose price has come down: its price when the period began. */
 export type ReducedVehicle = UsedVehicleView & { was: number };
@@ -261,7 +283,6 @@ export async function usedVehiclesChangedSince(
   limit: number,
 ): Promise<{ added: UsedVehicleView[]; reduced: ReducedVehicle[] }> {
   const where = matching(whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) }), VEHICLE_COLUMNS);
-  const pc = usedVehiclePriceChanges;
   const priceAtSince = sql<number>`(select ${pc.oldPrice} from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)} and ${pc.changedAt} > ${since.toISOString()}::timestamptz order by ${pc.changedAt}, ${pc.id} limit 1)`;
   const [added, reduced] = await Promise.all([
     selectVehicles(db).where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} > ${since.toISOString()}::timestamptz`)).orderBy(desc(usedVehicles.id)).limit(limit),
@@ -274,7 +295,7 @@ export async function usedVehiclesChangedSince(
 }
 
 /** A vehicle's price changes, oldest first (the vehicle page's "Reduced by R 15 000 on 3 Nov"). */
-export async function priceHistory(db: Database, vehicleId: number): Promise<{ oldPrice: number; newPrice: number; changedAt: Date }[]> {
+export async function priceHistory(db: Database, vehicleId: number): Promise<PriceChange[]> {
   return db
     .select({ oldPrice: usedVehiclePriceChanges.oldPrice, newPrice: usedVehiclePriceChanges.newPrice, changedAt: usedVehiclePriceChanges.changedAt })
     .from(usedVehiclePriceChanges)
@@ -294,12 +315,13 @@ export async function findUsedVehicles(db: Database, ids: number[]): Promise<Use
  * Vehicles like this one (the vehicle page): the same body type, priced within 20% of it, nearest in price
  * first. The price range reads the price index; the body type filters that range.
  */
-export async function similarUsedVehicles(db: Database, vehicle: { id: number; price: number; body_type: string }, limit = 4): Promise<UsedVehicleView[]> {
+export async function similarUsedVehicles(db: Database, vehicle: { id: number; price: number; body_type: string }, limit = SIMILAR.limit): Promise<UsedVehicleView[]> {
+  const [low, high] = SIMILAR.priceBounds(vehicle.price);
   const rows = await selectVehicles(db)
     .where(
       and(
         PUBLIC_STOCK_CONDITION,
-        sql`${usedVehicles.price} between ${Math.floor(vehicle.price * 0.8)} and ${Math.ceil(vehicle.price * 1.2)}`,
+        sql`${usedVehicles.price} between ${low} and ${high}`,
         eq(usedVehicles.bodyType, vehicle.body_type),
         sql`${usedVehicles.id} <> ${vehicle.id}`,
       ),

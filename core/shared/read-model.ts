@@ -82,6 +82,13 @@ export class ReadModels {
     return states;
   }
 
+  /** When each model held in memory was read, by name (null while its reads are queries), for the metrics. */
+  readTimes(): Record<string, Date | null> {
+    const times: Record<string, Date | null> = {};
+    for (const slot of this.slots.values()) times[slot.definition.name] = slot.value?.readAt ?? null;
+    return times;
+  }
+
   async stop(): Promise<void> {
     this.stopping.abort();
     const readings = [...this.slots.values()].map((slot) => {

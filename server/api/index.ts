@@ -22,7 +22,7 @@ export type ApiOptions = {
   logger?: Logger;
   /** The used listing (createApp makes the default, which answers with queries). */
   usedStock: UsedStock;
-  /** What the pages read (dealers, blog posts, deals, banners; decision 034): the API answers from the same models (createApp makes the default, which answers with queries). */
+  /** What public pages and the read-only API read (dealers, blog posts, deals, banners, the range; decision 034); createApp makes the default, which answers with queries. */
   readModels?: ReadModels;
   /** The public address: the vocabulary IRIs of the JSON-LD contexts and Hydra documentation start with it. */
   siteUrl?: string;
@@ -37,8 +37,8 @@ export type ApiOptions = {
 export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, readModels = new ReadModels(db), siteUrl, writeQueue }: ApiOptions) {
   const api = apiRouter()
     .route("/", dealerRoutes(db, readModels))
-    .route("/", vehicleRoutes(db, usedStock))
-    .route("/", rangeRoutes(db))
+    .route("/", vehicleRoutes(db, usedStock, readModels))
+    .route("/", rangeRoutes(readModels))
     .route("/", contentRoutes(db, readModels))
     .route("/", enquiryRoutes(db, writeQueue, logger))
     .route("/", financeRoutes(db, financeCipher))

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { listRangeModels, listRangeVariants, VEHICLE_TYPES, type VehicleType } from "../../core/catalogue/ranges.ts";
-import type { Database } from "../../db/client.ts";
+import type { ReadModels } from "../../core/shared/read-model.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
 import { hydraCollection, notFound } from "./responses.ts";
 import { hydraCollectionSchema, pageQuery, rangeModelSchema, rangeVariantSchema } from "./schemas.ts";
@@ -32,7 +32,7 @@ const rangeQuery = z.object({
   variant: optionalText("1.5 Comfort CVT", "The variant by name (the second query form)"),
 });
 
-export function rangeRoutes(db: Database): OpenAPIHono {
+export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
   const app = apiRouter();
   operation(
     app,
@@ -45,7 +45,7 @@ export function rangeRoutes(db: Database): OpenAPIHono {
       responses: answers({ 200: { description: "The variants that match", schema: hydraCollectionSchema(rangeVariantSchema) } }),
     }),
     async (c, { query }) => {
-      const variants = await listRangeVariants(db, {
+      const variants = await listRangeVariants(readModels, {
         type: query.type,
         modelSlug: query.model_slug || undefined,
         variantSlug: query.variant_slug || undefined,
@@ -69,7 +69,7 @@ export function rangeRoutes(db: Database): OpenAPIHono {
     async (c, { params }) => {
       const type = vehicleTypeOf(params.type);
       if (!type) return notFound(c, "Vehicle type");
-      const models = await listRangeModels(db, { type });
+      const models = await listRangeModels(readModels, { type });
       return hydraCollection(c, "VehicleRangeModel", models, models.length);
     },
   );

@@ -4,8 +4,8 @@ import { listMakes } from "../../core/catalogue/makes.ts";
 import { findDealerId } from "../../core/dealers/dealers.ts";
 import { ORDER_FIELDS, parseUsedVehicleQuery, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
-import { findUsedVehicle } from "../../core/inventory/used-vehicles.ts";
 import type { Database } from "../../db/client.ts";
+import type { ReadModels } from "../../core/shared/read-model.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";
 import {
@@ -49,7 +49,7 @@ const pathText = (name: string, example: string) => z.string().openapi({ param: 
 
 const usedCollection = hydraCollectionSchema(usedVehicleSchema);
 
-export function vehicleRoutes(db: Database, usedStock: UsedStock): OpenAPIHono {
+export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: ReadModels): OpenAPIHono {
   const list = async (c: Context, { dealerSlug: _ignored, ...query }: UsedQueryInput, dealerId?: number) => {
     const { members, total } = await usedStock.list(query, { dealerId });
     return hydraCollection(
@@ -113,7 +113,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): OpenAPIHono {
       }),
     }),
     async (c, { params }) => {
-      const vehicle = /^\d{1,9}$/.test(params.id) ? await findUsedVehicle(db, Number(params.id)) : null;
+      const vehicle = /^\d{1,9}$/.test(params.id) ? await usedStock.vehicle(Number(params.id)) : null;
       if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
       if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
       return ldResource(c, vehicle, "Vehicle", vehicleId(vehicle.id));
@@ -129,7 +129,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock): OpenAPIHono {
       responses: answers({ 200: { description: "The makes", schema: hydraCollectionSchema(makeSchema) } }),
     }),
     async (c) => {
-      const makes = await listMakes(db);
+      const makes = await listMakes(readModels);
       return hydraCollection(c, "Make", makes, makes.length);
     },
   );

@@ -20,7 +20,7 @@ import { modelJsonLd } from "../../lib/structured-data.ts";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const motorcycle = new URL(request.url).pathname.includes("/honda-wing/");
-  const model = await findRangeModel(context.db, params.make, params.model, motorcycle ? "motorcycle" : "car");
+  const model = await findRangeModel(context.readModels, params.make, params.model, motorcycle ? "motorcycle" : "car");
   if (!model || model.variants.length === 0) throw data(null, { status: 404 });
   return { model, dealerName: scope.dealer?.dealerName ?? null };
 }

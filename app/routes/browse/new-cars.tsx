@@ -16,7 +16,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const [banners, models] = await Promise.all([
     readBanners(context.readModels, "Car", scope.dealer?.slug ?? null),
-    listRangeModels(context.db, { type: "car", makeSlug: params.make }),
+    listRangeModels(context.readModels, { type: "car", makeSlug: params.make }),
   ]);
   if (params.make && models.length === 0) throw data(null, { status: 404 });
   return {

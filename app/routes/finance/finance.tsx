@@ -27,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const [scope, { dealers }, models] = await Promise.all([
     resolveDealerScope(context.readModels, request, params),
     context.readModels.read(dealerDirectoryModel),
-    listRangeModels(context.db),
+    listRangeModels(context.readModels),
   ]);
   const modelSlug = url.searchParams.get("model");
   const chosen = modelSlug ? models.find((m) => m.model_slug === modelSlug) : undefined;

@@ -1,5 +1,4 @@
 import { GROUP_NAME } from "../../../core/dealers/dealers.ts";
-import { findUsedVehicle } from "../../../core/inventory/used-vehicles.ts";
 import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.ts";
 import { formatRand } from "../../../core/shared/format.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
@@ -17,7 +16,7 @@ import type { Route } from "./+types/sell-your-car";
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const vehicleParam = new URL(request.url).searchParams.get("vehicle");
-  const towards = vehicleParam && /^\d{1,9}$/.test(vehicleParam) ? await findUsedVehicle(context.db, Number(vehicleParam)) : null;
+  const towards = vehicleParam && /^\d{1,9}$/.test(vehicleParam) ? await context.usedStock.vehicle(Number(vehicleParam)) : null;
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const usable = towards && (!dealerInPath || towards.dealer_slug === dealerInPath.slug) ? towards : null;
   const fixedDealer = dealerInPath?.slug ?? usable?.dealer_slug;

@@ -11,7 +11,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 /** The model of the path; cars are test-driven at car dealers, motorcycles ridden at Honda Wing dealers. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const model = await findRangeModel(context.db, params.make, params.model);
+  const model = await findRangeModel(context.readModels, params.make, params.model);
   const isMotorcycle = model?.type === "motorcycle";
   if (!model || (scope.inRoute && scope.dealer?.is_wing !== isMotorcycle)) throw data(null, { status: 404 });
   const dealerInPath = scope.inRoute ? scope.dealer : null;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { findUsedVehicle, isPublicStatus } from "../../../core/inventory/used-vehicles.ts";
+import { isPublicStatus } from "../../../core/inventory/used-vehicles.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
@@ -12,7 +12,7 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   await resolveDealerScope(context.readModels, request, params);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
-  const vehicle = id === null ? null : await findUsedVehicle(context.db, id);
+  const vehicle = id === null ? null : await context.usedStock.vehicle(id);
   if (!vehicle || vehicle.make_slug !== params.make || vehicle.model_slug !== params.model || !isPublicStatus(vehicle.status)) {
     throw data(null, { status: 404 });
   }

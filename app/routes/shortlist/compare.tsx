@@ -5,7 +5,7 @@ import { findRangeVariants, variantKey } from "../../../core/catalogue/variant-k
 import { isProvince, provinceDistanceKm } from "../../../core/dealers/province-distance.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../../../core/inventory/compare-selection.ts";
 import { PROVINCES, type Province } from "../../../core/inventory/used-query.ts";
-import { findUsedVehicles, type UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
 import { monthlyRepayment } from "../../../core/finance/repayment.ts";
 import { formatKm, formatRand, horsepower } from "../../../core/shared/format.ts";
 import { useHydrated } from "../../components/dialog.tsx";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selection = parseCompareSelection(url.searchParams);
   if (!selection.ok) throw data(`${selection.violations[0]!.propertyPath} ${selection.violations[0]!.message}`, { status: 400 });
   const { ids, variants } = selection.value;
-  const [vehicles, models] = await Promise.all([findUsedVehicles(context.db, ids), findRangeVariants(context.db, variants)]);
+  const [vehicles, models] = await Promise.all([context.usedStock.vehicles(ids), findRangeVariants(context.readModels, variants)]);
   const from = url.searchParams.get("from");
   return {
     asked: { used: ids.length, variants: variants.length },

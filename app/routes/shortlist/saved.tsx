@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { parseIdList } from "../../../core/inventory/id-list.ts";
-import { findUsedVehicles } from "../../../core/inventory/used-vehicles.ts";
 import { useHydrated } from "../../components/dialog.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { pageMeta } from "../../lib/meta.ts";
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ids = parseIdList(url.searchParams.get("ids"), MAX_SAVED);
   if (!ids.ok) throw data(ids.violations[0]!.message, { status: 400 });
-  const vehicles = await findUsedVehicles(context.db, ids.value);
+  const vehicles = await context.usedStock.vehicles(ids.value);
   const inStock = new Set(vehicles.map((v) => v.id));
   return { ids: ids.value, vehicles, sold: ids.value.filter((id) => !inStock.has(id)), shareUrl: new URL(`/saved${idsQuery(ids.value.map((id) => ({ id })))}`, context.siteUrl).toString() };
 }

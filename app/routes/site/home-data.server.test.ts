@@ -6,14 +6,16 @@ import { cloneTemplate } from "../../../tests/support/template-db.ts";
 import { HOME_OFFER_COUNT, loadHomeData, ownDealsFirst, uniqueByModel } from "./home-data.server.ts";
 
 let database: DatabaseHandle;
+let sources: { db: DatabaseHandle["db"]; readModels: ReadModels };
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
+  sources = { db: database.db, readModels: new ReadModels(database.db) };
 });
 afterAll(() => database.close());
 
 describe("the home page's data", () => {
   it("has the home banners, every new car and each motorcycle model once", async () => {
-    const home = await loadHomeData({ db: database.db, readModels: new ReadModels(database.db) }, null);
+    const home = await loadHomeData(sources, null);
     expect(home.banners.length).toBeGreaterThan(0);
     expect(home.banners.every((banner) => banner.type === "")).toBe(true);
     expect(home.cars.length).toBeGreaterThan(4);
@@ -25,13 +27,13 @@ describe("the home page's data", () => {
   });
 
   it("shows the group's offers for the group and a dealer's own offers first in its scope", async () => {
-    const group = await loadHomeData({ db: database.db, readModels: new ReadModels(database.db) }, null);
+    const group = await loadHomeData(sources, null);
     expect(group.offers.length).toBeGreaterThan(0);
     expect(group.offers.length).toBeLessThanOrEqual(HOME_OFFER_COUNT);
     expect(group.offers.every((deal) => deal.dealer_slug === null && deal.kind === "special")).toBe(true);
 
     const sandton = await findDealer(database.db, "honda-sandton");
-    const scoped = await loadHomeData({ db: database.db, readModels: new ReadModels(database.db) }, sandton);
+    const scoped = await loadHomeData(sources, sandton);
     expect(scoped.offers[0]?.dealer_slug).toBe("honda-sandton");
     expect(scoped.offers.every((deal) => deal.dealer_slug === null || deal.dealer_slug === "honda-sandton")).toBe(true);
   });

@@ -3,7 +3,6 @@ import { readBanners } from "../../../core/content/banners.ts";
 import { readPublicDeals } from "../../../core/content/deals.ts";
 import type { DealerView } from "../../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../../core/shared/read-model.ts";
-import type { Database } from "../../../db/client.ts";
 import { type RangeCardData, toRangeCard } from "../../components/browse-cards.tsx";
 
 /** How many offers the home page shows under "Latest offers". */
@@ -31,12 +30,12 @@ export function ownDealsFirst<T extends { dealer_slug: string | null }>(deals: T
  * the new-car collection, the latest offers of the scope and the new-motorcycle collection.
  * Reusable by the dealer home page.
  */
-export async function loadHomeData({ db, readModels }: { db: Database; readModels: Pick<ReadModels, "read"> }, dealer: DealerView | null) {
+export async function loadHomeData({ readModels }: { readModels: ReadModels }, dealer: DealerView | null) {
   const dealerSlug = dealer?.slug ?? null;
   const [banners, cars, motorcycles, offers] = await Promise.all([
     readBanners(readModels, "", dealerSlug),
-    listRangeModels(db, { type: "car" }),
-    listRangeModels(db, { type: "motorcycle" }),
+    listRangeModels(readModels, { type: "car" }),
+    listRangeModels(readModels, { type: "motorcycle" }),
     readPublicDeals(readModels, { dealerSlug, kind: "special" }),
   ]);
   return {

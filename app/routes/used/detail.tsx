@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers.ts";
-import { findUsedVehicle, priceHistory, similarUsedVehicles } from "../../../core/inventory/used-vehicles.ts";
 import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
@@ -23,7 +22,7 @@ import { usedVehicleJsonLd } from "../../lib/structured-data.ts";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const dealerSlug = scope.inRoute ? (scope.dealer?.slug ?? null) : null;
-  const vehicle = /^\d{1,9}$/.test(params.id) ? await findUsedVehicle(context.db, Number(params.id)) : null;
+  const vehicle = /^\d{1,9}$/.test(params.id) ? await context.usedStock.vehicle(Number(params.id)) : null;
   if (
     !vehicle ||
     vehicle.make_slug !== params.make ||
@@ -39,8 +38,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
   const [directory, similar, history] = await Promise.all([
     context.readModels.read(dealerDirectoryModel),
-    similarUsedVehicles(context.db, vehicle),
-    priceHistory(context.db, vehicle.id),
+    context.usedStock.similar(vehicle),
+    context.usedStock.priceHistory(vehicle.id),
   ]);
   const dealer = dealerNamed(directory, vehicle.dealer_slug);
   // The reductions, newest first: "Reduced by R 15 000 on 3 Nov".

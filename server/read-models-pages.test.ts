@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { makesWithCounts } from "../core/catalogue/makes.ts";
+import { rangeCatalogue } from "../core/catalogue/ranges.ts";
+import { UsedStock } from "../core/inventory/used-stock.ts";
+import { ChangeNotifications } from "../core/shared/change-notifications.ts";
+import { ReadModels } from "../core/shared/read-model.ts";
+import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { builtSite } from "../tests/support/page-server.ts";
+import { recordQueries } from "../tests/support/query-log.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
+import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
+
+/**
+ * Issue 19 item 1, decision 040: public pages read what the server holds in memory. One site keeps the read
+ * models and the used stock in memory (as server/main.ts does), another over the same database answers every
+ * read with SQL (no change notifications). Both render the same markup; in the steady state the first makes
+ * no database statement for a page it answers from memory.
+ */
+let database: DatabaseHandle;
+let changes: ChangeNotifications;
+let usedStock: UsedStock;
+let readModels: ReadModels;
+let fromMemory: TestServer;
+let fromSql: TestServer;
+
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+  changes = new ChangeNotifications();
+  await changes.start(database);
+  usedStock = new UsedStock(database.db);
+  usedStock.watch(changes);
+  readModels = new ReadModels(database.db, { changes });
+  readModels.preload([rangeCatalogue, makesWithCounts]);
+  const site = { ...(await builtSite()), rateLimiter: new MemoryRateLimiter(10_000, 600_000) };
+  fromMemory = await startTestServer({ ...site, usedStock, readModels }, { database });
+  fromSql = await startTestServer(site, { database });
+  const [vehicle, other] = (await fromSql.get("/api/vehicles")).body["hydra:member"] as { id: number; uri: string }[];
+  FROM_MEMORY.push(`/saved?ids=${vehicle!.id},${other!.id},999999999`, `/compare?ids=${vehicle!.id},${other!.id}&from=Gauteng`, `${vehicle!.uri}/enquire`);
+  PENDING[vehicle!.uri] = "issue-16b: the vehicle's dealer";
+  PENDING[`/sell-your-car?vehicle=${vehicle!.id}`] = "issue-16b: the dealers to choose from";
+  await vi.waitFor(
+    async () => expect((await fromMemory.get("/readyz")).body).toMatchObject({ usedStock: "current", readModels: { range: "current", makes: "current" } }),
+    { timeout: 30_000, interval: 50 },
+  );
+});
+afterAll(async () => {
+  await fromMemory?.close();
+  await fromSql?.close();
+  await usedStock?.stop();
+  await readModels?.stop();
+  await changes?.stop();
+  await database?.close();
+});
+
+/** The page's HTML without what differs on every answer: the CSP nonce, a form's idempotency key and render time. */
+async function markup(site: TestServer, path: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(site.baseUrl + path, { redirect: "manual" });
+  const html = (await response.text())
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "(uuid)")
+    .replace(/\b1[7-9]\d{11}\b/g, "(milliseconds since 1970)");
+  return { status: response.status, html };
+}
+
+/** Pages (and API answers) whose every read is held in memory, as the group sees them (no dealer chosen). */
+const FROM_MEMORY = [
+  "/new/honda/cr-v",
+  "/new/honda/cr-v?variant=1-5t-comfort-cvt",
+  "/honda-wing/honda/nx500",
+  "/used",
+  "/used/honda",
+  "/used/honda/jazz",
+  "/used?fuelType=Petrol&transmissionType=Automatic",
+  "/used?page=2&order[price]=asc",
+  "/api/renault_ranges",
+  "/api/renault_ranges?model_slug=cr-v",
+  "/api/vehicle_range/motorcycle",
+  "/api/makes",
+  "/api/vehicles?make_slug=honda&order[price]=desc",
+  "/api/filters?fuelType[]=Petrol",
+];
+
+/**
+ * Pages that also read what other branches move into memory (issue 16's content editing): their remaining
+ * statements must read only those tables. The merger moves each page to FROM_MEMORY once its branch lands:
+ * issue-16a (banners, deals), issue-16b (dealers, blog posts).
+ */
+const PENDING: Record<string, string> = {
+  "/": "issue-16a: banners, specials",
+  "/new": "issue-16a: the Car banners",
+  "/new/honda": "issue-16a: the Car banners",
+  "/honda-wing": "issue-16a and issue-16b: the Motorcycle banners and the Wing dealers",
+  "/finance": "issue-16b: the dealers",
+  "/new/honda/cr-v/1-5t-comfort-cvt/enquire": "issue-16b: the dealers to choose from",
+  "/book-test-drive/honda/cr-v": "issue-16b: the dealers to choose from",
+  "/dealer/honda-sandton/new/honda/cr-v": "issue-16b: the dealer of the path",
+  "/dealer/honda-sandton/used": "issue-16b: the dealer of the path",
+};
+const PENDING_TABLES = ["banners", "deals", "dealers", "blog_posts"];
+
+describe("pages answered from memory", () => {
+  it("render the same markup as pages answered with SQL", async () => {
+    for (const path of [...FROM_MEMORY, ...Object.keys(PENDING)]) {
+      const [memory, sql] = await Promise.all([markup(fromMemory, path), markup(fromSql, path)]);
+      expect(memory.status, path).toBe(200);
+      expect(memory.html.length, path).toBeGreaterThan(100);
+      expect(memory, path).toEqual(sql);
+    }
+  });
+
+  it("make no database statement in the steady state", async () => {
+    const queries = recordQueries(database.db);
+    try {
+      for (const path of FROM_MEMORY) {
+        // Twice: the first may sort an order the stock in memory had not sorted yet (answered by a query meanwhile).
+        await fetch(fromMemory.baseUrl + path).then((r) => r.text());
+        await new Promise((resolve) => setImmediate(resolve));
+        const { result: status, statements } = await queries.during(() => fetch(fromMemory.baseUrl + path).then(async (r) => (await r.text(), r.status)));
+        expect({ path, status, statements }).toEqual({ path, status: 200, statements: [] });
+        // The same page from the site that reads with SQL: the record does see a page's statements.
+        const control = await queries.during(() => fetch(fromSql.baseUrl + path).then((r) => r.text()));
+        expect(control.statements.length, path).toBeGreaterThan(0);
+      }
+    } finally {
+      queries.restore();
+    }
+  });
+
+  it("read only tables other branches convert on the pages still pending", async () => {
+    const queries = recordQueries(database.db);
+    try {
+      for (const [path, branch] of Object.entries(PENDING)) {
+        const { statements } = await queries.during(() => fetch(fromMemory.baseUrl + path).then((r) => r.text()));
+        const elsewhere = statements.filter((statement) => !PENDING_TABLES.some((table) => statement.includes(`"${table}"`)));
+        expect({ path, branch, elsewhere }).toEqual({ path, branch, elsewhere: [] });
+      }
+    } finally {
+      queries.restore();
+    }
+  });
+});
