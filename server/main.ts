@@ -10,11 +10,10 @@ import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
 import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
-import { makesWithCounts } from "../core/catalogue/makes.ts";
-import { rangeCatalogue } from "../core/catalogue/ranges.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { ReadModels } from "../core/shared/read-model.ts";
+import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { createApp, type PageHandler } from "./app.ts";
@@ -55,7 +54,7 @@ async function main() {
   const usedStock = new UsedStock(database.db, logger.child({ component: "used-stock" }));
   usedStock.watch(changes);
   const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
-  readModels.preload([rangeCatalogue, makesWithCounts]);
+  readModels.preload(PUBLIC_READ_MODELS);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);

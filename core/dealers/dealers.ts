@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type BusinessHours, dealerFormerSlugs, dealers } from "../../db/schema.ts";
-import { defineReadModel } from "../shared/read-model.ts";
+import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 
 /** The pseudo dealer slug that stands for the whole group (head office) where a dealer slug is expected. */
 export const HEAD_OFFICE_SLUG = "head-office";
@@ -59,6 +59,8 @@ export type DealerDirectory = {
   dealers: DealerView[];
   /** A former slug's current slug (issue 16: a renamed dealer's old URLs redirect permanently). */
   formerSlugs: Record<string, string>;
+  /** Each dealer's id by its current slug (what the used stock and the deals are scoped by). */
+  ids: Record<string, number>;
 };
 
 /** The dealers public pages and the API read (decision 034): from memory on a server that watches for changes. */
@@ -73,12 +75,21 @@ export async function loadDealerDirectory(db: Database): Promise<DealerDirectory
     db.select().from(dealers).orderBy(asc(dealers.sortOrder), asc(dealers.dealerName)),
     db.select({ slug: dealerFormerSlugs.slug, current: dealers.slug }).from(dealerFormerSlugs).innerJoin(dealers, eq(dealers.id, dealerFormerSlugs.dealerId)),
   ]);
-  return { dealers: rows.map(toDealerView), formerSlugs: Object.fromEntries(former.map((row) => [row.slug, row.current])) };
+  return {
+    dealers: rows.map(toDealerView),
+    formerSlugs: Object.fromEntries(former.map((row) => [row.slug, row.current])),
+    ids: Object.fromEntries(rows.map((row) => [row.slug, row.id])),
+  };
 }
 
 /** A dealer by its current slug. */
 export function dealerNamed(directory: DealerDirectory, slug: string): DealerView | null {
   return directory.dealers.find((dealer) => dealer.slug === slug) ?? null;
+}
+
+/** The id of the dealer with this current slug; null when none has it. */
+export function dealerIdNamed(directory: DealerDirectory, slug: string): number | null {
+  return Object.hasOwn(directory.ids, slug) ? directory.ids[slug]! : null;
 }
 
 /** The current slug of a dealer once known by `slug`; null when no dealer was. */
@@ -110,8 +121,8 @@ export async function findDealerId(db: Database, slug: string): Promise<number |
  * Which dealer a slug scopes content to: the head-office slug scopes to the group itself (dealerId null);
  * an unknown slug gives null.
  */
-export async function resolveDealerScope(db: Database, slug: string): Promise<{ dealerId: number | null } | null> {
+export async function resolveDealerScope(readModels: Pick<ReadModels, "read">, slug: string): Promise<{ dealerId: number | null } | null> {
   if (slug === HEAD_OFFICE_SLUG) return { dealerId: null };
-  const dealerId = await findDealerId(db, slug);
+  const dealerId = dealerIdNamed(await readModels.read(dealerDirectoryModel), slug);
   return dealerId === null ? null : { dealerId };
 }

@@ -13,7 +13,7 @@ import type { ChangeNotifications } from "./change-notifications.ts";
  * `context.readModels.read(model)`.
  */
 export type ReadModelDefinition<T> = {
-  /** For logs, /readyz and metrics. */
+  /** Unique among the models: what memory holds it under, and its name in logs, /readyz and metrics. */
   readonly name: string;
   /** The tables whose change makes the value stale: each must carry migration 0019's `data_changed` trigger. */
   readonly tables: readonly string[];
@@ -55,7 +55,11 @@ type Slot = {
  * See docs/decisions/034-public-read-models.md.
  */
 export class ReadModels {
-  private readonly slots = new Map<ReadModelDefinition<unknown>, Slot>();
+  /**
+   * By name, not by definition object: the built pages bundle their own copy of each module that defines a
+   * model, so the server's definition (preloaded at start) and a page's are two objects for one model.
+   */
+  private readonly slots = new Map<string, Slot>();
   private readonly stopping = new AbortController();
 
   constructor(
@@ -108,10 +112,10 @@ export class ReadModels {
   private slotFor(definition: ReadModelDefinition<unknown>): Slot | null {
     const changes = this.options.changes;
     if (!changes || this.stopping.signal.aborted) return null;
-    let slot = this.slots.get(definition);
+    const slot = this.slots.get(definition.name);
     if (slot) return slot;
     const created: Slot = { definition, value: null, changed: false, reading: null, unsubscribe: () => {} };
-    this.slots.set(definition, created);
+    this.slots.set(definition.name, created);
     created.unsubscribe = changes.subscribe(definition.tables, {
       onChange: () => this.changed(created),
       onLost: () => {

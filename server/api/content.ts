@@ -37,7 +37,7 @@ const blogCollection = hydraCollectionSchema(blogPostSchema, {
 /** Deals, banners and blog posts come from the public read models, under the same rules as the pages (decisions 035, 039). */
 export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const dealsFor = async (c: Context, dealerSlug: string, deal: string | undefined, kind?: DealKind) => {
-    const scope = await resolveDealerScope(db, dealerSlug);
+    const scope = await resolveDealerScope(readModels, dealerSlug);
     if (!scope) return notFound(c, "Dealer");
     const scopeSlug = scope.dealerId === null ? null : dealerSlug;
     const deals = (await readPublicDeals(readModels, { dealerSlug: scopeSlug, kind, slug: deal || undefined })).map(dealApiView);

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listMakes } from "../../core/catalogue/makes.ts";
-import { findDealerId } from "../../core/dealers/dealers.ts";
+import { dealerDirectoryModel, dealerIdNamed } from "../../core/dealers/dealers.ts";
 import { ORDER_FIELDS, parseUsedVehicleQuery, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { Database } from "../../db/client.ts";
@@ -62,7 +62,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
 
   const filters = async (c: Context, { dealerSlug, ...query }: UsedQueryInput, makeSlug?: string, modelSlug?: string) => {
     const scoped = { ...query, makeSlug: makeSlug?.trim() || query.makeSlug, modelSlug: modelSlug?.trim() || query.modelSlug };
-    const dealerId = dealerSlug ? await findDealerId(db, dealerSlug) : undefined;
+    const dealerId = dealerSlug ? dealerIdNamed(await readModels.read(dealerDirectoryModel), dealerSlug) : undefined;
     if (dealerId === null) return notFound(c, "Dealer");
     return ldResource(c, await usedStock.filters(scoped, { dealerId }), "UsedVehicleFilters");
   };
@@ -93,7 +93,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
       responses: answers({ 200: { description: "One page of the dealer's vehicles", schema: usedCollection }, 404: notFoundAnswer("dealer") }),
     }),
     async (c, { params, query }) => {
-      const dealerId = await findDealerId(db, params.slug);
+      const dealerId = dealerIdNamed(await readModels.read(dealerDirectoryModel), params.slug);
       return dealerId === null ? notFound(c, "Dealer") : list(c, query, dealerId);
     },
     { parseQuery },

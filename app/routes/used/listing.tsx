@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { redirect, useNavigation } from "react-router";
-import { findDealerId } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
@@ -28,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (mustRedirect) throw redirect(listingHref(dealer?.slug, state));
 
   const query = { ...state };
-  const dealerScope = { dealerId: dealer ? ((await findDealerId(context.db, dealer.slug)) ?? undefined) : undefined };
+  const dealerScope = { dealerId: dealer ? (dealerIdNamed(await context.readModels.read(dealerDirectoryModel), dealer.slug) ?? undefined) : undefined };
   const [list, filters] = await Promise.all([
     context.usedStock.list(query, dealerScope),
     context.usedStock.filters(query, dealerScope),
