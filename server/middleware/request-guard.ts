@@ -131,6 +131,11 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
   const mediaTypesAt = acceptedMediaTypes(options.bodyLimits ?? []);
   const siteOrigin = new URL(options.siteUrl).origin;
 
+  /** A read of a page (not of the API or a route the app registered itself). */
+  function isPageRead(c: Context): boolean {
+    return (c.req.method === "GET" || c.req.method === "HEAD") && !isApiPath(c.req.path) && methodsOfRoutes(c.req.path).length === 0;
+  }
+
   /** The methods a path answers, or null where no route claims it (the API's 404 then answers any method). */
   async function allowedMethods(path: string): Promise<readonly string[] | null> {
     const registered = methodsOfRoutes(path);
@@ -181,6 +186,8 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
 
   async function firstRefusal(c: Context): Promise<Response | null> {
     if (hasMalformedEscape(c.req.url)) return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");
+    // Every page answers GET and HEAD: matching the route table for a page read would only cost time.
+    if (isPageRead(c)) return null;
     const allowed = await allowedMethods(c.req.path);
     if (allowed && !allowed.includes(c.req.method)) {
       c.header("Allow", allowed.join(", "));
