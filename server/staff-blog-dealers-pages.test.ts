@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { auditLog, blogPosts } from "../db/schema.ts";
-import { saLocalValue } from "../core/content/blog-schema.ts";
+import { toSastDateTime } from "../core/content/schedule.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
 import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
@@ -139,7 +139,7 @@ describe("a renamed dealer", () => {
 
 describe("a scheduled blog post", () => {
   it("is saved by an editor, previewed by staff only, and stays off /blog, the API and the sitemap until its time", async () => {
-    const later = saLocalValue(new Date(Date.now() + 3 * 3_600_000));
+    const later = toSastDateTime(new Date(Date.now() + 3 * 3_600_000)).slice(0, 16);
     const fields = {
       csrf: sessions.editor.csrfToken,
       title: "Festive season service hours",

@@ -10,7 +10,7 @@ import { ReadModels } from "../shared/read-model.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { blogPage, blogPostsModel, publicPost, publicPosts } from "./blog.ts";
 import { createBlogPost, getStaffBlogPost, listStaffBlogPosts, previewBlogPost, storeBlogBodyImage, updateBlogPost } from "./blog-admin.ts";
-import { saLocalValue } from "./blog-schema.ts";
+import { toSastDateTime } from "./schedule.ts";
 
 const hero = () => ({ name: "hero.png", bytes: fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/photos/trade-in-side.png")) });
 
@@ -85,7 +85,7 @@ describe("writing blog posts in the back office", () => {
 
   it("schedules a post: it is Scheduled and not public until its time, then public by itself", async () => {
     const inAnHour = new Date(Date.now() + 3_600_000);
-    const id = await created(editor, { publishAt: saLocalValue(inAnHour) });
+    const id = await created(editor, { publishAt: toSastDateTime(inAnHour).slice(0, 16) });
     const posts = await readModels.read(blogPostsModel);
     const slug = posts.find((p) => p.id === id)!.slug;
     expect(publicPost(posts, slug, new Date())).toBeNull();

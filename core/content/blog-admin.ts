@@ -7,7 +7,8 @@ import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type WriteResult, writeOrRefuse } from "../staff/staff-write.ts";
 import { type BlogPost, blogStatusLabel, loadBlogPosts } from "./blog.ts";
-import { type BlogField, type BlogPostInput, parseBlogPost, saLocalValue } from "./blog-schema.ts";
+import { type BlogField, type BlogPostInput, parseBlogPost } from "./blog-schema.ts";
+import { toSastDateTime } from "./schedule.ts";
 import { blogHtmlFromMarkdown } from "./markdown.ts";
 
 /**
@@ -50,7 +51,7 @@ export async function getStaffBlogPost(db: Database, actor: StaffActor, id: numb
     metaDescription: row.metaDescription,
     keywords: row.keywords ?? "",
     status: row.status,
-    publishAt: saLocalValue(row.publishedAt),
+    publishAt: toSastDateTime(row.publishedAt).slice(0, 16),
     heroImage: "",
   };
   return { id: row.id, slug: row.slug, values, imageUri: row.imageUri, status: blogStatusLabel({ status: row.status as BlogPost["status"], publishedAt: row.publishedAt }, now), version: row.updatedAt.getTime() };

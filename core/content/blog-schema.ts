@@ -1,3 +1,4 @@
+import { parseSastDateTime } from "./schedule.ts";
 import { z } from "zod";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
@@ -75,7 +76,7 @@ const blogPostSchema = z.object({
     z
       .string()
       .regex(LOCAL_DATE_TIME, "Publish date and time must be a date and time, like 2026-12-05 08:00")
-      .refine((value) => !LOCAL_DATE_TIME.test(value) || !Number.isNaN(saLocalInstant(value).getTime()), "Publish date and time is not a real date")
+      .refine((value) => !LOCAL_DATE_TIME.test(value) || parseSastDateTime(value) !== null, "Publish date and time is not a real date between 2000 and 2100")
       .optional(),
   ),
 });
@@ -94,15 +95,6 @@ export type BlogPostInput = {
   publishedAt: Date;
 };
 
-/** The instant of a datetime-local value in South African time (+02:00 all year). */
-export function saLocalInstant(value: string): Date {
-  return new Date(`${value.length === 16 ? `${value}:00` : value}+02:00`);
-}
-
-/** An instant as a datetime-local value in South African time. */
-export function saLocalValue(instant: Date): string {
-  return new Date(instant.getTime() + 2 * 3_600_000).toISOString().slice(0, 16);
-}
 
 /**
  * Reads the form's fields. A missing slug is made from the title, missing meta fields default to the title
@@ -126,7 +118,7 @@ export function parseBlogPost(values: Partial<Record<BlogField, string>>, now: D
       metaDescription: post.metaDescription ?? post.description,
       keywords: post.keywords ?? null,
       status: post.status,
-      publishedAt: post.publishAt ? saLocalInstant(post.publishAt) : new Date(Math.floor(now.getTime() / 60_000) * 60_000),
+      publishedAt: post.publishAt ? parseSastDateTime(post.publishAt)! : new Date(Math.floor(now.getTime() / 60_000) * 60_000),
     },
   };
 }

@@ -157,10 +157,12 @@ describe("a special from the back office", () => {
 
   it("refuses bad input naming each field, and stores nothing", async () => {
     const before = (await db().select({ id: deals.id }).from(deals)).length;
-    const result = await createDeal(db(), editor, { title: "", kind: "boat", summary: "x\u0000", startsAt: "tomorrow", endsAt: "" }, null);
+    const result = await createDeal(db(), editor, { title: "", kind: "boat", summary: "x\u0000", dealer: "honda\u0000", startsAt: "tomorrow", endsAt: "2026-02-31T10:00" }, null);
     expect(result.ok).toBe(false);
     const fields = result.ok ? [] : result.violations.map((v) => v.propertyPath);
-    expect(fields).toEqual(expect.arrayContaining(["title", "kind", "summary", "startsAt", "endsAt"]));
+    expect(fields).toEqual(expect.arrayContaining(["title", "kind", "summary", "dealer", "startsAt", "endsAt"]));
+    const yearZero = await createDeal(db(), editor, special({ endsAt: "0000-12-31T10:00" }), image);
+    expect(yearZero.ok ? [] : yearZero.violations.map((v) => v.propertyPath)).toEqual(["endsAt"]);
     const noImage = await createDeal(db(), editor, special(), null);
     expect(noImage.ok ? [] : noImage.violations.map((v) => v.propertyPath)).toEqual(["image"]);
     const notAnImage = await createDeal(db(), editor, special(), { name: "notes.png", bytes: Buffer.from("not a picture") });

@@ -57,7 +57,7 @@ const dealSchema = z
       z.string().trim().max(80, "Address is at most 80 characters").regex(SLUG_PATTERN, "Address may hold only small letters, digits and single hyphens").optional(),
     ),
     kind: z.enum(DEAL_KINDS as [DealKind, ...DealKind[]], { error: "Kind must be Special or Service deal" }),
-    dealer: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    dealer: z.preprocess(blankToUndefined, z.string().trim().max(100).refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE).optional()),
     summary: text("Summary", 600),
     startsAt: z.preprocess(blankToUndefined, moment("Valid from").optional()),
     endsAt: moment("Valid until"),
@@ -101,9 +101,10 @@ const bannerSchema = z
         .string({ error: "Link is required" })
         .trim()
         .max(500, "Link is at most 500 characters")
-        .refine(isAcceptableLink, "Link must be a path on this site (starting with /) or an https:// address"),
+        .refine(isAcceptableLink, "Link must be a path on this site (starting with /) or an https:// address")
+        .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE),
     ),
-    dealer: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    dealer: z.preprocess(blankToUndefined, z.string().trim().max(100).refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE).optional()),
     sortOrder: order,
     startsAt: z.preprocess(blankToUndefined, moment("Shown from").optional()),
     endsAt: z.preprocess(blankToUndefined, moment("Shown until").optional()),

@@ -34,12 +34,24 @@ export function sastDate(moment: Date, { endExclusive = false } = {}): string {
   return shifted.toISOString().slice(0, 10);
 }
 
-/** A `datetime-local` value ("2026-11-27T16:00") read as South African time; null when it is not one. */
+/** The years a schedule may name: anything else is a typing mistake (and years before 1 are no date at all). */
+const SCHEDULE_YEARS = { first: 2000, last: 2100 };
+
+/**
+ * A `datetime-local` value ("2026-11-27T16:00") read as South African time; null when it is not one, names a
+ * day the calendar does not have (31 February), or a year outside SCHEDULE_YEARS.
+ */
 export function parseSastDateTime(value: string): Date | null {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value.trim());
+  const match = /^((\d{4})-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value.trim());
   if (!match) return null;
-  const moment = new Date(`${match[1]}T${match[2]}${match[3] ?? ":00"}${SAST_OFFSET}`);
-  return Number.isNaN(moment.getTime()) ? null : moment;
+  const year = Number(match[2]);
+  if (year < SCHEDULE_YEARS.first || year > SCHEDULE_YEARS.last) return null;
+  const written = `${match[1]}T${match[3]}${match[4] ?? ""}`;
+  const moment = new Date(`${match[1]}T${match[3]}${match[4] ?? ":00"}${SAST_OFFSET}`);
+  if (Number.isNaN(moment.getTime())) return null;
+  // Date rolls 31 February over into March: a moment that does not read back as written is not a real one.
+  const readBack = toSastDateTime(moment);
+  return readBack === written || readBack === written.replace(/:00$/, "") ? moment : null;
 }
 
 /** A moment as a `datetime-local` value in South African time (seconds only when there are any). */

@@ -74,6 +74,9 @@ describe("editing a dealer", () => {
 
   it("does not let a dealer manager change the name, slug or lead channels, even when the form sends them", async () => {
     const values = await formOf(sandtonManager, "honda-sandton");
+    // Nor see where the dealer's leads go: the page data carries no lead e-mails or webhook address for them.
+    expect(values).toMatchObject({ enquiryEmails: "", financeEmails: "", webhookUrl: "" });
+    expect((await getStaffDealer(database.db, sandtonManager, "honda-sandton")).hasWebhookSecret).toBe(false);
     expect(await updateDealer(database.db, sandtonManager, "honda-sandton", { ...values, dealerName: "Renamed", slug: "renamed", enquiryEmails: "x@example.com" })).toMatchObject({ ok: true });
     expect((await publicDealer("honda-sandton"))?.dealerName).toBe("Honda Sandton");
   });

@@ -66,7 +66,10 @@ const adminSchema = z.object({
       .max(500)
       .optional(),
   ),
-  webhookSecret: z.preprocess(blank, z.string().min(16, "CRM webhook secret must be at least 16 characters").max(200).optional()),
+  webhookSecret: z.preprocess(
+    blank,
+    z.string().min(16, "CRM webhook secret must be at least 16 characters").max(200).refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE).optional(),
+  ),
 });
 
 type Details = z.infer<typeof detailsSchema>;
@@ -94,7 +97,8 @@ export async function getStaffDealer(db: Database, actor: StaffActor, slug: stri
   const [row] = await db.select().from(dealers).where(eq(dealers.slug, slug));
   assertMay(actor, "dealer-details", row?.id ?? -1);
   if (!row) throw new StaffAccessDenied("not-found", "dealer-details");
-  const channels = await db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.dealerId, row.id)).orderBy(dealerLeadChannels.id);
+  const mayEditAll = may(actor, "dealers", row.id);
+  const channels = mayEditAll ? await db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.dealerId, row.id)).orderBy(dealerLeadChannels.id) : [];
   const emails = (kind: string) =>
     channels
       .filter((c) => c.kind === "email" && c.enabled && (c.leadKind === kind || c.leadKind === "all"))
@@ -119,14 +123,15 @@ export async function getStaffDealer(db: Database, actor: StaffActor, slug: stri
       dpName: row.dpName,
       dpEmail: row.dpEmail,
       dpContactNo: row.dpContactNo,
-      enquiryEmails: emails("enquiry"),
-      financeEmails: emails("finance"),
-      webhookUrl: webhook?.target ?? "",
+      // The lead routing (and the webhook URL, which may carry a token) only for those who may change it.
+      enquiryEmails: mayEditAll ? emails("enquiry") : "",
+      financeEmails: mayEditAll ? emails("finance") : "",
+      webhookUrl: mayEditAll ? (webhook?.target ?? "") : "",
       webhookSecret: "",
       ...hours,
     },
-    hasWebhookSecret: Boolean(webhook?.secret),
-    mayEditAll: may(actor, "dealers", row.id),
+    hasWebhookSecret: mayEditAll && Boolean(webhook?.secret),
+    mayEditAll,
   };
 }
 

@@ -94,7 +94,7 @@ export function dealerIdNamed(directory: DealerDirectory, slug: string): number 
 
 /** The current slug of a dealer once known by `slug`; null when no dealer was. */
 export function renamedDealerSlug(directory: DealerDirectory, slug: string): string | null {
-  return directory.formerSlugs[slug] ?? null;
+  return Object.hasOwn(directory.formerSlugs, slug) ? directory.formerSlugs[slug]! : null;
 }
 
 /** Dealers whose name contains the given text, case-insensitively (e.g. 'wing' lists the Honda Wing dealers). */
