@@ -131,7 +131,14 @@ describe("a renamed dealer", () => {
     expect([api.status, api.headers.get("location")]).toEqual([308, "/api/dealers/honda-nelspruit"]);
     const vehicles = await get("/api/dealers/honda-mbombela/vehicles?page=2");
     expect([vehicles.status, vehicles.headers.get("location")]).toEqual([308, "/api/dealers/honda-nelspruit/vehicles?page=2"]);
+    // However the old slug is spelled (case, %-escapes), the redirect goes to the new slug, never to itself.
+    const spelled = await get("/Dealer/honda-%6Dbombela/used");
+    expect([spelled.status, spelled.headers.get("location")]).toEqual([301, "/Dealer/honda-nelspruit/used"]);
+    const escaped = await get("/api/dealers/honda-%6Dbombela/vehicles");
+    expect([escaped.status, escaped.headers.get("location")]).toEqual([308, "/api/dealers/honda-nelspruit/vehicles"]);
     expect((await get("/dealer/never-a-dealer")).status).toBe(404);
+    expect((await get("/dealer/constructor")).status).toBe(404);
+    expect((await get("/api/dealers/constructor")).status).toBe(404);
     const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.entity, "dealer"), eq(auditLog.action, "dealer.update"), eq(auditLog.actorLabel, "admin@content.example")));
     expect(entry!.changes).toMatchObject({ slug: { from: "honda-mbombela", to: "honda-nelspruit" } });
   });

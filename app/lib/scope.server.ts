@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { type DealerView, dealerDirectoryModel, dealerNamed, renamedDealerSlug } from "../../core/dealers/dealers.ts";
+import { type DealerView, dealerDirectoryModel, dealerNamed, pathAtCurrentSlug, renamedDealerSlug } from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import { DEALER_SLUG_KEY } from "./scope.ts";
 
@@ -26,7 +26,7 @@ export async function resolveDealerScope(
     const dealer = dealerNamed(directory, dealerName);
     if (dealer) return { dealer, inRoute: true };
     const current = renamedDealerSlug(directory, dealerName);
-    if (current) throw renamedDealerRedirect(request, dealerName, current);
+    if (current) throw renamedDealerRedirect(request, current);
     throw data(null, { status: 404 });
   }
   if (new URL(request.url).pathname === "/") return { dealer: null, inRoute: false };
@@ -39,10 +39,10 @@ export async function resolveDealerScope(
  * The same page at the dealer's current slug: 301 for a page (GET, HEAD), 308 for anything else, so that a
  * form sent to the old address is sent again, unchanged, to the new one.
  */
-export function renamedDealerRedirect(request: Request, formerSlug: string, currentSlug: string): Response {
+export function renamedDealerRedirect(request: Request, currentSlug: string): Response {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\.data$/, "");
-  const moved = path.replace(`/dealer/${encodeURIComponent(formerSlug)}`, `/dealer/${encodeURIComponent(currentSlug)}`);
+  const moved = pathAtCurrentSlug(path, currentSlug);
   url.searchParams.delete("_routes");
   const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
   return redirect(`${moved}${url.search}`, status);

@@ -97,6 +97,19 @@ export function renamedDealerSlug(directory: DealerDirectory, slug: string): str
   return Object.hasOwn(directory.formerSlugs, slug) ? directory.formerSlugs[slug]! : null;
 }
 
+/**
+ * A path under a renamed dealer (`/dealer/{old}/...`, `/api/dealers/{old}/...`) at its current slug: the segment
+ * after the first `dealer` or `dealers` segment is replaced by position, however the path spelled the old slug
+ * (its case or %-escapes), so that the redirect never points at itself.
+ */
+export function pathAtCurrentSlug(pathname: string, currentSlug: string): string {
+  const segments = pathname.split("/");
+  const at = segments.findIndex((segment) => /^dealers?$/i.test(segment));
+  if (at < 0 || at + 1 >= segments.length) return pathname;
+  segments[at + 1] = encodeURIComponent(currentSlug);
+  return segments.join("/");
+}
+
 /** Dealers whose name contains the given text, case-insensitively (e.g. 'wing' lists the Honda Wing dealers). */
 export function dealersNamedLike(directory: DealerDirectory, nameContains: string): DealerView[] {
   const wanted = nameContains.toLowerCase();

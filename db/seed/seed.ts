@@ -1,3 +1,4 @@
+import { parseSastDateTime } from "../../core/content/schedule.ts";
 import { count } from "drizzle-orm";
 import { isWingDealerName } from "../../core/dealers/dealers.ts";
 import { type Scene, SCENES, vehicleImageUrl } from "../../core/media/shapes.ts";
@@ -208,6 +209,8 @@ async function seedBlog(tx: Transaction): Promise<void> {
       title: post.title,
       description: post.description,
       publishDate: post.publishDate,
+      // Published at the start of its publish date in South African time, as migration 0023 set the posts before it.
+      publishedAt: parseSastDateTime(`${post.publishDate}T00:00`)!,
       imageUri: `/media/blog/${post.theme}.svg`,
       author: post.author,
       body: post.body,

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.ts";
 import { APPOINTMENT_KINDS, type AppointmentKind, isIsoDate, lastBookableDate, saIso } from "../../core/appointments/calendar.ts";
 import type { Violation } from "../../core/shared/violations.ts";
-import { type DealerView, dealerDirectoryModel, dealerNamed, dealersNamedLike, renamedDealerSlug } from "../../core/dealers/dealers.ts";
+import { type DealerView, dealerDirectoryModel, dealerNamed, dealersNamedLike, pathAtCurrentSlug, renamedDealerSlug } from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
@@ -25,7 +25,7 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
     const current = dealerNamed(directory, slug) ? null : renamedDealerSlug(directory, slug);
     if (!current) return next();
     const url = new URL(c.req.url);
-    const path = url.pathname.replace(`/dealers/${encodeURIComponent(slug)}`, `/dealers/${encodeURIComponent(current)}`);
+    const path = pathAtCurrentSlug(url.pathname, current);
     return c.redirect(`${path}${url.search}`, 308);
   };
   app.use("/dealers/:slug", redirectFormerSlug);
