@@ -65,13 +65,17 @@ export async function previewBlogPost(db: Database, actor: StaffActor, id: numbe
   return post;
 }
 
+const CHOOSE_HERO = { propertyPath: "heroImage", message: "Choose a hero image (JPEG, PNG or WebP)" };
+
 export async function createBlogPost(db: Database, actor: StaffActor, values: BlogFormValues, hero: Upload | null, now: Date): Promise<WriteResult> {
   assertMay(actor, "blog", null);
   const parsed = parseBlogPost(values, now);
+  // A refused form stores no image: it is read (and stored) only once the fields are right.
+  if (!parsed.ok) return { ok: false, violations: hero ? parsed.violations : [...parsed.violations, CHOOSE_HERO] };
   const image = await heroImage(db, hero);
-  const violations = [...(parsed.ok ? [] : parsed.violations), ...(image.ok ? [] : image.violations)];
-  if (image.ok && !image.stored) violations.push({ propertyPath: "heroImage", message: "Choose a hero image (JPEG, PNG or WebP)" });
-  if (!parsed.ok || !image.ok || !image.stored || violations.length > 0) return { ok: false, violations };
+  const violations = image.ok ? [] : image.violations;
+  if (image.ok && !image.stored) violations.push(CHOOSE_HERO);
+  if (!image.ok || !image.stored || violations.length > 0) return { ok: false, violations };
   const row = { ...columnsOf(parsed.value), ...heroColumns(image.stored) };
   return writeOrRefuse(
     db,
@@ -89,8 +93,9 @@ export async function createBlogPost(db: Database, actor: StaffActor, values: Bl
 export async function updateBlogPost(db: Database, actor: StaffActor, id: number, values: BlogFormValues, hero: Upload | null, now: Date): Promise<WriteResult> {
   assertMay(actor, "blog", null);
   const parsed = parseBlogPost(values, now);
+  if (!parsed.ok) return parsed;
   const image = await heroImage(db, hero);
-  if (!parsed.ok || !image.ok) return { ok: false, violations: [...(parsed.ok ? [] : parsed.violations), ...(image.ok ? [] : image.violations)] };
+  if (!image.ok) return { ok: false, violations: image.violations };
   const row = { ...columnsOf(parsed.value), ...(image.stored ? heroColumns(image.stored) : {}) };
   return writeOrRefuse(
     db,

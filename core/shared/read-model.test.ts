@@ -70,6 +70,22 @@ describe("read models kept in memory", () => {
     expect((await models.read(dealerNames))[0]).toBe("Renamed Honda");
   });
 
+  it("share one query among the readers that come while memory is being read", async () => {
+    let queries = 0;
+    const slowNames = defineReadModel({
+      name: "slow-dealer-names",
+      tables: ["dealers"],
+      load: async (db) => {
+        queries += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return (await db.select({ name: dealers.dealerName }).from(dealers)).map((row) => row.name);
+      },
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => models.read(slowNames)));
+    expect(new Set(answers.map((names) => names.length)).size).toBe(1);
+    expect(queries).toBe(1);
+  });
+
   it("tell each subscriber only about its own tables", async () => {
     const heard: string[] = [];
     const unsubscribe = changes.subscribe(["dealers"], { onChange: (table) => heard.push(table), onLost: () => {}, onListening: () => {} });

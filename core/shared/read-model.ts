@@ -41,6 +41,10 @@ const RETRY_MS = 5_000;
 type Slot = {
   definition: ReadModelDefinition<unknown>;
   value: { data: unknown; readAt: Date } | null;
+  /** Counts the notifications of change: a query started since the last one answers every reader meanwhile. */
+  generation: number;
+  /** The query answering readers while memory does not hold the value, and the generation it started in. */
+  querying: { generation: number; data: Promise<unknown> } | null;
   changed: boolean;
   reading: Promise<void> | null;
   unsubscribe: () => void;
@@ -70,8 +74,25 @@ export class ReadModels {
   /** The model's value: from memory when it holds the current value, else read with SQL for this caller. */
   read<T>(definition: ReadModelDefinition<T>): Promise<T> {
     const slot = this.slotFor(definition as ReadModelDefinition<unknown>);
-    if (slot?.value) return Promise.resolve(slot.value.data as T);
-    return definition.load(this.db);
+    if (!slot) return definition.load(this.db);
+    if (slot.value) return Promise.resolve(slot.value.data as T);
+    return this.sharedQuery(slot) as Promise<T>;
+  }
+
+  /**
+   * While memory does not hold the value (being read, notifications lost), readers share one query started
+   * after the last notification of change, rather than each reading the whole model: a burst of visitors just
+   * after an edit costs one query, and none of them gets a value older than the change.
+   */
+  private sharedQuery(slot: Slot): Promise<unknown> {
+    if (slot.querying?.generation === slot.generation) return slot.querying.data;
+    const querying = { generation: slot.generation, data: slot.definition.load(this.db) };
+    slot.querying = querying;
+    const forget = () => {
+      if (slot.querying === querying) slot.querying = null;
+    };
+    querying.data.then(forget, forget);
+    return querying.data;
   }
 
   /** Starts reading these models into memory now, rather than on their first use. */
@@ -114,12 +135,13 @@ export class ReadModels {
     if (!changes || this.stopping.signal.aborted) return null;
     const slot = this.slots.get(definition.name);
     if (slot) return slot;
-    const created: Slot = { definition, value: null, changed: false, reading: null, unsubscribe: () => {} };
+    const created: Slot = { definition, value: null, generation: 0, querying: null, changed: false, reading: null, unsubscribe: () => {} };
     this.slots.set(definition.name, created);
     created.unsubscribe = changes.subscribe(definition.tables, {
       onChange: () => this.changed(created),
       onLost: () => {
         created.value = null;
+        created.generation += 1;
         this.options.logger?.warn({ model: definition.name }, "read model: lost the change notifications; answering with queries until they are back");
       },
       onListening: () => this.changed(created),
@@ -129,6 +151,7 @@ export class ReadModels {
 
   private changed(slot: Slot): void {
     slot.value = null;
+    slot.generation += 1;
     slot.changed = true;
     slot.reading ??= this.readUntilCurrent(slot).finally(() => {
       slot.reading = null;

@@ -48,7 +48,7 @@ export default function HondaWing({ loaderData }: Route.ComponentProps) {
                 <div className="p-4">
                   <h3 className="text-lg font-bold">{banner.title}</h3>
                   <Link
-                    to={scopedHref(dealer, banner.button.url)}
+                    to={banner.button.url.startsWith("/") ? scopedHref(dealer, banner.button.url) : banner.button.url}
                     className="mt-3 inline-block rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
                   >
                     {banner.button.text}
