@@ -108,6 +108,8 @@ describe("editing a dealer", () => {
     const fields = result.ok ? [] : [...new Set(result.violations.map((v) => v.propertyPath))].sort();
     expect(fields).toEqual(["closes_monday", "contactNo", "dpEmail", "enquiryEmails", "opens_saturday", "postalCode", "province", "slug", "webhookUrl"]);
     expect(await formOf(admin, "honda-menlyn")).toEqual(values);
+    const groupSlug = await updateDealer(database.db, admin, "honda-menlyn", { ...values, slug: "head-office" });
+    expect(groupSlug.ok ? [] : groupSlug.violations.map((v) => v.propertyPath)).toEqual(["slug"]);
   });
 
   it("sets lead e-mails per lead type and a CRM webhook whose secret is never shown back nor audited", async () => {

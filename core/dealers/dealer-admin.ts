@@ -8,6 +8,7 @@ import { type Violation, violationsFromZod } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, may, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type Transaction, type WriteResult, writeOrRefuse } from "../staff/staff-write.ts";
+import { HEAD_OFFICE_SLUG } from "./dealers.ts";
 import { HOURS_DAYS, linesFromWeek, parseWeek, weekFromLines } from "./business-hours.ts";
 import { dealersOfActor, type StaffDealer } from "./staff-dealers.ts";
 
@@ -56,7 +57,15 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** What only a group administrator changes: the name, the slug and the lead channels. */
 const adminSchema = z.object({
   dealerName: required("Dealer name", 120),
-  slug: z.preprocess(blank, z.string({ error: "Address (slug) is required" }).max(80).regex(SLUG, "Address (slug) may contain only lower-case letters, digits and single hyphens between them")),
+  slug: z.preprocess(
+    blank,
+    z
+      .string({ error: "Address (slug) is required" })
+      .max(80)
+      .regex(SLUG, "Address (slug) may contain only lower-case letters, digits and single hyphens between them")
+      // The API's name for the group itself (/api/specials/head-office): a dealer called so could not be reached.
+      .refine((slug) => slug !== HEAD_OFFICE_SLUG, `Address (slug) "${HEAD_OFFICE_SLUG}" is the group's own`),
+  ),
   enquiryEmails: z.string().optional(),
   financeEmails: z.string().optional(),
   webhookUrl: z.preprocess(
