@@ -106,7 +106,11 @@ export async function updateBanner(db: Database, actor: StaffActor, id: number, 
     if (Object.keys(changes).length === 0) return { ok: true, id };
     const picture = stored.image ? { imageId: stored.image.id, imageUri: largestJpeg(stored.image) } : {};
     await tx.update(banners).set({ ...bannerColumns(parsed.value, dealer.dealerId), ...picture }).where(eq(banners.id, id));
-    await recordAudit(tx, { actor, action: "banner.update", entity: "banner", entityId: id, dealerId: dealer.dealerId ?? current.dealerId, changes });
+    // Under the dealer it belonged to, and under the one it moved to (as deals are), so each dealer's log shows it.
+    await recordAudit(tx, { actor, action: "banner.update", entity: "banner", entityId: id, dealerId: current.dealerId, changes });
+    if (dealer.dealerId !== current.dealerId && dealer.dealerId !== null) {
+      await recordAudit(tx, { actor, action: "banner.update", entity: "banner", entityId: id, dealerId: dealer.dealerId, changes });
+    }
     return { ok: true, id };
   });
 }

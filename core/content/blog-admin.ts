@@ -120,6 +120,8 @@ export async function storeBlogBodyImage(db: Database, actor: StaffActor, upload
   if (!image.ok) return { ok: false, violations: image.violations.map((v) => ({ ...v, propertyPath: "bodyImage" })) };
   if (!image.stored) return { ok: false, violations: [{ propertyPath: "bodyImage", message: "Choose an image to upload" }] };
   const description = alt.replace(/[[\]\r\n]/g, " ").trim().slice(0, 200);
+  const imageId = image.stored.id;
+  await recordAudit(db, { actor, action: "blog_post.body_image", entity: "stored_image", entityId: imageId, changes: { image: { from: null, to: imageId } } });
   return { ok: true, markdown: `![${description}](${largestJpeg(image.stored)})` };
 }
 
