@@ -136,6 +136,12 @@ describe("a renamed dealer", () => {
     expect([spelled.status, spelled.headers.get("location")]).toEqual([301, "/Dealer/honda-nelspruit/used"]);
     const escaped = await get("/api/dealers/honda-%6Dbombela/vehicles");
     expect([escaped.status, escaped.headers.get("location")]).toEqual([308, "/api/dealers/honda-nelspruit/vehicles"]);
+    // A visitor who chose the dealer before it was renamed keeps it: the remembered old slug finds the new one.
+    const specialsFor = async (cookie: string) =>
+      (await (await fetch(`${server.baseUrl}/specials`, { headers: { Cookie: cookie } })).text()).replace(/nonce="[^"]*"/g, "");
+    const [byOldSlug, byNewSlug, byNone] = await Promise.all([specialsFor("dealer_slug=honda-mbombela"), specialsFor("dealer_slug=honda-nelspruit"), specialsFor("")]);
+    expect(byNewSlug).not.toBe(byNone);
+    expect(byOldSlug).toBe(byNewSlug);
     expect((await get("/dealer/never-a-dealer")).status).toBe(404);
     expect((await get("/dealer/constructor")).status).toBe(404);
     expect((await get("/api/dealers/constructor")).status).toBe(404);

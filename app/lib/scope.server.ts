@@ -31,7 +31,9 @@ export async function resolveDealerScope(
   }
   if (new URL(request.url).pathname === "/") return { dealer: null, inRoute: false };
   const remembered = readCookie(request.headers.get("Cookie"), DEALER_SLUG_KEY);
-  const dealer = remembered ? dealerNamed(directory, remembered) : null;
+  // A dealer renamed since the visitor chose it is still theirs, under its current slug.
+  const current = remembered ? (dealerNamed(directory, remembered) ? remembered : renamedDealerSlug(directory, remembered)) : null;
+  const dealer = current ? dealerNamed(directory, current) : null;
   return { dealer, inRoute: false };
 }
 
