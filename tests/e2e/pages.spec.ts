@@ -105,30 +105,39 @@ test("Contact Us lists all dealers with the group's hours and Kimberley's own", 
 });
 
 test.describe("blog", () => {
-  test("pages six posts at a time with the page in the query string", async ({ page }) => {
+  test("pages six posts at a time with the page in the query string", async ({ page, request }) => {
+    // The seed's posts, and any a back-office spec running beside this one has published meanwhile.
+    const { total } = await (await request.get("/api/blog")).json();
+    const pages = Math.ceil(total / 6);
+    expect(pages).toBeGreaterThanOrEqual(3);
     await page.goto("/blog");
     await expect(page).toHaveTitle("News | Honda Dealer Group");
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(6);
     const pager = page.getByRole("navigation", { name: "Blog pages" });
-    await expect(pager.getByRole("link", { name: /^Page \d$/ })).toHaveCount(3);
+    await expect(pager.getByRole("link", { name: /^Page \d$/ })).toHaveCount(pages);
     await expect(pager.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
     await hydrated(page);
-    await pager.getByRole("link", { name: "Page 3" }).click();
-    await expect(page).toHaveURL(/\/blog\?page=3$/);
-    await expect(pager.getByRole("link", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("main").getByRole("article")).toHaveCount(6);
+    await pager.getByRole("link", { name: `Page ${pages}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog\\?page=${pages}$`));
+    await expect(pager.getByRole("link", { name: `Page ${pages}` })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(total - 6 * (pages - 1));
     await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    expect((await page.goto("/blog?page=4"))?.status()).toBe(404);
+    expect((await page.goto(`/blog?page=${pages + 1}`))?.status()).toBe(404);
     await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
     expect((await page.goto("/blog?page=abc"))?.status()).toBe(400);
     expect((await page.goto("/dealer/honda-sandton/blog"))?.status()).toBe(404);
   });
 
   test("a post has its hero image, author, title, DD.MM.YYYY date, body and meta", async ({ page }) => {
-    await page.goto("/blog?page=3");
-    await page.getByRole("link", { name: /^Balloon payments explained/ }).click();
+    // Page 3 with the seed's posts; later when a back-office spec beside this one has published more.
+    const link = page.getByRole("link", { name: /^Balloon payments explained/ });
+    for (const listPage of [3, 4, 5]) {
+      await page.goto(`/blog?page=${listPage}`);
+      if ((await link.count()) > 0) break;
+    }
+    await link.click();
     await expect(page).toHaveURL(/\/blog\/balloon-payments-explained$/);
     const article = page.getByRole("main").getByRole("article");
     await expect(article.getByRole("heading", { level: 1 })).toHaveText(/Balloon payments/i);
