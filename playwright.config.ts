@@ -9,6 +9,10 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chrom
 const chromiumArgs = ["--headless", ...CHROMIUM_FLAGS];
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+/** The back-office specs that publish what the public pages show (issue 16). */
+const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -19,14 +23,18 @@ export default defineConfig({
   reporter: [["list"]],
   use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: "desktop", use: { ...desktop, launchOptions }, testIgnore: PUBLISHING_SPECS },
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], launchOptions },
       // What these specs check does not depend on the screen: head tags, JSON-LD and HTTP headers (seo), and
       // the Content-Security-Policy and sanitising (security). Running them twice only lengthens CI.
-      testIgnore: /\/(?:seo|security)\.spec\.ts$/,
+      testIgnore: [/\/(?:seo|security)\.spec\.ts$/, PUBLISHING_SPECS],
     },
+    // Specs that publish content every page shows (a special, a banner, a blog post) run once the others are
+    // done, so that the public pages' specs see the seeded content only, whatever order the workers take.
+    { name: "desktop-publishing", use: { ...desktop, launchOptions }, testMatch: PUBLISHING_SPECS, dependencies: ["desktop", "mobile"] },
+    { name: "mobile-publishing", use: { ...devices["Pixel 7"], launchOptions }, testMatch: PUBLISHING_SPECS, dependencies: ["desktop", "mobile"] },
   ],
   webServer: {
     command: "rm -rf .tmp/e2e-data && npm run serve",

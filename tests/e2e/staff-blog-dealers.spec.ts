@@ -16,6 +16,8 @@ const HERO = path.join(import.meta.dirname, "../fixtures/photos/trade-in-side.pn
 const PHONE = { width: 390, height: 844 };
 /** Each project edits its own dealer, as the two run at the same time against one server. */
 const DEALERS = { desktop: { slug: "honda-sandton", name: "Honda Sandton" }, mobile: { slug: "honda-umhlanga", name: "Honda Umhlanga" } } as const;
+/** Each screen's own dealer, so that the two projects running at once never change the same one. */
+const screenOf = (projectName: string) => (projectName.startsWith("mobile") ? "mobile" : "desktop");
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
@@ -26,7 +28,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   // Two accounts made through the back office and its e-mail: slower than a hook's default 30 s on a busy machine.
   testInfo.setTimeout(180_000);
   const tag = `${testInfo.project.name}.${Date.now()}`;
-  const dealer = DEALERS[testInfo.project.name as keyof typeof DEALERS];
+  const dealer = DEALERS[screenOf(testInfo.project.name)];
   managerEmail = `manager.${tag}@example.co.za`;
   editorEmail = `editor.${tag}@example.co.za`;
   await addStaffAccount(browser, testInfo.project.use.baseURL, { email: managerEmail, name: "Sipho Ndlovu", role: "dealer_manager", dealer });
@@ -45,8 +47,8 @@ async function checkAccessibility(page: Page): Promise<void> {
 const saLocal = (instant: Date) => new Date(instant.getTime() + 2 * 3_600_000).toISOString().slice(0, 19);
 
 test("a dealer manager changes their dealer's Saturday hours and /contact shows them", async ({ page }, testInfo) => {
-  const dealer = DEALERS[testInfo.project.name as keyof typeof DEALERS];
-  const minute = testInfo.project.name === "desktop" ? "10" : "20";
+  const dealer = DEALERS[screenOf(testInfo.project.name)];
+  const minute = screenOf(testInfo.project.name) === "desktop" ? "10" : "20";
   await signIn(page, managerEmail, TEST_STAFF_PASSWORD);
   await page.goto("/staff/dealers");
   await expect(page.getByRole("heading", { level: 1, name: "Dealers" })).toBeVisible();
