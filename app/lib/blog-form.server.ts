@@ -6,19 +6,12 @@ import type { Database } from "../../db/client.ts";
 import { BLOG_FIELD_LABELS, type BlogField } from "../../core/content/blog-schema.ts";
 import type { Violation } from "../../core/shared/violations.ts";
 import { errorsByField } from "../components/staff/form.tsx";
-import { field, staffForm } from "./staff-forms.server.ts";
+import { field, formFile, staffForm } from "./staff-forms.server.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "./staff.server.ts";
 
 /** The post's fields as the form sent them (text only), for the blog service and to show again. */
 export function blogFormValues(form: FormData): Partial<Record<BlogField, string>> {
   return Object.fromEntries(Object.keys(BLOG_FIELD_LABELS).map((name) => [name, field(form, name)]));
-}
-
-/** A file field of the form; null when none was chosen. */
-export async function uploadOf(form: FormData, name: string): Promise<Upload | null> {
-  const file = form.get(name);
-  if (!file || typeof file === "string" || file.size === 0) return null;
-  return { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
 }
 
 /** A refused save: the form again with what was typed and a message on each field at fault (422). */
@@ -49,11 +42,11 @@ export async function blogFormAction(
   const actor = await assertStaffWrite(request, form);
   try {
     if (field(form, "intent") === "body-image") {
-      const image = await uploadOf(form, "bodyImage");
+      const image = await formFile(form, "bodyImage");
       return bodyImageAnswer(image ? await storeBlogBodyImage(db, actor, image, field(form, "alt")) : { ok: false, violations: [{ propertyPath: "bodyImage", message: "Choose an image to upload" }] });
     }
     const values = blogFormValues(form);
-    const result = await save(actor, values, await uploadOf(form, "heroImage"));
+    const result = await save(actor, values, await formFile(form, "heroImage"));
     if (!result.ok) return refusedBlogForm(values, result.violations);
     return redirect(savedPath(result.id));
   } catch (error) {

@@ -1,18 +1,11 @@
 import { data } from "react-router";
-import type { ContentWriteResult, UploadedFile } from "../../core/content/content-admin.ts";
+import type { ContentWriteResult } from "../../core/content/content-admin.ts";
 import { errorsByField } from "../components/staff/form.tsx";
 import { field } from "./staff-forms.server.ts";
 
 /** The text fields of a content form as sent, for the service and to show again. */
 export function contentFormValues(form: FormData, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, field(form, name)]));
-}
-
-/** The form's image file, or null when none was chosen. */
-export async function uploadedImage(form: FormData, name = "image"): Promise<UploadedFile | null> {
-  const file = form.get(name);
-  if (!file || typeof file === "string" || file.size === 0) return null;
-  return { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
 }
 
 /** A refused save: the form again with what was typed and a message on each field at fault (422). */

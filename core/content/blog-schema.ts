@@ -1,3 +1,4 @@
+import { SLUG_PATTERN, slugFromTitle } from "../shared/slug.ts";
 import { parseSastDateTime } from "./schedule.ts";
 import { z } from "zod";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
@@ -25,7 +26,6 @@ export const BLOG_FIELD_LABELS = {
 export type BlogField = keyof typeof BLOG_FIELD_LABELS;
 
 export const MAX_BLOG_BODY = 100_000;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** `<input type="datetime-local">`: South African time, to the minute (seconds too, when a browser sends them). */
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
 
@@ -41,18 +41,6 @@ function textRule(label: string, max: number) {
 const text = (label: string, max: number) => z.preprocess(blank, textRule(label, max));
 const optionalText = (label: string, max: number) => z.preprocess(blank, textRule(label, max).optional());
 
-/** A slug made from a title: "Balloon payments, explained!" is balloon-payments-explained. */
-export function slugFromTitle(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}
-
 const blogPostSchema = z.object({
   title: text("Title", 150),
   slug: z.preprocess(
@@ -61,7 +49,7 @@ const blogPostSchema = z.object({
       .string()
       .trim()
       .max(80, "Address (slug) must be at most 80 characters")
-      .regex(SLUG, "Address (slug) may contain only lower-case letters, digits and single hyphens between them")
+      .regex(SLUG_PATTERN, "Address (slug) may contain only lower-case letters, digits and single hyphens between them")
       .optional(),
   ),
   author: text("Author", 100),

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN, slugFromTitle } from "../shared/slug.ts";
 import { z } from "zod";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
@@ -35,20 +36,6 @@ const order = z.preprocess(
   z.coerce.number({ error: "Order must be a whole number" }).int("Order must be a whole number").min(0, "Order must be 0 or more").max(9999, "Order is at most 9999").default(0),
 );
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** A slug made from a title: "R40 000 cash back on the CR-V!" gives "r40-000-cash-back-on-the-cr-v". */
-export function slugFrom(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}
-
 const dealSchema = z
   .object({
     title: text("Title", 120),
@@ -74,7 +61,7 @@ export type DealInput = z.infer<typeof dealSchema> & { slug: string };
 export function parseDeal(input: unknown): Parsed<DealInput> {
   const parsed = dealSchema.safeParse(input);
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
-  const slug = parsed.data.slug ?? slugFrom(parsed.data.title);
+  const slug = parsed.data.slug ?? slugFromTitle(parsed.data.title);
   if (!slug) return { ok: false, violations: [{ propertyPath: "slug", message: "Give the special an address (slug) of letters and digits" }] };
   return { ok: true, value: { ...parsed.data, slug } };
 }

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from "../shared/slug.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -52,7 +53,6 @@ const detailsSchema = z.object({
   dpContactNo: phone("Dealer principal's phone"),
 });
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** What only a group administrator changes: the name, the slug and the lead channels. */
 const adminSchema = z.object({
@@ -62,7 +62,7 @@ const adminSchema = z.object({
     z
       .string({ error: "Address (slug) is required" })
       .max(80)
-      .regex(SLUG, "Address (slug) may contain only lower-case letters, digits and single hyphens between them")
+      .regex(SLUG_PATTERN, "Address (slug) may contain only lower-case letters, digits and single hyphens between them")
       // The API's name for the group itself (/api/specials/head-office): a dealer called so could not be reached.
       .refine((slug) => slug !== HEAD_OFFICE_SLUG, `Address (slug) "${HEAD_OFFICE_SLUG}" is the group's own`),
   ),

@@ -4,8 +4,8 @@ import { areaDealers } from "../../../../core/content/content-admin.ts";
 import { ContentForm } from "../../../components/staff/content-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
 import { BANNER_FORM_FIELDS, bannerFields, recordId } from "../../../lib/content-fields.ts";
-import { contentFormValues, refusedContentForm, uploadedImage } from "../../../lib/content-form.server.ts";
-import { staffForm } from "../../../lib/staff-forms.server.ts";
+import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
+import { formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/edit";
@@ -37,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, BANNER_FORM_FIELDS);
   try {
-    const result = await updateBanner(context.db, actor, recordId(params.id), values, await uploadedImage(form));
+    const result = await updateBanner(context.db, actor, recordId(params.id), values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/banners/${result.id}?done=saved`);
   } catch (error) {

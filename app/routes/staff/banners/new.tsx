@@ -3,8 +3,8 @@ import { createBanner } from "../../../../core/content/banners-admin.ts";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
 import { ContentForm } from "../../../components/staff/content-form.tsx";
 import { BANNER_FORM_FIELDS, bannerFields } from "../../../lib/content-fields.ts";
-import { contentFormValues, refusedContentForm, uploadedImage } from "../../../lib/content-form.server.ts";
-import { staffForm } from "../../../lib/staff-forms.server.ts";
+import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
+import { formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/new";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, BANNER_FORM_FIELDS);
   try {
-    const result = await createBanner(context.db, actor, values, await uploadedImage(form));
+    const result = await createBanner(context.db, actor, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/banners/${result.id}?done=created`);
   } catch (error) {

@@ -6,8 +6,8 @@ import { ContentForm } from "../../../components/staff/content-form.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { buttonClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
 import { DEAL_FORM_FIELDS, dealFields, PUBLIC_STATE_LABELS, recordId as dealId } from "../../../lib/content-fields.ts";
-import { contentFormValues, refusedContentForm, uploadedImage } from "../../../lib/content-form.server.ts";
-import { field, staffForm } from "../../../lib/staff-forms.server.ts";
+import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
+import { field, formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/edit";
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirect(`/staff/specials/${id}?done=${intent === "publish" ? "published" : "draft"}`);
     }
     const values = contentFormValues(form, DEAL_FORM_FIELDS);
-    const result = await updateDeal(context.db, actor, id, values, await uploadedImage(form));
+    const result = await updateDeal(context.db, actor, id, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/specials/${id}?done=saved`);
   } catch (error) {

@@ -4,8 +4,8 @@ import { createDeal } from "../../../../core/content/deals-admin.ts";
 import { dealerScope } from "../../../../core/staff/roles.ts";
 import { ContentForm } from "../../../components/staff/content-form.tsx";
 import { DEAL_FORM_FIELDS, dealFields } from "../../../lib/content-fields.ts";
-import { contentFormValues, refusedContentForm, uploadedImage } from "../../../lib/content-form.server.ts";
-import { staffForm } from "../../../lib/staff-forms.server.ts";
+import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
+import { formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/new";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, DEAL_FORM_FIELDS);
   try {
-    const result = await createDeal(context.db, actor, values, await uploadedImage(form));
+    const result = await createDeal(context.db, actor, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/specials/${result.id}?done=created`);
   } catch (error) {
