@@ -6,7 +6,12 @@ import { createMailer } from "../core/delivery/email.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
+import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
+import { LINK_KEY_FILE_NAME } from "../core/appointments/links.ts";
 import { loadEnv } from "./env.ts";
+import { financeCipherFromEnv } from "./finance-cipher.ts";
+import { linkSignerFromEnv } from "./link-signer.ts";
+import { createLogger } from "./logger.ts";
 import { filesOpenToOthers, formatStartupReport, startupReport } from "./startup-report.ts";
 
 let database: DatabaseHandle;
@@ -52,18 +57,31 @@ describe("the start-up report", () => {
 });
 
 describe("files that must be the owner's alone", () => {
-  it("are created so by the outbox, and any opened to others is named", async () => {
+  it("are created so (outbox, its e-mails, the finance and link-signing keys), and any opened to others is named", async () => {
     const outbox = path.join(dataDir, "outbox");
     await fs.chmod(dataDir, 0o700);
+    const env = loadEnv({ DATA_DIR: dataDir });
+    const logger = createLogger("silent");
+    financeCipherFromEnv(env, logger);
+    linkSignerFromEnv(env, logger);
     const mailer = createMailer({ outboxDir: outbox, from: "Leads <leads@example.co.za>" });
     await mailer.send({ messageId: "<lead-1@test>", to: "dealer@example.co.za", subject: "Lead", text: "Name: Lerato", attachments: [] });
     const [mail] = await fs.readdir(outbox);
-    expect((await fs.stat(outbox)).mode & 0o777).toBe(0o700);
-    expect((await fs.stat(path.join(outbox, mail!))).mode & 0o777).toBe(0o600);
+    const mode = async (file: string) => ((await fs.stat(file)).mode & 0o777).toString(8);
+    expect(await mode(outbox)).toBe("700");
+    expect(await mode(path.join(outbox, mail!))).toBe("600");
+    expect(await mode(path.join(dataDir, KEY_FILE_NAME))).toBe("600");
+    expect(await mode(path.join(dataDir, LINK_KEY_FILE_NAME))).toBe("600");
     expect(filesOpenToOthers(dataDir)).toEqual([]);
 
+    // As a data directory made by hand, or by an earlier version (whose PGlite folder was 0755), may be.
     await fs.chmod(path.join(outbox, mail!), 0o644);
+    await fs.chmod(path.join(dataDir, LINK_KEY_FILE_NAME), 0o640);
+    await fs.mkdir(path.join(dataDir, "pglite"));
+    await fs.chmod(path.join(dataDir, "pglite"), 0o755);
     await fs.chmod(dataDir, 0o755);
-    expect(filesOpenToOthers(dataDir)).toEqual([dataDir, path.join(outbox, mail!)]);
+    expect(filesOpenToOthers(dataDir).sort()).toEqual(
+      [dataDir, path.join(dataDir, LINK_KEY_FILE_NAME), path.join(dataDir, "pglite"), path.join(outbox, mail!)].sort(),
+    );
   });
 });
