@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createMailer } from "../core/delivery/email.ts";
-import { bootstrapStaff } from "../core/staff/bootstrap.ts";
+import { eq } from "drizzle-orm";
+import { bootstrapStaff, type StaffBootstrap } from "../core/staff/bootstrap.ts";
+import { staffUsers } from "../db/schema.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
@@ -36,6 +38,7 @@ describe("the start-up report", () => {
       leads: { delivery: "on", email: outbox, webhooks: expect.any(Number) },
       siteUrl: "https://www.example.co.za",
       staff: "no staff accounts yet: open the set-up link in the log line 'staff set-up link' (valid 24 hours) to create the first administrator",
+      staffAdministrators: 0,
     });
     expect(JSON.stringify(report)).not.toContain(staff.kind === "setup-link" ? staff.link : "?");
     expect(formatStartupReport(report)).toContain(`Database:  embedded PGlite in ${dataDir}`);
@@ -50,9 +53,26 @@ describe("the start-up report", () => {
     const text = JSON.stringify(report) + formatStartupReport(report);
     expect(text).toContain("smtps://smtp.example.co.za:465");
     expect(text).toContain("delivery off in this instance");
-    expect(text).toContain("Staff:     3 staff accounts; sign in at /staff/login");
+    expect(text).toContain("Staff:     3 staff accounts but no active group administrator");
     expect(text).not.toContain("s3cret-pw");
     expect(text).not.toContain("m41l-pw");
+  });
+});
+
+describe("the start-up report's staff line", () => {
+  it("says whether an active group administrator exists, not just how many accounts", async () => {
+    const env = loadEnv({ DATA_DIR: dataDir });
+    const report = async (staff: StaffBootstrap) => startupReport(env, database.db, dataDir, "https://www.example.co.za", staff);
+    const created = await bootstrapStaff(database.db, { email: "admin@example.co.za", password: "tyre-kicker-harbour-77", siteUrl: "https://www.example.co.za" });
+    expect(await report(created)).toMatchObject({ staff: "created the group administrator admin@example.co.za from STAFF_BOOTSTRAP_EMAIL; sign in at /staff/login", staffAdministrators: 1 });
+
+    const nextStart = await bootstrapStaff(database.db, { siteUrl: "https://www.example.co.za" });
+    expect(formatStartupReport(await report(nextStart))).toContain("Staff:     1 staff account, 1 of them active group administrator; sign in at /staff/login");
+
+    await database.db.update(staffUsers).set({ active: false }).where(eq(staffUsers.email, "admin@example.co.za"));
+    const deactivated = await report(nextStart);
+    expect(deactivated.staffAdministrators).toBe(0);
+    expect(formatStartupReport(deactivated)).toContain("Staff:     1 staff account but no active group administrator: nobody can create, change or reactivate staff accounts");
   });
 });
 

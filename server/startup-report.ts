@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
+import { countActiveAdministrators } from "../core/staff/accounts.ts";
 import { describeStaffBootstrap, type StaffBootstrap } from "../core/staff/bootstrap.ts";
 import type { Database } from "../db/client.ts";
 import { dealerLeadChannels } from "../db/schema.ts";
@@ -13,6 +14,8 @@ export type StartupReport = {
   siteUrl: string;
   /** How many staff accounts exist, or that the first administrator is still to be set up (and where the link is). */
   staff: string;
+  /** Active group administrators: 0 means nobody can manage staff accounts. */
+  staffAdministrators: number;
 };
 
 /** What an operator needs to know at start: where the data lives and where leads go (no password, no key). */
@@ -21,11 +24,13 @@ export async function startupReport(env: Env, db: Database, mailDescription: str
     .select({ n: count() })
     .from(dealerLeadChannels)
     .where(and(eq(dealerLeadChannels.kind, "webhook"), eq(dealerLeadChannels.enabled, true)));
+  const administrators = await countActiveAdministrators(db);
   return {
     database: describeDatabase(env),
     leads: { delivery: env.LEAD_DELIVERY, email: mailDescription, webhooks: Number(webhooks?.n ?? 0) },
     siteUrl,
-    staff: describeStaffBootstrap(staff),
+    staff: describeStaffBootstrap(staff, administrators),
+    staffAdministrators: administrators,
   };
 }
 
