@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseCommandLine, usageError } from "../server/cli/operator-client.ts";
+import { parseCommandLine, usageError } from "../server/cli/command-line.ts";
 import { loadEnv } from "../server/env.ts";
 import { databaseLabel, financeKeyLocation, linkKeyLocation } from "../server/operations.ts";
 import { backupKindOf, restorePgliteBackup, restorePostgresBackup } from "./backup.ts";

@@ -14,12 +14,23 @@ const TOOLS = [
   ["db:backup", "db/backup-cli.ts"],
   ["db:restore", "db/restore-cli.ts"],
   ["db:migrate", "db/migrate-cli.ts"],
+  ["api:document", "server/cli/api-document.ts"],
+  ["bench", "bench/run.ts"],
+  ["bench:used", "bench/used-listing.ts"],
+  ["bench:photos", "bench/photo-processing.ts"],
+  ["bench:feed", "bench/stock-feed.ts"],
 ] as const;
 
 const run = (script: string, args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
 
-describe("every operator tool's command line", () => {
+describe("every command-line tool of package.json", () => {
+  it("is in this list, so none is added without its --help tested", async () => {
+    const scripts = JSON.parse(await fs.readFile(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<string, string>;
+    const tools = Object.entries(scripts).filter(([, command]) => command.startsWith("tsx ") && !command.includes("server/main.ts"));
+    expect(tools.map(([name, command]) => [name, command.replace(/^tsx /, "")]).sort()).toEqual(TOOLS.map(([name, script]) => [name, script]).sort());
+  });
+
   it.each(TOOLS)("npm run %s -- --help prints the usage and exits 0", (name, script) => {
     const result = run(script, ["--help"]);
     expect(result.status).toBe(0);
