@@ -19,7 +19,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { count } from "drizzle-orm";
 import { adminQuery, adminSelect } from "../db/admin.ts";
 import { openDatabase, type DatabaseOptions } from "../db/client.ts";
@@ -41,25 +40,30 @@ import {
   USED_API_REFINED_SCENARIO,
   USED_API_SCENARIO,
 } from "./report.ts";
+import { parseCommandLine } from "../server/cli/command-line.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
-const { values: options } = parseArgs({
-  options: {
-    runs: { type: "string", default: "3" },
-    seconds: { type: "string", default: "10" },
-    connections: { type: "string", default: "50" },
-    used: { type: "string", default: "100000" },
-    "skip-build": { type: "boolean", default: false },
-    postgres: { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
-    "no-postgres": { type: "boolean", default: false },
-    "no-lighthouse": { type: "boolean", default: false },
-    "no-load": { type: "boolean", default: false },
-    "port-base": { type: "string", default: "3510" },
-    chromium: { type: "string", default: "/usr/bin/chromium" },
-    floor: { type: "string", default: DEFAULT_FLOOR_SOURCE },
-    "database-prefix": { type: "string", default: "honda_bench" },
-    out: { type: "string", default: "docs/benchmarks.md" },
-  },
+const USAGE = `Usage: npm run bench -- [--runs 3] [--seconds 10] [--connections 50] [--used 100000] [--skip-build]
+    [--postgres URL | --no-postgres] [--floor DIR] [--database-prefix honda_bench] [--no-lighthouse] [--no-load]
+    [--port-base 3510] [--chromium /usr/bin/chromium] [--out docs/benchmarks.md]
+  Builds, seeds a fresh embedded and a fresh PostgreSQL database with the demo catalogue and --used used
+  vehicles, measures Lighthouse and autocannon load on each beside the React Router floor, and writes --out.`;
+
+const { values: options } = parseCommandLine(USAGE, {
+  runs: { type: "string", default: "3" },
+  seconds: { type: "string", default: "10" },
+  connections: { type: "string", default: "50" },
+  used: { type: "string", default: "100000" },
+  "skip-build": { type: "boolean", default: false },
+  postgres: { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+  "no-postgres": { type: "boolean", default: false },
+  "no-lighthouse": { type: "boolean", default: false },
+  "no-load": { type: "boolean", default: false },
+  "port-base": { type: "string", default: "3510" },
+  chromium: { type: "string", default: "/usr/bin/chromium" },
+  floor: { type: "string", default: DEFAULT_FLOOR_SOURCE },
+  "database-prefix": { type: "string", default: "honda_bench" },
+  out: { type: "string", default: "docs/benchmarks.md" },
 });
 const runs = Number(options.runs);
 const seconds = Number(options.seconds);

@@ -21,7 +21,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { adminQuery } from "../db/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
@@ -30,9 +29,16 @@ import { seedDatabase } from "../db/seed/seed.ts";
 import { feedKeyActor } from "../core/inventory/feed-keys.ts";
 import { importStockFeed, type StockFeedReport } from "../core/inventory/stock-feed.ts";
 import { parseFeed } from "../core/inventory/stock-feed-format.ts";
+import { parseCommandLine } from "../server/cli/command-line.ts";
 
-const { values: options } = parseArgs({
-  options: { vehicles: { type: "string", default: "10000" }, "photo-vehicles": { type: "string", default: "10" }, postgres: { type: "string" } },
+const USAGE = `Usage: npm run bench:feed -- [--vehicles 10000] [--photo-vehicles 10] [--postgres URL]
+  Times a dealer's stock-feed import on a fresh embedded database (and, with --postgres, on a scratch
+  database on that server, dropped after): new, unchanged, changed and returned vehicles, then feeds with photos.`;
+
+const { values: options } = parseCommandLine(USAGE, {
+  vehicles: { type: "string", default: "10000" },
+  "photo-vehicles": { type: "string", default: "10" },
+  postgres: { type: "string" },
 });
 const vehicleCount = Number(options.vehicles);
 const DEALER = "honda-sandton";

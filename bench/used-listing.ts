@@ -9,7 +9,6 @@
  * --explain N prints EXPLAIN (ANALYZE, BUFFERS) of the page query of the N slowest combinations.
  */
 import os from "node:os";
-import { parseArgs } from "node:util";
 import { mulberry32 } from "../db/seed/used-stock.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadEnv } from "../server/env.ts";
@@ -22,15 +21,19 @@ import {
   VEHICLE_STATES,
 } from "../core/inventory/used-query.ts";
 import { listUsedVehicles, usedFilters, usedListingPageSql, type UsedVehicleScope } from "../core/inventory/used-vehicles.ts";
+import { parseCommandLine } from "../server/cli/command-line.ts";
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: "string", default: "250" },
-    warmup: { type: "string", default: "20" },
-    pages: { type: "string", default: "shallow" },
-    explain: { type: "string", default: "0" },
-    seed: { type: "string", default: "42" },
-  },
+const USAGE = `Usage: npm run bench:used -- [--runs 250] [--warmup 20] [--pages shallow|deep] [--explain N] [--seed 42]
+  Times the used listing (a page of vehicles and the filter counts) over random filter, sort and page
+  combinations on the configured database (DATABASE_URL, else DATA_DIR; stop the server first on the embedded
+  one). --explain N prints EXPLAIN ANALYZE of the N slowest. Seed stock first: npm run db:seed -- --used 100000.`;
+
+const { values } = parseCommandLine(USAGE, {
+  runs: { type: "string", default: "250" },
+  warmup: { type: "string", default: "20" },
+  pages: { type: "string", default: "shallow" },
+  explain: { type: "string", default: "0" },
+  seed: { type: "string", default: "42" },
 });
 const runs = Number(values.runs);
 const deep = values.pages === "deep";

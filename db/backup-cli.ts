@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseCommandLine, runOperator, usageError } from "../server/cli/operator-client.ts";
+import { parseCommandLine, usageError } from "../server/cli/command-line.ts";
+import { runOperator } from "../server/cli/operator-client.ts";
 
 const USAGE = `Usage: npm run db:backup -- FILE
   Writes a consistent snapshot of the database to FILE (readable by its owner only) while the site keeps
   taking leads: the embedded database through the running server (or directly when none runs), PostgreSQL
-  with pg_dump. The finance encryption key is not in the backup; the command says where it is.
+  with pg_dump. The finance encryption key and the appointment link key are not in the backup; the
+  command says where they are.
   Restore with npm run db:restore -- FILE.`;
 
 const { positionals } = parseCommandLine(USAGE, {});

@@ -1,4 +1,4 @@
-import { parseCommandLine } from "../server/cli/operator-client.ts";
+import { parseCommandLine } from "../server/cli/command-line.ts";
 import { loadEnv } from "../server/env.ts";
 import { openDatabase } from "./client.ts";
 import { DataDirBusyError } from "./data-dir-lock.ts";

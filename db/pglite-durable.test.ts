@@ -25,6 +25,24 @@ describe("the embedded database on a data directory", () => {
   });
 });
 
+describe("the embedded database's files", () => {
+  it("are the owner's alone: every folder 0700 and every file 0600, not PGlite's 0777 and 0666", async () => {
+    const database = await openDatabase({ dataDir });
+    await database.db.execute(sql`create table if not exists kept (note text)`);
+    await database.db.execute(sql`insert into kept values ('another')`);
+    await database.close();
+    const entries = await fs.readdir(path.join(dataDir, "pglite"), { recursive: true });
+    const modes = await Promise.all(
+      [path.join(dataDir, "pglite"), ...entries.map((entry) => path.join(dataDir, "pglite", entry))].map(async (file) => {
+        const stat = await fs.lstat(file);
+        return `${stat.isDirectory() ? "folder" : "file"} ${(stat.mode & 0o777).toString(8)}`;
+      }),
+    );
+    expect(modes.length).toBeGreaterThan(100);
+    expect(new Set(modes)).toEqual(new Set(["folder 700", "file 600"]));
+  });
+});
+
 async function rows(database: DatabaseHandle, query: SQL): Promise<Record<string, string>[]> {
   return ((await database.db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows;
 }

@@ -19,9 +19,26 @@ class DurableNodeFS extends NodeFS {
     const preRun = (result.emscriptenOpts.preRun ??= []) as Array<(mod: any) => void>;
     preRun.push((mod) => {
       mod.NODEFS.stream_ops.fsync = (stream: { nfd: number }) => fs.fsyncSync(stream.nfd);
+      keepOwnerOnly(mod.NODEFS);
     });
     return result;
   }
+}
+
+/**
+ * Emscripten's NODEFS gives the files it creates the modes of its virtual file system, 0666 and 0777 (and
+ * chmods them so): the database's files would be open to every local user whenever DATA_DIR is (issue 24).
+ * Every mode it creates or sets is cut to the owner's bits, so PGlite's files are 0600 and its folders 0700.
+ */
+function keepOwnerOnly(nodefs: any) {
+  const ownerOnly = (mode: number) => mode & ~0o077;
+  const { mknod, setattr } = nodefs.node_ops;
+  nodefs.node_ops.mknod = (parent: unknown, name: string, mode: number, dev: unknown) => mknod(parent, name, ownerOnly(mode), dev);
+  nodefs.node_ops.setattr = (node: unknown, attr: { mode?: number }) =>
+    setattr(node, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
+  const streamSetattr = nodefs.stream_ops.setattr;
+  nodefs.stream_ops.setattr = (stream: unknown, attr: { mode?: number }) =>
+    streamSetattr(stream, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
 }
 
 export const DURABLE_START_PARAMS = [
@@ -32,5 +49,6 @@ export const DURABLE_START_PARAMS = [
 
 /** `loadDataDir`: a dumpDataDir tarball to unpack into the (empty) directory first, as a restore does. */
 export function openDurablePglite(directory: string, loadDataDir?: Blob): Promise<PGlite> {
+  fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
   return PGlite.create({ fs: new DurableNodeFS(directory), relaxedDurability: false, startParams: DURABLE_START_PARAMS, loadDataDir });
 }

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseCommandLine, usageError } from "../server/cli/operator-client.ts";
+import { parseCommandLine, usageError } from "../server/cli/command-line.ts";
 import { loadEnv } from "../server/env.ts";
-import { databaseLabel, financeKeyLocation } from "../server/operations.ts";
+import { databaseLabel, financeKeyLocation, linkKeyLocation } from "../server/operations.ts";
 import { backupKindOf, restorePgliteBackup, restorePostgresBackup } from "./backup.ts";
 import { DataDirBusyError, lockDataDir } from "./data-dir-lock.ts";
 
@@ -56,6 +56,7 @@ if (env.DATABASE_URL) {
 }
 console.log(`restored ${databaseLabel(env)} from ${file}`);
 console.log(`Finance applications in it can be read only with the key that was in use when the backup was taken (now: ${financeKeyLocation(env)}).`);
+console.log(`Buyers' appointment links work only with the link key that was in use then (now: ${linkKeyLocation(env)}).`);
 
 async function confirmed(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) usageError(USAGE, "not a terminal: add --yes to restore without asking");

@@ -115,7 +115,10 @@ async function main() {
   const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {
-    logger.warn({ files: openToOthers }, "these hold leads, personal details or the finance key but others may read them: chmod 700 the folders, 600 the files");
+    logger.warn(
+      { files: openToOthers, fix: `chmod -R go= ${env.DATA_DIR}` },
+      "these hold leads, personal details or keys but other local users may open them: make them the owner's alone (folders 700, files 600)",
+    );
   }
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);

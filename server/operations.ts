@@ -1,4 +1,5 @@
 import path from "node:path";
+import { LINK_KEY_FILE_NAME } from "../core/appointments/links.ts";
 import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
 import type { OperatorContext } from "../core/operator/commands.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -27,6 +28,10 @@ export function financeKeyLocation(env: Pick<Env, "FINANCE_ENCRYPTION_KEY" | "DA
   return env.FINANCE_ENCRYPTION_KEY ? "the FINANCE_ENCRYPTION_KEY setting" : path.join(env.DATA_DIR, KEY_FILE_NAME);
 }
 
+export function linkKeyLocation(env: Pick<Env, "LINK_SIGNING_KEY" | "DATA_DIR">): string {
+  return env.LINK_SIGNING_KEY ? "the LINK_SIGNING_KEY setting" : path.join(env.DATA_DIR, LINK_KEY_FILE_NAME);
+}
+
 /** What the operator commands need, the same for the server and for a tool that opened the database itself. */
 export function operatorContext(env: Env, database: DatabaseHandle, logger: Logger): OperatorContext {
   return {
@@ -35,5 +40,6 @@ export function operatorContext(env: Env, database: DatabaseHandle, logger: Logg
     financeRetentionDays: env.FINANCE_RETENTION_DAYS,
     databaseLabel: databaseLabel(env),
     financeKeyLocation: financeKeyLocation(env),
+    linkKeyLocation: linkKeyLocation(env),
   };
 }

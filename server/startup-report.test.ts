@@ -3,10 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createMailer } from "../core/delivery/email.ts";
-import { bootstrapStaff } from "../core/staff/bootstrap.ts";
+import { eq } from "drizzle-orm";
+import { bootstrapStaff, type StaffBootstrap } from "../core/staff/bootstrap.ts";
+import { staffUsers } from "../db/schema.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
+import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
+import { LINK_KEY_FILE_NAME } from "../core/appointments/links.ts";
 import { loadEnv } from "./env.ts";
+import { financeCipherFromEnv } from "./finance-cipher.ts";
+import { linkSignerFromEnv } from "./link-signer.ts";
+import { createLogger } from "./logger.ts";
 import { filesOpenToOthers, formatStartupReport, startupReport } from "./startup-report.ts";
 
 let database: DatabaseHandle;
@@ -31,6 +38,7 @@ describe("the start-up report", () => {
       leads: { delivery: "on", email: outbox, webhooks: expect.any(Number) },
       siteUrl: "https://www.example.co.za",
       staff: "no staff accounts yet: open the set-up link in the log line 'staff set-up link' (valid 24 hours) to create the first administrator",
+      staffAdministrators: 0,
     });
     expect(JSON.stringify(report)).not.toContain(staff.kind === "setup-link" ? staff.link : "?");
     expect(formatStartupReport(report)).toContain(`Database:  embedded PGlite in ${dataDir}`);
@@ -45,25 +53,55 @@ describe("the start-up report", () => {
     const text = JSON.stringify(report) + formatStartupReport(report);
     expect(text).toContain("smtps://smtp.example.co.za:465");
     expect(text).toContain("delivery off in this instance");
-    expect(text).toContain("Staff:     3 staff accounts; sign in at /staff/login");
+    expect(text).toContain("Staff:     3 staff accounts but no active group administrator");
     expect(text).not.toContain("s3cret-pw");
     expect(text).not.toContain("m41l-pw");
   });
 });
 
+describe("the start-up report's staff line", () => {
+  it("says whether an active group administrator exists, not just how many accounts", async () => {
+    const env = loadEnv({ DATA_DIR: dataDir });
+    const report = async (staff: StaffBootstrap) => startupReport(env, database.db, dataDir, "https://www.example.co.za", staff);
+    const created = await bootstrapStaff(database.db, { email: "admin@example.co.za", password: "tyre-kicker-harbour-77", siteUrl: "https://www.example.co.za" });
+    expect(await report(created)).toMatchObject({ staff: "created the group administrator admin@example.co.za from STAFF_BOOTSTRAP_EMAIL; sign in at /staff/login", staffAdministrators: 1 });
+
+    const nextStart = await bootstrapStaff(database.db, { siteUrl: "https://www.example.co.za" });
+    expect(formatStartupReport(await report(nextStart))).toContain("Staff:     1 staff account, 1 of them active group administrator; sign in at /staff/login");
+
+    await database.db.update(staffUsers).set({ active: false }).where(eq(staffUsers.email, "admin@example.co.za"));
+    const deactivated = await report(nextStart);
+    expect(deactivated.staffAdministrators).toBe(0);
+    expect(formatStartupReport(deactivated)).toContain("Staff:     1 staff account but no active group administrator: nobody can create, change or reactivate staff accounts");
+  });
+});
+
 describe("files that must be the owner's alone", () => {
-  it("are created so by the outbox, and any opened to others is named", async () => {
+  it("are created so (outbox, its e-mails, the finance and link-signing keys), and any opened to others is named", async () => {
     const outbox = path.join(dataDir, "outbox");
     await fs.chmod(dataDir, 0o700);
+    const env = loadEnv({ DATA_DIR: dataDir });
+    const logger = createLogger("silent");
+    financeCipherFromEnv(env, logger);
+    linkSignerFromEnv(env, logger);
     const mailer = createMailer({ outboxDir: outbox, from: "Leads <leads@example.co.za>" });
     await mailer.send({ messageId: "<lead-1@test>", to: "dealer@example.co.za", subject: "Lead", text: "Name: Lerato", attachments: [] });
     const [mail] = await fs.readdir(outbox);
-    expect((await fs.stat(outbox)).mode & 0o777).toBe(0o700);
-    expect((await fs.stat(path.join(outbox, mail!))).mode & 0o777).toBe(0o600);
+    const mode = async (file: string) => ((await fs.stat(file)).mode & 0o777).toString(8);
+    expect(await mode(outbox)).toBe("700");
+    expect(await mode(path.join(outbox, mail!))).toBe("600");
+    expect(await mode(path.join(dataDir, KEY_FILE_NAME))).toBe("600");
+    expect(await mode(path.join(dataDir, LINK_KEY_FILE_NAME))).toBe("600");
     expect(filesOpenToOthers(dataDir)).toEqual([]);
 
+    // As a data directory made by hand, or by an earlier version (whose PGlite folder was 0755), may be.
     await fs.chmod(path.join(outbox, mail!), 0o644);
+    await fs.chmod(path.join(dataDir, LINK_KEY_FILE_NAME), 0o640);
+    await fs.mkdir(path.join(dataDir, "pglite"));
+    await fs.chmod(path.join(dataDir, "pglite"), 0o755);
     await fs.chmod(dataDir, 0o755);
-    expect(filesOpenToOthers(dataDir)).toEqual([dataDir, path.join(outbox, mail!)]);
+    expect(filesOpenToOthers(dataDir).sort()).toEqual(
+      [dataDir, path.join(dataDir, LINK_KEY_FILE_NAME), path.join(dataDir, "pglite"), path.join(outbox, mail!)].sort(),
+    );
   });
 });

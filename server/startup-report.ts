@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
+import { countActiveAdministrators } from "../core/staff/accounts.ts";
 import { describeStaffBootstrap, type StaffBootstrap } from "../core/staff/bootstrap.ts";
-import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
 import type { Database } from "../db/client.ts";
 import { dealerLeadChannels } from "../db/schema.ts";
 import type { Env } from "./env.ts";
@@ -14,6 +14,8 @@ export type StartupReport = {
   siteUrl: string;
   /** How many staff accounts exist, or that the first administrator is still to be set up (and where the link is). */
   staff: string;
+  /** Active group administrators: 0 means nobody can manage staff accounts. */
+  staffAdministrators: number;
 };
 
 /** What an operator needs to know at start: where the data lives and where leads go (no password, no key). */
@@ -22,11 +24,13 @@ export async function startupReport(env: Env, db: Database, mailDescription: str
     .select({ n: count() })
     .from(dealerLeadChannels)
     .where(and(eq(dealerLeadChannels.kind, "webhook"), eq(dealerLeadChannels.enabled, true)));
+  const administrators = await countActiveAdministrators(db);
   return {
     database: describeDatabase(env),
     leads: { delivery: env.LEAD_DELIVERY, email: mailDescription, webhooks: Number(webhooks?.n ?? 0) },
     siteUrl,
-    staff: describeStaffBootstrap(staff),
+    staff: describeStaffBootstrap(staff, administrators),
+    staffAdministrators: administrators,
   };
 }
 
@@ -46,12 +50,30 @@ export function formatStartupReport(report: StartupReport): string {
 }
 
 /**
- * The files that hold leads, personal details or the finance key and must be the owner's alone: DATA_DIR and
- * the outbox (0700), the key file and the outbox's e-mails (0600). Answers those readable or writable by others.
+ * What under DATA_DIR must be the owner's alone (0700 folders, 0600 files): the folder itself, everything in it
+ * (the database's folder and any kept replaced one, the finance and link-signing keys, the control socket, the
+ * outbox) and the outbox's e-mails. Answers those that others may read, write or enter. The database's own
+ * files are not listed one by one: its folder at 0700 closes them all.
  */
 export function filesOpenToOthers(dataDir: string): string[] {
   const outbox = path.join(dataDir, "outbox");
-  const candidates = [dataDir, path.join(dataDir, KEY_FILE_NAME), outbox];
-  if (fs.existsSync(outbox)) candidates.push(...fs.readdirSync(outbox).map((name) => path.join(outbox, name)));
-  return candidates.filter((file) => fs.existsSync(file) && (fs.statSync(file).mode & 0o077) !== 0);
+  const candidates = [dataDir, ...entriesOf(dataDir), ...entriesOf(outbox)];
+  return candidates.filter((file) => (modeOf(file) ?? 0) & 0o077);
+}
+
+function entriesOf(folder: string): string[] {
+  try {
+    return fs.readdirSync(folder).map((name) => path.join(folder, name));
+  } catch {
+    return [];
+  }
+}
+
+/** The file's mode, or null for one gone meanwhile (an e-mail's .part renamed as it is read). */
+function modeOf(file: string): number | null {
+  try {
+    return fs.lstatSync(file).mode;
+  } catch {
+    return null;
+  }
 }

@@ -42,6 +42,8 @@ export type OperatorContext = {
   databaseLabel: string;
   /** Where the finance key is kept, for the backup message: the key file's path or the setting's name. */
   financeKeyLocation: string;
+  /** Where the key that signs buyers' appointment links is kept, likewise. */
+  linkKeyLocation: string;
 };
 
 /** Commands that migrate the database first when they open it themselves, as their tools always did. */
@@ -95,6 +97,7 @@ async function execute(context: OperatorContext, request: z.output<typeof operat
       out.log(`wrote a backup of ${context.databaseLabel} to ${request.file} (${(bytes / 1_048_576).toFixed(1)} MB, readable by its owner only)`);
       out.log(`The finance encryption key is not in the backup: it is in ${context.financeKeyLocation}.`);
       out.log("Keep a copy of the key apart from the backup: without it the finance applications in this backup cannot be decrypted.");
+      out.log(`Nor is the appointment link key (${context.linkKeyLocation}): without it, the links buyers were sent to move or cancel an appointment stop working.`);
       break;
     }
   }

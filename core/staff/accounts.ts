@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { dealers, staffUserDealers, staffUsers } from "../../db/schema.ts";
@@ -110,6 +110,15 @@ export async function getStaffAccount(db: Database, actor: StaffActor, id: numbe
 
 export async function countStaffAccounts(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(staffUsers);
+  return Number(row?.n ?? 0);
+}
+
+/** Active group administrators: those who can manage staff accounts (the start-up report says whether there is one). */
+export async function countActiveAdministrators(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "group_admin" satisfies StaffRole), eq(staffUsers.active, true)));
   return Number(row?.n ?? 0);
 }
 

@@ -49,9 +49,13 @@ async function createBootstrapAdministrator(db: Database, rawEmail: string, pass
   return { kind: "created", email: parsed.data.email };
 }
 
-/** The startup report's staff line. */
-export function describeStaffBootstrap(bootstrap: StaffBootstrap): string {
-  if (bootstrap.kind === "accounts") return `${bootstrap.count} staff account${bootstrap.count === 1 ? "" : "s"}; sign in at /staff/login`;
+/** The startup report's staff line: the accounts and whether an active group administrator is among them. */
+export function describeStaffBootstrap(bootstrap: StaffBootstrap, activeAdministrators: number): string {
+  if (bootstrap.kind === "accounts") {
+    const accounts = `${bootstrap.count} staff account${bootstrap.count === 1 ? "" : "s"}`;
+    if (activeAdministrators === 0) return `${accounts} but no active group administrator: nobody can create, change or reactivate staff accounts`;
+    return `${accounts}, ${activeAdministrators} of them active group administrator${activeAdministrators === 1 ? "" : "s"}; sign in at /staff/login`;
+  }
   if (bootstrap.kind === "created") return `created the group administrator ${bootstrap.email} from STAFF_BOOTSTRAP_EMAIL; sign in at /staff/login`;
   return "no staff accounts yet: open the set-up link in the log line 'staff set-up link' (valid 24 hours) to create the first administrator";
 }

@@ -3,12 +3,18 @@ import path from "node:path";
 import { apiDocument } from "../api/index.ts";
 import { withChanges, versionProblem } from "../api/changelog.ts";
 import type { OpenApiDocument } from "../api/described.ts";
+import { parseCommandLine } from "./command-line.ts";
 
 /**
  * npm run api:document: writes the API's OpenAPI document to docs/api/openapi.json and records how it
  * differs from the one there before in the changelog of docs/api.md. The test suite fails while either
  * is out of date (server/api/changelog.test.ts), so no change to the API lands without them.
  */
+const USAGE = `Usage: npm run api:document
+  Writes the API's OpenAPI document to docs/api/openapi.json and adds how it changed to the changelog in
+  docs/api.md (the tests fail while either is out of date). Refuses a change that needs a new API version.`;
+
+parseCommandLine(USAGE, {});
 const root = path.resolve(import.meta.dirname, "../..");
 const documentFile = path.join(root, "docs/api/openapi.json");
 const guideFile = path.join(root, "docs/api.md");

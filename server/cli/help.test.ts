@@ -1,6 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { lockDataDir } from "../../db/data-dir-lock.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const TOOLS = [
@@ -10,12 +14,23 @@ const TOOLS = [
   ["db:backup", "db/backup-cli.ts"],
   ["db:restore", "db/restore-cli.ts"],
   ["db:migrate", "db/migrate-cli.ts"],
+  ["api:document", "server/cli/api-document.ts"],
+  ["bench", "bench/run.ts"],
+  ["bench:used", "bench/used-listing.ts"],
+  ["bench:photos", "bench/photo-processing.ts"],
+  ["bench:feed", "bench/stock-feed.ts"],
 ] as const;
 
 const run = (script: string, args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
 
-describe("every operator tool's command line", () => {
+describe("every command-line tool of package.json", () => {
+  it("is in this list, so none is added without its --help tested", async () => {
+    const scripts = JSON.parse(await fs.readFile(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<string, string>;
+    const tools = Object.entries(scripts).filter(([, command]) => command.startsWith("tsx ") && !command.includes("server/main.ts"));
+    expect(tools.map(([name, command]) => [name, command.replace(/^tsx /, "")]).sort()).toEqual(TOOLS.map(([name, script]) => [name, script]).sort());
+  });
+
   it.each(TOOLS)("npm run %s -- --help prints the usage and exits 0", (name, script) => {
     const result = run(script, ["--help"]);
     expect(result.status).toBe(0);
@@ -28,5 +43,51 @@ describe("every operator tool's command line", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("Usage: npm run leads");
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+/** Runs a tool without blocking this process, which holds the lock the tool must ask about. */
+const runAsync = (script: string, args: string[], env: Record<string, string>) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    let stdout = "";
+    let stderr = "";
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, env: { ...process.env, LOG_LEVEL: "warn", ...env } });
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+
+describe("every tool that would open the embedded database while another process (not a server) owns it", () => {
+  it.each([
+    ["leads list", "server/cli/leads.ts", ["list"]],
+    ["leads show --decrypt", "server/cli/leads.ts", ["show", "00000000-0000-4000-8000-000000000000", "--decrypt"]],
+    ["leads resend", "server/cli/leads.ts", ["resend", "00000000-0000-4000-8000-000000000000", "--all"]],
+    ["leads stats", "server/cli/leads.ts", ["stats"]],
+    ["finance:purge", "server/finance-purge-cli.ts", []],
+    ["db:seed --used", "db/seed/cli.ts", ["--used", "5"]],
+    ["db:backup", "db/backup-cli.ts", ["BACKUP"]],
+    ["db:restore", "db/restore-cli.ts", ["EMBEDDED_BACKUP", "--yes"]],
+    ["db:migrate", "db/migrate-cli.ts", []],
+  ])("%s is refused, naming the owner's pid and port, with exit 1, before touching a file", async (_name, script, args) => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), "honda-refused-"));
+    const dataDir = path.join(root, "data");
+    await fs.mkdir(dataDir, { mode: 0o700 });
+    const backup = path.join(root, "backup.tar.gz");
+    await fs.writeFile(backup, gzipSync("an embedded backup's first bytes"));
+    const lock = await lockDataDir(dataDir);
+    lock.describe({ port: 45_678 });
+    try {
+      const concrete = args.map((arg) => (arg === "BACKUP" ? path.join(root, "new.dump") : arg === "EMBEDDED_BACKUP" ? backup : arg));
+      const result = await runAsync(script, concrete, { DATA_DIR: dataDir, DATABASE_URL: "" });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`The embedded database in ${dataDir} is in use by process ${process.pid}`);
+      expect(result.stderr).toContain("serving on port 45678");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await fs.readdir(dataDir)).toEqual([]);
+      expect((await fs.readdir(root)).sort()).toEqual(["backup.tar.gz", "data"]);
+    } finally {
+      await lock.release();
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });

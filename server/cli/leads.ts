@@ -1,4 +1,5 @@
-import { parseCommandLine, runOperator, usageError } from "./operator-client.ts";
+import { parseCommandLine, usageError } from "./command-line.ts";
+import { runOperator } from "./operator-client.ts";
 
 const USAGE = `Usage: npm run leads -- <command>
   list [--status Queued|Delivered|Failed] [--dealer <slug>] [--limit N]   recent leads

@@ -2,9 +2,11 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
+import { filesOpenToOthers } from "../../server/startup-report.ts";
 import { type AppProcess, freePort, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { postMarkedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
 import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../support/finance-fixture.ts";
@@ -161,7 +163,7 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
   });
 
   // Only the embedded data directory has one owner; several servers may share one PostgreSQL.
-  if (name === "the embedded PGlite") it("refuses a second server and a migration on the same data directory, naming the owner, and the first keeps serving", async () => {
+  if (name === "the embedded PGlite") it("refuses a second server, a migration and a restore on the same data directory, naming the owner, and the first keeps serving", async () => {
     const port = await freePort();
     const second = await runTool("server/main.ts", [], { ...target.env, PORT: String(port), NODE_ENV: "production" });
     expect(second.code).toBe(1);
@@ -171,6 +173,14 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     const migration = await tool("db/migrate-cli.ts");
     expect(migration.code).toBe(1);
     expect(migration.stderr).toContain(`in use by process ${app.child.pid}`);
+    // A restore onto the running server's directory: refused before it unpacks or moves anything.
+    const backupFile = path.join(path.dirname(target.env.DATA_DIR!), "any-embedded-backup.tar.gz");
+    await fs.writeFile(backupFile, gzipSync("not a database"));
+    const filesBefore = (await fs.readdir(target.env.DATA_DIR!)).sort();
+    const restore = await tool("db/restore-cli.ts", backupFile, "--yes");
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain(`Stop the server before restoring. The embedded database in ${target.env.DATA_DIR} is in use by process ${app.child.pid}`);
+    expect((await fs.readdir(target.env.DATA_DIR!)).sort()).toEqual(filesBefore);
     const acknowledgedBefore = traffic.acknowledged.length;
     await until("more enquiries acknowledged", async () => traffic.acknowledged.length > acknowledgedBefore + 3);
     expect(traffic.failures).toEqual([]);
@@ -262,14 +272,23 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`to ${file}`);
-    expect(backup.stdout).toContain("The finance encryption key is not in the backup: it is in");
+    expect(backup.stdout).toContain(`The finance encryption key is not in the backup: it is in ${path.join(target.env.DATA_DIR!, "finance-encryption.key")}.`);
+    expect(backup.stdout).toContain(`Nor is the appointment link key (${path.join(target.env.DATA_DIR!, "link-signing.key")})`);
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    if (target.embedded) {
+      // The embedded backup is a gzipped tar of the database's folder: neither key's text is anywhere in it.
+      const unpacked = gunzipSync(await fs.readFile(file)).toString("latin1");
+      for (const key of ["finance-encryption.key", "link-signing.key"]) {
+        expect(unpacked).not.toContain((await fs.readFile(path.join(target.env.DATA_DIR!, key), "utf8")).trim());
+      }
+    }
     expect(traffic.acknowledged.length).toBeGreaterThan(before.length);
 
     const fresh = await target.freshEnv();
     const restore = await runTool("db/restore-cli.ts", [file, "--yes"], fresh);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
+    if (target.embedded) expect(filesOpenToOthers(fresh.DATA_DIR!)).toEqual([]);
     const stored = await withDatabase(fresh, (database) => storedMarkers(database.db, before[0]!.replace(/-c\d+-\d+$/, "")));
     expect(before.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
   });
