@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { makes, models, rangeColours, rangeGallery, rangeModels, rangeVariants } from "../../db/schema.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
+import type { VariantKey } from "./variant-keys.ts";
 
 export const VEHICLE_TYPES = ["car", "motorcycle"] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
@@ -184,4 +185,16 @@ export async function findRangeModel(
 ): Promise<RangeModelView | null> {
   const [model] = await listRangeModels(readModels, { makeSlug, modelSlug, type });
   return model ?? null;
+}
+
+/** The variants of the range that the keys name, in the keys' order; a key naming no variant is left out. */
+export async function findRangeVariants(readModels: ReadModels, keys: VariantKey[]): Promise<RangeVariantView[]> {
+  const models = new Map(
+    await Promise.all(
+      [...new Set(keys.map((key) => `${key.makeSlug}.${key.modelSlug}`))].map(
+        async (model) => [model, await findRangeModel(readModels, ...(model.split(".") as [string, string]))] as const,
+      ),
+    ),
+  );
+  return keys.flatMap((key) => models.get(`${key.makeSlug}.${key.modelSlug}`)?.variants.find((v) => v.variant_slug === key.variantSlug) ?? []);
 }

@@ -4,8 +4,8 @@ import { CAR_MODELS, MOTORCYCLE_MODELS } from "../../db/seed/content/catalogue.t
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { ReadModels } from "../shared/read-model.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../inventory/compare-selection.ts";
-import { listRangeVariants } from "./ranges.ts";
-import { findRangeVariants, isVariantKey, parseVariantKeys, variantKey } from "./variant-keys.ts";
+import { findRangeVariants, listRangeVariants } from "./ranges.ts";
+import { isVariantKey, parseVariantKeys, variantKey } from "./variant-keys.ts";
 
 /** Issue 17: new variants on /compare, named in its URL as make.model.variant. */
 const selection = (query: string) => parseCompareSelection(new URLSearchParams(query));

@@ -1,11 +1,12 @@
-import type { ReadModels } from "../shared/read-model.ts";
 import type { Parsed } from "../shared/violations.ts";
-import { findRangeModel, type RangeVariantView } from "./ranges.ts";
 
 /**
  * A new car or motorcycle variant named in a URL (/compare?variants=honda.amaze.1-2-trend): its make, model
  * and variant slugs joined by dots. Slugs hold only a-z, 0-9 and '-', and none of the three characters needs
  * escaping in a query string, so a link and a plain GET form (which escapes '/') write the same URL.
+ * Free of the catalogue's read model (and so of Drizzle): the browser's shortlist checks keys with it, and
+ * whatever this module imports is in the scripts of every page that shows a Save or Compare button.
+ * The variants a key names are found by findRangeVariants (./ranges.ts).
  */
 export type VariantKey = { makeSlug: string; modelSlug: string; variantSlug: string };
 
@@ -31,16 +32,4 @@ export function parseVariantKeys(raw: string[], max: number): Parsed<VariantKey[
   }
   if (keys.length > max) return { ok: false, violations: [{ propertyPath: "variants", message: `at most ${max} models` }] };
   return { ok: true, value: matches.map((match) => ({ makeSlug: match![1]!, modelSlug: match![2]!, variantSlug: match![3]! })) };
-}
-
-/** The variants of the range that the keys name, in the keys' order; a key naming no variant is left out. */
-export async function findRangeVariants(readModels: ReadModels, keys: VariantKey[]): Promise<RangeVariantView[]> {
-  const models = new Map(
-    await Promise.all(
-      [...new Set(keys.map((key) => `${key.makeSlug}.${key.modelSlug}`))].map(
-        async (model) => [model, await findRangeModel(readModels, ...(model.split(".") as [string, string]))] as const,
-      ),
-    ),
-  );
-  return keys.flatMap((key) => models.get(`${key.makeSlug}.${key.modelSlug}`)?.variants.find((v) => v.variant_slug === key.variantSlug) ?? []);
 }

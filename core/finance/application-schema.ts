@@ -1,11 +1,26 @@
 import { z } from "zod";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
+import { CONFIRMATIONS, type ConfirmationField, MAKES, MARITAL_STATUSES, MARRIAGE_TYPES, VEHICLE_VARIANTS } from "./application-fields.ts";
 import { ID_NUMBER_MESSAGES, idNumberProblem } from "./id-number.ts";
+
+export {
+  CONFIRMATIONS,
+  type ConfirmationField,
+  DRAFT_STORAGE_KEY,
+  fieldErrors,
+  MAKES,
+  MARITAL_STATUSES,
+  MARRIAGE_TYPES,
+  NEVER_IN_DRAFT,
+  STEP_TITLES,
+  VEHICLE_VARIANT_LABELS,
+  VEHICLE_VARIANTS,
+} from "./application-fields.ts";
 
 /**
  * The online finance application (SPEC sections 3 and 5): one zod schema per wizard step, shared by the
  * browser (Next), the page's route action (JavaScript off) and POST /api/finance_applications.
- * No server-only imports here: this file is bundled into the page.
+ * No server-only imports here: the wizard loads this file in the browser when the buyer starts on the form.
  *
  * Inputs arrive as strings from forms and as strings, numbers or booleans from JSON clients; blanks
  * count as missing. Required fields answer the spec's message word for word when missing.
@@ -13,7 +28,6 @@ import { ID_NUMBER_MESSAGES, idNumberProblem } from "./id-number.ts";
 
 export const SOURCE_CODE = "Group Website Honda-Online Fin App";
 export const INITIAL_STATUS = "Queued";
-export const DRAFT_STORAGE_KEY = "finance_application";
 
 /** Monthly figures (salary, expenses) and asset values (property, purchase price) in rand. */
 export const MAX_MONTHLY_RAND = 10_000_000;
@@ -127,19 +141,6 @@ function confirmed(message: string) {
   );
 }
 
-export const VEHICLE_VARIANTS = ["new", "used"] as const;
-export const VEHICLE_VARIANT_LABELS: Record<(typeof VEHICLE_VARIANTS)[number], string> = {
-  new: "New",
-  used: "Used / Pre-Owned",
-};
-export const MAKES = ["Honda"] as const;
-export const MARITAL_STATUSES = ["Single", "Married", "Divorced", "Widowed", "Life partner"] as const;
-export const MARRIAGE_TYPES = [
-  "In community of property",
-  "Out of community of property",
-  "Antenuptial contract with accrual",
-  "Customary marriage",
-] as const;
 
 const vehicleAndPersonalShape = {
   dealership: text("Dealership is required", 120),
@@ -232,64 +233,11 @@ const expensesShape = {
   foodAndEntertainment: money("Food and entertainment is required"),
 };
 
-/** Step 5: the 13 confirmations, each with its 'Please confirm ...' message and the statement ticked. */
-export const CONFIRMATIONS = [
-  ["isNotMinor", "Please confirm that you are not a minor", "I am not a minor (I am 18 years or older)."],
-  ["license", "Please confirm that you have a valid South African driver's licence", "I have a valid South African driver's licence."],
-  ["creditBureauCheck", "Please confirm that you consent to a credit bureau check", "I consent to a credit bureau check for this application."],
-  ["isDeclaredUnfit", "Please confirm that you have never been declared mentally unfit", "I have never been declared mentally unfit by a court."],
-  [
-    "prevDebtReArrangement",
-    "Please confirm that you have not previously applied for a debt re-arrangement",
-    "I have not previously applied for a debt re-arrangement.",
-  ],
-  [
-    "financeTermsAndConditions",
-    "Please confirm that you accept the finance terms and conditions",
-    "I accept the finance terms and conditions.",
-  ],
-  [
-    "nationalCredit",
-    "Please confirm that you have no pending credit applications (National Credit Act, section 92)",
-    "In terms of section 92 of the National Credit Act, I have no pending credit applications with other credit providers.",
-  ],
-  ["debtCounselling", "Please confirm that you are not in debt counselling", "I am not in debt counselling."],
-  ["debtReview", "Please confirm that you are not under debt review", "I am not under debt review."],
-  [
-    "currentDebtReArrangement",
-    "Please confirm that you are not currently under a debt re-arrangement",
-    "I am not currently under a debt re-arrangement.",
-  ],
-  [
-    "termsAndConditionsAndPrivacyPolicies",
-    "Please confirm that you accept the terms and conditions and the privacy policy",
-    "I accept the terms and conditions and the privacy policy.",
-  ],
-  [
-    "creditLimitIncrease",
-    "Please confirm that you understand your credit limit will only be increased with your consent",
-    "I understand that my credit limit will only be increased with my consent.",
-  ],
-  [
-    "communication",
-    "Please confirm that you agree to be contacted about this application",
-    "I agree to be contacted by phone, email or SMS about this application.",
-  ],
-] as const;
-
-export type ConfirmationField = (typeof CONFIRMATIONS)[number][0];
 
 const confirmationShape = Object.fromEntries(CONFIRMATIONS.map(([field, message]) => [field, confirmed(message)])) as {
   [K in ConfirmationField]: ReturnType<typeof confirmed>;
 };
 
-export const STEP_TITLES = [
-  "Vehicle & Personal Details",
-  "Employment & Salary Details",
-  "Financial Details",
-  "Monthly Expenses",
-  "Permission and Confirmation",
-] as const;
 
 export const STEP_SHAPES = [vehicleAndPersonalShape, employmentAndSalaryShape, financialShape, expensesShape, confirmationShape] as const;
 
@@ -323,21 +271,3 @@ export const financeApplicationSchema = z
   .superRefine(newVehicleRule, { when: () => true });
 
 export type FinanceApplication = z.infer<typeof financeApplicationSchema>;
-
-/** Fields that never go to the browser's local storage draft: the identity number and the bank details. */
-export const NEVER_IN_DRAFT = ["idNumber", "bankName", "bankAccountHolderName"] as const;
-
-/** Field name to its first message, for showing errors under fields. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-/** Which step (0-4) a field belongs to, or -1. */
-export function stepOfField(field: string): number {
-  return STEP_FIELDS.findIndex((fields) => fields.includes(field));
-}

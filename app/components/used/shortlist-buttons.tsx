@@ -8,17 +8,18 @@ const BUTTON =
 /**
  * Keep (favourites) and Compare toggles for one vehicle: real buttons with a pressed state, kept in local
  * storage (app/lib/shortlist.ts). They need JavaScript, so they appear once the page is hydrated; /saved
- * and /compare work from their URLs without it.
+ * and /compare work from their URLs without it. Their row keeps its height (min-h-11) before then, so that
+ * what follows them on the vehicle page does not move when they appear (CLS 0, issue 19).
  */
 export function ShortlistButtons({ vehicle, className = "" }: { vehicle: SavedVehicle; className?: string }) {
   const hydrated = useHydrated();
   const favourites = useShortlist("favourites");
   const compare = useShortlist("compare");
-  if (!hydrated) return null;
+  if (!hydrated) return <div className={`min-h-11 ${className}`} />;
   const saved = favourites.has(vehicle.id);
   const comparing = compare.has(vehicle.id);
   return (
-    <div className={`flex gap-2 ${className}`}>
+    <div className={`flex min-h-11 gap-2 ${className}`}>
       <button type="button" aria-pressed={saved} aria-label={`Save ${vehicle.title}`} className={BUTTON} onClick={() => favourites.toggle(vehicle)}>
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
           <path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 5.5 5.5 5.5 0 0 1 21.5 12C19 16.5 12 21 12 21z" />

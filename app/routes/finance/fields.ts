@@ -5,7 +5,7 @@ import {
   MARRIAGE_TYPES,
   VEHICLE_VARIANT_LABELS,
   VEHICLE_VARIANTS,
-} from "../../../core/finance/application-schema.ts";
+} from "../../../core/finance/application-fields.ts";
 
 /** How each field of the finance wizard is shown: label, input type, group within its step. */
 export type FieldSpec = {
@@ -24,6 +24,9 @@ export type FieldSpec = {
 };
 
 export type FieldGroup = { title: string; fields: FieldSpec[] };
+
+/** A step's field names in form order: the fields the schema checks for that step (fields.test.ts). */
+export const fieldNamesOf = (step: FieldGroup[]): string[] => step.flatMap((group) => group.fields.map((field) => field.name));
 
 const opts = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 

@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
-import {
-  DRAFT_STORAGE_KEY,
-  fieldErrors,
-  NEVER_IN_DRAFT,
-  STEP_FIELDS,
-  STEP_SCHEMAS,
-  STEP_TITLES,
-  stepOfField,
-} from "../../../core/finance/application-schema.ts";
-import type { FieldGroup, FieldSpec } from "./fields.ts";
+import { DRAFT_STORAGE_KEY, fieldErrors, NEVER_IN_DRAFT, STEP_TITLES } from "../../../core/finance/application-fields.ts";
+import { fieldNamesOf, type FieldGroup, type FieldSpec } from "./fields.ts";
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -21,14 +13,31 @@ function draftOf(values: FormValues, step: number): string {
   return JSON.stringify({ step, values: kept });
 }
 
-function readDraft(): { step: number; values: FormValues } | null {
+/**
+ * The shared schemas (zod) validate a step in the browser; they load when the buyer first focuses a field,
+ * not with the page, which shows and hydrates without them (issue 19: the finance page's scripts were over
+ * 150 KB gzip, a fifth of it zod). One import for the page's life; a failed one is tried again next time.
+ */
+let stepSchemas: Promise<typeof import("../../../core/finance/application-schema.ts")["STEP_SCHEMAS"]> | null = null;
+function loadStepSchemas() {
+  stepSchemas ??= import("../../../core/finance/application-schema.ts").then(
+    (schema) => schema.STEP_SCHEMAS,
+    (error: unknown) => {
+      stepSchemas = null;
+      throw error;
+    },
+  );
+  return stepSchemas;
+}
+
+function readDraft(stepFields: string[][]): { step: number; values: FormValues } | null {
   try {
     const raw = localStorage.getItem(DRAFT_STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { step?: unknown; values?: unknown };
     if (!parsed || typeof parsed.values !== "object" || parsed.values === null) return null;
     const values: FormValues = {};
-    const known = new Set(STEP_FIELDS.flat());
+    const known = new Set(stepFields.flat());
     for (const [name, value] of Object.entries(parsed.values as Record<string, unknown>)) {
       if (!known.has(name) || (NEVER_IN_DRAFT as readonly string[]).includes(name)) continue;
       if (typeof value === "string" || typeof value === "boolean") values[name] = value;
@@ -70,12 +79,13 @@ export function FinanceWizard({
   const firstRender = useRef(true);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const stepFields = groups.map(fieldNamesOf);
 
   // Become the wizard and restore the draft once JavaScript runs (after hydration, so the server HTML matches).
   useEffect(() => {
     setEnhanced(true);
     if (Object.keys(initialErrors).length === 0) {
-      const draft = readDraft();
+      const draft = readDraft(stepFields);
       if (draft) {
         setValues((current) => ({ ...current, ...draft.values }));
         setStep(draft.step);
@@ -140,7 +150,7 @@ export function FinanceWizard({
       const body = (await response.json().catch(() => null)) as { violations?: { propertyPath: string; message: string }[] } | null;
       if (response.status === 422 && body?.violations?.length) {
         const found = fieldErrors(body.violations.map((v) => ({ path: [v.propertyPath], message: v.message })));
-        const firstStep = Math.min(...Object.keys(found).map(stepOfField).filter((s) => s >= 0));
+        const firstStep = Math.min(...Object.keys(found).map((field) => stepFields.findIndex((names) => names.includes(field))).filter((s) => s >= 0));
         if (Number.isFinite(firstStep)) setStep(firstStep);
         showErrors(found);
       } else {
@@ -159,14 +169,20 @@ export function FinanceWizard({
     if (!enhanced) return; // without JavaScript the whole form posts to the route action
     event.preventDefault();
     if (sending) return;
-    const result = STEP_SCHEMAS[step]!.safeParse(values);
-    if (!result.success) {
+    void checkStepThenMoveOn(step, values);
+  }
+
+  async function checkStepThenMoveOn(current: number, entered: FormValues) {
+    // Should the schemas fail to load, the step moves on: the API checks every step when the application is sent.
+    const schema = await loadStepSchemas().then((schemas) => schemas[current]!, () => null);
+    const result = schema?.safeParse(entered);
+    if (result && !result.success) {
       showErrors(fieldErrors(result.error.issues));
       return;
     }
     setErrors({});
     setBannerOpen(false);
-    if (step < STEP_TITLES.length - 1) setStep(step + 1);
+    if (current < STEP_TITLES.length - 1) setStep(current + 1);
     else void submit();
   }
 
@@ -179,7 +195,7 @@ export function FinanceWizard({
   const isLast = step === STEP_TITLES.length - 1;
 
   return (
-    <Form method="post" noValidate onSubmit={next} aria-label="Finance application" className="mt-6">
+    <Form method="post" noValidate onSubmit={next} onFocus={() => void loadStepSchemas().catch(() => {})} aria-label="Finance application" className="mt-6">
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {enhanced && (
         <ol className="mb-6 flex gap-2" aria-label="Application steps">

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
-import type { RangeVariantView } from "../../../core/catalogue/ranges.ts";
-import { findRangeVariants, variantKey } from "../../../core/catalogue/variant-keys.ts";
+import { findRangeVariants, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
+import { variantKey } from "../../../core/catalogue/variant-keys.ts";
 import { isProvince, provinceDistanceKm } from "../../../core/dealers/province-distance.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../../../core/inventory/compare-selection.ts";
 import { PROVINCES, type Province } from "../../../core/inventory/used-query.ts";
