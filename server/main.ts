@@ -12,6 +12,7 @@ import { JobRunner } from "../core/jobs/runner.ts";
 import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
+import { PageCache } from "./page-cache.ts";
 import { ReadModels } from "../core/shared/read-model.ts";
 import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
@@ -55,6 +56,9 @@ async function main() {
   usedStock.watch(changes);
   const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
   readModels.preload(PUBLIC_READ_MODELS);
+  // Rendered public pages, kept until anything they show changes (decision 041); not while Vite serves the pages.
+  const pageCache = !isDev && env.PAGE_CACHE_SECONDS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_SECONDS * 1000 }) : undefined;
+  pageCache?.watch(changes);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
@@ -83,6 +87,7 @@ async function main() {
     linkSigner,
     usedStock,
     readModels,
+    pageCache,
     writeQueue: new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS),
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(),
@@ -147,6 +152,7 @@ async function main() {
       await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
       await usedStock.stop();
       await readModels.stop();
+      pageCache?.stop();
       await changes.stop();
       await controlSocket?.close();
       clearInterval(idleSweep);
