@@ -56,7 +56,7 @@ async function main() {
   usedStock.watch(changes);
   const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
   readModels.preload(PUBLIC_READ_MODELS);
-  // Rendered public pages, kept until anything they show changes (decision 041); not while Vite serves the pages.
+  // Rendered public pages, kept until anything they show changes (decision 047); not while Vite serves the pages.
   const pageCache = !isDev && env.PAGE_CACHE_SECONDS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_SECONDS * 1000 }) : undefined;
   pageCache?.watch(changes);
 

@@ -6,7 +6,11 @@ const RENDERED = "r3nd3redN0nce+AAAAAAAA==";
 const ANSWER = "an5werN0nce/BBBBBBBBBBB==";
 const OTHER = "0therN0nce+CCCCCCCCCCCCC=";
 
-const LISTING = Array.from({ length: 400 }, (_, row) => `<li>Honda Jazz 1.5 Elegance, ${2015 + (row % 10)}, R ${(189_900 + row * 7_919).toLocaleString("en-ZA")}, ${(row * 3_331) % 180_000} km</li>`).join("");
+const LISTING = Array.from(
+  { length: 400 },
+  (_, row) =>
+    `<li>Honda Jazz 1.5 Elegance, ${2015 + (row % 10)}, R ${(189_900 + row * 7_919).toLocaleString("en-ZA")}, ${(row * 3_331) % 180_000} km</li>`,
+).join("");
 
 function page(nonce: string, body = LISTING): string {
   return `<html><head><style nonce="${nonce}">body{color:#c8102e}</style><link rel="modulepreload" nonce="${nonce}" href="/a.js"></head><body>${body}<script nonce="${nonce}">go()</script></body></html>`;

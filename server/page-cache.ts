@@ -9,7 +9,7 @@ import type { SecurityVariables } from "./middleware/security-headers.ts";
 
 /**
  * Rendered public pages kept in memory, so that a page is rendered once per change of what it shows rather
- * than once per visitor (docs/decisions/041-rendered-page-cache.md). Only what a shared cache could keep is
+ * than once per visitor (docs/decisions/047-rendered-page-cache.md). Only what a shared cache could keep is
  * kept (no form page, nothing personal, no back office, no answer that sets a cookie), keyed by everything a
  * render reads from the request: the URL, the remembered dealer (for pages scoped by it) and whether the
  * client is a crawler (which gets the whole page at once). Each answer gets its own CSP nonce: the one the
@@ -65,7 +65,6 @@ export class PageCache {
       const kept = this.fresh(key) ?? (await this.rendering.get(key));
       if (kept) {
         this.counts.hits++;
-        c.res = undefined;
         c.res = kept.answer(nonce, acceptsCoding(c.req.header("Accept-Encoding"), "gzip"));
         return;
       }
@@ -90,7 +89,6 @@ export class PageCache {
     const response = c.res;
     if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return null;
     const page = new CachedPage(await response.text(), response.headers, nonce);
-    c.res = undefined;
     c.res = page.answer(nonce, false);
     if (generation !== this.generation || !this.listening) return null;
     this.keep(key, page);
@@ -171,9 +169,15 @@ class CachedPage {
 }
 
 /** Headers that describe one answer, not the page: set again for each. */
-const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "date", "etag", "vary", "x-request-id", "content-security-policy"]);
-
-
+const PER_ANSWER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "etag",
+  "vary",
+  "x-request-id",
+  "content-security-policy",
+]);
 
 /**
  * What a render of this request depends on, or null when its answer may not be kept: only reads of pages a
