@@ -24,6 +24,7 @@ import { seoRoutes } from "./seo.ts";
 import { httpCaching } from "./middleware/caching.ts";
 import { type BodyLimitRule, clientAddressResolver, requestGuard } from "./middleware/request-guard.ts";
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
+import type { PageCache } from "./page-cache.ts";
 import type { PageMethods } from "./pages.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
@@ -68,6 +69,8 @@ export type AppDeps = {
    * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
    */
   mailer?: Mailer;
+  /** Rendered public pages kept in memory (server/page-cache.ts); without it every page is rendered per request. */
+  pageCache?: PageCache;
   /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
   writeQueue?: WriteQueue;
 };
@@ -93,6 +96,7 @@ export function createApp({
   usedStock = new UsedStock(db),
   readModels = new ReadModels(db),
   writeQueue = new WriteQueue(POSTGRES_WRITE_LIMITS),
+  pageCache,
   mailer,
   isDraining = () => false,
   requestMetrics,
@@ -160,6 +164,7 @@ export function createApp({
   const signInThrottle = new SignInThrottle(db);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
+    if (pageCache) app.use("*", pageCache.middleware());
     app.all("*", async (c) => {
       const pageLogger = logger.child({ reqId: c.get("requestId") });
       let databaseFailure: unknown;

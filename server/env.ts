@@ -40,6 +40,8 @@ const envSchema = z.object({
   FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** On SIGTERM, how long /readyz answers 503 "draining" (while requests are still served) before the server stops accepting. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(15).default(5),
+  /** How long a rendered public page is served from memory at most (server/page-cache.ts); 0 renders every request. */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** Prometheus metrics on their own port (0: off); never expose it through the proxy. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),

@@ -12,9 +12,11 @@ import { JobRunner } from "../core/jobs/runner.ts";
 import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
+import { PageCache } from "./page-cache.ts";
 import { ReadModels } from "../core/shared/read-model.ts";
 import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
+import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
@@ -55,6 +57,9 @@ async function main() {
   usedStock.watch(changes);
   const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
   readModels.preload(PUBLIC_READ_MODELS);
+  // Rendered public pages, kept until anything they show changes (decision 047); not while Vite serves the pages.
+  const pageCache = !isDev && env.PAGE_CACHE_SECONDS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_SECONDS * 1000 }) : undefined;
+  pageCache?.watch(changes);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
@@ -75,14 +80,20 @@ async function main() {
     db: database.db,
     health: database,
     logger,
-    // In the database, so that several instances sharing it share each client's allowance.
-    rateLimiter: new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
+    // On PostgreSQL in the database, so that several instances sharing it share each client's allowance. The
+    // embedded database has one owner (decision 016): its allowance in memory spares each write a commit of
+    // its own, whose fsync holds up every request on the one connection.
+    rateLimiter:
+      database.kind === "pglite"
+        ? new MemoryRateLimiter(env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000)
+        : new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
     siteUrl,
     financeCipher,
     linkSigner,
     usedStock,
     readModels,
+    pageCache,
     writeQueue: new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS),
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(),
@@ -150,6 +161,7 @@ async function main() {
       await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
       await usedStock.stop();
       await readModels.stop();
+      pageCache?.stop();
       await changes.stop();
       await controlSocket?.close();
       clearInterval(idleSweep);

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { type DealerView, dealerDirectoryModel, dealerNamed, pathAtCurrentSlug, renamedDealerSlug } from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
+import { readCookie } from "./cookies.ts";
 import { DEALER_SLUG_KEY } from "./scope.ts";
 
 export type DealerScope = {
@@ -48,12 +49,4 @@ export function renamedDealerRedirect(request: Request, currentSlug: string): Re
   url.searchParams.delete("_routes");
   const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
   return redirect(`${moved}${url.search}`, status);
-}
-
-function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return null;
 }

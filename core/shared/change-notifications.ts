@@ -12,7 +12,8 @@ export type ChangeHandlers = {
 
 export type ChangeSource = { listen(channel: string, handlers: ListenHandlers): Promise<Listening> };
 
-type Subscription = { tables: ReadonlySet<string>; handlers: ChangeHandlers };
+/** The tables a subscriber is told about; null for every table that notifies. */
+type Subscription = { tables: ReadonlySet<string> | null; handlers: ChangeHandlers };
 
 /**
  * The one change notification of everything held in memory: one LISTEN per process on DATA_CHANGED_CHANNEL
@@ -34,7 +35,7 @@ export class ChangeNotifications {
     if (this.listener) throw new Error("ChangeNotifications already started");
     this.listener = await source.listen(DATA_CHANGED_CHANNEL, {
       onNotify: (table) => {
-        for (const { tables, handlers } of this.subscriptions) if (table === "" || tables.has(table)) handlers.onChange(table);
+        for (const { tables, handlers } of this.subscriptions) if (table === "" || !tables || tables.has(table)) handlers.onChange(table);
       },
       onLost: () => {
         this.listening = false;
@@ -49,7 +50,16 @@ export class ChangeNotifications {
 
   /** Tells `handlers` about changes to `tables` until the returned function is called. */
   subscribe(tables: readonly string[], handlers: ChangeHandlers): () => void {
-    const subscription: Subscription = { tables: new Set(tables), handlers };
+    return this.add({ tables: new Set(tables), handlers });
+  }
+
+  /** Tells `handlers` about a change to any table until the returned function is called. */
+  subscribeAll(handlers: ChangeHandlers): () => void {
+    return this.add({ tables: null, handlers });
+  }
+
+  private add(subscription: Subscription): () => void {
+    const { handlers } = subscription;
     this.subscriptions.add(subscription);
     if (this.listening) handlers.onListening();
     return () => void this.subscriptions.delete(subscription);

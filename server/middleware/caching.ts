@@ -98,8 +98,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 export type Encoding = "br" | "gzip";
 
-/** The coding to use for an Accept-Encoding header: brotli when accepted, else gzip, else none. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+/** Whether an Accept-Encoding header accepts `coding` (named, or by `*`, with a weight above 0). */
+export function acceptsCoding(acceptEncoding: string | undefined, coding: Encoding): boolean {
   const weights = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -107,9 +107,13 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     weights.set(name, q === undefined ? 1 : Number(q));
   }
-  const accepts = (coding: Encoding) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
+  return (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
+}
+
+/** The coding to use for an Accept-Encoding header: brotli when accepted, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (acceptsCoding(acceptEncoding, "br")) return "br";
+  if (acceptsCoding(acceptEncoding, "gzip")) return "gzip";
   return null;
 }
 
@@ -169,10 +173,13 @@ export type CachingOptions = { assetCache?: AssetCompressionCache };
 
 type Answer = { response: Response; body: Uint8Array; headers: Headers };
 
-/** Sets the ETag; answers the 304 to send instead when the client's copy is current. */
+/**
+ * Sets the ETag (unless the answer has its own, as a kept page has: server/page-cache.ts); answers the 304 to
+ * send instead when the client's copy is current.
+ */
 function validate(c: Context<{ Variables: { cspNonce?: string } }>, { body, headers }: Answer): Response | null {
   const type = headers.get("Content-Type") ?? "";
-  const etag = weakEtag(body, type.startsWith("text/html") ? c.get("cspNonce") : undefined);
+  const etag = headers.get("ETag") ?? weakEtag(body, type.startsWith("text/html") ? c.get("cspNonce") : undefined);
   headers.set("ETag", etag);
   return etagMatches(c.req.header("If-None-Match"), etag) ? notModified(new Response(null, { headers })) : null;
 }

@@ -7,6 +7,7 @@ import { NotFound } from "../../components/not-found.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
 import { SocialLinks } from "../../components/social-links.tsx";
+import { readCookie } from "../../lib/cookies.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
@@ -33,14 +34,6 @@ export function useScopedDealer(): DealerView | null {
   return data?.dealer ?? null;
 }
 
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return null;
-}
-
 function writeDealerCookie(slug: string | null) {
   document.cookie = slug
     ? `${DEALER_SLUG_KEY}=${encodeURIComponent(slug)}; Path=/; Max-Age=31536000; SameSite=Lax`
@@ -65,7 +58,7 @@ function useRememberedDealer(dealer: DealerView | null, dealerInRoute: boolean) 
       writeDealerCookie(dealer.slug);
     } else if (!dealer) {
       const remembered = localStorage.getItem(DEALER_SLUG_KEY);
-      if (remembered && readCookie(DEALER_SLUG_KEY) !== remembered) {
+      if (remembered && readCookie(document.cookie, DEALER_SLUG_KEY) !== remembered) {
         writeDealerCookie(remembered);
         void revalidator.revalidate();
       }

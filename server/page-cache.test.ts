@@ -1,0 +1,202 @@
+import http from "node:http";
+import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { UsedStock } from "../core/inventory/used-stock.ts";
+import { ChangeNotifications } from "../core/shared/change-notifications.ts";
+import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import { ReadModels } from "../core/shared/read-model.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { builtSite } from "../tests/support/page-server.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
+import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
+import { cacheKeyOf, PageCache } from "./page-cache.ts";
+import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
+
+/**
+ * Issue 19 item 2, decision 047: rendered public pages kept in memory. Each visitor gets the page with a nonce
+ * of their own, the next visitor after a change sees the change, and nothing personal or per-dealer is mixed up.
+ */
+let database: DatabaseHandle;
+let changes: ChangeNotifications;
+let usedStock: UsedStock;
+let readModels: ReadModels;
+let pageCache: PageCache;
+let site: TestServer;
+
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+  changes = new ChangeNotifications();
+  await changes.start(database);
+  usedStock = new UsedStock(database.db);
+  usedStock.watch(changes);
+  readModels = new ReadModels(database.db, { changes });
+  readModels.preload(PUBLIC_READ_MODELS);
+  pageCache = new PageCache({ maxAgeMs: 60_000 });
+  pageCache.watch(changes);
+  const pages = {
+    ...(await builtSite()),
+    rateLimiter: new MemoryRateLimiter(10_000, 600_000),
+  };
+  site = await startTestServer({ ...pages, usedStock, readModels, pageCache }, { database });
+});
+afterAll(async () => {
+  await site?.close();
+  pageCache?.stop();
+  await usedStock?.stop();
+  await readModels?.stop();
+  await changes?.stop();
+  await database?.close();
+});
+
+type Answer = { status: number; headers: Headers; html: string; bytes: number };
+
+/** A GET as a browser sends it, over node:http (fetch would decode the body), decoded here so the coding on the wire is seen. */
+function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(site.baseUrl + path, { method, headers: { "Accept-Encoding": "br, gzip", ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const coding = response.headers["content-encoding"];
+        const html = (
+          raw.byteLength === 0 ? raw : coding === "gzip" ? zlib.gunzipSync(raw) : coding === "br" ? zlib.brotliDecompressSync(raw) : raw
+        ).toString("utf8");
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") answerHeaders.set(name, value);
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: answerHeaders,
+          html,
+          bytes: raw.byteLength,
+        });
+      });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+function noncesIn(html: string): Set<string> {
+  return new Set([...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]!));
+}
+
+function cspNonce(headers: Headers): string | undefined {
+  return /'nonce-([^']+)'/.exec(headers.get("Content-Security-Policy") ?? "")?.[1];
+}
+
+describe("a public page kept in memory", () => {
+  it("is rendered once, and every visitor gets it with a nonce of their own that the CSP header names", async () => {
+    const misses = pageCache.counts.misses;
+    const answers = [await get("/used"), await get("/used"), await get("/used", { "Accept-Encoding": "identity" })];
+    expect(pageCache.counts.misses - misses).toBe(1);
+    const nonces = answers.map(({ html, headers }) => {
+      expect([...noncesIn(html)]).toEqual([cspNonce(headers)]);
+      return cspNonce(headers);
+    });
+    expect(new Set(nonces).size).toBe(3);
+    const withoutNonce = answers.map(({ html }) => html.replace(/nonce="[^"]*"/g, ""));
+    expect(withoutNonce[1]).toBe(withoutNonce[0]);
+    expect(withoutNonce[2]).toBe(withoutNonce[0]);
+    expect(answers[1]!.headers.get("Content-Encoding")).toBe("gzip");
+    expect(answers[2]!.headers.get("Content-Encoding")).toBeNull();
+    expect(answers.map((answer) => answer.headers.get("ETag"))).toEqual(Array(3).fill(answers[0]!.headers.get("ETag")));
+    expect(answers[1]!.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(answers[1]!.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("answers 304 to a visitor whose copy is current, and HEAD with the GET's headers", async () => {
+    await get("/new");
+    const first = await get("/new");
+    const again = await get("/new", {
+      "If-None-Match": first.headers.get("ETag")!,
+    });
+    expect({
+      status: again.status,
+      etag: again.headers.get("ETag"),
+      bytes: again.bytes,
+    }).toEqual({ status: 304, etag: first.headers.get("ETag"), bytes: 0 });
+    const head = await get("/new", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(head.headers.get("Content-Length")).toBe(first.headers.get("Content-Length"));
+    expect(head.bytes).toBe(0);
+  });
+
+  it("is rendered once for visitors who ask for it at the same moment", async () => {
+    const misses = pageCache.counts.misses;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get("/honda-wing")));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(pageCache.counts.misses - misses).toBe(1);
+    expect(new Set(answers.map((answer) => cspNonce(answer.headers))).size).toBe(8);
+  });
+
+  it("shows the next visitor what changed in the database, on any page that shows it", async () => {
+    const [post] = (await site.get("/api/blog")).body["hydra:member"] as {
+      slug: string;
+      title: string;
+    }[];
+    expect((await get("/blog")).html).toContain(post!.title);
+    await database.db.execute(sql`UPDATE blog_posts SET title = 'Winter service: what to check' WHERE slug = ${post!.slug}`);
+    await vi.waitFor(async () => expect((await get("/blog")).html).toContain("Winter service: what to check"), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect((await get(`/blog/${post!.slug}`)).html).toContain("Winter service: what to check");
+  });
+
+  it("is kept apart for each remembered dealer on pages rendered in the visitor's dealer", async () => {
+    const group = await get("/used");
+    const sandton = await get("/used", { Cookie: "dealer_slug=honda-sandton" });
+    const again = await get("/used", {
+      Cookie: "theme=dark; dealer_slug=honda-sandton",
+    });
+    expect(sandton.html).not.toBe(group.html.replace(/nonce="[^"]*"/g, ""));
+    expect(again.html.replace(/nonce="[^"]*"/g, "")).toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
+    expect(sandton.html).toContain("Honda Sandton");
+    expect(group.html.replace(/nonce="[^"]*"/g, "")).not.toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
+  });
+});
+
+describe("what is never kept", () => {
+  it("forms, the back office, writes and anything but a page read", () => {
+    const request = (path: string, init: RequestInit = {}) => new Request(`http://127.0.0.1${path}`, init);
+    expect(cacheKeyOf(request("/finance"))).toBeNull();
+    expect(cacheKeyOf(request("/dealer/honda-sandton/service"))).toBeNull();
+    expect(cacheKeyOf(request("/used/honda/jazz/1/enquire"))).toBeNull();
+    expect(cacheKeyOf(request("/staff/stock"))).toBeNull();
+    expect(cacheKeyOf(request("/STAFF/leads"))).toBeNull();
+    expect(cacheKeyOf(request("/used", { method: "POST" }))).toBeNull();
+    expect(cacheKeyOf(request("/used"))).not.toBeNull();
+  });
+
+  it("keys a page by what its render reads: the URL, the remembered dealer where it applies, crawler or browser", () => {
+    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(new Request(`http://127.0.0.1${path}`, { headers }));
+    const sandton = { Cookie: "dealer_slug=honda-sandton" };
+    expect(key("/used", sandton)).not.toBe(key("/used"));
+    expect(key("/used?page=2")).not.toBe(key("/used"));
+    // The home page and /dealer/{slug} pages decide their dealer from the URL alone.
+    expect(key("/", sandton)).toBe(key("/"));
+    expect(key("/dealer/honda-sandton/used", sandton)).toBe(key("/dealer/honda-sandton/used"));
+    expect(
+      key("/used", {
+        "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      }),
+    ).not.toBe(key("/used"));
+  });
+
+  it("an answer that sets a cookie, or a page while change notifications are not flowing", async () => {
+    const unwatched = new PageCache();
+    const other = await startTestServer({ ...(await builtSite()), usedStock, readModels, pageCache: unwatched }, { database });
+    try {
+      await fetch(other.baseUrl + "/new").then((r) => r.text());
+      await fetch(other.baseUrl + "/new").then((r) => r.text());
+      expect(unwatched.counts).toEqual({ hits: 0, misses: 0 });
+      expect(unwatched.size).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { isbot } from "isbot";
+import { readCookie } from "../app/lib/cookies.ts";
+import { DEALER_SLUG_KEY } from "../app/lib/scope.ts";
+import type { ChangeNotifications } from "../core/shared/change-notifications.ts";
+import { CACHE, acceptsCoding, cachePolicy, weakEtag } from "./middleware/caching.ts";
+import { NonceSplicedGzip } from "./nonce-spliced-gzip.ts";
+import type { SecurityVariables } from "./middleware/security-headers.ts";
+
+/**
+ * Rendered public pages kept in memory, so that a page is rendered once per change of what it shows rather
+ * than once per visitor (docs/decisions/047-rendered-page-cache.md). Only what a shared cache could keep is
+ * kept (no form page, nothing personal, no back office, no answer that sets a cookie), keyed by everything a
+ * render reads from the request: the URL, the remembered dealer (for pages scoped by it) and whether the
+ * client is a crawler (which gets the whole page at once). Each answer gets its own CSP nonce: the one the
+ * page was rendered with is swapped for the request's.
+ *
+ * Kept only while change notifications flow: any change to any table empties it, as does their loss, and
+ * an entry lives at most `maxAgeMs`, which bounds how late a scheduled special, banner or post appears.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  /** Pages being rendered, for those who ask for one meanwhile: the kept page, or null when it was not kept. */
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  private bytes = 0;
+  /** Counts the changes: a render that began before the last one is not kept. */
+  private generation = 0;
+  private listening = false;
+  private unsubscribe: () => void = () => {};
+  readonly counts = { hits: 0, misses: 0 };
+
+  constructor(private readonly options: PageCacheOptions = {}) {}
+
+  /** Keeps pages while `changes` says notifications flow; empties on each change. */
+  watch(changes: ChangeNotifications): void {
+    this.unsubscribe = changes.subscribeAll({
+      onChange: () => this.clear(),
+      onLost: () => {
+        this.listening = false;
+        this.clear();
+      },
+      onListening: () => {
+        this.listening = true;
+        this.clear();
+      },
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe();
+    this.listening = false;
+    this.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Serves kept pages before the page handler, and keeps what it renders. Put it just before the page routes. */
+  middleware(): MiddlewareHandler<{ Variables: SecurityVariables }> {
+    return async (c, next) => {
+      const key = this.listening ? cacheKeyOf(c.req.raw) : null;
+      if (!key) return next();
+      const nonce = c.get("cspNonce") ?? "";
+      const kept = this.fresh(key) ?? (await this.rendering.get(key));
+      if (kept) {
+        this.counts.hits++;
+        c.res = kept.answer(nonce, acceptsCoding(c.req.header("Accept-Encoding"), "gzip"));
+        return;
+      }
+      this.counts.misses++;
+      const generation = this.generation;
+      let rendered: (page: CachedPage | null) => void = () => {};
+      // Visitors asking for the page meanwhile wait for this render rather than each rendering it.
+      const rendering = new Promise<CachedPage | null>((resolve) => (rendered = resolve));
+      this.rendering.set(key, rendering);
+      try {
+        await next();
+        rendered(await this.keepAnswer(c, key, nonce, generation));
+      } finally {
+        rendered(null);
+        if (this.rendering.get(key) === rendering) this.rendering.delete(key);
+      }
+    };
+  }
+
+  /** Keeps the page the handler answered, if it may be kept, and answers it to this request. */
+  private async keepAnswer(c: Context, key: string, nonce: string, generation: number): Promise<CachedPage | null> {
+    const response = c.res;
+    if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return null;
+    const page = new CachedPage(await response.text(), response.headers, nonce);
+    c.res = page.answer(nonce, false);
+    if (generation !== this.generation || !this.listening) return null;
+    this.keep(key, page);
+    return page;
+  }
+
+  private fresh(key: string): CachedPage | null {
+    const kept = this.entries.get(key);
+    if (!kept) return null;
+    if (Date.now() - kept.renderedAt > (this.options.maxAgeMs ?? MAX_AGE_MS)) {
+      this.forget(key, kept);
+      return null;
+    }
+    return kept;
+  }
+
+  private keep(key: string, page: CachedPage): void {
+    const previous = this.entries.get(key);
+    if (previous) this.forget(key, previous);
+    const maxBytes = this.options.maxBytes ?? MAX_BYTES;
+    if (page.bytes > maxBytes) return;
+    // The oldest entries go first (a Map iterates in insertion order).
+    for (const [oldKey, oldPage] of this.entries) {
+      if (this.bytes + page.bytes <= maxBytes) break;
+      this.forget(oldKey, oldPage);
+    }
+    this.entries.set(key, page);
+    this.bytes += page.bytes;
+  }
+
+  private forget(key: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.bytes -= page.bytes;
+  }
+
+  private clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+export type PageCacheOptions = {
+  /** How long a page is kept at most (default 10 s). */
+  maxAgeMs?: number;
+  /** The most memory the kept pages may take, counted as UTF-16 text (default 64 MB). */
+  maxBytes?: number;
+};
+
+const MAX_AGE_MS = 10_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** A rendered answer, compressed once, and the nonce it was rendered with. */
+class CachedPage {
+  readonly renderedAt = Date.now();
+  readonly bytes: number;
+  private readonly headers: [string, string][];
+  private readonly body: NonceSplicedGzip;
+
+  constructor(text: string, headers: Headers, nonce: string) {
+    this.body = new NonceSplicedGzip(text, nonce);
+    const etag = weakEtag(Buffer.from(text, "utf8"), nonce);
+    this.headers = [...headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name.toLowerCase()));
+    this.headers.push(["ETag", etag], ["Vary", "Accept-Encoding"]);
+    this.bytes = this.body.bytes;
+  }
+
+  /**
+   * The page as answered to a request whose CSP nonce is `nonce`: gzip when the client takes it, else as
+   * text (which the caching middleware compresses as it does any answer).
+   */
+  answer(nonce: string, gzip: boolean): Response {
+    const headers = new Headers(this.headers);
+    if (!gzip) return new Response(this.body.text(nonce) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+    headers.set("Content-Encoding", "gzip");
+    return new Response(this.body.gzip(nonce) as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  }
+}
+
+/** Headers that describe one answer, not the page: set again for each. */
+const PER_ANSWER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "etag",
+  "vary",
+  "x-request-id",
+  "content-security-policy",
+]);
+
+/**
+ * What a render of this request depends on, or null when its answer may not be kept: only reads of pages a
+ * shared cache may keep (the one caching rule, `cachePolicy`), by URL, by the remembered dealer where the
+ * page is rendered in it, and by whether a crawler asks (it gets the page whole rather than streamed).
+ */
+export function cacheKeyOf(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  const policy = cachePolicy("GET", url.pathname, 200);
+  if (policy.cacheControl !== CACHE.page && policy.cacheControl !== CACHE.catalogue) return null;
+  const dealer = policy.varyCookie ? (readCookie(request.headers.get("Cookie"), DEALER_SLUG_KEY) ?? "") : "";
+  const userAgent = request.headers.get("User-Agent");
+  const reader = userAgent && isbot(userAgent) ? "crawler" : "browser";
+  return `${reader} ${url.host}${url.pathname}${url.search} ${dealer}`;
+}
