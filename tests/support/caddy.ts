@@ -83,7 +83,7 @@ export async function startCaddy(upstreams: string[]): Promise<Caddy> {
 }
 
 /** One request on a connection of its own (so that `localAddress` is the client's address for it). */
-function send(
+export function send(
   transport: typeof http | typeof https,
   options: ProxyRequest & { host: string; port: number; servername?: string; ca?: Buffer },
 ): Promise<ProxyAnswer> {
