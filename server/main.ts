@@ -58,7 +58,8 @@ async function main() {
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
-  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, draining: () => drain.draining });
+  const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
+  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, writeQueue, draining: () => drain.draining });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
@@ -83,7 +84,7 @@ async function main() {
     linkSigner,
     usedStock,
     readModels,
-    writeQueue: new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS),
+    writeQueue,
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(),
     pageHandler,

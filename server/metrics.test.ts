@@ -6,6 +6,7 @@ import { leadDeliveries } from "../db/schema.ts";
 import { storeTestEnquiry } from "../tests/support/leads.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer } from "../tests/support/test-server.ts";
+import { BUSY_MESSAGE, WriteQueue } from "../core/shared/write-queue.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { createLogger } from "./logger.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
@@ -129,6 +130,33 @@ describe("read model metrics", () => {
     expect(sample(body, 'honda_read_model_state{model="makes",state="current"}')).toBe(0);
     expect(sample(body, 'honda_read_model_read_age_seconds{model="range"}')).toBeGreaterThanOrEqual(12);
     expect(sample(body, 'honda_read_model_read_age_seconds{model="makes"}')).toBeNaN();
+  });
+});
+
+describe("write queue metrics", () => {
+  it("report the writes running and waiting in the queue, and count the ones it refused", async () => {
+    const writeQueue = new WriteQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 60_000, retryAfterSeconds: 2 });
+    const metrics = new Metrics({ db: database.db, writeQueue }, { processMetrics: false });
+    let body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(0);
+    expect(sample(body, "honda_write_queue_refused_total")).toBe(0);
+
+    let finish = () => {};
+    const running = writeQueue.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    const waiting = writeQueue.run(async () => "second");
+    await expect(writeQueue.run(async () => "third")).rejects.toThrow(BUSY_MESSAGE);
+    body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(1);
+    expect(sample(body, 'honda_write_queue_writes{state="waiting"}')).toBe(1);
+    expect(sample(body, "honda_write_queue_refused_total")).toBe(1);
+
+    finish();
+    await running;
+    expect(await waiting).toBe("second");
+    body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(0);
+    expect(sample(body, 'honda_write_queue_writes{state="waiting"}')).toBe(0);
+    expect(sample(body, "honda_write_queue_refused_total")).toBe(1);
   });
 });
 

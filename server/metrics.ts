@@ -7,6 +7,7 @@ import type { Database, PoolStats } from "../db/client.ts";
 import { leadDeliveries } from "../db/schema.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
+import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { Logger } from "./logger.ts";
 
 /** What the gauges read when Prometheus scrapes; each part is optional so that a test can leave it out. */
@@ -15,6 +16,7 @@ export type MetricsSources = {
   poolStats?: () => PoolStats;
   usedStock?: Pick<UsedStock, "state" | "readAt">;
   readModels?: Pick<ReadModels, "states" | "readTimes">;
+  writeQueue?: Pick<WriteQueue, "stats">;
   draining?: () => boolean;
 };
 
@@ -57,6 +59,7 @@ export class Metrics {
     this.usedStockGauges(sources.usedStock, registers);
     this.readModelGauges(sources.readModels, registers);
     if (sources.poolStats) poolGauges(sources.poolStats, registers);
+    if (sources.writeQueue) writeQueueMetrics(sources.writeQueue, registers);
     const draining = sources.draining;
     if (draining) {
       new Gauge({
@@ -191,6 +194,30 @@ function poolGauges(poolStats: () => PoolStats, registers: Registry[]): void {
     registers,
     collect() {
       this.set(poolStats().max);
+    },
+  });
+}
+
+/** The bounded queue in front of buyers' writes (decision 036): how full it is, and how many it refused (503). */
+function writeQueueMetrics(writeQueue: Pick<WriteQueue, "stats">, registers: Registry[]): void {
+  new Gauge({
+    name: "honda_write_queue_writes",
+    help: "Buyers' writes (enquiries, applications, bookings) in the bounded write queue: running, or waiting their turn",
+    labelNames: ["state"],
+    registers,
+    collect() {
+      const { running, waiting } = writeQueue.stats;
+      this.set({ state: "running" }, running);
+      this.set({ state: "waiting" }, waiting);
+    },
+  });
+  new Counter({
+    name: "honda_write_queue_refused_total",
+    help: "Buyers' writes refused with 503 and Retry-After because the write queue was full or the wait too long (nothing stored)",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(writeQueue.stats.refused);
     },
   });
 }
