@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -157,6 +159,28 @@ describe("write queue metrics", () => {
     expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(0);
     expect(sample(body, 'honda_write_queue_writes{state="waiting"}')).toBe(0);
     expect(sample(body, "honda_write_queue_refused_total")).toBe(1);
+  });
+});
+
+describe("the alert rules (deploy/prometheus-alerts.yml)", () => {
+  it("use only metrics the app exposes", async () => {
+    const rules = fs.readFileSync(path.join(import.meta.dirname, "../deploy/prometheus-alerts.yml"), "utf8");
+    const used = new Set([...rules.matchAll(/^\s*expr: (.*)$/gm)].flatMap(([, expr]) => [...expr!.matchAll(/\bhonda_\w+/g)].map(([name]) => name)));
+    expect(used.size).toBeGreaterThanOrEqual(8);
+    const metrics = new Metrics(
+      {
+        db: database.db,
+        poolStats: () => ({ max: 10, total: 1, idle: 1, waiting: 0 }),
+        usedStock: { state: "current", readAt: new Date() },
+        readModels: { states: () => ({ range: "current" as const }), readTimes: () => ({ range: new Date() }) },
+        writeQueue: new WriteQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 1_000, retryAfterSeconds: 1 }),
+        draining: () => false,
+      },
+      { processMetrics: false },
+    );
+    const { body } = await metrics.exposition();
+    const exposed = new Set([...body.matchAll(/^# TYPE (\w+) /gm)].map(([, name]) => name));
+    expect([...used].filter((name) => !exposed.has(name.replace(/_(bucket|count|sum)$/, "")))).toEqual([]);
   });
 });
 

@@ -202,7 +202,7 @@ function poolGauges(poolStats: () => PoolStats, registers: Registry[]): void {
 function writeQueueMetrics(writeQueue: Pick<WriteQueue, "stats">, registers: Registry[]): void {
   new Gauge({
     name: "honda_write_queue_writes",
-    help: "Buyers' writes (enquiries, applications, bookings) in the bounded write queue: running, or waiting their turn",
+    help: "Buyers' enquiries (forms, sell-your-car, bookings, the enquiries API) in the bounded write queue: running, or waiting their turn",
     labelNames: ["state"],
     registers,
     collect() {

@@ -76,7 +76,7 @@ describe("nginx running deploy/nginx.conf in front of an instance", () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase("nginx");
     app = await startAppProcess(
-      { DATABASE_URL: scratch.url, TRUST_PROXY: "true", POST_RATE_LIMIT: String(RATE_LIMIT), LEAD_DELIVERY: "off", JOBS: "off" },
+      { DATABASE_URL: scratch.url, SITE_URL: "https://localhost", TRUST_PROXY: "true", POST_RATE_LIMIT: String(RATE_LIMIT), LEAD_DELIVERY: "off", JOBS: "off" },
       STARTUP_TIMEOUT_MS,
     );
     nginx = await startNginx([new URL(app.baseUrl).host]);
@@ -98,6 +98,19 @@ describe("nginx running deploy/nginx.conf in front of an instance", () => {
     const redirect = await nginx.plainRequest("/used?page=2");
     expect(redirect.status).toBe(301);
     expect(redirect.headers.location).toBe("https://localhost/used?page=2");
+  });
+
+  it("passes a visitor's form post through to the page's action over HTTPS (not refused by the router's origin check)", async () => {
+    // As from a browser on https://localhost (port 443 in production: nginx passes the host without the port).
+    const answer = await nginx.request({
+      method: "POST",
+      path: "/sell-your-car",
+      localAddress: "127.0.0.4",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://localhost" },
+      body: new URLSearchParams({ first_name: "Pieter" }).toString(),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toContain("Please enter your last name");
   });
 
   it("limits POSTs by the client's address, not a forwarded one the client made up", async () => {

@@ -5,12 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { enquiries, leadDeliveries } from "../../db/schema.ts";
 import { type AppProcess, freePort, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { type Caddy, startCaddy } from "../support/caddy.ts";
 import { markedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
+import { formValues } from "../support/staff.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer.ts";
 
@@ -18,6 +19,7 @@ const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const RATE_LIMIT = 4;
 const PAGE_PATHS = ["/", "/used", "/api/vehicles", "/api/dealers"];
+const ADMIN = { email: "it@honda-group.example", password: "bootstrap admin passphrase" };
 
 /**
  * The deployment of docs/deploy.md on loopback: Debian's Caddy running deploy/Caddyfile (tls internal) in
@@ -30,6 +32,9 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
   const instances = new Map<number, AppProcess>();
   const metricsPorts = new Map<number, number>();
   let caddy: Caddy;
+  const caddyPorts = { httpPort: 0, httpsPort: 0 };
+  /** The public address, as a browser behind Caddy sees it (SITE_URL of the instances). */
+  const siteUrl = () => `https://localhost:${caddyPorts.httpsPort}`;
 
   const startInstance = async (port: number) => {
     const app = await startAppProcess(
@@ -43,6 +48,9 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
         SMTP_URL: smtp.url,
         SHUTDOWN_DRAIN_SECONDS: "2",
         METRICS_PORT: String(metricsPorts.get(port)),
+        SITE_URL: siteUrl(),
+        STAFF_BOOTSTRAP_EMAIL: ADMIN.email,
+        STAFF_BOOTSTRAP_PASSWORD: ADMIN.password,
       },
       STARTUP_TIMEOUT_MS,
     );
@@ -55,9 +63,13 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     smtp = await startSmtpPeer();
     const ports = [await freePort(), await freePort()];
     for (const port of ports) metricsPorts.set(port, await freePort());
+    Object.assign(caddyPorts, { httpPort: await freePort(), httpsPort: await freePort() });
     // One after the other: the first migrates and seeds the empty database.
     for (const port of ports) await startInstance(port);
-    caddy = await startCaddy(ports.map((port) => `127.0.0.1:${port}`));
+    caddy = await startCaddy(
+      ports.map((port) => `127.0.0.1:${port}`),
+      caddyPorts,
+    );
     database = await openDatabase({ databaseUrl: scratch.url });
   });
 
@@ -111,6 +123,62 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       });
     for (let n = 0; n < RATE_LIMIT; n++) expect((await direct(first!.baseUrl, `shared-${n}`)).status).toBe(201);
     expect((await direct(second!.baseUrl, "shared-over")).status).toBe(429);
+  });
+
+  it("passes a visitor's form post through to the page's action over HTTPS (not refused by the router's origin check)", async () => {
+    const answer = await caddy.request({
+      method: "POST",
+      path: "/sell-your-car",
+      localAddress: "127.0.0.8",
+      headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+      body: new URLSearchParams({ first_name: "Pieter" }).toString(),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toContain("Please enter your last name");
+  });
+
+  it("signs staff in over HTTPS with a Secure __Host- cookie, refuses a write from another site, and a dealer's hours saved through the proxy show on both instances' pages", async () => {
+    const staffClient = "127.0.0.7";
+    const login = await caddy.request({
+      method: "POST",
+      path: "/staff/login",
+      localAddress: staffClient,
+      headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+      body: new URLSearchParams({ step: "password", email: ADMIN.email, password: ADMIN.password, next: "/staff" }).toString(),
+    });
+    expect(login.status).toBe(302);
+    const setCookie = String(login.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^__Host-staff=[\w-]+; /);
+    expect(setCookie).toContain("; Secure");
+    expect(setCookie).toContain("; HttpOnly");
+    const cookie = setCookie.split(";")[0]!;
+
+    // A browser sends the address bar's host and port: React Router refuses an action whose Origin is another host.
+    const host = new URL(siteUrl()).host;
+    const formPage = await caddy.request({ path: "/staff/dealers/honda-sandton", localAddress: staffClient, headers: { Host: host, Cookie: cookie } });
+    expect(formPage.status).toBe(200);
+    const form = formValues(formPage.body);
+    expect(form).toMatchObject({ opens_saturday: "08:00", closes_saturday: "13:00" });
+    const save = (origin: string) =>
+      caddy.request({
+        method: "POST",
+        path: "/staff/dealers/honda-sandton",
+        localAddress: staffClient,
+        headers: { Host: host, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
+        body: new URLSearchParams({ ...form, opens_saturday: "08:15", closes_saturday: "12:45" }).toString(),
+      });
+    expect((await save("https://evil.example")).status).toBe(403);
+    const saved = await save(siteUrl());
+    expect(saved.status).toBe(302);
+    expect(saved.headers.location).toBe("/staff/dealers/honda-sandton?done=saved");
+
+    // Whichever instance took the save, both show it: each reads its dealers again on the change notification.
+    for (const app of instances.values()) {
+      await vi.waitFor(
+        async () => expect(await (await fetch(`${app.baseUrl}/contact`)).text()).toMatch(/Saturday<\/dt><dd[^>]*>08:15 – 12:45/),
+        { timeout: 30_000, interval: 200 },
+      );
+    }
   });
 
   it("answers a body over 64 KiB through the proxy with 413 and stores nothing", async () => {
