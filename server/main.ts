@@ -61,7 +61,9 @@ async function main() {
   const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
   const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, writeQueue, draining: () => drain.draining });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
-  const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
+  const { pageHandler, pageMethods, pageRoutePattern, devMiddleware } = isDev
+    ? { ...(await devPages()), pageRoutePattern: undefined }
+    : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
@@ -86,7 +88,7 @@ async function main() {
     readModels,
     writeQueue,
     isDraining: () => drain.draining,
-    requestMetrics: metrics.middleware(),
+    requestMetrics: metrics.middleware(pageRoutePattern),
     pageHandler,
     pageMethods,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),

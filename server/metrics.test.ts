@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { leadDeliveries } from "../db/schema.ts";
 import { storeTestEnquiry } from "../tests/support/leads.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
+import { builtSite } from "../tests/support/page-server.ts";
 import { startTestServer } from "../tests/support/test-server.ts";
 import { BUSY_MESSAGE, WriteQueue } from "../core/shared/write-queue.ts";
 import { Drain } from "./graceful-shutdown.ts";
@@ -48,6 +49,28 @@ describe("request metrics", () => {
       expect(sample(body, 'honda_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/specials/:dealerSlug",status="200"}')).toBe(2);
       expect(body).not.toContain("honda-sandton");
       expect(body).not.toContain("no-such-dealer");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("page request metrics", () => {
+  it("count pages by the route they matched, data requests apart, and leave static files and unknown paths under /*", async () => {
+    const site = await builtSite();
+    const metrics = new Metrics({ db: database.db }, { processMetrics: false });
+    const server = await startTestServer({ ...site, requestMetrics: metrics.middleware(site.pageRoutePattern) }, { database });
+    try {
+      for (const path of ["/", "/contact", "/contact.data", "/blog/first-post", "/blog/second-post", "/staff/dealers/honda-sandton", "/no-such-page", "/favicon.ico"]) {
+        await (await fetch(server.baseUrl + path, { redirect: "manual" })).arrayBuffer();
+      }
+      const { body } = await metrics.exposition();
+      const routes = [...body.matchAll(/^honda_http_requests_total\{method="GET",route="([^"]*)",status="\d+"\} (\d+)$/gm)]
+        .filter(([, route]) => !route!.startsWith("/api/"))
+        .map(([, route, n]) => `${route} ${n}`);
+      expect(routes.sort()).toEqual(["/* 2", "/ 1", "/blog/:slug 2", "/contact 1", "/contact.data 1", "/staff/dealers/:slug 1"].sort());
+      expect(body).not.toContain("first-post");
+      expect(body).not.toContain("honda-sandton");
     } finally {
       await server.close();
     }

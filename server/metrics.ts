@@ -9,6 +9,7 @@ import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { Logger } from "./logger.ts";
+import type { PageRoutePattern } from "./pages.ts";
 
 /** What the gauges read when Prometheus scrapes; each part is optional so that a test can leave it out. */
 export type MetricsSources = {
@@ -20,6 +21,8 @@ export type MetricsSources = {
   draining?: () => boolean;
 };
 
+/** Hono's patterns of the page renderer and the static files, which answer every path no API route takes. */
+const CATCH_ALL = new Set(["*", "/*"]);
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const USED_STOCK_STATES = ["current", "loading", "database"] as const;
 const READ_MODEL_STATES: readonly ReadModelState[] = ["current", "loading", "database"];
@@ -29,7 +32,7 @@ const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
 /**
  * The app's Prometheus metrics (docs/deploy.md lists them and the alerts worth setting). Requests are
  * counted by the route pattern Hono matched, never the raw path, so the number of series stays bounded;
- * everything the page renderer or the static files answer shares the route "*". The lead and stock gauges
+ * pages by the React Router route they matched (`/blog/:slug`), static files and unknown paths "/*". The lead and stock gauges
  * are read when scraped: every instance reports the same database-wide lead figures.
  */
 export class Metrics {
@@ -73,14 +76,19 @@ export class Metrics {
     }
   }
 
-  /** Counts and times every request; put it first so that it sees every answer, guards' refusals included. */
-  middleware(): MiddlewareHandler {
+  /**
+   * Counts and times every request; put it first so that it sees every answer, guards' refusals included.
+   * A request the page renderer answered is labelled with the page route it matched (`pageRoutePattern`, the
+   * built site's route table); static files and paths nothing answers keep Hono's catch-all pattern "/*".
+   */
+  middleware(pageRoutePattern?: PageRoutePattern): MiddlewareHandler {
     return async (c, next) => {
       const started = performance.now();
       await next();
+      const honoRoute = matchedRoutes(c)[c.req.routeIndex]?.path ?? "*";
       const labels = {
         method: METHODS.has(c.req.method) ? c.req.method : "other",
-        route: matchedRoutes(c)[c.req.routeIndex]?.path ?? "*",
+        route: CATCH_ALL.has(honoRoute) ? (pageRoutePattern?.(c.req.path) ?? honoRoute) : honoRoute,
         status: String(c.res.status),
       };
       this.requests.inc(labels);
