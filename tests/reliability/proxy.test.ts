@@ -230,25 +230,35 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
         else failures.push(`GET ${requestPath}: ${answer.status} ${answer.body.slice(0, 200)}`);
       }
     };
-    const poster = async (client: number) => {
+    /** An enquiry through the API (JSON, 201) or, as a browser sends it, through the parts page's form (303). */
+    const enquiryRequest = (marker: string, viaPage: boolean) =>
+      viaPage
+        ? {
+            path: "/parts",
+            headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+            body: new URLSearchParams({
+              ...{ first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.khumalo@example.co.za", cell_phone: "083 444 1212" },
+              ...{ make: "Honda", model: "Jazz", year: "2016", partNo: "08P01-T5A-100", vinNo: "", dealer_slug: "honda-sandton" },
+              ...{ message: `Two wiper blades, please. Reference ${marker}`, contact: "on", terms: "on", website: "" },
+              ...{ idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000) },
+            }).toString(),
+            acknowledged: 303,
+          }
+        : { path: "/api/customer_enquiries", headers: { "Content-Type": "application/ld+json" }, body: JSON.stringify(markedEnquiry(marker)), acknowledged: 201 };
+    const poster = async (client: number, viaPage: boolean) => {
       for (let n = 0; !stopping; n++) {
         const marker = `${runId}-c${client}-${n}`;
+        const { acknowledged: expected, ...request } = enquiryRequest(marker, viaPage);
         // Each enquiry from a visitor of its own (127.1.x.y), as on a real site: no one reaches the rate limit.
         visitor++;
         const answer = await caddy
-          .request({
-            method: "POST",
-            path: "/api/customer_enquiries",
-            localAddress: `127.1.${visitor >> 8}.${visitor & 255}`,
-            headers: { "Content-Type": "application/ld+json" },
-            body: JSON.stringify(markedEnquiry(marker)),
-          })
+          .request({ method: "POST", localAddress: `127.1.${visitor >> 8}.${visitor & 255}`, ...request })
           .catch((error: Error) => ({ status: 0, body: error.message }));
-        if (answer.status === 201) acknowledged.push(marker);
-        else failures.push(`POST ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
+        if (answer.status === expected) acknowledged.push(marker);
+        else failures.push(`POST ${request.path} ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
       }
     };
-    const load = [...Array.from({ length: 4 }, () => reader()), ...Array.from({ length: 2 }, (_, client) => poster(client))];
+    const load = [...Array.from({ length: 4 }, () => reader()), poster(0, false), poster(1, false), poster(2, true)];
     try {
       const started = performance.now();
       const script = await run(path.join(projectRoot, "deploy/rolling-restart.sh"), [...instances.keys()].map(String), {
@@ -262,10 +272,11 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       await control.close();
     }
     if (failures.length > 0) console.log(caddy.output().split("\n").filter((line) => /"level":"(error|warn)"/.test(line)).slice(-20).join("\n"));
-    console.log(`proxy: ${reads} reads and ${acknowledged.length} enquiries answered during the restart; ${failures.length} failed`);
+    console.log(`proxy: ${reads} reads and ${acknowledged.length} enquiries (API and page form) answered during the restart; ${failures.length} failed`);
     expect(failures).toEqual([]);
     expect(reads).toBeGreaterThan(0);
     expect(acknowledged.length).toBeGreaterThan(0);
+    expect(acknowledged.filter((marker) => marker.includes("-c2-")).length, "enquiries through the page's form").toBeGreaterThan(0);
 
     const stored = await storedMarkers(database.db, runId);
     expect(acknowledged.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
