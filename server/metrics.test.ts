@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
-import { leadDeliveries } from "../db/schema.ts";
+import { jobRuns, leadDeliveries } from "../db/schema.ts";
 import { storeTestEnquiry } from "../tests/support/leads.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { builtSite } from "../tests/support/page-server.ts";
@@ -109,6 +109,22 @@ describe("lead delivery metrics", () => {
     body = (await metrics.exposition()).body;
     expect(sample(body, "honda_lead_oldest_undelivered_age_seconds")).toBe(0);
     expect(body).not.toMatch(/^honda_lead_deliveries_undelivered\{/m);
+  });
+});
+
+describe("scheduled job metrics", () => {
+  it("report how long each job's run is overdue and whether its last run failed, read from the database", async () => {
+    const metrics = new Metrics({ db: database.db }, { processMetrics: false });
+    await database.db.delete(jobRuns);
+    await database.db.insert(jobRuns).values([
+      { name: "saved-search-alerts", nextRunAt: new Date(Date.now() - 2 * 3600_000), lastOutcome: "ok" },
+      { name: "finance-purge", nextRunAt: new Date(Date.now() + 3600_000), lastOutcome: "failed", lastError: "database unavailable" },
+    ]);
+    const { body } = await metrics.exposition();
+    expect(sample(body, 'honda_job_overdue_seconds{job="saved-search-alerts"}')).toBeGreaterThanOrEqual(2 * 3600);
+    expect(sample(body, 'honda_job_overdue_seconds{job="finance-purge"}')).toBe(0);
+    expect(sample(body, 'honda_job_last_run_failed{job="saved-search-alerts"}')).toBe(0);
+    expect(sample(body, 'honda_job_last_run_failed{job="finance-purge"}')).toBe(1);
   });
 });
 

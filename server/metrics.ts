@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, PoolStats } from "../db/client.ts";
-import { leadDeliveries } from "../db/schema.ts";
+import { jobRuns, leadDeliveries } from "../db/schema.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
@@ -59,6 +59,7 @@ export class Metrics {
       registers,
     });
     this.leadGauges(sources.db, registers);
+    this.jobGauges(sources.db, registers);
     this.usedStockGauges(sources.usedStock, registers);
     this.readModelGauges(sources.readModels, registers);
     if (sources.poolStats) poolGauges(sources.poolStats, registers);
@@ -132,6 +133,39 @@ export class Metrics {
           databaseUp.set(1);
         })
         .catch(() => databaseUp.set(0)),
+    );
+  }
+
+  /** The job runner's jobs (decision 023), from job_runs: database-wide, like the lead figures. */
+  private jobGauges(db: Database, registers: Registry[]): void {
+    const overdue = new Gauge({
+      name: "honda_job_overdue_seconds",
+      help: "How long each scheduled job's run has been due without any instance running it (0 when on time); grows when no instance runs jobs (JOBS=off everywhere)",
+      labelNames: ["job"],
+      registers,
+    });
+    const failed = new Gauge({
+      name: "honda_job_last_run_failed",
+      help: "1 when each scheduled job's last run failed (it is tried again later; the log has the error), else 0",
+      labelNames: ["job"],
+      registers,
+    });
+    this.beforeScrape.push(() =>
+      db
+        .select({
+          job: jobRuns.name,
+          overdueSeconds: sql<number>`greatest(0, extract(epoch from now() - ${jobRuns.nextRunAt}))::float8`,
+          lastFailed: sql<boolean>`${jobRuns.lastOutcome} = 'failed'`,
+        })
+        .from(jobRuns)
+        .then((rows) => {
+          for (const row of rows) {
+            overdue.set({ job: row.job }, Number(row.overdueSeconds));
+            failed.set({ job: row.job }, row.lastFailed ? 1 : 0);
+          }
+        })
+        // A database that cannot be read is reported once, by honda_metrics_database_up.
+        .catch(() => {}),
     );
   }
 
