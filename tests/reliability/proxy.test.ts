@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { enquiries, leadDeliveries } from "../../db/schema.ts";
 import { type AppProcess, freePort, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
-import { type Caddy, startCaddy } from "../support/caddy.ts";
+import { type Caddy, type ProxyRequest, startCaddy } from "../support/caddy.ts";
 import { markedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
 import { formValues } from "../support/staff.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
@@ -231,7 +231,7 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       }
     };
     /** An enquiry through the API (JSON, 201) or, as a browser sends it, through the parts page's form (303). */
-    const enquiryRequest = (marker: string, viaPage: boolean) =>
+    const enquiryRequest = (marker: string, viaPage: boolean): Omit<ProxyRequest, "method" | "localAddress"> & { path: string; acknowledged: number } =>
       viaPage
         ? {
             path: "/parts",
