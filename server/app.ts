@@ -173,10 +173,9 @@ export function createApp({
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
       const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
-      // A HEAD is rendered as the GET it stands for, so that it carries the same Content-Type, ETag and
-      // Content-Length; Hono sends it without the body.
-      const request = c.req.method === "HEAD" ? new Request(c.req.raw, { method: "GET" }) : c.req.raw;
-      const staffScope = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps: cameOverHttps(c, trustProxy) };
+      const overHttps = cameOverHttps(c, trustProxy);
+      const request = pageRequestOf(c.req.raw, overHttps);
+      const staffScope = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps };
       const response = await runStaffRequest(staffScope, () => pageHandler(request, context));
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
@@ -188,6 +187,22 @@ export function createApp({
     });
   }
   return app;
+}
+
+/**
+ * The request the page renderer gets. A HEAD is rendered as the GET it stands for, so that it carries the same
+ * Content-Type, ETag and Content-Length (Hono sends it without the body). Behind a TLS proxy its address is the
+ * https: one the browser used: React Router refuses (400) an action whose Origin is not its request URL's
+ * origin, so over the proxy's plain HTTP every form post of a browser would be refused.
+ */
+function pageRequestOf(raw: Request, overHttps: boolean): Request {
+  const url = new URL(raw.url);
+  const method = raw.method === "HEAD" ? "GET" : raw.method;
+  const toHttps = overHttps && url.protocol === "http:";
+  if (method === raw.method && !toHttps) return raw;
+  if (toHttps) url.protocol = "https:";
+  const body = method === "GET" ? undefined : raw.body;
+  return new Request(url, { method, headers: raw.headers, body, signal: raw.signal, ...(body ? { duplex: "half" } : {}) } as RequestInit);
 }
 
 /** A write the bounded queue refused before it started (nothing stored): 503 at once, with when to try again. */

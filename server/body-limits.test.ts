@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { builtSite } from "../tests/support/page-server.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
-import { PAGE_BODY_LIMITS } from "./body-limits.ts";
+import { createStaffUser, signIn, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
 
+/** The site as it runs: every route's limit of server/body-limits.ts (createApp's default). */
 let site: TestServer;
 beforeAll(async () => {
-  site = await startTestServer({ ...(await builtSite()), bodyLimits: PAGE_BODY_LIMITS, rateLimiter: new MemoryRateLimiter(1_000, 600_000) });
+  site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000) });
 });
 afterAll(() => site.close());
 
@@ -32,5 +33,26 @@ describe("the sell-your-car form's body limit", () => {
   it("still refuses the same body on other forms with 413", async () => {
     expect((await postForm("/parts")).status).toBe(413);
     expect((await postForm("/service")).status).toBe(413);
+  });
+});
+
+describe("the back office's stock import", () => {
+  it("takes a CSV over 64 KB from the page's script (its data address) and answers the dry run's report", async () => {
+    await createStaffUser(site.database.db, { email: "import-limit@honda.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    const session = await signIn(site.baseUrl, "import-limit@honda.example", TEST_STAFF_PASSWORD);
+    const rows = Array.from({ length: 1200 }, (_, n) => `PLK-LIMIT-${n},Honda,Jazz,1.5 Comfort,2019,${60_000 + n},219900,Manual,Petrol,Silver,Used`);
+    const csv = ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition", ...rows].join("\n");
+    expect(csv.length).toBeGreaterThan(64 * 1024);
+    const form = new FormData();
+    form.set("csrf", session.csrfToken);
+    form.set("dealer", "honda-polokwane");
+    form.set("dryRun", "on");
+    form.set("feed", new Blob([csv], { type: "text/csv" }), "polokwane.csv");
+    for (const path of ["/staff/stock/import.data", "/staff/stock/import"]) {
+      const answer = await fetch(site.baseUrl + path, { method: "POST", body: form, headers: { Cookie: session.cookie, Origin: site.baseUrl } });
+      expect(answer.status, path).toBe(200);
+      const body = await answer.text();
+      expect(body, path).toContain("PLK-LIMIT-1199");
+    }
   });
 });

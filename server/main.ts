@@ -63,9 +63,12 @@ async function main() {
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
-  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, draining: () => drain.draining });
+  const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
+  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, writeQueue, pageCache, draining: () => drain.draining });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
-  const { pageHandler, pageMethods, devMiddleware } = isDev ? await devPages() : { ...(await builtPages()), devMiddleware: undefined };
+  const { pageHandler, pageMethods, pageRoutePattern, devMiddleware } = isDev
+    ? { ...(await devPages()), pageRoutePattern: undefined }
+    : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
@@ -94,9 +97,9 @@ async function main() {
     usedStock,
     readModels,
     pageCache,
-    writeQueue: new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS),
+    writeQueue,
     isDraining: () => drain.draining,
-    requestMetrics: metrics.middleware(),
+    requestMetrics: metrics.middleware(pageRoutePattern),
     pageHandler,
     pageMethods,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),

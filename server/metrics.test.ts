@@ -1,11 +1,15 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
-import { leadDeliveries } from "../db/schema.ts";
+import { jobRuns, leadDeliveries } from "../db/schema.ts";
 import { storeTestEnquiry } from "../tests/support/leads.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
+import { builtSite } from "../tests/support/page-server.ts";
 import { startTestServer } from "../tests/support/test-server.ts";
+import { BUSY_MESSAGE, WriteQueue } from "../core/shared/write-queue.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { createLogger } from "./logger.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
@@ -51,6 +55,28 @@ describe("request metrics", () => {
   });
 });
 
+describe("page request metrics", () => {
+  it("count pages by the route they matched, data requests apart, and leave static files and unknown paths under /*", async () => {
+    const site = await builtSite();
+    const metrics = new Metrics({ db: database.db }, { processMetrics: false });
+    const server = await startTestServer({ ...site, requestMetrics: metrics.middleware(site.pageRoutePattern) }, { database });
+    try {
+      for (const path of ["/", "/contact", "/contact.data", "/blog/first-post", "/blog/second-post", "/staff/dealers/honda-sandton", "/no-such-page", "/favicon.ico"]) {
+        await (await fetch(server.baseUrl + path, { redirect: "manual" })).arrayBuffer();
+      }
+      const { body } = await metrics.exposition();
+      const routes = [...body.matchAll(/^honda_http_requests_total\{method="GET",route="([^"]*)",status="\d+"\} (\d+)$/gm)]
+        .filter(([, route]) => !route!.startsWith("/api/"))
+        .map(([, route, n]) => `${route} ${n}`);
+      expect(routes.sort()).toEqual(["/* 2", "/ 1", "/blog/:slug 2", "/contact 1", "/contact.data 1", "/staff/dealers/:slug 1"].sort());
+      expect(body).not.toContain("first-post");
+      expect(body).not.toContain("honda-sandton");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("lead delivery metrics", () => {
   it("report the undelivered leads by channel and the oldest one's age, read from the database", async () => {
     const metrics = new Metrics({ db: database.db }, { processMetrics: false });
@@ -83,6 +109,22 @@ describe("lead delivery metrics", () => {
     body = (await metrics.exposition()).body;
     expect(sample(body, "honda_lead_oldest_undelivered_age_seconds")).toBe(0);
     expect(body).not.toMatch(/^honda_lead_deliveries_undelivered\{/m);
+  });
+});
+
+describe("scheduled job metrics", () => {
+  it("report how long each job's run is overdue and whether its last run failed, read from the database", async () => {
+    const metrics = new Metrics({ db: database.db }, { processMetrics: false });
+    await database.db.delete(jobRuns);
+    await database.db.insert(jobRuns).values([
+      { name: "saved-search-alerts", nextRunAt: new Date(Date.now() - 2 * 3600_000), lastOutcome: "ok" },
+      { name: "finance-purge", nextRunAt: new Date(Date.now() + 3600_000), lastOutcome: "failed", lastError: "database unavailable" },
+    ]);
+    const { body } = await metrics.exposition();
+    expect(sample(body, 'honda_job_overdue_seconds{job="saved-search-alerts"}')).toBeGreaterThanOrEqual(2 * 3600);
+    expect(sample(body, 'honda_job_overdue_seconds{job="finance-purge"}')).toBe(0);
+    expect(sample(body, 'honda_job_last_run_failed{job="saved-search-alerts"}')).toBe(0);
+    expect(sample(body, 'honda_job_last_run_failed{job="finance-purge"}')).toBe(1);
   });
 });
 
@@ -129,6 +171,55 @@ describe("read model metrics", () => {
     expect(sample(body, 'honda_read_model_state{model="makes",state="current"}')).toBe(0);
     expect(sample(body, 'honda_read_model_read_age_seconds{model="range"}')).toBeGreaterThanOrEqual(12);
     expect(sample(body, 'honda_read_model_read_age_seconds{model="makes"}')).toBeNaN();
+  });
+});
+
+describe("write queue metrics", () => {
+  it("report the writes running and waiting in the queue, and count the ones it refused", async () => {
+    const writeQueue = new WriteQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 60_000, retryAfterSeconds: 2 });
+    const metrics = new Metrics({ db: database.db, writeQueue }, { processMetrics: false });
+    let body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(0);
+    expect(sample(body, "honda_write_queue_refused_total")).toBe(0);
+
+    let finish = () => {};
+    const running = writeQueue.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    const waiting = writeQueue.run(async () => "second");
+    await expect(writeQueue.run(async () => "third")).rejects.toThrow(BUSY_MESSAGE);
+    body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(1);
+    expect(sample(body, 'honda_write_queue_writes{state="waiting"}')).toBe(1);
+    expect(sample(body, "honda_write_queue_refused_total")).toBe(1);
+
+    finish();
+    await running;
+    expect(await waiting).toBe("second");
+    body = (await metrics.exposition()).body;
+    expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(0);
+    expect(sample(body, 'honda_write_queue_writes{state="waiting"}')).toBe(0);
+    expect(sample(body, "honda_write_queue_refused_total")).toBe(1);
+  });
+});
+
+describe("the alert rules (deploy/prometheus-alerts.yml)", () => {
+  it("use only metrics the app exposes", async () => {
+    const rules = fs.readFileSync(path.join(import.meta.dirname, "../deploy/prometheus-alerts.yml"), "utf8");
+    const used = new Set([...rules.matchAll(/^\s*expr: (.*)$/gm)].flatMap(([, expr]) => [...expr!.matchAll(/\bhonda_\w+/g)].map(([name]) => name)));
+    expect(used.size).toBeGreaterThanOrEqual(8);
+    const metrics = new Metrics(
+      {
+        db: database.db,
+        poolStats: () => ({ max: 10, total: 1, idle: 1, waiting: 0 }),
+        usedStock: { state: "current", readAt: new Date() },
+        readModels: { states: () => ({ range: "current" as const }), readTimes: () => ({ range: new Date() }) },
+        writeQueue: new WriteQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 1_000, retryAfterSeconds: 1 }),
+        draining: () => false,
+      },
+      { processMetrics: false },
+    );
+    const { body } = await metrics.exposition();
+    const exposed = new Set([...body.matchAll(/^# TYPE (\w+) /gm)].map(([, name]) => name));
+    expect([...used].filter((name) => !exposed.has(name.replace(/_(bucket|count|sum)$/, "")))).toEqual([]);
   });
 });
 

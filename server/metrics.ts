@@ -4,10 +4,13 @@ import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, PoolStats } from "../db/client.ts";
-import { leadDeliveries } from "../db/schema.ts";
+import { jobRuns, leadDeliveries } from "../db/schema.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
+import type { WriteQueue } from "../core/shared/write-queue.ts";
+import type { PageCache } from "./page-cache.ts";
 import type { Logger } from "./logger.ts";
+import type { PageRoutePattern } from "./pages.ts";
 
 /** What the gauges read when Prometheus scrapes; each part is optional so that a test can leave it out. */
 export type MetricsSources = {
@@ -15,9 +18,13 @@ export type MetricsSources = {
   poolStats?: () => PoolStats;
   usedStock?: Pick<UsedStock, "state" | "readAt">;
   readModels?: Pick<ReadModels, "states" | "readTimes">;
+  writeQueue?: Pick<WriteQueue, "stats">;
+  pageCache?: Pick<PageCache, "counts" | "size">;
   draining?: () => boolean;
 };
 
+/** Hono's patterns of the page renderer and the static files, which answer every path no API route takes. */
+const CATCH_ALL = new Set(["*", "/*"]);
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const USED_STOCK_STATES = ["current", "loading", "database"] as const;
 const READ_MODEL_STATES: readonly ReadModelState[] = ["current", "loading", "database"];
@@ -27,7 +34,7 @@ const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
 /**
  * The app's Prometheus metrics (docs/deploy.md lists them and the alerts worth setting). Requests are
  * counted by the route pattern Hono matched, never the raw path, so the number of series stays bounded;
- * everything the page renderer or the static files answer shares the route "*". The lead and stock gauges
+ * pages by the React Router route they matched (`/blog/:slug`), static files and unknown paths "/*". The lead and stock gauges
  * are read when scraped: every instance reports the same database-wide lead figures.
  */
 export class Metrics {
@@ -54,9 +61,12 @@ export class Metrics {
       registers,
     });
     this.leadGauges(sources.db, registers);
+    this.jobGauges(sources.db, registers);
     this.usedStockGauges(sources.usedStock, registers);
     this.readModelGauges(sources.readModels, registers);
     if (sources.poolStats) poolGauges(sources.poolStats, registers);
+    if (sources.writeQueue) writeQueueMetrics(sources.writeQueue, registers);
+    if (sources.pageCache) pageCacheMetrics(sources.pageCache, registers);
     const draining = sources.draining;
     if (draining) {
       new Gauge({
@@ -70,14 +80,19 @@ export class Metrics {
     }
   }
 
-  /** Counts and times every request; put it first so that it sees every answer, guards' refusals included. */
-  middleware(): MiddlewareHandler {
+  /**
+   * Counts and times every request; put it first so that it sees every answer, guards' refusals included.
+   * A request the page renderer answered is labelled with the page route it matched (`pageRoutePattern`, the
+   * built site's route table); static files and paths nothing answers keep Hono's catch-all pattern "/*".
+   */
+  middleware(pageRoutePattern?: PageRoutePattern): MiddlewareHandler {
     return async (c, next) => {
       const started = performance.now();
       await next();
+      const honoRoute = matchedRoutes(c)[c.req.routeIndex]?.path ?? "*";
       const labels = {
         method: METHODS.has(c.req.method) ? c.req.method : "other",
-        route: matchedRoutes(c)[c.req.routeIndex]?.path ?? "*",
+        route: CATCH_ALL.has(honoRoute) ? (pageRoutePattern?.(c.req.path) ?? honoRoute) : honoRoute,
         status: String(c.res.status),
       };
       this.requests.inc(labels);
@@ -121,6 +136,39 @@ export class Metrics {
           databaseUp.set(1);
         })
         .catch(() => databaseUp.set(0)),
+    );
+  }
+
+  /** The job runner's jobs (decision 023), from job_runs: database-wide, like the lead figures. */
+  private jobGauges(db: Database, registers: Registry[]): void {
+    const overdue = new Gauge({
+      name: "honda_job_overdue_seconds",
+      help: "How long each scheduled job's run has been due without any instance running it (0 when on time); grows when no instance runs jobs (JOBS=off everywhere)",
+      labelNames: ["job"],
+      registers,
+    });
+    const failed = new Gauge({
+      name: "honda_job_last_run_failed",
+      help: "1 when each scheduled job's last run failed (it is tried again later; the log has the error), else 0",
+      labelNames: ["job"],
+      registers,
+    });
+    this.beforeScrape.push(() =>
+      db
+        .select({
+          job: jobRuns.name,
+          overdueSeconds: sql<number>`greatest(0, extract(epoch from now() - ${jobRuns.nextRunAt}))::float8`,
+          lastFailed: sql<boolean>`${jobRuns.lastOutcome} = 'failed'`,
+        })
+        .from(jobRuns)
+        .then((rows) => {
+          for (const row of rows) {
+            overdue.set({ job: row.job }, Number(row.overdueSeconds));
+            failed.set({ job: row.job }, row.lastFailed ? 1 : 0);
+          }
+        })
+        // A database that cannot be read is reported once, by honda_metrics_database_up.
+        .catch(() => {}),
     );
   }
 
@@ -191,6 +239,53 @@ function poolGauges(poolStats: () => PoolStats, registers: Registry[]): void {
     registers,
     collect() {
       this.set(poolStats().max);
+    },
+  });
+}
+
+/** The bounded queue in front of buyers' writes (decision 036): how full it is, and how many it refused (503). */
+function writeQueueMetrics(writeQueue: Pick<WriteQueue, "stats">, registers: Registry[]): void {
+  new Gauge({
+    name: "honda_write_queue_writes",
+    help: "Buyers' enquiries (forms, sell-your-car, bookings, the enquiries API) in the bounded write queue: running, or waiting their turn",
+    labelNames: ["state"],
+    registers,
+    collect() {
+      const { running, waiting } = writeQueue.stats;
+      this.set({ state: "running" }, running);
+      this.set({ state: "waiting" }, waiting);
+    },
+  });
+  new Counter({
+    name: "honda_write_queue_refused_total",
+    help: "Buyers' writes refused with 503 and Retry-After because the write queue was full or the wait too long (nothing stored)",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(writeQueue.stats.refused);
+    },
+  });
+}
+
+/** Rendered pages kept in memory (decision 047): answers from it and renders for it, and how many pages it holds. */
+function pageCacheMetrics(pageCache: Pick<PageCache, "counts" | "size">, registers: Registry[]): void {
+  new Counter({
+    name: "honda_page_cache_answers_total",
+    help: "Public page reads the rendered page cache could keep: answered from it (hit) or rendered (miss)",
+    labelNames: ["result"],
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ result: "hit" }, pageCache.counts.hits);
+      this.inc({ result: "miss" }, pageCache.counts.misses);
+    },
+  });
+  new Gauge({
+    name: "honda_page_cache_pages",
+    help: "Rendered pages held in memory; 0 while change notifications are not flowing",
+    registers,
+    collect() {
+      this.set(pageCache.size);
     },
   });
 }

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { builtSite } from "../tests/support/page-server.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
+import { Metrics } from "./metrics.ts";
 import { cacheKeyOf, PageCache } from "./page-cache.ts";
 import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 
@@ -157,6 +158,21 @@ describe("a public page kept in memory", () => {
     expect(again.html.replace(/nonce="[^"]*"/g, "")).toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
     expect(sandton.html).toContain("Honda Sandton");
     expect(group.html.replace(/nonce="[^"]*"/g, "")).not.toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
+  });
+});
+
+describe("the page cache's metrics", () => {
+  it("count answers from it and renders for it, and the pages it holds, in Prometheus' format", async () => {
+    await get("/new/honda");
+    await get("/new/honda");
+    const metrics = new Metrics({ db: database.db, pageCache }, { processMetrics: false });
+    const body = (await metrics.exposition()).body;
+    const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m").exec(body)?.[1]);
+    expect(value('honda_page_cache_answers_total{result="hit"}')).toBe(pageCache.counts.hits);
+    expect(value('honda_page_cache_answers_total{result="miss"}')).toBe(pageCache.counts.misses);
+    expect(pageCache.counts.hits).toBeGreaterThanOrEqual(1);
+    expect(value("honda_page_cache_pages")).toBe(pageCache.size);
+    expect(pageCache.size).toBeGreaterThanOrEqual(1);
   });
 });
 

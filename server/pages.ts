@@ -12,19 +12,16 @@ export type PageMethods = (path: string) => readonly string[] | Promise<readonly
 const READ = ["GET", "HEAD"] as const;
 const READ_AND_POST = ["GET", "HEAD", "POST"] as const;
 
-/** The built site (`npm run build` first): its page handler and its route table's methods. */
+/** The built site (`npm run build` first): its page handler, its route table's methods and route patterns. */
 export async function builtPages(
   buildDir = path.join(projectRoot, "build"),
-): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods }> {
+): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern }> {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  return { pageHandler: createRequestHandler(build, "production"), pageMethods: pageMethodsOf(build) };
+  return { pageHandler: createRequestHandler(build, "production"), pageMethods: pageMethodsOf(build), pageRoutePattern: pageRoutePatternOf(build) };
 }
 
-/**
- * The methods of a build's route table, matched as the router matches (the router's own `matchRoutes`):
- * the deepest matching route decides, and a data request (`/parts.data`) counts as its page.
- */
-export function pageMethodsOf(build: ServerBuild): PageMethods {
+/** A build's route table as the router's own `matchRoutes` takes it. */
+function routeTreeOf(build: ServerBuild): RouteObject[] {
   const nodes = new Map<string, RouteObject>();
   for (const { id, path, index, caseSensitive } of Object.values(build.routes).filter((route) => route !== undefined)) {
     nodes.set(id, index ? { id, index: true, caseSensitive } : { id, path, caseSensitive, children: [] });
@@ -34,6 +31,36 @@ export function pageMethodsOf(build: ServerBuild): PageMethods {
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent?.children ?? roots).push(nodes.get(route.id)!);
   }
+  return roots;
+}
+
+/**
+ * The route pattern a page request matched, e.g. `/used/:slug` or `/staff/stock/:id/photos.data` for the
+ * router's data request; undefined when no page route matches (a static file, a path nothing answers).
+ * The metrics label requests with it, so that pages are counted by route like the API.
+ */
+export type PageRoutePattern = (pathname: string) => string | undefined;
+
+export function pageRoutePatternOf(build: ServerBuild): PageRoutePattern {
+  const roots = routeTreeOf(build);
+  return (pathname) => {
+    const pagePath = pagePathOf(pathname);
+    const matches = matchRoutes(roots, pagePath, build.basename);
+    // The root layout's catch-all (`*`) answers the not-found page: no pattern of its own.
+    if (!matches || matches.some((match) => match.route.path === "*")) return undefined;
+    const segments = matches.flatMap((match) => (match.route.path ? [match.route.path.replace(/^\/|\/$/g, "")] : [])).filter(Boolean);
+    const pattern = `/${segments.join("/")}`;
+    if (pagePath === pathname) return pattern;
+    return pattern === "/" ? "/_root.data" : `${pattern}.data`;
+  };
+}
+
+/**
+ * The methods of a build's route table, matched as the router matches (the router's own `matchRoutes`):
+ * the deepest matching route decides, and a data request (`/parts.data`) counts as its page.
+ */
+export function pageMethodsOf(build: ServerBuild): PageMethods {
+  const roots = routeTreeOf(build);
   return (pathname) => {
     const matches = matchRoutes(roots, pagePathOf(pathname), build.basename);
     const deepest = matches?.at(-1)?.route.id;

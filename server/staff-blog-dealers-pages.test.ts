@@ -7,7 +7,7 @@ import { auditLog, blogPosts } from "../db/schema.ts";
 import { toSastDateTime } from "../core/content/schedule.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
-import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import { createStaffUser, formValues, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 
@@ -52,19 +52,9 @@ function post(url: string, session: StaffHttpSession, fields: Record<string, str
 
 const hero = () => ({ name: "hero.png", bytes: fs.readFileSync(path.join(import.meta.dirname, "../tests/fixtures/photos/trade-in-side.png")) });
 
-/** A dealer's form as its page fills it in: every input's value, by name. */
+/** A dealer's form as its page fills it in. */
 async function dealerForm(slug: string, session: StaffHttpSession): Promise<Record<string, string>> {
-  const html = await (await get(`/staff/dealers/${slug}`, session)).text();
-  const values: Record<string, string> = {};
-  for (const match of html.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*>/g)) {
-    const value = /\bvalue="([^"]*)"/.exec(match[0]);
-    values[match[1]!] = value ? value[1]!.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"') : "";
-  }
-  for (const match of html.matchAll(/<select[^>]*\bname="([^"]+)"[\s\S]*?<\/select>/g)) {
-    values[match[1]!] = /<option[^>]*value="([^"]*)"[^>]*selected/.exec(match[0])?.[1] ?? "";
-  }
-  for (const match of html.matchAll(/<textarea[^>]*\bname="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) values[match[1]!] = match[2]!.replace(/&amp;/g, "&");
-  return values;
+  return formValues(await (await get(`/staff/dealers/${slug}`, session)).text());
 }
 
 describe("who may open the blog and dealer pages", () => {

@@ -40,6 +40,8 @@ type Waiting = { start: () => void; timer: NodeJS.Timeout };
 export class WriteQueue {
   private running = 0;
   private readonly waiting: Waiting[] = [];
+  /** Writes refused since the start (queue full or waited too long): the metrics' counter. */
+  private refused = 0;
 
   constructor(private readonly limits: WriteQueueLimits) {}
 
@@ -55,22 +57,27 @@ export class WriteQueue {
   }
 
   get stats() {
-    return { running: this.running, waiting: this.waiting.length };
+    return { running: this.running, waiting: this.waiting.length, refused: this.refused };
   }
 
   private waitForTurn(): Promise<void> {
-    const { maxWaiting, maxWaitMs, retryAfterSeconds } = this.limits;
-    if (this.waiting.length >= maxWaiting) return Promise.reject(new WriteQueueFull(retryAfterSeconds));
+    const { maxWaiting, maxWaitMs } = this.limits;
+    if (this.waiting.length >= maxWaiting) return Promise.reject(this.refusal());
     return new Promise((start, refuse) => {
       const entry: Waiting = {
         start,
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(entry), 1);
-          refuse(new WriteQueueFull(retryAfterSeconds));
+          refuse(this.refusal());
         }, maxWaitMs),
       };
       this.waiting.push(entry);
     });
+  }
+
+  private refusal(): WriteQueueFull {
+    this.refused += 1;
+    return new WriteQueueFull(this.limits.retryAfterSeconds);
   }
 
   /** Hands the finished write's place to the next one waiting. */

@@ -17,11 +17,13 @@ const MAX_FEED_BYTES = 50 * 1024 * 1024;
 
 /**
  * A dealer's whole stock in one request (10 000 vehicles are about 1.3 MB of CSV; 50 MB leaves room for long
- * descriptions): the feed's API, and the back office's upload of the same CSV (a multipart page form).
+ * descriptions): the feed's API, and the back office's upload of the same CSV (a multipart page form), at the
+ * page and at its React Router data address (where the page's script posts it).
  */
 export const STOCK_FEED_BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: STOCK_FEED_PATH, maxBodyBytes: MAX_FEED_BYTES, mediaTypes: ["text/csv"] },
   { path: "/staff/stock/import", maxBodyBytes: MAX_FEED_BYTES },
+  { path: "/staff/stock/import.data", maxBodyBytes: MAX_FEED_BYTES },
 ];
 
 const CSV_EXAMPLE = [

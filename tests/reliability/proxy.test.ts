@@ -5,12 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { enquiries, leadDeliveries } from "../../db/schema.ts";
 import { type AppProcess, freePort, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
-import { type Caddy, startCaddy } from "../support/caddy.ts";
+import { type Caddy, type ProxyRequest, startCaddy } from "../support/caddy.ts";
 import { markedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
+import { formValues } from "../support/staff.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer.ts";
 
@@ -18,6 +19,7 @@ const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const RATE_LIMIT = 4;
 const PAGE_PATHS = ["/", "/used", "/api/vehicles", "/api/dealers"];
+const ADMIN = { email: "it@honda-group.example", password: "bootstrap admin passphrase" };
 
 /**
  * The deployment of docs/deploy.md on loopback: Debian's Caddy running deploy/Caddyfile (tls internal) in
@@ -30,6 +32,9 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
   const instances = new Map<number, AppProcess>();
   const metricsPorts = new Map<number, number>();
   let caddy: Caddy;
+  const caddyPorts = { httpPort: 0, httpsPort: 0 };
+  /** The public address, as a browser behind Caddy sees it (SITE_URL of the instances). */
+  const siteUrl = () => `https://localhost:${caddyPorts.httpsPort}`;
 
   const startInstance = async (port: number) => {
     const app = await startAppProcess(
@@ -43,6 +48,9 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
         SMTP_URL: smtp.url,
         SHUTDOWN_DRAIN_SECONDS: "2",
         METRICS_PORT: String(metricsPorts.get(port)),
+        SITE_URL: siteUrl(),
+        STAFF_BOOTSTRAP_EMAIL: ADMIN.email,
+        STAFF_BOOTSTRAP_PASSWORD: ADMIN.password,
       },
       STARTUP_TIMEOUT_MS,
     );
@@ -55,9 +63,13 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     smtp = await startSmtpPeer();
     const ports = [await freePort(), await freePort()];
     for (const port of ports) metricsPorts.set(port, await freePort());
+    Object.assign(caddyPorts, { httpPort: await freePort(), httpsPort: await freePort() });
     // One after the other: the first migrates and seeds the empty database.
     for (const port of ports) await startInstance(port);
-    caddy = await startCaddy(ports.map((port) => `127.0.0.1:${port}`));
+    caddy = await startCaddy(
+      ports.map((port) => `127.0.0.1:${port}`),
+      caddyPorts,
+    );
     database = await openDatabase({ databaseUrl: scratch.url });
   });
 
@@ -113,6 +125,62 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     expect((await direct(second!.baseUrl, "shared-over")).status).toBe(429);
   });
 
+  it("passes a visitor's form post through to the page's action over HTTPS (not refused by the router's origin check)", async () => {
+    const answer = await caddy.request({
+      method: "POST",
+      path: "/sell-your-car",
+      localAddress: "127.0.0.8",
+      headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+      body: new URLSearchParams({ first_name: "Pieter" }).toString(),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toContain("Please enter your last name");
+  });
+
+  it("signs staff in over HTTPS with a Secure __Host- cookie, refuses a write from another site, and a dealer's hours saved through the proxy show on both instances' pages", async () => {
+    const staffClient = "127.0.0.7";
+    const login = await caddy.request({
+      method: "POST",
+      path: "/staff/login",
+      localAddress: staffClient,
+      headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+      body: new URLSearchParams({ step: "password", email: ADMIN.email, password: ADMIN.password, next: "/staff" }).toString(),
+    });
+    expect(login.status).toBe(302);
+    const setCookie = String(login.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^__Host-staff=[\w-]+; /);
+    expect(setCookie).toContain("; Secure");
+    expect(setCookie).toContain("; HttpOnly");
+    const cookie = setCookie.split(";")[0]!;
+
+    // A browser sends the address bar's host and port: React Router refuses an action whose Origin is another host.
+    const host = new URL(siteUrl()).host;
+    const formPage = await caddy.request({ path: "/staff/dealers/honda-sandton", localAddress: staffClient, headers: { Host: host, Cookie: cookie } });
+    expect(formPage.status).toBe(200);
+    const form = formValues(formPage.body);
+    expect(form).toMatchObject({ opens_saturday: "08:00", closes_saturday: "13:00" });
+    const save = (origin: string) =>
+      caddy.request({
+        method: "POST",
+        path: "/staff/dealers/honda-sandton",
+        localAddress: staffClient,
+        headers: { Host: host, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: origin },
+        body: new URLSearchParams({ ...form, opens_saturday: "08:15", closes_saturday: "12:45" }).toString(),
+      });
+    expect((await save("https://evil.example")).status).toBe(403);
+    const saved = await save(siteUrl());
+    expect(saved.status).toBe(302);
+    expect(saved.headers.location).toBe("/staff/dealers/honda-sandton?done=saved");
+
+    // Whichever instance took the save, both show it: each reads its dealers again on the change notification.
+    for (const app of instances.values()) {
+      await vi.waitFor(
+        async () => expect(await (await fetch(`${app.baseUrl}/contact`)).text()).toMatch(/Saturday<\/dt><dd[^>]*>08:15 – 12:45/),
+        { timeout: 30_000, interval: 200 },
+      );
+    }
+  });
+
   it("answers a body over 64 KiB through the proxy with 413 and stores nothing", async () => {
     const marker = `oversize${Date.now()}`;
     const answer = await caddy.request({
@@ -162,25 +230,35 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
         else failures.push(`GET ${requestPath}: ${answer.status} ${answer.body.slice(0, 200)}`);
       }
     };
-    const poster = async (client: number) => {
+    /** An enquiry through the API (JSON, 201) or, as a browser sends it, through the parts page's form (303). */
+    const enquiryRequest = (marker: string, viaPage: boolean): Omit<ProxyRequest, "method" | "localAddress"> & { path: string; acknowledged: number } =>
+      viaPage
+        ? {
+            path: "/parts",
+            headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+            body: new URLSearchParams({
+              ...{ first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.khumalo@example.co.za", cell_phone: "083 444 1212" },
+              ...{ make: "Honda", model: "Jazz", year: "2016", partNo: "08P01-T5A-100", vinNo: "", dealer_slug: "honda-sandton" },
+              ...{ message: `Two wiper blades, please. Reference ${marker}`, contact: "on", terms: "on", website: "" },
+              ...{ idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000) },
+            }).toString(),
+            acknowledged: 303,
+          }
+        : { path: "/api/customer_enquiries", headers: { "Content-Type": "application/ld+json" }, body: JSON.stringify(markedEnquiry(marker)), acknowledged: 201 };
+    const poster = async (client: number, viaPage: boolean) => {
       for (let n = 0; !stopping; n++) {
         const marker = `${runId}-c${client}-${n}`;
+        const { acknowledged: expected, ...request } = enquiryRequest(marker, viaPage);
         // Each enquiry from a visitor of its own (127.1.x.y), as on a real site: no one reaches the rate limit.
         visitor++;
         const answer = await caddy
-          .request({
-            method: "POST",
-            path: "/api/customer_enquiries",
-            localAddress: `127.1.${visitor >> 8}.${visitor & 255}`,
-            headers: { "Content-Type": "application/ld+json" },
-            body: JSON.stringify(markedEnquiry(marker)),
-          })
+          .request({ method: "POST", localAddress: `127.1.${visitor >> 8}.${visitor & 255}`, ...request })
           .catch((error: Error) => ({ status: 0, body: error.message }));
-        if (answer.status === 201) acknowledged.push(marker);
-        else failures.push(`POST ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
+        if (answer.status === expected) acknowledged.push(marker);
+        else failures.push(`POST ${request.path} ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
       }
     };
-    const load = [...Array.from({ length: 4 }, () => reader()), ...Array.from({ length: 2 }, (_, client) => poster(client))];
+    const load = [...Array.from({ length: 4 }, () => reader()), poster(0, false), poster(1, false), poster(2, true)];
     try {
       const started = performance.now();
       const script = await run(path.join(projectRoot, "deploy/rolling-restart.sh"), [...instances.keys()].map(String), {
@@ -194,10 +272,11 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       await control.close();
     }
     if (failures.length > 0) console.log(caddy.output().split("\n").filter((line) => /"level":"(error|warn)"/.test(line)).slice(-20).join("\n"));
-    console.log(`proxy: ${reads} reads and ${acknowledged.length} enquiries answered during the restart; ${failures.length} failed`);
+    console.log(`proxy: ${reads} reads and ${acknowledged.length} enquiries (API and page form) answered during the restart; ${failures.length} failed`);
     expect(failures).toEqual([]);
     expect(reads).toBeGreaterThan(0);
     expect(acknowledged.length).toBeGreaterThan(0);
+    expect(acknowledged.filter((marker) => marker.includes("-c2-")).length, "enquiries through the page's form").toBeGreaterThan(0);
 
     const stored = await storedMarkers(database.db, runId);
     expect(acknowledged.filter((marker) => stored.get(marker) !== 1)).toEqual([]);

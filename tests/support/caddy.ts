@@ -24,11 +24,12 @@ export type Caddy = {
 
 /**
  * Debian's caddy running deploy/Caddyfile itself, on free loopback ports, with `local_certs` (tls internal:
- * Caddy's own CA, whose root the client trusts) in front of the given upstreams.
+ * Caddy's own CA, whose root the client trusts) in front of the given upstreams; on the given ports when the
+ * instances must know the public address (SITE_URL) before Caddy starts.
  */
-export async function startCaddy(upstreams: string[]): Promise<Caddy> {
+export async function startCaddy(upstreams: string[], ports?: { httpPort: number; httpsPort: number }): Promise<Caddy> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-caddy-"));
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const { httpPort, httpsPort } = ports ?? { httpPort: await freePort(), httpsPort: await freePort() };
   let output = "";
   const child: ChildProcess = spawn("caddy", ["run", "--config", path.join(projectRoot, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
     env: {
@@ -83,7 +84,7 @@ export async function startCaddy(upstreams: string[]): Promise<Caddy> {
 }
 
 /** One request on a connection of its own (so that `localAddress` is the client's address for it). */
-function send(
+export function send(
   transport: typeof http | typeof https,
   options: ProxyRequest & { host: string; port: number; servername?: string; ca?: Buffer },
 ): Promise<ProxyAnswer> {

@@ -66,6 +66,20 @@ export async function signIn(target: Page | string, email: string, password: str
   return { cookie, csrfToken };
 }
 
+/** A back-office form as its page fills it in: every input's, select's and textarea's value, by name. */
+export function formValues(html: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const match of html.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*>/g)) {
+    const value = /\bvalue="([^"]*)"/.exec(match[0]);
+    values[match[1]!] = value ? value[1]!.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"') : "";
+  }
+  for (const match of html.matchAll(/<select[^>]*\bname="([^"]+)"[\s\S]*?<\/select>/g)) {
+    values[match[1]!] = /<option[^>]*value="([^"]*)"[^>]*selected/.exec(match[0])?.[1] ?? "";
+  }
+  for (const match of html.matchAll(/<textarea[^>]*\bname="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) values[match[1]!] = match[2]!.replace(/&amp;/g, "&");
+  return values;
+}
+
 /**
  * The one-time link in the newest e-mail to `email` in an outbox folder (.eml files, the mail channel's
  * default): what the person clicks to choose a password. `except`: links already seen (two e-mails written
