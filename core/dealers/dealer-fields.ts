@@ -11,6 +11,7 @@ export const DEALER_FIELD_LABELS = {
   dpName: "Dealer principal's name",
   dpEmail: "Dealer principal's e-mail",
   dpContactNo: "Dealer principal's phone",
+  crmEmails: "CRM lead addresses (ADF)",
   enquiryEmails: "E-mail addresses for enquiries",
   financeEmails: "E-mail addresses for finance applications",
   webhookUrl: "CRM webhook URL",

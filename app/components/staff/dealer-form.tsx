@@ -104,8 +104,17 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
       {mayEditAll ? (
         <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="mb-2 text-xl font-bold">Where leads go</legend>
-          <TextArea form={FORM} name="enquiryEmails" label={DEALER_FIELD_LABELS.enquiryEmails} hint="One a line. With none, leads go to the dealer principal." defaultValue={values.enquiryEmails ?? ""} error={errors.enquiryEmails} rows={3} />
-          <TextArea form={FORM} name="financeEmails" label={DEALER_FIELD_LABELS.financeEmails} hint="One a line. With none, applications go to the dealer principal." defaultValue={values.financeEmails ?? ""} error={errors.financeEmails} rows={3} />
+          <TextArea
+            form={FORM}
+            name="crmEmails"
+            label={DEALER_FIELD_LABELS.crmEmails}
+            hint="Required, one a line. The dealer's CRM imports every lead from these: the e-mail body is the lead as ADF XML and nothing else."
+            defaultValue={values.crmEmails ?? ""}
+            error={errors.crmEmails}
+            rows={2}
+          />
+          <TextArea form={FORM} name="enquiryEmails" label={DEALER_FIELD_LABELS.enquiryEmails} hint="People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal." defaultValue={values.enquiryEmails ?? ""} error={errors.enquiryEmails} rows={3} />
+          <TextArea form={FORM} name="financeEmails" label={DEALER_FIELD_LABELS.financeEmails} hint="People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal." defaultValue={values.financeEmails ?? ""} error={errors.financeEmails} rows={3} />
           {text("webhookUrl", { type: "url", hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret." })}
           {text("webhookSecret", {
             type: "password",
