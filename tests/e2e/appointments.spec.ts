@@ -93,6 +93,11 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   await expect(page.getByText(`at ${later}`)).toBeVisible();
   const moved = await mailInOutbox(email, (mail) => (mail.attachments[0]?.content.toString("utf8") ?? "").includes(`DTSTART:${icsTime(`${date}T${later}:00+02:00`)}`));
   expect(moved.subject).toMatch(/^Booked: /);
+  // The dealer's CRM gets the lead again as ADF, marked as a resend, with the new time.
+  const crmMoved = await mailInOutbox("crm@honda-menlyn.example.co.za", (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment moved: /.test(mail.subject ?? ""));
+  expect(crmMoved.subject).toMatch(/^Appointment moved: Honda Menlyn: Book Test Drive lead HDG-[0-9A-F]{8}$/);
+  expect(crmMoved.text).toContain('<prospect status="resend">');
+  expect(crmMoved.text).toContain(`<earliestdate>${date}T${later}:00+02:00</earliestdate>`);
 
   await page.getByRole("button", { name: "Cancel appointment" }).click();
   await expect(page.getByText(/^Cancelled\./)).toBeVisible();
@@ -100,6 +105,8 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   const cancelled = await mailInOutbox(email, (mail) => /^Cancelled: /.test(mail.subject ?? ""));
   expect(cancelled.attachments[0]!.content.toString("utf8")).toContain("METHOD:CANCEL");
   await mailInOutbox("leads@honda-menlyn.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email && /^Appointment cancelled: /.test(mail.subject ?? ""));
+  const crmCancelled = await mailInOutbox("crm@honda-menlyn.example.co.za", (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment cancelled: /.test(mail.subject ?? ""));
+  expect(crmCancelled.text).toMatch(/<description>Test drive on .* \(cancelled by the buyer\)<\/description>/);
 });
 
 test("a Sunday is never offered, with JavaScript or without", async ({ page, browser }) => {
