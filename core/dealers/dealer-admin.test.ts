@@ -143,7 +143,8 @@ describe("editing a dealer", () => {
       ["email", "finance@menlyn.example.co.za", "finance", "readable"],
       ["email", "leads@dms.example.com", "all", "adf"],
       ["email", "sales@menlyn.example.co.za", "enquiry", "readable"],
-      ["webhook", "https://crm.example.com/leads", "enquiry", "json"],
+      // The form offers ADF XML first: a new webhook sends what CRMs import unless JSON is chosen.
+      ["webhook", "https://crm.example.com/leads", "enquiry", "adf"],
     ]);
     expect(channels.find((c) => c.kind === "webhook")?.secret).toBe(secret);
     const [entry] = await auditOf(form.id);
@@ -152,6 +153,16 @@ describe("editing a dealer", () => {
     // Saved again with the secret left blank: the stored secret stays.
     expect(await updateDealer(database.db, admin, "honda-menlyn", { ...form.values, dpName: "Someone Else" })).toMatchObject({ ok: true });
     expect((await database.db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.kind, "webhook"))).map((c) => c.secret)).toContain(secret);
+    // The webhook is switched to JSON; the form shows it, the audit records it, the secret stays.
+    const again = await getStaffDealer(database.db, admin, "honda-menlyn");
+    expect(again.values.webhookFormat).toBe("adf");
+    expect(await updateDealer(database.db, admin, "honda-menlyn", { ...again.values, webhookFormat: "json" })).toMatchObject({ ok: true });
+    const [webhook] = await database.db.select().from(dealerLeadChannels).where(and(eq(dealerLeadChannels.dealerId, form.id), eq(dealerLeadChannels.kind, "webhook")));
+    expect([webhook!.format, webhook!.secret]).toEqual(["json", secret]);
+    expect((await getStaffDealer(database.db, admin, "honda-menlyn")).values.webhookFormat).toBe("json");
+    expect((await auditOf(form.id))[0]!.changes).toMatchObject({ webhookFormat: { from: "adf", to: "json" } });
+    const wrong = await updateDealer(database.db, admin, "honda-menlyn", { ...again.values, webhookFormat: "soap" });
+    expect(wrong).toMatchObject({ ok: false, violations: [{ propertyPath: "webhookFormat" }] });
   });
 
   it("refuses to leave a dealer without a CRM lead address, or to make one address both a CRM's and people's", async () => {

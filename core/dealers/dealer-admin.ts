@@ -13,7 +13,9 @@ import { HEAD_OFFICE_SLUG } from "./dealers.ts";
 import { HOURS_DAYS, linesFromWeek, parseWeek, weekFromLines } from "./business-hours.ts";
 import { dealersOfActor, type StaffDealer } from "./staff-dealers.ts";
 
-export { DEALER_FIELD_LABELS, type DealerField } from "./dealer-fields.ts";
+import { WEBHOOK_FORMATS } from "./dealer-fields.ts";
+
+export { DEALER_FIELD_LABELS, type DealerField, WEBHOOK_FORMATS } from "./dealer-fields.ts";
 
 /**
  * Dealers as the back office edits them (issue 16). Group administrators (area "dealers") do everything,
@@ -75,6 +77,10 @@ const adminSchema = z.object({
       .url({ protocol: /^https$/, hostname: z.regexes.domain, error: "CRM webhook URL must be an https:// address" })
       .max(500)
       .optional(),
+  ),
+  webhookFormat: z.preprocess(
+    blank,
+    z.enum(WEBHOOK_FORMATS.map((format) => format.value) as ["adf", "json"], { error: "CRM webhook format must be ADF XML or JSON" }).optional(),
   ),
   webhookSecret: z.preprocess(
     blank,
@@ -139,6 +145,7 @@ export async function getStaffDealer(db: Database, actor: StaffActor, slug: stri
       financeEmails: mayEditAll ? emails("readable", "finance") : "",
       webhookUrl: mayEditAll ? (webhook?.target ?? "") : "",
       webhookSecret: "",
+      webhookFormat: mayEditAll ? (webhook?.format ?? "adf") : "",
       ...hours,
     },
     hasWebhookSecret: mayEditAll && Boolean(webhook?.secret),
@@ -292,17 +299,20 @@ async function saveLeadChannels(tx: Transaction, dealerId: number, admin: AdminF
     ]);
   }
   const url = admin.webhookUrl ?? null;
+  // A webhook keeps its format unless the form names another; a new one takes the form's (JSON when none is sent).
+  const format = admin.webhookFormat ?? webhook?.format ?? "json";
   if ((webhook?.target ?? null) !== url) changes.webhookUrl = { from: webhook?.target ?? null, to: url };
+  if (url && webhook && webhook.format !== format) changes.webhookFormat = { from: webhook.format, to: format };
   if (url && admin.webhookSecret) changes.secret = { from: null, to: null };
   if (!url && webhook) {
     await tx.delete(dealerLeadChannels).where(eq(dealerLeadChannels.id, webhook.id));
   } else if (url && webhook) {
     await tx
       .update(dealerLeadChannels)
-      .set({ target: url, ...(admin.webhookSecret ? { secret: admin.webhookSecret } : {}) })
+      .set({ target: url, format, ...(admin.webhookSecret ? { secret: admin.webhookSecret } : {}) })
       .where(eq(dealerLeadChannels.id, webhook.id));
   } else if (url) {
-    await tx.insert(dealerLeadChannels).values({ dealerId, kind: "webhook", target: url, leadKind: "enquiry", format: "json", secret: admin.webhookSecret ?? null });
+    await tx.insert(dealerLeadChannels).values({ dealerId, kind: "webhook", target: url, leadKind: "enquiry", format, secret: admin.webhookSecret ?? null });
   }
   return changes;
 }

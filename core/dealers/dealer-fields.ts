@@ -16,6 +16,13 @@ export const DEALER_FIELD_LABELS = {
   financeEmails: "E-mail addresses for finance applications",
   webhookUrl: "CRM webhook URL",
   webhookSecret: "CRM webhook secret",
+  webhookFormat: "CRM webhook format",
 } as const;
 
 export type DealerField = keyof typeof DEALER_FIELD_LABELS;
+
+/** What a CRM webhook is sent (decision 015): the lead's ADF XML, or the same lead as JSON. */
+export const WEBHOOK_FORMATS = [
+  { value: "adf", label: "ADF XML (application/xml)" },
+  { value: "json", label: "JSON (application/json)" },
+] as const;
