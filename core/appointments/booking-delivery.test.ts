@@ -99,6 +99,10 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(confirmation.subject).toMatch(/^Booked: your test drive of the Honda HR-V at Honda Cape Town, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/);
     const link = /https:\/\/www\.honda-group\.example(\/appointments\/[^\s]+)/.exec(confirmation.text!)![1]!;
     expect(link).toBe(manageAppointmentPath(signer, appointment));
+    // The dealer's phone and opening hours, as every confirmation gives them.
+    expect(confirmation.text).toContain("Honda Cape Town: 0");
+    expect(confirmation.text).toMatch(/\n\nOpening hours:\nMonday to Friday: \d{2}:\d{2} – \d{2}:\d{2}\n/);
+    expect(confirmation.html).toContain("<p>Opening hours:</p><ul><li>Monday to Friday: ");
     const ics = confirmation.attachments.find((file) => file.filename === "appointment.ics")!;
     expect(ics.contentType).toBe("text/calendar");
     const calendar = ics.content.toString("utf8");
@@ -130,6 +134,7 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect((await xpath(crm.text!, "string(//vehicle/year)")).trim()).toMatch(/^\d{4}$/);
     const buyer = to(mails, "naledi.cancels@example.co.za")[0]!;
     expect(buyer.subject).toMatch(/^Cancelled: your test drive/);
+    expect(buyer.text).toContain("Opening hours:\nMonday to Friday: ");
     const calendar = buyer.attachments[0]!.content.toString("utf8");
     expect(calendar).toContain("METHOD:CANCEL");
     expect(calendar).toContain("SEQUENCE:1");
