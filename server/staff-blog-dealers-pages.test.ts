@@ -108,6 +108,11 @@ describe("a renamed dealer", () => {
   it("answers its old page and API addresses with a permanent redirect to the new slug", async () => {
     const form = await dealerForm("honda-mbombela", sessions.admin);
     expect(form.webhookSecret).toBe("");
+    // Where leads go: the CRM's ADF address apart from people's, and a dealer is never left without one.
+    expect(form).toMatchObject({ crmEmails: "crm@honda-mbombela.example.co.za", enquiryEmails: "leads@honda-mbombela.example.co.za" });
+    const withoutCrm = await post("/staff/dealers/honda-mbombela", sessions.admin, { ...form, crmEmails: "" });
+    expect(withoutCrm.status).toBe(422);
+    expect(await withoutCrm.text()).toContain("CRM lead addresses: at least one is required");
     const renamed = await post("/staff/dealers/honda-mbombela", sessions.admin, { ...form, slug: "honda-nelspruit" });
     expect(renamed.status).toBe(302);
     expect(renamed.headers.get("location")).toBe("/staff/dealers/honda-nelspruit?done=saved");

@@ -90,6 +90,7 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(await adfTime("latestdate")).toBe(saIso(new Date(start!.getTime() + 30 * 60_000)));
     expect(await adfTime("description")).toMatch(/^Test drive on \w+day \d{1,2} \w+ \d{4} at \d{2}:\d{2} to \d{2}:\d{2}$/);
     expect(await xpath(crm.text!, "string(//vehicle/@interest)")).toContain("test-drive");
+    expect((await xpath(crm.text!, "string(/adf/prospect/@status)")).trim()).toBe("new");
 
     const people = to(mails, "leads@honda-cape-town.example.co.za")[0]!;
     expect(people.text).toMatch(/Appointment: Test drive on \w+day .* at \d{2}:\d{2}/);
@@ -98,6 +99,10 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(confirmation.subject).toMatch(/^Booked: your test drive of the Honda HR-V at Honda Cape Town, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/);
     const link = /https:\/\/www\.honda-group\.example(\/appointments\/[^\s]+)/.exec(confirmation.text!)![1]!;
     expect(link).toBe(manageAppointmentPath(signer, appointment));
+    // The dealer's phone and opening hours, as every confirmation gives them.
+    expect(confirmation.text).toContain("Honda Cape Town: 0");
+    expect(confirmation.text).toMatch(/\n\nOpening hours:\nMonday to Friday: \d{2}:\d{2} – \d{2}:\d{2}\n/);
+    expect(confirmation.html).toContain("<p>Opening hours:</p><ul><li>Monday to Friday: ");
     const ics = confirmation.attachments.find((file) => file.filename === "appointment.ics")!;
     expect(ics.contentType).toBe("text/calendar");
     const calendar = ics.content.toString("utf8");
@@ -123,8 +128,13 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(people.text).toMatch(/Appointment: Test drive on .* \(cancelled by the buyer\)/);
     const crm = to(mails, "crm@honda-cape-town.example.co.za")[0]!;
     expect(crm.subject).toMatch(/^Appointment cancelled: Honda Cape Town: Book Test Drive lead/);
+    expect(await dtdViolations(crm.text!)).toBe("");
+    expect((await xpath(crm.text!, "string(/adf/prospect/@status)")).trim()).toBe("resend");
+    expect((await xpath(crm.text!, "string(//customer/timeframe/description)")).trim()).toMatch(/^Test drive on .* \(cancelled by the buyer\)$/);
+    expect((await xpath(crm.text!, "string(//vehicle/year)")).trim()).toMatch(/^\d{4}$/);
     const buyer = to(mails, "naledi.cancels@example.co.za")[0]!;
     expect(buyer.subject).toMatch(/^Cancelled: your test drive/);
+    expect(buyer.text).toContain("Opening hours:\nMonday to Friday: ");
     const calendar = buyer.attachments[0]!.content.toString("utf8");
     expect(calendar).toContain("METHOD:CANCEL");
     expect(calendar).toContain("SEQUENCE:1");
@@ -147,6 +157,11 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(moved.start.getTime()).toBe(second!.getTime());
     const mails = await deliverAll();
     expect(to(mails, "leads@honda-cape-town.example.co.za")[0]!.subject).toMatch(/^Appointment moved: /);
+    const crm = to(mails, "crm@honda-cape-town.example.co.za")[0]!;
+    expect(crm.subject).toMatch(/^Appointment moved: Honda Cape Town: Book Test Drive lead HDG-[0-9A-F]{8}$/);
+    expect(await dtdViolations(crm.text!)).toBe("");
+    expect((await xpath(crm.text!, "string(/adf/prospect/@status)")).trim()).toBe("resend");
+    expect((await xpath(crm.text!, "string(//customer/timeframe/earliestdate)")).trim()).toBe(saIso(second!));
     const buyer = to(mails, "naledi.moves@example.co.za")[0]!;
     expect(buyer.attachments[0]!.content.toString("utf8")).toContain(`DTSTART:${second!.toISOString().replace(/[-:]|\.\d{3}/g, "")}`);
     expect(buyer.messageId).toContain("-v2@");

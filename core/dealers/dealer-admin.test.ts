@@ -75,9 +75,9 @@ describe("editing a dealer", () => {
   it("does not let a dealer manager change the name, slug or lead channels, even when the form sends them", async () => {
     const values = await formOf(sandtonManager, "honda-sandton");
     // Nor see where the dealer's leads go: the page data carries no lead e-mails or webhook address for them.
-    expect(values).toMatchObject({ enquiryEmails: "", financeEmails: "", webhookUrl: "" });
+    expect(values).toMatchObject({ crmEmails: "", enquiryEmails: "", financeEmails: "", webhookUrl: "" });
     expect((await getStaffDealer(database.db, sandtonManager, "honda-sandton")).hasWebhookSecret).toBe(false);
-    expect(await updateDealer(database.db, sandtonManager, "honda-sandton", { ...values, dealerName: "Renamed", slug: "renamed", enquiryEmails: "x@example.com" })).toMatchObject({ ok: true });
+    expect(await updateDealer(database.db, sandtonManager, "honda-sandton", { ...values, dealerName: "Renamed", slug: "renamed", enquiryEmails: "x@example.com", crmEmails: "" })).toMatchObject({ ok: true });
     expect((await publicDealer("honda-sandton"))?.dealerName).toBe("Honda Sandton");
   });
 
@@ -112,13 +112,23 @@ describe("editing a dealer", () => {
     expect(groupSlug.ok ? [] : groupSlug.violations.map((v) => v.propertyPath)).toEqual(["slug"]);
   });
 
-  it("sets lead e-mails per lead type and a CRM webhook whose secret is never shown back nor audited", async () => {
+  it("shows the seeded CRM lead address apart from people's addresses, each with its own format", async () => {
+    const values = await formOf(admin, "honda-menlyn");
+    expect(values).toMatchObject({
+      crmEmails: "crm@honda-menlyn.example.co.za",
+      enquiryEmails: "leads@honda-menlyn.example.co.za",
+      financeEmails: "finance@honda-menlyn.example.co.za",
+    });
+  });
+
+  it("sets CRM lead addresses, people's e-mails per lead type and a CRM webhook whose secret is never shown back nor audited", async () => {
     const values = await formOf(admin, "honda-menlyn");
     const secret = "s3cret-webhook-signing-key-0001";
     const result = await updateDealer(database.db, admin, "honda-menlyn", {
       ...values,
-      enquiryEmails: "sales@menlyn.example.co.za, crm@honda-menlyn.example.co.za",
-      financeEmails: "finance@menlyn.example.co.za\ncrm@honda-menlyn.example.co.za",
+      crmEmails: "crm@honda-menlyn.example.co.za\nleads@dms.example.com",
+      enquiryEmails: "sales@menlyn.example.co.za",
+      financeEmails: "finance@menlyn.example.co.za",
       webhookUrl: "https://crm.example.com/leads",
       webhookSecret: secret,
     });
@@ -131,8 +141,10 @@ describe("editing a dealer", () => {
     expect(channels.map((c) => [c.kind, c.target, c.leadKind, c.format]).sort()).toEqual([
       ["email", "crm@honda-menlyn.example.co.za", "all", "adf"],
       ["email", "finance@menlyn.example.co.za", "finance", "readable"],
+      ["email", "leads@dms.example.com", "all", "adf"],
       ["email", "sales@menlyn.example.co.za", "enquiry", "readable"],
-      ["webhook", "https://crm.example.com/leads", "enquiry", "json"],
+      // The form offers ADF XML first: a new webhook sends what CRMs import unless JSON is chosen.
+      ["webhook", "https://crm.example.com/leads", "enquiry", "adf"],
     ]);
     expect(channels.find((c) => c.kind === "webhook")?.secret).toBe(secret);
     const [entry] = await auditOf(form.id);
@@ -141,6 +153,27 @@ describe("editing a dealer", () => {
     // Saved again with the secret left blank: the stored secret stays.
     expect(await updateDealer(database.db, admin, "honda-menlyn", { ...form.values, dpName: "Someone Else" })).toMatchObject({ ok: true });
     expect((await database.db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.kind, "webhook"))).map((c) => c.secret)).toContain(secret);
+    // The webhook is switched to JSON; the form shows it, the audit records it, the secret stays.
+    const again = await getStaffDealer(database.db, admin, "honda-menlyn");
+    expect(again.values.webhookFormat).toBe("adf");
+    expect(await updateDealer(database.db, admin, "honda-menlyn", { ...again.values, webhookFormat: "json" })).toMatchObject({ ok: true });
+    const [webhook] = await database.db.select().from(dealerLeadChannels).where(and(eq(dealerLeadChannels.dealerId, form.id), eq(dealerLeadChannels.kind, "webhook")));
+    expect([webhook!.format, webhook!.secret]).toEqual(["json", secret]);
+    expect((await getStaffDealer(database.db, admin, "honda-menlyn")).values.webhookFormat).toBe("json");
+    expect((await auditOf(form.id))[0]!.changes).toMatchObject({ webhookFormat: { from: "adf", to: "json" } });
+    const wrong = await updateDealer(database.db, admin, "honda-menlyn", { ...again.values, webhookFormat: "soap" });
+    expect(wrong).toMatchObject({ ok: false, violations: [{ propertyPath: "webhookFormat" }] });
+  });
+
+  it("refuses to leave a dealer without a CRM lead address, or to make one address both a CRM's and people's", async () => {
+    const values = await formOf(admin, "honda-kimberley");
+    const none = await updateDealer(database.db, admin, "honda-kimberley", { ...values, crmEmails: " " });
+    expect(none).toMatchObject({ ok: false, violations: [{ propertyPath: "crmEmails", message: expect.stringMatching(/at least one is required/) }] });
+    const both = await updateDealer(database.db, admin, "honda-kimberley", { ...values, crmEmails: "crm@honda-kimberley.example.co.za", enquiryEmails: "crm@honda-kimberley.example.co.za" });
+    expect(both).toMatchObject({ ok: false, violations: [{ propertyPath: "crmEmails", message: expect.stringMatching(/both a CRM lead address and a people's address/) }] });
+    expect(await formOf(admin, "honda-kimberley")).toEqual(values);
+    const created = await createDealer(database.db, admin, { ...values, dealerName: "Honda Upington", slug: "honda-upington", crmEmails: "" });
+    expect(created).toMatchObject({ ok: false, violations: [{ propertyPath: "crmEmails" }] });
   });
 
   it("refuses a new webhook without a secret", async () => {
@@ -172,8 +205,24 @@ describe("renaming and creating dealers", () => {
 
   it("lets a group administrator create a dealer, audited", async () => {
     const values = await formOf(admin, "honda-sandton");
-    const result = await createDealer(database.db, admin, { ...values, dealerName: "Honda Rustenburg", slug: "honda-rustenburg", city: "Rustenburg", province: "North West", webhookUrl: "", enquiryEmails: "leads@rustenburg.example.co.za", financeEmails: "" });
+    const result = await createDealer(database.db, admin, {
+      ...values,
+      dealerName: "Honda Rustenburg",
+      slug: "honda-rustenburg",
+      city: "Rustenburg",
+      province: "North West",
+      webhookUrl: "",
+      crmEmails: "crm@rustenburg.example.co.za",
+      enquiryEmails: "leads@rustenburg.example.co.za",
+      financeEmails: "",
+    });
     expect(result).toEqual({ ok: true, slug: "honda-rustenburg" });
+    const [created] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-rustenburg"));
+    const channels = await database.db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.dealerId, created!.id));
+    expect(channels.map((c) => [c.target, c.leadKind, c.format]).sort()).toEqual([
+      ["crm@rustenburg.example.co.za", "all", "adf"],
+      ["leads@rustenburg.example.co.za", "enquiry", "readable"],
+    ]);
     const shown = await publicDealer("honda-rustenburg");
     expect(shown).toMatchObject({ dealerName: "Honda Rustenburg", province: "North West", address: `${values.street}, Rustenburg, ${values.postalCode}` });
     const [row] = await database.db.select().from(dealers).where(eq(dealers.slug, "honda-rustenburg"));

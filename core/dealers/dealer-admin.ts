@@ -13,7 +13,9 @@ import { HEAD_OFFICE_SLUG } from "./dealers.ts";
 import { HOURS_DAYS, linesFromWeek, parseWeek, weekFromLines } from "./business-hours.ts";
 import { dealersOfActor, type StaffDealer } from "./staff-dealers.ts";
 
-export { DEALER_FIELD_LABELS, type DealerField } from "./dealer-fields.ts";
+import { WEBHOOK_FORMATS } from "./dealer-fields.ts";
+
+export { DEALER_FIELD_LABELS, type DealerField, WEBHOOK_FORMATS } from "./dealer-fields.ts";
 
 /**
  * Dealers as the back office edits them (issue 16). Group administrators (area "dealers") do everything,
@@ -66,6 +68,7 @@ const adminSchema = z.object({
       // The API's name for the group itself (/api/specials/head-office): a dealer called so could not be reached.
       .refine((slug) => slug !== HEAD_OFFICE_SLUG, `Address (slug) "${HEAD_OFFICE_SLUG}" is the group's own`),
   ),
+  crmEmails: z.string().optional(),
   enquiryEmails: z.string().optional(),
   financeEmails: z.string().optional(),
   webhookUrl: z.preprocess(
@@ -75,6 +78,10 @@ const adminSchema = z.object({
       .max(500)
       .optional(),
   ),
+  webhookFormat: z.preprocess(
+    blank,
+    z.enum(WEBHOOK_FORMATS.map((format) => format.value) as ["adf", "json"], { error: "CRM webhook format must be ADF XML or JSON" }).optional(),
+  ),
   webhookSecret: z.preprocess(
     blank,
     z.string().min(16, "CRM webhook secret must be at least 16 characters").max(200).refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE).optional(),
@@ -82,7 +89,7 @@ const adminSchema = z.object({
 });
 
 type Details = z.infer<typeof detailsSchema>;
-type AdminFields = z.infer<typeof adminSchema> & { enquiry: string[]; finance: string[] };
+type AdminFields = z.infer<typeof adminSchema> & { crm: string[]; enquiry: string[]; finance: string[] };
 
 export type StaffDealerForm = {
   id: number;
@@ -108,9 +115,9 @@ export async function getStaffDealer(db: Database, actor: StaffActor, slug: stri
   if (!row) throw new StaffAccessDenied("not-found", "dealer-details");
   const mayEditAll = may(actor, "dealers", row.id);
   const channels = mayEditAll ? await db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.dealerId, row.id)).orderBy(dealerLeadChannels.id) : [];
-  const emails = (kind: string) =>
+  const emails = (format: "adf" | "readable", kind = "all") =>
     channels
-      .filter((c) => c.kind === "email" && c.enabled && (c.leadKind === kind || c.leadKind === "all"))
+      .filter((c) => c.kind === "email" && c.enabled && c.format === format && (kind === "all" || c.leadKind === kind || c.leadKind === "all"))
       .map((c) => c.target)
       .join("\n");
   const webhook = channels.find((c) => c.kind === "webhook" && c.enabled);
@@ -133,10 +140,12 @@ export async function getStaffDealer(db: Database, actor: StaffActor, slug: stri
       dpEmail: row.dpEmail,
       dpContactNo: row.dpContactNo,
       // The lead routing (and the webhook URL, which may carry a token) only for those who may change it.
-      enquiryEmails: mayEditAll ? emails("enquiry") : "",
-      financeEmails: mayEditAll ? emails("finance") : "",
+      crmEmails: mayEditAll ? emails("adf") : "",
+      enquiryEmails: mayEditAll ? emails("readable", "enquiry") : "",
+      financeEmails: mayEditAll ? emails("readable", "finance") : "",
       webhookUrl: mayEditAll ? (webhook?.target ?? "") : "",
       webhookSecret: "",
+      webhookFormat: mayEditAll ? (webhook?.format ?? "adf") : "",
       ...hours,
     },
     hasWebhookSecret: mayEditAll && Boolean(webhook?.secret),
@@ -173,14 +182,31 @@ function parseDealer(values: DealerFormValues, admin: boolean): ParsedDealer {
   const adminFields = admin ? adminSchema.safeParse(values) : null;
   const violations = [...(details.success ? [] : violationsFromZod(details.error)), ...(week.ok ? [] : week.violations)];
   if (adminFields && !adminFields.success) violations.push(...violationsFromZod(adminFields.error));
+  const crm = admin ? crmAddresses(field, violations) : [];
   const enquiry = admin ? emailList(field("enquiryEmails"), "enquiryEmails", violations) : [];
   const finance = admin ? emailList(field("financeEmails"), "financeEmails", violations) : [];
   if (!details.success || !week.ok || (adminFields && !adminFields.success) || violations.length > 0) return { ok: false, violations };
   return {
     ok: true,
     details: { ...details.data, businessHours: linesFromWeek(week.week) },
-    admin: adminFields?.success ? { ...adminFields.data, enquiry, finance } : null,
+    admin: adminFields?.success ? { ...adminFields.data, crm, enquiry, finance } : null,
   };
+}
+
+/**
+ * The dealer's CRM lead addresses (decision 015): every lead's ADF goes there, so at least one is required and
+ * none may also be a people's address (it would get the ADF or the readable copy, not both).
+ */
+function crmAddresses(field: (name: string) => string, violations: Violation[]): string[] {
+  const crm = emailList(field("crmEmails"), "crmEmails", violations);
+  const people = new Set(`${field("enquiryEmails")} ${field("financeEmails")}`.split(/[\s,;]+/).map((a) => a.trim().toLowerCase()));
+  const shared = crm.filter((address) => people.has(address));
+  if (field("crmEmails").trim() === "") {
+    violations.push({ propertyPath: "crmEmails", message: "CRM lead addresses: at least one is required, so that the dealer's CRM imports every lead" });
+  } else if (shared.length > 0) {
+    violations.push({ propertyPath: "crmEmails", message: `${shared.slice(0, 3).join(", ")} cannot be both a CRM lead address and a people's address` });
+  }
+  return crm;
 }
 
 /** One address a line (or separated by commas); each must be an e-mail address. */
@@ -248,43 +274,45 @@ async function retireSlug(tx: Transaction, id: number, oldSlug: string, newSlug:
 }
 
 /**
- * The dealer's e-mail channels per lead type and its CRM webhook, as the form gives them. An address kept
- * keeps its format (a CRM's ADF address stays ADF); a new one is read by people. A blank secret keeps the
- * stored one. Answers the audit changes: addresses and URL, and only the fact that the secret changed.
+ * The dealer's e-mail channels and its CRM webhook, as the form gives them: CRM lead addresses get every
+ * lead's ADF (format 'adf', decision 015), people's addresses the readable copy per lead type. A blank secret
+ * keeps the stored one. Answers the audit changes: addresses and URL, and only the fact that the secret changed.
  */
 async function saveLeadChannels(tx: Transaction, dealerId: number, admin: AdminFields): Promise<Record<string, { from: unknown; to: unknown }>> {
   const existing = await tx.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.dealerId, dealerId));
   const emails = existing.filter((c) => c.kind === "email" && c.enabled);
   const webhook = existing.find((c) => c.kind === "webhook" && c.enabled);
-  const listOf = (kind: string) => emails.filter((c) => c.leadKind === kind || c.leadKind === "all").map((c) => c.target.toLowerCase()).sort();
-  const wanted = new Map<string, string>();
-  for (const address of admin.enquiry) wanted.set(address, "enquiry");
-  for (const address of admin.finance) wanted.set(address, wanted.has(address) ? "all" : "finance");
+  const listOf = (format: string, kind: string) =>
+    emails.filter((c) => c.format === format && (kind === "all" || c.leadKind === kind || c.leadKind === "all")).map((c) => c.target.toLowerCase()).sort();
+  const people = new Map<string, string>();
+  for (const address of admin.enquiry) people.set(address, "enquiry");
+  for (const address of admin.finance) people.set(address, people.has(address) ? "all" : "finance");
   const changes: Record<string, { from: unknown; to: unknown }> = {};
-  const before = { enquiryEmails: listOf("enquiry"), financeEmails: listOf("finance") };
-  const after = { enquiryEmails: [...admin.enquiry].sort(), financeEmails: [...admin.finance].sort() };
+  const before = { crmEmails: listOf("adf", "all"), enquiryEmails: listOf("readable", "enquiry"), financeEmails: listOf("readable", "finance") };
+  const after = { crmEmails: [...admin.crm].sort(), enquiryEmails: [...admin.enquiry].sort(), financeEmails: [...admin.finance].sort() };
   Object.assign(changes, changedFields(before, after));
-  if (changes.enquiryEmails || changes.financeEmails) {
-    const formats = new Map(emails.map((c) => [c.target.toLowerCase(), c.format]));
+  if (changes.crmEmails || changes.enquiryEmails || changes.financeEmails) {
     if (emails.length > 0) await tx.delete(dealerLeadChannels).where(inArray(dealerLeadChannels.id, emails.map((c) => c.id)));
-    if (wanted.size > 0) {
-      await tx.insert(dealerLeadChannels).values(
-        [...wanted].map(([target, leadKind]) => ({ dealerId, kind: "email", target, leadKind, format: formats.get(target) ?? "readable" })),
-      );
-    }
+    await tx.insert(dealerLeadChannels).values([
+      ...admin.crm.map((target) => ({ dealerId, kind: "email", target, leadKind: "all", format: "adf" })),
+      ...[...people].map(([target, leadKind]) => ({ dealerId, kind: "email", target, leadKind, format: "readable" })),
+    ]);
   }
   const url = admin.webhookUrl ?? null;
+  // A webhook keeps its format unless the form names another; a new one takes the form's (JSON when none is sent).
+  const format = admin.webhookFormat ?? webhook?.format ?? "json";
   if ((webhook?.target ?? null) !== url) changes.webhookUrl = { from: webhook?.target ?? null, to: url };
+  if (url && webhook && webhook.format !== format) changes.webhookFormat = { from: webhook.format, to: format };
   if (url && admin.webhookSecret) changes.secret = { from: null, to: null };
   if (!url && webhook) {
     await tx.delete(dealerLeadChannels).where(eq(dealerLeadChannels.id, webhook.id));
   } else if (url && webhook) {
     await tx
       .update(dealerLeadChannels)
-      .set({ target: url, ...(admin.webhookSecret ? { secret: admin.webhookSecret } : {}) })
+      .set({ target: url, format, ...(admin.webhookSecret ? { secret: admin.webhookSecret } : {}) })
       .where(eq(dealerLeadChannels.id, webhook.id));
   } else if (url) {
-    await tx.insert(dealerLeadChannels).values({ dealerId, kind: "webhook", target: url, leadKind: "enquiry", format: "json", secret: admin.webhookSecret ?? null });
+    await tx.insert(dealerLeadChannels).values({ dealerId, kind: "webhook", target: url, leadKind: "enquiry", format, secret: admin.webhookSecret ?? null });
   }
   return changes;
 }

@@ -8,7 +8,7 @@ import { dtdViolations, xpath } from "../../tests/support/xmllint.ts";
 import { submitFinanceApplication } from "../finance/applications.server.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
 import { submitEnquiry } from "../leads/enquiries.ts";
-import { FORM_PRESETS, type PresetKey } from "../leads/presets.ts";
+import { FORM_PRESETS, PRESET_KEYS, type PresetKey } from "../leads/presets.ts";
 import { buildAdfXml } from "./adf.ts";
 import { type LeadForDelivery, loadLeadForDelivery, siteLink } from "./lead-source.ts";
 
@@ -84,6 +84,29 @@ describe("ADF 1.0 for every lead type", () => {
     expect(await text(xml, "/adf/prospect/customer/contact/name[@part='first']")).toBe("Thandi");
     expect(await text(xml, "/adf/prospect/customer/contact/phone[@type='cellphone']")).toBe("+27821234567");
     expect(await text(xml, "/adf/prospect/provider/service")).toContain(FORM_PRESETS[preset].formName);
+  });
+
+  it.each(PRESET_KEYS)("every %s lead, with a hostile message and non-Latin names, is valid ADF whose vehicle has a year, make and model", async (preset) => {
+    const message = `Zoë's "offer": 5 < 6 & 7 > 3, ]]> 李雷 علي ${"long ".repeat(380)}`.slice(0, 2000);
+    const xml = await adfOfEnquiry(preset, { first_name: "Zoë-李", last_name: "N'Dlovu علي", message });
+    expect(await dtdViolations(xml)).toBe("");
+    for (const element of ["year", "make", "model"]) expect(await text(xml, `/adf/prospect/vehicle[1]/${element}`)).toMatch(/\S/);
+    expect(await text(xml, "/adf/prospect/vehicle[1]/year")).toMatch(/^(19[5-9]\d|20\d\d)$/);
+    expect(await text(xml, "//customer/contact/name[@part='first']")).toBe("Zoë-李");
+    expect(await text(xml, "//customer/contact/name[@part='last']")).toBe("N'Dlovu علي");
+    expect(await text(xml, "//customer/comments")).toContain(message.trim());
+  });
+
+  it("a sell-your-car lead traded in towards a listed car carries the seller's car and then the car they want, both with year, make and model", async () => {
+    const xml = await adfOfEnquiry("sellCar", { trade_in: "yes", towards_vehicle_id: used.id, dealer_slug: used.dealerSlug });
+    expect(await dtdViolations(xml)).toBe("");
+    expect(await text(xml, "/adf/prospect/vehicle[1]/@interest")).toBe("trade-in");
+    expect(await text(xml, "/adf/prospect/vehicle[1]/year")).toBe("2017");
+    expect(await text(xml, "/adf/prospect/vehicle[1]/make")).toBe("Toyota");
+    expect(await text(xml, "/adf/prospect/vehicle[2]/@interest")).toBe("buy");
+    expect(await text(xml, "/adf/prospect/vehicle[2]/year")).toBe(String(used.year));
+    expect(await text(xml, "/adf/prospect/vehicle[2]/stock")).toBe(String(used.id));
+    expect(await text(xml, "/adf/prospect/vehicle[2]/model")).toMatch(/\S/);
   });
 
   it("a used vehicle carries the listing's year, stock number, odometer in km and asking price in ZAR", async () => {

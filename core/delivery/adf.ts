@@ -148,7 +148,8 @@ function providerNode(lead: LeadForDelivery, siteUrl: string): Node {
 export function buildAdfXml(lead: LeadForDelivery, siteUrl: string): string {
   const prospect: Node = {
     name: "prospect",
-    attributes: { status: "new" },
+    // A moved or cancelled appointment sends the lead again, as it now is: ADF calls that a resend.
+    attributes: { status: lead.appointment && lead.appointment.version > 1 ? "resend" : "new" },
     children: [
       el("id", lead.id, { sequence: "1", source: PROVIDER_NAME }),
       required("requestdate", isoSeconds(lead.createdAt)),

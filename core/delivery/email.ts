@@ -192,7 +192,7 @@ function askedAbout(lead: LeadForDelivery): string {
 function confirmationMail(lead: LeadForDelivery): Omit<OutgoingMail, "messageId" | "to"> {
   const { dealer, customer } = lead;
   const how = [customer.cellPhone ? `on ${customer.cellPhone}` : null, customer.email ? `at ${customer.email}` : null].filter(Boolean).join(" or ");
-  const hours = dealer.businessHours.map((line) => `${line.days}: ${formatOpeningTimes(line)}`);
+  const hours = openingHours(lead);
   const paragraphs = [
     `Dear ${customer.firstName},`,
     `Thank you: ${dealer.dealerName} has received your enquiry (${askedAbout(lead)}).`,
@@ -203,12 +203,17 @@ function confirmationMail(lead: LeadForDelivery): Omit<OutgoingMail, "messageId"
   const closing = "If you did not send this enquiry, you can ignore this e-mail.";
   return {
     subject: `Your enquiry to ${dealer.dealerName} (${lead.reference})`,
-    text: [...paragraphs, `Opening hours:\n${hours.join("\n")}`, closing].join("\n\n"),
-    html: htmlPage(
-      `Your enquiry to ${dealer.dealerName}`,
-      paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") +
-        `<p>Opening hours:</p><ul>${hours.map((line) => `<li>${escapeMarkup(line)}</li>`).join("")}</ul><p>${escapeMarkup(closing)}</p>`,
-    ),
+    text: [...paragraphs, hours.text, closing].join("\n\n"),
+    html: htmlPage(`Your enquiry to ${dealer.dealerName}`, paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") + hours.html + `<p>${escapeMarkup(closing)}</p>`),
+  };
+}
+
+/** The dealer's opening hours for the buyer's confirmation, as text and as an HTML list. */
+function openingHours(lead: LeadForDelivery): { text: string; html: string } {
+  const lines = lead.dealer.businessHours.map((line) => `${line.days}: ${formatOpeningTimes(line)}`);
+  return {
+    text: `Opening hours:\n${lines.join("\n")}`,
+    html: `<p>Opening hours:</p><ul>${lines.map((line) => `<li>${escapeMarkup(line)}</li>`).join("")}</ul>`,
   };
 }
 
@@ -255,10 +260,11 @@ function appointmentConfirmationMail(lead: LeadForDelivery, appointment: LeadApp
     url: manage ?? undefined,
   });
   const linkHtml = (line: string) => (manage ? escapeMarkup(line).replace(escapeMarkup(manage), `<a href="${escapeMarkup(manage)}">${escapeMarkup(manage)}</a>`) : escapeMarkup(line));
+  const hours = openingHours(lead);
   return {
     subject: cancelled ? `Cancelled: your ${what} at ${dealer.dealerName} (${lead.reference})` : `Booked: your ${what} at ${dealer.dealerName}, ${when} (${lead.reference})`,
-    text: [...paragraphs, ...(cancelled ? [] : [closing])].join("\n\n"),
-    html: htmlPage(summary, paragraphs.map((line) => `<p>${linkHtml(line)}</p>`).join("") + (cancelled ? "" : `<p>${escapeMarkup(closing)}</p>`)),
+    text: [...paragraphs, hours.text, ...(cancelled ? [] : [closing])].join("\n\n"),
+    html: htmlPage(summary, paragraphs.map((line) => `<p>${linkHtml(line)}</p>`).join("") + hours.html + (cancelled ? "" : `<p>${escapeMarkup(closing)}</p>`)),
     attachments: [
       { filename: cancelled ? "cancelled-appointment.ics" : "appointment.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}` },
     ],

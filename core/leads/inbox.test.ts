@@ -1,4 +1,8 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { parse } from "csv-parse/sync";
+import { simpleParser } from "mailparser";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -6,6 +10,9 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, dealers, enquiries, leadDeliveries, staffUsers } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { VALID_ID_NUMBER, SALARY, validFinanceApplication } from "../../tests/support/finance-fixture.ts";
+import { createLogger } from "../../server/logger.ts";
+import { createMailer } from "../delivery/email.ts";
+import { LeadDeliveryWorker } from "../delivery/worker.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
 import { openFinanceApplication, submitFinanceApplication } from "../finance/applications.server.ts";
 import type { StaffActor } from "../staff/roles.ts";
@@ -125,6 +132,38 @@ describe("one lead", () => {
     const serialised = JSON.stringify(page);
     expect(page.rows.map((row) => row.id)).toContain(sandtonFinance);
     for (const secret of [VALID_ID_NUMBER, SALARY, "Capitec", "Nkosi"]) expect(serialised).not.toContain(secret);
+  });
+});
+
+describe("a delivered lead", () => {
+  it("shows the ADF exactly as the dealer's CRM address received it, and no finance application's ADF", async () => {
+    const outbox = await fs.mkdtemp(path.join(os.tmpdir(), "inbox-outbox-"));
+    try {
+      const worker = new LeadDeliveryWorker({
+        db: database.db,
+        logger: createLogger("silent"),
+        mailer: createMailer({ outboxDir: outbox, from: "Leads <leads@group.example>" }),
+        siteUrl: "https://www.honda-group.example",
+        financeCipher: cipher,
+        now: () => new Date(Date.now() + 1_000),
+        batchSize: 100,
+      });
+      while ((await worker.runOnce()) > 0);
+      const mails = await Promise.all((await fs.readdir(outbox)).map(async (name) => simpleParser(await fs.readFile(path.join(outbox, name)))));
+      const toCrm = mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === "crm@honda-sandton.example.co.za");
+      const lead = await getLead(database.db, sandtonManager, sandtonLead);
+      const crm = lead.deliveries.find((delivery) => delivery.format === "adf" && delivery.channel === "email")!;
+      expect(crm).toMatchObject({ target: "crm@honda-sandton.example.co.za", status: "delivered" });
+      expect(crm.sentAdf).toContain(`<id sequence="1" source="Honda Dealer Group Website">${sandtonLead}</id>`);
+      expect(toCrm.map((mail) => mail.text)).toContain(`${crm.sentAdf}\n`);
+      expect(lead.deliveries.find((delivery) => delivery.format === "readable")!.sentAdf).toBe(crm.sentAdf);
+
+      const finance = await getLead(database.db, admin, sandtonFinance);
+      expect(finance.deliveries.some((delivery) => delivery.status === "delivered")).toBe(true);
+      expect(finance.deliveries.map((delivery) => delivery.sentAdf)).toEqual(finance.deliveries.map(() => null));
+    } finally {
+      await fs.rm(outbox, { recursive: true, force: true });
+    }
   });
 });
 

@@ -219,6 +219,8 @@ export type LeadDelivery = {
   format: string;
   status: string;
   attempts: { at: Date; ok: boolean; error: string | null }[];
+  /** The ADF exactly as the last send carried it; null for a finance application's (kept encrypted) or none sent. */
+  sentAdf: string | null;
 };
 
 export type LeadWorkEntry = { at: Date; by: string; status: string | null; note: string | null };
@@ -277,6 +279,7 @@ export async function getLead(db: Database, actor: StaffActor, leadId: string): 
         format: delivery.format,
         status: delivery.status,
         attempts: delivery.history.map((attempt) => ({ at: attempt.attemptedAt, ok: attempt.ok, error: attempt.error })),
+        sentAdf: delivery.sentAdf && !delivery.sentAdf.encrypted ? delivery.sentAdf.text : null,
       })),
     workStatus: (state[0]?.status as WorkStatus | undefined) ?? "New",
     work: work.map((entry) => ({ at: entry.at, by: entry.actorLabel, status: entry.status, note: entry.note })),

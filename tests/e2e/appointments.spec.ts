@@ -40,9 +40,16 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption("honda-menlyn");
   await expect(page.getByRole("status").filter({ hasText: /free on \w+day/ })).toBeVisible();
   await expect(dateField(page)).toHaveAccessibleName("Date");
-  const date = await dateField(page).inputValue();
+  // A day with two free times or more, so that the booking can be moved within it (late in the afternoon
+  // the first free day, today, may have one time left).
+  const offered = (await (await page.request.get("/api/dealers/honda-menlyn/slots?type=test-drive")).json())["hydra:member"] as { start: string; placesLeft: number }[];
+  const freeByDay = new Map<string, string[]>();
+  for (const slot of offered.filter((s) => s.placesLeft > 0)) freeByDay.set(slot.start.slice(0, 10), [...(freeByDay.get(slot.start.slice(0, 10)) ?? []), slot.start.slice(11, 16)]);
+  const [date, times] = [...freeByDay].find(([, free]) => free.length >= 2)!;
+  if ((await dateField(page).inputValue()) !== date) await dateField(page).fill(date);
   const time = page.getByRole("combobox", { name: "Time", exact: true });
-  const firstTime = (await time.locator("option").nth(1).getAttribute("value"))!;
+  await expect(time.locator("option").nth(1)).toHaveAttribute("value", times[0]!);
+  const firstTime = times[0]!;
   expect(firstTime).toMatch(/^\d{2}:(00|30)$/);
   await expect(time.locator("option").nth(1)).toHaveText(/\d{2}:\d{2} \(2 places left\)/);
   await time.selectOption(firstTime);
@@ -93,6 +100,11 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   await expect(page.getByText(`at ${later}`)).toBeVisible();
   const moved = await mailInOutbox(email, (mail) => (mail.attachments[0]?.content.toString("utf8") ?? "").includes(`DTSTART:${icsTime(`${date}T${later}:00+02:00`)}`));
   expect(moved.subject).toMatch(/^Booked: /);
+  // The dealer's CRM gets the lead again as ADF, marked as a resend, with the new time.
+  const crmMoved = await mailInOutbox("crm@honda-menlyn.example.co.za", (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment moved: /.test(mail.subject ?? ""));
+  expect(crmMoved.subject).toMatch(/^Appointment moved: Honda Menlyn: Book Test Drive lead HDG-[0-9A-F]{8}$/);
+  expect(crmMoved.text).toContain('<prospect status="resend">');
+  expect(crmMoved.text).toContain(`<earliestdate>${date}T${later}:00+02:00</earliestdate>`);
 
   await page.getByRole("button", { name: "Cancel appointment" }).click();
   await expect(page.getByText(/^Cancelled\./)).toBeVisible();
@@ -100,6 +112,8 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   const cancelled = await mailInOutbox(email, (mail) => /^Cancelled: /.test(mail.subject ?? ""));
   expect(cancelled.attachments[0]!.content.toString("utf8")).toContain("METHOD:CANCEL");
   await mailInOutbox("leads@honda-menlyn.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email && /^Appointment cancelled: /.test(mail.subject ?? ""));
+  const crmCancelled = await mailInOutbox("crm@honda-menlyn.example.co.za", (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment cancelled: /.test(mail.subject ?? ""));
+  expect(crmCancelled.text).toMatch(/<description>Test drive on .* \(cancelled by the buyer\)<\/description>/);
 });
 
 test("a Sunday is never offered, with JavaScript or without", async ({ page, browser }) => {

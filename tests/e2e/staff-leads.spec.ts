@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { validFinanceApplication, VALID_ID_NUMBER } from "../support/finance-fixture.ts";
+import { mailInOutbox } from "./support/outbox.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
@@ -125,6 +126,15 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
   await expect(page.getByRole("link", { name: "The vehicle's page on the website" })).toHaveAttribute("href", "/new/honda/cr-v/1-5t-comfort-cvt");
   const deliveries = page.getByRole("region", { name: "Deliveries to the dealer" });
   await expect(deliveries).toContainText(`crm@${DEALER}.example.co.za`);
+  // Once delivered, the deliveries show the ADF exactly as the CRM's e-mail carried it.
+  const crm = await mailInOutbox(`crm@${DEALER}.example.co.za`, (mail) => (mail.text ?? "").includes(`<email>${who.email}</email>`));
+  const adfSent = deliveries.getByText("ADF as sent", { exact: true }).first();
+  await expect(async () => {
+    await page.reload();
+    await expect(adfSent).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await adfSent.click();
+  expect(`${await deliveries.locator("pre").first().textContent()}\n`).toBe(crm.text);
   await expect(page.getByRole("heading", { name: "Work status: New" })).toBeVisible();
   await expectAccessible(page);
 

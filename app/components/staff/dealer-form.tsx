@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { HOURS_DAY_LABELS, HOURS_DAYS } from "../../../core/dealers/business-hours.ts";
-import { DEALER_FIELD_LABELS, type DealerField } from "../../../core/dealers/dealer-fields.ts";
+import { DEALER_FIELD_LABELS, type DealerField, WEBHOOK_FORMATS } from "../../../core/dealers/dealer-fields.ts";
 import { PROVINCES } from "../../../core/inventory/used-query.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { FieldError, Select, TextArea } from "./fields.tsx";
@@ -104,9 +104,27 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
       {mayEditAll ? (
         <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="mb-2 text-xl font-bold">Where leads go</legend>
-          <TextArea form={FORM} name="enquiryEmails" label={DEALER_FIELD_LABELS.enquiryEmails} hint="One a line. With none, leads go to the dealer principal." defaultValue={values.enquiryEmails ?? ""} error={errors.enquiryEmails} rows={3} />
-          <TextArea form={FORM} name="financeEmails" label={DEALER_FIELD_LABELS.financeEmails} hint="One a line. With none, applications go to the dealer principal." defaultValue={values.financeEmails ?? ""} error={errors.financeEmails} rows={3} />
+          <TextArea
+            form={FORM}
+            name="crmEmails"
+            label={DEALER_FIELD_LABELS.crmEmails}
+            hint="Required, one a line. The dealer's CRM imports every lead from these: the e-mail body is the lead as ADF XML and nothing else."
+            defaultValue={values.crmEmails ?? ""}
+            error={errors.crmEmails}
+            rows={2}
+          />
+          <TextArea form={FORM} name="enquiryEmails" label={DEALER_FIELD_LABELS.enquiryEmails} hint="People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal." defaultValue={values.enquiryEmails ?? ""} error={errors.enquiryEmails} rows={3} />
+          <TextArea form={FORM} name="financeEmails" label={DEALER_FIELD_LABELS.financeEmails} hint="People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal." defaultValue={values.financeEmails ?? ""} error={errors.financeEmails} rows={3} />
           {text("webhookUrl", { type: "url", hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret." })}
+          <Select
+            form={FORM}
+            name="webhookFormat"
+            label={DEALER_FIELD_LABELS.webhookFormat}
+            hint="What the webhook is sent: the lead as ADF XML, as CRMs import it, or as JSON."
+            defaultValue={values.webhookFormat || "adf"}
+            error={errors.webhookFormat}
+            options={WEBHOOK_FORMATS}
+          />
           {text("webhookSecret", {
             type: "password",
             autoComplete: "new-password",

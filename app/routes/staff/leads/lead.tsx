@@ -176,6 +176,12 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
                 ))}
               </ol>
             )}
+            {delivery.sentAdf ? (
+              <details className="mt-1 text-sm">
+                <summary className="cursor-pointer font-semibold">ADF as sent</summary>
+                <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded bg-gray-100 p-3 text-xs">{delivery.sentAdf}</pre>
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>
