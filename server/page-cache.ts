@@ -88,6 +88,8 @@ export class PageCache {
   private async keepAnswer(c: Context, key: string, nonce: string, generation: number): Promise<CachedPage | null> {
     const response = c.res;
     if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return null;
+    // A route that says its answer is not to be stored (a personal page) is believed, whatever the path rule says.
+    if (/no-store|private/i.test(response.headers.get("Cache-Control") ?? "")) return null;
     const page = new CachedPage(await response.text(), response.headers, nonce);
     c.res = page.answer(nonce, false);
     if (generation !== this.generation || !this.listening) return null;
