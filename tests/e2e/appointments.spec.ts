@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { mailInOutbox } from "./support/outbox.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, expectSocialLinksCoverNothing } from "./support/page-checks.ts";
 
 /** Issue 18: booking a test drive or service at a free time, the .ics in the confirmation, moving and cancelling. */
 
@@ -84,6 +84,12 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
 
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your test drive");
+  // Its move and cancel forms: the floating social links cover none of their controls (issue 25).
+  for (const width of [320, 1440]) {
+    await page.setViewportSize({ width, height: 700 });
+    await expectSocialLinksCoverNothing(page, `the appointment page at ${width} px`);
+  }
+  await page.setViewportSize(testInfo.project.use.viewport ?? { width: 1280, height: 800 });
   await expect(page.getByText(`at ${firstTime}`)).toBeVisible();
   // Hydrated: the times follow the date without the server's "Show times" button.
   await expect(page.getByRole("button", { name: "Show times for this dealership and date" })).toHaveCount(0, { timeout: 30_000 });

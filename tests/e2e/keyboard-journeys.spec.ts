@@ -1,6 +1,8 @@
+import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { validFinanceApplication } from "../support/finance-fixture.ts";
 import { expectModal } from "./support/page-checks.ts";
+import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
 /**
  * WCAG 2.2 AA journeys as a keyboard-only user makes them (issue 25), on a desktop (1280x900) and a phone
@@ -29,6 +31,11 @@ async function hydrated(page: Page) {
   await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
 }
 
+/** Waits for a back-office page to be hydrated (it has no site menu): React has taken over its main element. */
+async function staffHydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__react")));
+}
+
 async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
   return (await (await request.get(`/api/vehicles?${query}`)).json())["hydra:totalItems"];
 }
@@ -38,7 +45,7 @@ const found = (n: number) => `Found ${n.toLocaleString("en-ZA")} Used Cars`;
 /**
  * Fills a form by keyboard only, from where focus is: each control met on the way whose name has a value
  * gets it typed (text), stepped to with the arrow keys (select), typed as month, day, year (date) or
- * toggled with Space (checkbox); then Tab, until `until` has focus. At the end every visible control in
+ * toggled with Space (checkbox), or chosen in the file chooser Space opens (file: its path); then Tab, until `until` has focus. At the end every visible control in
  * `scope` with a value must have been met.
  */
 async function fillByKeyboard(page: Page, scope: Locator, values: Record<string, unknown>, until: Locator, max = 200) {
@@ -54,6 +61,10 @@ async function fillByKeyboard(page: Page, scope: Locator, values: Record<string,
     if (control && value !== undefined && value !== "" && value !== false && !filled.has(control.name)) {
       if (control.type === "checkbox") {
         await page.keyboard.press("Space");
+      } else if (control.type === "file") {
+        const chooser = page.waitForEvent("filechooser");
+        await page.keyboard.press("Space");
+        await (await chooser).setFiles(String(value));
       } else if (control.type.startsWith("select")) {
         expect(control.options, control.name).toContain(String(value));
         const steps = control.options.indexOf(String(value)) - control.selected;
@@ -242,4 +253,198 @@ test("the whole finance wizard by keyboard, focus on each step's heading and on 
   }
   await expect(page).toHaveURL(/\/finance\/thank-you$/);
   await expect(heading(page)).toBeFocused();
+});
+
+test("keywords by keyboard: Enter applies them, the count is announced, focus is not lost", async ({ page, request, isMobile }) => {
+  await page.goto("/used");
+  await hydrated(page);
+  let filters: Locator = page.locator("#used-filters-panel");
+  if (isMobile) {
+    await tabTo(page, page.getByRole("button", { name: /^Filters/ }));
+    await page.keyboard.press("Enter");
+    filters = page.getByRole("dialog", { name: "Filters" });
+    await expectModal(page, filters);
+  }
+  const keywords = filters.getByRole("searchbox", { name: "Keywords" });
+  await tabTo(page, keywords);
+  await page.keyboard.type("jazz");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/used\?q=jazz$/);
+  await expect(page.getByRole("status").filter({ hasText: /^Found/ }).first()).toHaveText(found(await apiTotal(request, "q=jazz")));
+  if (isMobile) {
+    // Enter is "Show results" in the phone's dialog: it closes and gives focus back to its opener.
+    await expect(filters).toBeHidden();
+    await expect(page.getByRole("button", { name: /^Filters \(1\)/ })).toBeFocused();
+  } else {
+    // The field is not rebuilt: focus and the typed words stay; a second search starts from there.
+    await expect(keywords).toBeFocused();
+    await expect(keywords).toHaveValue("jazz");
+  }
+});
+
+test.describe("the back office by keyboard", () => {
+  const backOffice = (page: Page) => page.getByRole("navigation", { name: "Back office" });
+
+  /** Signs in by keyboard: a refused attempt focuses the error summary, a good one the back office's heading. */
+  async function signInByKeyboard(page: Page, next = "") {
+    await page.goto(`/staff/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
+    await staffHydrated(page);
+    const form = page.locator("form[method=post]");
+    const submit = form.getByRole("button", { name: "Sign in" });
+    await tabTo(page, form.getByLabel("Email"));
+    await fillByKeyboard(page, form, { email: "nobody@example.co.za", password: "not the password" }, submit);
+    await page.keyboard.press("Enter");
+    const summary = page.getByRole("alert").filter({ hasText: "Email or password is incorrect" });
+    await expect(summary).toBeFocused();
+    await fillByKeyboard(page, form, { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, submit);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${next || "/staff"}$`));
+    await expect(heading(page)).toBeFocused();
+  }
+
+  test("sign in, then add a vehicle to the stock: errors, then its page", async ({ page }) => {
+    await signInByKeyboard(page);
+    await expect(heading(page)).toHaveText("Back office");
+
+    await tabTo(page, backOffice(page).getByRole("link", { name: "Used stock" }));
+    await page.keyboard.press("Enter");
+    await expect(heading(page)).toHaveText("Used stock");
+    await expect(heading(page)).toBeFocused();
+    await tabTo(page, page.getByRole("main").getByRole("link", { name: "Add a vehicle" }));
+    await page.keyboard.press("Enter");
+    await expect(heading(page)).toHaveText("Add a vehicle");
+    await expect(heading(page)).toBeFocused();
+
+    const form = page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: "Add the vehicle" }) });
+    const submit = form.getByRole("button", { name: "Add the vehicle" });
+    await tabTo(page, submit);
+    await page.keyboard.press("Enter");
+    const summary = page.getByRole("alert").filter({ hasText: "Please correct the following" });
+    await expect(summary).toBeFocused();
+    // From the summary, Tab through its links and every field to the button; a draft stays off the public site.
+    const stamp = String(Date.now()).slice(-6);
+    await fillByKeyboard(
+      page,
+      form,
+      {
+        make: "Honda",
+        model: "Jazz",
+        variant: "1.5 Elegance CVT",
+        year: "2021",
+        mileage: "42000",
+        price: "259900",
+        transmission: "Automatic",
+        fuelType: "Petrol",
+        colour: "Lunar Silver",
+        condition: "Used",
+        stockNumber: `KBD-${stamp}`,
+        vin: `MRHGK5850MP${stamp}`,
+        dealer: "honda-menlyn",
+        status: "Draft",
+        description: "Added by keyboard only.",
+      },
+      submit,
+    );
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/staff\/stock\/\d+\?done=created$/);
+    await expect(heading(page)).toBeFocused();
+    await expect(page.getByRole("status")).toContainText("Vehicle added");
+  });
+
+  test("the leads inbox: filters apply and keep focus, the count is announced, a lead is opened and its status saved", async ({ page }) => {
+    // A lead to work: a parts enquiry, sent as the public form sends it.
+    await page.goto("/parts");
+    await hydrated(page);
+    const loadedAt = Date.now();
+    const parts = page.locator("form[method=post]");
+    const send = parts.getByRole("button", { name: "Submit" });
+    const dealer = await parts.locator("select[name=dealer_slug] option").nth(1).getAttribute("value");
+    await tabTo(page, parts.getByRole("textbox", { name: "First name", exact: true }), 200);
+    await fillByKeyboard(
+      page,
+      parts,
+      { first_name: "Thabo", last_name: "Keyboard", email: "thabo.keyboard@example.co.za", cell_phone: "082 555 0177", model: "Jazz", year: "2019", dealer_slug: dealer, message: "Wiper blades, please.", terms: true },
+      send,
+    );
+    // Bots post within 2 s of the page rendering; people take longer.
+    await page.waitForTimeout(Math.max(0, 2_300 - (Date.now() - loadedAt)));
+    await page.keyboard.press("Enter");
+    await expect(heading(page)).toHaveText("Thank You for Your Enquiry!");
+
+    await signInByKeyboard(page, "/staff/leads");
+    await expect(heading(page)).toHaveText("Leads");
+
+    // A filter is chosen with the arrow keys and applied with its button: focus stays there, the count is announced.
+    const filter = page.getByRole("form", { name: "Filter leads" });
+    const type = filter.getByLabel("Lead type");
+    await tabTo(page, type);
+    const options = await type.locator("option").evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+    for (let i = 0; i < options.indexOf("Parts Enquiry"); i++) await page.keyboard.press("ArrowDown");
+    await expect(type).toHaveValue("Parts Enquiry");
+    const apply = filter.getByRole("button", { name: "Apply filters" });
+    await tabTo(page, apply);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/staff\/leads\?(.*&)?type=Parts\+Enquiry(&|$)/);
+    await expect(apply).toBeFocused();
+    const results = page.getByRole("heading", { level: 2, name: /^\d+ leads?/ });
+    await expect(page.getByRole("status").filter({ hasText: /leads?/ })).toHaveText((await results.textContent()) ?? "");
+
+    // The lead: focus on its heading; its status and a note are saved, focus stays and the outcome is announced.
+    await tabTo(page, page.getByRole("link", { name: /^Thabo Keyboard/ }).first(), 200);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/staff\/leads\/[^/?]+$/);
+    await expect(heading(page)).toContainText("Thabo Keyboard");
+    await expect(heading(page)).toBeFocused();
+    const work = page.getByRole("region", { name: /^Work status/ });
+    const save = work.getByRole("button", { name: "Save status and note" });
+    const statuses = await work.getByLabel("Work status").locator("option").evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+    await fillByKeyboard(page, work, { status: statuses[1], note: "Called back, quoted the blades." }, save);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toHaveText(`Saved. The lead is ${statuses[1]}.`);
+    await expect(save).toBeFocused();
+    await expect(work.getByRole("heading", { level: 2 })).toHaveText(`Work status: ${statuses[1]}`);
+  });
+
+  test("a blog post: a draft is written, refused once, saved, then edited", async ({ page }) => {
+    await signInByKeyboard(page, "/staff/blog");
+    await expect(heading(page)).toHaveText("Blog posts");
+    await tabTo(page, page.getByRole("main").getByRole("link", { name: "Write a post" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/staff\/blog\/new$/);
+    await expect(heading(page)).toBeFocused();
+
+    const form = page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: "Save the post" }) });
+    const submit = form.getByRole("button", { name: "Save the post" });
+    await tabTo(page, submit);
+    await page.keyboard.press("Enter");
+    const summary = page.getByRole("alert").filter({ hasText: "Please correct the following" });
+    await expect(summary).toBeFocused();
+    const stamp = Date.now();
+    await fillByKeyboard(
+      page,
+      form,
+      {
+        title: `Keyboard draft ${stamp}`,
+        author: "Kagiso Molefe",
+        heroImage: path.join(import.meta.dirname, "../fixtures/photos/trade-in-side.png"),
+        description: "Written without a mouse.",
+        body: "A post written and saved with the keyboard alone.",
+      },
+      submit,
+    );
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/staff\/blog\/\d+\?done=created$/);
+    await expect(heading(page)).toBeFocused();
+
+    // The edit: the summary changed and saved; focus on the heading, the outcome announced.
+    const edit = page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: "Save changes" }) });
+    const saveEdit = edit.getByRole("button", { name: "Save changes" });
+    await tabTo(page, edit.getByLabel("Summary"));
+    await fillByKeyboard(page, edit, { description: "Written and edited without a mouse." }, saveEdit);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/staff\/blog\/\d+\?done=saved$/);
+    await expect(heading(page)).toBeFocused();
+    await expect(page.getByRole("status").first()).not.toBeEmpty();
+    await expect(edit.getByLabel("Summary")).toHaveValue("Written and edited without a mouse.");
+  });
 });

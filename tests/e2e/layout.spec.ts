@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, expectSocialLinksCoverNothing } from "./support/page-checks.ts";
 
 /** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
 async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
@@ -215,36 +215,18 @@ test("the layout passes axe on desktop and mobile, scoped and unscoped", async (
   }
 });
 
-test("the social links never cover a field, button or link, from 320 px wide up", async ({ page }) => {
-  test.setTimeout(90_000);
-  for (const width of [320, 390, 1440]) {
-    await page.setViewportSize({ width, height: 700 });
-    await page.goto("/service");
-    const overlaps = await page.evaluate(async () => {
-      const social = document.querySelector('aside[aria-label="Social media"]');
-      if (!social) return ["no social links"];
-      const controls = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")].filter(
-        (element) => !social.contains(element) && element.getClientRects().length > 0 && element.getAttribute("tabindex") !== "-1",
-      );
-      const found: string[] = [];
-      // Every scroll position a visitor can reach, a viewport's height apart, and the very end.
-      const end = document.documentElement.scrollHeight - window.innerHeight;
-      for (let y = 0; ; y = Math.min(y + window.innerHeight / 2, end)) {
-        window.scrollTo(0, y);
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        for (const link of social.querySelectorAll("a")) {
-          const a = link.getBoundingClientRect();
-          for (const control of controls) {
-            const b = control.getBoundingClientRect();
-            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
-              found.push(`${link.textContent?.trim()} over ${control.outerHTML.slice(0, 80)} at scroll ${y}`);
-            }
-          }
-        }
-        if (y >= end) break;
-      }
-      return found;
-    });
-    expect(overlaps, `at ${width} px`).toEqual([]);
+/** Every form page, the newer ones included (issue 25: at any width from 320 px, on every form page). */
+const FORM_PAGES = ["/service", "/parts", "/sell-your-car", "/finance", "/alerts/new", "/book-test-drive/honda/hr-v", "/used"];
+
+test("the social links never cover a field, button or link, from 320 px wide up, on every form page", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const members = (await (await request.get("/api/vehicles?itemsPerPage=3")).json())["hydra:member"];
+  const compare = `/compare?ids=${members.map((vehicle: { id: number }) => vehicle.id).join(",")}`;
+  for (const path of [...FORM_PAGES, compare]) {
+    for (const width of [320, 390, 1440]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(path);
+      await expectSocialLinksCoverNothing(page, `${path} at ${width} px`);
+    }
   }
 });

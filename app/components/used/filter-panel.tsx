@@ -2,15 +2,13 @@ import { type ComponentProps, type RefObject, useLayoutEffect, useRef, useState 
 import { type NavigateFunction, useNavigate } from "react-router";
 import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
+import { KEEP_FOCUS } from "../../lib/focus-on-navigation.ts";
 import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath } from "../../lib/used-listing.ts";
 import { PanelDialog, useHydrated } from "../dialog.tsx";
 import { RefineFields } from "./refine-fields.tsx";
 
 export const FILTER_FORM_ID = "used-filters";
 const PANEL_ID = "used-filters-panel";
-
-/** Navigation state of a change made with the listing's own controls: focus stays on the control. */
-export const KEEP_FOCUS = { keepFocus: true } as const;
 
 /**
  * With JavaScript, a committed change of any control (see useCommittedChange) goes straight to the
@@ -42,14 +40,16 @@ export function StateSelect({ value, ...props }: Omit<ComponentProps<"select">, 
 }
 
 /**
- * Checkboxes and fields (uncontrolled, so that the checkbox rules can act on the form) show the listing's
+ * Checkboxes and the keywords field (uncontrolled, so that the checkbox rules can act on the form) show the listing's
  * state again whenever it changes: back and forward move between states without a remount.
  */
 function useShowState(formRef: RefObject<HTMLFormElement | null>, listing: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the listing changes
   useLayoutEffect(() => {
     for (const control of formRef.current?.elements ?? []) {
-      if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) control.checked = control.defaultChecked;
+      if (!(control instanceof HTMLInputElement)) continue;
+      if (control.type === "checkbox" || control.type === "radio") control.checked = control.defaultChecked;
+      else control.value = control.defaultValue; // the keywords: never remounted, so focus stays in the field
     }
   }, [listing]);
 }

@@ -23,7 +23,6 @@ export function RefineFields({ state, filters, dealerSlug }: { state: ListingSta
         </label>
         <input
           id="used-keywords"
-          key={state.keywords ?? ""}
           type="search"
           name="q"
           defaultValue={state.keywords ?? ""}

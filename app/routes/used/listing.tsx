@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { redirect, useNavigation } from "react-router";
 import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
@@ -7,6 +6,7 @@ import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
 import { ShortlistLinks } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
+import { useAnnouncement } from "../../lib/announcement.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing.ts";
 import type { Route } from "./+types/listing";
@@ -113,20 +113,4 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
-}
-
-/**
- * The text for the polite live region: empty on the first render (the heading says it), then the result
- * count after every change of the listing, so a screen reader hears the outcome of a filter, a sort or a
- * page without focus leaving the control.
- */
-function useAnnouncement(text: string, listing: string): string {
-  const [announcement, setAnnouncement] = useState("");
-  const rendered = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: announces when the listing changes
-  useEffect(() => {
-    if (rendered.current) setAnnouncement(text);
-    rendered.current = true;
-  }, [listing]);
-  return announcement;
 }

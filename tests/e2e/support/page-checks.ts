@@ -52,6 +52,39 @@ export async function expectModal(page: Page, dialog: Locator): Promise<void> {
 }
 
 /**
+ * The floating social links cover no field, button or link of the page (issue 25), at every scroll position
+ * a visitor can reach, half a screen apart, and the very end.
+ */
+export async function expectSocialLinksCoverNothing(page: Page, where: string): Promise<void> {
+  const overlaps = await page.evaluate(async () => {
+    const social = document.querySelector('aside[aria-label="Social media"]');
+    if (!social) return ["no social links"];
+    const controls = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")].filter(
+      (element) => !social.contains(element) && element.getClientRects().length > 0 && element.getAttribute("tabindex") !== "-1",
+    );
+    const found: string[] = [];
+    // Every scroll position a visitor can reach, a viewport's height apart, and the very end.
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = 0; ; y = Math.min(y + window.innerHeight / 2, end)) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      for (const link of social.querySelectorAll("a")) {
+        const a = link.getBoundingClientRect();
+        for (const control of controls) {
+          const b = control.getBoundingClientRect();
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+            found.push(`${link.textContent?.trim()} over ${control.outerHTML.slice(0, 80)} at scroll ${y}`);
+          }
+        }
+      }
+      if (y >= end) break;
+    }
+    return found;
+  });
+  expect(overlaps, where).toEqual([]);
+}
+
+/**
  * A full-page screenshot under test-results/screenshots/, taken after scrolling through the page so that
  * lazy images have loaded.
  */

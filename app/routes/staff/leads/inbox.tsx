@@ -2,6 +2,8 @@ import { data, Form, Link } from "react-router";
 import { inboxDealers, inboxLeadTypes, listInbox } from "../../../../core/leads/inbox.ts";
 import { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
 import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, secondaryButtonClass } from "../../../components/staff/form.tsx";
+import { useAnnouncement } from "../../../lib/announcement.ts";
+import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
@@ -30,6 +32,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
   const { dealers, leadTypes, filter, violations, page } = loaderData;
   const query = filterQuery(filter);
   const errors = errorsByField(violations);
+  const announcement = useAnnouncement(page ? resultsText(page) : "", `${query}#${page?.page ?? ""}`);
   return (
     <>
       <h1 className="text-3xl font-bold">Leads</h1>
@@ -39,7 +42,8 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <ErrorSummary form="filter" errors={errors} fieldLabels={FIELD_LABELS} />
       </div>
-      <Form method="get" className="mt-4 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter leads">
+      {/* Apply filters keeps focus on the button; the new count is announced below. */}
+      <Form method="get" state={KEEP_FOCUS} preventScrollReset className="mt-4 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter leads">
         <Choice name="dealer" label="Dealer" value={filter.dealer} options={dealers.map((d) => [d.slug, d.name])} error={errors.dealer} />
         <Choice name="type" label="Lead type" value={filter.type} options={leadTypes.map((t) => [t, t])} error={errors.type} />
         <Choice name="delivery" label="Delivery" value={filter.delivery} options={DELIVERY_STATUSES.map((s) => [s, s])} error={errors.delivery} />
@@ -58,18 +62,27 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </Form>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       {page ? <Results page={page} query={query} /> : null}
     </>
   );
 }
 
+const RESULTS_HEADING = "results-heading";
+
+function resultsText(page: NonNullable<Route.ComponentProps["loaderData"]["page"]>): string {
+  if (page.rows.length === 0) return "No leads match these filters.";
+  return `${page.total} lead${page.total === 1 ? "" : "s"}${page.pageCount > 1 ? `, page ${page.page} of ${page.pageCount}` : ""}`;
+}
+
 function Results({ page, query }: { page: NonNullable<Route.ComponentProps["loaderData"]["page"]>; query: string }) {
   if (page.rows.length === 0) return <p className="mt-6 text-lg">No leads match these filters.</p>;
   return (
-    <section aria-labelledby="results-heading" className="mt-6">
-      <h2 id="results-heading" className="text-xl font-bold">
-        {page.total} lead{page.total === 1 ? "" : "s"}
-        {page.pageCount > 1 ? `, page ${page.page} of ${page.pageCount}` : ""}
+    <section aria-labelledby={RESULTS_HEADING} className="mt-6">
+      <h2 id={RESULTS_HEADING} className="text-xl font-bold">
+        {resultsText(page)}
       </h2>
       <ul className="mt-3 grid gap-3">
         {page.rows.map((lead) => (
@@ -99,12 +112,12 @@ function Results({ page, query }: { page: NonNullable<Route.ComponentProps["load
       {page.pageCount > 1 ? (
         <nav aria-label="Pages of leads" className="mt-4 flex gap-4">
           {page.page > 1 ? (
-            <Link to={`/staff/leads?${pageQuery(query, page.page - 1)}`} className="font-semibold text-brand-red underline">
+            <Link to={`/staff/leads?${pageQuery(query, page.page - 1)}`} state={focusOnArrival(RESULTS_HEADING)} className="font-semibold text-brand-red underline">
               Previous page
             </Link>
           ) : null}
           {page.page < page.pageCount ? (
-            <Link to={`/staff/leads?${pageQuery(query, page.page + 1)}`} className="font-semibold text-brand-red underline">
+            <Link to={`/staff/leads?${pageQuery(query, page.page + 1)}`} state={focusOnArrival(RESULTS_HEADING)} className="font-semibold text-brand-red underline">
               Next page
             </Link>
           ) : null}
