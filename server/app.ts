@@ -124,6 +124,20 @@ export function createApp({
     return c.html(errorPage(status, c.get("cspNonce")), status);
   });
 
+  const clientAddress = clientAddressResolver(trustProxy);
+  // Before every route, the health checks included: a malformed address is 400 wherever it points.
+  app.use(
+    requestGuard({
+      app,
+      pageMethods: pageHandler ? pageMethods : undefined,
+      rateLimiter,
+      clientAddress,
+      siteUrl,
+      logger,
+      bodyLimits,
+      allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
+    }),
+  );
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     if (isDraining()) return c.json({ status: "draining" }, 503);
@@ -137,19 +151,6 @@ export function createApp({
     }
   });
 
-  const clientAddress = clientAddressResolver(trustProxy);
-  app.use(
-    requestGuard({
-      app,
-      pageMethods: pageHandler ? pageMethods : undefined,
-      rateLimiter,
-      clientAddress,
-      siteUrl,
-      logger,
-      bodyLimits,
-      allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
-    }),
-  );
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue }));
