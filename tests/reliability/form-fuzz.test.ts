@@ -46,6 +46,7 @@ type Site = {
   staffCookie: string;
   /** Messages the site's mail channel wrote to its outbox. */
   mailed: () => number;
+  /** Error-level lines (a defect of ours), and warn lines with a stack trace (a client's mistake is logged without one). */
   errorLogs: () => string[];
   close(): Promise<void>;
 };
@@ -68,7 +69,7 @@ async function startSite(kind: "pglite" | "postgres"): Promise<Site> {
     honoRoutes: app.routes.map(({ method, path }) => ({ method, path })),
     staffCookie: cookie,
     mailed: () => fs.readdirSync(outboxDir).length,
-    errorLogs: () => lines.filter((line) => JSON.parse(line).level >= 50),
+    errorLogs: () => lines.filter((line) => JSON.parse(line).level >= 50 || /"stack"/.test(line)),
     async close() {
       await server.close();
       await database.close();
