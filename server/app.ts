@@ -22,7 +22,7 @@ import { leadPhotoRoutes } from "./lead-photos.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { httpCaching } from "./middleware/caching.ts";
-import { type BodyLimitRule, clientAddressResolver, requestGuard } from "./middleware/request-guard.ts";
+import { type BodyLimitRule, clientAddressResolver, requestGuard, WRITE_METHODS } from "./middleware/request-guard.ts";
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { PageMethods } from "./pages.ts";
@@ -128,6 +128,20 @@ export function createApp({
     return c.html(errorPage(status, c.get("cspNonce")), status);
   });
 
+  const clientAddress = clientAddressResolver(trustProxy);
+  // Before every route, the health checks included: a malformed address is 400 wherever it points.
+  app.use(
+    requestGuard({
+      app,
+      pageMethods: pageHandler ? pageMethods : undefined,
+      rateLimiter,
+      clientAddress,
+      siteUrl,
+      logger,
+      bodyLimits,
+      allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
+    }),
+  );
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     if (isDraining()) return c.json({ status: "draining" }, 503);
@@ -141,19 +155,6 @@ export function createApp({
     }
   });
 
-  const clientAddress = clientAddressResolver(trustProxy);
-  app.use(
-    requestGuard({
-      app,
-      pageMethods: pageHandler ? pageMethods : undefined,
-      rateLimiter,
-      clientAddress,
-      siteUrl,
-      logger,
-      bodyLimits,
-      allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
-    }),
-  );
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
   app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue }));
@@ -182,6 +183,10 @@ export function createApp({
       if (databaseFailure) {
         await response.body?.cancel();
         throw databaseFailure instanceof Error ? databaseFailure : new Error("database unavailable", { cause: databaseFailure });
+      }
+      // A form body the action could not read (wrong type 415, unparsable 400) is the client's mistake: warn, as the guard's refusals.
+      if (WRITE_METHODS.includes(c.req.method) && (response.status === 400 || response.status === 415)) {
+        pageLogger.warn({ method: c.req.method, path: c.req.path, status: response.status }, "request refused");
       }
       return response;
     });
@@ -215,7 +220,7 @@ function busyAnswer(c: Context, error: WriteQueueFull): Response {
  * The page for an error the page renderer could not handle itself, and for a database outage: plain, no
  * scripts, in the brand colours; its one style block carries the response's CSP nonce.
  */
-function errorPage(status: 500 | 503, cspNonce: string | undefined): string {
+export function errorPage(status: 500 | 503, cspNonce: string | undefined): string {
   const message =
     status === 503
       ? "The site is busy catching its breath. Please try again in a minute: nothing you sent has been lost."

@@ -59,6 +59,16 @@ describe("Cache-Control, one rule per kind of answer", () => {
     expect(answer.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
   });
 
+  it("keeps the API's HTML reference page, which carries a CSP nonce, out of shared caches", async () => {
+    const answer = await raw(server.baseUrl, "/api/docs");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+    expect(decoded(answer)).toMatch(/<style nonce="[^"]+">/);
+    expect(answer.headers["cache-control"]).toBe(CACHE.page);
+    expect(cachePolicy("GET", "/api/docs", 200, false, true).cacheControl).toBe(CACHE.page);
+    expect(cachePolicy("GET", "/api/docs.json", 200).cacheControl).toBe(CACHE.catalogue);
+  });
+
   it("keeps hashed assets a year as immutable", async () => {
     const answer = await raw(server.baseUrl, ASSET);
     expect(answer.status).toBe(200);

@@ -59,8 +59,16 @@ export function isStaffPath(path: string): boolean {
   return /^\/(?:api\/)?staff(?:[/.]|$)/i.test(path);
 }
 
-/** The one rule: how long, and for whom, an answer may be kept. */
-export function cachePolicy(method: string, path: string, status: number, setsCookie = false): CachePolicy {
+/**
+ * The one rule: how long, and for whom, an answer may be kept. An HTML answer carries the response's CSP
+ * nonce (decision 014), so a shared cache never keeps one, whatever its path (e.g. the API's reference page).
+ */
+export function cachePolicy(method: string, path: string, status: number, setsCookie = false, html = false): CachePolicy {
+  const policy = policyByPath(method, path, status, setsCookie);
+  return html && policy.cacheControl.startsWith("public") ? { ...policy, cacheControl: CACHE.page } : policy;
+}
+
+function policyByPath(method: string, path: string, status: number, setsCookie: boolean): CachePolicy {
   if (isStaffPath(path)) return NO_STORE;
   if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
   if (status < 200 || status >= 300 || setsCookie || PERSONAL_OR_LIVE.test(path)) return NO_STORE;
@@ -201,7 +209,8 @@ export function httpCaching({ assetCache = new AssetCompressionCache() }: Cachin
     await next();
     const { method, path } = c.req;
     const response = c.res;
-    const policy = cachePolicy(method, path, response.status, response.headers.has("Set-Cookie"));
+    const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+    const policy = cachePolicy(method, path, response.status, response.headers.has("Set-Cookie"), html);
     response.headers.set("Cache-Control", policy.cacheControl);
     if (policy.varyCookie) appendVary(response.headers, "Cookie");
     if (isStaffPath(path)) response.headers.set("X-Robots-Tag", "noindex, nofollow");

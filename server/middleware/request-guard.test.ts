@@ -189,8 +189,9 @@ describe("the request guard on routes that declare their methods", () => {
 
 describe("the request guard in front of the site's pages", () => {
   let site: TestServer;
+  const log = capturingLogger("warn");
   beforeAll(async () => {
-    site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000) });
+    site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000), logger: log.logger });
   });
   afterAll(() => site.close());
 
@@ -219,7 +220,7 @@ describe("the request guard in front of the site's pages", () => {
     expect((await send(site.baseUrl, "GET", "/api/customer_enquiries")).headers.get("allow")).toBe("POST");
   });
 
-  it.each(["/%E0%A4", "/used/%C3%28", "/assets/%E0%A4.js", "/media/blog/%FF.svg", "/api/dealers/%E0%A4", "/used?make=%E0", "/blog/%00"])(
+  it.each(["/%E0%A4", "/used/%C3%28", "/assets/%E0%A4.js", "/media/blog/%FF.svg", "/api/dealers/%E0%A4", "/used?make=%E0", "/blog/%00", "/healthz?probe=%zz", "/staff/stock/%E0%A4"])(
     "answers a malformed escape in %s with 400",
     async (path) => {
       const answer = await send(site.baseUrl, "GET", path);
@@ -241,6 +242,14 @@ describe("the request guard in front of the site's pages", () => {
     expect(finance.status).toBe(415);
     expect(finance.text).toContain("Your form could not be read");
     expect(await enquiryCount()).toBe(before);
+    // The client's mistake, logged at warn without a stack; never at error.
+    const refusals = log.lines.map((line) => JSON.parse(line)).filter((line) => line.msg === "request refused" && [400, 415].includes(line.status) && ["/service", "/finance"].includes(line.path));
+    expect(refusals.map(({ level, method, path, status }) => ({ level, method, path, status }))).toEqual([
+      { level: 40, method: "POST", path: "/service", status: 415 },
+      { level: 40, method: "POST", path: "/service", status: 400 },
+      { level: 40, method: "POST", path: "/finance", status: 415 },
+    ]);
+    expect(log.lines.filter((line) => JSON.parse(line).level >= 50 || line.includes('"stack"'))).toEqual([]);
   });
 });
 

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
+import type { ServerBuild } from "react-router";
 import { builtPages, type PageMethods, type PageRoutePattern, projectRoot } from "../../server/pages.ts";
 import type { PageHandler } from "../../server/app.ts";
 
@@ -38,4 +40,26 @@ export function scriptTags(html: string): { type: string | null; nonce: string |
 function attribute(attributes: string, name: string): string | null {
   const match = new RegExp(`\\b${name}="([^"]*)"`, "i").exec(attributes);
   return match ? match[1]! : null;
+}
+
+/**
+ * The page routes of the built site as the route table declares them: each route's full path pattern (its
+ * parents' paths joined, e.g. `/dealer/:dealerName/parts`), and GET and HEAD, and POST where it has an action.
+ * Layouts without a path of their own are left out (their index routes stand for them).
+ */
+export async function pageRouteTable(): Promise<{ pattern: string; methods: readonly string[] }[]> {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  const patternOf = (id: string | undefined): string => {
+    const route = id ? byId.get(id) : undefined;
+    if (!route) return "";
+    const parent = patternOf(route.parentId);
+    return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent;
+  };
+  const pages = routes.filter((route) => route.index || (route.path && !routes.some((other) => other.parentId === route.id)));
+  return pages.map((route) => ({
+    pattern: patternOf(route.id) || "/",
+    methods: route.module.action ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"],
+  }));
 }

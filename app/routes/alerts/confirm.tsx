@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { confirmSearch, isToken } from "../../../core/alerts/saved-searches.ts";
+import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/confirm";
 
@@ -12,7 +13,9 @@ export function loader({ params }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const body = await readFormBody(request);
+  if (!body.ok) throw data(body.message, { status: body.status });
   const confirmed = isToken(params.token) ? await confirmSearch(context.db, context.siteUrl, params.token) : null;
   if (!confirmed) throw data("This confirmation link is not valid, or its alert was deleted.", { status: 404 });
   return confirmed;

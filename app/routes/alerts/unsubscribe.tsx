@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { isToken, unsubscribe } from "../../../core/alerts/saved-searches.ts";
+import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/unsubscribe";
 
@@ -12,7 +13,10 @@ export function loader({ params }: Route.LoaderArgs) {
   return { token: params.token };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ params, context, request }: Route.ActionArgs) {
+  // A browser's button and a mail client's one-click POST (RFC 8058) both send a form; anything else is refused.
+  const body = await readFormBody(request);
+  if (!body.ok) throw data(body.message, { status: body.status });
   if (!isToken(params.token) || !(await unsubscribe(context.db, params.token))) {
     // Already deleted: nothing is sent to it any more either.
     return { unsubscribed: true };
