@@ -18,9 +18,9 @@ export class NonceSplicedGzip {
 
   /** `text` split at every occurrence of `nonce` (ASCII, as every CSP nonce is). */
   constructor(text: string, nonce: string) {
-    this.pieces = (nonce ? text.split(nonce) : [text]).map((piece) => Buffer.from(piece, "utf8"));
+    this.pieces = compact((nonce ? text.split(nonce) : [text]).map((piece) => Buffer.from(piece, "utf8")));
     this.nonceBytes = nonce.length;
-    this.deflatedPieces = deflatePieces(this.pieces, this.nonceBytes, !text.includes("\0"));
+    this.deflatedPieces = compact(deflatePieces(this.pieces, this.nonceBytes, !text.includes("\0")));
   }
 
   /** The memory it takes. */
@@ -53,6 +53,16 @@ export class NonceSplicedGzip {
   private interleave(pieces: Buffer[], between: Buffer): Buffer[] {
     return pieces.flatMap((piece, index) => (index === 0 ? [piece] : [between, piece]));
   }
+}
+
+/**
+ * The pieces as views of one buffer of their exact total size: zlib's output and small strings' buffers are
+ * slices of larger allocations, which a kept slice would hold on to whole.
+ */
+function compact(pieces: Buffer[]): Buffer[] {
+  const whole = Buffer.concat(pieces);
+  let offset = 0;
+  return pieces.map((piece) => whole.subarray(offset, (offset += piece.byteLength)));
 }
 
 /** The deflate window: how far back a match may refer. */

@@ -1,6 +1,9 @@
 import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
@@ -12,6 +15,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { Metrics } from "./metrics.ts";
 import { cacheKeyOf, PageCache } from "./page-cache.ts";
+import { projectRoot } from "./pages.ts";
 import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 
 /**
@@ -188,19 +192,29 @@ describe("what is never kept", () => {
     expect(cacheKeyOf(request("/used"))).not.toBeNull();
   });
 
-  it("keys a page by what its render reads: the URL, the remembered dealer where it applies, crawler or browser", () => {
+  it("keys a page by what its render reads: path and query, the remembered dealer, crawler or browser", () => {
     const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(new Request(`http://127.0.0.1${path}`, { headers }));
     const sandton = { Cookie: "dealer_slug=honda-sandton" };
     expect(key("/used", sandton)).not.toBe(key("/used"));
     expect(key("/used?page=2")).not.toBe(key("/used"));
-    // The home page and /dealer/{slug} pages decide their dealer from the URL alone.
-    expect(key("/", sandton)).toBe(key("/"));
-    expect(key("/dealer/honda-sandton/used", sandton)).toBe(key("/dealer/honda-sandton/used"));
-    expect(
-      key("/used", {
-        "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-      }),
-    ).not.toBe(key("/used"));
+    // The dealer list at /dealer/ renders in the remembered dealer's layout like any page outside /dealer/{slug}.
+    expect(key("/dealer/", sandton)).not.toBe(key("/dealer/"));
+    expect(key("/used", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).not.toBe(key("/used"));
+    // No page renders the host it was asked at: another Host header is not another page.
+    expect(cacheKeyOf(new Request("http://attacker.example/used"))).toBe(key("/used"));
+    // A cookie that cannot be read, or one longer than any slug, is rendered but never kept.
+    expect(key("/used", { Cookie: "dealer_slug=%E0" })).toBeNull();
+    expect(key("/used", { Cookie: `dealer_slug=${"x".repeat(101)}` })).toBeNull();
+  });
+
+  it("the router's own answers other than pages and their data, and a saved-search alert's pages", async () => {
+    const build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+    const manifestPath = `/__manifest?version=${build.assets.version}&paths=%2Fused`;
+    const misses = pageCache.counts.misses;
+    const answers = [await get(manifestPath), await get(manifestPath)];
+    expect(answers.map((answer) => [answer.status, answer.headers.get("Content-Type")])).toEqual(Array(2).fill([200, "application/json"]));
+    expect(pageCache.counts.misses - misses).toBe(2);
+    expect(cacheKeyOf(new Request("http://127.0.0.1/alerts/manage/some-token"))).toBeNull();
   });
 
   it("an answer that sets a cookie, or a page while change notifications are not flowing", async () => {

@@ -65,18 +65,20 @@ export class PageCache {
       const kept = this.fresh(key) ?? (await this.rendering.get(key));
       if (kept) {
         this.counts.hits++;
+        c.res = undefined;
         c.res = kept.answer(nonce, acceptsCoding(c.req.header("Accept-Encoding"), "gzip"));
         return;
       }
       this.counts.misses++;
       const generation = this.generation;
+      const started = Date.now();
       let rendered: (page: CachedPage | null) => void = () => {};
       // Visitors asking for the page meanwhile wait for this render rather than each rendering it.
       const rendering = new Promise<CachedPage | null>((resolve) => (rendered = resolve));
       this.rendering.set(key, rendering);
       try {
         await next();
-        rendered(await this.keepAnswer(c, key, nonce, generation));
+        rendered(await this.keepAnswer(c, key, { nonce, generation, started }));
       } finally {
         rendered(null);
         if (this.rendering.get(key) === rendering) this.rendering.delete(key);
@@ -85,14 +87,17 @@ export class PageCache {
   }
 
   /** Keeps the page the handler answered, if it may be kept, and answers it to this request. */
-  private async keepAnswer(c: Context, key: string, nonce: string, generation: number): Promise<CachedPage | null> {
+  private async keepAnswer(c: Context, key: string, render: { nonce: string; generation: number; started: number }): Promise<CachedPage | null> {
     const response = c.res;
     if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return null;
+    // Documents and the router's data for them only (not /__manifest, files or anything else the router answers).
+    if (!KEPT_TYPES.test(response.headers.get("Content-Type") ?? "")) return null;
     // A route that says its answer is not to be stored (a personal page) is believed, whatever the path rule says.
     if (/no-store|private/i.test(response.headers.get("Cache-Control") ?? "")) return null;
-    const page = new CachedPage(await response.text(), response.headers, nonce);
-    c.res = page.answer(nonce, false);
-    if (generation !== this.generation || !this.listening) return null;
+    const page = new CachedPage(await response.text(), response.headers, render);
+    c.res = undefined;
+    c.res = page.answer(render.nonce, false);
+    if (render.generation !== this.generation || !this.listening) return null;
     this.keep(key, page);
     return page;
   }
@@ -111,19 +116,21 @@ export class PageCache {
     const previous = this.entries.get(key);
     if (previous) this.forget(key, previous);
     const maxBytes = this.options.maxBytes ?? MAX_BYTES;
-    if (page.bytes > maxBytes) return;
+    const maxPages = this.options.maxPages ?? MAX_PAGES;
+    const bytes = bytesOf(key, page);
+    if (bytes > maxBytes) return;
     // The oldest entries go first (a Map iterates in insertion order).
     for (const [oldKey, oldPage] of this.entries) {
-      if (this.bytes + page.bytes <= maxBytes) break;
+      if (this.bytes + bytes <= maxBytes && this.entries.size < maxPages) break;
       this.forget(oldKey, oldPage);
     }
     this.entries.set(key, page);
-    this.bytes += page.bytes;
+    this.bytes += bytes;
   }
 
   private forget(key: string, page: CachedPage): void {
     this.entries.delete(key);
-    this.bytes -= page.bytes;
+    this.bytes -= bytesOf(key, page);
   }
 
   private clear(): void {
@@ -134,26 +141,38 @@ export class PageCache {
 }
 
 export type PageCacheOptions = {
-  /** How long a page is kept at most (default 10 s). */
+  /** How long a page is kept at most, from when its render began (default 10 s). */
   maxAgeMs?: number;
-  /** The most memory the kept pages may take, counted as UTF-16 text (default 64 MB). */
+  /** The most memory the kept pages may take: their text and deflated pieces, keys and a share for the rest (default 64 MB). */
   maxBytes?: number;
+  /** The most pages kept at once (default 2,000). */
+  maxPages?: number;
 };
 
 const MAX_AGE_MS = 10_000;
 const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_PAGES = 2_000;
+/** What an entry costs beyond its buffers and key: the objects and headers around them. */
+const ENTRY_OVERHEAD_BYTES = 1024;
+/** HTML documents, and React Router's data for a page (`.data`, a turbo-stream). */
+const KEPT_TYPES = /^text\/(?:html|x-script)\b/;
+
+function bytesOf(key: string, page: CachedPage): number {
+  return page.bytes + key.length * 2 + ENTRY_OVERHEAD_BYTES;
+}
 
 /** A rendered answer, compressed once, and the nonce it was rendered with. */
 class CachedPage {
-  readonly renderedAt = Date.now();
+  readonly renderedAt: number;
   readonly bytes: number;
   private readonly headers: [string, string][];
   private readonly body: NonceSplicedGzip;
 
-  constructor(text: string, headers: Headers, nonce: string) {
+  constructor(text: string, headers: Headers, { nonce, started }: { nonce: string; started: number }) {
+    this.renderedAt = started;
     this.body = new NonceSplicedGzip(text, nonce);
     const etag = weakEtag(Buffer.from(text, "utf8"), nonce);
-    this.headers = [...headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name.toLowerCase()));
+    this.headers = [...headers].filter(([name]) => PAGE_HEADERS.test(name));
     this.headers.push(["ETag", etag], ["Vary", "Accept-Encoding"]);
     this.bytes = this.body.bytes;
   }
@@ -170,29 +189,34 @@ class CachedPage {
   }
 }
 
-/** Headers that describe one answer, not the page: set again for each. */
-const PER_ANSWER_HEADERS = new Set([
-  "content-length",
-  "content-encoding",
-  "date",
-  "etag",
-  "vary",
-  "x-request-id",
-  "content-security-policy",
-]);
+/** The handler's headers that describe the page, kept with it; everything else is set for each answer. */
+const PAGE_HEADERS = /^(?:content-type|content-language|link|x-remix-[\w-]+|x-react-router-[\w-]+)$/i;
 
 /**
  * What a render of this request depends on, or null when its answer may not be kept: only reads of pages a
- * shared cache may keep (the one caching rule, `cachePolicy`), by URL, by the remembered dealer where the
- * page is rendered in it, and by whether a crawler asks (it gets the page whole rather than streamed).
+ * shared cache may keep (the one caching rule, `cachePolicy`), by path and query, by the remembered dealer
+ * (layout pages outside /dealer/{slug} render in it), and by whether a crawler asks (it gets the page whole
+ * rather than streamed). Not by host: no page renders the address it was asked at.
  */
 export function cacheKeyOf(request: Request): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   const policy = cachePolicy("GET", url.pathname, 200);
   if (policy.cacheControl !== CACHE.page && policy.cacheControl !== CACHE.catalogue) return null;
-  const dealer = policy.varyCookie ? (readCookie(request.headers.get("Cookie"), DEALER_SLUG_KEY) ?? "") : "";
+  const dealer = rememberedDealer(request.headers.get("Cookie"));
+  if (dealer === null) return null;
   const userAgent = request.headers.get("User-Agent");
   const reader = userAgent && isbot(userAgent) ? "crawler" : "browser";
-  return `${reader} ${url.host}${url.pathname}${url.search} ${dealer}`;
+  return `${reader} ${url.pathname}${url.search} ${dealer}`;
+}
+
+/** The remembered dealer's slug as a key part ("" for none); null for a cookie no render should be kept for. */
+function rememberedDealer(cookieHeader: string | null): string | null {
+  try {
+    const slug = readCookie(cookieHeader, DEALER_SLUG_KEY) ?? "";
+    return slug.length <= 100 ? slug : null;
+  } catch {
+    // A malformed escape: the page's own answer decides what such a visitor gets, and it is not kept.
+    return null;
+  }
 }

@@ -116,6 +116,13 @@ describe("Cache-Control, one rule per kind of answer", () => {
     expect(cachePolicy("GET", "/used.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
     expect(cachePolicy("GET", "/new/honda/civic", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
     expect(cachePolicy("GET", "/", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
+    // The dealer list at /dealer/ names no dealer: its layout renders in the remembered one, like /used.
+    expect(cachePolicy("GET", "/dealer/", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
+    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
+    // A visitor's saved-search alerts (their e-mail address, their searches) are personal.
+    for (const alerts of ["/alerts/manage/abc", "/alerts/manage/abc.data", "/alerts/confirm/abc"]) {
+      expect(cachePolicy("GET", alerts, 200), alerts).toEqual({ cacheControl: CACHE.none, varyCookie: false });
+    }
     expect(cachePolicy("GET", "/_root.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
     expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
     expect(cachePolicy("GET", "/dealer/honda-sandton", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });

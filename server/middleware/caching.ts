@@ -44,8 +44,8 @@ const NO_STORE: CachePolicy = { cacheControl: CACHE.none, varyCookie: false };
 /** Pages that carry a form (with its one-time token) or say thank you for one. */
 const FORM_PAGE = /^(?:\/dealer\/[^/]+)?\/(?:finance(?:\/|$)|parts(?:\/|$)|service(?:\/|$)|sell-your-car(?:\/|$)|appointments\/|book-test-drive\/|specials\/[^/]+)|\/(?:enquire|thank-you)(?:\/|$)/;
 
-/** Personal or live answers: a seller's photos (signed links) and the free appointment slots. */
-const PERSONAL_OR_LIVE = /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$/;
+/** Personal or live answers: a seller's photos (signed links), the free appointment slots, a visitor's saved-search alerts. */
+const PERSONAL_OR_LIVE = /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$|^\/alerts\//;
 
 /** The page a React Router data request (`/used.data`, `/_root.data`) loads data for. */
 export function pagePathOf(path: string): string {
@@ -81,7 +81,7 @@ function policyByPath(method: string, path: string, status: number, setsCookie: 
   const page = pagePathOf(path);
   if (FORM_PAGE.test(page)) return NO_STORE;
   // Outside /dealer/{slug} and the home page, the layout renders the page in the dealer remembered by the cookie.
-  const scopedByRoute = page === "/" || page.startsWith("/dealer/");
+  const scopedByRoute = page === "/" || /^\/dealer\/[^/]+/.test(page);
   return { cacheControl: page === path ? CACHE.page : CACHE.catalogue, varyCookie: !scopedByRoute };
 }
 
