@@ -5,25 +5,24 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { UsedStock } from "../core/inventory/used-stock.ts";
-import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
-import { ReadModels } from "../core/shared/read-model.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { ReadModels } from "../core/shared/read-model.ts";
+import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
 import { builtSite } from "../tests/support/page-server.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { Metrics } from "./metrics.ts";
 import { cacheKeyOf, PageCache } from "./page-cache.ts";
 import { projectRoot } from "./pages.ts";
-import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 
 /**
  * Issue 19 item 2, decision 047: rendered public pages kept in memory. Each visitor gets the page with a nonce
  * of their own, the next visitor after a change sees the change, and nothing personal or per-dealer is mixed up.
  */
 let database: DatabaseHandle;
-let changes: ChangeNotifications;
+let reads: InMemoryReads;
 let usedStock: UsedStock;
 let readModels: ReadModels;
 let pageCache: PageCache;
@@ -31,14 +30,10 @@ let site: TestServer;
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
-  changes = new ChangeNotifications();
-  await changes.start(database);
-  usedStock = new UsedStock(database.db);
-  usedStock.watch(changes);
-  readModels = new ReadModels(database.db, { changes });
-  readModels.preload(PUBLIC_READ_MODELS);
+  reads = await keepPublicReadsInMemory(database);
+  ({ usedStock, readModels } = reads);
   pageCache = new PageCache({ maxAgeMs: 60_000 });
-  pageCache.watch(changes);
+  pageCache.watch(reads.changes);
   const pages = {
     ...(await builtSite()),
     rateLimiter: new MemoryRateLimiter(10_000, 600_000),
@@ -48,9 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
   pageCache?.stop();
-  await usedStock?.stop();
-  await readModels?.stop();
-  await changes?.stop();
+  await reads?.stop();
   await database?.close();
 });
 

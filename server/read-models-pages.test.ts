@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { UsedStock } from "../core/inventory/used-stock.ts";
-import { ChangeNotifications } from "../core/shared/change-notifications.ts";
-import { ReadModels } from "../core/shared/read-model.ts";
+import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { ReadModels } from "../core/shared/read-model.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
 import { builtSite } from "../tests/support/page-server.ts";
 import { recordQueries } from "../tests/support/query-log.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
-import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 
 /**
  * Issue 19 item 1, decision 040: public pages read what the server holds in memory. One site keeps the read
@@ -17,7 +16,7 @@ import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
  * no database statement for a page it answers from memory.
  */
 let database: DatabaseHandle;
-let changes: ChangeNotifications;
+let reads: InMemoryReads;
 let usedStock: UsedStock;
 let readModels: ReadModels;
 let fromMemory: TestServer;
@@ -25,12 +24,8 @@ let fromSql: TestServer;
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
-  changes = new ChangeNotifications();
-  await changes.start(database);
-  usedStock = new UsedStock(database.db);
-  usedStock.watch(changes);
-  readModels = new ReadModels(database.db, { changes });
-  readModels.preload(PUBLIC_READ_MODELS);
+  reads = await keepPublicReadsInMemory(database);
+  ({ usedStock, readModels } = reads);
   const site = { ...(await builtSite()), rateLimiter: new MemoryRateLimiter(10_000, 600_000) };
   fromMemory = await startTestServer({ ...site, usedStock, readModels }, { database });
   fromSql = await startTestServer(site, { database });
@@ -48,9 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fromMemory?.close();
   await fromSql?.close();
-  await usedStock?.stop();
-  await readModels?.stop();
-  await changes?.stop();
+  await reads?.stop();
   await database?.close();
 });
 
