@@ -16,7 +16,7 @@ describe("the bounded write queue", () => {
     const running = queue.run(first.work);
     const second = queue.run(async () => void order.push("second"));
     const third = queue.run(async () => void order.push("third"));
-    expect(queue.stats).toEqual({ running: 1, waiting: 2 });
+    expect(queue.stats).toEqual({ running: 1, waiting: 2, refused: 0 });
     let started = false;
     const refused = queue.run(async () => void (started = true));
     await expect(refused).rejects.toBeInstanceOf(WriteQueueFull);
@@ -25,7 +25,7 @@ describe("the bounded write queue", () => {
     first.finish();
     await Promise.all([running, second, third]);
     expect(order).toEqual(["second", "third"]);
-    expect(queue.stats).toEqual({ running: 0, waiting: 0 });
+    expect(queue.stats).toEqual({ running: 0, waiting: 0, refused: 1 });
   });
 
   it("refuses a write that waited past its limit instead of starting it late, and keeps its place free", async () => {
@@ -35,7 +35,7 @@ describe("the bounded write queue", () => {
     let started = false;
     await expect(queue.run(async () => void (started = true))).rejects.toBeInstanceOf(WriteQueueFull);
     expect(started).toBe(false);
-    expect(queue.stats).toEqual({ running: 1, waiting: 0 });
+    expect(queue.stats).toEqual({ running: 1, waiting: 0, refused: 1 });
     first.finish();
     await running;
     expect(await queue.run(async () => "next")).toBe("next");
