@@ -50,6 +50,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every spec posts from 127.0.0.1; the limit itself is tested in server/api/enquiries.test.ts.
       POST_RATE_LIMIT: "1000",
+      // Likewise every staff sign-in, right or wrong, comes from 127.0.0.1, and several specs send a wrong password on
+      // purpose; the per-client allowance itself is tested in core/staff/sign-in.test.ts and server/staff-area.test.ts.
+      STAFF_SIGN_IN_CLIENT_FAILURES: "1000",
       // The back office's first administrator (issue 15: the bootstrap at first start).
       STAFF_BOOTSTRAP_EMAIL: E2E_ADMIN.email,
       STAFF_BOOTSTRAP_PASSWORD: E2E_ADMIN.password,

@@ -71,6 +71,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Rendered public pages kept in memory (server/page-cache.ts); without it every page is rendered per request. */
   pageCache?: PageCache;
+  /** Failed staff sign-ins one client address may make in 15 minutes (default 5; each account has 5 of its own). */
+  signInClientFailures?: number;
   /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
   writeQueue?: WriteQueue;
 };
@@ -97,6 +99,7 @@ export function createApp({
   readModels = new ReadModels(db),
   writeQueue = new WriteQueue(POSTGRES_WRITE_LIMITS),
   pageCache,
+  signInClientFailures,
   mailer,
   isDraining = () => false,
   requestMetrics,
@@ -162,7 +165,7 @@ export function createApp({
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
-  const signInThrottle = new SignInThrottle(db);
+  const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
     if (pageCache) app.use("*", pageCache.middleware());

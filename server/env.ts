@@ -47,6 +47,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** The first group administrator, created at start when there is no staff account yet (then ignored). */
   STAFF_BOOTSTRAP_EMAIL: z.email().optional(),
+  /** Failed staff sign-ins one client address may make in 15 minutes before it must wait (each account also has 5). */
+  STAFF_SIGN_IN_CLIENT_FAILURES: z.coerce.number().int().min(1).max(100_000).default(5),
   STAFF_BOOTSTRAP_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   /** The scheduled jobs (core/jobs/runner.ts): 'off' on an instance that should never run them. */
   JOBS: z.enum(["on", "off"]).default("on"),

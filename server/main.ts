@@ -97,6 +97,7 @@ async function main() {
     usedStock,
     readModels,
     pageCache,
+    signInClientFailures: env.STAFF_SIGN_IN_CLIENT_FAILURES,
     writeQueue,
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(pageRoutePattern),

@@ -126,6 +126,20 @@ describe("signing in", () => {
     expect((await signIn(database.db, throttle, { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" }, time.date())).kind).toBe("signed-in");
   });
 
+  it("lets a client address have a larger allowance when configured, while each account keeps its 5", async () => {
+    const time = clock(Date.UTC(2026, 10, 25, 11, 0, 0));
+    const throttle = new SignInThrottle(database.db, time.now, 8);
+    for (let account = 1; account <= 8; account++) {
+      await createStaffUser(database.db, { email: `office${account}@example.co.za`, role: "content_editor", password: TEST_STAFF_PASSWORD });
+      const outcome = await signIn(database.db, throttle, { email: `office${account}@example.co.za`, password: "a mistyped passphrase", clientAddress: "203.0.113.40" }, time.date());
+      expect(outcome, `failure ${account} from the office`).toEqual({ kind: "refused" });
+    }
+    const ninth = await signIn(database.db, throttle, { email: "office1@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.40" }, time.date());
+    expect(ninth.kind).toBe("throttled");
+    // From elsewhere, the account's own 5 still apply: office1 has used 1 of them.
+    expect((await signIn(database.db, throttle, { email: "office1@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.41" }, time.date())).kind).toBe("signed-in");
+  });
+
   it("checks at most 5 passwords of a burst sent at the same moment, and a success does not count as a failure", async () => {
     await createStaffUser(database.db, { email: "burst@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
     const time = clock(Date.UTC(2026, 10, 25, 10, 0, 0));

@@ -31,9 +31,10 @@ export class SignInThrottle {
   private readonly perAccount: DatabaseRateLimiter;
   private readonly perClient: DatabaseRateLimiter;
 
-  constructor(db: Database, now: () => number = Date.now) {
+  /** `maxClientFailures`: one client address's allowance (an office behind one address may need more than an account's). */
+  constructor(db: Database, now: () => number = Date.now, maxClientFailures = MAX_FAILURES) {
     this.perAccount = new DatabaseRateLimiter(db, MAX_FAILURES, FAILURE_WINDOW_MS, now, "staff-sign-in-account");
-    this.perClient = new DatabaseRateLimiter(db, MAX_FAILURES, FAILURE_WINDOW_MS, now, "staff-sign-in-client");
+    this.perClient = new DatabaseRateLimiter(db, maxClientFailures, FAILURE_WINDOW_MS, now, "staff-sign-in-client");
   }
 
   /**
