@@ -256,6 +256,8 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
           .catch((error: Error) => ({ status: 0, body: error.message }));
         if (answer.status === expected) acknowledged.push(marker);
         else failures.push(`POST ${request.path} ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
+        // A bounded load: about four enquiries a second per poster, so that their deliveries can be awaited below.
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
     };
     const load = [...Array.from({ length: 4 }, () => reader()), poster(0, false), poster(1, false), poster(2, true)];
@@ -286,7 +288,7 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     const leadIds = (await database.db.select({ id: enquiries.id }).from(enquiries).where(like(enquiries.message, `%Reference ${runId}%`))).map(
       (row) => row.id,
     );
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     let undelivered = Infinity;
     while (Date.now() < deadline) {
       const rows = await database.db.select({ status: leadDeliveries.status }).from(leadDeliveries).where(inArray(leadDeliveries.leadId, leadIds));
