@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { lockDataDir } from "../../db/data-dir-lock.ts";
+import { runTool } from "../../tests/support/app-process.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const TOOLS = [
@@ -46,17 +47,6 @@ describe("every command-line tool of package.json", () => {
   });
 });
 
-/** Runs a tool without blocking this process, which holds the lock the tool must ask about. */
-const runAsync = (script: string, args: string[], env: Record<string, string>) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    let stdout = "";
-    let stderr = "";
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, env: { ...process.env, LOG_LEVEL: "warn", ...env } });
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-
 describe("every tool that would open the embedded database while another process (not a server) owns it", () => {
   it.each([
     ["leads list", "server/cli/leads.ts", ["list"]],
@@ -78,8 +68,8 @@ describe("every tool that would open the embedded database while another process
     lock.describe({ port: 45_678 });
     try {
       const concrete = args.map((arg) => (arg === "BACKUP" ? path.join(root, "new.dump") : arg === "EMBEDDED_BACKUP" ? backup : arg));
-      const result = await runAsync(script, concrete, { DATA_DIR: dataDir, DATABASE_URL: "" });
-      expect(result.status).toBe(1);
+      const result = await runTool(script, concrete, { DATA_DIR: dataDir, DATABASE_URL: "" });
+      expect(result.code).toBe(1);
       expect(result.stderr).toContain(`The embedded database in ${dataDir} is in use by process ${process.pid}`);
       expect(result.stderr).toContain("serving on port 45678");
       expect(result.stderr).not.toMatch(/\n\s+at /);

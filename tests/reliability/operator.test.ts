@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
 import { filesOpenToOthers } from "../../server/startup-report.ts";
-import { type AppProcess, freePort, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
+import { type AppProcess, freePort, runTool, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { postMarkedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
 import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../support/finance-fixture.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
@@ -18,24 +17,6 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
  * STARTUP_TIMEOUT_MS once while other builds shared the two CPUs.
  */
 const FIRST_START_TIMEOUT_MS = 2 * STARTUP_TIMEOUT_MS;
-
-type Tool = { code: number | null; stdout: string; stderr: string };
-
-/** Runs one of the operators' tools (`npm run leads`, `db:backup`, ...) as its own process, as an operator would. */
-function runTool(script: string, args: string[], env: Record<string, string>): Promise<Tool> {
-  return new Promise((resolve) => {
-    let stdout = "";
-    let stderr = "";
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /**
  * Enquiries posted by two clients, each pausing 250 ms between posts (a busy site, within what the delivery

@@ -69,3 +69,21 @@ export async function startAppProcess(env: Record<string, string>, timeoutMs = 6
     },
   };
 }
+
+export type Tool = { code: number | null; stdout: string; stderr: string };
+
+/** Runs one of the operators' tools (`npm run leads`, `db:backup`, ...) as its own process, as an operator would. */
+export function runTool(script: string, args: string[], env: Record<string, string>): Promise<Tool> {
+  return new Promise((resolve) => {
+    let stdout = "";
+    let stderr = "";
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
