@@ -10,6 +10,8 @@ import { defineConfig } from "vite";
  */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const SHARED_SITE_CODE = /[\\/]app[\\/](components|lib)[\\/]/;
+const STAFF_CODE = /[\\/](staff[\\/]|staff-[^\\/]*$)/;
+const isPublicSiteCode = (id: string) => SHARED_SITE_CODE.test(id) && !STAFF_CODE.test(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
@@ -23,7 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               codeSplitting: {
                 groups: [
                   { name: "framework", test: FRAMEWORK, priority: 2 },
-                  { name: "site", test: SHARED_SITE_CODE, minShareCount: 15, priority: 1 },
+                  { name: "site", test: isPublicSiteCode, minShareCount: 2, priority: 1 },
                 ],
               },
             },

@@ -1,14 +1,9 @@
 import { type ReactNode, useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found.tsx";
 import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
-
-// Zod probes for eval (`new Function`) before its first parse; the CSP forbids eval and the browser reports
-// the probe as a violation even though zod catches it. Jitless, zod never probes.
-z.config({ jitless: true });
 
 export const links: Route.LinksFunction = () => [
   // An icon of our own: without one the browser asks for /favicon.ico and logs the 404 on every first visit.

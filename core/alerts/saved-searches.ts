@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { alertAddresses, dealers, savedSearches } from "../../db/schema.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";

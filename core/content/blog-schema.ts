@@ -1,6 +1,6 @@
 import { SLUG_PATTERN, slugFromTitle } from "../shared/slug.ts";
 import { parseSastDateTime } from "./schedule.ts";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 

@@ -1,5 +1,5 @@
 import { SLUG_PATTERN, slugFromTitle } from "../shared/slug.ts";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 import { BANNER_TYPES, type BannerType, DEAL_KINDS, type DealKind, DEFAULT_BANNER_BUTTON_TEXT } from "./content-labels.ts";

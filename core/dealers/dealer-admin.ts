@@ -1,6 +1,6 @@
 import { SLUG_PATTERN } from "../shared/slug.ts";
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { dealerFormerSlugs, dealerLeadChannels, dealers } from "../../db/schema.ts";
 import { PROVINCES } from "../inventory/used-query.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { CONFIRMATIONS, type ConfirmationField, MAKES, MARITAL_STATUSES, MARRIAGE_TYPES, VEHICLE_VARIANTS } from "./application-fields.ts";
 import { ID_NUMBER_MESSAGES, idNumberProblem } from "./id-number.ts";

@@ -1,5 +1,5 @@
 import { eq, inArray, lt } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { dealers, financeApplications, leadDeliveries, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
 import { findDealerId } from "../dealers/dealers.ts";

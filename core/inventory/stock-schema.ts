@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "./used-query.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters } from "../shared/text-rules.ts";
 import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
 import { normaliseSaCell } from "./phone.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 
 /**

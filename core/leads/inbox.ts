@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { dealers, enquiries, financeApplications, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
 import { deliveryLog } from "../delivery/lead-log.ts";

@@ -1,7 +1,7 @@
 import { Console } from "node:console";
 import { Writable } from "node:stream";
 import { count, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { financeApplications, usedVehicles } from "../../db/schema.ts";
 import { addUsedVehicles, DEFAULT_USED_COUNT, seedIfEmpty } from "../../db/seed/seed.ts";

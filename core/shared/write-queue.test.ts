@@ -46,4 +46,15 @@ describe("the bounded write queue", () => {
     await expect(queue.run(async () => Promise.reject(new Error("constraint")))).rejects.toThrow("constraint");
     expect(await queue.run(async () => 42)).toBe(42);
   });
+
+  it("leaves the event loop a turn between writes, so a request that came during a burst is read before the burst ends", async () => {
+    // Each write finishes through promises alone, as a PGlite query does.
+    const queue = new WriteQueue({ concurrency: 2, maxWaiting: 10, maxWaitMs: 60_000, retryAfterSeconds: 2 });
+    const events: string[] = [];
+    const burst = [1, 2, 3, 4, 5].map((n) => queue.run(async () => void events.push(`write ${n}`)));
+    setImmediate(() => events.push("another request"));
+    await Promise.all(burst);
+    expect(events.indexOf("another request")).toBeGreaterThan(-1);
+    expect(events.indexOf("another request")).toBeLessThan(events.indexOf("write 3"));
+  });
 });

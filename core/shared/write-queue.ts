@@ -48,7 +48,10 @@ export class WriteQueue {
   /** Runs `work` when its turn comes; throws WriteQueueFull (before `work` starts) when the queue is full or the wait too long. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.limits.concurrency) await this.waitForTurn();
-    else this.running += 1;
+    else {
+      this.running += 1;
+      await nextTurnOfTheEventLoop();
+    }
     try {
       return await work();
     } finally {
@@ -80,7 +83,7 @@ export class WriteQueue {
     return new WriteQueueFull(this.limits.retryAfterSeconds);
   }
 
-  /** Hands the finished write's place to the next one waiting. */
+  /** Hands the finished write's place to the next one waiting, on the event loop's next turn (see nextTurnOfTheEventLoop). */
   private release(): void {
     const next = this.waiting.shift();
     if (!next) {
@@ -88,6 +91,18 @@ export class WriteQueue {
       return;
     }
     clearTimeout(next.timer);
-    next.start();
+    setImmediate(next.start);
   }
+}
+
+/**
+ * Every write starts on a turn of the event loop of its own. PGlite runs a query synchronously on this thread
+ * and answers through promises alone, so a write started at once, or handed its turn synchronously, runs to its
+ * end before anything else happens: a burst of enquiries, each started as its request was read, held the loop
+ * for half a second at a time (a page from memory then waited as long, and some enquiries over 10 s). Started
+ * with setImmediate, at most `concurrency` writes run per turn, and between turns requests are read, pages
+ * answered and the waiting writes' time limits checked.
+ */
+function nextTurnOfTheEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { dealers, staffUserDealers, staffUsers } from "../../db/schema.ts";
 import type { Mailer } from "../delivery/email.ts";

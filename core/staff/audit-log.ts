@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { auditLog, dealers } from "../../db/schema.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
