@@ -28,6 +28,9 @@ type Props = {
 export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp, artSize = VEHICLE_IMAGE_SIZE }: Props) {
   const loading = eager ? "eager" : "lazy";
   const fetchPriority = lcp ? "high" : undefined;
+  // The page's largest picture is decoded with the frame that paints it: "async" let the browser paint the
+  // page first and the picture a frame or more later, which is when the largest contentful paint is counted.
+  const decoding = lcp ? undefined : "async";
   const { picture } = image;
   if (!picture) {
     if (lcp) preloadLcpImage(image.uri);
@@ -38,7 +41,7 @@ export function VehiclePicture({ image, alt, sizes, className, lcp = false, eage
         width={artSize.width}
         height={artSize.height}
         loading={loading}
-        decoding="async"
+        decoding={decoding}
         fetchPriority={fetchPriority}
         className={className}
       />
@@ -58,7 +61,7 @@ export function VehiclePicture({ image, alt, sizes, className, lcp = false, eage
         width={picture.img.width}
         height={picture.img.height}
         loading={loading}
-        decoding="async"
+        decoding={decoding}
         fetchPriority={fetchPriority}
         className={className}
       />
