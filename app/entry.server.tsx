@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import css from "./app.css?inline";
 import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
+import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server.ts";
 
 /**
  * React Router's default server entry (`react-router reveal entry.server`, 7.18) with three additions: the
@@ -62,7 +63,10 @@ export default function handleRequest(
 
         responseHeaders.set("Content-Type", "text/html");
 
-        pipe(body);
+        // The script preloads at low priority, after what the first paint needs (app/lib/module-preload-priority.server.ts).
+        const withLowPriorityPreloads = lowerModulePreloadPriority();
+        withLowPriorityPreloads.pipe(body);
+        pipe(withLowPriorityPreloads);
 
         resolve(
           new Response(stream, {
