@@ -182,8 +182,10 @@ describe("write queue metrics", () => {
     expect(sample(body, 'honda_write_queue_writes{state="running"}')).toBe(0);
     expect(sample(body, "honda_write_queue_refused_total")).toBe(0);
 
-    let finish = () => {};
-    const running = writeQueue.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    // The gate exists before the write starts (it starts on the event loop's next turn).
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const running = writeQueue.run(() => gate);
     const waiting = writeQueue.run(async () => "second");
     await expect(writeQueue.run(async () => "third")).rejects.toThrow(BUSY_MESSAGE);
     body = (await metrics.exposition()).body;

@@ -19,8 +19,10 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 async function holdTheQueue(): Promise<() => Promise<void>> {
+  // The gate exists before the write starts (it starts on the event loop's next turn).
   let release!: () => void;
-  const held = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held = queue.run(() => gate);
   return async () => {
     release();
     await held;
