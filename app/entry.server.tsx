@@ -7,11 +7,12 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import css from "./app.css?inline";
 import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
-import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server.ts";
+import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server.ts";
 
 /**
- * React Router's default server entry (`react-router reveal entry.server`, 7.18) with three additions: the
- * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the
+ * React Router's default server entry (`react-router reveal entry.server`, 7.18) with four additions: the
+ * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the page's scripts
+ * loaded after its first paint (app/lib/hydrate-after-paint.server.ts); the
  * response's Content-Security-Policy nonce goes on every script the renderer writes (ServerRouter hands it to
  * <Scripts>, <ScrollRestoration> and <Links> through its context; React puts it on its streaming scripts),
  * and every error is reported to the server, which decides the answer (server/app.ts). The default's HEAD
@@ -63,10 +64,10 @@ export default function handleRequest(
 
         responseHeaders.set("Content-Type", "text/html");
 
-        // The script preloads at low priority, after what the first paint needs (app/lib/module-preload-priority.server.ts).
-        const withLowPriorityPreloads = lowerModulePreloadPriority();
-        withLowPriorityPreloads.pipe(body);
-        pipe(withLowPriorityPreloads);
+        // The page's scripts load once its pictures have painted (app/lib/hydrate-after-paint.server.ts).
+        const scriptsAfterPaint = hydrateAfterPaint();
+        scriptsAfterPaint.pipe(body);
+        pipe(scriptsAfterPaint);
 
         resolve(
           new Response(stream, {

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useId, useRef, useState } from "react";
 import { TEXT_DIALOG_CLASS, TEXT_DIALOG_CLOSE_CLASS } from "./dialog-style.ts";
 
 /**
@@ -187,9 +187,13 @@ export function PanelDialog(props: PanelDialogProps) {
   );
 }
 
-/** False on the server and in the first client render (so hydration matches), true after. */
+/**
+ * False on the server and in the first client render (so hydration matches), true after. The switch is a
+ * transition: React renders what changes in slices between other tasks instead of one long task right after
+ * hydration, when a phone's main thread is busiest (issue 19).
+ */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
 }

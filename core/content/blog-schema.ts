@@ -3,6 +3,7 @@ import { parseSastDateTime } from "./schedule.ts";
 import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
+import { formatNumber } from "../shared/format.ts";
 
 /**
  * A blog post as the back office writes it (issue 16): the form's fields, their labels and rules. Input
@@ -35,7 +36,7 @@ function textRule(label: string, max: number) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
     .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString("en-ZA")} characters`)
+    .max(max, `${label} must be at most ${formatNumber(max)} characters`)
     .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE);
 }
 const text = (label: string, max: number) => z.preprocess(blank, textRule(label, max));

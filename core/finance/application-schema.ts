@@ -2,6 +2,7 @@ import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { CONFIRMATIONS, type ConfirmationField, MAKES, MARITAL_STATUSES, MARRIAGE_TYPES, VEHICLE_VARIANTS } from "./application-fields.ts";
 import { ID_NUMBER_MESSAGES, idNumberProblem } from "./id-number.ts";
+import { formatNumber } from "../shared/format.ts";
 
 export {
   CONFIRMATIONS,
@@ -58,7 +59,7 @@ function money(required?: string, max = MAX_MONTHLY_RAND) {
   const base = z
     .number({ error: (issue) => (issue.input === undefined ? required : "Enter an amount in rand, using numbers only") })
     .min(0, "Enter an amount of 0 or more")
-    .max(max, `Enter an amount of at most R${max.toLocaleString("en-ZA")}`);
+    .max(max, `Enter an amount of at most R${formatNumber(max)}`);
   return z.preprocess(parseAmount, required ? base : base.optional());
 }
 

@@ -2,6 +2,7 @@ import { z } from "../shared/zod.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "./used-query.ts";
+import { formatNumber } from "../shared/format.ts";
 
 /**
  * One used or demo vehicle as staff enter it in the back office and as a dealer's stock feed sends it:
@@ -89,8 +90,8 @@ function choice<T extends readonly [string, ...string[]]>(label: string, options
   );
 }
 
-const rand = (n: number) => `R ${n.toLocaleString("en-ZA")}`;
-const km = (n: number) => `${n.toLocaleString("en-ZA")} km`;
+const rand = (n: number) => `R ${formatNumber(n)}`;
+const km = (n: number) => `${formatNumber(n)} km`;
 
 /** The newest year a used vehicle may have: this year (a vehicle cannot be registered in the future). */
 export const newestStockYear = () => new Date().getFullYear();
@@ -135,7 +136,7 @@ export const stockVehicleSchema = z.object({
     z
       .string({ error: "Description must be text" })
       .trim()
-      .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION.toLocaleString("en-ZA")} characters`)
+      .max(MAX_DESCRIPTION, `Description must be at most ${formatNumber(MAX_DESCRIPTION)} characters`)
       .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE)
       .optional(),
   ),

@@ -2,6 +2,7 @@ import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters } from "../shared/text-rules.ts";
 import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
 import { normaliseSaCell } from "./phone.ts";
+import { formatNumber } from "../shared/format.ts";
 import {
   APPOINTMENT_KIND_OF,
   consentFor,
@@ -206,7 +207,7 @@ export const enquiryInputSchema = z
         .number({ error: "Please enter the mileage in km, as digits" })
         .int("Please enter the mileage in km, as digits")
         .min(0, "Please enter the mileage in km, as digits")
-        .max(MAX_MILEAGE_KM, `Please enter a mileage under ${MAX_MILEAGE_KM.toLocaleString("en-ZA")} km`)
+        .max(MAX_MILEAGE_KM, `Please enter a mileage under ${formatNumber(MAX_MILEAGE_KM)} km`)
         .optional(),
     ),
     condition: z.preprocess(

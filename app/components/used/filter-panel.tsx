@@ -6,6 +6,7 @@ import { KEEP_FOCUS } from "../../lib/focus-on-navigation.ts";
 import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath } from "../../lib/used-listing.ts";
 import { PanelDialog, useHydrated } from "../dialog.tsx";
 import { RefineFields } from "./refine-fields.tsx";
+import { formatNumber } from "../../../core/shared/format.ts";
 
 export const FILTER_FORM_ID = "used-filters";
 const PANEL_ID = "used-filters-panel";
@@ -85,7 +86,6 @@ export function FilterPanel({
 }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement | null>(null);
   const commitRef = useCommittedChange<HTMLFormElement>((control) => {
     const form = formRef.current;
@@ -164,7 +164,7 @@ export function FilterPanel({
                 <option value="">Any</option>
                 {makes.map((make) => (
                   <option key={make.slug} value={make.slug}>
-                    {make.name} ({make.count.toLocaleString("en-ZA")})
+                    {make.name} ({formatNumber(make.count)})
                   </option>
                 ))}
               </StateSelect>
@@ -181,7 +181,7 @@ export function FilterPanel({
                 <option value="">{state.makeSlug ? "Any" : "Choose a make first"}</option>
                 {models.map((model) => (
                   <option key={model.slug} value={model.slug}>
-                    {model.name} ({model.count.toLocaleString("en-ZA")})
+                    {model.name} ({formatNumber(model.count)})
                   </option>
                 ))}
               </StateSelect>
@@ -222,7 +222,7 @@ export function FilterPanel({
                               className="size-5 accent-brand-red"
                             />
                             <span>
-                              {option} <span className="text-brand-grey-light">({count.toLocaleString("en-ZA")})</span>
+                              {option} <span className="text-brand-grey-light">({formatNumber(count)})</span>
                             </span>
                           </label>
                         </li>
@@ -232,15 +232,26 @@ export function FilterPanel({
                 </fieldset>
               );
             })}
-            <button
-              type="submit"
-              className="min-h-11 w-full rounded bg-brand-red px-4 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
-            >
-              {hydrated ? "Show results" : "Apply filters"}
-            </button>
+            <FilterSubmitButton />
           </form>
       </PanelDialog>
     </div>
+  );
+}
+
+/**
+ * "Apply filters" without JavaScript, "Show results" once hydrated (each change then applies at once). Its own
+ * component, so that hydrating re-renders the button and not the whole form.
+ */
+function FilterSubmitButton() {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      className="min-h-11 w-full rounded bg-brand-red px-4 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
+    >
+      {hydrated ? "Show results" : "Apply filters"}
+    </button>
   );
 }
 

@@ -2,10 +2,11 @@ import { colourLabel, type RangeOption } from "../../../core/inventory/used-face
 import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import type { ListingState } from "../../lib/used-listing.ts";
 import { StateSelect } from "./filter-panel.tsx";
+import { formatNumber } from "../../../core/shared/format.ts";
 
-const count = (n: number) => n.toLocaleString("en-ZA");
-const rand = (n: number) => `R ${n.toLocaleString("en-ZA")}`;
-const km = (n: number) => `${n.toLocaleString("en-ZA")} km`;
+const count = formatNumber;
+const rand = (n: number) => `R ${formatNumber(n)}`;
+const km = (n: number) => `${formatNumber(n)} km`;
 
 const SELECT_CLASS = "mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2";
 

@@ -5,7 +5,7 @@ import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
-import { formatKm, formatRand } from "../../../core/shared/format.ts";
+import { formatDayMonth, formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { VehicleBadges } from "../../components/used/vehicle-badges.tsx";
@@ -159,7 +159,7 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
             <ul aria-label="Price history" className="mt-1 text-sm font-semibold text-green-800">
               {reductions.map((r) => (
                 <li key={r.on}>
-                  Reduced by {formatRand(r.by)} on {reductionDate(r.on)}
+                  Reduced by {formatRand(r.by)} on {formatDayMonth(r.on)}
                 </li>
               ))}
             </ul>
@@ -246,7 +246,4 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
   );
 }
 
-/** "3 Nov" (South African time). */
-function reductionDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-ZA", { day: "numeric", month: "short", timeZone: "Africa/Johannesburg" });
-}
+

@@ -11,6 +11,7 @@ import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing.ts";
 import type { Route } from "./+types/listing";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
+import { formatNumber } from "../../../core/shared/format.ts";
 
 /**
  * /used, /used/{make}, /used/{make}/{model}, group-wide or under /dealer/{dealerName} (that dealer's stock
@@ -63,7 +64,7 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
   const { state, dealerSlug, vehicles, total, pages, filters } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname.includes("/used");
-  const foundText = `Found ${total.toLocaleString("en-ZA")} Used Cars`;
+  const foundText = `Found ${formatNumber(total)} Used Cars`;
   const announcement = useAnnouncement(foundText, listingHref(dealerSlug, state));
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { listStock, STOCK_PAGE_SIZE, stockDealers, type StockListQuery } from "../../../../core/inventory/stock-admin.ts";
 import { STOCK_STATUSES, type StockStatus } from "../../../../core/inventory/stock-schema.ts";
-import { formatKm, formatRand } from "../../../../core/shared/format.ts";
+import { formatKm, formatNumber, formatRand } from "../../../../core/shared/format.ts";
 import { buttonClass, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
@@ -95,7 +95,7 @@ export default function StockList({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <p className="mt-6 font-semibold" role="status">
-        {total.toLocaleString("en-ZA")} {total === 1 ? "vehicle" : "vehicles"}
+        {formatNumber(total)} {total === 1 ? "vehicle" : "vehicles"}
       </p>
       {items.length > 0 ? (
         <ul className="mt-3 divide-y divide-gray-300 border-y border-gray-300" aria-label="Vehicles">

@@ -1,0 +1,73 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { deferredRouteModules, HYDRATION_START_LIMIT_MS, hydrateAfterPaint } from "./hydrate-after-paint.server.ts";
+
+// What React Router 7.18's <Scripts> and React write, shortened: preloads hoisted into the head, the route-modules
+// script at the end of the body, the loader data after it.
+const routeModulesBody = [
+  ";",
+  'import * as route0 from "/assets/root.js";',
+  'import * as route1 from "/assets/home.js";',
+  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js"}};',
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};',
+  "",
+  'import("/assets/entry.client.js");',
+].join("\n");
+const page =
+  '<!DOCTYPE html><html><head><title>Home ✓</title><link rel="modulepreload" href="/assets/entry.client.js" nonce="abc"/>' +
+  '<link rel="modulepreload" href="/assets/framework.js" nonce="abc"/><link rel="modulepreload" href="/assets/root.js" nonce="abc"/>' +
+  '<link rel="modulepreload" href="/assets/home.js" nonce="abc"/><link rel="icon" href="/favicon.svg"/></head>' +
+  '<body><main>Honda ✓ Umhlanga</main><script nonce="abc">window.__reactRouterContext = {};</script>' +
+  `<script nonce="abc" type="module" async="">${routeModulesBody}</script>` +
+  '<script nonce="abc">window.__reactRouterContext.streamController.enqueue("[1]");</script></body></html>';
+
+async function rewritten(chunks: Buffer[]): Promise<string> {
+  return text(Readable.from(chunks).pipe(hydrateAfterPaint()));
+}
+
+describe("the page's scripts load after its first paint", () => {
+  it("takes the preloads out of the head and lists them in the route-modules script, which waits for the paint", async () => {
+    const html = await rewritten([Buffer.from(page)]);
+    expect(html).not.toContain('rel="modulepreload" href=');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"/></head>');
+    const script = html.match(/<script nonce="abc" type="module">([\s\S]*?)<\/script>/)?.[1];
+    expect(script).toBeDefined();
+    expect(JSON.parse(script!.match(/^const modules = (.*);$/m)![1]!)).toEqual([
+      "/assets/entry.client.js",
+      "/assets/framework.js",
+      "/assets/root.js",
+      "/assets/home.js",
+    ]);
+    expect(script).toContain('addEventListener("load", afterPictures');
+    expect(script).toContain(`setTimeout(start, ${HYDRATION_START_LIMIT_MS})`);
+    expect(script).not.toMatch(/^import \* as/m);
+    expect(script).toContain('const route0 = await import("/assets/root.js");');
+    expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};');
+    expect(script!.trimEnd().endsWith('import("/assets/entry.client.js");')).toBe(true);
+  });
+
+  it("leaves everything else as React wrote it", async () => {
+    const html = await rewritten([Buffer.from(page)]);
+    const withoutRewrites = (source: string) =>
+      source.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(/<script nonce="abc" type="module"[^>]*>[\s\S]*?<\/script>/, "");
+    expect(withoutRewrites(html)).toBe(withoutRewrites(page));
+  });
+
+  it("gives the same page at every cut of the renderer's chunks, through a character cut in two too", async () => {
+    const whole = await rewritten([Buffer.from(page)]);
+    const bytes = Buffer.from(page);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await rewritten([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut at ${cut}`).toBe(whole);
+    }
+  });
+
+  it("keeps a page ending in what looks like the start of a tag", async () => {
+    expect(await rewritten([Buffer.from("<p>end</p><link rel=")])).toBe("<p>end</p><link rel=");
+    expect(await rewritten([Buffer.from("<p>end</p><scr")])).toBe("<p>end</p><scr");
+  });
+
+  it("leaves a route-modules script it does not recognise as it is", () => {
+    expect(deferredRouteModules('import * as route0 from "/assets/root.js";', [])).toBe('import * as route0 from "/assets/root.js";');
+  });
+});

@@ -1,0 +1,135 @@
+import { StringDecoder } from "node:string_decoder";
+import { Transform, type TransformCallback } from "node:stream";
+
+const PRELOAD_START = '<link rel="modulepreload"';
+const SCRIPT_START = "<script";
+const SCRIPT_END = "</script>";
+const ROUTE_MODULES_SCRIPT = ' type="module" async=""';
+const STATIC_IMPORT = /^import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");$/gm;
+const ENTRY_IMPORT = /\nimport\(("[^"]+")\);\s*$/;
+
+/** How long a page waits for its load event before it hydrates anyway (a picture that never finishes loading). */
+export const HYDRATION_START_LIMIT_MS = 3_000;
+
+/**
+ * The page's scripts load once its pictures have painted (issue 19, decision 048). React Router's <Scripts> writes
+ * a `<link rel="modulepreload">` into the head for every module the page hydrates with, and one inline module that
+ * imports the route modules and then the client entry. A server-rendered page needs none of them to paint, yet
+ * they shared the phone's connection with the largest picture, and Lighthouse's model counts every script that
+ * finished downloading before the largest paint as holding that paint up, so a page's LCP was about 1.3 s or
+ * about 2.1 s depending on which finished first. This rewrite of the rendered stream:
+ * - drops the preload links from the head, remembering their addresses;
+ * - turns the inline module into one that waits for the load event, the pictures in view decoded and two frames
+ *   painted (at most HYDRATION_START_LIMIT_MS in all), then preloads every module at once, evaluates them one per
+ *   task once all have arrived (so that no task holds the main thread for the whole framework), and imports the
+ *   client entry as before.
+ * Without JavaScript nothing changes: every page works without it. <Scripts> takes no options for this, so the
+ * stream is rewritten; a tag cut in two by the renderer's chunks is held back until it is whole.
+ */
+export function hydrateAfterPaint(): Transform {
+  const decoder = new StringDecoder("utf8");
+  const preloads: string[] = [];
+  let pending = "";
+
+  const rewrite = (final: boolean): string => {
+    let out = "";
+    for (;;) {
+      const next = nextTag(pending);
+      if (next === -1) {
+        const keep = final ? 0 : partialMarkerAtEnd(pending);
+        out += pending.slice(0, pending.length - keep);
+        pending = pending.slice(pending.length - keep);
+        return out;
+      }
+      out += pending.slice(0, next);
+      pending = pending.slice(next);
+      const tagEnd = pending.indexOf(">");
+      if (tagEnd === -1) return final ? out + takeAll() : out;
+      if (pending.startsWith(PRELOAD_START)) {
+        const href = /\shref="([^"]+)"/.exec(pending.slice(0, tagEnd))?.[1];
+        if (href) preloads.push(href);
+        pending = pending.slice(tagEnd + 1);
+        continue;
+      }
+      const openingTag = pending.slice(0, tagEnd + 1);
+      if (!openingTag.includes(ROUTE_MODULES_SCRIPT)) {
+        out += openingTag;
+        pending = pending.slice(openingTag.length);
+        continue;
+      }
+      const scriptEnd = pending.indexOf(SCRIPT_END);
+      if (scriptEnd === -1) return final ? out + takeAll() : out;
+      const body = pending.slice(openingTag.length, scriptEnd);
+      out += `${openingTag.replace(ROUTE_MODULES_SCRIPT, ' type="module"')}${deferredRouteModules(body, preloads)}${SCRIPT_END}`;
+      pending = pending.slice(scriptEnd + SCRIPT_END.length);
+    }
+  };
+  const takeAll = () => {
+    const rest = pending;
+    pending = "";
+    return rest;
+  };
+
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+      pending += typeof chunk === "string" ? chunk : decoder.write(chunk);
+      callback(null, rewrite(false));
+    },
+    flush(callback: TransformCallback) {
+      pending += decoder.end();
+      callback(null, rewrite(true));
+    },
+  });
+}
+
+/**
+ * The route-modules script's body, with its static imports and its import of the client entry made to wait for the
+ * page's paint. Anything it does not recognise is left as React Router wrote it.
+ */
+export function deferredRouteModules(body: string, preloads: readonly string[]): string {
+  const entry = ENTRY_IMPORT.exec(body);
+  if (!entry) return body;
+  const imports = [...body.matchAll(STATIC_IMPORT)];
+  const entryUrl = JSON.parse(entry[1]!) as string;
+  const modules = [...new Set([...preloads, ...imports.map((match) => JSON.parse(match[2]!) as string)])];
+  const rest = body.slice(0, entry.index).replace(STATIC_IMPORT, "").trim();
+  return [
+    `const modules = ${JSON.stringify(modules)};`,
+    `await new Promise((start) => {`,
+    `  const visible = (img) => { const box = img.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight && box.width > 0; };`,
+    `  const painted = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));`,
+    `  const afterPictures = () => Promise.all([...document.images].filter(visible).map((img) => img.decode().catch(() => {}))).then(painted);`,
+    `  if (document.readyState === "complete") afterPictures();`,
+    `  else { addEventListener("load", afterPictures, { once: true }); setTimeout(start, ${HYDRATION_START_LIMIT_MS}); }`,
+    `});`,
+    `const preloaded = (href) => new Promise((done) => document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href, onload: done, onerror: done })));`,
+    `await Promise.all(modules.map(preloaded));`,
+    `for (const href of modules) if (href !== ${JSON.stringify(entryUrl)}) { await import(href); await new Promise((next) => setTimeout(next, 0)); }`,
+    ...imports.map((match) => `const ${match[1]} = await import(${match[2]});`),
+    rest,
+    `import(${entry[1]});`,
+  ].join("\n");
+}
+
+/** Where the next preload link or script tag starts, or -1. */
+function nextTag(text: string): number {
+  const preload = text.indexOf(PRELOAD_START);
+  const script = text.indexOf(SCRIPT_START);
+  if (preload === -1) return script;
+  if (script === -1) return preload;
+  return Math.min(preload, script);
+}
+
+/** How many characters at the end of `text` could be the start of a marker that the next chunk completes. */
+function partialMarkerAtEnd(text: string): number {
+  let longest = 0;
+  for (const marker of [PRELOAD_START, SCRIPT_START]) {
+    for (let length = Math.min(marker.length - 1, text.length); length > longest; length--) {
+      if (marker.startsWith(text.slice(text.length - length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
+}
