@@ -1,4 +1,4 @@
-import { type ReactNode, useContext } from "react";
+import { type ReactNode, useContext, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -39,7 +39,19 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useMarkHydrated();
   return <Outlet />;
+}
+
+/**
+ * `<html data-hydrated>` once React has committed the whole page (the root's effects run after every other
+ * component's): a page's scripts load after its first paint (decision 048), and this is the one sign, for the
+ * browser tests and for anyone debugging, that JavaScript has taken over.
+ */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

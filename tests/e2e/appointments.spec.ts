@@ -1,12 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { mailInOutbox } from "./support/outbox.ts";
-import { expectNoAxeViolations, expectSocialLinksCoverNothing } from "./support/page-checks.ts";
+import { enhancedForm, expectNoAxeViolations, expectSocialLinksCoverNothing } from "./support/page-checks.ts";
 
 /** Issue 18: booking a test drive or service at a free time, the .ics in the confirmation, moving and cancelling. */
-
-async function hydrated(page: Page) {
-  await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
-}
 
 /** Bots post within 2 s of the page rendering; people take longer, and so must the tests. */
 const waitLikeAPerson = (loadedAt: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, 2_300 - (Date.now() - loadedAt))));
@@ -29,7 +25,7 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   const email = `booker.${testInfo.project.name}.${Date.now()}@example.co.za`;
   await page.goto("/book-test-drive/honda/hr-v");
   const loadedAt = Date.now();
-  await hydrated(page);
+  await enhancedForm(page);
   await page.getByRole("textbox", { name: "First name", exact: true }).fill("Ayanda");
   await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Zulu");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
@@ -129,7 +125,7 @@ test("a Sunday is never offered, with JavaScript or without", async ({ page, bro
   expect(days.has(0)).toBe(false);
 
   await page.goto("/dealer/honda-sandton/service");
-  await hydrated(page);
+  await enhancedForm(page);
   await dateField(page).fill(sunday);
   await expect(page.getByRole("status").filter({ hasText: "No free times on" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Time", exact: true }).locator("option")).toHaveText(["No free times on this date"]);
@@ -148,7 +144,7 @@ test("a Sunday is never offered, with JavaScript or without", async ({ page, bro
 test("the booking and appointment pages pass axe and HTML_CodeSniffer at phone width, with the form's messages showing", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/service");
-  await hydrated(page);
+  await enhancedForm(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "problems with your enquiry" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Time", exact: true })).toHaveAccessibleDescription(/Please choose a date and time/);

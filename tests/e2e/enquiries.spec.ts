@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { enhancedForm, expectNoAxeViolations } from "./support/page-checks.ts";
 import pg from "pg";
 import { mailInOutbox } from "./support/outbox.ts";
 
@@ -87,11 +87,6 @@ const FORMS: FormCase[] = [
 
 const pathOf = (form: FormCase, page: Page) => (typeof form.path === "string" ? Promise.resolve(form.path) : form.path(page));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** With JavaScript on, wait until the form is hydrated so that the test exercises the enhanced submission. */
-async function enhanced(page: Page) {
-  await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
-}
 
 async function expectFieldError(page: Page, label: string | RegExp, message: string) {
   const field =
@@ -200,7 +195,7 @@ for (const form of FORMS) {
       const path = await pathOf(form, page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await enhanced(page);
+      await enhancedForm(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page.getByRole("combobox", { name: "Dealership", exact: true })).toHaveCount(form.chooseDealer ? 1 : 0);
       await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("type", "email");
@@ -235,7 +230,7 @@ for (const form of FORMS) {
       await page.goto("/");
       await page.goto(path);
       const loadedAt = Date.now();
-      await enhanced(page);
+      await enhancedForm(page);
       const who = person(form, testInfo);
       await fillGoodEnquiry(page, form, who);
       await page.getByRole("textbox", { name: "Cell phone", exact: true }).fill("bad number");
@@ -255,7 +250,7 @@ for (const form of FORMS) {
       // The same person sends the same enquiry again from a fresh page: still one lead.
       await page.goto(path);
       const again = Date.now();
-      await enhanced(page);
+      await enhancedForm(page);
       await fillGoodEnquiry(page, form, who);
       await waitLikeAPerson(again);
       await page.getByRole("button", { name: "Submit" }).click();
@@ -334,7 +329,7 @@ test.describe("what the enquiry pages refuse", () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto("/service");
     await expect(page.getByRole("heading", { level: 2, name: "Honda Dealer Group" })).toBeVisible();
-    await enhanced(page);
+    await enhancedForm(page);
     await page.route(/\/service\.data/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
@@ -348,7 +343,7 @@ test.describe("what the enquiry pages refuse", () => {
     const messages: string[] = [];
     page.on("console", (message) => messages.push(message.text()));
     await page.goto("/parts");
-    await enhanced(page);
+    await enhancedForm(page);
     await page.route(/\/parts\.data/, (route) => route.abort("failed"));
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "could not send your enquiry just now" })).toBeVisible();

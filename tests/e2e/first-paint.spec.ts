@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { HYDRATION_START_LIMIT_MS } from "../../app/lib/hydrate-after-paint.server.ts";
+import { hydrated } from "./support/page-checks.ts";
 
 /**
  * Decision 048: a page's scripts are fetched only once the page has loaded and painted its largest picture, so they
@@ -15,8 +16,7 @@ for (const path of ["/", "/used", "/finance"]) {
       }).observe({ type: "largest-contentful-paint", buffered: true });
     });
     await page.goto(path);
-    // Hydrated: the site menu's opener is a button only once React runs.
-    await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+    await hydrated(page);
     const timeline = await page.evaluate(() => ({
       loaded: performance.getEntriesByType("navigation")[0]!.toJSON().loadEventStart as number,
       largestPaints: (window as unknown as { largestPaints: number[] }).largestPaints,

@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from "@playwright/test";
-import { expectNoAxeViolations, saveFullPageScreenshot } from "./support/page-checks.ts";
+import { expectNoAxeViolations, hydrated, saveFullPageScreenshot } from "./support/page-checks.ts";
 
 /** Mobile first (docs/decisions/010): 1 below 600 px, 2 from 600, 3 from 900, 4 from 1200. */
 const slidesPerViewAt = (width: number) => (width >= 1200 ? 4 : width >= 900 ? 3 : width >= 600 ? 2 : 1);
@@ -233,6 +233,7 @@ test("/new shows the Car banners and a card per car model; an unknown make is a 
 
 test("client navigation to a model shows the loading skeleton", async ({ page }) => {
   await page.goto("/new");
+  await hydrated(page);
   await page.route("**/new/honda/cr-v.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await route.continue();

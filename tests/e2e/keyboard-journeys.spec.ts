@@ -1,7 +1,7 @@
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { validFinanceApplication } from "../support/finance-fixture.ts";
-import { expectModal } from "./support/page-checks.ts";
+import { expectModal, hydrated, pageHydrated } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
 /**
@@ -24,16 +24,6 @@ async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
     await page.keyboard.press("Tab");
   }
   await expect(target, `reachable with Tab within ${max} presses`).toBeFocused();
-}
-
-/** Waits for the page to be hydrated: the site menu's opener becomes a button. */
-async function hydrated(page: Page) {
-  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
-}
-
-/** Waits for a back-office page to be hydrated (it has no site menu): React has taken over its main element. */
-async function staffHydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__react")));
 }
 
 async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
@@ -288,11 +278,14 @@ test.describe("the back office by keyboard", () => {
   /** Signs in by keyboard: a refused attempt focuses the error summary, a good one the back office's heading. */
   async function signInByKeyboard(page: Page, next = "") {
     await page.goto(`/staff/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
-    await staffHydrated(page);
+    await pageHydrated(page);
     const form = page.locator("form[method=post]");
     const submit = form.getByRole("button", { name: "Sign in" });
     await tabTo(page, form.getByLabel("Email"));
-    await fillByKeyboard(page, form, { email: "nobody@example.co.za", password: "not the password" }, submit);
+    // A new unknown address each time: every account, known or not, has its own 5 refused sign-ins in 15 minutes,
+    // and these journeys run on two projects and in reruns.
+    const nobody = `nobody.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.co.za`;
+    await fillByKeyboard(page, form, { email: nobody, password: "not the password" }, submit);
     await page.keyboard.press("Enter");
     const summary = page.getByRole("alert").filter({ hasText: "Email or password is incorrect" });
     await expect(summary).toBeFocused();

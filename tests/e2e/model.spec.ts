@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
 import { formatRand } from "../../core/shared/format.ts";
-import { expectNoAxeViolations, saveFullPageScreenshot } from "./support/page-checks.ts";
+import { expectNoAxeViolations, hydrated, saveFullPageScreenshot } from "./support/page-checks.ts";
 
 type Variant = {
   variant: string;
@@ -103,6 +103,7 @@ test("clicking a gallery thumbnail makes it the main picture", async ({ page, re
   const gallery = first!.gallery;
   expect(gallery.length).toBeGreaterThan(2);
   await page.goto("/new/honda/cr-v");
+  await hydrated(page);
   const main = page.getByTestId("gallery-main");
   await expect(main).toHaveAttribute("src", gallery[0]!.image);
   const thumbnails = page.getByRole("list", { name: "Gallery thumbnails" }).getByRole("button");

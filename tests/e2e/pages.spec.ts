@@ -1,9 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
-
-async function hydrated(page: Page) {
-  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
-}
+import { expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 
 test("the dealer list shows cards with a map link, name, address, hours and phone", async ({ page }) => {
   const response = await page.goto("/dealer");

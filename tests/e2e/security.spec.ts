@@ -6,6 +6,7 @@ import { openDatabase } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { seedDatabase } from "../../db/seed/seed.ts";
 import { type AppProcess, startAppProcess } from "../support/app-process.ts";
+import { hydrated } from "./support/page-checks.ts";
 
 /**
  * Issue 9: every kind of page is served with a Content-Security-Policy and runs without a single violation,
@@ -29,12 +30,12 @@ async function watchForViolations(page: Page): Promise<() => Promise<string[]>> 
 }
 
 /**
- * The page has hydrated (the header's menu button exists only once React runs) and every script, style and
- * image the document asked for has loaded. Not "networkidle": a busy machine can keep it from ever settling.
+ * The page has hydrated and every script, style and image the document asked for has loaded (its scripts
+ * load after the load event, so hydration comes last). Not "networkidle": a busy machine can keep it from ever settling.
  */
-async function hydrated(page: Page) {
-  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+async function loadedAndHydrated(page: Page) {
   await page.waitForLoadState("load");
+  await hydrated(page);
 }
 
 async function firstHref(page: Page, url: string, selector: string): Promise<string> {
@@ -81,7 +82,7 @@ test.describe("the Content-Security-Policy on every kind of page", () => {
   test("client-side navigation between pages reports no violation", async ({ page }) => {
     const violations = await watchForViolations(page);
     await page.goto("/");
-    await hydrated(page);
+    await loadedAndHydrated(page);
     for (const href of ["/blog", "/dealer", "/used"]) {
       await page.evaluate((target) => document.querySelector<HTMLAnchorElement>(`header a[href="${target}"]`)?.click(), href);
       // The router changes the URL once the new page's module and data have loaded and it has rendered.
@@ -98,7 +99,7 @@ async function expectCleanPage(page: Page, url: string) {
   const csp = (await response!.allHeaders())["content-security-policy"] ?? "";
   expect(csp, url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(csp).toContain("frame-ancestors 'none'");
-  await hydrated(page);
+  await loadedAndHydrated(page);
   expect(await violations(), url).toEqual([]);
 }
 
@@ -144,7 +145,7 @@ test.describe("a blog post stored with hostile HTML", () => {
     const violations = await watchForViolations(page);
     const response = await page.goto(`${app.baseUrl}/blog/${slug}`);
     expect(response?.status()).toBe(200);
-    await hydrated(page);
+    await loadedAndHydrated(page);
 
     const body = page.locator("article .prose-site");
     await expect(body).toContainText("The safe paragraph stays.");

@@ -1,15 +1,11 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { mailInOutbox } from "./support/outbox.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { enhancedForm, expectNoAxeViolations } from "./support/page-checks.ts";
 
 /** Issue 18: sell or trade in your car, with photos, from every dealer page and /sell-your-car. */
 
 const PHOTOS = path.resolve(import.meta.dirname, "../fixtures/photos");
-
-async function hydrated(page: Page) {
-  await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
-}
 
 const waitLikeAPerson = (loadedAt: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, 2_300 - (Date.now() - loadedAt))));
 
@@ -33,7 +29,7 @@ test("from the dealer page: a seller offers their car with two photos, and the d
   await page.getByRole("region", { name: /Sell your car/ }).getByRole("link", { name: "Get started: offer us your car" }).click();
   await expect(page).toHaveURL(/\/dealer\/honda-sandton\/sell-your-car$/);
   const loadedAt = Date.now();
-  await hydrated(page);
+  await enhancedForm(page);
   await expect(page.getByRole("combobox", { name: "Dealership", exact: true })).toHaveCount(0);
   await fillSeller(page, email);
   await page.getByRole("group", { name: /trade-in towards a car/ }).getByLabel("No").check();
@@ -90,7 +86,7 @@ test("from the dealer page: a seller offers their car with two photos, and the d
 test("/sell-your-car asks for the dealership and each missing detail, and refuses a file that is not a photo", async ({ page }) => {
   await page.goto("/sell-your-car");
   const loadedAt = Date.now();
-  await hydrated(page);
+  await enhancedForm(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "problems with your enquiry" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Mileage (km)", exact: true })).toHaveAccessibleDescription(/Please enter the mileage in km/);

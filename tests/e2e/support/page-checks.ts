@@ -6,6 +6,26 @@ import { expect, type Locator, type Page } from "@playwright/test";
 const HTMLCS_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
 
 /**
+ * Waits until React has taken over a public page: the site menu's opener is a button only once the page is
+ * hydrated. A page's scripts load after its first paint (decision 048), so a test of what JavaScript adds
+ * (client-side navigation, dialogs, galleries) waits for this before it acts; before, the page works as it does
+ * without JavaScript.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+}
+
+/** Waits until React has committed the whole page, any page (the back office's too): `<html data-hydrated>` (app/root.tsx). */
+export async function pageHydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Waits until the page's enquiry form submits itself from the browser (it marks itself data-enhanced). */
+export async function enhancedForm(page: Page): Promise<void> {
+  await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
+}
+
+/**
  * HTML_CodeSniffer's WCAG2AA errors that are not failures of these pages, each with the reason. Its
  * warnings and notices ask for a human review and are not counted.
  */
