@@ -28,7 +28,8 @@ export function MobileDrawer({ id = "site-menu", title, children }: { id?: strin
           Menu
         </>
       }
-      openerClassName="inline-flex items-center gap-2 rounded border border-white/40 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white md:hidden"
+      // Its height is the logo's minimum below md (site-header.tsx): no layout shift when a first paint precedes it.
+      openerClassName="inline-flex min-h-[2.375rem] items-center gap-2 rounded border border-white/40 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white md:hidden"
       closeContent={<CloseIcon />}
       closeLabel="Close menu"
       closeClassName="rounded p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-red"

@@ -38,7 +38,15 @@ export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
       </div>
       <div className="border-b-4 border-brand-red">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-          <Link to={dealerPath(dealer?.slug, "/")} className="flex items-center gap-2 text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white">
+          {/*
+            Below md the logo is at least as tall as the menu button beside it (2.375rem, MobileDrawer's opener), so
+            that a first paint taken before the parser reached the button (it yields where it likes) already has
+            the row at its full height: the row grew under the logo otherwise, a layout shift (CLS, issue 19).
+          */}
+          <Link
+            to={dealerPath(dealer?.slug, "/")}
+            className="flex items-center gap-2 text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white max-md:min-h-[2.375rem]"
+          >
             <Logo />
             <span>
               {dealer ? dealer.dealerName : "Honda Dealer Group"}
