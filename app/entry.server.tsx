@@ -50,6 +50,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(page, {
       // The style nonce lets React write the inlined stylesheet (a <style> with a precedence) with it.
       nonce: nonce ? { script: nonce, style: nonce } : undefined,
+      // Suspense boundaries stay in the page where they render (none of ours waits for anything): React outlines
+      // one larger than this into a later chunk revealed by a script, which moved content after the first paint.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

@@ -1,4 +1,5 @@
 import { Children, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "../lib/hydrated.ts";
 
 type CarouselProps = {
   /** Accessible name of the carousel region, e.g. "New car collection". */
@@ -27,7 +28,7 @@ const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
 export function Carousel({ label, heading, slideClassName, viewportClassName = "", autoplayMs, controls = "header", children }: CarouselProps) {
   const slides = Children.toArray(children);
   const viewport = useRef<HTMLDivElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [reducedMotion, setReducedMotion] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -35,7 +36,6 @@ export function Carousel({ label, heading, slideClassName, viewportClassName = "
   const [visible, setVisible] = useState({ first: 1, last: 1 });
 
   useEffect(() => {
-    setEnhanced(true);
     const query = window.matchMedia(reducedMotionQuery);
     setReducedMotion(query.matches);
     const onChange = (event: MediaQueryListEvent) => setReducedMotion(event.matches);

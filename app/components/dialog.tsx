@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "../lib/hydrated.ts";
 import { TEXT_DIALOG_CLASS, TEXT_DIALOG_CLOSE_CLASS } from "./dialog-style.ts";
 
 /**
@@ -185,15 +186,4 @@ export function PanelDialog(props: PanelDialogProps) {
       )}
     </>
   );
-}
-
-/**
- * False on the server and in the first client render (so hydration matches), true after. The switch is a
- * transition: React renders what changes in slices between other tasks instead of one long task right after
- * hydration, when a phone's main thread is busiest (issue 19).
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
-  return hydrated;
 }

@@ -4,6 +4,7 @@ import type { Violation } from "../../core/shared/violations.ts";
 import type { AppointmentChoice } from "../lib/appointment.ts";
 import { type EnquiryActionData, FIELD_FOR_PATH, PATH_FOR_FIELD } from "../lib/enquiry.ts";
 import { AppointmentFields } from "./appointment-fields.tsx";
+import { useHydrated } from "../lib/hydrated.ts";
 
 export type EnquiryFormProps = {
   /** The heading above the form (an h2). */
@@ -62,8 +63,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const values = actionData?.values ?? {};
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
   const appointment = actionData?.appointment ?? props.appointment;
   const [chosenDealer, setChosenDealer] = useState<string | null>(() => appointment?.dealerSlug ?? null);
   useEffect(() => setChosenDealer(appointment?.dealerSlug ?? null), [appointment]);

@@ -3,6 +3,7 @@ import { Form, useLocation, useNavigate, useSubmit } from "react-router";
 import type { StockPhoto } from "../../../core/inventory/stock-admin.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, labelClass, secondaryButtonClass } from "./form.tsx";
+import { useHydrated } from "../../lib/hydrated.ts";
 
 type Props = { vehicleId: number; title: string; photos: StockPhoto[]; csrfToken: string; error: string | null };
 
@@ -167,12 +168,6 @@ function sendPhoto(action: string, csrfToken: string, file: File, progress: (loa
     request.addEventListener("error", () => resolve(`${file.name} could not be uploaded: the connection failed`));
     request.send(body);
   });
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** After a move the page comes back with #photo-<id>-<up|down>: focus returns to that photo's button, where the user was. */

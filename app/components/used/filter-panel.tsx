@@ -4,7 +4,8 @@ import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { KEEP_FOCUS } from "../../lib/focus-on-navigation.ts";
 import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath } from "../../lib/used-listing.ts";
-import { PanelDialog, useHydrated } from "../dialog.tsx";
+import { useHydrated } from "../../lib/hydrated.ts";
+import { PanelDialog } from "../dialog.tsx";
 import { RefineFields } from "./refine-fields.tsx";
 import { formatNumber } from "../../../core/shared/format.ts";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { compareQuery, idsQuery, type SavedVariant, type SavedVehicle, useShortlist } from "../../lib/shortlist.ts";
-import { useHydrated } from "../dialog.tsx";
+import { useHydrated } from "../../lib/hydrated.ts";
 
 const BUTTON =
   "inline-flex min-h-11 items-center gap-1 rounded border border-brand-grey bg-white/95 px-3 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey disabled:opacity-50 aria-pressed:border-brand-red aria-pressed:text-brand-red";

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { type ListingState, SORT_OPTIONS, sortValue } from "../../lib/used-listing.ts";
-import { useHydrated } from "../dialog.tsx";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { FILTER_FORM_ID, navigateFromForm, StateSelect } from "./filter-panel.tsx";
 
 /** The sort menu; it belongs to the filter form (form attribute), so sorting keeps the filters. */

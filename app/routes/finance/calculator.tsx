@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
 import { formatRand, formatRandCents } from "../../../core/shared/format.ts";
 import { DialogButton } from "../../components/dialog.tsx";
@@ -42,7 +42,14 @@ export function RepaymentCalculator({
 }) {
   const defaults = calculatorDefaults(defaultPrice);
   const [values, setValues] = useState<Record<keyof CalculatorValues, string>>(() => asText(initial));
-  useEffect(() => setValues(asText(initial)), [initial]);
+  // New figures from the page (another vehicle's price) replace what was typed, in the render that brings them:
+  // an effect did it a render later, and also once after hydration for nothing (React's "adjusting state when a
+  // prop changes").
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (initial !== shownInitial) {
+    setShownInitial(initial);
+    setValues(asText(initial));
+  }
   const id = useId();
   const parsed = parseValues(values, defaults);
   const monthly = repaymentOf(parsed);

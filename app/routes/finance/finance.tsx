@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import { STEP_FIELDS } from "../../../core/finance/application-schema.ts";
 import { submitFinanceApplication } from "../../../core/finance/applications.server.ts";
@@ -11,6 +10,7 @@ import { FinanceWizard, type FormValues } from "./wizard.tsx";
 import type { Route } from "./+types/finance";
 import { pageMeta } from "../../lib/meta.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 
 /** The calculator's price when no vehicle is chosen: a typical new Honda. */
 export const DEFAULT_VEHICLE_PRICE = 350_000;
@@ -74,8 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function FinancePage({ loaderData, actionData }: Route.ComponentProps) {
   const { dealers, modelNames, scopedDealerSlug, chosenModel, defaultPrice, calculator, idempotencyKey } = loaderData;
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
   const initialValues: FormValues = actionData?.values ?? {
     dealership: scopedDealerSlug,
     make: "Honda",

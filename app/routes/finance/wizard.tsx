@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { DRAFT_STORAGE_KEY, fieldErrors, NEVER_IN_DRAFT, STEP_TITLES } from "../../../core/finance/application-fields.ts";
 import { fieldNamesOf, type FieldGroup, type FieldSpec } from "./fields.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -65,7 +66,7 @@ export function FinanceWizard({
   initialErrors: Record<string, string>;
   idempotencyKey: string;
 }) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<FormValues>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
@@ -81,17 +82,19 @@ export function FinanceWizard({
   const { pathname } = useLocation();
   const stepFields = groups.map(fieldNamesOf);
 
-  // Become the wizard and restore the draft once JavaScript runs (after hydration, so the server HTML matches).
+  // Restore the draft once JavaScript runs (after hydration, so the server HTML matches), in a transition like the
+  // switch to the wizard itself (app/lib/hydrated.ts): the whole form re-renders for it.
   useEffect(() => {
-    setEnhanced(true);
-    if (Object.keys(initialErrors).length === 0) {
-      const draft = readDraft(stepFields);
-      if (draft) {
-        setValues((current) => ({ ...current, ...draft.values }));
-        setStep(draft.step);
+    startTransition(() => {
+      if (Object.keys(initialErrors).length === 0) {
+        const draft = readDraft(stepFields);
+        if (draft) {
+          setValues((current) => ({ ...current, ...draft.values }));
+          setStep(draft.step);
+        }
       }
-    }
-    setDraftReady(true);
+      setDraftReady(true);
+    });
   }, []);
 
   useEffect(() => {

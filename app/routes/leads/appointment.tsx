@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { data, Form, isRouteErrorResponse, redirect, useActionData, useNavigation } from "react-router";
 import { findAppointment } from "../../../core/appointments/appointments.ts";
 import { describeSlotStart, saDateOf } from "../../../core/appointments/calendar.ts";
@@ -12,6 +12,7 @@ import type { AppointmentChoice } from "../../lib/appointment.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/appointment";
+import { useHydrated } from "../../lib/hydrated.ts";
 
 /** Only the buyer holds the link: the page is never cached nor indexed. */
 export const headers = () => ({ "Cache-Control": "no-store" });
@@ -96,8 +97,7 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const id = useId();
   const statusRef = useRef<HTMLDivElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
   useEffect(() => {
     if (actionData?.error) statusRef.current?.focus();
   }, [actionData]);

@@ -8,7 +8,7 @@ import { PROVINCES, type Province } from "../../../core/inventory/used-query.ts"
 import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
 import { monthlyRepayment } from "../../../core/finance/repayment.ts";
 import { formatKm, formatRand, horsepower } from "../../../core/shared/format.ts";
-import { useHydrated } from "../../components/dialog.tsx";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { compareQuery, useShortlist } from "../../lib/shortlist.ts";
 import type { Route } from "./+types/compare";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { parseIdList } from "../../../core/inventory/id-list.ts";
-import { useHydrated } from "../../components/dialog.tsx";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { idsQuery, useShortlist } from "../../lib/shortlist.ts";

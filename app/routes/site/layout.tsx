@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { DealerView } from "../../../core/dealers/dealers.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -81,10 +81,12 @@ function SiteShell({ dealer, children }: { dealer: DealerView | null; children: 
       <SiteHeader dealer={dealer} />
       <Breadcrumbs />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
       <SocialLinks />
-      <SiteFooter dealer={dealer} />
+      <Suspense>
+        <SiteFooter dealer={dealer} />
+      </Suspense>
     </>
   );
 }
