@@ -1,8 +1,9 @@
-import { type ReactNode, useContext, useEffect } from "react";
+import { type ReactNode, useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found.tsx";
+import { HydrationMark } from "./lib/hydrated.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -39,19 +40,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useMarkHydrated();
-  return <Outlet />;
-}
-
-/**
- * `<html data-hydrated>` once React has committed the whole page (the root's effects run after every other
- * component's): a page's scripts load after its first paint (decision 048), and this is the one sign, for the
- * browser tests and for anyone debugging, that JavaScript has taken over.
- */
-function useMarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  return (
+    <>
+      <Outlet />
+      <HydrationMark part="shell" />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -14,3 +14,18 @@ export function useHydrated(): boolean {
   useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
 }
+
+/**
+ * Adds `part` to `<html data-hydrated>` once React has committed it: the one sign, for the browser tests and for
+ * anyone debugging, that JavaScript has taken over that part of the page. A page's scripts load after its first
+ * paint (decision 048), and its Suspense boundaries (the site's main content and footer) hydrate in commits of their
+ * own after the shell's, so each boundary marks itself.
+ */
+export function HydrationMark({ part }: { part: string }): null {
+  useEffect(() => {
+    const html = document.documentElement;
+    const parts = new Set((html.dataset.hydrated ?? "").split(" ").filter(Boolean)).add(part);
+    html.dataset.hydrated = [...parts].join(" ");
+  }, [part]);
+  return null;
+}

@@ -60,6 +60,7 @@ test("a colour swatch switches the picture and the colour name", async ({ page, 
   const [first] = await variantsOf(request, "cr-v", "car");
   const second = first!.color[1]!;
   await page.goto("/new/honda/cr-v");
+  await hydrated(page);
   const swatch = page.getByRole("button", { name: second.name, exact: true });
   await expect(swatch).toHaveAttribute("aria-pressed", "false");
   await swatch.click();

@@ -6,6 +6,7 @@ import { RouteSkeleton } from "../../components/skeletons.tsx";
 import { NotFound } from "../../components/not-found.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
+import { HydrationMark } from "../../lib/hydrated.ts";
 import { SocialLinks } from "../../components/social-links.tsx";
 import { readCookie } from "../../lib/cookies.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
@@ -81,11 +82,15 @@ function SiteShell({ dealer, children }: { dealer: DealerView | null; children: 
       <SiteHeader dealer={dealer} />
       <Breadcrumbs />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        <Suspense>{children}</Suspense>
+        <Suspense>
+          {children}
+          <HydrationMark part="main" />
+        </Suspense>
       </main>
       <SocialLinks />
       <Suspense>
         <SiteFooter dealer={dealer} />
+        <HydrationMark part="footer" />
       </Suspense>
     </>
   );

@@ -6,18 +6,18 @@ import { expect, type Locator, type Page } from "@playwright/test";
 const HTMLCS_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
 
 /**
- * Waits until React has taken over a public page: the site menu's opener is a button only once the page is
- * hydrated. A page's scripts load after its first paint (decision 048), so a test of what JavaScript adds
- * (client-side navigation, dialogs, galleries) waits for this before it acts; before, the page works as it does
- * without JavaScript.
+ * Waits until React has taken over a public page: its shell, its main content and its footer (each hydrates in
+ * a commit of its own and marks itself on `<html data-hydrated>`, app/lib/hydrated.ts). A page's scripts load
+ * after its first paint (decision 048), so a test of what JavaScript adds (client-side navigation, dialogs,
+ * galleries, colour swatches) waits for this before it acts; before, the page works as it does without JavaScript.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+  await page.locator('html[data-hydrated~="shell"][data-hydrated~="main"][data-hydrated~="footer"]').waitFor({ state: "attached" });
 }
 
-/** Waits until React has committed the whole page, any page (the back office's too): `<html data-hydrated>` (app/root.tsx). */
+/** Waits until React has committed a page without the site's layout (the back office's): `<html data-hydrated~="shell">`. */
 export async function pageHydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator('html[data-hydrated~="shell"]').waitFor({ state: "attached" });
 }
 
 /** Waits until the page's enquiry form submits itself from the browser (it marks itself data-enhanced). */
