@@ -19,8 +19,10 @@ export const HYDRATION_START_LIMIT_MS = 3_000;
  * finished downloading before the largest paint as holding that paint up, so a page's LCP was about 1.3 s or
  * about 2.1 s depending on which finished first. This rewrite of the rendered stream:
  * - drops the preload links from the head, remembering their addresses;
- * - turns the inline module into one that waits for the load event, the pictures in view decoded and two frames
- *   painted (at most HYDRATION_START_LIMIT_MS in all), then preloads every module at once, evaluates them one per
+ * - turns the inline module into one that waits for the load event, the pictures in view decoded, the first
+ *   largest-contentful-paint entry (the browser reports it once that paint is on screen, which can be a frame
+ *   after the page's own requestAnimationFrame callbacks) and two frames more (at most HYDRATION_START_LIMIT_MS
+ *   in all), then preloads every module at once, evaluates them one per
  *   task once all have arrived (so that no task holds the main thread for the whole framework), and imports the
  *   client entry as before.
  * Without JavaScript nothing changes: every page works without it. <Scripts> takes no options for this, so the
@@ -97,10 +99,12 @@ export function deferredRouteModules(body: string, preloads: readonly string[]):
     `const modules = ${JSON.stringify(modules)};`,
     `await new Promise((start) => {`,
     `  const visible = (img) => { const box = img.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight && box.width > 0; };`,
-    `  const painted = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));`,
+    `  const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));`,
+    `  const painted = () => PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint") ? new PerformanceObserver((_, seen) => { seen.disconnect(); frames(); }).observe({ type: "largest-contentful-paint", buffered: true }) : frames();`,
     `  const afterPictures = () => Promise.all([...document.images].filter(visible).map((img) => img.decode().catch(() => {}))).then(painted);`,
     `  if (document.readyState === "complete") afterPictures();`,
-    `  else { addEventListener("load", afterPictures, { once: true }); setTimeout(start, ${HYDRATION_START_LIMIT_MS}); }`,
+    `  else addEventListener("load", afterPictures, { once: true });`,
+    `  setTimeout(start, ${HYDRATION_START_LIMIT_MS});`,
     `});`,
     `const preloaded = (href) => new Promise((done) => document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href, onload: done, onerror: done })));`,
     `await Promise.all(modules.map(preloaded));`,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { enhancedForm, expectNoAxeViolations } from "./support/page-checks.ts";
+import { enhancedForm, expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 import pg from "pg";
 import { mailInOutbox } from "./support/outbox.ts";
 
@@ -320,6 +320,8 @@ test.describe("what the enquiry pages refuse", () => {
   test("the service page shows the dealer's name, the promises, a 10-row message and Loading... while sending", async ({ page }) => {
     await page.goto("/dealer/honda-menlyn/service");
     await expect(page.getByRole("heading", { level: 2, name: "Honda Menlyn" })).toBeVisible();
+    // The page remembers its dealer once hydrated; that must happen before the test forgets it below.
+    await hydrated(page);
     for (const promise of ["Free wireless internet", "Complimentary car wash and vacuum", "Genuine parts", "Quality you can trust"]) {
       await expect(page.getByRole("heading", { name: promise })).toBeVisible();
     }

@@ -80,6 +80,7 @@ test("choosing a variant updates the summary and price without reloading, and th
   const variants = await variantsOf(request, "cr-v", "car");
   const hybrid = variants.find((v) => v.power !== variants[0]!.power)!;
   await page.goto("/new/honda/cr-v");
+  await hydrated(page);
   await page.evaluate(() => {
     (window as unknown as { pageMarker: string }).pageMarker = "same document";
   });
