@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, expectSocialLinksCoverNothing } from "./support/page-checks.ts";
+import { expectNoAxeViolations, expectSocialLinksCoverNothing, hydrated } from "./support/page-checks.ts";
 
 /** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
 async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
@@ -199,8 +199,8 @@ test("breadcrumbs follow the path with hyphens turned into spaces, and are absen
 
 test("a route change starts at the top of the new page", async ({ page }) => {
   await page.goto("/popia");
-  // Hydrated: the no-JavaScript menu link has become a button, so the next click is a client-side navigation.
-  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+  // Hydrated, the footer too (it hydrates after the header's menu button appears), so the next click is a client-side navigation.
+  await hydrated(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
 import { mailInOutbox } from "./support/outbox.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
 /**
@@ -41,6 +41,7 @@ test("the bootstrap administrator adds a dealer manager, who sets a password fro
 
   await expect(page.getByRole("heading", { level: 1, name: "Staff accounts" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" })).toBeVisible();
+  await pageHydrated(page);
   await expectAccessibleAtBothWidths(page);
 
   // A form sent with problems says what to fix, and the summary takes focus.
@@ -103,6 +104,7 @@ test("the bootstrap administrator adds a dealer manager, who sets a password fro
 
 test("the sign-in and forgotten-password pages say the same whatever the address", async ({ page }) => {
   await page.goto("/staff/login");
+  await pageHydrated(page);
   await page.getByLabel("Email").fill("nobody-here@example.co.za");
   await page.getByLabel("Password").fill("not a password at all");
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { addStaffAccount } from "./support/staff-accounts.ts";
 
 /**
@@ -56,6 +56,7 @@ test("a dealer manager changes their dealer's Saturday hours and /contact shows 
   await checkAccessibility(page);
   await page.getByRole("link", { name: dealer.name }).click();
   await expect(page.getByRole("heading", { level: 1, name: dealer.name })).toBeVisible();
+  await pageHydrated(page);
   // A manager edits contact details and hours, not where leads go.
   await expect(page.getByLabel("CRM webhook URL")).toHaveCount(0);
   await checkAccessibility(page);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 
 /**
  * Stock feeds in the back office (issue 15, item 6), as the bootstrap group administrator: a feed key is
@@ -57,6 +57,7 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   const dealer = project === "mobile" ? "Honda Mbombela" : "Honda Polokwane";
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto("/staff/stock/import");
+  await pageHydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Import stock" })).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { validFinanceApplication, VALID_ID_NUMBER } from "../support/finance-fixture.ts";
 import { mailInOutbox } from "./support/outbox.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
 /**
@@ -133,6 +133,7 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
     await page.reload();
     await expect(adfSent).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+  await pageHydrated(page);
   await adfSent.click();
   expect(`${await deliveries.locator("pre").first().textContent()}\n`).toBe(crm.text);
   await expect(page.getByRole("heading", { name: "Work status: New" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { addStaffAccount } from "./support/staff-accounts.ts";
 
 /**
@@ -52,6 +52,7 @@ test("an editor schedules a special a few seconds ahead; it appears on /specials
   await checkAccessibility(page);
   await page.getByRole("link", { name: "Add a special or deal" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Add a special or deal" })).toBeVisible();
+  await pageHydrated(page);
   await checkAccessibility(page);
 
   // A refused save names the fields and takes focus to the summary.

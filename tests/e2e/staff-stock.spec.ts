@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { addStaffAccount } from "./support/staff-accounts.ts";
 
 /**
@@ -54,6 +54,7 @@ test("a dealer manager lists a trade-in with photos, reprices it and sells it; t
 
   await page.getByRole("link", { name: "Add a vehicle" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Add a vehicle" })).toBeVisible();
+  await pageHydrated(page);
   await checkAccessibility(page);
   await fillVehicle(page, {
     Make: "Honda",
