@@ -105,10 +105,12 @@ export async function expectSocialLinksCoverNothing(page: Page, where: string): 
 }
 
 /**
- * A full-page screenshot under test-results/screenshots/, taken after scrolling through the page so that
- * lazy images have loaded.
+ * A full-page screenshot of a public page under test-results/screenshots/, taken once the page has hydrated
+ * (what hydration adds, a carousel's slides, may bring pictures of its own) and after scrolling through it so
+ * that lazy images have loaded.
  */
 export async function saveFullPageScreenshot(page: Page, name: string): Promise<void> {
+  await hydrated(page);
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 400) {
       window.scrollTo(0, y);
