@@ -114,7 +114,9 @@ export async function saveFullPageScreenshot(page: Page, name: string): Promise<
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 400) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Two frames at each position: lazy pictures are started by a rendering update that sees them near the
+      // viewport, and a busy main thread can skip the updates of a scroll timed by the clock.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
     window.scrollTo(0, 0);
   });
