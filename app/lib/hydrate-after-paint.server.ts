@@ -22,9 +22,8 @@ export const HYDRATION_START_LIMIT_MS = 3_000;
  * - turns the inline module into one that waits for the load event, the pictures in view decoded, the first
  *   largest-contentful-paint entry (the browser reports it once that paint is on screen, which can be a frame
  *   after the page's own requestAnimationFrame callbacks) and two frames more (at most HYDRATION_START_LIMIT_MS
- *   in all), then preloads every module at once, evaluates them one per
- *   task once all have arrived (so that no task holds the main thread for the whole framework), and imports the
- *   client entry as before.
+ *   in all), then preloads every module at once, evaluates them one per task once all have arrived (so that no
+ *   task holds the main thread for the whole framework), and imports the client entry as before.
  * Without JavaScript nothing changes: every page works without it. <Scripts> takes no options for this, so the
  * stream is rewritten; a tag cut in two by the renderer's chunks is held back until it is whole.
  */

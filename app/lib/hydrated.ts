@@ -21,7 +21,12 @@ export function useHydrated(): boolean {
  * paint (decision 048), and its Suspense boundaries (the site's main content and footer) hydrate in commits of their
  * own after the shell's, so each boundary marks itself.
  */
-export function HydrationMark({ part }: { part: string }): null {
+export type HydratedPart = "shell" | "main" | "footer";
+
+/** The parts of a page in the site's layout, each hydrated in a commit of its own (app/routes/site/layout.tsx). */
+export const SITE_PAGE_PARTS: readonly HydratedPart[] = ["shell", "main", "footer"];
+
+export function HydrationMark({ part }: { part: HydratedPart }): null {
   useEffect(() => {
     const html = document.documentElement;
     const parts = new Set((html.dataset.hydrated ?? "").split(" ").filter(Boolean)).add(part);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { SITE_PAGE_PARTS } from "../../../app/lib/hydrated.ts";
 
 const HTMLCS_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
 
@@ -12,7 +13,8 @@ const HTMLCS_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("ht
  * galleries, colour swatches) waits for this before it acts; before, the page works as it does without JavaScript.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated~="shell"][data-hydrated~="main"][data-hydrated~="footer"]').waitFor({ state: "attached" });
+  const everyPart = SITE_PAGE_PARTS.map((part) => `[data-hydrated~="${part}"]`).join("");
+  await page.locator(`html${everyPart}`).waitFor({ state: "attached" });
 }
 
 /** Waits until React has committed a page without the site's layout (the back office's): `<html data-hydrated~="shell">`. */
@@ -106,8 +108,8 @@ export async function expectSocialLinksCoverNothing(page: Page, where: string): 
 
 /**
  * A full-page screenshot of a public page under test-results/screenshots/, taken once the page has hydrated
- * (what hydration adds, a carousel's slides, may bring pictures of its own) and after scrolling through it so
- * that lazy images have loaded.
+ * (a scroll during hydration, with the main thread busy, could pass lazy pictures without starting them) and
+ * after scrolling through it so that lazy images have loaded.
  */
 export async function saveFullPageScreenshot(page: Page, name: string): Promise<void> {
   await hydrated(page);
