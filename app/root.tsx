@@ -5,6 +5,10 @@ import stylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found.tsx";
 import { HydrationMark } from "./lib/hydrated.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
+import { PUBLIC_PAGE } from "./lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export const links: Route.LinksFunction = () => [
   // An icon of our own: without one the browser asks for /favicon.ico and logs the 404 on every first visit.

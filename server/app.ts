@@ -25,7 +25,7 @@ import { httpCaching } from "./middleware/caching.ts";
 import { type BodyLimitRule, clientAddressResolver, requestGuard, WRITE_METHODS } from "./middleware/request-guard.ts";
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageCache } from "./page-cache.ts";
-import type { PageMethods } from "./pages.ts";
+import type { PageMethods, PageRouteRules } from "./pages.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -38,6 +38,12 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** The page routes' methods (server/pages.ts); without it every page answers GET, HEAD and POST. */
   pageMethods?: PageMethods;
+  /**
+   * What the route table says of a page path (server/pages.ts): how the router spells it, for the one canonical
+   * path (server/request-path.ts), and which pages are public, for the page cache; without it paths keep the
+   * case they were sent in and the page cache keeps nothing.
+   */
+  pageRouteRules?: PageRouteRules;
   /** Routes whose writes may send more than the guard's 64 KB (default: every such route, ROUTE_BODY_LIMITS in server/body-limits.ts). */
   bodyLimits?: readonly BodyLimitRule[];
   /** The built client folder (production); in development Vite serves it. */
@@ -86,6 +92,7 @@ export function createApp({
   logger,
   pageHandler,
   pageMethods = () => ["GET", "HEAD", "POST"],
+  pageRouteRules,
   bodyLimits = ROUTE_BODY_LIMITS,
   staticRoot,
   viteDevelopment = false,
@@ -137,6 +144,7 @@ export function createApp({
     requestGuard({
       app,
       pageMethods: pageHandler ? pageMethods : undefined,
+      pathSpelling: pageRouteRules?.spelling,
       rateLimiter,
       clientAddress,
       siteUrl,
@@ -168,7 +176,7 @@ export function createApp({
   const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
-    if (pageCache) app.use("*", pageCache.middleware());
+    if (pageCache) app.use("*", pageCache.middleware(pageRouteRules));
     app.all("*", async (c) => {
       const pageLogger = logger.child({ reqId: c.get("requestId") });
       let databaseFailure: unknown;

@@ -66,8 +66,8 @@ async function main() {
   const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
   const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, writeQueue, pageCache, draining: () => drain.draining });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
-  const { pageHandler, pageMethods, pageRoutePattern, devMiddleware } = isDev
-    ? { ...(await devPages()), pageRoutePattern: undefined }
+  const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, devMiddleware } = isDev
+    ? { ...(await devPages()), pageRoutePattern: undefined, pageRouteRules: undefined }
     : { ...(await builtPages()), devMiddleware: undefined };
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
@@ -103,6 +103,7 @@ async function main() {
     requestMetrics: metrics.middleware(pageRoutePattern),
     pageHandler,
     pageMethods,
+    pageRouteRules,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     viteDevelopment: isDev,
   });

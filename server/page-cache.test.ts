@@ -15,7 +15,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { Metrics } from "./metrics.ts";
 import { cacheKeyOf, PageCache } from "./page-cache.ts";
-import { projectRoot } from "./pages.ts";
+import { type PageRouteRules, projectRoot } from "./pages.ts";
 
 /**
  * Issue 19 item 2, decision 047: rendered public pages kept in memory. Each visitor gets the page with a nonce
@@ -27,6 +27,7 @@ let usedStock: UsedStock;
 let readModels: ReadModels;
 let pageCache: PageCache;
 let site: TestServer;
+let routes: PageRouteRules;
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
@@ -38,6 +39,7 @@ beforeAll(async () => {
     ...(await builtSite()),
     rateLimiter: new MemoryRateLimiter(10_000, 600_000),
   };
+  routes = pages.pageRouteRules;
   site = await startTestServer({ ...pages, usedStock, readModels, pageCache }, { database });
 });
 afterAll(async () => {
@@ -148,9 +150,7 @@ describe("a public page kept in memory", () => {
   it("is kept apart for each remembered dealer on pages rendered in the visitor's dealer", async () => {
     const group = await get("/used");
     const sandton = await get("/used", { Cookie: "dealer_slug=honda-sandton" });
-    const again = await get("/used", {
-      Cookie: "theme=dark; dealer_slug=honda-sandton",
-    });
+    const again = await get("/used", { Cookie: "dealer_slug=honda-sandton" });
     expect(sandton.html).not.toBe(group.html.replace(/nonce="[^"]*"/g, ""));
     expect(again.html.replace(/nonce="[^"]*"/g, "")).toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
     expect(sandton.html).toContain("Honda Sandton");
@@ -176,25 +176,43 @@ describe("the page cache's metrics", () => {
 describe("what is never kept", () => {
   it("forms, the back office, writes and anything but a page read", () => {
     const request = (path: string, init: RequestInit = {}) => new Request(`http://127.0.0.1${path}`, init);
-    expect(cacheKeyOf(request("/finance"))).toBeNull();
-    expect(cacheKeyOf(request("/dealer/honda-sandton/service"))).toBeNull();
-    expect(cacheKeyOf(request("/used/honda/jazz/1/enquire"))).toBeNull();
-    expect(cacheKeyOf(request("/staff/stock"))).toBeNull();
-    expect(cacheKeyOf(request("/STAFF/leads"))).toBeNull();
-    expect(cacheKeyOf(request("/used", { method: "POST" }))).toBeNull();
-    expect(cacheKeyOf(request("/used"))).not.toBeNull();
+    expect(cacheKeyOf(routes, request("/finance"))).toBeNull();
+    expect(cacheKeyOf(routes, request("/dealer/honda-sandton/service"))).toBeNull();
+    expect(cacheKeyOf(routes, request("/used/honda/jazz/1/enquire"))).toBeNull();
+    expect(cacheKeyOf(routes, request("/staff/stock"))).toBeNull();
+    expect(cacheKeyOf(routes, request("/STAFF/leads"))).toBeNull();
+    expect(cacheKeyOf(routes, request("/used", { method: "POST" }))).toBeNull();
+    expect(cacheKeyOf(routes, request("/used"))).not.toBeNull();
+  });
+
+  it("decides after routing: only the one spelling of a page whose routes all declare it public, without any cookie but the dealer", () => {
+    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
+    expect(key("/used")).not.toBeNull();
+    // Spellings the router reads as the back office's or a form's page, or as /used: never a key of their own.
+    for (const path of ["/st%61ff/leads", "/st%61ff/leads.data", "/Staff/audit", "/%66inance", "/%73ervice", "/Used", "/used/", "//used", "/us%65d"]) {
+      expect(key(path), path).toBeNull();
+    }
+    // A staff session, or any cookie a page is not keyed by, is rendered for that request alone.
+    expect(key("/used", { Cookie: "staff=abcdefghijklmnopqrstuvwxyz" })).toBeNull();
+    expect(key("/used", { Cookie: "dealer_slug=honda-sandton; __Host-staff=abcdefghijklmnopqrstuvwxyz" })).toBeNull();
+    expect(key("/used", { Cookie: "theme=dark" })).toBeNull();
+    // Pages whose routes do not declare themselves public: a saved-search alert's, an appointment's, not-found.
+    expect(key("/alerts/new")).toBeNull();
+    expect(key("/appointments/1")).toBeNull();
+    expect(key("/no-such-page")).toBeNull();
   });
 
   it("keys a page by what its render reads: path and query, the remembered dealer, crawler or browser", () => {
-    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(new Request(`http://127.0.0.1${path}`, { headers }));
+    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
     const sandton = { Cookie: "dealer_slug=honda-sandton" };
     expect(key("/used", sandton)).not.toBe(key("/used"));
     expect(key("/used?page=2")).not.toBe(key("/used"));
-    // The dealer list at /dealer/ renders in the remembered dealer's layout like any page outside /dealer/{slug}.
-    expect(key("/dealer/", sandton)).not.toBe(key("/dealer/"));
+    // The dealer list at /dealer renders in the remembered dealer's layout like any page outside /dealer/{slug}.
+    expect(key("/dealer", sandton)).not.toBe(key("/dealer"));
+    expect(key("/dealer")).not.toBeNull();
     expect(key("/used", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).not.toBe(key("/used"));
     // No page renders the host it was asked at: another Host header is not another page.
-    expect(cacheKeyOf(new Request("http://attacker.example/used"))).toBe(key("/used"));
+    expect(cacheKeyOf(routes, new Request("http://attacker.example/used"))).toBe(key("/used"));
     // A cookie that cannot be read, or one longer than any slug, is rendered but never kept.
     expect(key("/used", { Cookie: "dealer_slug=%E0" })).toBeNull();
     expect(key("/used", { Cookie: `dealer_slug=${"x".repeat(101)}` })).toBeNull();
@@ -203,11 +221,12 @@ describe("what is never kept", () => {
   it("the router's own answers other than pages and their data, and a saved-search alert's pages", async () => {
     const build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
     const manifestPath = `/__manifest?version=${build.assets.version}&paths=%2Fused`;
-    const misses = pageCache.counts.misses;
+    const counts = { ...pageCache.counts };
     const answers = [await get(manifestPath), await get(manifestPath)];
     expect(answers.map((answer) => [answer.status, answer.headers.get("Content-Type")])).toEqual(Array(2).fill([200, "application/json"]));
-    expect(pageCache.counts.misses - misses).toBe(2);
-    expect(cacheKeyOf(new Request("http://127.0.0.1/alerts/manage/some-token"))).toBeNull();
+    // No route declares /__manifest a public page: the cache neither answers nor renders for it.
+    expect(pageCache.counts).toEqual(counts);
+    expect(cacheKeyOf(routes, new Request("http://127.0.0.1/alerts/manage/some-token"))).toBeNull();
   });
 
   it("an answer that sets a cookie, or a page while change notifications are not flowing", async () => {

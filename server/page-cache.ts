@@ -3,14 +3,16 @@ import { isbot } from "isbot";
 import { readCookie } from "../app/lib/cookies.ts";
 import { DEALER_SLUG_KEY } from "../app/lib/scope.ts";
 import type { ChangeNotifications } from "../core/shared/change-notifications.ts";
-import { CACHE, acceptsCoding, cachePolicy, weakEtag } from "./middleware/caching.ts";
+import { acceptsCoding, weakEtag } from "./middleware/caching.ts";
 import { NonceSplicedGzip } from "./nonce-spliced-gzip.ts";
 import type { SecurityVariables } from "./middleware/security-headers.ts";
+import type { PageRouteRules } from "./pages.ts";
+import { pathVerdict } from "./request-path.ts";
 
 /**
  * Rendered public pages kept in memory, so that a page is rendered once per change of what it shows rather
- * than once per visitor (docs/decisions/047-rendered-page-cache.md). Only what a shared cache could keep is
- * kept (no form page, nothing personal, no back office, no answer that sets a cookie), keyed by everything a
+ * than once per visitor (docs/decisions/047-rendered-page-cache.md). Only what its routes declare public is
+ * kept (`cacheKeyOf`), and only an answer that sets no cookie and does not say no-store, keyed by everything a
  * render reads from the request: the URL, the remembered dealer (for pages scoped by it) and whether the
  * client is a crawler (which gets the whole page at once). Each answer gets its own CSP nonce: the one the
  * page was rendered with is swapped for the request's.
@@ -56,10 +58,13 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** Serves kept pages before the page handler, and keeps what it renders. Put it just before the page routes. */
-  middleware(): MiddlewareHandler<{ Variables: SecurityVariables }> {
+  /**
+   * Serves kept pages before the page handler, and keeps what it renders. Put it just before the page routes.
+   * Without the route table's rules nothing is kept.
+   */
+  middleware(routes: PageRouteRules | undefined): MiddlewareHandler<{ Variables: SecurityVariables }> {
     return async (c, next) => {
-      const key = this.listening ? cacheKeyOf(c.req.raw) : null;
+      const key = this.listening ? cacheKeyOf(routes, c.req.raw) : null;
       if (!key) return next();
       const nonce = c.get("cspNonce") ?? "";
       const kept = this.fresh(key) ?? (await this.rendering.get(key));
@@ -193,16 +198,18 @@ class CachedPage {
 const PAGE_HEADERS = /^(?:content-type|content-language|link|x-remix-[\w-]+|x-react-router-[\w-]+)$/i;
 
 /**
- * What a render of this request depends on, or null when its answer may not be kept: only reads of pages a
- * shared cache may keep (the one caching rule, `cachePolicy`), by path and query, by the remembered dealer
+ * What a render of this request depends on, or null when its answer may not be kept (decision 047). Decided
+ * after routing, by the route table: only a read of the one canonical spelling of a path (the request guard
+ * redirects every other, server/request-path.ts), whose every matched route declares the page public
+ * (`PageRouteRules.isPublic`), from a request that carries no cookie but the remembered dealer (a staff session
+ * or any other cookie is rendered for that request alone). Keyed by path and query, by the remembered dealer
  * (layout pages outside /dealer/{slug} render in it), and by whether a crawler asks (it gets the page whole
  * rather than streamed). Not by host: no page renders the address it was asked at.
  */
-export function cacheKeyOf(request: Request): string | null {
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
+export function cacheKeyOf(routes: PageRouteRules | undefined, request: Request): string | null {
+  if (!routes || (request.method !== "GET" && request.method !== "HEAD")) return null;
   const url = new URL(request.url);
-  const policy = cachePolicy("GET", url.pathname, 200);
-  if (policy.cacheControl !== CACHE.page && policy.cacheControl !== CACHE.catalogue) return null;
+  if (pathVerdict(url.pathname, routes.spelling).kind !== "canonical" || !routes.isPublic(url.pathname)) return null;
   const dealer = rememberedDealer(request.headers.get("Cookie"));
   if (dealer === null) return null;
   const userAgent = request.headers.get("User-Agent");
@@ -210,8 +217,19 @@ export function cacheKeyOf(request: Request): string | null {
   return `${reader} ${url.pathname}${url.search} ${dealer}`;
 }
 
-/** The remembered dealer's slug as a key part ("" for none); null for a cookie no render should be kept for. */
+/** The only cookie a kept page may be rendered with: the remembered dealer, which is part of the key. */
+const KEYED_COOKIES: readonly string[] = [DEALER_SLUG_KEY];
+
+/**
+ * The remembered dealer's slug as a key part ("" for none); null when the request carries any other cookie (a
+ * staff session, anything personal) or one that cannot be read, whose page is rendered for it alone.
+ */
 function rememberedDealer(cookieHeader: string | null): string | null {
+  const names = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter(Boolean);
+  if (names.some((name) => !KEYED_COOKIES.includes(name))) return null;
   try {
     const slug = readCookie(cookieHeader, DEALER_SLUG_KEY) ?? "";
     return slug.length <= 100 ? slug : null;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { PageHandler } from "./app.ts";
+import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
 import { pagePathOf } from "./middleware/caching.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -15,9 +16,14 @@ const READ_AND_POST = ["GET", "HEAD", "POST"] as const;
 /** The built site (`npm run build` first): its page handler, its route table's methods and route patterns. */
 export async function builtPages(
   buildDir = path.join(projectRoot, "build"),
-): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern }> {
+): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules }> {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  return { pageHandler: createRequestHandler(build, "production"), pageMethods: pageMethodsOf(build), pageRoutePattern: pageRoutePatternOf(build) };
+  return {
+    pageHandler: createRequestHandler(build, "production"),
+    pageMethods: pageMethodsOf(build),
+    pageRoutePattern: pageRoutePatternOf(build),
+    pageRouteRules: pageRouteRulesOf(build),
+  };
 }
 
 /** A build's route table as the router's own `matchRoutes` takes it. */
@@ -66,4 +72,53 @@ export function pageMethodsOf(build: ServerBuild): PageMethods {
     const deepest = matches?.at(-1)?.route.id;
     return deepest && build.routes[deepest]?.module.action ? READ_AND_POST : READ;
   };
+}
+
+/**
+ * What the route table says of a page path, for the layers in front of the router: how the router spells it
+ * (it matches static segments whatever their case) and whether the page may be kept for every visitor.
+ */
+export type PageRouteRules = {
+  /** The path with each static segment spelled as its route declares it (`/STAFF/Leads` is `/staff/leads`); else as given. */
+  spelling(decodedPath: string): string;
+  /**
+   * True when every route the path matches, from the root down, declares the page public (`handle.pageCache`
+   * "public", app/lib/page-cache-rule.ts): the same for every visitor, no form token, nothing personal.
+   */
+  isPublic(path: string): boolean;
+};
+
+export function pageRouteRulesOf(build: ServerBuild): PageRouteRules {
+  const roots = routeTreeOf(build);
+  const match = (path: string) => matchRoutes(roots, pagePathOf(path), build.basename);
+  return {
+    spelling(decodedPath) {
+      if (decodedPath === "/_root.data") return decodedPath;
+      const matches = match(decodedPath);
+      if (!matches) return decodedPath;
+      const suffix = decodedPath.endsWith(".data") ? ".data" : "";
+      const requested = pagePathOf(decodedPath).split("/").filter(Boolean);
+      const declared = matches.flatMap((matched) => (matched.route.path ?? "").split("/").filter(Boolean));
+      return `/${spelledSegments(requested, declared).join("/")}${suffix}`;
+    },
+    isPublic(path) {
+      const matches = match(path);
+      return !!matches && matches.every((matched) => isPublicRoute(build.routes[matched.route.id!]?.module));
+    },
+  };
+}
+
+/** The requested segments, each static one in its declared spelling; those under a splat (`*`) as requested. */
+function spelledSegments(requested: string[], declared: string[]): string[] {
+  const splat = declared.indexOf("*");
+  return requested.map((segment, index) => {
+    const pattern = declared[index];
+    if (pattern === undefined || (splat !== -1 && index >= splat) || pattern.startsWith(":")) return segment;
+    return pattern.toLowerCase() === segment.toLowerCase() ? pattern : segment;
+  });
+}
+
+function isPublicRoute(module: { handle?: unknown } | undefined): boolean {
+  const handle = module?.handle as { pageCache?: unknown } | undefined;
+  return handle?.pageCache === PUBLIC_PAGE.pageCache;
 }

@@ -8,6 +8,7 @@ import type { RateLimiter } from "../../core/shared/rate-limiter.ts";
 import { apiError } from "../api/responses.ts";
 import type { Logger } from "../logger.ts";
 import type { PageMethods } from "../pages.ts";
+import { pathVerdict } from "../request-path.ts";
 
 /**
  * The one guard in front of every route (docs/decisions/014-one-request-guard.md): a malformed address is
@@ -35,6 +36,8 @@ export type RequestGuardOptions = {
   app: Hono<any>;
   /** The page routes' methods (GET and HEAD, and POST where the route has an action); absent: no pages. */
   pageMethods?: PageMethods;
+  /** How the router spells a decoded path (server/pages.ts `PageRouteRules.spelling`); absent: as sent. */
+  pathSpelling?: (decodedPath: string) => string;
   rateLimiter: RateLimiter;
   clientAddress: (c: Context) => string;
   /** The public address: a write whose Origin is this one is same-origin even behind a TLS proxy. */
@@ -186,6 +189,8 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
 
   async function firstRefusal(c: Context): Promise<Response | null> {
     if (hasMalformedEscape(c.req.url)) return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");
+    const canonical = canonicalPathAnswer(c, options.pathSpelling);
+    if (canonical) return canonical;
     // Every page answers GET and HEAD: matching the route table for a page read would only cost time.
     if (isPageRead(c)) return null;
     const allowed = await allowedMethods(c.req.path);
@@ -195,6 +200,20 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     }
     return WRITE_METHODS.includes(c.req.method) ? refusalOfWrite(c) : null;
   }
+}
+
+/**
+ * The one notion of the path (server/request-path.ts), before anything decides by it: another spelling of a
+ * path is redirected to its canonical one (301 for a read, 308 for a write, which keeps its method and body),
+ * an ambiguous one refused with 400; null for the canonical spelling.
+ */
+function canonicalPathAnswer(c: Context, spelling: ((decodedPath: string) => string) | undefined): Response | null {
+  const url = new URL(c.req.url);
+  const verdict = pathVerdict(url.pathname, spelling);
+  if (verdict.kind === "canonical") return null;
+  if (verdict.kind === "refused") return refuse(c, 400, `The address is not valid (${verdict.reason})`, "This address is not valid.");
+  c.header("Connection", WRITE_METHODS.includes(c.req.method) ? "close" : undefined);
+  return c.redirect(`${verdict.path}${url.search}`, WRITE_METHODS.includes(c.req.method) ? 308 : 301);
 }
 
 function tooLarge(c: Context, maxBodyBytes: number): Response {

@@ -5,13 +5,19 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { ServerBuild } from "react-router";
-import { builtPages, type PageMethods, type PageRoutePattern, projectRoot } from "../../server/pages.ts";
+import { builtPages, type PageMethods, type PageRoutePattern, type PageRouteRules, projectRoot } from "../../server/pages.ts";
 import type { PageHandler } from "../../server/app.ts";
 
 const buildDir = path.join(projectRoot, "build");
 
 /** The built site (pages and static files) for createApp; `npm run build` must have run (npm test does it first). */
-export async function builtSite(): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; staticRoot: string }> {
+export async function builtSite(): Promise<{
+  pageHandler: PageHandler;
+  pageMethods: PageMethods;
+  pageRoutePattern: PageRoutePattern;
+  pageRouteRules: PageRouteRules;
+  staticRoot: string;
+}> {
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error("no build/server/index.js: run `npm run build` before the page tests");
   }

@@ -5,6 +5,10 @@ import { formatDate } from "../../../core/shared/format.ts";
 import { pageCount, parsePageParam } from "../../lib/paging.ts";
 import type { Route } from "./+types/blog-list";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page ?? 1;

@@ -5,6 +5,10 @@ import { BlogPicture } from "../../components/blog-picture.tsx";
 import type { Route } from "./+types/blog-post";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { blogPostingJsonLd } from "../../lib/structured-data.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /** SPEC section 2: page title from meta_title, meta description, keywords when present. */
 export function meta(args: Route.MetaArgs) {

@@ -15,6 +15,10 @@ import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/model";
 import { canonicalPath, pageMeta, pageTitle } from "../../lib/meta.ts";
 import { modelJsonLd } from "../../lib/structured-data.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /** /new/{make}/{model} (cars) and /honda-wing/{make}/{model} (motorcycles). An unknown model is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

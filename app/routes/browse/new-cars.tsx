@@ -10,6 +10,10 @@ import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/new-cars";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /** /new and /new/{make}: Car banners on top, then a card for each new car model. An unknown make is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

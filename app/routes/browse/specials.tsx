@@ -6,6 +6,10 @@ import { ownDealsFirst } from "../site/home-data.server.ts";
 import { useScopedDealer } from "../site/layout.tsx";
 import type { Route } from "./+types/specials";
 import { pageMeta } from "../../lib/meta.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /** /specials: the group's specials, or a dealer's own specials together with the group's. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -4,6 +4,10 @@ import { formatOpeningTimes, GROUP_OPENING_HOURS } from "../../lib/hours.ts";
 import type { Route } from "./+types/contact";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { autoDealerJsonLd } from "../../lib/structured-data.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -9,6 +9,10 @@ import { scopedHref } from "../../lib/navigation.ts";
 import type { Route } from "./+types/dealer-home";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { autoDealerJsonLd } from "../../lib/structured-data.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData;

@@ -3,6 +3,10 @@ import { DealerCard } from "../../components/dealer-card.tsx";
 import type { Route } from "./+types/dealer-list";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 import { autoDealerJsonLd } from "../../lib/structured-data.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

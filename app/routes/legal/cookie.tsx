@@ -2,6 +2,10 @@ import { LegalPage } from "../../components/legal-page.tsx";
 import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
 import type { Route } from "./+types/cookie";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -1,6 +1,10 @@
 import { InformationOfficerContact, LegalPage, RegulatorContact } from "../../components/legal-page.tsx";
 import type { Route } from "./+types/policy";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

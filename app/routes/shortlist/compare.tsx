@@ -12,6 +12,10 @@ import { useHydrated } from "../../lib/hydrated.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { compareQuery, useShortlist } from "../../lib/shortlist.ts";
 import type { Route } from "./+types/compare";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /**
  * /compare?ids=a,b&variants=make.model.variant (&from=Province): up to three used vehicles and new models

@@ -6,6 +6,10 @@ import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { idsQuery, useShortlist } from "../../lib/shortlist.ts";
 import type { Route } from "./+types/saved";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /**
  * /saved?ids=…: the visitor's favourites with their current price and availability, rendered on the server

@@ -3,6 +3,10 @@ import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/home";
 import { loadHomeData } from "./home-data.server.ts";
 import { absoluteUrl, pageMeta, SITE_NAME } from "../../lib/meta.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -13,6 +13,10 @@ import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
 import type { Route } from "./+types/layout";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);

@@ -30,6 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const STAFF_LAYOUT_ID = "routes/staff/layout";
 
+/**
+ * Every staff page and its data answer says itself that it is personal (decision 047): no cache, shared or
+ * in this process, may keep it, whatever any path rule in front of the router concludes.
+ */
+export function headers() {
+  return { "Cache-Control": STAFF_CACHE_CONTROL };
+}
+
+export const STAFF_CACHE_CONTROL = "private, no-store";
+
 function StaffChrome({ signedIn, children }: { signedIn: Route.ComponentProps["loaderData"]["signedIn"] | null; children: React.ReactNode }) {
   return (
     <>

@@ -52,8 +52,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** The action's Retry-After (a throttled sign-in) on the page's answer. */
-export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
+/** The action's Retry-After (a throttled sign-in) on the page's answer, with the staff layout's no-store. */
+export const headers = ({ actionHeaders, parentHeaders }: Route.HeadersArgs) => {
+  const headers = new Headers(parentHeaders);
+  actionHeaders.forEach((value, name) => headers.set(name, value));
+  return headers;
+};
 
 export const meta = () => [{ title: `Sign in${STAFF_TITLE_SUFFIX}` }];
 

@@ -13,6 +13,10 @@ import { DETAIL_SIZES, THUMBNAIL_SIZES, VehiclePicture } from "../../components/
 import type { Route } from "./+types/detail";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { usedVehicleJsonLd } from "../../lib/structured-data.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /**
  * /used/{make}/{model}/{id}: one used or demo vehicle. Not found (404) when the id names no vehicle, when

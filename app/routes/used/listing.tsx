@@ -12,6 +12,10 @@ import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing
 import type { Route } from "./+types/listing";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { formatNumber } from "../../../core/shared/format.ts";
+import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+
+/** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
+export const handle = PUBLIC_PAGE;
 
 /**
  * /used, /used/{make}, /used/{make}/{model}, group-wide or under /dealer/{dealerName} (that dealer's stock

@@ -1,0 +1,216 @@
+import { sql } from "drizzle-orm";
+import { matchPath } from "react-router";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { storeTestEnquiry } from "../tests/support/leads.ts";
+import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
+import { builtSite, pageRouteTable } from "../tests/support/page-server.ts";
+import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
+import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
+import { PageCache } from "./page-cache.ts";
+
+/**
+ * Issue 32 item 3: the rendered-page cache attacked from the route table. Every page route, in every spelling
+ * the router reads as the same page (an escaped letter, another case, a trailing slash, `//`, its `.data`),
+ * is asked for first by a signed-in group administrator and then by an anonymous visitor: the visitor must
+ * never receive what was rendered for the administrator (the inbox's buyer, the session's CSRF token, the
+ * administrator's address). And no two visitors of a form page ever share its one-time idempotency key.
+ */
+const ADMIN_EMAIL = "cache-attack-admin@example.co.za";
+/** A buyer only the signed-in inbox shows. */
+const BUYER = { firstName: "Zanele", lastName: "Cachetestmarker", email: "zanele.cachetestmarker@example.co.za" };
+
+let database: DatabaseHandle;
+let reads: InMemoryReads;
+let pageCache: PageCache;
+let site: TestServer;
+let staff: StaffHttpSession;
+let paths: string[];
+
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+  reads = await keepPublicReadsInMemory(database);
+  // Far longer than the test: nothing it proves depends on an entry expiring.
+  pageCache = new PageCache({ maxAgeMs: 600_000 });
+  pageCache.watch(reads.changes);
+  const pages = await builtSite();
+  site = await startTestServer(
+    { ...pages, usedStock: reads.usedStock, readModels: reads.readModels, pageCache, rateLimiter: new MemoryRateLimiter(100_000, 600_000) },
+    { database },
+  );
+  const admin = await createStaffUser(database.db, { email: ADMIN_EMAIL, role: "group_admin", password: TEST_STAFF_PASSWORD });
+  staff = await signIn(site.baseUrl, ADMIN_EMAIL, TEST_STAFF_PASSWORD);
+  const leadId = await storeTestEnquiry(database.db, { ...BUYER, uri: "/st%61ff/leads" });
+  paths = await concretePaths({ leadId, staffId: String(admin.id) });
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+  pageCache?.stop();
+  await reads?.stop();
+  await database?.close();
+});
+
+/** The spellings of a canonical path that the router reads as that page (or its data). */
+function spellingsOf(path: string): string[] {
+  const [first = "", ...rest] = path.split("/").filter(Boolean);
+  const escapedLetter = first ? `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest.map((s) => `/${s}`).join("")}` : "/%2F";
+  const upper = `/${first.toUpperCase()}${rest.map((s) => `/${s}`).join("")}`;
+  const data = path === "/" ? "/_root.data" : `${path}.data`;
+  return [path, data, escapedLetter, `${escapedLetter}.data`, upper, `${upper}.data`, `${path}/`.replace(/\/\/$/, "/"), `/${path}`];
+}
+
+async function fetchAs(path: string, cookie?: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(site.baseUrl + path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  return { status: response.status, body: await response.text() };
+}
+
+function leaksOf(body: string): string[] {
+  return [staff.csrfToken, ADMIN_EMAIL, BUYER.lastName].filter((secret) => body.includes(secret));
+}
+
+describe("the page cache attacked from the route table", () => {
+  it("never gives an anonymous visitor what any spelling of any route rendered for a signed-in administrator", async () => {
+    let cases = 0;
+    const leaks: string[] = [];
+    /** Staff answers that carried the inbox's buyer: the attack had something to steal. */
+    const secretsRendered: string[] = [];
+    await eachAtOnce(paths.flatMap(spellingsOf), async (spelling) => {
+      const signedIn = await fetchAs(spelling, staff.cookie);
+      if (signedIn.body.includes(BUYER.lastName)) secretsRendered.push(spelling);
+      const anonymous = await fetchAs(spelling);
+      cases++;
+      const leaked = leaksOf(anonymous.body);
+      if (leaked.length > 0) leaks.push(`${spelling} (${anonymous.status}) carried ${leaked.join(", ")}`);
+    });
+    expect(leaks).toEqual([]);
+    expect(secretsRendered).toEqual(expect.arrayContaining(["/staff/leads", "/staff/leads.data"]));
+    console.info(`page-cache attack: ${paths.length} routes, ${cases} spellings, each as staff then anonymous`);
+  }, 600_000);
+
+  it("the reported attack: the inbox at /st%61ff/leads is the inbox for its administrator, and a redirect to sign in for anyone else", async () => {
+    const signedIn = await fetch(site.baseUrl + "/st%61ff/leads", { headers: { Cookie: staff.cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(new URL(signedIn.url).pathname).toBe("/staff/leads");
+    expect(await signedIn.text()).toContain(BUYER.lastName);
+    const anonymous = await fetch(site.baseUrl + "/st%61ff/leads", { redirect: "manual" });
+    expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([301, "/staff/leads"]);
+    const followed = await fetch(site.baseUrl + "/st%61ff/leads");
+    expect(new URL(followed.url).pathname).toBe("/staff/login");
+    expect(leaksOf(await followed.text())).toEqual([]);
+  });
+
+  it("gives every visitor of a form page a one-time key of their own, in any spelling", async () => {
+    const shared: string[] = [];
+    const formPages: string[] = [];
+    await eachAtOnce(
+      paths.filter((path) => !path.startsWith("/staff")),
+      async (path) => {
+        if (idempotencyKeyIn(await fetchFollowing(path))) formPages.push(path);
+      },
+    );
+    await eachAtOnce(
+      formPages.flatMap((path) => spellingsOf(path).filter((spelling) => !spelling.endsWith(".data"))),
+      async (spelling) => {
+        const [first, second] = [await fetchFollowing(spelling), await fetchFollowing(spelling)];
+        const key = idempotencyKeyIn(first);
+        if (key && idempotencyKeyIn(second) === key) shared.push(spelling);
+      },
+    );
+    expect(shared).toEqual([]);
+    expect(formPages).toEqual(expect.arrayContaining(["/finance", "/service", "/parts", "/sell-your-car"]));
+  }, 600_000);
+
+  it("answers the staff pages themselves no-store, documents and data alike", async () => {
+    for (const path of ["/staff/leads", "/staff/leads.data", "/staff/audit", "/staff/accounts.data"]) {
+      const response = await fetch(site.baseUrl + path, { headers: { Cookie: staff.cookie } });
+      await response.arrayBuffer();
+      expect([path, response.status, response.headers.get("Cache-Control")]).toEqual([path, 200, "private, no-store"]);
+    }
+  });
+});
+
+describe("one notion of the path, before anything decides by it", () => {
+  it("redirects a read to the router's spelling with its query, a write with its method kept, and refuses an ambiguous one", async () => {
+    const read = await fetch(site.baseUrl + "/USED//honda/?page=2", { redirect: "manual" });
+    expect([read.status, read.headers.get("Location")]).toEqual([301, "/used/honda?page=2"]);
+    const write = await fetch(site.baseUrl + "/%73ervice", { method: "POST", redirect: "manual", body: new URLSearchParams({ first_name: "Thabo" }) });
+    expect([write.status, write.headers.get("Location")]).toEqual([308, "/service"]);
+    for (const ambiguous of ["/staff%2Fleads", "/used/%2e%2e%2fstaff"]) {
+      const refused = await fetch(site.baseUrl + ambiguous, { redirect: "manual" });
+      expect([ambiguous, refused.status, await refused.text()]).toEqual([ambiguous, 400, "This address is not valid."]);
+    }
+  });
+});
+
+/** Runs `visit` for every item, a few at a time (each item's own requests stay in order). */
+async function eachAtOnce<T>(items: T[], visit: (item: T) => Promise<void>, atOnce = 6): Promise<void> {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: atOnce }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(item);
+  }));
+}
+
+async function fetchFollowing(path: string): Promise<string> {
+  return (await fetch(site.baseUrl + path)).text();
+}
+
+function idempotencyKeyIn(html: string): string | undefined {
+  return /name="idempotency_?[kK]ey"[^>]*value="([^"]+)"/.exec(html)?.[1];
+}
+
+/**
+ * A concrete path for every page route in the route table: the public ones from the sitemap's addresses (each
+ * pattern's parameters taken from an address it or its nearest parent matches), the back office's from rows of
+ * this database.
+ */
+async function concretePaths({ leadId, staffId }: { leadId: string; staffId: string }): Promise<string[]> {
+  const sitemap = await fetchFollowing("/sitemap-pages.xml");
+  const used = await fetchFollowing("/sitemap-used-1.xml");
+  const addresses = [...`${sitemap}${used}`.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const first = async (query: ReturnType<typeof sql>) => {
+    const { rows } = (await database.db.execute(query)) as unknown as { rows: { id: number }[] };
+    return String(rows[0]?.id ?? 1);
+  };
+  const staffParams: Record<string, Record<string, string>> = {
+    "/staff/leads/:leadId": { leadId },
+    "/staff/stock/:id": { id: await first(sql`SELECT id FROM used_vehicles ORDER BY id LIMIT 1`) },
+    "/staff/stock/:id/photos": { id: await first(sql`SELECT id FROM used_vehicles ORDER BY id LIMIT 1`) },
+    "/staff/accounts/:id": { id: staffId },
+    "/staff/blog/:id": { id: await first(sql`SELECT id FROM blog_posts ORDER BY id LIMIT 1`) },
+    "/staff/blog/:id/preview": { id: await first(sql`SELECT id FROM blog_posts ORDER BY id LIMIT 1`) },
+    "/staff/specials/:id": { id: await first(sql`SELECT id FROM deals ORDER BY id LIMIT 1`) },
+    "/staff/specials/:id/preview": { id: await first(sql`SELECT id FROM deals ORDER BY id LIMIT 1`) },
+    "/staff/banners/:id": { id: await first(sql`SELECT id FROM banners ORDER BY id LIMIT 1`) },
+    "/staff/dealers/:slug": { slug: "honda-sandton" },
+  };
+  const paramsOf = (pattern: string): Record<string, string> => {
+    const scoped = /^\/dealer\/:dealerName(\/.+)$/.exec(pattern);
+    if (scoped) return { ...paramsOf(scoped[1]!), ...paramsFromAddresses("/dealer/:dealerName", addresses) };
+    return staffParams[pattern] ?? paramsFromAddresses(pattern, addresses);
+  };
+  const table = await pageRouteTable();
+  return table.map(({ pattern }) => fill(pattern, paramsOf(pattern)));
+}
+
+/** The parameters of the first address that the pattern, or the longest parent of it that has any, matches. */
+function paramsFromAddresses(pattern: string, addresses: string[]): Record<string, string> {
+  const segments = pattern.split("/");
+  for (let length = segments.length; length > 1; length--) {
+    const prefix = segments.slice(0, length).join("/");
+    if (!prefix.includes(":")) continue;
+    const address = addresses.find((candidate) => matchPath(prefix, candidate));
+    if (address) return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", ...matchPath(prefix, address)!.params } as Record<string, string>;
+  }
+  return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", id: "1" };
+}
+
+function fill(pattern: string, params: Record<string, string>): string {
+  const path = pattern
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? (params[segment.slice(1)] ?? "x") : segment === "*" ? "no-such-page" : segment))
+    .join("/");
+  return path || "/";
+}
