@@ -25,9 +25,11 @@ describe("GET /media/images/<hash>.<ext>", () => {
 
   it("answers 404 for a name that is not a rendition, or a rendition under another format's extension", async () => {
     const jpeg = image.renditions.find((r) => r.format === "jpeg")!.url;
-    for (const url of ["/media/images/00000000000000000000000000000000.jpg", jpeg.replace(/\.jpg$/, ".webp"), jpeg.replace(/\.jpg$/, ".png"), "/media/images/..%2f..%2fetc.jpg"]) {
+    for (const url of ["/media/images/00000000000000000000000000000000.jpg", jpeg.replace(/\.jpg$/, ".webp"), jpeg.replace(/\.jpg$/, ".png")]) {
       expect((await server.get(url)).status, url).toBe(404);
     }
+    // An escaped slash names no one path: the request guard refuses it before any route reads it.
+    expect((await server.get("/media/images/..%2f..%2fetc.jpg")).status).toBe(400);
   });
 
   it("never serves the original upload", async () => {
