@@ -265,7 +265,7 @@ export async function passwordLinkOwner(db: Database, token: string): Promise<{ 
 export async function setPasswordWithLink(db: Database, token: string, password: string): Promise<LinkOutcome> {
   const owner = await passwordLinkOwner(db, token);
   if (!owner) return { ok: false, expired: true };
-  const problem = passwordProblem(password, owner.email);
+  const problem = await passwordProblem(password, owner.email);
   if (problem) return { ok: false, violations: [{ propertyPath: "password", message: problem }] };
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx): Promise<LinkOutcome> => {
@@ -287,7 +287,7 @@ export async function createFirstAdministrator(db: Database, token: string, inpu
   if ((await tokenOwner(db, "setup", token)) !== null || (await countStaffAccounts(db)) > 0) return { ok: false, expired: true };
   const parsed = newAccountSchema.safeParse({ email: input.email, displayName: input.displayName, role: "group_admin" });
   const violations = parsed.success ? [] : violationsFromZod(parsed.error);
-  const problem = passwordProblem(input.password, input.email);
+  const problem = await passwordProblem(input.password, input.email);
   if (problem) violations.push({ propertyPath: "password", message: problem });
   if (!parsed.success || violations.length > 0) return { ok: false, violations };
   const passwordHash = await hashPassword(input.password);
@@ -324,7 +324,7 @@ export async function changeOwnPassword(
   const user = await ownAccount(db, actor);
   const refused = await currentPasswordRefusal(user, input.currentPassword, reauthentication);
   if (refused) return { ok: false, violations: [refused] };
-  const problem = passwordProblem(input.newPassword, user.email);
+  const problem = await passwordProblem(input.newPassword, user.email);
   if (problem) return { ok: false, violations: [{ propertyPath: "newPassword", message: problem }] };
   const passwordHash = await hashPassword(input.newPassword);
   const session = await db.transaction(async (tx) => {

@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
-import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
  * How hard a new staff password is to guess, by zxcvbn-ts with its common-password (breach list) and English
@@ -14,21 +12,25 @@ export const MIN_PASSWORD_SCORE = 4;
 /** Words of this site a staff member is tempted to build a password from; zxcvbn treats them as known words. */
 const SITE_WORDS = ["honda", "hondadealergroup", "dealer", "dealergroup", "group", "staff", "backoffice", "admin", "administrator", "finance", "motors", "southafrica"];
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
 /**
- * Built on first use (about a third of a second), not at import. Levenshtein matching is off and l33t
- * substitutions and length are capped: each multiplies the time of a check, which runs on the event loop,
- * and the dictionary, l33t and reversed-word matchers already catch what they would.
+ * Loaded and built on first use, not at import: the dictionaries take seconds to parse on a busy machine, which
+ * every server start and test importing the staff code would otherwise pay. Levenshtein matching is off and l33t
+ * substitutions and length are capped: each multiplies the time of a check, which runs on the event loop, and
+ * the dictionary, l33t and reversed-word matchers already catch what they would.
  */
-function strengthEstimator(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    translations,
-    graphs: adjacencyGraphs,
-    dictionary: { ...commonDictionary, ...englishDictionary },
-    maxLength: 64,
-    l33tMaxSubstitutions: 16,
-  });
+function strengthEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
+    return new ZxcvbnFactory({
+      translations: english.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      maxLength: 64,
+      l33tMaxSubstitutions: 16,
+    });
+  })();
   return estimator;
 }
 
@@ -40,8 +42,8 @@ function emailWords(email: string): string[] {
 }
 
 /** Why the password is too easy to guess, in zxcvbn's own words (its warning, then its suggestions); null when strong enough. */
-export function passwordWeakness(password: string, email: string): string | null {
-  const result = strengthEstimator().check(password, [...emailWords(email), ...SITE_WORDS]);
+export async function passwordWeakness(password: string, email: string): Promise<string | null> {
+  const result = (await strengthEstimator()).check(password, [...emailWords(email), ...SITE_WORDS]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const warning = result.feedback.warning ?? "This password would be too easy to guess.";
   const suggestions = result.feedback.suggestions.length > 0 ? result.feedback.suggestions : ["Add another word or two that are less common."];

@@ -38,7 +38,7 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
  * Why a new password is refused, or null when it is acceptable: 12 to 256 characters, not the account's e-mail
  * address (or its part before the @), and hard enough to guess by zxcvbn's estimate (password-strength.ts).
  */
-export function passwordProblem(password: string, email: string): string | null {
+export async function passwordProblem(password: string, email: string): Promise<string | null> {
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters`;
   const lower = password.toLowerCase();
