@@ -14,6 +14,8 @@ import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { createLogger } from "./logger.ts";
 import { newTotpSecret, totpCodeAt } from "../core/staff/totp.ts";
+import { verifyPassword } from "../core/staff/passwords.ts";
+import { TOTP_QR_NAME } from "../app/lib/totp-qr.server.ts";
 
 /**
  * The staff area over real HTTP, pages from the production build (`npm run build` first): sign-in, throttling,
@@ -178,6 +180,38 @@ describe("two-factor sign-in over HTTP", () => {
   });
 });
 
+describe("own account over HTTP", () => {
+  it("shows the two-factor key's QR code, drawn on the server as an SVG image with its name, beside the key", async () => {
+    await createStaffUser(database.db, { email: "qr@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const session = await signIn(site.baseUrl, "qr@example.co.za", TEST_STAFF_PASSWORD);
+    const page = await fetch(`${site.baseUrl}/staff/account`, { headers: { Cookie: session.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const svg = /<svg\b[^>]*>[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
+    const opening = /^<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
+    expect(opening).toContain('role="img"');
+    expect(opening).toContain(`aria-label="${TOTP_QR_NAME}"`);
+    expect(svg).toMatch(/<path fill="#000" d="(M\d+ \d+h\d+v1h-\d+z)+"\/>/);
+    // Nothing in it runs: no script element, no event attribute (the page shows it with JavaScript off).
+    expect(svg).not.toMatch(/<script|\son\w+=/i);
+    const secret = /name="secret" value="([A-Z2-7]+)"/.exec(html)?.[1];
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(html.indexOf(svg)).toBeLessThan(html.indexOf(`>${secret}</code>`));
+  });
+
+  it("says on the field why a new password is refused, in the estimator's words", async () => {
+    await createStaffUser(database.db, { email: "weak@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const session = await signIn(site.baseUrl, "weak@example.co.za", TEST_STAFF_PASSWORD);
+    const fields = { csrf: session.csrfToken, intent: "password", currentPassword: TEST_STAFF_PASSWORD, newPassword: "Honda1234567890", confirm: "Honda1234567890" };
+    const refused = await postForm("/staff/account", fields, session.cookie);
+    expect(refused.status).toBe(422);
+    const error = /<p id="password-newPassword-error"[^>]*>([^<]*)<\/p>/.exec(await refused.text())?.[1];
+    expect(error).toMatch(/^This is similar to a commonly used password\. .*Add more words that are less common\./);
+    const [user] = await database.db.select().from(staffUsers).where(eq(staffUsers.email, "weak@example.co.za"));
+    expect(await verifyPassword(user!.passwordHash!, TEST_STAFF_PASSWORD)).toBe(true);
+  });
+});
+
 describe("CSRF", () => {
   it("refuses a staff form sent without the session's token, and changes nothing", async () => {
     const before = await database.db.select().from(staffUsers);
@@ -247,8 +281,13 @@ describe("staff accounts", () => {
     const token = new URL(link).searchParams.get("token")!;
 
     const tooShort = await postForm("/staff/set-password", { token, password: "short", confirm: "short" });
-    expect(tooShort.status).toBe(200);
+    expect(tooShort.status).toBe(422);
     expect(await tooShort.text()).toContain("Use at least 12 characters");
+    // Posted to the link's own address, as the page's form does: the page shows the reason on the field.
+    const common = await postForm(linkPath, { token, password: "qwerty1234567890", confirm: "qwerty1234567890" });
+    expect(common.status).toBe(422);
+    const commonPage = await common.text();
+    expect(/<p id="set-password-error"[^>]*>([^<]*)<\/p>/.exec(commonPage)?.[1]).toMatch(/^This is similar to a commonly used password\. /);
     const set = await postForm("/staff/set-password", { token, password: "a long and private passphrase", confirm: "a long and private passphrase" });
     expect(set.status).toBe(302);
     // The link works once.

@@ -14,7 +14,7 @@ import { FORM_PRESETS } from "../leads/presets.ts";
 import { appointmentOfEnquiry, dealerCalendar, listFreeSlots } from "./appointments.ts";
 import { saIso } from "./calendar.ts";
 import { cancelBooking, moveBooking } from "./changes.ts";
-import { LinkSigner, MANAGE_APPOINTMENT, manageAppointmentPath } from "./links.ts";
+import { LinkSigner, manageAppointmentLinkState, manageAppointmentPath } from "./links.ts";
 
 let database: DatabaseHandle;
 let smtp: SmtpPeer;
@@ -177,19 +177,43 @@ describe("signed links to move or cancel", () => {
   };
 
   it("accept the link as signed until the appointment starts", () => {
-    const link = query(manageAppointmentPath(signer, { id, start }));
-    expect(signer.verify(MANAGE_APPOINTMENT, id, link, new Date())).toBe("valid");
-    expect(signer.verify(MANAGE_APPOINTMENT, id, link, new Date(start.getTime() + 1000))).toBe("expired");
+    const link = query(manageAppointmentPath(signer, { id, start, version: 1 }));
+    expect(manageAppointmentLinkState(signer, { id, version: 1 }, link, new Date())).toBe("valid");
+    expect(manageAppointmentLinkState(signer, { id, version: 1 }, link, new Date(start.getTime() + 1000))).toBe("expired");
   });
 
   it("refuse a tampered link: another appointment, a later expiry, a changed signature, another key", () => {
-    const link = query(manageAppointmentPath(signer, { id, start }));
-    expect(signer.verify(MANAGE_APPOINTMENT, "6b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10", link, new Date())).toBe("invalid");
-    expect(signer.verify(MANAGE_APPOINTMENT, id, { ...link, expires: String(Number(link.expires) + 86_400) }, new Date())).toBe("invalid");
+    const link = query(manageAppointmentPath(signer, { id, start, version: 1 }));
+    const state = (appointmentId: string, given: { expires: unknown; signature: unknown }, key = signer) => manageAppointmentLinkState(key, { id: appointmentId, version: 1 }, given, new Date());
+    expect(state("6b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10", link)).toBe("invalid");
+    expect(state(id, { ...link, expires: String(Number(link.expires) + 86_400) })).toBe("invalid");
     const flipped = link.signature!.slice(0, -1) + (link.signature!.endsWith("A") ? "B" : "A");
-    expect(signer.verify(MANAGE_APPOINTMENT, id, { ...link, signature: flipped }, new Date())).toBe("invalid");
-    expect(LinkSigner.ephemeral().verify(MANAGE_APPOINTMENT, id, link, new Date())).toBe("invalid");
-    expect(signer.verify(MANAGE_APPOINTMENT, id, { expires: "soon", signature: link.signature }, new Date())).toBe("invalid");
-    expect(signer.verify(MANAGE_APPOINTMENT, id, { expires: null, signature: null }, new Date())).toBe("invalid");
+    expect(state(id, { ...link, signature: flipped })).toBe("invalid");
+    expect(state(id, link, LinkSigner.ephemeral())).toBe("invalid");
+    expect(state(id, { expires: "soon", signature: link.signature })).toBe("invalid");
+    expect(state(id, { expires: null, signature: null })).toBe("invalid");
+  });
+
+  it("are revoked by a move: the link e-mailed before it answers revoked, the one e-mailed after it works", async () => {
+    const [first, second] = await freeStarts("honda-cape-town");
+    const appointment = await bookTestDrive("naledi.relinked@example.co.za", first!);
+    const linkIn = (mails: ParsedMail[]) => query(/https:\/\/www\.honda-group\.example(\/appointments\/[^\s]+)/.exec(to(mails, "naledi.relinked@example.co.za")[0]!.text!)![1]!);
+    const booked = linkIn(await deliverAll());
+    smtp.messages.length = 0;
+    expect(manageAppointmentLinkState(signer, appointment, booked, new Date())).toBe("valid");
+
+    expect(await moveBooking(database.db, appointment, second!, new Date())).toEqual({ kind: "moved" });
+    const moved = (await appointmentOfEnquiry(database.db, appointment.enquiryId))!;
+    const movedLink = linkIn(await deliverAll());
+    expect(manageAppointmentLinkState(signer, moved, booked, new Date())).toBe("revoked");
+    expect(manageAppointmentLinkState(signer, moved, movedLink, new Date())).toBe("valid");
+
+    // Moving back to the first time does not bring the first link back.
+    smtp.messages.length = 0;
+    expect(await moveBooking(database.db, moved, first!, new Date())).toEqual({ kind: "moved" });
+    const movedBack = (await appointmentOfEnquiry(database.db, appointment.enquiryId))!;
+    expect(manageAppointmentLinkState(signer, movedBack, booked, new Date())).toBe("revoked");
+    expect(manageAppointmentLinkState(signer, movedBack, movedLink, new Date())).toBe("revoked");
+    expect(manageAppointmentLinkState(signer, movedBack, linkIn(await deliverAll()), new Date())).toBe("valid");
   });
 });

@@ -45,8 +45,38 @@ export class LinkSigner {
 
 export const MANAGE_APPOINTMENT = "manage-appointment";
 
-/** The page where the buyer moves or cancels an appointment; the link holds until the appointment starts. */
-export function manageAppointmentPath(signer: LinkSigner, appointment: { id: string; start: Date }): string {
-  const { expires, signature } = signer.sign(MANAGE_APPOINTMENT, appointment.id, appointment.start);
+type LinkedAppointment = { id: string; start: Date; version: number };
+
+/**
+ * What a move-or-cancel link is signed for: the appointment and its version, which each move or cancellation
+ * raises, so a change revokes every link sent before it (issue 32). Version 1 signs the bare id, as the links
+ * in confirmations sent before this rule were signed, so those keep working until the first change.
+ */
+function manageSubject(id: string, version: number): string {
+  return version === 1 ? id : `${id}/v${version}`;
+}
+
+/** The page where the buyer moves or cancels an appointment; the link holds until the appointment starts or changes. */
+export function manageAppointmentPath(signer: LinkSigner, appointment: LinkedAppointment): string {
+  const { expires, signature } = signer.sign(MANAGE_APPOINTMENT, manageSubject(appointment.id, appointment.version), appointment.start);
   return `/appointments/${appointment.id}?expires=${expires}&signature=${signature}`;
+}
+
+/**
+ * Whether a link may act on the appointment as it now is: "revoked" for a genuine link to an earlier version
+ * (sent before a move or cancellation) that has not expired, "invalid" for one that was never signed.
+ */
+export function manageAppointmentLinkState(
+  signer: LinkSigner,
+  appointment: { id: string; version: number },
+  link: { expires: unknown; signature: unknown },
+  now: Date,
+): "valid" | "expired" | "revoked" | "invalid" {
+  const current = signer.verify(MANAGE_APPOINTMENT, manageSubject(appointment.id, appointment.version), link, now);
+  if (current !== "invalid") return current;
+  for (let version = appointment.version - 1; version >= 1; version--) {
+    const earlier = signer.verify(MANAGE_APPOINTMENT, manageSubject(appointment.id, version), link, now);
+    if (earlier !== "invalid") return earlier === "valid" ? "revoked" : "expired";
+  }
+  return "invalid";
 }

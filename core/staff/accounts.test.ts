@@ -23,7 +23,7 @@ import {
 import { listAuditEntries, parseAuditFilter } from "./audit-log.ts";
 import { bootstrapStaff, BootstrapPasswordRefused } from "./bootstrap.ts";
 import { verifyPassword } from "./passwords.ts";
-import { MAX_FAILURES, SignInThrottle } from "./sign-in.ts";
+import { completeSecondFactor, MAX_FAILURES, SignInThrottle, signIn } from "./sign-in.ts";
 import { StaffAccessDenied } from "./roles.ts";
 import { createSession, resolveSession } from "./sessions.ts";
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
@@ -44,6 +44,12 @@ afterAll(async () => {
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
+/** What zxcvbn says of a password from the breach lists, as the staff forms show it on the field. */
+const COMMON_PASSWORD_FEEDBACK = expect.stringMatching(/^This is similar to a commonly used password\. .*Add more words that are less common\./);
+
+/** Passwords the security review saw accepted with the old 40-entry list (issue 32). */
+const REVIEWED_WEAK_PASSWORDS = ["Password123456", "qwerty1234567890", "Honda1234567890"];
+
 describe("the first start", () => {
   it("issues a set-up link while there is no account; the link makes one administrator, once", async () => {
     const fresh = await cloneTemplate(inject("databaseTemplate"));
@@ -52,7 +58,7 @@ describe("the first start", () => {
       if (first.kind !== "setup-link") throw new Error(`expected a set-up link, got ${first.kind}`);
       expect(first.link).toMatch(/^https:\/\/www\.example\.co\.za\/staff\/setup\?token=[\w-]{43}$/);
       const weak = await createFirstAdministrator(fresh.db, tokenOf(first.link), { email: "boss@example.co.za", displayName: "Boss", password: "password1234" });
-      expect(weak).toEqual({ ok: false, violations: [{ propertyPath: "password", message: "This password is too common: choose one that is harder to guess" }] });
+      expect(weak).toEqual({ ok: false, violations: [{ propertyPath: "password", message: COMMON_PASSWORD_FEEDBACK }] });
       const made = await createFirstAdministrator(fresh.db, tokenOf(first.link), { email: "Boss@Example.co.za", displayName: "Boss", password: TEST_STAFF_PASSWORD });
       expect(made.ok).toBe(true);
       const again = await createFirstAdministrator(fresh.db, tokenOf(first.link), { email: "second@example.co.za", displayName: "Second", password: TEST_STAFF_PASSWORD });
@@ -69,6 +75,10 @@ describe("the first start", () => {
     const fresh = await cloneTemplate(inject("databaseTemplate"));
     try {
       await expect(bootstrapStaff(fresh.db, { email: "admin@example.co.za", password: "admin@example.co.za", siteUrl: "https://x.example" })).rejects.toBeInstanceOf(BootstrapPasswordRefused);
+      await expect(bootstrapStaff(fresh.db, { email: "admin@example.co.za", password: "Honda1234567890", siteUrl: "https://x.example" })).rejects.toThrow(
+        /^STAFF_BOOTSTRAP_PASSWORD is refused: This is similar to a commonly used password\./,
+      );
+      expect(await fresh.db.select().from(staffUsers)).toEqual([]);
       expect(await bootstrapStaff(fresh.db, { email: "Admin@Example.co.za", password: TEST_STAFF_PASSWORD, siteUrl: "https://x.example" })).toEqual({ kind: "created", email: "admin@example.co.za" });
       expect(await bootstrapStaff(fresh.db, { email: "other@example.co.za", password: TEST_STAFF_PASSWORD, siteUrl: "https://x.example" })).toEqual({ kind: "accounts", count: 1 });
       const [admin] = await fresh.db.select().from(staffUsers);
@@ -107,6 +117,13 @@ describe("one-time tokens", () => {
     expect(newLink).not.toBe(oldLink);
     expect(await setPasswordWithLink(database.db, tokenOf(oldLink), "a brand new passphrase")).toEqual({ ok: false, expired: true });
     expect(await setPasswordWithLink(database.db, tokenOf(newLink), "short")).toEqual({ ok: false, violations: [{ propertyPath: "password", message: "Use at least 12 characters" }] });
+    for (const password of REVIEWED_WEAK_PASSWORDS) {
+      expect(await setPasswordWithLink(database.db, tokenOf(newLink), password), password).toEqual({ ok: false, violations: [{ propertyPath: "password", message: COMMON_PASSWORD_FEEDBACK }] });
+    }
+    expect(await setPasswordWithLink(database.db, tokenOf(newLink), "Forgetful2026!")).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "password", message: expect.stringContaining("There should not be any personal or page related data.") }],
+    });
     expect(await setPasswordWithLink(database.db, tokenOf(newLink), "a brand new passphrase")).toEqual({ ok: true, staffUserId: id });
     expect(await setPasswordWithLink(database.db, tokenOf(newLink), "another new passphrase")).toEqual({ ok: false, expired: true });
     expect(await resolveSession(database.db, session.token)).toBeNull();
@@ -168,6 +185,14 @@ describe("own account", () => {
       ok: false,
       violations: [{ propertyPath: "currentPassword", message: "This is not your current password" }],
     });
+    for (const newPassword of REVIEWED_WEAK_PASSWORDS) {
+      expect(await changeOwnPassword(database.db, actor, { currentPassword: TEST_STAFF_PASSWORD, newPassword }, reauthentication("192.0.2.30")), newPassword).toEqual({
+        ok: false,
+        violations: [{ propertyPath: "newPassword", message: COMMON_PASSWORD_FEEDBACK }],
+      });
+    }
+    const [unchanged] = await database.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    expect(await verifyPassword(unchanged!.passwordHash!, TEST_STAFF_PASSWORD)).toBe(true);
     const changed = await changeOwnPassword(database.db, actor, { currentPassword: TEST_STAFF_PASSWORD, newPassword: "a fresh long passphrase" }, reauthentication("192.0.2.30"));
     if (!changed.ok) throw new Error("not changed");
     expect(await resolveSession(database.db, phone.token)).toBeNull();
@@ -193,6 +218,24 @@ describe("own account", () => {
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
     expect(audit.map((entry) => entry.action)).toEqual(["staff_user.enable_totp", "staff_user.disable_totp"]);
     expect(JSON.stringify(audit)).not.toContain(secret);
+  });
+
+  it("uses up the code that turned TOTP on: the same code cannot then sign in, the next one can", async () => {
+    const { actor } = await createStaffUser(database.db, { email: "replay@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const { secret } = newTotpSecret("replay@example.co.za");
+    const enablingCode = totpCodeAt(secret);
+    expect(await enableTotp(database.db, actor, { secret, code: enablingCode, currentPassword: TEST_STAFF_PASSWORD }, reauthentication("192.0.2.33"))).toEqual({ ok: true, value: null });
+
+    const throttle = new SignInThrottle(database.db);
+    const passwordStep = await signIn(database.db, throttle, { email: "replay@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.33" });
+    if (passwordStep.kind !== "second-factor") throw new Error(`expected the code step, got ${passwordStep.kind}`);
+    const replayed = await completeSecondFactor(database.db, throttle, { pendingToken: passwordStep.pendingToken, code: enablingCode, clientAddress: "192.0.2.33" });
+    expect(replayed).toEqual({ kind: "second-factor", pendingToken: passwordStep.pendingToken, wrongCode: true });
+    expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, actor.id!))).toEqual([]);
+
+    const nextStep = new Date(Date.now() + 30_000);
+    const next = await completeSecondFactor(database.db, throttle, { pendingToken: passwordStep.pendingToken, code: totpCodeAt(secret, nextStep.getTime()), clientAddress: "192.0.2.33" }, nextStep);
+    expect(next.kind).toBe("signed-in");
   });
 
   it("stops checking the current password after as many wrong ones as sign-in allows, even the right one", async () => {

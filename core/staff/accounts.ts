@@ -11,7 +11,7 @@ import { assertMay, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffActor, type StaffR
 import { createSession, endSessionsOf, type IssuedSession } from "./sessions.ts";
 import { normaliseEmail, type SignInThrottle } from "./sign-in.ts";
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS, tokenOwner } from "./tokens.ts";
-import { totpCodeMatches } from "./totp.ts";
+import { totpStepOf } from "./totp.ts";
 
 /**
  * Staff accounts: what group administrators do on /staff/accounts (create, change role and dealers,
@@ -265,7 +265,7 @@ export async function passwordLinkOwner(db: Database, token: string): Promise<{ 
 export async function setPasswordWithLink(db: Database, token: string, password: string): Promise<LinkOutcome> {
   const owner = await passwordLinkOwner(db, token);
   if (!owner) return { ok: false, expired: true };
-  const problem = passwordProblem(password, owner.email);
+  const problem = await passwordProblem(password, owner.email);
   if (problem) return { ok: false, violations: [{ propertyPath: "password", message: problem }] };
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx): Promise<LinkOutcome> => {
@@ -287,7 +287,7 @@ export async function createFirstAdministrator(db: Database, token: string, inpu
   if ((await tokenOwner(db, "setup", token)) !== null || (await countStaffAccounts(db)) > 0) return { ok: false, expired: true };
   const parsed = newAccountSchema.safeParse({ email: input.email, displayName: input.displayName, role: "group_admin" });
   const violations = parsed.success ? [] : violationsFromZod(parsed.error);
-  const problem = passwordProblem(input.password, input.email);
+  const problem = await passwordProblem(input.password, input.email);
   if (problem) violations.push({ propertyPath: "password", message: problem });
   if (!parsed.success || violations.length > 0) return { ok: false, violations };
   const passwordHash = await hashPassword(input.password);
@@ -324,7 +324,7 @@ export async function changeOwnPassword(
   const user = await ownAccount(db, actor);
   const refused = await currentPasswordRefusal(user, input.currentPassword, reauthentication);
   if (refused) return { ok: false, violations: [refused] };
-  const problem = passwordProblem(input.newPassword, user.email);
+  const problem = await passwordProblem(input.newPassword, user.email);
   if (problem) return { ok: false, violations: [{ propertyPath: "newPassword", message: problem }] };
   const passwordHash = await hashPassword(input.newPassword);
   const session = await db.transaction(async (tx) => {
@@ -347,11 +347,13 @@ export async function enableTotp(
   if (user.totpSecret) return { ok: false, violations: [{ propertyPath: "code", message: "Two-factor sign-in is already on" }] };
   const refused = await currentPasswordRefusal(user, input.currentPassword, reauthentication);
   if (refused) return { ok: false, violations: [refused] };
-  if (!/^[A-Z2-7]{16,64}$/.test(input.secret) || !totpCodeMatches(input.secret, input.code)) {
+  const step = /^[A-Z2-7]{16,64}$/.test(input.secret) ? totpStepOf(input.secret, input.code) : null;
+  if (step === null) {
     return { ok: false, violations: [{ propertyPath: "code", message: "This code does not match: enter the 6-digit code your app shows now" }] };
   }
   await db.transaction(async (tx) => {
-    await tx.update(staffUsers).set({ totpSecret: input.secret, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
+    // The code that proved the app is used up, as a sign-in's is: it cannot then sign in (replay, ASVS 2.8.4).
+    await tx.update(staffUsers).set({ totpSecret: input.secret, totpLastStep: step, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
     await recordAudit(tx, { actor, action: "staff_user.enable_totp", entity: "staff_user", entityId: user.id, changes: { totpSecret: { from: null, to: null } } });
   });
   return { ok: true, value: null };

@@ -32,7 +32,7 @@ export async function bootstrapStaff(db: Database, options: { email?: string; pa
 async function createBootstrapAdministrator(db: Database, rawEmail: string, password: string): Promise<StaffBootstrap> {
   const parsed = newAccountSchema.safeParse({ email: rawEmail, displayName: "Group administrator", role: "group_admin" });
   if (!parsed.success) throw new Error(`STAFF_BOOTSTRAP_EMAIL is refused: ${parsed.error.issues[0]?.message}`);
-  const problem = passwordProblem(password, parsed.data.email);
+  const problem = await passwordProblem(password, parsed.data.email);
   if (problem) throw new BootstrapPasswordRefused(problem);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

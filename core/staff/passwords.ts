@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { passwordWeakness } from "./password-strength.ts";
 import { MIN_PASSWORD_LENGTH } from "./password-rules.ts";
 
 /**
@@ -34,62 +35,14 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
 }
 
 /**
- * Passwords people choose most often that are 12 characters or longer (from the published breach lists);
- * a short list, not a breach database: length does most of the work.
+ * Why a new password is refused, or null when it is acceptable: 12 to 256 characters, not the account's e-mail
+ * address (or its part before the @), and hard enough to guess by zxcvbn's estimate (password-strength.ts).
  */
-const COMMON_PASSWORDS = new Set([
-  "123456789012",
-  "1234567890123",
-  "12345678901234",
-  "123456789123",
-  "111111111111",
-  "000000000000",
-  "123123123123",
-  "password1234",
-  "password12345",
-  "password123!",
-  "passwordpassword",
-  "qwertyuiop12",
-  "qwertyuiopasdf",
-  "qwerty123456",
-  "1q2w3e4r5t6y",
-  "1qaz2wsx3edc",
-  "iloveyou1234",
-  "abcdefghijkl",
-  "abc123abc123",
-  "letmein12345",
-  "welcome12345",
-  "welcome123456",
-  "changeme1234",
-  "administrator",
-  "admin1234567",
-  "honda1234567",
-  "hondahondahonda",
-  "footballfootball",
-  "baseball1234",
-  "sunshine1234",
-  "princess1234",
-  "superman1234",
-  "trustno1trustno1",
-  "monkey123456",
-  "dragon123456",
-  "mustang12345",
-  "southafrica1",
-  "southafrica123",
-  "johannesburg",
-  "capetown1234",
-]);
-
-/**
- * Why a new password is refused, or null when it is acceptable: at least 12 characters, not one of the
- * most common passwords, not the account's e-mail address (or its part before the @).
- */
-export function passwordProblem(password: string, email: string): string | null {
+export async function passwordProblem(password: string, email: string): Promise<string | null> {
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters`;
   const lower = password.toLowerCase();
   const address = email.trim().toLowerCase();
   if (lower === address || (address.includes("@") && lower === address.split("@")[0])) return "Do not use your e-mail address as your password";
-  if (COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password)) return "This password is too common: choose one that is harder to guess";
-  return null;
+  return passwordWeakness(password, email);
 }

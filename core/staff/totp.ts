@@ -33,11 +33,6 @@ export function totpStepOf(secret: string, code: string, now = Date.now()): numb
   return delta === null ? null : Math.floor(now / PERIOD_MS) + delta;
 }
 
-/** True when `code` (spaces allowed) is the secret's code now, or one period either side. */
-export function totpCodeMatches(secret: string, code: string, now = Date.now()): boolean {
-  return totpStepOf(secret, code, now) !== null;
-}
-
 /** The code for a moment (tests, and nothing else: a person's app makes it). */
 export function totpCodeAt(secret: string, now = Date.now()): string {
   return totpFor(secret, "").generate({ timestamp: now });

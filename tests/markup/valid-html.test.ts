@@ -78,7 +78,7 @@ async function bookedAppointmentPage(): Promise<string> {
     }),
   });
   expect(booking.status, "service booking").toBe(303);
-  const [appointment] = await site.database.db.select({ id: appointments.id, start: appointments.startsAt }).from(appointments).limit(1);
+  const [appointment] = await site.database.db.select({ id: appointments.id, start: appointments.startsAt, version: appointments.version }).from(appointments).limit(1);
   return manageAppointmentPath(linkSigner, appointment!);
 }
 

@@ -112,4 +112,4 @@ export function Notice({ children }: { children?: ReactNode }) {
   );
 }
 
-export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a good one; not your e-mail address.`;
+export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters and hard to guess: three or four unrelated words make a good one. Not your e-mail address, a common password, or one built on Honda.`;

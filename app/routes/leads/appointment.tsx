@@ -3,7 +3,7 @@ import { data, Form, isRouteErrorResponse, redirect, useActionData, useNavigatio
 import { findAppointment } from "../../../core/appointments/appointments.ts";
 import { describeSlotStart, saDateOf } from "../../../core/appointments/calendar.ts";
 import { cancelBooking, moveBooking } from "../../../core/appointments/changes.ts";
-import { MANAGE_APPOINTMENT, manageAppointmentPath } from "../../../core/appointments/links.ts";
+import { manageAppointmentLinkState, manageAppointmentPath } from "../../../core/appointments/links.ts";
 import { loadLeadForDelivery } from "../../../core/delivery/lead-source.ts";
 import { AppointmentFields } from "../../components/appointment-fields.tsx";
 import { appointmentStart } from "../../lib/appointment.ts";
@@ -21,15 +21,20 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Your appointment | Honda Dealer Group", description: "Move or cancel your appointment.", noindex: true });
 }
 
-/** The appointment of a signed link: 403 for a link that is not ours (tampered), 410 for an expired one. */
+const APPOINTMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The appointment of a signed link: 403 for a link that is not ours (tampered), 410 for an expired one or one
+ * sent before the appointment was moved or cancelled (revoked).
+ */
 async function linkedAppointment({ context, params, request }: Route.LoaderArgs | Route.ActionArgs, form?: FormData) {
   const url = new URL(request.url);
   const field = (name: string) => form?.get(name) ?? url.searchParams.get(name);
-  const verdict = context.linkSigner.verify(MANAGE_APPOINTMENT, params.id, { expires: field("expires"), signature: field("signature") }, new Date());
-  if (verdict === "invalid") throw data({ problem: "invalid" as const }, { status: 403 });
-  if (verdict === "expired") throw data({ problem: "expired" as const }, { status: 410 });
-  const appointment = await findAppointment(context.db, params.id);
+  const appointment = APPOINTMENT_ID.test(params.id) ? await findAppointment(context.db, params.id) : null;
   if (!appointment) throw data({ problem: "invalid" as const }, { status: 403 });
+  const state = manageAppointmentLinkState(context.linkSigner, appointment, { expires: field("expires"), signature: field("signature") }, new Date());
+  if (state === "invalid") throw data({ problem: "invalid" as const }, { status: 403 });
+  if (state !== "valid") throw data({ problem: state }, { status: 410 });
   const lead = await loadLeadForDelivery(context.db, "enquiry", appointment.enquiryId);
   if (!lead) throw data({ problem: "invalid" as const }, { status: 403 });
   return { appointment, lead };
@@ -70,7 +75,9 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "cancel") {
     await cancelBooking(args.context.db, appointment, now);
     args.context.logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment cancelled by the buyer");
-    return redirect(`${manageAppointmentPath(args.context.linkSigner, appointment)}&changed=cancelled`, 303);
+    // The cancellation raised the version: the link that sent it is revoked, the page shows a fresh one.
+    const cancelled = { ...appointment, version: appointment.version + 1 };
+    return redirect(`${manageAppointmentPath(args.context.linkSigner, cancelled)}&changed=cancelled`, 303);
   }
   if (intent === "show-times") return data<ActionData>({ choice: await choiceFor(), values });
   if (intent !== "move") return data<ActionData>({ error: "Choose whether to move or cancel the appointment." }, { status: 400 });
@@ -84,8 +91,8 @@ export async function action(args: Route.ActionArgs) {
     return data<ActionData>({ error: outcome.message, choice: await choiceFor(), values }, { status: outcome.kind === "slot-taken" ? 409 : 422 });
   }
   args.context.logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment moved by the buyer");
-  // The link now holds until the new time.
-  return redirect(`${manageAppointmentPath(args.context.linkSigner, { id: appointment.id, start: when })}&changed=moved`, 303);
+  // A new link for the new version, holding until the new time; the buyer's earlier links are revoked.
+  return redirect(`${manageAppointmentPath(args.context.linkSigner, { id: appointment.id, start: when, version: appointment.version + 1 })}&changed=moved`, 303);
 }
 
 const KIND = { "test-drive": "test drive", service: "service" } as const;
@@ -182,18 +189,23 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const LINK_PROBLEMS = {
+  expired: { title: "This link has expired", text: "Links to move or cancel an appointment work until the appointment starts. Please phone the dealership." },
+  revoked: {
+    title: "This link has been replaced",
+    text: "The appointment was moved or cancelled after this link was sent, so it no longer works. Please use the link in the newest e-mail about it, or phone the dealership.",
+  },
+  invalid: { title: "This link is not valid", text: "Please use the link in your confirmation e-mail exactly as it was sent, or phone the dealership." },
+} as const;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const problem = isRouteErrorResponse(error) ? (error.data as { problem?: string } | null)?.problem : undefined;
-  const expired = problem === "expired";
-  if (problem !== "expired" && problem !== "invalid") throw error;
+  if (problem !== "expired" && problem !== "revoked" && problem !== "invalid") throw error;
+  const { title, text } = LINK_PROBLEMS[problem];
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{expired ? "This link has expired" : "This link is not valid"}</h1>
-      <p className="mt-4 text-lg">
-        {expired
-          ? "Links to move or cancel an appointment work until the appointment starts. Please phone the dealership."
-          : "Please use the link in your confirmation e-mail exactly as it was sent, or phone the dealership."}
-      </p>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-lg">{text}</p>
       <a href="/dealer" className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark">
         Find your dealership
       </a>

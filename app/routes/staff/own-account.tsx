@@ -8,6 +8,7 @@ import { buttonClass, ErrorSummary, errorsByField, Field, Notice, PASSWORD_HINT,
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
+import { totpQrSvg } from "../../lib/totp-qr.server.ts";
 import { assertStaffWrite, currentStaff, requireStaff } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/own-account";
 
@@ -29,10 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     roleLabel: STAFF_ROLE_LABELS[session.actor.role],
     totpEnabled: session.totpEnabled,
     // A fresh secret each time the page is drawn; it is kept only once a code from it is right.
-    newTotp: session.totpEnabled ? null : newTotpSecret(session.email),
+    newTotp: session.totpEnabled ? null : totpSetUp(newTotpSecret(session.email)),
     done: DONE[done] ?? null,
   };
 }
+
+type TotpSetUp = { secret: string; uri: string; qrSvg: string };
+
+const totpSetUp = ({ secret, uri }: { secret: string; uri: string }): TotpSetUp => ({ secret, uri, qrSvg: totpQrSvg(uri) });
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await staffForm(request);
@@ -50,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "totp-on") {
     const secret = field(form, "secret");
     const outcome = await enableTotp(db, actor, { secret, code: field(form, "code"), currentPassword: field(form, "currentPassword") }, reauthentication);
-    if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations), totp: { secret, uri: totpUri(secret, actor.label) } }, { status: 422 });
+    if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations), totp: totpSetUp({ secret, uri: totpUri(secret, actor.label) }) }, { status: 422 });
     throw redirect("/staff/account?done=totp-on");
   }
   if (intent === "totp-off") {
@@ -68,7 +73,7 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const errorsOf = (intent: string): Record<string, string> | undefined => (actionData?.intent === intent ? actionData.errors : undefined);
   // After a wrong code the same secret is shown again: the person has already added it to their app.
-  const totp: { secret: string; uri: string } | null = actionData && "totp" in actionData ? (actionData.totp as { secret: string; uri: string }) : loaderData.newTotp;
+  const totp: TotpSetUp | null = actionData && "totp" in actionData ? (actionData.totp as TotpSetUp) : loaderData.newTotp;
   return (
     <>
       <h1 className="text-3xl font-bold">My account</h1>
@@ -115,23 +120,27 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
         ) : totp ? (
           <>
             <p className="mt-2">
-              Off. To turn it on, add this key to an authenticator app (type it in, or open the otpauth address on the phone), then enter the code the app
-              shows.
+              Off. To turn it on, add this key to an authenticator app (scan the QR code, type the key in, or open the otpauth address on the phone),
+              then enter the code the app shows.
             </p>
-            <dl className="mt-4 space-y-3">
-              <div>
-                <dt className="font-semibold">Key</dt>
-                <dd>
-                  <code className="break-all rounded bg-gray-100 px-2 py-1 text-lg tracking-wider">{totp.secret}</code>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-semibold">otpauth address</dt>
-                <dd>
-                  <code className="break-all rounded bg-gray-100 px-2 py-1 text-sm">{totp.uri}</code>
-                </dd>
-              </div>
-            </dl>
+            <div className="mt-4 flex flex-wrap items-start gap-6">
+              {/* Drawn on the server (app/lib/totp-qr.server.ts): an <svg role="img"> with its own accessible name, no script. */}
+              <div className="shrink-0 border border-gray-300" dangerouslySetInnerHTML={{ __html: totp.qrSvg }} />
+              <dl className="min-w-0 flex-1 basis-64 space-y-3">
+                <div>
+                  <dt className="font-semibold">Key</dt>
+                  <dd>
+                    <code className="break-all rounded bg-gray-100 px-2 py-1 text-lg tracking-wider">{totp.secret}</code>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">otpauth address</dt>
+                  <dd>
+                    <code className="break-all rounded bg-gray-100 px-2 py-1 text-sm">{totp.uri}</code>
+                  </dd>
+                </div>
+              </dl>
+            </div>
             <Form method="post" className="mt-4 space-y-5" noValidate>
               <ErrorSummary form="totp-on" errors={errorsOf("totp-on")} fieldLabels={{ currentPassword: "Current password", code: "Code from your app" }} />
               <CsrfField token={csrfToken} />

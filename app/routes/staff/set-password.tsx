@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { passwordLinkOwner, setPasswordWithLink } from "../../../core/staff/accounts.ts";
 import { buttonClass, ErrorSummary, errorsByField, Field, PASSWORD_HINT } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
@@ -16,11 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await staffForm(request);
   const password = field(form, "password");
-  if (password !== field(form, "confirm")) return { errors: { confirm: "The two passwords are not the same" }, expired: false };
+  if (password !== field(form, "confirm")) return data({ errors: { confirm: "The two passwords are not the same" } as Record<string, string>, expired: false }, { status: 422 });
   const outcome = await setPasswordWithLink(staffRequestScope().db, field(form, "token"), password);
   if (outcome.ok) throw redirect("/staff/login?password=set");
-  if ("expired" in outcome) return { errors: {}, expired: true };
-  return { errors: errorsByField(outcome.violations), expired: false };
+  if ("expired" in outcome) return data({ errors: {} as Record<string, string>, expired: true }, { status: 410 });
+  return data({ errors: errorsByField(outcome.violations), expired: false }, { status: 422 });
 }
 
 export const meta = () => [{ title: `Choose your password${STAFF_TITLE_SUFFIX}` }];

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { countStaffAccounts, createFirstAdministrator } from "../../../core/staff/accounts.ts";
 import { isTokenUsable } from "../../../core/staff/tokens.ts";
 import { buttonClass, ErrorSummary, errorsByField, Field, PASSWORD_HINT } from "../../components/staff/form.tsx";
@@ -18,15 +18,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await staffForm(request);
   const password = field(form, "password");
-  if (password !== field(form, "confirm")) return { errors: { confirm: "The two passwords are not the same" }, expired: false };
+  if (password !== field(form, "confirm")) return data({ errors: { confirm: "The two passwords are not the same" } as Record<string, string>, expired: false }, { status: 422 });
   const outcome = await createFirstAdministrator(staffRequestScope().db, field(form, "token"), {
     email: field(form, "email"),
     displayName: field(form, "displayName"),
     password,
   });
   if (outcome.ok) throw redirect("/staff/login?password=set");
-  if ("expired" in outcome) return { errors: {}, expired: true };
-  return { errors: errorsByField(outcome.violations), expired: false };
+  if ("expired" in outcome) return data({ errors: {} as Record<string, string>, expired: true }, { status: 410 });
+  return data({ errors: errorsByField(outcome.violations), expired: false }, { status: 422 });
 }
 
 export const meta = () => [{ title: `Set up the back office${STAFF_TITLE_SUFFIX}` }];
