@@ -81,6 +81,16 @@ test.describe("a tap before the scripts have come", () => {
     await expect(shown(page, "gallery-main")).toHaveAttribute("src", picture);
   });
 
+  test("a variant ticked to compare before hydration is in the compare list after it", async ({ page }) => {
+    const release = await holdScripts(page);
+    await open(page, "/new/honda/cr-v");
+    await page.getByRole("checkbox", { name: /^Compare / }).first().check();
+    release();
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: /^Compare / }).first()).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("status").filter({ hasText: "picked to compare" })).toHaveText(/^1 of \d+ picked to compare$/);
+  });
+
   test("a filter ticked before hydration is applied when the scripts arrive", async ({ page }) => {
     const release = await holdScripts(page);
     await open(page, "/used");
