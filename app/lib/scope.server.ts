@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { type DealerView, dealerDirectoryModel, dealerNamed, pathAtCurrentSlug, renamedDealerSlug } from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import { readCookie } from "./cookies.ts";
-import { DEALER_SLUG_KEY } from "./scope.ts";
+import { DEALER_SLUG_KEY, dealerCookie } from "./scope.ts";
 
 export type DealerScope = {
   /** The dealer the page is scoped to, from the route or else the remembered choice; null for the group. */
@@ -36,6 +36,28 @@ export async function resolveDealerScope(
   const current = remembered ? (dealerNamed(directory, remembered) ? remembered : renamedDealerSlug(directory, remembered)) : null;
   const dealer = current ? dealerNamed(directory, current) : null;
   return { dealer, inRoute: false };
+}
+
+/**
+ * The Set-Cookie a page's answer carries so that the remembered dealer holds without scripts (SPEC section 1, issue
+ * 33): the home path forgets it, a page under /dealer/{dealerName} remembers that dealer. Only when the cookie the
+ * request carries says otherwise: an answer that sets a cookie is never kept by the rendered-page cache, and most
+ * visitors' home page (no dealer remembered) is the page it should keep.
+ */
+export function rememberedDealerCookie(request: Request, scope: DealerScope): string | null {
+  const carried = carriedDealer(request);
+  if (new URL(request.url).pathname === "/") return carried === null ? null : dealerCookie(null);
+  if (scope.inRoute && scope.dealer && carried !== scope.dealer.slug) return dealerCookie(scope.dealer.slug);
+  return null;
+}
+
+/** The dealer cookie's value as sent ("" for a malformed one, which is then replaced), null when there is none. */
+function carriedDealer(request: Request): string | null {
+  try {
+    return readCookie(request.headers.get("Cookie"), DEALER_SLUG_KEY);
+  } catch {
+    return "";
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import routes from "../../app/routes.ts";
 import { signIn } from "../support/staff.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { firstHref, type PageFinder, PUBLIC_PAGES } from "./support/public-pages.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
 /**
@@ -11,55 +12,6 @@ import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
  * that checks it in a state only that spec can reach.
  */
 test.describe.configure({ timeout: 120_000 });
-
-/** The href of the first link matching `selector` on the page at `url`. */
-async function firstHref(page: Page, url: string, selector: string): Promise<string> {
-  await page.goto(url);
-  const href = await page.locator(selector).first().getAttribute("href");
-  expect(href, `a link ${selector} on ${url}`).toBeTruthy();
-  return href!;
-}
-
-type PageFinder = string | ((page: Page) => Promise<string>);
-
-const PUBLIC_PAGES: Record<string, PageFinder[]> = {
-  "routes/site/home.tsx": ["/"],
-  "routes/browse/new-cars.tsx": ["/new", "/new/honda"],
-  "routes/browse/model.tsx": [(page) => firstHref(page, "/new/honda", 'main a[href^="/new/honda/"]'), "/honda-wing/honda/crf1100l-africa-twin"],
-  "routes/browse/specials.tsx": ["/specials"],
-  "routes/dealers/dealer-list.tsx": ["/dealer"],
-  "routes/dealers/honda-wing.tsx": ["/honda-wing"],
-  "routes/dealers/dealer-home.tsx": ["/dealer/honda-sandton"],
-  "routes/dealers/contact.tsx": ["/contact"],
-  "routes/legal/popia.tsx": ["/popia"],
-  "routes/legal/terms.tsx": ["/terms"],
-  "routes/legal/cookie.tsx": ["/cookie"],
-  "routes/legal/policy.tsx": ["/policy"],
-  "routes/used/listing.tsx": ["/used", "/dealer/honda-menlyn/used"],
-  "routes/used/detail.tsx": [(page) => firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')],
-  "routes/leads/used-enquire.tsx": [async (page) => `${await firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')}/enquire`],
-  "routes/leads/new-enquire.tsx": ["/new/honda/cr-v/1-5t-comfort-cvt/enquire"],
-  "routes/leads/wing-enquire.tsx": [(page) => firstHref(page, "/honda-wing/honda/crf1100l-africa-twin", 'main a[href$="/enquire"]')],
-  "routes/leads/special.tsx": ["/specials/cr-v-e-hev-cash-back"],
-  "routes/leads/parts.tsx": ["/parts"],
-  "routes/leads/service.tsx": ["/service"],
-  "routes/leads/test-drive.tsx": ["/book-test-drive/honda/hr-v"],
-  "routes/leads/sell-your-car.tsx": ["/sell-your-car"],
-  "routes/leads/thank-you.tsx": ["/parts/thank-you"],
-  "routes/finance/finance.tsx": ["/finance"],
-  "routes/finance/thank-you.tsx": ["/finance/thank-you"],
-  "routes/blog/blog-list.tsx": ["/blog"],
-  "routes/blog/blog-post.tsx": [(page) => firstHref(page, "/blog", 'main article a[href^="/blog/"]')],
-  "routes/shortlist/saved.tsx": ["/saved"],
-  "routes/shortlist/compare.tsx": [
-    async (page) => {
-      const ids = (await (await page.request.get("/api/vehicles?itemsPerPage=2")).json())["hydra:member"].map((v: { id: number }) => v.id);
-      return `/compare?ids=${ids.join(",")}`;
-    },
-  ],
-  "routes/alerts/new.tsx": ["/alerts/new?bodyType[]=SUV"],
-  "routes/site/not-found.tsx": ["/no-such-page"],
-};
 
 const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/home.tsx": ["/staff"],

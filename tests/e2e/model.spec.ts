@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
 import { formatRand } from "../../core/shared/format.ts";
 import { expectNoAxeViolations, hydrated, saveFullPageScreenshot } from "./support/page-checks.ts";
@@ -22,6 +22,9 @@ async function variantsOf(request: APIRequestContext, modelSlug: string, type: "
   return (await response.json())["hydra:member"];
 }
 
+/** The one element of a CSS-only choice (a colour's picture or name, a gallery picture) that is shown. */
+const shown = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
 /** Rand amounts compared with ordinary spaces (Intl uses no-break spaces). */
 const spaced = (text: string) => text.replace(/\s/g, " ");
 const rand = (amount: number) => spaced(formatRand(amount));
@@ -36,9 +39,9 @@ test("the CR-V page shows the first colour and variant, its summary, price and f
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda CR-V");
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 
-  await expect(page.getByTestId("hero-image")).toHaveAttribute("src", first.color[0]!.image);
-  await expect(page.getByTestId("colour-name")).toHaveText(first.color[0]!.name);
-  await expect(page.getByRole("button", { name: first.color[0]!.name, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(shown(page, "hero-image")).toHaveAttribute("src", first.color[0]!.image);
+  await expect(shown(page, "colour-name")).toHaveText(first.color[0]!.name);
+  await expect(page.getByRole("radio", { name: first.color[0]!.name, exact: true })).toBeChecked();
 
   // HP = kW x 1.34102 to one decimal, computed here from the API's kW.
   const hp = (first.power * 1.34102).toFixed(1);
@@ -61,19 +64,21 @@ test("a colour swatch switches the picture and the colour name", async ({ page, 
   const second = first!.color[1]!;
   await page.goto("/new/honda/cr-v");
   await hydrated(page);
-  const swatch = page.getByRole("button", { name: second.name, exact: true });
-  await expect(swatch).toHaveAttribute("aria-pressed", "false");
-  await swatch.click();
-  await expect(swatch).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("button", { name: first!.color[0]!.name, exact: true })).toHaveAttribute("aria-pressed", "false");
-  await expect(page.getByTestId("hero-image")).toHaveAttribute("src", second.image);
-  await expect(page.getByTestId("hero-image")).toHaveAttribute("alt", `Honda CR-V in ${second.name}`);
-  await expect(page.getByTestId("colour-name")).toHaveText(second.name);
-  // By keyboard too.
+  const swatch = page.getByRole("radio", { name: second.name, exact: true });
+  await expect(swatch).not.toBeChecked();
+  await page.getByTitle(second.name, { exact: true }).click();
+  await expect(swatch).toBeChecked();
+  await expect(page.getByRole("radio", { name: first!.color[0]!.name, exact: true })).not.toBeChecked();
+  await expect(shown(page, "hero-image")).toHaveAttribute("src", second.image);
+  await expect(shown(page, "hero-image")).toHaveAttribute("alt", `Honda CR-V in ${second.name}`);
+  await expect(shown(page, "colour-name")).toHaveText(second.name);
+  // By keyboard too: the swatches are one radio group, the arrow keys move through it.
   const third = first!.color[2]!;
-  await page.getByRole("button", { name: third.name, exact: true }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByTestId("colour-name")).toHaveText(third.name);
+  await swatch.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: third.name, exact: true })).toBeChecked();
+  await expect(shown(page, "colour-name")).toHaveText(third.name);
+  await expect(shown(page, "hero-image")).toHaveAttribute("src", third.image);
 });
 
 test("choosing a variant updates the summary and price without reloading, and the URL can be shared", async ({ page, request }) => {
@@ -106,15 +111,16 @@ test("clicking a gallery thumbnail makes it the main picture", async ({ page, re
   expect(gallery.length).toBeGreaterThan(2);
   await page.goto("/new/honda/cr-v");
   await hydrated(page);
-  const main = page.getByTestId("gallery-main");
+  const main = shown(page, "gallery-main");
   await expect(main).toHaveAttribute("src", gallery[0]!.image);
-  const thumbnails = page.getByRole("list", { name: "Gallery thumbnails" }).getByRole("button");
+  const list = page.getByRole("list", { name: "Gallery thumbnails" });
+  const thumbnails = list.getByRole("radio");
   await expect(thumbnails).toHaveCount(gallery.length);
-  await thumbnails.nth(2).click();
+  await list.locator("label").nth(2).click();
   await expect(main).toHaveAttribute("src", gallery[2]!.image);
   await expect(main).toHaveAttribute("alt", gallery[2]!.alt);
-  await expect(thumbnails.nth(2)).toHaveAttribute("aria-pressed", "true");
-  await expect(thumbnails.nth(0)).toHaveAttribute("aria-pressed", "false");
+  await expect(thumbnails.nth(2)).toBeChecked();
+  await expect(thumbnails.nth(0)).not.toBeChecked();
 });
 
 test("the disclaimer dialog opens and closes by keyboard and gives focus back", async ({ page }) => {
@@ -160,7 +166,7 @@ test("a motorcycle page has no power summary and no brochure", async ({ page, re
   await expect(page.getByTestId("performance-summary")).toHaveCount(0);
   await expect(page.getByText(/\bkW\b/)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Download brochure" })).toHaveCount(0);
-  await expect(page.getByTestId("hero-image")).toHaveAttribute("src", first!.color[0]!.image);
+  await expect(shown(page, "hero-image")).toHaveAttribute("src", first!.color[0]!.image);
   await expect(page.getByRole("link", { name: "Enquire Now" })).toHaveAttribute(
     "href",
     `/honda-wing/honda/crf1100l-africa-twin/${first!.variant_slug}/enquire`,
@@ -188,7 +194,7 @@ test.describe("with JavaScript switched off", () => {
     const variants = await variantsOf(request, "cr-v", "car");
     await page.goto("/new/honda/cr-v");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda CR-V");
-    await expect(page.getByTestId("colour-name")).toHaveText(variants[0]!.color[0]!.name);
+    await expect(shown(page, "colour-name")).toHaveText(variants[0]!.color[0]!.name);
     await expect(page.getByTestId("variant-name")).toHaveText(variants[0]!.variant);
     await expect(page.getByTestId("power")).toContainText(`${variants[0]!.power} kW`);
     // Variant options are plain links that the server answers.

@@ -16,7 +16,8 @@ const PANEL_ID = "used-filters-panel";
  * With JavaScript, a committed change of any control (see useCommittedChange) goes straight to the
  * listing's canonical URL (client-side), by the same rules the server applies to a submitted form. The
  * SPEC's checkbox rules are applied to the form first: 'Any' clears its group, unchecking the last option
- * checks 'Any' again. The panel and the sort menu are never remounted, so focus stays where it is.
+ * checks 'Any' again. The panel and the sort menu are never remounted, so focus stays where it is. A change
+ * made before the scripts came is applied the same way once they have (useShowState).
  */
 export function navigateFromForm(form: HTMLFormElement, state: ListingState, dealerSlug: string | null, navigate: NavigateFunction) {
   const params = new URLSearchParams();
@@ -43,17 +44,44 @@ export function StateSelect({ value, ...props }: Omit<ComponentProps<"select">, 
 
 /**
  * Checkboxes and the keywords field (uncontrolled, so that the checkbox rules can act on the form) show the listing's
- * state again whenever it changes: back and forward move between states without a remount.
+ * state again whenever it changes: back and forward move between states without a remount. When the scripts take
+ * over, the form is left as the visitor may have changed it before they came, and `applyEarlyChanges` is given it
+ * (issue 33); but a page loaded from history gets its listing's state back (the browser restores the controls as
+ * they were when the visitor left, which can be a state the URL no longer holds).
  */
-function useShowState(formRef: RefObject<HTMLFormElement | null>, listing: string) {
+function useShowState(formRef: RefObject<HTMLFormElement | null>, listing: string, applyEarlyChanges: (form: HTMLFormElement) => void) {
+  const hydrating = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the listing changes
   useLayoutEffect(() => {
-    for (const control of formRef.current?.elements ?? []) {
+    const form = formRef.current;
+    if (!form) return;
+    if (hydrating.current) {
+      hydrating.current = false;
+      if (!loadedFromHistory()) return applyEarlyChanges(form);
+    }
+    for (const control of form.elements) {
       if (!(control instanceof HTMLInputElement)) continue;
       if (control.type === "checkbox" || control.type === "radio") control.checked = control.defaultChecked;
       else control.value = control.defaultValue; // the keywords: never remounted, so focus stays in the field
     }
   }, [listing]);
+}
+
+function loadedFromHistory(): boolean {
+  const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return entry?.type === "back_forward";
+}
+
+/**
+ * The boxes ticked or unticked and the selects changed since the page was rendered (a text field is applied when
+ * it loses focus, as it is once hydrated).
+ */
+function changedByVisitor(form: HTMLFormElement): Element[] {
+  return [...form.elements].filter((control) => {
+    if (control instanceof HTMLInputElement) return (control.type === "checkbox" || control.type === "radio") && control.checked !== control.defaultChecked;
+    if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected);
+    return false;
+  });
 }
 
 function applyCheckboxRules(form: HTMLFormElement, target: HTMLInputElement) {
@@ -98,7 +126,14 @@ export function FilterPanel({
     formRef.current = form;
     return commitRef(form);
   };
-  useShowState(formRef, listingHref(dealerSlug, state));
+  useShowState(formRef, listingHref(dealerSlug, state), (form) => {
+    const changed = changedByVisitor(form);
+    if (changed.length === 0) return;
+    for (const control of changed) {
+      if (control instanceof HTMLInputElement && control.type === "checkbox") applyCheckboxRules(form, control);
+    }
+    navigateFromForm(form, state, dealerSlug, navigate);
+  });
 
   const makes = withCurrent(filters.makes, state.makeSlug);
   const models = withCurrent(filters.models, state.modelSlug);

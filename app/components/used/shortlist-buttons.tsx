@@ -1,3 +1,4 @@
+import { useCallback, useRef } from "react";
 import { Link } from "react-router";
 import { compareQuery, idsQuery, type SavedVariant, type SavedVehicle, useShortlist } from "../../lib/shortlist.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
@@ -74,11 +75,14 @@ const VARIANT_TOGGLE_WIDTH = "w-32 justify-center";
 export function VariantCompareToggle({ variant, formId }: { variant: SavedVariant; formId: string }) {
   const hydrated = useHydrated();
   const compare = useShortlist("compare");
+  const keepEarlyTick = useEarlyTick(() => {
+    if (!compare.has(variant.variant)) compare.toggle(variant);
+  });
   if (!hydrated) {
     const id = `${formId}-${variant.variant}`;
     return (
       <span className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded border border-brand-grey bg-white px-3 text-sm font-semibold ${VARIANT_TOGGLE_WIDTH}`}>
-        <input type="checkbox" id={id} name="variants" value={variant.variant} form={formId} className="size-4 accent-brand-red" />
+        <input ref={keepEarlyTick} type="checkbox" id={id} name="variants" value={variant.variant} form={formId} className="size-4 accent-brand-red" />
         <label htmlFor={id}>
           Compare<span className="sr-only"> {variant.title}</span>
         </label>
@@ -99,6 +103,21 @@ export function VariantCompareToggle({ variant, formId }: { variant: SavedVarian
       Compare
     </button>
   );
+}
+
+/**
+ * A ref for the no-script checkbox: when the toggle button replaces it at hydration, a tick the visitor made
+ * meanwhile is carried over by `keep` (issue 33: a tap before the scripts have come is not lost).
+ */
+function useEarlyTick(keep: () => void) {
+  const latest = useRef(keep);
+  latest.current = keep;
+  return useCallback((box: HTMLInputElement | null) => {
+    if (!box) return;
+    return () => {
+      if (box.checked) latest.current();
+    };
+  }, []);
 }
 
 /**

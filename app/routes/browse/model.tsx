@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { findRangeModel, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
 import { variantKey } from "../../../core/catalogue/variant-keys.ts";
@@ -8,6 +7,7 @@ import { DialogButton } from "../../components/dialog.tsx";
 import { VariantCompareSummary, VariantCompareToggle } from "../../components/used/shortlist-buttons.tsx";
 import type { SavedVariant } from "../../lib/shortlist.ts";
 import { formatRand, horsepower } from "../../../core/shared/format.ts";
+import { cssChoiceOptions } from "../../lib/css-choice.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
@@ -59,6 +59,8 @@ const primaryButton =
 const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-full border-2 border-brand-grey px-6 py-2.5 text-sm font-semibold text-brand-grey transition hover:bg-brand-grey hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red";
 
+const HERO_IMAGE = "aspect-[16/10] h-auto w-full rounded-3xl bg-gray-100 object-cover shadow-sm";
+
 /** The no-JavaScript compare form that the variants' checkboxes belong to. */
 const COMPARE_FORM = "compare-variants";
 
@@ -67,14 +69,13 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
   const slug = useScopedDealer()?.slug ?? null;
   const [searchParams] = useSearchParams();
   const variant = model.variants.find((v) => v.variant_slug === searchParams.get("variant")) ?? model.variants[0]!;
-  const [colourIndex, setColourIndex] = useState(0);
-  const colour = model.color[colourIndex] ?? model.color[0];
+  const colours = cssChoiceOptions(model.color);
   const isCar = model.type === "car";
   const base = isCar ? "/new" : "/honda-wing";
   const monthly = monthlyRepayment({ price: variant.modelPrice });
   const fullName = `${model.make} ${model.model}`;
   const testDrive = dealerPath(slug, `/book-test-drive/${model.make_slug}/${model.model_slug}`);
-  preloadLcpImage(colour?.image ?? model.mainImage);
+  preloadLcpImage(colours[0]?.image ?? model.mainImage);
   const compared = (v: RangeVariantView): SavedVariant => ({
     variant: variantKey(v),
     title: `${fullName} ${v.variant}`,
@@ -96,42 +97,37 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
               <span data-testid="variant-name">{variant.variant}</span>
             </p>
           </div>
-          <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <img
-              src={colour?.image ?? model.mainImage}
-              alt={colour ? `${fullName} in ${colour.name}` : fullName}
-              width={VEHICLE_IMAGE_SIZE.width}
-              height={VEHICLE_IMAGE_SIZE.height}
-              fetchPriority="high"
-              data-testid="hero-image"
-              className="aspect-[16/10] h-auto w-full rounded-3xl bg-gray-100 object-cover shadow-sm"
-            />
-            {model.color.length > 0 ? (
-              <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
-                <p className="text-sm text-brand-grey-light" aria-live="polite">
-                  Colour: <span className="font-semibold text-brand-grey" data-testid="colour-name">{colour?.name}</span>
-                </p>
-                <ul className="flex flex-wrap gap-3" aria-label="Colours">
-                  {model.color.map((c, index) => (
-                    <li key={c.name}>
-                      <button
-                        type="button"
-                        aria-label={c.name}
-                        aria-pressed={index === colourIndex}
-                        title={c.name}
-                        onClick={() => setColourIndex(index)}
-                        className="block size-9 overflow-hidden rounded-full border border-black/20 shadow-inner ring-offset-2 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-red aria-pressed:ring-2 aria-pressed:ring-brand-grey"
-                      >
-                        {/* The colour as an SVG fill, not an inline style: the CSP allows no style attributes. */}
-                        <svg viewBox="0 0 1 1" className="block size-full" aria-hidden="true" focusable="false">
-                          <rect width="1" height="1" fill={c.colorCode} />
-                        </svg>
-                      </button>
-                    </li>
+          <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1" data-choice>
+            {colours.length > 0 ? (
+              <>
+                <div data-choice-panels>
+                  {colours.map((c, index) => (
+                    <img
+                      key={c.name}
+                      src={c.image}
+                      alt={`${fullName} in ${c.name}`}
+                      width={VEHICLE_IMAGE_SIZE.width}
+                      height={VEHICLE_IMAGE_SIZE.height}
+                      // Only the first colour is shown on load; a hidden lazy picture is fetched when it is chosen.
+                      {...(index === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
+                      data-testid="hero-image"
+                      className={HERO_IMAGE}
+                    />
                   ))}
-                </ul>
-              </div>
-            ) : null}
+                </div>
+                <ColourSwatches colours={colours} />
+              </>
+            ) : (
+              <img
+                src={model.mainImage}
+                alt={fullName}
+                width={VEHICLE_IMAGE_SIZE.width}
+                height={VEHICLE_IMAGE_SIZE.height}
+                fetchPriority="high"
+                data-testid="hero-image"
+                className={HERO_IMAGE}
+              />
+            )}
           </div>
 
           <div className="flex flex-col lg:col-start-2 lg:row-start-2">
@@ -294,39 +290,85 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+type Colour = { name: string; colorCode: string; image: string };
+
+/**
+ * The colour swatches: radio inputs whose checked one shows its picture and name through CSS (`data-choice` in
+ * app/app.css), so a swatch works the same before, without and after JavaScript, and hydration finds the colour the
+ * visitor chose already in the page (React never sets it: the inputs are uncontrolled). Issue 33, decision 051.
+ */
+function ColourSwatches({ colours }: { colours: Colour[] }) {
+  return (
+    <fieldset className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
+      <legend className="sr-only">Colour</legend>
+      <p className="text-sm text-brand-grey-light">
+        Colour:{" "}
+        <span data-choice-panels>
+          {colours.map((c) => (
+            <span key={c.name} className="font-semibold text-brand-grey" data-testid="colour-name">
+              {c.name}
+            </span>
+          ))}
+        </span>
+      </p>
+      <ul className="flex flex-wrap gap-3" aria-label="Colours" data-choice-options>
+        {colours.map((c, index) => (
+          <li key={c.name}>
+            <label
+              title={c.name}
+              className="relative block size-9 cursor-pointer overflow-hidden rounded-full border border-black/20 shadow-inner ring-offset-2 transition hover:scale-110 has-checked:ring-2 has-checked:ring-brand-grey has-focus-visible:outline-2 has-focus-visible:outline-offset-4 has-focus-visible:outline-brand-red"
+            >
+              <input type="radio" name="colour" value={c.name} defaultChecked={index === 0} aria-label={c.name} className="sr-only" />
+              {/* The colour as an SVG fill, not an inline style: the CSP allows no style attributes. */}
+              <svg viewBox="0 0 1 1" className="block size-full" aria-hidden="true" focusable="false">
+                <rect width="1" height="1" fill={c.colorCode} />
+              </svg>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 /** SPEC: main picture plus thumbnails, three thumbnails to a view with 20 px between them; a thumbnail click shows it large. */
-function Gallery({ images }: { images: { image: string; alt: string }[] }) {
-  const [index, setIndex] = useState(0);
-  const current = images[index] ?? images[0]!;
+function Gallery({ images: all }: { images: { image: string; alt: string }[] }) {
+  const images = cssChoiceOptions(all);
   return (
     <section aria-labelledby="gallery-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
       <h2 id="gallery-title" className="text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl">
         Gallery
       </h2>
-      <div className="mt-6 grid max-w-3xl gap-5">
-        <img
-          src={current.image}
-          alt={current.alt}
-          width={VEHICLE_IMAGE_SIZE.width}
-          height={VEHICLE_IMAGE_SIZE.height}
-          loading="lazy"
-          decoding="async"
-          data-testid="gallery-main"
-          className="aspect-[16/10] h-auto w-full rounded-2xl bg-gray-100 object-cover"
-        />
-        <ul
-          aria-label="Gallery thumbnails"
-          className="flex snap-x snap-mandatory gap-5 overflow-x-auto pb-2"
-        >
+      {/* As the colours: the checked thumbnail's radio shows its picture through CSS, with or without JavaScript. */}
+      <fieldset className="mt-6 grid max-w-3xl gap-5" data-choice>
+        <legend className="sr-only">Gallery</legend>
+        <div data-choice-panels>
+          {images.map((picture) => (
+            <img
+              key={picture.image}
+              src={picture.image}
+              alt={picture.alt}
+              width={VEHICLE_IMAGE_SIZE.width}
+              height={VEHICLE_IMAGE_SIZE.height}
+              loading="lazy"
+              decoding="async"
+              data-testid="gallery-main"
+              className="aspect-[16/10] h-auto w-full rounded-2xl bg-gray-100 object-cover"
+            />
+          ))}
+        </div>
+        <ul aria-label="Gallery thumbnails" className="flex snap-x snap-mandatory gap-5 overflow-x-auto pb-2" data-choice-options>
           {images.map((picture, i) => (
             <li key={picture.image} className="shrink-0 basis-[calc((100%-40px)/3)] snap-start">
-              <button
-                type="button"
-                aria-label={`Show picture ${i + 1} of ${images.length}: ${picture.alt}`}
-                aria-pressed={i === index}
-                onClick={() => setIndex(i)}
-                className="block w-full overflow-hidden rounded-xl opacity-70 ring-offset-2 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red aria-pressed:opacity-100 aria-pressed:ring-2 aria-pressed:ring-brand-red"
-              >
+              <label className="relative block w-full cursor-pointer overflow-hidden rounded-xl opacity-70 ring-offset-2 transition hover:opacity-100 has-checked:opacity-100 has-checked:ring-2 has-checked:ring-brand-red has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-red">
+                <input
+                  type="radio"
+                  name="gallery-picture"
+                  value={i + 1}
+                  defaultChecked={i === 0}
+                  aria-label={`Show picture ${i + 1} of ${images.length}: ${picture.alt}`}
+                  className="sr-only"
+                />
                 <img
                   src={picture.image}
                   alt=""
@@ -336,11 +378,11 @@ function Gallery({ images }: { images: { image: string; alt: string }[] }) {
                   decoding="async"
                   className="aspect-[16/10] h-auto w-full object-cover"
                 />
-              </button>
+              </label>
             </li>
           ))}
         </ul>
-      </div>
+      </fieldset>
     </section>
   );
 }

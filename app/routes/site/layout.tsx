@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, useEffect } from "react";
-import { isRouteErrorResponse, Outlet, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { DealerView } from "../../../core/dealers/dealers.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { RouteSkeleton } from "../../components/skeletons.tsx";
@@ -9,8 +9,8 @@ import { SiteHeader } from "../../components/site-header.tsx";
 import { HydrationMark } from "../../lib/hydrated.ts";
 import { SocialLinks } from "../../components/social-links.tsx";
 import { readCookie } from "../../lib/cookies.ts";
-import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
+import { rememberedDealerCookie, resolveDealerScope } from "../../lib/scope.server.ts";
+import { DEALER_SLUG_KEY, dealerCookie } from "../../lib/scope.ts";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
 import type { Route } from "./+types/layout";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
@@ -20,7 +20,9 @@ export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  return { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl };
+  const page = { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl };
+  const cookie = rememberedDealerCookie(request, scope);
+  return cookie ? data(page, { headers: { "Set-Cookie": cookie } }) : page;
 }
 
 export const SITE_LAYOUT_ID = "routes/site/layout";
@@ -40,16 +42,17 @@ export function useScopedDealer(): DealerView | null {
 }
 
 function writeDealerCookie(slug: string | null) {
-  document.cookie = slug
-    ? `${DEALER_SLUG_KEY}=${encodeURIComponent(slug)}; Path=/; Max-Age=31536000; SameSite=Lax`
-    : `${DEALER_SLUG_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+  document.cookie = dealerCookie(slug);
 }
 
 /**
  * Remembers the chosen dealer (SPEC section 1): local storage under DEALER_SLUG_KEY, mirrored in a
- * cookie so that the server renders scoped pages on the first request. The home path clears both. When
- * local storage holds a dealer the cookie has lost (cookies cleared), the cookie is restored and the
- * page data reloaded so the page comes out scoped.
+ * cookie so that the server renders scoped pages on the first request. The home path clears both. The
+ * server's answer to a page load already set or cleared the cookie (rememberedDealerCookie, so it holds
+ * without scripts); this keeps local storage in step with it, and the cookie too after a client-side
+ * navigation, which does not always ask the server for the layout's data. When local storage holds a
+ * dealer the cookie has lost (cookies cleared), the cookie is restored and the page data reloaded so the
+ * page comes out scoped.
  */
 function useRememberedDealer(dealer: DealerView | null, dealerInRoute: boolean) {
   const { pathname } = useLocation();

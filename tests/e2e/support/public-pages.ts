@@ -1,0 +1,56 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The href of the first link matching `selector` on the page at `url`. */
+export async function firstHref(page: Page, url: string, selector: string): Promise<string> {
+  await page.goto(url);
+  const href = await page.locator(selector).first().getAttribute("href");
+  expect(href, `a link ${selector} on ${url}`).toBeTruthy();
+  return href!;
+}
+
+export type PageFinder = string | ((page: Page) => Promise<string>);
+
+/**
+ * A page of every public route module, by route file (a finder reads a link from another page where the address
+ * depends on the data): every-page.spec.ts runs the accessibility engines on them, no-script.spec.ts looks for
+ * controls that need JavaScript.
+ */
+export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
+  "routes/site/home.tsx": ["/"],
+  "routes/browse/new-cars.tsx": ["/new", "/new/honda"],
+  "routes/browse/model.tsx": [(page) => firstHref(page, "/new/honda", 'main a[href^="/new/honda/"]'), "/honda-wing/honda/crf1100l-africa-twin"],
+  "routes/browse/specials.tsx": ["/specials"],
+  "routes/dealers/dealer-list.tsx": ["/dealer"],
+  "routes/dealers/honda-wing.tsx": ["/honda-wing"],
+  "routes/dealers/dealer-home.tsx": ["/dealer/honda-sandton"],
+  "routes/dealers/contact.tsx": ["/contact"],
+  "routes/legal/popia.tsx": ["/popia"],
+  "routes/legal/terms.tsx": ["/terms"],
+  "routes/legal/cookie.tsx": ["/cookie"],
+  "routes/legal/policy.tsx": ["/policy"],
+  "routes/used/listing.tsx": ["/used", "/dealer/honda-menlyn/used"],
+  "routes/used/detail.tsx": [(page) => firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')],
+  "routes/leads/used-enquire.tsx": [async (page) => `${await firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')}/enquire`],
+  "routes/leads/new-enquire.tsx": ["/new/honda/cr-v/1-5t-comfort-cvt/enquire"],
+  "routes/leads/wing-enquire.tsx": [(page) => firstHref(page, "/honda-wing/honda/crf1100l-africa-twin", 'main a[href$="/enquire"]')],
+  "routes/leads/special.tsx": ["/specials/cr-v-e-hev-cash-back"],
+  "routes/leads/parts.tsx": ["/parts"],
+  "routes/leads/service.tsx": ["/service"],
+  "routes/leads/test-drive.tsx": ["/book-test-drive/honda/hr-v"],
+  "routes/leads/sell-your-car.tsx": ["/sell-your-car"],
+  "routes/leads/thank-you.tsx": ["/parts/thank-you"],
+  "routes/finance/finance.tsx": ["/finance"],
+  "routes/finance/thank-you.tsx": ["/finance/thank-you"],
+  "routes/blog/blog-list.tsx": ["/blog"],
+  "routes/blog/blog-post.tsx": [(page) => firstHref(page, "/blog", 'main article a[href^="/blog/"]')],
+  "routes/shortlist/saved.tsx": ["/saved"],
+  "routes/shortlist/compare.tsx": [
+    async (page) => {
+      const ids = (await (await page.request.get("/api/vehicles?itemsPerPage=2")).json())["hydra:member"].map((v: { id: number }) => v.id);
+      return `/compare?ids=${ids.join(",")}`;
+    },
+  ],
+  "routes/alerts/new.tsx": ["/alerts/new?bodyType[]=SUV"],
+  "routes/site/not-found.tsx": ["/no-such-page"],
+};
+
