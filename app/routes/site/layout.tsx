@@ -12,11 +12,12 @@ import { readCookie } from "../../lib/cookies.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
+import { useWebVitalsReport } from "../../lib/web-vitals.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  return { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl };
+  return { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl, vitalsSampleRate: context.vitalsSampleRate ?? 0 };
 }
 
 export const SITE_LAYOUT_ID = "routes/site/layout";
@@ -100,6 +101,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { dealer, dealerInRoute } = loaderData;
   useRememberedDealer(dealer, dealerInRoute);
   useFocusOnNavigation();
+  useWebVitalsReport(loaderData.vitalsSampleRate);
   return (
     <SiteShell dealer={dealer}>
       <RouteSkeleton>
