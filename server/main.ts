@@ -70,8 +70,8 @@ async function main() {
   const { pageHandler, pageMethods, pageRoutePattern, devMiddleware } = isDev
     ? { ...(await devPages()), pageRoutePattern: undefined }
     : { ...(await builtPages()), devMiddleware: undefined };
-  // Real visitors' Core Web Vitals (decision 053): counted in memory, added to the database once a minute.
-  const vitals = new VitalsAggregator(database.db, { logger: logger.child({ component: "web-vitals" }) });
+  // Real visitors' Core Web Vitals (decision 053): counted in memory, added to the database every VITALS_FLUSH_SECONDS.
+  const vitals = new VitalsAggregator(database.db, { logger: logger.child({ component: "web-vitals" }), flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000 });
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
@@ -106,6 +106,7 @@ async function main() {
     requestMetrics: metrics.middleware(pageRoutePattern),
     pageRoutePattern,
     vitalsSampleRate: env.VITALS_SAMPLE_RATE,
+    vitalsAllowance: new MemoryRateLimiter(env.VITALS_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     recordVitals: (visit) => {
       vitals.record(visit);
       metrics.observeVitals(visit);

@@ -8,7 +8,10 @@ import type { PageRoutePattern } from "./pages.ts";
 
 export const VITALS_PATH = "/vitals";
 
-/** Beacons one client may send in 10 minutes, apart from the forms' allowance: a visitor's page views, many visitors behind one carrier address. */
+/**
+ * Beacons one client may send in 10 minutes unless VITALS_RATE_LIMIT says otherwise, apart from the forms'
+ * allowance: a visitor's page views, and many visitors behind one carrier's address.
+ */
 export const VITALS_BEACONS_PER_CLIENT = 300;
 
 /**
