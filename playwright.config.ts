@@ -59,6 +59,9 @@ export default defineConfig({
       // Saved-search alerts every 3 s instead of daily, so that alerts.spec.ts sees one arrive.
       SAVED_SEARCH_ALERT_INTERVAL_MINUTES: "0.05",
       JOB_POLL_SECONDS: "1",
+      // Every page view of every spec sends its vitals from 127.0.0.1; web-vitals.spec.ts reads them in the back office.
+      VITALS_RATE_LIMIT: "100000",
+      VITALS_FLUSH_SECONDS: "1",
     },
   },
 });

@@ -26,6 +26,8 @@ export type AppContext = {
   siteUrl: string;
   /** The site's mail channel (core/delivery/email.ts), for e-mails a page sends itself (saved-search confirmations). */
   mailer?: Mailer;
+  /** The share of page views that report their Core Web Vitals to /vitals (VITALS_SAMPLE_RATE; 0: none). */
+  vitalsSampleRate?: number;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */
   cspNonce?: string;
   /**

@@ -63,6 +63,7 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("accounts", "routes/staff/accounts.tsx"),
     route("accounts/:id", "routes/staff/account-edit.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("vitals", "routes/staff/vitals.tsx"),
     // Issue 16: blog posts and dealers
     route("blog", "routes/staff/blog/list.tsx"),
     route("blog/new", "routes/staff/blog/new.tsx"),

@@ -833,3 +833,21 @@ export const tradeInPhotos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.enquiryId, t.position] })],
 );
+
+/**
+ * Real visitors' Core Web Vitals, one row per South African day, page type, device class, vital and value
+ * bucket (core/vitals): how many page views measured a value in that bucket. Nothing that identifies a
+ * visitor or a page beyond its type (decision 053). Old days are deleted by the `web-vitals-purge` job.
+ */
+export const webVitalsDaily = pgTable(
+  "web_vitals_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    pageType: text("page_type").notNull(),
+    device: text("device").notNull(),
+    metric: text("metric").notNull(),
+    bucket: smallint("bucket").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.pageType, table.device, table.metric, table.bucket] })],
+);

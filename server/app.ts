@@ -25,7 +25,9 @@ import { httpCaching } from "./middleware/caching.ts";
 import { type BodyLimitRule, clientAddressResolver, requestGuard, WRITE_METHODS } from "./middleware/request-guard.ts";
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageCache } from "./page-cache.ts";
-import type { PageMethods, PageRouteRules } from "./pages.ts";
+import type { PageMethods, PageRoutePattern, PageRouteRules } from "./pages.ts";
+import type { VitalsVisit } from "../core/vitals/store.ts";
+import { vitalsGuardRule, vitalsRoutes } from "./vitals.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -81,6 +83,14 @@ export type AppDeps = {
   signInClientFailures?: number;
   /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
   writeQueue?: WriteQueue;
+  /** Counts a page view's Core Web Vitals from POST /vitals (core/vitals); without it the beacon route is not served. */
+  recordVitals?: (visit: VitalsVisit) => void;
+  /** The vitals beacons' own per-client allowance (default 300 in 10 minutes, in memory). */
+  vitalsAllowance?: RateLimiter;
+  /** The share of page views whose pages report their Core Web Vitals (VITALS_SAMPLE_RATE; default 0: none). */
+  vitalsSampleRate?: number;
+  /** The page route a path matches (server/pages.ts), to class a vitals beacon's page; without it every page is "other". */
+  pageRoutePattern?: PageRoutePattern;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -110,6 +120,10 @@ export function createApp({
   mailer,
   isDraining = () => false,
   requestMetrics,
+  recordVitals,
+  vitalsAllowance,
+  pageRoutePattern,
+  vitalsSampleRate = 0,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -149,7 +163,7 @@ export function createApp({
       clientAddress,
       siteUrl,
       logger,
-      bodyLimits,
+      bodyLimits: [...bodyLimits, vitalsGuardRule(vitalsAllowance)],
       allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
     }),
   );
@@ -172,6 +186,7 @@ export function createApp({
   app.route("/", mediaRoutes(db, readModels));
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
+  if (recordVitals) app.route("/", vitalsRoutes({ record: recordVitals, pageRoutePattern }));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
   const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
@@ -184,7 +199,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError };
+      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError, vitalsSampleRate };
       const overHttps = cameOverHttps(c, trustProxy);
       const request = pageRequestOf(c.req.raw, overHttps);
       const staffScope = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps };

@@ -55,6 +55,14 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** How often saved-search alerts are sent (one e-mail per confirmed search with something new). */
   SAVED_SEARCH_ALERT_INTERVAL_MINUTES: z.coerce.number().min(0.01).max(10_080).default(1_440),
+  /** The share of public page views that report their Core Web Vitals (0 to 1; 0: none, no script loaded for it). */
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /** Vitals beacons one client may send per POST_RATE_WINDOW_SECONDS, apart from POST_RATE_LIMIT (in each instance's memory). */
+  VITALS_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  /** How often this instance adds the vitals it counted to the database. */
+  VITALS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** Days of daily Core Web Vitals aggregates kept (the back office shows the last 28). */
+  VITALS_RETENTION_DAYS: z.coerce.number().int().min(28).max(3650).default(90),
   /** Days after unsubscribing that an alert address and its searches are deleted. */
   ALERT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });

@@ -25,6 +25,7 @@ import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { linkSignerFromEnv } from "./link-signer.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
+import { registerVitalsPurgeJob, VitalsAggregator } from "../core/vitals/store.ts";
 import { createLogger } from "./logger.ts";
 import { controlSocketPath, operatorContext } from "./operations.ts";
 import { EMBEDDED_WRITE_LIMITS, POSTGRES_WRITE_LIMITS, WriteQueue } from "../core/shared/write-queue.ts";
@@ -69,6 +70,8 @@ async function main() {
   const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, devMiddleware } = isDev
     ? { ...(await devPages()), pageRoutePattern: undefined, pageRouteRules: undefined }
     : { ...(await builtPages()), devMiddleware: undefined };
+  // Real visitors' Core Web Vitals (decision 053): counted in memory, added to the database every VITALS_FLUSH_SECONDS.
+  const vitals = new VitalsAggregator(database.db, { logger: logger.child({ component: "web-vitals" }), flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000 });
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
@@ -101,6 +104,13 @@ async function main() {
     writeQueue,
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(pageRoutePattern),
+    pageRoutePattern,
+    vitalsSampleRate: env.VITALS_SAMPLE_RATE,
+    vitalsAllowance: new MemoryRateLimiter(env.VITALS_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
+    recordVitals: (visit) => {
+      vitals.record(visit);
+      metrics.observeVitals(visit);
+    },
     pageHandler,
     pageMethods,
     pageRouteRules,
@@ -128,6 +138,7 @@ async function main() {
   registerAlertJobs(jobs, { db: database.db, mailer, siteUrl, intervalMs: env.SAVED_SEARCH_ALERT_INTERVAL_MINUTES * 60_000, retentionDays: env.ALERT_RETENTION_DAYS });
   // The POPIA retention purge of finance applications, daily (issue 16, decision 033).
   registerFinancePurgeJob(jobs, { db: database.db, retentionDays: env.FINANCE_RETENTION_DAYS });
+  registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
   const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {
@@ -143,6 +154,7 @@ async function main() {
     if (process.stdout.isTTY) process.stdout.write(formatStartupReport(report));
     if (env.LEAD_DELIVERY === "on") worker.start();
     if (env.JOBS === "on") jobs.start();
+    vitals.start();
   });
 
   /**
@@ -164,6 +176,7 @@ async function main() {
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
       await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
+      await vitals.stop();
       await usedStock.stop();
       await readModels.stop();
       pageCache?.stop();

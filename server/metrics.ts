@@ -11,6 +11,8 @@ import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { Logger } from "./logger.ts";
 import type { PageRoutePattern } from "./pages.ts";
+import type { VitalsVisit } from "../core/vitals/store.ts";
+import { VITAL_NAMES, type VitalName } from "../core/vitals/vitals.ts";
 
 /** What the gauges read when Prometheus scrapes; each part is optional so that a test can leave it out. */
 export type MetricsSources = {
@@ -43,6 +45,7 @@ export class Metrics {
   private readonly durations: Histogram<"method" | "route" | "status">;
   /** Reads that set several gauges at once, made before each scrape. */
   private readonly beforeScrape: Array<() => Promise<void>> = [];
+  private readonly webVitals: Record<VitalName, Histogram<"page_type" | "device">>;
 
   constructor(sources: MetricsSources, { processMetrics = true }: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -60,6 +63,7 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
+    this.webVitals = webVitalHistograms(registers);
     this.leadGauges(sources.db, registers);
     this.jobGauges(sources.db, registers);
     this.usedStockGauges(sources.usedStock, registers);
@@ -98,6 +102,13 @@ export class Metrics {
       this.requests.inc(labels);
       this.durations.observe(labels, (performance.now() - started) / 1000);
     };
+  }
+
+  /** A page view's Core Web Vitals from its beacon (server/vitals.ts), times in seconds. */
+  observeVitals(visit: VitalsVisit): void {
+    for (const { name, value } of visit.metrics) {
+      this.webVitals[name].observe({ page_type: visit.pageType, device: visit.device }, name === "CLS" ? value : value / 1000);
+    }
   }
 
   /** The text exposition format Prometheus scrapes. */
@@ -218,6 +229,31 @@ export class Metrics {
       },
     });
   }
+}
+
+/** Bucket bounds around Google's thresholds (good up to the first marked, poor past the second). */
+const WEB_VITAL_BUCKETS: Record<VitalName, number[]> = {
+  LCP: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10],
+  INP: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2],
+  CLS: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+  FCP: [0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6],
+  TTFB: [0.1, 0.2, 0.4, 0.6, 0.8, 1.2, 1.8, 3],
+};
+
+/** Real visitors' Core Web Vitals (decision 053), one histogram per vital, by page type and device class. */
+function webVitalHistograms(registers: Registry[]): Record<VitalName, Histogram<"page_type" | "device">> {
+  const entries = VITAL_NAMES.map((name) => {
+    const unitless = name === "CLS";
+    const histogram = new Histogram({
+      name: unitless ? "honda_web_vitals_cls" : `honda_web_vitals_${name.toLowerCase()}_seconds`,
+      help: `Real visitors' ${name} (web-vitals beacons, sampled at VITALS_SAMPLE_RATE) by page type and device class${unitless ? " (layout shift score)" : ""}`,
+      labelNames: ["page_type", "device"],
+      buckets: WEB_VITAL_BUCKETS[name],
+      registers,
+    });
+    return [name, histogram] as const;
+  });
+  return Object.fromEntries(entries) as Record<VitalName, Histogram<"page_type" | "device">>;
 }
 
 function poolGauges(poolStats: () => PoolStats, registers: Registry[]): void {

@@ -248,7 +248,7 @@ describe("roles over HTTP", () => {
     expect(await otherDealer.json()).toEqual((await (await get("/api/staff/dealers/no-such-dealer", manager)).json()));
     expect((await get(`/api/staff/dealers/${other}`, admin)).status).toBe(200);
 
-    for (const pathname of ["/staff/accounts", "/staff/audit", `/staff/accounts/1`]) {
+    for (const pathname of ["/staff/accounts", "/staff/audit", "/staff/vitals", `/staff/accounts/1`]) {
       const page = await get(pathname, manager);
       expect(page.status, pathname).toBe(403);
       expect(await page.text()).toContain("Your role does not give access to this page.");

@@ -14,6 +14,7 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff/banners", label: "Banners", area: "banners" },
   { to: "/staff/accounts", label: "Staff accounts", area: "staff-accounts" },
   { to: "/staff/audit", label: "Audit log", area: "audit-log" },
+  { to: "/staff/vitals", label: "Web vitals", area: "web-vitals" },
   { to: "/staff/stock/import", label: "Import stock", area: "stock" },
   { to: "/staff/feeds", label: "Stock feeds", area: "feed-keys" },
   { to: "/staff/account", label: "My account" },

@@ -3,8 +3,8 @@
  * changes back-office data takes the acting user and asks `assertMay` (or scopes its query with
  * `dealerScope`) itself, so no route or page can forget a check.
  *
- * - Group administrator: everything, for every dealer, including staff accounts, dealers, feed keys and
- *   the audit log.
+ * - Group administrator: everything, for every dealer, including staff accounts, dealers, feed keys,
+ *   the audit log and the real visitors' web vitals.
  * - Dealer manager: stock, leads, finance applications and specials/deals of the dealers assigned to
  *   them, and their dealers' contact details and hours.
  * - Content editor: banners, specials, deals and blog posts, group-wide.
@@ -42,7 +42,8 @@ export type StaffArea =
   | "dealers"
   | "staff-accounts"
   | "feed-keys"
-  | "audit-log";
+  | "audit-log"
+  | "web-vitals";
 
 type Reach = "all-dealers" | "own-dealers";
 
@@ -59,6 +60,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     "staff-accounts": "all-dealers",
     "feed-keys": "all-dealers",
     "audit-log": "all-dealers",
+    "web-vitals": "all-dealers",
   },
   dealer_manager: {
     stock: "own-dealers",

@@ -25,11 +25,14 @@ const READ_METHODS = ["GET", "HEAD"] as const;
 const JSON_TYPES = ["application/json", "application/ld+json"];
 
 /**
- * A larger body limit a route declares for its writes, by a Hono path pattern: e.g. the staff area's photo
- * uploads, `{ path: "/api/staff/vehicles/:id/photos", maxBodyBytes: 20 * 1024 * 1024 }`. An API route may
- * also accept body types besides JSON (`mediaTypes`, e.g. a stock feed's text/csv).
+ * The body limit a route declares for its writes, by a Hono path pattern: e.g. the staff area's photo
+ * uploads, `{ path: "/api/staff/vehicles/:id/photos", maxBodyBytes: 20 * 1024 * 1024 }`, or a smaller one
+ * (the vitals beacon's 2 KB). An API route may also accept body types besides JSON (`mediaTypes`, e.g. a stock
+ * feed's text/csv); any other route that declares `mediaTypes` accepts JSON and those types only. A route may
+ * count its writes against an allowance of its own (`allowance`) instead of the forms' per-client one: a
+ * page's vitals beacon must not use up the allowance a buyer needs for an enquiry.
  */
-export type BodyLimitRule = { path: string; maxBodyBytes: number; mediaTypes?: readonly string[] };
+export type BodyLimitRule = { path: string; maxBodyBytes: number; mediaTypes?: readonly string[]; allowance?: RateLimiter };
 
 export type RequestGuardOptions = {
   /** The app whose registered routes (API, media, SEO, health) declare their methods; read on first use. */
@@ -97,17 +100,23 @@ function registeredMethods(app: Hono<any>): (path: string) => string[] {
   };
 }
 
-function declaredBodyLimit(rules: readonly BodyLimitRule[]): (path: string) => number {
-  const router = new TrieRouter<number>();
-  for (const rule of rules) router.add("ALL", rule.path, rule.maxBodyBytes);
-  return (path) => Math.max(MAX_BODY_BYTES, ...router.match("ALL", path)[0].map(([limit]) => limit));
+/** The rules declared for a path (a Hono pattern may match several). */
+function declaredRules(rules: readonly BodyLimitRule[]): (path: string) => BodyLimitRule[] {
+  const router = new TrieRouter<BodyLimitRule>();
+  for (const rule of rules) router.add("ALL", rule.path, rule);
+  return (path) => router.match("ALL", path)[0].map(([rule]) => rule);
 }
 
-/** The body types an API path accepts: JSON, and whatever its rules add. */
-function acceptedMediaTypes(rules: readonly BodyLimitRule[]): (path: string) => readonly string[] {
-  const router = new TrieRouter<readonly string[]>();
-  for (const rule of rules) router.add("ALL", rule.path, rule.mediaTypes ?? []);
-  return (path) => [...JSON_TYPES, ...router.match("ALL", path)[0].flatMap(([types]) => types)];
+/** The largest body a path's writes may send: what its rules declare, else MAX_BODY_BYTES. */
+function bodyLimitOf(rules: readonly BodyLimitRule[]): number {
+  return rules.length === 0 ? MAX_BODY_BYTES : Math.max(...rules.map((rule) => rule.maxBodyBytes));
+}
+
+/** The body types a path accepts: JSON and whatever its rules add; null where any type goes (a page's form). */
+function acceptedMediaTypes(path: string, rules: readonly BodyLimitRule[]): readonly string[] | null {
+  const declared = rules.flatMap((rule) => rule.mediaTypes ?? []);
+  if (!isApiPath(path) && !rules.some((rule) => rule.mediaTypes)) return null;
+  return [...JSON_TYPES, ...declared];
 }
 
 /**
@@ -130,8 +139,8 @@ function mediaType(c: Context): string {
 
 export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ Variables: { requestId: string } }> {
   const methodsOfRoutes = registeredMethods(options.app);
-  const bodyLimitAt = declaredBodyLimit(options.bodyLimits ?? []);
-  const mediaTypesAt = acceptedMediaTypes(options.bodyLimits ?? []);
+  const rulesAt = declaredRules(options.bodyLimits ?? []);
+  const bodyLimitAt = (path: string) => bodyLimitOf(rulesAt(path));
   const siteOrigin = new URL(options.siteUrl).origin;
 
   /** A read of a page (not of the API or a route the app registered itself). */
@@ -148,18 +157,20 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
   }
 
   async function refusalOfWrite(c: Context): Promise<Response | null> {
-    const maxBodyBytes = bodyLimitAt(c.req.path);
+    const rules = rulesAt(c.req.path);
+    const maxBodyBytes = bodyLimitOf(rules);
     if (Number(c.req.header("Content-Length") ?? 0) > maxBodyBytes) return tooLarge(c, maxBodyBytes);
-    const accepted = mediaTypesAt(c.req.path);
-    if (isApi(c) && !accepted.includes(mediaType(c))) {
+    const accepted = acceptedMediaTypes(c.req.path, rules);
+    if (accepted && !accepted.includes(mediaType(c))) {
       const types = `Send the body as ${accepted.slice(0, -1).join(", ")} or ${accepted.at(-1)}`;
       return refuse(c, 415, types, types);
     }
     if (sentFromAnotherSite(c, siteOrigin)) {
       return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
     }
-    if (await options.allowanceExempt?.(c)) return null;
-    const decision = await options.rateLimiter.hit(clientRateKey(options.clientAddress(c)));
+    const allowance = rules.find((rule) => rule.allowance)?.allowance ?? options.rateLimiter;
+    if (allowance === options.rateLimiter && (await options.allowanceExempt?.(c))) return null;
+    const decision = await allowance.hit(clientRateKey(options.clientAddress(c)));
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
       return refuse(c, 429, "Too many requests; try again later", "You have sent a lot of requests in a short time. Please wait a minute and try again.");

@@ -32,6 +32,14 @@ export default function Policy() {
         <li><strong>Finance applications</strong>: identity number, address, marital status, next of kin, employment, income, expenses and bank details, and your consents.</li>
         <li><strong>Technical information</strong>: the page you sent a form from, your IP address and the time of the request, kept in our server logs for security.</li>
         <li><strong>Your chosen dealership</strong>, remembered in your browser (see our <a href="/cookie">cookie policy</a>).</li>
+        <li>
+          <strong>How fast our pages are for you</strong>: on some visits, chosen at random, your browser measures how quickly the page appeared
+          and answered you (the Core Web Vitals: largest contentful paint, interaction to next paint, cumulative layout shift, first contentful
+          paint and time to first byte) and sends these numbers to our own website, never to anyone else. We use the page&apos;s address only to
+          tell what kind of page it was (for example the home page or a used vehicle) and your browser&apos;s description only to tell a phone
+          from a computer, and keep nothing but daily counts per kind of page and device: no cookie, no IP address, no identifier, nothing that
+          could tell us who you are.
+        </li>
       </ul>
 
       <h2>3. Why we use it</h2>
@@ -40,6 +48,7 @@ export default function Policy() {
         <li>To sell, deliver, register, service and repair your vehicle, and handle warranty and recall work (performing our contract with you, and legal obligations).</li>
         <li>To submit your finance application to banks and finance houses and, with your consent, to obtain a credit bureau check.</li>
         <li>To keep the site secure and prevent fraud and abuse (our legitimate interest).</li>
+        <li>To see how fast our pages are for real visitors and make the slow ones faster (our legitimate interest; no personal information).</li>
         <li>To send you news and offers, only if you agreed to it; you can opt out at any time.</li>
       </ul>
 
@@ -56,6 +65,7 @@ export default function Policy() {
         <li>Enquiries that do not lead to a sale: up to 24 months, then deleted.</li>
         <li>Sales, finance and service records: five years after the transaction, or longer where a law requires it (for example tax law).</li>
         <li>Server logs: 90 days.</li>
+        <li>Daily page-speed counts: 90 days.</li>
       </ul>
 
       <h2>6. How we protect it</h2>

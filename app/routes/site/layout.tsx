@@ -12,6 +12,7 @@ import { readCookie } from "../../lib/cookies.ts";
 import { rememberedDealerCookie, resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY, dealerCookie } from "../../lib/scope.ts";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
+import { useWebVitalsReport } from "../../lib/web-vitals.ts";
 import type { Route } from "./+types/layout";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
 
@@ -20,7 +21,7 @@ export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const page = { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl };
+  const page = { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl, vitalsSampleRate: context.vitalsSampleRate ?? 0 };
   const cookie = rememberedDealerCookie(request, scope);
   return cookie ? data(page, { headers: { "Set-Cookie": cookie } }) : page;
 }
@@ -107,6 +108,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { dealer, dealerInRoute } = loaderData;
   useRememberedDealer(dealer, dealerInRoute);
   useFocusOnNavigation();
+  useWebVitalsReport(loaderData.vitalsSampleRate);
   return (
     <SiteShell dealer={dealer}>
       <RouteSkeleton>

@@ -1,0 +1,41 @@
+import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
+
+/** Where the beacons go: the site's own origin, never another host (server/vitals.ts). */
+const VITALS_ENDPOINT = "/vitals";
+
+let started = false;
+
+/**
+ * Measures this page load's Core Web Vitals (the `web-vitals` library reads the browser's buffered performance
+ * entries, so it may start after hydration and still see the first paints) and sends them in one beacon when the
+ * page is hidden or left: each vital once, with the path the page was loaded at and nothing else. No cookie, no
+ * identifier; `sendBeacon` to the same origin carries no cookie of another site either.
+ */
+export function reportWebVitals(page: string): void {
+  if (started || typeof navigator.sendBeacon !== "function") return;
+  started = true;
+  const measured = new Map<Metric["name"], number>();
+  const sent = new Set<Metric["name"]>();
+  const keep = (metric: Metric) => {
+    if (!sent.has(metric.name)) measured.set(metric.name, metric.value);
+  };
+  const send = () => {
+    if (measured.size === 0) return;
+    const metrics = [...measured].map(([name, value]) => ({ name, value: Math.round(value * 10_000) / 10_000 }));
+    if (navigator.sendBeacon(VITALS_ENDPOINT, JSON.stringify({ page, metrics }))) {
+      for (const name of measured.keys()) sent.add(name);
+      measured.clear();
+    }
+  };
+  onCLS(keep);
+  onINP(keep);
+  onLCP(keep);
+  onFCP(keep);
+  onTTFB(keep);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") send();
+  });
+  addEventListener("pagehide", send);
+  // The sign, for the browser tests, that this page load's vitals are being measured and will be sent.
+  document.documentElement.dataset.vitals = "measuring";
+}
