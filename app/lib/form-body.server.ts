@@ -1,20 +1,32 @@
+import { currentUploadScope, DEFAULT_MULTIPART_LIMITS, type MultipartLimits, readMultipartToDisk, UploadTooLarge } from "../../server/uploads.ts";
+
 /** What a browser form sends: urlencoded, or multipart when it carries files. */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 415; message: string };
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
+
+const UNREADABLE = "What was sent could not be read: please fill in the form on this page and send it again.";
+const TOO_LARGE = "What was sent is larger than this form takes: please send fewer or smaller files.";
 
 /**
  * The body of a page action's form. Another type (JSON, none) is 415 and a body that cannot be parsed 400,
- * each with a message the page shows with its form: the client's mistake, never a 5xx.
+ * each with a message the page shows with its form: the client's mistake, never a 5xx. On an upload route
+ * (server/uploads.ts) a multipart body is streamed to temporary files; elsewhere the request guard has
+ * already kept it to 64 KB, and it is read in memory.
  */
-export async function readFormBody(request: Request): Promise<FormBody> {
+export async function readFormBody(request: Request, limits: Partial<MultipartLimits> = {}): Promise<FormBody> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
     return { ok: false, status: 415, message: "This form could not be read: please fill it in on this page and send it again." };
   }
+  const uploads = currentUploadScope();
   try {
+    if (type === "multipart/form-data" && uploads) {
+      return { ok: true, form: await readMultipartToDisk(request, uploads, { ...DEFAULT_MULTIPART_LIMITS, ...limits }) };
+    }
     return { ok: true, form: await request.formData() };
-  } catch {
-    return { ok: false, status: 400, message: "What was sent could not be read: please fill in the form on this page and send it again." };
+  } catch (error) {
+    if (error instanceof UploadTooLarge) return { ok: false, status: 413, message: TOO_LARGE };
+    return { ok: false, status: 400, message: UNREADABLE };
   }
 }

@@ -1,4 +1,4 @@
-import { ImageRejected, MAX_IMAGE_BYTES, storeImage } from "../../core/media/image-pipeline.ts";
+import { ImageRejected, inspectImage, MAX_IMAGE_BYTES, storeImage } from "../../core/media/image-pipeline.ts";
 import type { Violation } from "../../core/shared/violations.ts";
 import type { Database } from "../../db/client.ts";
 
@@ -22,14 +22,26 @@ export async function storeSellerPhotos(db: Database, form: FormData, store: boo
   const tooLarge = files.findIndex((file) => file.size > MAX_IMAGE_BYTES);
   if (tooLarge >= 0) return photoProblem(`Photo ${tooLarge + 1} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB; please send a smaller one`);
   if (!store) return { ok: true, imageIds: [] };
-  const imageIds: string[] = [];
+  // Every photo is checked before any is stored, so that a damaged third photo leaves no stored first and second.
   for (const [index, file] of files.entries()) {
-    try {
-      imageIds.push((await storeImage(db, Buffer.from(await file.arrayBuffer()), { private: true })).id);
-    } catch (error) {
-      if (error instanceof ImageRejected) return photoProblem(`Photo ${index + 1}: ${error.message}`);
-      throw error;
-    }
+    const problem = await refusalOf(await bytesOf(file));
+    if (problem) return photoProblem(`Photo ${index + 1}: ${problem}`);
   }
+  const imageIds: string[] = [];
+  for (const file of files) imageIds.push((await storeImage(db, await bytesOf(file), { private: true })).id);
   return { ok: true, imageIds };
+}
+
+/** Each photo is read from its temporary file when its turn comes (server/uploads.ts): one in memory at a time. */
+const bytesOf = async (file: File) => Buffer.from(await file.arrayBuffer());
+
+/** Why the image pipeline refuses a photo, for the seller; null when it takes it. */
+async function refusalOf(bytes: Buffer): Promise<string | null> {
+  try {
+    await inspectImage(bytes);
+    return null;
+  } catch (error) {
+    if (error instanceof ImageRejected) return error.message;
+    throw error;
+  }
 }

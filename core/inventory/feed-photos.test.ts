@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { dealerFeedPhotoHosts, dealers, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealerFeedPhotoHosts, dealers, storedImages, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { feedKeyActor } from "./feed-keys.ts";
 import { checkPhotoUrl, fetchFeedPhoto, isSpecialAddress, PhotoFetchFailed } from "./feed-photos.ts";
@@ -27,6 +27,7 @@ let listed: string[];
 beforeAll(async () => {
   const jpeg = await fs.readFile(path.join(photos, "trade-in-sideways-gps.jpg"));
   const png = await fs.readFile(path.join(photos, "trade-in-side.png"));
+  const cutOff = await fs.readFile(path.join(photos, "trade-in-cut-off.jpg"));
   server = http.createServer((req, res) => {
     const url = new URL(req.url!, "http://x");
     requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
@@ -51,6 +52,9 @@ beforeAll(async () => {
         };
         return pump();
       }
+      case "/cut-off.jpg":
+        // An interrupted upload at the DMS: a valid JPEG header, then the data stops.
+        return res.writeHead(200, { "Content-Type": "image/jpeg" }).end(cutOff);
       case "/not-a-photo.jpg":
         return res.writeHead(200, { "Content-Type": "image/jpeg" }).end("<html>this is a web page, not a photo</html>");
       case "/slow":
@@ -187,6 +191,20 @@ describe("a feed's photos, imported", () => {
     expect(stored.map((p) => p.sourceUrl)).toEqual(good);
     expect(stored.every((p) => p.imageId !== null && /^\/media\/images\/[0-9a-f]+\.jpg$/.test(p.uri))).toBe(true);
     expect((await photosOf("CPT-2")).map((p) => p.sourceUrl)).toEqual([`${origin}/side.jpg`]);
+  });
+
+  it("reports a damaged photo on its row and imports the feed's other rows and photos", async () => {
+    const imagesBefore = (await database.db.select({ id: storedImages.id }).from(storedImages)).length;
+    const report = await importFeed([row("CPT-10", [`${origin}/side.png`]), row("CPT-11", [`${origin}/cut-off.jpg`]), row("CPT-12", [`${origin}/side.jpg`])]);
+    expect(report).toMatchObject({ created: 3, rejected: 0 });
+    expect(report.photos.results.filter((r) => r.outcome === "failed")).toEqual([
+      { row: 2, stockNumber: "CPT-11", url: `${origin}/cut-off.jpg`, outcome: "failed", message: "This photo could not be read; please take it again" },
+    ]);
+    expect((await photosOf("CPT-10")).map((p) => p.sourceUrl)).toEqual([`${origin}/side.png`]);
+    expect(await photosOf("CPT-11")).toEqual([]);
+    expect((await photosOf("CPT-12")).map((p) => p.sourceUrl)).toEqual([`${origin}/side.jpg`]);
+    // Both good photos were stored by the first test already; the damaged one added nothing.
+    expect((await database.db.select({ id: storedImages.id }).from(storedImages)).length).toBe(imagesBefore);
   });
 
   it("does not fetch a photo again while its URL is unchanged for the vehicle, and follows the feed's new order", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
-import { ImageRejected, type Rendition, renditionsOf, storeImage } from "../media/image-pipeline.ts";
+import { ImageRejected, inspectImage, type Rendition, renditionsOf, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
@@ -245,17 +245,21 @@ export async function addStockPhotos(
 ): Promise<StockWriteResult & { added?: number }> {
   await readVehicle(db, actor, id);
   if (files.length === 0) return { ok: false, violations: [{ propertyPath: "photos", message: "Choose one or more photos" }] };
-  const stored: { imageId: string; uri: string }[] = [];
+  // Every file is checked before any is stored: a damaged second photo leaves no stored first one.
   for (const file of files) {
     try {
-      const image = await storeImage(db, file.bytes);
-      const largestJpeg = image.renditions.filter((r) => r.format === "jpeg").at(-1)!;
-      stored.push({ imageId: image.id, uri: largestJpeg.url });
+      await inspectImage(file.bytes);
     } catch (error) {
       if (!(error instanceof ImageRejected)) throw error;
       const name = file.name ? `${file.name}: ` : "";
       return { ok: false, violations: [{ propertyPath: "photos", message: `${name}${error.message}` }] };
     }
+  }
+  const stored: { imageId: string; uri: string }[] = [];
+  for (const file of files) {
+    const image = await storeImage(db, file.bytes);
+    const largestJpeg = image.renditions.filter((r) => r.format === "jpeg").at(-1)!;
+    stored.push({ imageId: image.id, uri: largestJpeg.url });
   }
   return inTransaction(db, async (tx) => {
     const current = await readVehicle(tx, actor, id, { forUpdate: true });

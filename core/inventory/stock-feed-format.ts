@@ -9,6 +9,12 @@ import { STOCK_FIELD_LABELS, type StockField } from "./stock-schema.ts";
  */
 
 export type FeedFormat = "csv" | "json";
+
+/**
+ * The largest feed (10 000 vehicles are about 1.3 MB of CSV; 50 MB leaves room for long descriptions), by the
+ * API and as the file of the back office's import form.
+ */
+export const MAX_FEED_BYTES = 50 * 1024 * 1024;
 export type FeedColumn = StockField | "photos";
 
 export const FEED_COLUMNS: readonly FeedColumn[] = [...(Object.keys(STOCK_FIELD_LABELS) as StockField[]), "photos"];

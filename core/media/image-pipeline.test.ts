@@ -73,6 +73,15 @@ describe("the image pipeline", () => {
     expect((await database.db.select({ n: count() }).from(imageRenditions))[0]!.n).toBe(before);
   });
 
+  it("refuses a photo cut off after a valid header (JPEG or PNG) as damaged, with the message for its sender, storing nothing", async () => {
+    const before = (await database.db.select({ n: count() }).from(storedImages))[0]!.n;
+    const png = fixture("trade-in-side.png");
+    const problems = await Promise.all([fixture("trade-in-cut-off.jpg"), png.subarray(0, png.length / 2)].map(rejection));
+    expect(problems).toEqual([0, 1].map(() => expect.objectContaining({ problem: "damaged", message: "This photo could not be read; please take it again" })));
+    expect(problems.every((error) => error instanceof ImageRejected)).toBe(true);
+    expect((await database.db.select({ n: count() }).from(storedImages))[0]!.n).toBe(before);
+  });
+
   it("never enlarges: widths stop at the photo's own, or 1440", () => {
     expect(renditionWidths(200)).toEqual([200]);
     expect(renditionWidths(640)).toEqual([320, 640]);

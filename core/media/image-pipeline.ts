@@ -27,7 +27,7 @@ export const RENDITION_EXTENSIONS: Record<RenditionFormat, string> = { avif: "av
 export type Rendition = { url: string; format: RenditionFormat; width: number; height: number };
 export type StoredImage = { id: string; width: number; height: number; renditions: Rendition[] };
 
-export type ImageProblem = "empty" | "too-large" | "not-an-image" | "unsupported-type" | "too-many-pixels";
+export type ImageProblem = "empty" | "too-large" | "not-an-image" | "unsupported-type" | "too-many-pixels" | "damaged";
 
 /** An upload the pipeline refuses; `message` is for the person who sent it (answer 422 on their field). */
 export class ImageRejected extends Error {
@@ -46,6 +46,7 @@ const MESSAGES: Record<ImageProblem, string> = {
   "not-an-image": "This file is not a photo we can read",
   "unsupported-type": "Please send a JPEG, PNG or WebP photo",
   "too-many-pixels": "The photo has too many pixels; please send a smaller one",
+  damaged: "This photo could not be read; please take it again",
 };
 
 const reject = (problem: ImageProblem): never => {
@@ -57,7 +58,11 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 /** The public address of a rendition: immutable, named by a hash of its image and its own bytes. */
 export const renditionUrl = (hash: string, format: RenditionFormat) => `/media/images/${hash}.${RENDITION_EXTENSIONS[format]}`;
 
-/** Checks an upload by its content and answers its format and upright size; throws ImageRejected. */
+/**
+ * Checks an upload by its content and answers its format and upright size; throws ImageRejected. Every pixel
+ * is decoded once, so that a photo cut off or corrupt after a valid header (an interrupted phone upload) is
+ * refused here, as the sender's mistake, and not while its renditions are made.
+ */
 export async function inspectImage(bytes: Buffer): Promise<{ contentType: string; width: number; height: number }> {
   if (bytes.length === 0) reject("empty");
   if (bytes.length > MAX_IMAGE_BYTES) reject("too-large");
@@ -71,9 +76,24 @@ export async function inspectImage(bytes: Buffer): Promise<{ contentType: string
   if (!contentType) reject("unsupported-type");
   if (!metadata.width || !metadata.height) reject("not-an-image");
   if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) reject("too-many-pixels");
+  await assertDecodes(bytes);
   // Orientations 5 to 8 turn the picture a quarter: the upright width is the stored height.
   const quarterTurn = (metadata.orientation ?? 1) >= 5;
   return { contentType: contentType!, width: quarterTurn ? metadata.height : metadata.width, height: quarterTurn ? metadata.width : metadata.height };
+}
+
+/**
+ * Decodes the whole photo into a thumbnail: a JPEG is decoded at an eighth of its size (shrink-on-load), which
+ * still reads every block of it, so a cut-off file fails ("VipsJpeg: premature end of JPEG image") for the
+ * cost of a fraction of one rendition. Sharp fails on libvips' warnings by default, so a damaged file never
+ * passes as a half-grey picture.
+ */
+async function assertDecodes(bytes: Buffer): Promise<void> {
+  try {
+    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).resize(64, 64, { fit: "inside" }).raw().toBuffer();
+  } catch {
+    reject("damaged");
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Database } from "../../db/client.ts";
 import { importStockFeed } from "../../core/inventory/stock-feed.ts";
-import { FEED_COLUMNS, feedFormatOf, parseFeed } from "../../core/inventory/stock-feed-format.ts";
+import { FEED_COLUMNS, feedFormatOf, MAX_FEED_BYTES, parseFeed } from "../../core/inventory/stock-feed-format.ts";
 import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
 import type { Logger } from "../logger.ts";
@@ -12,8 +12,6 @@ import { apiError } from "./responses.ts";
 import { JSON_MEDIA_TYPE, stockFeedReportSchema } from "./schemas.ts";
 
 export const STOCK_FEED_PATH = "/api/staff/dealers/:slug/stock";
-
-const MAX_FEED_BYTES = 50 * 1024 * 1024;
 
 /**
  * A dealer's whole stock in one request (10 000 vehicles are about 1.3 MB of CSV; 50 MB leaves room for long

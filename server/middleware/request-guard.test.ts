@@ -314,3 +314,49 @@ function completeBooking(slotStart: string): string {
     website: "", idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000),
   }).toString();
 }
+
+describe("the request guard's turns for uploads", () => {
+  it("serves a few multipart uploads at once, lets others wait, and refuses one more with 503 and Retry-After", async () => {
+    const { logger } = capturingLogger("warn");
+    const app = new Hono();
+    const uploadLimits = { concurrency: 1, maxWaiting: 1, maxWaitMs: 60_000, retryAfterSeconds: 7 };
+    app.use(
+      requestGuard({ app, rateLimiter: new MemoryRateLimiter(100, 600_000), clientAddress: () => "c", siteUrl: "https://www.honda.example.co.za", logger, bodyLimits: [{ path: "/upload", maxBodyBytes: 1024 * 1024 }], uploadLimits }),
+    );
+    let entered: () => void = () => undefined;
+    const firstEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let served = 0;
+    app.post("/upload", async (c) => {
+      served += 1;
+      if (served === 1) {
+        entered();
+        await released;
+      }
+      await c.req.formData();
+      return c.body(null, 204);
+    });
+    const site = await serveOverHttp(app);
+    const upload = () => {
+      const form = new FormData();
+      form.append("photos", new Blob(["front"]), "front.jpg");
+      return send(site.baseUrl, "POST", "/upload", { body: form });
+    };
+    try {
+      const first = upload();
+      await firstEntered;
+      const waiting = upload();
+      const refused = await upload();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("Retry-After")).toBe("7");
+      expect(refused.text).toContain("Please wait a minute and send the form again");
+      release();
+      expect((await first).status).toBe(204);
+      expect((await waiting).status).toBe(204);
+      expect(served).toBe(2);
+    } finally {
+      await site.close();
+    }
+  });
+});

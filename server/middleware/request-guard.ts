@@ -1,14 +1,16 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Context, Hono, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TrieRouter } from "hono/router/trie-router";
 import { clientRateKey } from "../../core/shared/client-key.ts";
 import type { RateLimiter } from "../../core/shared/rate-limiter.ts";
+import { WriteQueue, WriteQueueFull, type WriteQueueLimits } from "../../core/shared/write-queue.ts";
 import { apiError } from "../api/responses.ts";
 import type { Logger } from "../logger.ts";
 import type { PageMethods } from "../pages.ts";
 import { pathVerdict } from "../request-path.ts";
+import { withUploadScope } from "../uploads.ts";
 
 /**
  * The one guard in front of every route (docs/decisions/014-one-request-guard.md): a malformed address is
@@ -23,6 +25,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const WRITE_METHODS: readonly string[] = ["POST", "PUT", "PATCH", "DELETE"];
 const READ_METHODS = ["GET", "HEAD"] as const;
 const JSON_TYPES = ["application/json", "application/ld+json"];
+
+/**
+ * Multipart uploads served at once (each streams to disk, but its photos are then checked and encoded): a few
+ * more wait their turn for up to half a minute, and one more is refused with 503 and Retry-After.
+ */
+export const UPLOAD_LIMITS: WriteQueueLimits = { concurrency: 3, maxWaiting: 6, maxWaitMs: 30_000, retryAfterSeconds: 10 };
 
 /**
  * The body limit a route declares for its writes, by a Hono path pattern: e.g. the staff area's photo
@@ -53,6 +61,8 @@ export type RequestGuardOptions = {
    * visitors, and a morning's photos would use up the allowance). Sign-in and reset requests still count.
    */
   allowanceExempt?: (c: Context) => Promise<boolean>;
+  /** How many multipart uploads are served at once and wait their turn (UPLOAD_LIMITS). */
+  uploadLimits?: WriteQueueLimits;
 };
 
 const isApiPath = (path: string) => path.startsWith("/api/");
@@ -142,6 +152,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
   const rulesAt = declaredRules(options.bodyLimits ?? []);
   const bodyLimitAt = (path: string) => bodyLimitOf(rulesAt(path));
   const siteOrigin = new URL(options.siteUrl).origin;
+  const uploads = new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS);
 
   /** A read of a page (not of the API or a route the app registered itself). */
   function isPageRead(c: Context): boolean {
@@ -189,6 +200,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     }
     if (!WRITE_METHODS.includes(c.req.method)) return next();
     const maxBodyBytes = bodyLimitAt(c.req.path);
+    if (maxBodyBytes > MAX_BODY_BYTES && mediaType(c) === "multipart/form-data") return upload(c, next, maxBodyBytes);
     const tooLong = await bodyLimit({ maxSize: maxBodyBytes, onError: (c) => tooLarge(c, maxBodyBytes) })(c, next);
     if (tooLong) {
       logRefusal(c, tooLong.status);
@@ -197,6 +209,27 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     // A write the route refused may have left its body unread: the connection is not reused after it.
     if (c.res.status >= 400) c.res.headers.set("Connection", "close");
   };
+
+  /**
+   * A multipart write of an upload route, in its turn and in an upload scope (server/uploads.ts): its body is
+   * streamed to temporary files, which are deleted when it ends. Its size was checked by Content-Length, or
+   * (a chunked body) is counted as it streams; never held in memory here.
+   */
+  async function upload(c: Context, next: Next, maxBodyBytes: number): Promise<Response | void> {
+    let started = false;
+    try {
+      await uploads.run(() => {
+        started = true;
+        return withUploadScope(maxBodyBytes, next);
+      });
+    } catch (error) {
+      if (started || !WriteQueueFull.is(error)) throw error;
+      c.header("Retry-After", String(error.retryAfterSeconds));
+      logRefusal(c, 503);
+      return refuse(c, 503, "Too many uploads at once; try again later", "Many photos are being sent at the moment. Please wait a minute and send the form again.");
+    }
+    if (c.res.status >= 400) c.res.headers.set("Connection", "close");
+  }
 
   async function firstRefusal(c: Context): Promise<Response | null> {
     if (hasMalformedEscape(c.req.url)) return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");

@@ -116,3 +116,32 @@ test("a trade-in from a used car's page is linked to that car and goes to its de
   await expect(page.getByRole("group", { name: /trade-in towards a car/ }).getByLabel("Yes")).toBeChecked();
   await expectNoAxeViolations(page);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with the page's script" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a photo cut off halfway is refused on the photos field, and everything the seller typed is still there", async ({ page }) => {
+      await page.goto("/sell-your-car");
+      const loadedAt = Date.now();
+      if (javaScriptEnabled) await enhancedForm(page);
+      const email = `cut-off.${javaScriptEnabled ? "js" : "nojs"}.${Date.now()}@example.co.za`;
+      await fillSeller(page, email);
+      await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption("honda-menlyn");
+      await page.getByRole("group", { name: /trade-in towards a car/ }).getByLabel("No").check();
+      await page.getByLabel(/^Photos/).setInputFiles([path.join(PHOTOS, "trade-in-side.png"), path.join(PHOTOS, "trade-in-cut-off.jpg")]);
+      await waitLikeAPerson(loadedAt);
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByLabel(/^Photos/)).toHaveAccessibleDescription(/Photo 2: This photo could not be read; please take it again/);
+      expect(page.url()).toMatch(/\/sell-your-car$/);
+      await expect(page.getByRole("textbox", { name: "Last name", exact: true })).toHaveValue("Botha");
+      await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+      await expect(page.getByRole("textbox", { name: "Model", exact: true })).toHaveValue("Corolla Quest");
+      await expect(page.getByRole("textbox", { name: "Mileage (km)", exact: true })).toHaveValue("112000");
+      await expect(page.getByRole("combobox", { name: "Condition", exact: true })).toHaveValue("good");
+      await expect(page.getByRole("combobox", { name: "Dealership", exact: true })).toHaveValue("honda-menlyn");
+      // axe runs in the page: only where the page may run a script.
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+    });
+  });
+}

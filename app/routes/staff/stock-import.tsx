@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { dealerChoices } from "../../../core/inventory/feed-keys.ts";
 import { importStockFeed } from "../../../core/inventory/stock-feed.ts";
-import { FEED_COLUMNS, parseFeed, REQUIRED_FEED_COLUMNS } from "../../../core/inventory/stock-feed-format.ts";
+import { FEED_COLUMNS, MAX_FEED_BYTES, parseFeed, REQUIRED_FEED_COLUMNS } from "../../../core/inventory/stock-feed-format.ts";
 import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { FeedReport } from "../../components/staff/feed-report.tsx";
@@ -36,7 +36,7 @@ type Errors = { dealer?: string; feed?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireStaff(request);
-  const body = await readFormBody(request);
+  const body = await readFormBody(request, { maxFileBytes: MAX_FEED_BYTES });
   if (!body.ok) return data({ errors: {} as Errors, problem: body.message, report: null }, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   const dealer = String(body.form.get("dealer") ?? "");
