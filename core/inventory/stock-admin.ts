@@ -158,6 +158,7 @@ export async function getStockVehicle(db: Database, actor: StaffActor, id: numbe
       fuelType: vehicle.fuelType,
       colour: vehicle.colour,
       condition: vehicle.condition,
+      bodyType: vehicle.bodyType,
       stockNumber: vehicle.stockNumber ?? "",
       vin: vehicle.vin ?? "",
       dealer: vehicle.dealer,
@@ -371,6 +372,7 @@ type VehicleRecord = {
   fuelType: string;
   colour: string;
   condition: string;
+  bodyType: string;
   stockNumber: string | null;
   vin: string | null;
   description: string | null;
@@ -397,6 +399,7 @@ async function readVehicle(db: Database | Transaction, actor: StaffActor, id: nu
       fuelType: usedVehicles.fuelType,
       colour: usedVehicles.exteriorColor,
       condition: usedVehicles.state,
+      bodyType: usedVehicles.bodyType,
       stockNumber: usedVehicles.stockNumber,
       vin: usedVehicles.vin,
       description: usedVehicles.description,
@@ -437,6 +440,7 @@ function auditedFields(vehicle: StockVehicleInput | VehicleRecord): Record<strin
     fuelType: vehicle.fuelType,
     colour: vehicle.colour,
     condition: vehicle.condition,
+    bodyType: vehicle.bodyType ?? null,
     stockNumber: vehicle.stockNumber ?? null,
     vin: vehicle.vin ?? null,
     dealer: vehicle.dealer,
@@ -488,6 +492,7 @@ async function resolveVehicle(tx: Transaction, actor: StaffActor, input: StockVe
       transmission: input.transmission,
       fuelType: input.fuelType,
       state: input.condition,
+      ...(input.bodyType ? { bodyType: input.bodyType } : {}),
       exteriorColor: input.colour,
       stockNumber: input.stockNumber ?? null,
       vin: input.vin ?? null,

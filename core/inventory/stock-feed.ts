@@ -71,6 +71,7 @@ type FeedVehicle = {
   fuelType: string;
   colour: string;
   condition: string;
+  bodyType: string;
   vin: string | null;
   description: string | null;
   status: string;
@@ -82,6 +83,8 @@ type ValidRow = {
   vehicle: FeedVehicle;
   /** False when the row leaves status blank: a vehicle already in stock keeps the status staff gave it. */
   statusGiven: boolean;
+  /** False when the row leaves the body blank: a vehicle already in stock keeps its body. */
+  bodyTypeGiven: boolean;
   makeId: number;
   modelId: number;
   photoUrls: string[] | null;
@@ -180,6 +183,7 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
     const { id: _id, stockNumber: _stockNumber, ...before } = current;
     // A blank status keeps a Reserved or Draft vehicle as staff left it; a sold vehicle back in the feed is Available again.
     if (!row.statusGiven) row.vehicle.status = current.status === "Sold" ? "Available" : current.status;
+    if (!row.bodyTypeGiven) row.vehicle.bodyType = current.bodyType;
     const changes = changedFields(before, row.vehicle);
     if (Object.keys(changes).length > 0) plan.update.push({ row, id: current.id, changes });
     else plan.unchanged.push({ row, id: current.id });
@@ -250,6 +254,7 @@ function validateRow(
     row: feedRow.row,
     stockNumber: v.stockNumber!,
     statusGiven: !(fields.status === undefined || fields.status === null || (typeof fields.status === "string" && fields.status.trim() === "")),
+    bodyTypeGiven: v.bodyType !== undefined,
     makeId: make.id,
     modelId: model.id,
     photoUrls: photos === undefined || photoUrlsOf(photos).length === 0 ? null : photoUrlsOf(photos),
@@ -264,6 +269,7 @@ function validateRow(
       fuelType: v.fuelType,
       colour: v.colour,
       condition: v.condition,
+      bodyType: v.bodyType ?? "Other",
       vin: v.vin ?? null,
       description: v.description ?? null,
       status: v.status,
@@ -286,6 +292,7 @@ async function loadExisting(db: Database, dealerId: number): Promise<Map<string,
       fuelType: usedVehicles.fuelType,
       colour: usedVehicles.exteriorColor,
       condition: usedVehicles.state,
+      bodyType: usedVehicles.bodyType,
       vin: usedVehicles.vin,
       description: usedVehicles.description,
       status: usedVehicles.status,
@@ -353,6 +360,7 @@ function vehicleColumns(row: ValidRow) {
     transmission: v.transmission,
     fuelType: v.fuelType,
     state: v.condition,
+    bodyType: v.bodyType,
     exteriorColor: v.colour,
     vin: v.vin,
     description: v.description,
@@ -360,7 +368,7 @@ function vehicleColumns(row: ValidRow) {
   };
 }
 
-/** Changed vehicles per UPDATE statement (14 parameters each). */
+/** Changed vehicles per UPDATE statement (15 parameters each). */
 const ROWS_PER_UPDATE = 500;
 
 /** Writes changed vehicles with one statement (UPDATE ... FROM VALUES), not one per vehicle: a feed may change thousands. */
@@ -368,14 +376,14 @@ async function updateVehicles(tx: Database, updates: Plan["update"]): Promise<vo
   const values = updates.map(({ row, id }) => {
     const c = vehicleColumns(row);
     return sql`(${id}::int, ${c.makeId}::int, ${c.modelId}::int, ${c.variant}::text, ${c.year}::smallint, ${c.mileageKm}::int, ${c.price}::int,
-      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.description}::text, ${c.status}::text)`;
+      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.bodyType}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.description}::text, ${c.status}::text)`;
   });
   await tx.execute(sql`
     update used_vehicles as u set
       make_id = v.make_id, model_id = v.model_id, variant = v.variant, year = v.year, mileage_km = v.mileage_km, price = v.price,
-      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, exterior_color = v.exterior_color, vin = v.vin,
+      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, body_type = v.body_type, exterior_color = v.exterior_color, vin = v.vin,
       description = v.description, status = v.status, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, exterior_color, vin, description, status)
+    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, body_type, exterior_color, vin, description, status)
     where u.id = v.id`);
 }
 

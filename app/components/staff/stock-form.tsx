@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { STOCK_FIELD_LABELS, STOCK_STATUSES, type StockField } from "../../../core/inventory/stock-schema.ts";
-import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
+import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, ErrorSummary, Field, inputClass, labelClass } from "./form.tsx";
 
@@ -42,6 +42,7 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
         <Choice name="fuelType" options={FUEL_TYPES} values={values} errors={errors} />
         {text("colour")}
         <Choice name="condition" options={VEHICLE_STATES} values={values} errors={errors} />
+        <Choice name="bodyType" options={BODY_TYPES} values={values} errors={errors} hint="Double, extended and single cabs are bakkies" />
         {text("stockNumber", { hint: "The dealer's own number; unique at the dealer" })}
         {text("vin", { hint: "17 letters and digits, without I, O or Q" })}
         <Choice name="dealer" options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))} values={values} errors={errors} />
