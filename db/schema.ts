@@ -195,6 +195,10 @@ export const usedVehicles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
     bodyType: text("body_type").notNull().default("Other"),
+    /** The TransUnion (Mead & McGrouther) code a DMS gives the model variant; null when not known (issue 38). */
+    mmCode: text("mm_code"),
+    /** The registration number (number plate), as the dealer's system has it. */
+    registration: text("registration"),
   },
   (t) => {
     /**
@@ -649,6 +653,23 @@ export const dealerFeedKeys = pgTable(
   },
   (t) => [index("dealer_feed_keys_dealer_idx").on(t.dealerId)],
 );
+
+/**
+ * How a feed key's export is read (issue 38): which of its columns is which stock field, by the header's
+ * name, and how a column's values map to the site's ("7G-Tronic" is Automatic). Saved by a group
+ * administrator on the feeds page; the feed API reads the key's feed with it, over the built-in column names.
+ */
+export const feedColumnProfiles = pgTable("feed_column_profiles", {
+  feedKeyId: integer("feed_key_id")
+    .primaryKey()
+    .references(() => dealerFeedKeys.id, { onDelete: "cascade" }),
+  /** Stock field (core/inventory/stock-feed-format.ts FeedColumn) to the export's header for it. */
+  columns: jsonb("columns").$type<Record<string, string>>().notNull(),
+  /** Stock field to { the export's value: the site's value }. */
+  valueMaps: jsonb("value_maps").$type<Record<string, Record<string, string>>>().notNull(),
+  updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The hosts a dealer's stock feed may name in photo URLs (the server fetches only from these). */
 export const dealerFeedPhotoHosts = pgTable(

@@ -161,6 +161,8 @@ export async function getStockVehicle(db: Database, actor: StaffActor, id: numbe
       bodyType: vehicle.bodyType,
       stockNumber: vehicle.stockNumber ?? "",
       vin: vehicle.vin ?? "",
+      mmCode: vehicle.mmCode ?? "",
+      registration: vehicle.registration ?? "",
       dealer: vehicle.dealer,
       description: vehicle.description ?? "",
       status: vehicle.status,
@@ -375,6 +377,8 @@ type VehicleRecord = {
   bodyType: string;
   stockNumber: string | null;
   vin: string | null;
+  mmCode: string | null;
+  registration: string | null;
   description: string | null;
   status: StockStatus;
   updatedAt: Date;
@@ -402,6 +406,8 @@ async function readVehicle(db: Database | Transaction, actor: StaffActor, id: nu
       bodyType: usedVehicles.bodyType,
       stockNumber: usedVehicles.stockNumber,
       vin: usedVehicles.vin,
+      mmCode: usedVehicles.mmCode,
+      registration: usedVehicles.registration,
       description: usedVehicles.description,
       status: usedVehicles.status,
       updatedAt: usedVehicles.updatedAt,
@@ -443,6 +449,8 @@ function auditedFields(vehicle: StockVehicleInput | VehicleRecord): Record<strin
     bodyType: vehicle.bodyType ?? null,
     stockNumber: vehicle.stockNumber ?? null,
     vin: vehicle.vin ?? null,
+    mmCode: vehicle.mmCode ?? null,
+    registration: vehicle.registration ?? null,
     dealer: vehicle.dealer,
     description: vehicle.description ?? null,
     status: vehicle.status,
@@ -496,6 +504,8 @@ async function resolveVehicle(tx: Transaction, actor: StaffActor, input: StockVe
       exteriorColor: input.colour,
       stockNumber: input.stockNumber ?? null,
       vin: input.vin ?? null,
+      mmCode: input.mmCode ?? null,
+      registration: input.registration ?? null,
       description: input.description ?? null,
       status: input.status,
     },

@@ -6,7 +6,7 @@ import { ImageRejected, storeImage } from "../media/image-pipeline.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { photoHostsOf } from "./feed-keys.ts";
 import { checkPhotoUrl, DEFAULT_PHOTO_FETCH_LIMITS, fetchFeedPhoto, PhotoFetchFailed, type PhotoFetchLimits } from "./feed-photos.ts";
-import { type FeedColumn, type FeedRow, MAX_FEED_PHOTOS, photoUrlsOf } from "./stock-feed-format.ts";
+import { type FeedColumn, type FeedColumnsReport, type FeedRow, MAX_FEED_PHOTOS, photoUrlsOf } from "./stock-feed-format.ts";
 import { parseStockVehicle, type StockVehicleInput } from "./stock-schema.ts";
 
 /**
@@ -41,6 +41,8 @@ export type StockFeedReport = {
   changes: VehicleChange[];
   /** Why each rejected row was skipped: one entry per field at fault. */
   errors: RowError[];
+  /** The feed's columns the import read, as which field, and those it ignored. */
+  columns: FeedColumnsReport;
   photos: { stored: number; unchanged: number; failed: number; wouldFetch: number; results: PhotoResult[] };
 };
 
@@ -49,6 +51,8 @@ export type ImportOptions = {
   photoLimits?: PhotoFetchLimits;
   /** Photos fetched at the same time. */
   photoConcurrency?: number;
+  /** How the parser placed the feed's columns (parseFeed), for the report. */
+  columns?: FeedColumnsReport;
 };
 
 /** The database's dealer for a feed's slug, or StaffAccessDenied('not-found') — the same answer as another dealer's. */
@@ -73,6 +77,8 @@ type FeedVehicle = {
   condition: string;
   bodyType: string;
   vin: string | null;
+  mmCode: string | null;
+  registration: string | null;
   description: string | null;
   status: string;
 };
@@ -135,6 +141,7 @@ export async function importStockFeed(
       ...plan.sell.map((s): VehicleChange => ({ action: "sold", stockNumber: s.stockNumber, changes: s.changes })),
     ],
     errors: plan.errors,
+    columns: options.columns ?? { used: [], ignored: [] },
     photos,
   };
 }
@@ -235,7 +242,6 @@ function validateRow(
     reject("", feedRow.problem);
     return null;
   }
-  for (const field of feedRow.unknownFields) fail(field, `Unknown field ${JSON.stringify(field)}`);
   const { photos, ...fields } = feedRow.values as Record<FeedColumn, unknown>;
   // A JSON feed may send stock numbers as numbers (10412).
   if (typeof fields.stockNumber === "number") fields.stockNumber = String(fields.stockNumber);
@@ -271,6 +277,8 @@ function validateRow(
       condition: v.condition,
       bodyType: v.bodyType ?? "Other",
       vin: v.vin ?? null,
+      mmCode: v.mmCode ?? null,
+      registration: v.registration ?? null,
       description: v.description ?? null,
       status: v.status,
     },
@@ -294,6 +302,8 @@ async function loadExisting(db: Database, dealerId: number): Promise<Map<string,
       condition: usedVehicles.state,
       bodyType: usedVehicles.bodyType,
       vin: usedVehicles.vin,
+      mmCode: usedVehicles.mmCode,
+      registration: usedVehicles.registration,
       description: usedVehicles.description,
       status: usedVehicles.status,
     })
@@ -363,12 +373,14 @@ function vehicleColumns(row: ValidRow) {
     bodyType: v.bodyType,
     exteriorColor: v.colour,
     vin: v.vin,
+    mmCode: v.mmCode,
+    registration: v.registration,
     description: v.description,
     status: v.status,
   };
 }
 
-/** Changed vehicles per UPDATE statement (15 parameters each). */
+/** Changed vehicles per UPDATE statement (17 parameters each). */
 const ROWS_PER_UPDATE = 500;
 
 /** Writes changed vehicles with one statement (UPDATE ... FROM VALUES), not one per vehicle: a feed may change thousands. */
@@ -376,14 +388,14 @@ async function updateVehicles(tx: Database, updates: Plan["update"]): Promise<vo
   const values = updates.map(({ row, id }) => {
     const c = vehicleColumns(row);
     return sql`(${id}::int, ${c.makeId}::int, ${c.modelId}::int, ${c.variant}::text, ${c.year}::smallint, ${c.mileageKm}::int, ${c.price}::int,
-      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.bodyType}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.description}::text, ${c.status}::text)`;
+      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.bodyType}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.mmCode}::text, ${c.registration}::text, ${c.description}::text, ${c.status}::text)`;
   });
   await tx.execute(sql`
     update used_vehicles as u set
       make_id = v.make_id, model_id = v.model_id, variant = v.variant, year = v.year, mileage_km = v.mileage_km, price = v.price,
-      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, body_type = v.body_type, exterior_color = v.exterior_color, vin = v.vin,
+      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, body_type = v.body_type, exterior_color = v.exterior_color, vin = v.vin, mm_code = v.mm_code, registration = v.registration,
       description = v.description, status = v.status, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, body_type, exterior_color, vin, description, status)
+    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, body_type, exterior_color, vin, mm_code, registration, description, status)
     where u.id = v.id`);
 }
 

@@ -37,6 +37,8 @@ export const STOCK_FIELD_LABELS = {
   bodyType: "Body type",
   stockNumber: "Stock number",
   vin: "VIN",
+  mmCode: "M&M code",
+  registration: "Registration number",
   dealer: "Dealer",
   description: "Description",
   status: "Status",
@@ -132,6 +134,20 @@ const vehicleFields = z.object({
   vin: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : blankToUndefined(value)),
     z.string({ error: "VIN must be text" }).regex(VIN, "VIN must be 17 letters and digits, without I, O or Q").optional(),
+  ),
+  /** TransUnion's Mead & McGrouther code (8 digits as a rule; kept as the dealer's system gives it). */
+  mmCode: z.preprocess(
+    (value) => blankToUndefined(typeof value === "number" ? String(value) : value),
+    z.string({ error: "M&M code must be text" }).trim().regex(/^[A-Za-z0-9-]{1,20}$/, "M&M code may contain only letters, digits and hyphens (at most 20)").optional(),
+  ),
+  registration: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Registration number must be text" })
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9 -]{0,14}$/, "Registration number may contain only letters, digits, spaces and hyphens (at most 15)"))
+      .optional(),
   ),
   /** The dealer's slug (honda-sandton). */
   dealer: z.preprocess(

@@ -323,6 +323,12 @@ export const stockFeedReportSchema = z
       ]),
     ),
     errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })).openapi({ description: "One entry per field at fault of each rejected row" }),
+    columns: z
+      .object({
+        used: z.array(z.object({ header: z.string().openapi({ example: "VinNo" }), column: z.string().openapi({ example: "vin" }) })),
+        ignored: z.array(z.object({ header: z.string().openapi({ example: "Branch" }), reason: z.string() })),
+      })
+      .openapi({ description: "Each column (or JSON field) of the feed: the stock field it was read as, or why it was ignored" }),
     photos: z.object({
       stored: z.number().int(),
       unchanged: z.number().int(),

@@ -104,7 +104,7 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
     const before = await stockOf(umhlangaId);
     const audits = await server.database.db.$count(auditLog);
     for (const [body, contentType, reason] of [
-      ["UMH-1,Honda,Civic\n", "text/csv", /unknown columns/],
+      ["UMH-1,Honda,Civic\n", "text/csv", /lacks required columns/],
       [`${CSV}\n"UMH-4,Honda`, "text/csv", /^The CSV cannot be read/],
       ['{"vehicles": [', "application/json", /^The JSON cannot be read/],
     ] as const) {

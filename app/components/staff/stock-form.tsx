@@ -45,6 +45,8 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
         <Choice name="bodyType" options={BODY_TYPES} values={values} errors={errors} hint="Double, extended and single cabs are bakkies" />
         {text("stockNumber", { hint: "The dealer's own number; unique at the dealer" })}
         {text("vin", { hint: "17 letters and digits, without I, O or Q" })}
+        {text("mmCode", { hint: "TransUnion's code for the model, from the dealer's system" })}
+        {text("registration")}
         <Choice name="dealer" options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))} values={values} errors={errors} />
         <Choice name="status" options={STOCK_STATUSES} values={values} errors={errors} hint="Only Available and Reserved vehicles are on the public site" />
       </div>
