@@ -91,6 +91,40 @@ export const models = pgTable(
   ],
 );
 
+/**
+ * The open used-vehicle catalogue's memory of old names and addresses (issue 38): a make renamed or merged
+ * away leaves its name (by core/catalogue/make-names.ts nameKey) as an alias, so a feed that still sends it
+ * finds the make, and its slug as a redirect, so /used/{old} answers 301 to the make's listing.
+ */
+export const makeAliases = pgTable("make_aliases", {
+  nameKey: text("name_key").primaryKey(),
+  makeId: integer("make_id")
+    .notNull()
+    .references(() => makes.id, { onDelete: "cascade" }),
+});
+
+export const makeRedirects = pgTable("make_redirects", {
+  slug: text("slug").primaryKey(),
+  makeId: integer("make_id")
+    .notNull()
+    .references(() => makes.id, { onDelete: "cascade" }),
+});
+
+/** A model's old slug under its make (renamed, or merged into another model of the make): /used/{make}/{old} answers 301. */
+export const modelRedirects = pgTable(
+  "model_redirects",
+  {
+    makeId: integer("make_id")
+      .notNull()
+      .references(() => makes.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.makeId, t.slug] })],
+);
+
 /** A new car or motorcycle model in the range (SPEC: vehicle range). */
 export const rangeModels = pgTable(
   "range_models",

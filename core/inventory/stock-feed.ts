@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { CatalogueNames, resolved } from "../catalogue/open-catalogue.ts";
+import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
 import { type AuditEntry, changedFields, type FieldChanges, recordAudit, recordAudits } from "../staff/audit.ts";
 import { ImageRejected, storeImage } from "../media/image-pipeline.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
@@ -43,6 +45,8 @@ export type StockFeedReport = {
   errors: RowError[];
   /** The feed's columns the import read, as which field, and those it ignored. */
   columns: FeedColumnsReport;
+  /** Makes and models the catalogue did not know, added for this feed (or that would be, in a dry run). */
+  catalogue: { makes: string[]; models: string[] };
   photos: { stored: number; unchanged: number; failed: number; wouldFetch: number; results: PhotoResult[] };
 };
 
@@ -107,6 +111,7 @@ type Plan = {
   update: { row: ValidRow; id: number; changes: FieldChanges }[];
   unchanged: { row: ValidRow; id: number }[];
   sell: { id: number; stockNumber: string; changes: FieldChanges }[];
+  catalogue: { makes: string[]; models: string[] };
 };
 
 export async function importStockFeed(
@@ -121,7 +126,7 @@ export async function importStockFeed(
   const plan = await db.transaction(async (tx) => {
     // Two feeds of one dealer at once would both create the same stock numbers: the second waits.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, ${dealer.id})`);
-    const plan = await planFeed(tx as unknown as Database, dealer, rows);
+    const plan = await planFeed(tx as unknown as Database, dealer, rows, dryRun);
     if (!dryRun) await applyPlan(tx as unknown as Database, actor, plan);
     return plan;
   });
@@ -142,6 +147,7 @@ export async function importStockFeed(
     ],
     errors: plan.errors,
     columns: options.columns ?? { used: [], ignored: [] },
+    catalogue: plan.catalogue,
     photos,
   };
 }
@@ -151,8 +157,8 @@ const FEED_LOCK_CLASS = 15_003;
 
 // --- Planning: validation and comparison, no writes ---
 
-async function planFeed(db: Database, dealer: { id: number; slug: string }, rows: readonly FeedRow[]): Promise<Plan> {
-  const catalogue = await loadCatalogue(db);
+async function planFeed(db: Database, dealer: { id: number; slug: string }, rows: readonly FeedRow[], dryRun: boolean): Promise<Plan> {
+  const catalogue = await CatalogueNames.load(db);
   const errors: RowError[] = [];
   const rejectedRows = new Set<number>();
   const reject = (row: number, column: string, message: string) => {
@@ -180,7 +186,16 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
 
   const existing = await loadExisting(db, dealer.id);
   const valid = await withoutVinConflicts(db, dealer.id, candidates, existing, reject);
-  const plan: Plan = { dealerId: dealer.id, valid, errors, rejectedRows, create: [], update: [], unchanged: [], sell: [] };
+  // The open catalogue: a make or model not known yet is added with the feed (issue 38).
+  const added = await catalogue.ensure(db, valid.map((row) => ({ make: row.vehicle.make, model: row.vehicle.model })), { dryRun });
+  for (const row of valid) {
+    const found = resolved(catalogue, row.vehicle.make, row.vehicle.model);
+    row.vehicle.make = found?.make.name ?? newCatalogueName(canonicalMakeName(row.vehicle.make));
+    row.vehicle.model = found?.model.name ?? newCatalogueName(row.vehicle.model);
+    row.makeId = found?.make.id ?? 0;
+    row.modelId = found?.model.id ?? 0;
+  }
+  const plan: Plan = { dealerId: dealer.id, valid, errors, rejectedRows, create: [], update: [], unchanged: [], sell: [], catalogue: added };
   for (const row of valid) {
     const current = existing.get(row.stockNumber);
     if (!current) {
@@ -204,33 +219,10 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
   return plan;
 }
 
-type Catalogue = Map<string, { id: number; name: string; models: Map<string, { id: number; name: string }> }>;
-
-async function loadCatalogue(db: Database): Promise<Catalogue> {
-  const rows = await db
-    .select({ makeId: makes.id, makeName: makes.name, makeSlug: makes.slug, modelId: models.id, modelName: models.name, modelSlug: models.slug })
-    .from(makes)
-    .leftJoin(models, eq(models.makeId, makes.id));
-  const catalogue: Catalogue = new Map();
-  for (const row of rows) {
-    const make = catalogue.get(key(row.makeName)) ?? { id: row.makeId, name: row.makeName, models: new Map() };
-    catalogue.set(key(row.makeName), make);
-    catalogue.set(key(row.makeSlug), make);
-    if (row.modelId !== null) {
-      const model = { id: row.modelId, name: row.modelName! };
-      make.models.set(key(row.modelName!), model);
-      make.models.set(key(row.modelSlug!), model);
-    }
-  }
-  return catalogue;
-}
-
-const key = (name: string) => name.trim().toLowerCase();
-
 function validateRow(
   feedRow: FeedRow,
   dealerSlug: string,
-  catalogue: Catalogue,
+  catalogue: CatalogueNames,
   reject: (column: string, message: string) => void,
 ): ValidRow | null {
   let ok = true;
@@ -250,23 +242,22 @@ function validateRow(
   const value: Partial<StockVehicleInput> = parsed.ok ? parsed.value : {};
   if (parsed.ok && value.dealer !== dealerSlug) fail("dealer", `This feed is ${dealerSlug}'s stock; the row names another dealer (${value.dealer})`);
   if (parsed.ok && value.stockNumber === undefined) fail("stockNumber", "Stock number is required in a feed: it matches the vehicle from one feed to the next");
-  const make = parsed.ok ? catalogue.get(key(value.make!)) : undefined;
-  const model = make?.models.get(key(value.model!));
-  if (parsed.ok && !make) fail("make", `Make ${JSON.stringify(value.make)} is not in the catalogue`);
-  else if (parsed.ok && !model) fail("model", `Model ${JSON.stringify(value.model)} is not a ${make!.name} model in the catalogue`);
-  if (!ok || !parsed.ok || !make || !model) return null;
+  if (!ok || !parsed.ok) return null;
   const v = parsed.value;
+  // Names as the catalogue has them where it knows them; ids once the catalogue has every make (planFeed).
+  const make = catalogue.make(v.make);
+  const model = make ? catalogue.model(make, v.model) : undefined;
   return {
     row: feedRow.row,
     stockNumber: v.stockNumber!,
     statusGiven: !(fields.status === undefined || fields.status === null || (typeof fields.status === "string" && fields.status.trim() === "")),
     bodyTypeGiven: v.bodyType !== undefined,
-    makeId: make.id,
-    modelId: model.id,
+    makeId: make?.id ?? 0,
+    modelId: model?.id ?? 0,
     photoUrls: photos === undefined || photoUrlsOf(photos).length === 0 ? null : photoUrlsOf(photos),
     vehicle: {
-      make: make.name,
-      model: model.name,
+      make: make?.name ?? v.make,
+      model: model?.name ?? v.model,
       variant: v.variant,
       year: v.year,
       mileage: v.mileage,

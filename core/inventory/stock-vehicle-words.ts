@@ -67,7 +67,8 @@ export function transmissionOf(value: string): { transmission: string; kind?: st
   const kind = AUTOMATIC_KINDS.find((k) => k !== "Auto" && new RegExp(`(^|[^a-z])${k.replace(/[- ]/g, "[- ]?")}($|[^a-z])`, "i").test(value));
   if (direct) return kind && direct === "Automatic" ? { transmission: direct, kind } : { transmission: direct };
   if (kind) return { transmission: "Automatic", kind };
-  if (/\bauto(matic)?\b/i.test(value)) return { transmission: "Automatic" };
+  // Makers' names for their automatics: 7G-Tronic, Multitronic, Geartronic, Powermatic...
+  if (/\bauto(matic)?\b|tronic|matic\b/i.test(value)) return { transmission: "Automatic" };
   if (/\bmanual\b/i.test(value)) return { transmission: "Manual" };
   return { transmission: value };
 }

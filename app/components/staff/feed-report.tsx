@@ -67,7 +67,7 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
                 {report.columns.ignored.map((ignored, i) => (
                   <tr key={`ignored-${i}`}>
                     <td className={cellClass}>{ignored.header}</td>
-                    <td className={cellClass}>Ignored: {ignored.reason}</td>
+                    <td className={cellClass}>{`Ignored: ${ignored.reason}`}</td>
                   </tr>
                 ))}
               </tbody>
