@@ -329,6 +329,9 @@ export const stockFeedReportSchema = z
         ignored: z.array(z.object({ header: z.string().openapi({ example: "Branch" }), reason: z.string() })),
       })
       .openapi({ description: "Each column (or JSON field) of the feed: the stock field it was read as, or why it was ignored" }),
+    catalogue: z
+      .object({ makes: z.array(z.string()).openapi({ example: ["Haval"] }), models: z.array(z.string()).openapi({ example: ["Haval Jolion"] }) })
+      .openapi({ description: "Makes and models the catalogue did not know, added with this feed (or that would be, in a dry run)" }),
     photos: z.object({
       stored: z.number().int(),
       unchanged: z.number().int(),
