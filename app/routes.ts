@@ -83,6 +83,8 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     // Stock feeds (issue 15, 15c)
     route("feeds", "routes/staff/feeds.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),
+    // The open used-vehicle catalogue (issue 38)
+    route("catalogue", "routes/staff/catalogue.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
 ]);

@@ -7,6 +7,10 @@
  *   3. 1 000 prices changed and 500 vehicles gone (updated and sold),
  *   4. every price changed and the 500 back (all updated).
  * Each time covers reading the CSV (csv-parse) and the import's transaction, audit entries included.
+ * Then a DMS's own export (issue 38): `--vehicles` rows under AutoSLM-style headers (StockNo, VinNo, MMCode,
+ * Regno, ModelYear, Fuel, Bodytype, NewUsed...) to another dealer, with 100 makes the catalogue does not know
+ * (five models each, all created with the feed), aliases (VW, Mercedes, Great Wall), CVT and DCT gearboxes,
+ * electric and plug-in cars and double cabs.
  * Then a feed with photos: `--photo-vehicles` vehicles (default 10) with three photos each (the test fixtures,
  * served by a loopback HTTP server listed as the dealer's photo host), fetched and run through the image
  * pipeline (renditions in AVIF, WebP and JPEG), then the same feed again (no photo fetched twice).
@@ -24,7 +28,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { adminQuery } from "../db/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { dealerFeedPhotoHosts, dealers } from "../db/schema.ts";
+import { dealerFeedPhotoHosts, dealers, makes, models } from "../db/schema.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
 import { feedKeyActor } from "../core/inventory/feed-keys.ts";
 import { importStockFeed, type StockFeedReport } from "../core/inventory/stock-feed.ts";
@@ -113,12 +117,48 @@ async function measurePhotos(database: DatabaseHandle, dealerId: number): Promis
   }
 }
 
+const DMS_HEADER = "StockNo,VinNo,MMCode,Regno,Make,Model,Variant,ModelYear,Mileage,Colour,Fuel,Transmission,Bodytype,Price,NewUsed,Description,Branch";
+const KNOWN = [
+  ["VW", "Polo Vivo", "Petrol", "Manual", "Hatch"],
+  ["Mercedes", "C-Class", "Petrol", "9G-Tronic", "Sedan"],
+  ["Great Wall", "P-Series", "Diesel", "Auto", "Double Cab"],
+  ["Toyota", "Hilux", "Diesel", "Manual", "Single Cab"],
+  ["BYD", "Atto 3", "Electric", "Single speed", "SUV"],
+  ["Honda", "BR-V", "Petrol", "CVT", "MPV"],
+  ["BMW", "X5", "PHEV", "Steptronic", "SUV"],
+] as const;
+
+/** A DMS export of `count` used vehicles: one row in three of a make the catalogue does not know yet. */
+function dmsExport(count: number): string {
+  const lines = Array.from({ length: count }, (_, i) => {
+    const [make, model, fuel, gearbox, body] =
+      i % 3 === 0 ? [`Bench Motors ${String(i % 100).padStart(2, "0")}`, `Model ${(i >> 2) % 5}`, "Petrol", "DCT", "SUV"] : KNOWN[i % KNOWN.length]!;
+    return `DMS${String(i + 1).padStart(6, "0")},JHMDMS${String(i + 1).padStart(11, "0")},${60_000_000 + i},ND ${i}-GP,${make},${model},1.5 Comfort,${2012 + (i % 13)},"${5_000 + ((i * 7919) % 200_000)}",White,${fuel},${gearbox},${body},R ${120_000 + ((i * 104_729) % 600_000)},U,"One owner, full service history",Umhlanga`;
+  });
+  return [DMS_HEADER, ...lines].join("\n");
+}
+
+async function measureDmsExport(database: DatabaseHandle): Promise<void> {
+  const [dealer] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-umhlanga"));
+  const csv = dmsExport(vehicleCount);
+  const started = performance.now();
+  const parsed = parseFeed(csv, "csv");
+  if (!parsed.ok) throw new Error(parsed.reason);
+  const report = await importStockFeed(database.db, feedKeyActor({ dealerId: dealer!.id, name: "bench" }), "honda-umhlanga", parsed.rows, { columns: parsed.columns });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `  DMS export, ${vehicleCount.toLocaleString("en")} rows with new makes (${(csv.length / 1024 / 1024).toFixed(1)} MB CSV): ${seconds.toFixed(1)} s - ` +
+      `created ${report.created}, rejected ${report.rejected}, makes added ${report.catalogue.makes.length}, models added ${report.catalogue.models.length}`,
+  );
+}
+
 async function measure(label: string, database: DatabaseHandle): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db);
   const [dealer] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, DEALER));
   const actor = feedKeyActor({ dealerId: dealer!.id, name: "bench" });
   console.log(`\n${label}`);
+  console.log(`  the demo catalogue starts with ${await database.db.$count(makes)} makes and ${await database.db.$count(models)} models`);
   for (const night of nights) {
     const csv = feedCsv(night.vehicles);
     const started = performance.now();
@@ -133,6 +173,7 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
         `(parse ${((parsedAt - started) / 1000).toFixed(1)} s, import ${((ended - parsedAt) / 1000).toFixed(1)} s) - ${counts}`,
     );
   }
+  await measureDmsExport(database);
   const [menlyn] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-menlyn"));
   await measurePhotos(database, menlyn!.id);
 }

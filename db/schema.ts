@@ -91,6 +91,40 @@ export const models = pgTable(
   ],
 );
 
+/**
+ * The open used-vehicle catalogue's memory of old names and addresses (issue 38): a make renamed or merged
+ * away leaves its name (by core/catalogue/make-names.ts nameKey) as an alias, so a feed that still sends it
+ * finds the make, and its slug as a redirect, so /used/{old} answers 301 to the make's listing.
+ */
+export const makeAliases = pgTable("make_aliases", {
+  nameKey: text("name_key").primaryKey(),
+  makeId: integer("make_id")
+    .notNull()
+    .references(() => makes.id, { onDelete: "cascade" }),
+});
+
+export const makeRedirects = pgTable("make_redirects", {
+  slug: text("slug").primaryKey(),
+  makeId: integer("make_id")
+    .notNull()
+    .references(() => makes.id, { onDelete: "cascade" }),
+});
+
+/** A model's old slug under its make (renamed, or merged into another model of the make): /used/{make}/{old} answers 301. */
+export const modelRedirects = pgTable(
+  "model_redirects",
+  {
+    makeId: integer("make_id")
+      .notNull()
+      .references(() => makes.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.makeId, t.slug] })],
+);
+
 /** A new car or motorcycle model in the range (SPEC: vehicle range). */
 export const rangeModels = pgTable(
   "range_models",
@@ -195,6 +229,10 @@ export const usedVehicles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
     bodyType: text("body_type").notNull().default("Other"),
+    /** The TransUnion (Mead & McGrouther) code a DMS gives the model variant; null when not known (issue 38). */
+    mmCode: text("mm_code"),
+    /** The registration number (number plate), as the dealer's system has it. */
+    registration: text("registration"),
   },
   (t) => {
     /**
@@ -649,6 +687,23 @@ export const dealerFeedKeys = pgTable(
   },
   (t) => [index("dealer_feed_keys_dealer_idx").on(t.dealerId)],
 );
+
+/**
+ * How a feed key's export is read (issue 38): which of its columns is which stock field, by the header's
+ * name, and how a column's values map to the site's ("7G-Tronic" is Automatic). Saved by a group
+ * administrator on the feeds page; the feed API reads the key's feed with it, over the built-in column names.
+ */
+export const feedColumnProfiles = pgTable("feed_column_profiles", {
+  feedKeyId: integer("feed_key_id")
+    .primaryKey()
+    .references(() => dealerFeedKeys.id, { onDelete: "cascade" }),
+  /** Stock field (core/inventory/stock-feed-format.ts FeedColumn) to the export's header for it. */
+  columns: jsonb("columns").$type<Record<string, string>>().notNull(),
+  /** Stock field to { the export's value: the site's value }. */
+  valueMaps: jsonb("value_maps").$type<Record<string, Record<string, string>>>().notNull(),
+  updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The hosts a dealer's stock feed may name in photo URLs (the server fetches only from these). */
 export const dealerFeedPhotoHosts = pgTable(

@@ -17,6 +17,7 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff/vitals", label: "Web vitals", area: "web-vitals" },
   { to: "/staff/stock/import", label: "Import stock", area: "stock" },
   { to: "/staff/feeds", label: "Stock feeds", area: "feed-keys" },
+  { to: "/staff/catalogue", label: "Makes and models", area: "catalogue" },
   { to: "/staff/account", label: "My account" },
 ];
 

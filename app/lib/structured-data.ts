@@ -67,6 +67,8 @@ export function usedVehicleJsonLd(siteUrl: string, vehicle: UsedVehicleView, dea
     productionDate: String(vehicle.year),
     color: vehicle.exterior_color,
     fuelType: vehicle.fuel_type,
+    // "Other" says nothing a buyer or search engine can use.
+    ...(vehicle.body_type !== "Other" ? { bodyType: vehicle.body_type } : {}),
     vehicleTransmission: vehicle.transmission,
     itemCondition: `${CONTEXT}/UsedCondition`,
     mileageFromOdometer: kilometres(vehicle.mileage.value),

@@ -4,6 +4,7 @@ import {
   type OrderField,
   parseUsedVehicleQuery,
   type SortDirection,
+  SPEC_FUEL_TYPES,
   TRANSMISSIONS,
   type Transmission,
   type UsedRefinements,
@@ -36,6 +37,20 @@ export const FILTER_GROUPS = [
   { name: "vehicle_state", legend: "Demo/Used", options: VEHICLE_STATES, key: "states" },
   { name: "fuelType", legend: "Fuel type", options: FUEL_TYPES, key: "fuelTypes" },
 ] as const;
+
+/**
+ * The options a group's checkboxes show: all of them, except that the fuels the SPEC does not name (Plug-in
+ * hybrid, Electric) appear only where stock has them, or when chosen.
+ */
+export function shownOptions(
+  group: (typeof FILTER_GROUPS)[number],
+  counts: readonly { value: string; count: number }[],
+  chosen: readonly string[],
+): readonly string[] {
+  if (group.key !== "fuelTypes") return group.options;
+  const spec: readonly string[] = SPEC_FUEL_TYPES;
+  return group.options.filter((option) => spec.includes(option) || chosen.includes(option) || (counts.find((c) => c.value === option)?.count ?? 0) > 0);
+}
 
 /** The parameters only the filter form sends; their presence means "a form was submitted". */
 const FORM_FIELDS = ["make", "model", "sort"] as const;

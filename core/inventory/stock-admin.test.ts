@@ -180,7 +180,7 @@ describe("the stock service's records", () => {
       ok: false,
       violations: [
         { propertyPath: "stockNumber", message: "Stock number DUP-1 is already used at this dealer" },
-        { propertyPath: "vin", message: "A vehicle with this VIN is already in stock" },
+        { propertyPath: "vin", message: "A vehicle with this VIN is already in stock at Honda Sandton (stock number DUP-1)" },
       ],
     });
     // Another dealer may use the same stock number.
@@ -193,9 +193,28 @@ describe("the stock service's records", () => {
     expect(result.ok).toBe(false);
     const paths = !result.ok ? result.violations.map((v) => v.propertyPath).sort() : [];
     expect(paths).toEqual(["price", "vin", "year"]);
-    const unknownMake = await createStockVehicle(database.db, admin, vehicle({ make: "Trabant" }));
-    expect(unknownMake).toEqual({ ok: false, violations: [{ propertyPath: "make", message: "Make is not one we know; choose one from the list" }] });
+    const unknownMake = await createStockVehicle(database.db, admin, vehicle({ make: "trabant", model: "601" }));
+    expect(unknownMake).toEqual({
+      ok: false,
+      violations: [
+        { propertyPath: "make", message: 'Trabant is not a make in the catalogue yet: check the spelling, or tick "Add Trabant as a new make"' },
+        { propertyPath: "model", message: '601 is not a Trabant model in the catalogue yet: check the spelling, or tick "Add 601 as a new model"' },
+      ],
+    });
     expect((await listStock(database.db, admin, { page: 1 })).total).toBe(before);
+  });
+
+  it("adds a make and model the catalogue does not know once the form confirms them, and finds a make by its alias", async () => {
+    const added = await createStockVehicle(database.db, admin, vehicle({ make: "trabant", model: "601", addMake: "on", addModel: "on" }));
+    expect(added.ok).toBe(true);
+    const vw = await createStockVehicle(database.db, admin, vehicle({ make: "VW", model: "polo vivo", vin: "" }));
+    expect(vw.ok).toBe(true);
+    const names = async (id: number) => {
+      const v = (await getStockVehicle(database.db, admin, id)).values;
+      return `${v.make} ${v.model}`;
+    };
+    expect(await names((added as { id: number }).id)).toBe("Trabant 601");
+    expect(await names((vw as { id: number }).id)).toBe("Volkswagen Polo Vivo");
   });
 
   it("shows a vehicle publicly only while it is Available or Reserved", async () => {

@@ -6,6 +6,8 @@ import type { Violation } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
+import { CatalogueNames } from "../catalogue/open-catalogue.ts";
+import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
 import { parseStockVehicle, STOCK_STATUSES, type StockStatus, type StockVehicleInput } from "./stock-schema.ts";
 
 /**
@@ -158,8 +160,11 @@ export async function getStockVehicle(db: Database, actor: StaffActor, id: numbe
       fuelType: vehicle.fuelType,
       colour: vehicle.colour,
       condition: vehicle.condition,
+      bodyType: vehicle.bodyType,
       stockNumber: vehicle.stockNumber ?? "",
       vin: vehicle.vin ?? "",
+      mmCode: vehicle.mmCode ?? "",
+      registration: vehicle.registration ?? "",
       dealer: vehicle.dealer,
       description: vehicle.description ?? "",
       status: vehicle.status,
@@ -174,7 +179,7 @@ export async function createStockVehicle(db: Database, actor: StaffActor, input:
   const parsed = parseStockVehicle(input);
   if (!parsed.ok) return parsed;
   return inTransaction(db, async (tx) => {
-    const resolved = await resolveVehicle(tx, actor, parsed.value, null);
+    const resolved = await resolveVehicle(tx, actor, parsed.value, null, confirmationsOf(input));
     if (!resolved.ok) return resolved;
     const [created] = await tx.insert(usedVehicles).values(resolved.row).returning({ id: usedVehicles.id });
     const id = created!.id;
@@ -197,7 +202,7 @@ export async function updateStockVehicle(db: Database, actor: StaffActor, id: nu
   if (!parsed.ok) return parsed;
   return inTransaction(db, async (tx) => {
     const current = await readVehicle(tx, actor, id, { forUpdate: true });
-    const resolved = await resolveVehicle(tx, actor, parsed.value, id);
+    const resolved = await resolveVehicle(tx, actor, parsed.value, id, confirmationsOf(input));
     if (!resolved.ok) return resolved;
     const changes = changedFields(auditedFields(current), auditedFields(parsed.value));
     if (Object.keys(changes).length === 0) return { ok: true, id };
@@ -375,8 +380,11 @@ type VehicleRecord = {
   fuelType: string;
   colour: string;
   condition: string;
+  bodyType: string;
   stockNumber: string | null;
   vin: string | null;
+  mmCode: string | null;
+  registration: string | null;
   description: string | null;
   status: StockStatus;
   updatedAt: Date;
@@ -401,8 +409,11 @@ async function readVehicle(db: Database | Transaction, actor: StaffActor, id: nu
       fuelType: usedVehicles.fuelType,
       colour: usedVehicles.exteriorColor,
       condition: usedVehicles.state,
+      bodyType: usedVehicles.bodyType,
       stockNumber: usedVehicles.stockNumber,
       vin: usedVehicles.vin,
+      mmCode: usedVehicles.mmCode,
+      registration: usedVehicles.registration,
       description: usedVehicles.description,
       status: usedVehicles.status,
       updatedAt: usedVehicles.updatedAt,
@@ -441,31 +452,57 @@ function auditedFields(vehicle: StockVehicleInput | VehicleRecord): Record<strin
     fuelType: vehicle.fuelType,
     colour: vehicle.colour,
     condition: vehicle.condition,
+    bodyType: vehicle.bodyType ?? null,
     stockNumber: vehicle.stockNumber ?? null,
     vin: vehicle.vin ?? null,
+    mmCode: vehicle.mmCode ?? null,
+    registration: vehicle.registration ?? null,
     dealer: vehicle.dealer,
     description: vehicle.description ?? null,
     status: vehicle.status,
   };
 }
 
+/**
+ * Whether the form (or API client) confirmed adding a make or model the catalogue does not know yet: the
+ * `addMake` and `addModel` check boxes, which the form shows once it has said the name is new.
+ */
+export type CatalogueConfirmations = { addMake: boolean; addModel: boolean };
+
+function confirmationsOf(input: unknown): CatalogueConfirmations {
+  const value = (name: string) => {
+    const v = input !== null && typeof input === "object" ? (input as Record<string, unknown>)[name] : undefined;
+    return v === true || v === "on" || v === "true";
+  };
+  return { addMake: value("addMake"), addModel: value("addModel") };
+}
+
 type ResolvedVehicle = { ok: true; row: typeof usedVehicles.$inferInsert & { dealerId: number } } | { ok: false; violations: Violation[] };
 
 /** The catalogue's make and model, the actor's dealer, and the uniqueness of stock number and VIN, as field violations. */
-async function resolveVehicle(tx: Transaction, actor: StaffActor, input: StockVehicleInput, id: number | null): Promise<ResolvedVehicle> {
+async function resolveVehicle(
+  tx: Transaction,
+  actor: StaffActor,
+  input: StockVehicleInput,
+  id: number | null,
+  confirmed: CatalogueConfirmations,
+): Promise<ResolvedVehicle> {
   const violations: Violation[] = [];
   const [dealer] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, input.dealer));
   if (!dealer) violations.push({ propertyPath: "dealer", message: "Dealer is not one of the group's dealers" });
   else if (!dealerScopeIncludes(actor, dealer.id)) violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
-  const [make] = await tx.select({ id: makes.id, name: makes.name }).from(makes).where(sql`lower(${makes.name}) = lower(${input.make})`);
-  const [model] = make
-    ? await tx
-        .select({ id: models.id })
-        .from(models)
-        .where(and(eq(models.makeId, make.id), sql`lower(${models.name}) = lower(${input.model})`))
-    : [];
-  if (!make) violations.push({ propertyPath: "make", message: "Make is not one we know; choose one from the list" });
-  else if (!model) violations.push({ propertyPath: "model", message: `Model is not a ${make.name} model we know` });
+  // The open catalogue (issue 38): a new make or model is added once the form confirms it.
+  const catalogue = await CatalogueNames.load(tx as unknown as Database);
+  const knownMake = catalogue.make(input.make);
+  const knownModel = knownMake ? catalogue.model(knownMake, input.model) : undefined;
+  const makeName = knownMake?.name ?? newCatalogueName(canonicalMakeName(input.make));
+  if (!knownMake && !confirmed.addMake) {
+    violations.push({ propertyPath: "make", message: `${makeName} is not a make in the catalogue yet: check the spelling, or tick "Add ${makeName} as a new make"` });
+  }
+  if (!knownModel && !confirmed.addModel) {
+    const modelName = newCatalogueName(input.model);
+    violations.push({ propertyPath: "model", message: `${modelName} is not a ${makeName} model in the catalogue yet: check the spelling, or tick "Add ${modelName} as a new model"` });
+  }
   const other = id === null ? undefined : ne(usedVehicles.id, id);
   if (dealer && input.stockNumber) {
     const [taken] = await tx
@@ -475,10 +512,17 @@ async function resolveVehicle(tx: Transaction, actor: StaffActor, input: StockVe
     if (taken) violations.push({ propertyPath: "stockNumber", message: `Stock number ${input.stockNumber} is already used at this dealer` });
   }
   if (input.vin) {
-    const [taken] = await tx.select({ id: usedVehicles.id }).from(usedVehicles).where(and(eq(usedVehicles.vin, input.vin), other));
-    if (taken) violations.push({ propertyPath: "vin", message: "A vehicle with this VIN is already in stock" });
+    const [taken] = await tx
+      .select({ id: usedVehicles.id, dealerName: dealers.dealerName, stockNumber: usedVehicles.stockNumber })
+      .from(usedVehicles)
+      .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
+      .where(and(eq(usedVehicles.vin, input.vin), other));
+    if (taken) violations.push({ propertyPath: "vin", message: vinTakenMessage(taken) });
   }
-  if (violations.length > 0 || !dealer || !make || !model) return { ok: false, violations };
+  if (violations.length > 0 || !dealer) return { ok: false, violations };
+  await catalogue.ensure(tx as unknown as Database, [{ make: input.make, model: input.model }]);
+  const make = catalogue.make(input.make)!;
+  const model = catalogue.model(make, input.model)!;
   return {
     ok: true,
     row: {
@@ -492,13 +536,22 @@ async function resolveVehicle(tx: Transaction, actor: StaffActor, input: StockVe
       transmission: input.transmission,
       fuelType: input.fuelType,
       state: input.condition,
+      ...(input.bodyType ? { bodyType: input.bodyType } : {}),
       exteriorColor: input.colour,
       stockNumber: input.stockNumber ?? null,
       vin: input.vin ?? null,
+      mmCode: input.mmCode ?? null,
+      registration: input.registration ?? null,
       description: input.description ?? null,
       status: input.status,
     },
   };
+}
+
+/** Where the VIN is already in stock: the group's dealers share one stock, so staff may see which dealer has it. */
+function vinTakenMessage(holder: { dealerName: string; stockNumber: string | null }): string {
+  const stockNumber = holder.stockNumber ? ` (stock number ${holder.stockNumber})` : "";
+  return `A vehicle with this VIN is already in stock at ${holder.dealerName}${stockNumber}`;
 }
 
 function dealerScopeIncludes(actor: StaffActor, dealerId: number): boolean {
@@ -531,12 +584,24 @@ function inTransaction(db: Database, work: (tx: Transaction) => Promise<StockWri
   });
 }
 
-/** The catalogue's makes and models, for the form's suggestions (a make or model must be one of these). */
-export async function stockCatalogue(db: Database): Promise<{ makes: string[]; models: string[] }> {
+/**
+ * The catalogue's makes and models, for the form's suggestions; a name not among them is added once the form
+ * confirms it (the open catalogue, issue 38). `modelsByMake` tells the form which model names are new.
+ */
+export async function stockCatalogue(db: Database): Promise<{ makes: string[]; models: string[]; modelsByMake: Record<string, string[]> }> {
   const rows = await db
     .select({ make: makes.name, model: models.name })
-    .from(models)
-    .innerJoin(makes, eq(makes.id, models.makeId))
+    .from(makes)
+    .leftJoin(models, eq(models.makeId, makes.id))
     .orderBy(asc(makes.name), asc(models.name));
-  return { makes: [...new Set(rows.map((row) => row.make))], models: [...new Set(rows.map((row) => row.model))] };
+  const modelsByMake: Record<string, string[]> = {};
+  for (const row of rows) {
+    modelsByMake[row.make] ??= [];
+    if (row.model !== null) modelsByMake[row.make]!.push(row.model);
+  }
+  return {
+    makes: Object.keys(modelsByMake),
+    models: [...new Set(rows.flatMap((row) => (row.model === null ? [] : [row.model])))].sort((a, b) => a.localeCompare(b)),
+    modelsByMake,
+  };
 }

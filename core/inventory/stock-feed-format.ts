@@ -4,7 +4,7 @@ import { STOCK_FIELD_LABELS, type StockField } from "./stock-schema.ts";
 /**
  * Reading a dealer's stock feed (docs/stock-feed.md): CSV with a header row, or JSON (an array of vehicles,
  * or {"vehicles": [...]}), chosen by Content-Type. The columns are the field names of stock-schema.ts plus
- * `photos`. CSV is read by csv-parse (quoted fields, embedded commas and line breaks, a byte-order mark,
+ * `photos`, under the site's names, the headers DMS exports use (HEADER_ALIASES) or a feed key's saved profile. CSV is read by csv-parse (quoted fields, embedded commas and line breaks, a byte-order mark,
  * CRLF), not by splitting lines (docs/decisions/029-dealer-stock-feeds.md).
  */
 
@@ -38,9 +38,21 @@ export const REQUIRED_FEED_COLUMNS: readonly FeedColumn[] = [
  * header). `problem` is what makes the whole row unusable (a CSV line with the wrong number of cells, a JSON
  * item that is not an object); the import reports it and skips the row.
  */
-export type FeedRow = { row: number; values: Partial<Record<FeedColumn, unknown>>; unknownFields: string[]; problem?: string };
+export type FeedRow = { row: number; values: Partial<Record<FeedColumn, unknown>>; problem?: string };
 
-export type FeedParse = { ok: true; rows: FeedRow[] } | { ok: false; reason: string };
+/**
+ * A feed key's saved mapping (issue 38): the export's header for a stock field, when the built-in names do not
+ * find it, and the export's own values for a field's ("Double Cab Hi-Rider" is a Bakkie).
+ */
+export type FeedProfile = {
+  columns: Partial<Record<FeedColumn, string>>;
+  valueMaps: Partial<Record<FeedColumn, Record<string, string>>>;
+};
+
+/** Which of the feed's columns (or JSON fields) the import read as which stock field, and which it left. */
+export type FeedColumnsReport = { used: { header: string; column: FeedColumn }[]; ignored: { header: string; reason: string }[] };
+
+export type FeedParse = { ok: true; rows: FeedRow[]; columns: FeedColumnsReport } | { ok: false; reason: string };
 
 /** The feed's format from its Content-Type, or null for any other type (the route answers 415). */
 export function feedFormatOf(contentType: string | undefined): FeedFormat | null {
@@ -50,23 +62,60 @@ export function feedFormatOf(contentType: string | undefined): FeedFormat | null
   return null;
 }
 
-const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]/g, "");
+/** Headers are compared without case, spaces or punctuation: "Stock No.", "stock_no" and "StockNo" are one. */
+export const headerKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
-/** Column names are matched without case, spaces, underscores or hyphens: "stockNumber", "Stock number", "stock_number". */
-const COLUMN_BY_NAME = new Map<string, FeedColumn>(
+/**
+ * The headers dealers' systems use for each field (AutoSLM-style exports and their common variants), besides
+ * the site's own names and labels. A header not here and not in the key's profile is ignored and reported.
+ */
+const HEADER_ALIASES: Record<FeedColumn, readonly string[]> = {
+  stockNumber: ["StockNo", "Stock No", "Stock Number", "Stock #", "Stock Code", "Stock ID", "Stock Ref", "Stock Reference", "Stock"],
+  vin: ["VinNo", "VIN Number", "VIN No", "Chassis Number", "Chassis No", "Chassis"],
+  mmCode: ["MMCode", "MM Code", "M&M Code", "M and M Code", "Mead McGrouther Code", "TransUnion Code"],
+  registration: ["Regno", "Reg No", "Reg Number", "Registration", "Registration Number", "Registration No", "Number Plate", "Licence Number", "Reg"],
+  make: ["Make", "Manufacturer", "Brand", "Make Name"],
+  model: ["Model", "Model Name", "Range", "Series"],
+  variant: ["Variant", "Derivative", "Version", "Model Variant", "Trim", "Spec"],
+  year: ["ModelYear", "Model Year", "Year Model", "Year", "Year of Manufacture", "Manufacture Year", "Reg Year", "First Registration Year"],
+  mileage: ["Mileage", "Odometer", "Odometer Reading", "Kilometres", "Kilometers", "KM", "KMs", "Odo", "Mileage KM"],
+  price: ["Price", "Selling Price", "Retail Price", "Asking Price", "Price Incl VAT", "Sales Price", "Cash Price", "Web Price", "Advertised Price", "Selling"],
+  transmission: ["Transmission", "Gearbox", "Gear Box", "Gear Type", "Trans", "Transmission Type", "Gears"],
+  fuelType: ["Fuel", "Fuel Type", "Fuel Kind"],
+  colour: ["Colour", "Color", "Exterior Colour", "Exterior Color", "Ext Colour", "Body Colour"],
+  condition: ["NewUsed", "New/Used", "New or Used", "Used or New", "Condition", "Stock Type", "Vehicle Condition"],
+  bodyType: ["Bodytype", "Body Type", "Body", "Body Style", "Body Shape"],
+  dealer: ["Dealer", "Dealer Slug"],
+  description: ["Description", "Comments", "Notes", "Seller Notes", "Advert Description", "Advert Text", "Vehicle Description"],
+  status: ["Status", "Stock Status", "Availability"],
+  photos: ["Photos", "Images", "Photo URLs", "Image URLs", "Pictures", "Image List", "Photo List", "Images URLs", "Image URL", "Photo URL"],
+};
+
+const BUILT_IN_HEADERS = new Map<string, FeedColumn>(
   FEED_COLUMNS.flatMap((column) => {
     const label = column === "photos" ? "Photos" : STOCK_FIELD_LABELS[column];
-    return [
-      [normalise(column), column],
-      [normalise(label), column],
-    ] as const;
+    return [column, label, ...HEADER_ALIASES[column]].map((name) => [headerKey(name), column] as const);
   }),
 );
 
-export const feedColumnOf = (name: string): FeedColumn | undefined => COLUMN_BY_NAME.get(normalise(name));
+export const feedColumnOf = (name: string): FeedColumn | undefined => BUILT_IN_HEADERS.get(headerKey(name));
 
-export function parseFeed(body: string, format: FeedFormat): FeedParse {
-  const parsed = format === "csv" ? parseCsvFeed(body) : parseJsonFeed(body);
+/** The stock field a header names: the key's profile first, then the built-in names. */
+function headerReader(profile: FeedProfile | undefined): (header: string) => FeedColumn | undefined {
+  const saved = new Map(Object.entries(profile?.columns ?? {}).map(([column, header]) => [headerKey(header!), column as FeedColumn]));
+  return (header) => saved.get(headerKey(header)) ?? feedColumnOf(header);
+}
+
+/** A value through the profile's map for its field ("Dbl Cab" to "Bakkie"); values without a mapping pass as they are. */
+function valueReader(profile: FeedProfile | undefined): (column: FeedColumn, value: unknown) => unknown {
+  const maps = new Map(
+    Object.entries(profile?.valueMaps ?? {}).map(([column, map]) => [column, new Map(Object.entries(map ?? {}).map(([from, to]) => [headerKey(from), to]))]),
+  );
+  return (column, value) => (typeof value === "string" ? (maps.get(column)?.get(headerKey(value)) ?? value) : value);
+}
+
+export function parseFeed(body: string, format: FeedFormat, profile?: FeedProfile): FeedParse {
+  const parsed = format === "csv" ? parseCsvFeed(body, profile) : parseJsonFeed(body, profile);
   if (parsed.ok && parsed.rows.length === 0) {
     // A complete feed with no vehicles would mark every vehicle of the dealer sold: far more likely an
     // export that went wrong than a dealer with no stock.
@@ -75,7 +124,30 @@ export function parseFeed(body: string, format: FeedFormat): FeedParse {
   return parsed;
 }
 
-function parseCsvFeed(body: string): FeedParse {
+/** The header's columns: each known one read as its field (the first of two naming one field), the others ignored. */
+function readHeader(header: string[], profile: FeedProfile | undefined): { columns: (FeedColumn | undefined)[]; report: FeedColumnsReport } {
+  const columnOf = headerReader(profile);
+  const report: FeedColumnsReport = { used: [], ignored: [] };
+  const taken = new Map<FeedColumn, string>();
+  const columns = header.map((name) => {
+    const column = columnOf(name);
+    if (column === undefined) {
+      report.ignored.push({ header: name, reason: "not a column the site knows" });
+      return undefined;
+    }
+    const first = taken.get(column);
+    if (first !== undefined) {
+      report.ignored.push({ header: name, reason: `${column} is read from ${JSON.stringify(first)}` });
+      return undefined;
+    }
+    taken.set(column, name);
+    report.used.push({ header: name, column });
+    return column;
+  });
+  return { columns, report };
+}
+
+function parseCsvFeed(body: string, profile: FeedProfile | undefined): FeedParse {
   let records: string[][];
   try {
     // A line with too few or too many cells is that row's problem (an unquoted comma in a description), not the file's.
@@ -86,34 +158,32 @@ function parseCsvFeed(body: string): FeedParse {
   }
   const [header, ...lines] = records;
   if (!header) return { ok: false, reason: "The CSV is empty: it needs a header row naming the columns, then one vehicle a row." };
-  const columns = header.map(feedColumnOf);
-  const unknown = header.filter((_, i) => columns[i] === undefined);
-  if (unknown.length > 0) {
+  const { columns, report } = readHeader(header, profile);
+  const missing = REQUIRED_FEED_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    const ignored = report.ignored.length > 0 ? ` The columns it could not place: ${report.ignored.map((i) => JSON.stringify(i.header)).join(", ")}` : "";
     return {
       ok: false,
-      reason: `The header row names unknown columns: ${unknown.map((name) => JSON.stringify(name)).join(", ")}. The columns are: ${FEED_COLUMNS.join(", ")} (the first line must be the header).`,
+      reason: `The header row lacks required columns: ${missing.join(", ")} (the first line must be the header; a group administrator can save which column is which for a feed key).${ignored}.`,
     };
   }
-  const repeated = columns.filter((column, i) => columns.indexOf(column) !== i);
-  if (repeated.length > 0) return { ok: false, reason: `The header row names a column more than once: ${[...new Set(repeated)].join(", ")}.` };
-  const missing = REQUIRED_FEED_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) return { ok: false, reason: `The header row lacks required columns: ${missing.join(", ")}.` };
+  const mapValue = valueReader(profile);
   return {
     ok: true,
+    columns: report,
     rows: lines.map((cells, i) =>
       cells.length === columns.length
-        ? { row: i + 1, values: Object.fromEntries(columns.map((column, c) => [column!, cells[c]])), unknownFields: [] }
+        ? { row: i + 1, values: Object.fromEntries(columns.flatMap((column, c) => (column ? [[column, mapValue(column, cells[c])]] : []))) }
         : {
             row: i + 1,
             values: { stockNumber: cells[columns.indexOf("stockNumber")] },
-            unknownFields: [],
             problem: `The row has ${cells.length} cells but the header has ${columns.length} columns (a comma in a value must be inside "quotes")`,
           },
     ),
   };
 }
 
-function parseJsonFeed(body: string): FeedParse {
+function parseJsonFeed(body: string, profile: FeedProfile | undefined): FeedParse {
   let document: unknown;
   try {
     document = JSON.parse(body);
@@ -126,20 +196,24 @@ function parseJsonFeed(body: string): FeedParse {
       ? (document as { vehicles: unknown[] }).vehicles
       : null;
   if (!vehicles) return { ok: false, reason: 'The JSON must be an array of vehicles or an object {"vehicles": [...]}.' };
+  // Each vehicle's fields are placed as a CSV header would be, the same field names each time.
+  const fieldNames = [...new Set(vehicles.flatMap((vehicle) => (vehicle !== null && typeof vehicle === "object" && !Array.isArray(vehicle) ? Object.keys(vehicle) : [])))];
+  const { columns, report } = readHeader(fieldNames, profile);
+  const columnOfField = new Map(fieldNames.map((name, i) => [name, columns[i]]));
+  const mapValue = valueReader(profile);
   return {
     ok: true,
+    columns: report,
     rows: vehicles.map((vehicle, i) => {
       if (vehicle === null || typeof vehicle !== "object" || Array.isArray(vehicle)) {
-        return { row: i + 1, values: {}, unknownFields: [], problem: "Each vehicle must be a JSON object" };
+        return { row: i + 1, values: {}, problem: "Each vehicle must be a JSON object" };
       }
       const values: FeedRow["values"] = {};
-      const unknownFields: string[] = [];
       for (const [name, value] of Object.entries(vehicle)) {
-        const column = feedColumnOf(name);
-        if (column) values[column] = value;
-        else unknownFields.push(name);
+        const column = columnOfField.get(name);
+        if (column) values[column] = mapValue(column, value);
       }
-      return { row: i + 1, values, unknownFields };
+      return { row: i + 1, values };
     }),
   };
 }

@@ -101,7 +101,7 @@ describe("importing a dealer's stock feed", () => {
     expect((await feed([line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }), line("MEN-3", { status: "Available" })])).sold).toBe(1);
   });
 
-  it("skips and reports rows with errors (row, column, message) while the valid rows apply", async () => {
+  it("skips and reports rows with errors (row, column, message) while the valid rows apply; a make or model not yet known is added", async () => {
     const report = await feed([
       line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }),
       line("MEN-3"),
@@ -114,13 +114,11 @@ describe("importing a dealer's stock feed", () => {
       line("MEN-8"),
       "MEN-9,Honda,Jazz,1.5 Elegance, CVT,2021,42000,249900,Automatic,Petrol,White,Used,,",
     ]);
-    expect(report).toMatchObject({ received: 10, created: 1, unchanged: 2, sold: 0, rejected: 7 });
+    expect(report).toMatchObject({ received: 10, created: 3, unchanged: 2, sold: 0, rejected: 5, catalogue: { makes: ["Lada"], models: ["Lada Jazz", "Honda Corolla"] } });
     expect(report.errors).toEqual([
       { row: 3, column: "year", message: "Year cannot be in the future" },
       // en-ZA groups thousands with a no-break space.
       { row: 3, column: "price", message: expect.stringMatching(/^Price must be at least R\s1\s000$/) },
-      { row: 4, column: "make", message: 'Make "Lada" is not in the catalogue' },
-      { row: 5, column: "model", message: 'Model "Corolla" is not a Honda model in the catalogue' },
       { row: 6, column: "stockNumber", message: "Stock number is required in a feed: it matches the vehicle from one feed to the next" },
       { row: 7, column: "stockNumber", message: "Stock number MEN-3 is also on row 2; each vehicle may appear once" },
       { row: 8, column: "vin", message: "VIN JHMGK5830HS000001 is also on row 1" },
@@ -136,14 +134,16 @@ describe("importing a dealer's stock feed", () => {
       line("MEN-3"),
       line("MEN-8", { price: "not a price" }),
     ]);
-    expect(report).toMatchObject({ sold: 0, rejected: 1, errors: [{ row: 3, column: "price", message: "Price must be a whole number" }] });
+    expect(report).toMatchObject({ rejected: 1, errors: [{ row: 3, column: "price", message: "Price must be a whole number" }] });
+    // Only the vehicles the feed no longer names (the Lada and the Corolla of the test before) are sold.
+    expect(report.changes.filter((change) => change.action === "sold").map((change) => change.stockNumber)).toEqual(["MEN-5", "MEN-6"]);
     expect((await vehicle("MEN-8"))!.status).toBe("Available");
   });
 
   it("rejects a row naming another dealer, and a VIN another dealer's vehicle has", async () => {
     await importStockFeed(database.db, feedKeyActor({ dealerId: 1, name: "Sandton DMS" }), "honda-sandton", rowsOf(line("SND-1", { vin: "JHMGK5830HS000009" })), {});
     const rows = rowsOf(line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }), line("MEN-3"), line("MEN-8"), line("MEN-9", { vin: "JHMGK5830HS000009" }));
-    rows.push({ row: 5, values: { ...rows[1]!.values, stockNumber: "MEN-10", dealer: "honda-sandton" }, unknownFields: [] });
+    rows.push({ row: 5, values: { ...rows[1]!.values, stockNumber: "MEN-10", dealer: "honda-sandton" } });
     const report = await importStockFeed(database.db, actor, "honda-menlyn", rows, {});
     expect(report.errors).toEqual([
       { row: 4, column: "vin", message: "VIN JHMGK5830HS000009 already belongs to another vehicle of the group" },

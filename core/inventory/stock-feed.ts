@@ -1,12 +1,14 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { CatalogueNames, resolved } from "../catalogue/open-catalogue.ts";
+import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
 import { type AuditEntry, changedFields, type FieldChanges, recordAudit, recordAudits } from "../staff/audit.ts";
 import { ImageRejected, storeImage } from "../media/image-pipeline.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { photoHostsOf } from "./feed-keys.ts";
 import { checkPhotoUrl, DEFAULT_PHOTO_FETCH_LIMITS, fetchFeedPhoto, PhotoFetchFailed, type PhotoFetchLimits } from "./feed-photos.ts";
-import { type FeedColumn, type FeedRow, MAX_FEED_PHOTOS, photoUrlsOf } from "./stock-feed-format.ts";
+import { type FeedColumn, type FeedColumnsReport, type FeedRow, MAX_FEED_PHOTOS, photoUrlsOf } from "./stock-feed-format.ts";
 import { parseStockVehicle, type StockVehicleInput } from "./stock-schema.ts";
 
 /**
@@ -41,6 +43,10 @@ export type StockFeedReport = {
   changes: VehicleChange[];
   /** Why each rejected row was skipped: one entry per field at fault. */
   errors: RowError[];
+  /** The feed's columns the import read, as which field, and those it ignored. */
+  columns: FeedColumnsReport;
+  /** Makes and models the catalogue did not know, added for this feed (or that would be, in a dry run). */
+  catalogue: { makes: string[]; models: string[] };
   photos: { stored: number; unchanged: number; failed: number; wouldFetch: number; results: PhotoResult[] };
 };
 
@@ -49,6 +55,8 @@ export type ImportOptions = {
   photoLimits?: PhotoFetchLimits;
   /** Photos fetched at the same time. */
   photoConcurrency?: number;
+  /** How the parser placed the feed's columns (parseFeed), for the report. */
+  columns?: FeedColumnsReport;
 };
 
 /** The database's dealer for a feed's slug, or StaffAccessDenied('not-found') — the same answer as another dealer's. */
@@ -71,7 +79,10 @@ type FeedVehicle = {
   fuelType: string;
   colour: string;
   condition: string;
+  bodyType: string;
   vin: string | null;
+  mmCode: string | null;
+  registration: string | null;
   description: string | null;
   status: string;
 };
@@ -82,6 +93,8 @@ type ValidRow = {
   vehicle: FeedVehicle;
   /** False when the row leaves status blank: a vehicle already in stock keeps the status staff gave it. */
   statusGiven: boolean;
+  /** False when the row leaves the body blank: a vehicle already in stock keeps its body. */
+  bodyTypeGiven: boolean;
   makeId: number;
   modelId: number;
   photoUrls: string[] | null;
@@ -98,6 +111,7 @@ type Plan = {
   update: { row: ValidRow; id: number; changes: FieldChanges }[];
   unchanged: { row: ValidRow; id: number }[];
   sell: { id: number; stockNumber: string; changes: FieldChanges }[];
+  catalogue: { makes: string[]; models: string[] };
 };
 
 export async function importStockFeed(
@@ -112,7 +126,7 @@ export async function importStockFeed(
   const plan = await db.transaction(async (tx) => {
     // Two feeds of one dealer at once would both create the same stock numbers: the second waits.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, ${dealer.id})`);
-    const plan = await planFeed(tx as unknown as Database, dealer, rows);
+    const plan = await planFeed(tx as unknown as Database, dealer, rows, dryRun);
     if (!dryRun) await applyPlan(tx as unknown as Database, actor, plan);
     return plan;
   });
@@ -132,6 +146,8 @@ export async function importStockFeed(
       ...plan.sell.map((s): VehicleChange => ({ action: "sold", stockNumber: s.stockNumber, changes: s.changes })),
     ],
     errors: plan.errors,
+    columns: options.columns ?? { used: [], ignored: [] },
+    catalogue: plan.catalogue,
     photos,
   };
 }
@@ -141,8 +157,8 @@ const FEED_LOCK_CLASS = 15_003;
 
 // --- Planning: validation and comparison, no writes ---
 
-async function planFeed(db: Database, dealer: { id: number; slug: string }, rows: readonly FeedRow[]): Promise<Plan> {
-  const catalogue = await loadCatalogue(db);
+async function planFeed(db: Database, dealer: { id: number; slug: string }, rows: readonly FeedRow[], dryRun: boolean): Promise<Plan> {
+  const catalogue = await CatalogueNames.load(db);
   const errors: RowError[] = [];
   const rejectedRows = new Set<number>();
   const reject = (row: number, column: string, message: string) => {
@@ -170,7 +186,16 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
 
   const existing = await loadExisting(db, dealer.id);
   const valid = await withoutVinConflicts(db, dealer.id, candidates, existing, reject);
-  const plan: Plan = { dealerId: dealer.id, valid, errors, rejectedRows, create: [], update: [], unchanged: [], sell: [] };
+  // The open catalogue: a make or model not known yet is added with the feed (issue 38).
+  const added = await catalogue.ensure(db, valid.map((row) => ({ make: row.vehicle.make, model: row.vehicle.model })), { dryRun });
+  for (const row of valid) {
+    const found = resolved(catalogue, row.vehicle.make, row.vehicle.model);
+    row.vehicle.make = found?.make.name ?? newCatalogueName(canonicalMakeName(row.vehicle.make));
+    row.vehicle.model = found?.model.name ?? newCatalogueName(row.vehicle.model);
+    row.makeId = found?.make.id ?? 0;
+    row.modelId = found?.model.id ?? 0;
+  }
+  const plan: Plan = { dealerId: dealer.id, valid, errors, rejectedRows, create: [], update: [], unchanged: [], sell: [], catalogue: added };
   for (const row of valid) {
     const current = existing.get(row.stockNumber);
     if (!current) {
@@ -180,6 +205,7 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
     const { id: _id, stockNumber: _stockNumber, ...before } = current;
     // A blank status keeps a Reserved or Draft vehicle as staff left it; a sold vehicle back in the feed is Available again.
     if (!row.statusGiven) row.vehicle.status = current.status === "Sold" ? "Available" : current.status;
+    if (!row.bodyTypeGiven) row.vehicle.bodyType = current.bodyType;
     const changes = changedFields(before, row.vehicle);
     if (Object.keys(changes).length > 0) plan.update.push({ row, id: current.id, changes });
     else plan.unchanged.push({ row, id: current.id });
@@ -193,33 +219,10 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
   return plan;
 }
 
-type Catalogue = Map<string, { id: number; name: string; models: Map<string, { id: number; name: string }> }>;
-
-async function loadCatalogue(db: Database): Promise<Catalogue> {
-  const rows = await db
-    .select({ makeId: makes.id, makeName: makes.name, makeSlug: makes.slug, modelId: models.id, modelName: models.name, modelSlug: models.slug })
-    .from(makes)
-    .leftJoin(models, eq(models.makeId, makes.id));
-  const catalogue: Catalogue = new Map();
-  for (const row of rows) {
-    const make = catalogue.get(key(row.makeName)) ?? { id: row.makeId, name: row.makeName, models: new Map() };
-    catalogue.set(key(row.makeName), make);
-    catalogue.set(key(row.makeSlug), make);
-    if (row.modelId !== null) {
-      const model = { id: row.modelId, name: row.modelName! };
-      make.models.set(key(row.modelName!), model);
-      make.models.set(key(row.modelSlug!), model);
-    }
-  }
-  return catalogue;
-}
-
-const key = (name: string) => name.trim().toLowerCase();
-
 function validateRow(
   feedRow: FeedRow,
   dealerSlug: string,
-  catalogue: Catalogue,
+  catalogue: CatalogueNames,
   reject: (column: string, message: string) => void,
 ): ValidRow | null {
   let ok = true;
@@ -231,7 +234,6 @@ function validateRow(
     reject("", feedRow.problem);
     return null;
   }
-  for (const field of feedRow.unknownFields) fail(field, `Unknown field ${JSON.stringify(field)}`);
   const { photos, ...fields } = feedRow.values as Record<FeedColumn, unknown>;
   // A JSON feed may send stock numbers as numbers (10412).
   if (typeof fields.stockNumber === "number") fields.stockNumber = String(fields.stockNumber);
@@ -240,22 +242,22 @@ function validateRow(
   const value: Partial<StockVehicleInput> = parsed.ok ? parsed.value : {};
   if (parsed.ok && value.dealer !== dealerSlug) fail("dealer", `This feed is ${dealerSlug}'s stock; the row names another dealer (${value.dealer})`);
   if (parsed.ok && value.stockNumber === undefined) fail("stockNumber", "Stock number is required in a feed: it matches the vehicle from one feed to the next");
-  const make = parsed.ok ? catalogue.get(key(value.make!)) : undefined;
-  const model = make?.models.get(key(value.model!));
-  if (parsed.ok && !make) fail("make", `Make ${JSON.stringify(value.make)} is not in the catalogue`);
-  else if (parsed.ok && !model) fail("model", `Model ${JSON.stringify(value.model)} is not a ${make!.name} model in the catalogue`);
-  if (!ok || !parsed.ok || !make || !model) return null;
+  if (!ok || !parsed.ok) return null;
   const v = parsed.value;
+  // Names as the catalogue has them where it knows them; ids once the catalogue has every make (planFeed).
+  const make = catalogue.make(v.make);
+  const model = make ? catalogue.model(make, v.model) : undefined;
   return {
     row: feedRow.row,
     stockNumber: v.stockNumber!,
     statusGiven: !(fields.status === undefined || fields.status === null || (typeof fields.status === "string" && fields.status.trim() === "")),
-    makeId: make.id,
-    modelId: model.id,
+    bodyTypeGiven: v.bodyType !== undefined,
+    makeId: make?.id ?? 0,
+    modelId: model?.id ?? 0,
     photoUrls: photos === undefined || photoUrlsOf(photos).length === 0 ? null : photoUrlsOf(photos),
     vehicle: {
-      make: make.name,
-      model: model.name,
+      make: make?.name ?? v.make,
+      model: model?.name ?? v.model,
       variant: v.variant,
       year: v.year,
       mileage: v.mileage,
@@ -264,7 +266,10 @@ function validateRow(
       fuelType: v.fuelType,
       colour: v.colour,
       condition: v.condition,
+      bodyType: v.bodyType ?? "Other",
       vin: v.vin ?? null,
+      mmCode: v.mmCode ?? null,
+      registration: v.registration ?? null,
       description: v.description ?? null,
       status: v.status,
     },
@@ -286,7 +291,10 @@ async function loadExisting(db: Database, dealerId: number): Promise<Map<string,
       fuelType: usedVehicles.fuelType,
       colour: usedVehicles.exteriorColor,
       condition: usedVehicles.state,
+      bodyType: usedVehicles.bodyType,
       vin: usedVehicles.vin,
+      mmCode: usedVehicles.mmCode,
+      registration: usedVehicles.registration,
       description: usedVehicles.description,
       status: usedVehicles.status,
     })
@@ -353,14 +361,17 @@ function vehicleColumns(row: ValidRow) {
     transmission: v.transmission,
     fuelType: v.fuelType,
     state: v.condition,
+    bodyType: v.bodyType,
     exteriorColor: v.colour,
     vin: v.vin,
+    mmCode: v.mmCode,
+    registration: v.registration,
     description: v.description,
     status: v.status,
   };
 }
 
-/** Changed vehicles per UPDATE statement (14 parameters each). */
+/** Changed vehicles per UPDATE statement (17 parameters each). */
 const ROWS_PER_UPDATE = 500;
 
 /** Writes changed vehicles with one statement (UPDATE ... FROM VALUES), not one per vehicle: a feed may change thousands. */
@@ -368,14 +379,14 @@ async function updateVehicles(tx: Database, updates: Plan["update"]): Promise<vo
   const values = updates.map(({ row, id }) => {
     const c = vehicleColumns(row);
     return sql`(${id}::int, ${c.makeId}::int, ${c.modelId}::int, ${c.variant}::text, ${c.year}::smallint, ${c.mileageKm}::int, ${c.price}::int,
-      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.description}::text, ${c.status}::text)`;
+      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.bodyType}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.mmCode}::text, ${c.registration}::text, ${c.description}::text, ${c.status}::text)`;
   });
   await tx.execute(sql`
     update used_vehicles as u set
       make_id = v.make_id, model_id = v.model_id, variant = v.variant, year = v.year, mileage_km = v.mileage_km, price = v.price,
-      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, exterior_color = v.exterior_color, vin = v.vin,
+      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, body_type = v.body_type, exterior_color = v.exterior_color, vin = v.vin, mm_code = v.mm_code, registration = v.registration,
       description = v.description, status = v.status, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, exterior_color, vin, description, status)
+    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, body_type, exterior_color, vin, mm_code, registration, description, status)
     where u.id = v.id`);
 }
 

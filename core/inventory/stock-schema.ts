@@ -1,7 +1,8 @@
 import { z } from "../shared/zod.ts";
 import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
-import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "./used-query.ts";
+import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "./used-query.ts";
+import { bodyTypeOf, conditionOf, fuelTypeOf, transmissionOf, variantWithKind } from "./stock-vehicle-words.ts";
 import { formatNumber } from "../shared/format.ts";
 
 /**
@@ -33,8 +34,11 @@ export const STOCK_FIELD_LABELS = {
   fuelType: "Fuel type",
   colour: "Colour",
   condition: "Condition",
+  bodyType: "Body type",
   stockNumber: "Stock number",
   vin: "VIN",
+  mmCode: "M&M code",
+  registration: "Registration number",
   dealer: "Dealer",
   description: "Description",
   status: "Status",
@@ -79,12 +83,15 @@ function requiredWhole(label: string, min: number, max: number, unit: (n: number
   );
 }
 
-function choice<T extends readonly [string, ...string[]]>(label: string, options: T) {
+/** `words` reads a system's own word for an option ("CVT", "Double Cab", "U"): see stock-vehicle-words.ts. */
+function choice<T extends readonly [string, ...string[]]>(label: string, options: T, words: (value: string) => string = (value) => value) {
   return z.preprocess(
     (value) => {
       const v = blankToUndefined(value);
       // Feeds and forms differ in case ("manual", "AUTOMATIC"): the option with the same letters is meant.
-      return typeof v === "string" ? (options.find((option) => option.toLowerCase() === v.trim().toLowerCase()) ?? v) : v;
+      if (typeof v !== "string") return v;
+      const word = words(v.trim());
+      return options.find((option) => option.toLowerCase() === word.toLowerCase()) ?? v;
     },
     z.enum(options, { error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of: ${options.join(", ")}`) }),
   );
@@ -96,7 +103,7 @@ const km = (n: number) => `${formatNumber(n)} km`;
 /** The newest year a used vehicle may have: this year (a vehicle cannot be registered in the future). */
 export const newestStockYear = () => new Date().getFullYear();
 
-export const stockVehicleSchema = z.object({
+const vehicleFields = z.object({
   make: requiredName("Make", 60),
   model: requiredName("Model", 80),
   variant: requiredName("Variant", 120),
@@ -110,10 +117,12 @@ export const stockVehicleSchema = z.object({
   ),
   mileage: requiredWhole("Mileage", 0, MAX_MILEAGE_KM, km),
   price: requiredWhole("Price", MIN_PRICE_RAND, MAX_PRICE_RAND, rand),
-  transmission: choice("Transmission", TRANSMISSIONS),
-  fuelType: choice("Fuel type", FUEL_TYPES),
+  transmission: choice("Transmission", TRANSMISSIONS, (value) => transmissionOf(value).transmission),
+  fuelType: choice("Fuel type", FUEL_TYPES, fuelTypeOf),
   colour: requiredName("Colour", 40),
-  condition: choice("Condition", VEHICLE_STATES),
+  condition: choice("Condition", VEHICLE_STATES, conditionOf),
+  /** Left out: the model's usual body when the catalogue knows it, else Other (the service decides). */
+  bodyType: z.preprocess(blankToUndefined, choice("Body type", BODY_TYPES, bodyTypeOf).optional()),
   stockNumber: z.preprocess(
     blankToUndefined,
     z
@@ -125,6 +134,20 @@ export const stockVehicleSchema = z.object({
   vin: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : blankToUndefined(value)),
     z.string({ error: "VIN must be text" }).regex(VIN, "VIN must be 17 letters and digits, without I, O or Q").optional(),
+  ),
+  /** TransUnion's Mead & McGrouther code (8 digits as a rule; kept as the dealer's system gives it). */
+  mmCode: z.preprocess(
+    (value) => blankToUndefined(typeof value === "number" ? String(value) : value),
+    z.string({ error: "M&M code must be text" }).trim().regex(/^[A-Za-z0-9-]{1,20}$/, "M&M code may contain only letters, digits and hyphens (at most 20)").optional(),
+  ),
+  registration: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Registration number must be text" })
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9 -]{0,14}$/, "Registration number may contain only letters, digits, spaces and hyphens (at most 15)"))
+      .optional(),
   ),
   /** The dealer's slug (honda-sandton). */
   dealer: z.preprocess(
@@ -142,6 +165,17 @@ export const stockVehicleSchema = z.object({
   ),
   status: z.preprocess((value) => blankToUndefined(value) ?? "Available", choice("Status", STOCK_STATUSES)),
 });
+
+/**
+ * The fields, with the kind of an automatic gearbox ("CVT", "DSG") kept in the variant: the transmission is
+ * Automatic, and "1.5 Comfort" sent with gearbox "CVT" is listed as "1.5 Comfort CVT".
+ */
+export const stockVehicleSchema = z.preprocess((input) => {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return input;
+  const { transmission, variant } = input as { transmission?: unknown; variant?: unknown };
+  if (typeof transmission !== "string" || typeof variant !== "string" || variant.trim() === "") return input;
+  return { ...input, variant: variantWithKind(variant.trim(), transmissionOf(transmission.trim()).kind) };
+}, vehicleFields);
 
 export type StockVehicleInput = z.infer<typeof stockVehicleSchema>;
 

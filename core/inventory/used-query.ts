@@ -1,7 +1,10 @@
 import { type Parsed, parsePage, type Violation } from "../shared/violations.ts";
 
 export const USED_PAGE_SIZE = 12;
-export const FUEL_TYPES = ["Petrol", "Diesel", "Hybrid"] as const;
+/** What South African used stock runs on (issue 38); the SPEC's filter offered the first three. */
+export const FUEL_TYPES = ["Petrol", "Diesel", "Hybrid", "Plug-in hybrid", "Electric"] as const;
+/** The fuel filter's options the SPEC names (section 9): always offered; the others only where stock has them. */
+export const SPEC_FUEL_TYPES = ["Petrol", "Diesel", "Hybrid"] as const satisfies readonly (typeof FUEL_TYPES)[number][];
 export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
 export const VEHICLE_STATES = ["Used", "Demo"] as const;
 export const ORDER_FIELDS = ["price", "year", "mileage"] as const;

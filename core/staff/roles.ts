@@ -42,6 +42,7 @@ export type StaffArea =
   | "dealers"
   | "staff-accounts"
   | "feed-keys"
+  | "catalogue"
   | "audit-log"
   | "web-vitals";
 
@@ -59,6 +60,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     dealers: "all-dealers",
     "staff-accounts": "all-dealers",
     "feed-keys": "all-dealers",
+    catalogue: "all-dealers",
     "audit-log": "all-dealers",
     "web-vitals": "all-dealers",
   },

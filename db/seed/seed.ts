@@ -1,3 +1,5 @@
+import { nameKey, slugOf } from "../../core/catalogue/make-names.ts";
+import { SA_CATALOGUE } from "./sa-catalogue.ts";
 import { parseSastDateTime } from "../../core/content/schedule.ts";
 import { count } from "drizzle-orm";
 import { isWingDealerName } from "../../core/dealers/dealers.ts";
@@ -87,11 +89,19 @@ async function seedDealers(tx: Transaction): Promise<Ids> {
 
 const modelKey = (makeSlug: string, modelSlug: string) => `${makeSlug}/${modelSlug}`;
 
-/** Every make and model: the Honda range first, then the makes and models seen in used stock. */
+/**
+ * Every make and model: the Honda range first, then the makes and models seen in used stock, then the rest of
+ * the makes sold in South Africa and their common models (SA_CATALOGUE), so the catalogue's suggestions work
+ * from the first start (issue 38).
+ */
 async function seedMakesAndModels(tx: Transaction): Promise<Ids> {
+  const usedKeys = new Set(USED_MAKES.map((make) => nameKey(make.name)));
+  const otherMakes = Object.keys(SA_CATALOGUE)
+    .filter((name) => !usedKeys.has(nameKey(name)))
+    .map((name) => ({ name, slug: slugOf(name) }));
   const makeRows = await tx
     .insert(makes)
-    .values(USED_MAKES.map(({ name, slug }) => ({ name, slug })))
+    .values([...USED_MAKES.map(({ name, slug }) => ({ name, slug })), ...otherMakes])
     .returning({ id: makes.id, slug: makes.slug });
   const makeIds = new Map(makeRows.map((row) => [row.slug, row.id]));
   const wanted = new Map<string, { makeSlug: string; name: string; slug: string }>();
@@ -102,6 +112,14 @@ async function seedMakesAndModels(tx: Transaction): Promise<Ids> {
     for (const model of make.models) {
       const key = modelKey(make.slug, model.slug);
       if (!wanted.has(key)) wanted.set(key, { makeSlug: make.slug, name: model.name, slug: model.slug });
+    }
+  }
+  const makeSlugByKey = new Map([...USED_MAKES, ...otherMakes].map((make) => [nameKey(make.name), make.slug]));
+  for (const [makeName, modelNames] of Object.entries(SA_CATALOGUE)) {
+    const makeSlug = makeSlugByKey.get(nameKey(makeName))!;
+    for (const name of modelNames) {
+      const key = modelKey(makeSlug, slugOf(name));
+      if (!wanted.has(key)) wanted.set(key, { makeSlug, name, slug: slugOf(name) });
     }
   }
   const modelRows = await tx

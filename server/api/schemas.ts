@@ -89,8 +89,8 @@ export const usedVehicleSchema = ldResource("Vehicle", {
   model: z.string().openapi({ example: "CR-V" }),
   model_slug: z.string().openapi({ example: "cr-v" }),
   variant: z.string().openapi({ example: "1.5T Executive AWD CVT" }),
-  transmission: z.string().openapi({ example: "Automatic" }),
-  fuel_type: z.string().openapi({ example: "Petrol" }),
+  transmission: z.string().openapi({ description: `One of: ${TRANSMISSIONS.join(", ")} (the kind of automatic, such as CVT or DSG, is in the variant)`, example: "Automatic" }),
+  fuel_type: z.string().openapi({ description: `One of: ${FUEL_TYPES.join(", ")}`, example: "Petrol" }),
   exterior_color: z.string().openapi({ example: "Platinum White" }),
   body_type: z.string().openapi({ description: `One of: ${BODY_TYPES.join(", ")}`, example: "SUV" }),
   year: z.number().int().openapi({ example: 2022 }),
@@ -323,6 +323,15 @@ export const stockFeedReportSchema = z
       ]),
     ),
     errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })).openapi({ description: "One entry per field at fault of each rejected row" }),
+    columns: z
+      .object({
+        used: z.array(z.object({ header: z.string().openapi({ example: "VinNo" }), column: z.string().openapi({ example: "vin" }) })),
+        ignored: z.array(z.object({ header: z.string().openapi({ example: "Branch" }), reason: z.string() })),
+      })
+      .openapi({ description: "Each column (or JSON field) of the feed: the stock field it was read as, or why it was ignored" }),
+    catalogue: z
+      .object({ makes: z.array(z.string()).openapi({ example: ["Haval"] }), models: z.array(z.string()).openapi({ example: ["Haval Jolion"] }) })
+      .openapi({ description: "Makes and models the catalogue did not know, added with this feed (or that would be, in a dry run)" }),
     photos: z.object({
       stored: z.number().int(),
       unchanged: z.number().int(),

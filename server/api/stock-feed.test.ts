@@ -23,7 +23,7 @@ const CSV = [
   "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition",
   "UMH-1,Honda,Civic,1.5T Sport CVT,2022,18000,439900,Automatic,Petrol,Red,Demo",
   "UMH-2,Honda,HR-V,1.5 Comfort CVT,2019,77000,319900,Automatic,Petrol,Grey,Used",
-  "UMH-3,Honda,Pegasus,1.0,2019,77000,319900,Automatic,Petrol,Grey,Used",
+  "UMH-3,Honda,Pegasus,1.0,2019,77000,319900,Automatic,Steam,Grey,Used",
 ].join("\n");
 
 function put(body: string, init: { slug?: string; auth?: string | null; contentType?: string; query?: string } = {}) {
@@ -66,7 +66,9 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
     expect(response.status).toBe(200);
     const report = await response.json();
     expect(report).toMatchObject({ dealer: "honda-umhlanga", dryRun: false, received: 3, created: 2, updated: 0, unchanged: 0, sold: 0, rejected: 1 });
-    expect(report.errors).toEqual([{ row: 3, column: "model", message: 'Model "Pegasus" is not a Honda model in the catalogue' }]);
+    expect(report.errors).toEqual([{ row: 3, column: "fuelType", message: "Fuel type must be one of: Petrol, Diesel, Hybrid, Plug-in hybrid, Electric" }]);
+    // A rejected row adds nothing to the catalogue.
+    expect(report.catalogue).toEqual({ makes: [], models: [] });
     expect(await stockOf(umhlangaId)).toEqual([
       { stockNumber: "UMH-1", price: 439_900, status: "Available" },
       { stockNumber: "UMH-2", price: 319_900, status: "Available" },
@@ -104,7 +106,7 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
     const before = await stockOf(umhlangaId);
     const audits = await server.database.db.$count(auditLog);
     for (const [body, contentType, reason] of [
-      ["UMH-1,Honda,Civic\n", "text/csv", /unknown columns/],
+      ["UMH-1,Honda,Civic\n", "text/csv", /lacks required columns/],
       [`${CSV}\n"UMH-4,Honda`, "text/csv", /^The CSV cannot be read/],
       ['{"vehicles": [', "application/json", /^The JSON cannot be read/],
     ] as const) {

@@ -5,7 +5,8 @@ import { FEED_COLUMNS, feedFormatOf, MAX_FEED_BYTES, parseFeed } from "../../cor
 import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
 import type { Logger } from "../logger.ts";
-import { staffActorOf } from "../middleware/staff-auth.ts";
+import { feedKeyIdOf, staffActorOf } from "../middleware/staff-auth.ts";
+import { feedProfileOf } from "../../core/inventory/feed-profiles.ts";
 import { slugParam } from "./dealers.ts";
 import { answers, AUTH_ANSWERS, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError } from "./responses.ts";
@@ -84,7 +85,7 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
       responses: answers({
         ...GUARD_ANSWERS,
         ...AUTH_ANSWERS,
-        400: { description: "The feed cannot be read (not CSV or JSON, an unknown, repeated or missing column, no vehicles): the title says why", schema: WRITE_ANSWERS[400].schema },
+        400: { description: "The feed cannot be read (not CSV or JSON, a required column it cannot place, no vehicles): the title says why", schema: WRITE_ANSWERS[400].schema },
         403: { description: "The credential does not allow this: a session's write without its X-CSRF-Token, a role that may not edit stock, or a feed key used elsewhere", schema: AUTH_ANSWERS[403].schema },
         404: notFoundAnswer("dealer, or another dealer than the feed key's"),
         413: { description: "The feed is larger than 50 MB", schema: WRITE_ANSWERS[413].schema },
@@ -96,11 +97,14 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
       const actor = staffActorOf(c);
       const format = feedFormatOf(c.req.header("Content-Type"));
       if (!format) return apiError(c, 415, "Send the feed as text/csv or application/json");
-      const parsed = parseFeed(await c.req.text(), format);
+      const feedKeyId = feedKeyIdOf(c);
+      // A feed key's saved column profile says how its DMS names columns and values (issue 38).
+      const profile = feedKeyId === undefined ? undefined : await feedProfileOf(db, feedKeyId);
+      const parsed = parseFeed(await c.req.text(), format, profile);
       if (!parsed.ok) return apiError(c, 400, parsed.reason);
       const dryRun = ["1", "true"].includes(query.dry_run ?? "");
       try {
-        const report = await importStockFeed(db, actor, params.slug, parsed.rows, { dryRun });
+        const report = await importStockFeed(db, actor, params.slug, parsed.rows, { dryRun, columns: parsed.columns });
         logger?.info(
           {
             actor: actor.label,

@@ -14,11 +14,14 @@ import { cameOverHttps } from "./security-headers.ts";
 /** What a feed key may do: PUT /api/staff/dealers/{slug}/stock. */
 const STOCK_FEED_PATH = /^\/api\/staff\/dealers\/[^/]+\/stock$/;
 
-/** `staffCsrfToken` is absent for a feed key (no session, no browser). */
-export type StaffApiVariables = { staffActor: StaffActor; staffCsrfToken?: string };
+/** `staffCsrfToken` is absent for a feed key (no session, no browser); `feedKeyId` is present only for one. */
+export type StaffApiVariables = { staffActor: StaffActor; staffCsrfToken?: string; feedKeyId?: number };
 
 /** The actor staffApiAuth put on the request, for a handler typed with the API's plain Context. */
 export const staffActorOf = (c: Context): StaffActor => (c as Context<{ Variables: StaffApiVariables }>).get("staffActor");
+
+/** The feed key the request was sent with (its saved column profile applies), or undefined for a session. */
+export const feedKeyIdOf = (c: Context): number | undefined => (c as Context<{ Variables: StaffApiVariables }>).get("feedKeyId");
 
 /**
  * In front of /api/staff/*: a signed-in staff session (its cookie; writes also send the session's CSRF token
@@ -40,6 +43,7 @@ export function staffApiAuth({ db, trustProxy }: { db: Database; trustProxy: boo
       }
       if (c.req.method !== "PUT" || !STOCK_FEED_PATH.test(c.req.path)) return apiError(c, 403, "A feed key may only send its dealer's stock feed");
       c.set("staffActor", feedKeyActor(holder));
+      c.set("feedKeyId", holder.keyId);
       return next();
     }
     const token = sessionTokenFrom(c.req.header("Cookie"), cameOverHttps(c, trustProxy));

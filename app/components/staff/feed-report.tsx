@@ -45,6 +45,37 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
         </table>
       </ScrollableTable>
 
+      {report.columns.used.length + report.columns.ignored.length > 0 ? (
+        <>
+          <h3 className="mt-6 text-xl font-bold">Columns</h3>
+          <ScrollableTable label="Columns read and ignored table">
+            <table className="w-full border-collapse">
+              <caption className="sr-only">The file's columns: the field each was read as, or why it was ignored</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Column in the file</th>
+                  <th scope="col" className={headClass}>Read as</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.columns.used.map((use) => (
+                  <tr key={`used-${use.header}`}>
+                    <td className={cellClass}>{use.header}</td>
+                    <td className={cellClass}>{use.column}</td>
+                  </tr>
+                ))}
+                {report.columns.ignored.map((ignored, i) => (
+                  <tr key={`ignored-${i}`}>
+                    <td className={cellClass}>{ignored.header}</td>
+                    <td className={cellClass}>{`Ignored: ${ignored.reason}`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
+        </>
+      ) : null}
+
       {report.errors.length > 0 ? (
         <>
           <h3 className="mt-6 text-xl font-bold">Rejected rows</h3>

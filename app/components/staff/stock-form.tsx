@@ -1,17 +1,18 @@
 import { Form, useNavigation } from "react-router";
 import { STOCK_FIELD_LABELS, STOCK_STATUSES, type StockField } from "../../../core/inventory/stock-schema.ts";
-import { FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
+import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
+import { canonicalMakeName, nameKey, newCatalogueName } from "../../../core/catalogue/make-names.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, ErrorSummary, Field, inputClass, labelClass } from "./form.tsx";
 
-export type StockFormValues = Partial<Record<StockField, string>>;
+export type StockFormValues = Partial<Record<StockField | "addMake" | "addModel", string>>;
 
 type Props = {
   csrfToken: string;
   values: StockFormValues;
   errors: Record<string, string>;
   dealers: { slug: string; name: string }[];
-  catalogue: { makes: string[]; models: string[] };
+  catalogue: { makes: string[]; models: string[]; modelsByMake: Record<string, string[]> };
   submitLabel: string;
 };
 
@@ -27,13 +28,20 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
   const text = (name: StockField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field form={FORM} name={name} label={STOCK_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
   );
+  const newNames = unknownNames(values, catalogue);
   return (
     <Form method="post" className="mt-6 space-y-6" noValidate>
       <CsrfField token={csrfToken} />
       <ErrorSummary form={FORM} errors={errors} fieldLabels={STOCK_FIELD_LABELS} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <ListedField name="make" list="stock-makes" options={catalogue.makes} values={values} errors={errors} />
-        <ListedField name="model" list="stock-models" options={catalogue.models} values={values} errors={errors} />
+        <div>
+          <ListedField name="make" list="stock-makes" options={catalogue.makes} values={values} errors={errors} />
+          {newNames.make && errors.make ? <Confirmation name="addMake" label={`Add ${newNames.make} as a new make`} checked={values.addMake === "on"} /> : null}
+        </div>
+        <div>
+          <ListedField name="model" list="stock-models" options={catalogue.models} values={values} errors={errors} />
+          {newNames.model && errors.model ? <Confirmation name="addModel" label={`Add ${newNames.model} as a new model`} checked={values.addModel === "on"} /> : null}
+        </div>
         {text("variant", { hint: "As the manufacturer names it, e.g. 1.5T Executive CVT" })}
         {text("year", { inputMode: "numeric", required: true })}
         {text("mileage", { inputMode: "numeric", hint: "In kilometres", required: true })}
@@ -42,8 +50,11 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
         <Choice name="fuelType" options={FUEL_TYPES} values={values} errors={errors} />
         {text("colour")}
         <Choice name="condition" options={VEHICLE_STATES} values={values} errors={errors} />
+        <Choice name="bodyType" options={BODY_TYPES} values={values} errors={errors} hint="Double, extended and single cabs are bakkies" />
         {text("stockNumber", { hint: "The dealer's own number; unique at the dealer" })}
         {text("vin", { hint: "17 letters and digits, without I, O or Q" })}
+        {text("mmCode", { hint: "TransUnion's code for the model, from the dealer's system" })}
+        {text("registration")}
         <Choice name="dealer" options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))} values={values} errors={errors} />
         <Choice name="status" options={STOCK_STATUSES} values={values} errors={errors} hint="Only Available and Reserved vehicles are on the public site" />
       </div>
@@ -66,6 +77,30 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
         {submitLabel}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The make and model typed that the catalogue does not know (by the names they would be added as), so that
+ * a refused save can offer to add them: names are compared as the service compares them (nameKey, aliases).
+ */
+function unknownNames(values: StockFormValues, catalogue: Props["catalogue"]): { make?: string; model?: string } {
+  const typedMake = values.make?.trim() ?? "";
+  const typedModel = values.model?.trim() ?? "";
+  if (typedMake === "") return {};
+  const key = nameKey(canonicalMakeName(typedMake));
+  const make = catalogue.makes.find((name) => nameKey(name) === key);
+  const makeName = make ?? newCatalogueName(canonicalMakeName(typedMake));
+  const knownModel = make && (catalogue.modelsByMake[make] ?? []).some((name) => nameKey(name) === nameKey(typedModel));
+  return { make: make ? undefined : makeName, model: typedModel === "" || knownModel ? undefined : newCatalogueName(typedModel) };
+}
+
+function Confirmation({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="mt-2 flex min-h-11 items-center gap-3 font-semibold">
+      <input type="checkbox" name={name} defaultChecked={checked} className="size-5 accent-brand-red" />
+      {label}
+    </label>
   );
 }
 

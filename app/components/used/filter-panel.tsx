@@ -3,7 +3,7 @@ import { type NavigateFunction, useNavigate } from "react-router";
 import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { KEEP_FOCUS } from "../../lib/focus-on-navigation.ts";
-import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath } from "../../lib/used-listing.ts";
+import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath, shownOptions } from "../../lib/used-listing.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { PanelDialog } from "../dialog.tsx";
 import { RefineFields } from "./refine-fields.tsx";
@@ -244,7 +244,7 @@ export function FilterPanel({
                         Any
                       </label>
                     </li>
-                    {group.options.map((option) => {
+                    {shownOptions(group, counts[group.key], selected).map((option) => {
                       const count = counts[group.key].find((c) => c.value === option)?.count ?? 0;
                       return (
                         <li key={option}>

@@ -88,7 +88,7 @@ describe("the stock feed pages", () => {
     expect((await importForm("manager", "honda-menlyn", CSV.replace("MNL-P1", "MNL-P2"), { csrf: "forged" })).status).toBe(403);
     const unreadable = await importForm("manager", "honda-menlyn", "this is not,a stock feed\n1,2");
     expect(unreadable.status).toBe(400);
-    expect(await unreadable.text()).toContain("The header row names unknown columns");
+    expect(await unreadable.text()).toContain("The header row lacks required columns");
     expect(await feedVehicles("honda-menlyn")).toEqual([{ stockNumber: "MNL-P1" }]);
   });
 

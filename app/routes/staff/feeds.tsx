@@ -12,6 +12,9 @@ import {
   removePhotoHost,
   revokeFeedKey,
 } from "../../../core/inventory/feed-keys.ts";
+import { EMPTY_PROFILE, feedProfilesOf, parseFeedProfile, saveFeedProfile, valueMapsText } from "../../../core/inventory/feed-profiles.ts";
+import { FEED_COLUMNS } from "../../../core/inventory/stock-feed-format.ts";
+import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import type { Database } from "../../../db/client.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
@@ -39,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPhotoHosts(context.db, actor),
   ]);
   const dealerName = new Map(dealers.map((d) => [d.id, d.name]));
+  const profiles = await feedProfilesOf(context.db, keys.map((key) => key.id));
   return {
     csrfToken,
     dealers: dealers.map(({ id, name }) => ({ id, name })),
@@ -50,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       created: when(key.createdAt),
       lastUsed: when(key.lastUsedAt),
       revoked: key.revokedAt ? when(key.revokedAt) : null,
+      profile: profiles.get(key.id) ?? EMPTY_PROFILE,
     })),
     hosts: hosts.map((host) => ({ ...host, dealerName: dealerName.get(host.dealerId) ?? "" })),
   };
@@ -58,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => [{ title: `Stock feeds${STAFF_TITLE_SUFFIX}` }];
 
 type ActionResult =
-  | { form: "key" | "host"; errors: Record<string, string>; done?: undefined; created?: undefined }
+  | { form: "key" | "host" | "profile"; keyId?: number; errors: Record<string, string>; done?: undefined; created?: undefined }
   | { form?: undefined; errors?: undefined; done: string; created?: { key: string; name: string; dealerName: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,6 +97,17 @@ async function perform(db: Database, actor: StaffActor, form: FormData) {
       if (!Number.isInteger(keyId) || keyId <= 0) throw data("Not found", { status: 404 });
       await revokeFeedKey(db, actor, keyId);
       return { done: "The key is revoked: requests with it are now refused." } satisfies ActionResult;
+    }
+    case "save-profile": {
+      const keyId = Number(form.get("key"));
+      if (!Number.isInteger(keyId) || keyId <= 0) throw data("Not found", { status: 404 });
+      const profile = parseFeedProfile(form);
+      if (!profile.ok) {
+        const errors = Object.fromEntries(profile.violations.map((v) => [v.propertyPath, v.message]));
+        return data<ActionResult>({ form: "profile", keyId, errors }, { status: 422 });
+      }
+      await saveFeedProfile(db, actor, keyId, profile.value);
+      return { done: "The column profile is saved: the key's next feed is read with it." } satisfies ActionResult;
     }
     case "add-host": {
       const host = parsePhotoHost(form.get("host"));
@@ -233,6 +249,8 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </section>
 
+      <ColumnProfiles keys={loaderData.keys} csrfToken={loaderData.csrfToken} result={result} />
+
       <section aria-labelledby="hosts-heading" className="mt-10">
         <h2 id="hosts-heading" className="text-2xl font-bold">
           Photo hosts
@@ -294,5 +312,91 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </section>
     </>
+  );
+}
+
+type KeyRow = Route.ComponentProps["loaderData"]["keys"][number];
+
+const PROFILE_LABELS: Record<string, string> = {
+  ...Object.fromEntries(FEED_COLUMNS.map((column) => [`column.${column}`, column === "photos" ? "Photos" : STOCK_FIELD_LABELS[column]])),
+  valueMaps: "Value mappings",
+};
+
+/**
+ * Each key's column profile (issue 38): the export's header for a field when the built-in names do not
+ * find it, and how the export's values map to the site's. A plain form per key, in a disclosure.
+ */
+function ColumnProfiles({ keys, csrfToken, result }: { keys: KeyRow[]; csrfToken: string; result: ActionResult | undefined }) {
+  const active = keys.filter((key) => !key.revoked);
+  return (
+    <section aria-labelledby="profiles-heading" className="mt-10">
+      <h2 id="profiles-heading" className="text-2xl font-bold">
+        Column profiles
+      </h2>
+      <p className="mt-3 max-w-prose">
+        A feed is read by its header row: the site's own column names and those of common DMS exports (StockNo, VinNo, MMCode, Regno,
+        ModelYear, Odometer, Selling Price, Gearbox, Bodytype, NewUsed, Images...) are known. Where a key's export names a column otherwise,
+        or uses its own words for a value, say so here; other columns are ignored and listed in each import's report.
+      </p>
+      {active.length === 0 ? <p className="mt-4">No active feed keys.</p> : null}
+      {active.map((key) => {
+        const errors = result?.form === "profile" && result.keyId === key.id ? result.errors : undefined;
+        const formName = `profile-${key.id}`;
+        return (
+          <details key={key.id} className="mt-4 max-w-3xl rounded border border-gray-300 p-4" open={errors !== undefined}>
+            <summary className="cursor-pointer font-semibold">
+              {key.dealerName}: {key.name}
+            </summary>
+            <Form method="post" className="mt-4 grid gap-4">
+              <ErrorSummary form={formName} errors={errors} fieldLabels={PROFILE_LABELS} />
+              <CsrfField token={csrfToken} />
+              <input type="hidden" name="intent" value="save-profile" />
+              <input type="hidden" name="key" value={key.id} />
+              <fieldset className="grid gap-3 sm:grid-cols-2">
+                <legend className="font-semibold">The export's header for each field (blank: the known names)</legend>
+                {FEED_COLUMNS.map((column) => (
+                  <Field
+                    key={column}
+                    form={formName}
+                    name={`column.${column}`}
+                    label={PROFILE_LABELS[`column.${column}`]!}
+                    defaultValue={(key.profile.columns as Record<string, string | undefined>)[column] ?? ""}
+                    error={errors?.[`column.${column}`]}
+                  />
+                ))}
+              </fieldset>
+              <div>
+                <label htmlFor={`${formName}-valueMaps`} className={labelClass}>
+                  Value mappings
+                </label>
+                <p id={`${formName}-valueMaps-hint`} className="text-sm text-brand-grey-light">
+                  One a line: field, the export's value, the site's value, as in <code>Transmission: 7G-Tronic = Automatic</code> or{" "}
+                  <code>Body type: Hi-Rider = Bakkie</code>.
+                </p>
+                <textarea
+                  id={`${formName}-valueMaps`}
+                  name="valueMaps"
+                  rows={4}
+                  defaultValue={valueMapsText(key.profile)}
+                  aria-describedby={[`${formName}-valueMaps-hint`, errors?.valueMaps ? `${formName}-valueMaps-error` : null].filter(Boolean).join(" ")}
+                  aria-invalid={errors?.valueMaps ? true : undefined}
+                  className={inputClass}
+                />
+                {errors?.valueMaps ? (
+                  <p id={`${formName}-valueMaps-error`} className="mt-1 text-sm font-semibold text-brand-red">
+                    {errors.valueMaps}
+                  </p>
+                ) : null}
+              </div>
+              <div>
+                <button type="submit" className={buttonClass}>
+                  Save profile<span className="sr-only"> for {key.name}</span>
+                </button>
+              </div>
+            </Form>
+          </details>
+        );
+      })}
+    </section>
   );
 }

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseFeed(await (file as File).text(), "csv");
   if (!parsed.ok) return data({ errors: { feed: parsed.reason } as Errors, problem: null, report: null }, { status: 400 });
   try {
-    const report = await importStockFeed(context.db, actor, dealer, parsed.rows, { dryRun: body.form.get("dryRun") === "on" });
+    const report = await importStockFeed(context.db, actor, dealer, parsed.rows, { dryRun: body.form.get("dryRun") === "on", columns: parsed.columns });
     return { errors: {} as Errors, problem: null, report };
   } catch (error) {
     return staffFailure(error);

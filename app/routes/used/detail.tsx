@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
 import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers.ts";
 import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
@@ -27,6 +28,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const dealerSlug = scope.inRoute ? (scope.dealer?.slug ?? null) : null;
   const vehicle = /^\d{1,9}$/.test(params.id) ? await context.usedStock.vehicle(Number(params.id)) : null;
+  if (vehicle && (vehicle.make_slug !== params.make || vehicle.model_slug !== params.model)) {
+    // The vehicle's make or model was renamed or merged (issue 38): its old address moves for good.
+    const moved = await movedListingPath(context.db, params.make, params.model);
+    if (moved && moved.makeSlug === vehicle.make_slug && moved.modelSlug === vehicle.model_slug) {
+      throw redirect(dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}/${vehicle.id}`), 301);
+    }
+  }
   if (
     !vehicle ||
     vehicle.make_slug !== params.make ||

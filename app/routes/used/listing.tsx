@@ -1,6 +1,7 @@
 import { redirect, useNavigation } from "react-router";
 import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
@@ -40,6 +41,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   ]);
   const make = filters.makes.find((option) => option.slug === state.makeSlug);
   const model = filters.models.find((option) => option.slug === state.modelSlug);
+  if (state.makeSlug && (!make || (state.modelSlug && !model))) {
+    // A make or model renamed or merged in the back office: its old listing address moves for good (issue 38).
+    const moved = await movedListingPath(context.db, state.makeSlug, state.modelSlug);
+    if (moved) throw redirect(listingHref(dealer?.slug, { ...state, ...moved, page: 1 }), 301);
+  }
   return {
     state,
     dealerSlug: dealer?.slug ?? null,

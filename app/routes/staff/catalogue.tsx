@@ -1,0 +1,236 @@
+import { data, Form } from "react-router";
+import { listCatalogue, mergeMakes, mergeModels, renameMake, renameModel, type CatalogueResult } from "../../../core/catalogue/catalogue-admin.ts";
+import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
+import { CsrfField } from "../../components/staff/csrf-field.tsx";
+import { buttonClass, ErrorSummary, inputClass, labelClass, Notice } from "../../components/staff/form.tsx";
+import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
+import { readFormBody } from "../../lib/form-body.server.ts";
+import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
+import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
+import type { Route } from "./+types/catalogue";
+
+/**
+ * /staff/catalogue: group administrators rename and merge the used-vehicle catalogue's makes and, under
+ * ?make={slug}, that make's models (issue 38). A merge moves every vehicle; the old name stays an alias and
+ * the old listing address redirects. Plain forms: they work without JavaScript.
+ */
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor, csrfToken } = await requireStaff(request);
+  if (!mayUse(actor, "catalogue")) staffFailure(new StaffAccessDenied("forbidden", "catalogue"));
+  const catalogue = await listCatalogue(context.db, actor);
+  const chosen = new URL(request.url).searchParams.get("make");
+  const make = catalogue.find((m) => m.slug === chosen) ?? null;
+  return {
+    csrfToken,
+    makes: catalogue.map(({ id, name, slug, vehicles, models }) => ({ id, name, slug, vehicles, models: models.length })),
+    make,
+  };
+}
+
+export const meta = () => [{ title: `Makes and models${STAFF_TITLE_SUFFIX}` }];
+
+type ActionResult = { form: string; errors: Record<string, string>; done?: undefined } | { done: string; form?: undefined; errors?: undefined };
+
+const LABELS: Record<string, string> = { make: "Make", model: "Model", name: "New name", into: "Merge into" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(request);
+  const body = await readFormBody(request);
+  if (!body.ok) throw data(body.message, { status: body.status });
+  const actor = await assertStaffWrite(request, body.form);
+  const form = body.form;
+  const id = (name: string) => {
+    const value = Number(form.get(name));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  };
+  const intent = String(form.get("intent") ?? "");
+  const subject = id(intent.endsWith("model") ? "model" : "make");
+  if (subject === null) return data<ActionResult>({ form: intent, errors: { [intent.endsWith("model") ? "model" : "make"]: "Choose one from the list" } }, { status: 422 });
+  try {
+    let result: CatalogueResult;
+    switch (intent) {
+      case "rename-make":
+        result = await renameMake(context.db, actor, subject, form.get("name"));
+        break;
+      case "rename-model":
+        result = await renameModel(context.db, actor, subject, form.get("name"));
+        break;
+      case "merge-make":
+      case "merge-model": {
+        const into = id("into");
+        if (into === null) return data<ActionResult>({ form: intent, errors: { into: "Choose what to merge into" } }, { status: 422 });
+        result = await (intent === "merge-make" ? mergeMakes : mergeModels)(context.db, actor, subject, into);
+        break;
+      }
+      default:
+        throw data("Unknown action", { status: 400 });
+    }
+    if (!result.ok) return data<ActionResult>({ form: intent, errors: Object.fromEntries(result.violations.map((v) => [v.propertyPath, v.message])) }, { status: 422 });
+    const done = intent.startsWith("rename") ? "Renamed. The old name still finds it in feeds, and its old listing address redirects." : "Merged: every vehicle moved, and the old listing address redirects.";
+    return { done } satisfies ActionResult;
+  } catch (error) {
+    return staffFailure(error);
+  }
+}
+
+type Option = { id: number; name: string };
+
+function Select({ form, name, label, options, error }: { form: string; name: string; label: string; options: Option[]; error?: string }) {
+  const id = `${form}-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} name={name} required defaultValue="" className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">Choose…</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "model"; options: Option[]; csrfToken: string; result?: ActionResult }) {
+  const rename = `rename-${kind}`;
+  const merge = `merge-${kind}`;
+  const errorsOf = (form: string) => (result?.form === form ? result.errors : undefined);
+  const renameErrors = errorsOf(rename);
+  return (
+    <div className="mt-4 grid gap-6 md:grid-cols-2">
+      <Form method="post" className="grid gap-4 rounded border border-gray-300 p-4">
+        <h3 className="text-lg font-bold">Rename a {kind}</h3>
+        <ErrorSummary form={rename} errors={renameErrors} fieldLabels={LABELS} />
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value={rename} />
+        <Select form={rename} name={kind} label={kind === "make" ? "Make" : "Model"} options={options} error={renameErrors?.[kind]} />
+        <div>
+          <label htmlFor={`${rename}-name`} className={labelClass}>
+            New name
+          </label>
+          <input
+            id={`${rename}-name`}
+            name="name"
+            required
+            className={inputClass}
+            aria-invalid={renameErrors?.name ? true : undefined}
+            aria-describedby={renameErrors?.name ? `${rename}-name-error` : undefined}
+          />
+          {renameErrors?.name ? (
+            <p id={`${rename}-name-error`} className="mt-1 text-sm font-semibold text-brand-red">
+              {renameErrors.name}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <button type="submit" className={buttonClass}>
+            Rename
+          </button>
+        </div>
+      </Form>
+      <Form method="post" className="grid gap-4 rounded border border-gray-300 p-4">
+        <h3 className="text-lg font-bold">Merge a {kind} into another</h3>
+        <ErrorSummary form={merge} errors={errorsOf(merge)} fieldLabels={LABELS} />
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value={merge} />
+        <Select form={merge} name={kind} label={kind === "make" ? "Make to merge away" : "Model to merge away"} options={options} error={errorsOf(merge)?.[kind]} />
+        <Select form={merge} name="into" label="Merge into" options={options} error={errorsOf(merge)?.into} />
+        <div>
+          <button type="submit" className={buttonClass}>
+            Merge
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+const cellClass = "border-b border-gray-300 px-3 py-2 text-left align-top";
+const headClass = `${cellClass} bg-gray-100 font-semibold`;
+
+export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const { make } = loaderData;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">{make ? `${make.name} models` : "Makes and models"}</h1>
+      <p className="mt-3 max-w-prose">
+        The used-vehicle catalogue is open: staff and feeds add a make or model the first time they list one. Tidy it here. Renaming keeps the
+        old name as an alias for feeds; merging moves every vehicle to the other {make ? "model" : "make"}, and old listing addresses redirect.
+        {make ? null : " New-car ranges keep their names."}
+      </p>
+      <div className="mt-4">
+        <Notice>{result?.done}</Notice>
+      </div>
+      {make ? (
+        <>
+          <p className="mt-3">
+            <a href="/staff/catalogue" className="underline">
+              All makes
+            </a>
+          </p>
+          <RenameAndMerge kind="model" options={make.models.filter((m) => !m.inRange).map(({ id, name }) => ({ id, name }))} csrfToken={loaderData.csrfToken} result={result} />
+          <ScrollableTable label={`${make.name} models table`}>
+            <table className="mt-6 w-full border-collapse">
+              <caption className="sr-only">{make.name} models</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Model</th>
+                  <th scope="col" className={headClass}>Vehicles</th>
+                  <th scope="col" className={headClass}>New-car range</th>
+                </tr>
+              </thead>
+              <tbody>
+                {make.models.map((model) => (
+                  <tr key={model.id}>
+                    <td className={cellClass}>{model.name}</td>
+                    <td className={`${cellClass} tabular-nums`}>{model.vehicles}</td>
+                    <td className={cellClass}>{model.inRange ? "Yes" : "No"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
+        </>
+      ) : (
+        <>
+          <RenameAndMerge kind="make" options={loaderData.makes.map(({ id, name }) => ({ id, name }))} csrfToken={loaderData.csrfToken} result={result} />
+          <ScrollableTable label="Makes table">
+            <table className="mt-6 w-full border-collapse">
+              <caption className="sr-only">Makes</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>Make</th>
+                  <th scope="col" className={headClass}>Models</th>
+                  <th scope="col" className={headClass}>Vehicles</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.makes.map((m) => (
+                  <tr key={m.id}>
+                    <td className={cellClass}>
+                      <a href={`/staff/catalogue?make=${encodeURIComponent(m.slug)}`} className="underline">
+                        {m.name}
+                      </a>
+                    </td>
+                    <td className={`${cellClass} tabular-nums`}>{m.models}</td>
+                    <td className={`${cellClass} tabular-nums`}>{m.vehicles}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollableTable>
+        </>
+      )}
+    </>
+  );
+}
