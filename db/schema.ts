@@ -195,6 +195,10 @@ export const usedVehicles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
     bodyType: text("body_type").notNull().default("Other"),
+    /** The licence plate ("CA 123-456", "HX 12 BC GP"), for the marketplaces' Regno; null when unknown. */
+    registration: text("registration"),
+    /** The Mead & McGrouther (TransUnion) code of the make, model and variant, 8 digits; null when unknown. */
+    mmCode: text("mm_code"),
   },
   (t) => {
     /**
@@ -832,4 +836,53 @@ export const tradeInPhotos = pgTable(
       .references(() => storedImages.id),
   },
   (t) => [primaryKey({ columns: [t.enquiryId, t.position] })],
+);
+
+/**
+ * An outbound catalogue channel of one dealer (core/channels): switched on or off, and its feed key, stored
+ * only as a SHA-256 hash. The key itself is an HMAC of `key_nonce` with the server's link key, so the back
+ * office can show the feed URL again without storing it. A rotated key's hash stays valid until
+ * `previous_key_valid_until`, so the channel keeps fetching while its URL is being replaced (decision 054).
+ */
+export const channelFeeds = pgTable(
+  "channel_feeds",
+  {
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** One of CHANNEL_IDS (core/channels/channels.ts). */
+    channel: text("channel").notNull(),
+    enabled: boolean("enabled").notNull().default(false),
+    /** Null once revoked: no key opens the feed until a new one is made. */
+    keyNonce: text("key_nonce"),
+    keyHash: text("key_hash"),
+    previousKeyHash: text("previous_key_hash"),
+    previousKeyValidUntil: timestamp("previous_key_valid_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "channel_feeds_pk", columns: [t.dealerId, t.channel] })],
+);
+
+/** Each fetch of a channel's feed: when, by which client, what it held, how long it took, and whether the empty-feed guard answered it. */
+export const channelFetches = pgTable(
+  "channel_fetches",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text("user_agent").notNull(),
+    /** Items in the file answered (the previous good file's when guarded). */
+    items: integer("items").notNull(),
+    /** Items the stock had for the channel but its rules left out. */
+    leftOut: integer("left_out").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** The new file would have dropped too many items at once: the previous good file was answered (the alarm). */
+    guarded: boolean("guarded").notNull().default(false),
+    /** The item count the new file would have had, when guarded. */
+    wouldHaveItems: integer("would_have_items"),
+  },
+  (t) => [index("channel_fetches_dealer_channel_idx").on(t.dealerId, t.channel, t.fetchedAt)],
 );
