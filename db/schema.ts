@@ -839,10 +839,10 @@ export const tradeInPhotos = pgTable(
 );
 
 /**
- * An outbound catalogue channel of one dealer (core/channels): switched on or off, and its feed key, stored
- * only as a SHA-256 hash. The key itself is an HMAC of `key_nonce` with the server's link key, so the back
- * office can show the feed URL again without storing it. A rotated key's hash stays valid until
- * `previous_key_valid_until`, so the channel keeps fetching while its URL is being replaced (decision 054).
+ * An outbound catalogue channel of one dealer (core/channels): switched on or off, and its feed key. The key
+ * is never stored, not even hashed: it is an HMAC of `key_nonce` with the server's link key, so a copy of
+ * the database opens no feed, and the back office can show the feed URL again. A rotated key's nonce stays
+ * valid until `previous_key_valid_until`, so the channel keeps fetching while its URL is replaced (decision 054).
  */
 export const channelFeeds = pgTable(
   "channel_feeds",
@@ -855,8 +855,7 @@ export const channelFeeds = pgTable(
     enabled: boolean("enabled").notNull().default(false),
     /** Null once revoked: no key opens the feed until a new one is made. */
     keyNonce: text("key_nonce"),
-    keyHash: text("key_hash"),
-    previousKeyHash: text("previous_key_hash"),
+    previousKeyNonce: text("previous_key_nonce"),
     previousKeyValidUntil: timestamp("previous_key_valid_until", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -101,6 +101,7 @@ async function main() {
     writeQueue,
     isDraining: () => drain.draining,
     requestMetrics: metrics.middleware(pageRoutePattern),
+    channelFeeds: { maxDropShare: env.CHANNEL_FEED_MAX_DROP, observe: metrics.feedFetchObserver() },
     pageHandler,
     pageMethods,
     staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),

@@ -6,7 +6,7 @@
  * - Group administrator: everything, for every dealer, including staff accounts, dealers, feed keys and
  *   the audit log.
  * - Dealer manager: stock, leads, finance applications and specials/deals of the dealers assigned to
- *   them, and their dealers' contact details and hours.
+ *   them, their dealers' contact details and hours, and their catalogue channels (core/channels).
  * - Content editor: banners, specials, deals and blog posts, group-wide.
  */
 
@@ -42,6 +42,7 @@ export type StaffArea =
   | "dealers"
   | "staff-accounts"
   | "feed-keys"
+  | "channels"
   | "audit-log";
 
 type Reach = "all-dealers" | "own-dealers";
@@ -58,6 +59,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     dealers: "all-dealers",
     "staff-accounts": "all-dealers",
     "feed-keys": "all-dealers",
+    channels: "all-dealers",
     "audit-log": "all-dealers",
   },
   dealer_manager: {
@@ -66,6 +68,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     "finance-applications": "own-dealers",
     deals: "own-dealers",
     "dealer-details": "own-dealers",
+    channels: "own-dealers",
   },
   content_editor: {
     deals: "all-dealers",

@@ -3,8 +3,7 @@ CREATE TABLE "channel_feeds" (
 	"channel" text NOT NULL,
 	"enabled" boolean DEFAULT false NOT NULL,
 	"key_nonce" text,
-	"key_hash" text,
-	"previous_key_hash" text,
+	"previous_key_nonce" text,
 	"previous_key_valid_until" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "channel_feeds_pk" PRIMARY KEY("dealer_id","channel")
