@@ -44,14 +44,15 @@ async function fetchCsv(channel: string, target = server): Promise<Record<string
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   admin = (await createStaffUser(database.db, { email: "admin@channels.example", role: "group_admin" })).actor;
-  [dealer] = await database.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers).where(sql`${dealers.dealerName} not ilike '%wing%'`).orderBy(dealers.sortOrder).limit(1);
+  const [carDealer] = await database.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers).where(sql`${dealers.dealerName} not ilike '%wing%'`).orderBy(dealers.sortOrder).limit(1);
+  dealer = carDealer!;
   // Identifiers and words the channels need, whatever the demo seed gives.
   await database.db
     .update(usedVehicles)
     .set({ vin: sql`'MRH' || lpad(${usedVehicles.id}::text, 14, '0')`, description: "One owner, full service history, two keys, spare wheel never used." })
-    .where(eq(usedVehicles.dealerId, dealer!.id));
-  await database.db.update(usedVehicles).set({ status: "Available" }).where(eq(usedVehicles.dealerId, dealer!.id));
-  for (const channel of ["meta-vehicles", "marketplace"]) await setChannelEnabled(database.db, admin, dealer!.id, channel, true);
+    .where(eq(usedVehicles.dealerId, dealer.id));
+  await database.db.update(usedVehicles).set({ status: "Available" }).where(eq(usedVehicles.dealerId, dealer.id));
+  for (const channel of ["meta-vehicles", "marketplace"]) await setChannelEnabled(database.db, admin, dealer.id, channel, true);
   server = app();
 });
 
