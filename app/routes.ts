@@ -81,6 +81,7 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("banners/:id", "routes/staff/banners/edit.tsx"),
     // Stock feeds (issue 15, 15c)
     route("feeds", "routes/staff/feeds.tsx"),
+    route("channels", "routes/staff/channels.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

@@ -16,6 +16,7 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff/audit", label: "Audit log", area: "audit-log" },
   { to: "/staff/stock/import", label: "Import stock", area: "stock" },
   { to: "/staff/feeds", label: "Stock feeds", area: "feed-keys" },
+  { to: "/staff/channels", label: "Channels", area: "channels" },
   { to: "/staff/account", label: "My account" },
 ];
 

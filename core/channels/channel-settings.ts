@@ -38,6 +38,8 @@ export type ChannelSetting = {
   key: string | null;
   /** Until when the key before the last rotation still opens the feed. */
   previousKeyValidUntil: Date | null;
+  /** When the channel was last switched on or off, or its key changed (null: never set up). */
+  changedAt: Date | null;
 };
 
 /** Every dealer's channels the actor may manage, in the group's order, the channels in CHANNELS' order. */
@@ -64,6 +66,7 @@ export async function listChannelSettings(db: Database, signer: LinkSigner, acto
         enabled: row?.enabled ?? false,
         key: row?.keyNonce ? keyOf(signer, dealer.id, channel, row.keyNonce) : null,
         previousKeyValidUntil: graceLeft ? row!.previousKeyValidUntil : null,
+        changedAt: row?.updatedAt ?? null,
       };
     }),
   );
@@ -235,4 +238,39 @@ export async function recentFetches(db: Database, actor: StaffActor, perChannel 
     byChannel.set(key, [...(byChannel.get(key) ?? []), fetch]);
   }
   return byChannel;
+}
+
+/**
+ * The drop the empty-feed guard held back was real (a dealer sold half its stock): the next fetch publishes
+ * the file as it is. Recorded in the fetch log as the new baseline, and audited.
+ */
+export async function acceptFeedDrop(db: Database, actor: StaffActor, dealerId: number, channel: string): Promise<boolean> {
+  assertMay(actor, "channels", dealerId);
+  assertChannel(channel);
+  return db.transaction(async (tx) => {
+    const [last] = await tx
+      .select()
+      .from(channelFetches)
+      .where(and(eq(channelFetches.dealerId, dealerId), eq(channelFetches.channel, channel)))
+      .orderBy(desc(channelFetches.fetchedAt), desc(channelFetches.id))
+      .limit(1);
+    if (!last?.guarded || last.wouldHaveItems === null) return false;
+    await tx.insert(channelFetches).values({
+      dealerId,
+      channel,
+      userAgent: `Accepted in the back office by ${actor.label}`,
+      items: last.wouldHaveItems,
+      leftOut: last.leftOut,
+      durationMs: 0,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "channel.accept_drop",
+      entity: "channel",
+      entityId: `${dealerId}:${channel}`,
+      dealerId,
+      changes: { items: { from: last.items, to: last.wouldHaveItems } },
+    });
+    return true;
+  });
 }
