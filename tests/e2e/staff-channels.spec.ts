@@ -17,7 +17,7 @@ test("an administrator copies a dealer's Meta feed URL, sees Meta's fetch, and m
   await expect(page.getByRole("heading", { level: 1, name: "Channels" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const meta = () => page.getByRole("region", { name: dealer, exact: true }).getByRole("region", { name: "Meta vehicles (on)" });
+  const meta = () => page.getByRole("region", { name: dealer, exact: true }).getByRole("article", { name: "Meta vehicles (on)" });
   const url = await meta().getByLabel("Feed URL (CSV)").inputValue();
   expect(url).toMatch(/\/feeds\/meta-vehicles\/honda-[a-z-]+\.csv\?key=/);
 

@@ -133,7 +133,8 @@ function ChannelForm({ csrf, card, intent, label, primary = false }: { csrf: str
 function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
   const headingId = `channel-${card.dealerId}-${card.channel}`;
   return (
-    <section aria-labelledby={headingId} className="rounded border border-gray-300 p-4">
+    // An article, not a section: each dealer has the same channels, and landmarks must have unique names.
+    <article aria-labelledby={headingId} className="rounded border border-gray-300 p-4">
       <h3 id={headingId} className="text-lg font-bold">
         {card.label} <span className="font-normal">({card.enabled ? "on" : "off"})</span>
       </h3>
@@ -199,7 +200,7 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
           {card.leftOutCount > card.leftOut.length ? <p className="mt-1">And {card.leftOutCount - card.leftOut.length} more.</p> : null}
         </details>
       ) : null}
-    </section>
+    </article>
   );
 }
 
