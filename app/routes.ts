@@ -82,6 +82,7 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("banners/:id", "routes/staff/banners/edit.tsx"),
     // Stock feeds (issue 15, 15c)
     route("feeds", "routes/staff/feeds.tsx"),
+    route("channels", "routes/staff/channels.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),
     // The open used-vehicle catalogue (issue 38)
     route("catalogue", "routes/staff/catalogue.tsx"),

@@ -906,3 +906,51 @@ export const webVitalsDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.pageType, table.device, table.metric, table.bucket] })],
 );
+
+/**
+ * An outbound catalogue channel of one dealer (core/channels): switched on or off, and its feed key. The key
+ * is never stored, not even hashed: it is an HMAC of `key_nonce` with the server's link key, so a copy of
+ * the database opens no feed, and the back office can show the feed URL again. A rotated key's nonce stays
+ * valid until `previous_key_valid_until`, so the channel keeps fetching while its URL is replaced (decision 054).
+ */
+export const channelFeeds = pgTable(
+  "channel_feeds",
+  {
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** One of CHANNEL_IDS (core/channels/channels.ts). */
+    channel: text("channel").notNull(),
+    enabled: boolean("enabled").notNull().default(false),
+    /** Null once revoked: no key opens the feed until a new one is made. */
+    keyNonce: text("key_nonce"),
+    previousKeyNonce: text("previous_key_nonce"),
+    previousKeyValidUntil: timestamp("previous_key_valid_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "channel_feeds_pk", columns: [t.dealerId, t.channel] })],
+);
+
+/** Each fetch of a channel's feed: when, by which client, what it held, how long it took, and whether the empty-feed guard answered it. */
+export const channelFetches = pgTable(
+  "channel_fetches",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text("user_agent").notNull(),
+    /** Items in the file answered (the previous good file's when guarded). */
+    items: integer("items").notNull(),
+    /** Items the stock had for the channel but its rules left out. */
+    leftOut: integer("left_out").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** The new file would have dropped too many items at once: the previous good file was answered (the alarm). */
+    guarded: boolean("guarded").notNull().default(false),
+    /** The item count the new file would have had, when guarded. */
+    wouldHaveItems: integer("would_have_items"),
+  },
+  (t) => [index("channel_fetches_dealer_channel_idx").on(t.dealerId, t.channel, t.fetchedAt)],
+);

@@ -21,6 +21,7 @@ import type { Logger } from "./logger.ts";
 import { leadPhotoRoutes } from "./lead-photos.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
+import { type ChannelFeedOptions, channelFeedRoutes } from "./channel-feeds.ts";
 import { httpCaching } from "./middleware/caching.ts";
 import { type BodyLimitRule, clientAddressResolver, requestGuard, WRITE_METHODS } from "./middleware/request-guard.ts";
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
@@ -91,6 +92,8 @@ export type AppDeps = {
   vitalsSampleRate?: number;
   /** The page route a path matches (server/pages.ts), to class a vitals beacon's page; without it every page is "other". */
   pageRoutePattern?: PageRoutePattern;
+  /** The catalogue feeds' empty-feed guard (CHANNEL_FEED_MAX_DROP, default half) and the metrics of their fetches. */
+  channelFeeds?: Pick<ChannelFeedOptions, "maxDropShare" | "observe">;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -124,6 +127,7 @@ export function createApp({
   vitalsAllowance,
   pageRoutePattern,
   vitalsSampleRate = 0,
+  channelFeeds = { maxDropShare: 0.5 },
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -187,6 +191,7 @@ export function createApp({
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
   if (recordVitals) app.route("/", vitalsRoutes({ record: recordVitals, pageRoutePattern }));
+  app.route("/", channelFeedRoutes({ db, usedStock, linkSigner, siteUrl, logger, ...channelFeeds }));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
   const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;

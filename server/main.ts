@@ -111,6 +111,7 @@ async function main() {
       vitals.record(visit);
       metrics.observeVitals(visit);
     },
+    channelFeeds: { maxDropShare: env.CHANNEL_FEED_MAX_DROP, observe: metrics.feedFetchObserver() },
     pageHandler,
     pageMethods,
     pageRouteRules,

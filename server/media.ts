@@ -3,14 +3,32 @@ import { findRangeModel } from "../core/catalogue/ranges.ts";
 import { renderBannerSvg } from "../core/media/banner-art.ts";
 import { BLOG_THEMES, type BlogTheme, renderBlogSvg } from "../core/media/blog-art.ts";
 import { renderBrochurePdf } from "../core/media/brochure-pdf.ts";
-import { renditionFile } from "../core/media/image-pipeline.ts";
+import { renderSvgAsJpeg, renditionFile } from "../core/media/image-pipeline.ts";
+import { ARTWORK_JPEG_SIZE } from "../core/channels/channel-vehicle.ts";
 import { renderUploadSvg } from "../core/media/upload-art.ts";
 import { renderVehicleSvg } from "../core/media/vehicle-art.ts";
-import { SCENES, type Scene, VEHICLE_SHAPES, type VehicleShape } from "../core/media/shapes.ts";
+import { SCENES, type Scene, VEHICLE_IMAGE_SIZE, VEHICLE_SHAPES, type VehicleShape } from "../core/media/shapes.ts";
 import type { Database } from "../db/client.ts";
 import type { ReadModels } from "../core/shared/read-model.ts";
 
 const HEX = /^[0-9a-f]{6}$/;
+
+/** The drawings rendered to JPEG lately (a channel fetches each picture of a new vehicle once; the drawings repeat across vehicles). */
+class RecentJpegs {
+  readonly #entries = new Map<string, Promise<Buffer>>();
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.#entries.get(key);
+    if (hit) return hit;
+    const made = render();
+    made.catch(() => this.#entries.delete(key));
+    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, made);
+    return made;
+  }
+}
+const artworkJpegs = new RecentJpegs(128);
 
 const svg = (c: Context, body: string) =>
   c.body(body, 200, { "Content-Type": "image/svg+xml; charset=utf-8" });
@@ -30,11 +48,16 @@ export function mediaRoutes(db: Database, readModels: ReadModels): Hono {
       // The name is a hash of these bytes (and their image), so the answer is cached as immutable (server/middleware/caching.ts).
       return c.body(new Uint8Array(file.bytes), 200, { "Content-Type": file.contentType });
     })
-    .get("/media/vehicles/:shape/:hex/:file", (c) => {
-      const { shape, hex } = c.req.param();
-      const scene = withoutExtension(c.req.param("file"), ".svg");
+    .get("/media/vehicles/:shape/:hex/:file", async (c) => {
+      const { shape, hex, file } = c.req.param();
+      const scene = withoutExtension(file, ".svg") ?? withoutExtension(file, ".jpg");
       if (!isShape(shape) || !HEX.test(hex) || !scene || !isScene(scene)) return c.notFound();
-      return svg(c, renderVehicleSvg(shape, hex, scene));
+      if (file.endsWith(".svg")) return svg(c, renderVehicleSvg(shape, hex, scene));
+      // The catalogue channels' copy (core/channels/channel-vehicle.ts): they take JPEG or PNG, never SVG.
+      const jpeg = await artworkJpegs.get(`${shape}/${hex}/${scene}`, () =>
+        renderSvgAsJpeg(renderVehicleSvg(shape, hex, scene), ARTWORK_JPEG_SIZE.width, VEHICLE_IMAGE_SIZE.width),
+      );
+      return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" });
     })
     .get("/media/banners/:shape/:file", (c) => {
       const shape = c.req.param("shape");

@@ -9,6 +9,7 @@ import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { PageCache } from "./page-cache.ts";
+import type { FeedFetchObserver } from "./channel-feeds.ts";
 import type { Logger } from "./logger.ts";
 import type { PageRoutePattern } from "./pages.ts";
 import type { VitalsVisit } from "../core/vitals/store.ts";
@@ -109,6 +110,37 @@ export class Metrics {
     for (const { name, value } of visit.metrics) {
       this.webVitals[name].observe({ page_type: visit.pageType, device: visit.device }, name === "CLS" ? value : value / 1000);
     }
+  }
+
+  /** Counts, times and sizes the catalogue feeds' fetches (server/channel-feeds.ts), by channel and dealer (a few dozen series). */
+  feedFetchObserver(): FeedFetchObserver {
+    const registers = [this.registry];
+    const fetches = new Counter({
+      name: "honda_channel_feed_fetches_total",
+      help: "Catalogue feed fetches, by channel, dealer and outcome (served, not-modified, guarded: the previous good file answered, held-back: 503)",
+      labelNames: ["channel", "dealer", "outcome"],
+      registers,
+    });
+    const durations = new Histogram({
+      name: "honda_channel_feed_fetch_duration_seconds",
+      help: "Time to answer a catalogue feed fetch (generation included), by channel",
+      labelNames: ["channel"],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    const items = new Gauge({ name: "honda_channel_feed_items", help: "Items in the catalogue feed last answered, by channel and dealer", labelNames: ["channel", "dealer"], registers });
+    const lastFetch = new Gauge({
+      name: "honda_channel_feed_last_fetch_timestamp_seconds",
+      help: "When a catalogue feed was last fetched from this instance (alert when a switched-on channel has not fetched for a day)",
+      labelNames: ["channel", "dealer"],
+      registers,
+    });
+    return ({ channel, dealer, outcome, items: count, seconds }) => {
+      fetches.inc({ channel, dealer, outcome });
+      durations.observe({ channel }, seconds);
+      items.set({ channel, dealer }, count);
+      lastFetch.set({ channel, dealer }, Date.now() / 1000);
+    };
   }
 
   /** The text exposition format Prometheus scrapes. */

@@ -70,6 +70,11 @@ export class UsedStockIndex {
     return this.rows.length;
   }
 
+  /** Every vehicle on sale, as read (the catalogue channels map each to their rows); never to be changed. */
+  stockRows(): readonly StockRow[] {
+    return this.rows;
+  }
+
   /** A vehicle on sale (Available or Reserved); null when the stock has no such vehicle. */
   vehicle(id: number): UsedVehicleView | null {
     const row = this.rowOf(id);

@@ -12,6 +12,7 @@ import {
   type PriceChange,
   priceHistory,
   similarUsedVehicles,
+  type StockRow,
   type UsedFilters,
   usedFilters,
   type UsedVehicleScope,
@@ -107,6 +108,17 @@ export class UsedStock {
   similar(vehicle: { id: number; price: number; body_type: string }): Promise<UsedVehicleView[]> {
     const index = this.index;
     return index ? Promise.resolve(index.similar(vehicle)) : similarUsedVehicles(this.db, vehicle);
+  }
+
+  /**
+   * Every vehicle on sale, with when that snapshot was read: the one in memory (the same record the pages
+   * show), or a fresh read while memory holds none (then `readAt` is now and `snapshot` is new each time).
+   */
+  async stockRows(): Promise<{ rows: readonly StockRow[]; readAt: Date; snapshot: object }> {
+    const index = this.index;
+    if (index) return { rows: index.stockRows(), readAt: this.indexReadAt, snapshot: index };
+    const rows = await loadUsedStock(this.db);
+    return { rows, readAt: new Date(), snapshot: rows };
   }
 
   /** Follows the stock's changes and reads it; answers come from memory once it is read. */

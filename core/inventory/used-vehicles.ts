@@ -241,7 +241,17 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
  * A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row, its dealer and
  * its price changes, oldest first, as [old price, new price, when] (the vehicle page's reductions).
  */
-export type StockRow = ListRow & { dealerId: number; priceChanges: [oldPrice: number, newPrice: number, changedAt: string][] };
+export type StockRow = ListRow & { dealerId: number; priceChanges: [oldPrice: number, newPrice: number, changedAt: string][] } & ChannelFields;
+
+/** What the outbound catalogue channels (core/channels) also read from the record: identifiers and the dealer's own words. */
+export type ChannelFields = {
+  vin: string | null;
+  stockNumber: string | null;
+  registration: string | null;
+  mmCode: string | null;
+  description: string | null;
+  updatedAt: Date;
+};
 
 const pc = usedVehiclePriceChanges;
 
@@ -250,6 +260,12 @@ export function loadUsedStock(db: Database): Promise<StockRow[]> {
   return selectVehicles(db, {
     dealerId: sql<number>`${usedVehicles.dealerId}`,
     priceChanges: sql<StockRow["priceChanges"]>`coalesce((select json_agg(json_build_array(${pc.oldPrice}, ${pc.newPrice}, ${pc.changedAt}) order by ${pc.changedAt}, ${pc.id}) from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
+    vin: sql<string | null>`${usedVehicles.vin}`,
+    stockNumber: sql<string | null>`${usedVehicles.stockNumber}`,
+    registration: sql<string | null>`${usedVehicles.registration}`,
+    mmCode: sql<string | null>`${usedVehicles.mmCode}`,
+    description: sql<string | null>`${usedVehicles.description}`,
+    updatedAt: sql<Date>`${usedVehicles.updatedAt}`.mapWith(usedVehicles.updatedAt),
   }).where(PUBLIC_STOCK_CONDITION);
 }
 

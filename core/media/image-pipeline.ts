@@ -242,3 +242,13 @@ export async function largestJpeg(db: Database, imageId: string): Promise<{ byte
   const largest = rows.sort((a, b) => b.width - a.width)[0];
   return largest ? { bytes: largest.bytes, contentType: CONTENT_TYPES.jpeg } : null;
 }
+
+/**
+ * A drawing (the app's SVG artwork) as a JPEG of this width, for the catalogue channels, which refuse SVG
+ * (core/channels). Rendered at the density that gives the width directly, so lines stay sharp; one at a
+ * time, like the photos.
+ */
+export function renderSvgAsJpeg(svg: string, width: number, svgWidth: number): Promise<Buffer> {
+  const density = (72 * width) / svgWidth;
+  return oneAtATime(() => ENCODERS.jpeg(sharp(Buffer.from(svg), { density }).flatten({ background: "#ffffff" })).toBuffer());
+}

@@ -6,7 +6,7 @@
  * - Group administrator: everything, for every dealer, including staff accounts, dealers, feed keys,
  *   the audit log and the real visitors' web vitals.
  * - Dealer manager: stock, leads, finance applications and specials/deals of the dealers assigned to
- *   them, and their dealers' contact details and hours.
+ *   them, their dealers' contact details and hours, and their catalogue channels (core/channels).
  * - Content editor: banners, specials, deals and blog posts, group-wide.
  */
 
@@ -43,6 +43,7 @@ export type StaffArea =
   | "staff-accounts"
   | "feed-keys"
   | "catalogue"
+  | "channels"
   | "audit-log"
   | "web-vitals";
 
@@ -61,6 +62,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     "staff-accounts": "all-dealers",
     "feed-keys": "all-dealers",
     catalogue: "all-dealers",
+    channels: "all-dealers",
     "audit-log": "all-dealers",
     "web-vitals": "all-dealers",
   },
@@ -70,6 +72,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     "finance-applications": "own-dealers",
     deals: "own-dealers",
     "dealer-details": "own-dealers",
+    channels: "own-dealers",
   },
   content_editor: {
     deals: "all-dealers",

@@ -9,6 +9,7 @@ import {
   banners,
   blogPosts,
   dealerLeadChannels,
+  channelFeeds,
   dealers,
   deals,
   makes,
@@ -27,6 +28,8 @@ import { DEALS } from "./content/deals.ts";
 import type { CatalogueModel } from "./content/types.ts";
 import { DEALERS, STANDARD_HOURS, streetAndPostalCode } from "./dealers.ts";
 import { generateUsedVehicles, USED_MAKES } from "./used-stock.ts";
+import { randomBytes } from "node:crypto";
+import { CHANNEL_IDS } from "../../core/channels/channels.ts";
 
 export const DEFAULT_USED_COUNT = 320;
 const INSERT_BATCH = 1_000;
@@ -44,7 +47,13 @@ export async function seedDatabase(db: Database, options: { usedCount?: number }
     await seedDeals(tx, dealerIds);
     await seedBlog(tx);
     await addUsedVehicles(tx, options.usedCount ?? DEFAULT_USED_COUNT);
+    await seedChannels(tx, dealerIds);
   });
+}
+
+/** Every catalogue channel switched on for every dealer, each with its feed key (core/channels), so a new site has full feeds. */
+async function seedChannels(tx: Transaction, dealerIds: Ids): Promise<void> {
+  await tx.insert(channelFeeds).values([...dealerIds.values()].flatMap((dealerId) => CHANNEL_IDS.map((channel) => ({ dealerId, channel, enabled: true, keyNonce: randomBytes(16).toString("base64url") }))));
 }
 
 /** Seeds only when the database has no dealers yet; answers whether it seeded. */
@@ -244,7 +253,7 @@ async function seedBlog(tx: Transaction): Promise<void> {
  * benchmarks); a different `seed` gives different vehicles.
  */
 export async function addUsedVehicles(db: Database | Transaction, total: number, seed?: number): Promise<void> {
-  const dealerRows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers);
+  const dealerRows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName, province: dealers.province }).from(dealers);
   const dealerIds = new Map(dealerRows.map((row) => [row.slug, row.id]));
   const makeIds = new Map((await db.select({ id: makes.id, slug: makes.slug }).from(makes)).map((row) => [row.slug, row.id]));
   const makeSlugById = new Map([...makeIds].map(([slug, id]) => [id, slug]));
@@ -254,7 +263,7 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
       row.id,
     ]),
   );
-  const dealerList = dealerRows.map((row) => ({ slug: row.slug, isWing: isWingDealerName(row.name) }));
+  const dealerList = dealerRows.map((row) => ({ slug: row.slug, isWing: isWingDealerName(row.name), province: row.province }));
   let batch: ReturnType<typeof generateUsedVehicles> extends Generator<infer T> ? T[] : never = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -275,6 +284,11 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
           exteriorColor: vehicle.exteriorColor,
           bodyType: vehicle.bodyType,
           listedAt: vehicle.listedAt,
+          vin: vehicle.vin,
+          stockNumber: vehicle.stockNumber,
+          registration: vehicle.registration,
+          mmCode: vehicle.mmCode,
+          description: vehicle.description,
         })),
       )
       .returning({ id: usedVehicles.id });

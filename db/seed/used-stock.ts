@@ -196,6 +196,12 @@ export type GeneratedVehicle = {
   bodyType: BodyType;
   images: string[];
   listedAt: Date;
+  /** What the catalogue channels need (core/channels): plausible, not real. */
+  vin: string;
+  stockNumber: string;
+  registration: string;
+  mmCode: string;
+  description: string;
 };
 
 /** The date the demo stock was "taken in" from; keeps every generated vehicle the same on every start. */
@@ -208,7 +214,7 @@ const CURRENT_YEAR = 2026;
  */
 export function* generateUsedVehicles(
   count: number,
-  dealers: { slug: string; isWing: boolean }[],
+  dealers: { slug: string; isWing: boolean; province?: string }[],
   seed = 20261122,
 ): Generator<GeneratedVehicle> {
   const random = mulberry32(seed);
@@ -218,6 +224,8 @@ export function* generateUsedVehicles(
   const cars = USED_MAKES.flatMap((make) => make.models.filter((model) => !model.motorcycle).map((model) => ({ make, model })));
   const bikes = USED_MAKES.flatMap((make) => make.models.filter((model) => model.motorcycle).map((model) => ({ make, model })));
   const demos = cars.filter(({ model }) => model.demo);
+  // The identifiers come from a generator of their own, so that the vehicles themselves stay as they were.
+  const identifiers = identifierGenerator(seed);
 
   for (let i = 0; i < count; i++) {
     const isBike = wingDealers.length > 0 && random() < 0.12;
@@ -234,6 +242,9 @@ export function* generateUsedVehicles(
     const paint = pick(PAINTS);
     const depreciation = 0.86 ** yearsUsed * (1 - Math.min(mileageKm, 250_000) / 1_500_000);
     const price = Math.max(25_000, Math.round((model.newPrice * depreciation * (0.93 + random() * 0.14)) / 1_000) * 1_000 - 100);
+    const transmission = transmissionOf(trim, model, random);
+    const fuelType = fuelOf(trim, model, pick);
+    const ids = identifiers(make.slug, year, dealer.province ?? "Gauteng");
     yield {
       dealerSlug: dealer.slug,
       makeSlug: make.slug,
@@ -242,15 +253,61 @@ export function* generateUsedVehicles(
       year,
       mileageKm,
       price,
-      transmission: transmissionOf(trim, model, random),
-      fuelType: fuelOf(trim, model, pick),
+      transmission,
+      fuelType,
       state: isDemo ? "Demo" : "Used",
       exteriorColor: paint.name,
       bodyType: bodyTypeOf(model),
       images: pick(SCENE_SETS).map((scene) => vehicleImageUrl(model.shape, paint.hex, scene)),
       listedAt: new Date(STOCK_DATE - Math.floor(random() * 120 * 24) * 3_600_000),
+      ...ids,
+      mmCode: mmCodeOf(make.slug, model.slug, trim),
+      description: descriptionOf({ year, make: make.name, model: model.name, trim, mileageKm, paint: paint.name, transmission, fuelType, isDemo, isBike }),
     };
   }
+}
+
+/** World manufacturer identifiers by make (the first three characters of a VIN); others get a generic one. */
+const WMI: Record<string, string> = { honda: "MRH", toyota: "AHT", volkswagen: "AAV", ford: "AFA", nissan: "ADN", bmw: "WBA", "mercedes-benz": "WDD", hyundai: "KMH", kia: "KNA", mazda: "JMZ", suzuki: "MA3", renault: "VF1" };
+/** VIN characters: letters and digits without I, O and Q. */
+const VIN_CHARACTERS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+const YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
+const PLATE_LETTERS = "BCDFGHJKLMNPRSTVWXYZ";
+const PROVINCE_PLATES: Record<string, (n: () => number, letters: () => string) => string> = {
+  Gauteng: (n, letters) => `${letters()}${letters()} ${String(n() % 100).padStart(2, "0")} ${letters()}${letters()} GP`,
+  "Western Cape": (n) => `CA ${String(n() % 1000).padStart(3, "0")}-${String(n() % 1000).padStart(3, "0")}`,
+  "KwaZulu-Natal": (n, letters) => `N${letters()} ${String(n() % 100000).padStart(5, "0")}`,
+};
+
+/**
+ * A plausible VIN (17 characters without I, O or Q; the check digit is not computed), the dealer's DMS
+ * stock number, a registration in the province's format and, per vehicle, unique enough that a large
+ * seed (a benchmark's 100 000) never repeats a VIN: ten random characters of 33 each.
+ */
+function identifierGenerator(seed: number) {
+  const random = mulberry32(seed ^ 0x5bd1e995);
+  const char = (alphabet: string) => alphabet[Math.floor(random() * alphabet.length)]!;
+  const chars = (alphabet: string, n: number) => Array.from({ length: n }, () => char(alphabet)).join("");
+  const number = () => Math.floor(random() * 1_000_000);
+  return (makeSlug: string, year: number, province: string) => {
+    const serial = chars(VIN_CHARACTERS, 10);
+    const vin = `${WMI[makeSlug] ?? "AAA"}${serial.slice(0, 5)}${char("0123456789X")}${YEAR_CODES[(year - 2010) % YEAR_CODES.length]}${serial.slice(5)}${chars("0123456789", 2)}`;
+    const plate = PROVINCE_PLATES[province] ?? ((n, letters) => `${letters()}${letters()}${letters()} ${String(n() % 1000).padStart(3, "0")} ${province === "Free State" ? "FS" : "MP"}`);
+    return { vin, stockNumber: `U${serial.slice(2)}`, registration: plate(number, () => char(PLATE_LETTERS)) };
+  };
+}
+
+/** An eight-digit Mead & McGrouther-style code, the same for the same make, model and variant. */
+function mmCodeOf(makeSlug: string, modelSlug: string, trim: string): string {
+  let hash = 2166136261;
+  for (const c of `${makeSlug}/${modelSlug}/${trim}`) hash = Math.imul(hash ^ c.charCodeAt(0), 16777619) >>> 0;
+  return String(hash % 100_000_000).padStart(8, "0");
+}
+
+function descriptionOf(v: { year: number; make: string; model: string; trim: string; mileageKm: number; paint: string; transmission: string; fuelType: string; isDemo: boolean; isBike: boolean }): string {
+  const kind = v.isDemo ? "demonstrator" : v.isBike ? "motorcycle" : "car";
+  const km = v.mileageKm.toLocaleString("en-ZA").replace(/,/g, " ");
+  return `${v.year} ${v.make} ${v.model} ${v.trim} ${kind} in ${v.paint.toLowerCase()}, ${km} km, ${v.transmission.toLowerCase()}, ${v.fuelType.toLowerCase()}. Inspected by our workshop, with its service book and spare keys.`;
 }
 
 /** Pick-ups are drawn with the SUV shape; their names say what they are. */

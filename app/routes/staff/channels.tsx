@@ -1,0 +1,237 @@
+import { data, Form, Link } from "react-router";
+import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
+import { acceptFeedDrop, revokeChannelKey, rotateChannelKey, setChannelEnabled, UnknownChannel } from "../../../core/channels/channel-settings.ts";
+import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
+import type { Database } from "../../../db/client.ts";
+import { CsrfField } from "../../components/staff/csrf-field.tsx";
+import { buttonClass, inputClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
+import { readFormBody } from "../../lib/form-body.server.ts";
+import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
+import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
+import type { Route } from "./+types/channels";
+
+/**
+ * /staff/channels (issue 34): each dealer's catalogue channels (Meta, TikTok, a marketplace export): switch
+ * one on, copy its feed URL, rotate or revoke its key, see its fetches and the vehicles its rules leave
+ * out. Group administrators see every dealer, dealer managers their own; the services check the role again.
+ */
+
+/** How long a rotated key keeps working: a channel fetches at least daily, so three days covers a weekend. */
+const ROTATION_GRACE_HOURS = 72;
+/** The left-out vehicles listed per channel (the count says how many there are). */
+const LEFT_OUT_SHOWN = 50;
+
+const when = (date: Date) => date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" });
+
+/** "38 minutes ago", "3 hours ago", "2 days ago". */
+export function timeAgo(date: Date, now: Date): string {
+  const minutes = Math.max(0, Math.round((now.getTime() - date.getTime()) / 60_000));
+  const [count, unit] = minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.round(minutes / 60), "hour"] : [Math.round(minutes / 1440), "day"];
+  if (count === 0) return "just now";
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor, csrfToken } = await requireStaff(request);
+  if (!mayUse(actor, "channels")) staffFailure(new StaffAccessDenied("forbidden", "channels"));
+  const now = new Date();
+  const channels = await channelOverview(context.db, context.linkSigner, actor, context.usedStock, context.siteUrl, now);
+  return {
+    csrfToken,
+    channels: channels.map((channel) => present(channel, now)),
+  };
+}
+
+function present(channel: ChannelOverview, now: Date) {
+  const last = channel.fetches[0];
+  const vehicles = (count: number) => `${count} ${count === 1 ? "vehicle" : "vehicles"}`;
+  return {
+    dealerId: channel.dealerId,
+    dealerName: channel.dealerName,
+    channel: channel.channel,
+    label: channel.label,
+    enabled: channel.enabled,
+    feedUrls: channel.feedUrls,
+    previousKeyValidUntil: channel.previousKeyValidUntil ? when(channel.previousKeyValidUntil) : null,
+    lastFetch: last ? `${channel.fetcher} fetched ${vehicles(last.items)} ${timeAgo(last.fetchedAt, now)}` : null,
+    fetches: channel.fetches.map((fetch) => ({
+      at: when(fetch.fetchedAt),
+      client: fetch.userAgent || "(no User-Agent)",
+      items: fetch.items,
+      ms: fetch.durationMs,
+      guarded: fetch.guarded ? `held back: the new file would have had ${fetch.wouldHaveItems ?? 0}` : null,
+    })),
+    stale: channel.stale,
+    guarded: channel.guarded ? channel.fetches[0]?.wouldHaveItems ?? 0 : null,
+    items: channel.items,
+    leftOutCount: channel.leftOut.length,
+    leftOut: channel.leftOut.slice(0, LEFT_OUT_SHOWN),
+  };
+}
+
+export const meta = () => [{ title: `Channels${STAFF_TITLE_SUFFIX}` }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(request);
+  const body = await readFormBody(request);
+  if (!body.ok) throw data(body.message, { status: body.status });
+  const actor = await assertStaffWrite(request, body.form);
+  try {
+    return { done: await perform(context.db, actor, body.form) };
+  } catch (error) {
+    if (error instanceof UnknownChannel) throw data("Not found", { status: 404 });
+    return staffFailure(error);
+  }
+}
+
+async function perform(db: Database, actor: StaffActor, form: FormData): Promise<string> {
+  const dealerId = Number(form.get("dealer"));
+  const channel = String(form.get("channel") ?? "");
+  if (!Number.isInteger(dealerId) || dealerId <= 0) throw data("Not found", { status: 404 });
+  switch (form.get("intent")) {
+    case "enable":
+      await setChannelEnabled(db, actor, dealerId, channel, true);
+      return "The channel is switched on: paste its feed URL into the channel's catalogue settings.";
+    case "disable":
+      await setChannelEnabled(db, actor, dealerId, channel, false);
+      return "The channel is switched off: its feed answers 404 from now on, and the channel removes the vehicles at its next fetch.";
+    case "rotate":
+      await rotateChannelKey(db, actor, dealerId, channel, ROTATION_GRACE_HOURS);
+      return `A new feed URL is made. The old one keeps working for ${ROTATION_GRACE_HOURS} hours: paste the new one into the channel before then.`;
+    case "revoke":
+      await revokeChannelKey(db, actor, dealerId, channel);
+      return "The feed URL is revoked: it stopped working at once. Make a new one to publish again.";
+    case "accept-drop":
+      return (await acceptFeedDrop(db, actor, dealerId, channel))
+        ? "The smaller file is published from the channel's next fetch."
+        : "Nothing was held back for this channel.";
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+type ChannelCard = ReturnType<typeof present>;
+
+function ChannelForm({ csrf, card, intent, label, primary = false }: { csrf: string; card: ChannelCard; intent: string; label: string; primary?: boolean }) {
+  return (
+    <Form method="post">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="dealer" value={card.dealerId} />
+      <input type="hidden" name="channel" value={card.channel} />
+      <button type="submit" className={primary ? buttonClass : secondaryButtonClass}>
+        {label}
+        <span className="sr-only">
+          {" "}
+          {card.label} for {card.dealerName}
+        </span>
+      </button>
+    </Form>
+  );
+}
+
+function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
+  const headingId = `channel-${card.dealerId}-${card.channel}`;
+  return (
+    // An article, not a section: each dealer has the same channels, and landmarks must have unique names.
+    <article aria-labelledby={headingId} className="rounded border border-gray-300 p-4">
+      <h3 id={headingId} className="text-lg font-bold">
+        {card.label} <span className="font-normal">({card.enabled ? "on" : "off"})</span>
+      </h3>
+      {card.guarded !== null ? (
+        <div role="alert" className="mt-2 rounded border-2 border-brand-red bg-red-50 p-3 text-brand-grey">
+          <p className="font-semibold">Held back: the last fetch would have dropped too many vehicles at once (to {card.guarded}).</p>
+          <p>The channel got the previous file. If the stock really is that much smaller, publish it:</p>
+          <div className="mt-2">
+            <ChannelForm csrf={csrf} card={card} intent="accept-drop" label="Publish the smaller file" />
+          </div>
+        </div>
+      ) : null}
+      {card.stale ? (
+        <p className="mt-2 rounded border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-brand-grey">
+          Switched on, but not fetched for more than a day: check the feed URL in the channel's catalogue settings.
+        </p>
+      ) : null}
+      <p className="mt-2">{card.lastFetch ?? "Never fetched."}</p>
+      <p className="mt-1">
+        {card.items} {card.items === 1 ? "vehicle passes" : "vehicles pass"} the channel's rules; {card.leftOutCount} left out.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <ChannelForm csrf={csrf} card={card} intent={card.enabled ? "disable" : "enable"} label={card.enabled ? "Switch off" : "Switch on"} primary={!card.enabled} />
+        <ChannelForm csrf={csrf} card={card} intent="rotate" label={card.feedUrls.length > 0 ? "Make a new URL" : "Make a URL"} />
+        {card.feedUrls.length > 0 ? <ChannelForm csrf={csrf} card={card} intent="revoke" label="Revoke the URL" /> : null}
+      </div>
+      {card.feedUrls.map(({ format, url }) => (
+        <div key={format} className="mt-3">
+          <label htmlFor={`${headingId}-${format}`} className="block font-semibold">
+            Feed URL ({format.toUpperCase()})
+          </label>
+          <input id={`${headingId}-${format}`} readOnly value={url} className={`${inputClass} font-mono text-sm`} />
+        </div>
+      ))}
+      {card.previousKeyValidUntil ? <p className="mt-2">The previous URL keeps working until {card.previousKeyValidUntil}.</p> : null}
+      {card.fetches.length > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold">Recent fetches</summary>
+          <ul className="mt-2 list-disc pl-6">
+            {card.fetches.map((fetch, index) => (
+              <li key={index}>
+                {fetch.at}: {fetch.items} items in {fetch.ms} ms, by {fetch.client}
+                {fetch.guarded ? ` (${fetch.guarded})` : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {card.leftOutCount > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold">Left out ({card.leftOutCount})</summary>
+          <ul className="mt-2 list-disc pl-6">
+            {card.leftOut.map((item) => (
+              <li key={item.vehicleId}>
+                <Link to={`/staff/stock/${item.vehicleId}`} className="font-semibold text-brand-red underline">
+                  {item.title}
+                  {item.stockNumber ? ` (${item.stockNumber})` : ""}
+                </Link>
+                : {item.reasons.join("; ")}
+              </li>
+            ))}
+          </ul>
+          {card.leftOutCount > card.leftOut.length ? <p className="mt-1">And {card.leftOutCount - card.leftOut.length} more.</p> : null}
+        </details>
+      ) : null}
+    </article>
+  );
+}
+
+export default function Channels({ loaderData, actionData }: Route.ComponentProps) {
+  const dealers = [...new Map(loaderData.channels.map((card) => [card.dealerId, card.dealerName])).entries()];
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Channels</h1>
+      <p className="mt-3 max-w-prose">
+        Each channel fetches a dealer's stock from its feed URL, built from the same record as the site: a sold car is gone at its next fetch,
+        priced exactly as on the site. Keep the URLs private: anyone holding one can read the feed. docs/channels.md says how to connect each
+        channel.
+      </p>
+      <div className="mt-4">
+        <Notice>{(actionData as { done?: string } | undefined)?.done}</Notice>
+      </div>
+      {dealers.length === 0 ? <p className="mt-4">You manage no dealer's channels.</p> : null}
+      {dealers.map(([dealerId, dealerName]) => (
+        <section key={dealerId} aria-labelledby={`dealer-${dealerId}`} className="mt-8">
+          <h2 id={`dealer-${dealerId}`} className="text-2xl font-bold">
+            {dealerName}
+          </h2>
+          <div className="mt-4 grid gap-4 lg:grid-cols-2">
+            {loaderData.channels
+              .filter((card) => card.dealerId === dealerId)
+              .map((card) => (
+                <Channel key={card.channel} card={card} csrf={loaderData.csrfToken} />
+              ))}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { asc, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { dealers } from "../../db/schema.ts";
+import type { LinkSigner } from "../appointments/links.ts";
+import type { UsedStock } from "../inventory/used-stock.ts";
+import type { StaffActor } from "../staff/roles.ts";
+import type { FeedDealer } from "./channel.ts";
+import { type FetchView, listChannelSettings, recentFetches } from "./channel-settings.ts";
+import { channelById, ChannelStock, type LeftOut } from "./channels.ts";
+
+/** A switched-on channel that has not fetched for longer than this is shown with a warning. */
+export const STALE_FETCH_MS = 24 * 3_600_000;
+
+export type ChannelOverview = {
+  dealerId: number;
+  dealerSlug: string;
+  dealerName: string;
+  channel: string;
+  label: string;
+  fetcher: string;
+  enabled: boolean;
+  /** The feed's URL per format, with its key; empty when the channel has no key. */
+  feedUrls: { format: string; url: string }[];
+  previousKeyValidUntil: Date | null;
+  /** The newest first. */
+  fetches: FetchView[];
+  /** Switched on, and no fetch for a day (counted from when it was switched on when it never fetched). */
+  stale: boolean;
+  /** The last fetch was answered with the previous good file: the new one would have dropped too many items. */
+  guarded: boolean;
+  /** Items the channel would publish now, and those its rules leave out. */
+  items: number;
+  leftOut: LeftOut[];
+};
+
+/** What /staff/channels shows: every channel of every dealer the actor may manage, from the same stock record as the feeds. */
+export async function channelOverview(
+  db: Database,
+  signer: LinkSigner,
+  actor: StaffActor,
+  usedStock: UsedStock,
+  siteUrl: string,
+  now = new Date(),
+): Promise<ChannelOverview[]> {
+  const settings = await listChannelSettings(db, signer, actor);
+  if (settings.length === 0) return [];
+  const [fetches, dealerRows, stock] = await Promise.all([
+    recentFetches(db, actor),
+    db
+      .select()
+      .from(dealers)
+      .where(inArray(dealers.id, [...new Set(settings.map((s) => s.dealerId))]))
+      .orderBy(asc(dealers.sortOrder)),
+    usedStock.stockRows(),
+  ]);
+  const channelStock = new ChannelStock(stock.rows);
+  const feedDealers = new Map<number, FeedDealer>(
+    dealerRows.map((d) => [d.id, { id: d.id, slug: d.slug, name: d.dealerName, street: d.street ?? d.address, city: d.city, province: d.province, postalCode: d.postalCode ?? "" }]),
+  );
+  return settings.map((setting) => {
+    const channel = channelById(setting.channel)!;
+    const { rows, leftOut } = channelStock.feed(channel, { siteUrl, dealer: feedDealers.get(setting.dealerId)! });
+    const log = fetches.get(`${setting.dealerId}:${setting.channel}`) ?? [];
+    const lastFetch = log[0];
+    return {
+      dealerId: setting.dealerId,
+      dealerSlug: setting.dealerSlug,
+      dealerName: setting.dealerName,
+      channel: channel.id,
+      label: channel.label,
+      fetcher: channel.fetcher,
+      enabled: setting.enabled,
+      feedUrls: setting.key
+        ? channel.formats.map((format) => ({ format, url: new URL(`/feeds/${channel.id}/${setting.dealerSlug}.${format}?key=${setting.key}`, siteUrl).href }))
+        : [],
+      previousKeyValidUntil: setting.previousKeyValidUntil,
+      fetches: log,
+      stale: setting.enabled && now.getTime() - (lastFetch?.fetchedAt ?? setting.changedAt ?? now).getTime() > STALE_FETCH_MS,
+      guarded: lastFetch?.guarded ?? false,
+      items: rows.length,
+      leftOut,
+    };
+  });
+}

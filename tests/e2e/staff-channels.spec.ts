@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../support/staff.ts";
+import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
+
+/**
+ * The channels page (issue 34, item 3) as the bootstrap group administrator: the demo data switches every
+ * channel on, so the page shows each feed URL; the URL answers the channel's file, the fetch shows on the
+ * page, and a new URL leaves the old one working for the grace period.
+ */
+
+test("an administrator copies a dealer's Meta feed URL, sees Meta's fetch, and makes a new URL without downtime", async ({ page, request }) => {
+  // Each project works on its own dealer, so that one's new URL never replaces the other's.
+  const dealer = test.info().project.name === "mobile" ? "Honda Umhlanga" : "Honda Cape Town";
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Channels" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Channels" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const meta = () => page.getByRole("region", { name: dealer, exact: true }).getByRole("article", { name: "Meta vehicles (on)" });
+  const url = await meta().getByLabel("Feed URL (CSV)").inputValue();
+  expect(url).toMatch(/\/feeds\/meta-vehicles\/honda-[a-z-]+\.csv\?key=/);
+
+  const feed = await request.get(url, { headers: { "User-Agent": "facebookexternalhit/1.1" } });
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("text/csv");
+  const lines = (await feed.text()).trim().split("\r\n");
+  expect(lines[0]).toMatch(/^vehicle_id,vin,title,/);
+  const items = lines.length - 1;
+  expect(items).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(meta()).toContainText(`Meta fetched ${items} vehicles just now`);
+
+  await meta().getByRole("button", { name: /^Make a new URL/ }).click();
+  await expect(page.getByRole("status")).toContainText("The old one keeps working");
+  const rotated = await meta().getByLabel("Feed URL (CSV)").inputValue();
+  expect(rotated).not.toBe(url);
+  expect((await request.get(rotated)).status()).toBe(200);
+  expect((await request.get(url)).status()).toBe(200);
+  await expect(meta()).toContainText("The previous URL keeps working until");
+  await expectNoAxeViolations(page);
+});
