@@ -50,6 +50,7 @@ function upload(dealer: string, csv: string) {
   return fetch(`${server.baseUrl}/staff/stock/import`, { method: "POST", headers: { Cookie: session.cookie }, body: form });
 }
 
+/** The dealer's vehicles that came from this test's exports (stock numbers U240nn and UMH0nn; the seed's own stock has others). */
 async function dealerStock(slug: string) {
   return server.database.db
     .select({
@@ -68,7 +69,7 @@ async function dealerStock(slug: string) {
     .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
     .innerJoin(models, eq(models.id, usedVehicles.modelId))
     .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
-    .where(sql`${dealers.slug} = ${slug} and ${usedVehicles.stockNumber} is not null`)
+    .where(sql`${dealers.slug} = ${slug} and ${usedVehicles.stockNumber} ~ '^(U24|UMH)0[0-9]{2}$'`)
     .orderBy(usedVehicles.stockNumber);
 }
 
