@@ -30,7 +30,7 @@ const rows: StockRow[] = [...generateUsedVehicles(total, dealers)].map((v) => ({
   dealerId: Number(v.dealerSlug.split("-")[1]),
   priceChanges: [],
   vin: v.vin,
-  stockNumber: v.stockNumber,
+  stockNumber: null,
   registration: v.registration,
   mmCode: v.mmCode,
   description: v.description,

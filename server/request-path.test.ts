@@ -19,14 +19,20 @@ describe("the one spelling of a path", () => {
       ["/used/", "/used"],
       ["//used//honda", "/used/honda"],
       ["/caf%c3%a9", "/caf%C3%A9"],
-      ["/a%2Cb", "/a,b"],
+      ["/a,b", "/a%2Cb"],
       ["/a|b", "/a%7Cb"],
     ];
     for (const [sent, canonical] of cases) expect(pathVerdict(sent, lowerStaff), sent).toEqual({ kind: "redirect", path: canonical });
   });
 
+  it("keeps the API's empty segments, which its router answers itself, but not their escapes", () => {
+    expect(pathVerdict("/api/vehicles/", undefined, { keepEmptySegments: true })).toEqual({ kind: "canonical" });
+    expect(pathVerdict("/api/filters//jazz", undefined, { keepEmptySegments: true })).toEqual({ kind: "canonical" });
+    expect(pathVerdict("/api/dealers/honda-%6Dbombela", undefined, { keepEmptySegments: true })).toEqual({ kind: "redirect", path: "/api/dealers/honda-mbombela" });
+  });
+
   it("is its own canonical spelling: a redirect never leads to another", () => {
-    for (const sent of ["/st%61ff/leads", "/STAFF//audit/", "/caf%c3%a9", "/a|b", "/x%2C%40%3A"]) {
+    for (const sent of ["/st%61ff/leads", "/STAFF//audit/", "/caf%c3%a9", "/a|b", "/x,@:"]) {
       const verdict = pathVerdict(sent, lowerStaff);
       if (verdict.kind !== "redirect") throw new Error(`${sent} was not redirected`);
       expect(pathVerdict(verdict.path, lowerStaff), sent).toEqual({ kind: "canonical" });

@@ -14,7 +14,11 @@ export type PathVerdict = { kind: "canonical" } | { kind: "redirect"; path: stri
  * refused. `caseOf` gives the router's spelling of a decoded path where the router matches without regard to
  * case (page routes); without it case is left as sent.
  */
-export function pathVerdict(rawPath: string, caseOf: (decodedPath: string) => string = (path) => path): PathVerdict {
+export function pathVerdict(
+  rawPath: string,
+  caseOf: (decodedPath: string) => string = (path) => path,
+  { keepEmptySegments = false }: { keepEmptySegments?: boolean } = {},
+): PathVerdict {
   const segments = rawPath.split("/").slice(1);
   const decoded: string[] = [];
   for (const segment of segments) {
@@ -24,8 +28,9 @@ export function pathVerdict(rawPath: string, caseOf: (decodedPath: string) => st
     if (text === "." || text === "..") return { kind: "refused", reason: "a dot segment" };
     decoded.push(text);
   }
-  // `//` and a trailing slash name the page without them (the router drops empty segments).
-  const words = decoded.filter((segment) => segment !== "");
+  // `//` and a trailing slash name the page without them (the router drops empty segments); the API's router
+  // reads an empty segment as an empty parameter, which it answers itself (404).
+  const words = keepEmptySegments ? decoded : decoded.filter((segment) => segment !== "");
   const canonical = encodePath(caseOf(`/${words.join("/")}`));
   return canonical === rawPath ? { kind: "canonical" } : { kind: "redirect", path: canonical };
 }
@@ -38,13 +43,10 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
-/** Characters a path segment may carry unescaped (RFC 3986 pchar) that encodeURIComponent escapes anyway. */
-const PCHAR_ESCAPES = /%(?:24|26|2B|2C|3B|3D|3A|40)/g;
-
-/** A decoded path in its one escaped spelling: each segment escaped as little as RFC 3986 allows, hex in capitals. */
+/**
+ * A decoded path in its one escaped spelling: each segment as encodeURIComponent escapes it (hex in capitals),
+ * which is how the router's own links and most HTTP clients spell a parameter.
+ */
 export function encodePath(decodedPath: string): string {
-  return decodedPath
-    .split("/")
-    .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
-    .join("/");
+  return decodedPath.split("/").map(encodeURIComponent).join("/");
 }

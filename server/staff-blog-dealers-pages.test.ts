@@ -132,8 +132,9 @@ describe("a renamed dealer", () => {
     expect([spelled.status, spelled.headers.get("location")]).toEqual([301, "/dealer/honda-mbombela/used"]);
     const canonical = await get("/dealer/honda-mbombela/used");
     expect([canonical.status, canonical.headers.get("location")]).toEqual([301, "/dealer/honda-nelspruit/used"]);
+    // The API refuses another spelling with 400 naming the one to ask for (server/request-path.ts).
     const escaped = await get("/api/dealers/honda-%6Dbombela/vehicles");
-    expect([escaped.status, escaped.headers.get("location")]).toEqual([301, "/api/dealers/honda-mbombela/vehicles"]);
+    expect(escaped.status).toBe(400);
     // A visitor who chose the dealer before it was renamed keeps it: the remembered old slug finds the new one.
     const specialsFor = async (cookie: string) =>
       (await (await fetch(`${server.baseUrl}/specials`, { headers: { Cookie: cookie } })).text()).replace(/nonce="[^"]*"/g, "");

@@ -32,8 +32,11 @@ async function randomQueries(count: number, seed: number): Promise<{ query: Used
   const random = mulberry32(seed);
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const subset = <T,>(items: readonly T[]): T[] => (random() < 0.5 ? [] : items.filter(() => random() < 0.5));
-  const makeSlugs = (await database.db.select({ slug: makes.slug }).from(makes)).map((row) => row.slug);
-  const modelSlugs = (await database.db.select({ slug: models.slug }).from(models)).map((row) => row.slug);
+  // Makes and models that have stock (the open catalogue also names many that have none yet), and a few that name nothing.
+  const makeSlugs = (await database.db.selectDistinct({ slug: makes.slug }).from(makes).innerJoin(usedVehicles, eq(usedVehicles.makeId, makes.id))).map((row) => row.slug);
+  const modelSlugs = (await database.db.selectDistinct({ slug: models.slug }).from(models).innerJoin(usedVehicles, eq(usedVehicles.modelId, models.id))).map(
+    (row) => row.slug,
+  );
   const dealerIds = (await database.db.select({ id: dealers.id }).from(dealers)).map((row) => row.id);
   return Array.from({ length: count }, () => {
     const order = ORDER_FIELDS.filter(() => random() < 0.4).map((field) => ({ field, direction: pick(["asc", "desc"] as const) }));

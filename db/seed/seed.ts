@@ -285,7 +285,8 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
           bodyType: vehicle.bodyType,
           listedAt: vehicle.listedAt,
           vin: vehicle.vin,
-          stockNumber: vehicle.stockNumber,
+          // No DMS stock number: a vehicle with one belongs to its dealer's stock feed, whose next import would
+          // mark every demo vehicle not in it as sold (decision 029).
           registration: vehicle.registration,
           mmCode: vehicle.mmCode,
           description: vehicle.description,

@@ -198,7 +198,6 @@ export type GeneratedVehicle = {
   listedAt: Date;
   /** What the catalogue channels need (core/channels): plausible, not real. */
   vin: string;
-  stockNumber: string;
   registration: string;
   mmCode: string;
   description: string;
@@ -293,7 +292,7 @@ function identifierGenerator(seed: number) {
     const serial = chars(VIN_CHARACTERS, 10);
     const vin = `${WMI[makeSlug] ?? "AAA"}${serial.slice(0, 5)}${char("0123456789X")}${YEAR_CODES[(year - 2010) % YEAR_CODES.length]}${serial.slice(5)}${chars("0123456789", 2)}`;
     const plate = PROVINCE_PLATES[province] ?? ((n, letters) => `${letters()}${letters()}${letters()} ${String(n() % 1000).padStart(3, "0")} ${province === "Free State" ? "FS" : "MP"}`);
-    return { vin, stockNumber: `U${serial.slice(2)}`, registration: plate(number, () => char(PLATE_LETTERS)) };
+    return { vin, registration: plate(number, () => char(PLATE_LETTERS)) };
   };
 }
 

@@ -248,14 +248,17 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
 
 /**
  * The one notion of the path (server/request-path.ts), before anything decides by it: another spelling of a
- * path is redirected to its canonical one (301 for a read, 308 for a write, which keeps its method and body),
- * an ambiguous one refused with 400; null for the canonical spelling.
+ * page's path is redirected to its canonical one (301 for a read, 308 for a write, which keeps its method and
+ * body), an API path's refused with 400 naming it (an API client follows its document, not redirects), an
+ * ambiguous one refused with 400; null for the canonical spelling.
  */
 function canonicalPathAnswer(c: Context, spelling: ((decodedPath: string) => string) | undefined): Response | null {
   const url = new URL(c.req.url);
-  const verdict = pathVerdict(url.pathname, spelling);
+  const api = isApiPath(url.pathname);
+  const verdict = pathVerdict(url.pathname, spelling, { keepEmptySegments: api });
   if (verdict.kind === "canonical") return null;
   if (verdict.kind === "refused") return refuse(c, 400, `The address is not valid (${verdict.reason})`, "This address is not valid.");
+  if (api) return refuse(c, 400, `The address is not in its one spelling: ask for ${verdict.path}`, "This address is not valid.");
   c.header("Connection", WRITE_METHODS.includes(c.req.method) ? "close" : undefined);
   return c.redirect(`${verdict.path}${url.search}`, WRITE_METHODS.includes(c.req.method) ? 308 : 301);
 }
