@@ -188,6 +188,8 @@ describe("what is never kept", () => {
   it("decides after routing: only the one spelling of a page whose routes all declare it public, without any cookie but the dealer", () => {
     const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
     expect(key("/used")).not.toBeNull();
+    expect(key("/")).not.toBeNull();
+    expect(key("/staff")).toBeNull();
     // Spellings the router reads as the back office's or a form's page, or as /used: never a key of their own.
     for (const path of ["/st%61ff/leads", "/st%61ff/leads.data", "/Staff/audit", "/%66inance", "/%73ervice", "/Used", "/used/", "//used", "/us%65d"]) {
       expect(key(path), path).toBeNull();

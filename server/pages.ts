@@ -30,7 +30,8 @@ export async function builtPages(
 function routeTreeOf(build: ServerBuild): RouteObject[] {
   const nodes = new Map<string, RouteObject>();
   for (const { id, path, index, caseSensitive } of Object.values(build.routes).filter((route) => route !== undefined)) {
-    nodes.set(id, index ? { id, index: true, caseSensitive } : { id, path, caseSensitive, children: [] });
+    // An index route keeps its path: `prefix("staff", ...)` gives the back office's index route the path "staff".
+    nodes.set(id, index ? { id, index: true, path, caseSensitive } : { id, path, caseSensitive, children: [] });
   }
   const roots: RouteObject[] = [];
   for (const route of Object.values(build.routes).filter((route) => route !== undefined)) {
