@@ -25,6 +25,9 @@ test("the API reference lists every operation with South African examples, from 
 });
 
 test("the API reference passes axe and HTML_CodeSniffer, and its skip link takes the keyboard to the reference", async ({ page }) => {
+  // Two accessibility engines over the whole reference (every operation and schema) take longer than the default
+  // 30 s on a busy 2-CPU machine, as the long back-office journeys do.
+  test.setTimeout(120_000);
   await page.goto("/api/docs");
   await expectNoAxeViolations(page);
   await page.keyboard.press("Tab");
