@@ -28,6 +28,8 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/account-edit.tsx": [(page) => firstHref(page, "/staff/accounts", 'main a[href^="/staff/accounts/"]')],
   "routes/staff/audit.tsx": ["/staff/audit"],
   "routes/staff/vitals.tsx": ["/staff/vitals"],
+  "routes/staff/catalogue.tsx": ["/staff/catalogue"],
+  "routes/staff/channels.tsx": ["/staff/channels"],
   "routes/staff/blog/list.tsx": ["/staff/blog"],
   "routes/staff/blog/new.tsx": ["/staff/blog/new"],
   "routes/staff/blog/edit.tsx": [(page) => firstHref(page, "/staff/blog", 'main a[href^="/staff/blog/"]:not([href$="/new"]):not([href$="/preview"])')],

@@ -1,0 +1,208 @@
+import { z } from "zod";
+
+/**
+ * Issue 35: where a visit came from, first party. The first page of a visit records its source in one HttpOnly
+ * cookie that lives for the visit (30 minutes idle, a day at most); every lead sent during the visit stores it, and
+ * the daily counts are kept per source. Nothing here identifies a visitor: the referrer's host only, the landing
+ * path without its query, the campaign's own parameters and the ad platforms' click ids (which the dealer's CRM and
+ * ad accounts match their own clicks against).
+ */
+export const VISIT_COOKIE = "hdg_visit";
+export const VISIT_IDLE_SECONDS = 30 * 60;
+export const VISIT_MAX_SECONDS = 24 * 60 * 60;
+/** A visit's cookie is written again at most this often while it is in use (each page would otherwise set it). */
+export const VISIT_REFRESH_SECONDS = 5 * 60;
+
+const FIELD_MAX = 200;
+const COOKIE_MAX = 2048;
+
+export const CLICK_ID_PARAMETERS = ["gclid", "fbclid", "ttclid"] as const;
+export type ClickIdParameter = (typeof CLICK_ID_PARAMETERS)[number];
+
+export type VisitSource = {
+  /** "google", "facebook", "direct", a campaign's utm_source, or the referring site's host. */
+  source: string;
+  /** "cpc", "organic", "social", "referral", "(none)" for a direct visit, or a campaign's utm_medium. */
+  medium: string;
+  campaign: string | null;
+  term: string | null;
+  content: string | null;
+  referrerHost: string | null;
+  /** The path the visit landed on, without its query string. */
+  landingPath: string;
+  clickIds: Partial<Record<ClickIdParameter, string>>;
+};
+
+export type Visit = { source: VisitSource; startedAt: number; lastSeenAt: number };
+
+const text = z.string().max(FIELD_MAX);
+const visitSchema = z.strictObject({
+  source: z.strictObject({
+    source: text.min(1),
+    medium: text.min(1),
+    campaign: text.nullable(),
+    term: text.nullable(),
+    content: text.nullable(),
+    referrerHost: text.nullable(),
+    landingPath: z.string().startsWith("/").max(FIELD_MAX),
+    clickIds: z.strictObject({ gclid: text.optional(), fbclid: text.optional(), ttclid: text.optional() }),
+  }),
+  startedAt: z.number().int().nonnegative(),
+  lastSeenAt: z.number().int().nonnegative(),
+});
+
+const SEARCH_ENGINES: [RegExp, string][] = [
+  [/(^|\.)google\.[a-z.]+$/, "google"],
+  [/(^|\.)bing\.com$/, "bing"],
+  [/(^|\.)search\.yahoo\.com$/, "yahoo"],
+  [/(^|\.)duckduckgo\.com$/, "duckduckgo"],
+  [/(^|\.)ecosia\.org$/, "ecosia"],
+  [/(^|\.)yandex\.[a-z.]+$/, "yandex"],
+  [/(^|\.)baidu\.com$/, "baidu"],
+];
+
+const SOCIAL_NETWORKS: [RegExp, string][] = [
+  [/(^|\.)facebook\.com$|^fb\.me$/, "facebook"],
+  [/(^|\.)instagram\.com$/, "instagram"],
+  [/(^|\.)tiktok\.com$/, "tiktok"],
+  [/(^|\.)(twitter|x)\.com$|^t\.co$/, "x"],
+  [/(^|\.)linkedin\.com$|^lnkd\.in$/, "linkedin"],
+  [/(^|\.)youtube\.com$|^youtu\.be$/, "youtube"],
+  [/(^|\.)pinterest\.[a-z.]+$/, "pinterest"],
+  [/(^|\.)whatsapp\.com$|^wa\.me$/, "whatsapp"],
+];
+
+/** The source and medium an ad platform's click id means when a link carries no utm_source of its own. */
+const CLICK_ID_SOURCES: Record<ClickIdParameter, { source: string; medium: string }> = {
+  gclid: { source: "google", medium: "cpc" },
+  // Facebook adds fbclid to every outbound link, paid or not.
+  fbclid: { source: "facebook", medium: "social" },
+  ttclid: { source: "tiktok", medium: "cpc" },
+};
+
+function clean(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  // eslint-disable-next-line no-control-regex
+  const printable = value.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, FIELD_MAX);
+  return printable === "" ? null : printable;
+}
+
+function hostOf(referrer: string | null | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    return /^https?:$/.test(url.protocol) && url.hostname ? url.hostname.toLowerCase().replace(/^www\./, "") : null;
+  } catch {
+    return null;
+  }
+}
+
+function named(host: string, table: [RegExp, string][]): string | undefined {
+  return table.find(([pattern]) => pattern.test(host))?.[1];
+}
+
+/** The source of a visit that lands on `url`, arriving from `referrer` (the Referer header, if any). */
+export function sourceOfLanding(url: URL, referrer: string | null | undefined): VisitSource {
+  const query = url.searchParams;
+  const referrerHost = hostOf(referrer);
+  const clickIds: VisitSource["clickIds"] = {};
+  for (const parameter of CLICK_ID_PARAMETERS) {
+    const id = clean(query.get(parameter));
+    if (id) clickIds[parameter] = id;
+  }
+  const base = {
+    campaign: clean(query.get("utm_campaign")),
+    term: clean(query.get("utm_term")),
+    content: clean(query.get("utm_content")),
+    referrerHost,
+    landingPath: url.pathname.slice(0, FIELD_MAX),
+    clickIds,
+  };
+  const utmSource = clean(query.get("utm_source"))?.toLowerCase();
+  if (utmSource) return { source: utmSource, medium: clean(query.get("utm_medium"))?.toLowerCase() ?? "(not set)", ...base };
+  const clicked = CLICK_ID_PARAMETERS.find((parameter) => clickIds[parameter]);
+  if (clicked) return { ...CLICK_ID_SOURCES[clicked], ...base };
+  if (!referrerHost) return { source: "direct", medium: "(none)", ...base };
+  const engine = named(referrerHost, SEARCH_ENGINES);
+  if (engine) return { source: engine, medium: "organic", ...base };
+  const network = named(referrerHost, SOCIAL_NETWORKS);
+  if (network) return { source: network, medium: "social", ...base };
+  return { source: referrerHost, medium: "referral", ...base };
+}
+
+/** Whether a request names a campaign of its own (utm_source or a click id): it starts a new visit. */
+function namesCampaign(url: URL): boolean {
+  return url.searchParams.has("utm_source") || CLICK_ID_PARAMETERS.some((parameter) => url.searchParams.has(parameter));
+}
+
+export function isInternalReferrer(referrer: string | null | undefined, siteHost: string): boolean {
+  const host = hostOf(referrer);
+  return host !== null && host === siteHost.toLowerCase().replace(/^www\./, "").replace(/:\d+$/, "");
+}
+
+/**
+ * The visit a page request belongs to. A visit still alive carries on, whatever the request's referrer is, unless
+ * the request arrives from another site or names a campaign (a new ad click): then a new visit starts. An internal
+ * referrer never overwrites a visit's source, and a request from this site without a live visit starts a direct one.
+ * `now` is in whole seconds.
+ */
+export function visitOfRequest(existing: Visit | null, url: URL, referrer: string | null | undefined, siteHost: string, now: number): Visit {
+  const internal = isInternalReferrer(referrer, siteHost);
+  const fromElsewhere = Boolean(hostOf(referrer)) && !internal;
+  if (existing && !namesCampaign(url) && !fromElsewhere) return { ...existing, lastSeenAt: now };
+  return { source: sourceOfLanding(url, internal ? null : referrer), startedAt: now, lastSeenAt: now };
+}
+
+/** Whether the visit's cookie must be written on this answer: a new visit, or one whose idle time is running out. */
+export function visitCookieDue(before: Visit | null, after: Visit): boolean {
+  return before === null || before.startedAt !== after.startedAt || after.lastSeenAt - before.lastSeenAt >= VISIT_REFRESH_SECONDS;
+}
+
+export function encodeVisit(visit: Visit): string {
+  return Buffer.from(JSON.stringify(visit), "utf8").toString("base64url");
+}
+
+/** The visit a cookie value holds, or null when it is missing, malformed, idle too long or older than a day. */
+export function decodeVisit(value: string | undefined | null, now: number): Visit | null {
+  if (!value || value.length > COOKIE_MAX || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  const checked = visitSchema.safeParse(parsed);
+  if (!checked.success) return null;
+  const visit = checked.data as Visit;
+  if (now - visit.lastSeenAt > VISIT_IDLE_SECONDS || now - visit.startedAt > VISIT_MAX_SECONDS || visit.lastSeenAt > now + 60) return null;
+  return visit;
+}
+
+/** Seconds the cookie lives from now: the idle time, never past the visit's day. */
+export function visitCookieMaxAge(visit: Visit, now: number): number {
+  return Math.max(0, Math.min(VISIT_IDLE_SECONDS, visit.startedAt + VISIT_MAX_SECONDS - now));
+}
+
+export function visitCookieHeader(visit: Visit, now: number, secure: boolean): string {
+  return `${VISIT_COOKIE}=${encodeVisit(visit)}; Path=/; Max-Age=${visitCookieMaxAge(visit, now)}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The visit cookie's value in a Cookie header, if there is one. */
+export function visitCookieValue(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === VISIT_COOKIE) return rest.join("=");
+  }
+  return null;
+}
+
+/** The source a lead sent with this request's cookies stores: null when the request carries no live visit. */
+export function attributionOfRequest(cookieHeader: string | null | undefined, now = Math.floor(Date.now() / 1000)): VisitSource | null {
+  return decodeVisit(visitCookieValue(cookieHeader), now)?.source ?? null;
+}
+
+/** "facebook / cpc / spring-sale": how staff pages, the CSV export and the ADF comments write a source. */
+export function describeSource(source: Pick<VisitSource, "source" | "medium" | "campaign">): string {
+  return [source.source, source.medium, source.campaign].filter(Boolean).join(" / ");
+}
