@@ -18,6 +18,21 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/**
+ * Where the visit that sent a lead came from (core/attribution/visit.ts VisitSource): null when the lead came
+ * without a live visit (an API client, or a visit that ended before the lead was sent).
+ */
+export type LeadAttribution = {
+  source: string;
+  medium: string;
+  campaign: string | null;
+  term: string | null;
+  content: string | null;
+  referrerHost: string | null;
+  landingPath: string;
+  clickIds: { gclid?: string; fbclid?: string; ttclid?: string };
+};
+
 /** One line of a dealer's opening hours, e.g. Mon-Fri 07:30-17:30; `opens` null means closed. */
 export type BusinessHours = { days: string; opens: string | null; closes: string | null };
 
@@ -397,6 +412,8 @@ export const enquiries = pgTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /** Same person, enquiry and dealer in the same 10-minute window (core/leads/dedupe.ts): stored once. */
     dedupeKey: text("dedupe_key").notNull(),
+    /** Issue 35: the source of the visit that sent it. */
+    attribution: jsonb("attribution").$type<LeadAttribution>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -422,6 +439,8 @@ export const financeApplications = pgTable(
     /** AES-256-GCM ciphertext of the personal, employment, financial and expense sections. */
     encryptedPayload: text("encrypted_payload").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Issue 35: the source of the visit that sent it (not personal: it is kept outside the encrypted payload). */
+    attribution: jsonb("attribution").$type<LeadAttribution>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("finance_applications_created_idx").on(t.createdAt)],
@@ -953,4 +972,50 @@ export const channelFetches = pgTable(
     wouldHaveItems: integer("would_have_items"),
   },
   (t) => [index("channel_fetches_dealer_channel_idx").on(t.dealerId, t.channel, t.fetchedAt)],
+);
+
+/**
+ * Issue 35: what the site's pages do, counted per day and per source of the visit, and nothing else: no address,
+ * no visitor id, no time of day. `kind` is one of COUNT_KINDS (core/insights/counts.ts); `subject` is what was
+ * viewed or clicked (a used vehicle's id, a model's slug, a form's name), '' where the kind has none; `dealer_id`
+ * 0 where no dealer is concerned; `campaign` '' for a visit without one. Kept 25 months.
+ */
+export const pageCountsDaily = pgTable(
+  "page_counts_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    dealerId: integer("dealer_id").notNull(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.kind, table.subject, table.dealerId, table.source, table.medium, table.campaign] }),
+    index("page_counts_daily_kind_day_idx").on(table.kind, table.day),
+  ],
+);
+
+/**
+ * Issue 35: what a campaign cost over a period, entered by a group administrator (dealer_id null: the group's) or a
+ * dealer manager, so that the insights page can give a cost per lead. A campaign is named as its links name it
+ * (utm_source, utm_medium, utm_campaign).
+ */
+export const campaignSpend = pgTable(
+  "campaign_spend",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id").references(() => dealers.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull(),
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    periodEnd: date("period_end", { mode: "string" }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("campaign_spend_period_idx").on(table.periodStart, table.periodEnd)],
 );
