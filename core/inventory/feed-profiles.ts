@@ -5,7 +5,7 @@ import { recordAudit } from "../staff/audit.ts";
 import { assertMay, type StaffActor } from "../staff/roles.ts";
 import type { Parsed, Violation } from "../shared/violations.ts";
 import { FeedKeyNotFound } from "./feed-keys.ts";
-import { FEED_COLUMNS, type FeedColumn, feedColumnOf, type FeedProfile } from "./stock-feed-format.ts";
+import { FEED_COLUMNS, type FeedColumn, feedColumnOf, type FeedProfile } from "./feed-columns.ts";
 
 /**
  * A feed key's saved column profile (issue 38): which header of the dealer's export is which stock field,

@@ -1,5 +1,7 @@
 import { CsvError, parse as parseCsv } from "csv-parse/sync";
-import { STOCK_FIELD_LABELS, type StockField } from "./stock-schema.ts";
+import { type FeedColumn, type FeedProfile, feedColumnOf, headerKey, REQUIRED_FEED_COLUMNS } from "./feed-columns.ts";
+
+export { FEED_COLUMNS, type FeedColumn, feedColumnOf, type FeedProfile, headerKey, MAX_FEED_BYTES, REQUIRED_FEED_COLUMNS } from "./feed-columns.ts";
 
 /**
  * Reading a dealer's stock feed (docs/stock-feed.md): CSV with a header row, or JSON (an array of vehicles,
@@ -11,43 +13,11 @@ import { STOCK_FIELD_LABELS, type StockField } from "./stock-schema.ts";
 export type FeedFormat = "csv" | "json";
 
 /**
- * The largest feed (10 000 vehicles are about 1.3 MB of CSV; 50 MB leaves room for long descriptions), by the
- * API and as the file of the back office's import form.
- */
-export const MAX_FEED_BYTES = 50 * 1024 * 1024;
-export type FeedColumn = StockField | "photos";
-
-export const FEED_COLUMNS: readonly FeedColumn[] = [...(Object.keys(STOCK_FIELD_LABELS) as StockField[]), "photos"];
-/** The columns a CSV feed's header must have (the others may be left out). */
-export const REQUIRED_FEED_COLUMNS: readonly FeedColumn[] = [
-  "stockNumber",
-  "make",
-  "model",
-  "variant",
-  "year",
-  "mileage",
-  "price",
-  "transmission",
-  "fuelType",
-  "colour",
-  "condition",
-];
-
-/**
  * One vehicle of the feed as sent; `row` is its position, 1 for the first vehicle (in a CSV, the line after the
  * header). `problem` is what makes the whole row unusable (a CSV line with the wrong number of cells, a JSON
  * item that is not an object); the import reports it and skips the row.
  */
 export type FeedRow = { row: number; values: Partial<Record<FeedColumn, unknown>>; problem?: string };
-
-/**
- * A feed key's saved mapping (issue 38): the export's header for a stock field, when the built-in names do not
- * find it, and the export's own values for a field's ("Double Cab Hi-Rider" is a Bakkie).
- */
-export type FeedProfile = {
-  columns: Partial<Record<FeedColumn, string>>;
-  valueMaps: Partial<Record<FeedColumn, Record<string, string>>>;
-};
 
 /** Which of the feed's columns (or JSON fields) the import read as which stock field, and which it left. */
 export type FeedColumnsReport = { used: { header: string; column: FeedColumn }[]; ignored: { header: string; reason: string }[] };
@@ -61,44 +31,6 @@ export function feedFormatOf(contentType: string | undefined): FeedFormat | null
   if (type === "application/json" || type === "application/ld+json") return "json";
   return null;
 }
-
-/** Headers are compared without case, spaces or punctuation: "Stock No.", "stock_no" and "StockNo" are one. */
-export const headerKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-
-/**
- * The headers dealers' systems use for each field (AutoSLM-style exports and their common variants), besides
- * the site's own names and labels. A header not here and not in the key's profile is ignored and reported.
- */
-const HEADER_ALIASES: Record<FeedColumn, readonly string[]> = {
-  stockNumber: ["StockNo", "Stock No", "Stock Number", "Stock #", "Stock Code", "Stock ID", "Stock Ref", "Stock Reference", "Stock"],
-  vin: ["VinNo", "VIN Number", "VIN No", "Chassis Number", "Chassis No", "Chassis"],
-  mmCode: ["MMCode", "MM Code", "M&M Code", "M and M Code", "Mead McGrouther Code", "TransUnion Code"],
-  registration: ["Regno", "Reg No", "Reg Number", "Registration", "Registration Number", "Registration No", "Number Plate", "Licence Number", "Reg"],
-  make: ["Make", "Manufacturer", "Brand", "Make Name"],
-  model: ["Model", "Model Name", "Range", "Series"],
-  variant: ["Variant", "Derivative", "Version", "Model Variant", "Trim", "Spec"],
-  year: ["ModelYear", "Model Year", "Year Model", "Year", "Year of Manufacture", "Manufacture Year", "Reg Year", "First Registration Year"],
-  mileage: ["Mileage", "Odometer", "Odometer Reading", "Kilometres", "Kilometers", "KM", "KMs", "Odo", "Mileage KM"],
-  price: ["Price", "Selling Price", "Retail Price", "Asking Price", "Price Incl VAT", "Sales Price", "Cash Price", "Web Price", "Advertised Price", "Selling"],
-  transmission: ["Transmission", "Gearbox", "Gear Box", "Gear Type", "Trans", "Transmission Type", "Gears"],
-  fuelType: ["Fuel", "Fuel Type", "Fuel Kind"],
-  colour: ["Colour", "Color", "Exterior Colour", "Exterior Color", "Ext Colour", "Body Colour"],
-  condition: ["NewUsed", "New/Used", "New or Used", "Used or New", "Condition", "Stock Type", "Vehicle Condition"],
-  bodyType: ["Bodytype", "Body Type", "Body", "Body Style", "Body Shape"],
-  dealer: ["Dealer", "Dealer Slug"],
-  description: ["Description", "Comments", "Notes", "Seller Notes", "Advert Description", "Advert Text", "Vehicle Description"],
-  status: ["Status", "Stock Status", "Availability"],
-  photos: ["Photos", "Images", "Photo URLs", "Image URLs", "Pictures", "Image List", "Photo List", "Images URLs", "Image URL", "Photo URL"],
-};
-
-const BUILT_IN_HEADERS = new Map<string, FeedColumn>(
-  FEED_COLUMNS.flatMap((column) => {
-    const label = column === "photos" ? "Photos" : STOCK_FIELD_LABELS[column];
-    return [column, label, ...HEADER_ALIASES[column]].map((name) => [headerKey(name), column] as const);
-  }),
-);
-
-export const feedColumnOf = (name: string): FeedColumn | undefined => BUILT_IN_HEADERS.get(headerKey(name));
 
 /** The stock field a header names: the key's profile first, then the built-in names. */
 function headerReader(profile: FeedProfile | undefined): (header: string) => FeedColumn | undefined {

@@ -1,109 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
-import routes from "../../app/routes.ts";
-import { signIn } from "../support/staff.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
-import { firstHref, type PageFinder, PUBLIC_PAGES } from "./support/public-pages.ts";
-import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { test } from "@playwright/test";
+import { checkBothEngines, PUBLIC_PAGES } from "./support/public-pages.ts";
 
 /**
  * Both accessibility engines (axe and HTML_CodeSniffer, expectNoAxeViolations) on one page of every route
- * module, public and back office, at this project's width (issue 25: "a second engine on every page").
- * A new route module fails the last test until it is added here, or to CHECKED_ELSEWHERE with the spec
- * that checks it in a state only that spec can reach.
+ * module of the public site, at this project's width (issue 25: "a second engine on every page"), on the desktop
+ * and the phone. The back office's pages are in every-staff-page.spec.ts, with the check that every route module
+ * is covered.
  */
 test.describe.configure({ timeout: 120_000 });
 
-const STAFF_PAGES: Record<string, PageFinder[]> = {
-  "routes/staff/home.tsx": ["/staff"],
-  "routes/staff/leads/inbox.tsx": ["/staff/leads"],
-  "routes/staff/leads/report.tsx": ["/staff/leads/report"],
-  "routes/staff/stock/list.tsx": ["/staff/stock"],
-  "routes/staff/stock/new.tsx": ["/staff/stock/new"],
-  "routes/staff/stock/edit.tsx": [(page) => firstHref(page, "/staff/stock", 'main a[href^="/staff/stock/"]:not([href$="/new"]):not([href$="/import"])')],
-  "routes/staff/stock/photos.tsx": [async (page) => `${await firstHref(page, "/staff/stock", 'main a[href^="/staff/stock/"]:not([href$="/new"]):not([href$="/import"])')}/photos`],
-  "routes/staff/stock-import.tsx": ["/staff/stock/import"],
-  "routes/staff/feeds.tsx": ["/staff/feeds"],
-  "routes/staff/own-account.tsx": ["/staff/account"],
-  "routes/staff/accounts.tsx": ["/staff/accounts"],
-  "routes/staff/account-edit.tsx": [(page) => firstHref(page, "/staff/accounts", 'main a[href^="/staff/accounts/"]')],
-  "routes/staff/audit.tsx": ["/staff/audit"],
-  "routes/staff/vitals.tsx": ["/staff/vitals"],
-  "routes/staff/catalogue.tsx": ["/staff/catalogue"],
-  "routes/staff/channels.tsx": ["/staff/channels"],
-  "routes/staff/blog/list.tsx": ["/staff/blog"],
-  "routes/staff/blog/new.tsx": ["/staff/blog/new"],
-  "routes/staff/blog/edit.tsx": [(page) => firstHref(page, "/staff/blog", 'main a[href^="/staff/blog/"]:not([href$="/new"]):not([href$="/preview"])')],
-  "routes/staff/blog/preview.tsx": [async (page) => `${await firstHref(page, "/staff/blog", 'main a[href^="/staff/blog/"]:not([href$="/new"]):not([href$="/preview"])')}/preview`],
-  "routes/staff/dealers/list.tsx": ["/staff/dealers"],
-  "routes/staff/dealers/new.tsx": ["/staff/dealers/new"],
-  "routes/staff/dealers/edit.tsx": ["/staff/dealers/honda-sandton"],
-  "routes/staff/specials/list.tsx": ["/staff/specials"],
-  "routes/staff/specials/new.tsx": ["/staff/specials/new"],
-  "routes/staff/specials/edit.tsx": [(page) => firstHref(page, "/staff/specials", 'main a[href^="/staff/specials/"]:not([href$="/new"]):not([href$="/preview"])')],
-  "routes/staff/specials/preview.tsx": [async (page) => `${await firstHref(page, "/staff/specials", 'main a[href^="/staff/specials/"]:not([href$="/new"]):not([href$="/preview"])')}/preview`],
-  "routes/staff/banners/list.tsx": ["/staff/banners"],
-  "routes/staff/banners/new.tsx": ["/staff/banners/new"],
-  "routes/staff/banners/edit.tsx": [(page) => firstHref(page, "/staff/banners", 'main a[href^="/staff/banners/"]:not([href$="/new"])')],
-  "routes/staff/not-found.tsx": ["/staff/no-such-page"],
-};
-
-/** Pages without a session: the sign-in and password pages (with a link that is not valid, as a stale one is). */
-const SIGNED_OUT_PAGES: Record<string, PageFinder[]> = {
-  "routes/staff/login.tsx": ["/staff/login"],
-  "routes/staff/forgot-password.tsx": ["/staff/forgot-password"],
-  "routes/staff/set-password.tsx": ["/staff/set-password?token=not-a-valid-token"],
-  "routes/staff/setup.tsx": ["/staff/setup?token=not-a-valid-token"],
-};
-
-/** Route modules whose pages need a record only another spec makes; that spec runs both engines on them. */
-const CHECKED_ELSEWHERE: Record<string, string> = {
-  "routes/staff/leads/lead.tsx": "staff-leads.spec.ts (a lead it sends)",
-  "routes/staff/finance/application.tsx": "staff-leads.spec.ts (an application it sends)",
-  "routes/alerts/confirm.tsx": "alerts.spec.ts (the e-mailed confirmation link)",
-  "routes/alerts/manage.tsx": "alerts.spec.ts (the e-mailed manage link)",
-  "routes/alerts/unsubscribe.tsx": "alerts.spec.ts (the e-mailed unsubscribe link)",
-  "routes/leads/appointment.tsx": "appointments.spec.ts (the e-mailed signed link)",
-  // Not pages: a form that only posts (sign-out) and a CSV download.
-  "routes/staff/logout.tsx": "staff-accounts.spec.ts (signing out; the route renders nothing)",
-  "routes/staff/leads/export.ts": "staff-leads.spec.ts (the CSV download; not a page)",
-};
-
-async function check(page: Page, file: string, finders: PageFinder[]) {
-  for (const finder of finders) {
-    const url = typeof finder === "string" ? finder : await finder(page);
-    await test.step(`${file}: ${url}`, async () => {
-      await page.goto(url);
-      await expect(page.getByRole("heading", { level: 1 }).first(), url).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  }
-}
-
-for (const [file, finders] of Object.entries({ ...PUBLIC_PAGES, ...SIGNED_OUT_PAGES })) {
+for (const [file, finders] of Object.entries(PUBLIC_PAGES)) {
   test(`${file} passes axe and HTML_CodeSniffer`, async ({ page }) => {
-    await check(page, file, finders);
+    await checkBothEngines(page, file, finders);
   });
 }
-
-for (const [file, finders] of Object.entries(STAFF_PAGES)) {
-  test(`${file} passes axe and HTML_CodeSniffer, signed in`, async ({ page }) => {
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await check(page, file, finders);
-  });
-}
-
-type RouteEntry = { file: string; children?: RouteEntry[] };
-
-test("every route module is checked here or by a named spec", () => {
-  const files = new Set<string>();
-  const walk = (entries: RouteEntry[]) => {
-    for (const entry of entries) {
-      if (!entry.file.endsWith("layout.tsx")) files.add(entry.file);
-      walk(entry.children ?? []);
-    }
-  };
-  walk(routes as RouteEntry[]);
-  const covered = new Set([...Object.keys(PUBLIC_PAGES), ...Object.keys(STAFF_PAGES), ...Object.keys(SIGNED_OUT_PAGES), ...Object.keys(CHECKED_ELSEWHERE)]);
-  expect([...files].filter((file) => !covered.has(file)).sort()).toEqual([]);
-  expect([...covered].filter((file) => !files.has(file)).sort()).toEqual([]);
-});

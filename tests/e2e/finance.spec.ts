@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
 import { leadReference } from "../../core/delivery/lead-source.ts";
 import { mailInOutbox } from "./support/outbox.ts";
-import { expectModal, expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectModal, expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 
 const ID_NUMBER = "8001015009087";
 
@@ -147,7 +147,8 @@ async function openWizard(page: Page) {
   await page.goto("/finance");
   await page.evaluate(() => localStorage.clear());
   await page.goto("/finance");
-  // The wizard takes over once JavaScript runs: the step list appears.
+  // The wizard takes over once JavaScript runs (after the first paint, decision 048): the step list appears.
+  await hydrated(page);
   await expect(page.getByRole("list", { name: "Application steps" })).toBeVisible();
 }
 

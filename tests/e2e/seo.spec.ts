@@ -198,7 +198,13 @@ test.describe("HTTP caching of real pages", () => {
   });
 
   test("a dealer-scoped page does not vary by the cookie: its dealer is in the path", async ({ request }) => {
+    // The first visit remembers the dealer (decision 051): an answer that sets a cookie is never stored.
+    const first = await request.get("/dealer/honda-sandton/used");
+    expect(first.headers()["set-cookie"]).toMatch(/^dealer_slug=honda-sandton;/);
+    expect(first.headers()["cache-control"]).toBe("private, no-store");
+    // The request context now sends the remembered dealer, as the browser would.
     const answer = await request.get("/dealer/honda-sandton/used");
+    expect(answer.headers()["set-cookie"]).toBeUndefined();
     expect(answer.headers()["cache-control"]).toBe("private, no-cache");
     const data = await request.get("/dealer/honda-sandton/used.data");
     expect(data.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");

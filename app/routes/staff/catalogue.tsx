@@ -108,7 +108,7 @@ function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "
   return (
     <div className="mt-4 grid gap-6 md:grid-cols-2">
       <Form method="post" className="grid gap-4 rounded border border-gray-300 p-4">
-        <h3 className="text-lg font-bold">Rename a {kind}</h3>
+        <h2 className="text-lg font-bold">Rename a {kind}</h2>
         <ErrorSummary form={rename} errors={renameErrors} fieldLabels={LABELS} />
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={rename} />
@@ -138,7 +138,7 @@ function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "
         </div>
       </Form>
       <Form method="post" className="grid gap-4 rounded border border-gray-300 p-4">
-        <h3 className="text-lg font-bold">Merge a {kind} into another</h3>
+        <h2 className="text-lg font-bold">Merge a {kind} into another</h2>
         <ErrorSummary form={merge} errors={errorsOf(merge)} fieldLabels={LABELS} />
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={merge} />

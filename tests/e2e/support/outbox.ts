@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
+import { E2E_DATA_DIR } from "./e2e-server.ts";
 
-/** The e2e server writes its e-mails here as .eml files (no SMTP_URL; DATA_DIR is .tmp/e2e-data, playwright.config.ts). */
-const OUTBOX = path.resolve(import.meta.dirname, "../../../.tmp/e2e-data/outbox");
+/** The e2e server writes its e-mails here as .eml files (no SMTP_URL; its DATA_DIR is E2E_DATA_DIR, playwright.config.ts). */
+const OUTBOX = path.resolve(import.meta.dirname, "../../..", E2E_DATA_DIR, "outbox");
 const parsed = new Map<string, ParsedMail>();
 
 /** Every e-mail in the outbox, parsed with mailparser (each file once). */

@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./page-checks.ts";
 
 /** The href of the first link matching `selector` on the page at `url`. */
 export async function firstHref(page: Page, url: string, selector: string): Promise<string> {
@@ -54,3 +55,14 @@ export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
   "routes/site/not-found.tsx": ["/no-such-page"],
 };
 
+/** Both engines on each page a finder gives, each as a step named by the route module and the URL. */
+export async function checkBothEngines(page: Page, file: string, finders: PageFinder[]) {
+  for (const finder of finders) {
+    const url = typeof finder === "string" ? finder : await finder(page);
+    await test.step(`${file}: ${url}`, async () => {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 }).first(), url).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+}

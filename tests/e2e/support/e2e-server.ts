@@ -1,0 +1,5 @@
+/** The port the e2e server listens on (E2E_PORT, so that two runs on one machine can each have their own). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/** The e2e server's data (PGlite, outbox), one folder per port, so that two runs on one machine never share one. */
+export const E2E_DATA_DIR = `.tmp/e2e-data-${E2E_PORT}`;
