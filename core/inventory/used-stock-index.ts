@@ -13,6 +13,7 @@ import {
   type UsedFilters,
   type UsedVehicleScope,
   type UsedVehicleView,
+  type VehicleIdentifiers,
 } from "./used-vehicles.ts";
 
 /**
@@ -85,6 +86,12 @@ export class UsedStockIndex {
   priceHistory(id: number): PriceChange[] | null {
     const row = this.rowOf(id);
     return row ? priceChangesOf(row) : null;
+  }
+
+  /** A vehicle's own identifiers from the dealer's system (shown on its page); null when the stock has no such vehicle. */
+  identifiers(id: number): VehicleIdentifiers | null {
+    const row = this.rowOf(id);
+    return row ? { vin: row.vin, stockNumber: row.stockNumber } : null;
   }
 
   private rowOf(id: number): StockRow | null {

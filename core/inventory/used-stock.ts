@@ -17,6 +17,8 @@ import {
   usedFilters,
   type UsedVehicleScope,
   type UsedVehicleView,
+  type VehicleIdentifiers,
+  vehicleIdentifiers,
 } from "./used-vehicles.ts";
 
 /**
@@ -91,6 +93,11 @@ export class UsedStock {
    */
   async vehicle(id: number): Promise<UsedVehicleView | null> {
     return this.index?.vehicle(id) ?? findUsedVehicle(this.db, id);
+  }
+
+  /** A vehicle's VIN and the dealer's stock number (the vehicle page). */
+  async identifiers(id: number): Promise<VehicleIdentifiers | null> {
+    return this.index?.identifiers(id) ?? vehicleIdentifiers(this.db, id);
   }
 
   /** A vehicle's price changes, oldest first (the vehicle page's reductions). */

@@ -253,6 +253,14 @@ export type ChannelFields = {
   updatedAt: Date;
 };
 
+/** The identifiers a buyer may quote to the dealer: the VIN and the dealer's own stock number, where the record has them. */
+export type VehicleIdentifiers = Pick<ChannelFields, "vin" | "stockNumber">;
+
+export async function vehicleIdentifiers(db: Database, id: number): Promise<VehicleIdentifiers | null> {
+  const [row] = await db.select({ vin: usedVehicles.vin, stockNumber: usedVehicles.stockNumber }).from(usedVehicles).where(eq(usedVehicles.id, id));
+  return row ?? null;
+}
+
 const pc = usedVehiclePriceChanges;
 
 /** Every public vehicle, in one statement (so, one consistent snapshot), for the in-memory index. */

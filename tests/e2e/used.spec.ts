@@ -299,6 +299,9 @@ test.describe("used vehicle detail", () => {
     for (const text of [vehicle.variant, vehicle.transmission, vehicle.fuel_type, vehicle.exterior_color, vehicle.state_of_vehicle]) {
       await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${text}$`) }).first()).toBeVisible();
     }
+    // The VIN from the dealer's record (issue 34): 17 characters, never I, O or Q.
+    await expect(page.getByRole("term").filter({ hasText: /^VIN$/ })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: /^[A-HJ-NPR-Z0-9]{17}$/ })).toHaveCount(1);
     await expect(page.getByText(/p\/m$/).first()).toBeVisible();
     await expect(page.getByText(vehicle.dealer_name, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: /^0\d/ })).toHaveAttribute("href", /^tel:/);

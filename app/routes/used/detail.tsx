@@ -48,10 +48,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const similar = { name: `${vehicle.make} ${vehicle.model}`, path: dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}`) };
     return data({ sold: { title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`, similar } } as const, { status: 410 });
   }
-  const [directory, similar, history] = await Promise.all([
+  const [directory, similar, history, identifiers] = await Promise.all([
     context.readModels.read(dealerDirectoryModel),
     context.usedStock.similar(vehicle),
     context.usedStock.priceHistory(vehicle.id),
+    context.usedStock.identifiers(vehicle.id),
   ]);
   const dealer = dealerNamed(directory, vehicle.dealer_slug);
   // The reductions, newest first: "Reduced by R 15 000 on 3 Nov".
@@ -61,7 +62,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .map((change) => ({ by: change.oldPrice - change.newPrice, on: change.changedAt.toISOString() }));
   const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
   const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
-  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions };
+  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions, identifiers };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -100,7 +101,7 @@ function SoldVehicle({ title, similar }: { title: string; similar: { name: strin
 type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold: object }>;
 
 function AvailableVehicle(loaderData: AvailableVehicleProps) {
-  const { vehicle, dealer, dealerSlug, similar, reductions } = loaderData;
+  const { vehicle, dealer, dealerSlug, similar, reductions, identifiers } = loaderData;
   const { pathname } = useLocation();
   const [selected, setSelected] = useState(loaderData.selected);
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -116,7 +117,10 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
     ["Fuel type", vehicle.fuel_type],
     ["Colour", vehicle.exterior_color],
     ["Condition", vehicle.state_of_vehicle],
-    ["Stock number", String(vehicle.id)],
+    // The dealer's own stock number and the VIN, which a buyer quotes to the dealer and checks on the car (issue 34);
+    // a vehicle added on this site without a DMS number is known by its number here.
+    ["Stock number", identifiers?.stockNumber ?? String(vehicle.id)],
+    ...(identifiers?.vin ? [["VIN", identifiers.vin] as [string, string]] : []),
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
