@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, expectSocialLinksCoverNothing, hydrated } from "./support/page-checks.ts";
+import { expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 
 /** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
 async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
@@ -212,21 +212,5 @@ test("the layout passes axe on desktop and mobile, scoped and unscoped", async (
   for (const path of ["/dealer", "/dealer/honda-wing-durban/popia"]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
-  }
-});
-
-/** Every form page, the newer ones included (issue 25: at any width from 320 px, on every form page). */
-const FORM_PAGES = ["/service", "/parts", "/sell-your-car", "/finance", "/alerts/new", "/book-test-drive/honda/hr-v", "/used"];
-
-test("the social links never cover a field, button or link, from 320 px wide up, on every form page", async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const members = (await (await request.get("/api/vehicles?itemsPerPage=3")).json())["hydra:member"];
-  const compare = `/compare?ids=${members.map((vehicle: { id: number }) => vehicle.id).join(",")}`;
-  for (const path of [...FORM_PAGES, compare]) {
-    for (const width of [320, 390, 1440]) {
-      await page.setViewportSize({ width, height: 700 });
-      await page.goto(path);
-      await expectSocialLinksCoverNothing(page, `${path} at ${width} px`);
-    }
   }
 });
