@@ -55,14 +55,20 @@ export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
   "routes/site/not-found.tsx": ["/no-such-page"],
 };
 
-/** Both engines on each page a finder gives, each as a step named by the route module and the URL. */
+/**
+ * Both engines on each page a finder gives, each as a step named by the route module and the URL; and no script error
+ * on the way (a module that cannot run in the browser, as one that needs Node's Buffer, breaks the page's hydration).
+ */
 export async function checkBothEngines(page: Page, file: string, finders: PageFinder[]) {
+  const scriptErrors: string[] = [];
+  page.on("pageerror", (error) => scriptErrors.push(error.message));
   for (const finder of finders) {
     const url = typeof finder === "string" ? finder : await finder(page);
     await test.step(`${file}: ${url}`, async () => {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1 }).first(), url).toBeVisible();
       await expectNoAxeViolations(page);
+      expect(scriptErrors, url).toEqual([]);
     });
   }
 }
