@@ -4,6 +4,7 @@ import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { dealers, enquiries, financeApplications, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
 import { deliveryLog } from "../delivery/lead-log.ts";
+import { FINANCE_LEAD_TYPE } from "../finance/application-schema.ts";
 import { type LeadCustomer, type LeadKind, type LeadVehicle, leadReference, loadLeadForDelivery } from "../delivery/lead-source.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import { recordAudit } from "../staff/audit.ts";
@@ -21,7 +22,7 @@ export { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, WOR
  * vehicle only: the applicant's details stay encrypted until someone allowed opens it (core/finance).
  */
 
-export const FINANCE_LEAD_TYPE = "Finance Application";
+export { FINANCE_LEAD_TYPE };
 export const PAGE_SIZE = 25;
 /** The most rows one CSV export holds; narrow the filter for more. */
 export const EXPORT_LIMIT = 10_000;
