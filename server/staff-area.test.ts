@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { VISIT_COOKIE } from "../core/attribution/visit.ts";
 import { createMailer } from "../core/delivery/email.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { auditLog, dealers, staffSessions, staffUsers } from "../db/schema.ts";
@@ -97,8 +98,10 @@ describe("without a session", () => {
     for (const sitemap of [...sitemapIndex.matchAll(/<loc>[^<]*(\/sitemap[\w-]*\.xml)<\/loc>/g)].map((match) => match[1]!)) {
       expect(await (await fetch(site.baseUrl + sitemap)).text(), sitemap).not.toContain("/staff");
     }
+    // Public pages set no staff cookie: only the visit's source (issue 35), which is no session.
     for (const pathname of ["/", "/used", "/new"]) {
-      expect((await fetch(site.baseUrl + pathname)).headers.get("set-cookie"), pathname).toBeNull();
+      const cookies = (await fetch(site.baseUrl + pathname)).headers.getSetCookie();
+      expect(cookies.map((cookie) => cookie.split("=")[0]), pathname).toEqual([VISIT_COOKIE]);
     }
   });
 });

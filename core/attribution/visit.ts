@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VISIT_COOKIE } from "./names.ts";
 
 /**
  * Issue 35: where a visit came from, first party. The first page of a visit records its source in one HttpOnly
@@ -7,7 +8,6 @@ import { z } from "zod";
  * path without its query, the campaign's own parameters and the ad platforms' click ids (which the dealer's CRM and
  * ad accounts match their own clicks against).
  */
-export const VISIT_COOKIE = "hdg_visit";
 export const VISIT_IDLE_SECONDS = 30 * 60;
 export const VISIT_MAX_SECONDS = 24 * 60 * 60;
 /** A visit's cookie is written again at most this often while it is in use (each page would otherwise set it). */
@@ -243,7 +243,4 @@ export function attributionOfRequest(cookieHeader: string | null | undefined, no
   return decodeVisit(visitCookieValue(cookieHeader), now)?.source ?? null;
 }
 
-/** "facebook / cpc / spring-sale": how staff pages, the CSV export and the ADF comments write a source. */
-export function describeSource(source: Pick<VisitSource, "source" | "medium" | "campaign">): string {
-  return [source.source, source.medium, source.campaign].filter(Boolean).join(" / ");
-}
+export { describeSource, VISIT_COOKIE } from "./names.ts";

@@ -129,6 +129,8 @@ export type OpenedFinanceApplication = {
   dealer: { name: string; slug: string };
   status: string;
   vehicle: { variant: string; make: string | null; model: string | null };
+  /** Where the visit that sent it came from (kept in clear: it says nothing about the applicant); null when not recorded. */
+  attribution: LeadAttribution | null;
   /** Everything the applicant sent that is kept encrypted (identity number, contact, employment, income, bank). */
   application: Record<string, unknown>;
 };
@@ -168,6 +170,7 @@ export async function openFinanceApplication(
     dealer: row.dealer,
     status: application.status,
     vehicle: { variant: application.vehicleVariant, make: application.make, model: application.model },
+    attribution: application.attribution,
     application: cipher.decrypt(application.encryptedPayload) as Record<string, unknown>,
   };
 }
