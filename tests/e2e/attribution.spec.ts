@@ -96,6 +96,8 @@ test("on a phone the back office's menu is one button and the inbox's filters ar
   await dialog.getByRole("link", { name: "Overview" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Focus goes to the new page's heading, as after any navigation, not back to the Menu button.
+  await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeFocused();
 
   // The filters unfold in place and work as on a computer.
   await page.goto("/staff/leads");
