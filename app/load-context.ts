@@ -1,3 +1,4 @@
+import type { LeadCounter } from "../core/attribution/visit.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
@@ -28,6 +29,8 @@ export type AppContext = {
   mailer?: Mailer;
   /** The share of page views that report their Core Web Vitals to /vitals (VITALS_SAMPLE_RATE; 0: none). */
   vitalsSampleRate?: number;
+  /** Told about each new lead, by type and visit source (the Prometheus counter, server/metrics.ts). */
+  countLead?: LeadCounter;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */
   cspNonce?: string;
   /**

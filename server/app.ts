@@ -28,7 +28,9 @@ import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middle
 import type { PageCache } from "./page-cache.ts";
 import type { PageMethods, PageRoutePattern, PageRouteRules } from "./pages.ts";
 import type { VitalsVisit } from "../core/vitals/store.ts";
+import type { LeadCounter } from "../core/attribution/visit.ts";
 import { vitalsGuardRule, vitalsRoutes } from "./vitals.ts";
+import { visitCookies } from "./visit-cookie.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -84,6 +86,8 @@ export type AppDeps = {
   signInClientFailures?: number;
   /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
   writeQueue?: WriteQueue;
+  /** Told about each new lead from the forms and the API, by type and visit source (server/metrics.ts leadCounter). */
+  countLead?: LeadCounter;
   /** Counts a page view's Core Web Vitals from POST /vitals (core/vitals); without it the beacon route is not served. */
   recordVitals?: (visit: VitalsVisit) => void;
   /** The vitals beacons' own per-client allowance (default 300 in 10 minutes, in memory). */
@@ -124,6 +128,7 @@ export function createApp({
   isDraining = () => false,
   requestMetrics,
   recordVitals,
+  countLead,
   vitalsAllowance,
   pageRoutePattern,
   vitalsSampleRate = 0,
@@ -186,7 +191,7 @@ export function createApp({
 
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue }));
+  app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue, countLead }));
   app.route("/", mediaRoutes(db, readModels));
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
@@ -196,6 +201,8 @@ export function createApp({
   const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
+    // Outside the page cache: answers from it get the visit's cookie too, and no kept page holds one.
+    app.use("*", visitCookies({ trustProxy }));
     if (pageCache) app.use("*", pageCache.middleware(pageRouteRules));
     app.all("*", async (c) => {
       const pageLogger = logger.child({ reqId: c.get("requestId") });
@@ -204,7 +211,7 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError, vitalsSampleRate };
+      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError, vitalsSampleRate, countLead };
       const overHttps = cameOverHttps(c, trustProxy);
       const request = pageRequestOf(c.req.raw, overHttps);
       const staffScope = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps };

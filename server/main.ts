@@ -112,6 +112,7 @@ async function main() {
       metrics.observeVitals(visit);
     },
     channelFeeds: { maxDropShare: env.CHANNEL_FEED_MAX_DROP, observe: metrics.feedFetchObserver() },
+    countLead: metrics.leadCounter(),
     pageHandler,
     pageMethods,
     pageRouteRules,

@@ -14,6 +14,7 @@ import type { Logger } from "./logger.ts";
 import type { PageRoutePattern } from "./pages.ts";
 import type { VitalsVisit } from "../core/vitals/store.ts";
 import { VITAL_NAMES, type VitalName } from "../core/vitals/vitals.ts";
+import { type LeadCounter, NAMED_SOURCES } from "../core/attribution/visit.ts";
 
 /** What the gauges read when Prometheus scrapes; each part is optional so that a test can leave it out. */
 export type MetricsSources = {
@@ -31,6 +32,8 @@ const CATCH_ALL = new Set(["*", "/*"]);
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const USED_STOCK_STATES = ["current", "loading", "database"] as const;
 const READ_MODEL_STATES: readonly ReadModelState[] = ["current", "loading", "database"];
+/** The mediums core/attribution gives a visit itself, and the utm_medium values campaigns commonly use. */
+const NAMED_MEDIUMS: ReadonlySet<string> = new Set(["(none)", "(not set)", "organic", "social", "referral", "cpc", "ppc", "paid", "paid_social", "paidsocial", "display", "email", "sms", "affiliate", "video"]);
 /** Delivery rows not delivered yet: waiting for a first try, retrying after a failure, or given up on. */
 const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
 
@@ -140,6 +143,26 @@ export class Metrics {
       durations.observe({ channel }, seconds);
       items.set({ channel, dealer }, count);
       lastFetch.set({ channel, dealer }, Date.now() / 1000);
+    };
+  }
+
+  /**
+   * Counts each new lead (the forms and the API, not a duplicate nor a dropped bot post) by its type and the
+   * source and medium of the visit that sent it (issue 35). Sources and mediums are bounded to the names
+   * core/attribution names itself and the common mediums, anything else "other", so that a campaign's own
+   * utm_source cannot grow the series; the campaign itself is on the lead (the inbox, its CSV, the insights).
+   */
+  leadCounter(): LeadCounter {
+    const leads = new Counter({
+      name: "honda_leads_total",
+      help: "New leads (enquiries of every form and finance applications), by lead type and the visit's source and medium (not_recorded: no live visit; other: a source or medium outside the named ones)",
+      labelNames: ["type", "source", "medium"],
+      registers: [this.registry],
+    });
+    return ({ leadType, attribution }) => {
+      const source = attribution ? (NAMED_SOURCES.has(attribution.source) ? attribution.source : "other") : "not_recorded";
+      const medium = attribution ? (NAMED_MEDIUMS.has(attribution.medium) ? attribution.medium : "other") : "not_recorded";
+      leads.inc({ type: leadType, source, medium });
     };
   }
 

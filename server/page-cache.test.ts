@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import { decodeVisit, encodeVisit, VISIT_COOKIE, visitOfRequest } from "../core/attribution/visit.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels } from "../core/shared/read-model.ts";
@@ -51,10 +52,20 @@ afterAll(async () => {
 
 type Answer = { status: number; headers: Headers; html: string; bytes: number };
 
-/** A GET as a browser sends it, over node:http (fetch would decode the body), decoded here so the coding on the wire is seen. */
+/** The cookie of a visit that started a moment ago (issue 35): its pages carry it, and it is not due to be written again. */
+function liveVisitCookie(): string {
+  const now = Math.floor(Date.now() / 1000);
+  return `${VISIT_COOKIE}=${encodeVisit(visitOfRequest(null, new URL("http://127.0.0.1/?utm_source=newsletter"), null, "127.0.0.1", now))}`;
+}
+
+/**
+ * A GET as a browser sends it in the middle of a visit (with the visit's cookie, unless the test sends a Cookie
+ * header of its own), over node:http (fetch would decode the body), decoded here so the coding on the wire is seen.
+ */
 function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(site.baseUrl + path, { method, headers: { "Accept-Encoding": "br, gzip", ...headers } }, (response) => {
+    const sent = { "Accept-Encoding": "br, gzip", Cookie: liveVisitCookie(), ...headers };
+    const request = http.request(site.baseUrl + path, { method, headers: sent }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
@@ -65,7 +76,10 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
           raw.byteLength === 0 ? raw : coding === "gzip" ? zlib.gunzipSync(raw) : coding === "br" ? zlib.brotliDecompressSync(raw) : raw
         ).toString("utf8");
         const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") answerHeaders.set(name, value);
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === "string") answerHeaders.set(name, value);
+          else for (const each of value ?? []) answerHeaders.append(name, each);
+        }
         resolve({
           status: response.statusCode ?? 0,
           headers: answerHeaders,
@@ -155,6 +169,52 @@ describe("a public page kept in memory", () => {
     expect(again.html.replace(/nonce="[^"]*"/g, "")).toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
     expect(sandton.html).toContain("Honda Sandton");
     expect(group.html.replace(/nonce="[^"]*"/g, "")).not.toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
+  });
+});
+
+describe("the visit's cookie (issue 35) and the cache", () => {
+  it("does not keep a visitor with the visit's cookie from the cache, and adds none to a visit that is not due", async () => {
+    await get("/used?page=2");
+    const hits = pageCache.counts.hits;
+    const answer = await get("/used?page=2");
+    expect(pageCache.counts.hits - hits).toBe(1);
+    expect(answer.headers.get("Set-Cookie")).toBeNull();
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("sets it on a page answered from the cache to the first page of a visit, never keeps it there, and says no-store", async () => {
+    const landing = "/new/honda?utm_source=facebook&utm_campaign=spring";
+    const hits = pageCache.counts.hits;
+    const first = await get(landing, { Cookie: "" });
+    const again = await get(landing, { Cookie: "" });
+    // The first renders it (its query is new to the cache); the second is answered from the cache, with a cookie of its own.
+    expect(pageCache.counts.hits - hits).toBe(1);
+    for (const answer of [first, again]) {
+      const cookie = answer.headers.get("Set-Cookie") ?? "";
+      expect(cookie).toMatch(new RegExp(`^${VISIT_COOKIE}=[\\w-]+; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax$`));
+      const visit = decodeVisit(cookie.split(";")[0]!.split("=")[1], Math.floor(Date.now() / 1000));
+      expect(visit?.source).toMatchObject({ source: "facebook", campaign: "spring", landingPath: "/new/honda" });
+      // Neither a shared cache's nor the browser's to keep: the next page of the visit carries the cookie and is kept as usual.
+      expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    // The kept page holds no cookie: the next visitor, already in a visit, gets the same page and none.
+    const direct = await get("/new/honda", { Cookie: "" });
+    expect(direct.headers.get("Set-Cookie")).toMatch(new RegExp(`^${VISIT_COOKIE}=`));
+    const before = pageCache.counts.hits;
+    const within = await get("/new/honda");
+    expect(pageCache.counts.hits - before).toBe(1);
+    expect(within.headers.get("Set-Cookie")).toBeNull();
+    expect(within.html.replace(/nonce="[^"]*"/g, "")).toBe(direct.html.replace(/nonce="[^"]*"/g, ""));
+  });
+
+  it("keys a public page alike with or without it, and never keeps a back-office page for it", () => {
+    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
+    const visit = liveVisitCookie();
+    expect(key("/used", { Cookie: visit })).toBe(key("/used"));
+    expect(key("/used", { Cookie: `dealer_slug=honda-sandton; ${visit}` })).toBe(key("/used", { Cookie: "dealer_slug=honda-sandton" }));
+    for (const path of ["/staff", "/staff/leads", "/staff/login", "/finance"]) expect(key(path, { Cookie: visit }), path).toBeNull();
+    // Any other cookie beside it still makes the page the request's own.
+    expect(key("/used", { Cookie: `${visit}; staff=abcdefghijklmnopqrstuvwxyz` })).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { readCookie } from "../app/lib/cookies.ts";
+import { VISIT_COOKIE } from "../core/attribution/visit.ts";
 import { DEALER_SLUG_KEY } from "../app/lib/scope.ts";
 import type { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { acceptsCoding, weakEtag } from "./middleware/caching.ts";
@@ -201,8 +202,8 @@ const PAGE_HEADERS = /^(?:content-type|content-language|link|x-remix-[\w-]+|x-re
  * What a render of this request depends on, or null when its answer may not be kept (decision 047). Decided
  * after routing, by the route table: only a read of the one canonical spelling of a path (the request guard
  * redirects every other, server/request-path.ts), whose every matched route declares the page public
- * (`PageRouteRules.isPublic`), from a request that carries no cookie but the remembered dealer (a staff session
- * or any other cookie is rendered for that request alone). Keyed by path and query, by the remembered dealer
+ * (`PageRouteRules.isPublic`), from a request that carries no cookie but the remembered dealer and the visit's
+ * source, which no render reads (a staff session or any other cookie is rendered for that request alone). Keyed by path and query, by the remembered dealer
  * (layout pages outside /dealer/{slug} render in it), and by whether a crawler asks (it gets the page whole
  * rather than streamed). Not by host: no page renders the address it was asked at.
  */
@@ -219,6 +220,12 @@ export function cacheKeyOf(routes: PageRouteRules | undefined, request: Request)
 
 /** The only cookie a kept page may be rendered with: the remembered dealer, which is part of the key. */
 const KEYED_COOKIES: readonly string[] = [DEALER_SLUG_KEY];
+/**
+ * Cookies no page render reads, so a request carrying them may still be answered from the cache: the visit's
+ * source (issue 35), read only by the actions and API handlers that store a lead, which are never kept, and
+ * written by server/visit-cookie.ts around the cache.
+ */
+const UNREAD_COOKIES: readonly string[] = [VISIT_COOKIE];
 
 /**
  * The remembered dealer's slug as a key part ("" for none); null when the request carries any other cookie (a
@@ -228,7 +235,7 @@ function rememberedDealer(cookieHeader: string | null): string | null {
   const names = (cookieHeader ?? "")
     .split(";")
     .map((part) => part.split("=")[0]!.trim())
-    .filter(Boolean);
+    .filter((name) => name !== "" && !UNREAD_COOKIES.includes(name));
   if (names.some((name) => !KEYED_COOKIES.includes(name))) return null;
   try {
     const slug = readCookie(cookieHeader, DEALER_SLUG_KEY) ?? "";

@@ -1,3 +1,4 @@
+import { VISIT_COOKIE } from "../core/attribution/visit.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -32,11 +33,16 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The remembered dealer's Set-Cookie of a page (the visit's own cookie, issue 35, beside it is not this test's). */
 async function setCookieOf(path: string, cookie?: string): Promise<string | null> {
   const response = await fetch(site.baseUrl + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
   expect(response.status, path).toBe(200);
   await response.arrayBuffer();
-  return response.headers.get("Set-Cookie");
+  return dealerCookieOf(response);
+}
+
+function dealerCookieOf(response: Response): string | null {
+  return response.headers.getSetCookie().find((cookie) => !cookie.startsWith(`${VISIT_COOKIE}=`)) ?? null;
 }
 
 describe("the home page", () => {
@@ -55,7 +61,7 @@ describe("the home page", () => {
   it("forgets it in the data of a client-side navigation too", async () => {
     const response = await fetch(`${site.baseUrl}/_root.data`, { headers: { Cookie: "dealer_slug=honda-sandton" } });
     await response.arrayBuffer();
-    expect(response.headers.get("Set-Cookie")).toMatch(/^dealer_slug=; .*Max-Age=0/);
+    expect(dealerCookieOf(response)).toMatch(/^dealer_slug=; .*Max-Age=0/);
   });
 });
 

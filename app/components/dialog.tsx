@@ -101,6 +101,8 @@ type PanelDialogProps = {
   children: ReactNode;
   /** Rendered after the children only while the panel is an open dialog (e.g. a live region). */
   inDialog?: ReactNode;
+  /** Asked when the dialog closes: true when it has put focus somewhere itself; otherwise focus goes back to the opener. */
+  focusAfterClose?: () => boolean;
 };
 
 /**
@@ -166,7 +168,7 @@ export function PanelDialog(props: PanelDialogProps) {
       </button>
       {open ? (
         <Suspense fallback={resting(null)}>
-          <Modal id={id} onClose={() => onOpenChange(false)} returnFocusTo={opener} className={`fixed inset-y-0 left-0 z-50 ${props.sheetClassName}`}>
+          <Modal id={id} onClose={() => onOpenChange(false)} returnFocusTo={opener} focusElsewhere={props.focusAfterClose} className={`fixed inset-y-0 left-0 z-50 ${props.sheetClassName}`}>
             {({ Title, Close }) => (
               <>
                 <div className={props.headerClassName}>

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { focusMainHeading } from "../lib/focus-on-navigation.ts";
 import { PanelDialog } from "./dialog.tsx";
 
 /**
@@ -9,10 +10,20 @@ import { PanelDialog } from "./dialog.tsx";
 export function MobileDrawer({ id = "site-menu", title, children }: { id?: string; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const navigated = useRef(false);
 
-  // Any navigation (a link in the drawer, back/forward) closes it.
+  // Any navigation (a link in the drawer, back/forward) closes it; focus then goes to the new page's heading, as
+  // after any navigation, rather than back to the Menu button (the dialog's focus trap held it meanwhile).
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on location change only
-  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    navigated.current = open;
+    setOpen(false);
+  }, [location.key]);
+  const focusAfterClose = () => {
+    const moved = navigated.current && focusMainHeading();
+    navigated.current = false;
+    return moved;
+  };
 
   return (
     <PanelDialog
@@ -20,6 +31,7 @@ export function MobileDrawer({ id = "site-menu", title, children }: { id?: strin
       title={title}
       open={open}
       onOpenChange={setOpen}
+      focusAfterClose={focusAfterClose}
       opener={
         <>
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

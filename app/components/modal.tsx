@@ -20,12 +20,15 @@ export function Modal({
   id,
   onClose,
   returnFocusTo,
+  focusElsewhere,
   className,
   children,
 }: {
   id?: string;
   onClose: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
+  /** Asked on close: true when it has put focus somewhere itself (the new page's heading after a menu's link). */
+  focusElsewhere?: () => boolean;
   className: string;
   children: (parts: ModalParts) => ReactNode;
 }) {
@@ -44,7 +47,7 @@ export function Modal({
           className={className}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            returnFocusTo.current?.focus();
+            if (!focusElsewhere?.()) returnFocusTo.current?.focus();
           }}
         >
           {children({ Title: Dialog.Title, Close: Dialog.Close })}

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, replace } from "react-router";
+import { attributionOfRequest } from "../../core/attribution/visit.ts";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
 import { dealerDirectoryModel } from "../../core/dealers/dealers.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
@@ -116,6 +117,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       website: text("website"),
       rendered_at: text("rendered_at"),
     };
+    const attribution = attributionOfRequest(request.headers.get("Cookie"));
     // The photos and the lead in one turn of the bounded write queue: a full queue refuses before either is stored.
     const outcome = await context.writeQueue.run(async () => {
       let photoImageIds: string[] = [];
@@ -131,6 +133,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
         photoImageIds,
         requireRenderTime: true,
         requireAppointment: appointmentKind !== undefined,
+        attribution,
         onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
       });
     });
@@ -143,6 +146,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     }
     if (outcome.kind === "stored") {
       context.logger.info({ leadId: outcome.id, created: outcome.created, form: raw.form_name, uri: pathname }, "enquiry stored");
+      if (outcome.created) context.countLead?.({ leadType: outcome.leadType, attribution });
     }
     return replace(`${pathname}/thank-you`, 303);
   } catch (error) {

@@ -30,11 +30,21 @@ export function useFocusOnNavigation(): void {
     previous.current = address;
     const state = location.state as FocusState;
     if (sameAddress || state?.keepFocus || location.hash) return;
-    const main = document.getElementById("main");
-    const wanted = state?.focusId ? document.getElementById(state.focusId) : null;
-    const heading = wanted ?? main?.querySelector<HTMLElement>("h1") ?? main;
-    if (!heading) return;
-    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-    heading.focus({ preventScroll: true });
+    focusMainHeading(state?.focusId);
   }, [location.key]);
+}
+
+/**
+ * Focuses where a navigation puts focus: the element with `focusId`, else the page's main heading, else `main`;
+ * answers whether there was one. Also for a menu dialog closed by the navigation it made (app/components/mobile-drawer.tsx),
+ * whose focus trap kept focus while the new page arrived.
+ */
+export function focusMainHeading(focusId?: string): boolean {
+  const main = document.getElementById("main");
+  const wanted = focusId ? document.getElementById(focusId) : null;
+  const heading = wanted ?? main?.querySelector<HTMLElement>("h1") ?? main;
+  if (!heading) return false;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+  return true;
 }

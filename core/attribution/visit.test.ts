@@ -78,6 +78,18 @@ describe("a visit across pages", () => {
     expect(visitCookieHeader(first, start + VISIT_MAX_SECONDS - 100, false)).toContain("Max-Age=100;");
   });
 
+  it("fits the cookie however long and wide the campaign's parameters are, so that the visit lives on", () => {
+    const wide = "\u0939".repeat(300);
+    const query = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "ttclid"].map((name) => `${name}=${wide}`).join("&");
+    const visit = visitOfRequest(null, landing(`/${"x".repeat(300)}?${query}`), `https://${"r".repeat(60)}.example/`, SITE, start);
+    const value = encodeVisit(visit);
+    expect(value.length).toBeLessThanOrEqual(2048);
+    const kept = decodeVisit(value, start + 60);
+    expect(kept?.source.campaign).toBe(wide.slice(0, kept!.source.campaign!.length));
+    expect(kept?.source.clickIds.gclid?.length).toBeGreaterThan(0);
+    expect(kept?.source.landingPath.startsWith("/")).toBe(true);
+  });
+
   it("ignores a cookie that is not one of ours", () => {
     for (const value of ["", "not base64!", Buffer.from('{"source":1}').toString("base64url"), "A".repeat(5000)]) {
       expect(decodeVisit(value, start)).toBeNull();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VISIT_COOKIE } from "./names.ts";
 
 /**
  * Issue 35: where a visit came from, first party. The first page of a visit records its source in one HttpOnly
@@ -7,7 +8,6 @@ import { z } from "zod";
  * path without its query, the campaign's own parameters and the ad platforms' click ids (which the dealer's CRM and
  * ad accounts match their own clicks against).
  */
-export const VISIT_COOKIE = "hdg_visit";
 export const VISIT_IDLE_SECONDS = 30 * 60;
 export const VISIT_MAX_SECONDS = 24 * 60 * 60;
 /** A visit's cookie is written again at most this often while it is in use (each page would otherwise set it). */
@@ -34,6 +34,9 @@ export type VisitSource = {
 };
 
 export type Visit = { source: VisitSource; startedAt: number; lastSeenAt: number };
+
+/** Told about each lead stored for the first time, with its type and its visit's source (the metrics count them). */
+export type LeadCounter = (lead: { leadType: string; attribution: VisitSource | null }) => void;
 
 const text = z.string().max(FIELD_MAX);
 const visitSchema = z.strictObject({
@@ -71,6 +74,12 @@ const SOCIAL_NETWORKS: [RegExp, string][] = [
   [/(^|\.)pinterest\.[a-z.]+$/, "pinterest"],
   [/(^|\.)whatsapp\.com$|^wa\.me$/, "whatsapp"],
 ];
+
+/**
+ * Every source this module names itself (search engines, social networks, direct): a bounded set, which the
+ * metrics use as a label where any other source (a campaign's own utm_source, a referring site) is "other".
+ */
+export const NAMED_SOURCES: ReadonlySet<string> = new Set(["direct", ...[...SEARCH_ENGINES, ...SOCIAL_NETWORKS].map(([, name]) => name)]);
 
 /** The source and medium an ad platform's click id means when a link carries no utm_source of its own. */
 const CLICK_ID_SOURCES: Record<ClickIdParameter, { source: string; medium: string }> = {
@@ -158,8 +167,40 @@ export function visitCookieDue(before: Visit | null, after: Visit): boolean {
   return before === null || before.startedAt !== after.startedAt || after.lastSeenAt - before.lastSeenAt >= VISIT_REFRESH_SECONDS;
 }
 
+/**
+ * The cookie's value: the visit as base64url JSON, never longer than the decoder takes (COOKIE_MAX). A landing
+ * with very long campaign parameters (each is capped at FIELD_MAX characters, but a character may take three
+ * bytes) has its free text shortened until it fits, rather than being refused and starting a visit on every page.
+ */
 export function encodeVisit(visit: Visit): string {
-  return Buffer.from(JSON.stringify(visit), "utf8").toString("base64url");
+  for (let limit = FIELD_MAX; ; limit = Math.floor(limit / 2)) {
+    const encoded = Buffer.from(JSON.stringify(shortened(visit, limit)), "utf8").toString("base64url");
+    if (encoded.length <= COOKIE_MAX || limit <= 8) return encoded;
+  }
+}
+
+function shortened(visit: Visit, limit: number): Visit {
+  if (limit >= FIELD_MAX) return visit;
+  const cut = <T extends string | null>(value: T): T => (value === null ? value : (value.slice(0, limit) as T));
+  const { source } = visit;
+  const clickIds: VisitSource["clickIds"] = {};
+  for (const parameter of CLICK_ID_PARAMETERS) {
+    const id = source.clickIds[parameter];
+    if (id) clickIds[parameter] = id.slice(0, limit);
+  }
+  return {
+    ...visit,
+    source: {
+      source: cut(source.source),
+      medium: cut(source.medium),
+      campaign: cut(source.campaign),
+      term: cut(source.term),
+      content: cut(source.content),
+      referrerHost: cut(source.referrerHost),
+      landingPath: cut(source.landingPath),
+      clickIds,
+    },
+  };
 }
 
 /** The visit a cookie value holds, or null when it is missing, malformed, idle too long or older than a day. */
@@ -202,7 +243,4 @@ export function attributionOfRequest(cookieHeader: string | null | undefined, no
   return decodeVisit(visitCookieValue(cookieHeader), now)?.source ?? null;
 }
 
-/** "facebook / cpc / spring-sale": how staff pages, the CSV export and the ADF comments write a source. */
-export function describeSource(source: Pick<VisitSource, "source" | "medium" | "campaign">): string {
-  return [source.source, source.medium, source.campaign].filter(Boolean).join(" / ");
-}
+export { describeSource, VISIT_COOKIE } from "./names.ts";

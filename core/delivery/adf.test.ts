@@ -189,6 +189,7 @@ describe("hostile values", () => {
     finance: null,
     timeframe: null,
     notes: [],
+    attribution: null,
   };
   const lead = (customer: Partial<LeadForDelivery["customer"]>, vehicle: Partial<LeadForDelivery["vehicle"]> = {}): LeadForDelivery => ({
     ...base,
@@ -234,6 +235,35 @@ describe("hostile values", () => {
     expect(await dtdViolations(xml)).toBe("");
     expect(await text(xml, "//customer/timeframe/description")).toBe("Service on Tuesday morning");
     expect(await text(xml, "//customer/timeframe/earliestdate")).toBe("2026-12-01T09:30:00+02:00");
+  });
+
+  it("names the visit's source in the provider's service, and its campaign, term, content and click ids in the comments", async () => {
+    const attribution = {
+      source: "facebook",
+      medium: "cpc",
+      campaign: `spring <sale> & "more"`,
+      term: "jazz",
+      content: "carousel\u0007",
+      referrerHost: "l.facebook.com",
+      landingPath: "/used/honda/jazz",
+      clickIds: { gclid: "G-1", fbclid: "IwAR<1>" },
+    };
+    const xml = buildAdfXml({ ...lead({ message: "Call me after five" }), attribution }, SITE);
+    expect(await dtdViolations(xml)).toBe("");
+    expect(await text(xml, "//provider/name")).toBe("Honda Dealer Group Website");
+    expect(await text(xml, "//provider/service")).toBe(`Book Service from facebook / cpc / spring <sale> & "more"`);
+    expect((await text(xml, "//customer/comments")).split("\n")).toEqual([
+      "Call me after five",
+      "Visit source: facebook",
+      "Visit medium: cpc",
+      `Campaign: spring <sale> & "more"`,
+      "Campaign term: jazz",
+      "Campaign content: carousel",
+      "Referring site: l.facebook.com",
+      `Landing page: ${SITE}/used/honda/jazz`,
+      "Google Ads click id (gclid): G-1",
+      "Facebook click id (fbclid): IwAR<1>",
+    ]);
   });
 
   it("is refused by the document type when a required element is missing (the check can fail)", async () => {

@@ -1,5 +1,6 @@
 import { saIso } from "../appointments/calendar.ts";
-import { type LeadForDelivery, siteLink } from "./lead-source.ts";
+import { describeSource } from "../attribution/visit.ts";
+import { type LeadForDelivery, siteLink, visitSourceLines } from "./lead-source.ts";
 
 export const PROVIDER_NAME = "Honda Dealer Group Website";
 
@@ -65,10 +66,12 @@ function vehicleNode(lead: LeadForDelivery, vehicle = lead.vehicle, finance = le
   };
 }
 
-function customerNode(lead: LeadForDelivery): Node {
+function customerNode(lead: LeadForDelivery, siteUrl: string): Node {
   const { customer, timeframe } = lead;
   const photos = (lead.photoLinks ?? []).map((link, index) => `Photo ${index + 1}: ${link}`);
-  const comments = [customer.message, ...lead.notes, ...photos].filter(Boolean).join("\n");
+  // ADF 1.0 has no field for a campaign, its term and content or an ad platform's click id: they are written here.
+  const visit = visitSourceLines(lead.attribution, siteUrl).map(([label, value]) => `${label}: ${value}`);
+  const comments = [customer.message, ...lead.notes, ...photos, ...visit].filter(Boolean).join("\n");
   return {
     name: "customer",
     children: [
@@ -128,12 +131,18 @@ function vendorNode(lead: LeadForDelivery, siteUrl: string): Node {
   };
 }
 
+/**
+ * This website as the lead's provider, the name CRMs file the lead source under; the service (the sub-source
+ * where a CRM has one) names the form and, when a visit was recorded, where it came from: "New Vehicles (Group
+ * Website Honda-Online New Vehicles) from facebook / cpc / spring-sale".
+ */
 function providerNode(lead: LeadForDelivery, siteUrl: string): Node {
+  const form = `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`;
   return {
     name: "provider",
     children: [
       el("name", PROVIDER_NAME, { part: "full", type: "business" }),
-      el("service", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`),
+      el("service", lead.attribution ? `${form} from ${describeSource(lead.attribution)}` : form),
       el("url", siteLink(lead.uri, siteUrl) ?? siteUrl),
     ],
   };
@@ -143,7 +152,8 @@ function providerNode(lead: LeadForDelivery, siteUrl: string): Node {
  * The lead as ADF 1.0 (Auto-lead Data Format), the XML dealer CRMs import, valid against
  * core/delivery/adf/adf-1.0.dtd: prospect, request date, the vehicle (always year, make and model; a finance
  * application's finance element), the customer, the vendor (the dealer, with its structured address) and the
- * provider (this website and the form). Elements are in the standard's order.
+ * provider (this website, the form and the visit's source, whose campaign details are in the customer's
+ * comments). Elements are in the standard's order.
  */
 export function buildAdfXml(lead: LeadForDelivery, siteUrl: string): string {
   const prospect: Node = {
@@ -155,7 +165,7 @@ export function buildAdfXml(lead: LeadForDelivery, siteUrl: string): string {
       required("requestdate", isoSeconds(lead.createdAt)),
       vehicleNode(lead),
       lead.wantedVehicle ? vehicleNode(lead, lead.wantedVehicle, null) : null,
-      customerNode(lead),
+      customerNode(lead, siteUrl),
       vendorNode(lead, siteUrl),
       providerNode(lead, siteUrl),
     ],
@@ -177,5 +187,7 @@ export function buildLeadJson(lead: LeadForDelivery): string {
     customer: lead.customer,
     vehicle: lead.vehicle,
     notes: lead.notes,
+    // Where the visit that sent the lead came from (core/attribution/visit.ts VisitSource); null when not recorded.
+    attribution: lead.attribution,
   });
 }

@@ -6,7 +6,7 @@ import { formatKm, formatOpeningTimes, formatRand } from "../shared/format.ts";
 import { escapeMarkup } from "./adf.ts";
 import { appointmentIcs } from "../appointments/ics.ts";
 import { type LinkSigner, manageAppointmentPath } from "../appointments/links.ts";
-import { describeAppointment, type LeadAppointment, type LeadForDelivery, siteLink } from "./lead-source.ts";
+import { describeAppointment, type LeadAppointment, type LeadForDelivery, NOT_RECORDED, siteLink, visitSourceLines } from "./lead-source.ts";
 
 export type OutgoingMail = {
   messageId: string;
@@ -132,6 +132,7 @@ function leadFields(lead: LeadForDelivery, siteUrl: string): [string, string][] 
     ["May we contact them about offers", yesNo(customer.contactAllowed)],
     ["Form", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`],
     ["Page", siteLink(lead.uri, siteUrl)],
+    ...(lead.attribution ? visitSourceLines(lead.attribution, siteUrl) : [["Visit source", NOT_RECORDED] as [string, string]]),
     ["Received", lead.createdAt.toISOString()],
     ["Lead id", lead.id],
   ];

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   type BusinessHours,
+  type LeadAttribution,
   dealers,
   deals,
   enquiries,
@@ -13,6 +14,7 @@ import {
   tradeIns,
   usedVehicles,
 } from "../../db/schema.ts";
+import { CLICK_ID_PARAMETERS, type ClickIdParameter } from "../attribution/visit.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { appointmentOfEnquiry } from "../appointments/appointments.ts";
 import type { VehicleCondition } from "../leads/enquiry-schema.ts";
@@ -91,6 +93,8 @@ export type LeadForDelivery = {
   appointment?: LeadAppointment | null;
   /** Free text for the salesperson, e.g. a part number or the special. */
   notes: string[];
+  /** Where the visit that sent it came from (issue 35); null when no visit was recorded (an API client's lead). */
+  attribution: LeadAttribution | null;
   /** Sell your car traded in towards a car on this site: that car (ADF's second vehicle, interest buy). */
   wantedVehicle?: LeadVehicle | null;
   /** Sell your car: signed, expiring links to the seller's photos (decision 026), when the loader was given a signer. */
@@ -208,6 +212,7 @@ async function loadEnquiry(db: Database, id: string, options: LoadOptions): Prom
     timeframe: appointment ? { description: describeAppointment(appointment), earliest: appointment.start, latest: appointment.end } : null,
     appointment,
     notes,
+    attribution: enquiry.attribution,
   };
   return enquiry.formName === FORM_PRESETS.sellCar.formName ? withTradeIn(db, base, enquiry.vehicleYear, options) : base;
 }
@@ -328,7 +333,36 @@ async function loadFinanceApplication(db: Database, id: string, cipher: FinanceC
     finance: { method: "finance" },
     timeframe: null,
     notes: [],
+    attribution: application.attribution,
   };
+}
+
+/** What a lead without a recorded visit shows wherever its source is asked for. */
+export const NOT_RECORDED = "Not recorded";
+
+const CLICK_ID_NAMES: Record<ClickIdParameter, string> = {
+  gclid: "Google Ads click id (gclid)",
+  fbclid: "Facebook click id (fbclid)",
+  ttclid: "TikTok click id (ttclid)",
+};
+
+/**
+ * The source of the lead's visit as labelled lines, for the places that have no field of their own for it: the
+ * ADF's comments and the dealer's readable e-mail; none for a lead without a recorded visit.
+ */
+export function visitSourceLines(attribution: LeadAttribution | null, siteUrl: string): [string, string][] {
+  if (!attribution) return [];
+  const lines: [string, string | null][] = [
+    ["Visit source", attribution.source],
+    ["Visit medium", attribution.medium],
+    ["Campaign", attribution.campaign],
+    ["Campaign term", attribution.term],
+    ["Campaign content", attribution.content],
+    ["Referring site", attribution.referrerHost],
+    ["Landing page", siteLink(attribution.landingPath, siteUrl)],
+    ...CLICK_ID_PARAMETERS.map((parameter): [string, string | null] => [CLICK_ID_NAMES[parameter], attribution.clickIds[parameter] ?? null]),
+  ];
+  return lines.filter((line): line is [string, string] => line[1] !== null && line[1] !== "");
 }
 
 /**

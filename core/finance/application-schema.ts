@@ -29,6 +29,8 @@ export {
 
 export const SOURCE_CODE = "Group Website Honda-Online Fin App";
 export const INITIAL_STATUS = "Queued";
+/** The lead type a finance application is listed, counted and exported under beside the enquiry forms' types. */
+export const FINANCE_LEAD_TYPE = "Finance Application";
 
 /** Monthly figures (salary, expenses) and asset values (property, purchase price) in rand. */
 export const MAX_MONTHLY_RAND = 10_000_000;

@@ -1,7 +1,7 @@
 import { eq, inArray, lt } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
-import { dealers, financeApplications, leadDeliveries, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
+import { type LeadAttribution, dealers, financeApplications, leadDeliveries, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
 import { findDealerId } from "../dealers/dealers.ts";
 import { leadReference } from "../delivery/lead-source.ts";
 import { recordAudit } from "../staff/audit.ts";
@@ -31,11 +31,13 @@ export const DEFAULT_RETENTION_DAYS = 180;
  * bank, income and expense figures, confirmations) is only in the AES-256-GCM payload.
  * Idempotent: the same idempotency key (one per form render) stores one row; without a key, a keyed
  * fingerprint of the whole application stands in, so an identical double submit is stored once too.
+ * `attribution` is where the visit that sent it came from (issue 35), read from the request by its handler.
  */
 export async function submitFinanceApplication(
   db: Database,
   cipher: FinanceCipher,
   input: unknown,
+  { attribution = null }: { attribution?: LeadAttribution | null } = {},
 ): Promise<SubmitResult> {
   const parsed = financeApplicationSchema.safeParse(input);
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
@@ -58,6 +60,7 @@ export async function submitFinanceApplication(
         model: application.model ?? null,
         encryptedPayload: cipher.encrypt(sensitivePayload(application)),
         idempotencyKey: key,
+        attribution,
       })
       .onConflictDoNothing({ target: financeApplications.idempotencyKey })
       .returning({ id: financeApplications.id, status: financeApplications.status });
@@ -126,6 +129,8 @@ export type OpenedFinanceApplication = {
   dealer: { name: string; slug: string };
   status: string;
   vehicle: { variant: string; make: string | null; model: string | null };
+  /** Where the visit that sent it came from (kept in clear: it says nothing about the applicant); null when not recorded. */
+  attribution: LeadAttribution | null;
   /** Everything the applicant sent that is kept encrypted (identity number, contact, employment, income, bank). */
   application: Record<string, unknown>;
 };
@@ -165,6 +170,7 @@ export async function openFinanceApplication(
     dealer: row.dealer,
     status: application.status,
     vehicle: { variant: application.vehicleVariant, make: application.make, model: application.model },
+    attribution: application.attribution,
     application: cipher.decrypt(application.encryptedPayload) as Record<string, unknown>,
   };
 }

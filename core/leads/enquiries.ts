@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dealers, deals, enquiries, PUBLIC_STOCK_CONDITION, tradeInPhotos, tradeIns, usedVehicles } from "../../db/schema.ts";
+import { type LeadAttribution, dealers, deals, enquiries, PUBLIC_STOCK_CONDITION, tradeInPhotos, tradeIns, usedVehicles } from "../../db/schema.ts";
 import { isWingDealerName } from "../dealers/dealers.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
@@ -18,7 +18,7 @@ export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 export type EnquiryOutcome =
   | { kind: "invalid"; violations: Violation[] }
   /** Stored now (created) or found already stored (duplicate: same idempotency key, or same lead within 10 minutes). */
-  | { kind: "stored"; created: boolean; id: string; status: string }
+  | { kind: "stored"; created: boolean; id: string; status: string; leadType: string }
   /** A bot (honeypot filled, or posted too fast): answer as if accepted, store nothing. */
   | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string }
   /** The chosen slot filled up before this booking: nothing stored; answered 409 with SLOT_TAKEN_MESSAGE. */
@@ -32,6 +32,11 @@ export type SubmitOptions = {
   /** Pages of forms that book a slot (test drive, service) require one; API clients may leave it out. */
   requireAppointment?: boolean;
   now?: () => number;
+  /**
+   * Where the visit that sent it came from (issue 35): the page action or API handler reads it from the request's
+   * visit cookie (`attributionOfRequest`); null or absent when the request carried no live visit.
+   */
+  attribution?: LeadAttribution | null;
   /** Told about dropped bot posts (never the visitor's details). */
   onDropped?: (details: { reason: string; form: string; dealer: string }) => void;
 };
@@ -56,7 +61,7 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
     options.onDropped?.({ reason: dropReason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
     return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
   }
-  return store(db, enquiry, checked.dealerId, now(), options.photoImageIds ?? []);
+  return store(db, enquiry, checked.dealerId, now(), { photoImageIds: options.photoImageIds ?? [], attribution: options.attribution ?? null });
 }
 
 /** A page's empty form is told about the missing time with every other field's message. */
@@ -175,7 +180,9 @@ export function leadFingerprint({ payload }: CompletedEnquiry): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, now: number, photoImageIds: readonly string[]): Promise<EnquiryOutcome> {
+type StoredAlongside = { photoImageIds: readonly string[]; attribution: LeadAttribution | null };
+
+async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, now: number, alongside: StoredAlongside): Promise<EnquiryOutcome> {
   const { payload } = enquiry;
   const fingerprint = leadFingerprint(enquiry);
   const window = Math.floor(now / DUPLICATE_WINDOW_MS);
@@ -184,24 +191,25 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
 
   // The same lead from the previous window, less than 10 minutes ago (the unique key covers this window).
   const earlier = await findExisting(db, idempotencyKey, [dedupeKey, `${fingerprint}:${window - 1}`], now);
-  if (earlier) return { kind: "stored", created: false, ...earlier };
+  const leadType = payload.lead_type;
+  if (earlier) return { kind: "stored", created: false, leadType, ...earlier };
   const confirmTo = (await mayConfirmTo(db, payload.email)) ? payload.email : null;
 
   const appointmentKind = APPOINTMENT_KIND_OF[enquiry.preset];
   const booking = appointmentKind && payload.appointment_start ? { kind: appointmentKind, start: payload.appointment_start } : null;
   let inserted;
   try {
-    inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds });
+    inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, ...alongside });
   } catch (error) {
     if (error instanceof SlotTaken) return { kind: "slot-taken", message: error.message };
     throw error;
   }
-  if (inserted) return { kind: "stored", created: true, ...inserted };
+  if (inserted) return { kind: "stored", created: true, leadType, ...inserted };
 
   // Lost a race with an identical submission: answer with the lead that won.
   const winner = await findExisting(db, idempotencyKey, [dedupeKey], null);
   if (!winner) throw new Error("enquiry conflicted but no matching lead was found");
-  return { kind: "stored", created: false, ...winner };
+  return { kind: "stored", created: false, leadType, ...winner };
 }
 
 type StoreKeys = {
@@ -211,8 +219,7 @@ type StoreKeys = {
   dedupeKey: string;
   confirmTo: string | null;
   booking: { kind: "test-drive" | "service"; start: Date } | null;
-  photoImageIds: readonly string[];
-};
+} & StoredAlongside;
 
 /**
  * The enquiry, its appointment and its delivery jobs in one transaction: a full slot (SlotTaken) stores
@@ -220,7 +227,7 @@ type StoreKeys = {
  */
 async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys: StoreKeys) {
   const { payload } = enquiry;
-  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds } = keys;
+  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds, attribution } = keys;
   return db.transaction(async (tx) => {
     if (booking) await reserveSlot(tx, { dealerId, ...booking });
     const [row] = await tx
@@ -251,6 +258,7 @@ async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys:
         vehicleYear: payload.year,
         idempotencyKey,
         dedupeKey,
+        attribution,
         createdAt: new Date(now),
       })
       .onConflictDoNothing()

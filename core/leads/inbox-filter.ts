@@ -11,6 +11,9 @@ export type WorkStatus = (typeof WORK_STATUSES)[number];
 /** The lead's delivery to its dealer (enquiries.status / finance_applications.status, kept by the outbox). */
 export const DELIVERY_STATUSES = ["Queued", "Delivered", "Failed"] as const;
 
+/** The Source filter's choice for leads sent without a recorded visit (an API client's, or a visit that had ended). */
+export const SOURCE_NOT_RECORDED = "(not recorded)";
+
 const isoDate = z.iso.date("Use a date as YYYY-MM-DD");
 export const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
@@ -19,6 +22,8 @@ export const inboxFilterSchema = z.object({
   type: z.preprocess(blankAsAbsent, z.string().max(100).optional()),
   delivery: z.preprocess(blankAsAbsent, z.enum(DELIVERY_STATUSES, "Choose a delivery status from the list").optional()),
   work: z.preprocess(blankAsAbsent, z.enum(WORK_STATUSES, "Choose a work status from the list").optional()),
+  /** The source of the lead's visit (core/attribution/visit.ts), or SOURCE_NOT_RECORDED. */
+  source: z.preprocess(blankAsAbsent, z.string().max(200, "Choose a source from the list").optional()),
   from: z.preprocess(blankAsAbsent, isoDate.optional()),
   to: z.preprocess(blankAsAbsent, isoDate.optional()),
   page: z.preprocess(blankAsAbsent, z.coerce.number("Use a whole page number").int().min(1).max(100_000).default(1)),
@@ -37,7 +42,7 @@ export function parseInboxFilter(params: URLSearchParams): Parsed<InboxFilter> {
 /** The same filter as a query string, without the page (for the CSV link and the pager). */
 export function filterQuery(filter: Partial<InboxFilter>, page?: number): string {
   const params = new URLSearchParams();
-  for (const key of ["dealer", "type", "delivery", "work", "from", "to"] as const) {
+  for (const key of ["dealer", "type", "delivery", "work", "source", "from", "to"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }

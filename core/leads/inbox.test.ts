@@ -18,7 +18,7 @@ import { openFinanceApplication, submitFinanceApplication } from "../finance/app
 import type { StaffActor } from "../staff/roles.ts";
 import { submitEnquiry } from "./enquiries.ts";
 import { firstResponseReport } from "./first-response.ts";
-import { changeLeadWork, exportInboxCsv, getLead, listInbox, neutraliseFormula, parseInboxFilter, resendLeadToDealer } from "./inbox.ts";
+import { changeLeadWork, exportInboxCsv, getLead, inboxSources, listInbox, neutraliseFormula, parseInboxFilter, resendLeadToDealer, SOURCE_NOT_RECORDED } from "./inbox.ts";
 
 let database: DatabaseHandle;
 const cipher = FinanceCipher.ephemeral();
@@ -80,6 +80,45 @@ beforeAll(async () => {
   sandtonFinance = finance.status.id;
 });
 afterAll(() => database.close());
+
+describe("the source of each lead's visit (issue 35)", () => {
+  const tiktok = { source: "tiktok", medium: "cpc", campaign: "winter-jazz", term: null, content: null, referrerHost: null, landingPath: "/used/honda/jazz", clickIds: { ttclid: "E.C.P.1" } };
+  let tiktokLead: string;
+  let menlynTiktokLead: string;
+  beforeAll(async () => {
+    const outcome = await submitEnquiry(
+      database.db,
+      { form_name: "Parts Enquiry", first_name: "Ayanda", last_name: "Khumalo", email: `tiktok.${Date.now()}@example.co.za`, cell_phone: "083 444 1212", make: "Honda", model: "Jazz", year: 2016, terms: true, dealer_slug: "honda-sandton", uri: "/parts" },
+      { attribution: tiktok },
+    );
+    if (outcome.kind !== "stored") throw new Error("not stored");
+    tiktokLead = outcome.id;
+    menlynTiktokLead = await enquiry("honda-menlyn");
+    await database.db.update(enquiries).set({ attribution: { ...tiktok, source: "instagram" } }).where(eq(enquiries.id, menlynTiktokLead));
+  });
+
+  it("filters by source, or by none recorded, and offers only the sources of the leads the actor may see", async () => {
+    const bySource = await listInbox(database.db, sandtonManager, filter({ source: "tiktok" }));
+    expect(bySource.rows.map((row) => row.id)).toEqual([tiktokLead]);
+    expect(bySource.rows[0]!.attribution).toEqual(tiktok);
+    const unrecorded = await listInbox(database.db, sandtonManager, filter({ source: SOURCE_NOT_RECORDED }));
+    expect(unrecorded.rows.map((row) => row.id)).toEqual(expect.arrayContaining([sandtonLead, sandtonFinance]));
+    expect(unrecorded.rows.every((row) => row.attribution === null)).toBe(true);
+    expect(await inboxSources(database.db, sandtonManager)).toEqual(["tiktok"]);
+    expect(await inboxSources(database.db, admin)).toEqual(expect.arrayContaining(["tiktok", "instagram"]));
+    await expect(inboxSources(database.db, editor)).rejects.toMatchObject({ kind: "forbidden" });
+    const tooLong = parseInboxFilter(new URLSearchParams({ source: "x".repeat(201) }));
+    expect(tooLong).toMatchObject({ ok: false, violations: [{ propertyPath: "source" }] });
+  });
+
+  it("is on the lead and in the CSV's Source, Medium and Campaign columns, 'Not recorded' where there was no visit", async () => {
+    expect((await getLead(database.db, sandtonManager, tiktokLead)).attribution).toEqual(tiktok);
+    expect((await getLead(database.db, sandtonManager, sandtonFinance)).attribution).toBeNull();
+    const rows = parse(await exportInboxCsv(database.db, sandtonManager, filter()), { columns: true }) as Record<string, string>[];
+    expect(rows.find((row) => row["Lead type"] === "Parts Enquiry" && row.Source === "tiktok")).toMatchObject({ Medium: "cpc", Campaign: "winter-jazz" });
+    expect(rows.find((row) => row["Lead type"] === "Finance Application")).toMatchObject({ Source: "Not recorded", Medium: "", Campaign: "" });
+  });
+});
 
 describe("the leads inbox's role matrix", () => {
   it("a group administrator sees every dealer's leads, newest first", async () => {

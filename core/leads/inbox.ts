@@ -2,17 +2,18 @@ import { stringify } from "csv-stringify/sync";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
-import { dealers, enquiries, financeApplications, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
+import { dealers, enquiries, financeApplications, type LeadAttribution, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
 import { deliveryLog } from "../delivery/lead-log.ts";
-import { type LeadCustomer, type LeadKind, type LeadVehicle, leadReference, loadLeadForDelivery } from "../delivery/lead-source.ts";
+import { FINANCE_LEAD_TYPE } from "../finance/application-schema.ts";
+import { type LeadCustomer, type LeadKind, type LeadVehicle, leadReference, loadLeadForDelivery, NOT_RECORDED } from "../delivery/lead-source.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { assertMay, dealerScope, mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { violationsFromZod } from "../shared/violations.ts";
-import { blankAsAbsent, filterQuery, type InboxFilter, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
+import { blankAsAbsent, filterQuery, type InboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
 
-export { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
+export { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
 
 /**
  * The leads inbox (issue 16): the enquiries and finance applications a member of staff may see, what became of
@@ -21,7 +22,7 @@ export { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, WOR
  * vehicle only: the applicant's details stay encrypted until someone allowed opens it (core/finance).
  */
 
-export const FINANCE_LEAD_TYPE = "Finance Application";
+export { FINANCE_LEAD_TYPE };
 export const PAGE_SIZE = 25;
 /** The most rows one CSV export holds; narrow the filter for more. */
 export const EXPORT_LIMIT = 10_000;
@@ -40,6 +41,8 @@ export type InboxRow = {
   /** The visitor's name and contact details; null for a finance application (encrypted, shown only when opened). */
   contact: { name: string; email: string; phone: string; message: string } | null;
   vehicle: string;
+  /** Where the visit that sent it came from; null when none was recorded. */
+  attribution: LeadAttribution | null;
 };
 
 export type InboxPage = { rows: InboxRow[]; total: number; page: number; pageCount: number };
@@ -66,6 +69,9 @@ const CSV_COLUMNS = [
   "Phone",
   "Vehicle",
   "Message",
+  "Source",
+  "Medium",
+  "Campaign",
 ] as const;
 
 /**
@@ -89,6 +95,9 @@ export async function exportInboxCsv(db: Database, actor: StaffActor, filter: In
     lead.contact?.phone ?? "",
     lead.vehicle,
     lead.contact?.message ?? "",
+    lead.attribution?.source ?? NOT_RECORDED,
+    lead.attribution?.medium ?? "",
+    lead.attribution?.campaign ?? "",
   ]);
   // Personal details of many people leave the system in one file: who took them, and which, is on record.
   await recordAudit(db, { actor, action: "lead.export", entity: "lead_export", entityId: filterQuery(filter) || "all", changes: { rows: { from: null, to: records.length } } });
@@ -118,6 +127,8 @@ function filterConditions(filter: InboxFilter): SQL {
   if (filter.type) conditions.push(sql`l.lead_type = ${filter.type}`);
   if (filter.delivery) conditions.push(sql`l.status = ${filter.delivery}`);
   if (filter.work) conditions.push(sql`coalesce(w.status, 'New') = ${filter.work}`);
+  if (filter.source === SOURCE_NOT_RECORDED) conditions.push(sql`l.attribution is null`);
+  else if (filter.source) conditions.push(sql`l.attribution->>'source' = ${filter.source}`);
   // Whole days in South African time (SAST, UTC+2, no daylight saving): the dates staff think in.
   if (filter.from) conditions.push(sql`l.created_at >= ${`${filter.from}T00:00:00+02:00`}::timestamptz`);
   if (filter.to) conditions.push(sql`l.created_at < (${`${filter.to}T00:00:00+02:00`}::timestamptz + interval '1 day')`);
@@ -127,11 +138,11 @@ function filterConditions(filter: InboxFilter): SQL {
 function inboxSource(actor: StaffActor): SQL {
   return sql`(
     select id, 'enquiry' as kind, lead_type, status, created_at, dealer_id, first_name, last_name, email, cell_phone, message,
-      concat_ws(' ', make, model, variant) as vehicle
+      concat_ws(' ', make, model, variant) as vehicle, attribution
     from enquiries where ${scopeCondition(actor, "leads")}
     union all
     select id, 'finance' as kind, ${FINANCE_LEAD_TYPE} as lead_type, status, created_at, dealer_id, null::text, null::text, null::text, null::text, null::text,
-      concat_ws(' ', make, model, '(' || vehicle_variant || ')') as vehicle
+      concat_ws(' ', make, model, '(' || vehicle_variant || ')') as vehicle, attribution
     from finance_applications where ${scopeCondition(actor, "finance-applications")} and ${scopeCondition(actor, "leads")}
   ) l join dealers d on d.id = l.dealer_id left join lead_work_status w on w.lead_id = l.id`;
 }
@@ -139,7 +150,7 @@ function inboxSource(actor: StaffActor): SQL {
 async function selectInbox(db: Database, actor: StaffActor, filter: InboxFilter, limit: number, offset: number) {
   const result = await db.execute(sql`
     select l.id, l.kind, l.lead_type, l.status, l.created_at, d.dealer_name, d.slug, l.first_name, l.last_name, l.email,
-      l.cell_phone, l.message, l.vehicle, coalesce(w.status, 'New') as work_status, w.first_response_at, count(*) over () as total
+      l.cell_phone, l.message, l.vehicle, l.attribution, coalesce(w.status, 'New') as work_status, w.first_response_at, count(*) over () as total
     from ${inboxSource(actor)}
     where ${filterConditions(filter)}
     order by l.created_at desc, l.id desc
@@ -172,7 +183,29 @@ function toInboxRow(row: Record<string, unknown>): InboxRow {
         ? { name: `${row.first_name} ${row.last_name}`, email: String(row.email), phone: String(row.cell_phone), message: String(row.message ?? "") }
         : null,
     vehicle: String(row.vehicle ?? ""),
+    attribution: attributionOf(row.attribution),
   };
+}
+
+/** The jsonb column as the driver hands it: parsed by node-postgres and PGlite alike, text only if a driver does not. */
+function attributionOf(value: unknown): LeadAttribution | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === "string" ? JSON.parse(value) : value) as LeadAttribution;
+}
+
+/**
+ * The visit sources the actor's leads came from, most leads first, for the Source filter's choices (the
+ * "not recorded" choice is the page's own).
+ */
+export async function inboxSources(db: Database, actor: StaffActor): Promise<string[]> {
+  assertMayUseInbox(actor);
+  const result = await db.execute(sql`
+    select l.attribution->>'source' as source, count(*) as n
+    from ${inboxSource(actor)}
+    where l.attribution is not null
+    group by 1 order by n desc, source
+    limit 200`);
+  return (result as unknown as { rows: { source: unknown }[] }).rows.map((row) => String(row.source));
 }
 
 /** The lead types that exist, for the filter's choices. */
@@ -242,6 +275,8 @@ export type LeadDetail = {
   customer: LeadCustomer | null;
   vehicle: Pick<LeadVehicle, "condition" | "year" | "make" | "model" | "trim" | "vin">;
   notes: string[];
+  /** Where the visit that sent it came from; null when none was recorded. */
+  attribution: LeadAttribution | null;
   deliveries: LeadDelivery[];
   workStatus: WorkStatus;
   work: LeadWorkEntry[];
@@ -271,6 +306,7 @@ export async function getLead(db: Database, actor: StaffActor, leadId: string): 
     customer: base.customer,
     vehicle: base.vehicle,
     notes: base.notes,
+    attribution: base.attribution,
     deliveries: deliveries
       .filter((delivery) => delivery.format !== "confirmation")
       .map((delivery) => ({
@@ -311,6 +347,7 @@ async function financeLeadBase(db: Database, id: string) {
       model: application.model ?? "",
     },
     notes: [],
+    attribution: application.attribution,
   };
 }
 

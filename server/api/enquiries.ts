@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { attributionOfRequest, type LeadCounter } from "../../core/attribution/visit.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
 import { enquiryInputSchema } from "../../core/leads/enquiry-schema.ts";
 import type { WriteQueue } from "../../core/shared/write-queue.ts";
@@ -16,7 +17,7 @@ import { customerEnquiryStatusSchema } from "./schemas.ts";
  * 10 minutes); 422 with violations; 400 malformed JSON; 503 with Retry-After when too many writes are
  * waiting for the database (the bounded write queue). 413, 415 and 429 come from the POST guards.
  */
-export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Logger): OpenAPIHono {
+export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Logger, countLead?: LeadCounter): OpenAPIHono {
   const app = apiRouter();
   operation(
     app,
@@ -36,9 +37,12 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
     async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return apiError(c, 400, "The request body is not valid JSON");
+      // A browser's post carries the visit's cookie (same origin); another client's lead has no visit.
+      const attribution = attributionOfRequest(c.req.header("Cookie"));
       // A full queue throws WriteQueueFull before anything is stored: createApp's onError answers 503 with Retry-After.
       const outcome = await writeQueue.run(() =>
         submitEnquiry(db, body.value, {
+          attribution,
           onDropped: (details) => logger?.warn({ ...details, channel: "api" }, "enquiry dropped as automated"),
         }),
       );
@@ -46,6 +50,7 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
       if (outcome.kind === "slot-taken") {
         return apiError(c, 409, outcome.message, [{ propertyPath: "appointment_start", message: outcome.message }]);
       }
+      if (outcome.kind === "stored" && outcome.created) countLead?.({ leadType: outcome.leadType, attribution });
       const created = outcome.kind === "dropped" || outcome.created;
       return jsonLd(
         c,

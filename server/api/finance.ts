@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { attributionOfRequest, type LeadCounter } from "../../core/attribution/visit.ts";
 import { submitFinanceApplication } from "../../core/finance/applications.server.ts";
-import { financeApplicationSchema } from "../../core/finance/application-schema.ts";
+import { FINANCE_LEAD_TYPE, financeApplicationSchema } from "../../core/finance/application-schema.ts";
 import type { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { Database } from "../../db/client.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
@@ -14,7 +15,7 @@ import { financeApplicationStatusSchema } from "./schemas.ts";
  * again answers 200 with the same status (stored once). No endpoint ever returns applications, and the
  * body is never logged.
  */
-export function financeRoutes(db: Database, cipher: FinanceCipher): OpenAPIHono {
+export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: LeadCounter): OpenAPIHono {
   const app = apiRouter();
   operation(
     app,
@@ -50,15 +51,18 @@ export function financeRoutes(db: Database, cipher: FinanceCipher): OpenAPIHono 
         headerKey && body.value && typeof body.value === "object" && !Array.isArray(body.value)
           ? { ...body.value, idempotencyKey: (body.value as { idempotencyKey?: unknown }).idempotencyKey ?? headerKey }
           : body.value;
+      // The wizard (with JavaScript) posts here, with the visit's cookie.
+      const attribution = attributionOfRequest(c.req.header("Cookie"));
       let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
       try {
-        result = await submitFinanceApplication(db, cipher, input);
+        result = await submitFinanceApplication(db, cipher, input, { attribution });
       } catch {
         // Never the error itself: a failed query's message carries its parameters.
         c.header("Retry-After", "30");
         return apiError(c, 503, "The application could not be stored just now; please try again");
       }
       if (!result.ok) return apiError(c, 422, "The finance application is not valid", result.violations);
+      if (result.created) countLead?.({ leadType: FINANCE_LEAD_TYPE, attribution });
       const { "@type": type, ...status } = result.status;
       return ldResource(c, status, type, undefined, result.created ? 201 : 200);
     },

@@ -1,3 +1,4 @@
+import type { LeadCounter } from "../../core/attribution/visit.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import { ReadModels } from "../../core/shared/read-model.ts";
@@ -28,20 +29,22 @@ export type ApiOptions = {
   siteUrl?: string;
   /** The bounded queue of buyers' writes (createApp makes the default). */
   writeQueue: WriteQueue;
+  /** Told about each new lead, by type and visit source (server/metrics.ts). */
+  countLead?: LeadCounter;
 };
 
 /**
  * Every operation is defined once, next to its route (see ./operation.ts); the documentation routes
  * (/api, /api/docs*, /api/contexts/*) are generated from those definitions, so they come last.
  */
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, readModels = new ReadModels(db), siteUrl, writeQueue }: ApiOptions) {
+export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, readModels = new ReadModels(db), siteUrl, writeQueue, countLead }: ApiOptions) {
   const api = apiRouter()
     .route("/", dealerRoutes(db, readModels))
     .route("/", vehicleRoutes(db, usedStock, readModels))
     .route("/", rangeRoutes(readModels))
     .route("/", contentRoutes(db, readModels))
-    .route("/", enquiryRoutes(db, writeQueue, logger))
-    .route("/", financeRoutes(db, financeCipher))
+    .route("/", enquiryRoutes(db, writeQueue, logger, countLead))
+    .route("/", financeRoutes(db, financeCipher, countLead))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.
     .route("/", staffApiRoutes(db, logger));
   return api.route("/", documentationRoutes(api, { siteUrl })).all("*", (c) => notFound(c));

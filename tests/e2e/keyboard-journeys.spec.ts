@@ -295,10 +295,16 @@ test.describe("the back office by keyboard", () => {
     await expect(heading(page)).toBeFocused();
   }
 
-  test("sign in, then add a vehicle to the stock: errors, then its page", async ({ page }) => {
+  test("sign in, then add a vehicle to the stock: errors, then its page", async ({ page, isMobile }) => {
     await signInByKeyboard(page);
     await expect(heading(page)).toHaveText("Back office");
 
+    if (isMobile) {
+      // On a phone the pages are behind the Menu button: a dialog that holds focus.
+      await tabTo(page, page.getByRole("banner").getByRole("button", { name: "Menu" }));
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("dialog", { name: "Back office menu" })).toBeVisible();
+    }
     await tabTo(page, backOffice(page).getByRole("link", { name: "Used stock" }));
     await page.keyboard.press("Enter");
     await expect(heading(page)).toHaveText("Used stock");

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
+import { backOfficeNavigation } from "./support/back-office.ts";
 
 /**
  * Stock feeds in the back office (issue 15, item 6), as the bootstrap group administrator: a feed key is
@@ -11,7 +12,7 @@ import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 
 test("an administrator creates a feed key, shown once, which the dealer's DMS can then use", async ({ page, request }) => {
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Stock feeds" }).click();
+  await (await backOfficeNavigation(page)).getByRole("link", { name: "Stock feeds" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Stock feeds" })).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -5,6 +5,7 @@ import { validFinanceApplication, VALID_ID_NUMBER } from "../support/finance-fix
 import { mailInOutbox } from "./support/outbox.ts";
 import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { backOfficeNavigation, openLeadFilters } from "./support/back-office.ts";
 
 /**
  * The leads inbox (issue 16) in a real browser: a lead sent on the public site appears in the inbox of its
@@ -110,8 +111,9 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
   await signIn(page, account);
 
   // The inbox, filtered to the dealer, shows the lead.
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Leads" }).click();
+  await (await backOfficeNavigation(page)).getByRole("link", { name: "Leads" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await openLeadFilters(page);
   await page.getByLabel("Dealer").selectOption(DEALER);
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/dealer=honda-menlyn/);
@@ -184,13 +186,14 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
 
   // The CSV export of the filtered list, read from the download.
   await page.goto("/staff/leads?work=Contacted&dealer=honda-menlyn");
+  await openLeadFilters(page);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = (await fs.readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const [header, ...rows] = csv.trim().split("\r\n");
-  expect(header).toBe("Reference,Received,Dealer,Lead type,Delivery,Work status,First response,Name,E-mail,Phone,Vehicle,Message");
+  expect(header).toBe("Reference,Received,Dealer,Lead type,Delivery,Work status,First response,Name,E-mail,Phone,Vehicle,Message,Source,Medium,Campaign");
   const row = rows.find((line) => line.includes(who.email));
   expect(row).toContain(`Honda Menlyn,New Vehicles,`);
   expect(row).toContain(`,Contacted,`);

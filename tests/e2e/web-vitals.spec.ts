@@ -2,6 +2,7 @@ import { expect, type Request, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
 import { expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { backOfficeNavigation } from "./support/back-office.ts";
 
 /**
  * Issue 33, item 4: real visitors' Core Web Vitals. A page visit (the e2e server samples every one) sends its vitals
@@ -69,7 +70,7 @@ test("group administrators see the p75 of each vital per page type and device, a
   expect(sent.status()).toBe(204);
 
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Web vitals" }).click();
+  await (await backOfficeNavigation(page)).getByRole("link", { name: "Web vitals" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Web vitals" })).toBeVisible();
   const week = page.getByRole("table", { name: /last 7 days/ });
   const blogRow = week.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Blog" }) });

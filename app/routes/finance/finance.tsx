@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { STEP_FIELDS } from "../../../core/finance/application-schema.ts";
+import { attributionOfRequest } from "../../../core/attribution/visit.ts";
+import { FINANCE_LEAD_TYPE, STEP_FIELDS } from "../../../core/finance/application-schema.ts";
 import { submitFinanceApplication } from "../../../core/finance/applications.server.ts";
 import { listRangeModels } from "../../../core/catalogue/ranges.ts";
 import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
@@ -57,14 +58,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = body.form;
   const input: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") input[name] = value;
+  const attribution = attributionOfRequest(request.headers.get("Cookie"));
   let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
   try {
-    result = await submitFinanceApplication(context.db, context.financeCipher, input);
+    result = await submitFinanceApplication(context.db, context.financeCipher, input, { attribution });
   } catch {
     // Not logged on purpose: a failed query's message carries its parameters.
     throw data("We could not store your application just now. Please try again in a moment.", { status: 503 });
   }
-  if (result.ok) return redirect("/finance/thank-you", 303);
+  if (result.ok) {
+    if (result.created) context.countLead?.({ leadType: FINANCE_LEAD_TYPE, attribution });
+    return redirect("/finance/thank-you", 303);
+  }
   const errors: Record<string, string> = {};
   for (const v of result.violations) if (!(v.propertyPath in errors)) errors[v.propertyPath] = v.message;
   const known = new Set(STEP_FIELDS.flat());

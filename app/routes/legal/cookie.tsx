@@ -1,5 +1,6 @@
 import { LegalPage } from "../../components/legal-page.tsx";
 import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
+import { VISIT_COOKIE } from "../../../core/attribution/names.ts";
 import type { Route } from "./+types/cookie";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
@@ -21,6 +22,17 @@ const STORED = [
     where: "Cookie and local storage",
     purpose: "Remembers the dealership you chose, so that pages show that dealer's stock, specials and contact details.",
     lasts: "One year, or until you open the home page, which clears it.",
+  },
+  {
+    name: VISIT_COOKIE,
+    where: "Cookie, set and read only by our own server (your browser's scripts cannot read it)",
+    purpose:
+      "Remembers where this visit came from, so that an enquiry or finance application you send during it tells the dealership how you found us. " +
+      "It holds only: the name of the website that linked you here (for example google.com, never the page or your search), the first page you opened " +
+      "on our site (without anything after the ?), the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term, " +
+      "utm_content), the reference an advertiser adds to its links (gclid for Google, fbclid for Facebook, ttclid for TikTok), and when the visit " +
+      "started and was last active. No name, no address, no identifier of you or your device.",
+    lasts: "30 minutes after the last page you opened, and never more than one day.",
   },
   {
     name: "finance_application",
@@ -52,7 +64,12 @@ export default function Cookie() {
           </li>
         ))}
       </ul>
-      <p>These are strictly necessary for the features you use, so we do not ask for consent to them; none of them is sent to anyone else.</p>
+      <p>
+        {DEALER_SLUG_KEY} and finance_application are strictly necessary for the features you use, so we do not ask for consent to them. {VISIT_COOKIE}{" "}
+        serves our legitimate interest in knowing which of our advertising brings enquiries, without identifying anyone; it is sent to nobody, and
+        what it holds travels only with an enquiry or application you choose to send, to the dealership that handles it. The site works the same
+        without it.
+      </p>
 
       <h2>Other websites</h2>
       <p>
@@ -63,11 +80,12 @@ export default function Cookie() {
       <h2>Removing cookies</h2>
       <p>
         You can delete cookies and site data in your browser's settings at any time, or block them. The site still works without them, but will not
-        remember your chosen dealership.
+        remember your chosen dealership, and your enquiries will not say where your visit came from.
       </p>
 
       <p>
-        More about how we handle personal information is in our <a href="/policy">privacy policy</a>.
+        Besides the cookie, our server counts page views per day (see section 2 of our <a href="/policy">privacy policy</a>): only totals, with no
+        cookie, address or identifier of yours. More about how we handle personal information is in our <a href="/policy">privacy policy</a>.
       </p>
     </LegalPage>
   );

@@ -33,6 +33,20 @@ export default function Policy() {
         <li><strong>Technical information</strong>: the page you sent a form from, your IP address and the time of the request, kept in our server logs for security.</li>
         <li><strong>Your chosen dealership</strong>, remembered in your browser (see our <a href="/cookie">cookie policy</a>).</li>
         <li>
+          <strong>Where your visit came from</strong>: when you open our site, our server remembers in one cookie (hdg_visit, see our{" "}
+          <a href="/cookie">cookie policy</a>) the name of the website that linked you here (for example google.com, not the page or what you searched
+          for), the first page you opened, the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term,
+          utm_content) and the reference an advertiser adds to its links (gclid, fbclid, ttclid). The visit ends 30 minutes after your last page,
+          and after one day at most. If you send an enquiry, a booking or a finance application during the visit, this is stored with it and sent
+          with it to the dealership that handles it.
+        </li>
+        <li>
+          <strong>Daily counts of what is viewed</strong>: our server counts, per day and per source of the visit (for example &ldquo;facebook / paid
+          / spring sale&rdquo;), views of used vehicle pages, model pages and enquiry forms, enquiries sent, and taps on the WhatsApp, call and
+          directions links. Only the totals are kept: no IP address, no visitor or device identifier, no time of day, nothing that could tell us
+          who you are. Search engines&apos; crawlers and our own staff are not counted.
+        </li>
+        <li>
           <strong>How fast our pages are for you</strong>: on some visits, chosen at random, your browser measures how quickly the page appeared
           and answered you (the Core Web Vitals: largest contentful paint, interaction to next paint, cumulative layout shift, first contentful
           paint and time to first byte) and sends these numbers to our own website, never to anyone else. We use the page&apos;s address only to
@@ -49,6 +63,10 @@ export default function Policy() {
         <li>To submit your finance application to banks and finance houses and, with your consent, to obtain a credit bureau check.</li>
         <li>To keep the site secure and prevent fraud and abuse (our legitimate interest).</li>
         <li>To see how fast our pages are for real visitors and make the slow ones faster (our legitimate interest; no personal information).</li>
+        <li>
+          To know which of our advertising and which of our vehicles bring enquiries and sales, so that we spend on what helps buyers find us and
+          price and present our stock better (our legitimate interest): the source of your visit with your enquiry, and the daily counts.
+        </li>
         <li>To send you news and offers, only if you agreed to it; you can opt out at any time.</li>
       </ul>
 
@@ -66,6 +84,8 @@ export default function Policy() {
         <li>Sales, finance and service records: five years after the transaction, or longer where a law requires it (for example tax law).</li>
         <li>Server logs: 90 days.</li>
         <li>Daily page-speed counts: 90 days.</li>
+        <li>The source of your visit: in your browser, 30 minutes after your last page and one day at most; with an enquiry or application, as long as it is kept.</li>
+        <li>Daily counts of page views and taps per source of the visit: 25 months, so that a month can be compared with the same month a year before; then deleted.</li>
       </ul>
 
       <h2>6. How we protect it</h2>

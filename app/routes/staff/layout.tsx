@@ -2,13 +2,14 @@ import { Form, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteError, u
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
-import { STAFF_PAGES_WITHOUT_SESSION, STAFF_TITLE_SUFFIX, staffNavigation } from "../../lib/staff-navigation.ts";
+import { STAFF_PAGES_WITHOUT_SESSION, STAFF_TITLE_SUFFIX, type StaffNavigationItem, staffNavigation } from "../../lib/staff-navigation.ts";
+import { MobileDrawer } from "../../components/mobile-drawer.tsx";
 import { currentStaff, loginPath } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/layout";
 
 /**
  * Every /staff page: the back office's own header (no public navigation, no dealer scope), navigation by
- * role, the signed-in person and sign-out. Not indexed (this meta and the X-Robots-Tag header), never cached.
+ * role (behind a Menu button on a phone, issue 35), the signed-in person and sign-out. Not indexed (this meta and the X-Robots-Tag header), never cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentStaff(request);
@@ -51,37 +52,42 @@ function StaffChrome({ signedIn, children }: { signedIn: Route.ComponentProps["l
         Skip to content
       </a>
       <header className="border-b-4 border-brand-red bg-brand-grey text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="text-lg font-bold">Honda Dealer Group back office</p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
+          <p className="text-lg font-bold">
+            <span className="max-sm:hidden">Honda Dealer Group </span>
+            <span className="sm:hidden">Back office</span>
+            <span className="max-sm:hidden">back office</span>
+          </p>
           {signedIn ? (
-            <div className="flex flex-wrap items-center gap-3 text-sm">
-              <p>
-                {signedIn.displayName} <span className="text-gray-200">({signedIn.roleLabel})</span>
-              </p>
-              <Form method="post" action="/staff/logout">
-                <CsrfField token={signedIn.csrfToken} />
-                <button type="submit" className="rounded border border-white px-3 py-1 font-semibold hover:bg-white hover:text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-                  Sign out
-                </button>
-              </Form>
-            </div>
+            <>
+              {/* On a phone the pages come before the person: the menu button shares the first row, the name and Sign out take the second. */}
+              <div className="flex flex-wrap items-center gap-3 text-sm max-md:order-last max-md:w-full">
+                <p>
+                  {signedIn.displayName} <span className="text-gray-200">({signedIn.roleLabel})</span>
+                </p>
+                <Form method="post" action="/staff/logout">
+                  <CsrfField token={signedIn.csrfToken} />
+                  <button type="submit" className="rounded border border-white px-3 py-1 font-semibold hover:bg-white hover:text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                    Sign out
+                  </button>
+                </Form>
+              </div>
+              {/* Below md the back office's pages are behind one button, as the public site's menu (works without JavaScript). */}
+              <MobileDrawer id="staff-menu" title="Back office menu">
+                <nav aria-label="Back office" className="px-2 py-3">
+                  <StaffLinks items={signedIn.navigation} linkClassName="block rounded px-3 py-3 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-red aria-[current=page]:bg-brand-red aria-[current=page]:text-white" />
+                </nav>
+              </MobileDrawer>
+            </>
           ) : null}
         </div>
         {signedIn ? (
-          <nav aria-label="Back office" className="bg-brand-grey-light">
-            <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-2">
-              {signedIn.navigation.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end
-                    className="inline-block px-3 py-2 font-semibold text-white underline-offset-4 hover:underline aria-[current=page]:underline aria-[current=page]:decoration-2 focus-visible:outline-2 focus-visible:outline-white"
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+          <nav aria-label="Back office" className="hidden bg-brand-grey-light md:block">
+            <StaffLinks
+              items={signedIn.navigation}
+              listClassName="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-2"
+              linkClassName="inline-block px-3 py-2 font-semibold text-white underline-offset-4 hover:underline aria-[current=page]:underline aria-[current=page]:decoration-2 focus-visible:outline-2 focus-visible:outline-white"
+            />
           </nav>
         ) : null}
       </header>
@@ -89,6 +95,20 @@ function StaffChrome({ signedIn, children }: { signedIn: Route.ComponentProps["l
         {children}
       </main>
     </>
+  );
+}
+
+function StaffLinks({ items, listClassName, linkClassName }: { items: StaffNavigationItem[]; listClassName?: string; linkClassName: string }) {
+  return (
+    <ul className={listClassName}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end className={linkClassName}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 

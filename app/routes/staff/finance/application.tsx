@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { openFinanceApplication } from "../../../../core/finance/applications.server.ts";
+import { VisitSource } from "../../../components/staff/visit-source.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
@@ -96,6 +97,9 @@ export default function FinanceApplicationPage({ loaderData }: Route.ComponentPr
           </div>
         ))}
       </dl>
+      <div className="mt-8 max-w-prose">
+        <VisitSource attribution={application.attribution} />
+      </div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
-import { inboxDealers, inboxLeadTypes, listInbox } from "../../../../core/leads/inbox.ts";
-import { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
+import { inboxDealers, inboxLeadTypes, inboxSources, listInbox } from "../../../../core/leads/inbox.ts";
+import { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
+import { describeSource } from "../../../../core/attribution/names.ts";
 import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, secondaryButtonClass } from "../../../components/staff/form.tsx";
 import { useAnnouncement } from "../../../lib/announcement.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
@@ -13,12 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   const parsed = parseInboxFilter(new URL(request.url).searchParams);
   try {
-    const [dealers, leadTypes] = await Promise.all([inboxDealers(context.db, actor), inboxLeadTypes(context.db)]);
+    const [dealers, leadTypes, sources] = await Promise.all([inboxDealers(context.db, actor), inboxLeadTypes(context.db), inboxSources(context.db, actor)]);
     if (!parsed.ok) {
-      return data({ dealers, leadTypes, filter: {} as Partial<InboxFilter>, violations: parsed.violations, page: null }, { status: 400 });
+      return data({ dealers, leadTypes, sources, filter: {} as Partial<InboxFilter>, violations: parsed.violations, page: null }, { status: 400 });
     }
     const page = await listInbox(context.db, actor, parsed.value);
-    return { dealers, leadTypes, filter: parsed.value as Partial<InboxFilter>, violations: [], page };
+    return { dealers, leadTypes, sources, filter: parsed.value as Partial<InboxFilter>, violations: [], page };
   } catch (error) {
     staffFailure(error);
   }
@@ -26,10 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = () => [{ title: `Leads${STAFF_TITLE_SUFFIX}` }];
 
-const FIELD_LABELS = { dealer: "Dealer", type: "Lead type", delivery: "Delivery", work: "Work status", from: "Received from", to: "Received until", page: "Page" };
+const FIELD_LABELS = { dealer: "Dealer", type: "Lead type", delivery: "Delivery", work: "Work status", source: "Source", from: "Received from", to: "Received until", page: "Page" };
+
+/** The filters in use, for the folded filters' summary: "Dealer, Source". */
+function filtersInUse(filter: Partial<InboxFilter>): string {
+  const keys = (["dealer", "type", "delivery", "work", "source", "from", "to"] as const).filter((key) => filter[key]);
+  return keys.map((key) => FIELD_LABELS[key]).join(", ");
+}
 
 export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
-  const { dealers, leadTypes, filter, violations, page } = loaderData;
+  const { dealers, leadTypes, sources, filter, violations, page } = loaderData;
   const query = filterQuery(filter);
   const errors = errorsByField(violations);
   const announcement = useAnnouncement(page ? resultsText(page) : "", `${query}#${page?.page ?? ""}`);
@@ -42,26 +49,37 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <ErrorSummary form="filter" errors={errors} fieldLabels={FIELD_LABELS} />
       </div>
-      {/* Apply filters keeps focus on the button; the new count is announced below. */}
-      <Form method="get" state={KEEP_FOCUS} preventScrollReset className="mt-4 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter leads">
-        <Choice name="dealer" label="Dealer" value={filter.dealer} options={dealers.map((d) => [d.slug, d.name])} error={errors.dealer} />
-        <Choice name="type" label="Lead type" value={filter.type} options={leadTypes.map((t) => [t, t])} error={errors.type} />
-        <Choice name="delivery" label="Delivery" value={filter.delivery} options={DELIVERY_STATUSES.map((s) => [s, s])} error={errors.delivery} />
-        <Choice name="work" label="Work status" value={filter.work} options={WORK_STATUSES.map((s) => [s, s])} error={errors.work} />
-        <DateField name="from" label="Received from" value={filter.from} error={errors.from} />
-        <DateField name="to" label="Received until" value={filter.to} error={errors.to} />
-        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
-          <button type="submit" className={buttonClass}>
-            Apply filters
-          </button>
-          <Link to="/staff/leads" className={secondaryButtonClass}>
-            Clear filters
-          </Link>
-          <a href={`/staff/leads/export.csv${query ? `?${query}` : ""}`} className={secondaryButtonClass} download>
-            Download CSV
-          </a>
-        </div>
-      </Form>
+      {/*
+        The filters fold away on a phone (a <details>, which works without JavaScript), so that the first leads show
+        in the first screen; from md up they are always open and the summary is not shown. Opened by the page when a
+        filter was refused, so that its message is beside its field.
+      */}
+      <details open={violations.length > 0 || undefined} className="group mt-4 rounded border border-gray-300 md:details-content:[content-visibility:visible] md:details-content:block">
+        <summary className="cursor-pointer px-4 py-3 font-semibold md:hidden">
+          Filters and download{filtersInUse(filter) ? <span className="font-normal"> (in use: {filtersInUse(filter)})</span> : null}
+        </summary>
+        {/* Apply filters keeps focus on the button; the new count is announced below. */}
+        <Form method="get" state={KEEP_FOCUS} preventScrollReset className="grid gap-4 p-4 pt-0 sm:grid-cols-2 md:pt-4 lg:grid-cols-3" aria-label="Filter leads">
+          <Choice name="dealer" label="Dealer" value={filter.dealer} options={dealers.map((d) => [d.slug, d.name])} error={errors.dealer} />
+          <Choice name="type" label="Lead type" value={filter.type} options={leadTypes.map((t) => [t, t])} error={errors.type} />
+          <Choice name="source" label="Source" value={filter.source} options={[...sources.map((source): [string, string] => [source, source]), [SOURCE_NOT_RECORDED, "Not recorded"]]} error={errors.source} />
+          <Choice name="delivery" label="Delivery" value={filter.delivery} options={DELIVERY_STATUSES.map((s) => [s, s])} error={errors.delivery} />
+          <Choice name="work" label="Work status" value={filter.work} options={WORK_STATUSES.map((s) => [s, s])} error={errors.work} />
+          <DateField name="from" label="Received from" value={filter.from} error={errors.from} />
+          <DateField name="to" label="Received until" value={filter.to} error={errors.to} />
+          <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
+            <button type="submit" className={buttonClass}>
+              Apply filters
+            </button>
+            <Link to="/staff/leads" className={secondaryButtonClass}>
+              Clear filters
+            </Link>
+            <a href={`/staff/leads/export.csv${query ? `?${query}` : ""}`} className={secondaryButtonClass} download>
+              Download CSV
+            </a>
+          </div>
+        </Form>
+      </details>
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -105,6 +123,8 @@ function Results({ page, query }: { page: NonNullable<Route.ComponentProps["load
               <dd>{lead.deliveryStatus}</dd>
               <dt className="font-semibold">Work status</dt>
               <dd>{lead.workStatus}</dd>
+              <dt className="font-semibold">Source</dt>
+              <dd>{lead.attribution ? describeSource(lead.attribution) : "Not recorded"}</dd>
             </dl>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.ts";
 import { WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
+import { VisitSource } from "../../../components/staff/visit-source.tsx";
 import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
@@ -65,6 +66,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Sent lead={lead} />
         <Vehicle lead={lead} />
+        <VisitSource attribution={lead.attribution} />
         <Deliveries lead={lead} csrfToken={csrfToken} />
         <Work lead={lead} csrfToken={csrfToken} errors={errors} />
       </div>
