@@ -16,13 +16,14 @@ const READ_AND_POST = ["GET", "HEAD", "POST"] as const;
 /** The built site (`npm run build` first): its page handler, its route table's methods and route patterns. */
 export async function builtPages(
   buildDir = path.join(projectRoot, "build"),
-): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules }> {
+): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules; pageMatch: PageMatch }> {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   return {
     pageHandler: createRequestHandler(build, "production"),
     pageMethods: pageMethodsOf(build),
     pageRoutePattern: pageRoutePatternOf(build),
     pageRouteRules: pageRouteRulesOf(build),
+    pageMatch: pageMatchOf(build),
   };
 }
 
@@ -49,16 +50,30 @@ function routeTreeOf(build: ServerBuild): RouteObject[] {
 export type PageRoutePattern = (pathname: string) => string | undefined;
 
 export function pageRoutePatternOf(build: ServerBuild): PageRoutePattern {
+  const match = pageMatchOf(build);
+  return (pathname) => {
+    const matched = match(pathname);
+    if (!matched) return undefined;
+    if (pagePathOf(pathname) === pathname) return matched.pattern;
+    return matched.pattern === "/" ? "/_root.data" : `${matched.pattern}.data`;
+  };
+}
+
+/**
+ * The page route a path (or the router's data request for it, `.data`) matches: its pattern (`/used/:make/:model/:id`,
+ * without `.data`), its parameters and the deepest route's id; undefined when no page route matches or the root
+ * layout's catch-all (`*`, the not-found page) does. The page counts (server/page-counts.ts) class views with it.
+ */
+export type PageMatch = (pathname: string) => { pattern: string; params: Readonly<Record<string, string | undefined>>; routeId: string } | undefined;
+
+export function pageMatchOf(build: ServerBuild): PageMatch {
   const roots = routeTreeOf(build);
   return (pathname) => {
-    const pagePath = pagePathOf(pathname);
-    const matches = matchRoutes(roots, pagePath, build.basename);
-    // The root layout's catch-all (`*`) answers the not-found page: no pattern of its own.
+    const matches = matchRoutes(roots, pagePathOf(pathname), build.basename);
     if (!matches || matches.some((match) => match.route.path === "*")) return undefined;
     const segments = matches.flatMap((match) => (match.route.path ? [match.route.path.replace(/^\/|\/$/g, "")] : [])).filter(Boolean);
-    const pattern = `/${segments.join("/")}`;
-    if (pagePath === pathname) return pattern;
-    return pattern === "/" ? "/_root.data" : `${pattern}.data`;
+    const deepest = matches.at(-1)!;
+    return { pattern: `/${segments.join("/")}`, params: deepest.params, routeId: deepest.route.id! };
   };
 }
 
