@@ -498,7 +498,7 @@ function StockSection({ report }: { report: InsightsReport }) {
                 aria-current={query.stock === view ? "page" : undefined}
                 className="inline-block rounded border-2 border-brand-grey px-3 py-1 font-semibold hover:bg-gray-100 aria-[current=page]:bg-brand-grey aria-[current=page]:text-white"
               >
-                {STOCK_VIEW_LABELS[view]} ({formatWhole(counts[view])})
+                {`${STOCK_VIEW_LABELS[view]} (${formatWhole(counts[view])})`}
               </Link>
             </li>
           ))}
