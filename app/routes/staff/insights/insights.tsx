@@ -173,7 +173,7 @@ function csvHref(query: InsightsQuery, table: InsightsTable): string {
 function CsvLink({ query, table, label }: { query: InsightsQuery; table: InsightsTable; label: string }) {
   return (
     <a href={csvHref(query, table)} download className={`${secondaryButtonClass} mt-3`}>
-      Download CSV<span className="sr-only">: {label}</span>
+      Download CSV<span className="sr-only"> of {label}</span>
     </a>
   );
 }
@@ -200,7 +200,8 @@ function SourcesSection({ report }: { report: InsightsReport }) {
       ) : (
         <div className="mt-3 grid gap-6 lg:grid-cols-2">
           {top.length > 0 ? <BarChart bars={top.map((row) => ({ label: row.source, value: row.leads }))} title="Leads by source, the eight sources with the most" id="sources-chart" /> : <p>No leads in this period.</p>}
-          <div>
+          {/* min-w-0: a grid item would otherwise be as wide as the table in it, and widen the page on a phone. */}
+          <div className="min-w-0">
             <ScrollableTable label="Visits and leads by source, figures">
               <table className="w-full min-w-[44rem] border-collapse text-sm">
                 <caption className="sr-only">Visits, leads, sales, spend and cost per lead by source, medium and campaign</caption>
@@ -352,7 +353,7 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
               </tbody>
             </table>
           </ScrollableTable>
-          <CsvLink query={query} table="spend" label="campaign spend" />
+          <CsvLink query={query} table="spend" label="the campaign spend" />
         </>
       )}
     </section>
@@ -417,7 +418,8 @@ function FunnelSection({ report }: { report: InsightsReport }) {
             title={`Leads, appointments and sales in the period, ${rows.length === 1 ? rows[0]!.dealerName : "all dealers shown"}`}
             id="funnel-chart"
           />
-          <div>
+          {/* min-w-0: a grid item would otherwise be as wide as the table in it, and widen the page on a phone. */}
+          <div className="min-w-0">
             <ScrollableTable label="From view to sale, figures">
               <table className="w-full min-w-[40rem] border-collapse text-sm">
                 <caption className="sr-only">Vehicle views, leads, appointments and sales per dealer</caption>
@@ -445,7 +447,7 @@ function FunnelSection({ report }: { report: InsightsReport }) {
                 </tbody>
               </table>
             </ScrollableTable>
-            <CsvLink query={report.query} table="funnel" label="from view to sale" />
+            <CsvLink query={report.query} table="funnel" label="the view-to-sale funnel" />
           </div>
         </div>
       )}
@@ -553,7 +555,7 @@ function StockSection({ report }: { report: InsightsReport }) {
           </ScrollableTable>
         </>
       )}
-      <CsvLink query={query} table="stock" label="stock" />
+      <CsvLink query={query} table="stock" label="the stock table" />
     </section>
   );
 }
@@ -576,7 +578,7 @@ function SortHeader({ column, query }: { column: (typeof STOCK_COLUMNS)[number];
       <Link to={`?${insightsQueryString(query, { sort: column.sort, dir: next })}`} state={KEEP_FOCUS} preventScrollReset className="text-brand-red underline">
         {column.label}
         {current ? <span aria-hidden="true">{query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
-        <span className="sr-only">{`, sort ${next === "asc" ? "ascending" : "descending"}`}</span>
+        <span className="sr-only">{` (sort ${next === "asc" ? "ascending" : "descending"})`}</span>
       </Link>
     </th>
   );
