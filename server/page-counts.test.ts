@@ -232,14 +232,15 @@ describe("the /go/ links", () => {
   it("are what the pages link to, and the CSP lets the ping through", async () => {
     const page = await fetch(site.baseUrl + vehicle.path, { headers: { "User-Agent": BROWSER } });
     const html = await page.text();
-    expect(html).toContain(`ping="/go/ping/call/${vehicle.dealerSlug}?vehicle=${vehicle.id}"`);
+    // Absolute on the site's public address (SITE_URL; here the app's default): the HTML standard wants an http(s) URL there.
+    expect(html).toContain(`ping="http://localhost:3000/go/ping/call/${vehicle.dealerSlug}?vehicle=${vehicle.id}"`);
     expect(html).toContain(`href="/go/directions/${vehicle.dealerSlug}?vehicle=${vehicle.id}"`);
     expect(html).toContain(`href="/go/whatsapp/head-office?vehicle=${vehicle.id}"`);
     expect(html).not.toContain("wa.me");
     expect(page.headers.get("Content-Security-Policy")).toMatch(/connect-src 'self'/);
     const dealerPage = await (await fetch(`${site.baseUrl}/dealer/honda-sandton`, { headers: { "User-Agent": BROWSER } })).text();
     expect(dealerPage).toContain('href="/go/directions/honda-sandton"');
-    expect(dealerPage).toContain('ping="/go/ping/call/honda-sandton"');
+    expect(dealerPage).toContain('ping="http://localhost:3000/go/ping/call/honda-sandton"');
     expect(dealerPage).toContain('href="/go/whatsapp/honda-sandton"');
     expect(dealerPage).not.toContain("google.com/maps");
     expect((await site.get("/robots.txt")).body).toContain("Disallow: /go/\n");

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
-import { callPing, directionsGoHref } from "../lib/go-links.ts";
+import { callPing, directionsGoHref, useSiteUrl } from "../lib/go-links.ts";
 import { formatOpeningTimes, telHref } from "../lib/hours.ts";
 
 /**
@@ -10,6 +10,7 @@ import { formatOpeningTimes, telHref } from "../lib/hours.ts";
  */
 export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const siteUrl = useSiteUrl();
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
       <MapIllustration seed={dealer.slug} />
@@ -23,7 +24,7 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
         <address className="mt-3 not-italic">{dealer.address}</address>
         <p className="mt-3">
           <span className="font-semibold">Call </span>
-          <a href={telHref(dealer.dealer_contact_no)} ping={callPing(dealer.slug)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
+          <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
             {dealer.dealer_contact_no}
           </a>
         </p>

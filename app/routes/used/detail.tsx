@@ -9,7 +9,7 @@ import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatDayMonth, formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
-import { callPing, directionsGoHref } from "../../lib/go-links.ts";
+import { callPing, directionsGoHref, useSiteUrl } from "../../lib/go-links.ts";
 import { telHref } from "../../lib/hours.ts";
 import { VehicleBadges } from "../../components/used/vehicle-badges.tsx";
 import { DETAIL_SIZES, THUMBNAIL_SIZES, VehiclePicture } from "../../components/used/vehicle-picture.tsx";
@@ -104,6 +104,7 @@ type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold:
 function AvailableVehicle(loaderData: AvailableVehicleProps) {
   const { vehicle, dealer, dealerSlug, similar, reductions } = loaderData;
   const { pathname } = useLocation();
+  const siteUrl = useSiteUrl();
   const [selected, setSelected] = useState(loaderData.selected);
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const main = vehicle.images[selected] ?? vehicle.image;
@@ -237,7 +238,7 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
                 </p>
                 <p>
                   Call{" "}
-                  <a href={telHref(dealer.dealer_contact_no)} ping={callPing(dealer.slug, vehicle.id)} className="font-semibold underline">
+                  <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug, vehicle.id)} className="font-semibold underline">
                     {dealer.dealer_contact_no}
                   </a>
                 </p>
