@@ -68,6 +68,8 @@ export default defineConfig({
       // Every page view of every spec sends its vitals from 127.0.0.1; web-vitals.spec.ts reads them in the back office.
       VITALS_RATE_LIMIT: "100000",
       VITALS_FLUSH_SECONDS: "1",
+      // The page counts reach /staff/insights within a second (staff-insights.spec.ts).
+      PAGE_COUNTS_FLUSH_SECONDS: "1",
     },
   },
 });

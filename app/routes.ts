@@ -43,11 +43,15 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
 const staffRoutes: RouteConfigEntry[] = prefix("staff", [
   // Issue 16: the leads inbox's CSV download (a resource route, outside the layout)
   route("leads/export.csv", "routes/staff/leads/export.ts"),
+  // Issue 35: the insights tables' CSV downloads
+  route("insights/export.csv", "routes/staff/insights/export.ts"),
   layout("routes/staff/layout.tsx", [
     // Issue 16: the leads inbox and finance applications
     route("leads", "routes/staff/leads/inbox.tsx"),
     route("leads/report", "routes/staff/leads/report.tsx"),
     route("leads/:leadId", "routes/staff/leads/lead.tsx"),
+    // Issue 35: where leads come from, the funnel, the ageing stock
+    route("insights", "routes/staff/insights/insights.tsx"),
     route("finance/:applicationId", "routes/staff/finance/application.tsx"),
     index("routes/staff/home.tsx"),
     route("login", "routes/staff/login.tsx"),

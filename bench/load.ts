@@ -171,7 +171,10 @@ export function enquiryRequests(runId: string): Scenario["next"] {
 
 export const fixedPath = (path: string): Scenario["next"] => () => ({ path });
 
-/** A page as a browser asks for it (HTML, compressed), so that the page's own cost is what is measured. */
+/** A browser's User-Agent: a page asked for without one is not counted (server/page-counts.ts), so it would not measure the counting. */
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+
+/** A page as a browser asks for it (HTML, compressed, a browser's User-Agent), so that the page's own cost is what is measured. */
 export function pageScenario(name: string, path: string, kind: ScenarioKind = "page", baseUrl?: string): Scenario {
-  return { name, next: fixedPath(path), kind, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip" }, ...(baseUrl ? { baseUrl } : {}) };
+  return { name, next: fixedPath(path), kind, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", "User-Agent": BROWSER_USER_AGENT }, ...(baseUrl ? { baseUrl } : {}) };
 }

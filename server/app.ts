@@ -26,7 +26,10 @@ import { httpCaching } from "./middleware/caching.ts";
 import { type BodyLimitRule, clientAddressResolver, requestGuard, WRITE_METHODS } from "./middleware/request-guard.ts";
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageCache } from "./page-cache.ts";
-import type { PageMethods, PageRoutePattern, PageRouteRules } from "./pages.ts";
+import type { PageMatch, PageMethods, PageRoutePattern, PageRouteRules } from "./pages.ts";
+import type { PageCount } from "../core/insights/counts.ts";
+import { goLinkRoutes, goPingGuardRule } from "./go-links.ts";
+import { pageCounting } from "./page-counts.ts";
 import type { VitalsVisit } from "../core/vitals/store.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import { vitalsGuardRule, vitalsRoutes } from "./vitals.ts";
@@ -96,6 +99,15 @@ export type AppDeps = {
   vitalsSampleRate?: number;
   /** The page route a path matches (server/pages.ts), to class a vitals beacon's page; without it every page is "other". */
   pageRoutePattern?: PageRoutePattern;
+  /**
+   * Counts page views, visits and clicks (core/insights/counts.ts, decision 057); without it nothing is counted
+   * (the /go/ links still redirect). Page views are counted only with `pageMatch`.
+   */
+  recordPageCount?: (count: PageCount) => void;
+  /** The page route a path matches, with its parameters (server/pages.ts), to class a counted page view. */
+  pageMatch?: PageMatch;
+  /** The call links' pings' own per-client allowance (default 120 in 10 minutes, in memory). */
+  pingAllowance?: RateLimiter;
   /** The catalogue feeds' empty-feed guard (CHANNEL_FEED_MAX_DROP, default half) and the metrics of their fetches. */
   channelFeeds?: Pick<ChannelFeedOptions, "maxDropShare" | "observe">;
 };
@@ -132,6 +144,9 @@ export function createApp({
   vitalsAllowance,
   pageRoutePattern,
   vitalsSampleRate = 0,
+  recordPageCount,
+  pageMatch,
+  pingAllowance,
   channelFeeds = { maxDropShare: 0.5 },
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
@@ -172,10 +187,12 @@ export function createApp({
       clientAddress,
       siteUrl,
       logger,
-      bodyLimits: [...bodyLimits, vitalsGuardRule(vitalsAllowance)],
+      bodyLimits: [...bodyLimits, vitalsGuardRule(vitalsAllowance), goPingGuardRule(pingAllowance)],
       allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
     }),
   );
+  // Beside the guard, outside the page cache: a page served from memory is counted like a rendered one.
+  if (recordPageCount && pageMatch) app.use(pageCounting({ record: recordPageCount, pageMatch }));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     if (isDraining()) return c.json({ status: "draining" }, 503);
@@ -196,6 +213,7 @@ export function createApp({
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
   if (recordVitals) app.route("/", vitalsRoutes({ record: recordVitals, pageRoutePattern }));
+  app.route("/", goLinkRoutes({ readModels, usedStock, record: recordPageCount }));
   app.route("/", channelFeedRoutes({ db, usedStock, linkSigner, siteUrl, logger, ...channelFeeds }));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
   const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);

@@ -63,6 +63,8 @@ const envSchema = z.object({
   VITALS_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   /** How often this instance adds the vitals it counted to the database. */
   VITALS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** How often this instance adds the page views, visits and clicks it counted to the database (issue 35, /staff/insights). */
+  PAGE_COUNTS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** Days of daily Core Web Vitals aggregates kept (the back office shows the last 28). */
   VITALS_RETENTION_DAYS: z.coerce.number().int().min(28).max(3650).default(90),
   /** Days after unsubscribing that an alert address and its searches are deleted. */

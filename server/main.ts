@@ -26,6 +26,7 @@ import { linkSignerFromEnv } from "./link-signer.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
 import { registerVitalsPurgeJob, VitalsAggregator } from "../core/vitals/store.ts";
+import { PageCountsAggregator, registerPageCountsPurgeJob } from "../core/insights/counts.ts";
 import { createLogger } from "./logger.ts";
 import { controlSocketPath, operatorContext } from "./operations.ts";
 import { EMBEDDED_WRITE_LIMITS, POSTGRES_WRITE_LIMITS, WriteQueue } from "../core/shared/write-queue.ts";
@@ -67,11 +68,13 @@ async function main() {
   const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
   const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, writeQueue, pageCache, draining: () => drain.draining });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
-  const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, devMiddleware } = isDev
-    ? { ...(await devPages()), pageRoutePattern: undefined, pageRouteRules: undefined }
+  const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, pageMatch, devMiddleware } = isDev
+    ? { ...(await devPages()), pageRoutePattern: undefined, pageRouteRules: undefined, pageMatch: undefined }
     : { ...(await builtPages()), devMiddleware: undefined };
   // Real visitors' Core Web Vitals (decision 053): counted in memory, added to the database every VITALS_FLUSH_SECONDS.
   const vitals = new VitalsAggregator(database.db, { logger: logger.child({ component: "web-vitals" }), flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000 });
+  // Page views, visits and clicks per source (issue 35, decision 057): counted in memory, added every PAGE_COUNTS_FLUSH_SECONDS.
+  const pageCounts = new PageCountsAggregator(database.db, { logger: logger.child({ component: "page-counts" }), flushEveryMs: env.PAGE_COUNTS_FLUSH_SECONDS * 1000 });
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
   const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
@@ -111,6 +114,8 @@ async function main() {
       vitals.record(visit);
       metrics.observeVitals(visit);
     },
+    recordPageCount: (count) => pageCounts.record(count),
+    pageMatch,
     channelFeeds: { maxDropShare: env.CHANNEL_FEED_MAX_DROP, observe: metrics.feedFetchObserver() },
     countLead: metrics.leadCounter(),
     pageHandler,
@@ -141,6 +146,7 @@ async function main() {
   // The POPIA retention purge of finance applications, daily (issue 16, decision 033).
   registerFinancePurgeJob(jobs, { db: database.db, retentionDays: env.FINANCE_RETENTION_DAYS });
   registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
+  registerPageCountsPurgeJob(jobs, { db: database.db });
   const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {
@@ -157,6 +163,7 @@ async function main() {
     if (env.LEAD_DELIVERY === "on") worker.start();
     if (env.JOBS === "on") jobs.start();
     vitals.start();
+    pageCounts.start();
   });
 
   /**
@@ -179,6 +186,7 @@ async function main() {
     try {
       await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
       await vitals.stop();
+      await pageCounts.stop();
       await usedStock.stop();
       await readModels.stop();
       pageCache?.stop();

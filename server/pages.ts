@@ -16,13 +16,14 @@ const READ_AND_POST = ["GET", "HEAD", "POST"] as const;
 /** The built site (`npm run build` first): its page handler, its route table's methods and route patterns. */
 export async function builtPages(
   buildDir = path.join(projectRoot, "build"),
-): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules }> {
+): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules; pageMatch: PageMatch }> {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   return {
     pageHandler: createRequestHandler(build, "production"),
     pageMethods: pageMethodsOf(build),
     pageRoutePattern: pageRoutePatternOf(build),
     pageRouteRules: pageRouteRulesOf(build),
+    pageMatch: pageMatchOf(build),
   };
 }
 
@@ -41,6 +42,42 @@ function routeTreeOf(build: ServerBuild): RouteObject[] {
   return roots;
 }
 
+type RouteMatches = ReturnType<typeof matchRoutes<RouteObject>>;
+
+/** Page paths whose matches are remembered, per build (the most recently used are kept), and the longest remembered. */
+const REMEMBERED_MATCHES = 1_000;
+const REMEMBERED_PATH_MAX = 512;
+const matchers = new WeakMap<ServerBuild, (pagePath: string) => RouteMatches>();
+
+/**
+ * The router's own `matchRoutes` over a build's route table, with the matches of the last REMEMBERED_MATCHES
+ * paths remembered: it ranks the whole table on every call (some milliseconds), and one page request asks it
+ * several times (the request guard's spelling, the metrics' label, the page cache's rule, the page counts).
+ * Callers only read the matches.
+ */
+function routeMatcherOf(build: ServerBuild): (pagePath: string) => RouteMatches {
+  const known = matchers.get(build);
+  if (known) return known;
+  const roots = routeTreeOf(build);
+  const recent = new Map<string, RouteMatches>();
+  const matcher = (pagePath: string) => {
+    const remembered = recent.get(pagePath);
+    if (remembered !== undefined) {
+      // Most recently used last: the first entry is the one to forget.
+      recent.delete(pagePath);
+      recent.set(pagePath, remembered);
+      return remembered;
+    }
+    const matches = matchRoutes(roots, pagePath, build.basename);
+    if (pagePath.length > REMEMBERED_PATH_MAX) return matches;
+    if (recent.size >= REMEMBERED_MATCHES) recent.delete(recent.keys().next().value!);
+    recent.set(pagePath, matches);
+    return matches;
+  };
+  matchers.set(build, matcher);
+  return matcher;
+}
+
 /**
  * The route pattern a page request matched, e.g. `/used/:slug` or `/staff/stock/:id/photos.data` for the
  * router's data request; undefined when no page route matches (a static file, a path nothing answers).
@@ -49,16 +86,30 @@ function routeTreeOf(build: ServerBuild): RouteObject[] {
 export type PageRoutePattern = (pathname: string) => string | undefined;
 
 export function pageRoutePatternOf(build: ServerBuild): PageRoutePattern {
-  const roots = routeTreeOf(build);
+  const match = pageMatchOf(build);
   return (pathname) => {
-    const pagePath = pagePathOf(pathname);
-    const matches = matchRoutes(roots, pagePath, build.basename);
-    // The root layout's catch-all (`*`) answers the not-found page: no pattern of its own.
-    if (!matches || matches.some((match) => match.route.path === "*")) return undefined;
+    const matched = match(pathname);
+    if (!matched) return undefined;
+    if (pagePathOf(pathname) === pathname) return matched.pattern;
+    return matched.pattern === "/" ? "/_root.data" : `${matched.pattern}.data`;
+  };
+}
+
+/**
+ * The page route a path (or the router's data request for it, `.data`) matches: its pattern (`/used/:make/:model/:id`,
+ * without `.data`), its parameters and the deepest route's id; undefined when no page route matches or the root
+ * layout's catch-all (`*`, the not-found page) does. The page counts (server/page-counts.ts) class views with it.
+ */
+export type PageMatch = (pathname: string) => { pattern: string; params: Readonly<Record<string, string | undefined>>; routeId: string } | undefined;
+
+export function pageMatchOf(build: ServerBuild): PageMatch {
+  const match = routeMatcherOf(build);
+  return (pathname) => {
+    const matches = match(pagePathOf(pathname));
+    if (!matches || matches.some((matched) => matched.route.path === "*")) return undefined;
     const segments = matches.flatMap((match) => (match.route.path ? [match.route.path.replace(/^\/|\/$/g, "")] : [])).filter(Boolean);
-    const pattern = `/${segments.join("/")}`;
-    if (pagePath === pathname) return pattern;
-    return pattern === "/" ? "/_root.data" : `${pattern}.data`;
+    const deepest = matches.at(-1)!;
+    return { pattern: `/${segments.join("/")}`, params: deepest.params, routeId: deepest.route.id! };
   };
 }
 
@@ -67,9 +118,9 @@ export function pageRoutePatternOf(build: ServerBuild): PageRoutePattern {
  * the deepest matching route decides, and a data request (`/parts.data`) counts as its page.
  */
 export function pageMethodsOf(build: ServerBuild): PageMethods {
-  const roots = routeTreeOf(build);
+  const match = routeMatcherOf(build);
   return (pathname) => {
-    const matches = matchRoutes(roots, pagePathOf(pathname), build.basename);
+    const matches = match(pagePathOf(pathname));
     const deepest = matches?.at(-1)?.route.id;
     return deepest && build.routes[deepest]?.module.action ? READ_AND_POST : READ;
   };
@@ -90,8 +141,8 @@ export type PageRouteRules = {
 };
 
 export function pageRouteRulesOf(build: ServerBuild): PageRouteRules {
-  const roots = routeTreeOf(build);
-  const match = (path: string) => matchRoutes(roots, pagePathOf(path), build.basename);
+  const matcher = routeMatcherOf(build);
+  const match = (path: string) => matcher(pagePathOf(path));
   return {
     spelling(decodedPath) {
       if (decodedPath === "/_root.data") return decodedPath;

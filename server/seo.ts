@@ -20,7 +20,7 @@ const XML = { "Content-Type": "application/xml; charset=utf-8" };
 export function seoRoutes(db: Database, siteUrl: string, urlsPerFile = SITEMAP_MAX_URLS, readModels = new ReadModels(db)): Hono {
   return new Hono()
     .get("/robots.txt", (c) =>
-      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\nDisallow: /*/thank-you\nDisallow: /*/enquire\n\nSitemap: ${new URL("/sitemap.xml", siteUrl)}\n`),
+      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\nDisallow: /go/\nDisallow: /*/thank-you\nDisallow: /*/enquire\n\nSitemap: ${new URL("/sitemap.xml", siteUrl)}\n`),
     )
     .get("/sitemap.xml", async (c) => {
       const usedFiles = Math.max(1, Math.ceil((await usedVehicleCount(db)) / urlsPerFile));

@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
-import { formatOpeningTimes, mapSearchUrl, telHref } from "../lib/hours.ts";
+import { callPing, directionsGoHref, useSiteUrl } from "../lib/go-links.ts";
+import { formatOpeningTimes, telHref } from "../lib/hours.ts";
 
 /**
  * One dealer (SPEC section 2, dealer list): a static map illustration with a "View on map" link that
- * opens Google Maps in a new tab (no third-party script or frame on our page), the name linking to the
+ * opens Google Maps in a new tab through /go/directions/ (no third-party script or frame on our page), the name linking to the
  * dealer page, address, business hours and the contact number as a tel: link.
  */
 export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const siteUrl = useSiteUrl();
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
       <MapIllustration seed={dealer.slug} />
@@ -22,7 +24,7 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
         <address className="mt-3 not-italic">{dealer.address}</address>
         <p className="mt-3">
           <span className="font-semibold">Call </span>
-          <a href={telHref(dealer.dealer_contact_no)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
+          <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
             {dealer.dealer_contact_no}
           </a>
         </p>
@@ -36,9 +38,9 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
           ))}
         </dl>
         <a
-          href={mapSearchUrl(dealer.location)}
+          href={directionsGoHref(dealer.slug)}
           target="_blank"
-          rel="noopener noreferrer"
+          rel="noopener noreferrer nofollow"
           className="mt-4 inline-flex items-center gap-1 self-start font-semibold text-brand-red underline-offset-2 hover:underline"
         >
           View on map<span className="sr-only">: {dealer.dealerName} (opens in a new tab)</span>

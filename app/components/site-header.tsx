@@ -1,5 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
+import { callPing, useSiteUrl } from "../lib/go-links.ts";
+import { telHref } from "../lib/hours.ts";
 import { currentState, type NavItem, siteNavigation } from "../lib/navigation.ts";
 import { dealerPath } from "../lib/scope.ts";
 import { MobileDrawer } from "./mobile-drawer.tsx";
@@ -8,6 +10,7 @@ import { MobileDrawer } from "./mobile-drawer.tsx";
 export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
   const { pathname } = useLocation();
   const { main, top } = siteNavigation(dealer);
+  const siteUrl = useSiteUrl();
   return (
     <header id="top" className="bg-brand-grey text-white">
       <div className="border-b border-white/10 bg-black/30">
@@ -17,7 +20,7 @@ export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
               <>
                 <span className="sr-only">Viewing </span>
                 {dealer.dealerName}
-                <a href={`tel:${dealer.dealer_contact_no.replace(/\s+/g, "")}`} className="ml-3 hidden underline-offset-2 hover:underline sm:inline">
+                <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="ml-3 hidden underline-offset-2 hover:underline sm:inline">
                   {dealer.dealer_contact_no}
                 </a>
               </>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatOpeningTimes, mapSearchUrl, telHref } from "./hours.ts";
+import { mapSearchUrl } from "../../core/dealers/contact-links.ts";
+import { formatOpeningTimes, telHref } from "./hours.ts";
 
 describe("dealer contact helpers", () => {
   it("formats opening times and closed days", () => {

@@ -9,11 +9,6 @@ export const GROUP_OPENING_HOURS: BusinessHours[] = [
 
 export { formatOpeningTimes } from "../../core/shared/format.ts";
 
-/** A Google Maps search for an address, opened on demand (no third-party script on our pages). */
-export function mapSearchUrl(location: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
-}
-
 /** A phone number as a tel: URI: digits only, South African numbers in international form. */
 export function telHref(number: string): string {
   const digits = number.replace(/[^\d+]/g, "");

@@ -8,6 +8,7 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff", label: "Overview" },
   { to: "/staff/stock", label: "Used stock", area: "stock" },
   { to: "/staff/leads", label: "Leads", area: "leads" },
+  { to: "/staff/insights", label: "Insights", area: "insights" },
   { to: "/staff/blog", label: "Blog", area: "blog" },
   { to: "/staff/dealers", label: "Dealers", area: "dealer-details" },
   { to: "/staff/specials", label: "Specials and deals", area: "deals" },

@@ -5,8 +5,8 @@ const admin: StaffActor = { id: 1, label: "admin@example.co.za", role: "group_ad
 const manager: StaffActor = { id: 2, label: "manager@example.co.za", role: "dealer_manager", dealerIds: [7] };
 const editor: StaffActor = { id: 3, label: "editor@example.co.za", role: "content_editor", dealerIds: [7] };
 
-const AREAS: StaffArea[] = ["stock", "leads", "finance-applications", "deals", "banners", "blog", "dealer-details", "dealers", "staff-accounts", "feed-keys", "channels", "audit-log"];
-const MANAGER_AREAS = new Set<StaffArea>(["stock", "leads", "finance-applications", "deals", "dealer-details", "channels"]);
+const AREAS: StaffArea[] = ["stock", "leads", "finance-applications", "deals", "banners", "blog", "dealer-details", "dealers", "staff-accounts", "feed-keys", "channels", "audit-log", "insights"];
+const MANAGER_AREAS = new Set<StaffArea>(["stock", "leads", "finance-applications", "deals", "dealer-details", "channels", "insights"]);
 const EDITOR_AREAS = new Set<StaffArea>(["deals", "banners", "blog"]);
 
 describe("the role matrix", () => {

@@ -4,9 +4,10 @@
  * `dealerScope`) itself, so no route or page can forget a check.
  *
  * - Group administrator: everything, for every dealer, including staff accounts, dealers, feed keys,
- *   the audit log and the real visitors' web vitals.
+ *   the audit log, the real visitors' web vitals and the group's insights.
  * - Dealer manager: stock, leads, finance applications and specials/deals of the dealers assigned to
- *   them, their dealers' contact details and hours, and their catalogue channels (core/channels).
+ *   them, their dealers' contact details and hours, their catalogue channels (core/channels) and their
+ *   insights (core/insights: page counts, leads by source, campaign spend, stock ageing).
  * - Content editor: banners, specials, deals and blog posts, group-wide.
  */
 
@@ -45,7 +46,8 @@ export type StaffArea =
   | "catalogue"
   | "channels"
   | "audit-log"
-  | "web-vitals";
+  | "web-vitals"
+  | "insights";
 
 type Reach = "all-dealers" | "own-dealers";
 
@@ -65,6 +67,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     channels: "all-dealers",
     "audit-log": "all-dealers",
     "web-vitals": "all-dealers",
+    insights: "all-dealers",
   },
   dealer_manager: {
     stock: "own-dealers",
@@ -73,6 +76,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     deals: "own-dealers",
     "dealer-details": "own-dealers",
     channels: "own-dealers",
+    insights: "own-dealers",
   },
   content_editor: {
     deals: "all-dealers",

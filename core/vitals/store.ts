@@ -2,6 +2,8 @@ import { gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { webVitalsDaily } from "../../db/schema.ts";
 import type { JobRunner } from "../jobs/runner.ts";
+import { CountBuffer } from "../shared/count-buffer.ts";
+import { daysBefore, southAfricanDay } from "../shared/days.ts";
 import type { Logger } from "../../server/logger.ts";
 import { assertMay, type StaffActor } from "../staff/roles.ts";
 import {
@@ -18,76 +20,54 @@ import {
 /** One page view's measurements, classed (the beacon's path is already dropped). */
 export type VitalsVisit = { pageType: PageType; device: DeviceClass; metrics: readonly { name: VitalName; value: number }[] };
 
-const SA_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The South African calendar day of a moment, as YYYY-MM-DD. */
-export function southAfricanDay(at: Date): string {
-  return SA_DAY.format(at);
-}
-
-/** The day `days` days before `day` (YYYY-MM-DD). */
-function daysBefore(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * Counts page views' vitals per day, page type, device class, vital and bucket in memory, and adds them to
- * web_vitals_daily once a minute (and on stop): a beacon costs no database write of its own, and instances
- * sharing a database each add their own counts. A flush the database refused keeps its counts for the next.
+ * web_vitals_daily once a minute (and on stop), through the shared CountBuffer (core/shared/count-buffer.ts):
+ * a beacon costs no database write of its own, and instances sharing a database each add their own counts.
  */
 export class VitalsAggregator {
-  private pending = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly counts: CountBuffer;
 
   constructor(
     private readonly db: Database,
     private readonly options: { logger?: Logger; now?: () => Date; flushEveryMs?: number } = {},
-  ) {}
+  ) {
+    this.counts = new CountBuffer((counts) => this.write(counts), { what: "web vitals", logger: options.logger, flushEveryMs: options.flushEveryMs });
+  }
 
   record(visit: VitalsVisit): void {
     const day = southAfricanDay(this.options.now?.() ?? new Date());
     for (const { name, value } of visit.metrics) {
-      const key = [day, visit.pageType, visit.device, name, bucketOf(name, value)].join("|");
-      this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+      this.counts.add([day, visit.pageType, visit.device, name, bucketOf(name, value)].join("|"));
     }
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush().catch(() => {}), this.options.flushEveryMs ?? 60_000);
-    this.timer.unref();
+    this.counts.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush().catch(() => {});
+  stop(): Promise<void> {
+    return this.counts.stop();
   }
 
   /** Adds what was counted since the last flush to the database; answers how many rows it touched. */
-  async flush(): Promise<number> {
-    if (this.pending.size === 0) return 0;
-    const taken = this.pending;
-    this.pending = new Map();
-    const rows = [...taken].map(([key, count]) => {
+  flush(): Promise<number> {
+    return this.counts.flush();
+  }
+
+  private async write(counts: ReadonlyMap<string, number>): Promise<number> {
+    const rows = [...counts].map(([key, count]) => {
       const [day, pageType, device, metric, bucket] = key.split("|") as [string, string, string, string, string];
       return { day, pageType, device, metric, bucket: Number(bucket), count };
     });
-    try {
-      await this.db
-        .insert(webVitalsDaily)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [webVitalsDaily.day, webVitalsDaily.pageType, webVitalsDaily.device, webVitalsDaily.metric, webVitalsDaily.bucket],
-          set: { count: sql`${webVitalsDaily.count} + excluded.count` },
-        });
-      return rows.length;
-    } catch (error) {
-      for (const [key, count] of taken) this.pending.set(key, (this.pending.get(key) ?? 0) + count);
-      this.options.logger?.warn({ err: error, rows: rows.length }, "web vitals not stored yet: kept for the next flush");
-      throw error;
-    }
+    await this.db
+      .insert(webVitalsDaily)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [webVitalsDaily.day, webVitalsDaily.pageType, webVitalsDaily.device, webVitalsDaily.metric, webVitalsDaily.bucket],
+        set: { count: sql`${webVitalsDaily.count} + excluded.count` },
+      });
+    return rows.length;
   }
 }
 

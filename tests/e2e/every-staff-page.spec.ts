@@ -16,6 +16,7 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/home.tsx": ["/staff"],
   "routes/staff/leads/inbox.tsx": ["/staff/leads"],
   "routes/staff/leads/report.tsx": ["/staff/leads/report"],
+  "routes/staff/insights/insights.tsx": ["/staff/insights"],
   "routes/staff/stock/list.tsx": ["/staff/stock"],
   "routes/staff/stock/new.tsx": ["/staff/stock/new"],
   "routes/staff/stock/edit.tsx": [(page) => firstHref(page, "/staff/stock", 'main a[href^="/staff/stock/"]:not([href$="/new"]):not([href$="/import"])')],
@@ -65,6 +66,7 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
   // Not pages: a form that only posts (sign-out) and a CSV download.
   "routes/staff/logout.tsx": "staff-accounts.spec.ts (signing out; the route renders nothing)",
   "routes/staff/leads/export.ts": "staff-leads.spec.ts (the CSV download; not a page)",
+  "routes/staff/insights/export.ts": "staff-insights.spec.ts (the CSV downloads; not a page)",
 };
 
 for (const [file, finders] of Object.entries(SIGNED_OUT_PAGES)) {

@@ -14,7 +14,9 @@ test("the dealer list shows cards with a map link, name, address, hours and phon
   await expect(kimberley.getByRole("link", { name: "053 832 6640" })).toHaveAttribute("href", "tel:+27538326640");
   await expect(kimberley).toContainText("07:15 – 17:15");
   const map = kimberley.getByRole("link", { name: /View on map/ });
-  await expect(map).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Kimberley/);
+  await expect(map).toHaveAttribute("href", "/go/directions/honda-kimberley");
+  const directions = await page.request.get("/go/directions/honda-kimberley", { maxRedirects: 0 });
+  expect(directions.headers()["location"]).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Kimberley/);
   await expect(map).toHaveAttribute("target", "_blank");
   await expect(map).toHaveAttribute("rel", /noopener/);
   expect(await page.locator("iframe").count()).toBe(0);

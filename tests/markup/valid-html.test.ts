@@ -103,7 +103,7 @@ async function staffPages(): Promise<Map<string, string>> {
   const [vehicle, post, deal, banner] = [await firstId(usedVehicles), await firstId(blogPosts), await firstId(deals), await firstId(banners)];
   const signedIn = [
     "/staff", "/staff/accounts", `/staff/accounts/${id}`, "/staff/account", "/staff/audit", "/staff/vitals",
-    "/staff/leads", "/staff/leads/report", `/staff/leads/${lead!.id}`, `/staff/leads/${finance.status.id}`, `/staff/finance/${finance.status.id}`,
+    "/staff/leads", "/staff/leads/report", "/staff/insights", "/staff/insights?stock=over-60&sort=views&dir=asc", `/staff/leads/${lead!.id}`, `/staff/leads/${finance.status.id}`, `/staff/finance/${finance.status.id}`,
     "/staff/stock", "/staff/stock/new", `/staff/stock/${vehicle}`, `/staff/stock/${vehicle}/photos`, "/staff/stock/import", "/staff/feeds",
     "/staff/blog", "/staff/blog/new", `/staff/blog/${post}`, `/staff/blog/${post}/preview`,
     "/staff/dealers", "/staff/dealers/new", "/staff/dealers/honda-sandton",

@@ -4,7 +4,8 @@ import { BannerSlide, bannerHref } from "../../components/browse-cards.tsx";
 import { Carousel } from "../../components/carousel.tsx";
 import { CAROUSEL_AUTOPLAY_MS } from "../../components/home-sections.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { formatOpeningTimes, mapSearchUrl, telHref } from "../../lib/hours.ts";
+import { callPing, directionsGoHref, useSiteUrl } from "../../lib/go-links.ts";
+import { formatOpeningTimes, telHref } from "../../lib/hours.ts";
 import { scopedHref } from "../../lib/navigation.ts";
 import type { Route } from "./+types/dealer-home";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
@@ -41,6 +42,7 @@ const SELL_STEPS = [
 /** SPEC section 2: the dealer home with the dealer principal banner and the sell-your-car section. */
 export default function DealerHome({ loaderData }: Route.ComponentProps) {
   const { dealer, banners } = loaderData;
+  const siteUrl = useSiteUrl();
   const quickLinks = dealer.is_wing
     ? [
         { label: "Honda Wing motorcycles", path: "/honda-wing" },
@@ -72,13 +74,13 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
             </h1>
             <address className="mt-3 not-italic text-gray-100">{dealer.address}</address>
             <p className="mt-2">
-              <a href={telHref(dealer.dealer_contact_no)} className="font-semibold text-white underline underline-offset-2">
+              <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="font-semibold text-white underline underline-offset-2">
                 {dealer.dealer_contact_no}
               </a>
               <span aria-hidden="true" className="mx-2 text-gray-300">
                 ·
               </span>
-              <a href={mapSearchUrl(dealer.location)} target="_blank" rel="noopener noreferrer" className="text-white underline underline-offset-2">
+              <a href={directionsGoHref(dealer.slug)} target="_blank" rel="noopener noreferrer nofollow" className="text-white underline underline-offset-2">
                 View on map<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </p>
@@ -110,7 +112,7 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
                 </a>
               </li>
               <li>
-                <a href={telHref(dealer.dp_contact_no)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
+                <a href={telHref(dealer.dp_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
                   {dealer.dp_contact_no}
                 </a>
               </li>

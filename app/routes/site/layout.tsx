@@ -95,7 +95,7 @@ function SiteShell({ dealer, children }: { dealer: DealerView | null; children: 
           <HydrationMark part="main" />
         </Suspense>
       </main>
-      <SocialLinks />
+      <SocialLinks dealerSlug={dealer?.slug ?? null} />
       <Suspense>
         <SiteFooter dealer={dealer} />
         <HydrationMark part="footer" />

@@ -9,6 +9,8 @@ import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatDayMonth, formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
+import { callPing, directionsGoHref, useSiteUrl } from "../../lib/go-links.ts";
+import { telHref } from "../../lib/hours.ts";
 import { VehicleBadges } from "../../components/used/vehicle-badges.tsx";
 import { DETAIL_SIZES, THUMBNAIL_SIZES, VehiclePicture } from "../../components/used/vehicle-picture.tsx";
 import type { Route } from "./+types/detail";
@@ -103,6 +105,7 @@ type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold:
 function AvailableVehicle(loaderData: AvailableVehicleProps) {
   const { vehicle, dealer, dealerSlug, similar, reductions, identifiers } = loaderData;
   const { pathname } = useLocation();
+  const siteUrl = useSiteUrl();
   const [selected, setSelected] = useState(loaderData.selected);
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const main = vehicle.images[selected] ?? vehicle.image;
@@ -231,10 +234,15 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
             <p>{vehicle.dealer_province}</p>
             {dealer && (
               <>
-                <p>{dealer.address}</p>
+                <p>
+                  {dealer.address}{" "}
+                  <a href={directionsGoHref(dealer.slug, vehicle.id)} target="_blank" rel="noopener noreferrer nofollow" className="underline">
+                    Directions<span className="sr-only"> to {vehicle.dealer_name} (opens in a new tab)</span>
+                  </a>
+                </p>
                 <p>
                   Call{" "}
-                  <a href={`tel:${dealer.dealer_contact_no.replace(/[^\d+]/g, "")}`} className="font-semibold underline">
+                  <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug, vehicle.id)} className="font-semibold underline">
                     {dealer.dealer_contact_no}
                   </a>
                 </p>

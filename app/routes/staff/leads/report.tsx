@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BarChart } from "../../../components/staff/bar-chart.tsx";
 import { type FirstResponseWeek, firstResponseReport, REPORT_WEEKS } from "../../../../core/leads/first-response.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatMinutes } from "../../../lib/staff-time.ts";
@@ -28,9 +29,12 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
   const weeksShown = loaderData.reportWeeks;
   return (
     <>
-      <p>
+      <p className="flex flex-wrap gap-x-6">
         <Link to="/staff/leads" className="font-semibold text-brand-red underline">
           All leads
+        </Link>
+        <Link to="/staff/insights" className="font-semibold text-brand-red underline">
+          Insights
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold">First response times</h1>
@@ -45,7 +49,12 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
             {dealer}
           </h2>
           <div className="mt-3 grid gap-6 lg:grid-cols-2">
-            <MedianChart weeks={weeks} title={`Median first response per week, ${dealer}`} id={`chart-${index}`} />
+            <BarChart
+              bars={weeks.map((week) => ({ label: week.weekStart.slice(5), value: (week.medianMinutes ?? 0) / 60 }))}
+              title={`Median first response per week, ${dealer}`}
+              id={`chart-${index}`}
+              formatValue={(hours) => `${hours} h`}
+            />
             {/* Scrolls sideways on a narrow phone: focusable, so that a keyboard can scroll it too. */}
             <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label={`Figures, ${dealer}`}>
               <table className="w-full border-collapse text-left text-sm sm:text-base">
@@ -76,42 +85,5 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
         </section>
       ))}
     </>
-  );
-}
-
-const CHART = { width: 480, height: 220, left: 56, bottom: 36, top: 16, right: 8 };
-
-/** A bar per week, height the median in hours; drawn on the server, no script. The table beside it is the accessible reading. */
-function MedianChart({ weeks, title, id }: { weeks: FirstResponseWeek[]; title: string; id: string }) {
-  const hours = weeks.map((week) => (week.medianMinutes ?? 0) / 60);
-  const top = Math.max(1, Math.ceil(Math.max(...hours)));
-  const plotWidth = CHART.width - CHART.left - CHART.right;
-  const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const slot = plotWidth / Math.max(weeks.length, 1);
-  const y = (value: number) => CHART.top + plotHeight - (value / top) * plotHeight;
-  return (
-    <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={`${id}-title`} className="h-auto w-full max-w-xl" xmlns="http://www.w3.org/2000/svg">
-      <title id={`${id}-title`}>{title}</title>
-      <line x1={CHART.left} y1={y(0)} x2={CHART.width - CHART.right} y2={y(0)} stroke="#2b2d2f" />
-      <line x1={CHART.left} y1={CHART.top} x2={CHART.left} y2={y(0)} stroke="#2b2d2f" />
-      <text x={CHART.left - 6} y={y(top) + 4} textAnchor="end" fontSize="12" fill="#2b2d2f">
-        {top} h
-      </text>
-      <text x={CHART.left - 6} y={y(0) + 4} textAnchor="end" fontSize="12" fill="#2b2d2f">
-        0 h
-      </text>
-      {weeks.map((week, index) => {
-        const height = y(0) - y(hours[index]!);
-        const x = CHART.left + index * slot + slot * 0.15;
-        return (
-          <g key={week.weekStart}>
-            <rect x={x} y={y(0) - height} width={slot * 0.7} height={height} fill="#c8102e" />
-            <text x={x + slot * 0.35} y={CHART.height - CHART.bottom + 16} textAnchor="middle" fontSize="11" fill="#2b2d2f">
-              {week.weekStart.slice(5)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
   );
 }

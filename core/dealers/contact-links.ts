@@ -1,0 +1,27 @@
+import { GROUP_NAME } from "./dealers.ts";
+
+/**
+ * Where the site's WhatsApp and directions links lead. Pages link to /go/... (server/go-links.ts, issue 35), which
+ * counts the click and redirects here: the destination is computed from the dealer record on the server, never
+ * taken from the link, so /go/ cannot send anyone anywhere else.
+ */
+
+/** The group's one WhatsApp line (SPEC section 1: messaging chat with a preset greeting); dealers have none of their own. */
+export const WHATSAPP_NUMBER = "27115550123";
+export const WHATSAPP_GREETING = `Hi ${GROUP_NAME}, I'd like some help with a vehicle.`;
+
+export function whatsAppUrl(greeting = WHATSAPP_GREETING): string {
+  return `https://wa.me/${WHATSAPP_NUMBER}?text=${encodeURIComponent(greeting)}`;
+}
+
+/** The chat's greeting: about a vehicle and at a dealer when the link was on their pages. */
+export function whatsAppGreeting(dealerName: string | null, vehicle: { year: number; make: string; model: string; variant: string; id: number } | null): string {
+  if (!dealerName && !vehicle) return WHATSAPP_GREETING;
+  const about = vehicle ? `the ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant} (ref. ${vehicle.id})` : "a vehicle";
+  return `Hi ${GROUP_NAME}, I'd like some help with ${about}${dealerName ? ` at ${dealerName}` : ""}.`;
+}
+
+/** A Google Maps search for an address, opened on demand (no third-party script on our pages). */
+export function mapSearchUrl(location: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+}

@@ -1,0 +1,86 @@
+import { type Context, Hono } from "hono";
+import { mapSearchUrl, whatsAppGreeting, whatsAppUrl } from "../core/dealers/contact-links.ts";
+import { type DealerView, dealerDirectoryModel, dealerIdNamed, dealerNamed, HEAD_OFFICE_SLUG, renamedDealerSlug } from "../core/dealers/dealers.ts";
+import type { CountKind, PageCount } from "../core/insights/counts.ts";
+import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { UsedVehicleView } from "../core/inventory/used-vehicles.ts";
+import type { ReadModels } from "../core/shared/read-model.ts";
+import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
+import type { BodyLimitRule } from "./middleware/request-guard.ts";
+import { isUncountedVisitor, visitOf } from "./page-counts.ts";
+
+/**
+ * Issue 35, the clicks the page counts include (decision 057). WhatsApp and directions links are same-origin
+ * redirects: GET /go/{whatsapp|directions}/{dealer}[?vehicle=id] counts the click and answers 302 to the chat or
+ * the map, whose address is computed here from the dealer record (never taken from the request: no open
+ * redirect). A call link keeps its tel: address and names POST /go/ping/call/{dealer}[?vehicle=id] in its `ping`
+ * attribute, which the browser posts to as it follows the link ("hyperlink auditing", no script): 204.
+ * An unknown dealer is 404. Crawlers and signed-in staff are redirected but not counted.
+ */
+
+export const GO_PING_PATH = "/go/ping/call/:dealer";
+
+/** Pings one client may send in 10 minutes, apart from the forms' allowance (as the vitals beacon). */
+export const PINGS_PER_CLIENT = 120;
+
+/** What the request guard holds a ping to: a tiny body ("PING", text/ping), an allowance of its own in memory. */
+export function goPingGuardRule(allowance: RateLimiter = new MemoryRateLimiter(PINGS_PER_CLIENT, 600_000)): BodyLimitRule {
+  return { path: GO_PING_PATH, maxBodyBytes: 1024, mediaTypes: ["text/ping"], allowance };
+}
+
+type Target = { dealer: DealerView | null; dealerId: number; vehicle: UsedVehicleView | null };
+
+export function goLinkRoutes(options: { readModels: ReadModels; usedStock: UsedStock; record?: (count: PageCount) => void }): Hono {
+  const routes = new Hono();
+
+  /** The dealer the link names (the group's for head-office) and the vehicle, when it is on sale and that dealer's. */
+  async function targetOf(c: Context): Promise<Target | null> {
+    const directory = await options.readModels.read(dealerDirectoryModel);
+    const named = c.req.param("dealer") ?? "";
+    const slug = renamedDealerSlug(directory, named) ?? named;
+    const dealer = slug === HEAD_OFFICE_SLUG ? null : dealerNamed(directory, slug);
+    if (slug !== HEAD_OFFICE_SLUG && !dealer) return null;
+    const vehicleId = c.req.query("vehicle");
+    const found = vehicleId && /^\d{1,9}$/.test(vehicleId) ? await options.usedStock.vehicle(Number(vehicleId)) : null;
+    const vehicle = found && (found.status === "Available" || found.status === "Reserved") && (!dealer || found.dealer_slug === dealer.slug) ? found : null;
+    const dealerSlug = dealer?.slug ?? vehicle?.dealer_slug;
+    return { dealer, dealerId: dealerSlug ? (dealerIdNamed(directory, dealerSlug) ?? 0) : 0, vehicle };
+  }
+
+  function count(c: Context, kind: CountKind, target: Target): void {
+    if (!options.record || isUncountedVisitor(c.req.raw.headers)) return;
+    const { visit } = visitOf(c, new URL(c.req.url));
+    options.record({ kind, subject: target.vehicle ? String(target.vehicle.id) : "", dealer: { dealerId: target.dealerId }, source: visit.source });
+  }
+
+  const notFound = (c: Context) => c.text("There is no such dealer.", 404, { "Cache-Control": "no-store" });
+  // Not kept by any cache: each click reaches the server and is counted; not indexed.
+  const away = (c: Context, location: string) => {
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.redirect(location, 302);
+  };
+
+  routes.get("/go/whatsapp/:dealer", async (c) => {
+    const target = await targetOf(c);
+    if (!target) return notFound(c);
+    if (c.req.method === "GET") count(c, "whatsapp-click", target);
+    return away(c, whatsAppUrl(whatsAppGreeting(target.dealer?.dealerName ?? null, target.vehicle)));
+  });
+
+  routes.get("/go/directions/:dealer", async (c) => {
+    const target = await targetOf(c);
+    if (!target?.dealer) return notFound(c);
+    if (c.req.method === "GET") count(c, "directions-click", target);
+    return away(c, mapSearchUrl(target.dealer.location));
+  });
+
+  routes.post(GO_PING_PATH, async (c) => {
+    const target = await targetOf(c);
+    if (!target?.dealer) return notFound(c);
+    count(c, "call-click", target);
+    return c.body(null, 204, { "Cache-Control": "no-store" });
+  });
+
+  return routes;
+}

@@ -1,0 +1,83 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signIn } from "../support/staff.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+
+/**
+ * Issue 35 item 3 (decision 057): /staff/insights in a real browser, at desktop and phone size. A visit from a
+ * campaign link is counted and shows under its campaign within seconds (PAGE_COUNTS_FLUSH_SECONDS is 1 here); a
+ * crawler's is not. The page passes axe and HTML_CodeSniffer; its period form and a sort link work by keyboard;
+ * a table downloads as CSV.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+/** Presses Tab until the target has focus: it must be reachable by keyboard within `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 250): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `reachable with Tab within ${max} presses`).toBeFocused();
+}
+
+const sourceRow = (page: Page, campaign: string) => page.getByRole("table", { name: /by source, medium and campaign/ }).getByRole("row", { name: new RegExp(`e2e-insights / test / ${campaign}`) });
+
+test("a campaign's visit shows under its campaign, a crawler's does not, and the page passes both engines", async ({ page, browser, baseURL }) => {
+  const run = `${test.info().project.name}-${Date.now()}`;
+  const visitor = await browser.newContext({ baseURL });
+  await (await visitor.newPage()).goto(`/used?utm_source=e2e-insights&utm_medium=test&utm_campaign=visit-${run}`);
+  await visitor.close();
+  const crawler = await browser.newContext({ baseURL, userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+  await (await crawler.newPage()).goto(`/used?utm_source=e2e-insights&utm_medium=test&utm_campaign=crawler-${run}`);
+  await crawler.close();
+
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Insights" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
+  // Counted in the server's memory, in the database within a second.
+  await expect(async () => {
+    await page.reload();
+    await expect(sourceRow(page, `visit-${run}`)).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(sourceRow(page, `visit-${run}`).getByRole("cell").first()).toHaveText("1");
+  await expect(sourceRow(page, `crawler-${run}`)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "First response times" })).toHaveAttribute("href", "/staff/leads/report");
+  await expectNoAxeViolations(page);
+  // The wide tables scroll in their own boxes: the page is never wider than the screen (a phone's browser would zoom out).
+  expect(await page.evaluate(() => window.innerWidth)).toBe(page.viewportSize()!.width);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV of the stock table" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^insights-stock-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+});
+
+test("the period form and the stock table's sort links work by keyboard", async ({ page }) => {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/staff/insights");
+  const from = page.getByLabel("From", { exact: true }).first();
+  const before = await from.inputValue();
+  await page.getByRole("heading", { level: 1 }).click();
+  await tabTo(page, from);
+  // The date's year (its third part in this browser's locale: arrows move between the parts) one year back.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  const show = page.getByRole("button", { name: "Show" });
+  await tabTo(page, show);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}/);
+  const chosen = new URL(page.url()).searchParams.get("from")!;
+  expect(chosen < before).toBe(true);
+  await expect(page.getByText(/^Showing \d{2}\.\d{2}\.\d{4} to/)).toContainText(chosen.split("-").reverse().join("."));
+  await expect(show).toBeFocused();
+
+  const stock = page.getByRole("table", { name: /days in stock, views, leads and price changes/ });
+  const views = stock.getByRole("link", { name: "Views (sort descending)" });
+  await tabTo(page, views);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=views&dir=desc/);
+  await expect(stock.getByRole("columnheader", { name: "Views (sort ascending)" })).toHaveAttribute("aria-sort", "descending");
+  expect(new URL(page.url()).searchParams.get("from")).toBe(chosen);
+  await expect(stock.getByRole("link", { name: "Views (sort ascending)" })).toBeFocused();
+  await expectNoAxeViolations(page);
+});
