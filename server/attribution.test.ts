@@ -170,6 +170,17 @@ describe("a visit from a Facebook ad", () => {
     }
   });
 
+  it("is Secure when the site is reached over HTTPS (behind a TLS proxy that says so)", async () => {
+    const behindProxy = await serveOverHttp(createApp({ db: database.db, logger: createLogger("silent"), trustProxy: true, ...(await builtSite()) }));
+    try {
+      const response = await fetch(`${behindProxy.baseUrl}/used?utm_source=facebook`, { headers: { "User-Agent": BROWSER, "X-Forwarded-Proto": "https" } });
+      await response.arrayBuffer();
+      expect(response.headers.getSetCookie()[0]).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it("is not set on the API, redirects, the back office or a crawler's read", async () => {
     for (const pathname of ["/api/dealers", "/used/", "/staff/login"]) {
       expect((await browse(pathname, { cookie: "" })).cookies.filter((cookie) => cookie.startsWith(VISIT_COOKIE)), pathname).toEqual([]);
