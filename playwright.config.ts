@@ -24,7 +24,7 @@ const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers)\.spec\.ts$/;
  * messages, e-mails, HTTP headers, the API reference, the back office, which checks its own pages at phone width)
  * behave the same on any screen and run on the desktop only.
  */
-const PHONE_SPECS = /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page)\.spec\.ts$/;
+const PHONE_SPECS = /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page|staff-insights)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
