@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { type Context, Hono } from "hono";
 import type { LinkSigner } from "../core/appointments/links.ts";
-import type { FeedFormat } from "../core/channels/channel.ts";
+import type { Channel, FeedDealer, FeedFormat } from "../core/channels/channel.ts";
 import { feedAccess, lastFetchItems, recordFetch } from "../core/channels/channel-settings.ts";
-import { channelById, ChannelStock } from "../core/channels/channels.ts";
-import { serialiseFeed } from "../core/channels/channels.ts";
+import { channelById, ChannelStock, serialiseFeed } from "../core/channels/channels.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
+import type { StockRow } from "../core/inventory/used-vehicles.ts";
 import type { Database } from "../db/client.ts";
 import { acceptsCoding, etagMatches } from "./middleware/caching.ts";
 import type { Logger } from "./logger.ts";
@@ -30,7 +29,10 @@ export type ChannelFeedOptions = {
 };
 
 /** A generated file, kept until the stock's snapshot changes. */
-type FeedFile = { snapshot: object; body: Buffer; gzipped: Promise<Buffer> | null; etag: string; lastModified: Date; items: number; leftOut: number };
+type FeedFile = { body: Buffer; gzipped: Promise<Buffer> | null; etag: string; lastModified: Date; items: number; leftOut: number };
+
+/** The stock as one fetch read it. */
+type Snapshot = { rows: readonly StockRow[]; readAt: Date; snapshot: object };
 
 const CONTENT_TYPES: Record<FeedFormat, string> = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" };
 
@@ -39,7 +41,9 @@ const CONTENT_TYPES: Record<FeedFormat, string> = { csv: "text/csv; charset=utf-
  * fetch time from the in-memory used-stock record (so a sale is absent from the next fetch), with a strong
  * ETag, Last-Modified and gzip. A file is built once per snapshot of the stock and kept. The key travels in
  * the query (Meta and TikTok fetch a plain URL); the request log and the metrics carry the path only, and
- * the caching rule keeps every answer private and unstored (server/middleware/caching.ts).
+ * the caching rule keeps every answer private and unstored (server/middleware/caching.ts). A build runs in
+ * slices of the event loop (core/shared/slices.ts): at 100 000 vehicles it takes seconds, and pages keep being
+ * served meanwhile; fetches that arrive during a build wait for that build rather than start another.
  *
  * The empty-feed guard: a file that would drop more than `maxDropShare` of the previous fetch's items at
  * once (a failed import, a broken read model) is not served; the previous good file is, and the fetch log
@@ -47,9 +51,45 @@ const CONTENT_TYPES: Record<FeedFormat, string> = { csv: "text/csv; charset=utf-
  * a failed fetch leaves a channel's catalogue as it was, where an emptied file would delete it.
  */
 export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
-  const files = new Map<string, FeedFile>();
+  const files = new Map<string, { snapshot: object; file: Promise<FeedFile> }>();
   const lastGood = new Map<string, FeedFile>();
-  let stockOfSnapshot: { snapshot: object; stock: ChannelStock } | null = null;
+  let stockOfSnapshot: { snapshot: object; stock: Promise<ChannelStock> } | null = null;
+
+  /** The channels' view of this snapshot of the stock, made once for every file built from it. */
+  function channelStockOf({ rows, snapshot }: Snapshot): Promise<ChannelStock> {
+    if (stockOfSnapshot?.snapshot !== snapshot) {
+      const stock = ChannelStock.of(rows);
+      stockOfSnapshot = { snapshot, stock };
+      stock.catch(() => {
+        if (stockOfSnapshot?.stock === stock) stockOfSnapshot = null;
+      });
+    }
+    return stockOfSnapshot.stock;
+  }
+
+  async function buildFile(channel: Channel, format: FeedFormat, dealer: FeedDealer, stock: Snapshot, previous: Promise<FeedFile> | undefined): Promise<FeedFile> {
+    const channelStock = await channelStockOf(stock);
+    const { rows, leftOut } = await channelStock.feed(channel, { siteUrl: options.siteUrl, dealer });
+    const body = Buffer.from(await serialiseFeed(channel, format, rows), "utf8");
+    // Web Crypto hashes off the event loop (a file is megabytes).
+    const etag = `"${Buffer.from(await crypto.subtle.digest("SHA-256", body)).toString("base64url").slice(0, 27)}"`;
+    const before = await previous?.catch(() => null);
+    const lastModified = before?.etag === etag ? before.lastModified : wholeSeconds(stock.readAt);
+    return { body, gzipped: null, etag, lastModified, items: rows.length, leftOut: leftOut.length };
+  }
+
+  /** A dealer's file of a channel for this snapshot of the stock, built by the first fetch that asks for it. */
+  function fileOf(channel: Channel, format: FeedFormat, dealer: FeedDealer, stock: Snapshot): Promise<FeedFile> {
+    const fileKey = fileKeyOf(channel, format, dealer);
+    const current = files.get(fileKey);
+    if (current?.snapshot === stock.snapshot) return current.file;
+    const entry = { snapshot: stock.snapshot, file: buildFile(channel, format, dealer, stock, current?.file) };
+    files.set(fileKey, entry);
+    entry.file.catch(() => {
+      if (files.get(fileKey) === entry) files.delete(fileKey);
+    });
+    return entry.file;
+  }
 
   return new Hono().get("/feeds/:channel/:file", async (c) => {
     const started = performance.now();
@@ -62,19 +102,8 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     if (access.kind === "invalid-key") return c.text("This key does not open this feed (wrong, revoked, or replaced more than the grace period ago)", 403);
     if (access.kind === "disabled") return c.text("This channel is switched off for this dealer", 404);
     const dealer = access.dealer;
-
-    const { rows, readAt, snapshot } = await options.usedStock.stockRows();
-    if (stockOfSnapshot?.snapshot !== snapshot) stockOfSnapshot = { snapshot, stock: new ChannelStock(rows) };
-    const fileKey = `${channel.id}/${dealer.id}/${format}`;
-    let file = files.get(fileKey);
-    if (file?.snapshot !== snapshot) {
-      const { rows: feedRows, leftOut } = stockOfSnapshot.stock.feed(channel, { siteUrl: options.siteUrl, dealer });
-      const body = Buffer.from(serialiseFeed(channel, format, feedRows), "utf8");
-      const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-      const unchanged = file?.etag === etag;
-      file = { snapshot, body, gzipped: null, etag, lastModified: unchanged ? file!.lastModified : wholeSeconds(readAt), items: feedRows.length, leftOut: leftOut.length };
-      files.set(fileKey, file);
-    }
+    const fileKey = fileKeyOf(channel, format, dealer);
+    const file = await fileOf(channel, format, dealer, await options.usedStock.stockRows());
 
     const previousItems = await lastFetchItems(options.db, dealer.id, channel.id);
     const dropsTooMany = previousItems !== null && previousItems > 0 && (previousItems - file.items) / previousItems > options.maxDropShare;
@@ -114,6 +143,8 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     return c.body(new Uint8Array(await served.gzipped));
   });
 }
+
+const fileKeyOf = (channel: Channel, format: FeedFormat, dealer: FeedDealer) => `${channel.id}/${dealer.id}/${format}`;
 
 const wholeSeconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
 

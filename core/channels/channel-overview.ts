@@ -53,16 +53,17 @@ export async function channelOverview(
       .orderBy(asc(dealers.sortOrder)),
     usedStock.stockRows(),
   ]);
-  const channelStock = new ChannelStock(stock.rows);
+  const channelStock = await ChannelStock.of(stock.rows);
   const feedDealers = new Map<number, FeedDealer>(
     dealerRows.map((d) => [d.id, { id: d.id, slug: d.slug, name: d.dealerName, street: d.street ?? d.address, city: d.city, province: d.province, postalCode: d.postalCode ?? "" }]),
   );
-  return settings.map((setting) => {
+  const overview: ChannelOverview[] = [];
+  for (const setting of settings) {
     const channel = channelById(setting.channel)!;
-    const { rows, leftOut } = channelStock.feed(channel, { siteUrl, dealer: feedDealers.get(setting.dealerId)! });
+    const { rows, leftOut } = await channelStock.feed(channel, { siteUrl, dealer: feedDealers.get(setting.dealerId)! });
     const log = fetches.get(`${setting.dealerId}:${setting.channel}`) ?? [];
     const lastFetch = log[0];
-    return {
+    overview.push({
       dealerId: setting.dealerId,
       dealerSlug: setting.dealerSlug,
       dealerName: setting.dealerName,
@@ -79,6 +80,7 @@ export async function channelOverview(
       guarded: lastFetch?.guarded ?? false,
       items: rows.length,
       leftOut,
-    };
-  });
+    });
+  }
+  return overview;
 }

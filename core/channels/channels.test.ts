@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BODY_TYPES, FUEL_TYPES } from "../inventory/used-query.ts";
@@ -166,12 +167,13 @@ function csvRecords(text: string): Record<string, string>[] {
 }
 
 describe("each channel's file", () => {
-  const stock = new ChannelStock([stockRow(), stockRow({ status: "Reserved", bodyType: "SUV" }), stockRow({ bodyType: "Bakkie", fuelType: "Diesel", transmission: "Manual" }), motorcycle()]);
+  const mixedStock = () =>
+    ChannelStock.of([stockRow(), stockRow({ status: "Reserved", bodyType: "SUV" }), stockRow({ bodyType: "Bakkie", fuelType: "Diesel", transmission: "Manual" }), motorcycle()]);
 
-  it("Meta vehicles: Meta's columns and values, a reserved car PENDING, no motorcycles", () => {
+  it("Meta vehicles: Meta's columns and values, a reserved car PENDING, no motorcycles", async () => {
     const channel = channelById("meta-vehicles")!;
-    const { rows, leftOut } = stock.feed(channel, context);
-    const records = csvRecords(serialiseFeed(channel, "csv", rows));
+    const { rows, leftOut } = await (await mixedStock()).feed(channel, context);
+    const records = csvRecords(await serialiseFeed(channel, "csv", rows));
     expect(leftOut).toEqual([]);
     expect(records).toHaveLength(3);
     for (const record of records) metaVehicleRow.parse(record);
@@ -183,29 +185,29 @@ describe("each channel's file", () => {
     expect(records[0]!["image[1].url"]).toBe(`${SITE}/media/vehicles/hatch/f4f5f2/studio.jpg`);
   });
 
-  it("Meta products: the motorcycles only, available ones", () => {
+  it("Meta products: the motorcycles only, available ones", async () => {
     const channel = channelById("meta-products")!;
-    const bikes = new ChannelStock([motorcycle(), motorcycle({ status: "Reserved" }), stockRow()]);
-    const records = csvRecords(serialiseFeed(channel, "csv", bikes.feed(channel, context).rows));
+    const bikes = await ChannelStock.of([motorcycle(), motorcycle({ status: "Reserved" }), stockRow()]);
+    const records = csvRecords(await serialiseFeed(channel, "csv", (await bikes.feed(channel, context)).rows));
     expect(records).toHaveLength(1);
     metaProductRow.parse(records[0]);
     expect(records[0]).toMatchObject({ brand: "Honda", condition: "used", availability: "in stock" });
   });
 
-  it("TikTok vehicles: TikTok's columns; a reserved car is absent; a motorcycle is left out with its reason", () => {
+  it("TikTok vehicles: TikTok's columns; a reserved car is absent; a motorcycle is left out with its reason", async () => {
     const channel = channelById("tiktok-vehicles")!;
-    const { rows, leftOut } = stock.feed(channel, context);
-    const records = csvRecords(serialiseFeed(channel, "csv", rows));
+    const { rows, leftOut } = await (await mixedStock()).feed(channel, context);
+    const records = csvRecords(await serialiseFeed(channel, "csv", rows));
     expect(records).toHaveLength(2);
     for (const record of records) tiktokRow.parse(record);
     expect(leftOut).toEqual([expect.objectContaining({ reasons: ['Body style "Motorcycle" has no value in TikTok\'s list'] })]);
   });
 
-  it("Marketplace: the same rows as CSV and as JSON, reserved absent, motorcycles included", () => {
+  it("Marketplace: the same rows as CSV and as JSON, reserved absent, motorcycles included", async () => {
     const channel = channelById("marketplace")!;
-    const { rows } = stock.feed(channel, context);
-    const csv = csvRecords(serialiseFeed(channel, "csv", rows));
-    const json = JSON.parse(serialiseFeed(channel, "json", rows)) as unknown[];
+    const { rows } = await (await mixedStock()).feed(channel, context);
+    const csv = csvRecords(await serialiseFeed(channel, "csv", rows));
+    const json = JSON.parse(await serialiseFeed(channel, "json", rows)) as unknown[];
     expect(csv).toHaveLength(3);
     for (const record of csv) marketplaceCsvRow.parse(record);
     for (const item of json) marketplaceJsonRow.parse(item);
@@ -214,17 +216,34 @@ describe("each channel's file", () => {
     expect((json as { Bodytype: string }[]).map((item) => item.Bodytype)).toEqual(["Hatchback", "Bakkie", "Motorcycle"]);
   });
 
-  it("quotes a description with commas, quotes and line breaks so the file still parses", () => {
+  it("quotes a description with commas, quotes and line breaks so the file still parses", async () => {
     const channel = channelById("meta-vehicles")!;
     const description = 'Says "as new", has a tow bar,\nand a full service history at Honda Sandton.';
-    const records = csvRecords(serialiseFeed(channel, "csv", new ChannelStock([stockRow({ description })]).feed(channel, context).rows));
+    const records = csvRecords(await serialiseFeed(channel, "csv", (await (await ChannelStock.of([stockRow({ description })])).feed(channel, context)).rows));
     expect(records[0]!.description).toBe(description);
   });
 });
 
+describe("a large file", () => {
+  it("written piece by piece between turns of the event loop, is byte for byte the file written at once", async () => {
+    const awkward = ['Says "as new", has a tow bar,\nand a full service history.', "Plain words, long enough for every channel's rule of length.", "Ünïcode, em dash — and a semicolon; all kept as they are."];
+    const rows = Array.from({ length: 1_234 }, (_, i) => stockRow({ description: `${awkward[i % awkward.length]} Vehicle ${i}.`, price: 100_000 + i }));
+    const stock = await ChannelStock.of(rows);
+    for (const channel of CHANNELS) {
+      const { rows: feedRows } = await stock.feed(channel, context);
+      const whole = stringify(feedRows, { header: true, columns: channel.columns as string[], record_delimiter: "\r\n" });
+      expect(await serialiseFeed(channel, "csv", feedRows)).toBe(whole);
+      if (channel.jsonRow) expect(await serialiseFeed(channel, "json", feedRows)).toBe(JSON.stringify(feedRows.map((row) => channel.jsonRow!(row))));
+    }
+    expect((await stock.feed(channelById("meta-vehicles")!, context)).rows).toHaveLength(rows.length);
+    const empty = channelById("tiktok-vehicles")!;
+    expect(await serialiseFeed(empty, "csv", [])).toBe(stringify([], { header: true, columns: empty.columns as string[], record_delimiter: "\r\n" }));
+  });
+});
+
 describe("the channels' rules", () => {
-  it("leaves out a vehicle without a VIN, a short VIN, no usable picture or a short description, each with its reason", () => {
-    const stock = new ChannelStock([
+  it("leaves out a vehicle without a VIN, a short VIN, no usable picture or a short description, each with its reason", async () => {
+    const stock = await ChannelStock.of([
       stockRow({ vin: null }),
       stockRow({ vin: "MRHGK5860MP1" }),
       stockRow({ images: [["/media/vehicles/hatch/f4f5f2/studio.png", null], ["/uploads/photo.webp", null]] }),
@@ -233,7 +252,7 @@ describe("the channels' rules", () => {
       stockRow(),
     ]);
     for (const channel of CHANNELS.filter((c) => c.id !== "meta-products")) {
-      const { rows, leftOut } = stock.feed(channel, context);
+      const { rows, leftOut } = await stock.feed(channel, context);
       expect(rows).toHaveLength(1);
       expect(leftOut.map((item) => item.reasons[0])).toEqual([
         "No VIN",
@@ -245,14 +264,14 @@ describe("the channels' rules", () => {
     }
   });
 
-  it("publishes one row per VIN across the group: the dealer whose DMS stock number the car carries keeps it, the other is told", () => {
+  it("publishes one row per VIN across the group: the dealer whose DMS stock number the car carries keeps it, the other is told", async () => {
     const vinOfBoth = "MRHGK5860MP200001";
     const own = stockRow({ vin: vinOfBoth, dealerId: otherDealer.id, dealer: [otherDealer.name, otherDealer.slug, otherDealer.province] });
     const copy = stockRow({ vin: vinOfBoth, stockNumber: null });
-    const stock = new ChannelStock([copy, own]);
+    const stock = await ChannelStock.of([copy, own]);
     const channel = channelById("meta-vehicles")!;
-    const mine = stock.feed(channel, context);
-    const theirs = stock.feed(channel, { siteUrl: SITE, dealer: otherDealer });
+    const mine = await stock.feed(channel, context);
+    const theirs = await stock.feed(channel, { siteUrl: SITE, dealer: otherDealer });
     expect(mine.rows).toEqual([]);
     expect(mine.leftOut).toEqual([
       expect.objectContaining({ vehicleId: copy.id, reasons: [expect.stringContaining(`listed by Honda Menlyn (vehicle ${own.id})`)] }),
@@ -260,10 +279,10 @@ describe("the channels' rules", () => {
     expect(theirs.rows.map((row) => row.vin)).toEqual([vinOfBoth]);
   });
 
-  it("two records of one VIN with stock numbers: the one listed first keeps it", () => {
+  it("two records of one VIN with stock numbers: the one listed first keeps it", async () => {
     const first = stockRow({ vin: "MRHGK5860MP300001" });
     const second = stockRow({ vin: "MRHGK5860MP300001", dealerId: otherDealer.id, dealer: [otherDealer.name, otherDealer.slug, otherDealer.province] });
-    const stock = new ChannelStock([second, first]);
+    const stock = await ChannelStock.of([second, first]);
     expect([...stock.duplicates.keys()]).toEqual([second.id]);
   });
 

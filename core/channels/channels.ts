@@ -7,6 +7,7 @@ import { metaVehicles } from "./meta-vehicles.ts";
 import { type DuplicateVin, duplicateVins } from "./rules.ts";
 import { tiktokVehicles } from "./tiktok-vehicles.ts";
 import type { StockRow } from "../inventory/used-vehicles.ts";
+import { chunksOf, forEachInSlices, mapInSlices } from "../shared/slices.ts";
 
 /** Every outbound channel, in the back office's order. */
 export const CHANNELS: readonly Channel[] = [metaVehicles, metaProducts, tiktokVehicles, marketplace];
@@ -23,28 +24,33 @@ export type BuiltFeed = { rows: ChannelRow[]; leftOut: LeftOut[] };
 
 /**
  * The group's stock as the channels read it, made once per snapshot of the in-memory record: each vehicle
- * as a ChannelVehicle, by dealer, and the VINs listed twice across the group.
+ * as a ChannelVehicle, by dealer, and the VINs listed twice across the group. Made and read in slices of the
+ * event loop (core/shared/slices.ts): over 100 000 vehicles the work takes seconds, during which the server
+ * keeps answering pages.
  */
 export class ChannelStock {
-  readonly byDealer = new Map<number, ChannelVehicle[]>();
-  readonly duplicates: Map<number, DuplicateVin>;
+  private constructor(
+    readonly byDealer: ReadonlyMap<number, readonly ChannelVehicle[]>,
+    readonly duplicates: ReadonlyMap<number, DuplicateVin>,
+  ) {}
 
-  constructor(rows: readonly StockRow[]) {
-    const vehicles = rows.map(channelVehicleOf);
-    for (const vehicle of vehicles) {
-      const list = this.byDealer.get(vehicle.dealerId);
+  static async of(rows: readonly StockRow[]): Promise<ChannelStock> {
+    const vehicles = await mapInSlices(rows, channelVehicleOf);
+    const byDealer = new Map<number, ChannelVehicle[]>();
+    await forEachInSlices(vehicles, (vehicle) => {
+      const list = byDealer.get(vehicle.dealerId);
       if (list) list.push(vehicle);
-      else this.byDealer.set(vehicle.dealerId, [vehicle]);
-    }
-    this.duplicates = duplicateVins(vehicles);
+      else byDealer.set(vehicle.dealerId, [vehicle]);
+    });
+    return new ChannelStock(byDealer, await duplicateVins(vehicles));
   }
 
   /** One dealer's rows for a channel, and what its rules left out and why. */
-  feed(channel: Channel, context: ChannelContext): BuiltFeed {
+  async feed(channel: Channel, context: ChannelContext): Promise<BuiltFeed> {
     const rows: ChannelRow[] = [];
     const leftOut: LeftOut[] = [];
-    for (const vehicle of this.byDealer.get(context.dealer.id) ?? []) {
-      if (!channel.carries(vehicle)) continue;
+    await forEachInSlices(this.byDealer.get(context.dealer.id) ?? [], (vehicle) => {
+      if (!channel.carries(vehicle)) return;
       const mapped = channel.map(vehicle, context);
       const duplicate = this.duplicates.get(vehicle.id);
       const reasons = [
@@ -56,13 +62,26 @@ export class ChannelStock {
       } else if ("row" in mapped) {
         rows.push(mapped.row);
       }
-    }
+    });
     return { rows, leftOut };
   }
 }
 
-/** The file's text: a CSV with the channel's header row (csv-stringify quotes as RFC 4180 needs), or a JSON list. */
-export function serialiseFeed(channel: Channel, format: FeedFormat, rows: readonly ChannelRow[]): string {
-  if (format === "json") return JSON.stringify(rows.map((row) => (channel.jsonRow ? channel.jsonRow(row) : row)));
-  return stringify(rows as ChannelRow[], { header: true, columns: channel.columns as string[], record_delimiter: "\r\n" });
+/** Rows per piece of a CSV file: a piece is written well within one slice of the event loop. */
+const CSV_PIECE_ROWS = 100;
+
+/**
+ * The file's text: a CSV with the channel's header row (csv-stringify quotes as RFC 4180 needs), or a JSON
+ * list. Written piece by piece in slices of the event loop; the pieces joined are the text the whole list
+ * written at once would be (a CSV piece ends with its record delimiter, and only the first has the header).
+ */
+export async function serialiseFeed(channel: Channel, format: FeedFormat, rows: readonly ChannelRow[]): Promise<string> {
+  if (format === "json") {
+    const items = await mapInSlices(rows, (row) => JSON.stringify(channel.jsonRow ? channel.jsonRow(row) : row));
+    return `[${items.join(",")}]`;
+  }
+  const options = { columns: channel.columns as string[], record_delimiter: "\r\n" };
+  if (rows.length === 0) return stringify([], { header: true, ...options });
+  const pieces = await mapInSlices(chunksOf(rows, CSV_PIECE_ROWS), (piece, index) => stringify(piece, { header: index === 0, ...options }));
+  return pieces.join("");
 }

@@ -1,3 +1,4 @@
+import { forEachInSlices } from "../shared/slices.ts";
 import type { ChannelVehicle, FeedImage } from "./channel-vehicle.ts";
 
 /**
@@ -56,25 +57,26 @@ export type DuplicateVin = { vehicleId: number; keptVehicleId: number; keptDeale
 /**
  * One row per VIN across the group (a channel drops every row of an id it sees twice): of the records that
  * share a VIN, the car's own dealer keeps it, the one whose DMS stock number it carries, and among equals
- * the one that listed it first (the lower id). Answers the others.
+ * the one that listed it first (the lower id). Answers the others. In slices of the event loop: the whole
+ * group's stock is 100 000 vehicles.
  */
-export function duplicateVins(vehicles: Iterable<ChannelVehicle>): Map<number, DuplicateVin> {
+export async function duplicateVins(vehicles: readonly ChannelVehicle[]): Promise<Map<number, DuplicateVin>> {
   const keeper = new Map<string, ChannelVehicle>();
   const losers: { vehicleId: number; key: string }[] = [];
   const owns = (a: ChannelVehicle, b: ChannelVehicle) =>
     (a.stockNumber !== null) !== (b.stockNumber !== null) ? a.stockNumber !== null : a.id < b.id;
-  for (const vehicle of vehicles) {
-    if (!vehicle.vin) continue;
+  await forEachInSlices(vehicles, (vehicle) => {
+    if (!vehicle.vin) return;
     const key = vinKey(vehicle.vin);
     const kept = keeper.get(key);
     if (!kept) {
       keeper.set(key, vehicle);
-      continue;
+      return;
     }
     const [winner, loser] = owns(vehicle, kept) ? [vehicle, kept] : [kept, vehicle];
     keeper.set(key, winner);
     losers.push({ vehicleId: loser.id, key });
-  }
+  });
   // Named after all are seen: a record may lose to one that later loses in turn.
   return new Map(
     losers.map(({ vehicleId, key }) => {
