@@ -45,7 +45,8 @@ function appendSetCookie(c: Context, cookie: string) {
 const NOT_PAGES = /^\/(?:api|assets|vitals|media|uploads)(?:\/|$)/;
 
 function isPageRead(c: Context): boolean {
-  if (c.req.method !== "GET" || NOT_PAGES.test(c.req.path) || isStaffPath(c.req.path)) return false;
+  // HEAD too: it answers the headers its GET would (the cookie, and the caching that follows from it).
+  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || NOT_PAGES.test(c.req.path) || isStaffPath(c.req.path)) return false;
   const userAgent = c.req.header("User-Agent");
   return !(userAgent && isbot(userAgent));
 }

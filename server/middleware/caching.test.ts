@@ -8,6 +8,7 @@ import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeVisit, sourceOfLanding, VISIT_COOKIE } from "../../core/attribution/visit.ts";
 import { validFinanceApplication } from "../../tests/support/finance-fixture.ts";
 import { builtSite } from "../../tests/support/page-server.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
@@ -246,14 +247,28 @@ describe("HEAD of a page", () => {
   afterAll(() => site.close());
 
   it("answers the headers of the GET it stands for, with no body", async () => {
-    const get = await raw(site.baseUrl, "/blog");
-    const head = await raw(site.baseUrl, "/blog", { method: "HEAD" });
+    // A visitor well into a visit: neither answer needs to write the visit's cookie (issue 35), so both can be kept.
+    const now = Math.floor(Date.now() / 1000);
+    const visit = encodeVisit({ source: sourceOfLanding(new URL(`${site.baseUrl}/`), null), startedAt: now - 60, lastSeenAt: now - 60 });
+    const headers = { Cookie: `${VISIT_COOKIE}=${visit}` };
+    const get = await raw(site.baseUrl, "/blog", { headers });
+    const head = await raw(site.baseUrl, "/blog", { method: "HEAD", headers });
+    expect(get.headers["set-cookie"]).toBeUndefined();
+    expect(get.headers.etag).toMatch(/^W\//);
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(head.headers["content-type"]).toMatch(/^text\/html/);
     for (const name of ["content-type", "etag", "cache-control", "content-length", "vary"]) {
       expect(head.headers[name], name).toBe(get.headers[name]);
     }
+  });
+
+  it("starts a visit as its GET would, and is then not kept either", async () => {
+    const get = await raw(site.baseUrl, "/blog");
+    const head = await raw(site.baseUrl, "/blog", { method: "HEAD" });
+    expect(head.headers["set-cookie"]?.[0]).toMatch(new RegExp(`^${VISIT_COOKIE}=`));
+    expect(head.headers["cache-control"]).toBe(get.headers["cache-control"]);
+    expect(head.headers["cache-control"]).toBe("private, no-store");
   });
 });
 
