@@ -17,8 +17,8 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
  * a buyer's request that arrives meanwhile is answered at once, not after the build.
  */
 
-/** Enough stock that building a feed takes a noticeable time (about a second on a busy two-CPU machine). */
-const LARGE_STOCK = 30_000;
+/** Enough stock that building a feed takes a noticeable time (one to three seconds on a busy two-CPU machine). */
+const LARGE_STOCK = 20_000;
 
 let database: DatabaseHandle;
 let reads: InMemoryReads;

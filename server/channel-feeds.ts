@@ -1,17 +1,18 @@
-import { promisify } from "node:util";
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { type Context, Hono } from "hono";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { Channel, FeedDealer, FeedFormat } from "../core/channels/channel.ts";
 import { feedAccess, lastFetchItems, recordFetch } from "../core/channels/channel-settings.ts";
 import { channelById, ChannelStock, serialiseFeed } from "../core/channels/channels.ts";
+import { forEachInSlices } from "../core/shared/slices.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { StockRow } from "../core/inventory/used-vehicles.ts";
 import type { Database } from "../db/client.ts";
 import { acceptsCoding, etagMatches } from "./middleware/caching.ts";
 import type { Logger } from "./logger.ts";
-
-const gzip = promisify(zlib.gzip);
 
 /** What the metrics hear of each fetch (server/metrics.ts). */
 export type FeedFetchOutcome = "served" | "not-modified" | "guarded" | "held-back";
@@ -28,8 +29,8 @@ export type ChannelFeedOptions = {
   observe?: FeedFetchObserver;
 };
 
-/** A generated file, kept until the stock's snapshot changes. */
-type FeedFile = { body: Buffer; gzipped: Promise<Buffer> | null; etag: string; lastModified: Date; items: number; leftOut: number };
+/** A generated file, kept until the stock's snapshot changes: its bytes in the pieces they were written in (see `serialiseFeed`). */
+type FeedFile = { pieces: readonly Buffer[]; gzipped: Promise<Buffer> | null; etag: string; lastModified: Date; items: number; leftOut: number };
 
 /** The stock as one fetch read it. */
 type Snapshot = { rows: readonly StockRow[]; readAt: Date; snapshot: object };
@@ -70,12 +71,11 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
   async function buildFile(channel: Channel, format: FeedFormat, dealer: FeedDealer, stock: Snapshot, previous: Promise<FeedFile> | undefined): Promise<FeedFile> {
     const channelStock = await channelStockOf(stock);
     const { rows, leftOut } = await channelStock.feed(channel, { siteUrl: options.siteUrl, dealer });
-    const body = Buffer.from(await serialiseFeed(channel, format, rows), "utf8");
-    // Web Crypto hashes off the event loop (a file is megabytes).
-    const etag = `"${Buffer.from(await crypto.subtle.digest("SHA-256", body)).toString("base64url").slice(0, 27)}"`;
+    const pieces = await serialiseFeed(channel, format, rows);
+    const etag = await etagOf(pieces);
     const before = await previous?.catch(() => null);
     const lastModified = before?.etag === etag ? before.lastModified : wholeSeconds(stock.readAt);
-    return { body, gzipped: null, etag, lastModified, items: rows.length, leftOut: leftOut.length };
+    return { pieces, gzipped: null, etag, lastModified, items: rows.length, leftOut: leftOut.length };
   }
 
   /** A dealer's file of a channel for this snapshot of the stock, built by the first fetch that asks for it. */
@@ -137,11 +137,28 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     observe(dropsTooMany ? "guarded" : "served", served.items);
     c.header("Content-Type", CONTENT_TYPES[format]);
     c.header("Content-Disposition", `inline; filename="${channel.id}-${dealer.slug}.${format}"`);
-    if (!acceptsCoding(c.req.header("Accept-Encoding"), "gzip")) return c.body(new Uint8Array(served.body));
-    served.gzipped ??= gzip(served.body, { level: 6 });
+    // A client without gzip (none of the channels) gets the file joined, as the caching rule compresses it anyway.
+    if (!acceptsCoding(c.req.header("Accept-Encoding"), "gzip")) return c.body(new Uint8Array(Buffer.concat(served.pieces)));
+    served.gzipped ??= gzipOf(served.pieces);
     c.header("Content-Encoding", "gzip");
     return c.body(new Uint8Array(await served.gzipped));
   });
+}
+
+/** A strong ETag: the file's SHA-256, hashed piece by piece in slices of the event loop. */
+async function etagOf(pieces: readonly Buffer[]): Promise<string> {
+  const hash = createHash("sha256");
+  await forEachInSlices(pieces, (piece) => hash.update(piece));
+  return `"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+/** The file gzipped on libuv's thread pool, fed piece by piece (bench/channel-feeds.ts times it). */
+export async function gzipOf(pieces: readonly Buffer[]): Promise<Buffer> {
+  const gzipped: Buffer[] = [];
+  await pipeline(Readable.from(pieces), zlib.createGzip({ level: 6 }), async (chunks: AsyncIterable<Buffer>) => {
+    for await (const chunk of chunks) gzipped.push(chunk);
+  });
+  return Buffer.concat(gzipped);
 }
 
 const fileKeyOf = (channel: Channel, format: FeedFormat, dealer: FeedDealer) => `${channel.id}/${dealer.id}/${format}`;

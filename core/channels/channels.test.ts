@@ -162,6 +162,9 @@ function stockRow(overrides: Partial<StockRow> = {}): StockRow {
 const motorcycle = (overrides: Partial<StockRow> = {}) =>
   stockRow({ bodyType: "Motorcycle", make: ["Honda", "honda"], model: ["CB650R", "cb650r"], variant: "Manual", transmission: "Manual", ...overrides });
 
+/** A channel's file as text. */
+const fileText = async (...args: Parameters<typeof serialiseFeed>) => Buffer.concat(await serialiseFeed(...args)).toString("utf8");
+
 function csvRecords(text: string): Record<string, string>[] {
   return parse(text, { columns: true, skip_empty_lines: true, bom: true });
 }
@@ -173,7 +176,7 @@ describe("each channel's file", () => {
   it("Meta vehicles: Meta's columns and values, a reserved car PENDING, no motorcycles", async () => {
     const channel = channelById("meta-vehicles")!;
     const { rows, leftOut } = await (await mixedStock()).feed(channel, context);
-    const records = csvRecords(await serialiseFeed(channel, "csv", rows));
+    const records = csvRecords(await fileText(channel, "csv", rows));
     expect(leftOut).toEqual([]);
     expect(records).toHaveLength(3);
     for (const record of records) metaVehicleRow.parse(record);
@@ -188,7 +191,7 @@ describe("each channel's file", () => {
   it("Meta products: the motorcycles only, available ones", async () => {
     const channel = channelById("meta-products")!;
     const bikes = await ChannelStock.of([motorcycle(), motorcycle({ status: "Reserved" }), stockRow()]);
-    const records = csvRecords(await serialiseFeed(channel, "csv", (await bikes.feed(channel, context)).rows));
+    const records = csvRecords(await fileText(channel, "csv", (await bikes.feed(channel, context)).rows));
     expect(records).toHaveLength(1);
     metaProductRow.parse(records[0]);
     expect(records[0]).toMatchObject({ brand: "Honda", condition: "used", availability: "in stock" });
@@ -197,7 +200,7 @@ describe("each channel's file", () => {
   it("TikTok vehicles: TikTok's columns; a reserved car is absent; a motorcycle is left out with its reason", async () => {
     const channel = channelById("tiktok-vehicles")!;
     const { rows, leftOut } = await (await mixedStock()).feed(channel, context);
-    const records = csvRecords(await serialiseFeed(channel, "csv", rows));
+    const records = csvRecords(await fileText(channel, "csv", rows));
     expect(records).toHaveLength(2);
     for (const record of records) tiktokRow.parse(record);
     expect(leftOut).toEqual([expect.objectContaining({ reasons: ['Body style "Motorcycle" has no value in TikTok\'s list'] })]);
@@ -206,8 +209,8 @@ describe("each channel's file", () => {
   it("Marketplace: the same rows as CSV and as JSON, reserved absent, motorcycles included", async () => {
     const channel = channelById("marketplace")!;
     const { rows } = await (await mixedStock()).feed(channel, context);
-    const csv = csvRecords(await serialiseFeed(channel, "csv", rows));
-    const json = JSON.parse(await serialiseFeed(channel, "json", rows)) as unknown[];
+    const csv = csvRecords(await fileText(channel, "csv", rows));
+    const json = JSON.parse(await fileText(channel, "json", rows)) as unknown[];
     expect(csv).toHaveLength(3);
     for (const record of csv) marketplaceCsvRow.parse(record);
     for (const item of json) marketplaceJsonRow.parse(item);
@@ -219,7 +222,7 @@ describe("each channel's file", () => {
   it("quotes a description with commas, quotes and line breaks so the file still parses", async () => {
     const channel = channelById("meta-vehicles")!;
     const description = 'Says "as new", has a tow bar,\nand a full service history at Honda Sandton.';
-    const records = csvRecords(await serialiseFeed(channel, "csv", (await (await ChannelStock.of([stockRow({ description })])).feed(channel, context)).rows));
+    const records = csvRecords(await fileText(channel, "csv", (await (await ChannelStock.of([stockRow({ description })])).feed(channel, context)).rows));
     expect(records[0]!.description).toBe(description);
   });
 });
@@ -232,12 +235,12 @@ describe("a large file", () => {
     for (const channel of CHANNELS) {
       const { rows: feedRows } = await stock.feed(channel, context);
       const whole = stringify(feedRows, { header: true, columns: channel.columns as string[], record_delimiter: "\r\n" });
-      expect(await serialiseFeed(channel, "csv", feedRows)).toBe(whole);
-      if (channel.jsonRow) expect(await serialiseFeed(channel, "json", feedRows)).toBe(JSON.stringify(feedRows.map((row) => channel.jsonRow!(row))));
+      expect(await fileText(channel, "csv", feedRows)).toBe(whole);
+      if (channel.jsonRow) expect(await fileText(channel, "json", feedRows)).toBe(JSON.stringify(feedRows.map((row) => channel.jsonRow!(row))));
     }
     expect((await stock.feed(channelById("meta-vehicles")!, context)).rows).toHaveLength(rows.length);
     const empty = channelById("tiktok-vehicles")!;
-    expect(await serialiseFeed(empty, "csv", [])).toBe(stringify([], { header: true, columns: empty.columns as string[], record_delimiter: "\r\n" }));
+    expect(await fileText(empty, "csv", [])).toBe(stringify([], { header: true, columns: empty.columns as string[], record_delimiter: "\r\n" }));
   });
 });
 

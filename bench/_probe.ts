@@ -1,0 +1,11 @@
+import { gzipOf } from "../server/channel-feeds.ts";
+const pieces = Array.from({ length: 1000 }, (_, i) => Buffer.from(`row ${i},`.repeat(8000)));
+const gaps: [number, string][] = []; let last = performance.now(); let phase = "gzip";
+const timer = setInterval(() => { const now = performance.now(); gaps.push([Math.round(now - last), phase]); last = now; }, 5);
+let t = performance.now();
+const gz = await gzipOf(pieces);
+phase = "after";
+console.log("gzip", Math.round(performance.now() - t), gz.length);
+await new Promise((r) => setTimeout(r, 50));
+clearInterval(timer);
+console.log(gaps.sort((a, b) => b[0] - a[0]).slice(0, 5));
