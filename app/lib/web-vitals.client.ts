@@ -8,11 +8,11 @@ let started = false;
 /**
  * Measures this page load's Core Web Vitals (the `web-vitals` library reads the browser's buffered performance
  * entries, so it may start after hydration and still see the first paints) and sends them in one beacon when the
- * page is hidden or left: each vital once, with the path the page was loaded at and nothing else. No cookie, no
- * identifier; `sendBeacon` to the same origin carries no cookie of another site either.
+ * page is hidden or left: each vital once, with the path the page was loaded at and nothing else: no identifier, and
+ * no cookie of this site or another.
  */
 export function reportWebVitals(page: string): void {
-  if (started || typeof navigator.sendBeacon !== "function") return;
+  if (started || typeof fetch !== "function") return;
   started = true;
   const measured = new Map<Metric["name"], number>();
   const sent = new Set<Metric["name"]>();
@@ -22,10 +22,17 @@ export function reportWebVitals(page: string): void {
   const send = () => {
     if (measured.size === 0) return;
     const metrics = [...measured].map(([name, value]) => ({ name, value: Math.round(value * 10_000) / 10_000 }));
-    if (navigator.sendBeacon(VITALS_ENDPOINT, JSON.stringify({ page, metrics }))) {
-      for (const name of measured.keys()) sent.add(name);
-      measured.clear();
-    }
+    // A keep-alive fetch rather than sendBeacon: it outlives the page as a beacon does, and unlike one it can leave
+    // the site's cookies behind (the visit's source, issue 35), so the vitals arrive with nothing but themselves.
+    void fetch(VITALS_ENDPOINT, {
+      method: "POST",
+      body: JSON.stringify({ page, metrics }),
+      headers: { "Content-Type": "text/plain;charset=UTF-8" },
+      credentials: "omit",
+      keepalive: true,
+    }).catch(() => undefined);
+    for (const name of measured.keys()) sent.add(name);
+    measured.clear();
   };
   onCLS(keep);
   onINP(keep);
