@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
+import { backOfficeNavigation } from "./support/back-office.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
@@ -32,7 +33,7 @@ test("a campaign's visit shows under its campaign, a crawler's does not, and the
   await crawler.close();
 
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Insights" }).click();
+  await (await backOfficeNavigation(page)).getByRole("link", { name: "Insights" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
   // Counted in the server's memory, in the database within a second.
   await expect(async () => {
