@@ -7,6 +7,7 @@ import { formatDate, formatNumber, formatRand, formatRandCents, formatWhole } fr
 import type { Violation } from "../../../../core/shared/violations.ts";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
+import { FieldError } from "../../../components/staff/fields.tsx";
 import { buttonClass, errorsByField, ErrorSummary, Field, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../../lib/form-body.server.ts";
@@ -157,11 +158,7 @@ function DateInput({ form, name, label, value, error }: { form: string; name: st
         {label}
       </label>
       <input id={id} name={name} type="date" required defaultValue={value ?? ""} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -378,11 +375,7 @@ function ListedField({ name, label, hint, options, value, error, required }: { n
           <option key={option} value={option} />
         ))}
       </datalist>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
