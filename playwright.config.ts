@@ -16,8 +16,11 @@ const chromiumArgs = ["--headless", ...CHROMIUM_FLAGS];
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
-/** The back-office specs that publish what the public pages show (issue 16). */
-const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers)\.spec\.ts$/;
+/**
+ * The back-office specs that change what the public pages show: specials, banners, posts, dealers (issue 16) and a
+ * dealer's whole stock through its feed, which retires that dealer's demo stock (issue 34). They run after the rest.
+ */
+const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers|feeds)\.spec\.ts$/;
 /**
  * The specs a phone makes different: its menu and filter drawers, carousels and swatches, the finance steps, keyboard
  * journeys at phone width, taps before the scripts arrive, and both engines over every public page. The rest (forms'

@@ -45,8 +45,12 @@ function decodeSegment(segment: string): string | null {
 
 /**
  * A decoded path in its one escaped spelling: each segment as encodeURIComponent escapes it (hex in capitals),
- * which is how the router's own links and most HTTP clients spell a parameter.
+ * which is how the router's own links and most HTTP clients spell a parameter, but for the characters a path
+ * segment may carry as they are (RFC 3986 pchar: `:`, `@` and the sub-delims), which browsers send unescaped.
  */
 export function encodePath(decodedPath: string): string {
-  return decodedPath.split("/").map(encodeURIComponent).join("/");
+  return decodedPath
+    .split("/")
+    .map((segment) => encodeURIComponent(segment).replace(/%(?:3A|40|24|26|2B|2C|3B|3D)/g, decodeURIComponent))
+    .join("/");
 }

@@ -285,8 +285,9 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
           bodyType: vehicle.bodyType,
           listedAt: vehicle.listedAt,
           vin: vehicle.vin,
-          // No DMS stock number: a vehicle with one belongs to its dealer's stock feed, whose next import would
-          // mark every demo vehicle not in it as sold (decision 029).
+          // A DMS stock number, as if the dealer's DMS had sent it: the dealer's first real feed import marks every
+          // demo vehicle not in it as sold (decision 029), so the demo stock gives way to the real one.
+          stockNumber: vehicle.stockNumber,
           registration: vehicle.registration,
           mmCode: vehicle.mmCode,
           description: vehicle.description,

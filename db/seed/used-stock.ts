@@ -198,6 +198,8 @@ export type GeneratedVehicle = {
   listedAt: Date;
   /** What the catalogue channels need (core/channels): plausible, not real. */
   vin: string;
+  /** The dealer's DMS stock number (unique within the dealer): its code, U or D, and the VIN's last eight characters. */
+  stockNumber: string;
   registration: string;
   mmCode: string;
   description: string;
@@ -260,6 +262,7 @@ export function* generateUsedVehicles(
       images: pick(SCENE_SETS).map((scene) => vehicleImageUrl(model.shape, paint.hex, scene)),
       listedAt: new Date(STOCK_DATE - Math.floor(random() * 120 * 24) * 3_600_000),
       ...ids,
+      stockNumber: stockNumberOf(dealer.slug, isDemo, ids.vin),
       mmCode: mmCodeOf(make.slug, model.slug, trim),
       description: descriptionOf({ year, make: make.name, model: model.name, trim, mileageKm, paint: paint.name, transmission, fuelType, isDemo, isBike }),
     };
@@ -294,6 +297,17 @@ function identifierGenerator(seed: number) {
     const plate = PROVINCE_PLATES[province] ?? ((n, letters) => `${letters()}${letters()}${letters()} ${String(n() % 1000).padStart(3, "0")} ${province === "Free State" ? "FS" : "MP"}`);
     return { vin, registration: plate(number, () => char(PLATE_LETTERS)) };
   };
+}
+
+/**
+ * A DMS stock number as many dealers make them: the branch's code, U for used or D for a demonstrator, and the
+ * VIN's last eight characters, so that stock added later to the same dealer (a benchmark's large stock) never
+ * repeats one. "honda-menlyn" is MEN, "honda-wing-durban" WDU.
+ */
+export function stockNumberOf(dealerSlug: string, isDemo: boolean, vin: string): string {
+  const words = dealerSlug.replace(/^honda-/, "").split("-");
+  const branch = words[0] === "wing" ? `W${words.slice(1).join("").slice(0, 2)}` : words.join("").slice(0, 3);
+  return `${branch.toUpperCase()}${isDemo ? "D" : "U"}-${vin.slice(-8)}`;
 }
 
 /** An eight-digit Mead & McGrouther-style code, the same for the same make, model and variant. */

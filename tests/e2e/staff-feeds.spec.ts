@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
@@ -52,10 +52,13 @@ test("an administrator creates a feed key, shown once, which the dealer's DMS ca
   expect(refused.status()).toBe(401);
 });
 
-test("staff upload a dealer's CSV in the back office and see the report as tables", async ({ page }) => {
+test("staff upload a dealer's CSV in the back office and see the report as tables", async ({ page, request }) => {
   const project = test.info().project.name;
-  // A feed is a dealer's whole stock: each project imports to its own dealer, so that neither sells the other's.
-  const dealer = project === "mobile" ? "Honda Mbombela" : "Honda Polokwane";
+  // A feed is a dealer's whole stock: its first import marks the dealer's demo stock sold (each demo vehicle has a
+  // DMS stock number, issue 34). This spec runs after those that read the stock (playwright.config.ts).
+  const dealer = "Honda Polokwane";
+  const demoStock = await publicStockCount(request, "honda-polokwane");
+  expect(demoStock).toBeGreaterThan(0);
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto("/staff/stock/import");
   await pageHydrated(page);
@@ -79,11 +82,14 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   const dryHeading = page.getByRole("heading", { name: "Dry run: what this feed would change (nothing was changed)" });
   await expect(dryHeading).toBeFocused();
   await expect(page.getByRole("row", { name: "Would be created 2" })).toBeVisible();
+  await expect(page.getByRole("row", { name: `Would be marked sold ${demoStock}` })).toBeVisible();
+  expect(await publicStockCount(request, "honda-polokwane")).toBe(demoStock);
 
   await upload(false);
   await expect(page.getByRole("heading", { name: "Import report" })).toBeFocused();
   await expect(page.getByRole("row", { name: "Created 2" })).toBeVisible();
   await expect(page.getByRole("row", { name: "Rejected rows 1" })).toBeVisible();
+  await expect(page.getByRole("row", { name: `Marked sold ${demoStock}` })).toBeVisible();
   await expect(page.getByRole("table", { name: "Rejected rows" }).getByRole("row", { name: "3 year Year cannot be in the future" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Vehicles created, updated or marked sold" })).toContainText(`PLK-${project}-1`);
   await expectNoAxeViolations(page);
@@ -92,4 +98,14 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   await upload(false);
   await expect(page.getByRole("row", { name: "Unchanged 2" })).toBeVisible();
   await expect(page.getByRole("row", { name: "Created 0" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "Marked sold 0" })).toBeVisible();
+  // The site now offers what the feed holds: its two valid vehicles.
+  await expect.poll(() => publicStockCount(request, "honda-polokwane")).toBe(2);
 });
+
+/** How many vehicles the public API lists for a dealer. */
+async function publicStockCount(request: APIRequestContext, dealer: string): Promise<number> {
+  const response = await request.get(`/api/dealers/${dealer}/vehicles`);
+  expect(response.status()).toBe(200);
+  return (await response.json())["hydra:totalItems"];
+}

@@ -166,7 +166,7 @@ async function routeTable(site: Site): Promise<Sample[]> {
   const special = (await getJson("/api/specials"))["hydra:member"][0] as { slug: string };
   const post = (await getJson("/api/blog"))["hydra:member"][0] as { slug: string };
   const generic: Record<string, string> = {
-    make: "honda", model: "cr-v", variant: "1-5t-comfort-cvt", dealerName: "honda-sandton", slug: "honda-sandton", id: "1", leadId: "1",
+    make: "honda", model: "cr-v", variant: "1-5t-comfort-cvt", dealerName: "honda-sandton", slug: "honda-sandton", name: "honda-sandton", id: "1", leadId: "1",
     applicationId: "1", token: "fuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzz", file: "fuzz.svg", shape: "card", hex: "00", lead: "1", position: "1", "*": "no-such-page",
   };
   const valuesFor = (pattern: string): Record<string, string> => {
