@@ -60,8 +60,8 @@ const runBoth = async (runners: JobRunner[]) => (await Promise.all(runners.map((
 
 async function addVehicleLike(query: Partial<typeof usedVehicles.$inferInsert>) {
   const [template] = await database.db.select().from(usedVehicles).where(eq(usedVehicles.bodyType, "SUV")).limit(1);
-  // Not its VIN, which is unique across the group.
-  const { id: _id, listedAt: _listed, vin: _vin, ...copy } = template!;
+  // Not its VIN, unique across the group, nor its stock number, unique at the dealer.
+  const { id: _id, listedAt: _listed, vin: _vin, stockNumber: _stockNumber, ...copy } = template!;
   const [added] = await database.db.insert(usedVehicles).values({ ...copy, ...query }).returning({ id: usedVehicles.id });
   return added!.id;
 }

@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, dealers, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
+import { takeDemoStockOffFeed } from "../../tests/support/demo-stock.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { feedKeyActor } from "./feed-keys.ts";
 import { importStockFeed } from "./stock-feed.ts";
@@ -17,6 +18,7 @@ beforeAll(async () => {
   const [menlyn] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-menlyn"));
   menlynId = menlyn!.id;
   actor = feedKeyActor({ dealerId: menlynId, name: "Menlyn DMS" });
+  await takeDemoStockOffFeed(database.db, ["honda-menlyn", "honda-sandton", "honda-gqeberha"]);
 });
 afterAll(() => database.close());
 
@@ -48,6 +50,22 @@ async function stockSnapshot() {
 }
 
 describe("importing a dealer's stock feed", () => {
+  it("retires the dealer's demo stock at its first real feed: each seeded vehicle carries a DMS stock number", async () => {
+    const [bloemfontein] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-bloemfontein"));
+    const demoStock = () =>
+      database.db
+        .select({ stockNumber: usedVehicles.stockNumber, status: usedVehicles.status })
+        .from(usedVehicles)
+        .where(and(eq(usedVehicles.dealerId, bloemfontein!.id), sql`${usedVehicles.stockNumber} like 'BLOU-%' or ${usedVehicles.stockNumber} like 'BLOD-%'`));
+    const before = await demoStock();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((vehicle) => vehicle.status === "Available")).toBe(true);
+
+    const report = await feed([line("BLM-1")], { slug: "honda-bloemfontein", as: feedKeyActor({ dealerId: bloemfontein!.id, name: "Bloemfontein DMS" }) });
+    expect(report).toMatchObject({ created: 1, sold: before.length, rejected: 0 });
+    expect((await demoStock()).map((vehicle) => vehicle.status)).toEqual(before.map(() => "Sold"));
+  });
+
   it("creates new vehicles under the feed's dealer, resolving make and model to the catalogue, audited as the feed key", async () => {
     const report = await feed([line("MEN-1", { model: "jazz" }), line("MEN-2", { model: "CR-V", price: "R 489 900", vin: "JHMGK5830HS000001" })]);
     expect(report).toMatchObject({ dealer: "honda-menlyn", dryRun: false, received: 2, created: 2, updated: 0, unchanged: 0, sold: 0, rejected: 0, errors: [] });

@@ -42,8 +42,8 @@ describe("the filter counts (used_vehicle_counts, kept by triggers)", () => {
   it("stay exact when vehicles are added, changed and removed", async () => {
     const before = await usedFilters(database.db, query(""));
     const [template] = await database.db.select().from(usedVehicles).limit(1);
-    // Not its VIN, which is unique across the group.
-    const { id: _id, vin: _vin, ...copy } = template!;
+    // Not its VIN, unique across the group, nor its stock number, unique at the dealer.
+    const { id: _id, vin: _vin, stockNumber: _stockNumber, ...copy } = template!;
     const inserted = await database.db
       .insert(usedVehicles)
       .values([

@@ -4,6 +4,7 @@ import { createFeedKey, listFeedKeys, revokeFeedKey } from "../../core/inventory
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import { auditLog, dealerFeedKeys, dealers, usedVehicles } from "../../db/schema.ts";
+import { takeDemoStockOffFeed } from "../../tests/support/demo-stock.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 
 let server: TestServer;
@@ -15,6 +16,7 @@ beforeAll(async () => {
   server = await startTestServer({ rateLimiter: new MemoryRateLimiter(10_000, 600_000) });
   const [umhlanga] = await server.database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-umhlanga"));
   umhlangaId = umhlanga!.id;
+  await takeDemoStockOffFeed(server.database.db, ["honda-umhlanga", "honda-sandton"]);
   key = (await createFeedKey(server.database.db, admin, umhlangaId, "Umhlanga DMS")).key;
 });
 afterAll(() => server.close());

@@ -5,6 +5,7 @@ import { builtSite } from "../../../tests/support/page-server.ts";
 import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../../../tests/support/staff.ts";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server.ts";
 import { MemoryRateLimiter } from "../../../core/shared/rate-limiter.ts";
+import { takeDemoStockOffFeed } from "../../../tests/support/demo-stock.ts";
 
 /**
  * The stock-feed pages over real HTTP, with the built site: who may open them, and that the upload page's
@@ -17,6 +18,7 @@ const sessions: Record<"admin" | "manager" | "editor", StaffHttpSession> = {} as
 beforeAll(async () => {
   server = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(10_000, 600_000) });
   const db = server.database.db;
+  await takeDemoStockOffFeed(db, ["honda-menlyn", "honda-sandton"]);
   await createStaffUser(db, { email: "admin@feeds.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
   await createStaffUser(db, { email: "manager@feeds.example", role: "dealer_manager", dealerSlugs: ["honda-menlyn"], password: TEST_STAFF_PASSWORD });
   await createStaffUser(db, { email: "editor@feeds.example", role: "content_editor", password: TEST_STAFF_PASSWORD });
