@@ -21,7 +21,11 @@ export type LoadResult = {
   kind?: ScenarioKind;
 };
 
-export type ScenarioKind = "page" | "floor";
+/**
+ * A page of ours or the floor's; a "miss" asks for it with a query string of its own on every request, so that
+ * the rendered-page cache never answers and each answer is a render (issue 33, item 3).
+ */
+export type ScenarioKind = "page" | "floor" | "page-miss" | "floor-miss";
 
 export type Scenario = {
   name: string;
@@ -176,5 +180,13 @@ export const BROWSER_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) Appl
 
 /** A page as a browser asks for it (HTML, compressed, a browser's User-Agent), so that the page's own cost is what is measured. */
 export function pageScenario(name: string, path: string, kind: ScenarioKind = "page", baseUrl?: string): Scenario {
-  return { name, next: fixedPath(path), kind, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", "User-Agent": BROWSER_USER_AGENT }, ...(baseUrl ? { baseUrl } : {}) };
+  const next = kind === "page-miss" || kind === "floor-miss" ? uniqueQueryPath(path) : fixedPath(path);
+  return { name, next, kind, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", "User-Agent": BROWSER_USER_AGENT }, ...(baseUrl ? { baseUrl } : {}) };
+}
+
+/** The path with a query parameter of its own on every request (`bench=1`, `bench=2`...), which no page reads. */
+export function uniqueQueryPath(path: string): Scenario["next"] {
+  let request = 0;
+  const separator = path.includes("?") ? "&" : "?";
+  return () => ({ path: `${path}${separator}bench=${++request}` });
 }

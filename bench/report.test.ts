@@ -120,12 +120,12 @@ describe("bench budgets", () => {
 });
 
 describe("bench against the floor", () => {
-  const pageLoad = (name: string, rps: number, kind: "page" | "floor", extra: Partial<LoadResult> = {}): LoadResult => ({
+  const pageLoad = (name: string, rps: number, kind: NonNullable<LoadResult["kind"]>, extra: Partial<LoadResult> = {}): LoadResult => ({
     ...apiResult(30),
     name,
     rps,
     kind,
-    cpuMsPerAnswer: { server: kind === "floor" ? 1 : 4, database: null },
+    cpuMsPerAnswer: { server: kind.startsWith("floor") ? 1 : 4, database: null },
     ...extra,
   });
 
@@ -148,6 +148,34 @@ describe("bench against the floor", () => {
     expect(markdown).toContain("| PostgreSQL | Home page / | 300 | 0.30x | 4.00 ms | 1.00 ms | 0 |");
     // The floor's page is the measure, not one of the pages the budgets are about.
     expect(checkBudgets(withFloor).find((check) => check.budget.startsWith("Accessibility"))!.detail).toBe("every page");
+  });
+
+  it("compare cache misses with the floor asked the same way, apart from the kept pages", () => {
+    const withMisses = report([], apiResult(20));
+    withMisses.load!.runs[0]!.results.push(
+      pageLoad("Home page /", 900, "page"),
+      pageLoad(FLOOR_PAGE, 1000, "floor"),
+      pageLoad("Home / , cache miss", 200, "page-miss"),
+      pageLoad("Used vehicle /used/x, cache miss", 450, "page-miss"),
+      pageLoad(`${FLOOR_PAGE}, cache miss`, 800, "floor-miss"),
+    );
+    const checks = Object.fromEntries(checkBudgets(withMisses).map((check) => [check.budget, [check.met, check.detail]]));
+    expect(checks["Page throughput >= 0.5x the floor's, PostgreSQL"]).toEqual([true, "floor 1000 pages/s; lowest Home page / 900/s = 0.90x"]);
+    expect(checks["Cache-miss page throughput (every request rendered) >= 0.5x the floor's, PostgreSQL"]).toEqual([false, "floor 800 pages/s; Home / , cache miss 200/s = 0.25x"]);
+    expect(renderReport(withMisses)).toContain("| PostgreSQL | Used vehicle /used/x, cache miss | 450 | 0.56x | 4.00 ms | 1.00 ms | 0 |");
+  });
+
+  it("hold each page's time to interactive on a slowed phone to 1.3 times the floor's", () => {
+    const timed = (name: string, interactiveMs: number[]) => ({
+      name,
+      path: "/",
+      runs: interactiveMs.map((ms) => ({ fcpMs: 500, interactiveMs: ms })),
+      median: { fcpMs: 500, interactiveMs: [...interactiveMs].sort((a, b) => a - b)[1]! },
+    });
+    const withTimes = { ...report([], apiResult(20)), interactive: { runs: 3, pages: [timed("Home", [1500, 1400, 1600]), timed("Finance", [2100, 1900, 2000]), timed(FLOOR_PAGE, [1200, 1100, 1300])] } };
+    const check = checkBudgets(withTimes).find((c) => c.budget === "Time to interactive <= 1.3x the floor's on a slowed phone")!;
+    expect(check).toMatchObject({ met: false, detail: "floor 1200 ms; Finance 2000 ms = 1.67x" });
+    expect(renderReport(withTimes)).toContain("| Home | 500 ms | 1500 ms | 1.25x | 1500 ms, 1400 ms, 1600 ms |");
   });
 
   it("are met when every page is within the ratios", () => {

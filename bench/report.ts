@@ -1,3 +1,5 @@
+import type { InteractiveResult } from "./interactive.ts";
+import { SLOW_PHONE } from "./interactive.ts";
 import type { PageResult } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
 
@@ -13,6 +15,8 @@ export const BUDGETS = {
   minThroughputRatio: 0.5,
   /** Our page's Lighthouse FCP and LCP at most this multiple of the floor page's. */
   maxPaintRatio: 1.3,
+  /** Our page's time to interactive on a slowed phone at most this multiple of the floor page's (issue 33). */
+  maxInteractiveRatio: 1.3,
 } as const;
 
 /** The floor's page (../shared/anchors/rr-floor), measured beside ours: in Lighthouse and in each load run. */
@@ -27,6 +31,7 @@ export type BenchReport = {
   usedVehicles: number;
   durations: { label: string; seconds: number }[];
   lighthouse?: { runs: number; pages: PageResult[] };
+  interactive?: { runs: number; pages: InteractiveResult[] };
   /** Content-Encoding the server chose for a page and for a script when the client accepts br and gzip. */
   compression?: { html: string; script: string };
   load?: { connections: number; seconds: number; runs: LoadRun[] };
@@ -38,7 +43,7 @@ export type BudgetCheck = { budget: string; met: boolean; detail: string };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "compression" | "machine">): BudgetCheck[] {
+export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "interactive" | "load" | "compression" | "machine">): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const measured = report.lighthouse?.pages ?? [];
   const pages = measured.filter((page) => page.name !== FLOOR_PAGE);
@@ -87,9 +92,13 @@ export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "load" | "
     });
   }
   if (pages.length > 0 && floorPage) checks.push(paintCheck(pages, floorPage));
+  const interactive = report.interactive && interactiveCheck(report.interactive.pages);
+  if (interactive) checks.push(interactive);
   for (const run of report.load?.runs ?? []) {
-    const throughput = throughputCheck(run);
+    const throughput = throughputCheck(run, "page", "floor");
     if (throughput) checks.push(throughput);
+    const missThroughput = throughputCheck(run, "page-miss", "floor-miss");
+    if (missThroughput) checks.push(missThroughput);
     checks.push(answeredCheck(run, report.load!.connections));
   }
   const postgres = report.load?.runs.find((run) => run.database === "PostgreSQL");
@@ -138,17 +147,34 @@ function paintCheck(pages: PageResult[], floor: PageResult): BudgetCheck {
   };
 }
 
+/** Issue 33: each page interactive (hydrated) on the slowed phone within the ratio of the floor's time. */
+function interactiveCheck(measured: InteractiveResult[]): BudgetCheck | null {
+  const floor = measured.find((page) => page.name === FLOOR_PAGE);
+  const pages = measured.filter((page) => page !== floor);
+  if (!floor || pages.length === 0) return null;
+  const limit = floor.median.interactiveMs * BUDGETS.maxInteractiveRatio;
+  const late = pages.filter((page) => !(page.median.interactiveMs <= limit));
+  const slowest = [...pages].sort((a, b) => b.median.interactiveMs - a.median.interactiveMs)[0]!;
+  const ratioOf = (page: InteractiveResult) => `${page.name} ${ms(page.median.interactiveMs)} = ${ratio(page.median.interactiveMs / floor.median.interactiveMs)}`;
+  return {
+    budget: `Time to interactive <= ${BUDGETS.maxInteractiveRatio}x the floor's on a slowed phone`,
+    met: late.length === 0,
+    detail: `floor ${ms(floor.median.interactiveMs)}; ` + (late.length === 0 ? `slowest ${ratioOf(slowest)}` : late.map(ratioOf).join("; ")),
+  };
+}
+
 const paintRatios = (page: PageResult, floor: PageResult) =>
   `FCP ${ratio(page.median.fcpMs / floor.median.fcpMs)}, LCP ${ratio(page.median.lcpMs / floor.median.lcpMs)}`;
 
-/** Each of our page scenarios' throughput against the floor page's in the same run. */
-function throughputCheck(run: LoadRun): BudgetCheck | null {
-  const floor = run.results.find((result) => result.kind === "floor");
-  const pages = run.results.filter((result) => result.kind === "page");
+/** Each of our page scenarios' throughput against the floor page's in the same run: as kept, or on cache misses. */
+function throughputCheck(run: LoadRun, pageKind: "page" | "page-miss", floorKind: "floor" | "floor-miss"): BudgetCheck | null {
+  const floor = run.results.find((result) => result.kind === floorKind);
+  const pages = run.results.filter((result) => result.kind === pageKind);
   if (!floor || pages.length === 0) return null;
   const below = pages.filter((page) => page.rps < floor.rps * BUDGETS.minThroughputRatio);
+  const what = pageKind === "page-miss" ? "Cache-miss page throughput (every request rendered)" : "Page throughput";
   return {
-    budget: `Page throughput >= ${BUDGETS.minThroughputRatio}x the floor's, ${run.database}`,
+    budget: `${what} >= ${BUDGETS.minThroughputRatio}x the floor's, ${run.database}`,
     met: below.length === 0,
     detail:
       `floor ${Math.round(floor.rps)} pages/s; ` +
@@ -259,7 +285,7 @@ function floorSection(report: BenchReport): string[] {
   const lines: string[] = [];
   const floor = report.lighthouse?.pages.find((page) => page.name === FLOOR_PAGE);
   const runsWithFloor = (report.load?.runs ?? []).filter((run) => run.results.some((result) => result.kind === "floor"));
-  if (!floor && runsWithFloor.length === 0) return lines;
+  if (!floor && !report.interactive && runsWithFloor.length === 0) return lines;
   lines.push(
     "## Against the floor",
     "",
@@ -282,16 +308,19 @@ function floorSection(report: BenchReport): string[] {
       "",
     );
   }
+  if (report.interactive) lines.push(...interactiveSection(report.interactive));
   if (runsWithFloor.length > 0) {
     lines.push(
-      `Server-side rendering at ${report.load!.connections} connections (HTML, br/gzip accepted): pages a second and the server's CPU per answer, beside the floor's.`,
+      `Server-side rendering at ${report.load!.connections} connections (HTML, br/gzip accepted): pages a second and the server's CPU per answer, beside the floor's. ` +
+        "A \"cache miss\" asks with a query string of its own on every request, so that each answer is a render, and is compared with the floor asked the same way.",
       "",
       "| Database | Page | Pages/s | / floor | CPU/answer (server + PostgreSQL) | floor's CPU/answer | Failures |",
       "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     );
     for (const run of runsWithFloor) {
-      const floorRun = run.results.find((result) => result.kind === "floor")!;
-      for (const page of run.results.filter((result) => result.kind === "page" || result.kind === "floor")) {
+      for (const page of run.results.filter((result) => result.kind !== undefined)) {
+        const isMiss = page.kind === "page-miss" || page.kind === "floor-miss";
+        const floorRun = run.results.find((result) => result.kind === (isMiss ? "floor-miss" : "floor")) ?? run.results.find((result) => result.kind === "floor")!;
         const cpu = page.cpuMsPerAnswer ? page.cpuMsPerAnswer.server + (page.cpuMsPerAnswer.database ?? 0) : undefined;
         lines.push(
           `| ${run.database} | ${page.name} | ${Math.round(page.rps)} | ${ratio(page.rps / floorRun.rps)} | ${cpuText(cpu)} | ${cpuText(floorRun.cpuMsPerAnswer?.server)} | ${failureText(page)} |`,
@@ -301,6 +330,24 @@ function floorSection(report: BenchReport): string[] {
     lines.push("");
   }
   return lines;
+}
+
+function interactiveSection({ runs, pages }: NonNullable<BenchReport["interactive"]>): string[] {
+  const floor = pages.find((page) => page.name === FLOOR_PAGE);
+  const per = (value: number, of: number | undefined) => (of ? ratio(value / of) : "-");
+  return [
+    `Time to interactive on a slowed phone (bench/interactive.ts, median of ${runs} first visits): Chromium with the CPU slowed ` +
+      `${SLOW_PHONE.cpuSlowdown} times and a ${SLOW_PHONE.latencyMs} ms, ${(SLOW_PHONE.downloadBytesPerSecond * 8) / 1e6} Mbit/s link; interactive is when ` +
+      "React has hydrated the page's last element. Before it, every control works as it does without JavaScript (decision 051).",
+    "",
+    "| Page | FCP | Interactive | Interactive / floor | Runs (interactive) |",
+    "| --- | ---: | ---: | ---: | --- |",
+    ...pages.map(
+      (page) =>
+        `| ${page.name} | ${ms(page.median.fcpMs)} | ${ms(page.median.interactiveMs)} | ${per(page.median.interactiveMs, floor?.median.interactiveMs)} | ${page.runs.map((run) => ms(run.interactiveMs)).join(", ")} |`,
+    ),
+    "",
+  ];
 }
 
 function lighthouseSection({ runs, pages }: NonNullable<BenchReport["lighthouse"]>): string[] {

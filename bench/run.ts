@@ -8,7 +8,7 @@
  *   npm run bench [-- --runs 3 --seconds 10 --connections 50 --used 100000 --skip-build
  *                     --postgres postgres://postgres@127.0.0.1:5432/postgres | --no-postgres
  *                     --floor ../shared/anchors/rr-floor --database-prefix honda_bench
- *                     --no-lighthouse --no-load --out docs/benchmarks.md]
+ *                     --no-lighthouse --no-interactive --no-load --out docs/benchmarks.md]
  *
  * Ports 3510 (embedded), 3520 (PostgreSQL), 3550 (the floor) and 3590 (Chromium's debugging port) unless
  * --port-base moves them.
@@ -26,6 +26,7 @@ import { enquiries } from "../db/schema.ts";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process.ts";
 import { cpuDuring } from "./cpu.ts";
 import { DEFAULT_FLOOR_SOURCE, type FloorServer, prepareFloor, serveFloor } from "./floor.ts";
+import { measureInteractive } from "./interactive.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { enquiryRequests, fixedPath, pageScenario, refinedApiScenario, runScenario, type Scenario, usedApiScenario } from "./load.ts";
 import {
@@ -44,7 +45,7 @@ import { parseCommandLine } from "../server/cli/command-line.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const USAGE = `Usage: npm run bench -- [--runs 3] [--seconds 10] [--connections 50] [--used 100000] [--skip-build]
-    [--postgres URL | --no-postgres] [--floor DIR] [--database-prefix honda_bench] [--no-lighthouse] [--no-load]
+    [--postgres URL | --no-postgres] [--floor DIR] [--database-prefix honda_bench] [--no-lighthouse] [--no-interactive] [--no-load]
     [--port-base 3510] [--chromium /usr/bin/chromium] [--out docs/benchmarks.md]
   Builds, seeds a fresh embedded and a fresh PostgreSQL database with the demo catalogue and --used used
   vehicles, measures Lighthouse and autocannon load on each beside the React Router floor, and writes --out.`;
@@ -58,6 +59,7 @@ const { values: options } = parseCommandLine(USAGE, {
   postgres: { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
   "no-postgres": { type: "boolean", default: false },
   "no-lighthouse": { type: "boolean", default: false },
+  "no-interactive": { type: "boolean", default: false },
   "no-load": { type: "boolean", default: false },
   "port-base": { type: "string", default: "3510" },
   chromium: { type: "string", default: "/usr/bin/chromium" },
@@ -141,6 +143,13 @@ async function main() {
         runLighthouse(server.baseUrl, pages, { runs, chromePath: options.chromium, chromePort: portBase + 80, log }),
       );
       report.lighthouse = { runs, pages: measured };
+    }
+    if (!options["no-interactive"]) {
+      const pages = [...targets.pages.filter((page) => INTERACTIVE_PAGES.includes(page.name)), { name: FLOOR_PAGE, path: "/", baseUrl: floor.baseUrl }];
+      const measured = await step(`time to interactive on a slowed phone, ${pages.length} pages x ${runs} runs`, () =>
+        measureInteractive(server.baseUrl, pages, { runs, chromePath: options.chromium }),
+      );
+      report.interactive = { runs, pages: measured };
     }
     if (!options["no-load"]) {
       loadRuns.push(await step("load, embedded database", () => loadRun("PGlite (embedded)", server, floor, targets)));
@@ -266,6 +275,12 @@ async function compressionOf(baseUrl: string, script: string): Promise<{ html: s
  * Every scenario against one server, with the CPU time the server and (PostgreSQL) the database's backends
  * spent per answer; PGlite runs inside the server, so its share is in the server's.
  */
+/** The pages timed to interactive on a slowed phone (issue 33, item 2). */
+const INTERACTIVE_PAGES = ["Home", "Used listing", "Model", "Used vehicle", "Finance"];
+
+/** The pages measured on cache misses: those a buyer reaches most, and the used listing's endless URL space. */
+const MISS_PAGES = ["Home", "Model", "Used listing", "Used, two filters", "Used vehicle", "Finance", "Blog"];
+
 async function loadRun(
   database: string,
   server: AppProcess,
@@ -285,6 +300,11 @@ async function loadRun(
     pageScenario(FLOOR_PAGE, "/", "floor", floor.baseUrl),
     pageScenario(`Used listing, two filters ${twoFilters}`, twoFilters),
     pageScenario(`Model page ${targets.modelPage}`, targets.modelPage),
+    // Cache misses (issue 33, item 3): each request its own query string, so each answer is a render; the floor too.
+    ...targets.pages
+      .filter((page) => MISS_PAGES.includes(page.name))
+      .map((page) => pageScenario(`${page.name} ${page.path}, cache miss`, page.path, "page-miss")),
+    pageScenario(`${FLOOR_PAGE}, cache miss`, "/", "floor-miss", floor.baseUrl),
     {
       name: "Enquiry POST (a new lead each)",
       method: "POST",
@@ -296,7 +316,7 @@ async function loadRun(
   const results = [];
   const noProcesses = async () => [];
   for (const scenario of scenarios) {
-    const isFloor = scenario.kind === "floor";
+    const isFloor = scenario.kind === "floor" || scenario.kind === "floor-miss";
     const serverPid = async () => [isFloor ? floor.pid : server.child.pid!];
     const run = () => runScenario(server.baseUrl, scenario, { connections, seconds });
     const serverCpu = await cpuDuring(serverPid, () => cpuDuring(isFloor ? noProcesses : (backendPids ?? noProcesses), run));
