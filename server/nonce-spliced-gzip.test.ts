@@ -24,6 +24,19 @@ describe("a page compressed once, answered with each visitor's nonce", () => {
     expect(spliced.text(OTHER.slice(0, RENDERED.length)).toString("utf8")).toBe(page(OTHER.slice(0, RENDERED.length)));
   });
 
+  it("deflates only when first asked for gzip, and once: a render nobody asks for again costs no compression", () => {
+    const text = page(RENDERED);
+    const spliced = new NonceSplicedGzip(text, RENDERED);
+    expect(spliced.bytes).toBe(Buffer.byteLength(text) - RENDERED.length * 3);
+    spliced.text(RENDERED);
+    expect(spliced.bytes).toBe(Buffer.byteLength(text) - RENDERED.length * 3);
+    const first = spliced.gzip(RENDERED);
+    const withDeflated = spliced.bytes;
+    expect(withDeflated).toBeGreaterThan(Buffer.byteLength(text) - RENDERED.length * 3);
+    expect(spliced.gzip(RENDERED)).toEqual(first);
+    expect(spliced.bytes).toBe(withDeflated);
+  });
+
   it("compresses about as well as compressing the whole page, though each piece is compressed apart", () => {
     const text = page(RENDERED);
     const whole = zlib.gzipSync(text, { level: 9 }).byteLength;

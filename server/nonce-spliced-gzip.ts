@@ -13,19 +13,25 @@ import zlib from "node:zlib";
  */
 export class NonceSplicedGzip {
   private readonly pieces: Buffer[];
-  private readonly deflatedPieces: Buffer[];
   private readonly nonceBytes: number;
+  private readonly referBack: boolean;
+  /**
+   * Deflated when first asked for gzip, not when the page is rendered: most renders that are kept are never asked
+   * for again (a used listing's filters, sorts and pages), and deflating at level 9 cost more than the render's
+   * brotli (issue 33, item 3).
+   */
+  private deflatedPieces: Buffer[] | null = null;
 
   /** `text` split at every occurrence of `nonce` (ASCII, as every CSP nonce is). */
   constructor(text: string, nonce: string) {
     this.pieces = compact((nonce ? text.split(nonce) : [text]).map((piece) => Buffer.from(piece, "utf8")));
     this.nonceBytes = nonce.length;
-    this.deflatedPieces = compact(deflatePieces(this.pieces, this.nonceBytes, !text.includes("\0")));
+    this.referBack = !text.includes("\0");
   }
 
-  /** The memory it takes. */
+  /** The memory it takes now (more once it has been asked for gzip). */
   get bytes(): number {
-    return [...this.pieces, ...this.deflatedPieces].reduce((sum, piece) => sum + piece.byteLength, 0);
+    return [...this.pieces, ...(this.deflatedPieces ?? [])].reduce((sum, piece) => sum + piece.byteLength, 0);
   }
 
   /** The page as it reads with `nonce` in place of the one it was rendered with. */
@@ -47,6 +53,7 @@ export class NonceSplicedGzip {
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc >>> 0, 0);
     trailer.writeUInt32LE(length % 2 ** 32, 4);
+    this.deflatedPieces ??= compact(deflatePieces(this.pieces, this.nonceBytes, this.referBack));
     return Buffer.concat([GZIP_HEADER, ...this.interleave(this.deflatedPieces, storedBlock(nonceBytes)), FINAL_EMPTY_BLOCK, trailer]);
   }
 

@@ -71,8 +71,11 @@ export class PageCache {
       const kept = this.fresh(key) ?? (await this.rendering.get(key));
       if (kept) {
         this.counts.hits++;
+        const bytesBefore = kept.bytes;
         c.res = undefined;
         c.res = kept.answer(nonce, acceptsCoding(c.req.header("Accept-Encoding"), "gzip"));
+        // The first gzip answer of a kept page deflates it (NonceSplicedGzip): counted against the cache's memory.
+        if (kept.bytes !== bytesBefore && this.entries.get(key) === kept) this.bytes += kept.bytes - bytesBefore;
         return;
       }
       this.counts.misses++;
@@ -170,7 +173,6 @@ function bytesOf(key: string, page: CachedPage): number {
 /** A rendered answer, compressed once, and the nonce it was rendered with. */
 class CachedPage {
   readonly renderedAt: number;
-  readonly bytes: number;
   private readonly headers: [string, string][];
   private readonly body: NonceSplicedGzip;
 
@@ -180,7 +182,11 @@ class CachedPage {
     const etag = weakEtag(Buffer.from(text, "utf8"), nonce);
     this.headers = [...headers].filter(([name]) => PAGE_HEADERS.test(name));
     this.headers.push(["ETag", etag], ["Vary", "Accept-Encoding"]);
-    this.bytes = this.body.bytes;
+  }
+
+  /** The memory it takes (more once a client has been answered gzip). */
+  get bytes(): number {
+    return this.body.bytes;
   }
 
   /**
