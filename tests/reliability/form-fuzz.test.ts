@@ -12,6 +12,8 @@ import { appointments, auditLog, banners, blogPosts, deals, enquiries, financeAp
 import { seedDatabase } from "../../db/seed/seed.ts";
 import { createApp } from "../../server/app.ts";
 import { ROUTE_BODY_LIMITS } from "../../server/body-limits.ts";
+import { goPingGuardRule } from "../../server/go-links.ts";
+import { vitalsGuardRule } from "../../server/vitals.ts";
 import { MAX_BODY_BYTES } from "../../server/middleware/request-guard.ts";
 import { projectRoot } from "../../server/pages.ts";
 import { validFinanceApplication } from "../support/finance-fixture.ts";
@@ -166,7 +168,7 @@ async function routeTable(site: Site): Promise<Sample[]> {
   const special = (await getJson("/api/specials"))["hydra:member"][0] as { slug: string };
   const post = (await getJson("/api/blog"))["hydra:member"][0] as { slug: string };
   const generic: Record<string, string> = {
-    make: "honda", model: "cr-v", variant: "1-5t-comfort-cvt", dealerName: "honda-sandton", slug: "honda-sandton", name: "honda-sandton", id: "1", leadId: "1",
+    make: "honda", model: "cr-v", variant: "1-5t-comfort-cvt", dealerName: "honda-sandton", slug: "honda-sandton", name: "honda-sandton", dealer: "honda-sandton", id: "1", leadId: "1",
     applicationId: "1", token: "fuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzz", file: "fuzz.svg", shape: "card", hex: "00", lead: "1", position: "1", "*": "no-such-page",
   };
   const valuesFor = (pattern: string): Record<string, string> => {
@@ -207,9 +209,18 @@ async function routeTable(site: Site): Promise<Sample[]> {
 }
 
 /** The largest body a route takes (the guard's 64 KB unless the route declares more, server/body-limits.ts). */
+/** The request guard's rules for particular routes, as the app declares them (server/app.ts). */
+const GUARD_RULES = [...ROUTE_BODY_LIMITS, vitalsGuardRule(), goPingGuardRule()];
+const rulesOf = (routePath: string) => GUARD_RULES.filter((rule) => new RegExp(`^${rule.path.replace(/:\w+/g, "[^/]+")}$`).test(routePath));
+
 function bodyLimitOf(routePath: string): number {
-  const declared = ROUTE_BODY_LIMITS.filter((rule) => new RegExp(`^${rule.path.replace(/:\w+/g, "[^/]+")}$`).test(routePath));
-  return Math.max(MAX_BODY_BYTES, ...declared.map((rule) => rule.maxBodyBytes));
+  return Math.max(MAX_BODY_BYTES, ...rulesOf(routePath).map((rule) => rule.maxBodyBytes));
+}
+
+/** The body types a route takes besides JSON (a stock feed's CSV, the vitals beacon's text, a call link's ping), or null. */
+function declaredMediaTypes(routePath: string): string[] | null {
+  const declared = rulesOf(routePath).flatMap((rule) => rule.mediaTypes ?? []);
+  return declared.length > 0 ? declared : null;
 }
 
 const MALFORMED = ["%", "%zz", "%E0%A4", "%C3%28", "%FF", "%00", "%e2%82", "%%41"];
@@ -356,15 +367,18 @@ describe.each(["pglite", "postgres"] as const)("fuzzing the site on %s", (kind) 
       const method = unhandled[index % unhandled.length]!;
       await check(sample, `method the route does not handle (${method})`, url, { method, headers: { Origin: site.baseUrl }, body: method === "OPTIONS" ? undefined : "a=1" }, 405);
       for (const method of sample.methods.filter((m) => WRITES.includes(m))) {
-        const type = sample.api ? "application/json" : "application/x-www-form-urlencoded";
+        // A page takes a form; the API and a route that declares its own body types (a call link's ping) take those.
+        const declared = sample.api ? null : declaredMediaTypes(sample.path);
+        const type = sample.api ? "application/json" : (declared?.[0] ?? "application/x-www-form-urlencoded");
         const limit = bodyLimitOf(sample.path);
         if (limit === MAX_BODY_BYTES) {
           await check(sample, "body over the limit", url, { method, headers: { "Content-Type": type, Origin: site.baseUrl }, body: "x".repeat(limit + 1) }, 413);
         }
         await check(sample, "write from another site", url, { method, headers: { "Content-Type": type, Origin: "https://evil.example" }, body: sample.api ? "{}" : "a=1" }, 403);
-        await check(sample, "wrong content type", url, { method, headers: { "Content-Type": sample.api ? "text/plain" : "application/json", Origin: site.baseUrl }, body: '{"a":1}' }, 415);
+        const wrongType = sample.api ? "text/plain" : declared ? "application/xml" : "application/json";
+        await check(sample, "wrong content type", url, { method, headers: { "Content-Type": wrongType, Origin: site.baseUrl }, body: '{"a":1}' }, 415);
         await check(sample, "no content type", url, { method, headers: { Origin: site.baseUrl } }, 415);
-        if (!sample.api) {
+        if (!sample.api && !declared) {
           const malformed = { "Content-Type": "multipart/form-data; boundary=fuzz", Origin: site.baseUrl };
           await check(sample, "malformed form body", url, { method, headers: malformed, body: "--fuzz\r\nnot a part" }, 400);
         }
