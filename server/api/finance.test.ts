@@ -201,6 +201,21 @@ describe("POST /api/finance_applications", () => {
     expect((await rows()).length).toBe(before + 4);
   });
 
+  it("takes one idempotency key: a blank body key never sidesteps the header's, and a header and body that differ are refused", async () => {
+    const before = (await rows()).length;
+    const headerKey = freshKey();
+    const first = await post(validFinanceApplication({ firstName: "Blank", idempotencyKey: "" }), { "Idempotency-Key": headerKey });
+    const changed = await post(validFinanceApplication({ firstName: "Blanker", idempotencyKey: "  " }), { "Idempotency-Key": headerKey });
+    expect(first.status).toBe(201);
+    expect(changed.status).toBe(200);
+    expect(changed.body.id).toBe(first.body.id);
+
+    const differing = await post(validFinanceApplication({ idempotencyKey: freshKey() }), { "Idempotency-Key": freshKey() });
+    expect(differing.status).toBe(422);
+    expect(differing.body.violations).toEqual([{ propertyPath: "idempotencyKey", message: "The Idempotency-Key header and the body's idempotencyKey differ; send the key once" }]);
+    expect((await rows()).length).toBe(before + 1);
+  });
+
   it("answers hostile payloads with 4xx and stores nothing", async () => {
     const before = (await rows()).length;
     const hostile: [string, unknown, Record<string, string>?][] = [

@@ -29,7 +29,11 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
           "Idempotency-Key": z
             .string()
             .optional()
-            .openapi({ description: "Used when the body has no idempotencyKey: the same key again stores nothing new", example: "fin-2026-11-25-8f3a9c1d2e" }),
+            .openapi({
+              description:
+                "The same key again stores nothing new. The body's idempotencyKey may carry it instead; a blank one in either place counts as absent, and the two may not differ (422)",
+              example: "fin-2026-11-25-8f3a9c1d2e",
+            }),
         }),
         body: jsonLdBody(
           financeApplicationSchema,
@@ -46,11 +50,9 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
     async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return apiError(c, 400, "The body is not valid JSON");
-      const headerKey = c.req.header("Idempotency-Key");
-      const input =
-        headerKey && body.value && typeof body.value === "object" && !Array.isArray(body.value)
-          ? { ...body.value, idempotencyKey: (body.value as { idempotencyKey?: unknown }).idempotencyKey ?? headerKey }
-          : body.value;
+      const keyed = withIdempotencyKey(body.value, c.req.header("Idempotency-Key"));
+      if (!keyed.ok) return apiError(c, 422, "The finance application is not valid", [keyed.violation]);
+      const input = keyed.value;
       // The wizard (with JavaScript) posts here, with the visit's cookie.
       const attribution = attributionOfRequest(c.req.header("Cookie"));
       let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
@@ -68,4 +70,22 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
     },
   );
   return app;
+}
+
+/**
+ * One idempotency key from the `Idempotency-Key` header or the body's `idempotencyKey` (issue 37): a blank one in
+ * either place is absent, and the two may not disagree, so that a blank field never sidesteps the header's key.
+ */
+export function withIdempotencyKey(
+  body: unknown,
+  header: string | undefined,
+): { ok: true; value: unknown } | { ok: false; violation: { propertyPath: string; message: string } } {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: true, value: body };
+  const given = (body as { idempotencyKey?: unknown }).idempotencyKey;
+  const fromBody = typeof given === "string" && given.trim() === "" ? undefined : given;
+  const fromHeader = header?.trim() || undefined;
+  if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
+    return { ok: false, violation: { propertyPath: "idempotencyKey", message: "The Idempotency-Key header and the body's idempotencyKey differ; send the key once" } };
+  }
+  return { ok: true, value: { ...body, idempotencyKey: fromBody ?? fromHeader } };
 }
