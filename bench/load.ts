@@ -27,6 +27,8 @@ export type LoadResult = {
  */
 export type ScenarioKind = "page" | "floor" | "page-miss" | "floor-miss";
 
+export const isMissKind = (kind: ScenarioKind | undefined): boolean => kind === "page-miss" || kind === "floor-miss";
+
 export type Scenario = {
   name: string;
   method?: "GET" | "POST";
@@ -180,7 +182,7 @@ export const BROWSER_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) Appl
 
 /** A page as a browser asks for it (HTML, compressed, a browser's User-Agent), so that the page's own cost is what is measured. */
 export function pageScenario(name: string, path: string, kind: ScenarioKind = "page", baseUrl?: string): Scenario {
-  const next = kind === "page-miss" || kind === "floor-miss" ? uniqueQueryPath(path) : fixedPath(path);
+  const next = isMissKind(kind) ? uniqueQueryPath(path) : fixedPath(path);
   return { name, next, kind, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", "User-Agent": BROWSER_USER_AGENT }, ...(baseUrl ? { baseUrl } : {}) };
 }
 

@@ -1,7 +1,7 @@
 import type { InteractiveResult } from "./interactive.ts";
 import { SLOW_PHONE } from "./interactive.ts";
 import type { PageResult } from "./lighthouse.ts";
-import type { LoadResult } from "./load.ts";
+import { isMissKind, type LoadResult } from "./load.ts";
 
 /** Issue 8's budgets and issue 19's ratios to the floor, checked against the bench's figures. */
 export const BUDGETS = {
@@ -319,8 +319,7 @@ function floorSection(report: BenchReport): string[] {
     );
     for (const run of runsWithFloor) {
       for (const page of run.results.filter((result) => result.kind !== undefined)) {
-        const isMiss = page.kind === "page-miss" || page.kind === "floor-miss";
-        const floorRun = run.results.find((result) => result.kind === (isMiss ? "floor-miss" : "floor")) ?? run.results.find((result) => result.kind === "floor")!;
+        const floorRun = run.results.find((result) => result.kind === (isMissKind(page.kind) ? "floor-miss" : "floor")) ?? run.results.find((result) => result.kind === "floor")!;
         const cpu = page.cpuMsPerAnswer ? page.cpuMsPerAnswer.server + (page.cpuMsPerAnswer.database ?? 0) : undefined;
         lines.push(
           `| ${run.database} | ${page.name} | ${Math.round(page.rps)} | ${ratio(page.rps / floorRun.rps)} | ${cpuText(cpu)} | ${cpuText(floorRun.cpuMsPerAnswer?.server)} | ${failureText(page)} |`,

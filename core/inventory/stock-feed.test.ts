@@ -56,7 +56,7 @@ describe("importing a dealer's stock feed", () => {
       database.db
         .select({ stockNumber: usedVehicles.stockNumber, status: usedVehicles.status })
         .from(usedVehicles)
-        .where(and(eq(usedVehicles.dealerId, bloemfontein!.id), sql`${usedVehicles.stockNumber} like 'BLOU-%' or ${usedVehicles.stockNumber} like 'BLOD-%'`));
+        .where(and(eq(usedVehicles.dealerId, bloemfontein!.id), sql`(${usedVehicles.stockNumber} like 'BLOU-%' or ${usedVehicles.stockNumber} like 'BLOD-%')`));
     const before = await demoStock();
     expect(before.length).toBeGreaterThan(0);
     expect(before.every((vehicle) => vehicle.status === "Available")).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BODY_TYPES } from "../../core/inventory/used-query.ts";
 import { bodyTypeOf, generateUsedVehicles, stockNumberOf, USED_MAKES } from "./used-stock.ts";
+import { isWingDealerName } from "../../core/dealers/dealers.ts";
 import { DEALERS } from "./dealers.ts";
 
 /** Issue 17: "The seed gives every vehicle a body type", for every model it can draw, not only those a sample picked. */
@@ -28,7 +29,7 @@ describe("the seed's body types", () => {
 
 /** Issue 34, item 5: every demo vehicle has what a DMS sends, a stock number among them, unique within its dealer. */
 describe("the seed's identifiers", () => {
-  const dealers = DEALERS.map((dealer) => ({ slug: dealer.slug, isWing: dealer.dealerName.includes("Wing"), province: dealer.province }));
+  const dealers = DEALERS.map((dealer) => ({ slug: dealer.slug, isWing: isWingDealerName(dealer.dealerName), province: dealer.province }));
 
   it("gives every vehicle a 17-character VIN, a registration, an M&M code and a stock number unique within its dealer", () => {
     const seen = new Set<string>();
