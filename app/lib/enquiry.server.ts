@@ -114,8 +114,6 @@ export async function enquiryAction(request: Request, context: AppContext, setup
         : {}),
       uri: pathname,
       idempotency_key: text("idempotency_key"),
-      website: text("website"),
-      rendered_at: text("rendered_at"),
     };
     const attribution = attributionOfRequest(request.headers.get("Cookie"));
     // The photos and the lead in one turn of the bounded write queue: a full queue refuses before either is stored.
@@ -131,7 +129,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       }
       return submitEnquiry(context.db, raw, {
         photoImageIds,
-        requireRenderTime: true,
+        webForm: { website: text("website"), renderedAt: text("rendered_at") },
         requireAppointment: appointmentKind !== undefined,
         attribution,
         onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),

@@ -161,7 +161,7 @@ describe("the enquiry schema", () => {
     ["testDrive", "Book Test Drive", "Group Website Honda-Online Test Drive", 0],
     ["service", "Book Service", "Group Website Honda-Online Service Booking", 1],
   ] as const)("completes a %s enquiry with its preset and is_used", (preset, formName, source, isUsed) => {
-    const parsed = parseEnquiry(validEnquiry(preset, { source: "forged", is_used: 7, consent: true, contact: false }));
+    const parsed = parseEnquiry(validEnquiry(preset, { source: "forged", is_used: 1 - isUsed, consent: true, contact: false }));
     expect(parsed.ok && parsed.value.payload).toMatchObject({
       form_name: formName,
       lead_type: formName,
@@ -266,18 +266,19 @@ describe("storing an enquiry", () => {
     expect(await leadCount()).toBe(before + 3);
   });
 
-  it("drops bot posts silently: honeypot filled, posted too fast, or a page post without a render time", async () => {
+  it("drops a web form's bot posts silently: honeypot filled, posted too fast, or without a render time", async () => {
     const dropped: string[] = [];
-    const options = { requireRenderTime: true, onDropped: ({ reason }: { reason: string }) => dropped.push(reason) };
+    const onDropped = ({ reason }: { reason: string }) => dropped.push(reason);
     const before = await leadCount();
     const now = Date.now();
-    const honeypot = await submitEnquiry(database.db, validEnquiry("new", { website: "http://spam.example", rendered_at: now - 60_000 }), options);
-    const tooFast = await submitEnquiry(database.db, validEnquiry("new", { rendered_at: now - MIN_FILL_MS / 2 }), options);
-    const noTime = await submitEnquiry(database.db, validEnquiry("new"), options);
+    const webForm = (website: string, renderedAt?: number) => ({ onDropped, webForm: { website, renderedAt: renderedAt === undefined ? undefined : String(renderedAt) } });
+    const honeypot = await submitEnquiry(database.db, validEnquiry("new"), webForm("http://spam.example", now - 60_000));
+    const tooFast = await submitEnquiry(database.db, validEnquiry("new"), webForm("", now - MIN_FILL_MS / 2));
+    const noTime = await submitEnquiry(database.db, validEnquiry("new"), webForm(""));
     for (const outcome of [honeypot, tooFast, noTime]) expect(outcome).toMatchObject({ kind: "dropped", status: "Queued" });
     expect(dropped).toEqual(["honeypot", "too-fast", "no-render-time"]);
     expect(await leadCount()).toBe(before);
-    expect(await submitEnquiry(database.db, validEnquiry("new", { rendered_at: now - 5_000 }), options)).toMatchObject({ kind: "stored" });
+    expect(await submitEnquiry(database.db, validEnquiry("new"), webForm("", now - 5_000))).toMatchObject({ kind: "stored" });
   });
 
   it("stores an SQL fragment in a message as plain text", async () => {

@@ -10,8 +10,14 @@ import { type CompletedEnquiry, parseEnquiry, type TradeInDetails } from "./enqu
 import { APPOINTMENT_KIND_OF, dealerTakesLead, presetKeyForFormName } from "./presets.ts";
 import { insertAppointment, dealerCalendar, reserveSlot, SlotTaken, slotProblem } from "../appointments/appointments.ts";
 
-/** Posts sooner than this after the form was rendered are from bots: accepted silently, never stored. */
+/** Web form posts sooner than this after the form was rendered are from bots: accepted silently, never stored. */
 export const MIN_FILL_MS = 2_000;
+
+/**
+ * The web form's bot traps, as posted (issue 37: they belong to the HTML form, never to the API): a hidden field people
+ * never see (`website`) and the time the form was rendered (`rendered_at`, ms since 1970).
+ */
+export type WebFormTraps = { website: string | undefined; renderedAt: string | undefined };
 /** The same person, enquiry and dealer again within this time is the same lead. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
@@ -19,14 +25,14 @@ export type EnquiryOutcome =
   | { kind: "invalid"; violations: Violation[] }
   /** Stored now (created) or found already stored (duplicate: same idempotency key, or same lead within 10 minutes). */
   | { kind: "stored"; created: boolean; id: string; status: string; leadType: string }
-  /** A bot (honeypot filled, or posted too fast): answer as if accepted, store nothing. */
+  /** A web form's bot (honeypot filled, posted too fast or without its render time): answer as if accepted, store nothing. */
   | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string }
   /** The chosen slot filled up before this booking: nothing stored; answered 409 with SLOT_TAKEN_MESSAGE. */
   | { kind: "slot-taken"; message: string };
 
 export type SubmitOptions = {
-  /** Pages always send the render time; API clients may. */
-  requireRenderTime?: boolean;
+  /** A page's form: its bot traps, checked once the enquiry is valid. API clients have none, and are never dropped. */
+  webForm?: WebFormTraps;
   /** Sell your car: the seller's photos, already stored as private images (core/media), in order. */
   photoImageIds?: readonly string[];
   /** Pages of forms that book a slot (test drive, service) require one; API clients may leave it out. */
@@ -56,7 +62,7 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
   const appointmentProblem = await checkAppointment(db, enquiry, new Date(now()), options.requireAppointment ?? false);
   if (appointmentProblem) return { kind: "invalid", violations: [appointmentProblem] };
 
-  const dropReason = botReason(enquiry, now(), options.requireRenderTime ?? false);
+  const dropReason = options.webForm ? botReason(options.webForm, now()) : null;
   if (dropReason) {
     options.onDropped?.({ reason: dropReason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
     return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
@@ -84,10 +90,10 @@ async function checkAppointment(db: Database, { preset, payload }: CompletedEnqu
   return problem ? { propertyPath: "appointment_start", message: problem } : null;
 }
 
-function botReason(enquiry: CompletedEnquiry, now: number, requireRenderTime: boolean) {
-  if (enquiry.honeypot !== "") return "honeypot" as const;
-  if (enquiry.renderedAt === null) return requireRenderTime ? ("no-render-time" as const) : null;
-  if (now - enquiry.renderedAt < MIN_FILL_MS) return "too-fast" as const;
+function botReason({ website, renderedAt }: WebFormTraps, now: number) {
+  if (website !== undefined && website.trim() !== "") return "honeypot" as const;
+  if (renderedAt === undefined || !/^\d{1,15}$/.test(renderedAt.trim())) return "no-render-time" as const;
+  if (now - Number(renderedAt) < MIN_FILL_MS) return "too-fast" as const;
   return null;
 }
 

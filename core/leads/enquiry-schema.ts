@@ -106,8 +106,22 @@ const yesNo = (message: string) =>
 const flag = (label: string) =>
   z.preprocess((value) => (value === undefined || value === null ? false : value), z.boolean({ error: `${label} must be true or false` }));
 
+/**
+ * Derived by the server from form_name (SPEC section 3); a client that copies the whole payload may send them, and the
+ * values are ignored.
+ */
+const derivedByServer = {
+  source: z.string().nullable().optional().describe("Ignored: the server sets the source from form_name"),
+  is_used: z.union([z.literal(0), z.literal(1)]).optional().describe("Ignored: the server derives it from form_name"),
+  consent: z.boolean().optional().describe("Ignored: the server derives it from contact and terms"),
+};
+
+/**
+ * Strict: a field the API does not know is refused with 422 rather than dropped, so that a client never believes it
+ * sent something the lead does not carry (issue 37). The web form's bot traps are not fields of it (WebFormTraps).
+ */
 export const enquiryInputSchema = z
-  .object({
+  .strictObject({
     form_name: z.enum(FORM_NAMES, { error: `form_name must be one of: ${FORM_NAMES.join(", ")}` }),
     lead_type: z.preprocess(
       blankToUndefined,
@@ -222,10 +236,7 @@ export const enquiryInputSchema = z
     ),
     status: z.preprocess(blankToUndefined, z.literal(INITIAL_STATUS, { error: `status must be '${INITIAL_STATUS}' when given` }).optional()),
     idempotency_key: optionalText("idempotency key", 100, IDEMPOTENCY_KEY, "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores"),
-    /** Honeypot: a hidden field people never see; anything in it marks a bot. */
-    website: z.unknown().optional(),
-    /** When the form was rendered (ms since 1970); a post sooner than the minimum fill time is a bot. */
-    rendered_at: z.preprocess(digitsToNumber, z.number({ error: "rendered_at must be a number" }).int().nonnegative().optional()),
+    ...derivedByServer,
   });
 
 /**
@@ -342,8 +353,6 @@ export type CompletedEnquiry = {
   preset: PresetKey;
   payload: EnquiryPayload;
   idempotencyKey: string | null;
-  honeypot: string;
-  renderedAt: number | null;
 };
 
 /** Completes a validated input with the preset's rules (make defaults to Honda, manufacturer copies make, ...). */
@@ -392,7 +401,5 @@ export function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
           : null,
     },
     idempotencyKey: input.idempotency_key ?? null,
-    honeypot: typeof input.website === "string" ? input.website.trim() : input.website == null ? "" : "filled",
-    renderedAt: input.rendered_at ?? null,
   };
 }

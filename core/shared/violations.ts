@@ -13,7 +13,16 @@ export function parsePage(raw: string | null, violations: Violation[], maxPage =
   return Number(raw);
 }
 
-/** A zod error as violations: the path joined with dots (first_name, vehicle.model) and zod's message. */
-export function violationsFromZod(error: { issues: { path: PropertyKey[]; message: string }[] }): Violation[] {
-  return error.issues.map((issue) => ({ propertyPath: issue.path.map(String).join("."), message: issue.message }));
+type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; keys?: string[] };
+
+/**
+ * A zod error as violations: the path joined with dots (first_name, vehicle.model) and zod's message; a strict
+ * object's unknown fields one violation each, named by the field.
+ */
+export function violationsFromZod(error: { issues: ZodIssueLike[] }): Violation[] {
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.map(String);
+    if (issue.code !== "unrecognized_keys" || !issue.keys) return [{ propertyPath: path.join("."), message: issue.message }];
+    return issue.keys.map((key) => ({ propertyPath: [...path, key].join("."), message: `${key} is not a field of this request: leave it out` }));
+  });
 }

@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_PRESETS, PRESET_KEYS } from "../../core/leads/presets.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { dealers, enquiries, leadDeliveries } from "../../db/schema.ts";
+import { createMailer } from "../../core/delivery/email.ts";
+import { LeadDeliveryWorker } from "../../core/delivery/worker.ts";
+import { FinanceCipher } from "../../core/finance/encryption.server.ts";
+import { createLogger } from "../logger.ts";
+import { startSmtpPeer } from "../../tests/support/smtp-peer.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 
 let server: TestServer;
@@ -169,14 +174,55 @@ describe("POST /api/customer_enquiries", () => {
     expect(await leadCount()).toBe(before + 1);
   });
 
-  it("answers a honeypot post as if accepted and stores nothing", async () => {
+  it("refuses the web form's bot traps and any other unknown field with 422 naming each, and stores nothing", async () => {
     const before = await leadCount();
-    const { status, body } = await post(enquiry({ website: "http://cheap-pills.example" }));
-    expect(status).toBe(201);
-    expect(body.status).toBe("Queued");
-    const tooFast = await post(enquiry({ rendered_at: Date.now() }));
-    expect(tooFast.status).toBe(201);
+    const { status, body } = await post(enquiry({ website: "", rendered_at: Date.now(), crm_contact_id: "C-1042" }));
+    expect(status).toBe(422);
+    expect(body.violations).toEqual(
+      ["website", "rendered_at", "crm_contact_id"].map((field) => ({ propertyPath: field, message: `${field} is not a field of this request: leave it out` })),
+    );
     expect(await leadCount()).toBe(before);
+  });
+
+  it("takes every documented field with realistic values and delivers the lead to its dealer", async () => {
+    const document = (await server.get("/api/docs.json")).body;
+    const documented = Object.keys(document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema.properties);
+    const slots = (await server.get("/api/dealers/honda-umhlanga/slots?type=test-drive")).body["hydra:member"] as { start: string }[];
+    // A test drive: the fields of other forms (a part, a seller's car, a special) are sent blank, which means absent.
+    const everyField = enquiry({
+      form_name: "Book Test Drive", lead_type: "Book Test Drive", make: "Honda", manufacturer: "Honda", model: "CR-V", variant: "1.5T Comfort CVT",
+      vinNo: "", partNo: "", year: "", special_slug: "", vehicle_id: "", mileage_km: "", condition: "", outstanding_finance: "",
+      trade_in: "", towards_vehicle_id: "", appointment_start: slots[0]!.start, status: "Queued", uri: "/test-drive",
+      idempotency_key: `every-field-${Date.now()}`, source: "my-crm", is_used: 1, consent: false,
+      message: "Could I drive the CR-V on Saturday? Reference EVERY-FIELD.",
+    });
+    expect(Object.keys(everyField).sort()).toEqual([...documented].sort());
+    const { status, body } = await post(everyField);
+    expect(status).toBe(201);
+    const [stored] = await server.database.db
+      .select({ source: enquiries.source, isUsed: enquiries.isUsed, consent: enquiries.consent })
+      .from(enquiries)
+      .where(eq(enquiries.id, body.id));
+    // What the server derives is its own, whatever the client sent.
+    expect(stored).toEqual({ source: FORM_PRESETS.testDrive.source, isUsed: 0, consent: true });
+
+    const smtp = await startSmtpPeer();
+    try {
+      const worker = new LeadDeliveryWorker({
+        db: server.database.db,
+        logger: createLogger("silent"),
+        mailer: createMailer({ smtpUrl: smtp.url, outboxDir: "/nonexistent", from: "Leads <leads@group.example>" }),
+        siteUrl: "https://www.honda-group.example",
+        financeCipher: FinanceCipher.ephemeral(),
+        batchSize: 500,
+      });
+      // The earlier tests' leads are delivered in the same pass.
+      while ((await worker.runOnce()) > 0);
+      const recipients = smtp.messages.filter((mail) => mail.text?.includes("EVERY-FIELD")).map((mail) => (Array.isArray(mail.to) ? "" : mail.to?.text));
+      expect(recipients.sort()).toEqual(["crm@honda-umhlanga.example.co.za", "leads@honda-umhlanga.example.co.za"]);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("answers 400 for malformed JSON, 415 for other content types, 413 over 64 KB", async () => {
