@@ -75,6 +75,16 @@ describe("the document's diff", () => {
     expect(additions.every((change) => !change.breaking)).toBe(true);
   });
 
+  it("names every operation once, and calls renaming an operation breaking", () => {
+    const ids = Object.values(served.paths).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
+    expect(ids.filter((id) => id === undefined || !/^[a-z][A-Za-z]+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const renamed = changed((d) => (d.paths["/api/vehicles"]!.get!.operationId = "getVehicles"));
+    expect(diffDocuments(served, renamed)).toEqual([{ breaking: true, text: "GET /api/vehicles: operationId getVehicles (was listVehicles)" }]);
+    const unnamed = changed((d) => delete d.paths["/api/vehicles"]!.get!.operationId);
+    expect(diffDocuments(unnamed, served)).toEqual([{ breaking: false, text: "GET /api/vehicles: operationId listVehicles" }]);
+  });
+
   it("refuses a breaking change without the next major version, and records changes under the version", () => {
     const withoutBlog = changed((d) => delete d.paths["/api/blog/{slug}"]);
     expect(versionProblem(served, withoutBlog)).toContain("need version 2.0.0");

@@ -43,9 +43,10 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
     const deals = (await readPublicDeals(readModels, { dealerSlug: scopeSlug, kind, slug: deal || undefined })).map(dealApiView);
     return hydraCollection(c, "Deal", deals, deals.length);
   };
-  const dealsRoute = <P extends z.ZodObject<{ [name: string]: z.ZodString }>>(path: string, summary: string, params?: P) =>
+  const dealsRoute = <P extends z.ZodObject<{ [name: string]: z.ZodString }>>(operationId: string, path: string, summary: string, params?: P) =>
     createRoute({
       method: "get",
+      operationId,
       path,
       tags: ["Deals"],
       summary,
@@ -59,6 +60,7 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
     app,
     createRoute({
       method: "get",
+      operationId: "listBanners",
       path: "/banners",
       tags: ["Content"],
       summary: "The banners of the home page (empty type), the new-car pages or the Honda Wing pages",
@@ -70,22 +72,23 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
       return hydraCollection(c, "Banner", banners, banners.length);
     },
   );
-  operation(app, dealsRoute("/special-deals/{name}", "A dealer's special deals and the group's", dealerName), (c, { params, query }) =>
+  operation(app, dealsRoute("listSpecialDeals", "/special-deals/{name}", "A dealer's special deals and the group's", dealerName), (c, { params, query }) =>
     dealsFor(c, params.name, query.deal, "special"),
   );
-  operation(app, dealsRoute("/service-deals/{name}", "A dealer's service deals and the group's", dealerName), (c, { params, query }) =>
+  operation(app, dealsRoute("listServiceDeals", "/service-deals/{name}", "A dealer's service deals and the group's", dealerName), (c, { params, query }) =>
     dealsFor(c, params.name, query.deal, "service"),
   );
-  operation(app, dealsRoute("/specials", "The group's own offers (head office)"), (c, { query }) => dealsFor(c, HEAD_OFFICE_SLUG, query.deal));
+  operation(app, dealsRoute("listGroupSpecials", "/specials", "The group's own offers (head office)"), (c, { query }) => dealsFor(c, HEAD_OFFICE_SLUG, query.deal));
   operation(
     app,
-    dealsRoute("/specials/{dealerSlug}", "A dealer's offers and the group's", z.object({ dealerSlug: pathText("dealerSlug", "honda-umhlanga") })),
+    dealsRoute("listDealerSpecials", "/specials/{dealerSlug}", "A dealer's offers and the group's", z.object({ dealerSlug: pathText("dealerSlug", "honda-umhlanga") })),
     (c, { params, query }) => dealsFor(c, params.dealerSlug, query.deal),
   );
   operation(
     app,
     createRoute({
       method: "get",
+      operationId: "getDeal",
       path: "/deals/{slug}",
       tags: ["Deals"],
       summary: "One deal",
@@ -105,6 +108,7 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
     app,
     createRoute({
       method: "get",
+      operationId: "listBlogPosts",
       path: "/blog",
       tags: ["Content"],
       summary: "The blog, newest first, 6 posts a page",
@@ -121,6 +125,7 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
     app,
     createRoute({
       method: "get",
+      operationId: "getBlogPost",
       path: "/blog/{slug}",
       tags: ["Content"],
       summary: "One blog post with its HTML body",

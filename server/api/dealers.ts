@@ -34,6 +34,7 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
     app,
     createRoute({
       method: "get",
+      operationId: "listDealers",
       path: "/dealers",
       tags: ["Dealers"],
       summary: "Every dealer of the group",
@@ -48,6 +49,7 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
     app,
     createRoute({
       method: "get",
+      operationId: "getDealer",
       path: "/dealers/{slug}",
       tags: ["Dealers"],
       summary: "One dealer",
@@ -63,6 +65,7 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
     app,
     createRoute({
       method: "get",
+      operationId: "listDealerSlots",
       path: "/dealers/{slug}/slots",
       tags: ["Dealers"],
       summary: "The dealer's free test-drive or service times for the next 14 days, 30 minutes each, with the places left",
@@ -97,6 +100,7 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
     app,
     createRoute({
       method: "get",
+      operationId: "searchDealers",
       path: "/dealer-list/{name}",
       tags: ["Dealers"],
       summary: "The dealers whose name contains the text (case-insensitive)",

@@ -31,6 +31,8 @@ export type Parameter = { name: string; in: "path" | "query" | "header" | "cooki
 export type MediaContent = Record<string, { schema?: JsonSchema; example?: unknown }>;
 export type ResponseObject = { description: string; headers?: Record<string, { description?: string; required?: boolean; schema?: JsonSchema }>; content?: MediaContent };
 export type Operation = {
+  /** The name generated clients give the operation: stable, so a change is a breaking one (docs/api.md). */
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;

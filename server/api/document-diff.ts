@@ -26,6 +26,11 @@ type Side = { document: OpenApiDocument; operation: Operation };
 function diffOperation(name: string, before: Side, after: Side): DocumentChange[] {
   const changes: DocumentChange[] = [];
   if (!before.operation.deprecated && after.operation.deprecated) changes.push({ breaking: false, text: `${name} deprecated` });
+  const [oldId, newId] = [before.operation.operationId, after.operation.operationId];
+  if (oldId !== newId) {
+    // A generated client's method is named by it: naming an operation adds, renaming or unnaming it breaks.
+    changes.push({ breaking: oldId !== undefined, text: newId === undefined ? `${name}: operationId ${oldId} removed` : `${name}: operationId ${newId}${oldId ? ` (was ${oldId})` : ""}` });
+  }
   changes.push(...diffParameters(name, before, after));
   const oldBody = before.operation.requestBody?.content["application/ld+json"]?.schema;
   const newBody = after.operation.requestBody?.content["application/ld+json"]?.schema;

@@ -53,6 +53,7 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
     app,
     createRoute({
       method: "get",
+      operationId: "getEntrypoint",
       path: "/",
       tags,
       summary: "The entrypoint: a link to every collection",
@@ -64,6 +65,7 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
     app,
     createRoute({
       method: "get",
+      operationId: "getOpenApiDocument",
       path: "/docs.json",
       tags,
       summary: "This OpenAPI 3.1 document",
@@ -75,6 +77,7 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
     app,
     createRoute({
       method: "get",
+      operationId: "getHydraDocumentation",
       path: "/docs.jsonld",
       tags,
       summary: "The Hydra ApiDocumentation",
@@ -86,6 +89,7 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
     app,
     createRoute({
       method: "get",
+      operationId: "getApiReference",
       path: "/docs",
       tags,
       summary: "The readable reference of this API (HTML)",
@@ -97,6 +101,7 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
     app,
     createRoute({
       method: "get",
+      operationId: "getJsonLdContext",
       path: "/contexts/{type}",
       tags,
       summary: "The JSON-LD context an answer's @context names",

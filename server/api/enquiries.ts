@@ -23,6 +23,7 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
     app,
     createRoute({
       method: "post",
+      operationId: "createCustomerEnquiry",
       path: "/customer_enquiries",
       tags: ["Leads"],
       summary: "Send an enquiry from any form (new vehicle, used vehicle, Honda Wing, parts, service, specials, test drive)",

@@ -21,6 +21,7 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
     app,
     createRoute({
       method: "post",
+      operationId: "createFinanceApplication",
       path: "/finance_applications",
       tags: ["Leads"],
       summary: "Send a finance application to the chosen dealer (stored encrypted; never answered back)",

@@ -38,6 +38,7 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
     app,
     createRoute({
       method: "get",
+      operationId: "listRangeVariants",
       path: "/renault_ranges",
       tags: ["New vehicles"],
       summary: "The new-vehicle range, one member per variant, 30 a page",
@@ -60,6 +61,7 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
     app,
     createRoute({
       method: "get",
+      operationId: "listRangeModels",
       path: "/vehicle_range/{type}",
       tags: ["New vehicles"],
       summary: "The models of a vehicle type with their variants",

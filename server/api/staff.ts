@@ -26,6 +26,7 @@ export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
     app,
     createRoute({
       method: "get",
+      operationId: "getStaffMe",
       path: "/staff/me",
       tags,
       summary: "The signed-in staff member, with the CSRF token their session's writes send",
@@ -43,6 +44,7 @@ export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
     app,
     createRoute({
       method: "get",
+      operationId: "listStaffDealers",
       path: "/staff/dealers",
       tags,
       summary: "The dealers the signed-in staff member looks after (every dealer for the group's roles)",
@@ -58,6 +60,7 @@ export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
     app,
     createRoute({
       method: "get",
+      operationId: "getStaffDealer",
       path: "/staff/dealers/{slug}",
       tags,
       summary: "One dealer the signed-in staff member looks after",

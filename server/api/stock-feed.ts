@@ -77,6 +77,7 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
     app,
     createRoute({
       method: "put",
+      operationId: "replaceDealerStock",
       path: "/staff/dealers/{slug}/stock",
       tags: ["Staff"],
       summary: "Send a dealer's whole stock (its DMS feed): creates, updates and marks Sold, then fetches the photos",

@@ -73,6 +73,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
     app,
     createRoute({
       method: "get",
+      operationId: "listVehicles",
       path: "/vehicles",
       tags: ["Used vehicles"],
       summary: "The used and demo stock of every dealer, 12 a page",
@@ -86,6 +87,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
     app,
     createRoute({
       method: "get",
+      operationId: "listDealerVehicles",
       path: "/dealers/{slug}/vehicles",
       tags: ["Used vehicles"],
       summary: "One dealer's used and demo stock (the dealer's apiUri + /vehicles)",
@@ -102,6 +104,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
     app,
     createRoute({
       method: "get",
+      operationId: "getVehicle",
       path: "/vehicles/{id}",
       tags: ["Used vehicles"],
       summary: "One used vehicle with all its images",
@@ -123,6 +126,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
     app,
     createRoute({
       method: "get",
+      operationId: "listMakes",
       path: "/makes",
       tags: ["Used vehicles"],
       summary: "The makes with their models and how many of each are in stock",
@@ -140,7 +144,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
   const filterSummary = "The used-vehicle filter options with their counts, each as if chosen alone in its group";
   operation(
     app,
-    createRoute({ method: "get", path: "/filters", tags: ["Used vehicles"], summary: filterSummary, request: { query: usedFiltersQuery }, responses: filterAnswers }),
+    createRoute({ method: "get", operationId: "getVehicleFilters", path: "/filters", tags: ["Used vehicles"], summary: filterSummary, request: { query: usedFiltersQuery }, responses: filterAnswers }),
     (c, { query }) => filters(c, query),
     { parseQuery },
   );
@@ -148,6 +152,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
     app,
     createRoute({
       method: "get",
+      operationId: "getVehicleFiltersOfMake",
       path: "/filters/{make}",
       tags: ["Used vehicles"],
       summary: `${filterSummary}, within a make`,
@@ -161,6 +166,7 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
     app,
     createRoute({
       method: "get",
+      operationId: "getVehicleFiltersOfModel",
       path: "/filters/{make}/{model}",
       tags: ["Used vehicles"],
       summary: `${filterSummary}, within a make and model`,
