@@ -165,6 +165,9 @@ export async function requeueDeliveries(tx: Executor, leadId: string, options: R
   return reset.length;
 }
 
+/** A lead's own status: Queued when stored, then Delivered or Failed as its deliveries go. */
+export const LEAD_STATUSES = ["Queued", "Delivered", "Failed"] as const;
+
 /** The lead's own status follows its deliveries: Delivered when all are, Failed when any failed, else Queued. */
 async function refreshLeadStatus(tx: Executor, kind: LeadKind, leadId: string): Promise<void> {
   const rows = await tx.select({ status: leadDeliveries.status }).from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));

@@ -70,6 +70,15 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
   return store(db, enquiry, checked.dealerId, now(), { photoImageIds: options.photoImageIds ?? [], attribution: options.attribution ?? null });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A stored lead's delivery status, by its id (what POST /api/customer_enquiries answered); null for no such lead. */
+export async function enquiryStatus(db: Database, id: string): Promise<{ id: string; status: string } | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select({ id: enquiries.id, status: enquiries.status }).from(enquiries).where(eq(enquiries.id, id.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
 /** A page's empty form is told about the missing time with every other field's message. */
 function missingAppointment(raw: unknown, found: Violation[], options: SubmitOptions): Violation[] {
   if (!options.requireAppointment || typeof raw !== "object" || raw === null) return [];

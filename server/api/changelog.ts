@@ -22,8 +22,11 @@ export function withChanges(markdown: string, before: OpenApiDocument, after: Op
   const heading = new RegExp(`^### ${version.replaceAll(".", "\\.")}\\b.*$`, "m");
   const existing = heading.exec(markdown.slice(start));
   if (existing) {
-    const at = start + existing.index + existing[0].length;
-    return { markdown: `${markdown.slice(0, at)}\n${lines.join("\n")}${markdown.slice(at)}`, lines };
+    // Under the heading's own sentences, if a person wrote some: before the section's first generated line.
+    const headingEnd = start + existing.index + existing[0].length;
+    const firstLine = /^- /m.exec(markdown.slice(headingEnd));
+    const at = firstLine ? headingEnd + firstLine.index : headingEnd + 1;
+    return { markdown: `${markdown.slice(0, at)}${lines.join("\n")}\n${markdown.slice(at)}`, lines };
   }
   const at = start + CHANGELOG_HEADING.length;
   return { markdown: `${markdown.slice(0, at)}\n\n### ${version} (${today})\n\n${lines.join("\n")}${markdown.slice(at)}`, lines };

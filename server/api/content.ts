@@ -32,7 +32,7 @@ const blogCollection = hydraCollectionSchema(blogPostSchema, {
   blogs: z.array(blogPostSchema).openapi({ description: "The same posts as hydra:member (the SPEC's blogs)" }),
   total: z.number().int(),
   pageSize: z.number().int().openapi({ example: BLOG_PAGE_SIZE }),
-});
+}, { paged: true });
 
 /** Deals, banners and blog posts come from the public read models, under the same rules as the pages (decisions 035, 039). */
 export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
@@ -118,7 +118,8 @@ export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono
     async (c, { query }) => {
       const { posts, total } = blogPage(await readModels.read(blogPostsModel), query.page, new Date());
       const members = posts.map((post) => withLdType(toBlogPostView(post), "BlogPost", `/api/blog/${post.slug}`));
-      return hydraCollection(c, "BlogPost", members, total, { blogs: members, total, pageSize: BLOG_PAGE_SIZE });
+      const paging = { page: query.page, pageSize: BLOG_PAGE_SIZE };
+      return hydraCollection(c, "BlogPost", members, total, { blogs: members, total, pageSize: BLOG_PAGE_SIZE }, paging);
     },
   );
   operation(

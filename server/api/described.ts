@@ -112,9 +112,9 @@ export function resourceClasses(document: OpenApiDocument): Map<string, { proper
   return classes;
 }
 
-/** Every context an answer may name: the collection's, the entrypoint's, and one per resource class. */
+/** Every context an answer may name: the entrypoint's, and one per resource class (its collections' too). */
 export function contextTypes(document: OpenApiDocument): string[] {
-  return ["Collection", "Entrypoint", ...resourceClasses(document).keys()];
+  return ["Entrypoint", ...resourceClasses(document).keys()];
 }
 
 /**

@@ -5,7 +5,7 @@ import { type JsonSchema, type OpenApiDocument, type Operation, operationsOf, ty
  * rules of docs/api.md: removing or renaming an operation, a parameter, an answer's field or a success
  * status, making something required, narrowing a choice or changing a type breaks clients; adding does not.
  */
-export type DocumentChange = { breaking: boolean; text: string };
+export type DocumentChange = { breaking: boolean; text: string; inErrorSchema?: boolean };
 
 export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument): DocumentChange[] {
   const changes: DocumentChange[] = [];
@@ -18,10 +18,25 @@ export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument): 
     if (!previous) changes.push({ breaking: false, text: `${name} added` });
     else changes.push(...diffOperation(name, { document: before, operation: previous }, { document: after, operation }));
   }
-  return changes;
+  return [...changes.filter((change) => !change.inErrorSchema), ...errorSchemaChanges(changes)];
+}
+
+/**
+ * Every error answer shares one schema: a change to it is told once ("error answers: ..."), not for each operation and
+ * status. Recognised by the text diffOperation gives a 4xx or 5xx answer's change.
+ */
+function errorSchemaChanges(changes: DocumentChange[]): DocumentChange[] {
+  const told = new Map<string, DocumentChange>();
+  for (const change of changes) {
+    const rest = change.inErrorSchema ? change.text.replace(/^\S+ \S+ [45]\d\d/, "error answers") : null;
+    if (rest && !told.has(rest)) told.set(rest, { breaking: change.breaking, text: rest });
+  }
+  return [...told.values()];
 }
 
 type Side = { document: OpenApiDocument; operation: Operation };
+
+const isErrorSchema = (schema: JsonSchema | undefined) => schema?.$ref === "#/components/schemas/Error";
 
 function diffOperation(name: string, before: Side, after: Side): DocumentChange[] {
   const changes: DocumentChange[] = [];
@@ -50,9 +65,9 @@ function diffOperation(name: string, before: Side, after: Side): DocumentChange[
     const [newType, newContent] = Object.entries(response.content ?? {})[0] ?? [];
     if (oldType !== newType) changes.push({ breaking: true, text: `${name} ${status} is now ${newType ?? "without a body"} (was ${oldType ?? "without a body"})` });
     else if (oldContent?.schema || newContent?.schema) {
-      changes.push(
-        ...diffSchemas(`${name} ${status}`, "response", { document: before.document, schema: oldContent?.schema }, { document: after.document, schema: newContent?.schema }),
-      );
+      const found = diffSchemas(`${name} ${status}`, "response", { document: before.document, schema: oldContent?.schema }, { document: after.document, schema: newContent?.schema });
+      const isError = /^[45]/.test(status) && isErrorSchema(oldContent?.schema) && isErrorSchema(newContent?.schema);
+      changes.push(...found.map((change) => (isError ? { ...change, inErrorSchema: true } : change)));
     }
   }
   return changes;
@@ -105,6 +120,10 @@ function diffSchemas(where: string, direction: "request" | "response", before: S
       changes.push({ breaking: direction === "response", text: `${where}: field ${field} removed` });
       continue;
     }
+    if (field === "@context") {
+      changes.push(...diffContext(`${where}.${field}`, resolve(before.document, schema), resolve(after.document, current)));
+      continue;
+    }
     if (direction === "response" && oldRequired.has(field) && !newRequired.has(field)) changes.push({ breaking: true, text: `${where}: field ${field} may be absent` });
     if (direction === "request" && !oldRequired.has(field) && newRequired.has(field)) changes.push({ breaking: true, text: `${where}: field ${field} is now required` });
     changes.push(...diffSchemas(`${where}.${field}`, direction, { document: before.document, schema }, { document: after.document, schema: current }, depth + 1));
@@ -118,6 +137,15 @@ function diffSchemas(where: string, direction: "request" | "response", before: S
     changes.push(...diffSchemas(`${where}[]`, direction, { document: before.document, schema: old.items }, { document: after.document, schema: now.items }, depth + 1));
   }
   return changes;
+}
+
+/**
+ * An answer's @context names where its JSON-LD context is; a JSON-LD client reads it there, and relies on the IRIs its
+ * terms expand to, which the Hydra documentation defines (docs/api.md). Naming another context is recorded, not breaking.
+ */
+function diffContext(where: string, old: JsonSchema | undefined, now: JsonSchema | undefined): DocumentChange[] {
+  const named = (schema: JsonSchema | undefined) => (schema?.enum ?? []).map(String).join(", ") || "any";
+  return named(old) === named(now) ? [] : [{ breaking: false, text: `${where}: now ${named(now)} (was ${named(old)})` }];
 }
 
 /** The changes as changelog lines, breaking ones first and marked. */

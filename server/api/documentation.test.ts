@@ -150,7 +150,7 @@ describe("the contract check", () => {
     const answer = {
       status: 429,
       headers: new Headers({ "content-type": "application/ld+json" }),
-      body: JSON.stringify({ "@type": "Error", status: 429, title: "Too many requests; try again later" }),
+      body: JSON.stringify({ "@context": "/api/contexts/Error", "@type": "Error", status: 429, title: "Too many requests; try again later" }),
     };
     expect(contract.check("POST", "/api/customer_enquiries", answer)).toEqual([expect.stringContaining("Retry-After")]);
     answer.headers.set("retry-after", "60");
@@ -190,7 +190,7 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
       expect(JSON.stringify(expanded), path).not.toContain('"@context"');
     }
     expect([...contexts].sort()).toEqual(
-      expect.arrayContaining(["/api/contexts/Collection", "/api/contexts/Dealer", "/api/contexts/Entrypoint", "/api/contexts/Error", "/api/contexts/UsedVehicleFilters"]),
+      expect.arrayContaining(["/api/contexts/Dealer", "/api/contexts/Entrypoint", "/api/contexts/Error", "/api/contexts/UsedVehicleFilters", "/api/contexts/Vehicle"]),
     );
     expect(new Set(loaded.map((url) => new URL(url).pathname))).toEqual(contexts);
 
@@ -202,6 +202,69 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
     const [collection] = await jsonld.expand((await server.get("/api/dealers")).body, { base: "http://localhost:3000/", documentLoader });
     expect(collection!["@type"]).toEqual(["http://www.w3.org/ns/hydra/core#Collection"]);
     expect((collection!["http://www.w3.org/ns/hydra/core#member"] as unknown[]).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("expands a resource's terms to the same IRIs in a collection as alone, the ones the Hydra documentation defines", async () => {
+    const vocabulary = "http://localhost:3000/api/docs.jsonld#";
+    const documentLoader = async (url: string) => ({
+      contextUrl: null,
+      documentUrl: url,
+      document: await (await fetch(new URL(new URL(url).pathname, server.baseUrl))).json(),
+    });
+    const expand = async (path: string) => (await jsonld.expand((await server.get(path)).body, { base: "http://localhost:3000/", documentLoader }))[0]!;
+    const collection = await expand("/api/vehicles?order[price]=asc");
+    const [member] = collection["http://www.w3.org/ns/hydra/core#member"] as Record<string, unknown>[];
+    const alone = await expand(new URL(member!["@id"] as string).pathname);
+    const defined = new Set(
+      ((await server.get("/api/docs.jsonld")).body["hydra:supportedClass"] as { "@id": string; "hydra:supportedProperty": { "hydra:property": { "@id": string } }[] }[])
+        .find((type) => type["@id"] === "#Vehicle")!
+        ["hydra:supportedProperty"].map((supported) => supported["hydra:property"]["@id"].replace(/^#/, vocabulary)),
+    );
+    const terms = (node: Record<string, unknown>) => Object.keys(node).filter((key) => !key.startsWith("@"));
+    expect(terms(member!).length).toBeGreaterThan(10);
+    expect(terms(member!).filter((iri) => !defined.has(iri))).toEqual([]);
+    expect(terms(member!).filter((iri) => !(iri in alone))).toEqual([]);
+    expect(member![`${vocabulary}Vehicle/price`]).toEqual(alone[`${vocabulary}Vehicle/price`]);
+  });
+
+  it("links a paged collection's pages in hydra:view, and names the collection by its filters", async () => {
+    const filters = "make[]=honda&order[price]=asc";
+    const { body } = await server.get(`/api/vehicles?page=2&${filters}`);
+    const last = Math.ceil(body["hydra:totalItems"] / 12);
+    expect(last).toBeGreaterThan(2);
+    expect(body["@id"]).toBe(`/api/vehicles?${filters}`);
+    expect(body["hydra:view"]).toEqual({
+      "@id": `/api/vehicles?${filters}&page=2`,
+      "@type": "hydra:PartialCollectionView",
+      "hydra:first": `/api/vehicles?${filters}&page=1`,
+      "hydra:last": `/api/vehicles?${filters}&page=${last}`,
+      "hydra:previous": `/api/vehicles?${filters}&page=1`,
+      "hydra:next": `/api/vehicles?${filters}&page=3`,
+    });
+    const lastPage = (await server.get(body["hydra:view"]["hydra:last"])).body;
+    expect(lastPage["hydra:member"].length).toBeGreaterThan(0);
+    expect(lastPage["hydra:view"]["hydra:next"]).toBeUndefined();
+    const firstPage = (await server.get(body["hydra:view"]["hydra:first"])).body;
+    expect(firstPage["hydra:view"]["hydra:previous"]).toBeUndefined();
+    expect(firstPage["hydra:member"][0]["@id"]).not.toBe(lastPage["hydra:member"][0]["@id"]);
+  });
+
+  it("gives only @ids that answer", async () => {
+    const ids = new Set<string>();
+    for (const path of SAMPLE_PATHS) collectIds((await server.get(path)).body, ids);
+    const created = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
+      method: "POST",
+      headers: { "Content-Type": "application/ld+json" },
+      body: JSON.stringify({ ...ENQUIRY_EXAMPLE, email: `ids.${Date.now()}@example.co.za`, idempotency_key: `ids-${Date.now()}` }),
+    });
+    collectIds(await created.json(), ids);
+    expect(ids.size).toBeGreaterThan(30);
+    const failing: string[] = [];
+    for (const id of ids) {
+      const { status } = await server.get(id);
+      if (status !== 200) failing.push(`${id}: ${status}`);
+    }
+    expect(failing).toEqual([]);
   });
 
   it("expands the answers of the writes, created and refused, by their contexts", async () => {
@@ -276,6 +339,16 @@ describe("GET /api/docs, the readable reference", () => {
     }
   });
 });
+
+/** Every @id of an answer that names an address on this site (not a term like hydra:Collection). */
+function collectIds(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) return value.forEach((item) => collectIds(item, into));
+  if (value === null || typeof value !== "object") return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === "@id" && typeof inner === "string" && inner.startsWith("/")) into.add(inner);
+    else collectIds(inner, into);
+  }
+}
 
 function collectContexts(value: unknown, into: Set<string>): void {
   if (Array.isArray(value)) return value.forEach((item) => collectContexts(item, into));

@@ -93,6 +93,12 @@ describe("POST /api/customer_enquiries", () => {
     ]);
   });
 
+  it("answers 404 for a lead id it never gave, whatever its spelling", async () => {
+    for (const id of ["3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31", "not-a-uuid", "1"]) {
+      expect((await server.get(`/api/customer_enquiries/${id}`)).status, id).toBe(404);
+    }
+  });
+
   it("accepts application/json as well", async () => {
     expect((await post(enquiry(), { contentType: "application/json; charset=utf-8" })).status).toBe(201);
   });
@@ -199,6 +205,9 @@ describe("POST /api/customer_enquiries", () => {
     expect(Object.keys(everyField).sort()).toEqual([...documented].sort());
     const { status, body } = await post(everyField);
     expect(status).toBe(201);
+    const queued = await server.get(body["@id"]);
+    expect(queued.body).toMatchObject({ "@type": "CustomerEnquiry", "@id": body["@id"], status: "Queued" });
+    expect(queued.headers.get("cache-control")).toBe("private, no-store");
     const [stored] = await server.database.db
       .select({ source: enquiries.source, isUsed: enquiries.isUsed, consent: enquiries.consent })
       .from(enquiries)
@@ -220,6 +229,7 @@ describe("POST /api/customer_enquiries", () => {
       while ((await worker.runOnce()) > 0);
       const recipients = smtp.messages.filter((mail) => mail.text?.includes("EVERY-FIELD")).map((mail) => (Array.isArray(mail.to) ? "" : mail.to?.text));
       expect(recipients.sort()).toEqual(["crm@honda-umhlanga.example.co.za", "leads@honda-umhlanga.example.co.za"]);
+      expect((await server.get(body["@id"])).body.status).toBe("Delivered");
     } finally {
       await smtp.close();
     }

@@ -1,13 +1,13 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { attributionOfRequest, type LeadCounter } from "../../core/attribution/visit.ts";
-import { submitEnquiry } from "../../core/leads/enquiries.ts";
+import { enquiryStatus, submitEnquiry } from "../../core/leads/enquiries.ts";
 import { enquiryInputSchema } from "../../core/leads/enquiry-schema.ts";
 import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
-import { answers, apiRouter, conflictAnswer, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
-import { apiError, jsonLd } from "./responses.ts";
+import { answers, apiRouter, conflictAnswer, jsonLdBody, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
+import { apiError, jsonLd, ldResource, notFound } from "./responses.ts";
 import { ENQUIRY_EXAMPLE } from "./examples.ts";
 import { customerEnquiryStatusSchema } from "./schemas.ts";
 
@@ -64,6 +64,22 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
         },
         created ? 201 : 200,
       );
+    },
+  );
+  operation(
+    app,
+    createRoute({
+      method: "get",
+      operationId: "getCustomerEnquiry",
+      path: "/customer_enquiries/{id}",
+      tags: ["Leads"],
+      summary: "A lead's delivery status, at the @id its POST answered: Queued, then Delivered once its dealer has it, or Failed",
+      request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31" }) }) },
+      responses: answers({ 200: { description: "The lead's status (never its details)", schema: customerEnquiryStatusSchema }, 404: notFoundAnswer("enquiry") }),
+    }),
+    async (c, { params }) => {
+      const lead = await enquiryStatus(db, params.id);
+      return lead ? ldResource(c, lead, "CustomerEnquiry", `/api/customer_enquiries/${lead.id}`) : notFound(c, "Enquiry");
     },
   );
   return app;

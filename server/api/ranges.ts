@@ -43,7 +43,7 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
       tags: ["New vehicles"],
       summary: "The new-vehicle range, one member per variant, 30 a page",
       request: { query: rangeQuery },
-      responses: answers({ 200: { description: "The variants that match", schema: hydraCollectionSchema(rangeVariantSchema) } }),
+      responses: answers({ 200: { description: "The variants that match", schema: hydraCollectionSchema(rangeVariantSchema, {}, { paged: true }) } }),
     }),
     async (c, { query }) => {
       const variants = await listRangeVariants(readModels, {
@@ -54,7 +54,7 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
         variantName: query.variant || undefined,
       });
       const pageOfVariants = variants.slice((query.page - 1) * RANGE_PAGE_SIZE, query.page * RANGE_PAGE_SIZE);
-      return hydraCollection(c, "VehicleRange", pageOfVariants, variants.length);
+      return hydraCollection(c, "VehicleRange", pageOfVariants, variants.length, {}, { page: query.page, pageSize: RANGE_PAGE_SIZE });
     },
   );
   operation(

@@ -5,6 +5,7 @@ import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
 import { BANNER_TYPES } from "../../core/content/banners.ts";
 import { parsePage, type Violation } from "../../core/shared/violations.ts";
 import { STAFF_ROLES } from "../../core/staff/roles.ts";
+import { LEAD_STATUSES } from "../../core/delivery/outbox.ts";
 
 /**
  * The answers of the API described once, in zod: the OpenAPI document (/api/docs.json), the Hydra
@@ -38,6 +39,7 @@ export const violationSchema = z
 
 export const errorSchema = z
   .object({
+    "@context": z.literal("/api/contexts/Error"),
     "@type": z.literal("Error"),
     status: z.number().int().openapi({ example: 422 }),
     title: z.string().openapi({ example: "The enquiry is not valid" }),
@@ -201,11 +203,12 @@ export const blogPostDetailSchema = ldResource("BlogPost", { ...blogPostFields, 
   "BlogPostDetail",
 );
 
+/** A lead's @id answers its status (GET /api/customer_enquiries/{id}): Queued, then Delivered or Failed. */
 export const customerEnquiryStatusSchema = ldResource(
   "CustomerEnquiry",
   {
     id: z.string().openapi({ example: "3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31" }),
-    status: z.string().openapi({ example: "Queued" }),
+    status: z.enum(LEAD_STATUSES).openapi({ description: "Queued until the dealer has the lead (Delivered), or Failed", example: "Queued" }),
   },
   { id: "required" },
 );
@@ -215,20 +218,36 @@ export const financeApplicationStatusSchema = ldResource("FinanceApplicationStat
   status: z.string().openapi({ example: "Queued" }),
 });
 
-/** A hydra collection of the given members (SPEC section 7): hydra:member and hydra:totalItems. */
 export const appointmentSlotSchema = ldResource("AppointmentSlot", {
   start: z.string().openapi({ description: "ISO 8601 with the +02:00 offset", example: "2026-12-05T09:30:00+02:00" }),
   end: z.string().openapi({ example: "2026-12-05T10:00:00+02:00" }),
   placesLeft: z.number().int().openapi({ description: "How many more bookings the slot takes", example: 2 }),
 });
 
-export function hydraCollectionSchema<T extends z.ZodType>(member: T, extra: z.ZodRawShape = {}) {
+/** A paged collection's links (Hydra's PartialCollectionView): this page, the first and last, and the neighbours. */
+const partialCollectionViewSchema = z.object({
+  "@id": ldId.openapi({ example: "/api/vehicles?make[]=honda&page=2" }),
+  "@type": z.literal("hydra:PartialCollectionView"),
+  "hydra:first": ldId.openapi({ example: "/api/vehicles?make[]=honda&page=1" }),
+  "hydra:last": ldId.openapi({ example: "/api/vehicles?make[]=honda&page=9" }),
+  "hydra:previous": ldId.optional().openapi({ description: "Absent on the first page", example: "/api/vehicles?make[]=honda&page=1" }),
+  "hydra:next": ldId.optional().openapi({ description: "Absent on the last page", example: "/api/vehicles?make[]=honda&page=3" }),
+});
+
+/**
+ * A hydra collection of the given members (SPEC section 7): hydra:member and hydra:totalItems, under the members' own
+ * context, so that a term means the same in a collection as in a resource alone (issue 37). Its @id is the
+ * collection's address with its filters; a paged collection (`paged`) links its pages in hydra:view.
+ */
+export function hydraCollectionSchema<T extends z.ZodObject>(member: T, extra: z.ZodRawShape = {}, { paged = false } = {}) {
+  const type = (member.shape["@type"] as z.ZodLiteral<string>).value;
   return z.object({
-    "@context": z.literal("/api/contexts/Collection"),
-    "@id": ldId,
+    "@context": z.literal(`/api/contexts/${type}`),
+    "@id": ldId.openapi({ description: "The collection's IRI, with its filters but without the page", example: "/api/vehicles?make[]=honda" }),
     "@type": z.literal("hydra:Collection"),
     "hydra:member": z.array(member),
     "hydra:totalItems": z.number().int().openapi({ example: 8 }),
+    ...(paged ? { "hydra:view": partialCollectionViewSchema } : {}),
     ...extra,
   });
 }

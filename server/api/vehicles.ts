@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listMakes } from "../../core/catalogue/makes.ts";
 import { dealerDirectoryModel, dealerIdNamed } from "../../core/dealers/dealers.ts";
-import { ORDER_FIELDS, parseUsedVehicleQuery, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
+import { ORDER_FIELDS, parseUsedVehicleQuery, USED_PAGE_SIZE, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { Database } from "../../db/client.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
@@ -47,7 +47,7 @@ const usedVehicleQuery = z.record(z.string(), z.union([z.string(), z.array(z.str
 
 const pathText = (name: string, example: string) => z.string().openapi({ param: { name, in: "path" }, example });
 
-const usedCollection = hydraCollectionSchema(usedVehicleSchema);
+const usedCollection = hydraCollectionSchema(usedVehicleSchema, {}, { paged: true });
 
 export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: ReadModels): OpenAPIHono {
   const list = async (c: Context, { dealerSlug: _ignored, ...query }: UsedQueryInput, dealerId?: number) => {
@@ -57,6 +57,8 @@ export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: Re
       "Vehicle",
       members.map((vehicle) => ({ "@id": vehicleId(vehicle.id), ...vehicle })),
       total,
+      {},
+      { page: query.page, pageSize: USED_PAGE_SIZE },
     );
   };
 

@@ -44,8 +44,11 @@ const NO_STORE: CachePolicy = { cacheControl: CACHE.none, varyCookie: false };
 /** Pages that carry a form (with its one-time token) or say thank you for one. */
 const FORM_PAGE = /^(?:\/dealer\/[^/]+)?\/(?:finance(?:\/|$)|parts(?:\/|$)|service(?:\/|$)|sell-your-car(?:\/|$)|appointments\/|book-test-drive\/|specials\/[^/]+)|\/(?:enquire|thank-you)(?:\/|$)/;
 
-/** Personal or live answers: a seller's photos (signed links), the free appointment slots, a visitor's saved-search alerts. */
-const PERSONAL_OR_LIVE = /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$|^\/alerts\/|^\/feeds\//;
+/**
+ * Personal or live answers: a seller's photos (signed links), the free appointment slots, a lead's delivery status, a
+ * visitor's saved-search alerts.
+ */
+const PERSONAL_OR_LIVE = /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$|^\/api\/customer_enquiries\/|^\/alerts\/|^\/feeds\//;
 
 /** The page a React Router data request (`/used.data`, `/_root.data`) loads data for. */
 export function pagePathOf(path: string): string {
