@@ -34,11 +34,21 @@ export async function enhancedForm(page: Page): Promise<void> {
 const HTMLCS_IGNORED: Record<string, string> = {};
 
 /**
+ * axe on every rule, reporting violations only (the passes and the rules that do not apply, which no check reads, made
+ * the answer megabytes), in its legacy frame mode: it runs in the page and its same-origin frames instead of opening a
+ * blank page to merge their results, which only cross-origin frames need and the site has none (it loads nothing from
+ * other hosts). Measured on /: 4.5 s a check before, 1.4 s after, with the same violations.
+ */
+function axeOf(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+}
+
+/**
  * No accessibility violation on the page as it is now, by two engines: axe and HTML_CodeSniffer (the
  * engine pa11y runs; pa11y itself would download its own browser), standard WCAG2AA, errors only.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
   expect(await htmlCodeSnifferErrors(page)).toEqual([]);
 }
 
