@@ -92,7 +92,7 @@ describe("POST /vitals", () => {
     ["a vital twice", { page: "/", metrics: [{ name: "LCP", value: 1 }, { name: "LCP", value: 2 }] }, "metrics.1.name"],
     ["no vitals", { page: "/", metrics: [] }, "metrics"],
     ["an address instead of a path", { page: "https://elsewhere.example/", metrics: [{ name: "LCP", value: 1 }] }, "page"],
-    ["a field of its own", { page: "/", metrics: [{ name: "LCP", value: 1 }], visitor: "abc" }, ""],
+    ["a field of its own", { page: "/", metrics: [{ name: "LCP", value: 1 }], visitor: "abc" }, "visitor"],
     ["a back-office page", { page: "/staff/leads", metrics: [{ name: "LCP", value: 1 }] }, "page"],
     ["not an object", [1, 2, 3], ""],
   ])("answers 422 with the field at fault for %s", async (_, body, propertyPath) => {
