@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -22,8 +23,20 @@ const TOOLS = [
   ["bench:feed", "bench/stock-feed.ts"],
 ] as const;
 
-const run = (script: string, args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
+/**
+ * Runs a tool as npm would, answering its exit code and output. Asynchronous, so that the tools' start-ups (a few seconds
+ * each under tsx) overlap: the tests of a block run concurrently.
+ */
+async function run(script: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, timeout: 60_000 });
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== "number") throw error;
+    return { status: failed.code, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+  }
+}
 
 describe("every command-line tool of package.json", () => {
   it("is in this list, so none is added without its --help tested", async () => {
@@ -32,15 +45,15 @@ describe("every command-line tool of package.json", () => {
     expect(tools.map(([name, command]) => [name, command.replace(/^tsx /, "")]).sort()).toEqual(TOOLS.map(([name, script]) => [name, script]).sort());
   });
 
-  it.each(TOOLS)("npm run %s -- --help prints the usage and exits 0", (name, script) => {
-    const result = run(script, ["--help"]);
+  it.concurrent.each(TOOLS)("npm run %s -- --help prints the usage and exits 0", async (name, script) => {
+    const result = await run(script, ["--help"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`Usage: npm run ${name}`);
     expect(result.stderr).toBe("");
   });
 
-  it("answers an unknown option with the usage and exit 2, not a stack trace", () => {
-    const result = run("server/cli/leads.ts", ["list", "--bogus"]);
+  it.concurrent("answers an unknown option with the usage and exit 2, not a stack trace", async () => {
+    const result = await run("server/cli/leads.ts", ["list", "--bogus"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("Usage: npm run leads");
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -48,7 +61,7 @@ describe("every command-line tool of package.json", () => {
 });
 
 describe("every tool that would open the embedded database while another process (not a server) owns it", () => {
-  it.each([
+  it.concurrent.each([
     ["leads list", "server/cli/leads.ts", ["list"]],
     ["leads show --decrypt", "server/cli/leads.ts", ["show", "00000000-0000-4000-8000-000000000000", "--decrypt"]],
     ["leads resend", "server/cli/leads.ts", ["resend", "00000000-0000-4000-8000-000000000000", "--all"]],

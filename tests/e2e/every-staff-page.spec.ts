@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type BrowserContextOptions, expect, test } from "@playwright/test";
 import routes from "../../app/routes.ts";
 import { signIn } from "../support/staff.ts";
 import { checkBothEngines, firstHref, type PageFinder, PUBLIC_PAGES } from "./support/public-pages.ts";
@@ -75,9 +75,28 @@ for (const [file, finders] of Object.entries(SIGNED_OUT_PAGES)) {
   });
 }
 
+type SignedInState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+/**
+ * One sign-in per worker for the read-only sweep: the administrator's session cookie, given to each test's new context.
+ * The sign-in itself (argon2id, the rotated session) is tested in staff-accounts.spec.ts and the server's tests.
+ */
+const signedIn = test.extend<object, { administratorSession: SignedInState }>({
+  administratorSession: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await use(await context.storageState());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ administratorSession }, use) => use(administratorSession),
+});
+
 for (const [file, finders] of Object.entries(STAFF_PAGES)) {
-  test(`${file} passes axe and HTML_CodeSniffer, signed in`, async ({ page }) => {
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  signedIn(`${file} passes axe and HTML_CodeSniffer, signed in`, async ({ page }) => {
     await checkBothEngines(page, file, finders);
   });
 }
