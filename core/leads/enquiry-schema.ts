@@ -1,7 +1,7 @@
 import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters } from "../shared/text-rules.ts";
 import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
-import { normaliseSaCell } from "./phone.ts";
+import { normaliseSaCell, SA_CELL_PATTERN } from "./phone.ts";
 import { formatNumber } from "../shared/format.ts";
 import {
   APPOINTMENT_KIND_OF,
@@ -14,6 +14,7 @@ import {
   NEEDS_MAKE,
   NEEDS_MODEL,
   NEEDS_YEAR,
+  PRESET_KEYS,
   type PresetKey,
   presetKeyForFormName,
 } from "./presets.ts";
@@ -106,6 +107,40 @@ const yesNo = (message: string) =>
 const flag = (label: string) =>
   z.preprocess((value) => (value === undefined || value === null ? false : value), z.boolean({ error: `${label} must be true or false` }));
 
+/** Make as the document describes it: the text rules makeProblem checks. */
+const MAKE_DOCUMENTED = { type: "string", maxLength: LIMITS.make, pattern: VEHICLE_TEXT.source, description: "The vehicle's make; Honda when absent" };
+
+const SELL_CAR_FIELDS = ["mileage_km", "condition", "outstanding_finance", "trade_in"] as const;
+const SELL_CAR_ONLY = [...SELL_CAR_FIELDS, "towards_vehicle_id"] as const;
+
+/**
+ * presetViolations' rules as the API's document states them (JSON Schema `if`/`then` on form_name), so that a generated
+ * client knows what each form requires: both are written from the same sets of presets.ts.
+ */
+function formRulesAsJsonSchema(): Record<string, unknown>[] {
+  return PRESET_KEYS.map((key) => {
+    const required = [
+      ...(NEEDS_MAKE.has(key) ? ["make"] : []),
+      ...(NEEDS_MODEL.has(key) ? ["model"] : []),
+      ...(NEEDS_YEAR.has(key) ? ["year"] : []),
+      ...(key === "special" ? ["special_slug"] : []),
+      ...(key === "used" ? ["vehicle_id"] : []),
+      ...(key === "sellCar" ? SELL_CAR_FIELDS : []),
+    ];
+    const forbidden = [...(key === "sellCar" ? [] : SELL_CAR_ONLY), ...(APPOINTMENT_KIND_OF[key] ? [] : ["appointment_start"])];
+    return {
+      if: { properties: { form_name: { const: FORM_PRESETS[key].formName } }, required: ["form_name"] },
+      then: {
+        ...(required.length > 0 ? { required } : {}),
+        properties: {
+          lead_type: { enum: [FORM_PRESETS[key].leadType, ""] },
+          ...Object.fromEntries(forbidden.map((field) => [field, false])),
+        },
+      },
+    };
+  });
+}
+
 /**
  * Derived by the server from form_name (SPEC section 3); a client that copies the whole payload may send them, and the
  * values are ignored.
@@ -135,7 +170,8 @@ export const enquiryInputSchema = z
       .min(1, { error: "Please enter your email address", abort: true })
       .max(LIMITS.email, { error: `Your email address must be at most ${LIMITS.email} characters`, abort: true })
       .pipe(z.email({ error: "Please enter a valid email address, like name@example.co.za" }))
-      .transform((email) => email.toLowerCase()),
+      .transform((email) => email.toLowerCase())
+      .meta({ format: "email" }),
     cell_phone: z
       .string({ error: "Please enter your cell phone number" })
       .trim()
@@ -148,10 +184,11 @@ export const enquiryInputSchema = z
           return z.NEVER;
         }
         return normalised;
-      }),
+      })
+      .meta({ pattern: SA_CELL_PATTERN, description: "A South African cell number (06, 07 or 08), in any common spelling: 082 123 4567, +27 82 123 4567" }),
     /** Make and manufacturer are one value (manufacturer is a copy of make): checked below, reported on manufacturer. */
-    make: z.unknown().optional(),
-    manufacturer: z.unknown().optional(),
+    make: z.unknown().optional().meta(MAKE_DOCUMENTED),
+    manufacturer: z.unknown().optional().meta({ ...MAKE_DOCUMENTED, description: "The same as make (either may be sent)" }),
     model: vehicleText("model", LIMITS.model),
     variant: vehicleText("variant", LIMITS.variant),
     vinNo: z.preprocess(
@@ -183,7 +220,9 @@ export const enquiryInputSchema = z
         .optional(),
     ),
     contact: flag("contact"),
-    terms: flag("terms").refine((accepted) => accepted, "Please accept the terms and privacy policy so that we may process your enquiry"),
+    terms: flag("terms")
+      .refine((accepted) => accepted, "Please accept the terms and privacy policy so that we may process your enquiry")
+      .meta({ const: true, description: "The terms and privacy policy accepted: an enquiry without it is refused" }),
     dealer_slug: z
       .string({ error: "Please choose a dealership" })
       .trim()
@@ -235,9 +274,13 @@ export const enquiryInputSchema = z
       z.number({ error: "towards_vehicle_id must be a number" }).int().positive().max(2_147_483_647, "That vehicle is not known").optional(),
     ),
     status: z.preprocess(blankToUndefined, z.literal(INITIAL_STATUS, { error: `status must be '${INITIAL_STATUS}' when given` }).optional()),
-    idempotency_key: optionalText("idempotency key", 100, IDEMPOTENCY_KEY, "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores"),
+    idempotency_key: optionalText("idempotency key", 100, IDEMPOTENCY_KEY, "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores").meta({
+      pattern: "^$|^[A-Za-z0-9_-]{8,100}$",
+      description: "The same key again answers the lead already stored (200); blank is the same as absent",
+    }),
     ...derivedByServer,
-  });
+  })
+  .meta({ allOf: formRulesAsJsonSchema() });
 
 /**
  * Rules across fields, by the form's preset: checked on the raw input beside the schema so that an empty
@@ -264,7 +307,7 @@ function presetViolations(raw: Record<string, unknown>): Violation[] {
     if (blank(raw.outstanding_finance)) found.push({ propertyPath: "outstanding_finance", message: "Say whether there is finance outstanding on the vehicle" });
     if (blank(raw.trade_in)) found.push({ propertyPath: "trade_in", message: "Say whether it is a trade-in towards a car on this site" });
   } else {
-    for (const field of ["mileage_km", "condition", "outstanding_finance", "trade_in", "towards_vehicle_id"]) {
+    for (const field of SELL_CAR_ONLY) {
       if (!blank(raw[field])) found.push({ propertyPath: field, message: `${field} is only for the Sell Your Car form` });
     }
   }

@@ -104,7 +104,11 @@ function diffSchemas(where: string, direction: "request" | "response", before: S
   if (!old || !now || depth > 8) return [];
   const changes: DocumentChange[] = [];
   const typeOf = (schema: JsonSchema) => [schema.type].flat().filter(Boolean).sort().join("|");
-  if (typeOf(old) !== typeOf(now)) changes.push({ breaking: true, text: `${where}: type ${typeOf(old) || "any"} is now ${typeOf(now) || "any"}` });
+  if (typeOf(old) !== typeOf(now)) {
+    // A request field left untyped was checked by the server all along; typing it writes the check down (docs/api.md).
+    const documented = direction === "request" && typeOf(old) === "" && Object.keys(old).every((key) => key === "description");
+    changes.push({ breaking: !documented, text: `${where}: type ${typeOf(old) || "any"} is now ${typeOf(now) || "any"}` });
+  }
   if (old.enum && now.enum) {
     const removed = old.enum.filter((value) => !now.enum!.includes(value));
     const added = now.enum.filter((value) => !old.enum!.includes(value));

@@ -1,3 +1,5 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_PRESETS, PRESET_KEYS } from "../../core/leads/presets.ts";
@@ -54,6 +56,13 @@ async function post(body: unknown, init: { contentType?: string; raw?: string } 
   return { status: response.status, headers: response.headers, body: json };
 }
 
+/** The document's schema of an enquiry, compiled by a JSON Schema validator as a generated client's checks would be. */
+function requestBodyValidator(document: any) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile(document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema);
+}
+
 const leadCount = async () => (await server.database.db.select({ n: count() }).from(enquiries))[0]!.n;
 
 describe("POST /api/customer_enquiries", () => {
@@ -91,6 +100,29 @@ describe("POST /api/customer_enquiries", () => {
       { channel: "email", format: "adf", target: `crm@${lead!.slug}.example.co.za`, status: "pending" },
       { channel: "email", format: "confirmation", target: "delivery.check@example.co.za", status: "pending" },
     ]);
+  });
+
+  it("refuses what its document forbids: each rule the document states, broken once, is a 422 the document foresaw", async () => {
+    const allowed = requestBodyValidator((await server.get("/api/docs.json")).body);
+    const valid = enquiry({ form_name: "Parts Enquiry", lead_type: "Parts Enquiry", model: "Jazz", year: 2019, variant: undefined, uri: "/parts" });
+    expect(allowed(valid) ? [] : allowed.errors).toEqual([]);
+    const broken: [string, Record<string, unknown>][] = [
+      ["an e-mail address without its domain", { email: "sibusiso@" }],
+      ["a landline", { cell_phone: "011 555 0143" }],
+      ["the terms not accepted", { terms: false }],
+      ["a make that is a number", { make: 42 }],
+      ["a parts enquiry without its year", { year: undefined }],
+      ["another form's lead type", { lead_type: "New Vehicles" }],
+      ["a seller's mileage on a parts enquiry", { mileage_km: 90_000 }],
+      ["a time booked on a parts enquiry", { appointment_start: "2026-12-05T09:30:00+02:00" }],
+      ["a field the API does not know", { website: "" }],
+      ["an idempotency key of three letters", { idempotency_key: "abc" }],
+    ];
+    for (const [what, change] of broken) {
+      const body = { ...valid, ...change };
+      expect(allowed(body), `the document allows ${what}`).toBe(false);
+      expect((await post(body)).status, what).toBe(422);
+    }
   });
 
   it("answers 404 for a lead id it never gave, whatever its spelling", async () => {
@@ -190,30 +222,44 @@ describe("POST /api/customer_enquiries", () => {
     expect(await leadCount()).toBe(before);
   });
 
-  it("takes every documented field with realistic values and delivers the lead to its dealer", async () => {
+  it("takes every documented field with realistic values, form by form, and delivers each lead to its dealer", async () => {
     const document = (await server.get("/api/docs.json")).body;
     const documented = Object.keys(document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema.properties);
-    const slots = (await server.get("/api/dealers/honda-umhlanga/slots?type=test-drive")).body["hydra:member"] as { start: string }[];
-    // A test drive: the fields of other forms (a part, a seller's car, a special) are sent blank, which means absent.
-    const everyField = enquiry({
-      form_name: "Book Test Drive", lead_type: "Book Test Drive", make: "Honda", manufacturer: "Honda", model: "CR-V", variant: "1.5T Comfort CVT",
-      vinNo: "", partNo: "", year: "", special_slug: "", vehicle_id: "", mileage_km: "", condition: "", outstanding_finance: "",
-      trade_in: "", towards_vehicle_id: "", appointment_start: slots[0]!.start, status: "Queued", uri: "/test-drive",
-      idempotency_key: `every-field-${Date.now()}`, source: "my-crm", is_used: 1, consent: false,
-      message: "Could I drive the CR-V on Saturday? Reference EVERY-FIELD.",
-    });
-    expect(Object.keys(everyField).sort()).toEqual([...documented].sort());
-    const { status, body } = await post(everyField);
-    expect(status).toBe(201);
-    const queued = await server.get(body["@id"]);
-    expect(queued.body).toMatchObject({ "@type": "CustomerEnquiry", "@id": body["@id"], status: "Queued" });
-    expect(queued.headers.get("cache-control")).toBe("private, no-store");
-    const [stored] = await server.database.db
+    const slots = (await server.get("/api/dealers/honda-sandton/slots?type=test-drive")).body["hydra:member"] as { start: string }[];
+    const [car] = (await server.get("/api/dealers/honda-sandton/vehicles")).body["hydra:member"] as { id: number; model: string }[];
+    const reference = (form: string) => `Reference EVERY-FIELD-${form}`;
+    const common = { dealer_slug: "honda-sandton", status: "Queued", contact: true, terms: true };
+    // The fields the server derives, sent as a client copying the whole payload would; the server keeps its own.
+    const derived = { source: "my-crm", is_used: 1, consent: false };
+    const forms = [
+      enquiry({ ...common, ...derived, form_name: "Book Test Drive", lead_type: "Book Test Drive", make: "Honda", manufacturer: "Honda", model: "CR-V",
+        variant: "1.5T Comfort CVT", appointment_start: slots[0]!.start, uri: "/book-test-drive/honda/cr-v", idempotency_key: `every-field-${Date.now()}`,
+        message: `Could I drive the CR-V on Saturday? ${reference("TEST-DRIVE")}` }),
+      enquiry({ ...common, form_name: "Parts Enquiry", lead_type: "Parts Enquiry", make: "Honda", model: "Jazz", year: 2019, vinNo: "MRHGE8850KP000123", partNo: "08P01-T5A-100",
+        variant: undefined, uri: "/parts", message: `Two wiper blades, please. ${reference("PARTS")}` }),
+      enquiry({ ...common, form_name: "Sell Your Car", lead_type: "Sell Your Car", make: "Toyota", model: "Corolla", year: 2017, mileage_km: 98_000, condition: "good",
+        outstanding_finance: false, trade_in: true, towards_vehicle_id: car!.id, variant: undefined, uri: "/sell-your-car", message: `Full service history. ${reference("SELL")}` }),
+      enquiry({ ...common, form_name: "Used Vehicles", lead_type: "Used Vehicles", vehicle_id: car!.id, model: car!.model, variant: undefined, uri: "/used", message: `Is it still available? ${reference("USED")}` }),
+      enquiry({ ...common, form_name: "Specials Enquiry", lead_type: "Specials Enquiry", special_slug: "amaze-first-instalment-on-us", model: undefined, variant: undefined, uri: "/specials/amaze-first-instalment-on-us",
+        message: `Does the offer include the Amaze Trend? ${reference("SPECIAL")}` }),
+    ];
+    expect([...new Set(forms.flatMap((form) => Object.keys(form)))].sort()).toEqual([...documented].sort());
+    const allowed = requestBodyValidator(document);
+    for (const form of forms) expect(allowed(form) ? [] : allowed.errors, String(form.form_name)).toEqual([]);
+    const ids: string[] = [];
+    for (const form of forms) {
+      const { status, body } = await post(form);
+      expect(status, JSON.stringify(body)).toBe(201);
+      const queued = await server.get(body["@id"]);
+      expect(queued.body).toMatchObject({ "@type": "CustomerEnquiry", "@id": body["@id"], status: "Queued" });
+      expect(queued.headers.get("cache-control")).toBe("private, no-store");
+      ids.push(body.id);
+    }
+    const [testDrive] = await server.database.db
       .select({ source: enquiries.source, isUsed: enquiries.isUsed, consent: enquiries.consent })
       .from(enquiries)
-      .where(eq(enquiries.id, body.id));
-    // What the server derives is its own, whatever the client sent.
-    expect(stored).toEqual({ source: FORM_PRESETS.testDrive.source, isUsed: 0, consent: true });
+      .where(eq(enquiries.id, ids[0]!));
+    expect(testDrive).toEqual({ source: FORM_PRESETS.testDrive.source, isUsed: 0, consent: true });
 
     const smtp = await startSmtpPeer();
     try {
@@ -227,9 +273,11 @@ describe("POST /api/customer_enquiries", () => {
       });
       // The earlier tests' leads are delivered in the same pass.
       while ((await worker.runOnce()) > 0);
-      const recipients = smtp.messages.filter((mail) => mail.text?.includes("EVERY-FIELD")).map((mail) => (Array.isArray(mail.to) ? "" : mail.to?.text));
-      expect(recipients.sort()).toEqual(["crm@honda-umhlanga.example.co.za", "leads@honda-umhlanga.example.co.za"]);
-      expect((await server.get(body["@id"])).body.status).toBe("Delivered");
+      for (const form of ["TEST-DRIVE", "PARTS", "SELL", "USED", "SPECIAL"]) {
+        const recipients = smtp.messages.filter((mail) => mail.text?.includes(reference(form))).map((mail) => (Array.isArray(mail.to) ? "" : mail.to?.text));
+        expect(recipients.sort(), form).toEqual(["crm@honda-sandton.example.co.za", "leads@honda-sandton.example.co.za"]);
+      }
+      for (const id of ids) expect((await server.get(`/api/customer_enquiries/${id}`)).body.status).toBe("Delivered");
     } finally {
       await smtp.close();
     }

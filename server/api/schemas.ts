@@ -256,7 +256,7 @@ export function hydraCollectionSchema<T extends z.ZodObject>(member: T, extra: z
 export const pageParameter = z
   .string()
   .optional()
-  .openapi({ description: "1-based page number; empty means 1", example: "1", pattern: "^$|^[1-9][0-9]{0,5}$" });
+  .openapi({ description: "1-based page number from 1 to 100000; empty means 1", example: "1", pattern: "^$|^(?:[1-9][0-9]{0,4}|100000)$" });
 
 /** The page parameter parsed by the one page rule (core/shared/violations.ts): absent or empty is page 1. */
 export const pageQuery = pageParameter.transform((raw, ctx) => {

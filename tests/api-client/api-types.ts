@@ -1621,7 +1621,7 @@ export interface operations {
     listVehicles: {
         parameters: {
             query?: {
-                /** @description 1-based page number; empty means 1 */
+                /** @description 1-based page number from 1 to 100000; empty means 1 */
                 page?: string;
                 make_slug?: string;
                 model_slug?: string;
@@ -1747,7 +1747,7 @@ export interface operations {
     listDealerVehicles: {
         parameters: {
             query?: {
-                /** @description 1-based page number; empty means 1 */
+                /** @description 1-based page number from 1 to 100000; empty means 1 */
                 page?: string;
                 make_slug?: string;
                 model_slug?: string;
@@ -2274,7 +2274,7 @@ export interface operations {
     listRangeVariants: {
         parameters: {
             query?: {
-                /** @description 1-based page number; empty means 1 */
+                /** @description 1-based page number from 1 to 100000; empty means 1 */
                 page?: string;
                 model_slug?: string;
                 variant_slug?: string;
@@ -2871,7 +2871,7 @@ export interface operations {
     listBlogPosts: {
         parameters: {
             query?: {
-                /** @description 1-based page number; empty means 1 */
+                /** @description 1-based page number from 1 to 100000; empty means 1 */
                 page?: string;
             };
             header?: never;
@@ -3058,10 +3058,14 @@ export interface operations {
                     lead_type?: string;
                     first_name: string;
                     last_name: string;
+                    /** Format: email */
                     email: string;
+                    /** @description A South African cell number (06, 07 or 08), in any common spelling: 082 123 4567, +27 82 123 4567 */
                     cell_phone: string;
-                    make?: unknown;
-                    manufacturer?: unknown;
+                    /** @description The vehicle's make; Honda when absent */
+                    make?: string;
+                    /** @description The same as make (either may be sent) */
+                    manufacturer?: string;
                     model?: string;
                     variant?: string;
                     vinNo?: string;
@@ -3069,7 +3073,11 @@ export interface operations {
                     partNo?: string;
                     message?: string;
                     contact?: boolean | null;
-                    terms: boolean;
+                    /**
+                     * @description The terms and privacy policy accepted: an enquiry without it is refused
+                     * @constant
+                     */
+                    terms: true;
                     dealer_slug: string;
                     uri: string;
                     special_slug?: string;
@@ -3083,6 +3091,7 @@ export interface operations {
                     towards_vehicle_id?: number;
                     /** @enum {string} */
                     status?: "Queued";
+                    /** @description The same key again answers the lead already stored (200); blank is the same as absent */
                     idempotency_key?: string;
                     /** @description Ignored: the server sets the source from form_name */
                     source?: string | null;
@@ -3090,7 +3099,7 @@ export interface operations {
                     is_used?: 0 | 1;
                     /** @description Ignored: the server derives it from contact and terms */
                     consent?: boolean;
-                };
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
                 /**
                  * @example {
                  *       "form_name": "New Vehicles",
@@ -3116,10 +3125,14 @@ export interface operations {
                     lead_type?: string;
                     first_name: string;
                     last_name: string;
+                    /** Format: email */
                     email: string;
+                    /** @description A South African cell number (06, 07 or 08), in any common spelling: 082 123 4567, +27 82 123 4567 */
                     cell_phone: string;
-                    make?: unknown;
-                    manufacturer?: unknown;
+                    /** @description The vehicle's make; Honda when absent */
+                    make?: string;
+                    /** @description The same as make (either may be sent) */
+                    manufacturer?: string;
                     model?: string;
                     variant?: string;
                     vinNo?: string;
@@ -3127,7 +3140,11 @@ export interface operations {
                     partNo?: string;
                     message?: string;
                     contact?: boolean | null;
-                    terms: boolean;
+                    /**
+                     * @description The terms and privacy policy accepted: an enquiry without it is refused
+                     * @constant
+                     */
+                    terms: true;
                     dealer_slug: string;
                     uri: string;
                     special_slug?: string;
@@ -3141,6 +3158,7 @@ export interface operations {
                     towards_vehicle_id?: number;
                     /** @enum {string} */
                     status?: "Queued";
+                    /** @description The same key again answers the lead already stored (200); blank is the same as absent */
                     idempotency_key?: string;
                     /** @description Ignored: the server sets the source from form_name */
                     source?: string | null;
@@ -3148,7 +3166,7 @@ export interface operations {
                     is_used?: 0 | 1;
                     /** @description Ignored: the server derives it from contact and terms */
                     consent?: boolean;
-                };
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
             };
         };
         responses: {
