@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
@@ -6,7 +7,7 @@ import { dealers, enquiries, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { parseEnquiry } from "./enquiry-schema.ts";
 import { DUPLICATE_WINDOW_MS, MIN_FILL_MS, submitEnquiry } from "./enquiries.ts";
-import { normaliseSaCell } from "./phone.ts";
+import { normaliseSaCell, SA_CELL_PATTERN } from "./phone.ts";
 import { FORM_PRESETS, PRESET_KEYS, type PresetKey } from "./presets.ts";
 
 let database: DatabaseHandle;
@@ -70,9 +71,19 @@ describe("South African cell numbers", () => {
     expect(normaliseSaCell(raw)).toBe(expected);
   });
 
+  it("takes every spelling the API's document allows (its pattern), up to the document's 30 characters", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(new RegExp(SA_CELL_PATTERN), { size: "xsmall" }).filter((raw) => raw.trim().length <= 30), (raw) => {
+        expect(normaliseSaCell(raw.trim()), JSON.stringify(raw)).toMatch(/^\+27[6-8]\d{8}$/);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it.each(["0112345678", "082123456", "08212345678", "+44 7700 900123", "abc", "", "+27 11 123 4567", "0821234567x"])(
     "rejects %j",
     (raw) => {
+      expect(new RegExp(SA_CELL_PATTERN).test(raw), "the document's pattern").toBe(false);
       expect(normaliseSaCell(raw)).toBeNull();
       expect(messagesFor(validEnquiry("service", { cell_phone: raw })).cell_phone).toMatch(/cell/);
     },
