@@ -46,7 +46,10 @@ function text(required?: string, max = MAX_TEXT) {
     .trim()
     .max(max, `Use at most ${max} characters`)
     .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE);
-  return required ? z.preprocess(blankToUndefined, base.min(1, required)) : z.preprocess(blankToUndefined, base.optional());
+  // Documented: a required text has something besides spaces (the server trims it before checking).
+  return required
+    ? z.preprocess(blankToUndefined, base.min(1, required)).meta({ pattern: "\\S" })
+    : z.preprocess(blankToUndefined, base.optional());
 }
 
 /** Rand amounts: '12500', '12 500', '12500.50', 'R12 500' or a JSON number; 0 or more, at most `max`. */
@@ -84,13 +87,16 @@ export function isSouthAfricanPhone(raw: string): boolean {
   return /^(?:\+27|0027|0)[1-9]\d{8}$/.test(compact);
 }
 
+/** isSouthAfricanPhone as the API's document states it (blank is absent where the phone is optional). */
+export const SA_PHONE_PATTERN = "^[\\s()-]*(?:\\+27|0027|0)[\\s()-]*[1-9](?:[\\s()-]*[0-9]){8}[\\s()-]*$";
+
 function phone(required?: string) {
   const base = z
     .string({ error: required ?? SA_PHONE_MESSAGE })
     .trim()
     .max(30, SA_PHONE_MESSAGE)
     .refine(isSouthAfricanPhone, SA_PHONE_MESSAGE);
-  return z.preprocess(blankToUndefined, required ? base : base.optional());
+  return z.preprocess(blankToUndefined, required ? base : base.optional()).meta({ pattern: required ? SA_PHONE_PATTERN : `^\\s*$|${SA_PHONE_PATTERN}` });
 }
 
 export const POSTAL_CODE_MESSAGE = "Enter a 4-digit postal code";
@@ -134,7 +140,12 @@ const idNumber = z.preprocess(
       const problem = idNumberProblem(value);
       if (problem) ctx.addIssue({ code: "custom", message: ID_NUMBER_MESSAGES[problem] });
     }),
-);
+).meta({
+  pattern: "^\\s*(?:[0-9]\\s*){13}$",
+  description:
+    "A South African ID number: 13 digits (spaces allowed): the date of birth YYMMDD (a real date, not in the future), four digits, " +
+    "0 (citizen) or 1 (permanent resident), one digit, and the Luhn check digit of the first twelve",
+});
 
 /** A confirmation that must be ticked: true, 'true', 'on' (an HTML checkbox) or '1'. */
 function confirmed(message: string) {

@@ -1,4 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import jsonld from "jsonld";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiContract } from "../../tests/support/api-contract.ts";
@@ -155,6 +157,24 @@ describe("the contract check", () => {
     expect(contract.check("POST", "/api/customer_enquiries", answer)).toEqual([expect.stringContaining("Retry-After")]);
     answer.headers.set("retry-after", "60");
     expect(contract.check("POST", "/api/customer_enquiries", answer)).toEqual([]);
+  });
+});
+
+describe("the document's request examples", () => {
+  it("each validate against the schema they illustrate (the JSON-LD tests below post them: 201)", async () => {
+    const document = (await server.get("/api/docs.json")).body as OpenApiDocument;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const examples = operationsOf(document).flatMap(({ method, path, operation }) =>
+      Object.values(operation.requestBody?.content ?? {})
+        .filter((media) => media.example !== undefined && media.schema)
+        .map((media) => ({ name: `${method.toUpperCase()} ${path}`, example: media.example, schema: media.schema! })),
+    );
+    expect(examples.map((example) => example.name)).toEqual(expect.arrayContaining(["POST /api/customer_enquiries", "POST /api/finance_applications"]));
+    for (const { name, example, schema } of examples) {
+      const validate = ajv.compile({ ...schema, components: document.components });
+      expect(validate(example) ? [] : validate.errors, name).toEqual([]);
+    }
   });
 });
 
