@@ -4,6 +4,7 @@ import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { ApiContract } from "../../tests/support/api-contract.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 import { type JsonSchema, type OpenApiDocument, type Operation, operationsOf, resolve } from "./described.ts";
+import { ENQUIRY_EXAMPLE } from "./examples.ts";
 import { apiDocument } from "./index.ts";
 
 /**
@@ -140,6 +141,85 @@ describe("requests generated from /api/docs.json", () => {
       console.log(`contract ${method} ${path}: ${RUNS_PER_OPERATION} requests, answers ${JSON.stringify(statuses)}`);
     },
   );
+});
+
+/**
+ * A value the document allows for a parameter, drawn only from what the document states: its choices, its pattern, or,
+ * for a name of something that must exist (a slug, an id: a plain string), its documented example, which names a real one.
+ */
+function allowedValue(schema: JsonSchema | undefined): fc.Arbitrary<string | string[]> | null {
+  if (!schema) return null;
+  if (schema.enum) return fc.constantFrom(...schema.enum.map(String));
+  if (schema.type === "array") {
+    const item = allowedValue(schema.items);
+    return item && fc.array(item as fc.Arbitrary<string>, { minLength: 1, maxLength: 2 });
+  }
+  if (typeof schema.pattern === "string") return fc.stringMatching(new RegExp(schema.pattern, "u"), { size: "xsmall" });
+  if (schema.example !== undefined) return fc.constant(String(schema.example));
+  if (typeof schema.maxLength === "number") return fc.string({ maxLength: schema.maxLength });
+  return null;
+}
+
+/** The rules between parameters the document states in their descriptions ("not below price[gte]"), kept by reordering. */
+const ORDERED_PAIRS = [["price[gte]", "price[lte]"], ["year[gte]", "year[lte]"]] as const;
+
+function keepDocumentedOrder(query: Record<string, string | string[]>): void {
+  for (const [low, high] of ORDERED_PAIRS) {
+    const [a, b] = [Number(query[low]), Number(query[high])];
+    if (typeof query[low] === "string" && typeof query[high] === "string" && /\d/.test(query[low]) && /\d/.test(query[high]) && a > b) {
+      [query[low], query[high]] = [query[high], query[low]];
+    }
+  }
+}
+
+/** The slots' first day: the document says "from today to 13 days ahead", which a pattern cannot say relative to today. */
+const slotDay = fc.integer({ min: 0, max: 13 }).map((days) => new Date(Date.now() + 2 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10));
+
+/** A lead exists only once sent: its status is read at the id the documented example's POST answers. */
+async function existingPathValues(path: string, operation: Operation): Promise<string[]> {
+  if (path === "/api/customer_enquiries/{id}") {
+    const sent = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
+      method: "POST",
+      headers: { "Content-Type": "application/ld+json" },
+      body: JSON.stringify({ ...ENQUIRY_EXAMPLE, email: `contract.${Date.now()}@example.co.za` }),
+    });
+    return [((await sent.json()) as { id: string }).id];
+  }
+  return (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => String(p.schema?.example));
+}
+
+function allowedRequests(path: string, operation: Operation, pathValues: string[]): fc.Arbitrary<string> {
+  const parameters = operation.parameters ?? [];
+  const inQuery = parameters.filter((p) => p.in === "query");
+  const values = Object.fromEntries(
+    inQuery.map((p) => [p.name, p.name === "from" ? slotDay : (allowedValue(p.schema) ?? fc.constant(""))]),
+  ) as Record<string, fc.Arbitrary<string | string[]>>;
+  const required = inQuery.filter((p) => p.required).map((p) => p.name);
+  return fc.record(values, { requiredKeys: required }).map((query) => {
+    keepDocumentedOrder(query);
+    let index = 0;
+    const url = path.replace(/\{\w+\}/g, () => encodeURIComponent(pathValues[index++]!));
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) for (const one of [value].flat()) search.append(name, one);
+    return `${url}?${search}`;
+  });
+}
+
+const publicReads = documented.filter(({ method, operation }) => method === "get" && !operation.security);
+
+describe("requests the document allows", () => {
+  it.each(publicReads.map(({ path }) => path))("GET %s answers 200 to every one", async (path) => {
+    const { operation } = operationsOf(contract.document).find((o) => o.path === path && o.method === "get")!;
+    const pathValues = await existingPathValues(path, operation);
+    await fc.assert(
+      fc.asyncProperty(allowedRequests(path, operation, pathValues), async (address) => {
+        const response = await fetch(`${server.baseUrl}${address}`, { headers: { Accept: "application/ld+json" } });
+        const body = await response.text();
+        expect(response.status, `${address}: ${body.slice(0, 300)}`).toBe(200);
+      }),
+      { numRuns: RUNS_PER_OPERATION },
+    );
+  });
 });
 
 function asText(value: unknown): string {

@@ -77,7 +77,7 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
             .string()
             .regex(/^\d{4}-\d{2}-\d{2}$/)
             .optional()
-            .openapi({ param: { name: "from", in: "query" }, description: "The first day (YYYY-MM-DD), at most 14 days ahead; today when absent", example: "2026-12-05" }),
+            .openapi({ param: { name: "from", in: "query" }, description: "The first day (YYYY-MM-DD, South African time): a real date from today to 13 days ahead (the 14 days bookings open); today when absent", format: "date", example: "2026-12-05" }),
         }),
       },
       responses: answers({

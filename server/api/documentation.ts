@@ -105,7 +105,7 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
       path: "/contexts/{type}",
       tags,
       summary: "The JSON-LD context an answer's @context names",
-      request: { params: z.object({ type: z.string().openapi({ param: { name: "type", in: "path" }, example: "Collection" }) }) },
+      request: { params: z.object({ type: z.string().openapi({ param: { name: "type", in: "path" }, example: "Vehicle" }) }) },
       responses: answers({ 200: { description: "The context", schema: anyJson }, 404: notFoundAnswer("context") }),
     }),
     (c, { params }) => {

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import toRegexRange from "to-regex-range";
 import { BODY_TYPES, FUEL_TYPES, PROVINCES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/used-query.ts";
 import { STOCK_STATUSES } from "../../core/inventory/stock-schema.ts";
 import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
@@ -267,12 +268,20 @@ export const pageQuery = pageParameter.transform((raw, ctx) => {
 });
 
 /** A whole-number bound of the used listing (core/inventory/used-query.ts readWhole): empty or 'Any' means none. */
+/**
+ * A whole-number bound: blank or 'Any' for none, else a number from `min` to `max`. The document's pattern states the
+ * range exactly (to-regex-range), so that a generated client's value is one the listing's parser takes.
+ */
 function wholeNumber(min: number, max: number, description: string, example: string) {
   return z
     .string()
     .regex(/^(|[Aa][Nn][Yy]|\s*\d{1,9}\s*)$/)
     .optional()
-    .openapi({ description: `${description}: a whole number from ${min} to ${max}`, example });
+    .openapi({
+      description: `${description}: a whole number from ${min} to ${max}`,
+      example,
+      pattern: `^(|[Aa][Nn][Yy]|\\s*${toRegexRange(min, max, { capture: true })}\\s*)$`,
+    });
 }
 
 export const usedFilterParameters = {

@@ -1478,7 +1478,7 @@ export interface operations {
             query: {
                 /** @description Which appointments */
                 type: "test-drive" | "service";
-                /** @description The first day (YYYY-MM-DD), at most 14 days ahead; today when absent */
+                /** @description The first day (YYYY-MM-DD, South African time): a real date from today to 13 days ahead (the 14 days bookings open); today when absent */
                 from?: string;
             };
             header?: never;
