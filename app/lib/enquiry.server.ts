@@ -22,6 +22,8 @@ export type FixedFields = Partial<
   Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug" | "towards_vehicle_id", string>
 >;
 
+export const FORM_ALREADY_SENT_MESSAGE = "This form was sent already. To send another enquiry, please reload the page and send it again.";
+
 export type EnquiryFormSetup = {
   preset: PresetKey;
   fixed: FixedFields;
@@ -141,6 +143,10 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     if (outcome.kind === "slot-taken") {
       const violations = [{ propertyPath: "appointment_start", message: outcome.message }];
       return data<EnquiryActionData>({ violations, values, appointment: await timesFor() }, { status: 409 });
+    }
+    if (outcome.kind === "key-reused") {
+      // This page's form was sent already, and has since been changed (a Back after the thank-you): a new render has a new key.
+      return data<EnquiryActionData>({ formError: FORM_ALREADY_SENT_MESSAGE, values, appointment: await timesFor() }, { status: 409 });
     }
     if (outcome.kind === "stored") {
       context.logger.info({ leadId: outcome.id, created: outcome.created, form: raw.form_name, uri: pathname }, "enquiry stored");

@@ -28,7 +28,11 @@ export type EnquiryOutcome =
   /** A web form's bot (honeypot filled, posted too fast or without its render time): answer as if accepted, store nothing. */
   | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string }
   /** The chosen slot filled up before this booking: nothing stored; answered 409 with SLOT_TAKEN_MESSAGE. */
-  | { kind: "slot-taken"; message: string };
+  | { kind: "slot-taken"; message: string }
+  /** The idempotency key already stored a different enquiry: nothing stored, answered 409 (issue 37: one idempotency rule). */
+  | { kind: "key-reused"; message: string };
+
+export const KEY_REUSED_MESSAGE = "This idempotency key was already used for a different enquiry: send a new key with a new enquiry";
 
 export type SubmitOptions = {
   /** A page's form: its bot traps, checked once the enquiry is valid. API clients have none, and are never dropped. */
@@ -207,7 +211,7 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
   // The same lead from the previous window, less than 10 minutes ago (the unique key covers this window).
   const earlier = await findExisting(db, idempotencyKey, [dedupeKey, `${fingerprint}:${window - 1}`], now);
   const leadType = payload.lead_type;
-  if (earlier) return { kind: "stored", created: false, leadType, ...earlier };
+  if (earlier) return answerForExisting(earlier, idempotencyKey, fingerprint, leadType);
   const confirmTo = (await mayConfirmTo(db, payload.email)) ? payload.email : null;
 
   const appointmentKind = APPOINTMENT_KIND_OF[enquiry.preset];
@@ -224,7 +228,15 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
   // Lost a race with an identical submission: answer with the lead that won.
   const winner = await findExisting(db, idempotencyKey, [dedupeKey], null);
   if (!winner) throw new Error("enquiry conflicted but no matching lead was found");
-  return { kind: "stored", created: false, leadType, ...winner };
+  return answerForExisting(winner, idempotencyKey, fingerprint, leadType);
+}
+
+/** A lead already stored under this key is this one again, unless the key stored a different lead (another fingerprint). */
+function answerForExisting(existing: ExistingLead, idempotencyKey: string, fingerprint: string, leadType: string): EnquiryOutcome {
+  if (existing.idempotencyKey === idempotencyKey && !existing.dedupeKey.startsWith(`${fingerprint}:`)) {
+    return { kind: "key-reused", message: KEY_REUSED_MESSAGE };
+  }
+  return { kind: "stored", created: false, leadType, id: existing.id, status: existing.status };
 }
 
 type StoreKeys = {
@@ -286,13 +298,15 @@ async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys:
   });
 }
 
-async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: string[], now: number | null) {
+type ExistingLead = { id: string; status: string; idempotencyKey: string; dedupeKey: string };
+
+async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: string[], now: number | null): Promise<ExistingLead | null> {
   const sameLead =
     now === null
       ? inArray(enquiries.dedupeKey, dedupeKeys)
       : and(inArray(enquiries.dedupeKey, dedupeKeys), gt(enquiries.createdAt, new Date(now - DUPLICATE_WINDOW_MS)));
   const [row] = await db
-    .select({ id: enquiries.id, status: enquiries.status })
+    .select({ id: enquiries.id, status: enquiries.status, idempotencyKey: enquiries.idempotencyKey, dedupeKey: enquiries.dedupeKey })
     .from(enquiries)
     .where(or(eq(enquiries.idempotencyKey, idempotencyKey), sameLead))
     .limit(1);

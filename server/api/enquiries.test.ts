@@ -212,6 +212,17 @@ describe("POST /api/customer_enquiries", () => {
     expect(await leadCount()).toBe(before + 1);
   });
 
+  it("answers 409 naming idempotency_key when a key that stored one enquiry comes with another, and stores nothing", async () => {
+    const key = `api-reused-${Date.now()}`;
+    const first = await post(enquiry({ idempotency_key: key, message: "Is the white one in stock?" }));
+    expect(first.status).toBe(201);
+    const before = await leadCount();
+    const changed = await post(enquiry({ idempotency_key: key, email: "someone.else@example.co.za", message: "And the grey one?" }));
+    expect(changed.status).toBe(409);
+    expect(changed.body.violations).toEqual([{ propertyPath: "idempotency_key", message: expect.stringContaining("already used for a different enquiry") }]);
+    expect(await leadCount()).toBe(before);
+  });
+
   it("refuses the web form's bot traps and any other unknown field with 422 naming each, and stores nothing", async () => {
     const before = await leadCount();
     const { status, body } = await post(enquiry({ website: "", rendered_at: Date.now(), crm_contact_id: "C-1042" }));

@@ -30,7 +30,9 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
       request: { body: jsonLdBody(enquiryInputSchema, "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)", ENQUIRY_EXAMPLE) },
       responses: answers({
         ...WRITE_ANSWERS,
-        409: conflictAnswer("The appointment time chosen has just been taken: pick another (violations name appointment_start)"),
+        409: conflictAnswer(
+          "The appointment time chosen has just been taken: pick another (violations name appointment_start); or the idempotency_key already stored a different enquiry (violations name idempotency_key)",
+        ),
         201: { description: "The enquiry is stored and queued for the dealer", schema: customerEnquiryStatusSchema },
         200: { description: "The same enquiry was already stored (same idempotency_key, or the same lead within 10 minutes)", schema: customerEnquiryStatusSchema },
       }),
@@ -50,6 +52,9 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
       if (outcome.kind === "invalid") return apiError(c, 422, "The enquiry is not valid", outcome.violations);
       if (outcome.kind === "slot-taken") {
         return apiError(c, 409, outcome.message, [{ propertyPath: "appointment_start", message: outcome.message }]);
+      }
+      if (outcome.kind === "key-reused") {
+        return apiError(c, 409, outcome.message, [{ propertyPath: "idempotency_key", message: outcome.message }]);
       }
       if (outcome.kind === "stored" && outcome.created) countLead?.({ leadType: outcome.leadType, attribution });
       const created = outcome.kind === "dropped" || outcome.created;

@@ -3206,7 +3206,7 @@ export interface operations {
                     "application/ld+json": components["schemas"]["Error"];
                 };
             };
-            /** @description The appointment time chosen has just been taken: pick another (violations name appointment_start) */
+            /** @description The appointment time chosen has just been taken: pick another (violations name appointment_start); or the idempotency_key already stored a different enquiry (violations name idempotency_key) */
             409: {
                 headers: {
                     [name: string]: unknown;
