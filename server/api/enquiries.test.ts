@@ -223,6 +223,25 @@ describe("POST /api/customer_enquiries", () => {
     expect(await leadCount()).toBe(before);
   });
 
+  it("takes the key from the Idempotency-Key header as from the body, and refuses the two differing with 422", async () => {
+    const key = `api-header-${Date.now()}`;
+    const once = enquiry();
+    const send = (body: unknown, header?: string) =>
+      fetch(`${server.baseUrl}/api/customer_enquiries`, {
+        method: "POST",
+        headers: { "Content-Type": "application/ld+json", ...(header ? { "Idempotency-Key": header } : {}) },
+        body: JSON.stringify(body),
+      });
+    const first = await send({ ...once, idempotency_key: "" }, key);
+    expect(first.status).toBe(201);
+    const again = await send({ ...once, idempotency_key: key });
+    expect(again.status).toBe(200);
+    expect((await again.json()).id).toBe((await first.json()).id);
+    const differing = await send({ ...once, idempotency_key: `${key}-other` }, key);
+    expect(differing.status).toBe(422);
+    expect((await differing.json()).violations[0].propertyPath).toBe("idempotency_key");
+  });
+
   it("refuses the web form's bot traps and any other unknown field with 422 naming each, and stores nothing", async () => {
     const before = await leadCount();
     const { status, body } = await post(enquiry({ website: "", rendered_at: Date.now(), crm_contact_id: "C-1042" }));

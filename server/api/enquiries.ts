@@ -6,6 +6,7 @@ import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
+import { idempotencyKeyHeader, withIdempotencyKey } from "./idempotency.ts";
 import { answers, apiRouter, conflictAnswer, jsonLdBody, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError, jsonLd, ldResource, notFound } from "./responses.ts";
 import { ENQUIRY_EXAMPLE } from "./examples.ts";
@@ -27,7 +28,10 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
       path: "/customer_enquiries",
       tags: ["Leads"],
       summary: "Send an enquiry from any form (new vehicle, used vehicle, Honda Wing, parts, service, specials, test drive)",
-      request: { body: jsonLdBody(enquiryInputSchema, "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)", ENQUIRY_EXAMPLE) },
+      request: {
+        headers: idempotencyKeyHeader("idempotency_key", "enq-2026-11-25-7c1e9a"),
+        body: jsonLdBody(enquiryInputSchema, "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)", ENQUIRY_EXAMPLE),
+      },
       responses: answers({
         ...WRITE_ANSWERS,
         409: conflictAnswer(
@@ -40,11 +44,13 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
     async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return apiError(c, 400, "The request body is not valid JSON");
+      const keyed = withIdempotencyKey(body.value, c.req.header("Idempotency-Key"), "idempotency_key");
+      if (!keyed.ok) return apiError(c, 422, "The enquiry is not valid", [keyed.violation]);
       // A browser's post carries the visit's cookie (same origin); another client's lead has no visit.
       const attribution = attributionOfRequest(c.req.header("Cookie"));
       // A full queue throws WriteQueueFull before anything is stored: createApp's onError answers 503 with Retry-After.
       const outcome = await writeQueue.run(() =>
-        submitEnquiry(db, body.value, {
+        submitEnquiry(db, keyed.value, {
           attribution,
           onDropped: (details) => logger?.warn({ ...details, channel: "api" }, "enquiry dropped as automated"),
         }),

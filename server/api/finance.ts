@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { attributionOfRequest, type LeadCounter } from "../../core/attribution/visit.ts";
 import { submitFinanceApplication } from "../../core/finance/applications.server.ts";
 import { FINANCE_LEAD_TYPE, financeApplicationSchema } from "../../core/finance/application-schema.ts";
@@ -6,6 +6,7 @@ import type { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { Database } from "../../db/client.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
 import { answers, apiRouter, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
+import { idempotencyKeyHeader, withIdempotencyKey } from "./idempotency.ts";
 import { apiError, ldResource } from "./responses.ts";
 import { FINANCE_APPLICATION_EXAMPLE } from "./examples.ts";
 import { financeApplicationStatusSchema } from "./schemas.ts";
@@ -26,16 +27,7 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
       tags: ["Leads"],
       summary: "Send a finance application to the chosen dealer (stored encrypted; never answered back)",
       request: {
-        headers: z.object({
-          "Idempotency-Key": z
-            .string()
-            .optional()
-            .openapi({
-              description:
-                "The same key again stores nothing new. The body's idempotencyKey may carry it instead; a blank one in either place counts as absent, and the two may not differ (422)",
-              example: "fin-2026-11-25-8f3a9c1d2e",
-            }),
-        }),
+        headers: idempotencyKeyHeader("idempotencyKey", "fin-2026-11-25-8f3a9c1d2e"),
         body: jsonLdBody(
           financeApplicationSchema,
           "The whole application, the same schema as the site's finance wizard (core/finance/application-schema.ts)",
@@ -51,7 +43,7 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
     async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return apiError(c, 400, "The body is not valid JSON");
-      const keyed = withIdempotencyKey(body.value, c.req.header("Idempotency-Key"));
+      const keyed = withIdempotencyKey(body.value, c.req.header("Idempotency-Key"), "idempotencyKey");
       if (!keyed.ok) return apiError(c, 422, "The finance application is not valid", [keyed.violation]);
       const input = keyed.value;
       // The wizard (with JavaScript) posts here, with the visit's cookie.
@@ -71,22 +63,4 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
     },
   );
   return app;
-}
-
-/**
- * One idempotency key from the `Idempotency-Key` header or the body's `idempotencyKey` (issue 37): a blank one in
- * either place is absent, and the two may not disagree, so that a blank field never sidesteps the header's key.
- */
-export function withIdempotencyKey(
-  body: unknown,
-  header: string | undefined,
-): { ok: true; value: unknown } | { ok: false; violation: { propertyPath: string; message: string } } {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: true, value: body };
-  const given = (body as { idempotencyKey?: unknown }).idempotencyKey;
-  const fromBody = typeof given === "string" && given.trim() === "" ? undefined : given;
-  const fromHeader = header?.trim() || undefined;
-  if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
-    return { ok: false, violation: { propertyPath: "idempotencyKey", message: "The Idempotency-Key header and the body's idempotencyKey differ; send the key once" } };
-  }
-  return { ok: true, value: { ...body, idempotencyKey: fromBody ?? fromHeader } };
 }

@@ -3026,7 +3026,10 @@ export interface operations {
     createCustomerEnquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The same key again stores nothing new; with a different body it is refused (409). The body's idempotency_key may carry it instead; a blank one in either place counts as absent, and the two may not differ (422) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3328,7 +3331,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key again stores nothing new. The body's idempotencyKey may carry it instead; a blank one in either place counts as absent, and the two may not differ (422) */
+                /** @description The same key again stores nothing new; with a different body it is refused (409). The body's idempotencyKey may carry it instead; a blank one in either place counts as absent, and the two may not differ (422) */
                 "Idempotency-Key"?: string;
             };
             path?: never;
