@@ -21,7 +21,12 @@ import type { FinanceCipher } from "./encryption.server.ts";
 export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id: string; status: string };
 
 export type SubmitResult =
-  { ok: true; created: boolean; status: FinanceApplicationStatus } | { ok: false; violations: Violation[] };
+  | { ok: true; created: boolean; status: FinanceApplicationStatus }
+  | { ok: false; violations: Violation[] }
+  /** The idempotency key already stored a different application: nothing stored (issue 37: one idempotency rule). */
+  | { ok: false; keyReused: true; violations: Violation[] };
+
+export const APPLICATION_KEY_REUSED_MESSAGE = "This idempotency key was already used for a different application: send a new key with a new application";
 
 export const DEFAULT_RETENTION_DAYS = 180;
 
@@ -69,19 +74,45 @@ export async function submitFinanceApplication(
       return { row: created, created: true };
     }
     const [existing] = await tx
-      .select({ id: financeApplications.id, status: financeApplications.status })
+      .select({
+        id: financeApplications.id,
+        status: financeApplications.status,
+        dealerId: financeApplications.dealerId,
+        vehicleVariant: financeApplications.vehicleVariant,
+        make: financeApplications.make,
+        model: financeApplications.model,
+        encryptedPayload: financeApplications.encryptedPayload,
+      })
       .from(financeApplications)
       .where(eq(financeApplications.idempotencyKey, key))
       .limit(1);
-    return { row: existing, created: false };
+    const same = existing && isSameApplication(cipher, existing, dealerId, application);
+    return { row: existing, created: false, keyReused: existing !== undefined && !same };
   });
   const { row } = stored;
   if (!row) throw new Error("finance application neither inserted nor found");
+  if (stored.keyReused) {
+    return { ok: false, keyReused: true, violations: [{ propertyPath: "idempotencyKey", message: APPLICATION_KEY_REUSED_MESSAGE }] };
+  }
   return {
     ok: true,
     created: stored.created,
     status: { "@type": "FinanceApplicationStatus", id: row.id, status: row.status },
   };
+}
+
+/** Whether a stored application is this one again: the same dealer and vehicle in clear, the same person's details sealed. */
+function isSameApplication(
+  cipher: FinanceCipher,
+  stored: { dealerId: number; vehicleVariant: string; make: string | null; model: string | null; encryptedPayload: string },
+  dealerId: number,
+  application: Omit<FinanceApplication, "idempotencyKey">,
+): boolean {
+  const clear = [stored.dealerId, stored.vehicleVariant, stored.make, stored.model];
+  const sameClear = JSON.stringify(clear) === JSON.stringify([dealerId, application.variant, application.make ?? null, application.model ?? null]);
+  // Through JSON as it was sealed: a field left out is absent in both, not undefined in one.
+  const sealedNow = JSON.parse(JSON.stringify(sensitivePayload(application))) as Record<string, unknown>;
+  return sameClear && canonicalJson(cipher.decrypt(stored.encryptedPayload) as Record<string, unknown>) === canonicalJson(sealedNow);
 }
 
 /** Everything of the application except what is kept in clear columns. */

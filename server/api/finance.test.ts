@@ -201,14 +201,20 @@ describe("POST /api/finance_applications", () => {
     expect((await rows()).length).toBe(before + 4);
   });
 
-  it("takes one idempotency key: a blank body key never sidesteps the header's, and a header and body that differ are refused", async () => {
+  it("takes one idempotency key: a blank body key never sidesteps the header's, a header and body that differ are refused, and so is a key with another application", async () => {
     const before = (await rows()).length;
     const headerKey = freshKey();
     const first = await post(validFinanceApplication({ firstName: "Blank", idempotencyKey: "" }), { "Idempotency-Key": headerKey });
-    const changed = await post(validFinanceApplication({ firstName: "Blanker", idempotencyKey: "  " }), { "Idempotency-Key": headerKey });
+    const again = await post(validFinanceApplication({ firstName: "Blank", idempotencyKey: "  " }), { "Idempotency-Key": headerKey });
     expect(first.status).toBe(201);
-    expect(changed.status).toBe(200);
-    expect(changed.body.id).toBe(first.body.id);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    // The same key with a different application: nothing stored, and the client is told (one idempotency rule, issue 37).
+    const changed = await post(validFinanceApplication({ firstName: "Blanker" }), { "Idempotency-Key": headerKey });
+    expect(changed.status).toBe(409);
+    expect(changed.body.violations).toEqual([{ propertyPath: "idempotencyKey", message: expect.stringContaining("already used for a different application") }]);
+    const otherDealer = await post(validFinanceApplication({ firstName: "Blank", dealership: "honda-kimberley" }), { "Idempotency-Key": headerKey });
+    expect(otherDealer.status).toBe(409);
 
     const differing = await post(validFinanceApplication({ idempotencyKey: freshKey() }), { "Idempotency-Key": freshKey() });
     expect(differing.status).toBe(422);

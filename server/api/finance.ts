@@ -5,7 +5,7 @@ import { FINANCE_LEAD_TYPE, financeApplicationSchema } from "../../core/finance/
 import type { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { Database } from "../../db/client.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
-import { answers, apiRouter, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
+import { answers, apiRouter, conflictAnswer, jsonLdBody, operation, WRITE_ANSWERS } from "./operation.ts";
 import { idempotencyKeyHeader, withIdempotencyKey } from "./idempotency.ts";
 import { apiError, ldResource } from "./responses.ts";
 import { FINANCE_APPLICATION_EXAMPLE } from "./examples.ts";
@@ -38,6 +38,7 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
         ...WRITE_ANSWERS,
         201: { description: "The application is stored and queued for the dealer", schema: financeApplicationStatusSchema },
         200: { description: "The same idempotency key was already stored: its status", schema: financeApplicationStatusSchema },
+        409: conflictAnswer("The idempotency key already stored a different application (violations name idempotencyKey)"),
       }),
     }),
     async (c) => {
@@ -56,6 +57,7 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
         c.header("Retry-After", "30");
         return apiError(c, 503, "The application could not be stored just now; please try again");
       }
+      if (!result.ok && "keyReused" in result) return apiError(c, 409, result.violations[0]!.message, result.violations);
       if (!result.ok) return apiError(c, 422, "The finance application is not valid", result.violations);
       if (result.created) countLead?.({ leadType: FINANCE_LEAD_TYPE, attribution });
       const { "@type": type, ...status } = result.status;

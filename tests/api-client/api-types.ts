@@ -3727,6 +3727,15 @@ export interface operations {
                     "application/ld+json": components["schemas"]["Error"];
                 };
             };
+            /** @description The idempotency key already stored a different application (violations name idempotencyKey) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the limit (64 KB) */
             413: {
                 headers: {

@@ -70,6 +70,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (result.created) context.countLead?.({ leadType: FINANCE_LEAD_TYPE, attribution });
     return redirect("/finance/thank-you", 303);
   }
+  if ("keyReused" in result) {
+    // This page's form was sent already and has since been changed (a Back after the thank-you): a new render has a new key.
+    throw data("This application was sent already. To send another, please reload the finance page and start again.", { status: 409 });
+  }
   const errors: Record<string, string> = {};
   for (const v of result.violations) if (!(v.propertyPath in errors)) errors[v.propertyPath] = v.message;
   const known = new Set(STEP_FIELDS.flat());
