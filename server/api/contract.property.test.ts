@@ -181,9 +181,11 @@ async function existingPathValues(path: string, operation: Operation): Promise<s
     const sent = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
       method: "POST",
       headers: { "Content-Type": "application/ld+json" },
-      body: JSON.stringify({ ...ENQUIRY_EXAMPLE, email: `contract.${Date.now()}@example.co.za` }),
+      body: JSON.stringify({ ...ENQUIRY_EXAMPLE, email: `contract.${Date.now()}@example.co.za`, idempotency_key: `contract-${Date.now()}` }),
     });
-    return [((await sent.json()) as { id: string }).id];
+    const answer = (await sent.json()) as { id?: string };
+    if (sent.status !== 201 || !answer.id) throw new Error(`the documented enquiry example was answered ${sent.status}: ${JSON.stringify(answer)}`);
+    return [answer.id];
   }
   return (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => String(p.schema?.example));
 }
@@ -220,6 +222,47 @@ describe("requests the document allows", () => {
       { numRuns: RUNS_PER_OPERATION },
     );
   });
+});
+
+/** A value the document forbids for a parameter with choices or a pattern: text outside them. */
+function forbiddenValue(schema: JsonSchema | undefined): fc.Arbitrary<string> | null {
+  const single = schema?.type === "array" ? schema.items : schema;
+  if (!single) return null;
+  if (single.enum) return fc.string({ minLength: 1, maxLength: 20 }).filter((text) => !single.enum!.map(String).includes(text));
+  if (typeof single.pattern === "string") {
+    const pattern = new RegExp(single.pattern, "u");
+    return fc.string({ minLength: 1, maxLength: 30 }).filter((text) => !pattern.test(text));
+  }
+  return null;
+}
+
+describe("requests the document forbids", () => {
+  const withRules = publicReads.filter(({ operation }) => (operation.parameters ?? []).some((p) => p.in === "query" && forbiddenValue(p.schema)));
+
+  it("covers every public read with a parameter of choices or a pattern", () => {
+    expect(withRules.map(({ path }) => path)).toEqual(expect.arrayContaining(["/api/vehicles", "/api/dealers/{slug}/slots", "/api/blog", "/api/banners"]));
+  });
+
+  it.each(withRules.map(({ path }) => path))(
+    "GET %s answers 400 to a parameter outside its choices or pattern",
+    async (path) => {
+      const { operation } = operationsOf(contract.document).find((o) => o.path === path && o.method === "get")!;
+      const checked = (operation.parameters ?? []).filter((p) => p.in === "query" && forbiddenValue(p.schema));
+      const pathValues = await existingPathValues(path, operation);
+      let index = 0;
+      const url = path.replace(/\{\w+\}/g, () => encodeURIComponent(pathValues[index++]!));
+      const required = (operation.parameters ?? []).filter((p) => p.in === "query" && p.required);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...checked).chain((parameter) => fc.tuple(fc.constant(parameter.name), forbiddenValue(parameter.schema)!)), async ([name, value]) => {
+          const search = new URLSearchParams(required.filter((p) => p.name !== name).map((p) => [p.name, String(p.schema?.example ?? "")]));
+          search.append(name, value);
+          const response = await fetch(`${server.baseUrl}${url}?${search}`, { headers: { Accept: "application/ld+json" } });
+          expect(response.status, `${url}?${search}: ${(await response.text()).slice(0, 200)}`).toBe(400);
+        }),
+        { numRuns: RUNS_PER_OPERATION },
+      );
+    },
+  );
 });
 
 function asText(value: unknown): string {
