@@ -228,12 +228,13 @@ export const enquiryInputSchema = z
       .trim()
       .min(1, { error: "Please choose a dealership", abort: true })
       .max(LIMITS.slug, { error: "Please choose a dealership from the list", abort: true })
-      .regex(SLUG, "Please choose a dealership from the list"),
+      .regex(SLUG, "Please choose a dealership from the list")
+      .meta({ description: "A dealer of GET /api/dealers that takes this form's leads: New Honda Wing only a Honda Wing dealer, New Vehicles any other" }),
     uri: z
       .string({ error: "uri must be the path of the page the enquiry was sent from" })
       .max(LIMITS.uri, { error: `uri must be at most ${LIMITS.uri} characters`, abort: true })
       .regex(SITE_PATH, "uri must be the path of the page the enquiry was sent from, like /service"),
-    special_slug: optionalSlug("special"),
+    special_slug: optionalSlug("special").meta({ description: "A special of GET /api/specials that is on now: the group's, or the chosen dealer's own" }),
     vehicle_id: z.preprocess(
       digitsToNumber,
       z
@@ -242,7 +243,7 @@ export const enquiryInputSchema = z
         .positive("vehicle_id must be a whole number")
         .max(2_147_483_647, "vehicle_id is not a known vehicle")
         .optional(),
-    ),
+    ).meta({ description: "A vehicle of GET /api/vehicles still for sale; dealer_slug must be its own dealer's" }),
     /** Test drives and services: the slot booked, as an ISO 8601 time with its offset (2026-11-28T09:30:00+02:00). */
     appointment_start: z.preprocess(
       blankToUndefined,

@@ -3081,9 +3081,12 @@ export interface operations {
                      * @constant
                      */
                     terms: true;
+                    /** @description A dealer of GET /api/dealers that takes this form's leads: New Honda Wing only a Honda Wing dealer, New Vehicles any other */
                     dealer_slug: string;
                     uri: string;
+                    /** @description A special of GET /api/specials that is on now: the group's, or the chosen dealer's own */
                     special_slug?: string;
+                    /** @description A vehicle of GET /api/vehicles still for sale; dealer_slug must be its own dealer's */
                     vehicle_id?: number;
                     appointment_start?: string;
                     mileage_km?: number;
@@ -3148,9 +3151,12 @@ export interface operations {
                      * @constant
                      */
                     terms: true;
+                    /** @description A dealer of GET /api/dealers that takes this form's leads: New Honda Wing only a Honda Wing dealer, New Vehicles any other */
                     dealer_slug: string;
                     uri: string;
+                    /** @description A special of GET /api/specials that is on now: the group's, or the chosen dealer's own */
                     special_slug?: string;
+                    /** @description A vehicle of GET /api/vehicles still for sale; dealer_slug must be its own dealer's */
                     vehicle_id?: number;
                     appointment_start?: string;
                     mileage_km?: number;
