@@ -158,7 +158,9 @@ async function request(target: Target, limits: PhotoFetchLimits, deadline: Abort
         : new PhotoFetchFailed(`The photo could not be fetched (${(error as Error).message})`);
   return new Promise<Answer>((resolve, reject) => {
     const headers = { Accept: "image/jpeg, image/png, image/webp" };
-    const req = client.get(target.url, { lookup: pinnedLookup(address, family), signal: deadline, headers }, (res) => {
+    // A connection of its own (no keep-alive pool): Node's global agent reuses idle sockets, and a host that closes one
+    // at the moment it is reused fails the photo ("socket hang up"), as a feed photo test did in busy full runs.
+    const req = client.get(target.url, { agent: false, lookup: pinnedLookup(address, family), signal: deadline, headers }, (res) => {
       readAnswer(res, limits).then(resolve, (error: unknown) => {
         req.destroy();
         reject(failure(error));
