@@ -1,5 +1,3 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_PRESETS, PRESET_KEYS } from "../../core/leads/presets.ts";
@@ -9,6 +7,7 @@ import { createMailer } from "../../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../../core/delivery/worker.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import { createLogger } from "../logger.ts";
+import { compileDocumentSchema } from "../../tests/support/json-schema.ts";
 import { startSmtpPeer } from "../../tests/support/smtp-peer.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 
@@ -58,9 +57,7 @@ async function post(body: unknown, init: { contentType?: string; raw?: string } 
 
 /** The document's schema of an enquiry, compiled by a JSON Schema validator as a generated client's checks would be. */
 function requestBodyValidator(document: any) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  return ajv.compile(document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema);
+  return compileDocumentSchema(document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema);
 }
 
 const leadCount = async () => (await server.database.db.select({ n: count() }).from(enquiries))[0]!.n;
