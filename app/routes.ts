@@ -1,7 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /**
- * Routes that exist twice (SPEC section 2): at the root and under /dealer/{dealerName}. Each copy of a
+ * Routes that exist twice (product.md §2): at the root and under /dealer/{dealerName}. Each copy of a
  * route module needs its own id, which `at` derives from the scope and the path.
  */
 function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {

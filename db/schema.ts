@@ -48,7 +48,7 @@ export const dealers = pgTable("dealers", {
   street: text("street"),
   /** The 4-digit postal code of `address` (ADF's postalcode). */
   postalCode: text("postal_code"),
-  /** The address a map search should look up (SPEC: location, the map embed address). */
+  /** The address a map search should look up (product.md §3: location, the map embed address). */
   location: text("location").notNull(),
   dpName: text("dp_name").notNull(),
   dpEmail: text("dp_email").notNull(),
@@ -140,7 +140,7 @@ export const modelRedirects = pgTable(
   (t) => [primaryKey({ columns: [t.makeId, t.slug] })],
 );
 
-/** A new car or motorcycle model in the range (SPEC: vehicle range). */
+/** A new car or motorcycle model in the range (product.md §3: vehicle range). */
 export const rangeModels = pgTable(
   "range_models",
   {
@@ -326,7 +326,7 @@ export const deals = pgTable(
     thumbnail: text("thumbnail").notNull(),
     /** File name under /uploads/. */
     image: text("image").notNull(),
-    /** SPEC's valid_until: the South African date of `ends_at` (or, for the seed's deals, the last day shown). */
+    /** The API's valid_until: the South African date of `ends_at` (or, for the seed's deals, the last day shown). */
     validUntil: date("valid_until").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     /** 'draft' or 'published' (core/content/deals.ts); only a published deal in its schedule is public. */
@@ -378,7 +378,7 @@ export const dealerFormerSlugs = pgTable("dealer_former_slugs", {
   retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A sales lead from any enquiry form (SPEC: enquiry payload). */
+/** A sales lead from any enquiry form (product.md §3: enquiry). */
 export const enquiries = pgTable(
   "enquiries",
   {

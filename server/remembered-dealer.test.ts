@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 33: the remembered dealer (SPEC section 1) is set and cleared by the server's answers, so it holds without
+ * Issue 33: the remembered dealer (product.md §1) is set and cleared by the server's answers, so it holds without
  * scripts; an answer sets the cookie only when the request's cookie says otherwise, so the anonymous home page stays
  * one the rendered-page cache keeps.
  */

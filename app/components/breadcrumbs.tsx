@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { breadcrumbsFor } from "../lib/scope.ts";
 
-/** SPEC section 2: breadcrumbs from the path segments, hyphens turned into spaces; none on the home page. */
+/** product.md §2: breadcrumbs from the path segments, hyphens turned into spaces; none on the home page. */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const crumbs = breadcrumbsFor(pathname);

@@ -4,7 +4,7 @@ import { callPing, directionsGoHref, useSiteUrl } from "../lib/go-links.ts";
 import { formatOpeningTimes, telHref } from "../lib/hours.ts";
 
 /**
- * One dealer (SPEC section 2, dealer list): a static map illustration with a "View on map" link that
+ * One dealer (product.md §2, dealer list): a static map illustration with a "View on map" link that
  * opens Google Maps in a new tab through /go/directions/ (no third-party script or frame on our page), the name linking to the
  * dealer page, address, business hours and the contact number as a tel: link.
  */

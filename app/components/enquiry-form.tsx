@@ -41,7 +41,7 @@ function errorsFrom(violations: Violation[] | undefined): Errors {
 }
 
 /**
- * Every enquiry form of SPEC sections 2 and 5: a real <form> posting to the route's action (works without
+ * Every enquiry form of product.md §2 and §5: a real <form> posting to the route's action (works without
  * JavaScript), enhanced into a client-side submission. The server validates; its messages show under each
  * field and in an announced summary; editing a field clears its message; Submit shows Loading... meanwhile.
  */

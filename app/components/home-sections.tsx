@@ -5,7 +5,7 @@ import type { HomeData } from "../routes/site/home-data.server.ts";
 import { BannerSlide, bannerHref, DealCard, RangeModelCard, rangeModelPath } from "./browse-cards.tsx";
 import { Carousel } from "./carousel.tsx";
 
-/** SPEC section 9: the collection carousel advances every 5 seconds. */
+/** product.md §9: the collection carousel advances every 5 seconds. */
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 /** 1 slide below 600 px, 2 from 600 px, 3 from 900 px, 4 from 1200 px (docs/decisions/010-carousel-slides-per-view.md). */
 export const COLLECTION_SLIDE_CLASS = "basis-full min-[600px]:basis-1/2 min-[900px]:basis-1/3 min-[1200px]:basis-1/4 px-2 py-2";
@@ -25,7 +25,7 @@ function SectionHeading({ id, kicker, children }: { id: string; kicker: string; 
 }
 
 /**
- * The home page's sections (SPEC section 1): promotional banners, the new-car collection carousel,
+ * The home page's sections (product.md §1): promotional banners, the new-car collection carousel,
  * latest offers, the new-motorcycle collection and the service and parts calls to action. `title` is the
  * page's one h1; every link stays inside the dealer scope.
  */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** SPEC section 2: the not-found page. */
+/** product.md §2: the not-found page. */
 export function NotFound() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -24,7 +24,7 @@ const DEALS: FooterLink[] = [
 ];
 const OWNING: FooterLink[] = [{ label: "Book a service", path: "/service" }];
 
-/** SPEC section 2: footer groups Legal, Honda Deals, Owning a Honda, and the 2024 copyright line. */
+/** product.md §2: footer groups Legal, Honda Deals, Owning a Honda, and the 2024 copyright line. */
 export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
   const linkClass = "text-gray-200 underline-offset-2 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
   const group = (heading: string, links: FooterLink[], extra?: ReactNode) => (

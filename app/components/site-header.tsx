@@ -6,7 +6,7 @@ import { currentState, type NavItem, siteNavigation } from "../lib/navigation.ts
 import { dealerPath } from "../lib/scope.ts";
 import { MobileDrawer } from "./mobile-drawer.tsx";
 
-/** SPEC section 2: top bar (News, Contact), logo, main navigation; a side drawer below md. */
+/** product.md §2: top bar (News, Contact), logo, main navigation; a side drawer below md. */
 export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
   const { pathname } = useLocation();
   const { main, top } = siteNavigation(dealer);

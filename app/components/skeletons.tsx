@@ -4,7 +4,7 @@ import { sectionPath } from "../lib/navigation.ts";
 
 type SkeletonKind = "home" | "cards" | "model" | "dealers" | "blog";
 
-/** Which skeleton stands in for a page while client-side navigation loads it (SPEC section 2: skeletons for each list or detail). */
+/** Which skeleton stands in for a page while client-side navigation loads it (product.md §2: skeletons for each list or detail). */
 export function skeletonKindFor(pathname: string): SkeletonKind | null {
   if (pathname === "/") return "home";
   const path = pathname.replace(/^\/dealer\/[^/]+(?=\/)/, "").replace(/\/$/, "");
@@ -107,7 +107,7 @@ function ModelSkeleton() {
   );
 }
 
-/** Placeholder cards shown while a list loads on client-side navigation (SPEC section 2: skeletons). */
+/** Placeholder cards shown while a list loads on client-side navigation (product.md §2: skeletons). */
 export function CardListSkeleton({ label, cards = 6, withImage = false }: { label: string; cards?: number; withImage?: boolean }) {
   return (
     <div role="status" aria-live="polite" aria-busy="true" className="mx-auto max-w-7xl px-4 py-10" data-testid="list-skeleton">

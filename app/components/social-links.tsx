@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { whatsAppGoHref } from "../lib/go-links.ts";
 
-/** Floating social links on every page (SPEC section 1): chat with a preset greeting, a page, a profile. */
+/** Floating social links on every page (product.md §1): chat with a preset greeting, a page, a profile. */
 export const FACEBOOK_URL = "https://www.facebook.com/HondaSouthAfrica";
 export const INSTAGRAM_URL = "https://www.instagram.com/hondasouthafrica/";
 

@@ -39,7 +39,7 @@ export function formToken() {
 }
 
 /**
- * The dealerships a visitor may choose for a form (SPEC section 5): only wing dealers for a New Honda Wing
+ * The dealerships a visitor may choose for a form (product.md §5): only wing dealers for a New Honda Wing
  * lead, no wing dealer for a New Vehicles lead; `vehicleType` narrows a test drive the same way.
  */
 export async function dealerChoices(

@@ -1,6 +1,6 @@
 import type { BusinessHours } from "../../db/schema.ts";
 
-/** SPEC section 9: the group's opening hours, as the contact page states them. */
+/** product.md §9: the group's opening hours, as the contact page states them. */
 export const GROUP_OPENING_HOURS: BusinessHours[] = [
   { days: "Monday to Friday", opens: "07:30", closes: "17:30" },
   { days: "Saturday and public holidays", opens: "08:00", closes: "13:00" },

@@ -73,7 +73,7 @@ export function clipDescription(text: string, max = DESCRIPTION_MAX): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).trimEnd()}...`;
 }
 
-/** schema.org BreadcrumbList of the trail the page shows (SPEC section 2: from the path segments). */
+/** schema.org BreadcrumbList of the trail the page shows (product.md §2: from the path segments). */
 export function breadcrumbJsonLd(siteUrl: string, pathname: string): JsonLd | null {
   const crumbs = breadcrumbsFor(pathname);
   if (crumbs.length === 0) return null;

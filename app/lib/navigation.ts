@@ -7,7 +7,7 @@ export type NavItem = { label: string; path: string; href: string };
 
 type NavEntry = { label: string; path: string; scoped: boolean };
 
-/** SPEC section 2: the main navigation, in order; `scoped` routes get the /dealer/{slug} prefix. */
+/** product.md §2: the main navigation, in order; `scoped` routes get the /dealer/{slug} prefix. */
 const MAIN: NavEntry[] = [
   { label: "New Cars", path: "/new", scoped: true },
   { label: "Used Cars", path: "/used", scoped: true },
@@ -19,16 +19,16 @@ const MAIN: NavEntry[] = [
   { label: "Dealers", path: "/dealer", scoped: true },
 ];
 
-/** SPEC section 2: the top bar. News and Contact are group-only routes (no dealer-prefixed variant). */
+/** product.md §2: the top bar. News and Contact are group-only routes (no dealer-prefixed variant). */
 const TOP: NavEntry[] = [
   { label: "News", path: "/blog", scoped: false },
   { label: "Contact", path: "/contact", scoped: false },
 ];
 
-/** Group-only routes: never prefixed with a dealer (SPEC section 2: finance, blog, contact). */
+/** Group-only routes: never prefixed with a dealer (product.md §2: finance, blog, contact). */
 const GROUP_ONLY = ["/finance", "/blog", "/contact"];
 
-/** The prefixed routes a Honda Wing (motorcycle) dealer keeps (SPEC section 2). */
+/** The prefixed routes a Honda Wing (motorcycle) dealer keeps (product.md §2). */
 const WING_DEALER_ROUTES = ["/honda-wing", "/specials", "/used"];
 
 function isGroupOnly(path: string): boolean {
@@ -51,7 +51,7 @@ export function scopedHref(dealer: NavDealer, path: string): string {
 }
 
 /**
- * The header's links for a scope (SPEC section 2):
+ * The header's links for a scope (product.md §2):
  * - no dealer: every item, unprefixed;
  * - a dealer: scoped items prefixed with /dealer/{slug}; group-only items (finance, blog, contact) not;
  * - the Honda Wing item shows only for a wing dealer when a dealer is selected;

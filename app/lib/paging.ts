@@ -1,5 +1,5 @@
 /**
- * The page number of a list from its ?page= value (SPEC: the page is written to the query string).
+ * The page number of a list from its ?page= value (product.md §4: the page is written to the query string).
  * Missing or empty means page 1; anything but a whole number from 1 up (e.g. "0", "-2", "2.5", "abc",
  * "02") is invalid and answers null, which the pages turn into HTTP 400: a wrong address should not
  * quietly show another page under it.

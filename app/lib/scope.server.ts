@@ -12,7 +12,7 @@ export type DealerScope = {
 };
 
 /**
- * The dealer a request is scoped to (SPEC section 1): the route's /dealer/{dealerName} prefix (a former
+ * The dealer a request is scoped to (product.md §1): the route's /dealer/{dealerName} prefix (a former
  * slug of a renamed dealer redirects permanently to the current one, an unknown dealer is a 404), else the
  * remembered dealer mirrored in the cookie; the home path clears the choice.
  */
@@ -39,7 +39,7 @@ export async function resolveDealerScope(
 }
 
 /**
- * The Set-Cookie a page's answer carries so that the remembered dealer holds without scripts (SPEC section 1, issue
+ * The Set-Cookie a page's answer carries so that the remembered dealer holds without scripts (product.md §1, issue
  * 33): the home path forgets it, a page under /dealer/{dealerName} remembers that dealer. Only when the cookie the
  * request carries says otherwise: an answer that sets a cookie is never kept by the rendered-page cache, and most
  * visitors' home page (no dealer remembered) is the page it should keep.

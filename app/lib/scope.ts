@@ -1,4 +1,4 @@
-/** Where the chosen dealer is remembered: local storage key (SPEC) and the cookie that mirrors it for SSR. */
+/** Where the chosen dealer is remembered: local storage key (product.md §4) and the cookie that mirrors it for SSR. */
 export const DEALER_SLUG_KEY = "dealer_slug";
 
 /**
@@ -11,7 +11,7 @@ export function dealerCookie(slug: string | null): string {
     : `${DEALER_SLUG_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
-/** The dealer-name route prefix of SPEC section 2. */
+/** The dealer-name route prefix of product.md §2. */
 export const DEALER_PREFIX = "/dealer";
 
 /** A site path in the scope of a dealer: `/used` becomes `/dealer/honda-sandton/used`. */
@@ -20,7 +20,7 @@ export function dealerPath(dealerSlug: string | null | undefined, path: string):
   return `${DEALER_PREFIX}/${dealerSlug}${path === "/" ? "" : path}`;
 }
 
-/** Breadcrumbs from path segments, hyphens turned into spaces (SPEC section 2). */
+/** Breadcrumbs from path segments, hyphens turned into spaces (product.md §2). */
 export function breadcrumbsFor(pathname: string): { label: string; href: string }[] {
   const segments = pathname.split("/").filter(Boolean);
   return segments.map((segment, index) => ({

@@ -16,7 +16,7 @@ export function daysOfWeek(days: string): string[] {
   const from = range ? WEEK.indexOf(range[1] as (typeof WEEK)[number]) : -1;
   const to = range ? WEEK.indexOf(range[2] as (typeof WEEK)[number]) : -1;
   const weekdays = from >= 0 && to >= from ? [...WEEK.slice(from, to + 1)] : [...named];
-  // schema.org's PublicHolidays: a dealer's holiday hours (SPEC section 9).
+  // schema.org's PublicHolidays: a dealer's holiday hours (product.md §9).
   return /public holiday/i.test(days) ? [...weekdays, "PublicHolidays"] : weekdays;
 }
 

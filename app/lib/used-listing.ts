@@ -15,14 +15,14 @@ import {
 import { dealerPath } from "./scope.ts";
 
 /**
- * The used listing's URLs (SPEC sections 2, 4 and 9): make and model live in the path, everything else in
+ * The used listing's URLs (product.md §2, §4 and §9): make and model live in the path, everything else in
  * the query string, which core/inventory/used-query.ts parses (the same parser as the API). The filter
  * form posts plain field names (make, model, sort); `canonicalListing` turns a submitted form into the
  * listing's canonical URL, with the spec's rules, for the server (no JavaScript: a redirect) and the
  * browser (JavaScript: a client-side navigation) alike.
  */
 
-/** The sort menu (SPEC section 9), mapped to order[price] / order[mileage]. */
+/** The sort menu (product.md §9), mapped to order[price] / order[mileage]. */
 export const SORT_OPTIONS: { value: string; label: string; order?: { field: OrderField; direction: SortDirection } }[] = [
   { value: "", label: "Default" },
   { value: "price-asc", label: "Price: low to high", order: { field: "price", direction: "asc" } },
@@ -39,7 +39,7 @@ export const FILTER_GROUPS = [
 ] as const;
 
 /**
- * The options a group's checkboxes show: all of them, except that the fuels the SPEC does not name (Plug-in
+ * The options a group's checkboxes show: all of them, except that the fuels product.md §9 does not name (Plug-in
  * hybrid, Electric) appear only where stock has them, or when chosen.
  */
 export function shownOptions(
@@ -142,7 +142,7 @@ export function canonicalListing(
   }
   const query = parsed.ok ? parsed.value : { page: 1, fuelTypes: [], transmissions: [], states: [], order: [] };
 
-  // Make and model: a chosen make clears the model; 'Any' or empty clears it (SPEC section 4).
+  // Make and model: a chosen make clears the model; 'Any' or empty clears it (product.md §4).
   let makeSlug = path.makeSlug ?? nonEmpty(params.get("make_slug"));
   let modelSlug = path.modelSlug ?? nonEmpty(params.get("model_slug"));
   if (params.has("make")) {
@@ -170,7 +170,7 @@ export function canonicalListing(
       states: query.states,
       ...refinementsOf(query),
       order,
-      // A submitted form changes sort, a filter or make/model: back to page 1 (SPEC section 4).
+      // A submitted form changes sort, a filter or make/model: back to page 1 (product.md §4).
       page: submitted ? 1 : query.page,
     },
     redirect,

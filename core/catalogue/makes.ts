@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { makes, models, usedVehicles } from "../../db/schema.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 
-/** SPEC section 3: Make with its models, each counted by used and demo vehicles in stock. */
+/** product.md §3: Make with its models, each counted by used and demo vehicles in stock. */
 export type MakeView = { name: string; slug: string; models: { name: string; slug: string; count: number }[] };
 
 /** The makes with their models and stock counts (/api/makes), held in memory (decision 040). */

@@ -10,7 +10,7 @@ export type VehicleType = (typeof VEHICLE_TYPES)[number];
 export type RangeColour = { name: string; colorCode: string; image: string };
 export type RangeImage = { image: string; alt: string };
 
-/** One variant of a new car or motorcycle (SPEC section 3: Vehicle range). */
+/** One variant of a new car or motorcycle (product.md §3: Vehicle range). */
 export type RangeVariantView = {
   make: string;
   make_slug: string;
@@ -65,7 +65,7 @@ export type RangeFilter = {
 };
 
 /**
- * The whole new-vehicle range (SPEC section 3), every model with all its variants, in range order (the
+ * The whole new-vehicle range (product.md §3), every model with all its variants, in range order (the
  * models by sort order and name, each model's variants cheapest first): what the home page, /new, the model
  * pages, the enquiry forms' variant pickers, the finance calculator and /api/renault_ranges read, held in
  * memory (decision 040). What a page asks of it is `selectRangeModels`, a pure function of this value.

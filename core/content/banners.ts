@@ -9,7 +9,7 @@ import type { BannerType } from "./content-labels.ts";
 
 export { BANNER_TYPES, type BannerType } from "./content-labels.ts";
 
-/** SPEC section 7: 'new' asks for Car banners and 'honda-wing' for Motorcycle banners. */
+/** product.md §7: 'new' asks for Car banners and 'honda-wing' for Motorcycle banners. */
 const BANNER_TYPE_ALIASES: Record<string, BannerType> = {
   "": "",
   car: "Car",
@@ -23,7 +23,7 @@ export function bannerTypeFor(raw: string | null): BannerType | null {
   return BANNER_TYPE_ALIASES[(raw ?? "").trim().toLowerCase()] ?? null;
 }
 
-/** SPEC section 3: Banner. */
+/** product.md §3: Banner. */
 export type BannerView = {
   id: number;
   title: string;
@@ -84,7 +84,7 @@ export function bannersFor(all: readonly BannerRecord[], type: BannerType, deale
     .map(({ dealerSlug: _dealer, startsAt: _start, endsAt: _end, ...slide }) => slide);
 }
 
-/** SPEC's fields only (the API's answer). */
+/** The fields of product.md §3 only (the API's answer). */
 export function toBannerView({ id, title, type, image, button }: BannerView): BannerView {
   return { id, title, type, image, button };
 }

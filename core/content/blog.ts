@@ -7,7 +7,7 @@ import { sanitizeBlogHtml } from "./sanitize-html.ts";
 
 export const BLOG_PAGE_SIZE = 6;
 
-/** SPEC section 3: Blog post. */
+/** product.md §3: Blog post. */
 export type BlogPostView = {
   slug: string;
   title: string;
@@ -108,7 +108,7 @@ export function publicPost(posts: readonly BlogPost[], slug: string, now: Date):
   return posts.find((post) => post.slug === slug && isPublicPost(post, now)) ?? null;
 }
 
-/** The API's and JSON-LD's shape of a post (SPEC section 3). */
+/** The API's and JSON-LD's shape of a post (product.md §3). */
 export function toBlogPostView(post: BlogPost): BlogPostView {
   return {
     slug: post.slug,

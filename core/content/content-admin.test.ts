@@ -99,7 +99,7 @@ describe("a special from the back office", () => {
     expect(audit[0]!.changes).toMatchObject({ title: { from: null, to: "Jazz weekend R10 000 off" }, status: { from: null, to: "draft" } });
   });
 
-  it("once published is public with SPEC's fields, its image as renditions, and in the sitemap; the publishing is audited", async () => {
+  it("once published is public with the fields of product.md §3, its image as renditions, and in the sitemap; the publishing is audited", async () => {
     const { id, slug } = await createdDeal(editor, { title: "Published special", endsAt: "2027-03-01T00:00" });
     const { status, body } = await server.get(`/api/deals/${slug}`);
     expect(status).toBe(200);

@@ -59,7 +59,7 @@ export async function storeUpload(db: Database, file: UploadedFile | null, field
   }
 }
 
-/** The address of an image's largest JPEG rendition (what SPEC's single image field carries). */
+/** The address of an image's largest JPEG rendition (what the single image field of product.md §3 carries). */
 export function largestJpeg(image: StoredImage): string {
   return image.renditions.filter((r) => r.format === "jpeg").at(-1)!.url;
 }

@@ -213,7 +213,7 @@ function dealColumns(input: DealInput, dealerId: number | null) {
     summary: input.summary,
     startsAt: input.startsAt ?? null,
     endsAt: input.endsAt,
-    // SPEC's valid_until: the last South African day the deal is on (an end at midnight is the day before's).
+    // The API's valid_until: the last South African day the deal is on (an end at midnight is the day before's).
     validUntil: sastDate(input.endsAt, { endExclusive: true }),
     sortOrder: input.sortOrder,
   };

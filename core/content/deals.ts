@@ -14,7 +14,7 @@ export type DealStatus = (typeof DEAL_STATUSES)[number];
 export type DealPicture = ReturnType<typeof pictureSources>;
 
 /**
- * SPEC section 3: Special (and service deal). `image` is a file name under /uploads/ for the seed's deals,
+ * product.md §3: Special (and service deal). `image` is a file name under /uploads/ for the seed's deals,
  * or the path of its largest JPEG rendition (/media/images/...) for an image uploaded in the back office.
  */
 export type DealView = {
@@ -124,7 +124,7 @@ export function toDealCard(deal: DealRecord): DealCardData {
   return { ...toDealView(deal), picture: deal.picture };
 }
 
-/** SPEC's fields only (the API's answer). */
+/** The fields of product.md §3 only (the API's answer). */
 export function toDealView(deal: Pick<DealRecord, "slug" | "kind" | "title" | "summary" | "thumbnail" | "image" | "validUntil" | "dealerSlug">): DealView {
   return {
     slug: deal.slug,
@@ -150,7 +150,7 @@ export async function readPublicDeal(models: Models, slug: string, now = new Dat
   return publicDeal(await models.read(dealsModel), slug, now);
 }
 
-/** SPEC's fields of what a page shows (the API's answer). */
+/** The fields of product.md §3 of what a page shows (the API's answer). */
 export function dealApiView({ picture: _picture, ...deal }: DealCardData): DealView {
   return deal;
 }

@@ -4,7 +4,7 @@ import type { Violation } from "../shared/violations.ts";
 
 /**
  * A dealer's business hours as the back office edits them (issue 16): opening and closing per day of the
- * week and for public holidays (SPEC section 9: Kimberley's differ). They are stored as the lines the
+ * week and for public holidays (product.md §9: Kimberley's differ). They are stored as the lines the
  * pages show ("Monday to Friday 07:30-17:30", "Saturday and public holidays 08:00-13:00", "Sunday closed"),
  * which the appointment calendar and the JSON-LD read back (core/appointments/calendar.ts weeklyHours).
  */

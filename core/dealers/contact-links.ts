@@ -6,7 +6,7 @@ import { GROUP_NAME } from "./dealers.ts";
  * taken from the link, so /go/ cannot send anyone anywhere else.
  */
 
-/** The group's one WhatsApp line (SPEC section 1: messaging chat with a preset greeting); dealers have none of their own. */
+/** The group's one WhatsApp line (product.md §1: messaging chat with a preset greeting); dealers have none of their own. */
 export const WHATSAPP_NUMBER = "27115550123";
 export const WHATSAPP_GREETING = `Hi ${GROUP_NAME}, I'd like some help with a vehicle.`;
 

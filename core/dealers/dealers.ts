@@ -7,7 +7,7 @@ import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 export const HEAD_OFFICE_SLUG = "head-office";
 export const GROUP_NAME = "Honda Dealer Group";
 
-/** A dealer as the API and the pages show it (SPEC section 3: Dealer). */
+/** A dealer as the API and the pages show it (product.md §3: Dealer). */
 export type DealerView = {
   slug: string;
   dealerName: string;
@@ -29,7 +29,7 @@ export type DealerView = {
 
 type DealerRow = typeof dealers.$inferSelect;
 
-/** SPEC section 5: a Honda Wing (motorcycle) dealer is one whose name contains 'wing'. */
+/** product.md §5: a Honda Wing (motorcycle) dealer is one whose name contains 'wing'. */
 export function isWingDealerName(dealerName: string): boolean {
   return /wing/i.test(dealerName);
 }

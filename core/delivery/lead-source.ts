@@ -167,7 +167,7 @@ async function loadEnquiry(db: Database, id: string, options: LoadOptions): Prom
   const { enquiry } = row;
   const used = enquiry.usedVehicleId === null ? null : await loadUsedVehicle(db, enquiry.usedVehicleId);
   const special = enquiry.specialSlug ? await loadSpecialTitle(db, enquiry.specialSlug) : null;
-  // SPEC: is_used is 1 for used vehicles and for parts and service (the visitor's own vehicle).
+  // product.md §3: is_used is 1 for used vehicles and for parts and service (the visitor's own vehicle).
   const isNew = enquiry.isUsed === 0;
   const newPrice = isNew && enquiry.model && enquiry.variant ? await loadNewVariantPrice(db, enquiry.model, enquiry.variant) : null;
   const appointment = await appointmentOfEnquiry(db, enquiry.id);

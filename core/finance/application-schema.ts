@@ -19,7 +19,7 @@ export {
 } from "./application-fields.ts";
 
 /**
- * The online finance application (SPEC sections 3 and 5): one zod schema per wizard step, shared by the
+ * The online finance application (product.md §3 and §5): one zod schema per wizard step, shared by the
  * browser (Next), the page's route action (JavaScript off) and POST /api/finance_applications.
  * No server-only imports here: the wizard loads this file in the browser when the buyer starts on the form.
  *
@@ -187,7 +187,7 @@ const vehicleAndPersonalShape = {
   nextOfKinCode: postalCode("Next of kin code is required"),
 };
 
-/** Make and model are required only for a new vehicle (SPEC section 5). Runs even when other fields fail. */
+/** Make and model are required only for a new vehicle (product.md §5). Runs even when other fields fail. */
 function newVehicleRule(value: unknown, ctx: z.RefinementCtx) {
   const v = value as { variant?: unknown; make?: unknown; model?: unknown };
   if (v?.variant !== "new") return;

@@ -17,7 +17,7 @@ import {
 } from "./application-schema.ts";
 import type { FinanceCipher } from "./encryption.server.ts";
 
-/** What a visitor or API client is told after submitting (SPEC: the finance response carries a status object). */
+/** What a visitor or API client is told after submitting (product.md §3: the finance response carries a status object). */
 export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id: string; status: string };
 
 export type SubmitResult =

@@ -1,4 +1,4 @@
-/** SPEC section 9: the repayment estimate's defaults. */
+/** product.md §9: the repayment estimate's defaults. */
 export const REPAYMENT_DEFAULTS = {
   depositRand: 0,
   balloonPercent: 40,

@@ -1,9 +1,9 @@
 import { type Parsed, parsePage, type Violation } from "../shared/violations.ts";
 
 export const USED_PAGE_SIZE = 12;
-/** What South African used stock runs on (issue 38); the SPEC's filter offered the first three. */
+/** What South African used stock runs on (issue 38); the filter of product.md §9 offered the first three. */
 export const FUEL_TYPES = ["Petrol", "Diesel", "Hybrid", "Plug-in hybrid", "Electric"] as const;
-/** The fuel filter's options the SPEC names (section 9): always offered; the others only where stock has them. */
+/** The fuel filter's options product.md §9 names: always offered; the others only where stock has them. */
 export const SPEC_FUEL_TYPES = ["Petrol", "Diesel", "Hybrid"] as const satisfies readonly (typeof FUEL_TYPES)[number][];
 export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
 export const VEHICLE_STATES = ["Used", "Demo"] as const;
@@ -36,7 +36,7 @@ export type Province = (typeof PROVINCES)[number];
 
 /**
  * The filters added by issue 17, each absent when not in force (so a query without them is exactly the
- * SPEC's): ranges are inclusive; colours are compared lower-cased; `keywords` is the raw `q`, matched by
+ * one of product.md §7): ranges are inclusive; colours are compared lower-cased; `keywords` is the raw `q`, matched by
  * core/inventory/keyword-match.ts.
  */
 export type UsedRefinements = {
@@ -52,7 +52,7 @@ export type UsedRefinements = {
   keywords?: string;
 };
 
-/** Everything that narrows or orders the used-vehicle list (SPEC section 7, GET [apiUri]/vehicles). */
+/** Everything that narrows or orders the used-vehicle list (product.md §7, GET [apiUri]/vehicles). */
 export type UsedVehicleQuery = {
   page: number;
   makeSlug?: string;
@@ -64,7 +64,7 @@ export type UsedVehicleQuery = {
   order: { field: OrderField; direction: SortDirection }[];
 } & UsedRefinements;
 
-/** Whether a query uses any of the filters of issue 17 (the SPEC's filters alone are answered from pre-summed counts). */
+/** Whether a query uses any of the filters of issue 17 (the filters of product.md §9 alone are answered from pre-summed counts). */
 export function hasRefinements(query: UsedRefinements): boolean {
   return REFINEMENT_KEYS.some((key) => query[key] !== undefined);
 }
@@ -94,7 +94,7 @@ export function fullOrder(order: UsedVehicleQuery["order"]): { field: OrderField
 }
 
 /**
- * How many pages a total fills: rounded up, so that the last partial page can be reached. (SPEC section 9
+ * How many pages a total fills: rounded up, so that the last partial page can be reached. (product.md §9
  * says rounded down, which would hide up to 11 vehicles; see docs/decisions/004-used-listing.md.)
  */
 export function usedPageCount(total: number): number {
@@ -149,7 +149,7 @@ export function parseRefinements(params: URLSearchParams, violations: Violation[
     bodyTypes: nonEmptyList(readOptions(params, "bodyType", BODY_TYPES, violations)),
     provinces: nonEmptyList(readOptions(params, "province", PROVINCES, violations)),
     colours: nonEmptyList(readWords(params, "colour", COLOUR, "must be a colour name (letters, spaces, hyphens)", violations).map((c) => c.toLowerCase())),
-    // Only `dealer[]`: a bare `dealer` is /api/filters' scope (SPEC section 7), not this filter.
+    // Only `dealer[]`: a bare `dealer` is /api/filters' scope (product.md §7), not this filter.
     dealerSlugs: nonEmptyList(readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations).map((d) => d.toLowerCase())),
     keywords: readKeywords(params.get("q"), violations),
   };
@@ -210,7 +210,7 @@ function readOptions<T extends string>(
 ): T[] {
   const chosen = new Set<T>();
   const values = [...params.getAll(`${name}[]`), ...params.getAll(name)];
-  // SPEC section 4: choosing 'Any' clears that filter, whatever else the group holds.
+  // product.md §4: choosing 'Any' clears that filter, whatever else the group holds.
   const any = values.some((raw) => raw.toLowerCase() === "any");
   for (const raw of values) {
     if (raw === "" || raw.toLowerCase() === "any") continue;

@@ -81,7 +81,7 @@ export class UsedStock {
     return listUsedVehicles(this.db, query, scope);
   }
 
-  /** The filter panel's options with their counts (SPEC section 7, /api/filters; issue 17's filters). */
+  /** The filter panel's options with their counts (product.md §7, /api/filters; issue 17's filters). */
   filters(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): Promise<UsedFilters> {
     const index = this.index;
     return index ? Promise.resolve(index.filters(query, scope)) : usedFilters(this.db, query, scope);

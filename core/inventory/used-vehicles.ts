@@ -20,7 +20,7 @@ import {
   VEHICLE_STATES,
 } from "./used-query.ts";
 
-/** A used or demo vehicle as the API and the pages show it (SPEC section 3: Used vehicle). */
+/** A used or demo vehicle as the API and the pages show it (product.md §3: Used vehicle). */
 export type UsedVehicleView = {
   id: number;
   /** The vehicle's page on this site. */
@@ -512,7 +512,7 @@ function keywordCondition(term: KeywordTerm<number>): SQL {
 export type FacetOption = { value: string; count: number };
 export type MakeOption = { name: string; slug: string; count: number };
 
-/** SPEC section 7, /api/filters: the choices of the used-vehicle filter panel with how many each gives. */
+/** product.md §7, /api/filters: the choices of the used-vehicle filter panel with how many each gives. */
 export type UsedFilters = {
   makes: MakeOption[];
   /** Models of the chosen make; empty when no make is chosen. */
@@ -534,7 +534,7 @@ export async function usedFilters(
 ): Promise<UsedFilters> {
   const terms = await keywordTerms(db, query.keywords);
   const except = (ignore?: Facet | "model") => whereFor(query, scope, { ignore, terms });
-  // The SPEC's filters alone are answered from the counts table; any other filter needs the stock itself.
+  // The filters of product.md §9 alone are answered from the counts table; any other filter needs the stock itself.
   const source = hasRefinements(query) ? STOCK_SOURCE : COUNTS_SOURCE;
   const steps = rangeSteps();
   const [makeCounts, modelCounts, fuel, transmission, state, total, bodyTypes, colours, provinces, dealerCounts] = await Promise.all([

@@ -52,7 +52,7 @@ export type SubmitOptions = {
 };
 
 /**
- * Validates an enquiry and stores it exactly once (SPEC sections 3 and 5): the schema, then the dealer
+ * Validates an enquiry and stores it exactly once (product.md §3 and §5): the schema, then the dealer
  * (exists and takes this kind of lead), the special and the vehicle, then the bot checks, then the insert
  * guarded by the idempotency key and the 10-minute dedupe key (both unique in the database).
  */

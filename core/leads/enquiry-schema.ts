@@ -20,7 +20,7 @@ import {
 } from "./presets.ts";
 
 /**
- * The enquiry payload of SPEC section 3, validated in one place for the page actions and
+ * The enquiry payload of product.md §3, validated in one place for the page actions and
  * POST /api/customer_enquiries alike. What the server decides (source, is_used, consent, status) is
  * derived from the form's preset, never taken from the client.
  */
@@ -142,7 +142,7 @@ function formRulesAsJsonSchema(): Record<string, unknown>[] {
 }
 
 /**
- * Derived by the server from form_name (SPEC section 3); a client that copies the whole payload may send them, and the
+ * Derived by the server from form_name (product.md §3); a client that copies the whole payload may send them, and the
  * values are ignored.
  */
 const derivedByServer = {
@@ -352,7 +352,7 @@ function makeProblem(value: unknown, required: boolean): string | null {
 
 export type EnquiryInput = z.output<typeof enquiryInputSchema>;
 
-/** The stored enquiry: SPEC section 3's payload as the server completes it, plus what dedupe and abuse checks need. */
+/** The stored enquiry: product.md §3's payload as the server completes it, plus what dedupe and abuse checks need. */
 export type EnquiryPayload = {
   first_name: string;
   last_name: string;

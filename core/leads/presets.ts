@@ -1,5 +1,5 @@
 /**
- * SPEC section 3, form presets: each enquiry form sends its form name, lead type and source. The spec
+ * product.md §3, form presets: each enquiry form sends its form name, lead type and source. The spec
  * names the forms but not the exact source strings; ours follow the finance application's
  * 'Group Website Honda-Online Fin App' (docs/decisions/005-enquiries.md).
  */
@@ -28,7 +28,7 @@ export function presetKeyForFormName(formName: string): PresetKey | null {
   return PRESET_KEYS.find((key) => FORM_PRESETS[key].formName === formName) ?? null;
 }
 
-/** Parts, service and sell-your-car enquiries must name the make and model they are about (SPEC section 5). */
+/** Parts, service and sell-your-car enquiries must name the make and model they are about (product.md §5). */
 export const NEEDS_MAKE: ReadonlySet<PresetKey> = new Set(["parts", "service", "sellCar"]);
 /** Forms about one vehicle: the model is part of the enquiry (the page fills it in from its route). */
 export const NEEDS_MODEL: ReadonlySet<PresetKey> = new Set(["new", "wing", "used", "testDrive", "parts", "service", "sellCar"]);
@@ -36,19 +36,19 @@ export const NEEDS_MODEL: ReadonlySet<PresetKey> = new Set(["new", "wing", "used
 /** Parts, service and sell-your-car are about the visitor's own vehicle: they give its year (for the lead's ADF). */
 export const NEEDS_YEAR: ReadonlySet<PresetKey> = new Set(["parts", "service", "sellCar"]);
 
-/** SPEC section 3: is_used is 1 if the lead type contains 'Used', else 0; parts and service default to 1, as does the seller's own car. */
+/** product.md §3: is_used is 1 if the lead type contains 'Used', else 0; parts and service default to 1, as does the seller's own car. */
 export function isUsedFor(key: PresetKey): 0 | 1 {
   if (key === "parts" || key === "service" || key === "sellCar") return 1;
   return FORM_PRESETS[key].leadType.includes("Used") ? 1 : 0;
 }
 
-/** SPEC section 3: consent is contact and terms both true. */
+/** product.md §3: consent is contact and terms both true. */
 export function consentFor(contact: boolean, terms: boolean): boolean {
   return contact && terms;
 }
 
 /**
- * SPEC section 5: a New Honda Wing lead may go only to a dealer whose name contains 'wing'; a New Vehicles
+ * product.md §5: a New Honda Wing lead may go only to a dealer whose name contains 'wing'; a New Vehicles
  * lead only to a dealer without it. Other forms may go to any dealer.
  */
 export function dealerTakesLead(key: PresetKey, isWingDealer: boolean): boolean {

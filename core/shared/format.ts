@@ -1,7 +1,7 @@
 import type { BusinessHours } from "../../db/schema.ts";
 
 /**
- * SPEC section 9: prices in rand (en-ZA), distances in km, dates as DD.MM.YYYY, power in HP with one decimal.
+ * product.md §9: prices in rand (en-ZA), distances in km, dates as DD.MM.YYYY, power in HP with one decimal.
  *
  * Numbers are written here rather than by Intl.NumberFormat: the first en-ZA formatter a browser makes loads
  * its locale data, about 90-130 ms of a phone's main thread on the first page (issue 19), and the server and

@@ -1,4 +1,4 @@
-/** One field at fault, as the API answers it (SPEC section 8: violations with propertyPath and message). */
+/** One field at fault, as the API answers it (product.md §8: violations with propertyPath and message). */
 export type Violation = { propertyPath: string; message: string };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; violations: Violation[] };

@@ -1,13 +1,13 @@
 import type { BusinessHours } from "../schema.ts";
 
-/** SPEC section 9: the group's standard opening hours. */
+/** product.md §9: the group's standard opening hours. */
 export const STANDARD_HOURS: BusinessHours[] = [
   { days: "Monday to Friday", opens: "07:30", closes: "17:30" },
   { days: "Saturday and public holidays", opens: "08:00", closes: "13:00" },
   { days: "Sunday", opens: null, closes: null },
 ];
 
-/** SPEC section 9: the Kimberley dealer keeps its own hours. */
+/** product.md §9: the Kimberley dealer keeps its own hours. */
 export const KIMBERLEY_HOURS: BusinessHours[] = [
   { days: "Monday to Friday", opens: "07:15", closes: "17:15" },
   { days: "Saturday and public holidays", opens: null, closes: null },

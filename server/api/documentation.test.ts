@@ -45,7 +45,7 @@ describe("GET /api/docs.json", () => {
     expect(document.openapi).toMatch(/^3\.1\./);
   });
 
-  it("describes every operation of SPEC section 7 with the SPEC's parameter names", () => {
+  it("describes every operation of product.md §7 with its parameter names", () => {
     const operations = operationsOf(document).map(({ method, path }) => `${method.toUpperCase()} ${path}`);
     for (const expected of [
       "GET /api/dealers",

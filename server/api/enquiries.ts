@@ -13,7 +13,7 @@ import { ENQUIRY_EXAMPLE } from "./examples.ts";
 import { customerEnquiryStatusSchema } from "./schemas.ts";
 
 /**
- * POST /api/customer_enquiries (SPEC section 7): one enquiry from any form. 201 with the stored lead's id
+ * POST /api/customer_enquiries (product.md §7): one enquiry from any form. 201 with the stored lead's id
  * and status; 200 with the same when it was already stored (same idempotency key, or the same lead within
  * 10 minutes); 422 with violations; 400 malformed JSON; 503 with Retry-After when too many writes are
  * waiting for the database (the bounded write queue). 413, 415 and 429 come from the POST guards.

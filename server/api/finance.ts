@@ -12,7 +12,7 @@ import { FINANCE_APPLICATION_EXAMPLE } from "./examples.ts";
 import { financeApplicationStatusSchema } from "./schemas.ts";
 
 /**
- * POST /api/finance_applications (SPEC section 7). 201 with the status object; the same idempotency key
+ * POST /api/finance_applications (product.md §7). 201 with the status object; the same idempotency key
  * again answers 200 with the same status (stored once). No endpoint ever returns applications, and the
  * body is never logged.
  */

@@ -17,7 +17,7 @@ import { apiRouter } from "./operation.ts";
 import { notFound } from "./responses.ts";
 import { vehicleRoutes } from "./vehicles.ts";
 
-/** The JSON-LD API of SPEC section 7, mounted under /api. */
+/** The JSON-LD API of product.md §7, mounted under /api. */
 export type ApiOptions = {
   financeCipher?: FinanceCipher;
   logger?: Logger;

@@ -13,7 +13,7 @@ export function jsonLd(c: Context, body: unknown, status: ContentfulStatusCode =
 export type Paging = { page: number; pageSize: number };
 
 /**
- * A hydra collection (SPEC section 7): members under hydra:member, the total under hydra:totalItems, with the members'
+ * A hydra collection (product.md §7): members under hydra:member, the total under hydra:totalItems, with the members'
  * own context (hydraCollectionSchema). Its @id is the request's address without the page; a paged one links its pages.
  */
 export function hydraCollection<T extends object>(

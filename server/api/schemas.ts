@@ -236,7 +236,7 @@ const partialCollectionViewSchema = z.object({
 });
 
 /**
- * A hydra collection of the given members (SPEC section 7): hydra:member and hydra:totalItems, under the members' own
+ * A hydra collection of the given members (product.md §7): hydra:member and hydra:totalItems, under the members' own
  * context, so that a term means the same in a collection as in a resource alone (issue 37). Its @id is the
  * collection's address with its filters; a paged collection (`paged`) links its pages in hydra:view.
  */
@@ -253,7 +253,7 @@ export function hydraCollectionSchema<T extends z.ZodObject>(member: T, extra: z
   });
 }
 
-/** Query and path parameter schemas shared by several operations, with the SPEC's names. */
+/** Query and path parameter schemas shared by several operations, with the names of product.md §7. */
 export const pageParameter = z
   .string()
   .optional()

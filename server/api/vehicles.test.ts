@@ -216,7 +216,7 @@ describe("GET /api/vehicles: every filter, sort and paging rule", () => {
     expect(ids(body)).toEqual(expected.map((v) => v.id).sort((a, b) => b - a).slice(0, 12));
   });
 
-  it("lets 'Any' clear its group even beside other values (SPEC section 4)", async () => {
+  it("lets 'Any' clear its group even beside other values (product.md §4)", async () => {
     const { body } = await server.get("/api/vehicles?fuelType[]=Diesel&fuelType[]=Any&vehicle_state[]=Demo");
     expect(body["hydra:totalItems"]).toBe(stock.filter((v) => v.state === "Demo").length);
   });

@@ -26,7 +26,7 @@ const orderParameters = Object.fromEntries(
   ]),
 );
 
-/** The used listing's parameters as documented (SPEC section 7); core/inventory/used-query.ts parses them. */
+/** The used listing's parameters as documented (product.md §7); core/inventory/used-query.ts parses them. */
 const usedListQuery = z.object({ page: pageParameter, ...usedFilterParameters, ...orderParameters });
 const usedFiltersQuery = z.object({ ...usedFilterParameters, dealer: z.string().optional().openapi({ example: "honda-sandton" }) });
 

@@ -15,7 +15,7 @@ const PANEL_ID = "used-filters-panel";
 /**
  * With JavaScript, a committed change of any control (see useCommittedChange) goes straight to the
  * listing's canonical URL (client-side), by the same rules the server applies to a submitted form. The
- * SPEC's checkbox rules are applied to the form first: 'Any' clears its group, unchecking the last option
+ * checkbox rules of product.md §4 are applied to the form first: 'Any' clears its group, unchecking the last option
  * checks 'Any' again. The panel and the sort menu are never remounted, so focus stays where it is. A change
  * made before the scripts came is applied the same way once they have (useShowState).
  */

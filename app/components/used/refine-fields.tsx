@@ -117,7 +117,7 @@ function RangeSelect({
   );
 }
 
-/** A checkbox group with 'Any', by the same rules as the SPEC's groups (see filter-panel.tsx). */
+/** A checkbox group with 'Any', by the same rules as the groups of product.md §4 (see filter-panel.tsx). */
 function OptionGroup({
   name,
   legend,

@@ -18,14 +18,14 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 2: the blog list, 6 a page; ?page= outside the list is 404, a malformed page 400. */
+/** product.md §2: the blog list, 6 a page; ?page= outside the list is 404, a malformed page 400. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   if (page === null) throw data("The page number must be a whole number from 1 up.", { status: 400 });
   const { posts: shown, total } = blogPage(await context.readModels.read(blogPostsModel), page, new Date());
   const posts = shown.map((post) => ({ ...toBlogPostView(post), picture: post.picture }));
   if (page > 1 && posts.length === 0) throw data(null, { status: 404 });
-  // SPEC section 9: the pager only when the total exceeds one page.
+  // product.md §9: the pager only when the total exceeds one page.
   return { posts, page, pages: pageCount(total, BLOG_PAGE_SIZE), showPager: total > BLOG_PAGE_SIZE };
 }
 

@@ -10,7 +10,7 @@ import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
 /** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
 export const handle = PUBLIC_PAGE;
 
-/** SPEC section 2: page title from meta_title, meta description, keywords when present. */
+/** product.md §2: page title from meta_title, meta description, keywords when present. */
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData;
   if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];

@@ -50,7 +50,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 9: what the quick repayment estimate leaves out. */
+/** product.md §9: what the quick repayment estimate leaves out. */
 const REPAYMENT_DISCLAIMER =
   "The estimated instalment excludes on-the-road costs, service, delivery, insurance, bank initiation fees, accessories and value-added products. It is an estimate only and is not binding.";
 
@@ -331,7 +331,7 @@ function ColourSwatches({ colours }: { colours: Colour[] }) {
   );
 }
 
-/** SPEC: main picture plus thumbnails, three thumbnails to a view with 20 px between them; a thumbnail click shows it large. */
+/** product.md §2: main picture plus thumbnails, three thumbnails to a view with 20 px between them; a thumbnail click shows it large. */
 function Gallery({ images: all }: { images: { image: string; alt: string }[] }) {
   const images = cssChoiceOptions(all);
   return (

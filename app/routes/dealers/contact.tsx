@@ -17,7 +17,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 2: Contact Us lists all dealers (group-only route, no dealer-prefixed variant). */
+/** product.md §2: Contact Us lists all dealers (group-only route, no dealer-prefixed variant). */
 export async function loader({ context }: Route.LoaderArgs) {
   return { dealers: (await context.readModels.read(dealerDirectoryModel)).dealers };
 }

@@ -39,7 +39,7 @@ const SELL_STEPS = [
   { title: "Top rand, fast sale", text: "Accept our offer and we settle your finance and pay you quickly, often on the same day." },
 ];
 
-/** SPEC section 2: the dealer home with the dealer principal banner and the sell-your-car section. */
+/** product.md §2: the dealer home with the dealer principal banner and the sell-your-car section. */
 export default function DealerHome({ loaderData }: Route.ComponentProps) {
   const { dealer, banners } = loaderData;
   const siteUrl = useSiteUrl();

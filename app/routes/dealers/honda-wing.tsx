@@ -19,9 +19,9 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
+/** product.md §2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  // 'honda-wing' asks for the Motorcycle banners (SPEC section 7).
+  // 'honda-wing' asks for the Motorcycle banners (product.md §7).
   const [directory, banners] = await Promise.all([context.readModels.read(dealerDirectoryModel), readBanners(context.readModels, "Motorcycle", params.dealerName ?? null)]);
   const dealers = dealersNamedLike(directory, "wing");
   return { dealers, banners: banners.slice(0, 3) };

@@ -26,7 +26,7 @@ const repaymentOf = (v: CalculatorValues) =>
   monthlyRepayment({ price: v.price, depositRand: v.deposit, termMonths: v.term, balloonPercent: v.balloon, annualRatePercent: v.rate });
 
 /**
- * The repayment calculator (SPEC section 4): recalculates on every change with JavaScript; without it, the
+ * The repayment calculator (product.md §4): recalculates on every change with JavaScript; without it, the
  * Calculate button sends the figures to the page (GET) and the server answers the same calculation.
  */
 export function RepaymentCalculator({

@@ -51,7 +51,7 @@ function readDraft(stepFields: string[][]): { step: number; values: FormValues }
 }
 
 /**
- * The five-step finance application (SPEC section 4). Rendered on the server as one long form of every
+ * The five-step finance application (product.md §4). Rendered on the server as one long form of every
  * step posted to the route action; once JavaScript runs it becomes the wizard: one step at a time, Next
  * validates the step with the shared schema, Submit posts JSON to /api/finance_applications.
  */

@@ -73,7 +73,7 @@ const PROMISES = [
   },
 ];
 
-/** SPEC section 2: the service page, its promises, a dealer name heading and the booking form. */
+/** product.md §2: the service page, its promises, a dealer name heading and the booking form. */
 export default function Service({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

@@ -61,7 +61,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 2: one special, its banner image with title and summary, then the specials enquiry form. */
+/** product.md §2: one special, its banner image with title and summary, then the specials enquiry form. */
 export default function Special({ loaderData }: Route.ComponentProps) {
   if (loaderData.gone) return <EndedSpecial {...loaderData.gone} />;
   const { deal } = loaderData;

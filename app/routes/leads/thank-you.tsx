@@ -12,7 +12,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 2: the thank-you page after every enquiry form. */
+/** product.md §2: the thank-you page after every enquiry form. */
 export default function ThankYou({ params }: Route.ComponentProps) {
   const dealer = useScopedDealer();
   const home = dealerPath(params.dealerName ? dealer?.slug : null, "/");

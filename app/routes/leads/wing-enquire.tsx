@@ -22,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 2: the new-wing enquire page has a form block and a light enquiry section. */
+/** product.md §2: the new-wing enquire page has a form block and a light enquiry section. */
 export default function WingEnquiry({ loaderData }: Route.ComponentProps) {
   const { vehicle } = loaderData;
   return (

@@ -15,7 +15,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** What this site keeps in the browser, and why (SPEC section 9: the local storage keys). */
+/** What this site keeps in the browser, and why (product.md §9: the local storage keys). */
 const STORED = [
   {
     name: DEALER_SLUG_KEY,

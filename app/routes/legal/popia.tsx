@@ -13,7 +13,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** SPEC section 2: the PAIA manual, with POPIA section 11 (consent, justification and objection). */
+/** product.md §2: the PAIA manual, with POPIA section 11 (consent, justification and objection). */
 export default function Popia() {
   return (
     <LegalPage

@@ -8,7 +8,7 @@ import { type RangeCardData, toRangeCard } from "../../components/browse-cards.t
 /** How many offers the home page shows under "Latest offers". */
 export const HOME_OFFER_COUNT = 3;
 
-/** SPEC section 1: the motorcycle collection shows each model once. */
+/** product.md §1: the motorcycle collection shows each model once. */
 export function uniqueByModel<T extends { make_slug: string; model_slug: string }>(items: T[]): T[] {
   const seen = new Set<string>();
   return items.filter((item) => {
@@ -26,7 +26,7 @@ export function ownDealsFirst<T extends { dealer_slug: string | null }>(deals: T
 }
 
 /**
- * Everything the home page shows (SPEC section 1), for the group or one dealer: the promotional banners,
+ * Everything the home page shows (product.md §1), for the group or one dealer: the promotional banners,
  * the new-car collection, the latest offers of the scope and the new-motorcycle collection.
  * Reusable by the dealer home page.
  */

@@ -19,7 +19,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-/** The home path is group-wide (SPEC section 1: visiting it clears the chosen dealer). */
+/** The home path is group-wide (product.md §1: visiting it clears the chosen dealer). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   return loadHomeData(context, scope.dealer);

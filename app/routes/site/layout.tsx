@@ -47,7 +47,7 @@ function writeDealerCookie(slug: string | null) {
 }
 
 /**
- * Remembers the chosen dealer (SPEC section 1): local storage under DEALER_SLUG_KEY, mirrored in a
+ * Remembers the chosen dealer (product.md §1): local storage under DEALER_SLUG_KEY, mirrored in a
  * cookie so that the server renders scoped pages on the first request. The home path clears both. The
  * server's answer to a page load already set or cleared the cookie (rememberedDealerCookie, so it holds
  * without scripts); this keeps local storage in step with it, and the cookie too after a client-side

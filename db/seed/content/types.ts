@@ -22,7 +22,7 @@ export type CatalogueModel = {
   /** Colour names as a dealer would list them, with a plausible hex paint code (#rrggbb). */
   colours: { name: string; colorCode: string }[];
   variants: CatalogueVariant[];
-  /** Cars have a brochure; motorcycles do not (SPEC). */
+  /** Cars have a brochure; motorcycles do not (product.md §2). */
   hasBrochure: boolean;
   /** How many gallery pictures the model page shows (0 for none). */
   galleryCount: number;
