@@ -18,7 +18,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     assetsInlineLimit: 0,
     ...(isSsrBuild
-      ? {}
+      ? // The server build's input is the production server itself, which imports the pages' build: one module that
+        // plain Node runs (issue 36, decision 060). React Router reads this option for its server build.
+        { rollupOptions: { input: "server/production.ts" } }
       : {
           rolldownOptions: {
             output: {

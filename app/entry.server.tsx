@@ -21,6 +21,9 @@ import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server.ts";
 
 export const streamTimeout = 5_000;
 
+/** The server runs each page request in its scope through this export of the build (server/pages.ts). */
+export { runPageRequest } from "./lib/page-request.server.ts";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -7,6 +7,7 @@ import type { ReadModels } from "../core/shared/read-model.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
+import type { PageRequestScope } from "./lib/page-request.server.ts";
 
 /**
  * What the server hands every loader and action: the one database handle, the request's logger, the finance
@@ -31,6 +32,8 @@ export type AppContext = {
   vitalsSampleRate?: number;
   /** Told about each new lead, by type and visit source (the Prometheus counter, server/metrics.ts). */
   countLead?: LeadCounter;
+  /** What pages may need about the request (the staff area's details, the upload scope): run as their scope. */
+  pageRequest: PageRequestScope;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */
   cspNonce?: string;
   /**

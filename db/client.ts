@@ -12,6 +12,7 @@ import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { type Listening, type ListenHandlers, listenPostgres } from "./listen.ts";
 import { openDurablePglite } from "./pglite-durable.ts";
 import * as schema from "./schema.ts";
+import { projectRoot } from "./project-root.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -38,7 +39,7 @@ export type PoolStats = { max: number; total: number; idle: number; waiting: num
 
 const POOL_MAX = 10;
 
-export const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
+export const migrationsFolder = path.join(projectRoot, "db/migrations");
 
 async function committedMigrationCount(): Promise<number> {
   const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {

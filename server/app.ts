@@ -11,7 +11,6 @@ import { ReadModels } from "../core/shared/read-model.ts";
 import { createApi } from "./api/index.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import { SignInThrottle } from "../core/staff/sign-in.ts";
-import { runStaffRequest } from "../app/lib/staff-request.server.ts";
 import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { ROUTE_BODY_LIMITS } from "./body-limits.ts";
@@ -19,6 +18,7 @@ import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter
 import { BUSY_MESSAGE, POSTGRES_WRITE_LIMITS, WriteQueue, WriteQueueFull } from "../core/shared/write-queue.ts";
 import type { Logger } from "./logger.ts";
 import { leadPhotoRoutes } from "./lead-photos.ts";
+import { currentUploadScope } from "./uploads.ts";
 import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { type ChannelFeedOptions, channelFeedRoutes } from "./channel-feeds.ts";
@@ -165,7 +165,7 @@ export function createApp({
   // outside everything else, so that it sees final answers and can turn them into 304s.
   app.use(httpCaching());
   app.onError((error, c) => {
-    if (WriteQueueFull.is(error)) return busyAnswer(c, error);
+    if (error instanceof WriteQueueFull) return busyAnswer(c, error);
     const unavailable = isDatabaseUnavailable(error);
     logger.error({ reqId: c.get("requestId"), err: error, path: c.req.path }, unavailable ? "database unavailable" : "unhandled error");
     if (unavailable) c.header("Retry-After", "30");
@@ -229,11 +229,12 @@ export function createApp({
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
         else pageLogger.error({ err: error, path: c.req.path }, "page error");
       };
-      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, cspNonce: c.get("cspNonce"), reportError, vitalsSampleRate, countLead };
       const overHttps = cameOverHttps(c, trustProxy);
+      const staff = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps };
+      const pageRequest = { staff, upload: currentUploadScope() };
+      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, pageRequest, cspNonce: c.get("cspNonce"), reportError, vitalsSampleRate, countLead };
       const request = pageRequestOf(c.req.raw, overHttps);
-      const staffScope = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps };
-      const response = await runStaffRequest(staffScope, () => pageHandler(request, context));
+      const response = await pageHandler(request, context);
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {

@@ -19,7 +19,7 @@ import { PageCache } from "./page-cache.ts";
  * Issue 34: the vehicle page, its JSON-LD, the sitemap and every channel's feed never disagree. A price change,
  * a reservation and a sale made in the back office (core/inventory/stock-admin.ts) reach all of them at the next
  * fetch, through the one change notification to the in-memory stock (core/shared/change-notifications.ts), as
- * server/main.ts wires it: in-memory stock and read models, the rendered-page cache. On PostgreSQL also with
+ * server/site.ts wires it: in-memory stock and read models, the rendered-page cache. On PostgreSQL also with
  * two instances on one database: a change made through one reaches the other's feeds, sitemap and page.
  */
 

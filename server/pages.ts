@@ -4,8 +4,10 @@ import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild }
 import type { PageHandler } from "./app.ts";
 import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
 import { pagePathOf } from "./middleware/caching.ts";
+import { projectRoot } from "../db/project-root.ts";
+import type { runPageRequest } from "../app/lib/page-request.server.ts";
 
-export const projectRoot = path.resolve(import.meta.dirname, "..");
+export { projectRoot };
 
 /** The methods a page path answers: GET and HEAD, and POST where its route has an action. */
 export type PageMethods = (path: string) => readonly string[] | Promise<readonly string[]>;
@@ -13,13 +15,22 @@ export type PageMethods = (path: string) => readonly string[] | Promise<readonly
 const READ = ["GET", "HEAD"] as const;
 const READ_AND_POST = ["GET", "HEAD", "POST"] as const;
 
-/** The built site (`npm run build` first): its page handler, its route table's methods and route patterns. */
-export async function builtPages(
-  buildDir = path.join(projectRoot, "build"),
-): Promise<{ pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules; pageMatch: PageMatch }> {
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+export type BuiltPages = { pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules; pageMatch: PageMatch };
+
+/** The built site (`npm run build` first), read from its folder: for the tests and tools that serve it themselves. */
+export async function builtPages(buildDir = path.join(projectRoot, "build")): Promise<BuiltPages> {
+  return pagesOf((await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild);
+}
+
+/** The build's entry module (app/entry.server.tsx), with the page request's scope it exports. */
+type SiteEntry = ServerBuild["entry"]["module"] & { runPageRequest: typeof runPageRequest };
+
+/** A build's page handler (each request run in the request scope of the build's own modules), its route table's methods and route patterns. */
+export function pagesOf(build: ServerBuild, mode: "production" | "development" = "production"): BuiltPages {
+  const handle = createRequestHandler(build, mode);
+  const { runPageRequest } = build.entry.module as SiteEntry;
   return {
-    pageHandler: createRequestHandler(build, "production"),
+    pageHandler: (request, context) => runPageRequest(context.pageRequest, () => handle(request, context)),
     pageMethods: pageMethodsOf(build),
     pageRoutePattern: pageRoutePatternOf(build),
     pageRouteRules: pageRouteRulesOf(build),

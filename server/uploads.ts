@@ -24,12 +24,8 @@ export type UploadScope = {
   directory(): Promise<string>;
 };
 
-/**
- * Shared through the process, not the module: the built pages bundle their own copy of this file, and the
- * guard's scope must be the one the page's form reader finds.
- */
-const SCOPES_KEY = Symbol.for("honda.uploadScopes");
-const scopes: AsyncLocalStorage<UploadScope> = ((globalThis as Record<symbol, unknown>)[SCOPES_KEY] ??= new AsyncLocalStorage<UploadScope>()) as AsyncLocalStorage<UploadScope>;
+/** The guard's scopes; the page route hands the request's scope to the pages in its load context (server/app.ts). */
+const scopes = new AsyncLocalStorage<UploadScope>();
 
 /** Runs `work` (the rest of the request) in an upload scope, and deletes what it wrote to disk afterwards. */
 export async function withUploadScope<T>(maxBodyBytes: number, work: () => Promise<T>): Promise<T> {

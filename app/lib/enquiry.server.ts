@@ -4,7 +4,7 @@ import { attributionOfRequest } from "../../core/attribution/visit.ts";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
 import { dealerDirectoryModel } from "../../core/dealers/dealers.ts";
 import { submitEnquiry } from "../../core/leads/enquiries.ts";
-import { WriteQueueFull } from "../../core/shared/write-queue.ts";
+import { BUSY_MESSAGE } from "../../core/shared/write-queue.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
 import { appointmentStart } from "./appointment.ts";
 import { parseEnquiry } from "../../core/leads/enquiry-schema.ts";
@@ -119,7 +119,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     };
     const attribution = attributionOfRequest(request.headers.get("Cookie"));
     // The photos and the lead in one turn of the bounded write queue: a full queue refuses before either is stored.
-    const outcome = await context.writeQueue.run(async () => {
+    const outcome = await context.writeQueue.attempt(async () => {
       let photoImageIds: string[] = [];
       if (setup.preset === "sellCar") {
         // The text is checked first, so that a form with mistakes costs no photo processing.
@@ -137,6 +137,11 @@ export async function enquiryAction(request: Request, context: AppContext, setup
         onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
       });
     });
+    if (outcome.kind === "busy") {
+      context.logger.warn({ uri: pathname }, "enquiry refused: the write queue is full");
+      const headers = { "Retry-After": String(outcome.retryAfterSeconds) };
+      return data<EnquiryActionData>({ formError: BUSY_MESSAGE, values }, { status: 503, headers });
+    }
     if (outcome.kind === "invalid") {
       return data<EnquiryActionData>({ violations: outcome.violations, values, appointment: await timesFor() }, { status: 422 });
     }
@@ -154,11 +159,6 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     }
     return replace(`${pathname}/thank-you`, 303);
   } catch (error) {
-    if (WriteQueueFull.is(error)) {
-      context.logger.warn({ uri: pathname }, "enquiry refused: the write queue is full");
-      const headers = { "Retry-After": String(error.retryAfterSeconds) };
-      return data<EnquiryActionData>({ formError: error.message, values }, { status: 503, headers });
-    }
     context.logger.error({ err: error, uri: pathname }, "An error occurred");
     return data<EnquiryActionData>({ formError: RETRY_MESSAGE, values }, { status: 503 });
   }

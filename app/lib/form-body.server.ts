@@ -1,4 +1,5 @@
-import { currentUploadScope, DEFAULT_MULTIPART_LIMITS, type MultipartLimits, readMultipartToDisk, UploadTooLarge } from "../../server/uploads.ts";
+import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits, readMultipartToDisk, UploadTooLarge } from "../../server/uploads.ts";
+import { requestUploadScope } from "./page-request.server.ts";
 
 /** What a browser form sends: urlencoded, or multipart when it carries files. */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -19,7 +20,7 @@ export async function readFormBody(request: Request, limits: Partial<MultipartLi
   if (!FORM_TYPES.includes(type)) {
     return { ok: false, status: 415, message: "This form could not be read: please fill it in on this page and send it again." };
   }
-  const uploads = currentUploadScope();
+  const uploads = requestUploadScope();
   try {
     if (type === "multipart/form-data" && uploads) {
       return { ok: true, form: await readMultipartToDisk(request, uploads, { ...DEFAULT_MULTIPART_LIMITS, ...limits }) };

@@ -60,8 +60,8 @@ type Slot = {
  */
 export class ReadModels {
   /**
-   * By name, not by definition object: the built pages bundle their own copy of each module that defines a
-   * model, so the server's definition (preloaded at start) and a page's are two objects for one model.
+   * By name: a model is its name (unique, and what logs, /readyz and the metrics call it). The page tests serve the
+   * built pages beside the server's own modules, so there a preloaded definition and a page's are two objects.
    */
   private readonly slots = new Map<string, Slot>();
   private readonly stopping = new AbortController();

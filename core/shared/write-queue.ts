@@ -9,24 +9,15 @@
 /** What a refused writer is told: the API's error title, and the message the enquiry forms show above the kept form. */
 export const BUSY_MESSAGE = "We are busy, please try again in a moment";
 
-const BRAND = Symbol.for("honda.WriteQueueFull");
-
 export class WriteQueueFull extends Error {
-  readonly [BRAND] = true;
-
   constructor(readonly retryAfterSeconds: number) {
     super(BUSY_MESSAGE);
     this.name = "WriteQueueFull";
   }
-
-  /**
-   * Not `instanceof`: the built pages bundle their own copy of this module, so a refusal thrown by the
-   * server's queue is an instance of another class object there. The brand is shared through Symbol.for.
-   */
-  static is(error: unknown): error is WriteQueueFull {
-    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
-  }
 }
+
+/** A write the queue refused, as a value (`attempt`): nothing was stored, try again after `retryAfterSeconds`. */
+export type WriteRefused = { kind: "busy"; retryAfterSeconds: number };
 
 export type WriteQueueLimits = { concurrency: number; maxWaiting: number; maxWaitMs: number; retryAfterSeconds: number };
 
@@ -56,6 +47,16 @@ export class WriteQueue {
       return await work();
     } finally {
       this.release();
+    }
+  }
+
+  /** As `run`, with a refusal answered as a value instead of thrown: for callers that answer it themselves (the pages' forms). */
+  async attempt<T>(work: () => Promise<T>): Promise<T | WriteRefused> {
+    try {
+      return await this.run(work);
+    } catch (error) {
+      if (error instanceof WriteQueueFull) return { kind: "busy", retryAfterSeconds: error.retryAfterSeconds };
+      throw error;
     }
   }
 

@@ -6,30 +6,32 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { lockDataDir } from "../../db/data-dir-lock.ts";
-import { runTool } from "../../tests/support/app-process.ts";
+import { npmScriptArguments, runTool } from "../../tests/support/app-process.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
+/** The operators' tools, built (`node build/tools/...`), and the developers' tools, run from source (`tsx ...`). */
 const TOOLS = [
-  ["leads", "server/cli/leads.ts"],
-  ["finance:purge", "server/finance-purge-cli.ts"],
-  ["db:seed", "db/seed/cli.ts"],
-  ["db:backup", "db/backup-cli.ts"],
-  ["db:restore", "db/restore-cli.ts"],
-  ["db:migrate", "db/migrate-cli.ts"],
-  ["api:document", "server/cli/api-document.ts"],
-  ["bench", "bench/run.ts"],
-  ["bench:used", "bench/used-listing.ts"],
-  ["bench:photos", "bench/photo-processing.ts"],
-  ["bench:feed", "bench/stock-feed.ts"],
+  ["leads", "node build/tools/leads.js"],
+  ["finance:purge", "node build/tools/finance-purge.js"],
+  ["db:seed", "node build/tools/db-seed.js"],
+  ["db:backup", "node build/tools/db-backup.js"],
+  ["db:restore", "node build/tools/db-restore.js"],
+  ["db:migrate", "node build/tools/db-migrate.js"],
+  ["api:document", "tsx server/cli/api-document.ts"],
+  ["bench", "tsx bench/run.ts"],
+  ["bench:used", "tsx bench/used-listing.ts"],
+  ["bench:photos", "tsx bench/photo-processing.ts"],
+  ["bench:feed", "tsx bench/stock-feed.ts"],
+  ["bench:start", "tsx bench/server-start.ts"],
 ] as const;
 
 /**
  * Runs a tool as npm would, answering its exit code and output. Asynchronous, so that the tools' start-ups (a few seconds
  * each under tsx) overlap: the tests of a block run concurrently.
  */
-async function run(script: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+async function run(npmScript: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...npmScriptArguments(npmScript), ...args], { cwd: projectRoot, timeout: 60_000 });
     return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -41,19 +43,20 @@ async function run(script: string, args: string[]): Promise<{ status: number; st
 describe("every command-line tool of package.json", () => {
   it("is in this list, so none is added without its --help tested", async () => {
     const scripts = JSON.parse(await fs.readFile(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<string, string>;
-    const tools = Object.entries(scripts).filter(([, command]) => command.startsWith("tsx ") && !command.includes("server/main.ts"));
-    expect(tools.map(([name, command]) => [name, command.replace(/^tsx /, "")]).sort()).toEqual(TOOLS.map(([name, script]) => [name, script]).sort());
+    // Every script that runs one tool's file, but the development server.
+    const tools = Object.entries(scripts).filter(([name, command]) => name !== "dev" && /^(node build\/tools\/|tsx )/.test(command));
+    expect(tools.sort()).toEqual(TOOLS.map(([name, command]) => [name, command]).sort());
   });
 
-  it.concurrent.each(TOOLS)("npm run %s -- --help prints the usage and exits 0", async (name, script) => {
-    const result = await run(script, ["--help"]);
+  it.concurrent.each(TOOLS)("npm run %s -- --help prints the usage and exits 0", async (name) => {
+    const result = await run(name, ["--help"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`Usage: npm run ${name}`);
     expect(result.stderr).toBe("");
   });
 
   it.concurrent("answers an unknown option with the usage and exit 2, not a stack trace", async () => {
-    const result = await run("server/cli/leads.ts", ["list", "--bogus"]);
+    const result = await run("leads", ["list", "--bogus"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("Usage: npm run leads");
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -62,15 +65,15 @@ describe("every command-line tool of package.json", () => {
 
 describe("every tool that would open the embedded database while another process (not a server) owns it", () => {
   it.concurrent.each([
-    ["leads list", "server/cli/leads.ts", ["list"]],
-    ["leads show --decrypt", "server/cli/leads.ts", ["show", "00000000-0000-4000-8000-000000000000", "--decrypt"]],
-    ["leads resend", "server/cli/leads.ts", ["resend", "00000000-0000-4000-8000-000000000000", "--all"]],
-    ["leads stats", "server/cli/leads.ts", ["stats"]],
-    ["finance:purge", "server/finance-purge-cli.ts", []],
-    ["db:seed --used", "db/seed/cli.ts", ["--used", "5"]],
-    ["db:backup", "db/backup-cli.ts", ["BACKUP"]],
-    ["db:restore", "db/restore-cli.ts", ["EMBEDDED_BACKUP", "--yes"]],
-    ["db:migrate", "db/migrate-cli.ts", []],
+    ["leads list", "leads", ["list"]],
+    ["leads show --decrypt", "leads", ["show", "00000000-0000-4000-8000-000000000000", "--decrypt"]],
+    ["leads resend", "leads", ["resend", "00000000-0000-4000-8000-000000000000", "--all"]],
+    ["leads stats", "leads", ["stats"]],
+    ["finance:purge", "finance:purge", []],
+    ["db:seed --used", "db:seed", ["--used", "5"]],
+    ["db:backup", "db:backup", ["BACKUP"]],
+    ["db:restore", "db:restore", ["EMBEDDED_BACKUP", "--yes"]],
+    ["db:migrate", "db:migrate", []],
   ])("%s is refused, naming the owner's pid and port, with exit 1, before touching a file", async (_name, script, args) => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), "honda-refused-"));
     const dataDir = path.join(root, "data");

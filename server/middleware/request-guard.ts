@@ -223,7 +223,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
         return withUploadScope(maxBodyBytes, next);
       });
     } catch (error) {
-      if (started || !WriteQueueFull.is(error)) throw error;
+      if (started || !(error instanceof WriteQueueFull)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));
       logRefusal(c, 503);
       return refuse(c, 503, "Too many uploads at once; try again later", "Many photos are being sent at the moment. Please wait a minute and send the form again.");

@@ -146,19 +146,19 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
   // Only the embedded data directory has one owner; several servers may share one PostgreSQL.
   if (name === "the embedded PGlite") it("refuses a second server, a migration and a restore on the same data directory, naming the owner, and the first keeps serving", async () => {
     const port = await freePort();
-    const second = await runTool("server/main.ts", [], { ...target.env, PORT: String(port), NODE_ENV: "production" });
+    const second = await runTool("serve", [], { ...target.env, PORT: String(port), NODE_ENV: "production" });
     expect(second.code).toBe(1);
     expect(second.stdout + second.stderr).toContain(`in use by process ${app.child.pid}`);
     expect(second.stdout + second.stderr).toContain(`serving on port ${new URL(app.baseUrl).port}`);
     expect(await fetch(`http://127.0.0.1:${port}/api/dealers`).then(() => "answered", () => "nobody")).toBe("nobody");
-    const migration = await tool("db/migrate-cli.ts");
+    const migration = await tool("db:migrate");
     expect(migration.code).toBe(1);
     expect(migration.stderr).toContain(`in use by process ${app.child.pid}`);
     // A restore onto the running server's directory: refused before it unpacks or moves anything.
     const backupFile = path.join(path.dirname(target.env.DATA_DIR!), "any-embedded-backup.tar.gz");
     await fs.writeFile(backupFile, gzipSync("not a database"));
     const filesBefore = (await fs.readdir(target.env.DATA_DIR!)).sort();
-    const restore = await tool("db/restore-cli.ts", backupFile, "--yes");
+    const restore = await tool("db:restore", backupFile, "--yes");
     expect(restore.code).toBe(1);
     expect(restore.stderr).toContain(`Stop the server before restoring. The embedded database in ${target.env.DATA_DIR} is in use by process ${app.child.pid}`);
     expect((await fs.readdir(target.env.DATA_DIR!)).sort()).toEqual(filesBefore);
@@ -175,7 +175,7 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
   const DELIVERY_LINE = /^(email|webhook)\b[^\n]* to \S+: (\w+) after (\d+) attempt\(s\)/gm;
   const shownDelivered = (id: string) =>
     until(`lead ${id} shown as Delivered`, async () => {
-      const result = await tool("server/cli/leads.ts", "show", id);
+      const result = await tool("leads", "show", id);
       return result.code === 0 && / for Honda Sandton: Delivered$/.test(result.stdout.split("\n")[0]!) && result;
     }, 120_000);
 
@@ -190,10 +190,10 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     // What the tool read is what happened: every e-mail delivery it reports is in the outbox.
     const emails = deliveries.filter((line) => line[1] === "email").length;
     expect(await mailsFor(target.env.DATA_DIR!, latest.id)).toBeGreaterThanOrEqual(emails);
-    const list = await tool("server/cli/leads.ts", "list", "--limit", "10000");
+    const list = await tool("leads", "list", "--limit", "10000");
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(latest.id);
-    const stats = await tool("server/cli/leads.ts", "stats");
+    const stats = await tool("leads", "stats");
     expect(stats.stdout).toContain("Honda Sandton");
   });
 
@@ -204,7 +204,7 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     const deliveries = [...first.stdout.matchAll(DELIVERY_LINE)];
     const emails = deliveries.filter((line) => line[1] === "email").length;
     const mailsBefore = await mailsFor(target.env.DATA_DIR!, lead.id);
-    const resend = await tool("server/cli/leads.ts", "resend", lead.id, "--all");
+    const resend = await tool("leads", "resend", lead.id, "--all");
     expect(resend.stdout.trim()).toBe(`queued ${deliveries.length} deliveries again`);
     await until("the e-mails sent again", async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) >= mailsBefore + emails, 120_000);
     const show = await until("the lead delivered again", async () => {
@@ -223,23 +223,23 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const plain = await tool("server/cli/leads.ts", "show", id);
+    const plain = await tool("leads", "show", id);
     expect(plain.stdout).toContain(`Finance application ${id}`);
     expect(plain.stdout).toContain("personal details are encrypted; add --decrypt to read them");
     expect(plain.stdout).not.toContain(VALID_ID_NUMBER);
-    const decrypted = await tool("server/cli/leads.ts", "show", id, "--decrypt");
+    const decrypted = await tool("leads", "show", id, "--decrypt");
     expect(decrypted.code).toBe(0);
     expect(decrypted.stdout).toContain(VALID_ID_NUMBER);
     expect(decrypted.stdout).toContain(SALARY);
   });
 
   it("purges expired finance applications and adds used stock the site then lists", async () => {
-    const purge = await tool("server/finance-purge-cli.ts");
+    const purge = await tool("finance:purge");
     expect(purge.code).toBe(0);
     expect(purge.stdout.trim()).toBe("deleted 0 finance application(s) older than 180 days");
     const listed = async () => ((await fetch(`${app.baseUrl}/api/vehicles`).then((r) => r.json())) as { "hydra:totalItems": number })["hydra:totalItems"];
     const before = await listed();
-    const seed = await tool("db/seed/cli.ts", "--used", "7");
+    const seed = await tool("db:seed", "--used", "7");
     expect(seed.code).toBe(0);
     expect(seed.stdout).toContain("added 7 used vehicles");
     expect(seed.stdout).toMatch(/^327 used vehicles in stock/m);
@@ -249,7 +249,7 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
   it("writes a backup under write load that, restored into a fresh database, holds every lead acknowledged before it began", async () => {
     const before = traffic.acknowledged.map((lead) => lead.marker);
     const file = path.join(path.dirname(target.env.DATA_DIR!), `backup-${Date.now()}.dump`);
-    const backup = await tool("db/backup-cli.ts", file);
+    const backup = await tool("db:backup", file);
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`to ${file}`);
@@ -266,7 +266,7 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     expect(traffic.acknowledged.length).toBeGreaterThan(before.length);
 
     const fresh = await target.freshEnv();
-    const restore = await runTool("db/restore-cli.ts", [file, "--yes"], fresh);
+    const restore = await runTool("db:restore", [file, "--yes"], fresh);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     if (target.embedded) expect(filesOpenToOthers(fresh.DATA_DIR!)).toEqual([]);
@@ -299,7 +299,7 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     expect(disagreeing).toEqual([]);
 
     const [resent] = shownWhileRunning;
-    const direct = await tool("server/cli/leads.ts", "show", resent!.id);
+    const direct = await tool("leads", "show", resent!.id);
     expect(direct.code).toBe(0);
     expect(direct.stdout).toBe(resent!.stdout);
   });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -31,7 +32,7 @@ export const STARTUP_TIMEOUT_MS = 120_000;
 export async function startAppProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<AppProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, npmScriptArguments("serve"), {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", SHUTDOWN_DRAIN_SECONDS: "0", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -72,12 +73,26 @@ export async function startAppProcess(env: Record<string, string>, timeoutMs = 6
 
 export type Tool = { code: number | null; stdout: string; stderr: string };
 
-/** Runs one of the operators' tools (`npm run leads`, `db:backup`, ...) as its own process, as an operator would. */
-export function runTool(script: string, args: string[], env: Record<string, string>): Promise<Tool> {
+/**
+ * Node's arguments for an npm script of package.json that runs one program: `node build/...` (the built server and
+ * operators' tools) or `tsx ...` (the developers' tools), with any `NAME=value` settings before it left to the caller.
+ */
+export function npmScriptArguments(name: string): string[] {
+  const scripts = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<string, string>;
+  const command = scripts[name]?.split(" ").filter((word) => !/^[A-Z_]+=/.test(word));
+  if (command?.length !== 2) throw new Error(`npm run ${name} is not one program with its file: ${scripts[name]}`);
+  const [program, file] = command as [string, string];
+  if (program === "node") return [file];
+  if (program === "tsx") return ["--import", "tsx", file];
+  throw new Error(`npm run ${name} runs ${program}, neither node nor tsx`);
+}
+
+/** Runs an npm script (`leads`, `db:backup`, `serve`, ...) as its own process, as an operator would run it. */
+export function runTool(npmScript: string, args: string[], env: Record<string, string>): Promise<Tool> {
   return new Promise((resolve) => {
     let stdout = "";
     let stderr = "";
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    const child = spawn(process.execPath, [...npmScriptArguments(npmScript), ...args], {
       cwd: projectRoot,
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],

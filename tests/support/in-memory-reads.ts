@@ -6,7 +6,7 @@ import { PUBLIC_READ_MODELS } from "../../server/public-read-models.ts";
 
 export type InMemoryReads = { changes: ChangeNotifications; usedStock: UsedStock; readModels: ReadModels; stop(): Promise<void> };
 
-/** What server/main.ts keeps in memory for public reads, on a test's database: one change notification, the used stock and the read models. */
+/** What server/site.ts keeps in memory for public reads, on a test's database: one change notification, the used stock and the read models. */
 export async function keepPublicReadsInMemory(database: DatabaseHandle): Promise<InMemoryReads> {
   const changes = new ChangeNotifications();
   await changes.start(database);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Connect } from "vite";
 import { openDatabase } from "../db/client.ts";
 import { DataDirBusyError } from "../db/data-dir-lock.ts";
 import { seedIfEmpty } from "../db/seed/seed.ts";
@@ -20,28 +20,52 @@ import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
-import { loadEnv } from "./env.ts";
+import { type Env, loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { linkSignerFromEnv } from "./link-signer.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
 import { registerVitalsPurgeJob, VitalsAggregator } from "../core/vitals/store.ts";
 import { PageCountsAggregator, registerPageCountsPurgeJob } from "../core/insights/counts.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { controlSocketPath, operatorContext } from "./operations.ts";
 import { EMBEDDED_WRITE_LIMITS, POSTGRES_WRITE_LIMITS, WriteQueue } from "../core/shared/write-queue.ts";
-import { builtPages, type PageMethods, pageMethodsOf, projectRoot } from "./pages.ts";
+import { type BuiltPages, projectRoot } from "./pages.ts";
 import { filesOpenToOthers, formatStartupReport, startupReport } from "./startup-report.ts";
 
 /** How long a SIGTERM may take to finish requests, the delivery batch and the database before the process gives up. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-const isDev = process.argv.includes("--dev");
-const env = loadEnv();
-const logger = createLogger(env.LOG_LEVEL);
+/** What serves the pages: the production build, or Vite's development server (server/dev.ts). */
+export type SitePages = Partial<BuiltPages> &
+  Pick<BuiltPages, "pageHandler" | "pageMethods"> & {
+    mode: "production" | "development";
+    /** Vite's middleware in development: it answers for the modules and assets it serves. */
+    devMiddleware?: Connect.Server;
+  };
 
-async function main() {
+/**
+ * Opens the database and everything that runs on it, and serves the site on env.HOST:env.PORT until SIGTERM; exits
+ * the process when it cannot start. The production entry (server/production.ts, the server build's input) and the
+ * development entry (server/dev.ts) pass it their pages.
+ */
+export function startSite(pages: SitePages): void {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  runSite(pages, env, logger).catch((error: unknown) => {
+    if (error instanceof DataDirBusyError) {
+      logger.fatal({ dataDir: error.dataDir, owner: error.owner }, error.message);
+      if (process.stderr.isTTY) process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, "could not start");
+    process.exit(1);
+  });
+}
+
+async function runSite(pages: SitePages, env: Env, logger: Logger) {
   const started = performance.now();
+  const isDev = pages.mode === "development";
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   await database.migrate();
   if (await seedIfEmpty(database.db)) logger.info("empty database: filled it with the demo catalogue");
@@ -68,9 +92,7 @@ async function main() {
   const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
   const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, writeQueue, pageCache, draining: () => drain.draining });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
-  const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, pageMatch, devMiddleware } = isDev
-    ? { ...(await devPages()), pageRoutePattern: undefined, pageRouteRules: undefined, pageMatch: undefined }
-    : { ...(await builtPages()), devMiddleware: undefined };
+  const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, pageMatch, devMiddleware } = pages;
   // Real visitors' Core Web Vitals (decision 053): counted in memory, added to the database every VITALS_FLUSH_SECONDS.
   const vitals = new VitalsAggregator(database.db, { logger: logger.child({ component: "web-vitals" }), flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000 });
   // Page views, visits and clicks per source (issue 35, decision 057): counted in memory, added every PAGE_COUNTS_FLUSH_SECONDS.
@@ -204,22 +226,3 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 }
-
-async function devPages() {
-  const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const currentBuild = async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const pageHandler: PageHandler = async (request, context) => createRequestHandler(await currentBuild(), "development")(request, context);
-  const pageMethods: PageMethods = async (path) => pageMethodsOf(await currentBuild())(path);
-  return { pageHandler, pageMethods, devMiddleware: vite.middlewares };
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof DataDirBusyError) {
-    logger.fatal({ dataDir: error.dataDir, owner: error.owner }, error.message);
-    if (process.stderr.isTTY) process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  logger.fatal({ err: error }, "could not start");
-  process.exit(1);
-});

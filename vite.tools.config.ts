@@ -1,0 +1,26 @@
+import { defineConfig } from "vite";
+
+/**
+ * The operators' tools that a production release runs (docs/deploy.md), each built into build/tools/<name>.js by
+ * `npm run build` and run by plain Node, as the server is (issue 36, decision 060). The packages they import stay
+ * in node_modules. Tools for developers only (the bench, the API document) run from source with tsx.
+ */
+export const OPERATOR_TOOLS = {
+  leads: "server/cli/leads.ts",
+  "finance-purge": "server/finance-purge-cli.ts",
+  "db-migrate": "db/migrate-cli.ts",
+  "db-seed": "db/seed/cli.ts",
+  "db-backup": "db/backup-cli.ts",
+  "db-restore": "db/restore-cli.ts",
+};
+
+export default defineConfig({
+  build: {
+    ssr: true,
+    outDir: "build/tools",
+    emptyOutDir: true,
+    target: "node20",
+    copyPublicDir: false,
+    rollupOptions: { input: OPERATOR_TOOLS, output: { entryFileNames: "[name].js", format: "esm" } },
+  },
+});
