@@ -7,11 +7,11 @@ import { defineConfig } from "vite";
  */
 export const OPERATOR_TOOLS = {
   leads: "server/cli/leads.ts",
-  "finance-purge": "server/finance-purge-cli.ts",
-  "db-migrate": "db/migrate-cli.ts",
-  "db-seed": "db/seed/cli.ts",
-  "db-backup": "db/backup-cli.ts",
-  "db-restore": "db/restore-cli.ts",
+  "finance-purge": "server/cli/finance-purge.ts",
+  "db-migrate": "server/cli/db-migrate.ts",
+  "db-seed": "server/cli/db-seed.ts",
+  "db-backup": "server/cli/db-backup.ts",
+  "db-restore": "server/cli/db-restore.ts",
 };
 
 export default defineConfig({

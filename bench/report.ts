@@ -262,7 +262,7 @@ export function renderReport(report: BenchReport): string {
     `- **Machine:** ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; Node ${machine.node}; ${machine.chromium}`,
     `- **Load average** at start ${machine.loadAverage.map((n) => n.toFixed(2)).join(" ")}, at end ${report.loadAverageAtEnd.map((n) => n.toFixed(2)).join(" ")} ` +
       `(1, 5, 15 min; above ${machine.cores} means other work was competing for the CPUs, which inflates TBT and latencies)`,
-    `- **Data:** a fresh database per engine with the demo catalogue and ${report.usedVehicles.toLocaleString("en-US")} used vehicles (\`db/seed/cli.ts --used\`)`,
+    `- **Data:** a fresh database per engine with the demo catalogue and ${report.usedVehicles.toLocaleString("en-US")} used vehicles (\`server/cli/db-seed.ts --used\`)`,
     `- **Compression** (client accepting br and gzip): pages ${report.compression?.html ?? "not checked"}, scripts ${report.compression?.script ?? "not checked"}`,
     `- **Steps:** ${report.durations.map((d) => `${d.label} ${Math.round(d.seconds)} s`).join(", ")}`,
     "- **Warm-up:** each server, once started, has read the used stock into memory (`/readyz` says \"current\") and answered every page three times and 2 s of the API mix (another seed) before anything is measured",

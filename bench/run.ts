@@ -350,7 +350,7 @@ async function withServer(env: Record<string, string>, port: number, work: (serv
 }
 
 function seed(env: Record<string, string>): Promise<void> {
-  return runChild(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--used", String(usedVehicles)], env);
+  return runChild(process.execPath, ["--import", "tsx", "server/cli/db-seed.ts", "--used", String(usedVehicles)], env);
 }
 
 /** Runs a command to the end with its output kept back, shown only if it fails. */

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseCommandLine, usageError } from "../server/cli/command-line.ts";
-import { loadEnv } from "../server/env.ts";
-import { databaseLabel, financeKeyLocation, linkKeyLocation } from "../server/operations.ts";
-import { backupKindOf, restorePgliteBackup, restorePostgresBackup } from "./backup.ts";
-import { DataDirBusyError, lockDataDir } from "./data-dir-lock.ts";
+import { parseCommandLine, usageError } from "./command-line.ts";
+import { loadEnv } from "../env.ts";
+import { databaseLabel, financeKeyLocation, linkKeyLocation } from "../operations.ts";
+import { backupKindOf, restorePgliteBackup, restorePostgresBackup } from "../../db/backup.ts";
+import { DataDirBusyError, lockDataDir } from "../../db/data-dir-lock.ts";
 
 const USAGE = `Usage: npm run db:restore -- FILE [--yes]
   Replaces the database with a backup written by npm run db:backup, after asking (--yes: without asking,

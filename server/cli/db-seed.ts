@@ -1,5 +1,5 @@
-import { parseCommandLine, usageError } from "../../server/cli/command-line.ts";
-import { runOperator } from "../../server/cli/operator-client.ts";
+import { parseCommandLine, usageError } from "./command-line.ts";
+import { runOperator } from "./operator-client.ts";
 
 const USAGE = `Usage: npm run db:seed -- [--used N]
   Migrates, then fills an empty database with the demo catalogue and N used vehicles (default 320); on a

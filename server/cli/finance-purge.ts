@@ -1,5 +1,5 @@
-import { parseCommandLine } from "./cli/command-line.ts";
-import { runOperator } from "./cli/operator-client.ts";
+import { parseCommandLine } from "./command-line.ts";
+import { runOperator } from "./operator-client.ts";
 
 const USAGE = `Usage: npm run finance:purge
   Deletes finance applications older than FINANCE_RETENTION_DAYS (default 180), as POPIA requires personal

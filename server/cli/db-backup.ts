@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseCommandLine, usageError } from "../server/cli/command-line.ts";
-import { runOperator } from "../server/cli/operator-client.ts";
+import { parseCommandLine, usageError } from "./command-line.ts";
+import { runOperator } from "./operator-client.ts";
 
 const USAGE = `Usage: npm run db:backup -- FILE
   Writes a consistent snapshot of the database to FILE (readable by its owner only) while the site keeps

@@ -1,7 +1,7 @@
-import { parseCommandLine } from "../server/cli/command-line.ts";
-import { loadEnv } from "../server/env.ts";
-import { openDatabase } from "./client.ts";
-import { DataDirBusyError } from "./data-dir-lock.ts";
+import { parseCommandLine } from "./command-line.ts";
+import { loadEnv } from "../env.ts";
+import { openDatabase } from "../../db/client.ts";
+import { DataDirBusyError } from "../../db/data-dir-lock.ts";
 
 const USAGE = `Usage: npm run db:migrate
   Applies the committed migrations to the configured database. The server applies them itself when it
