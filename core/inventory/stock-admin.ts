@@ -8,6 +8,7 @@ import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../s
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
 import { CatalogueNames } from "../catalogue/open-catalogue.ts";
 import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
+import { stockColumnValues, stockFieldColumns, type StoredStockFields, storedStockFields } from "./stock-columns.ts";
 import { parseStockVehicle, STOCK_STATUSES, type StockStatus, type StockVehicleInput } from "./stock-schema.ts";
 
 /**
@@ -365,27 +366,14 @@ function assertMayUseStock(actor: StaffActor): void {
   if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", "stock");
 }
 
-type VehicleRecord = {
+type VehicleRecord = Omit<StoredStockFields, "status"> & {
   dealerId: number;
   dealer: string;
   make: string;
   makeSlug: string;
   model: string;
   modelSlug: string;
-  variant: string;
-  year: number;
-  mileage: number;
-  price: number;
-  transmission: string;
-  fuelType: string;
-  colour: string;
-  condition: string;
-  bodyType: string;
   stockNumber: string | null;
-  vin: string | null;
-  mmCode: string | null;
-  registration: string | null;
-  description: string | null;
   status: StockStatus;
   updatedAt: Date;
 };
@@ -401,21 +389,8 @@ async function readVehicle(db: Database | Transaction, actor: StaffActor, id: nu
       makeSlug: makes.slug,
       model: models.name,
       modelSlug: models.slug,
-      variant: usedVehicles.variant,
-      year: usedVehicles.year,
-      mileage: usedVehicles.mileageKm,
-      price: usedVehicles.price,
-      transmission: usedVehicles.transmission,
-      fuelType: usedVehicles.fuelType,
-      colour: usedVehicles.exteriorColor,
-      condition: usedVehicles.state,
-      bodyType: usedVehicles.bodyType,
+      ...stockFieldColumns,
       stockNumber: usedVehicles.stockNumber,
-      vin: usedVehicles.vin,
-      mmCode: usedVehicles.mmCode,
-      registration: usedVehicles.registration,
-      description: usedVehicles.description,
-      status: usedVehicles.status,
       updatedAt: usedVehicles.updatedAt,
     })
     .from(usedVehicles)
@@ -529,21 +504,8 @@ async function resolveVehicle(
       dealerId: dealer.id,
       makeId: make.id,
       modelId: model.id,
-      variant: input.variant,
-      year: input.year,
-      mileageKm: input.mileage,
-      price: input.price,
-      transmission: input.transmission,
-      fuelType: input.fuelType,
-      state: input.condition,
-      ...(input.bodyType ? { bodyType: input.bodyType } : {}),
-      exteriorColor: input.colour,
+      ...stockColumnValues(storedStockFields(input)),
       stockNumber: input.stockNumber ?? null,
-      vin: input.vin ?? null,
-      mmCode: input.mmCode ?? null,
-      registration: input.registration ?? null,
-      description: input.description ?? null,
-      status: input.status,
     },
   };
 }
