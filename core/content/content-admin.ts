@@ -4,7 +4,7 @@ import { dealers } from "../../db/schema.ts";
 import { ImageRejected, type StoredImage, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
-import { dealerScope, StaffAccessDenied, type StaffActor, type StaffArea } from "../staff/roles.ts";
+import { dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor, type StaffArea } from "../staff/roles.ts";
 
 /**
  * What the back office's content services (specials and deals, banners) share: the dealers an actor may
@@ -44,7 +44,7 @@ export async function resolveDealer(tx: Transaction | Database, actor: StaffActo
   }
   const [dealer] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug));
   if (!dealer) return { ok: false, violation: { propertyPath: "dealer", message: "Dealer is not one of the group's dealers" } };
-  if (scope.kind === "dealers" && !scope.dealerIds.includes(dealer.id)) return { ok: false, violation: { propertyPath: "dealer", message: "Choose one of your dealers" } };
+  if (!scopeIncludes(scope, dealer.id)) return { ok: false, violation: { propertyPath: "dealer", message: "Choose one of your dealers" } };
   return { ok: true, dealerId: dealer.id };
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
 import { neutraliseFormula } from "../leads/inbox.ts";
 import { daysInclusive, southAfricanDay } from "../shared/days.ts";
-import { dealerScope, mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { dealerScope, mayUse, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type InsightsQuery, type InsightsTable, MANY_VIEWS, type StockSort, type StockView } from "./insights-query.ts";
 
 /**
@@ -68,7 +68,7 @@ export async function insightsScope(db: Database, actor: StaffActor, dealerSlug?
   assertMayUseInsights(actor);
   const scope = dealerScope(actor, "insights");
   const rows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers).orderBy(asc(dealers.dealerName));
-  const choices = scope.kind === "all" ? rows : rows.filter((row) => scope.dealerIds.includes(row.id));
+  const choices = rows.filter((row) => scopeIncludes(scope, row.id));
   if (dealerSlug) {
     const chosen = choices.find((row) => row.slug === dealerSlug);
     if (!chosen) throw new StaffAccessDenied("not-found", "insights");

@@ -4,7 +4,7 @@ import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../d
 import { ImageRejected, inspectImage, type Rendition, renditionsOf, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
 import { CatalogueNames } from "../catalogue/open-catalogue.ts";
 import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
@@ -465,7 +465,7 @@ async function resolveVehicle(
   const violations: Violation[] = [];
   const [dealer] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, input.dealer));
   if (!dealer) violations.push({ propertyPath: "dealer", message: "Dealer is not one of the group's dealers" });
-  else if (!dealerScopeIncludes(actor, dealer.id)) violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
+  else if (!scopeIncludes(dealerScope(actor, "stock"), dealer.id)) violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
   // The open catalogue (issue 38): a new make or model is added once the form confirms it.
   const catalogue = await CatalogueNames.load(tx as unknown as Database);
   const knownMake = catalogue.make(input.make);
@@ -514,11 +514,6 @@ async function resolveVehicle(
 function vinTakenMessage(holder: { dealerName: string; stockNumber: string | null }): string {
   const stockNumber = holder.stockNumber ? ` (stock number ${holder.stockNumber})` : "";
   return `A vehicle with this VIN is already in stock at ${holder.dealerName}${stockNumber}`;
-}
-
-function dealerScopeIncludes(actor: StaffActor, dealerId: number): boolean {
-  const scope = dealerScope(actor, "stock");
-  return scope.kind === "all" || scope.dealerIds.includes(dealerId);
 }
 
 /** Sets the photos' positions 0, 1, 2... in this order (through positions no photo holds, as the unique index checks each row). */

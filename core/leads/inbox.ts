@@ -8,7 +8,7 @@ import { FINANCE_LEAD_TYPE } from "../finance/application-schema.ts";
 import { type LeadCustomer, type LeadKind, type LeadVehicle, leadReference, loadLeadForDelivery, NOT_RECORDED } from "../delivery/lead-source.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import { recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, dealerScope, mayUse, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { violationsFromZod } from "../shared/violations.ts";
 import { blankAsAbsent, filterQuery, type InboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
@@ -219,7 +219,7 @@ export async function inboxDealers(db: Database, actor: StaffActor): Promise<{ s
   assertMayUseInbox(actor);
   const scope = dealerScope(actor, "leads");
   const rows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers).orderBy(dealers.dealerName);
-  return rows.filter((row) => scope.kind === "all" || scope.dealerIds.includes(row.id)).map(({ slug, name }) => ({ slug, name }));
+  return rows.filter((row) => scopeIncludes(scope, row.id)).map(({ slug, name }) => ({ slug, name }));
 }
 
 type LeadRef = { kind: LeadKind; id: string; dealerId: number; createdAt: Date };
