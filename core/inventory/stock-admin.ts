@@ -419,22 +419,10 @@ function auditedFields(vehicle: StockVehicleInput | VehicleRecord): Record<strin
   return {
     make: vehicle.make,
     model: vehicle.model,
-    variant: vehicle.variant,
-    year: vehicle.year,
-    mileage: vehicle.mileage,
-    price: vehicle.price,
-    transmission: vehicle.transmission,
-    fuelType: vehicle.fuelType,
-    colour: vehicle.colour,
-    condition: vehicle.condition,
+    ...storedStockFields(vehicle),
     bodyType: vehicle.bodyType ?? null,
     stockNumber: vehicle.stockNumber ?? null,
-    vin: vehicle.vin ?? null,
-    mmCode: vehicle.mmCode ?? null,
-    registration: vehicle.registration ?? null,
     dealer: vehicle.dealer,
-    description: vehicle.description ?? null,
-    status: vehicle.status,
   };
 }
 

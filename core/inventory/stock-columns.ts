@@ -52,8 +52,8 @@ export function stockColumnValues(fields: StockFieldsToStore): StockColumnValues
   return values as StockColumnValues;
 }
 
-/** A parsed vehicle's fields as stored; a body type left out stays undefined. */
-export function storedStockFields(input: StockVehicleInput): StockFieldsToStore {
+/** A parsed (or stored) vehicle's fields as stored; a body type left out stays undefined. */
+export function storedStockFields(input: StockVehicleInput | StoredStockFields): StockFieldsToStore {
   return {
     variant: input.variant,
     year: input.year,
