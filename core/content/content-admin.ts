@@ -4,7 +4,7 @@ import { dealers } from "../../db/schema.ts";
 import { ImageRejected, type StoredImage, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
-import { dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor, type StaffArea } from "../staff/roles.ts";
+import { assertMayUse, dealerScope, scopeIncludes, type StaffActor, type StaffArea } from "../staff/roles.ts";
 
 /**
  * What the back office's content services (specials and deals, banners) share: the dealers an actor may
@@ -15,15 +15,9 @@ export type { Transaction } from "../staff/staff-write.ts";
 export type ContentWriteResult = { ok: true; id: number } | { ok: false; violations: Violation[] };
 export type UploadedFile = { name: string; bytes: Buffer };
 
-/** Refuses (403) a role with no part in the area. */
-export function assertMayUseArea(actor: StaffActor, area: StaffArea): void {
-  const scope = dealerScope(actor, area);
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", area);
-}
-
 /** The dealers the actor may put content of the area at (the form's Dealer choices). */
 export async function areaDealers(db: Database, actor: StaffActor, area: StaffArea): Promise<{ id: number; slug: string; name: string }[]> {
-  assertMayUseArea(actor, area);
+  assertMayUse(actor, area);
   const scope = dealerScope(actor, area);
   return db
     .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })

@@ -4,7 +4,7 @@ import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../d
 import { ImageRejected, inspectImage, type Rendition, renditionsOf, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
 import { CatalogueNames } from "../catalogue/open-catalogue.ts";
 import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
@@ -67,8 +67,8 @@ export type StockWriteResult = { ok: true; id: number } | { ok: false; violation
 
 /** The dealers the actor may put stock at (the form's Dealer choices). */
 export async function stockDealers(db: Database, actor: StaffActor): Promise<{ id: number; slug: string; name: string }[]> {
+  assertMayUse(actor, "stock");
   const scope = dealerScope(actor, "stock");
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", "stock");
   return db
     .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
     .from(dealers)
@@ -78,8 +78,8 @@ export async function stockDealers(db: Database, actor: StaffActor): Promise<{ i
 
 /** One page of the stock the actor may see, newest change first. */
 export async function listStock(db: Database, actor: StaffActor, query: StockListQuery): Promise<{ items: StockListItem[]; total: number }> {
+  assertMayUse(actor, "stock");
   const scope = dealerScope(actor, "stock");
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", "stock");
   const where: (SQL | undefined)[] = [];
   if (scope.kind === "dealers") where.push(inArray(usedVehicles.dealerId, [...scope.dealerIds]));
   if (query.dealerId !== undefined) where.push(eq(usedVehicles.dealerId, query.dealerId));
@@ -176,7 +176,7 @@ export async function getStockVehicle(db: Database, actor: StaffActor, id: numbe
 
 /** Adds a vehicle from the form's (or an API client's) fields. */
 export async function createStockVehicle(db: Database, actor: StaffActor, input: unknown): Promise<StockWriteResult> {
-  assertMayUseStock(actor);
+  assertMayUse(actor, "stock");
   const parsed = parseStockVehicle(input);
   if (!parsed.ok) return parsed;
   return inTransaction(db, async (tx) => {
@@ -361,10 +361,6 @@ export async function photosOf(db: Database, actor: StaffActor, id: number): Pro
 
 // --- inside ---
 
-function assertMayUseStock(actor: StaffActor): void {
-  const scope = dealerScope(actor, "stock");
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", "stock");
-}
 
 type VehicleRecord = Omit<StoredStockFields, "status"> & {
   dealerId: number;
@@ -380,7 +376,7 @@ type VehicleRecord = Omit<StoredStockFields, "status"> & {
 
 /** The vehicle, after checking the actor may see it (StaffAccessDenied 'not-found' otherwise, as for no vehicle). */
 async function readVehicle(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}): Promise<VehicleRecord> {
-  assertMayUseStock(actor);
+  assertMayUse(actor, "stock");
   const query = db
     .select({
       dealerId: usedVehicles.dealerId,

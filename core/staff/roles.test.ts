@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertMay, dealerScope, may, mayUse, scopeIncludes, StaffAccessDenied, type StaffActor, type StaffArea } from "./roles.ts";
+import { assertMay, assertMayUse, dealerScope, may, mayUse, scopeIncludes, StaffAccessDenied, type StaffActor, type StaffArea } from "./roles.ts";
 
 const admin: StaffActor = { id: 1, label: "admin@example.co.za", role: "group_admin", dealerIds: [] };
 const manager: StaffActor = { id: 2, label: "manager@example.co.za", role: "dealer_manager", dealerIds: [7] };
@@ -29,6 +29,13 @@ describe("the role matrix", () => {
     expect(() => assertMay(manager, "blog", 7)).toThrow(expect.objectContaining({ kind: "forbidden" }));
     expect(() => assertMay(editor, "stock", 7)).toThrow(StaffAccessDenied);
     expect(() => assertMay(manager, "stock", 7)).not.toThrow();
+  });
+
+  it("refuses the use of an area as forbidden exactly when mayUse says no", () => {
+    expect(() => assertMayUse(manager, "blog")).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => assertMayUse({ ...manager, dealerIds: [] }, "stock")).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => assertMayUse(manager, "stock")).not.toThrow();
+    expect(() => assertMayUse(editor, "blog")).not.toThrow();
   });
 
   it("a dealer manager with no dealers assigned sees nothing", () => {

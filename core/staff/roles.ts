@@ -124,6 +124,11 @@ export function assertMay(actor: StaffActor, area: StaffArea, dealerId: number |
 /** Every dealer, or these dealer ids (none at all for a role with no part in the area). */
 export type DealerScope = { kind: "all" } | { kind: "dealers"; dealerIds: readonly number[] };
 
+/** Throws StaffAccessDenied 'forbidden' unless `mayUse(actor, area)`: for a list or page of the area, not one dealer's record. */
+export function assertMayUse(actor: StaffActor, area: StaffArea): void {
+  if (!mayUse(actor, area)) throw new StaffAccessDenied("forbidden", area);
+}
+
 /**
  * The dealers whose records the actor may list in the area: every dealer, these dealer ids, or none.
  * Services filter their queries with it.
