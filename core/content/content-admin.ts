@@ -1,10 +1,10 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
 import { ImageRejected, type StoredImage, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
-import { assertMayUse, dealerScope, scopeIncludes, type StaffActor, type StaffArea } from "../staff/roles.ts";
+import { dealerScope, scopeIncludes, type StaffActor, type StaffArea } from "../staff/roles.ts";
 
 /**
  * What the back office's content services (specials and deals, banners) share: the dealers an actor may
@@ -12,19 +12,10 @@ import { assertMayUse, dealerScope, scopeIncludes, type StaffActor, type StaffAr
  */
 
 export type { Transaction } from "../staff/staff-write.ts";
+export { areaDealers } from "../dealers/staff-dealers.ts";
 export type ContentWriteResult = { ok: true; id: number } | { ok: false; violations: Violation[] };
 export type UploadedFile = { name: string; bytes: Buffer };
 
-/** The dealers the actor may put content of the area at (the form's Dealer choices). */
-export async function areaDealers(db: Database, actor: StaffActor, area: StaffArea): Promise<{ id: number; slug: string; name: string }[]> {
-  assertMayUse(actor, area);
-  const scope = dealerScope(actor, area);
-  return db
-    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
-    .from(dealers)
-    .where(scope.kind === "all" ? undefined : inArray(dealers.id, [...scope.dealerIds]))
-    .orderBy(asc(dealers.sortOrder), asc(dealers.id));
-}
 
 /**
  * The dealer a form names ("" for group-wide), as a violation on `dealer` when the actor may not put

@@ -7,6 +7,7 @@ import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
 import { CatalogueNames } from "../catalogue/open-catalogue.ts";
+import { areaDealers } from "../dealers/staff-dealers.ts";
 import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
 import { stockColumnValues, stockFieldColumns, type StoredStockFields, storedStockFields } from "./stock-columns.ts";
 import { parseStockVehicle, STOCK_STATUSES, type StockStatus, type StockVehicleInput } from "./stock-schema.ts";
@@ -66,14 +67,8 @@ export type StockVehicle = {
 export type StockWriteResult = { ok: true; id: number } | { ok: false; violations: Violation[] };
 
 /** The dealers the actor may put stock at (the form's Dealer choices). */
-export async function stockDealers(db: Database, actor: StaffActor): Promise<{ id: number; slug: string; name: string }[]> {
-  assertMayUse(actor, "stock");
-  const scope = dealerScope(actor, "stock");
-  return db
-    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
-    .from(dealers)
-    .where(scope.kind === "all" ? undefined : inArray(dealers.id, [...scope.dealerIds]))
-    .orderBy(asc(dealers.sortOrder), asc(dealers.id));
+export function stockDealers(db: Database, actor: StaffActor): Promise<{ id: number; slug: string; name: string }[]> {
+  return areaDealers(db, actor, "stock");
 }
 
 /** One page of the stock the actor may see, newest change first. */
