@@ -2,9 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { banners, dealers } from "../../db/schema.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, assertMayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type BannerType, isBannerShown } from "./banners.ts";
-import { assertMayUseArea, type ContentWriteResult, inContentTransaction, largestJpeg, resolveDealer, storeUpload, type Transaction, type UploadedFile } from "./content-admin.ts";
+import { type ContentWriteResult, inContentTransaction, largestJpeg, resolveDealer, storeUpload, type Transaction, type UploadedFile } from "./content-admin.ts";
 import type { BannerField } from "./content-labels.ts";
 import { type BannerInput, parseBanner } from "./content-schema.ts";
 import { toSastDateTime } from "./schedule.ts";
@@ -31,7 +31,7 @@ export type StaffBanner = { id: number; imageUri: string; shownNow: boolean; val
 const AREA = "banners";
 
 export async function listStaffBanners(db: Database, actor: StaffActor, now = new Date()): Promise<StaffBannerListItem[]> {
-  assertMayUseArea(actor, AREA);
+  assertMayUse(actor, AREA);
   const rows = await db
     .select({ banner: banners, dealerName: dealers.dealerName })
     .from(banners)
@@ -69,7 +69,7 @@ export async function getStaffBanner(db: Database, actor: StaffActor, id: number
 
 /** Adds a banner from the form's fields and its image (required). */
 export async function createBanner(db: Database, actor: StaffActor, input: unknown, image: UploadedFile | null): Promise<ContentWriteResult> {
-  assertMayUseArea(actor, AREA);
+  assertMayUse(actor, AREA);
   const parsed = parseBanner(input);
   if (!parsed.ok) return parsed;
   if (!image || image.bytes.length === 0) return { ok: false, violations: [{ propertyPath: "image", message: "Choose an image (JPEG, PNG or WebP)" }] };
@@ -118,7 +118,7 @@ export async function updateBanner(db: Database, actor: StaffActor, id: number, 
 // --- inside ---
 
 async function readBanner(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}) {
-  assertMayUseArea(actor, AREA);
+  assertMayUse(actor, AREA);
   const query = db.select({ banner: banners, dealerSlug: dealers.slug }).from(banners).leftJoin(dealers, eq(dealers.id, banners.dealerId)).where(eq(banners.id, id));
   const [row] = await (forUpdate ? query.for("update", { of: banners }) : query);
   if (!row) throw new StaffAccessDenied("not-found", AREA);

@@ -1,10 +1,10 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
 import { ImageRejected, type StoredImage, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
-import { dealerScope, StaffAccessDenied, type StaffActor, type StaffArea } from "../staff/roles.ts";
+import { dealerScope, scopeIncludes, type StaffActor, type StaffArea } from "../staff/roles.ts";
 
 /**
  * What the back office's content services (specials and deals, banners) share: the dealers an actor may
@@ -12,25 +12,10 @@ import { dealerScope, StaffAccessDenied, type StaffActor, type StaffArea } from 
  */
 
 export type { Transaction } from "../staff/staff-write.ts";
+export { areaDealers } from "../dealers/staff-dealers.ts";
 export type ContentWriteResult = { ok: true; id: number } | { ok: false; violations: Violation[] };
 export type UploadedFile = { name: string; bytes: Buffer };
 
-/** Refuses (403) a role with no part in the area. */
-export function assertMayUseArea(actor: StaffActor, area: StaffArea): void {
-  const scope = dealerScope(actor, area);
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", area);
-}
-
-/** The dealers the actor may put content of the area at (the form's Dealer choices). */
-export async function areaDealers(db: Database, actor: StaffActor, area: StaffArea): Promise<{ id: number; slug: string; name: string }[]> {
-  assertMayUseArea(actor, area);
-  const scope = dealerScope(actor, area);
-  return db
-    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
-    .from(dealers)
-    .where(scope.kind === "all" ? undefined : inArray(dealers.id, [...scope.dealerIds]))
-    .orderBy(asc(dealers.sortOrder), asc(dealers.id));
-}
 
 /**
  * The dealer a form names ("" for group-wide), as a violation on `dealer` when the actor may not put
@@ -44,7 +29,7 @@ export async function resolveDealer(tx: Transaction | Database, actor: StaffActo
   }
   const [dealer] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug));
   if (!dealer) return { ok: false, violation: { propertyPath: "dealer", message: "Dealer is not one of the group's dealers" } };
-  if (scope.kind === "dealers" && !scope.dealerIds.includes(dealer.id)) return { ok: false, violation: { propertyPath: "dealer", message: "Choose one of your dealers" } };
+  if (!scopeIncludes(scope, dealer.id)) return { ok: false, violation: { propertyPath: "dealer", message: "Choose one of your dealers" } };
   return { ok: true, dealerId: dealer.id };
 }
 

@@ -3,9 +3,8 @@ import type { Database } from "../../db/client.ts";
 import { dealers, deals } from "../../db/schema.ts";
 import { renditionsOf, pictureSources } from "../media/image-pipeline.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, assertMayUse, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import {
-  assertMayUseArea,
   type ContentWriteResult,
   inContentTransaction,
   largestJpeg,
@@ -57,7 +56,7 @@ const AREA = "deals";
 
 /** Every deal the actor may see, newest change first. */
 export async function listStaffDeals(db: Database, actor: StaffActor, now = new Date()): Promise<StaffDealListItem[]> {
-  assertMayUseArea(actor, AREA);
+  assertMayUse(actor, AREA);
   const scope = dealerScope(actor, AREA);
   const rows = await db
     .select({ deal: deals, dealerName: dealers.dealerName })
@@ -107,7 +106,7 @@ export async function getStaffDeal(db: Database, actor: StaffActor, id: number, 
 
 /** Adds a deal as a draft from the form's fields and its banner image (required). */
 export async function createDeal(db: Database, actor: StaffActor, input: unknown, image: UploadedFile | null): Promise<ContentWriteResult> {
-  assertMayUseArea(actor, AREA);
+  assertMayUse(actor, AREA);
   const parsed = parseDeal(input);
   if (!parsed.ok) return parsed;
   if (!image || image.bytes.length === 0) return { ok: false, violations: [{ propertyPath: "image", message: "Choose a banner image (JPEG, PNG or WebP)" }] };
@@ -189,7 +188,7 @@ export async function setDealStatus(db: Database, actor: StaffActor, id: number,
 const SLUG_UNIQUE = { deals_slug_unique: { propertyPath: "slug", message: "Another special or deal has this address; choose another" } };
 
 async function readDeal(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}) {
-  assertMayUseArea(actor, AREA);
+  assertMayUse(actor, AREA);
   const query = db.select({ deal: deals, dealerSlug: dealers.slug }).from(deals).leftJoin(dealers, eq(dealers.id, deals.dealerId)).where(eq(deals.id, id));
   const [row] = await (forUpdate ? query.for("update", { of: deals }) : query);
   if (!row) throw new StaffAccessDenied("not-found", AREA);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { campaignSpend, dealers } from "../../db/schema.ts";
 import { recordAudit } from "../staff/audit.ts";
-import { assertMay, mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, assertMayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import type { WriteResult } from "../staff/staff-write.ts";
 import { daysInclusive } from "../shared/days.ts";
 import type { Violation } from "../shared/violations.ts";
@@ -77,7 +77,7 @@ function actorMaySpendFor(actor: StaffActor, dealerId: number | null): boolean {
 
 /** Stores a campaign's spend and its audit entry in one transaction. */
 export async function addCampaignSpend(db: Database, actor: StaffActor, form: Record<string, unknown>): Promise<WriteResult> {
-  if (!mayUse(actor, "insights")) throw new StaffAccessDenied("forbidden", "insights");
+  assertMayUse(actor, "insights");
   const parsed = await parseCampaignSpend(db, actor, form);
   if (!parsed.ok) return parsed;
   const entry = parsed.value;
@@ -96,7 +96,7 @@ export async function addCampaignSpend(db: Database, actor: StaffActor, form: Re
 
 /** Removes an entry the actor may see (another dealer's, or one that does not exist: not found), with its audit entry. */
 export async function removeCampaignSpend(db: Database, actor: StaffActor, id: number): Promise<void> {
-  if (!mayUse(actor, "insights")) throw new StaffAccessDenied("forbidden", "insights");
+  assertMayUse(actor, "insights");
   const [entry] = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await db.select().from(campaignSpend).where(eq(campaignSpend.id, id)).limit(1) : [];
   if (!entry) throw new StaffAccessDenied("not-found", "insights");
   assertMay(actor, "insights", entry.dealerId);

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
 import { neutraliseFormula } from "../leads/inbox.ts";
 import { daysInclusive, southAfricanDay } from "../shared/days.ts";
-import { dealerScope, mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type InsightsQuery, type InsightsTable, MANY_VIEWS, type StockSort, type StockView } from "./insights-query.ts";
 
 /**
@@ -59,16 +59,13 @@ export type StockSummary = { all: number; over60: number; over90: number; viewed
 /** Leads whose visit left no source (sent without a live visit, or before issue 35). */
 export const NOT_RECORDED = "(not recorded)";
 
-function assertMayUseInsights(actor: StaffActor): void {
-  if (!mayUse(actor, "insights")) throw new StaffAccessDenied("forbidden", "insights");
-}
 
 /** The actor's scope, narrowed to one of their dealers when `dealerSlug` names one (another dealer: not found). */
 export async function insightsScope(db: Database, actor: StaffActor, dealerSlug?: string): Promise<InsightsScope> {
-  assertMayUseInsights(actor);
+  assertMayUse(actor, "insights");
   const scope = dealerScope(actor, "insights");
   const rows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers).orderBy(asc(dealers.dealerName));
-  const choices = scope.kind === "all" ? rows : rows.filter((row) => scope.dealerIds.includes(row.id));
+  const choices = rows.filter((row) => scopeIncludes(scope, row.id));
   if (dealerSlug) {
     const chosen = choices.find((row) => row.slug === dealerSlug);
     if (!chosen) throw new StaffAccessDenied("not-found", "insights");

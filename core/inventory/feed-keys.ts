@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealerFeedKeys, dealerFeedPhotoHosts, dealers } from "../../db/schema.ts";
 import { recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, type StaffActor } from "../staff/roles.ts";
+import { assertMay, dealerScope, scopeIncludes, type StaffActor } from "../staff/roles.ts";
 import type { Parsed } from "../shared/violations.ts";
 
 /**
@@ -92,7 +92,7 @@ export async function listFeedKeys(db: Database, actor: StaffActor): Promise<Fee
     .from(dealerFeedKeys)
     .innerJoin(dealers, eq(dealers.id, dealerFeedKeys.dealerId))
     .orderBy(asc(dealers.sortOrder), asc(dealers.dealerName), sql`${dealerFeedKeys.id} desc`);
-  return scope.kind === "all" ? rows : rows.filter((row) => scope.dealerIds.includes(row.dealerId));
+  return rows.filter((row) => scopeIncludes(scope, row.dealerId));
 }
 
 /** Revokes a key: from now on it answers 401. Revoking a revoked key changes nothing. */
@@ -169,7 +169,7 @@ export function parsePhotoHost(raw: unknown): Parsed<string> {
 export async function listPhotoHosts(db: Database, actor: StaffActor): Promise<{ dealerId: number; host: string }[]> {
   const scope = dealerScope(actor, "feed-keys");
   const rows = await db.select().from(dealerFeedPhotoHosts).orderBy(asc(dealerFeedPhotoHosts.dealerId), asc(dealerFeedPhotoHosts.host));
-  return scope.kind === "all" ? rows : rows.filter((row) => scope.dealerIds.includes(row.dealerId));
+  return rows.filter((row) => scopeIncludes(scope, row.dealerId));
 }
 
 /** The photo hosts of one dealer, for the feed import (no actor: the import itself is checked). */
@@ -210,5 +210,5 @@ export async function dealerChoices(db: Database, actor: StaffActor, area: "feed
     .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
     .from(dealers)
     .orderBy(asc(dealers.sortOrder), asc(dealers.dealerName));
-  return scope.kind === "all" ? rows : rows.filter((dealer) => scope.dealerIds.includes(dealer.id));
+  return rows.filter((dealer) => scopeIncludes(scope, dealer.id));
 }

@@ -16,6 +16,7 @@ import {
   moveStockPhoto,
   setMainStockPhoto,
   STOCK_PAGE_SIZE,
+  stockDealers,
   updateStockVehicle,
 } from "./stock-admin.ts";
 import { findUsedVehicle, listUsedVehicles } from "./used-vehicles.ts";
@@ -117,6 +118,12 @@ describe("the stock service's role rules", () => {
     expect(await refusal(changeStockStatus(database.db, editor, id, "Sold"))).toBe("forbidden");
     const managerOfNothing: StaffActor = { ...sandtonManager, dealerIds: [] };
     expect(await refusal(listStock(database.db, managerOfNothing, { page: 1 }))).toBe("forbidden");
+  });
+
+  it("offers a manager their own dealers to put stock at, the administrator every dealer, and refuses an editor", async () => {
+    expect((await stockDealers(database.db, sandtonManager)).map((dealer) => dealer.id)).toEqual([sandton]);
+    expect((await stockDealers(database.db, admin)).map((dealer) => dealer.id)).toEqual(expect.arrayContaining([sandton, menlyn]));
+    expect(await refusal(stockDealers(database.db, editor))).toBe("forbidden");
   });
 
   it("keeps a manager to their own dealers when adding or moving a vehicle", async () => {

@@ -4,10 +4,12 @@ import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../d
 import { ImageRejected, inspectImage, type Rendition, renditionsOf, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
 import { CatalogueNames } from "../catalogue/open-catalogue.ts";
+import { areaDealers } from "../dealers/staff-dealers.ts";
 import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
+import { stockColumnValues, stockFieldColumns, type StoredStockFields, storedStockFields } from "./stock-columns.ts";
 import { parseStockVehicle, STOCK_STATUSES, type StockStatus, type StockVehicleInput } from "./stock-schema.ts";
 
 /**
@@ -65,20 +67,14 @@ export type StockVehicle = {
 export type StockWriteResult = { ok: true; id: number } | { ok: false; violations: Violation[] };
 
 /** The dealers the actor may put stock at (the form's Dealer choices). */
-export async function stockDealers(db: Database, actor: StaffActor): Promise<{ id: number; slug: string; name: string }[]> {
-  const scope = dealerScope(actor, "stock");
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", "stock");
-  return db
-    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
-    .from(dealers)
-    .where(scope.kind === "all" ? undefined : inArray(dealers.id, [...scope.dealerIds]))
-    .orderBy(asc(dealers.sortOrder), asc(dealers.id));
+export function stockDealers(db: Database, actor: StaffActor): Promise<{ id: number; slug: string; name: string }[]> {
+  return areaDealers(db, actor, "stock");
 }
 
 /** One page of the stock the actor may see, newest change first. */
 export async function listStock(db: Database, actor: StaffActor, query: StockListQuery): Promise<{ items: StockListItem[]; total: number }> {
+  assertMayUse(actor, "stock");
   const scope = dealerScope(actor, "stock");
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", "stock");
   const where: (SQL | undefined)[] = [];
   if (scope.kind === "dealers") where.push(inArray(usedVehicles.dealerId, [...scope.dealerIds]));
   if (query.dealerId !== undefined) where.push(eq(usedVehicles.dealerId, query.dealerId));
@@ -175,7 +171,7 @@ export async function getStockVehicle(db: Database, actor: StaffActor, id: numbe
 
 /** Adds a vehicle from the form's (or an API client's) fields. */
 export async function createStockVehicle(db: Database, actor: StaffActor, input: unknown): Promise<StockWriteResult> {
-  assertMayUseStock(actor);
+  assertMayUse(actor, "stock");
   const parsed = parseStockVehicle(input);
   if (!parsed.ok) return parsed;
   return inTransaction(db, async (tx) => {
@@ -360,39 +356,22 @@ export async function photosOf(db: Database, actor: StaffActor, id: number): Pro
 
 // --- inside ---
 
-function assertMayUseStock(actor: StaffActor): void {
-  const scope = dealerScope(actor, "stock");
-  if (scope.kind === "dealers" && scope.dealerIds.length === 0) throw new StaffAccessDenied("forbidden", "stock");
-}
 
-type VehicleRecord = {
+type VehicleRecord = Omit<StoredStockFields, "status"> & {
   dealerId: number;
   dealer: string;
   make: string;
   makeSlug: string;
   model: string;
   modelSlug: string;
-  variant: string;
-  year: number;
-  mileage: number;
-  price: number;
-  transmission: string;
-  fuelType: string;
-  colour: string;
-  condition: string;
-  bodyType: string;
   stockNumber: string | null;
-  vin: string | null;
-  mmCode: string | null;
-  registration: string | null;
-  description: string | null;
   status: StockStatus;
   updatedAt: Date;
 };
 
 /** The vehicle, after checking the actor may see it (StaffAccessDenied 'not-found' otherwise, as for no vehicle). */
 async function readVehicle(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}): Promise<VehicleRecord> {
-  assertMayUseStock(actor);
+  assertMayUse(actor, "stock");
   const query = db
     .select({
       dealerId: usedVehicles.dealerId,
@@ -401,21 +380,8 @@ async function readVehicle(db: Database | Transaction, actor: StaffActor, id: nu
       makeSlug: makes.slug,
       model: models.name,
       modelSlug: models.slug,
-      variant: usedVehicles.variant,
-      year: usedVehicles.year,
-      mileage: usedVehicles.mileageKm,
-      price: usedVehicles.price,
-      transmission: usedVehicles.transmission,
-      fuelType: usedVehicles.fuelType,
-      colour: usedVehicles.exteriorColor,
-      condition: usedVehicles.state,
-      bodyType: usedVehicles.bodyType,
+      ...stockFieldColumns,
       stockNumber: usedVehicles.stockNumber,
-      vin: usedVehicles.vin,
-      mmCode: usedVehicles.mmCode,
-      registration: usedVehicles.registration,
-      description: usedVehicles.description,
-      status: usedVehicles.status,
       updatedAt: usedVehicles.updatedAt,
     })
     .from(usedVehicles)
@@ -444,22 +410,10 @@ function auditedFields(vehicle: StockVehicleInput | VehicleRecord): Record<strin
   return {
     make: vehicle.make,
     model: vehicle.model,
-    variant: vehicle.variant,
-    year: vehicle.year,
-    mileage: vehicle.mileage,
-    price: vehicle.price,
-    transmission: vehicle.transmission,
-    fuelType: vehicle.fuelType,
-    colour: vehicle.colour,
-    condition: vehicle.condition,
+    ...storedStockFields(vehicle),
     bodyType: vehicle.bodyType ?? null,
     stockNumber: vehicle.stockNumber ?? null,
-    vin: vehicle.vin ?? null,
-    mmCode: vehicle.mmCode ?? null,
-    registration: vehicle.registration ?? null,
     dealer: vehicle.dealer,
-    description: vehicle.description ?? null,
-    status: vehicle.status,
   };
 }
 
@@ -490,7 +444,7 @@ async function resolveVehicle(
   const violations: Violation[] = [];
   const [dealer] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, input.dealer));
   if (!dealer) violations.push({ propertyPath: "dealer", message: "Dealer is not one of the group's dealers" });
-  else if (!dealerScopeIncludes(actor, dealer.id)) violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
+  else if (!scopeIncludes(dealerScope(actor, "stock"), dealer.id)) violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
   // The open catalogue (issue 38): a new make or model is added once the form confirms it.
   const catalogue = await CatalogueNames.load(tx as unknown as Database);
   const knownMake = catalogue.make(input.make);
@@ -529,21 +483,8 @@ async function resolveVehicle(
       dealerId: dealer.id,
       makeId: make.id,
       modelId: model.id,
-      variant: input.variant,
-      year: input.year,
-      mileageKm: input.mileage,
-      price: input.price,
-      transmission: input.transmission,
-      fuelType: input.fuelType,
-      state: input.condition,
-      ...(input.bodyType ? { bodyType: input.bodyType } : {}),
-      exteriorColor: input.colour,
+      ...stockColumnValues(storedStockFields(input)),
       stockNumber: input.stockNumber ?? null,
-      vin: input.vin ?? null,
-      mmCode: input.mmCode ?? null,
-      registration: input.registration ?? null,
-      description: input.description ?? null,
-      status: input.status,
     },
   };
 }
@@ -552,11 +493,6 @@ async function resolveVehicle(
 function vinTakenMessage(holder: { dealerName: string; stockNumber: string | null }): string {
   const stockNumber = holder.stockNumber ? ` (stock number ${holder.stockNumber})` : "";
   return `A vehicle with this VIN is already in stock at ${holder.dealerName}${stockNumber}`;
-}
-
-function dealerScopeIncludes(actor: StaffActor, dealerId: number): boolean {
-  const scope = dealerScope(actor, "stock");
-  return scope.kind === "all" || scope.dealerIds.includes(dealerId);
 }
 
 /** Sets the photos' positions 0, 1, 2... in this order (through positions no photo holds, as the unique index checks each row). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { CatalogueNames, resolved } from "../catalogue/open-catalogue.ts";
@@ -9,6 +9,7 @@ import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts
 import { photoHostsOf } from "./feed-keys.ts";
 import { checkPhotoUrl, DEFAULT_PHOTO_FETCH_LIMITS, fetchFeedPhoto, PhotoFetchFailed, type PhotoFetchLimits } from "./feed-photos.ts";
 import { type FeedColumn, type FeedColumnsReport, type FeedRow, MAX_FEED_PHOTOS, photoUrlsOf } from "./stock-feed-format.ts";
+import { stockColumnValues, stockFieldColumns, type StoredStockFields, storedStockFields } from "./stock-columns.ts";
 import { parseStockVehicle, type StockVehicleInput } from "./stock-schema.ts";
 
 /**
@@ -68,24 +69,7 @@ async function feedDealer(db: Database, actor: StaffActor, slug: string): Promis
 }
 
 /** A vehicle as the feed describes it, make and model by their catalogue names: what is compared between feeds. */
-type FeedVehicle = {
-  make: string;
-  model: string;
-  variant: string;
-  year: number;
-  mileage: number;
-  price: number;
-  transmission: string;
-  fuelType: string;
-  colour: string;
-  condition: string;
-  bodyType: string;
-  vin: string | null;
-  mmCode: string | null;
-  registration: string | null;
-  description: string | null;
-  status: string;
-};
+type FeedVehicle = { make: string; model: string } & StoredStockFields;
 
 type ValidRow = {
   row: number;
@@ -258,20 +242,8 @@ function validateRow(
     vehicle: {
       make: make?.name ?? v.make,
       model: model?.name ?? v.model,
-      variant: v.variant,
-      year: v.year,
-      mileage: v.mileage,
-      price: v.price,
-      transmission: v.transmission,
-      fuelType: v.fuelType,
-      colour: v.colour,
-      condition: v.condition,
+      ...storedStockFields(v),
       bodyType: v.bodyType ?? "Other",
-      vin: v.vin ?? null,
-      mmCode: v.mmCode ?? null,
-      registration: v.registration ?? null,
-      description: v.description ?? null,
-      status: v.status,
     },
   };
 }
@@ -283,20 +255,7 @@ async function loadExisting(db: Database, dealerId: number): Promise<Map<string,
       stockNumber: usedVehicles.stockNumber,
       make: makes.name,
       model: models.name,
-      variant: usedVehicles.variant,
-      year: usedVehicles.year,
-      mileage: usedVehicles.mileageKm,
-      price: usedVehicles.price,
-      transmission: usedVehicles.transmission,
-      fuelType: usedVehicles.fuelType,
-      colour: usedVehicles.exteriorColor,
-      condition: usedVehicles.state,
-      bodyType: usedVehicles.bodyType,
-      vin: usedVehicles.vin,
-      mmCode: usedVehicles.mmCode,
-      registration: usedVehicles.registration,
-      description: usedVehicles.description,
-      status: usedVehicles.status,
+      ...stockFieldColumns,
     })
     .from(usedVehicles)
     .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
@@ -350,25 +309,7 @@ async function withoutVinConflicts(
 const ROWS_PER_INSERT = 1_000;
 
 function vehicleColumns(row: ValidRow) {
-  const v = row.vehicle;
-  return {
-    makeId: row.makeId,
-    modelId: row.modelId,
-    variant: v.variant,
-    year: v.year,
-    mileageKm: v.mileage,
-    price: v.price,
-    transmission: v.transmission,
-    fuelType: v.fuelType,
-    state: v.condition,
-    bodyType: v.bodyType,
-    exteriorColor: v.colour,
-    vin: v.vin,
-    mmCode: v.mmCode,
-    registration: v.registration,
-    description: v.description,
-    status: v.status,
-  };
+  return { makeId: row.makeId, modelId: row.modelId, ...stockColumnValues(row.vehicle) };
 }
 
 /** Changed vehicles per UPDATE statement (17 parameters each). */
@@ -376,17 +317,18 @@ const ROWS_PER_UPDATE = 500;
 
 /** Writes changed vehicles with one statement (UPDATE ... FROM VALUES), not one per vehicle: a feed may change thousands. */
 async function updateVehicles(tx: Database, updates: Plan["update"]): Promise<void> {
+  const tableColumns = getTableColumns(usedVehicles);
+  const keys = Object.keys(vehicleColumns(updates[0]!.row)) as (keyof ReturnType<typeof vehicleColumns>)[];
+  const names = keys.map((key) => sql.identifier(tableColumns[key].name));
+  // VALUES leaves its parameters untyped: each is cast to its column's type.
   const values = updates.map(({ row, id }) => {
-    const c = vehicleColumns(row);
-    return sql`(${id}::int, ${c.makeId}::int, ${c.modelId}::int, ${c.variant}::text, ${c.year}::smallint, ${c.mileageKm}::int, ${c.price}::int,
-      ${c.transmission}::text, ${c.fuelType}::text, ${c.state}::text, ${c.bodyType}::text, ${c.exteriorColor}::text, ${c.vin}::text, ${c.mmCode}::text, ${c.registration}::text, ${c.description}::text, ${c.status}::text)`;
+    const columns = vehicleColumns(row);
+    const cells = keys.map((key) => sql`${columns[key]}::${sql.raw(tableColumns[key].getSQLType())}`);
+    return sql`(${id}::int, ${sql.join(cells, sql`, `)})`;
   });
   await tx.execute(sql`
-    update used_vehicles as u set
-      make_id = v.make_id, model_id = v.model_id, variant = v.variant, year = v.year, mileage_km = v.mileage_km, price = v.price,
-      transmission = v.transmission, fuel_type = v.fuel_type, state = v.state, body_type = v.body_type, exterior_color = v.exterior_color, vin = v.vin, mm_code = v.mm_code, registration = v.registration,
-      description = v.description, status = v.status, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(id, make_id, model_id, variant, year, mileage_km, price, transmission, fuel_type, state, body_type, exterior_color, vin, mm_code, registration, description, status)
+    update used_vehicles as u set ${sql.join(names.map((name) => sql`${name} = v.${name}`), sql`, `)}, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})
     where u.id = v.id`);
 }
 

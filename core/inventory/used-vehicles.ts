@@ -538,8 +538,9 @@ export async function usedFilters(
   const source = hasRefinements(query) ? STOCK_SOURCE : COUNTS_SOURCE;
   const steps = rangeSteps();
   const [makeCounts, modelCounts, fuel, transmission, state, total, bodyTypes, colours, provinces, dealerCounts] = await Promise.all([
-    countMakes(db, except("make"), source),
-    countModels(db, query.makeSlug ? except("model") : null, source),
+    countNamed(db, except("make"), source, "make"),
+    // Models only of the chosen make.
+    query.makeSlug ? countNamed(db, except("model"), source, "model") : [],
     countFacet(db, except("fuel"), source, source.columns.fuelType, FUEL_TYPES),
     countFacet(db, except("transmission"), source, source.columns.transmission, TRANSMISSIONS),
     countFacet(db, except("state"), source, source.columns.state, VEHICLE_STATES),
@@ -659,26 +660,15 @@ async function countFacet(
   return options.map((value) => ({ value, count: Number(rows.find((row) => row.value === value)?.count ?? 0) }));
 }
 
-async function countMakes(db: Database, where: Condition[], source: CountSource): Promise<MakeOption[]> {
+/** The vehicles of each make, or each model, by name. */
+async function countNamed(db: Database, where: Condition[], source: CountSource, named: "make" | "model"): Promise<MakeOption[]> {
+  const [table, idColumn] = named === "make" ? [makes, source.columns.makeId] : [models, source.columns.modelId];
   const rows = await db
-    .select({ name: makes.name, slug: makes.slug, count: source.sum })
+    .select({ name: table.name, slug: table.slug, count: source.sum })
     .from(source.table)
-    .innerJoin(makes, eq(makes.id, source.columns.makeId))
+    .innerJoin(table, eq(table.id, idColumn))
     .where(source.where(where))
-    .groupBy(makes.id, makes.name, makes.slug)
-    .orderBy(asc(makes.name));
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
-}
-
-/** Models of the chosen make (null `where`: no make chosen). */
-async function countModels(db: Database, where: Condition[] | null, source: CountSource): Promise<MakeOption[]> {
-  if (where === null) return [];
-  const rows = await db
-    .select({ name: models.name, slug: models.slug, count: source.sum })
-    .from(source.table)
-    .innerJoin(models, eq(models.id, source.columns.modelId))
-    .where(source.where(where))
-    .groupBy(models.id, models.name, models.slug)
-    .orderBy(asc(models.name));
+    .groupBy(table.id, table.name, table.slug)
+    .orderBy(asc(table.name));
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { scopeCondition } from "./inbox.ts";
-import { mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMayUse, type StaffActor } from "../staff/roles.ts";
 
 /** One dealer's leads of one week (Monday to Sunday, South African time) and how fast they were first answered. */
 export type FirstResponseWeek = {
@@ -28,7 +28,7 @@ export async function firstResponseReport(
   actor: StaffActor,
   options: { weeks?: number; now?: Date } = {},
 ): Promise<FirstResponseWeek[]> {
-  if (!mayUse(actor, "leads")) throw new StaffAccessDenied("forbidden", "leads");
+  assertMayUse(actor, "leads");
   const weeks = options.weeks ?? REPORT_WEEKS;
   const since = new Date((options.now ?? new Date()).getTime() - weeks * 7 * 24 * 60 * 60 * 1000);
   // SAST is UTC+2 all year (no daylight saving), so a fixed offset gives South African weeks.

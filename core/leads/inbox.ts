@@ -8,7 +8,7 @@ import { FINANCE_LEAD_TYPE } from "../finance/application-schema.ts";
 import { type LeadCustomer, type LeadKind, type LeadVehicle, leadReference, loadLeadForDelivery, NOT_RECORDED } from "../delivery/lead-source.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import { recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, mayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMay, assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { violationsFromZod } from "../shared/violations.ts";
 import { blankAsAbsent, filterQuery, type InboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
@@ -49,7 +49,7 @@ export type InboxPage = { rows: InboxRow[]; total: number; page: number; pageCou
 
 /** The leads the actor may see that match the filter, newest first, one page of PAGE_SIZE. */
 export async function listInbox(db: Database, actor: StaffActor, filter: InboxFilter): Promise<InboxPage> {
-  assertMayUseInbox(actor);
+  assertMayUse(actor, "leads");
   const offset = (filter.page - 1) * PAGE_SIZE;
   const rows = await selectInbox(db, actor, filter, PAGE_SIZE, offset);
   const total = rows[0]?.total ?? (filter.page > 1 ? await countInbox(db, actor, filter) : 0);
@@ -80,7 +80,7 @@ const CSV_COLUMNS = [
  * never run as a formula on a salesperson's computer. Finance applications carry no personal details here.
  */
 export async function exportInboxCsv(db: Database, actor: StaffActor, filter: InboxFilter): Promise<string> {
-  assertMayUseInbox(actor);
+  assertMayUse(actor, "leads");
   const rows = await selectInbox(db, actor, filter, EXPORT_LIMIT, 0);
   const records = rows.map(({ lead }) => [
     lead.reference,
@@ -109,9 +109,6 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function assertMayUseInbox(actor: StaffActor) {
-  if (!mayUse(actor, "leads")) throw new StaffAccessDenied("forbidden", "leads");
-}
 
 /** `dealer_id` limited to what the actor may see in the area (SQL false when nothing): the lead queries' scope. */
 export function scopeCondition(actor: StaffActor, area: "leads" | "finance-applications"): SQL {
@@ -198,7 +195,7 @@ function attributionOf(value: unknown): LeadAttribution | null {
  * "not recorded" choice is the page's own).
  */
 export async function inboxSources(db: Database, actor: StaffActor): Promise<string[]> {
-  assertMayUseInbox(actor);
+  assertMayUse(actor, "leads");
   const result = await db.execute(sql`
     select l.attribution->>'source' as source, count(*) as n
     from ${inboxSource(actor)}
@@ -216,17 +213,17 @@ export async function inboxLeadTypes(db: Database): Promise<string[]> {
 
 /** The dealers the actor may filter by. */
 export async function inboxDealers(db: Database, actor: StaffActor): Promise<{ slug: string; name: string }[]> {
-  assertMayUseInbox(actor);
+  assertMayUse(actor, "leads");
   const scope = dealerScope(actor, "leads");
   const rows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers).orderBy(dealers.dealerName);
-  return rows.filter((row) => scope.kind === "all" || scope.dealerIds.includes(row.id)).map(({ slug, name }) => ({ slug, name }));
+  return rows.filter((row) => scopeIncludes(scope, row.id)).map(({ slug, name }) => ({ slug, name }));
 }
 
 type LeadRef = { kind: LeadKind; id: string; dealerId: number; createdAt: Date };
 
 /** Finds a lead and checks the actor may see it; throws StaffAccessDenied ("not-found" for another dealer's). */
 async function findLeadFor(db: Pick<Database, "select">, actor: StaffActor, leadId: string): Promise<LeadRef> {
-  assertMayUseInbox(actor);
+  assertMayUse(actor, "leads");
   if (!z.uuid().safeParse(leadId).success) throw new StaffAccessDenied("not-found", "leads");
   const [enquiry] = await db
     .select({ id: enquiries.id, dealerId: enquiries.dealerId, createdAt: enquiries.createdAt })

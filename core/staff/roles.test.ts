@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertMay, dealerScope, may, mayUse, StaffAccessDenied, type StaffActor, type StaffArea } from "./roles.ts";
+import { assertMay, assertMayUse, dealerScope, may, mayUse, scopeIncludes, StaffAccessDenied, type StaffActor, type StaffArea } from "./roles.ts";
 
 const admin: StaffActor = { id: 1, label: "admin@example.co.za", role: "group_admin", dealerIds: [] };
 const manager: StaffActor = { id: 2, label: "manager@example.co.za", role: "dealer_manager", dealerIds: [7] };
@@ -31,6 +31,13 @@ describe("the role matrix", () => {
     expect(() => assertMay(manager, "stock", 7)).not.toThrow();
   });
 
+  it("refuses the use of an area as forbidden exactly when mayUse says no", () => {
+    expect(() => assertMayUse(manager, "blog")).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => assertMayUse({ ...manager, dealerIds: [] }, "stock")).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => assertMayUse(manager, "stock")).not.toThrow();
+    expect(() => assertMayUse(editor, "blog")).not.toThrow();
+  });
+
   it("a dealer manager with no dealers assigned sees nothing", () => {
     const unassigned: StaffActor = { ...manager, dealerIds: [] };
     expect(mayUse(unassigned, "stock")).toBe(false);
@@ -41,5 +48,11 @@ describe("the role matrix", () => {
     expect(dealerScope(admin, "leads")).toEqual({ kind: "all" });
     expect(dealerScope(manager, "leads")).toEqual({ kind: "dealers", dealerIds: [7] });
     expect(dealerScope(editor, "leads")).toEqual({ kind: "dealers", dealerIds: [] });
+  });
+
+  it("a scope takes in every dealer, the manager's own, or none", () => {
+    expect([scopeIncludes(dealerScope(admin, "leads"), 7), scopeIncludes(dealerScope(admin, "leads"), 8)]).toEqual([true, true]);
+    expect([scopeIncludes(dealerScope(manager, "leads"), 7), scopeIncludes(dealerScope(manager, "leads"), 8)]).toEqual([true, false]);
+    expect(scopeIncludes(dealerScope(editor, "leads"), 7)).toBe(false);
   });
 });

@@ -121,12 +121,25 @@ export function assertMay(actor: StaffActor, area: StaffArea, dealerId: number |
   throw new StaffAccessDenied(REACH[actor.role][area] ? "not-found" : "forbidden", area);
 }
 
+/** Every dealer, or these dealer ids (none at all for a role with no part in the area). */
+export type DealerScope = { kind: "all" } | { kind: "dealers"; dealerIds: readonly number[] };
+
+/** Throws StaffAccessDenied 'forbidden' unless `mayUse(actor, area)`: for a list or page of the area, not one dealer's record. */
+export function assertMayUse(actor: StaffActor, area: StaffArea): void {
+  if (!mayUse(actor, area)) throw new StaffAccessDenied("forbidden", area);
+}
+
 /**
  * The dealers whose records the actor may list in the area: every dealer, these dealer ids, or none.
  * Services filter their queries with it.
  */
-export function dealerScope(actor: StaffActor, area: StaffArea): { kind: "all" } | { kind: "dealers"; dealerIds: readonly number[] } {
+export function dealerScope(actor: StaffActor, area: StaffArea): DealerScope {
   const reach = REACH[actor.role][area];
   if (reach === "all-dealers") return { kind: "all" };
   return { kind: "dealers", dealerIds: reach === "own-dealers" ? actor.dealerIds : [] };
+}
+
+/** True when the scope takes in `dealerId`: to filter rows already read with the scope of `dealerScope`. */
+export function scopeIncludes(scope: DealerScope, dealerId: number): boolean {
+  return scope.kind === "all" || scope.dealerIds.includes(dealerId);
 }
