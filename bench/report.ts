@@ -159,7 +159,7 @@ function interactiveCheck(measured: InteractiveResult[]): BudgetCheck | null {
   return {
     budget: `Time to interactive <= ${BUDGETS.maxInteractiveRatio}x the floor's on a slowed phone`,
     met: late.length === 0,
-    detail: `floor ${ms(floor.median.interactiveMs)}; ` + (late.length === 0 ? `slowest ${ratioOf(slowest)}` : late.map(ratioOf).join("; ")),
+    detail: `floor ${ms(floor.median.interactiveMs)}; ${late.length === 0 ? `slowest ${ratioOf(slowest)}` : late.map(ratioOf).join("; ")}`,
   };
 }
 

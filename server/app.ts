@@ -197,7 +197,8 @@ export function createApp({
   app.get("/readyz", async (c) => {
     if (isDraining()) return c.json({ status: "draining" }, 503);
     try {
-      const pending = health ? (await health.ping(), await health.pendingMigrations()) : 0;
+      if (health) await health.ping();
+      const pending = health ? await health.pendingMigrations() : 0;
       if (pending > 0) return c.json({ status: "migrating", pendingMigrations: pending }, 503);
       return c.json({ status: "ready", usedStock: usedStock.state, readModels: readModels.states() });
     } catch (error) {

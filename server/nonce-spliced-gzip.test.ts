@@ -57,7 +57,7 @@ describe("a page compressed once, answered with each visitor's nonce", () => {
     // The rendered nonce's characters repeat later in the page: a match reaching back into the nonce would copy
     // the answer's nonce instead of the page's own text.
     const nonce = "abcdefghijklmnopqrstuvwx";
-    const text = `<script nonce="${nonce}"></script>` + "<p>abcdefghijklmnopqrstuvwx\u0000</p>".repeat(30);
+    const text = `<script nonce="${nonce}"></script>${"<p>abcdefghijklmnopqrstuvwx\u0000</p>".repeat(30)}`;
     const other = "ZYXWVUTSRQPONMLKJIHGFEDC";
     expect(zlib.gunzipSync(new NonceSplicedGzip(text, nonce).gzip(other)).toString("utf8")).toBe(text.replaceAll(nonce, other));
   });

@@ -91,13 +91,13 @@ describe("the page cache attacked from the route table", () => {
   }, 600_000);
 
   it("the reported attack: the inbox at /st%61ff/leads is the inbox for its administrator, and a redirect to sign in for anyone else", async () => {
-    const signedIn = await fetch(site.baseUrl + "/st%61ff/leads", { headers: { Cookie: staff.cookie } });
+    const signedIn = await fetch(`${site.baseUrl}/st%61ff/leads`, { headers: { Cookie: staff.cookie } });
     expect(signedIn.status).toBe(200);
     expect(new URL(signedIn.url).pathname).toBe("/staff/leads");
     expect(await signedIn.text()).toContain(BUYER.lastName);
-    const anonymous = await fetch(site.baseUrl + "/st%61ff/leads", { redirect: "manual" });
+    const anonymous = await fetch(`${site.baseUrl}/st%61ff/leads`, { redirect: "manual" });
     expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([301, "/staff/leads"]);
-    const followed = await fetch(site.baseUrl + "/st%61ff/leads");
+    const followed = await fetch(`${site.baseUrl}/st%61ff/leads`);
     expect(new URL(followed.url).pathname).toBe("/staff/login");
     expect(leaksOf(await followed.text())).toEqual([]);
   });
@@ -134,9 +134,9 @@ describe("the page cache attacked from the route table", () => {
 
 describe("one notion of the path, before anything decides by it", () => {
   it("redirects a read to the router's spelling with its query, a write with its method kept, and refuses an ambiguous one", async () => {
-    const read = await fetch(site.baseUrl + "/USED//honda/?page=2", { redirect: "manual" });
+    const read = await fetch(`${site.baseUrl}/USED//honda/?page=2`, { redirect: "manual" });
     expect([read.status, read.headers.get("Location")]).toEqual([301, "/used/honda?page=2"]);
-    const write = await fetch(site.baseUrl + "/%73ervice", { method: "POST", redirect: "manual", body: new URLSearchParams({ first_name: "Thabo" }) });
+    const write = await fetch(`${site.baseUrl}/%73ervice`, { method: "POST", redirect: "manual", body: new URLSearchParams({ first_name: "Thabo" }) });
     expect([write.status, write.headers.get("Location")]).toEqual([308, "/service"]);
     for (const ambiguous of ["/staff%2Fleads", "/used/%2e%2e%2fstaff"]) {
       const refused = await fetch(site.baseUrl + ambiguous, { redirect: "manual" });

@@ -295,8 +295,8 @@ describe("what is never kept", () => {
     const unwatched = new PageCache();
     const other = await startTestServer({ ...(await builtSite()), usedStock, readModels, pageCache: unwatched }, { database });
     try {
-      await fetch(other.baseUrl + "/new").then((r) => r.text());
-      await fetch(other.baseUrl + "/new").then((r) => r.text());
+      await fetch(`${other.baseUrl}/new`).then((r) => r.text());
+      await fetch(`${other.baseUrl}/new`).then((r) => r.text());
       expect(unwatched.counts).toEqual({ hits: 0, misses: 0 });
       expect(unwatched.size).toBe(0);
     } finally {

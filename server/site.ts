@@ -18,7 +18,7 @@ import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
-import { createApp, type PageHandler } from "./app.ts";
+import { createApp, } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { type Env, loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";

@@ -8,7 +8,7 @@ import type { Mailer } from "../delivery/email.ts";
 import { colourLabel } from "../inventory/used-facets.ts";
 import { parseUsedVehicleQuery, type UsedVehicleQuery } from "../inventory/used-query.ts";
 import { formatKm, formatRand } from "../shared/format.ts";
-import { type Parsed, violationsFromZod } from "../shared/violations.ts";
+import type { Parsed } from "../shared/violations.ts";
 
 /**
  * Saved used-listing searches with e-mail alerts (issue 17). POPIA: an address is stored only with the

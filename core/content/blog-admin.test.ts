@@ -145,7 +145,7 @@ describe("writing blog posts in the back office", () => {
   it("gives an uploaded body image as Markdown that shows it, and audits the upload", async () => {
     const result = await storeBlogBodyImage(database.db, editor, hero(), "A tyre [close up]");
     expect(result).toMatchObject({ ok: true });
-    expect(result.ok && result.markdown).toMatch(/^!\[A tyre  close up\]\(\/media\/images\/[0-9a-f]+\.jpg\)$/);
+    expect(result.ok && result.markdown).toMatch(/^!\[A tyre {2}close up\]\(\/media\/images\/[0-9a-f]+\.jpg\)$/);
     const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "blog_post.body_image")).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({ actorLabel: "editor@blog.example", entity: "stored_image" });
   });

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { type ParsedMail, simpleParser } from "mailparser";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
@@ -22,7 +22,7 @@ import { submitEnquiry } from "../leads/enquiries.ts";
 import { createMailer } from "./email.ts";
 import { deliveryLog, leadReport, leadStats, listLeads } from "./lead-log.ts";
 import { leadReference } from "./lead-source.ts";
-import { enqueueLeadDelivery, MAX_ATTEMPTS, resendLead } from "./outbox.ts";
+import { MAX_ATTEMPTS, resendLead } from "./outbox.ts";
 import { signWebhook } from "./webhook.ts";
 import { LeadDeliveryWorker } from "./worker.ts";
 
@@ -227,7 +227,7 @@ describe("the buyer's confirmation", () => {
     expect(mail.subject).toBe(`Your enquiry to Honda Kimberley (${reference})`);
     expect(mail.text).toContain("Dear Nomsa,");
     expect(mail.text).toContain("Honda Kimberley has received your enquiry (Book Service: 2016 Honda Jazz)");
-    expect(mail.text).toContain("will contact you on +27835551234 or at " + email);
+    expect(mail.text).toContain(`will contact you on +27835551234 or at ${email}`);
     expect(mail.text).toContain(`Your reference: ${reference}`);
     expect(mail.text).toContain("Honda Kimberley: 053 832 6640");
     expect(mail.text).toContain("Monday to Friday: 07:15 – 17:15");

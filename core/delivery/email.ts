@@ -205,7 +205,7 @@ function confirmationMail(lead: LeadForDelivery): Omit<OutgoingMail, "messageId"
   return {
     subject: `Your enquiry to ${dealer.dealerName} (${lead.reference})`,
     text: [...paragraphs, hours.text, closing].join("\n\n"),
-    html: htmlPage(`Your enquiry to ${dealer.dealerName}`, paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") + hours.html + `<p>${escapeMarkup(closing)}</p>`),
+    html: htmlPage(`Your enquiry to ${dealer.dealerName}`, `${paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") + hours.html}<p>${escapeMarkup(closing)}</p>`),
   };
 }
 

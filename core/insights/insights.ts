@@ -165,7 +165,7 @@ export async function spendInPeriod(db: Database, scope: InsightsScope, period: 
     const periodStart = String(row.period_start);
     const periodEnd = String(row.period_end);
     const amountCents = Number(row.amount_cents);
-    const overlap = daysInclusive(periodStart > period.from ? periodStart : period.from, periodEnd < period.to ? periodEnd : period.to);
+    const overlap = daysInclusive(laterDay(periodStart, period.from), earlierDay(periodEnd, period.to));
     return {
       id: Number(row.id),
       dealerId: row.dealer_id === null ? null : Number(row.dealer_id),
@@ -241,12 +241,12 @@ export async function stockReport(db: Database, scope: InsightsScope, period: { 
     ) pc on pc.vehicle_id = v.id
     where v.status = 'Available' and ${inScope(sql`v.dealer_id`, scope)}`);
   const today = southAfricanDay(now);
-  const lastDay = period.to < today ? period.to : today;
+  const lastDay = earlierDay(period.to, today);
   return rowsOf(result).map((row) => {
     const listedOn = southAfricanDay(new Date(row.listed_at as string | Date));
     const views = Number(row.views);
     // Views per day over the days of the period the vehicle was listed (and that have passed).
-    const daysShown = Math.max(1, daysInclusive(listedOn > period.from ? listedOn : period.from, lastDay));
+    const daysShown = Math.max(1, daysInclusive(laterDay(listedOn, period.from), lastDay));
     return {
       id: Number(row.id),
       vehicle: [row.year, row.make, row.model, row.variant].filter(Boolean).join(" "),
@@ -356,3 +356,7 @@ export async function insightsCsv(db: Database, actor: StaffActor, query: Insigh
   }[table]();
   return stringify(records, { cast: { string: neutraliseFormula }, record_delimiter: "windows" });
 }
+
+/** The later and the earlier of two days written YYYY-MM-DD (which sort as text). */
+const laterDay = (a: string, b: string): string => (a > b ? a : b);
+const earlierDay = (a: string, b: string): string => (a < b ? a : b);

@@ -1,4 +1,4 @@
-import { type BodyType, type FuelType, type Transmission } from "./used-query.ts";
+import type { BodyType, FuelType, Transmission } from "./used-query.ts";
 
 /**
  * The words dealers' systems use for fuel, gearbox, body and condition, and the site's value each means

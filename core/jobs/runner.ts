@@ -12,7 +12,7 @@ export type ScheduledJob = {
   /** Time from one run to the next (a day: 86 400 000). */
   everyMs: number;
   /** The work. Its answer (a few counts) is logged with the outcome; a throw is logged and retried later. */
-  run: (context: { logger: Logger; signal: AbortSignal }) => Promise<Record<string, unknown> | void>;
+  run: (context: { logger: Logger; signal: AbortSignal }) => Promise<Record<string, unknown> | undefined>;
   /** How long a run may hold the job before another instance may take it over (crashed instance); default 15 minutes. */
   leaseMs?: number;
   /** When a failed run is tried again; default 5 minutes (or the interval, if shorter). */

@@ -301,7 +301,7 @@ function drawCar(shape: (typeof CAR_SHAPES)[number], hex: string, p: string): st
   const edge = shade(hex, 0.45);
   const light = tint(hex, 0.55);
   const suv = s.extra === "rails" || s.extra === "clad";
-  let o = shadow(p, (wr + wf) / 2, (wf - wr) / 2 + 170) + `<g transform="translate(0 -${lift})">`;
+  let o = `${shadow(p, (wr + wf) / 2, (wf - wr) / 2 + 170)}<g transform="translate(0 -${lift})">`;
   o += fill(archPath(wr, cy, ar + 1, s.sill) + archPath(wf, cy, ar + 1, s.sill), "#0e0f10");
   if (s.extra === "rails") {
     const [x1, x2, y] = [130, 446, 154];
@@ -346,7 +346,7 @@ function drawCar(shape: (typeof CAR_SHAPES)[number], hex: string, p: string): st
       fill("M78 350L136 350L146 374L88 374Z", TRIM);
   }
   if (s.extra === "track") o += line("M110 250L268 250", dark, 3);
-  o += "</g>" + carWheel(p, wr, cy - lift, s.r, s.rim) + carWheel(p, wf, cy - lift, s.r, s.rim);
+  o += `</g>${carWheel(p, wr, cy - lift, s.r, s.rim)}${carWheel(p, wf, cy - lift, s.r, s.rim)}`;
   return o;
 }
 
@@ -429,7 +429,7 @@ function drawBike(shape: VehicleShape, hex: string, p: string): string {
       );
       o += fill("M614 212L644 222L642 232L618 226Z", LAMP, ' stroke="#56606a"');
       o += painted("M554 262Q590 242 628 256L624 266Q592 254 560 270Z");
-      o += line("M566 192L584 182", TRIM, 5) + `<circle cx="388" cy="276" r="5" fill="${TRIM}"/>`;
+      o += `${line("M566 192L584 182", TRIM, 5)}<circle cx="388" cy="276" r="5" fill="${TRIM}"/>`;
       o += fill("M222 174L240 178L236 186Z", TAIL);
       break;
     }

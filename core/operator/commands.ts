@@ -1,9 +1,9 @@
 import { Console } from "node:console";
 import { Writable } from "node:stream";
-import { count, eq, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { financeApplications, usedVehicles } from "../../db/schema.ts";
+import { usedVehicles } from "../../db/schema.ts";
 import { addUsedVehicles, DEFAULT_USED_COUNT, seedIfEmpty } from "../../db/seed/seed.ts";
 import { leadReport, leadStats, listLeads } from "../delivery/lead-log.ts";
 import { resendLead } from "../delivery/outbox.ts";
@@ -144,8 +144,18 @@ class TextConsole {
   #stdout = "";
   #stderr = "";
   readonly #console = new Console({
-    stdout: new Writable({ write: (chunk, _encoding, done) => ((this.#stdout += chunk), done()) }),
-    stderr: new Writable({ write: (chunk, _encoding, done) => ((this.#stderr += chunk), done()) }),
+    stdout: new Writable({
+      write: (chunk, _encoding, done) => {
+        this.#stdout += chunk;
+        done();
+      },
+    }),
+    stderr: new Writable({
+      write: (chunk, _encoding, done) => {
+        this.#stderr += chunk;
+        done();
+      },
+    }),
   });
   log = (text: string) => this.#console.log(text);
   error = (text: string) => this.#console.error(text);

@@ -5,7 +5,6 @@ import { type BannerType, bannerTypeFor, readBanners, toBannerView } from "../..
 import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, publicPost, toBlogPostDetail, toBlogPostView } from "../../core/content/blog.ts";
 import { type DealKind, dealApiView, readPublicDeal, readPublicDeals } from "../../core/content/deals.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
-import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound, withLdType } from "./responses.ts";
 import { bannerSchema, blogPostDetailSchema, blogPostSchema, dealSchema, hydraCollectionSchema, pageQuery } from "./schemas.ts";
@@ -35,7 +34,7 @@ const blogCollection = hydraCollectionSchema(blogPostSchema, {
 }, { paged: true });
 
 /** Deals, banners and blog posts come from the public read models, under the same rules as the pages (decisions 035, 039). */
-export function contentRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
+export function contentRoutes(readModels: ReadModels): OpenAPIHono {
   const dealsFor = async (c: Context, dealerSlug: string, deal: string | undefined, kind?: DealKind) => {
     const scope = await resolveDealerScope(readModels, dealerSlug);
     if (!scope) return notFound(c, "Dealer");

@@ -40,9 +40,9 @@ export type ApiOptions = {
 export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, readModels = new ReadModels(db), siteUrl, writeQueue, countLead }: ApiOptions) {
   const api = apiRouter()
     .route("/", dealerRoutes(db, readModels))
-    .route("/", vehicleRoutes(db, usedStock, readModels))
+    .route("/", vehicleRoutes(usedStock, readModels))
     .route("/", rangeRoutes(readModels))
-    .route("/", contentRoutes(db, readModels))
+    .route("/", contentRoutes(readModels))
     .route("/", enquiryRoutes(db, writeQueue, logger, countLead))
     .route("/", financeRoutes(db, financeCipher, countLead))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.

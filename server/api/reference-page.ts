@@ -80,7 +80,7 @@ export function exampleOf(document: OpenApiDocument, schema: JsonSchema | undefi
   return null;
 }
 
-const anchor = (text: string) => "api-" + text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const anchor = (text: string) => `api-${text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
 
 function escape(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");

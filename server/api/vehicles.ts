@@ -4,7 +4,6 @@ import { listMakes } from "../../core/catalogue/makes.ts";
 import { dealerDirectoryModel, dealerIdNamed } from "../../core/dealers/dealers.ts";
 import { ORDER_FIELDS, parseUsedVehicleQuery, USED_PAGE_SIZE, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
-import type { Database } from "../../db/client.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";
@@ -49,7 +48,7 @@ const pathText = (name: string, example: string) => z.string().openapi({ param: 
 
 const usedCollection = hydraCollectionSchema(usedVehicleSchema, {}, { paged: true });
 
-export function vehicleRoutes(db: Database, usedStock: UsedStock, readModels: ReadModels): OpenAPIHono {
+export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): OpenAPIHono {
   const list = async (c: Context, { dealerSlug: _ignored, ...query }: UsedQueryInput, dealerId?: number) => {
     const { members, total } = await usedStock.list(query, { dealerId });
     return hydraCollection(

@@ -23,7 +23,6 @@ import { withUploadScope } from "../uploads.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export const WRITE_METHODS: readonly string[] = ["POST", "PUT", "PATCH", "DELETE"];
-const READ_METHODS = ["GET", "HEAD"] as const;
 const JSON_TYPES = ["application/json", "application/ld+json"];
 
 /**
@@ -44,7 +43,7 @@ export type BodyLimitRule = { path: string; maxBodyBytes: number; mediaTypes?: r
 
 export type RequestGuardOptions = {
   /** The app whose registered routes (API, media, SEO, health) declare their methods; read on first use. */
-  app: Hono<any>;
+  app: Pick<Hono, "routes">;
   /** The page routes' methods (GET and HEAD, and POST where the route has an action); absent: no pages. */
   pageMethods?: PageMethods;
   /** How the router spells a decoded path (server/pages.ts `PageRouteRules.spelling`); absent: as sent. */
@@ -91,7 +90,7 @@ export function hasMalformedEscape(url: string): boolean {
 }
 
 /** The methods the app's own routes declare for a path; none when no registered route matches. */
-function registeredMethods(app: Hono<any>): (path: string) => string[] {
+function registeredMethods(app: Pick<Hono, "routes">): (path: string) => string[] {
   let router: TrieRouter<string[]> | undefined;
   return (path) => {
     if (!router) {
@@ -215,7 +214,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
    * streamed to temporary files, which are deleted when it ends. Its size was checked by Content-Length, or
    * (a chunked body) is counted as it streams; never held in memory here.
    */
-  async function upload(c: Context, next: Next, maxBodyBytes: number): Promise<Response | void> {
+  async function upload(c: Context, next: Next, maxBodyBytes: number): Promise<Response | undefined> {
     let started = false;
     try {
       await uploads.run(() => {

@@ -60,7 +60,7 @@ test("the layout has the main navigation, top bar, footer groups and social link
   // Through the same-origin redirect that counts the click (issue 35, server/go-links.ts), to the chat with its greeting.
   await expect(whatsApp).toHaveAttribute("href", "/go/whatsapp/head-office");
   const chat = await page.request.get("/go/whatsapp/head-office", { maxRedirects: 0 });
-  const href = chat.headers()["location"] ?? "";
+  const href = chat.headers().location ?? "";
   expect(href).toMatch(/^https:\/\/wa\.me\/27\d{9}\?text=/);
   expect(decodeURIComponent(href.split("text=")[1] ?? "")).toMatch(/^Hi /);
   await expect(social.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\//);

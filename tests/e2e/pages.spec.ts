@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 
 test("the dealer list shows cards with a map link, name, address, hours and phone", async ({ page }) => {
@@ -16,7 +16,7 @@ test("the dealer list shows cards with a map link, name, address, hours and phon
   const map = kimberley.getByRole("link", { name: /View on map/ });
   await expect(map).toHaveAttribute("href", "/go/directions/honda-kimberley");
   const directions = await page.request.get("/go/directions/honda-kimberley", { maxRedirects: 0 });
-  expect(directions.headers()["location"]).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Kimberley/);
+  expect(directions.headers().location).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Kimberley/);
   await expect(map).toHaveAttribute("target", "_blank");
   await expect(map).toHaveAttribute("rel", /noopener/);
   expect(await page.locator("iframe").count()).toBe(0);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { createMailer } from "../../core/delivery/email.ts";
-import { appointments, auditLog, banners, blogPosts, deals, enquiries, financeApplications, leadDeliveries, savedSearches, staffUsers, tradeIns, usedVehicles } from "../../db/schema.ts";
+import { appointments, banners, blogPosts, deals, enquiries, financeApplications, leadDeliveries, savedSearches, staffUsers, tradeIns, usedVehicles } from "../../db/schema.ts";
 import { seedDatabase } from "../../db/seed/seed.ts";
 import { createApp } from "../../server/app.ts";
 import { ROUTE_BODY_LIMITS } from "../../server/body-limits.ts";

@@ -37,7 +37,7 @@ function postSellerForm(photos: number, bytes: number): Promise<{ status: number
   const boundary = `----upload${Date.now()}`;
   const head = (name: string, file?: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/jpeg` : ""}\r\n\r\n`;
-  const parts = [head("first_name") + "Pieter\r\n", ...Array.from({ length: photos }, (_, n) => head("photos", `car-${n + 1}.jpg`))];
+  const parts = [`${head("first_name")}Pieter\r\n`, ...Array.from({ length: photos }, (_, n) => head("photos", `car-${n + 1}.jpg`))];
   const tail = `--${boundary}--\r\n`;
   const chunk = Buffer.alloc(64 * 1024, 7);
   async function* body() {

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
-import type { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { builtPages, type PageMethods, type PageRoutePattern, type PageRouteRules, projectRoot } from "../../server/pages.ts";
 import type { PageHandler } from "../../server/app.ts";
@@ -25,7 +24,7 @@ export async function builtSite(): Promise<{
 }
 
 /** Any app over real HTTP on a free loopback port. */
-export async function serveOverHttp(app: Hono<any>): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function serveOverHttp(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   return {
