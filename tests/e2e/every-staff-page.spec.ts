@@ -44,7 +44,7 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/banners/list.tsx": ["/staff/banners"],
   "routes/staff/banners/new.tsx": ["/staff/banners/new"],
   "routes/staff/banners/edit.tsx": [(page) => firstHref(page, "/staff/banners", 'main a[href^="/staff/banners/"]:not([href$="/new"])')],
-  "routes/staff/not-found.tsx": ["/staff/no-such-page"],
+  "routes/staff/not-found.tsx": [{ url: "/staff/no-such-page", status: 404 }],
 };
 
 /** Pages without a session: the sign-in and password pages (with a link that is not valid, as a stale one is). */
