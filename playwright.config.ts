@@ -75,6 +75,9 @@ export default defineConfig({
       VITALS_FLUSH_SECONDS: "1",
       // The page counts reach /staff/insights within a second (staff-insights.spec.ts).
       PAGE_COUNTS_FLUSH_SECONDS: "1",
+      // Rendered pages are kept 300 s (the most allowed), far longer than any spec waits for a change to show: a
+      // page that shows a change does so because the change emptied the cache, not because its entry expired.
+      PAGE_CACHE_SECONDS: "300",
     },
   },
 });

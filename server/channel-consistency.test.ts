@@ -28,6 +28,11 @@ const SITE = "https://cars.example.co.za";
 const signer = LinkSigner.ephemeral();
 /** How long a change may take to reach an instance's memory (it settles for 200 ms, then reads the stock again). */
 const CHANGE_REACHES_MEMORY_MS = 20_000;
+/**
+ * The kept pages' lifetime: far longer than any wait here, so that a page showing a change shows it because the
+ * change emptied the cache, never because its entry expired meanwhile.
+ */
+const PAGE_CACHE_LIFETIME_MS = 60 * 60_000;
 
 type Instance = { name: string; server: TestServer; reads: InMemoryReads; pageCache: PageCache };
 type Vehicle = { id: number; vin: string; kind: "car" | "motorcycle"; dealerId: number; dealerSlug: string; path: string };
@@ -45,7 +50,7 @@ const keys = new Map<string, string>();
 
 async function startInstance(name: string, handle: DatabaseHandle): Promise<Instance> {
   const reads = await keepPublicReadsInMemory(handle);
-  const pageCache = new PageCache({ maxAgeMs: 60_000 });
+  const pageCache = new PageCache({ maxAgeMs: PAGE_CACHE_LIFETIME_MS });
   pageCache.watch(reads.changes);
   const server = await startTestServer(
     { ...site, usedStock: reads.usedStock, readModels: reads.readModels, pageCache, linkSigner: signer, siteUrl: SITE },

@@ -29,12 +29,17 @@ let readModels: ReadModels;
 let pageCache: PageCache;
 let site: TestServer;
 let routes: PageRouteRules;
+/**
+ * The kept pages' lifetime: far longer than any wait here, so that the next visitor sees a change because it emptied
+ * the cache, never because the entry expired meanwhile. Expiry itself is tested on a controlled clock.
+ */
+const LIFETIME_MS = 60 * 60_000;
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   reads = await keepPublicReadsInMemory(database);
   ({ usedStock, readModels } = reads);
-  pageCache = new PageCache({ maxAgeMs: 60_000 });
+  pageCache = new PageCache({ maxAgeMs: LIFETIME_MS });
   pageCache.watch(reads.changes);
   const pages = {
     ...(await builtSite()),
@@ -159,6 +164,52 @@ describe("a public page kept in memory", () => {
       interval: 50,
     });
     expect((await get(`/blog/${post!.slug}`)).html).toContain("Winter service: what to check");
+  });
+
+  it("is rendered again once it has been kept its lifetime, on the clock, though nothing changed", async () => {
+    // Only Date is faked: the server's timers and sockets run as usual, and the cache reads the time from Date.now().
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      await get("/specials");
+      const misses = pageCache.counts.misses;
+      vi.setSystemTime(Date.now() + LIFETIME_MS);
+      expect((await get("/specials")).status).toBe(200);
+      expect(pageCache.counts.misses - misses).toBe(0);
+      vi.setSystemTime(Date.now() + 1);
+      expect((await get("/specials")).status).toBe(200);
+      expect(pageCache.counts.misses - misses).toBe(1);
+      // Rendered anew, it is kept anew.
+      await get("/specials");
+      expect(pageCache.counts.misses - misses).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows a special scheduled ahead once its start has passed, at most a lifetime late, on the clock", async () => {
+    const title = "Scheduled flash special";
+    const slug = "scheduled-flash-special";
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const before = Date.now();
+      const startsAt = new Date(before + 60_000);
+      const endsAt = new Date(before + 7 * 24 * 60 * 60_000);
+      await database.db.execute(sql`INSERT INTO deals (slug, kind, title, summary, thumbnail, image, valid_until, status, starts_at, ends_at)
+        SELECT ${slug}, kind, ${title}, summary, thumbnail, image, ${endsAt.toISOString().slice(0, 10)}::date + 1, 'published', ${startsAt.toISOString()}, ${endsAt.toISOString()}
+        FROM deals WHERE dealer_id IS NULL ORDER BY id LIMIT 1`);
+      // The special has reached the memory the pages read (the API decides by the same clock, and is not kept).
+      vi.setSystemTime(startsAt.getTime() + 1_000);
+      await vi.waitFor(async () => expect((await site.get(`/api/deals/${slug}`)).status).toBe(200), { timeout: 10_000, interval: 50 });
+      vi.setSystemTime(before);
+      expect((await get("/specials")).html).not.toContain(title);
+      // Its start has passed, but the page kept before it is still within its lifetime.
+      vi.setSystemTime(startsAt.getTime() + 1_000);
+      expect((await get("/specials")).html).not.toContain(title);
+      vi.setSystemTime(before + LIFETIME_MS + 1);
+      expect((await get("/specials")).html).toContain(title);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is kept apart for each remembered dealer on pages rendered in the visitor's dealer", async () => {

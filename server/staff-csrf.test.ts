@@ -17,16 +17,22 @@ import { WRITE_METHODS } from "./middleware/request-guard.ts";
 
 /**
  * Every staff write, taken from the route table, refuses a request that is signed in and same-origin but lacks
- * the session's CSRF token (issue 32): 403, and the database exactly as it was. The pages are the built site's
- * staff routes whose module has an action (but for the four that work before there is a session); the API
- * writes are the app's write routes under /api/staff, which a session may call. Needs `npm run build` first.
+ * the session's CSRF token (issue 32): 403 with the refusal's message, the database exactly as it was and the session
+ * still signed in. Each write is sent with a session of its own, signed in for it, so that no write's answer depends
+ * on what an earlier one did to a shared session. The pages are the built site's staff routes whose module has an
+ * action (but for the four that work before there is a session); the API writes are the app's write routes under
+ * /api/staff, which a session may call. A route added to either is sent here by itself. Needs `npm run build` first.
  */
 let database: DatabaseHandle;
 let site: Awaited<ReturnType<typeof serveOverHttp>>;
 let app: ReturnType<typeof createApp>;
-let admin: StaffHttpSession;
 let outbox: string;
 const records: Record<string, string> = {};
+
+const ADMIN_EMAIL = "csrf-admin@example.co.za";
+/** What a refused page form says (app/lib/staff.server.ts, CSRF_REFUSAL) and a refused API write's title (server/middleware/staff-auth.ts). */
+const PAGE_REFUSAL = "This form has expired or was not sent from this site";
+const API_REFUSAL = "Send the session's CSRF token in X-CSRF-Token";
 
 /** Tables a refused request may still touch: each request with a session marks it as seen. */
 const TOUCHED_BY_EVERY_REQUEST = new Set(["staff_sessions"]);
@@ -42,8 +48,7 @@ beforeAll(async () => {
     ...(await builtSite()),
   });
   site = await serveOverHttp(app);
-  await createStaffUser(database.db, { email: "csrf-admin@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
-  admin = await signIn(site.baseUrl, "csrf-admin@example.co.za", TEST_STAFF_PASSWORD);
+  await createStaffUser(database.db, { email: ADMIN_EMAIL, role: "group_admin", password: TEST_STAFF_PASSWORD });
   const other = await createStaffUser(database.db, { email: "csrf-editor@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
   records.staffUser = String(other.id);
   const lead = await submitEnquiry(database.db, {
@@ -110,58 +115,80 @@ async function databaseFingerprint(): Promise<Record<string, string>> {
   return fingerprint;
 }
 
-type Forged = { path: string; send: () => Promise<Response> };
+type Forged = { path: string; refusal: string; send: () => Promise<Response> };
 
 /** The page's form as the signed-in administrator gets it, posted back without the "csrf" field (and with its first intent). */
-async function forgedPageWrite(pathname: string): Promise<Forged> {
-  const page = await fetch(site.baseUrl + pathname, { headers: { Cookie: admin.cookie } });
+async function forgedPageWrite(pathname: string, session: StaffHttpSession): Promise<Forged> {
+  const page = await fetch(site.baseUrl + pathname, { headers: { Cookie: session.cookie } });
   expect(page.status, `GET ${pathname}`).toBe(200);
   const html = await page.text();
   const { csrf, ...fields } = formValues(html);
-  expect(csrf, `${pathname} has a form with the session's token`).toBe(admin.csrfToken);
+  expect(csrf, `${pathname} has a form with the session's token`).toBe(session.csrfToken);
   const intent = /<button[^>]*\bname="intent"[^>]*\bvalue="([^"]*)"/.exec(html)?.[1];
   if (intent) fields.intent = intent;
   const multipart = /enctype="multipart\/form-data"/i.test(html);
   const body = multipart ? new FormData() : new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const headers: Record<string, string> = { Cookie: admin.cookie, Origin: site.baseUrl };
+  const headers: Record<string, string> = { Cookie: session.cookie, Origin: site.baseUrl };
   if (!multipart) headers["Content-Type"] = "application/x-www-form-urlencoded";
-  return { path: pathname, send: () => fetch(site.baseUrl + pathname, { method: "POST", redirect: "manual", headers, body }) };
+  return { path: `POST ${pathname}`, refusal: PAGE_REFUSAL, send: () => fetch(site.baseUrl + pathname, { method: "POST", redirect: "manual", headers, body }) };
 }
 
 /** An API write with the session's cookie but no X-CSRF-Token: an empty stock feed, which would withdraw the dealer's stock. */
-function forgedApiWrite(method: string, pathname: string): Forged {
-  const headers = { Cookie: admin.cookie, Origin: site.baseUrl, "Content-Type": "application/json" };
-  return { path: `${method} ${pathname}`, send: () => fetch(site.baseUrl + pathname, { method, redirect: "manual", headers, body: JSON.stringify({ vehicles: [] }) }) };
+function forgedApiWrite(method: string, pathname: string, session: StaffHttpSession): Forged {
+  const headers = { Cookie: session.cookie, Origin: site.baseUrl, "Content-Type": "application/json" };
+  return {
+    path: `${method} ${pathname}`,
+    refusal: API_REFUSAL,
+    send: () => fetch(site.baseUrl + pathname, { method, redirect: "manual", headers, body: JSON.stringify({ vehicles: [] }) }),
+  };
+}
+
+/** What a client sees of a forged write, and what it did: the status, whether the answer says why, the tables it changed, the session after it. */
+type Outcome = { status: number; saysWhy: boolean; changedTables: string[]; stillSignedIn: boolean };
+
+async function sendForged(write: Forged, session: StaffHttpSession): Promise<Outcome> {
+  const before = await databaseFingerprint();
+  const response = await write.send();
+  const text = await response.text();
+  const after = await databaseFingerprint();
+  const changedTables = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]).sort();
+  const me = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: session.cookie } });
+  await me.body?.cancel();
+  return { status: response.status, saysWhy: text.includes(write.refusal), changedTables, stillSignedIn: me.status === 200 };
 }
 
 describe("every staff write without its CSRF token", () => {
-  it("is refused with 403 and stores nothing, page forms and API writes alike", async () => {
+  it("is refused with 403 and the reason, stores nothing and signs no one out, page forms and API writes alike, each from a fresh session", async () => {
     const staffWrites = (await pageRouteTable()).filter(
       (route) => route.pattern.startsWith("/staff") && route.methods.includes("POST") && !STAFF_PAGES_WITHOUT_SESSION.includes(route.pattern),
     );
-    const apiWrites = app.routes.filter((route) => route.path.startsWith("/api/staff/") && WRITE_METHODS.includes(route.method));
+    // Hono lists a route once per handler that it chains (a middleware and the operation): each write once.
+    const apiWrites = [
+      ...new Map(app.routes.filter((route) => route.path.startsWith("/api/staff/") && WRITE_METHODS.includes(route.method)).map((route) => [`${route.method} ${route.path}`, route])).values(),
+    ];
     // The route table as it stands (issue 32 counted 16 forms): a new staff write joins this test by itself.
     expect(staffWrites.length).toBeGreaterThanOrEqual(16);
     expect(apiWrites.map((route) => `${route.method} ${route.path}`)).toContain("PUT /api/staff/dealers/:slug/stock");
 
-    const forged: Forged[] = [];
-    for (const route of staffWrites) forged.push(await forgedPageWrite(concretePath(route.pattern)));
-    for (const route of apiWrites) forged.push(forgedApiWrite(route.method, concretePath(route.path)));
-
-    const before = await databaseFingerprint();
-    const answers: Record<string, number> = {};
-    for (const write of forged) {
-      const response = await write.send();
-      answers[write.path] = response.status;
-      const text = await response.text();
-      if (response.status === 403) {
-        expect(text, write.path).toMatch(/This form has expired or was not sent from this site|Send the session's CSRF token in X-CSRF-Token/);
-      }
+    const outcomes: Record<string, Outcome> = {};
+    const refused: Record<string, Outcome> = {};
+    const fresh = () => signIn(site.baseUrl, ADMIN_EMAIL, TEST_STAFF_PASSWORD);
+    const record = (write: Forged, outcome: Outcome) => {
+      outcomes[write.path] = outcome;
+      refused[write.path] = { status: 403, saysWhy: true, changedTables: [], stillSignedIn: true };
+    };
+    for (const route of staffWrites) {
+      const session = await fresh();
+      const write = await forgedPageWrite(concretePath(route.pattern), session);
+      record(write, await sendForged(write, session));
     }
-    expect(answers).toEqual(Object.fromEntries(forged.map((write) => [write.path, 403])));
-    expect(await databaseFingerprint()).toEqual(before);
-    // The forged sign-out ended nothing: the session still works.
-    expect((await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: admin.cookie } })).status).toBe(200);
+    for (const route of apiWrites) {
+      const session = await fresh();
+      const write = forgedApiWrite(route.method, concretePath(route.path), session);
+      record(write, await sendForged(write, session));
+    }
+    expect(Object.keys(outcomes)).toHaveLength(staffWrites.length + apiWrites.length);
+    expect(outcomes).toEqual(refused);
   });
 });

@@ -332,12 +332,16 @@ test.describe("what the enquiry pages refuse", () => {
     await page.goto("/service");
     await expect(page.getByRole("heading", { level: 2, name: "Honda Dealer Group" })).toBeVisible();
     await enhancedForm(page);
+    // The submission is held back until its pending state has been seen, rather than for a time.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/service\.data/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
     });
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("button", { name: "Loading..." })).toBeDisabled();
+    release();
     await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled({ timeout: 10_000 });
   });
 

@@ -1,8 +1,7 @@
-import { type BrowserContextOptions, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import routes from "../../app/routes.ts";
-import { signIn } from "../support/staff.ts";
+import { signedInAsAdministrator } from "./support/back-office.ts";
 import { checkBothEngines, firstHref, type PageFinder, PUBLIC_PAGES } from "./support/public-pages.ts";
-import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
 /**
  * Both accessibility engines (axe and HTML_CodeSniffer) on one page of every back-office route module, signed in and
@@ -44,7 +43,7 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/banners/list.tsx": ["/staff/banners"],
   "routes/staff/banners/new.tsx": ["/staff/banners/new"],
   "routes/staff/banners/edit.tsx": [(page) => firstHref(page, "/staff/banners", 'main a[href^="/staff/banners/"]:not([href$="/new"])')],
-  "routes/staff/not-found.tsx": ["/staff/no-such-page"],
+  "routes/staff/not-found.tsx": [{ url: "/staff/no-such-page", status: 404 }],
 };
 
 /** Pages without a session: the sign-in and password pages (with a link that is not valid, as a stale one is). */
@@ -75,25 +74,8 @@ for (const [file, finders] of Object.entries(SIGNED_OUT_PAGES)) {
   });
 }
 
-type SignedInState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
-
-/**
- * One sign-in per worker for the read-only sweep: the administrator's session cookie, given to each test's new context.
- * The sign-in itself (argon2id, the rotated session) is tested in staff-accounts.spec.ts and the server's tests.
- */
-const signedIn = test.extend<object, { administratorSession: SignedInState }>({
-  administratorSession: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await use(await context.storageState());
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-  storageState: async ({ administratorSession }, use) => use(administratorSession),
-});
+/** One sign-in per worker for the read-only sweep (signedInAsAdministrator); the sign-in itself is tested in staff-accounts.spec.ts and the server's tests. */
+const signedIn = signedInAsAdministrator;
 
 for (const [file, finders] of Object.entries(STAFF_PAGES)) {
   signedIn(`${file} passes axe and HTML_CodeSniffer, signed in`, async ({ page }) => {

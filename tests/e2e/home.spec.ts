@@ -100,29 +100,36 @@ test("the collection carousel shows 1, 2, 3 or 4 slides at the spec's breakpoint
 
 test("the carousel autoplays every 5 seconds, pauses on focus and can be stopped", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "no-preference" });
+  // The page's timers run on Playwright's clock: it flows as usual while the page loads and hydrates, then stands
+  // still, so that autoplay moves only when the test moves the clock (the slides' smooth scroll itself is the browser's).
+  await page.clock.install();
   await page.goto("/");
   const cars = page.getByRole("region", { name: "New car collection" });
   const stop = cars.getByRole("button", { name: "Stop automatic slides: New car collection" });
   await expect(stop).toBeVisible();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  // The pointer over the carousel pauses autoplay and leaving restarts it: its 5 seconds count from this paused moment.
+  await cars.hover();
   await page.mouse.move(0, 0);
-  expect(await scrollLeftOf(cars)).toBe(0);
-  await page.waitForTimeout(3500);
-  expect(await scrollLeftOf(cars)).toBe(0);
-  await expect.poll(() => scrollLeftOf(cars), { timeout: 4000 }).toBeGreaterThan(0);
+  const start = await settledScrollLeftOf(cars);
+  await page.clock.runFor(4_999);
+  expect(await settledScrollLeftOf(cars)).toBe(start);
+  await page.clock.runFor(1);
+  await expect.poll(() => scrollLeftOf(cars)).not.toBe(start);
 
   // Focus inside pauses it.
   await stop.focus();
   const paused = await settledScrollLeftOf(cars);
-  await page.waitForTimeout(5600);
-  expect(await scrollLeftOf(cars)).toBe(paused);
+  await page.clock.runFor(11_000);
+  expect(await settledScrollLeftOf(cars)).toBe(paused);
 
   // Stopped stays stopped after focus leaves.
   await page.keyboard.press("Enter");
   await expect(cars.getByRole("button", { name: "Start automatic slides: New car collection" })).toBeFocused();
   await page.getByRole("heading", { level: 1 }).click();
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(5600);
-  expect(await scrollLeftOf(cars)).toBe(paused);
+  await page.clock.runFor(11_000);
+  expect(await settledScrollLeftOf(cars)).toBe(paused);
 });
 
 test("the first banner is preloaded from the head, the collection pictures are lazy and the site icon loads", async ({ page, request }) => {
@@ -234,12 +241,16 @@ test("/new shows the Car banners and a card per car model; an unknown make is a 
 test("client navigation to a model shows the loading skeleton", async ({ page }) => {
   await page.goto("/new");
   await hydrated(page);
+  // The model's data is held back until the skeleton has been seen, rather than for a time.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/new/honda/cr-v.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await held;
     await route.continue();
   });
   await page.getByRole("link", { name: "CR-V", exact: true }).click();
   await expect(page.getByTestId("skeleton-model")).toBeVisible();
+  release();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda CR-V");
   await expect(page.getByTestId("skeleton-model")).toHaveCount(0);
 });
@@ -268,13 +279,22 @@ test("screenshots of the home page", async ({ page }, testInfo) => {
   await expectNoAxeViolations(page);
 });
 
-/** The row's scroll position once a smooth scroll in progress has come to rest. */
+/**
+ * The row's scroll position once a smooth scroll in progress has come to rest: two readings 400 ms apart agree (the
+ * browser's smooth scroll runs on its own frames, whatever the page's clock says).
+ */
 async function settledScrollLeftOf(region: Locator): Promise<number> {
-  let previous = await scrollLeftOf(region);
-  for (;;) {
-    await region.page().waitForTimeout(400);
-    const current = await scrollLeftOf(region);
-    if (current === previous) return current;
-    previous = current;
-  }
+  let previous: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const current = await scrollLeftOf(region);
+        const settled = current === previous;
+        previous = current;
+        return settled;
+      },
+      { message: "the carousel's row comes to rest", intervals: [400] },
+    )
+    .toBe(true);
+  return previous!;
 }

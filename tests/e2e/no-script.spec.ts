@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated } from "./support/page-checks.ts";
-import { PUBLIC_PAGES } from "./support/public-pages.ts";
+import { findPage, openPage, PUBLIC_PAGES } from "./support/public-pages.ts";
 
 /**
  * Issue 33 item 1: every control in the server's HTML works without JavaScript, and a tap made before the scripts
@@ -36,9 +36,9 @@ test.describe("with JavaScript switched off", () => {
   for (const [file, finders] of Object.entries(PUBLIC_PAGES)) {
     test(`${file} shows no control that needs a script`, async ({ page }) => {
       for (const finder of finders) {
-        const url = typeof finder === "string" ? finder : await finder(page);
+        const { url, status } = await findPage(page, finder);
         await test.step(url, async () => {
-          await page.goto(url);
+          await openPage(page, url, status);
           await expect(page.getByRole("heading", { level: 1 }).first(), url).toBeVisible();
           expect(await deadControls(page), url).toEqual([]);
         });

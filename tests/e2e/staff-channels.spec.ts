@@ -1,8 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "../support/staff.ts";
-import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { expect } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
-import { backOfficeNavigation } from "./support/back-office.ts";
+import { backOfficeNavigation, signedInAsAdministrator as test } from "./support/back-office.ts";
 
 /**
  * The channels page (issue 34, item 3) as the bootstrap group administrator: the demo data switches every
@@ -15,7 +13,7 @@ test("an administrator copies a dealer's Meta feed URL, sees Meta's fetch, and m
   test.setTimeout(120_000);
   // Each project works on its own dealer, so that one's new URL never replaces the other's.
   const dealer = test.info().project.name === "mobile" ? "Honda Umhlanga" : "Honda Cape Town";
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/staff");
   await (await backOfficeNavigation(page)).getByRole("link", { name: "Channels" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Channels" })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -6,9 +6,9 @@ import { addStaffAccount } from "./support/staff-accounts.ts";
 
 /**
  * A content editor runs the specials and banners from the back office, and the public site follows without
- * a developer: a special scheduled to start a few seconds ahead is published, is not on /specials before its
- * start and appears once the start passes (a real clock, reloading); a banner added in the back office is on
- * the home page. Every new staff page passes axe at desktop and phone widths.
+ * a developer: a special scheduled to start a few seconds ahead is published, is not listed before its start
+ * and is listed, and on /specials, once the start passes (the server's real clock); a banner added in the back
+ * office is on the home page at the next visit after it is added (the change empties the server's kept pages). Every new staff page passes axe at desktop and phone widths.
  *
  * The editor's account: the bootstrap administrator adds it at /staff/accounts and the editor sets a password
  * from the e-mailed link; with E2E_DATABASE_URL it is made in the database.
@@ -86,16 +86,18 @@ test("an editor schedules a special a few seconds ahead; it appears on /specials
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("status")).toContainText("Published.");
 
-  // Published, but its start is still ahead: not on /specials.
+  // Published, but its start is still ahead: not among the specials. The API's list is read, not /specials: the
+  // server keeps a rendered page for PAGE_CACHE_SECONDS (300 s here, playwright.config.ts), and a /specials kept
+  // now would be kept past the start (the most a scheduled special may be late; server/page-cache.test.ts proves
+  // that on a controlled clock). The API decides by the same rule at each read.
+  const specialTitles = async () =>
+    ((await (await page.request.get("/api/specials")).json())["hydra:member"] as { title: string }[]).map((special) => special.title);
+  expect(await specialTitles()).not.toContain(title);
+  // Then once the start passes it is listed; /specials, not rendered since the publish emptied the cache, shows it.
+  await expect.poll(specialTitles, { timeout: 90_000, intervals: [2_000] }).toContain(title);
   const visitor = await page.context().browser()!.newPage({ baseURL: testInfo.project.use.baseURL });
   await visitor.goto("/specials");
   await expect(visitor.getByRole("heading", { level: 1, name: "Specials" })).toBeVisible();
-  await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
-  // Then once the start passes: the visitor reloads until it is there.
-  await expect(async () => {
-    await visitor.reload();
-    await expect(visitor.getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 90_000, intervals: [2_000] });
   await visitor.getByRole("link", { name: title }).click();
   await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await visitor.close();

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { openFilters, usedListingHydrated } from "./support/used-filters.ts";
 
 /** Issue 17: the listing's price, year, mileage, body type, province and keyword filters, with counts. */
 
@@ -17,18 +18,10 @@ const cardPrices = async (page: Page) =>
     Number(text.replace(/\D/g, "")),
   );
 
-async function openFilters(page: Page) {
-  const toggle = page.getByRole("button", { name: /^Filters/ });
-  if (await toggle.isVisible()) {
-    await toggle.click();
-    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
-  }
-}
-
 test.describe("used listing: more filters", () => {
   test("price up to R 350 000 and SUV: only matching cars, the true total and counts; the URL is the state", async ({ page, request }) => {
     await page.goto("/used");
-    await expect(page.locator("#used-filters button[type=submit]")).toHaveText("Show results");
+    await usedListingHydrated(page);
     await openFilters(page);
     const suvs = await apiList(request, "bodyType[]=SUV");
     const suvBox = page.getByRole("group", { name: "Body type" }).getByRole("checkbox", { name: /^SUV\b/ });
@@ -56,7 +49,7 @@ test.describe("used listing: more filters", () => {
     const jazz = await apiList(request, "q=jazz");
     await page.goto("/used?q=jzaz");
     await expect(heading(page)).toHaveText(found(jazz.total));
-    await expect(page.locator("#used-filters button[type=submit]")).toHaveText("Show results");
+    await usedListingHydrated(page);
     await openFilters(page); // phones: the search box is in the filters drawer
     await expect(page.getByRole("searchbox", { name: "Keywords" })).toHaveValue("jzaz");
   });

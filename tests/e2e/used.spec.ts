@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { closeFilters, openFilters, usedListingHydrated as hydrated } from "./support/used-filters.ts";
 
 /** The true total for a query, from the API (the same service as the pages). */
 async function apiTotal(request: APIRequestContext, query = "", base = "/api"): Promise<number> {
@@ -17,31 +18,6 @@ const group = (page: Page, name: string) => page.getByRole("group", { name });
 const option = (page: Page, groupName: string, name: string | RegExp) =>
   group(page, groupName).getByRole("checkbox", { name: typeof name === "string" ? new RegExp(`^${name}\\b`) : name });
 const anyOf = (page: Page, groupName: string) => group(page, groupName).getByRole("checkbox", { name: "Any", exact: true });
-
-/** Waits until the page is hydrated (the filter form's button, hidden in the drawer on phones, then reads "Show results"). */
-async function hydrated(page: Page) {
-  await expect(page.locator("#used-filters button[type=submit]")).toHaveText("Show results");
-}
-
-/** On a phone the filters sit in a drawer: open it (a dialog with JavaScript, once hydrated). */
-async function openFilters(page: Page) {
-  await hydrated(page);
-  if (await page.getByRole("dialog", { name: "Filters" }).isVisible()) return;
-  const toggle = page.getByRole("button", { name: /^Filters/ });
-  if (await toggle.isVisible()) {
-    await toggle.click();
-    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
-  }
-}
-
-/** Closes the drawer if it is open (phones); the filters stay applied. */
-async function closeFilters(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Filters" });
-  if (await dialog.isVisible()) {
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await expect(dialog).toBeHidden();
-  }
-}
 
 test.describe("used listing", () => {
   test("renders on the server: heading with the true total, 12 cards, pagination, lazy images; axe-clean", async ({

@@ -1,4 +1,29 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type BrowserContextOptions, expect, type Locator, type Page, test } from "@playwright/test";
+import { signIn } from "../../support/staff.ts";
+import { E2E_ADMIN } from "./staff-bootstrap.ts";
+
+type SignedInState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+/**
+ * Tests whose pages start signed in as the bootstrap administrator: one sign-in per worker, through the sign-in page,
+ * whose session cookie each test's new context is given. For specs that work in the back office rather than test
+ * signing in (that is staff-accounts.spec.ts's, and the server's tests'); a test opens its first page itself. A context
+ * a test makes with browser.newContext() takes the session too: give it `storageState: { cookies: [], origins: [] }`
+ * for a visitor who is not signed in.
+ */
+export const signedInAsAdministrator = test.extend<object, { administratorSession: SignedInState }>({
+  administratorSession: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await use(await context.storageState());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ administratorSession }, use) => use(administratorSession),
+});
 
 /**
  * The back office's navigation, ready to use: on a phone it is behind the header's Menu button (issue 35, a link
