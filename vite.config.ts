@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { serverCodeStaysOnTheServer } from "./vite.server-code.ts";
 
 /**
  * The browser's scripts in a few larger chunks instead of a score of small ones (issue 19, decision 036):
@@ -14,7 +15,7 @@ const STAFF_CODE = /[\\/](staff[\\/]|staff-[^\\/]*$)/;
 const isPublicSiteCode = (id: string) => SHARED_SITE_CODE.test(id) && !STAFF_CODE.test(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer()],
   build: {
     assetsInlineLimit: 0,
     ...(isSsrBuild

@@ -16,7 +16,8 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 class DurableNodeFS extends NodeFS {
   override async init(pg: PGlite, options: Parameters<NodeFS["init"]>[1]) {
     const result = await super.init(pg, options);
-    const preRun = (result.emscriptenOpts.preRun ??= []) as Array<(mod: any) => void>;
+    result.emscriptenOpts.preRun ??= [];
+    const preRun = result.emscriptenOpts.preRun as Array<(mod: { NODEFS: EmscriptenNodeFs }) => void>;
     preRun.push((mod) => {
       mod.NODEFS.stream_ops.fsync = (stream: { nfd: number }) => fs.fsyncSync(stream.nfd);
       keepOwnerOnly(mod.NODEFS);
@@ -30,7 +31,14 @@ class DurableNodeFS extends NodeFS {
  * chmods them so): the database's files would be open to every local user whenever DATA_DIR is (issue 24).
  * Every mode it creates or sets is cut to the owner's bits, so PGlite's files are 0600 and its folders 0700.
  */
-function keepOwnerOnly(nodefs: any) {
+type Setattr = (target: unknown, attr: { mode?: number }) => void;
+/** What this module changes of Emscripten's NODEFS (its types are not published). */
+type EmscriptenNodeFs = {
+  node_ops: { mknod: (parent: unknown, name: string, mode: number, dev: unknown) => unknown; setattr: Setattr };
+  stream_ops: { fsync: (stream: { nfd: number }) => void; setattr: Setattr };
+};
+
+function keepOwnerOnly(nodefs: EmscriptenNodeFs) {
   const ownerOnly = (mode: number) => mode & ~0o077;
   const { mknod, setattr } = nodefs.node_ops;
   nodefs.node_ops.mknod = (parent: unknown, name: string, mode: number, dev: unknown) => mknod(parent, name, ownerOnly(mode), dev);

@@ -252,14 +252,14 @@ async function priceReservationAndSale(vehicle: Vehicle, writer: DatabaseHandle,
   const lastmods = new Map<string, string | null>();
   for (const instance of instances) lastmods.set(instance.name, await everywhereAgrees(instance, vehicle, expected, null));
 
-  const steps: { change: () => Promise<unknown>; then: Expected }[] = [
-    { change: () => updateStockVehicle(writer.db, admin, vehicle.id, { ...values, price: String(expected.price - 10_100) }), then: { status: "Available", price: expected.price - 10_100 } },
-    { change: () => changeStockStatus(writer.db, admin, vehicle.id, "Reserved"), then: { status: "Reserved", price: expected.price - 10_100 } },
-    { change: () => changeStockStatus(writer.db, admin, vehicle.id, "Sold"), then: { status: "Sold", price: expected.price - 10_100 } },
+  const steps: { change: () => Promise<unknown>; after: Expected }[] = [
+    { change: () => updateStockVehicle(writer.db, admin, vehicle.id, { ...values, price: String(expected.price - 10_100) }), after: { status: "Available", price: expected.price - 10_100 } },
+    { change: () => changeStockStatus(writer.db, admin, vehicle.id, "Reserved"), after: { status: "Reserved", price: expected.price - 10_100 } },
+    { change: () => changeStockStatus(writer.db, admin, vehicle.id, "Sold"), after: { status: "Sold", price: expected.price - 10_100 } },
   ];
   for (const step of steps) {
     expect(await step.change()).toEqual({ ok: true, id: vehicle.id });
-    expected = step.then;
+    expected = step.after;
     for (const instance of instances) {
       await pageShows(instance, vehicle, expected);
       lastmods.set(instance.name, await everywhereAgrees(instance, vehicle, expected, lastmods.get(instance.name) ?? null));

@@ -69,7 +69,11 @@ export class NonceSplicedGzip {
 function compact(pieces: Buffer[]): Buffer[] {
   const whole = Buffer.concat(pieces);
   let offset = 0;
-  return pieces.map((piece) => whole.subarray(offset, (offset += piece.byteLength)));
+  return pieces.map((piece) => {
+    const start = offset;
+    offset += piece.byteLength;
+    return whole.subarray(start, offset);
+  });
 }
 
 /** The deflate window: how far back a match may refer. */

@@ -115,7 +115,11 @@ describe("pages answered from memory", () => {
         // Twice: the first may sort an order the stock in memory had not sorted yet (answered by a query meanwhile).
         await fetch(fromMemory.baseUrl + path).then((r) => r.text());
         await new Promise((resolve) => setImmediate(resolve));
-        const { result: status, statements } = await queries.during(() => fetch(fromMemory.baseUrl + path).then(async (r) => (await r.text(), r.status)));
+        const { result: status, statements } = await queries.during(() => fetch(fromMemory.baseUrl + path).then(async (r) => {
+            await r.text();
+            return r.status;
+          }),
+        );
         expect({ path, status, statements }).toEqual({ path, status: 200, statements: [] });
         // The same page from the site that reads with SQL: the record does see a page's statements.
         const control = await queries.during(() => fetch(fromSql.baseUrl + path).then((r) => r.text()));

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { HEAD_OFFICE_SLUG } from "../../core/dealers/dealers.ts";
+import { HEAD_OFFICE_SLUG } from "../../core/dealers/group.ts";
 
 /**
  * The site's WhatsApp, directions and call links (issue 35, decision 057): WhatsApp and directions go through a

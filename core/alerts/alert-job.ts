@@ -5,7 +5,7 @@ import type { Mailer, OutgoingMail } from "../delivery/email.ts";
 import { parseUsedVehicleQuery } from "../inventory/used-query.ts";
 import { type ReducedVehicle, type UsedVehicleView, usedVehiclesChangedSince } from "../inventory/used-vehicles.ts";
 import { formatKm, formatRand } from "../shared/format.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import { listingUrl } from "./saved-searches.ts";
 
 /** At most this many new and this many reduced vehicles are listed in one alert (the listing link shows the rest). */

@@ -71,7 +71,10 @@ describe("the job runner", () => {
     let runs = 0;
     const runners = [database.db, (second ?? database).db].map((db, n) => {
       const runner = new JobRunner({ db, logger, instanceId: `counter-${n}` });
-      runner.register({ name: "count-runs", everyMs: DAY, run: async () => void (runs += 1) });
+      runner.register({ name: "count-runs", everyMs: DAY, run: async () => {
+          runs += 1;
+        },
+      });
       return runner;
     });
     expect(await runBoth(runners)).toEqual(["count-runs"]);

@@ -91,7 +91,7 @@ const CLICK_ID_SOURCES: Record<ClickIdParameter, { source: string; medium: strin
 
 function clean(value: string | null | undefined): string | null {
   if (value == null) return null;
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   const printable = value.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, FIELD_MAX);
   return printable === "" ? null : printable;
 }

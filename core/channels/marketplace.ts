@@ -90,7 +90,7 @@ export const marketplace: Channel = {
       Url: absolute(siteUrl, vehicle.path),
       Dealer: dealer.name,
     };
-    IMAGE_COLUMNS.forEach((column, i) => (row[column] = images[i] ? absolute(siteUrl, images[i]!.path) : ""));
+    for (const [i, column] of IMAGE_COLUMNS.entries()) row[column] = images[i] ? absolute(siteUrl, images[i].path) : "";
     return { row };
   },
   jsonRow(row) {

@@ -3,9 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type BusinessHours, dealerFormerSlugs, dealers } from "../../db/schema.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 
-/** The pseudo dealer slug that stands for the whole group (head office) where a dealer slug is expected. */
-export const HEAD_OFFICE_SLUG = "head-office";
-export const GROUP_NAME = "Honda Dealer Group";
+export { GROUP_NAME, HEAD_OFFICE_SLUG } from "./group.ts";
 
 /** A dealer as the API and the pages show it (product.md §3: Dealer). */
 export type DealerView = {

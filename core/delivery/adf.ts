@@ -9,6 +9,7 @@ export const escapeMarkup = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** Characters XML 1.0 forbids (control characters other than tab and line breaks, non-characters) and lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what this removes
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/gu;
 const xmlText = (text: string) => escapeMarkup(text.replace(NOT_XML, ""));
 

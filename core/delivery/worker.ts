@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import { LinkSigner } from "../appointments/links.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { buildAdfXml, buildLeadJson } from "./adf.ts";

@@ -1,7 +1,7 @@
 import { inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, pageCountsDaily, usedVehicles } from "../../db/schema.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import type { VisitSource } from "../attribution/visit.ts";
 import type { JobRunner } from "../jobs/runner.ts";
 import { CountBuffer } from "../shared/count-buffer.ts";
@@ -58,7 +58,7 @@ const FIELD_MAX = 200;
 const ROWS_PER_INSERT = 1_000;
 
 function cleaned(value: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, FIELD_MAX);
 }
 

@@ -75,3 +75,10 @@ const BUILT_IN_HEADERS = new Map<string, FeedColumn>(
 );
 
 export const feedColumnOf = (name: string): FeedColumn | undefined => BUILT_IN_HEADERS.get(headerKey(name));
+
+/** The profile's value mappings as the form's text: one "Field: export value = site value" a line. */
+export function valueMapsText(profile: FeedProfile): string {
+  return Object.entries(profile.valueMaps)
+    .flatMap(([column, map]) => Object.entries(map ?? {}).map(([from, to]) => `${column}: ${from} = ${to}`))
+    .join("\n");
+}

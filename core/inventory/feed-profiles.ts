@@ -20,13 +20,6 @@ const MAX_VALUE_MAPPINGS = 200;
 
 export const EMPTY_PROFILE: FeedProfile = { columns: {}, valueMaps: {} };
 
-/** The profile's value mappings as the form's text: one "Field: export value = site value" a line. */
-export function valueMapsText(profile: FeedProfile): string {
-  return Object.entries(profile.valueMaps)
-    .flatMap(([column, map]) => Object.entries(map ?? {}).map(([from, to]) => `${column}: ${from} = ${to}`))
-    .join("\n");
-}
-
 /**
  * Reads the feeds page's profile form: `column.<field>` is the export's header for the field (blank: the
  * built-in names), `valueMaps` holds lines "Transmission: 7G-Tronic = Automatic" (a field by its name or label).
@@ -52,8 +45,8 @@ export function parseFeedProfile(form: { get(name: string): unknown }): Parsed<F
   for (const [i, line] of lines.entries()) {
     const match = /^([^:]+):(.+)=(.+)$/.exec(line);
     const column = match ? feedColumnOf(match[1]!.trim()) : undefined;
-    const from = match?.[2]!.trim() ?? "";
-    const to = match?.[3]!.trim() ?? "";
+    const from = match?.[2]?.trim() ?? "";
+    const to = match?.[3]?.trim() ?? "";
     if (!match || !column || from === "" || to === "" || from.length > MAX_VALUE || to.length > MAX_VALUE) {
       violations.push({
         propertyPath: "valueMaps",

@@ -409,7 +409,7 @@ class Columns {
     this.price = Int32Array.from(rows, (row) => row.price);
     this.year = Int32Array.from(rows, (row) => row.year);
     this.mileage = Int32Array.from(rows, (row) => row.mileageKm);
-    const codes = (valueOf: (row: StockRow, i: number) => number) => Uint16Array.from(rows, valueOf);
+    const codes = (codeOf: (row: StockRow, i: number) => number) => Uint16Array.from(rows, codeOf);
     this.make = codes((row) => {
       const code = makes.code(row.make[1]);
       makeNames[code] ??= { name: row.make[0], slug: row.make[1] };

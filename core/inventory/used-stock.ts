@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import type { ChangeNotifications } from "../shared/change-notifications.ts";
 import { ORDER_FIELDS, type UsedVehicleQuery } from "./used-query.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";

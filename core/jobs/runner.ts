@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull, lte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { jobRuns } from "../../db/schema.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 
 /** A job the runner runs on a schedule. */
 export type ScheduledJob = {

@@ -25,7 +25,7 @@ afterAll(() => database.close());
 
 let serial = 0;
 /** A complete, valid enquiry for a preset; every call is a different person unless `email` is given. */
-export function validEnquiry(preset: PresetKey, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function validEnquiry(preset: PresetKey, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   serial += 1;
   const base: Record<string, unknown> = {
     form_name: FORM_PRESETS[preset].formName,

@@ -216,7 +216,7 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
 
   const appointmentKind = APPOINTMENT_KIND_OF[enquiry.preset];
   const booking = appointmentKind && payload.appointment_start ? { kind: appointmentKind, start: payload.appointment_start } : null;
-  let inserted;
+  let inserted: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
     inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, ...alongside });
   } catch (error) {

@@ -130,6 +130,7 @@ function formRulesAsJsonSchema(): Record<string, unknown>[] {
     const forbidden = [...(key === "sellCar" ? [] : SELL_CAR_ONLY), ...(APPOINTMENT_KIND_OF[key] ? [] : ["appointment_start"])];
     return {
       if: { properties: { form_name: { const: FORM_PRESETS[key].formName } }, required: ["form_name"] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, in a document, never awaited
       then: {
         ...(required.length > 0 ? { required } : {}),
         properties: {

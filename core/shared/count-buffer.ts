@@ -1,4 +1,4 @@
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 
 /**
  * Counts kept in this process's memory by key and written to the database now and then (every `flushEveryMs`,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../db/client.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import type { ChangeNotifications } from "./change-notifications.ts";
 
 /**

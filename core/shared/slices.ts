@@ -23,7 +23,13 @@ export async function forEachInSlices<T>(items: readonly T[], work: (item: T, in
 /** `items.map(map)`, in slices (see `forEachInSlices`). */
 export async function mapInSlices<T, R>(items: readonly T[], map: (item: T, index: number) => R, sliceMs = SLICE_MS): Promise<R[]> {
   const mapped = new Array<R>(items.length);
-  await forEachInSlices(items, (item, index) => void (mapped[index] = map(item, index)), sliceMs);
+  await forEachInSlices(
+    items,
+    (item, index) => {
+      mapped[index] = map(item, index);
+    },
+    sliceMs,
+  );
   return mapped;
 }
 

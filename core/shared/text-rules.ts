@@ -4,6 +4,7 @@
  * surrogates (not valid Unicode). One rule for the enquiry and finance schemas; no server-only imports, as
  * both are bundled into pages.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control and direction characters are what this refuses
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 const LONE_SURROGATE = /\p{Cs}/u;
 

@@ -18,7 +18,9 @@ describe("the bounded write queue", () => {
     const third = queue.run(async () => void order.push("third"));
     expect(queue.stats).toEqual({ running: 1, waiting: 2, refused: 0 });
     let started = false;
-    const refused = queue.run(async () => void (started = true));
+    const refused = queue.run(async () => {
+      started = true;
+    });
     await expect(refused).rejects.toBeInstanceOf(WriteQueueFull);
     await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 3, message: "We are busy, please try again in a moment" });
     expect(started).toBe(false);
@@ -33,7 +35,9 @@ describe("the bounded write queue", () => {
     const first = heldWrite();
     const running = queue.run(first.work);
     let started = false;
-    await expect(queue.run(async () => void (started = true))).rejects.toBeInstanceOf(WriteQueueFull);
+    await expect(queue.run(async () => {
+      started = true;
+    })).rejects.toBeInstanceOf(WriteQueueFull);
     expect(started).toBe(false);
     expect(queue.stats).toEqual({ running: 1, waiting: 0, refused: 1 });
     first.finish();

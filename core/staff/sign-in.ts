@@ -88,7 +88,7 @@ export async function completeSecondFactor(
   const gate = await throttle.claimAttempt(user.email, attempt.clientAddress);
   if (!gate.allowed) return { kind: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
   const step = totpStepOf(user.totpSecret, attempt.code, now.getTime());
-  if (step === null || !(await useTotpStep(db, owner, step))) {
+  if (step === null || !(await spendTotpStep(db, owner, step))) {
     return { kind: "second-factor", pendingToken: attempt.pendingToken, wrongCode: true };
   }
   await throttle.attemptSucceeded(user.email, attempt.clientAddress);
@@ -100,7 +100,7 @@ export async function completeSecondFactor(
  * Records that a sign-in used the code of `step`, in one conditional UPDATE: false when that code (or a later
  * one) was already used, so a code seen over someone's shoulder, or sent twice at once, works only once.
  */
-async function useTotpStep(db: Database, staffUserId: number, step: number): Promise<boolean> {
+async function spendTotpStep(db: Database, staffUserId: number, step: number): Promise<boolean> {
   const used = await db
     .update(staffUsers)
     .set({ totpLastStep: step })

@@ -4,7 +4,7 @@ import { webVitalsDaily } from "../../db/schema.ts";
 import type { JobRunner } from "../jobs/runner.ts";
 import { CountBuffer } from "../shared/count-buffer.ts";
 import { daysBefore, southAfricanDay } from "../shared/days.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import { assertMay, type StaffActor } from "../staff/roles.ts";
 import {
   bucketOf,

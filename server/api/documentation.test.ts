@@ -359,7 +359,10 @@ describe("GET /api/docs, the readable reference", () => {
 
 /** Every @id of an answer that names an address on this site (not a term like hydra:Collection). */
 function collectIds(value: unknown, into: Set<string>): void {
-  if (Array.isArray(value)) return value.forEach((item) => collectIds(item, into));
+  if (Array.isArray(value)) {
+    for (const item of value) collectIds(item, into);
+    return;
+  }
   if (value === null || typeof value !== "object") return;
   for (const [key, inner] of Object.entries(value)) {
     if (key === "@id" && typeof inner === "string" && inner.startsWith("/")) into.add(inner);
@@ -368,7 +371,10 @@ function collectIds(value: unknown, into: Set<string>): void {
 }
 
 function collectContexts(value: unknown, into: Set<string>): void {
-  if (Array.isArray(value)) return value.forEach((item) => collectContexts(item, into));
+  if (Array.isArray(value)) {
+    for (const item of value) collectContexts(item, into);
+    return;
+  }
   if (value === null || typeof value !== "object") return;
   for (const [key, inner] of Object.entries(value)) {
     if (key === "@context" && typeof inner === "string") into.add(inner);

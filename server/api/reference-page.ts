@@ -10,16 +10,16 @@ export function renderReferencePage(document: OpenApiDocument, cspNonce: string 
   const tags = [...new Set(operations.map(({ operation }) => operation.tags?.[0] ?? "Other"))];
   const sections = tags.map((tag) => {
     const own = operations.filter(({ operation }) => (operation.tags?.[0] ?? "Other") === tag);
-    return `<section aria-labelledby="${anchor(tag)}"><h2 id="${anchor(tag)}">${escape(tag)}</h2>${own
+    return `<section aria-labelledby="${anchor(tag)}"><h2 id="${anchor(tag)}">${escapeHtml(tag)}</h2>${own
       .map(({ method, path, operation }) => renderOperation(document, method, path, operation))
       .join("")}</section>`;
   });
   return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference | Honda Dealer Group</title>
 <style${cspNonce ? ` nonce="${cspNonce}"` : ""}>${STYLES}</style></head>
-<body><a class="skip" href="#content">Skip to the reference</a><header>Honda Dealer Group API <span>version ${escape(document.info.version)}</span></header>
-<div class="layout"><nav aria-label="Operations"><ul>${tags.map((tag) => `<li><a href="#${anchor(tag)}">${escape(tag)}</a></li>`).join("")}</ul></nav>
-<main id="content" tabindex="-1"><h1>${escape(document.info.title)}</h1><p>${escape(document.info.description ?? "")}</p>
+<body><a class="skip" href="#content">Skip to the reference</a><header>Honda Dealer Group API <span>version ${escapeHtml(document.info.version)}</span></header>
+<div class="layout"><nav aria-label="Operations"><ul>${tags.map((tag) => `<li><a href="#${anchor(tag)}">${escapeHtml(tag)}</a></li>`).join("")}</ul></nav>
+<main id="content" tabindex="-1"><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description ?? "")}</p>
 <p>Machine-readable: <a href="/api/docs.json">OpenAPI 3.1 document</a> (generate a client from it), <a href="/api/docs.jsonld">Hydra documentation</a>, <a href="/api">entrypoint</a>. Answers are JSON-LD (<code>application/ld+json</code>); each names its context under <code>@context</code>. Refused requests answer an <code>Error</code> with <code>status</code>, <code>title</code> and, for 400 and 422, <code>violations</code> naming each field at fault.</p>
 ${sections.join("")}</main></div></body></html>`;
 }
@@ -30,25 +30,25 @@ function renderOperation(document: OpenApiDocument, method: string, path: string
   const body = operation.requestBody?.content["application/ld+json"];
   const success = Object.entries(operation.responses).find(([status]) => status.startsWith("2"));
   const example = success?.[1].content?.["application/ld+json"]?.schema;
-  return `<article aria-labelledby="${id}"><h3 id="${id}"><span class="method">${method.toUpperCase()}</span> <code>${escape(path)}</code>${
+  return `<article aria-labelledby="${id}"><h3 id="${id}"><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${
     operation.deprecated ? ' <span class="deprecated">deprecated</span>' : ""
-  }</h3><p>${escape(operation.summary ?? "")}</p>${
+  }</h3><p>${escapeHtml(operation.summary ?? "")}</p>${
     parameters.length > 0
       ? `<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Values</th><th scope="col">Notes</th></tr></thead><tbody>${parameters
           .map(
             (p) =>
-              `<tr><th scope="row"><code>${escape(p.name)}</code>${p.required ? " (required)" : ""}</th><td>${p.in}</td><td>${escape(describeSchema(document, p.schema))}</td><td>${escape(p.description ?? p.schema?.description ?? "")}</td></tr>`,
+              `<tr><th scope="row"><code>${escapeHtml(p.name)}</code>${p.required ? " (required)" : ""}</th><td>${p.in}</td><td>${escapeHtml(describeSchema(document, p.schema))}</td><td>${escapeHtml(p.description ?? p.schema?.description ?? "")}</td></tr>`,
           )
           .join("")}</tbody></table>`
       : ""
   }${
     body
-      ? `<h4>Request body</h4><p>${escape(operation.requestBody?.description ?? "")}</p><pre tabindex="0" role="region" aria-label="Example request body of ${method.toUpperCase()} ${escape(path)}"><code>${escape(JSON.stringify(body.example ?? exampleOf(document, body.schema), null, 2))}</code></pre>`
+      ? `<h4>Request body</h4><p>${escapeHtml(operation.requestBody?.description ?? "")}</p><pre tabindex="0" role="region" aria-label="Example request body of ${method.toUpperCase()} ${escapeHtml(path)}"><code>${escapeHtml(JSON.stringify(body.example ?? exampleOf(document, body.schema), null, 2))}</code></pre>`
       : ""
   }<h4>Answers</h4><ul>${Object.entries(operation.responses)
-    .map(([status, response]) => `<li><strong>${status}</strong> ${escape(response.description)}${response.headers ? ` (headers: ${Object.keys(response.headers).join(", ")})` : ""}</li>`)
+    .map(([status, response]) => `<li><strong>${status}</strong> ${escapeHtml(response.description)}${response.headers ? ` (headers: ${Object.keys(response.headers).join(", ")})` : ""}</li>`)
     .join("")}</ul>${
-    example ? `<pre tabindex="0" role="region" aria-label="Example answer ${success?.[0]} of ${method.toUpperCase()} ${escape(path)}"><code>${escape(JSON.stringify(exampleOf(document, example), null, 2))}</code></pre>` : ""
+    example ? `<pre tabindex="0" role="region" aria-label="Example answer ${success?.[0]} of ${method.toUpperCase()} ${escapeHtml(path)}"><code>${escapeHtml(JSON.stringify(exampleOf(document, example), null, 2))}</code></pre>` : ""
   }</article>`;
 }
 
@@ -82,7 +82,7 @@ export function exampleOf(document: OpenApiDocument, schema: JsonSchema | undefi
 
 const anchor = (text: string) => `api-${text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 

@@ -5,7 +5,7 @@ import { parseCommandLine, usageError } from "./command-line.ts";
 import { loadEnv } from "../env.ts";
 import { databaseLabel, financeKeyLocation, linkKeyLocation } from "../operations.ts";
 import { backupKindOf, restorePgliteBackup, restorePostgresBackup } from "../../db/backup.ts";
-import { DataDirBusyError, lockDataDir } from "../../db/data-dir-lock.ts";
+import { DataDirBusyError, type DataDirLock, lockDataDir } from "../../db/data-dir-lock.ts";
 
 const USAGE = `Usage: npm run db:restore -- FILE [--yes]
   Replaces the database with a backup written by npm run db:backup, after asking (--yes: without asking,
@@ -31,7 +31,7 @@ if (!values.yes && !(await confirmed(`This replaces ${databaseLabel(env)} with $
 if (env.DATABASE_URL) {
   await restorePostgresBackup(env.DATABASE_URL, file);
 } else {
-  let lock;
+  let lock: DataDirLock;
   try {
     lock = await lockDataDir(env.DATA_DIR);
   } catch (error) {

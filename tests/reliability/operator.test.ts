@@ -11,7 +11,6 @@ import { postMarkedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts"
 import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../support/finance-fixture.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 
-const projectRoot = path.resolve(import.meta.dirname, "../..");
 /**
  * A bound, not an expectation: a first start initialises and seeds a fresh PGlite directory, which took over
  * STARTUP_TIMEOUT_MS once while other builds shared the two CPUs.

@@ -40,9 +40,9 @@ export type StaffHttpSession = {
  * Signs in through the real sign-in page. With a Playwright page: fills the form as a person does and waits
  * for the back office. With a base URL: posts the form over HTTP and answers the session cookie and CSRF token.
  */
-export async function signIn(page: Page, email: string, password: string): Promise<void>;
+export async function signIn(page: Page, email: string, password: string): Promise<undefined>;
 export async function signIn(baseUrl: string, email: string, password: string): Promise<StaffHttpSession>;
-export async function signIn(target: Page | string, email: string, password: string): Promise<void | StaffHttpSession> {
+export async function signIn(target: Page | string, email: string, password: string): Promise<StaffHttpSession | undefined> {
   if (typeof target !== "string") {
     await target.goto("/staff/login");
     await target.getByLabel("Email").fill(email);

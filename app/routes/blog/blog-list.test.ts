@@ -21,9 +21,7 @@ afterAll(async () => {
 
 async function render(query = "") {
   const request = new Request(`http://localhost/blog${query}`);
-  // biome-ignore lint/suspicious/noExplicitAny: only the parts the loader reads
   const loaderData = await loader({ context: { db: database.db, readModels: new ReadModels(database.db) }, request, params: {} } as any);
-  // biome-ignore lint/suspicious/noExplicitAny: only the props the page reads
   const page = createElement(BlogList as any, { loaderData });
   return { loaderData, html: renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [`/blog${query}`] }, page)) };
 }

@@ -1,4 +1,4 @@
-import { GROUP_NAME } from "../../../core/dealers/dealers.ts";
+import { GROUP_NAME } from "../../../core/dealers/group.ts";
 import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.ts";
 import { formatRand } from "../../../core/shared/format.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { GROUP_NAME } from "../../../core/dealers/dealers.ts";
+import { GROUP_NAME } from "../../../core/dealers/group.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";

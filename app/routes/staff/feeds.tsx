@@ -12,8 +12,8 @@ import {
   removePhotoHost,
   revokeFeedKey,
 } from "../../../core/inventory/feed-keys.ts";
-import { EMPTY_PROFILE, feedProfilesOf, parseFeedProfile, saveFeedProfile, valueMapsText } from "../../../core/inventory/feed-profiles.ts";
-import { FEED_COLUMNS } from "../../../core/inventory/feed-columns.ts";
+import { EMPTY_PROFILE, feedProfilesOf, parseFeedProfile, saveFeedProfile } from "../../../core/inventory/feed-profiles.ts";
+import { FEED_COLUMNS, valueMapsText } from "../../../core/inventory/feed-columns.ts";
 import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import type { Database } from "../../../db/client.ts";
