@@ -1,10 +1,10 @@
 import http from "node:http";
-import { inArray, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, PoolStats } from "../db/client.ts";
-import { jobRuns, leadDeliveries } from "../db/schema.ts";
+import { scheduledJobStates } from "../core/jobs/runner.ts";
+import { readUndelivered, UNDELIVERED_STATES } from "../core/delivery/outbox.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
@@ -35,7 +35,6 @@ const READ_MODEL_STATES: readonly ReadModelState[] = ["current", "loading", "dat
 /** The mediums core/attribution gives a visit itself, and the utm_medium values campaigns commonly use. */
 const NAMED_MEDIUMS: ReadonlySet<string> = new Set(["(none)", "(not set)", "organic", "social", "referral", "cpc", "ppc", "paid", "paid_social", "paidsocial", "display", "email", "sms", "affiliate", "video"]);
 /** Delivery rows not delivered yet: waiting for a first try, retrying after a failure, or given up on. */
-const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
 
 /**
  * The app's Prometheus metrics (docs/deploy.md lists them and the alerts worth setting). Requests are
@@ -220,13 +219,7 @@ export class Metrics {
       registers,
     });
     this.beforeScrape.push(() =>
-      db
-        .select({
-          job: jobRuns.name,
-          overdueSeconds: sql<number>`greatest(0, extract(epoch from now() - ${jobRuns.nextRunAt}))::float8`,
-          lastFailed: sql<boolean>`${jobRuns.lastOutcome} = 'failed'`,
-        })
-        .from(jobRuns)
+      scheduledJobStates(db)
         .then((rows) => {
           for (const row of rows) {
             overdue.set({ job: row.job }, Number(row.overdueSeconds));
@@ -379,25 +372,6 @@ function pageCacheMetrics(pageCache: Pick<PageCache, "counts" | "size">, registe
       this.set(pageCache.size);
     },
   });
-}
-
-type UndeliveredRow = { channel: string; state: (typeof UNDELIVERED_STATES)[number]; count: number; oldestAgeSeconds: number };
-
-async function readUndelivered(db: Database): Promise<UndeliveredRow[]> {
-  const state = sql<UndeliveredRow["state"]>`case when ${leadDeliveries.status} = 'failed' then 'failed' when ${leadDeliveries.attempts} > 0 then 'retrying' else 'pending' end`;
-  const rows = await db
-    .select({
-      channel: leadDeliveries.channel,
-      state,
-      count: sql<number>`count(*)::int`,
-      oldestAgeSeconds: sql<number>`extract(epoch from now() - min(${leadDeliveries.createdAt}))::float8`,
-    })
-    .from(leadDeliveries)
-    .where(inArray(leadDeliveries.status, ["pending", "failed"]))
-    // By position: drizzle writes the columns in the select list unqualified and in GROUP BY qualified, which
-    // PostgreSQL would take for different expressions.
-    .groupBy(sql`1, 2`);
-  return rows.map((row) => ({ ...row, count: Number(row.count), oldestAgeSeconds: Number(row.oldestAgeSeconds) }));
 }
 
 /** Serves GET /metrics on its own port; anything else is 404. Resolves once listening. */

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
 import { countActiveAdministrators } from "../core/staff/accounts.ts";
 import { describeStaffBootstrap, type StaffBootstrap } from "../core/staff/bootstrap.ts";
 import type { Database } from "../db/client.ts";
-import { dealerLeadChannels } from "../db/schema.ts";
+import { countEnabledWebhooks } from "../core/delivery/outbox.ts";
 import type { Env } from "./env.ts";
 import { describeDatabase } from "./operations.ts";
 
@@ -20,14 +19,11 @@ export type StartupReport = {
 
 /** What an operator needs to know at start: where the data lives and where leads go (no password, no key). */
 export async function startupReport(env: Env, db: Database, mailDescription: string, siteUrl: string, staff: StaffBootstrap): Promise<StartupReport> {
-  const [webhooks] = await db
-    .select({ n: count() })
-    .from(dealerLeadChannels)
-    .where(and(eq(dealerLeadChannels.kind, "webhook"), eq(dealerLeadChannels.enabled, true)));
+  const webhooks = await countEnabledWebhooks(db);
   const administrators = await countActiveAdministrators(db);
   return {
     database: describeDatabase(env),
-    leads: { delivery: env.LEAD_DELIVERY, email: mailDescription, webhooks: Number(webhooks?.n ?? 0) },
+    leads: { delivery: env.LEAD_DELIVERY, email: mailDescription, webhooks },
     siteUrl,
     staff: describeStaffBootstrap(staff, administrators),
     staffAdministrators: administrators,

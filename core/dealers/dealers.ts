@@ -3,6 +3,8 @@ import type { Database } from "../../db/client.ts";
 import { type BusinessHours, dealerFormerSlugs, dealers } from "../../db/schema.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 
+import { HEAD_OFFICE_SLUG } from "./group.ts";
+
 export { GROUP_NAME, HEAD_OFFICE_SLUG } from "./group.ts";
 
 /** A dealer as the API and the pages show it (product.md §3: Dealer). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealerLeadChannels, dealers, enquiries, financeApplications, leadDeliveries, leadDeliveryAttempts } from "../../db/schema.ts";
 import type { LeadKind } from "./lead-source.ts";
@@ -178,4 +178,36 @@ async function refreshLeadStatus(tx: Executor, kind: LeadKind, leadId: string): 
       : "Queued";
   const table = kind === "enquiry" ? enquiries : financeApplications;
   await tx.update(table).set({ status }).where(inArray(table.id, [leadId]));
+}
+
+/** Where an undelivered lead stands: never tried, tried and due again, or given up. */
+export const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
+
+export type UndeliveredRow = { channel: string; state: (typeof UNDELIVERED_STATES)[number]; count: number; oldestAgeSeconds: number };
+
+/** The deliveries not yet made, by channel and state, with the age of the oldest: the metrics' backlog. */
+export async function readUndelivered(db: Database): Promise<UndeliveredRow[]> {
+  const state = sql<UndeliveredRow["state"]>`case when ${leadDeliveries.status} = 'failed' then 'failed' when ${leadDeliveries.attempts} > 0 then 'retrying' else 'pending' end`;
+  const rows = await db
+    .select({
+      channel: leadDeliveries.channel,
+      state,
+      count: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`extract(epoch from now() - min(${leadDeliveries.createdAt}))::float8`,
+    })
+    .from(leadDeliveries)
+    .where(inArray(leadDeliveries.status, ["pending", "failed"]))
+    // By position: drizzle writes the columns in the select list unqualified and in GROUP BY qualified, which
+    // PostgreSQL would take for different expressions.
+    .groupBy(sql`1, 2`);
+  return rows.map((row) => ({ ...row, count: Number(row.count), oldestAgeSeconds: Number(row.oldestAgeSeconds) }));
+}
+
+/** The dealers' webhooks that receive leads now. */
+export async function countEnabledWebhooks(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(dealerLeadChannels)
+    .where(and(eq(dealerLeadChannels.kind, "webhook"), eq(dealerLeadChannels.enabled, true)));
+  return Number(row?.n ?? 0);
 }

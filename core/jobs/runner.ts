@@ -131,3 +131,15 @@ export class JobRunner {
       .where(and(eq(jobRuns.name, job.name), eq(jobRuns.leaseHolder, this.instanceId)));
   }
 }
+
+/** Each scheduled job's lateness (0 when not due yet) and whether its last run failed: for the metrics. */
+export async function scheduledJobStates(db: Database): Promise<{ job: string; overdueSeconds: number; lastFailed: boolean }[]> {
+  const rows = await db
+    .select({
+      job: jobRuns.name,
+      overdueSeconds: sql<number>`greatest(0, extract(epoch from now() - ${jobRuns.nextRunAt}))::float8`,
+      lastFailed: sql<boolean>`${jobRuns.lastOutcome} = 'failed'`,
+    })
+    .from(jobRuns);
+  return rows.map((row) => ({ ...row, overdueSeconds: Number(row.overdueSeconds) }));
+}
