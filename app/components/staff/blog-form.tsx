@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { BLOG_FIELD_LABELS, type BlogField } from "../../../core/content/blog-schema.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { Select, TextArea } from "./fields.tsx";
-import { buttonClass, ErrorSummary, Field, inputClass, labelClass, secondaryButtonClass } from "./form.tsx";
+import { buttonClass, ErrorSummary, inputClass, labelClass, secondaryButtonClass, TextField } from "./form.tsx";
 
 export type BlogFormValues = Partial<Record<BlogField, string>>;
 
@@ -23,8 +23,8 @@ type Props = {
  */
 export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: BlogField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field form={FORM} name={name} label={BLOG_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  const text = (name: BlogField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField form={FORM} name={name} label={BLOG_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
   );
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
@@ -110,7 +110,7 @@ export function BodyImageForm({ csrfToken, markdown, error }: { csrfToken: strin
           </label>
           <input id={`${form}-file`} name="bodyImage" type="file" accept="image/jpeg,image/png,image/webp" aria-invalid={error ? true : undefined} aria-describedby={error ? `${form}-error` : undefined} className={inputClass} />
         </div>
-        <Field form={form} name="alt" label="What the image shows" hint="For people who cannot see it" />
+        <TextField form={form} name="alt" label="What the image shows" hint="For people who cannot see it" />
         <button type="submit" className={secondaryButtonClass}>
           Upload
         </button>

@@ -3,7 +3,7 @@ import { STOCK_FIELD_LABELS, STOCK_STATUSES, type StockField } from "../../../co
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
 import { canonicalMakeName, nameKey, newCatalogueName } from "../../../core/catalogue/make-names.ts";
 import { CsrfField } from "./csrf-field.tsx";
-import { buttonClass, ErrorSummary, Field, inputClass, labelClass } from "./form.tsx";
+import { buttonClass, ErrorSummary, inputClass, labelClass, TextField } from "./form.tsx";
 
 export type StockFormValues = Partial<Record<StockField | "addMake" | "addModel", string>>;
 
@@ -25,8 +25,8 @@ const FORM = "stock";
  */
 export function StockForm({ csrfToken, values, errors, dealers, catalogue, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: StockField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field form={FORM} name={name} label={STOCK_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  const text = (name: StockField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField form={FORM} name={name} label={STOCK_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
   );
   const newNames = unknownNames(values, catalogue);
   return (

@@ -8,7 +8,7 @@ import type { Violation } from "../../../../core/shared/violations.ts";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { FieldError } from "../../../components/staff/fields.tsx";
-import { buttonClass, errorsByField, ErrorSummary, Field, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
+import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass, TextField } from "../../../components/staff/form.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../../lib/form-body.server.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
@@ -294,7 +294,7 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
             </p>
           ) : null}
         </div>
-        <Field form="spend" name="amount" label="Amount in rand" required inputMode="text" hint="For example 4500 or 4 500,50" defaultValue={values.amount} error={errors?.amount} />
+        <TextField form="spend" name="amount" label="Amount in rand" required inputMode="text" hint="For example 4500 or 4 500,50" defaultValue={values.amount} error={errors?.amount} />
         <ListedField name="source" label="Source" hint="As in utm_source, e.g. facebook" options={unique(known.map((row) => row.source))} value={values.source} error={errors?.source} required />
         <ListedField name="medium" label="Medium" hint="As in utm_medium, e.g. cpc" options={unique(known.map((row) => row.medium))} value={values.medium} error={errors?.medium} required />
         <ListedField name="campaign" label="Campaign" hint="As in utm_campaign; blank for spend on the source as a whole" options={unique(known.map((row) => row.campaign))} value={values.campaign} error={errors?.campaign} />
