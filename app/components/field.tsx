@@ -51,11 +51,13 @@ type FieldProps = {
   className?: string;
   /** The hint under the control rather than above it (the finance wizard). */
   hintAfterControl?: boolean;
+  /** Shown under the error: the current picture of an image field, say. */
+  after?: ReactNode;
   children: (control: ControlProps) => ReactNode;
 };
 
 /** A labelled control: label, hint, control, error. */
-export function Field({ id, label, hint, error, look = {}, className, hintAfterControl, children }: FieldProps) {
+export function Field({ id, label, hint, error, look = {}, className, hintAfterControl, after, children }: FieldProps) {
   const hintText = <FieldHint id={id} hint={hint} className={look.hint} />;
   return (
     <div className={className}>
@@ -66,6 +68,7 @@ export function Field({ id, label, hint, error, look = {}, className, hintAfterC
       {children(controlProps(id, { hint, error }))}
       {hintAfterControl ? hintText : null}
       <FieldError id={id} error={error} className={look.error} />
+      {after}
     </div>
   );
 }
@@ -79,7 +82,7 @@ export function CheckboxField({
   className,
   rowClassName,
   children,
-}: Omit<FieldProps, "hint" | "hintAfterControl"> & { rowClassName: string }) {
+}: Omit<FieldProps, "hint" | "hintAfterControl" | "after"> & { rowClassName: string }) {
   return (
     <div className={className}>
       <div className={rowClassName}>
@@ -105,7 +108,7 @@ export function FieldSet({
   look = {},
   className,
   children,
-}: Omit<FieldProps, "label" | "hintAfterControl" | "children"> & { legend: ReactNode; children: (control: Pick<ControlProps, "aria-invalid">) => ReactNode }) {
+}: Omit<FieldProps, "label" | "hintAfterControl" | "after" | "children"> & { legend: ReactNode; children: (control: Pick<ControlProps, "aria-invalid">) => ReactNode }) {
   return (
     <fieldset className={className} aria-describedby={describedBy(id, { hint, error })}>
       <legend className={look.label}>{legend}</legend>
