@@ -147,12 +147,7 @@ export function FinanceWizard({
   function showErrors(found: Record<string, string>) {
     setErrors(found);
     setBannerOpen(true);
-    requestAnimationFrame(() => {
-      const first = Object.keys(found)[0];
-      const input = first ? document.getElementById(`field-${first}`) : null;
-      bannerRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-      input?.focus({ preventScroll: true });
-    });
+    requestAnimationFrame(() => revealFirstError(found, bannerRef.current));
   }
 
   function change(name: string, value: string | boolean) {
@@ -175,7 +170,7 @@ export function FinanceWizard({
       localStorage.removeItem(DRAFT_STORAGE_KEY);
       navigate(`${pathname.replace(/\/$/, "")}/thank-you`, { replace: true });
     } else if (outcome.kind === "invalid") {
-      const firstStep = Math.min(...Object.keys(outcome.errors).map((field) => stepFields.findIndex((names) => names.includes(field))).filter((s) => s >= 0));
+      const firstStep = firstStepWithError(stepFields, outcome.errors);
       if (Number.isFinite(firstStep)) setStep(firstStep);
       showErrors(outcome.errors);
     } else {
@@ -236,17 +231,37 @@ export function FinanceWizard({
           We could not send your application just now. Please check your connection and try again.
         </p>
       )}
-      <div className="flex gap-3">
-        {enhanced && step > 0 && (
-          <button type="button" onClick={previous} className="rounded border border-brand-grey px-6 py-3 font-semibold text-brand-grey hover:bg-gray-100">
-            Previous
-          </button>
-        )}
-        <button type="submit" disabled={sending} className="rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark disabled:opacity-70">
-          {sending ? "Loading..." : !enhanced || step === STEP_TITLES.length - 1 ? "Submit" : "Next"}
-        </button>
-      </div>
+      <WizardButtons enhanced={enhanced} step={step} sending={sending} onPrevious={previous} />
     </Form>
+  );
+}
+
+/** The banner scrolled to, the first field in error focused. */
+function revealFirstError(found: Record<string, string>, banner: HTMLDivElement | null) {
+  const first = Object.keys(found)[0];
+  const input = first ? document.getElementById(`field-${first}`) : null;
+  banner?.scrollIntoView({ behavior: "smooth", block: "start" });
+  input?.focus({ preventScroll: true });
+}
+
+/** The first step with a field in error (Infinity when none of the fields is on a step). */
+function firstStepWithError(stepFields: string[][], errors: Record<string, string>): number {
+  return Math.min(...Object.keys(errors).map((field) => stepFields.findIndex((names) => names.includes(field))).filter((s) => s >= 0));
+}
+
+/** Previous (the wizard, after the first step), and Next or Submit (Loading... while sending). */
+function WizardButtons({ enhanced, step, sending, onPrevious }: { enhanced: boolean; step: number; sending: boolean; onPrevious: () => void }) {
+  return (
+    <div className="flex gap-3">
+      {enhanced && step > 0 && (
+        <button type="button" onClick={onPrevious} className="rounded border border-brand-grey px-6 py-3 font-semibold text-brand-grey hover:bg-gray-100">
+          Previous
+        </button>
+      )}
+      <button type="submit" disabled={sending} className="rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark disabled:opacity-70">
+        {sending ? "Loading..." : !enhanced || step === STEP_TITLES.length - 1 ? "Submit" : "Next"}
+      </button>
+    </div>
   );
 }
 
