@@ -1,5 +1,6 @@
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/roles.ts";
-import { Field, inputClass, labelClass } from "./form.tsx";
+import { Select } from "./fields.tsx";
+import { labelClass, TextField } from "./form.tsx";
 
 /** Name, role and dealers of a staff account: the same fields to create one and to change one. */
 export function AccountFields({
@@ -13,34 +14,17 @@ export function AccountFields({
   values?: { displayName?: string; role?: StaffRole; dealerIds?: number[] };
   errors?: Record<string, string>;
 }) {
-  const roleId = `${form}-role`;
   return (
     <>
-      <Field form={form} name="displayName" label="Name" autoComplete="off" required defaultValue={values?.displayName} error={errors?.displayName} />
-      <div>
-        <label htmlFor={roleId} className={labelClass}>
-          Role
-        </label>
-        <select
-          id={roleId}
-          name="role"
-          defaultValue={values?.role ?? "dealer_manager"}
-          aria-invalid={errors?.role ? true : undefined}
-          aria-describedby={errors?.role ? `${roleId}-error` : undefined}
-          className={inputClass}
-        >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {STAFF_ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-        {errors?.role ? (
-          <p id={`${roleId}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-            {errors.role}
-          </p>
-        ) : null}
-      </div>
+      <TextField form={form} name="displayName" label="Name" autoComplete="off" required defaultValue={values?.displayName} error={errors?.displayName} />
+      <Select
+        form={form}
+        name="role"
+        label="Role"
+        defaultValue={values?.role ?? "dealer_manager"}
+        options={STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }))}
+        error={errors?.role}
+      />
       <fieldset id={`${form}-dealerIds`} tabIndex={-1} aria-describedby={`${form}-dealerIds-hint${errors?.dealerIds ? ` ${form}-dealerIds-error` : ""}`}>
         <legend className={labelClass}>Dealers</legend>
         <p id={`${form}-dealerIds-hint`} className="text-sm text-brand-grey-light">

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { BLOG_FIELD_LABELS, type BlogField } from "../../../core/content/blog-schema.ts";
+import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { Select, TextArea } from "./fields.tsx";
-import { buttonClass, ErrorSummary, Field, inputClass, labelClass, secondaryButtonClass } from "./form.tsx";
+import { buttonClass, ErrorSummary, inputClass, labelClass, secondaryButtonClass, staffLook, TextField } from "./form.tsx";
 
 export type BlogFormValues = Partial<Record<BlogField, string>>;
 
@@ -23,8 +24,8 @@ type Props = {
  */
 export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: BlogField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field form={FORM} name={name} label={BLOG_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  const text = (name: BlogField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField form={FORM} name={name} label={BLOG_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
   );
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
@@ -47,29 +48,16 @@ export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: P
           ]}
         />
         {text("publishAt", { type: "datetime-local", hint: "South African time. Left empty, it is now." })}
-        <div>
-          <label htmlFor={`${FORM}-heroImage`} className={labelClass}>
-            {BLOG_FIELD_LABELS.heroImage}
-          </label>
-          <p id={`${FORM}-heroImage-hint`} className="text-sm text-brand-grey-light">
-            JPEG, PNG or WebP, 16:9 is best. {imageUri ? "Choose a file only to replace the current one." : ""}
-          </p>
-          <input
-            id={`${FORM}-heroImage`}
-            name="heroImage"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-invalid={errors.heroImage ? true : undefined}
-            aria-describedby={[errors.heroImage ? `${FORM}-heroImage-error` : null, `${FORM}-heroImage-hint`].filter(Boolean).join(" ")}
-            className={inputClass}
-          />
-          {errors.heroImage ? (
-            <p id={`${FORM}-heroImage-error`} className="mt-1 text-sm font-semibold text-brand-red">
-              {errors.heroImage}
-            </p>
-          ) : null}
-          {imageUri ? <img src={imageUri} alt="The current hero image" width={240} height={135} className="mt-2 aspect-video h-auto w-60 rounded object-cover" /> : null}
-        </div>
+        <Field
+          id={`${FORM}-heroImage`}
+          label={BLOG_FIELD_LABELS.heroImage}
+          hint={<>JPEG, PNG or WebP, 16:9 is best. {imageUri ? "Choose a file only to replace the current one." : ""}</>}
+          error={errors.heroImage}
+          look={staffLook}
+          after={imageUri ? <img src={imageUri} alt="The current hero image" width={240} height={135} className="mt-2 aspect-video h-auto w-60 rounded object-cover" /> : null}
+        >
+          {(control) => <input {...control} name="heroImage" type="file" accept="image/jpeg,image/png,image/webp" className={inputClass} />}
+        </Field>
       </div>
       <TextArea form={FORM} name="description" label={BLOG_FIELD_LABELS.description} hint="One or two sentences for the blog list." defaultValue={values.description ?? ""} error={errors.description} rows={2} />
       <TextArea
@@ -110,7 +98,7 @@ export function BodyImageForm({ csrfToken, markdown, error }: { csrfToken: strin
           </label>
           <input id={`${form}-file`} name="bodyImage" type="file" accept="image/jpeg,image/png,image/webp" aria-invalid={error ? true : undefined} aria-describedby={error ? `${form}-error` : undefined} className={inputClass} />
         </div>
-        <Field form={form} name="alt" label="What the image shows" hint="For people who cannot see it" />
+        <TextField form={form} name="alt" label="What the image shows" hint="For people who cannot see it" />
         <button type="submit" className={secondaryButtonClass}>
           Upload
         </button>

@@ -1,6 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { bannerFields, dealFields } from "../../lib/content-fields.ts";
+import { type ControlProps, Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
-import { buttonClass, ErrorSummary, inputClass, labelClass } from "./form.tsx";
+import { buttonClass, ErrorSummary, inputClass, staffLook } from "./form.tsx";
 
 /**
  * The back office's form for a piece of content (a special, a banner): each field labelled, with its hint
@@ -25,7 +27,7 @@ type Props = {
   submitLabel: string;
 };
 
-export function ContentForm({ form, csrfToken, fields, values, errors, submitLabel }: Props) {
+function ContentForm({ form, csrfToken, fields, values, errors, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
   const labels = Object.fromEntries(fields.map((field) => [field.name, field.label]));
   return (
@@ -34,9 +36,7 @@ export function ContentForm({ form, csrfToken, fields, values, errors, submitLab
       <ErrorSummary form={form} errors={errors} fieldLabels={labels} />
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <div key={field.name} className={field.kind === "textarea" || field.kind === "image" ? "sm:col-span-2" : undefined}>
-            <ContentField form={form} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
-          </div>
+          <ContentField key={field.name} form={form} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
         ))}
       </div>
       <button type="submit" className={buttonClass} disabled={busy}>
@@ -47,22 +47,21 @@ export function ContentForm({ form, csrfToken, fields, values, errors, submitLab
 }
 
 function ContentField({ form, field, value, error }: { form: string; field: ContentFieldSpec; value: string; error?: string }) {
-  const id = `${form}-${field.name}`;
-  const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  const common = { id, name: field.name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, className: inputClass, required: field.required };
+  const wide = field.kind === "textarea" || field.kind === "image";
   return (
-    <>
-      <label htmlFor={id} className={labelClass}>
-        {field.label}
-      </label>
-      {field.hint ? (
-        <p id={`${id}-hint`} className="text-sm text-brand-grey-light">
-          {field.hint}
-        </p>
-      ) : null}
-      {field.kind === "textarea" ? (
-        <textarea {...common} rows={4} defaultValue={value} />
-      ) : field.kind === "select" ? (
+    <Field id={`${form}-${field.name}`} label={field.label} hint={field.hint} error={error} look={staffLook} className={wide ? "sm:col-span-2" : undefined}>
+      {(control) => <ContentControl control={control} field={field} value={value} />}
+    </Field>
+  );
+}
+
+function ContentControl({ control, field, value }: { control: ControlProps; field: ContentFieldSpec; value: string }) {
+  const common = { ...control, name: field.name, className: inputClass, required: field.required };
+  switch (field.kind) {
+    case "textarea":
+      return <textarea {...common} rows={4} defaultValue={value} />;
+    case "select":
+      return (
         <select {...common} defaultValue={value}>
           {(field.options ?? []).map((option) => (
             <option key={option.value} value={option.value}>
@@ -70,9 +69,11 @@ function ContentField({ form, field, value, error }: { form: string; field: Cont
             </option>
           ))}
         </select>
-      ) : field.kind === "image" ? (
-        <input {...common} type="file" accept="image/jpeg,image/png,image/webp" />
-      ) : (
+      );
+    case "image":
+      return <input {...common} type="file" accept="image/jpeg,image/png,image/webp" />;
+    default:
+      return (
         <input
           {...common}
           type={field.kind === "datetime" ? "datetime-local" : "text"}
@@ -80,12 +81,56 @@ function ContentField({ form, field, value, error }: { form: string; field: Cont
           inputMode={field.kind === "number" ? "numeric" : undefined}
           defaultValue={value}
         />
-      )}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </>
+      );
+  }
+}
+
+type DealerChoice = { slug: string; name: string };
+
+type RecordFormProps = {
+  csrfToken: string;
+  dealers: readonly DealerChoice[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** Adding one (its image required) or changing one. */
+  adding: boolean;
+};
+
+/** A banner's form: the same to add one (/staff/banners/new) and to change one (/staff/banners/{id}). */
+export function BannerForm({ csrfToken, dealers, values, errors, adding }: RecordFormProps) {
+  return (
+    <ContentForm
+      form="banner"
+      csrfToken={csrfToken}
+      fields={bannerFields(dealers, { imageRequired: adding })}
+      values={values}
+      errors={errors}
+      submitLabel={adding ? "Add the banner" : "Save changes"}
+    />
+  );
+}
+
+/** A special's or deal's form: the same to add one (saved as a draft) and to change one. */
+export function DealForm({ csrfToken, dealers, groupWide, values, errors, adding }: RecordFormProps & { groupWide: boolean }) {
+  return (
+    <ContentForm
+      form="deal"
+      csrfToken={csrfToken}
+      fields={dealFields(dealers, groupWide, { imageRequired: adding })}
+      values={values}
+      errors={errors}
+      submitLabel={adding ? "Save as draft" : "Save changes"}
+    />
+  );
+}
+
+/** The link back to a content list, above the page's heading. */
+export function BackToList({ to, children }: { to: string; children: string }) {
+  return (
+    <p>
+      <Link to={to} className="text-brand-red underline">
+        {children}
+      </Link>
+    </p>
   );
 }

@@ -4,7 +4,7 @@ import { DEALER_FIELD_LABELS, type DealerField, WEBHOOK_FORMATS } from "../../..
 import { PROVINCES } from "../../../core/inventory/used-query.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { FieldError, Select, TextArea } from "./fields.tsx";
-import { buttonClass, ErrorSummary, Field, inputClass } from "./form.tsx";
+import { buttonClass, ErrorSummary, inputClass, TextField } from "./form.tsx";
 
 const FORM = "dealer";
 
@@ -27,8 +27,8 @@ const LABELS: Record<string, string> = { ...DEALER_FIELD_LABELS, ...HOURS_LABELS
  */
 export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSecret, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: DealerField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field form={FORM} name={name} label={DEALER_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  const text = (name: DealerField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField form={FORM} name={name} label={DEALER_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
   );
   return (
     <Form method="post" className="mt-6 space-y-8" noValidate>

@@ -1,60 +1,49 @@
-import { inputClass, labelClass } from "./form.tsx";
+import { Field, FieldError as PlainFieldError } from "../field.tsx";
+import { inputClass, staffLook } from "./form.tsx";
 
 /**
- * Form parts beside form.tsx's Field: a text area and a select, each labelled, with its hint and its error
+ * Form parts beside form.tsx's TextField: a text area and a select, each labelled, with its hint and its error
  * (ids `<form>-<name>`, as the error summary links to them).
  */
 
+/** A field's error, as the staff forms show it (for controls laid out by hand). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return <PlainFieldError id={id} error={error} className={staffLook.error} />;
+}
+
 type Common = { form: string; name: string; label: string; hint?: string; error?: string };
 
-const describedBy = (id: string, hint?: string, error?: string) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-
-function Hint({ id, hint }: { id: string; hint?: string }) {
-  return hint ? (
-    <p id={`${id}-hint`} className="text-sm text-brand-grey-light">
-      {hint}
-    </p>
-  ) : null;
-}
-
-export function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-      {error}
-    </p>
-  ) : null;
-}
-
 export function TextArea({ form, name, label, hint, error, defaultValue, rows = 5 }: Common & { defaultValue?: string; rows?: number }) {
-  const id = `${form}-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <Hint id={id} hint={hint} />
-      <textarea id={id} name={name} rows={rows} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass} />
-      <FieldError id={id} error={error} />
-    </div>
+    <Field id={`${form}-${name}`} label={label} hint={hint} error={error} look={staffLook}>
+      {(control) => <textarea {...control} name={name} rows={rows} defaultValue={defaultValue} className={inputClass} />}
+    </Field>
   );
 }
 
-export function Select({ form, name, label, hint, error, defaultValue, options }: Common & { defaultValue?: string; options: readonly { value: string; label: string }[] }) {
-  const id = `${form}-${name}`;
+export function Select({
+  form,
+  name,
+  label,
+  hint,
+  error,
+  defaultValue,
+  required,
+  placeholder,
+  options,
+}: Common & { defaultValue?: string; required?: boolean; placeholder?: string; options: readonly { value: string | number; label: string }[] }) {
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <Hint id={id} hint={hint} />
-      <select id={id} name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={inputClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={id} error={error} />
-    </div>
+    <Field id={`${form}-${name}`} label={label} hint={hint} error={error} look={staffLook}>
+      {(control) => (
+        <select {...control} name={name} required={required} defaultValue={defaultValue} className={inputClass}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

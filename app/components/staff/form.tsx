@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import type { Violation } from "../../../core/shared/violations.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../core/staff/password-rules.ts";
+import { Field } from "../field.tsx";
 
 /**
- * The staff area's form parts: a labelled field with its hint and error, an error summary that takes focus
+ * The staff area's form parts: a labelled text field with its hint and error, an error summary that takes focus
  * when a sent form comes back with problems, a notice that says what just happened, and the buttons.
  */
 
@@ -22,7 +23,10 @@ export function errorsByField(violations: readonly Violation[] | undefined): Rec
   return errors;
 }
 
-type FieldProps = {
+/** The staff forms' labels, hints and errors (app/components/field.tsx). */
+export const staffLook = { label: labelClass, hint: "text-sm text-brand-grey-light", error: "mt-1 text-sm font-semibold text-brand-red" };
+
+type TextFieldProps = {
   /** Prefix of the ids, unique on the page. */
   form: string;
   name: string;
@@ -36,39 +40,24 @@ type FieldProps = {
   inputMode?: "numeric" | "email" | "text";
 };
 
-export function Field({ form, name, label, type = "text", autoComplete, required, defaultValue, hint, error, inputMode }: FieldProps) {
-  const id = `${form}-${name}`;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+export function TextField({ form, name, label, type = "text", autoComplete, required, defaultValue, hint, error, inputMode }: TextFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-brand-grey-light">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        inputMode={inputMode}
-        autoCapitalize={inputMode === "email" ? "none" : undefined}
-        spellCheck={inputMode === "email" ? false : undefined}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`${form}-${name}`} label={label} hint={hint} error={error} look={staffLook}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          inputMode={inputMode}
+          autoCapitalize={inputMode === "email" ? "none" : undefined}
+          spellCheck={inputMode === "email" ? false : undefined}
+          defaultValue={defaultValue}
+          className={inputClass}
+        />
+      )}
+    </Field>
   );
 }
 

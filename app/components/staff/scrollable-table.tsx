@@ -13,3 +13,43 @@ export function ScrollableTable({ label, children }: { label: string; children: 
     </div>
   );
 }
+
+/** The back office's table cells: a ruled line under each, the column headings shaded. */
+export const staffCellClass = "border-b border-gray-300 px-3 py-2 text-left align-top";
+export const staffHeadClass = `${staffCellClass} bg-gray-100 font-semibold`;
+
+type StaffTableProps = {
+  /** The scrolling region's name. */
+  label: string;
+  /** The table's caption, for screen readers. */
+  caption: ReactNode;
+  /** The column headings; none for a table headed by its rows. */
+  columns?: readonly ReactNode[];
+  /** The table's classes (full width unless told). */
+  className?: string;
+  /** The rows. */
+  children: ReactNode;
+};
+
+/** A back-office table in its scrolling region: caption, column headings, rows. */
+export function StaffTable({ label, caption, columns, className = "w-full border-collapse", children }: StaffTableProps) {
+  return (
+    <ScrollableTable label={label}>
+      <table className={className}>
+        <caption className="sr-only">{caption}</caption>
+        {columns ? (
+          <thead>
+            <tr>
+              {columns.map((column, index) => (
+                <th key={index} scope="col" className={staffHeadClass}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        ) : null}
+        <tbody>{children}</tbody>
+      </table>
+    </ScrollableTable>
+  );
+}

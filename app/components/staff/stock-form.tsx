@@ -2,8 +2,10 @@ import { Form, useNavigation } from "react-router";
 import { STOCK_FIELD_LABELS, STOCK_STATUSES, type StockField } from "../../../core/inventory/stock-schema.ts";
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
 import { canonicalMakeName, nameKey, newCatalogueName } from "../../../core/catalogue/make-names.ts";
+import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
-import { buttonClass, ErrorSummary, Field, inputClass, labelClass } from "./form.tsx";
+import { Select, TextArea } from "./fields.tsx";
+import { buttonClass, ErrorSummary, inputClass, staffLook, TextField } from "./form.tsx";
 
 export type StockFormValues = Partial<Record<StockField | "addMake" | "addModel", string>>;
 
@@ -25,8 +27,8 @@ const FORM = "stock";
  */
 export function StockForm({ csrfToken, values, errors, dealers, catalogue, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: StockField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field form={FORM} name={name} label={STOCK_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  const text = (name: StockField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField form={FORM} name={name} label={STOCK_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
   );
   const newNames = unknownNames(values, catalogue);
   return (
@@ -58,21 +60,7 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
         <Choice name="dealer" options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))} values={values} errors={errors} />
         <Choice name="status" options={STOCK_STATUSES} values={values} errors={errors} hint="Only Available and Reserved vehicles are on the public site" />
       </div>
-      <div>
-        <label htmlFor={`${FORM}-description`} className={labelClass}>
-          {STOCK_FIELD_LABELS.description}
-        </label>
-        <textarea
-          id={`${FORM}-description`}
-          name="description"
-          rows={5}
-          defaultValue={values.description ?? ""}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${FORM}-description-error` : undefined}
-          className={inputClass}
-        />
-        <FieldError name="description" error={errors.description} />
-      </div>
+      <TextArea form={FORM} name="description" label={STOCK_FIELD_LABELS.description} rows={5} defaultValue={values.description ?? ""} error={errors.description} />
       <button type="submit" className={buttonClass} disabled={busy}>
         {submitLabel}
       </button>
@@ -107,66 +95,35 @@ function Confirmation({ name, label, checked }: { name: string; label: string; c
 type Option = string | { value: string; label: string };
 
 function Choice({ name, options, values, errors, hint }: { name: StockField; options: readonly Option[]; values: StockFormValues; errors: Record<string, string>; hint?: string }) {
-  const id = `${FORM}-${name}`;
-  const describedBy = [errors[name] ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const choices = options.map((option) => (typeof option === "string" ? { value: option, label: option } : option));
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {STOCK_FIELD_LABELS[name]}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-brand-grey-light">
-          {hint}
-        </p>
-      ) : null}
-      <select id={id} name={name} defaultValue={values[name] ?? ""} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy} className={inputClass}>
-        <option value="">Choose…</option>
-        {options.map((option) => {
-          const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
-          return (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          );
-        })}
-      </select>
-      <FieldError name={name} error={errors[name]} />
-    </div>
+    <Select
+      form={FORM}
+      name={name}
+      label={STOCK_FIELD_LABELS[name]}
+      hint={hint}
+      placeholder="Choose…"
+      options={choices}
+      defaultValue={values[name] ?? ""}
+      error={errors[name]}
+    />
   );
 }
 
 /** A text field with the catalogue's names as suggestions (a datalist: any browser, no script). */
 function ListedField({ name, list, options, values, errors }: { name: StockField; list: string; options: string[]; values: StockFormValues; errors: Record<string, string> }) {
-  const id = `${FORM}-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {STOCK_FIELD_LABELS[name]}
-      </label>
-      <input
-        id={id}
-        name={name}
-        list={list}
-        autoComplete="off"
-        defaultValue={values[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-error` : undefined}
-        className={inputClass}
-      />
-      <datalist id={list}>
-        {options.map((option) => (
-          <option key={option} value={option} />
-        ))}
-      </datalist>
-      <FieldError name={name} error={errors[name]} />
-    </div>
+    <Field id={`${FORM}-${name}`} label={STOCK_FIELD_LABELS[name]} error={errors[name]} look={staffLook}>
+      {(control) => (
+        <>
+          <input {...control} name={name} list={list} autoComplete="off" defaultValue={values[name] ?? ""} className={inputClass} />
+          <datalist id={list}>
+            {options.map((option) => (
+              <option key={option} value={option} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
   );
-}
-
-function FieldError({ name, error }: { name: string; error?: string }) {
-  return error ? (
-    <p id={`${FORM}-${name}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-      {error}
-    </p>
-  ) : null;
 }

@@ -101,20 +101,12 @@ function applyCheckboxRules(form: HTMLFormElement, target: HTMLInputElement) {
   }
 }
 
-export function FilterPanel({
-  state,
-  filters,
-  dealerSlug,
-  announcement,
-}: {
-  state: ListingState;
-  filters: UsedFilters;
-  dealerSlug: string | null;
-  /** The listing's live-region text, repeated inside the open dialog (the page behind is hidden from screen readers). */
-  announcement: string;
-}) {
+/**
+ * The filter form's ref: a committed change navigates (the checkbox rules applied first), and the form shows the
+ * listing's state again as it changes (useShowState).
+ */
+function useFilterForm(state: ListingState, dealerSlug: string | null) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const formRef = useRef<HTMLFormElement | null>(null);
   const commitRef = useCommittedChange<HTMLFormElement>((control) => {
     const form = formRef.current;
@@ -134,12 +126,30 @@ export function FilterPanel({
     }
     navigateFromForm(form, state, dealerSlug, navigate);
   });
+  return { formRef, setFormRef, navigate };
+}
 
-  const makes = withCurrent(filters.makes, state.makeSlug);
-  const models = withCurrent(filters.models, state.modelSlug);
+/** How many filters are chosen, shown on the button that opens the panel on a phone. */
+function chosenFilterCount(state: ListingState): number {
   const refinements = [state.priceMin, state.priceMax, state.yearMin, state.yearMax, state.mileageMax, state.keywords].filter((v) => v !== undefined).length;
   const groups = [state.bodyTypes, state.colours, state.provinces, state.dealerSlugs].reduce((sum, values) => sum + (values?.length ?? 0), 0);
-  const chosen = state.fuelTypes.length + state.transmissions.length + state.states.length + (state.makeSlug ? 1 : 0) + refinements + groups;
+  return state.fuelTypes.length + state.transmissions.length + state.states.length + (state.makeSlug ? 1 : 0) + refinements + groups;
+}
+
+export function FilterPanel({
+  state,
+  filters,
+  dealerSlug,
+  announcement,
+}: {
+  state: ListingState;
+  filters: UsedFilters;
+  dealerSlug: string | null;
+  /** The listing's live-region text, repeated inside the open dialog (the page behind is hidden from screen readers). */
+  announcement: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const { formRef, setFormRef, navigate } = useFilterForm(state, dealerSlug);
   const counts = {
     transmissions: filters.transmissionTypes,
     states: filters.vehicleStates,
@@ -153,14 +163,7 @@ export function FilterPanel({
         title="Filters"
         open={open}
         onOpenChange={setOpen}
-        opener={
-          <>
-            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M3 5h18M6 12h12M10 19h4" />
-            </svg>
-            Filters{chosen > 0 ? ` (${chosen})` : ""}
-          </>
-        }
+        opener={<FiltersOpener chosen={chosenFilterCount(state)} />}
         openerClassName="mb-4 inline-flex min-h-11 items-center gap-2 rounded border border-brand-grey px-4 font-semibold md:hidden"
         closeContent="Close"
         closeClassName="inline-flex min-h-11 items-center px-3 font-semibold underline md:hidden"
@@ -174,104 +177,128 @@ export function FilterPanel({
           </p>
         }
       >
-          <form
-            ref={setFormRef}
-            id={FILTER_FORM_ID}
-            method="get"
-            action={listingPath(dealerSlug, state.makeSlug, state.modelSlug)}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (formRef.current) navigateFromForm(formRef.current, state, dealerSlug, navigate);
-              setOpen(false);
-            }}
-            className="mt-4 space-y-6"
-          >
-            <fieldset>
-              <legend className="mb-2 font-semibold">Make &amp; Model</legend>
-              <label htmlFor="used-make" className="block text-sm">
-                Make
-              </label>
-              <StateSelect
-                id="used-make"
-                name="make"
-                value={state.makeSlug ?? ""}
-                className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2"
-              >
-                <option value="">Any</option>
-                {makes.map((make) => (
-                  <option key={make.slug} value={make.slug}>
-                    {make.name} ({formatNumber(make.count)})
-                  </option>
-                ))}
-              </StateSelect>
-              <label htmlFor="used-model" className="mt-3 block text-sm">
-                Model
-              </label>
-              <StateSelect
-                id="used-model"
-                name="model"
-                value={state.modelSlug ?? ""}
-                disabled={!state.makeSlug}
-                className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2 disabled:bg-gray-100"
-              >
-                <option value="">{state.makeSlug ? "Any" : "Choose a make first"}</option>
-                {models.map((model) => (
-                  <option key={model.slug} value={model.slug}>
-                    {model.name} ({formatNumber(model.count)})
-                  </option>
-                ))}
-              </StateSelect>
-            </fieldset>
-            <RefineFields state={state} filters={filters} dealerSlug={dealerSlug} />
-            {FILTER_GROUPS.map((group) => {
-              const selected: readonly string[] = state[group.key];
-              return (
-                <fieldset key={group.name}>
-                  <legend className="mb-2 font-semibold">{group.legend}</legend>
-                  <ul className="space-y-1">
-                    <li>
-                      <label className="flex min-h-11 items-center gap-3 md:min-h-8">
-                        <input
-                          type="checkbox"
-                          // Named only when it would change something: checked beside chosen options, it clears them.
-                          name={selected.length > 0 ? group.name : undefined}
-                          value="Any"
-                          data-group={group.name}
-                          data-any="true"
-                          defaultChecked={selected.length === 0}
-                          className="size-5 accent-brand-red"
-                        />
-                        Any
-                      </label>
-                    </li>
-                    {shownOptions(group, counts[group.key], selected).map((option) => {
-                      const count = counts[group.key].find((c) => c.value === option)?.count ?? 0;
-                      return (
-                        <li key={option}>
-                          <label className="flex min-h-11 items-center gap-3 md:min-h-8">
-                            <input
-                              type="checkbox"
-                              name={group.name}
-                              value={option}
-                              data-group={group.name}
-                              defaultChecked={selected.includes(option)}
-                              className="size-5 accent-brand-red"
-                            />
-                            <span>
-                              {option} <span className="text-brand-grey-light">({formatNumber(count)})</span>
-                            </span>
-                          </label>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </fieldset>
-              );
-            })}
-            <FilterSubmitButton />
-          </form>
+        <form
+          ref={setFormRef}
+          id={FILTER_FORM_ID}
+          method="get"
+          action={listingPath(dealerSlug, state.makeSlug, state.modelSlug)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (formRef.current) navigateFromForm(formRef.current, state, dealerSlug, navigate);
+            setOpen(false);
+          }}
+          className="mt-4 space-y-6"
+        >
+          <MakeModelFields state={state} filters={filters} />
+          <RefineFields state={state} filters={filters} dealerSlug={dealerSlug} />
+          {FILTER_GROUPS.map((group) => (
+            <CheckboxGroup key={group.name} group={group} selected={state[group.key]} counts={counts[group.key]} />
+          ))}
+          <FilterSubmitButton />
+        </form>
       </PanelDialog>
     </div>
+  );
+}
+
+function FiltersOpener({ chosen }: { chosen: number }) {
+  return (
+    <>
+      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M3 5h18M6 12h12M10 19h4" />
+      </svg>
+      Filters{chosen > 0 ? ` (${chosen})` : ""}
+    </>
+  );
+}
+
+function MakeModelFields({ state, filters }: { state: ListingState; filters: UsedFilters }) {
+  const makes = withCurrent(filters.makes, state.makeSlug);
+  const models = withCurrent(filters.models, state.modelSlug);
+  return (
+    <fieldset>
+      <legend className="mb-2 font-semibold">Make &amp; Model</legend>
+      <label htmlFor="used-make" className="block text-sm">
+        Make
+      </label>
+      <StateSelect id="used-make" name="make" value={state.makeSlug ?? ""} className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2">
+        <option value="">Any</option>
+        {makes.map((make) => (
+          <option key={make.slug} value={make.slug}>
+            {make.name} ({formatNumber(make.count)})
+          </option>
+        ))}
+      </StateSelect>
+      <label htmlFor="used-model" className="mt-3 block text-sm">
+        Model
+      </label>
+      <StateSelect
+        id="used-model"
+        name="model"
+        value={state.modelSlug ?? ""}
+        disabled={!state.makeSlug}
+        className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2 disabled:bg-gray-100"
+      >
+        <option value="">{state.makeSlug ? "Any" : "Choose a make first"}</option>
+        {models.map((model) => (
+          <option key={model.slug} value={model.slug}>
+            {model.name} ({formatNumber(model.count)})
+          </option>
+        ))}
+      </StateSelect>
+    </fieldset>
+  );
+}
+
+type CheckboxGroupProps = {
+  group: (typeof FILTER_GROUPS)[number];
+  selected: readonly string[];
+  counts: readonly { value: string; count: number }[];
+};
+
+/** A group's 'Any' box and its options' boxes, each with its number of vehicles. */
+function CheckboxGroup({ group, selected, counts }: CheckboxGroupProps) {
+  return (
+    <fieldset>
+      <legend className="mb-2 font-semibold">{group.legend}</legend>
+      <ul className="space-y-1">
+        <li>
+          <label className="flex min-h-11 items-center gap-3 md:min-h-8">
+            <input
+              type="checkbox"
+              // Named only when it would change something: checked beside chosen options, it clears them.
+              name={selected.length > 0 ? group.name : undefined}
+              value="Any"
+              data-group={group.name}
+              data-any="true"
+              defaultChecked={selected.length === 0}
+              className="size-5 accent-brand-red"
+            />
+            Any
+          </label>
+        </li>
+        {shownOptions(group, counts, selected).map((option) => {
+          const count = counts.find((c) => c.value === option)?.count ?? 0;
+          return (
+            <li key={option}>
+              <label className="flex min-h-11 items-center gap-3 md:min-h-8">
+                <input
+                  type="checkbox"
+                  name={group.name}
+                  value={option}
+                  data-group={group.name}
+                  defaultChecked={selected.includes(option)}
+                  className="size-5 accent-brand-red"
+                />
+                <span>
+                  {option} <span className="text-brand-grey-light">({formatNumber(count)})</span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }
 

@@ -72,221 +72,261 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
   const colours = cssChoiceOptions(model.color);
   const isCar = model.type === "car";
   const base = isCar ? "/new" : "/honda-wing";
-  const monthly = monthlyRepayment({ price: variant.modelPrice });
-  const fullName = `${model.make} ${model.model}`;
   const testDrive = dealerPath(slug, `/book-test-drive/${model.make_slug}/${model.model_slug}`);
   preloadLcpImage(colours[0]?.image ?? model.mainImage);
   const compared = (v: RangeVariantView): SavedVariant => ({
     variant: variantKey(v),
-    title: `${fullName} ${v.variant}`,
+    title: `${fullNameOf(model)} ${v.variant}`,
     uri: dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}?variant=${encodeURIComponent(v.variant_slug)}`),
   });
+  const enquireHref = dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}/${variant.variant_slug}/enquire`);
 
   return (
     <div className="pb-8">
       <section aria-labelledby="model-title" className="bg-gradient-to-b from-gray-50 to-white">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-8 pb-12 sm:px-6 lg:grid-cols-[1.35fr_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-12 lg:gap-y-0 lg:pt-12">
-          <div className="lg:col-start-2 lg:row-start-1">
-            <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">
-              {isCar ? `New ${model.make}` : "Honda Wing"}
-            </p>
-            <h1 id="model-title" className="mt-1 text-4xl font-extrabold tracking-tight text-brand-grey sm:text-5xl">
-              {fullName}
-            </h1>
-            <p className="mt-2 text-brand-grey-light">
-              <span data-testid="variant-name">{variant.variant}</span>
-            </p>
-          </div>
-          <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1" data-choice>
-            {colours.length > 0 ? (
-              <>
-                <div data-choice-panels>
-                  {colours.map((c, index) => (
-                    <img
-                      key={c.name}
-                      src={c.image}
-                      alt={`${fullName} in ${c.name}`}
-                      width={VEHICLE_IMAGE_SIZE.width}
-                      height={VEHICLE_IMAGE_SIZE.height}
-                      // Only the first colour is shown on load; a hidden lazy picture is fetched when it is chosen.
-                      {...(index === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
-                      data-testid="hero-image"
-                      className={HERO_IMAGE}
-                    />
-                  ))}
-                </div>
-                <ColourSwatches colours={colours} />
-              </>
-            ) : (
-              <img
-                src={model.mainImage}
-                alt={fullName}
-                width={VEHICLE_IMAGE_SIZE.width}
-                height={VEHICLE_IMAGE_SIZE.height}
-                fetchPriority="high"
-                data-testid="hero-image"
-                className={HERO_IMAGE}
-              />
-            )}
-          </div>
-
+          <ModelHeading model={model} variant={variant} />
+          <HeroPicture model={model} colours={colours} />
           <div className="flex flex-col lg:col-start-2 lg:row-start-2">
             <p className="text-3xl lg:mt-4 font-bold text-brand-grey" data-testid="variant-price">
               {formatRand(variant.modelPrice)}
             </p>
-
-            <div className="mt-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
-              <p className="text-brand-grey">
-                From{" "}
-                <strong className="text-xl text-brand-red" data-testid="monthly-repayment">
-                  {formatRand(monthly)}
-                </strong>{" "}
-                per month*
-              </p>
-              <div className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-brand-grey-light">
-                <p>
-                {REPAYMENT_DEFAULTS.balloonPercent}% balloon, {REPAYMENT_DEFAULTS.depositRand}% deposit, {REPAYMENT_DEFAULTS.termMonths} months,{" "}
-                {REPAYMENT_DEFAULTS.annualRatePercent}% interest.
-                </p>
-                <DialogButton
-                  buttonText="Disclaimer"
-                  buttonClassName="font-semibold text-brand-red underline underline-offset-2 hover:text-brand-red-dark focus-visible:outline-2 focus-visible:outline-brand-red"
-                  title="Repayment disclaimer"
-                >
-                  <p>
-                    *The instalment shown is calculated on the price of the {fullName} {variant.variant} ({formatRand(variant.modelPrice)})
-                    with a {REPAYMENT_DEFAULTS.balloonPercent}% balloon payment, no deposit, over {REPAYMENT_DEFAULTS.termMonths} months
-                    at an interest rate of {REPAYMENT_DEFAULTS.annualRatePercent}% a year.
-                  </p>
-                  <p>{REPAYMENT_DISCLAIMER}</p>
-                  <p>Your actual instalment depends on the bank's credit assessment and the rate it offers you.</p>
-                </DialogButton>
-              </div>
-            </div>
-
-            {model.variants.length > 1 ? (
-              <nav aria-labelledby="variants-title" className="mt-6">
-                <h2 id="variants-title" className="text-sm font-semibold text-brand-grey">
-                  Choose a {isCar ? "model" : "variant"}
-                </h2>
-                <ul className="mt-2 grid gap-2">
-                  {model.variants.map((v) => {
-                    const selected = v.variant_slug === variant.variant_slug;
-                    return (
-                      <li key={v.variant_slug} className="flex items-center gap-2">
-                        <Link
-                          to={`?variant=${encodeURIComponent(v.variant_slug)}`}
-                          replace
-                          preventScrollReset
-                          aria-current={selected ? "true" : undefined}
-                          className={`flex flex-1 items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red ${selected ? "border-brand-red bg-red-50/60" : "border-gray-200 hover:border-gray-400"}`}
-                        >
-                          <span className="flex items-center gap-3">
-                            <span
-                              aria-hidden="true"
-                              className={`grid size-4 place-items-center rounded-full border-2 ${selected ? "border-brand-red" : "border-gray-400"}`}
-                            >
-                              {selected ? <span className="size-2 rounded-full bg-brand-red" /> : null}
-                            </span>
-                            <span className="font-semibold text-brand-grey">{v.variant}</span>
-                          </span>
-                          <span className="text-brand-grey-light">{formatRand(v.modelPrice)}</span>
-                        </Link>
-                        <VariantCompareToggle variant={compared(v)} formId={COMPARE_FORM} />
-                      </li>
-                    );
-                  })}
-                </ul>
-                <VariantCompareSummary formId={COMPARE_FORM} />
-              </nav>
-            ) : (
-              <div className="mt-6">
-                <VariantCompareToggle variant={compared(variant)} formId={COMPARE_FORM} />
-                <VariantCompareSummary formId={COMPARE_FORM} />
-              </div>
-            )}
-
-            <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
-              <Link
-                to={dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}/${variant.variant_slug}/enquire`)}
-                className={primaryButton}
-              >
-                Enquire Now
-              </Link>
-              <Link to={testDrive} className={secondaryButton}>
-                Book a test drive
-              </Link>
-              {isCar && model.brochure ? (
-                <a href={model.brochure} download className={secondaryButton}>
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-                    <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
-                  Download brochure
-                </a>
-              ) : null}
-            </div>
+            <RepaymentEstimate model={model} variant={variant} />
+            <VariantChooser model={model} variant={variant} compared={compared} />
+            <ModelActions model={model} enquireHref={enquireHref} testDrive={testDrive} />
           </div>
         </div>
       </section>
-
-      {isCar ? (
-        <section aria-labelledby="summary-title" className="bg-brand-grey text-white">
-          <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-            <h2 id="summary-title" className="text-lg font-bold">
-              {variant.variant} at a glance
-            </h2>
-            <dl className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-3" data-testid="performance-summary">
-              <div className="border-l-4 border-brand-red pl-4">
-                <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Power</dt>
-                <dd className="mt-1 text-2xl font-bold" data-testid="power">
-                  {variant.power} kW <span className="text-white/85">/ {horsepower(variant.power)} HP</span>
-                </dd>
-              </div>
-              <div className="border-l-4 border-brand-red pl-4">
-                <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Torque</dt>
-                <dd className="mt-1 text-2xl font-bold" data-testid="torque">
-                  {variant.torque} Nm
-                </dd>
-              </div>
-              <div className="border-l-4 border-brand-red pl-4">
-                <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Transmission</dt>
-                <dd className="mt-1 text-2xl font-bold" data-testid="transmission">
-                  {variant.transmission}
-                </dd>
-              </div>
-            </dl>
-          </div>
-        </section>
-      ) : null}
-
-      <section aria-labelledby="about-title" className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
-        <h2 id="about-title" className="text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl">
-          About the {model.model}
-        </h2>
-        <p className="mt-3 max-w-3xl text-lg leading-relaxed text-brand-grey-light">{model.description}</p>
-      </section>
-
+      {isCar ? <PerformanceSummary variant={variant} /> : null}
+      <AboutModel model={model} />
       {model.gallery.length > 0 ? <Gallery images={model.gallery} /> : null}
-
-      <section aria-labelledby="test-drive-title" className="mx-auto mt-14 max-w-7xl px-4 sm:px-6">
-        <div className="flex flex-col items-start gap-5 rounded-3xl bg-brand-red p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10">
-          <div>
-            <h2 id="test-drive-title" className="text-2xl font-extrabold sm:text-3xl">
-              Feel the {model.model} for yourself
-            </h2>
-            <p className="mt-2 max-w-xl text-white/90">
-              Book a test {isCar ? "drive" : "ride"} at a dealer near you. It takes a minute, and we will confirm a time that suits you.
-            </p>
-          </div>
-          <Link
-            to={testDrive}
-            className="inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-red transition hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            Book a test drive <span aria-hidden="true">&rarr;</span>
-          </Link>
-        </div>
-      </section>
+      <TestDriveBanner model={model} testDrive={testDrive} />
     </div>
+  );
+}
+
+type ModelProps = { model: Route.ComponentProps["loaderData"]["model"]; variant: RangeVariantView };
+
+const fullNameOf = (model: ModelProps["model"]) => `${model.make} ${model.model}`;
+
+function ModelHeading({ model, variant }: ModelProps) {
+  return (
+    <div className="lg:col-start-2 lg:row-start-1">
+      <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">
+        {model.type === "car" ? `New ${model.make}` : "Honda Wing"}
+      </p>
+      <h1 id="model-title" className="mt-1 text-4xl font-extrabold tracking-tight text-brand-grey sm:text-5xl">
+        {fullNameOf(model)}
+      </h1>
+      <p className="mt-2 text-brand-grey-light">
+        <span data-testid="variant-name">{variant.variant}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The model's picture: one per colour, with the swatches that choose it, or its main picture. */
+function HeroPicture({ model, colours }: { model: ModelProps["model"]; colours: Colour[] }) {
+  return (
+    <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1" data-choice>
+      {colours.length > 0 ? (
+        <>
+          <div data-choice-panels>
+            {colours.map((c, index) => (
+              <img
+                key={c.name}
+                src={c.image}
+                alt={`${fullNameOf(model)} in ${c.name}`}
+                width={VEHICLE_IMAGE_SIZE.width}
+                height={VEHICLE_IMAGE_SIZE.height}
+                // Only the first colour is shown on load; a hidden lazy picture is fetched when it is chosen.
+                {...(index === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
+                data-testid="hero-image"
+                className={HERO_IMAGE}
+              />
+            ))}
+          </div>
+          <ColourSwatches colours={colours} />
+        </>
+      ) : (
+        <img
+          src={model.mainImage}
+          alt={fullNameOf(model)}
+          width={VEHICLE_IMAGE_SIZE.width}
+          height={VEHICLE_IMAGE_SIZE.height}
+          fetchPriority="high"
+          data-testid="hero-image"
+          className={HERO_IMAGE}
+        />
+      )}
+    </div>
+  );
+}
+
+/** From R... per month, with the assumptions and the disclaimer. */
+function RepaymentEstimate({ model, variant }: ModelProps) {
+  return (
+    <div className="mt-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="text-brand-grey">
+        From{" "}
+        <strong className="text-xl text-brand-red" data-testid="monthly-repayment">
+          {formatRand(monthlyRepayment({ price: variant.modelPrice }))}
+        </strong>{" "}
+        per month*
+      </p>
+      <div className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-brand-grey-light">
+        <p>
+        {REPAYMENT_DEFAULTS.balloonPercent}% balloon, {REPAYMENT_DEFAULTS.depositRand}% deposit, {REPAYMENT_DEFAULTS.termMonths} months,{" "}
+        {REPAYMENT_DEFAULTS.annualRatePercent}% interest.
+        </p>
+        <DialogButton
+          buttonText="Disclaimer"
+          buttonClassName="font-semibold text-brand-red underline underline-offset-2 hover:text-brand-red-dark focus-visible:outline-2 focus-visible:outline-brand-red"
+          title="Repayment disclaimer"
+        >
+          <p>
+            *The instalment shown is calculated on the price of the {fullNameOf(model)} {variant.variant} ({formatRand(variant.modelPrice)})
+            with a {REPAYMENT_DEFAULTS.balloonPercent}% balloon payment, no deposit, over {REPAYMENT_DEFAULTS.termMonths} months
+            at an interest rate of {REPAYMENT_DEFAULTS.annualRatePercent}% a year.
+          </p>
+          <p>{REPAYMENT_DISCLAIMER}</p>
+          <p>Your actual instalment depends on the bank's credit assessment and the rate it offers you.</p>
+        </DialogButton>
+      </div>
+    </div>
+  );
+}
+
+/** The model's variants to choose from and to compare, or the one variant's compare toggle. */
+function VariantChooser({ model, variant, compared }: ModelProps & { compared: (v: RangeVariantView) => SavedVariant }) {
+  return model.variants.length > 1 ? (
+    <nav aria-labelledby="variants-title" className="mt-6">
+      <h2 id="variants-title" className="text-sm font-semibold text-brand-grey">
+        Choose a {model.type === "car" ? "model" : "variant"}
+      </h2>
+      <ul className="mt-2 grid gap-2">
+        {model.variants.map((v) => {
+          const selected = v.variant_slug === variant.variant_slug;
+          return (
+            <li key={v.variant_slug} className="flex items-center gap-2">
+              <Link
+                to={`?variant=${encodeURIComponent(v.variant_slug)}`}
+                replace
+                preventScrollReset
+                aria-current={selected ? "true" : undefined}
+                className={`flex flex-1 items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red ${selected ? "border-brand-red bg-red-50/60" : "border-gray-200 hover:border-gray-400"}`}
+              >
+                <span className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className={`grid size-4 place-items-center rounded-full border-2 ${selected ? "border-brand-red" : "border-gray-400"}`}
+                  >
+                    {selected ? <span className="size-2 rounded-full bg-brand-red" /> : null}
+                  </span>
+                  <span className="font-semibold text-brand-grey">{v.variant}</span>
+                </span>
+                <span className="text-brand-grey-light">{formatRand(v.modelPrice)}</span>
+              </Link>
+              <VariantCompareToggle variant={compared(v)} formId={COMPARE_FORM} />
+            </li>
+          );
+        })}
+      </ul>
+      <VariantCompareSummary formId={COMPARE_FORM} />
+    </nav>
+  ) : (
+    <div className="mt-6">
+      <VariantCompareToggle variant={compared(variant)} formId={COMPARE_FORM} />
+      <VariantCompareSummary formId={COMPARE_FORM} />
+    </div>
+  );
+}
+
+/** Enquire, book a test drive, download the brochure. */
+function ModelActions({ model, enquireHref, testDrive }: { model: ModelProps["model"]; enquireHref: string; testDrive: string }) {
+  return (
+    <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
+      <Link to={enquireHref} className={primaryButton}>
+        Enquire Now
+      </Link>
+      <Link to={testDrive} className={secondaryButton}>
+        Book a test drive
+      </Link>
+      {model.type === "car" && model.brochure ? (
+        <a href={model.brochure} download className={secondaryButton}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          Download brochure
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+function PerformanceSummary({ variant }: { variant: RangeVariantView }) {
+  return (
+    <section aria-labelledby="summary-title" className="bg-brand-grey text-white">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <h2 id="summary-title" className="text-lg font-bold">
+          {variant.variant} at a glance
+        </h2>
+        <dl className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-3" data-testid="performance-summary">
+          <div className="border-l-4 border-brand-red pl-4">
+            <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Power</dt>
+            <dd className="mt-1 text-2xl font-bold" data-testid="power">
+              {variant.power} kW <span className="text-white/85">/ {horsepower(variant.power)} HP</span>
+            </dd>
+          </div>
+          <div className="border-l-4 border-brand-red pl-4">
+            <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Torque</dt>
+            <dd className="mt-1 text-2xl font-bold" data-testid="torque">
+              {variant.torque} Nm
+            </dd>
+          </div>
+          <div className="border-l-4 border-brand-red pl-4">
+            <dt className="text-xs font-semibold uppercase tracking-widest text-white/75">Transmission</dt>
+            <dd className="mt-1 text-2xl font-bold" data-testid="transmission">
+              {variant.transmission}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function AboutModel({ model }: { model: ModelProps["model"] }) {
+  return (
+    <section aria-labelledby="about-title" className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
+      <h2 id="about-title" className="text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl">
+        About the {model.model}
+      </h2>
+      <p className="mt-3 max-w-3xl text-lg leading-relaxed text-brand-grey-light">{model.description}</p>
+    </section>
+  );
+}
+
+function TestDriveBanner({ model, testDrive }: { model: ModelProps["model"]; testDrive: string }) {
+  return (
+    <section aria-labelledby="test-drive-title" className="mx-auto mt-14 max-w-7xl px-4 sm:px-6">
+      <div className="flex flex-col items-start gap-5 rounded-3xl bg-brand-red p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10">
+        <div>
+          <h2 id="test-drive-title" className="text-2xl font-extrabold sm:text-3xl">
+            Feel the {model.model} for yourself
+          </h2>
+          <p className="mt-2 max-w-xl text-white/90">
+            Book a test {model.type === "car" ? "drive" : "ride"} at a dealer near you. It takes a minute, and we will confirm a time that suits you.
+          </p>
+        </div>
+        <Link
+          to={testDrive}
+          className="inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-red transition hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          Book a test drive <span aria-hidden="true">&rarr;</span>
+        </Link>
+      </div>
+    </section>
   );
 }
 

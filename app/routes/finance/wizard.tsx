@@ -1,8 +1,9 @@
-import { startTransition, useEffect, useRef, useState } from "react";
+import { type RefObject, startTransition, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { DRAFT_STORAGE_KEY, fieldErrors, NEVER_IN_DRAFT, STEP_TITLES } from "../../../core/finance/application-fields.ts";
 import { fieldNamesOf, type FieldGroup, type FieldSpec } from "./fields.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
+import { CheckboxField, Field } from "../../components/field.tsx";
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -50,6 +51,65 @@ function readDraft(stepFields: string[][]): { step: number; values: FormValues }
   }
 }
 
+type SendOutcome = { kind: "sent" } | { kind: "invalid"; errors: Record<string, string> } | { kind: "failed" };
+
+/** Posts the application as JSON to the API; a 422 comes back as the fields' messages. */
+async function sendApplication(values: FormValues, idempotencyKey: string): Promise<SendOutcome> {
+  try {
+    const response = await fetch("/api/finance_applications", {
+      method: "POST",
+      headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
+      body: JSON.stringify({ ...values, idempotencyKey }),
+    });
+    if (response.ok) return { kind: "sent" };
+    const body = (await response.json().catch(() => null)) as { violations?: { propertyPath: string; message: string }[] } | null;
+    if (response.status === 422 && body?.violations?.length) {
+      return { kind: "invalid", errors: fieldErrors(body.violations.map((v) => ({ path: [v.propertyPath], message: v.message }))) };
+    }
+  } catch {
+    // reported below, as any other failure
+  }
+  console.error("An error occurred");
+  return { kind: "failed" };
+}
+
+/**
+ * Restores the draft once JavaScript runs (after hydration, so the server HTML matches), in a transition like the
+ * switch to the wizard itself (app/lib/hydrated.ts): the whole form re-renders for it. Then keeps it up to date.
+ */
+function useDraft(state: { values: FormValues; step: number; restoring: boolean; stepFields: string[][] }, restore: (draft: { step: number; values: FormValues }) => void) {
+  const [draftReady, setDraftReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => {
+      if (state.restoring) {
+        const draft = readDraft(state.stepFields);
+        if (draft) restore(draft);
+      }
+      setDraftReady(true);
+    });
+  }, []);
+
+  useEffect(() => {
+    if (draftReady) localStorage.setItem(DRAFT_STORAGE_KEY, draftOf(state.values, state.step));
+  }, [state.values, state.step, draftReady]);
+}
+
+/** Each step scrolls into view when it changes (not on the first render), its legend focused. */
+function useStepIntoView(step: number) {
+  const stepRefs = useRef<(HTMLFieldSetElement | null)[]>([]);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const fieldset = stepRefs.current[step];
+    fieldset?.scrollIntoView({ behavior: "smooth", block: "start" });
+    fieldset?.querySelector<HTMLElement>("legend")?.focus({ preventScroll: true });
+  }, [step]);
+  return stepRefs;
+}
+
 /**
  * The five-step finance application (product.md §4). Rendered on the server as one long form of every
  * step posted to the route action; once JavaScript runs it becomes the wizard: one step at a time, Next
@@ -73,56 +133,21 @@ export function FinanceWizard({
   const [bannerOpen, setBannerOpen] = useState(Object.keys(initialErrors).length > 0);
   const [sending, setSending] = useState(false);
   const [sendFailed, setSendFailed] = useState(false);
-  const [draftReady, setDraftReady] = useState(false);
   const keyRef = useRef(idempotencyKey);
-  const stepRefs = useRef<(HTMLFieldSetElement | null)[]>([]);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const stepFields = groups.map(fieldNamesOf);
-
-  // Restore the draft once JavaScript runs (after hydration, so the server HTML matches), in a transition like the
-  // switch to the wizard itself (app/lib/hydrated.ts): the whole form re-renders for it.
-  useEffect(() => {
-    startTransition(() => {
-      if (Object.keys(initialErrors).length === 0) {
-        const draft = readDraft(stepFields);
-        if (draft) {
-          setValues((current) => ({ ...current, ...draft.values }));
-          setStep(draft.step);
-        }
-      }
-      setDraftReady(true);
-    });
-  }, []);
-
-  useEffect(() => {
-    if (draftReady) localStorage.setItem(DRAFT_STORAGE_KEY, draftOf(values, step));
-  }, [values, step, draftReady]);
-
-  // Each step scrolls into view when it changes (not on the first render).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const fieldset = stepRefs.current[step];
-    fieldset?.scrollIntoView({ behavior: "smooth", block: "start" });
-    fieldset?.querySelector<HTMLElement>("legend")?.focus({ preventScroll: true });
-  }, [step]);
-
-  const errorCount = Object.keys(errors).length;
+  const stepRefs = useStepIntoView(step);
+  useDraft({ values, step, restoring: Object.keys(initialErrors).length === 0, stepFields }, (draft) => {
+    setValues((current) => ({ ...current, ...draft.values }));
+    setStep(draft.step);
+  });
 
   function showErrors(found: Record<string, string>) {
     setErrors(found);
     setBannerOpen(true);
-    requestAnimationFrame(() => {
-      const first = Object.keys(found)[0];
-      const input = first ? document.getElementById(`field-${first}`) : null;
-      bannerRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-      input?.focus({ preventScroll: true });
-    });
+    requestAnimationFrame(() => revealFirstError(found, bannerRef.current));
   }
 
   function change(name: string, value: string | boolean) {
@@ -139,32 +164,17 @@ export function FinanceWizard({
   async function submit() {
     setSending(true);
     setSendFailed(false);
-    try {
-      const response = await fetch("/api/finance_applications", {
-        method: "POST",
-        headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
-        body: JSON.stringify({ ...values, idempotencyKey: keyRef.current }),
-      });
-      if (response.ok) {
-        localStorage.removeItem(DRAFT_STORAGE_KEY);
-        navigate(`${pathname.replace(/\/$/, "")}/thank-you`, { replace: true });
-        return;
-      }
-      const body = (await response.json().catch(() => null)) as { violations?: { propertyPath: string; message: string }[] } | null;
-      if (response.status === 422 && body?.violations?.length) {
-        const found = fieldErrors(body.violations.map((v) => ({ path: [v.propertyPath], message: v.message })));
-        const firstStep = Math.min(...Object.keys(found).map((field) => stepFields.findIndex((names) => names.includes(field))).filter((s) => s >= 0));
-        if (Number.isFinite(firstStep)) setStep(firstStep);
-        showErrors(found);
-      } else {
-        console.error("An error occurred");
-        setSendFailed(true);
-      }
-    } catch {
-      console.error("An error occurred");
+    const outcome = await sendApplication(values, keyRef.current);
+    setSending(false);
+    if (outcome.kind === "sent") {
+      localStorage.removeItem(DRAFT_STORAGE_KEY);
+      navigate(`${pathname.replace(/\/$/, "")}/thank-you`, { replace: true });
+    } else if (outcome.kind === "invalid") {
+      const firstStep = firstStepWithError(stepFields, outcome.errors);
+      if (Number.isFinite(firstStep)) setStep(firstStep);
+      showErrors(outcome.errors);
+    } else {
       setSendFailed(true);
-    } finally {
-      setSending(false);
     }
   }
 
@@ -195,138 +205,164 @@ export function FinanceWizard({
     setStep(Math.max(0, step - 1));
   }
 
-  const isLast = step === STEP_TITLES.length - 1;
-
+  const errorCount = Object.keys(errors).length;
   return (
     <Form method="post" noValidate onSubmit={next} onFocus={() => void loadStepSchemas().catch(() => {})} aria-label="Finance application" className="mt-6">
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {enhanced && (
-        <ol className="mb-6 flex gap-2" aria-label="Application steps">
-          {STEP_TITLES.map((title, index) => (
-            <li key={title} aria-current={index === step ? "step" : undefined} className={`flex flex-1 items-center gap-2 ${index === step ? "" : "max-md:flex-none"}`}>
-              <span
-                aria-hidden="true"
-                className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
-                  index <= step ? "bg-brand-red text-white" : "bg-gray-200 text-brand-grey"
-                }`}
-              >
-                {index + 1}
-              </span>
-              <span className={`text-sm font-medium ${index === step ? "" : "max-md:sr-only"}`}>
-                <span className="sr-only">Step {index + 1} of {STEP_TITLES.length}: </span>
-                {title}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-
-      {errorCount > 1 && bannerOpen && (
-        <div ref={bannerRef} role="alert" className="mb-6 flex items-start justify-between gap-4 rounded border border-brand-red bg-red-50 p-4 text-brand-red-dark">
-          <p>There are {errorCount} errors on this page. Please correct them before moving on.</p>
-          <button type="button" onClick={() => setBannerOpen(false)} aria-label="Close error message" className="rounded px-2 text-xl leading-none">
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-      )}
-
+      {enhanced && <StepProgress step={step} />}
+      {errorCount > 1 && bannerOpen && <ErrorBanner count={errorCount} bannerRef={bannerRef} onClose={() => setBannerOpen(false)} />}
       {groups.map((stepGroups, index) => (
-        <fieldset
+        <StepFieldset
           key={STEP_TITLES[index]}
-          ref={(element) => {
+          index={index}
+          groups={stepGroups}
+          fieldsetRef={(element) => {
             stepRefs.current[index] = element;
           }}
           hidden={enhanced && index !== step}
-          className="mb-8 scroll-mt-4"
-        >
-          <legend tabIndex={-1} className="mb-4 text-2xl font-semibold focus:outline-none">
-            {enhanced ? `Step ${index + 1}: ` : `${index + 1}. `}
-            {STEP_TITLES[index]}
-          </legend>
-          {stepGroups.map((group) => (
-            <div key={group.title} className="mb-6">
-              <h3 className="mb-3 text-lg font-semibold text-brand-grey">{group.title}</h3>
-              <div className="grid gap-4 sm:grid-cols-2">
-                {group.fields.map((field) => (
-                  <Field key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={change} />
-                ))}
-              </div>
-            </div>
-          ))}
-        </fieldset>
+          enhanced={enhanced}
+          values={values}
+          errors={errors}
+          onChange={change}
+        />
       ))}
-
       {sendFailed && (
         <p role="alert" className="mb-4 text-brand-red-dark">
           We could not send your application just now. Please check your connection and try again.
         </p>
       )}
-
-      <div className="flex gap-3">
-        {enhanced && step > 0 && (
-          <button type="button" onClick={previous} className="rounded border border-brand-grey px-6 py-3 font-semibold text-brand-grey hover:bg-gray-100">
-            Previous
-          </button>
-        )}
-        <button type="submit" disabled={sending} className="rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark disabled:opacity-70">
-          {sending ? "Loading..." : !enhanced || isLast ? "Submit" : "Next"}
-        </button>
-      </div>
+      <WizardButtons enhanced={enhanced} step={step} sending={sending} onPrevious={previous} />
     </Form>
   );
 }
 
-function Field({
-  field,
-  value,
-  error,
-  onChange,
-}: {
+/** The banner scrolled to, the first field in error focused. */
+function revealFirstError(found: Record<string, string>, banner: HTMLDivElement | null) {
+  const first = Object.keys(found)[0];
+  const input = first ? document.getElementById(`field-${first}`) : null;
+  banner?.scrollIntoView({ behavior: "smooth", block: "start" });
+  input?.focus({ preventScroll: true });
+}
+
+/** The first step with a field in error (Infinity when none of the fields is on a step). */
+function firstStepWithError(stepFields: string[][], errors: Record<string, string>): number {
+  return Math.min(...Object.keys(errors).map((field) => stepFields.findIndex((names) => names.includes(field))).filter((s) => s >= 0));
+}
+
+/** Previous (the wizard, after the first step), and Next or Submit (Loading... while sending). */
+function WizardButtons({ enhanced, step, sending, onPrevious }: { enhanced: boolean; step: number; sending: boolean; onPrevious: () => void }) {
+  return (
+    <div className="flex gap-3">
+      {enhanced && step > 0 && (
+        <button type="button" onClick={onPrevious} className="rounded border border-brand-grey px-6 py-3 font-semibold text-brand-grey hover:bg-gray-100">
+          Previous
+        </button>
+      )}
+      <button type="submit" disabled={sending} className="rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark disabled:opacity-70">
+        {sending ? "Loading..." : !enhanced || step === STEP_TITLES.length - 1 ? "Submit" : "Next"}
+      </button>
+    </div>
+  );
+}
+
+/** Where the buyer is in the five steps (the wizard only). */
+function StepProgress({ step }: { step: number }) {
+  return (
+    <ol className="mb-6 flex gap-2" aria-label="Application steps">
+      {STEP_TITLES.map((title, index) => (
+        <li key={title} aria-current={index === step ? "step" : undefined} className={`flex flex-1 items-center gap-2 ${index === step ? "" : "max-md:flex-none"}`}>
+          <span
+            aria-hidden="true"
+            className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+              index <= step ? "bg-brand-red text-white" : "bg-gray-200 text-brand-grey"
+            }`}
+          >
+            {index + 1}
+          </span>
+          <span className={`text-sm font-medium ${index === step ? "" : "max-md:sr-only"}`}>
+            <span className="sr-only">Step {index + 1} of {STEP_TITLES.length}: </span>
+            {title}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ErrorBanner({ count, bannerRef, onClose }: { count: number; bannerRef: RefObject<HTMLDivElement | null>; onClose: () => void }) {
+  return (
+    <div ref={bannerRef} role="alert" className="mb-6 flex items-start justify-between gap-4 rounded border border-brand-red bg-red-50 p-4 text-brand-red-dark">
+      <p>There are {count} errors on this page. Please correct them before moving on.</p>
+      <button type="button" onClick={onClose} aria-label="Close error message" className="rounded px-2 text-xl leading-none">
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+type StepFieldsetProps = {
+  index: number;
+  groups: FieldGroup[];
+  fieldsetRef: (element: HTMLFieldSetElement | null) => void;
+  hidden: boolean;
+  enhanced: boolean;
+  values: FormValues;
+  errors: Record<string, string>;
+  onChange: FinanceFieldProps["onChange"];
+};
+
+/** One step: its legend, and its groups of fields. */
+function StepFieldset({ index, groups, fieldsetRef, hidden, enhanced, values, errors, onChange }: StepFieldsetProps) {
+  return (
+    <fieldset ref={fieldsetRef} hidden={hidden} className="mb-8 scroll-mt-4">
+      <legend tabIndex={-1} className="mb-4 text-2xl font-semibold focus:outline-none">
+        {enhanced ? `Step ${index + 1}: ` : `${index + 1}. `}
+        {STEP_TITLES[index]}
+      </legend>
+      {groups.map((group) => (
+        <div key={group.title} className="mb-6">
+          <h3 className="mb-3 text-lg font-semibold text-brand-grey">{group.title}</h3>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {group.fields.map((field) => (
+              <FinanceField key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={onChange} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+const fieldLook = { label: "block font-medium", hint: "mt-1 text-sm text-gray-600", error: "mt-1 text-sm font-medium text-brand-red-dark" };
+
+type FinanceFieldProps = {
   field: FieldSpec;
   value: string | boolean | undefined;
   error: string | undefined;
   onChange: (name: string, value: string | boolean) => void;
-}) {
-  const id = `field-${field.name}`;
-  const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  const common = {
-    id,
-    name: field.name,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-    "aria-required": field.required || undefined,
-  };
-  const errorText = error && (
-    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-red-dark">
-      {error}
-    </p>
-  );
-  const hint = field.hint && (
-    <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
-      {field.hint}
-    </p>
-  );
+};
 
+function FinanceField({ field, value, error, onChange }: FinanceFieldProps) {
+  const id = `field-${field.name}`;
   if (field.kind === "checkbox") {
     return (
-      <div className="sm:col-span-2">
-        <div className="flex items-start gap-3">
+      <CheckboxField id={id} label={field.label} error={error} look={{ error: fieldLook.error }} className="sm:col-span-2" rowClassName="flex items-start gap-3">
+        {(control) => (
           <input
-            {...common}
+            {...control}
+            name={field.name}
+            aria-required={field.required || undefined}
             type="checkbox"
             checked={value === true || value === "on"}
             onChange={(event) => onChange(field.name, event.target.checked)}
             className="mt-1 h-5 w-5 shrink-0 accent-brand-red"
           />
-          <label htmlFor={id}>{field.label}</label>
-        </div>
-        {errorText}
-      </div>
+        )}
+      </CheckboxField>
     );
   }
-
   const label = (
-    <label htmlFor={id} className="block font-medium">
+    <>
       {field.label}
       {field.required && (
         <span aria-hidden="true" className="text-brand-red">
@@ -334,52 +370,45 @@ function Field({
           *
         </span>
       )}
-    </label>
+    </>
   );
-  const text = typeof value === "string" ? value : "";
-
-  if (field.kind === "select") {
-    return (
-      <div className={field.wide ? "sm:col-span-2" : undefined}>
-        {label}
-        <select {...common} value={text} onChange={(event) => onChange(field.name, event.target.value)} className={inputClass}>
-          <option value="">Please select</option>
-          {field.options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {hint}
-        {errorText}
-      </div>
-    );
-  }
-
-  const typeProps =
-    field.kind === "money"
-      ? { type: "number", inputMode: "decimal" as const, min: 0, step: "0.01" }
-      : field.kind === "number"
-        ? { type: "number", inputMode: "numeric" as const, min: 0, step: 1 }
-        : field.kind === "digits"
-          ? { type: "text", inputMode: "numeric" as const, pattern: "[0-9 ]*" }
-          : { type: field.kind };
-
   return (
-    <div className={field.wide ? "sm:col-span-2" : undefined}>
-      {label}
-      <input
-        {...common}
-        {...typeProps}
-        value={text}
-        maxLength={field.maxLength ?? (["money", "number", "date"].includes(field.kind) ? undefined : 200)}
-        autoComplete={field.autoComplete}
-        list={field.list}
-        onChange={(event) => onChange(field.name, event.target.value)}
-        className={inputClass}
-      />
-      {hint}
-      {errorText}
-    </div>
+    <Field id={id} label={label} hint={field.hint} error={error} look={fieldLook} className={field.wide ? "sm:col-span-2" : undefined} hintAfterControl>
+      {(control) => {
+        const common = { ...control, name: field.name, "aria-required": field.required || undefined, value: typeof value === "string" ? value : "", className: inputClass };
+        return field.kind === "select" ? (
+          <select {...common} onChange={(event) => onChange(field.name, event.target.value)}>
+            <option value="">Please select</option>
+            {field.options?.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...common}
+            {...inputTypeOf(field)}
+            maxLength={field.maxLength ?? (["money", "number", "date"].includes(field.kind) ? undefined : 200)}
+            autoComplete={field.autoComplete}
+            list={field.list}
+            onChange={(event) => onChange(field.name, event.target.value)}
+          />
+        );
+      }}
+    </Field>
   );
+}
+
+function inputTypeOf(field: FieldSpec) {
+  switch (field.kind) {
+    case "money":
+      return { type: "number", inputMode: "decimal" as const, min: 0, step: "0.01" };
+    case "number":
+      return { type: "number", inputMode: "numeric" as const, min: 0, step: 1 };
+    case "digits":
+      return { type: "text", inputMode: "numeric" as const, pattern: "[0-9 ]*" };
+    default:
+      return { type: field.kind };
+  }
 }

@@ -3,7 +3,7 @@ import { createStaffAccount, listStaffAccounts, staffDealerChoices } from "../..
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { ACCOUNT_FIELD_LABELS, AccountFields } from "../../components/staff/account-fields.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, ErrorSummary, errorsByField, Field, Notice } from "../../components/staff/form.tsx";
+import { buttonClass, errorsByField, ErrorSummary, Notice, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -89,7 +89,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <ErrorSummary form="new" errors={errors} fieldLabels={ACCOUNT_FIELD_LABELS} />
           <CsrfField token={csrfToken} />
-          <Field form="new" name="email" label="Email" type="email" autoComplete="off" required defaultValue={actionData?.values.email} error={errors?.email} />
+          <TextField form="new" name="email" label="Email" type="email" autoComplete="off" required defaultValue={actionData?.values.email} error={errors?.email} />
           <AccountFields
             form="new"
             dealers={dealers}

@@ -1,9 +1,11 @@
 import { data, Form } from "react-router";
 import { listCatalogue, mergeMakes, mergeModels, renameMake, renameModel, type CatalogueResult } from "../../../core/catalogue/catalogue-admin.ts";
 import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
+import { Field } from "../../components/field.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, ErrorSummary, inputClass, labelClass, Notice } from "../../components/staff/form.tsx";
-import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
+import { Select as StaffSelect } from "../../components/staff/fields.tsx";
+import { buttonClass, ErrorSummary, inputClass, Notice, staffLook } from "../../components/staff/form.tsx";
+import { StaffTable, staffCellClass } from "../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
@@ -77,27 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Option = { id: number; name: string };
 
 function Select({ form, name, label, options, error }: { form: string; name: string; label: string; options: Option[]; error?: string }) {
-  const id = `${form}-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select id={id} name={name} required defaultValue="" className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-        <option value="">Choose…</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  const choices = options.map((option) => ({ value: option.id, label: option.name }));
+  return <StaffSelect form={form} name={name} label={label} required defaultValue="" placeholder="Choose…" options={choices} error={error} />;
 }
 
 function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "model"; options: Option[]; csrfToken: string; result?: ActionResult }) {
@@ -113,24 +96,9 @@ function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={rename} />
         <Select form={rename} name={kind} label={kind === "make" ? "Make" : "Model"} options={options} error={renameErrors?.[kind]} />
-        <div>
-          <label htmlFor={`${rename}-name`} className={labelClass}>
-            New name
-          </label>
-          <input
-            id={`${rename}-name`}
-            name="name"
-            required
-            className={inputClass}
-            aria-invalid={renameErrors?.name ? true : undefined}
-            aria-describedby={renameErrors?.name ? `${rename}-name-error` : undefined}
-          />
-          {renameErrors?.name ? (
-            <p id={`${rename}-name-error`} className="mt-1 text-sm font-semibold text-brand-red">
-              {renameErrors.name}
-            </p>
-          ) : null}
-        </div>
+        <Field id={`${rename}-name`} label="New name" error={renameErrors?.name} look={staffLook}>
+          {(control) => <input {...control} name="name" required className={inputClass} />}
+        </Field>
         <div>
           <button type="submit" className={buttonClass}>
             Rename
@@ -154,9 +122,6 @@ function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "
   );
 }
 
-const cellClass = "border-b border-gray-300 px-3 py-2 text-left align-top";
-const headClass = `${cellClass} bg-gray-100 font-semibold`;
-
 export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const { make } = loaderData;
@@ -179,56 +144,32 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
             </a>
           </p>
           <RenameAndMerge kind="model" options={make.models.filter((m) => !m.inRange).map(({ id, name }) => ({ id, name }))} csrfToken={loaderData.csrfToken} result={result} />
-          <ScrollableTable label={`${make.name} models table`}>
-            <table className="mt-6 w-full border-collapse">
-              <caption className="sr-only">{make.name} models</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={headClass}>Model</th>
-                  <th scope="col" className={headClass}>Vehicles</th>
-                  <th scope="col" className={headClass}>New-car range</th>
-                </tr>
-              </thead>
-              <tbody>
-                {make.models.map((model) => (
-                  <tr key={model.id}>
-                    <td className={cellClass}>{model.name}</td>
-                    <td className={`${cellClass} tabular-nums`}>{model.vehicles}</td>
-                    <td className={cellClass}>{model.inRange ? "Yes" : "No"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollableTable>
+          <StaffTable label={`${make.name} models table`} caption={<>{make.name} models</>} columns={["Model", "Vehicles", "New-car range"]} className="mt-6 w-full border-collapse">
+            {make.models.map((model) => (
+              <tr key={model.id}>
+                <td className={staffCellClass}>{model.name}</td>
+                <td className={`${staffCellClass} tabular-nums`}>{model.vehicles}</td>
+                <td className={staffCellClass}>{model.inRange ? "Yes" : "No"}</td>
+              </tr>
+            ))}
+          </StaffTable>
         </>
       ) : (
         <>
           <RenameAndMerge kind="make" options={loaderData.makes.map(({ id, name }) => ({ id, name }))} csrfToken={loaderData.csrfToken} result={result} />
-          <ScrollableTable label="Makes table">
-            <table className="mt-6 w-full border-collapse">
-              <caption className="sr-only">Makes</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={headClass}>Make</th>
-                  <th scope="col" className={headClass}>Models</th>
-                  <th scope="col" className={headClass}>Vehicles</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.makes.map((m) => (
-                  <tr key={m.id}>
-                    <td className={cellClass}>
-                      <a href={`/staff/catalogue?make=${encodeURIComponent(m.slug)}`} className="underline">
-                        {m.name}
-                      </a>
-                    </td>
-                    <td className={`${cellClass} tabular-nums`}>{m.models}</td>
-                    <td className={`${cellClass} tabular-nums`}>{m.vehicles}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollableTable>
+          <StaffTable label="Makes table" caption="Makes" columns={["Make", "Models", "Vehicles"]} className="mt-6 w-full border-collapse">
+            {loaderData.makes.map((m) => (
+              <tr key={m.id}>
+                <td className={staffCellClass}>
+                  <a href={`/staff/catalogue?make=${encodeURIComponent(m.slug)}`} className="underline">
+                    {m.name}
+                  </a>
+                </td>
+                <td className={`${staffCellClass} tabular-nums`}>{m.models}</td>
+                <td className={`${staffCellClass} tabular-nums`}>{m.vehicles}</td>
+              </tr>
+            ))}
+          </StaffTable>
         </>
       )}
     </>

@@ -18,12 +18,13 @@ import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import type { Database } from "../../../db/client.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, ErrorSummary, Field, inputClass, labelClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
+import { Select } from "../../components/staff/fields.tsx";
+import { buttonClass, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass, TextField } from "../../components/staff/form.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/feeds";
-import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
+import { StaffTable, staffCellClass } from "../../components/staff/scrollable-table.tsx";
 
 /**
  * /staff/feeds: group administrators manage each dealer's stock-feed keys (a new key is shown once) and the
@@ -128,41 +129,13 @@ async function perform(db: Database, actor: StaffActor, form: FormData) {
   }
 }
 
-const cellClass = "border-b border-gray-300 px-3 py-2 text-left align-top";
-const headClass = `${cellClass} bg-gray-100 font-semibold`;
-
 function DealerSelect({ form, dealers, error }: { form: string; dealers: { id: number; name: string }[]; error?: string }) {
-  const id = `${form}-dealer`;
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        Dealer
-      </label>
-      <select id={id} name="dealer" required className={inputClass} defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-        <option value="">Choose a dealer</option>
-        {dealers.map((dealer) => (
-          <option key={dealer.id} value={dealer.id}>
-            {dealer.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  const options = dealers.map((dealer) => ({ value: dealer.id, label: dealer.name }));
+  return <Select form={form} name="dealer" label="Dealer" required defaultValue="" placeholder="Choose a dealer" options={options} error={error} />;
 }
 
 export default function Feeds({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
-  const createdRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (result?.created) createdRef.current?.focus();
-  }, [result]);
-  const keyErrors = result?.form === "key" ? result.errors : undefined;
-  const hostErrors = result?.form === "host" ? result.errors : undefined;
   return (
     <>
       <h1 className="text-3xl font-bold">Stock feeds</h1>
@@ -172,146 +145,144 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
       </p>
 
       <div className="mt-4">
-        {result?.created ? (
-          <div ref={createdRef} tabIndex={-1} role="status" className="rounded border-2 border-green-700 bg-green-50 p-4 text-green-900 outline-none">
-            <p className="font-semibold">{result.done}</p>
-            <p className="mt-2">Copy the key now and give it to the system that sends the feed: it is not shown again.</p>
-            <label htmlFor="new-feed-key" className="mt-3 block font-semibold">
-              New key for {result.created.dealerName} ({result.created.name})
-            </label>
-            <input id="new-feed-key" readOnly value={result.created.key} className={`${inputClass} font-mono`} onFocus={(event) => event.currentTarget.select()} />
-          </div>
-        ) : (
-          <Notice>{result?.done}</Notice>
-        )}
+        {result?.created ? <CreatedKey created={result.created} done={result.done} /> : <Notice>{result?.done}</Notice>}
       </div>
 
-      <section aria-labelledby="keys-heading" className="mt-8">
-        <h2 id="keys-heading" className="text-2xl font-bold">
-          Feed keys
-        </h2>
-        <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
-          <h3 className="text-lg font-bold">Create a key</h3>
-          <ErrorSummary form="key" errors={keyErrors} fieldLabels={{ dealer: "Dealer", name: "Name" }} />
-          <CsrfField token={loaderData.csrfToken} />
-          <input type="hidden" name="intent" value="create-key" />
-          <DealerSelect form="key" dealers={loaderData.dealers} error={keyErrors?.dealer} />
-          <Field form="key" name="name" label="Name" required hint="What uses the key, for example the DMS's name." error={keyErrors?.name} />
-          <div>
-            <button type="submit" className={buttonClass}>
-              Create key
-            </button>
-          </div>
-        </Form>
-        {loaderData.keys.length === 0 ? (
-          <p className="mt-4">No feed keys yet.</p>
-        ) : (
-          <ScrollableTable label="Feed keys table">
-            <table className="w-full border-collapse">
-              <caption className="sr-only">Feed keys</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={headClass}>Dealer</th>
-                  <th scope="col" className={headClass}>Name</th>
-                  <th scope="col" className={headClass}>Key starts with</th>
-                  <th scope="col" className={headClass}>Created</th>
-                  <th scope="col" className={headClass}>Last used</th>
-                  <th scope="col" className={headClass}>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.keys.map((key) => (
-                  <tr key={key.id}>
-                    <td className={cellClass}>{key.dealerName}</td>
-                    <td className={cellClass}>{key.name}</td>
-                    <td className={`${cellClass} font-mono`}>{key.keyPrefix}…</td>
-                    <td className={cellClass}>{key.created}</td>
-                    <td className={cellClass}>{key.lastUsed}</td>
-                    <td className={cellClass}>
-                      {key.revoked ? (
-                        `Revoked ${key.revoked}`
-                      ) : (
-                        <Form method="post">
-                          <CsrfField token={loaderData.csrfToken} />
-                          <input type="hidden" name="intent" value="revoke-key" />
-                          <input type="hidden" name="key" value={key.id} />
-                          <button type="submit" className={secondaryButtonClass}>
-                            Revoke<span className="sr-only"> key {key.name} of {key.dealerName}</span>
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollableTable>
-        )}
-      </section>
+      <FeedKeys keys={loaderData.keys} dealers={loaderData.dealers} csrfToken={loaderData.csrfToken} errors={result?.form === "key" ? result.errors : undefined} />
 
       <ColumnProfiles keys={loaderData.keys} csrfToken={loaderData.csrfToken} result={result} />
 
-      <section aria-labelledby="hosts-heading" className="mt-10">
-        <h2 id="hosts-heading" className="text-2xl font-bold">
-          Photo hosts
-        </h2>
-        <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
-          <h3 className="text-lg font-bold">Allow a host</h3>
-          <ErrorSummary form="host" errors={hostErrors} fieldLabels={{ dealer: "Dealer", host: "Host" }} />
-          <CsrfField token={loaderData.csrfToken} />
-          <input type="hidden" name="intent" value="add-host" />
-          <DealerSelect form="host" dealers={loaderData.dealers} error={hostErrors?.dealer} />
-          <Field
-            form="host"
-            name="host"
-            label="Host"
-            required
-            hint="A host name such as photos.dms.example (https), or host:port, which also allows plain http to that port. A private address is fetched from only when the address itself is listed."
-            error={hostErrors?.host}
-          />
-          <div>
-            <button type="submit" className={buttonClass}>
-              Add host
-            </button>
-          </div>
-        </Form>
-        {loaderData.hosts.length === 0 ? (
-          <p className="mt-4">No photo hosts yet: feeds' photos are not fetched.</p>
-        ) : (
-          <ScrollableTable label="Photo hosts table">
-            <table className="w-full border-collapse">
-              <caption className="sr-only">Photo hosts</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={headClass}>Dealer</th>
-                  <th scope="col" className={headClass}>Host</th>
-                  <th scope="col" className={headClass}>Remove</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.hosts.map((host) => (
-                  <tr key={`${host.dealerId}-${host.host}`}>
-                    <td className={cellClass}>{host.dealerName}</td>
-                    <td className={`${cellClass} font-mono`}>{host.host}</td>
-                    <td className={cellClass}>
-                      <Form method="post">
-                        <CsrfField token={loaderData.csrfToken} />
-                        <input type="hidden" name="intent" value="remove-host" />
-                        <input type="hidden" name="dealer" value={host.dealerId} />
-                        <input type="hidden" name="host" value={host.host} />
-                        <button type="submit" className={secondaryButtonClass}>
-                          Remove<span className="sr-only"> {host.host} for {host.dealerName}</span>
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollableTable>
-        )}
-      </section>
+      <PhotoHosts hosts={loaderData.hosts} dealers={loaderData.dealers} csrfToken={loaderData.csrfToken} errors={result?.form === "host" ? result.errors : undefined} />
     </>
+  );
+}
+
+type FeedsData = Route.ComponentProps["loaderData"];
+
+/** A new key, shown once: focused, so that it is announced, and selected when its field is. */
+function CreatedKey({ created, done }: { created: NonNullable<ActionResult["created"]>; done: ActionResult["done"] }) {
+  const createdRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    createdRef.current?.focus();
+  }, [created]);
+  return (
+    <div ref={createdRef} tabIndex={-1} role="status" className="rounded border-2 border-green-700 bg-green-50 p-4 text-green-900 outline-none">
+      <p className="font-semibold">{done}</p>
+      <p className="mt-2">Copy the key now and give it to the system that sends the feed: it is not shown again.</p>
+      <label htmlFor="new-feed-key" className="mt-3 block font-semibold">
+        New key for {created.dealerName} ({created.name})
+      </label>
+      <input id="new-feed-key" readOnly value={created.key} className={`${inputClass} font-mono`} onFocus={(event) => event.currentTarget.select()} />
+    </div>
+  );
+}
+
+type FeedKeysProps = Pick<FeedsData, "keys" | "dealers" | "csrfToken"> & { errors: Record<string, string> | undefined };
+
+function FeedKeys({ keys, dealers, csrfToken, errors }: FeedKeysProps) {
+  return (
+    <section aria-labelledby="keys-heading" className="mt-8">
+      <h2 id="keys-heading" className="text-2xl font-bold">
+        Feed keys
+      </h2>
+      <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
+        <h3 className="text-lg font-bold">Create a key</h3>
+        <ErrorSummary form="key" errors={errors} fieldLabels={{ dealer: "Dealer", name: "Name" }} />
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="create-key" />
+        <DealerSelect form="key" dealers={dealers} error={errors?.dealer} />
+        <TextField form="key" name="name" label="Name" required hint="What uses the key, for example the DMS's name." error={errors?.name} />
+        <div>
+          <button type="submit" className={buttonClass}>
+            Create key
+          </button>
+        </div>
+      </Form>
+      {keys.length === 0 ? (
+        <p className="mt-4">No feed keys yet.</p>
+      ) : (
+        <StaffTable label="Feed keys table" caption="Feed keys" columns={["Dealer", "Name", "Key starts with", "Created", "Last used", "Status"]}>
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <td className={staffCellClass}>{key.dealerName}</td>
+              <td className={staffCellClass}>{key.name}</td>
+              <td className={`${staffCellClass} font-mono`}>{key.keyPrefix}…</td>
+              <td className={staffCellClass}>{key.created}</td>
+              <td className={staffCellClass}>{key.lastUsed}</td>
+              <td className={staffCellClass}>
+                {key.revoked ? (
+                  `Revoked ${key.revoked}`
+                ) : (
+                  <Form method="post">
+                    <CsrfField token={csrfToken} />
+                    <input type="hidden" name="intent" value="revoke-key" />
+                    <input type="hidden" name="key" value={key.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      Revoke<span className="sr-only"> key {key.name} of {key.dealerName}</span>
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+    </section>
+  );
+}
+
+type PhotoHostsProps = Pick<FeedsData, "hosts" | "dealers" | "csrfToken"> & { errors: Record<string, string> | undefined };
+
+function PhotoHosts({ hosts, dealers, csrfToken, errors }: PhotoHostsProps) {
+  return (
+    <section aria-labelledby="hosts-heading" className="mt-10">
+      <h2 id="hosts-heading" className="text-2xl font-bold">
+        Photo hosts
+      </h2>
+      <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
+        <h3 className="text-lg font-bold">Allow a host</h3>
+        <ErrorSummary form="host" errors={errors} fieldLabels={{ dealer: "Dealer", host: "Host" }} />
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="add-host" />
+        <DealerSelect form="host" dealers={dealers} error={errors?.dealer} />
+        <TextField
+          form="host"
+          name="host"
+          label="Host"
+          required
+          hint="A host name such as photos.dms.example (https), or host:port, which also allows plain http to that port. A private address is fetched from only when the address itself is listed."
+          error={errors?.host}
+        />
+        <div>
+          <button type="submit" className={buttonClass}>
+            Add host
+          </button>
+        </div>
+      </Form>
+      {hosts.length === 0 ? (
+        <p className="mt-4">No photo hosts yet: feeds' photos are not fetched.</p>
+      ) : (
+        <StaffTable label="Photo hosts table" caption="Photo hosts" columns={["Dealer", "Host", "Remove"]}>
+          {hosts.map((host) => (
+            <tr key={`${host.dealerId}-${host.host}`}>
+              <td className={staffCellClass}>{host.dealerName}</td>
+              <td className={`${staffCellClass} font-mono`}>{host.host}</td>
+              <td className={staffCellClass}>
+                <Form method="post">
+                  <CsrfField token={csrfToken} />
+                  <input type="hidden" name="intent" value="remove-host" />
+                  <input type="hidden" name="dealer" value={host.dealerId} />
+                  <input type="hidden" name="host" value={host.host} />
+                  <button type="submit" className={secondaryButtonClass}>
+                    Remove<span className="sr-only"> {host.host} for {host.dealerName}</span>
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+    </section>
   );
 }
 
@@ -355,7 +326,7 @@ function ColumnProfiles({ keys, csrfToken, result }: { keys: KeyRow[]; csrfToken
               <fieldset className="grid gap-3 sm:grid-cols-2">
                 <legend className="font-semibold">The export's header for each field (blank: the known names)</legend>
                 {FEED_COLUMNS.map((column) => (
-                  <Field
+                  <TextField
                     key={column}
                     form={formName}
                     name={`column.${column}`}

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { requestPasswordReset } from "../../../core/staff/accounts.ts";
-import { buttonClass, Field, Notice } from "../../components/staff/form.tsx";
+import { buttonClass, Notice, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -35,7 +35,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <Notice>{actionData?.sent}</Notice>
       </div>
       <Form method="post" className="mt-6 space-y-5">
-        <Field form="forgot" name="email" label="Email" inputMode="email" autoComplete="username" required />
+        <TextField form="forgot" name="email" label="Email" inputMode="email" autoComplete="username" required />
         <button type="submit" className={buttonClass} disabled={busy}>
           Send the link
         </button>

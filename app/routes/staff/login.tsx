@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { completeSecondFactor, signIn, type SignInOutcome } from "../../../core/staff/sign-in.ts";
 import { sessionCookie } from "../../../core/staff/session-cookie.ts";
-import { buttonClass, ErrorSummary, Field, Notice } from "../../components/staff/form.tsx";
+import { buttonClass, ErrorSummary, Notice, TextField } from "../../components/staff/form.tsx";
 import { field, safeStaffPath, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -73,7 +73,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
           <input type="hidden" name="step" value="code" />
           <input type="hidden" name="pending" value={actionData.pending} />
           <input type="hidden" name="next" value={loaderData.next} />
-          <Field form="code" name="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required />
+          <TextField form="code" name="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required />
           <button type="submit" className={buttonClass} disabled={busy}>
             Continue
           </button>
@@ -94,8 +94,8 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
         <ErrorSummary form="login" message={actionData?.message || undefined} />
         <input type="hidden" name="step" value="password" />
         <input type="hidden" name="next" value={loaderData.next} />
-        <Field form="login" name="email" label="Email" inputMode="email" autoComplete="username" required defaultValue={actionData?.step === "password" ? actionData.email : undefined} />
-        <Field form="login" name="password" label="Password" type="password" autoComplete="current-password" required />
+        <TextField form="login" name="email" label="Email" inputMode="email" autoComplete="username" required defaultValue={actionData?.step === "password" ? actionData.email : undefined} />
+        <TextField form="login" name="password" label="Password" type="password" autoComplete="current-password" required />
         <button type="submit" className={buttonClass} disabled={busy}>
           Sign in
         </button>

@@ -4,7 +4,7 @@ import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { sessionCookie } from "../../../core/staff/session-cookie.ts";
 import { newTotpSecret, totpUri } from "../../../core/staff/totp.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, ErrorSummary, errorsByField, Field, Notice, PASSWORD_HINT, secondaryButtonClass } from "../../components/staff/form.tsx";
+import { buttonClass, errorsByField, ErrorSummary, Notice, PASSWORD_HINT, secondaryButtonClass, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -92,9 +92,9 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
           <ErrorSummary form="password" errors={errorsOf("password")} fieldLabels={{ currentPassword: "Current password", newPassword: "New password", confirm: "Repeat the new password" }} />
           <CsrfField token={csrfToken} />
           <input type="hidden" name="username" value={email} autoComplete="username" />
-          <Field form="password" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("password")?.currentPassword} />
-          <Field form="password" name="newPassword" label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errorsOf("password")?.newPassword} />
-          <Field form="password" name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" required error={errorsOf("password")?.confirm} />
+          <TextField form="password" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("password")?.currentPassword} />
+          <TextField form="password" name="newPassword" label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errorsOf("password")?.newPassword} />
+          <TextField form="password" name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" required error={errorsOf("password")?.confirm} />
           <button type="submit" name="intent" value="password" className={buttonClass} disabled={busy}>
             Change password
           </button>
@@ -111,7 +111,7 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" className="mt-4 space-y-5" noValidate>
               <ErrorSummary form="totp-off" errors={errorsOf("totp-off")} fieldLabels={{ currentPassword: "Current password" }} />
               <CsrfField token={csrfToken} />
-              <Field form="totp-off" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-off")?.currentPassword} />
+              <TextField form="totp-off" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-off")?.currentPassword} />
               <button type="submit" name="intent" value="totp-off" className={secondaryButtonClass} disabled={busy}>
                 Turn off two-factor sign-in
               </button>
@@ -145,8 +145,8 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
               <ErrorSummary form="totp-on" errors={errorsOf("totp-on")} fieldLabels={{ currentPassword: "Current password", code: "Code from your app" }} />
               <CsrfField token={csrfToken} />
               <input type="hidden" name="secret" value={totp.secret} />
-              <Field form="totp-on" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-on")?.currentPassword} />
-              <Field form="totp-on" name="code" label="Code from your app" autoComplete="one-time-code" inputMode="numeric" required error={errorsOf("totp-on")?.code} />
+              <TextField form="totp-on" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-on")?.currentPassword} />
+              <TextField form="totp-on" name="code" label="Code from your app" autoComplete="one-time-code" inputMode="numeric" required error={errorsOf("totp-on")?.code} />
               <button type="submit" name="intent" value="totp-on" className={buttonClass} disabled={busy}>
                 Turn on two-factor sign-in
               </button>

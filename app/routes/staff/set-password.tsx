@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { passwordLinkOwner, setPasswordWithLink } from "../../../core/staff/accounts.ts";
-import { buttonClass, ErrorSummary, errorsByField, Field, PASSWORD_HINT } from "../../components/staff/form.tsx";
+import { buttonClass, errorsByField, ErrorSummary, PASSWORD_HINT, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -48,8 +48,8 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         <ErrorSummary form="set" errors={actionData?.errors} fieldLabels={{ password: "New password", confirm: "Repeat the new password" }} />
         <input type="hidden" name="token" value={loaderData.token} />
         <input type="hidden" name="username" value={loaderData.email} autoComplete="username" />
-        <Field form="set" name="password" label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={actionData?.errors.password} />
-        <Field form="set" name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" required error={actionData?.errors.confirm} />
+        <TextField form="set" name="password" label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={actionData?.errors.password} />
+        <TextField form="set" name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" required error={actionData?.errors.confirm} />
         <button type="submit" className={buttonClass} disabled={busy}>
           Set password
         </button>

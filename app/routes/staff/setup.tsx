@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { countStaffAccounts, createFirstAdministrator } from "../../../core/staff/accounts.ts";
 import { isTokenUsable } from "../../../core/staff/tokens.ts";
-import { buttonClass, ErrorSummary, errorsByField, Field, PASSWORD_HINT } from "../../components/staff/form.tsx";
+import { buttonClass, errorsByField, ErrorSummary, PASSWORD_HINT, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -54,10 +54,10 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="mt-6 space-y-5" noValidate>
         <ErrorSummary form="setup" errors={errors} fieldLabels={{ email: "Email", displayName: "Name", password: "Password", confirm: "Repeat the password" }} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field form="setup" name="email" label="Email" inputMode="email" autoComplete="username" required error={errors?.email} />
-        <Field form="setup" name="displayName" label="Name" autoComplete="name" required error={errors?.displayName} />
-        <Field form="setup" name="password" label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errors?.password} />
-        <Field form="setup" name="confirm" label="Repeat the password" type="password" autoComplete="new-password" required error={errors?.confirm} />
+        <TextField form="setup" name="email" label="Email" inputMode="email" autoComplete="username" required error={errors?.email} />
+        <TextField form="setup" name="displayName" label="Name" autoComplete="name" required error={errors?.displayName} />
+        <TextField form="setup" name="password" label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errors?.password} />
+        <TextField form="setup" name="confirm" label="Repeat the password" type="password" autoComplete="new-password" required error={errors?.confirm} />
         <button type="submit" className={buttonClass} disabled={busy}>
           Create the administrator
         </button>

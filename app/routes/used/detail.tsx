@@ -105,11 +105,132 @@ type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold:
 function AvailableVehicle(loaderData: AvailableVehicleProps) {
   const { vehicle, dealer, dealerSlug, similar, reductions, identifiers } = loaderData;
   const { pathname } = useLocation();
-  const siteUrl = useSiteUrl();
   const [selected, setSelected] = useState(loaderData.selected);
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const main = vehicle.images[selected] ?? vehicle.image;
   const enquirePath = `${pathname.replace(/\/+$/, "")}/enquire`;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <PhotoGallery vehicle={vehicle} title={title} selected={selected} onSelect={setSelected} />
+        <div>
+          <h1 className="text-3xl font-bold">{title}</h1>
+          <p className="mt-1 text-lg text-brand-grey-light">{vehicle.variant}</p>
+          {vehicle.status === "Reserved" && (
+            <p className="mt-4 font-semibold">Reserved: another buyer has put down a deposit. Enquire to hear if it comes free.</p>
+          )}
+          <PriceSummary vehicle={vehicle} reductions={reductions} />
+          <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="mt-4" />
+          <VehicleActions vehicle={vehicle} dealerSlug={dealerSlug} enquirePath={enquirePath} />
+          <h2 className="mt-8 text-xl font-bold">Vehicle details</h2>
+          <VehicleFacts vehicle={vehicle} identifiers={identifiers} />
+          <h2 className="mt-8 text-xl font-bold">Dealer</h2>
+          <DealerAddress vehicle={vehicle} dealer={dealer} />
+        </div>
+      </div>
+      {similar.length > 0 && <SimilarVehicles similar={similar} />}
+      <RecentlyViewed current={{ id: vehicle.id, title: `${title} ${vehicle.variant}`, uri: vehicle.uri }} />
+    </div>
+  );
+}
+
+type Vehicle = AvailableVehicleProps["vehicle"];
+
+/** The chosen photo, large, and the thumbnails that choose it (links to ?image=n without JavaScript). */
+function PhotoGallery({ vehicle, title, selected, onSelect }: { vehicle: Vehicle; title: string; selected: number; onSelect: (index: number) => void }) {
+  return (
+    <section aria-label="Photos">
+      <div className="relative overflow-hidden rounded-lg bg-gray-100">
+        <VehiclePicture
+          key={selected}
+          image={vehicle.images[selected] ?? vehicle.image}
+          alt={`${title} in ${vehicle.exterior_color}, photo ${selected + 1} of ${vehicle.images.length}`}
+          sizes={DETAIL_SIZES}
+          lcp
+          className="aspect-[8/5] h-auto w-full object-cover"
+        />
+        <VehicleBadges vehicle={vehicle} />
+      </div>
+      {vehicle.images.length > 1 && (
+        <ul className="mt-3 grid grid-cols-4 gap-3" aria-label="Choose a photo">
+          {vehicle.images.map((image, index) => (
+            <li key={image.uri + index}>
+              <Link
+                to={`?image=${index + 1}`}
+                replace
+                preventScrollReset
+                aria-current={index === selected ? "true" : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onSelect(index);
+                }}
+                className={`block overflow-hidden rounded border-2 ${index === selected ? "border-brand-red" : "border-transparent hover:border-gray-400"}`}
+              >
+                <VehiclePicture
+                  image={image}
+                  alt={`Photo ${index + 1}`}
+                  sizes={THUMBNAIL_SIZES}
+                  className="aspect-[8/5] h-auto w-full object-cover"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The price, its reductions, and the estimated instalment. */
+function PriceSummary({ vehicle, reductions }: Pick<AvailableVehicleProps, "vehicle" | "reductions">) {
+  return (
+    <>
+      <p className="mt-4 text-3xl font-bold">{formatRand(vehicle.price)}</p>
+      {reductions.length > 0 && (
+        <ul aria-label="Price history" className="mt-1 text-sm font-semibold text-green-800">
+          {reductions.map((r) => (
+            <li key={r.on}>
+              Reduced by {formatRand(r.by)} on {formatDayMonth(r.on)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        Estimated instalment <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
+      </p>
+      <p className="mt-1 text-xs text-brand-grey-light">
+        Estimate at 12% interest over 72 months, no deposit and a 40% balloon; excludes on-the-road costs,
+        insurance and bank fees, and is not a quote.
+      </p>
+    </>
+  );
+}
+
+function VehicleActions({ vehicle, dealerSlug, enquirePath }: Pick<AvailableVehicleProps, "vehicle" | "dealerSlug"> & { enquirePath: string }) {
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <Link
+        to={enquirePath}
+        className="inline-flex min-h-11 items-center rounded bg-brand-red px-6 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
+      >
+        Enquire Now
+      </Link>
+      <Link
+        to={dealerPath(dealerSlug, `/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`)}
+        className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
+      >
+        Book a test drive
+      </Link>
+      <Link
+        to={dealerPath(dealerSlug, `/sell-your-car?vehicle=${vehicle.id}`)}
+        className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
+      >
+        Trade in your car
+      </Link>
+    </div>
+  );
+}
+
+function VehicleFacts({ vehicle, identifiers }: Pick<AvailableVehicleProps, "vehicle" | "identifiers">) {
   const facts: [string, string][] = [
     ["Make", vehicle.make],
     ["Model", vehicle.model],
@@ -126,147 +247,66 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
     ...(identifiers?.vin ? [["VIN", identifiers.vin] as [string, string]] : []),
   ];
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <section aria-label="Photos">
-          <div className="relative overflow-hidden rounded-lg bg-gray-100">
-            <VehiclePicture
-              key={selected}
-              image={main}
-              alt={`${title} in ${vehicle.exterior_color}, photo ${selected + 1} of ${vehicle.images.length}`}
-              sizes={DETAIL_SIZES}
-              lcp
-              className="aspect-[8/5] h-auto w-full object-cover"
-            />
-            <VehicleBadges vehicle={vehicle} />
-          </div>
-          {vehicle.images.length > 1 && (
-            <ul className="mt-3 grid grid-cols-4 gap-3" aria-label="Choose a photo">
-              {vehicle.images.map((image, index) => (
-                <li key={image.uri + index}>
-                  <Link
-                    to={`?image=${index + 1}`}
-                    replace
-                    preventScrollReset
-                    aria-current={index === selected ? "true" : undefined}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      setSelected(index);
-                    }}
-                    className={`block overflow-hidden rounded border-2 ${index === selected ? "border-brand-red" : "border-transparent hover:border-gray-400"}`}
-                  >
-                    <VehiclePicture
-                      image={image}
-                      alt={`Photo ${index + 1}`}
-                      sizes={THUMBNAIL_SIZES}
-                      className="aspect-[8/5] h-auto w-full object-cover"
-                    />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <div>
-          <h1 className="text-3xl font-bold">{title}</h1>
-          <p className="mt-1 text-lg text-brand-grey-light">{vehicle.variant}</p>
-          {vehicle.status === "Reserved" && (
-            <p className="mt-4 font-semibold">Reserved: another buyer has put down a deposit. Enquire to hear if it comes free.</p>
-          )}
-          <p className="mt-4 text-3xl font-bold">{formatRand(vehicle.price)}</p>
-          {reductions.length > 0 && (
-            <ul aria-label="Price history" className="mt-1 text-sm font-semibold text-green-800">
-              {reductions.map((r) => (
-                <li key={r.on}>
-                  Reduced by {formatRand(r.by)} on {formatDayMonth(r.on)}
-                </li>
-              ))}
-            </ul>
-          )}
-          <p>
-            Estimated instalment <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
-          </p>
-          <p className="mt-1 text-xs text-brand-grey-light">
-            Estimate at 12% interest over 72 months, no deposit and a 40% balloon; excludes on-the-road costs,
-            insurance and bank fees, and is not a quote.
-          </p>
-          <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="mt-4" />
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to={enquirePath}
-              className="inline-flex min-h-11 items-center rounded bg-brand-red px-6 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey"
-            >
-              Enquire Now
-            </Link>
-            <Link
-              to={dealerPath(dealerSlug, `/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`)}
-              className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
-            >
-              Book a test drive
-            </Link>
-            <Link
-              to={dealerPath(dealerSlug, `/sell-your-car?vehicle=${vehicle.id}`)}
-              className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
-            >
-              Trade in your car
-            </Link>
-          </div>
-          <h2 className="mt-8 text-xl font-bold">Vehicle details</h2>
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            {facts.map(([term, value]) => (
-              <div key={term} className="contents">
-                <dt className="text-brand-grey-light">{term}</dt>
-                <dd className="font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <h2 className="mt-8 text-xl font-bold">Dealer</h2>
-          <address className="mt-3 not-italic">
-            <p className="font-semibold">
-              {dealer ? (
-                <Link to={dealer.uri} className="underline">
-                  {vehicle.dealer_name}
-                </Link>
-              ) : (
-                vehicle.dealer_name
-              )}
-            </p>
-            <p>{vehicle.dealer_province}</p>
-            {dealer && (
-              <>
-                <p>
-                  {dealer.address}{" "}
-                  <a href={directionsGoHref(dealer.slug, vehicle.id)} target="_blank" rel="noopener noreferrer nofollow" className="underline">
-                    Directions<span className="sr-only"> to {vehicle.dealer_name} (opens in a new tab)</span>
-                  </a>
-                </p>
-                <p>
-                  Call{" "}
-                  <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug, vehicle.id)} className="font-semibold underline">
-                    {dealer.dealer_contact_no}
-                  </a>
-                </p>
-              </>
-            )}
-          </address>
+    <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      {facts.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-brand-grey-light">{term}</dt>
+          <dd className="font-semibold">{value}</dd>
         </div>
-      </div>
-      {similar.length > 0 && (
-        <section aria-labelledby="similar-heading" className="mt-12">
-          <h2 id="similar-heading" className="text-2xl font-bold">
-            Similar vehicles
-          </h2>
-          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Similar vehicles">
-            {similar.map((other) => (
-              <li key={other.id}>
-                <VehicleCard vehicle={other} dealerSlug={null} eager={false} />
-              </li>
-            ))}
-          </ul>
-        </section>
+      ))}
+    </dl>
+  );
+}
+
+/** The selling dealer: its page, its address and directions, its number to call. */
+function DealerAddress({ vehicle, dealer }: Pick<AvailableVehicleProps, "vehicle" | "dealer">) {
+  const siteUrl = useSiteUrl();
+  return (
+    <address className="mt-3 not-italic">
+      <p className="font-semibold">
+        {dealer ? (
+          <Link to={dealer.uri} className="underline">
+            {vehicle.dealer_name}
+          </Link>
+        ) : (
+          vehicle.dealer_name
+        )}
+      </p>
+      <p>{vehicle.dealer_province}</p>
+      {dealer && (
+        <>
+          <p>
+            {dealer.address}{" "}
+            <a href={directionsGoHref(dealer.slug, vehicle.id)} target="_blank" rel="noopener noreferrer nofollow" className="underline">
+              Directions<span className="sr-only"> to {vehicle.dealer_name} (opens in a new tab)</span>
+            </a>
+          </p>
+          <p>
+            Call{" "}
+            <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug, vehicle.id)} className="font-semibold underline">
+              {dealer.dealer_contact_no}
+            </a>
+          </p>
+        </>
       )}
-      <RecentlyViewed current={{ id: vehicle.id, title: `${title} ${vehicle.variant}`, uri: vehicle.uri }} />
-    </div>
+    </address>
+  );
+}
+
+function SimilarVehicles({ similar }: Pick<AvailableVehicleProps, "similar">) {
+  return (
+    <section aria-labelledby="similar-heading" className="mt-12">
+      <h2 id="similar-heading" className="text-2xl font-bold">
+        Similar vehicles
+      </h2>
+      <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Similar vehicles">
+        {similar.map((other) => (
+          <li key={other.id}>
+            <VehicleCard vehicle={other} dealerSlug={null} eager={false} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

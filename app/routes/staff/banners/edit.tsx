@@ -1,9 +1,9 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getStaffBanner, updateBanner } from "../../../../core/content/banners-admin.ts";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
-import { ContentForm } from "../../../components/staff/content-form.tsx";
+import { BackToList, BannerForm } from "../../../components/staff/content-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
-import { BANNER_FORM_FIELDS, bannerFields, recordId } from "../../../lib/content-fields.ts";
+import { BANNER_FORM_FIELDS, recordId } from "../../../lib/content-fields.ts";
 import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
 import { formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
@@ -51,25 +51,20 @@ export default function EditBanner({ loaderData, actionData }: Route.ComponentPr
   const { csrfToken, banner, dealers, notice } = loaderData;
   return (
     <>
-      <p>
-        <Link to="/staff/banners" className="text-brand-red underline">
-          Banners
-        </Link>
-      </p>
+      <BackToList to="/staff/banners">Banners</BackToList>
       <h1 className="mt-2 text-3xl font-bold">{banner.values.title}</h1>
       <p className="mt-2">{banner.shownNow ? "Shown on the public site now." : "Not shown on the public site now (outside its schedule)."}</p>
       <div className="mt-4">
         <Notice>{notice}</Notice>
       </div>
       <img src={banner.imageUri} alt="The banner's current image" width={480} height={180} className="mt-4 w-full max-w-md rounded object-cover" />
-      <ContentForm
+      <BannerForm
         key={JSON.stringify(banner.values)}
-        form="banner"
+        adding={false}
         csrfToken={csrfToken}
-        fields={bannerFields(dealers, { imageRequired: false })}
+        dealers={dealers}
         values={actionData?.values ?? banner.values}
         errors={actionData?.errors ?? {}}
-        submitLabel="Save changes"
       />
     </>
   );

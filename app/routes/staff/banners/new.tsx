@@ -1,8 +1,8 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { createBanner } from "../../../../core/content/banners-admin.ts";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
-import { ContentForm } from "../../../components/staff/content-form.tsx";
-import { BANNER_FORM_FIELDS, bannerFields } from "../../../lib/content-fields.ts";
+import { BackToList, BannerForm } from "../../../components/staff/content-form.tsx";
+import { BANNER_FORM_FIELDS } from "../../../lib/content-fields.ts";
 import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
 import { formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
@@ -40,19 +40,14 @@ export default function NewBanner({ loaderData, actionData }: Route.ComponentPro
   const { csrfToken, dealers } = loaderData;
   return (
     <>
-      <p>
-        <Link to="/staff/banners" className="text-brand-red underline">
-          Banners
-        </Link>
-      </p>
+      <BackToList to="/staff/banners">Banners</BackToList>
       <h1 className="mt-2 text-3xl font-bold">Add a banner</h1>
-      <ContentForm
-        form="banner"
+      <BannerForm
+        adding
         csrfToken={csrfToken}
-        fields={bannerFields(dealers, { imageRequired: true })}
+        dealers={dealers}
         values={actionData?.values ?? { type: "", dealer: "", sortOrder: "0" }}
         errors={actionData?.errors ?? {}}
-        submitLabel="Add the banner"
       />
     </>
   );

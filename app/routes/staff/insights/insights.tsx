@@ -5,10 +5,11 @@ import { type InsightsQuery, type InsightsTable, insightsQueryString, MANY_VIEWS
 import { southAfricanDay } from "../../../../core/shared/days.ts";
 import { formatDate, formatNumber, formatRand, formatRandCents, formatWhole } from "../../../../core/shared/format.ts";
 import type { Violation } from "../../../../core/shared/violations.ts";
+import { Field } from "../../../components/field.tsx";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
-import { FieldError } from "../../../components/staff/fields.tsx";
-import { buttonClass, errorsByField, ErrorSummary, Field, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
+import { Select } from "../../../components/staff/fields.tsx";
+import { buttonClass, errorsByField, ErrorSummary, inputClass, Notice, secondaryButtonClass, staffLook, TextField } from "../../../components/staff/form.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../../lib/form-body.server.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
@@ -120,19 +121,14 @@ function PeriodForm({ query, choices, violations }: { query: Partial<InsightsQue
         <DateInput form="period" name="from" label="From" value={query.from} error={errors.from} />
         <DateInput form="period" name="to" label="To" value={query.to} error={errors.to} />
         {choices.length > 1 ? (
-          <div>
-            <label htmlFor="period-dealer" className={labelClass}>
-              Dealer
-            </label>
-            <select id="period-dealer" name="dealer" defaultValue={query.dealer ?? ""} className={inputClass}>
-              <option value="">All my dealers</option>
-              {choices.map((dealer) => (
-                <option key={dealer.slug} value={dealer.slug}>
-                  {dealer.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            form="period"
+            name="dealer"
+            label="Dealer"
+            defaultValue={query.dealer ?? ""}
+            placeholder="All my dealers"
+            options={choices.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
+          />
         ) : null}
         {query.stock && query.stock !== "all" ? <input type="hidden" name="stock" value={query.stock} /> : null}
         <div className="flex items-end">
@@ -151,15 +147,10 @@ function PeriodForm({ query, choices, violations }: { query: Partial<InsightsQue
 }
 
 function DateInput({ form, name, label, value, error }: { form: string; name: string; label: string; value?: string; error?: string }) {
-  const id = `${form}-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input id={id} name={name} type="date" required defaultValue={value ?? ""} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      <FieldError id={id} error={error} />
-    </div>
+    <Field id={`${form}-${name}`} label={label} error={error} look={staffLook}>
+      {(control) => <input {...control} name={name} type="date" required defaultValue={value ?? ""} className={inputClass} />}
+    </Field>
   );
 }
 
@@ -269,32 +260,16 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
         </div>
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="add-spend" />
-        <div>
-          <label htmlFor="spend-dealer" className={labelClass}>
-            Dealer
-          </label>
-          <select
-            id="spend-dealer"
-            name="dealer"
-            defaultValue={defaultDealer}
-            className={inputClass}
-            aria-invalid={errors?.dealer ? true : undefined}
-            aria-describedby={errors?.dealer ? "spend-dealer-error" : undefined}
-          >
-            {blankChoice ? <option value="">{blankChoice}</option> : null}
-            {scope.choices.map((dealer) => (
-              <option key={dealer.slug} value={dealer.slug}>
-                {dealer.name}
-              </option>
-            ))}
-          </select>
-          {errors?.dealer ? (
-            <p id="spend-dealer-error" className="mt-1 text-sm font-semibold text-brand-red">
-              {errors.dealer}
-            </p>
-          ) : null}
-        </div>
-        <Field form="spend" name="amount" label="Amount in rand" required inputMode="text" hint="For example 4500 or 4 500,50" defaultValue={values.amount} error={errors?.amount} />
+        <Select
+          form="spend"
+          name="dealer"
+          label="Dealer"
+          defaultValue={defaultDealer}
+          placeholder={blankChoice ?? undefined}
+          options={scope.choices.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
+          error={errors?.dealer}
+        />
+        <TextField form="spend" name="amount" label="Amount in rand" required inputMode="text" hint="For example 4500 or 4 500,50" defaultValue={values.amount} error={errors?.amount} />
         <ListedField name="source" label="Source" hint="As in utm_source, e.g. facebook" options={unique(known.map((row) => row.source))} value={values.source} error={errors?.source} required />
         <ListedField name="medium" label="Medium" hint="As in utm_medium, e.g. cpc" options={unique(known.map((row) => row.medium))} value={values.medium} error={errors?.medium} required />
         <ListedField name="campaign" label="Campaign" hint="As in utm_campaign; blank for spend on the source as a whole" options={unique(known.map((row) => row.campaign))} value={values.campaign} error={errors?.campaign} />
@@ -360,23 +335,19 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
 /** A text field with the values seen in the period offered (a datalist), for the spend form. */
 function ListedField({ name, label, hint, options, value, error, required }: { name: string; label: string; hint: string; options: string[]; value?: string; error?: string; required?: boolean }) {
   const id = `spend-${name}`;
-  const describedBy = [error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(" ");
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="text-sm text-brand-grey-light">
-        {hint}
-      </p>
-      <input id={id} name={name} list={`${id}-seen`} defaultValue={value} required={required} autoComplete="off" className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      <datalist id={`${id}-seen`}>
-        {options.map((option) => (
-          <option key={option} value={option} />
-        ))}
-      </datalist>
-      <FieldError id={id} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} look={staffLook}>
+      {(control) => (
+        <>
+          <input {...control} name={name} list={`${id}-seen`} defaultValue={value} required={required} autoComplete="off" className={inputClass} />
+          <datalist id={`${id}-seen`}>
+            {options.map((option) => (
+              <option key={option} value={option} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
   );
 }
 

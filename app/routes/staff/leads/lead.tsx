@@ -1,9 +1,11 @@
 import { data, Form, Link } from "react-router";
 import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.ts";
 import { WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
+import { Field } from "../../../components/field.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
+import { Select } from "../../../components/staff/fields.tsx";
 import { VisitSource } from "../../../components/staff/visit-source.tsx";
-import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
+import { buttonClass, errorsByField, ErrorSummary, inputClass, Notice, secondaryButtonClass, staffLook } from "../../../components/staff/form.tsx";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
@@ -210,50 +212,17 @@ function Work({ lead, csrfToken, errors }: { lead: LeadDetail; csrfToken: string
       <Form method="post" className="mt-3 grid gap-3">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="work" />
-        <div>
-          <label htmlFor="work-status" className={labelClass}>
-            Work status
-          </label>
-          <select
-            id="work-status"
-            name="status"
-            defaultValue={lead.workStatus}
-            className={inputClass}
-            aria-invalid={errors.status ? true : undefined}
-            aria-describedby={errors.status ? "work-status-error" : undefined}
-          >
-            {WORK_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-          {errors.status ? (
-            <p id="work-status-error" className="mt-1 text-sm font-semibold text-brand-red">
-              {errors.status}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="work-note" className={labelClass}>
-            Note
-          </label>
-          <textarea
-            key={lead.work.length}
-            id="work-note"
-            name="note"
-            rows={3}
-            maxLength={2000}
-            className={inputClass}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? "work-note-error" : undefined}
-          />
-          {errors.note ? (
-            <p id="work-note-error" className="mt-1 text-sm font-semibold text-brand-red">
-              {errors.note}
-            </p>
-          ) : null}
-        </div>
+        <Select
+          form="work"
+          name="status"
+          label="Work status"
+          defaultValue={lead.workStatus}
+          options={WORK_STATUSES.map((status) => ({ value: status, label: status }))}
+          error={errors.status}
+        />
+        <Field id="work-note" label="Note" error={errors.note} look={staffLook}>
+          {(control) => <textarea key={lead.work.length} {...control} name="note" rows={3} maxLength={2000} className={inputClass} />}
+        </Field>
         <p>
           <button type="submit" className={buttonClass}>
             Save status and note

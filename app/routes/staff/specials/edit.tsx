@@ -2,10 +2,10 @@ import { Form, Link, redirect } from "react-router";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
 import { getStaffDeal, setDealStatus, updateDeal } from "../../../../core/content/deals-admin.ts";
 import { dealerScope } from "../../../../core/staff/roles.ts";
-import { ContentForm } from "../../../components/staff/content-form.tsx";
+import { BackToList, DealForm } from "../../../components/staff/content-form.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { buttonClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
-import { DEAL_FORM_FIELDS, dealFields, PUBLIC_STATE_LABELS, recordId as dealId } from "../../../lib/content-fields.ts";
+import { DEAL_FORM_FIELDS, PUBLIC_STATE_LABELS, recordId as dealId } from "../../../lib/content-fields.ts";
 import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
 import { field, formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
@@ -64,11 +64,7 @@ export default function EditSpecial({ loaderData, actionData }: Route.ComponentP
   const published = deal.status === "published";
   return (
     <>
-      <p>
-        <Link to="/staff/specials" className="text-brand-red underline">
-          Specials and deals
-        </Link>
-      </p>
+      <BackToList to="/staff/specials">Specials and deals</BackToList>
       <h1 className="mt-2 text-3xl font-bold">{deal.values.title}</h1>
       <p className="mt-2">
         Status: <strong>{published ? "Published" : "Draft"}</strong> · {PUBLIC_STATE_LABELS[deal.publicState]}.{" "}
@@ -94,14 +90,14 @@ export default function EditSpecial({ loaderData, actionData }: Route.ComponentP
         </Form>
       </div>
       <h2 className="mt-8 text-2xl font-bold">Details</h2>
-      <ContentForm
+      <DealForm
         key={deal.version}
-        form="deal"
+        adding={false}
         csrfToken={csrfToken}
-        fields={dealFields(dealers, groupWide, { imageRequired: false })}
+        dealers={dealers}
+        groupWide={groupWide}
         values={actionData?.values && Object.keys(actionData.values).length > 0 ? actionData.values : deal.values}
         errors={actionData?.errors ?? {}}
-        submitLabel="Save changes"
       />
     </>
   );

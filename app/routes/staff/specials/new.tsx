@@ -1,9 +1,9 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
 import { createDeal } from "../../../../core/content/deals-admin.ts";
 import { dealerScope } from "../../../../core/staff/roles.ts";
-import { ContentForm } from "../../../components/staff/content-form.tsx";
-import { DEAL_FORM_FIELDS, dealFields } from "../../../lib/content-fields.ts";
+import { BackToList, DealForm } from "../../../components/staff/content-form.tsx";
+import { DEAL_FORM_FIELDS } from "../../../lib/content-fields.ts";
 import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
 import { formFile, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
@@ -42,21 +42,10 @@ export default function NewSpecial({ loaderData, actionData }: Route.ComponentPr
   const defaults = { kind: "special", dealer: groupWide ? "" : (dealers[0]?.slug ?? ""), sortOrder: "0" };
   return (
     <>
-      <p>
-        <Link to="/staff/specials" className="text-brand-red underline">
-          Specials and deals
-        </Link>
-      </p>
+      <BackToList to="/staff/specials">Specials and deals</BackToList>
       <h1 className="mt-2 text-3xl font-bold">Add a special or deal</h1>
       <p className="mt-2">It is saved as a draft: preview it, then publish it.</p>
-      <ContentForm
-        form="deal"
-        csrfToken={csrfToken}
-        fields={dealFields(dealers, groupWide, { imageRequired: true })}
-        values={actionData?.values ?? defaults}
-        errors={actionData?.errors ?? {}}
-        submitLabel="Save as draft"
-      />
+      <DealForm adding csrfToken={csrfToken} dealers={dealers} groupWide={groupWide} values={actionData?.values ?? defaults} errors={actionData?.errors ?? {}} />
     </>
   );
 }
