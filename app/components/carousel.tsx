@@ -143,7 +143,9 @@ export function Carousel({ label, heading, slideClassName, viewportClassName = "
       >
         <div className="flex">
           {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group with the role description "slide"
             <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a slide is its place in the carousel; slides never move
               key={index}
               role="group"
               aria-roledescription="slide"

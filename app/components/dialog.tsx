@@ -46,6 +46,7 @@ export function DialogButton({ buttonText, buttonClassName, title, children }: D
             <div className="mt-4 space-y-3 text-sm leading-relaxed text-brand-grey-light">{children}</div>
             <div className="mt-6 flex justify-end">
               {/* "#" leaves :target, which hides the text again without JavaScript. */}
+              {/* biome-ignore lint/a11y/useValidAnchor: "#" is the address that closes a :target dialog without scripts */}
               <a href="#" className={TEXT_DIALOG_CLOSE_CLASS}>
                 Close
               </a>
@@ -144,6 +145,7 @@ export function PanelDialog(props: PanelDialogProps) {
         </a>
         {resting(
           // "#" leaves :target, which closes the panel without JavaScript.
+          // biome-ignore lint/a11y/useValidAnchor: "#" is the address that closes a :target panel without scripts
           <a href="#" aria-label={props.closeLabel} className={props.closeClassName}>
             {props.closeContent}
           </a>,

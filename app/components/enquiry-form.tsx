@@ -61,6 +61,7 @@ function errorsFrom(violations: Violation[] | undefined): Errors {
  */
 function useEnquiryErrors(actionData: EnquiryActionData | undefined, formRef: RefObject<HTMLFormElement | null>, summaryRef: RefObject<HTMLDivElement | null>) {
   const [errors, setErrors] = useState<Errors>(() => errorsFrom(actionData?.violations));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each answer from the server; the refs are stable
   useEffect(() => {
     setErrors(errorsFrom(actionData?.violations));
     if (actionData?.violations?.length || actionData?.formError) {

@@ -68,6 +68,7 @@ function CardsSkeleton({ banner }: { banner: boolean }) {
         <div className={`mt-4 h-4 w-full max-w-xl ${block}`} />
         <div className="mt-8 grid grid-cols-1 gap-6 min-[600px]:grid-cols-2 min-[900px]:grid-cols-3 min-[1200px]:grid-cols-4">
           {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
             <div key={i} className="overflow-hidden rounded-2xl border border-gray-200">
               <div className="aspect-[16/10] bg-gray-200" />
               <div className="space-y-3 p-5">
@@ -90,6 +91,7 @@ function ModelSkeleton() {
         <div className="aspect-[16/10] w-full rounded-3xl bg-gray-200" />
         <div className="mt-5 flex gap-3">
           {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
             <div key={i} className="size-9 rounded-full bg-gray-200" />
           ))}
         </div>
@@ -100,6 +102,7 @@ function ModelSkeleton() {
         <div className={`h-8 w-40 ${block}`} />
         <div className={`h-20 w-full ${block}`} />
         {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
           <div key={i} className={`h-12 w-full ${block}`} />
         ))}
       </div>
@@ -115,6 +118,7 @@ export function CardListSkeleton({ label, cards = 6, withImage = false }: { labe
       <div aria-hidden="true" className="h-9 w-64 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />
       <div aria-hidden="true" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: cards }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
           <div key={index} className="rounded-lg border border-gray-200 p-4">
             {withImage && <div className="mb-4 aspect-video animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />}
             <div className="h-5 w-3/4 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />

@@ -1,4 +1,4 @@
-import type { BusinessHours } from "../../db/schema.ts";
+import type { BusinessHours } from "../../core/dealers/business-hours.ts";
 
 /** product.md §9: the group's opening hours, as the contact page states them. */
 export const GROUP_OPENING_HOURS: BusinessHours[] = [

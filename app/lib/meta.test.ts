@@ -85,9 +85,9 @@ describe("JSON-LD as the page renders it", () => {
     const Stub = createRoutesStub([
       {
         path: "/",
-        Component: () => createElement("head", null, createElement(Meta), createElement(Outlet)),
+        Component: HeadWithMeta,
         children: [
-          { path: "blog/x", Component: () => null, meta: () => pageMeta(args, { title: "T", description: "D", jsonLd: () => [{ "@type": "BlogPosting", headline: hostile }] }) },
+          { path: "blog/x", Component: NoPage, meta: () => pageMeta(args, { title: "T", description: "D", jsonLd: () => [{ "@type": "BlogPosting", headline: hostile }] }) },
         ],
       },
     ]);
@@ -99,3 +99,12 @@ describe("JSON-LD as the page renders it", () => {
     expect(JSON.parse(blocks[1]!)["@type"]).toBe("BreadcrumbList");
   });
 });
+
+/** The stub's layout: the document head the meta tags are rendered into. */
+function HeadWithMeta() {
+  return createElement("head", null, createElement(Meta), createElement(Outlet));
+}
+
+function NoPage() {
+  return null;
+}

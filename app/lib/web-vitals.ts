@@ -7,13 +7,12 @@ import { useEffect } from "react";
  * (decision 048). It measures the page the visitor landed on: later client-side navigations are not hard loads.
  */
 export function useWebVitalsReport(sampleRate: number): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load: the layout stays mounted across client-side navigations
   useEffect(() => {
     if (!(Math.random() < sampleRate)) return;
     const page = location.pathname;
     const start = () => void import("./web-vitals.client.ts").then(({ reportWebVitals }) => reportWebVitals(page)).catch(() => {});
     if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 5_000 });
     else setTimeout(start, 1_000);
-    // Once per page load: the layout stays mounted across client-side navigations.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { VISIT_COOKIE } from "./names.ts";
 
+/** A lead's visit source as stored with it (its column's type). */
+export type { LeadAttribution } from "../../db/schema.ts";
+
 /**
  * Issue 35: where a visit came from, first party. The first page of a visit records its source in one HttpOnly
  * cookie that lives for the visit (30 minutes idle, a day at most); every lead sent during the visit stores it, and

@@ -1,4 +1,6 @@
 import type { BusinessHours } from "../../db/schema.ts";
+
+export type { BusinessHours };
 import { weeklyHours } from "../appointments/calendar.ts";
 import type { Violation } from "../shared/violations.ts";
 

@@ -30,6 +30,7 @@ export function BarChart({ bars, title, id, top, formatValue = String }: { bars:
         const height = y(0) - y(bar.value);
         const x = CHART.left + index * slot + slot * 0.15;
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a bar is its place on the axis; two may share a label
           <g key={`${index}-${bar.label}`}>
             <rect x={x} y={y(0) - height} width={slot * 0.7} height={height} fill="#c8102e" />
             <text x={x + slot * 0.35} y={CHART.height - CHART.bottom + 16} textAnchor="middle" fontSize="11" fill="#2b2d2f">

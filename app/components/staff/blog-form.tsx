@@ -54,7 +54,7 @@ export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: P
           hint={<>JPEG, PNG or WebP, 16:9 is best. {imageUri ? "Choose a file only to replace the current one." : ""}</>}
           error={errors.heroImage}
           look={staffLook}
-          after={imageUri ? <img src={imageUri} alt="The current hero image" width={240} height={135} className="mt-2 aspect-video h-auto w-60 rounded object-cover" /> : null}
+          after={imageUri ? <img src={imageUri} alt="The post's current hero" width={240} height={135} className="mt-2 aspect-video h-auto w-60 rounded object-cover" /> : null}
         >
           {(control) => <input {...control} name="heroImage" type="file" accept="image/jpeg,image/png,image/webp" className={inputClass} />}
         </Field>

@@ -48,6 +48,7 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
               </tr>
             ))}
             {report.columns.ignored.map((ignored, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a report drawn once, never reordered
               <tr key={`ignored-${i}`}>
                 <td className={staffCellClass}>{ignored.header}</td>
                 <td className={staffCellClass}>{`Ignored: ${ignored.reason}`}</td>
@@ -63,6 +64,7 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
           <p className="mt-1">Row 1 is the first vehicle, on the line after the header. These rows were skipped; the others were applied.</p>
           <StaffTable label="Rejected rows table" caption="Rejected rows" columns={["Row", "Column", "Problem"]}>
             {report.errors.map((error, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a report drawn once, never reordered
               <tr key={i}>
                 <td className={staffCellClass}>{error.row}</td>
                 <td className={staffCellClass}>{error.column || "(row)"}</td>
@@ -96,6 +98,7 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
           </p>
           <StaffTable label="Photos table" caption="Photos" columns={["Row", "Stock number", "Photo", "Outcome"]}>
             {report.photos.results.map((photo, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a report drawn once, never reordered
               <tr key={i}>
                 <td className={staffCellClass}>{photo.row}</td>
                 <td className={staffCellClass}>{photo.stockNumber}</td>

@@ -69,6 +69,7 @@ export function ErrorSummary({ form, errors, message, fieldLabels = {} }: { form
   const ref = useRef<HTMLDivElement>(null);
   const listed = Object.entries(errors ?? {});
   const shown = listed.length > 0 || Boolean(message);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focused again for each answer with problems, even one with the same messages
   useEffect(() => {
     if (shown) ref.current?.focus();
   }, [shown, errors, message]);

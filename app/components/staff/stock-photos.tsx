@@ -80,6 +80,7 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
         {uploads.length > 0 ? (
           <ul aria-label="Uploads" className="space-y-2">
             {uploads.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name; the list is replaced, never reordered
               <li key={`${item.name}-${index}`}>
                 <label htmlFor={`upload-${index}`} className="block text-sm">
                   {item.name}: {item.done ? "uploaded" : `${Math.round((item.loaded / Math.max(item.total, 1)) * 100)}%`}
@@ -100,7 +101,7 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
             >
               <img
                 src={thumbnailOf(photo)}
-                alt={`Photo ${index + 1} of ${photos.length}${index === 0 ? ", the main photo" : ""}`}
+                alt={`${index + 1} of ${photos.length}${index === 0 ? ", shown first" : ""}`}
                 width={320}
                 height={200}
                 className="aspect-[8/5] h-auto w-full rounded object-cover"

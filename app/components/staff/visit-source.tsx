@@ -1,4 +1,4 @@
-import type { LeadAttribution } from "../../../db/schema.ts";
+import type { LeadAttribution } from "../../../core/attribution/visit.ts";
 
 const CLICK_IDS = [
   ["gclid", "Google Ads click id"],

@@ -20,6 +20,7 @@ export function Pagination({ state, pages, dealerSlug }: { state: ListingState; 
         )}
         {shown.map((page, index) =>
           page === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no page number of its own
             <li key={`gap-${index}`} aria-hidden="true" className="px-1">
               …
             </li>

@@ -79,6 +79,7 @@ async function sendApplication(values: FormValues, idempotencyKey: string): Prom
  */
 function useDraft(state: { values: FormValues; step: number; restoring: boolean; stepFields: string[][] }, restore: (draft: { step: number; values: FormValues }) => void) {
   const [draftReady, setDraftReady] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restores the draft once, when the wizard takes over from the server-rendered form
   useEffect(() => {
     startTransition(() => {
       if (state.restoring) {

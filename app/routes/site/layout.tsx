@@ -43,6 +43,7 @@ export function useScopedDealer(): DealerView | null {
 }
 
 function writeDealerCookie(slug: string | null) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the browsers many buyers use
   document.cookie = dealerCookie(slug);
 }
 
@@ -58,6 +59,7 @@ function writeDealerCookie(slug: string | null) {
 function useRememberedDealer(dealer: DealerView | null, dealerInRoute: boolean) {
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: revalidator is a new object on every render; the effect is about the page and its scope only
   useEffect(() => {
     if (pathname === "/") {
       localStorage.removeItem(DEALER_SLUG_KEY);
@@ -72,8 +74,6 @@ function useRememberedDealer(dealer: DealerView | null, dealerInRoute: boolean) 
         void revalidator.revalidate();
       }
     }
-    // revalidator is a new object on every render; the effect is about the page and its scope only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, dealer, dealerInRoute]);
 }
 

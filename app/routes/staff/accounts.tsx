@@ -9,6 +9,7 @@ import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/accounts";
+import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
 
 /** Group administrators: every staff account, and a form to add one (the person gets a link to choose a password). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,7 +52,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
       <div className="mt-4">
         <Notice>{created ? `Account created for ${created.displayName}. We e-mailed ${created.email} a link to choose a password.` : null}</Notice>
       </div>
-      <div className="mt-6 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label="Staff accounts table">
+      <ScrollableTable label="Staff accounts table" spacing="mt-6">
         <table className="w-full min-w-[40rem] border-collapse text-left">
           <caption className="sr-only">Staff accounts</caption>
           <thead>
@@ -79,7 +80,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollableTable>
 
       <section aria-labelledby="add-account" className="mt-10 max-w-2xl rounded border border-gray-300 p-6">
         <h2 id="add-account" className="text-2xl font-bold">

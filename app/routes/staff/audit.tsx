@@ -6,6 +6,7 @@ import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
 import { requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/audit";
+import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
 
 /** Group administrators: every change, newest first, filtered by who, what kind of record, dealer and dates. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -110,7 +111,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         {total === 0 ? "No entries match." : `${total} entr${total === 1 ? "y" : "ies"}${pages > 1 ? `, page ${page} of ${pages}` : ""}.`}
       </p>
       {entries.length > 0 ? (
-        <div className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label="Audit entries">
+        <ScrollableTable label="Audit entries" spacing="mt-4">
           <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
             <caption className="sr-only">Audit entries</caption>
             <thead>
@@ -148,7 +149,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       ) : null}
       {pages > 1 ? (
         <nav aria-label="Audit log pages" className="mt-6 flex gap-4">

@@ -2,13 +2,13 @@ import { data, Form, Link } from "react-router";
 import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
 import { acceptFeedDrop, revokeChannelKey, rotateChannelKey, setChannelEnabled, UnknownChannel } from "../../../core/channels/channel-settings.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
-import type { Database } from "../../../db/client.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { buttonClass, inputClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/channels";
+import type { AppContext } from "../../load-context.ts";
 
 /**
  * /staff/channels (issue 34): each dealer's catalogue channels (Meta, TikTok, a marketplace export): switch
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-async function perform(db: Database, actor: StaffActor, form: FormData): Promise<string> {
+async function perform(db: AppContext["db"], actor: StaffActor, form: FormData): Promise<string> {
   const dealerId = Number(form.get("dealer"));
   const channel = String(form.get("channel") ?? "");
   if (!Number.isInteger(dealerId) || dealerId <= 0) throw data("Not found", { status: 404 });
@@ -175,6 +175,7 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
           <summary className="cursor-pointer font-semibold">Recent fetches</summary>
           <ul className="mt-2 list-disc pl-6">
             {card.fetches.map((fetch, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a log drawn once, never reordered
               <li key={index}>
                 {fetch.at}: {fetch.items} items in {fetch.ms} ms, by {fetch.client}
                 {fetch.guarded ? ` (${fetch.guarded})` : ""}

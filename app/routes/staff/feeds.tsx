@@ -16,7 +16,6 @@ import { EMPTY_PROFILE, feedProfilesOf, parseFeedProfile, saveFeedProfile } from
 import { FEED_COLUMNS, valueMapsText } from "../../../core/inventory/feed-columns.ts";
 import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
-import type { Database } from "../../../db/client.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { Select } from "../../components/staff/fields.tsx";
 import { buttonClass, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass, TextField } from "../../components/staff/form.tsx";
@@ -25,6 +24,7 @@ import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/feeds";
 import { StaffTable, staffCellClass } from "../../components/staff/scrollable-table.tsx";
+import type { AppContext } from "../../load-context.ts";
 
 /**
  * /staff/feeds: group administrators manage each dealer's stock-feed keys (a new key is shown once) and the
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-async function perform(db: Database, actor: StaffActor, form: FormData) {
+async function perform(db: AppContext["db"], actor: StaffActor, form: FormData) {
   const dealerId = Number(form.get("dealer"));
   const hasDealer = Number.isInteger(dealerId) && dealerId > 0;
   switch (form.get("intent")) {
@@ -162,6 +162,7 @@ type FeedsData = Route.ComponentProps["loaderData"];
 /** A new key, shown once: focused, so that it is announced, and selected when its field is. */
 function CreatedKey({ created, done }: { created: NonNullable<ActionResult["created"]>; done: ActionResult["done"] }) {
   const createdRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focused for each new key
   useEffect(() => {
     createdRef.current?.focus();
   }, [created]);

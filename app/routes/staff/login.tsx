@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 /** The action's Retry-After (a throttled sign-in) on the page's answer, with the staff layout's no-store. */
 export const headers = ({ actionHeaders, parentHeaders }: Route.HeadersArgs) => {
   const headers = new Headers(parentHeaders);
-  actionHeaders.forEach((value, name) => headers.set(name, value));
+  for (const [name, value] of actionHeaders) headers.set(name, value);
   return headers;
 };
 

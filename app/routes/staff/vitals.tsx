@@ -5,6 +5,7 @@ import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
 import { requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/vitals";
+import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
 
 /** Group administrators: real visitors' Core Web Vitals, p75 per page type and device class (decision 053). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -75,7 +76,7 @@ function VitalsTable({ days, summary }: { days: number; summary: VitalsSummary }
       {rows.length === 0 ? (
         <p className="mt-3">No visits were measured in these days.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label={`Web vitals, last ${days} days`}>
+        <ScrollableTable label={`Web vitals, last ${days} days`} spacing="mt-3">
           <table className="w-full min-w-[56rem] border-collapse text-left">
             <caption className="sr-only">75th percentile of each vital per page type and device, last {days} days</caption>
             <thead>
@@ -103,7 +104,7 @@ function VitalsTable({ days, summary }: { days: number; summary: VitalsSummary }
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
     </section>
   );

@@ -5,7 +5,6 @@ import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers
 import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
-import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { formatDayMonth, formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
@@ -153,6 +152,7 @@ function PhotoGallery({ vehicle, title, selected, onSelect }: { vehicle: Vehicle
       {vehicle.images.length > 1 && (
         <ul className="mt-3 grid grid-cols-4 gap-3" aria-label="Choose a photo">
           {vehicle.images.map((image, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a feed may list one photo twice; the gallery never reorders
             <li key={image.uri + index}>
               <Link
                 to={`?image=${index + 1}`}

@@ -57,7 +57,7 @@ export default function EditBanner({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-4">
         <Notice>{notice}</Notice>
       </div>
-      <img src={banner.imageUri} alt="The banner's current image" width={480} height={180} className="mt-4 w-full max-w-md rounded object-cover" />
+      <img src={banner.imageUri} alt="The banner as it stands" width={480} height={180} className="mt-4 w-full max-w-md rounded object-cover" />
       <BannerForm
         key={JSON.stringify(banner.values)}
         adding={false}

@@ -174,6 +174,7 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
             ) : (
               <ol className="list-disc pl-5 text-sm">
                 {delivery.attempts.map((attempt, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a log drawn once, never reordered
                   <li key={index}>
                     {formatDateTime(attempt.at)}: {attempt.ok ? "delivered" : `failed (${attempt.error ?? "no reason given"})`}
                   </li>
@@ -237,6 +238,7 @@ function Work({ lead, csrfToken, errors }: { lead: LeadDetail; csrfToken: string
       ) : (
         <ol aria-labelledby="work-history" className="mt-2 grid gap-2">
           {lead.work.map((entry, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a log drawn once, never reordered
             <li key={index} className="border-l-4 border-gray-300 pl-3">
               <p className="text-sm">
                 {formatDateTime(entry.at)}, {entry.by}

@@ -5,6 +5,7 @@ import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatMinutes } from "../../../lib/staff-time.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/report";
+import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
@@ -55,8 +56,7 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
               id={`chart-${index}`}
               formatValue={(hours) => `${hours} h`}
             />
-            {/* Scrolls sideways on a narrow phone: focusable, so that a keyboard can scroll it too. */}
-            <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red" tabIndex={0} role="region" aria-label={`Figures, ${dealer}`}>
+            <ScrollableTable label={`Figures, ${dealer}`} spacing="">
               <table className="w-full border-collapse text-left text-sm sm:text-base">
                 <caption className="sr-only">First response per week, {dealer}</caption>
                 <thead>
@@ -80,7 +80,7 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollableTable>
           </div>
         </section>
       ))}

@@ -8,10 +8,10 @@ import {
   type StockWriteResult,
 } from "../../../../core/inventory/stock-admin.ts";
 import type { StaffActor } from "../../../../core/staff/roles.ts";
-import type { Database } from "../../../../db/client.ts";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/photos";
+import type { AppContext } from "../../../load-context.ts";
 
 /**
  * /staff/stock/{id}/photos: where the vehicle page's photo forms post (the one route whose body may be a
@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** The change the form asks for (its "intent"), and where the page should put focus afterwards. */
-async function photoChange(db: Database, actor: StaffActor, id: number, form: FormData): Promise<{ result: StockWriteResult; done: string; focus?: string }> {
+async function photoChange(db: AppContext["db"], actor: StaffActor, id: number, form: FormData): Promise<{ result: StockWriteResult; done: string; focus?: string }> {
   const photoId = Number(field(form, "photo")) || 0;
   switch (field(form, "intent")) {
     case "up":
