@@ -29,7 +29,8 @@ const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers|feeds|stock|s
  * messages, e-mails, HTTP headers, the API reference, the back office, which checks its own pages at phone width)
  * behave the same on any screen and run on the desktop only.
  */
-const PHONE_SPECS = /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page|staff-insights)\.spec\.ts$/;
+const PHONE_SPECS =
+  /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page|staff-insights)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -45,7 +46,12 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], launchOptions }, testMatch: PHONE_SPECS },
     // Specs that publish content every page shows (a special, a banner, a blog post) run once the others are
     // done, so that the public pages' specs see the seeded content only, whatever order the workers take.
-    { name: "desktop-publishing", use: { ...desktop, launchOptions }, testMatch: PUBLISHING_SPECS, dependencies: ["desktop", "mobile"] },
+    {
+      name: "desktop-publishing",
+      use: { ...desktop, launchOptions },
+      testMatch: PUBLISHING_SPECS,
+      dependencies: ["desktop", "mobile"],
+    },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm run serve`,

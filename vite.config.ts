@@ -9,7 +9,8 @@ import { serverCodeStaysOnTheServer } from "./vite.server-code.ts";
  * The framework (React, React DOM, React Router) is one chunk every page shares; the site's own components
  * and helpers that most routes use (15 or more) are another; what one route alone uses stays in its route's chunk.
  */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const SHARED_SITE_CODE = /[\\/]app[\\/](components|lib)[\\/]/;
 const STAFF_CODE = /[\\/](staff[\\/]|staff-[^\\/]*$)/;
 const isPublicSiteCode = (id: string) => SHARED_SITE_CODE.test(id) && !STAFF_CODE.test(id);

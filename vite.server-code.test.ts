@@ -15,7 +15,11 @@ async function browserBuildOf(source: string): Promise<void> {
       configFile: false,
       logLevel: "silent",
       plugins: [serverCodeStaysOnTheServer()],
-      build: { write: false, outDir: await fs.mkdtemp(path.join(os.tmpdir(), "guard-out-")), rollupOptions: { input: entry } },
+      build: {
+        write: false,
+        outDir: await fs.mkdtemp(path.join(os.tmpdir(), "guard-out-")),
+        rollupOptions: { input: entry },
+      },
     });
   } finally {
     await fs.rm(folder, { recursive: true, force: true });
@@ -25,12 +29,16 @@ async function browserBuildOf(source: string): Promise<void> {
 describe("the browser build's guard against server code", () => {
   it("fails the build when a script would carry the database schema, naming the import that crosses", async () => {
     const build = browserBuildOf('import { dealers } from "../../db/schema.ts";\nconsole.log(dealers);\n');
-    await expect(build).rejects.toThrow(/server-only code would reach the browser:\n {2}\.\/app\/\.guard-test-\w+\/entry\.ts imports \.\/db\/schema\.ts/);
+    await expect(build).rejects.toThrow(
+      /server-only code would reach the browser:\n {2}\.\/app\/\.guard-test-\w+\/entry\.ts imports \.\/db\/schema\.ts/,
+    );
   });
 
   it("lets a script import a core module that reads no database, and a server module's types", async () => {
     await expect(
-      browserBuildOf('import { GROUP_NAME } from "../../core/dealers/group.ts";\nimport type { Database } from "../../db/client.ts";\nconst db: Database | null = null;\nconsole.log(GROUP_NAME, db);\n'),
+      browserBuildOf(
+        'import { GROUP_NAME } from "../../core/dealers/group.ts";\nimport type { Database } from "../../db/client.ts";\nconst db: Database | null = null;\nconsole.log(GROUP_NAME, db);\n',
+      ),
     ).resolves.toBeUndefined();
   });
 });

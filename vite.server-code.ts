@@ -18,7 +18,11 @@ export function serverCodeStaysOnTheServer(): Plugin {
     generateBundle(_options, bundle) {
       // What the browser's scripts carry: modules with code left after tree-shaking.
       const shipped = Object.values(bundle).flatMap((output) =>
-        output.type === "chunk" ? Object.entries(output.modules).filter(([, module]) => module.renderedLength > 0).map(([id]) => id) : [],
+        output.type === "chunk"
+          ? Object.entries(output.modules)
+              .filter(([, module]) => module.renderedLength > 0)
+              .map(([id]) => id)
+          : [],
       );
       const leaks = shipped.filter((id) => SERVER_ONLY.some((pattern) => pattern.test(id)));
       if (leaks.length === 0) return;
@@ -28,7 +32,8 @@ export function serverCodeStaysOnTheServer(): Plugin {
       const root = process.cwd();
       for (const leak of leaks) {
         for (const importer of this.getModuleInfo(leak)?.importers ?? []) {
-          if (!isServerOnly(importer)) crossings.add(`${importer.replace(root, ".")} imports ${leak.replace(root, ".")}`);
+          if (!isServerOnly(importer))
+            crossings.add(`${importer.replace(root, ".")} imports ${leak.replace(root, ".")}`);
         }
       }
       this.error(`server-only code would reach the browser:\n  ${[...crossings].join("\n  ")}`);

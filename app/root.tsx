@@ -68,7 +68,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
         <title>Temporarily unavailable | Honda Dealer Group</title>
         <h1 className="text-3xl font-bold">We will be right back</h1>
-        <p className="mt-4">The site is busy catching its breath. Please try again in a minute: nothing you sent has been lost.</p>
+        <p className="mt-4">
+          The site is busy catching its breath. Please try again in a minute: nothing you sent has been lost.
+        </p>
         <a href="/" className="mt-8 inline-block font-semibold text-brand-red underline">
           Back Home
         </a>

@@ -6,7 +6,10 @@ import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry }
  */
 function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
   const at = (path: string, file: string) => route(path, file, { id: `${scope}:${path}` });
-  const enquiry = (path: string, file: string) => [at(path, file), at(`${path}/thank-you`, "routes/leads/thank-you.tsx")];
+  const enquiry = (path: string, file: string) => [
+    at(path, file),
+    at(`${path}/thank-you`, "routes/leads/thank-you.tsx"),
+  ];
   return [
     // Browsing (issue 3)
     at("new", "routes/browse/new-cars.tsx"),

@@ -14,7 +14,11 @@ import { gzipOf } from "../server/channel-feeds.ts";
 const total = Number(process.argv[2] ?? 100_000);
 const dealerCount = Number(process.argv[3] ?? 12);
 const wingFrom = dealerCount - Math.floor(dealerCount / 4);
-const dealers = Array.from({ length: dealerCount }, (_, i) => ({ slug: `dealer-${i}`, isWing: i >= wingFrom, province: "Gauteng" }));
+const dealers = Array.from({ length: dealerCount }, (_, i) => ({
+  slug: `dealer-${i}`,
+  isWing: i >= wingFrom,
+  province: "Gauteng",
+}));
 let id = 0;
 const rows: StockRow[] = [...generateUsedVehicles(total, dealers)].map((v) => ({
   id: ++id,
@@ -45,7 +49,9 @@ const stalls = monitorEventLoopDelay({ resolution: 5 });
 let started = performance.now();
 stalls.enable();
 const stock = await ChannelStock.of(rows);
-console.log(`${total} vehicles: the channels' view of a snapshot in ${Math.round(performance.now() - started)} ms (once per stock change)`);
+console.log(
+  `${total} vehicles: the channels' view of a snapshot in ${Math.round(performance.now() - started)} ms (once per stock change)`,
+);
 const largest = [...stock.byDealer.entries()].sort((a, b) => b[1].length - a[1].length);
 for (const channel of CHANNELS) {
   const wing = largest.find(([d]) => d >= wingFrom);
@@ -53,13 +59,28 @@ for (const channel of CHANNELS) {
   const [dealerId] = channel.id === "meta-products" ? wing! : largest[0]!;
   for (const format of channel.formats) {
     started = performance.now();
-    const { rows: feedRows } = await stock.feed(channel, { siteUrl: "https://cars.example.co.za", dealer: { id: dealerId, slug: "d", name: "Dealer", street: "1 Road", city: "City", province: "Gauteng", postalCode: "2196" } });
+    const { rows: feedRows } = await stock.feed(channel, {
+      siteUrl: "https://cars.example.co.za",
+      dealer: {
+        id: dealerId,
+        slug: "d",
+        name: "Dealer",
+        street: "1 Road",
+        city: "City",
+        province: "Gauteng",
+        postalCode: "2196",
+      },
+    });
     const pieces = await serialiseFeed(channel, format, feedRows);
     const built = performance.now() - started;
     const bytes = pieces.reduce((sum, piece) => sum + piece.length, 0);
     const gz = await gzipOf(pieces);
-    console.log(`${channel.id}.${format}: ${feedRows.length} items, ${(bytes / 1e6).toFixed(1)} MB, gzip ${(gz.length / 1e6).toFixed(2)} MB, built in ${Math.round(built)} ms, gzip ${Math.round(performance.now() - started - built)} ms`);
+    console.log(
+      `${channel.id}.${format}: ${feedRows.length} items, ${(bytes / 1e6).toFixed(1)} MB, gzip ${(gz.length / 1e6).toFixed(2)} MB, built in ${Math.round(built)} ms, gzip ${Math.round(performance.now() - started - built)} ms`,
+    );
   }
 }
 stalls.disable();
-console.log(`longest event-loop stall while building: ${Math.round(stalls.max / 1e6)} ms (p99 ${Math.round(stalls.percentile(99) / 1e6)} ms)`);
+console.log(
+  `longest event-loop stall while building: ${Math.round(stalls.max / 1e6)} ms (p99 ${Math.round(stalls.percentile(99) / 1e6)} ms)`,
+);

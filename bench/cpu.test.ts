@@ -26,7 +26,10 @@ describe("cpuDuring", () => {
   });
 
   it("counts nothing for processes that do not exist", async () => {
-    const { cpuMs } = await cpuDuring(async () => [2 ** 22 + 12_345], async () => burn(20));
+    const { cpuMs } = await cpuDuring(
+      async () => [2 ** 22 + 12_345],
+      async () => burn(20),
+    );
     expect(cpuMs).toBe(0);
   });
 });

@@ -23,7 +23,10 @@ async function cpuTimes(pids: number[]): Promise<Map<number, number>> {
  * Runs `work` and tells how much CPU the processes `pids()` names used meanwhile, in ms. `pids` is asked
  * before and after, so that processes started during the work (new database connections) count too.
  */
-export async function cpuDuring<T>(pids: () => Promise<number[]>, work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+export async function cpuDuring<T>(
+  pids: () => Promise<number[]>,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpuMs: number }> {
   const before = await cpuTimes(await pids());
   const result = await work();
   const after = await cpuTimes(await pids());

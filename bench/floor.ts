@@ -16,7 +16,10 @@ export const DEFAULT_FLOOR_SOURCE = path.resolve(import.meta.dirname, "../../sha
 export type FloorServer = { baseUrl: string; pid: number; stop(): Promise<void> };
 
 /** Copies, installs and builds the floor unless a copy of these very files is already built; answers its folder. */
-export async function prepareFloor(source: string, run: (command: string, args: string[], cwd: string) => Promise<void>): Promise<string> {
+export async function prepareFloor(
+  source: string,
+  run: (command: string, args: string[], cwd: string) => Promise<void>,
+): Promise<string> {
   const files = await anchorFiles(source);
   const hash = createHash("sha256");
   for (const file of files) hash.update(file).update(await fs.readFile(path.join(source, file)));
@@ -55,7 +58,12 @@ export async function serveFloor(folder: string, port: number): Promise<FloorSer
     await exited;
   };
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(`${baseUrl}/`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${baseUrl}/`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`the floor did not answer on ${baseUrl}:\n${output}`);
@@ -75,4 +83,8 @@ async function anchorFiles(source: string): Promise<string[]> {
     .sort();
 }
 
-const exists = (file: string) => fs.access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );

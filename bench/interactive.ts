@@ -11,7 +11,12 @@ import { median } from "./stats.ts";
  * React's fiber, which it gets only when its part of the page hydrates. The same rule for the floor and for our pages,
  * whatever each marks itself; a control before that moment works as it does without JavaScript (decision 051).
  */
-export const SLOW_PHONE = { cpuSlowdown: 4, latencyMs: 150, downloadBytesPerSecond: 1_600_000 / 8, uploadBytesPerSecond: 750_000 / 8 } as const;
+export const SLOW_PHONE = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: 1_600_000 / 8,
+  uploadBytesPerSecond: 750_000 / 8,
+} as const;
 
 export type InteractiveRun = { fcpMs: number; interactiveMs: number };
 export type InteractiveResult = PageTarget & { runs: InteractiveRun[]; median: InteractiveRun };
@@ -31,11 +36,15 @@ export async function measureInteractive(
     const results: InteractiveResult[] = [];
     for (const page of pages) {
       const pageRuns: InteractiveRun[] = [];
-      for (let run = 0; run < runs; run++) pageRuns.push(await loadOnce(browser, `${page.baseUrl ?? baseUrl}${page.path}`));
+      for (let run = 0; run < runs; run++)
+        pageRuns.push(await loadOnce(browser, `${page.baseUrl ?? baseUrl}${page.path}`));
       results.push({
         ...page,
         runs: pageRuns,
-        median: { fcpMs: median(pageRuns.map((r) => r.fcpMs)), interactiveMs: median(pageRuns.map((r) => r.interactiveMs)) },
+        median: {
+          fcpMs: median(pageRuns.map((r) => r.fcpMs)),
+          interactiveMs: median(pageRuns.map((r) => r.interactiveMs)),
+        },
       });
     }
     return results;
@@ -61,7 +70,11 @@ async function loadOnce(browser: Browser, url: string): Promise<InteractiveRun> 
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuSlowdown });
     await page.addInitScript(WATCH_HYDRATION);
     await page.goto(url, { waitUntil: "commit", timeout: LOAD_LIMIT_MS });
-    await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined, null, { timeout: LOAD_LIMIT_MS, polling: 250 });
+    await page.waitForFunction(
+      () => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined,
+      null,
+      { timeout: LOAD_LIMIT_MS, polling: 250 },
+    );
     return await page.evaluate(() => ({
       fcpMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
       interactiveMs: (window as unknown as { __interactiveAt: number }).__interactiveAt,

@@ -37,15 +37,31 @@ type NetworkItem = { url: string; resourceType?: string; transferSize?: number }
 export async function runLighthouse(
   baseUrl: string,
   pages: PageTarget[],
-  { runs, chromePath, chromePort, log }: { runs: number; chromePath: string; chromePort: number; log: (line: string) => void },
+  {
+    runs,
+    chromePath,
+    chromePort,
+    log,
+  }: { runs: number; chromePath: string; chromePort: number; log: (line: string) => void },
 ): Promise<PageResult[]> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, port: chromePort, logLevel: "error" });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    port: chromePort,
+    logLevel: "error",
+  });
   const gzipSizes = new Map<string, number>();
   try {
     // Chrome's first navigation is slower than the rest (its own caches and JIT are cold), which would count
     // against whichever page comes first: one run of the first page is made and thrown away.
     const urlOf = (page: PageTarget) => `${page.baseUrl ?? baseUrl}${page.path}`;
-    if (pages[0]) await lighthouse(urlOf(pages[0]), { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    if (pages[0])
+      await lighthouse(urlOf(pages[0]), {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
     const results: PageResult[] = [];
     for (const page of pages) {
       const pageRuns: PageRun[] = [];
@@ -57,7 +73,8 @@ export async function runLighthouse(
           onlyCategories: [...CATEGORIES],
         });
         if (!outcome) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (outcome.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${outcome.lhr.runtimeError.message}`);
+        if (outcome.lhr.runtimeError)
+          throw new Error(`Lighthouse failed on ${page.path}: ${outcome.lhr.runtimeError.message}`);
         const pageRun = await summarise(outcome.lhr, gzipSizes);
         pageRuns.push(pageRun);
         log(
@@ -66,7 +83,12 @@ export async function runLighthouse(
             `TBT ${Math.round(pageRun.tbtMs)} ms CLS ${pageRun.cls.toFixed(3)} ${Math.round(pageRun.totalBytes / 1024)} KB`,
         );
       }
-      results.push({ ...page, runs: pageRuns, median: medianRun(pageRuns), failing: [...new Set(pageRuns.flatMap((r) => r.failing))] });
+      results.push({
+        ...page,
+        runs: pageRuns,
+        median: medianRun(pageRuns),
+        failing: [...new Set(pageRuns.flatMap((r) => r.failing))],
+      });
     }
     return results;
   } finally {
@@ -76,12 +98,14 @@ export async function runLighthouse(
 
 async function summarise(lhr: Lhr, gzipSizes: Map<string, number>): Promise<PageRun> {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
-    (item) => item.resourceType === "Script",
-  );
+  const requests = (
+    (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+  ).filter((item) => item.resourceType === "Script");
   let jsGzipBytes = 0;
   for (const { url } of requests) jsGzipBytes += await gzipSize(url, gzipSizes);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
   return {
     scores,
     fcpMs: numeric("first-contentful-paint"),

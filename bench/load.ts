@@ -1,6 +1,15 @@
 import autocannon from "autocannon";
 import { mulberry32 } from "../db/seed/used-stock.ts";
-import { BODY_TYPES, FUEL_TYPES, MILEAGE_STEPS, ORDER_FIELDS, PRICE_STEPS, PROVINCES, TRANSMISSIONS, VEHICLE_STATES } from "../core/inventory/used-query.ts";
+import {
+  BODY_TYPES,
+  FUEL_TYPES,
+  MILEAGE_STEPS,
+  ORDER_FIELDS,
+  PRICE_STEPS,
+  PROVINCES,
+  TRANSMISSIONS,
+  VEHICLE_STATES,
+} from "../core/inventory/used-query.ts";
 import { quantile } from "./stats.ts";
 
 export type LoadResult = {
@@ -43,7 +52,11 @@ export type Scenario = {
 };
 
 /** Runs one scenario for `seconds` at `connections` and measures every answer's latency itself (autocannon has no p95). */
-export async function runScenario(baseUrl: string, scenario: Scenario, { connections, seconds }: { connections: number; seconds: number }): Promise<LoadResult> {
+export async function runScenario(
+  baseUrl: string,
+  scenario: Scenario,
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const instance = autocannon({
@@ -67,7 +80,9 @@ export async function runScenario(baseUrl: string, scenario: Scenario, { connect
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
   const result = await instance;
-  const non2xx = Object.entries(statuses).filter(([code]) => !code.startsWith("2")).reduce((sum, [, n]) => sum + n, 0);
+  const non2xx = Object.entries(statuses)
+    .filter(([code]) => !code.startsWith("2"))
+    .reduce((sum, [, n]) => sum + n, 0);
   const elapsedSeconds = (result.finish.getTime() - result.start.getTime()) / 1000;
   return {
     name: scenario.name,
@@ -110,13 +125,27 @@ export function usedApiRequests(makes: { slug: string; models: string[] }[], see
 }
 
 /** Keywords buyers type, typos included. */
-const KEYWORDS = ["jazz auto", "cr-v 2021 diesel", "hodna civc", "polo vivo", "white suv", "corola", "fortuner 2019", "elegance cvt", "bakkie"];
+const KEYWORDS = [
+  "jazz auto",
+  "cr-v 2021 diesel",
+  "hodna civc",
+  "polo vivo",
+  "white suv",
+  "corola",
+  "fortuner 2019",
+  "elegance cvt",
+  "bakkie",
+];
 
 /**
  * Issue 17's filters on top of the mix: price, year and mileage ranges, body types, provinces, colours,
  * dealers and keywords, as a buyer narrowing the list on a phone would combine them, with sorts and pages.
  */
-export function refinedApiRequests(makes: { slug: string; models: string[] }[], dealers: readonly string[], seed = 17): Scenario["next"] {
+export function refinedApiRequests(
+  makes: { slug: string; models: string[] }[],
+  dealers: readonly string[],
+  seed = 17,
+): Scenario["next"] {
   const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const base = usedApiRequests(makes, seed + 1);
@@ -131,7 +160,8 @@ export function refinedApiRequests(makes: { slug: string; models: string[] }[], 
     if (random() < 0.15) params.append("colour[]", pick(["white", "grey", "black", "red"]));
     if (random() < 0.25 && dealers.length > 0) params.append("dealer[]", pick(dealers));
     if (random() < 0.3) params.set("q", pick(KEYWORDS));
-    if (params.has("price[gte]") && Number(params.get("price[gte]")) > Number(params.get("price[lte]") ?? Infinity)) params.delete("price[gte]");
+    if (params.has("price[gte]") && Number(params.get("price[gte]")) > Number(params.get("price[lte]") ?? Infinity))
+      params.delete("price[gte]");
     return { path: `/api/vehicles?${params}` };
   };
 }
@@ -142,11 +172,20 @@ export function usedApiScenario(
   makes: { slug: string; models: string[] }[],
   { seed, connections }: { seed?: number; connections?: number } = {},
 ): Scenario {
-  return { name, next: usedApiRequests(makes, seed), headers: { Accept: "application/ld+json" }, ...(connections ? { connections } : {}) };
+  return {
+    name,
+    next: usedApiRequests(makes, seed),
+    headers: { Accept: "application/ld+json" },
+    ...(connections ? { connections } : {}),
+  };
 }
 
 /** The used-vehicle API with issue 17's filters (see `refinedApiRequests`). */
-export function refinedApiScenario(name: string, makes: { slug: string; models: string[] }[], dealers: readonly string[]): Scenario {
+export function refinedApiScenario(
+  name: string,
+  makes: { slug: string; models: string[] }[],
+  dealers: readonly string[],
+): Scenario {
   return { name, next: refinedApiRequests(makes, dealers), headers: { Accept: "application/ld+json" } };
 }
 
@@ -175,15 +214,24 @@ export function enquiryRequests(runId: string): Scenario["next"] {
   };
 }
 
-export const fixedPath = (path: string): Scenario["next"] => () => ({ path });
+export const fixedPath =
+  (path: string): Scenario["next"] =>
+  () => ({ path });
 
 /** A browser's User-Agent: a page asked for without one is not counted (server/page-counts.ts), so it would not measure the counting. */
-export const BROWSER_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
 /** A page as a browser asks for it (HTML, compressed, a browser's User-Agent), so that the page's own cost is what is measured. */
 export function pageScenario(name: string, path: string, kind: ScenarioKind = "page", baseUrl?: string): Scenario {
   const next = isMissKind(kind) ? uniqueQueryPath(path) : fixedPath(path);
-  return { name, next, kind, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", "User-Agent": BROWSER_USER_AGENT }, ...(baseUrl ? { baseUrl } : {}) };
+  return {
+    name,
+    next,
+    kind,
+    headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", "User-Agent": BROWSER_USER_AGENT },
+    ...(baseUrl ? { baseUrl } : {}),
+  };
 }
 
 /** The path with a query parameter of its own on every request (`bench=1`, `bench=2`...), which no page reads. */

@@ -28,7 +28,10 @@ import { PUBLIC_READ_MODELS } from "../server/public-read-models.ts";
 import { BROWSER_USER_AGENT } from "./load.ts";
 
 const USAGE = "Usage: npx tsx bench/page-counts.ts [-- --requests 400 --rounds 6]";
-const { values } = parseCommandLine(USAGE, { requests: { type: "string", default: "400" }, rounds: { type: "string", default: "6" } });
+const { values } = parseCommandLine(USAGE, {
+  requests: { type: "string", default: "400" },
+  rounds: { type: "string", default: "6" },
+});
 const requests = Number(values.requests);
 const rounds = Number(values.rounds);
 
@@ -43,7 +46,14 @@ const readModels = new ReadModels(database.db, { changes });
 readModels.preload(PUBLIC_READ_MODELS);
 const pages = await builtPages();
 const counts = new PageCountsAggregator(database.db);
-const shared = { db: database.db, logger: createLogger("silent"), usedStock, readModels, rateLimiter: new MemoryRateLimiter(1e9, 60_000), ...pages };
+const shared = {
+  db: database.db,
+  logger: createLogger("silent"),
+  usedStock,
+  readModels,
+  rateLimiter: new MemoryRateLimiter(1e9, 60_000),
+  ...pages,
+};
 const cache = new PageCache({ maxAgeMs: 3_600_000 });
 cache.watch(changes);
 const apps = {
@@ -53,10 +63,19 @@ const apps = {
   renderedNotCounting: createApp({ ...shared }),
 };
 
-const [onSale] = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).where(eq(usedVehicles.status, "Available")).limit(1);
+const [onSale] = await database.db
+  .select({ id: usedVehicles.id })
+  .from(usedVehicles)
+  .where(eq(usedVehicles.status, "Available"))
+  .limit(1);
 const vehicle = (await usedStock.vehicle(onSale!.id))!;
 const paths = [vehicle.uri, "/new/honda/cr-v", "/parts", "/"];
-const headers = { "User-Agent": BROWSER_USER_AGENT, Accept: "text/html", "Accept-Encoding": "gzip", Referer: "https://www.google.com/" };
+const headers = {
+  "User-Agent": BROWSER_USER_AGENT,
+  Accept: "text/html",
+  "Accept-Encoding": "gzip",
+  Referer: "https://www.google.com/",
+};
 
 /** CPU ms per answer of `count` requests to the app, the paths in turn. */
 async function cpuPerAnswer(app: (typeof apps)[keyof typeof apps], count: number): Promise<number> {
@@ -72,7 +91,12 @@ async function cpuPerAnswer(app: (typeof apps)[keyof typeof apps], count: number
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 for (const app of Object.values(apps)) await cpuPerAnswer(app, 40);
-const results: Record<keyof typeof apps, number[]> = { cachedCounting: [], cachedNotCounting: [], renderedCounting: [], renderedNotCounting: [] };
+const results: Record<keyof typeof apps, number[]> = {
+  cachedCounting: [],
+  cachedNotCounting: [],
+  renderedCounting: [],
+  renderedNotCounting: [],
+};
 for (let round = 0; round < rounds; round++) {
   // Each pair in turn, first one then the other, so that neither always pays for the garbage of the run before it.
   const pairs: (keyof typeof apps)[][] = [
@@ -81,7 +105,9 @@ for (let round = 0; round < rounds; round++) {
   ];
   for (const pair of pairs) {
     for (const name of round % 2 === 0 ? pair : [...pair].reverse()) {
-      results[name].push(await cpuPerAnswer(apps[name], name.startsWith("cached") ? requests : Math.ceil(requests / 4)));
+      results[name].push(
+        await cpuPerAnswer(apps[name], name.startsWith("cached") ? requests : Math.ceil(requests / 4)),
+      );
     }
   }
   await counts.flush();

@@ -8,7 +8,10 @@ import { CHROMIUM_FLAGS } from "../tests/support/chromium-flags.ts";
  * Usage: tsx bench/page-js.ts http://127.0.0.1:3000 [/path ...]
  */
 const [baseUrl = "http://127.0.0.1:3000", ...given] = process.argv.slice(2);
-const paths = given.length > 0 ? given : ["/", "/new", "/used", "/used/honda", "/finance", "/blog", "/service", "/contact", "/new/honda/amaze"];
+const paths =
+  given.length > 0
+    ? given
+    : ["/", "/new", "/used", "/used/honda", "/finance", "/blog", "/service", "/contact", "/new/honda/amaze"];
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", ...CHROMIUM_FLAGS] });

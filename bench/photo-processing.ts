@@ -41,11 +41,27 @@ async function phonePhoto(index: number): Promise<Buffer> {
     <circle cx="${WIDTH * 0.7}" cy="${HEIGHT * 0.7}" r="${HEIGHT * 0.09}" fill="#111"/>
   </svg>`;
   const scene = await sharp(Buffer.from(svg)).png().toBuffer();
-  const noise = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 14 + index } } })
+  const noise = await sharp({
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 14 + index },
+    },
+  })
     .png()
     .toBuffer();
   // Texture at the scale renditions keep (leaves, gravel, reflections): coarse noise enlarged to the full size.
-  const texture = await sharp({ create: { width: WIDTH / 8, height: HEIGHT / 8, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+  const texture = await sharp({
+    create: {
+      width: WIDTH / 8,
+      height: HEIGHT / 8,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
     .resize(WIDTH, HEIGHT, { kernel: "cubic" })
     .png()
     .toBuffer();
@@ -83,7 +99,9 @@ for (const photo of photos) {
 await database.close();
 
 console.log(`\nstoreImage, ${count} photos, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}):`);
-console.log(`  per photo: median ${(median(times) / 1000).toFixed(2)} s, p90 ${(quantile(times, 0.9) / 1000).toFixed(2)} s, max ${(Math.max(...times) / 1000).toFixed(2)} s`);
+console.log(
+  `  per photo: median ${(median(times) / 1000).toFixed(2)} s, p90 ${(quantile(times, 0.9) / 1000).toFixed(2)} s, max ${(Math.max(...times) / 1000).toFixed(2)} s`,
+);
 console.log("\nAverage rendition size (KB):");
 console.log("  width   avif    webp    jpeg");
 for (const width of [320, 640, 960, 1440]) {

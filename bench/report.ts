@@ -22,7 +22,14 @@ export const BUDGETS = {
 /** The floor's page (../shared/anchors/rr-floor), measured beside ours: in Lighthouse and in each load run. */
 export const FLOOR_PAGE = "Floor page (rr-floor /)";
 
-export type Machine = { cpu: string; cores: number; ramGb: number; loadAverage: number[]; node: string; chromium: string };
+export type Machine = {
+  cpu: string;
+  cores: number;
+  ramGb: number;
+  loadAverage: number[];
+  node: string;
+  chromium: string;
+};
 export type LoadRun = { database: string; results: LoadResult[]; leadsCreated?: number; leadsAnswered201?: number };
 export type BenchReport = {
   date: Date;
@@ -43,7 +50,9 @@ export type BudgetCheck = { budget: string; met: boolean; detail: string };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "interactive" | "load" | "compression" | "machine">): BudgetCheck[] {
+export function checkBudgets(
+  report: Pick<BenchReport, "lighthouse" | "interactive" | "load" | "compression" | "machine">,
+): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const measured = report.lighthouse?.pages ?? [];
   const pages = measured.filter((page) => page.name !== FLOOR_PAGE);
@@ -55,10 +64,17 @@ export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "interacti
       checks.push({
         budget,
         met: missed.length === 0,
-        detail: missed.length === 0 ? "every page" : missed.map((page) => `${page.name} ${pick(page)} (${reasons(page, budget)})`).join("; "),
+        detail:
+          missed.length === 0
+            ? "every page"
+            : missed.map((page) => `${page.name} ${pick(page)} (${reasons(page, budget)})`).join("; "),
       });
     };
-    scoreCheck(`Lighthouse performance >= ${BUDGETS.performance} on every page`, (p) => p.median.scores.performance, BUDGETS.performance);
+    scoreCheck(
+      `Lighthouse performance >= ${BUDGETS.performance} on every page`,
+      (p) => p.median.scores.performance,
+      BUDGETS.performance,
+    );
     scoreCheck("Accessibility 100", (p) => p.median.scores.accessibility, BUDGETS.otherScores);
     scoreCheck("Best practices 100", (p) => p.median.scores["best-practices"], BUDGETS.otherScores);
     scoreCheck("SEO 100", (p) => p.median.scores.seo, BUDGETS.otherScores);
@@ -66,7 +82,10 @@ export function checkBudgets(report: Pick<BenchReport, "lighthouse" | "interacti
     checks.push({
       budget: "CLS 0",
       met: shifting.length === 0,
-      detail: shifting.length === 0 ? "every page" : shifting.map((page) => `${page.name} ${page.median.cls.toFixed(3)}`).join("; "),
+      detail:
+        shifting.length === 0
+          ? "every page"
+          : shifting.map((page) => `${page.name} ${page.median.cls.toFixed(3)}`).join("; "),
     });
     const home = pages.find((page) => page.path === "/");
     if (home) {
@@ -136,14 +155,18 @@ const ratio = (value: number) => `${value.toFixed(2)}x`;
 
 function paintCheck(pages: PageResult[], floor: PageResult): BudgetCheck {
   const over = pages.filter(
-    (page) => page.median.fcpMs > floor.median.fcpMs * BUDGETS.maxPaintRatio || page.median.lcpMs > floor.median.lcpMs * BUDGETS.maxPaintRatio,
+    (page) =>
+      page.median.fcpMs > floor.median.fcpMs * BUDGETS.maxPaintRatio ||
+      page.median.lcpMs > floor.median.lcpMs * BUDGETS.maxPaintRatio,
   );
   return {
     budget: `FCP and LCP <= ${BUDGETS.maxPaintRatio}x the floor's on every page`,
     met: over.length === 0,
     detail:
       `floor FCP ${ms(floor.median.fcpMs)}, LCP ${ms(floor.median.lcpMs)}; ` +
-      (over.length === 0 ? "every page within" : over.map((page) => `${page.name} ${paintRatios(page, floor)}`).join("; ")),
+      (over.length === 0
+        ? "every page within"
+        : over.map((page) => `${page.name} ${paintRatios(page, floor)}`).join("; ")),
   };
 }
 
@@ -155,7 +178,8 @@ function interactiveCheck(measured: InteractiveResult[]): BudgetCheck | null {
   const limit = floor.median.interactiveMs * BUDGETS.maxInteractiveRatio;
   const late = pages.filter((page) => !(page.median.interactiveMs <= limit));
   const slowest = [...pages].sort((a, b) => b.median.interactiveMs - a.median.interactiveMs)[0]!;
-  const ratioOf = (page: InteractiveResult) => `${page.name} ${ms(page.median.interactiveMs)} = ${ratio(page.median.interactiveMs / floor.median.interactiveMs)}`;
+  const ratioOf = (page: InteractiveResult) =>
+    `${page.name} ${ms(page.median.interactiveMs)} = ${ratio(page.median.interactiveMs / floor.median.interactiveMs)}`;
   return {
     budget: `Time to interactive <= ${BUDGETS.maxInteractiveRatio}x the floor's on a slowed phone`,
     met: late.length === 0,
@@ -167,7 +191,11 @@ const paintRatios = (page: PageResult, floor: PageResult) =>
   `FCP ${ratio(page.median.fcpMs / floor.median.fcpMs)}, LCP ${ratio(page.median.lcpMs / floor.median.lcpMs)}`;
 
 /** Each of our page scenarios' throughput against the floor page's in the same run: as kept, or on cache misses. */
-function throughputCheck(run: LoadRun, pageKind: "page" | "page-miss", floorKind: "floor" | "floor-miss"): BudgetCheck | null {
+function throughputCheck(
+  run: LoadRun,
+  pageKind: "page" | "page-miss",
+  floorKind: "floor" | "floor-miss",
+): BudgetCheck | null {
   const floor = run.results.find((result) => result.kind === floorKind);
   const pages = run.results.filter((result) => result.kind === pageKind);
   if (!floor || pages.length === 0) return null;
@@ -178,7 +206,9 @@ function throughputCheck(run: LoadRun, pageKind: "page" | "page-miss", floorKind
     met: below.length === 0,
     detail:
       `floor ${Math.round(floor.rps)} pages/s; ` +
-      (below.length === 0 ? `lowest ${lowestRatio(pages, floor)}` : below.map((page) => `${page.name} ${Math.round(page.rps)}/s = ${ratio(page.rps / floor.rps)}`).join("; ")),
+      (below.length === 0
+        ? `lowest ${lowestRatio(pages, floor)}`
+        : below.map((page) => `${page.name} ${Math.round(page.rps)}/s = ${ratio(page.rps / floor.rps)}`).join("; ")),
   };
 }
 
@@ -196,7 +226,12 @@ function answeredCheck(run: LoadRun, connections: number): BudgetCheck {
     detail:
       unanswered.length === 0
         ? "every scenario"
-        : unanswered.map((result) => `${result.name}: ${result.timeouts} without an answer in 10 s, ${result.errors - result.timeouts} socket errors`).join("; "),
+        : unanswered
+            .map(
+              (result) =>
+                `${result.name}: ${result.timeouts} without an answer in 10 s, ${result.errors - result.timeouts} socket errors`,
+            )
+            .join("; "),
   };
 }
 
@@ -219,7 +254,9 @@ function cpuNote(machine: Machine | undefined, api: LoadResult, ceiling: LoadRes
   if (!machine || !cost || cost.database === null) return "";
   const perAnswer = cost.server + cost.database;
   const most = Math.floor((machine.cores * 1000) / perAnswer / 10) * 10;
-  const staticCost = ceiling?.cpuMsPerAnswer ? `, where the static file costs the server ${ceiling.cpuMsPerAnswer.server.toFixed(2)} ms` : "";
+  const staticCost = ceiling?.cpuMsPerAnswer
+    ? `, where the static file costs the server ${ceiling.cpuMsPerAnswer.server.toFixed(2)} ms`
+    : "";
   return (
     `. Each answer costs ${cost.server.toFixed(2)} ms of the server's CPU and ${cost.database.toFixed(2)} ms of PostgreSQL's${staticCost}: ` +
     `${perAnswer.toFixed(2)} ms in all, so ${machine.cores} cores give at most about ${most} answers a second before autocannon takes its share`
@@ -242,11 +279,13 @@ function reasons(page: PageResult, budget: string): string {
     return `FCP ${seconds(fcpMs)}, LCP ${seconds(lcpMs)}, Speed Index ${seconds(speedIndexMs)}, TBT ${ms(tbtMs)}`;
   }
   const category = budget.startsWith("Accessibility")
-      ? "accessibility"
-      : budget.startsWith("Best")
-        ? "best-practices"
-        : "seo";
-  const found = page.failing.filter((line) => line.startsWith(`${category}: `)).map((line) => line.slice(category.length + 2));
+    ? "accessibility"
+    : budget.startsWith("Best")
+      ? "best-practices"
+      : "seo";
+  const found = page.failing
+    .filter((line) => line.startsWith(`${category}: `))
+    .map((line) => line.slice(category.length + 2));
   return found.length > 0 ? found.join(", ") : "no single audit below its mark";
 }
 
@@ -265,13 +304,15 @@ export function renderReport(report: BenchReport): string {
     `- **Data:** a fresh database per engine with the demo catalogue and ${report.usedVehicles.toLocaleString("en-US")} used vehicles (\`server/cli/db-seed.ts --used\`)`,
     `- **Compression** (client accepting br and gzip): pages ${report.compression?.html ?? "not checked"}, scripts ${report.compression?.script ?? "not checked"}`,
     `- **Steps:** ${report.durations.map((d) => `${d.label} ${Math.round(d.seconds)} s`).join(", ")}`,
-    "- **Warm-up:** each server, once started, has read the used stock into memory (`/readyz` says \"current\") and answered every page three times and 2 s of the API mix (another seed) before anything is measured",
+    '- **Warm-up:** each server, once started, has read the used stock into memory (`/readyz` says "current") and answered every page three times and 2 s of the API mix (another seed) before anything is measured',
     "",
     "## Budgets",
     "",
     "| Budget | Met | Figure / why |",
     "| --- | --- | --- |",
-    ...checkBudgets(report).map((check) => `| ${check.budget} | ${check.met ? "met" : "**missed**"} | ${escapeCell(check.detail)} |`),
+    ...checkBudgets(report).map(
+      (check) => `| ${check.budget} | ${check.met ? "met" : "**missed**"} | ${escapeCell(check.detail)} |`,
+    ),
     "",
   ];
   lines.push(...floorSection(report));
@@ -284,7 +325,9 @@ export function renderReport(report: BenchReport): string {
 function floorSection(report: BenchReport): string[] {
   const lines: string[] = [];
   const floor = report.lighthouse?.pages.find((page) => page.name === FLOOR_PAGE);
-  const runsWithFloor = (report.load?.runs ?? []).filter((run) => run.results.some((result) => result.kind === "floor"));
+  const runsWithFloor = (report.load?.runs ?? []).filter((run) =>
+    run.results.some((result) => result.kind === "floor"),
+  );
   if (!floor && !report.interactive && runsWithFloor.length === 0) return lines;
   lines.push(
     "## Against the floor",
@@ -312,14 +355,16 @@ function floorSection(report: BenchReport): string[] {
   if (runsWithFloor.length > 0) {
     lines.push(
       `Server-side rendering at ${report.load!.connections} connections (HTML, br/gzip accepted): pages a second and the server's CPU per answer, beside the floor's. ` +
-        "A \"cache miss\" asks with a query string of its own on every request, so that each answer is a render, and is compared with the floor asked the same way.",
+        'A "cache miss" asks with a query string of its own on every request, so that each answer is a render, and is compared with the floor asked the same way.',
       "",
       "| Database | Page | Pages/s | / floor | CPU/answer (server + PostgreSQL) | floor's CPU/answer | Failures |",
       "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     );
     for (const run of runsWithFloor) {
       for (const page of run.results.filter((result) => result.kind !== undefined)) {
-        const floorRun = run.results.find((result) => result.kind === (isMissKind(page.kind) ? "floor-miss" : "floor")) ?? run.results.find((result) => result.kind === "floor")!;
+        const floorRun =
+          run.results.find((result) => result.kind === (isMissKind(page.kind) ? "floor-miss" : "floor")) ??
+          run.results.find((result) => result.kind === "floor")!;
         const cpu = page.cpuMsPerAnswer ? page.cpuMsPerAnswer.server + (page.cpuMsPerAnswer.database ?? 0) : undefined;
         lines.push(
           `| ${run.database} | ${page.name} | ${Math.round(page.rps)} | ${ratio(page.rps / floorRun.rps)} | ${cpuText(cpu)} | ${cpuText(floorRun.cpuMsPerAnswer?.server)} | ${failureText(page)} |`,
@@ -353,33 +398,37 @@ function lighthouseSection({ runs, pages }: NonNullable<BenchReport["lighthouse"
   return [
     `## Lighthouse 12 (mobile preset, simulated throttling, median of ${runs} runs)`,
     "",
-    "Embedded database (PGlite) server. Bytes as transferred by this server; \"JS gzip\" is the page's scripts gzipped",
+    'Embedded database (PGlite) server. Bytes as transferred by this server; "JS gzip" is the page\'s scripts gzipped',
     "(level 9) by the bench, the budget's measure whatever compression the server applies.",
     "",
     "| Page | Path | Perf | A11y | BP | SEO | FCP | LCP | SI | TBT | CLS | Total bytes | JS bytes | JS gzip |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...pages.map(({ name, path, median: m }) =>
-      [
-        name,
-        `\`${path}\``,
-        m.scores.performance,
-        m.scores.accessibility,
-        m.scores["best-practices"],
-        m.scores.seo,
-        ms(m.fcpMs),
-        ms(m.lcpMs),
-        ms(m.speedIndexMs),
-        ms(m.tbtMs),
-        m.cls.toFixed(3),
-        kb(m.totalBytes),
-        kb(m.jsBytes),
-        kb(m.jsGzipBytes),
-      ].join(" | "),
-    ).map((row) => `| ${row} |`),
+    ...pages
+      .map(({ name, path, median: m }) =>
+        [
+          name,
+          `\`${path}\``,
+          m.scores.performance,
+          m.scores.accessibility,
+          m.scores["best-practices"],
+          m.scores.seo,
+          ms(m.fcpMs),
+          ms(m.lcpMs),
+          ms(m.speedIndexMs),
+          ms(m.tbtMs),
+          m.cls.toFixed(3),
+          kb(m.totalBytes),
+          kb(m.jsBytes),
+          kb(m.jsGzipBytes),
+        ].join(" | "),
+      )
+      .map((row) => `| ${row} |`),
     "",
     "Accessibility, best-practice and SEO audits failed (any run):",
     "",
-    ...pages.flatMap((page) => (page.failing.length > 0 ? [`- ${page.name}: ${page.failing.map(escapeCell).join("; ")}`] : [])),
+    ...pages.flatMap((page) =>
+      page.failing.length > 0 ? [`- ${page.name}: ${page.failing.map(escapeCell).join("; ")}`] : [],
+    ),
     ...(pages.every((page) => page.failing.length === 0) ? ["- none"] : []),
     "",
   ];

@@ -28,7 +28,15 @@ import { cpuDuring } from "./cpu.ts";
 import { DEFAULT_FLOOR_SOURCE, type FloorServer, prepareFloor, serveFloor } from "./floor.ts";
 import { measureInteractive } from "./interactive.ts";
 import { runLighthouse } from "./lighthouse.ts";
-import { enquiryRequests, fixedPath, pageScenario, refinedApiScenario, runScenario, type Scenario, usedApiScenario } from "./load.ts";
+import {
+  enquiryRequests,
+  fixedPath,
+  pageScenario,
+  refinedApiScenario,
+  runScenario,
+  type Scenario,
+  usedApiScenario,
+} from "./load.ts";
 import {
   type BenchReport,
   checkBudgets,
@@ -73,7 +81,8 @@ const connections = Number(options.connections);
 const usedVehicles = Number(options.used);
 const portBase = Number(options["port-base"]);
 const started = performance.now();
-const log = (line: string) => console.log(`[bench ${String(Math.round((performance.now() - started) / 1000)).padStart(4)} s] ${line}`);
+const log = (line: string) =>
+  console.log(`[bench ${String(Math.round((performance.now() - started) / 1000)).padStart(4)} s] ${line}`);
 
 // Everything to undo, newest first: servers, seeders, temporary folders, the PostgreSQL database.
 const cleanups: { label: string; run: () => Promise<void> }[] = [];
@@ -116,7 +125,9 @@ async function main() {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-bench-"));
   cleanups.push({ label: workDir, run: () => fs.rm(workDir, { recursive: true, force: true }) });
   const embedded = { DATA_DIR: path.join(workDir, "pglite"), DATABASE_URL: "" };
-  const postgres = options["no-postgres"] ? null : await createPostgresDatabase(options.postgres, options["database-prefix"]);
+  const postgres = options["no-postgres"]
+    ? null
+    : await createPostgresDatabase(options.postgres, options["database-prefix"]);
   const postgresEnv = postgres ? { DATA_DIR: path.join(workDir, "postgres-server"), DATABASE_URL: postgres.url } : null;
 
   // Both seeds at once: they are mostly waiting on different processes.
@@ -125,7 +136,8 @@ async function main() {
   );
   // The seed leaves PostgreSQL with a checkpoint's worth of dirty pages to write; written now, not while
   // Lighthouse measures the pages' CPU time on the same cores.
-  if (postgres) await adminQuery(postgres.url, "CHECKPOINT").catch((error) => log(`CHECKPOINT skipped: ${error.message}`));
+  if (postgres)
+    await adminQuery(postgres.url, "CHECKPOINT").catch((error) => log(`CHECKPOINT skipped: ${error.message}`));
 
   // Leads already there (the demo catalogue's), so that those the enquiry scenario stores can be counted.
   const embeddedDb: DatabaseOptions = { dataDir: embedded.DATA_DIR };
@@ -145,7 +157,10 @@ async function main() {
       report.lighthouse = { runs, pages: measured };
     }
     if (!options["no-interactive"]) {
-      const pages = [...targets.pages.filter((page) => INTERACTIVE_PAGES.includes(page.name)), { name: FLOOR_PAGE, path: "/", baseUrl: floor.baseUrl }];
+      const pages = [
+        ...targets.pages.filter((page) => INTERACTIVE_PAGES.includes(page.name)),
+        { name: FLOOR_PAGE, path: "/", baseUrl: floor.baseUrl },
+      ];
       const measured = await step(`time to interactive on a slowed phone, ${pages.length} pages x ${runs} runs`, () =>
         measureInteractive(server.baseUrl, pages, { runs, chromePath: options.chromium }),
       );
@@ -159,7 +174,9 @@ async function main() {
     await withServer(postgresEnv, portBase + 10, async (server) => {
       const targets = await discoverTargets(server.baseUrl);
       await warmUp(server.baseUrl, targets);
-      loadRuns.push(await step("load, PostgreSQL", () => loadRun("PostgreSQL", server, floor, targets, postgres!.backendPids)));
+      loadRuns.push(
+        await step("load, PostgreSQL", () => loadRun("PostgreSQL", server, floor, targets, postgres!.backendPids)),
+      );
     });
   }
   // Leads stored by the enquiry scenario, counted in each database once its server has stopped.
@@ -207,7 +224,9 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
   const css = assets.find((file) => file.endsWith(".css"));
   // The largest script (the framework chunk): the client entry itself is now a few hundred bytes, below the compression threshold.
   const scripts = await Promise.all(
-    assets.filter((file) => file.endsWith(".js")).map(async (file) => ({ file, size: (await fs.stat(path.join(projectRoot, "build/client/assets", file))).size })),
+    assets
+      .filter((file) => file.endsWith(".js"))
+      .map(async (file) => ({ file, size: (await fs.stat(path.join(projectRoot, "build/client/assets", file))).size })),
   );
   const script = scripts.sort((a, b) => b.size - a.size)[0]?.file;
   if (!css || !script) throw new Error("no built stylesheet or client entry under build/client/assets: build first");
@@ -255,7 +274,8 @@ async function usedStockInMemory(baseUrl: string, timeoutMs = 300_000): Promise<
   for (;;) {
     const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { usedStock?: string };
     if (ready.usedStock === "current") break;
-    if (performance.now() - started > timeoutMs) throw new Error(`the used stock was not in memory after ${timeoutMs / 1000} s`);
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`the used stock was not in memory after ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   log(`used stock in memory after ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -293,7 +313,9 @@ async function loadRun(
   const scenarios: Scenario[] = [
     usedApiScenario(USED_API_SCENARIO, targets.makes),
     refinedApiScenario(USED_API_REFINED_SCENARIO, targets.makes, targets.dealers),
-    usedApiScenario(`${USED_API_ONE_CONNECTION_SCENARIO} (a request's own time, no queueing)`, targets.makes, { connections: 1 }),
+    usedApiScenario(`${USED_API_ONE_CONNECTION_SCENARIO} (a request's own time, no queueing)`, targets.makes, {
+      connections: 1,
+    }),
     // The floor's page between ours, so that it meets the same moment's load on the machine.
     pageScenario("Home page /", "/"),
     pageScenario("Used listing page /used", "/used"),
@@ -319,14 +341,18 @@ async function loadRun(
     const isFloor = scenario.kind === "floor" || scenario.kind === "floor-miss";
     const serverPid = async () => [isFloor ? floor.pid : server.child.pid!];
     const run = () => runScenario(server.baseUrl, scenario, { connections, seconds });
-    const serverCpu = await cpuDuring(serverPid, () => cpuDuring(isFloor ? noProcesses : (backendPids ?? noProcesses), run));
+    const serverCpu = await cpuDuring(serverPid, () =>
+      cpuDuring(isFloor ? noProcesses : (backendPids ?? noProcesses), run),
+    );
     const { result, cpuMs: databaseCpuMs } = serverCpu.result;
     result.cpuMsPerAnswer = {
       server: serverCpu.cpuMs / result.requests,
       database: backendPids && !isFloor ? databaseCpuMs / result.requests : null,
     };
     const ms = (value: number) => `${Math.round(value)} ms`;
-    log(`  ${database} ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${result.failures} failures`);
+    log(
+      `  ${database} ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${result.failures} failures`,
+    );
     results.push(result);
   }
   const posts = results.find((result) => result.name.startsWith("Enquiry"));
@@ -356,7 +382,11 @@ function seed(env: Record<string, string>): Promise<void> {
 /** Runs a command to the end with its output kept back, shown only if it fails. */
 function runChild(command: string, args: string[], env: Record<string, string>, cwd = projectRoot): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child: ChildProcess = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const cleanup = { label: `${command} ${args.join(" ")}`, run: async () => void child.kill("SIGTERM") };
     cleanups.push(cleanup);
     let output = "";
@@ -371,20 +401,28 @@ function runChild(command: string, args: string[], env: Record<string, string>, 
   });
 }
 
-async function createPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; backendPids: () => Promise<number[]> }> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`--database-prefix must be lower-case letters, digits and _: ${prefix}`);
+async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; backendPids: () => Promise<number[]> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix))
+    throw new Error(`--database-prefix must be lower-case letters, digits and _: ${prefix}`);
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  cleanups.push({ label: `database ${name}`, run: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) });
+  cleanups.push({
+    label: `database ${name}`,
+    run: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   log(`created PostgreSQL database ${name}`);
   // The processes serving this database's connections (the server is on this machine: its /proc is ours).
   const backendPids = async () =>
-    (await adminSelect(serverUrl, "select pid from pg_stat_activity where datname = $1", [name])).map((row) => Number(row.pid));
+    (await adminSelect(serverUrl, "select pid from pg_stat_activity where datname = $1", [name])).map((row) =>
+      Number(row.pid),
+    );
   return { url: url.toString(), backendPids };
 }
-
 
 async function countLeads(options: DatabaseOptions): Promise<number> {
   const database = await openDatabase(options);
@@ -399,7 +437,10 @@ async function countLeads(options: DatabaseOptions): Promise<number> {
 function describeMachine(chromiumPath: string): Machine {
   let chromium = "Chromium (version unknown)";
   try {
-    chromium = execFileSync(chromiumPath, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    chromium = execFileSync(chromiumPath, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     // Lighthouse will fail with a clear message if the browser is missing.
   }

@@ -36,12 +36,25 @@ async function startOnce(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(program === "node" ? process.execPath : program!, args, {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: options.port, DATA_DIR: dataDir, LOG_LEVEL: "warn", SHUTDOWN_DRAIN_SECONDS: "0" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: options.port,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SHUTDOWN_DRAIN_SECONDS: "0",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
     const base = `http://127.0.0.1:${options.port}`;
-    while (!(await fetch(base + FIRST_ANSWER).then((answer) => answer.ok, () => false))) {
+    while (
+      !(await fetch(base + FIRST_ANSWER).then(
+        (answer) => answer.ok,
+        () => false,
+      ))
+    ) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
       if (performance.now() - started > 180_000) throw new Error("no answer within 180 s");
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -70,14 +83,20 @@ async function residentMb(pid: number): Promise<number> {
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "bench-start-"));
 try {
   const first = await startOnce(dataDir);
-  console.log(`first start (creates, migrates and seeds the database): answered after ${(first.firstAnswerMs / 1000).toFixed(2)} s, ${first.rssMb.toFixed(0)} MB`);
+  console.log(
+    `first start (creates, migrates and seeds the database): answered after ${(first.firstAnswerMs / 1000).toFixed(2)} s, ${first.rssMb.toFixed(0)} MB`,
+  );
   const starts: Start[] = [];
   for (let run = 0; run < Number(options.runs); run++) starts.push(await startOnce(dataDir));
   const answers = starts.map((start) => start.firstAnswerMs);
   const memory = starts.map((start) => start.rssMb);
   console.log(`command: ${options.command}`);
-  console.log(`restart, first answer: median ${(median(answers) / 1000).toFixed(2)} s (${answers.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`);
-  console.log(`resident memory after ${PAGES.length} pages x 3: median ${median(memory).toFixed(0)} MB (${memory.map((mb) => mb.toFixed(0)).join(", ")})`);
+  console.log(
+    `restart, first answer: median ${(median(answers) / 1000).toFixed(2)} s (${answers.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`,
+  );
+  console.log(
+    `resident memory after ${PAGES.length} pages x 3: median ${median(memory).toFixed(0)} MB (${memory.map((mb) => mb.toFixed(0)).join(", ")})`,
+  );
 } finally {
   await fs.rm(dataDir, { recursive: true, force: true });
 }

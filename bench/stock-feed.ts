@@ -52,9 +52,13 @@ type Vehicle = { stock: string; model: string; year: number; mileage: number; pr
 
 function feedCsv(vehicles: Vehicle[]): string {
   const lines = vehicles.map(
-    (v) => `${v.stock},Honda,${v.model},1.5 Comfort CVT,${v.year},${v.mileage},${v.price},Automatic,Petrol,White,Used,${v.vin},"Full service history, one owner"`,
+    (v) =>
+      `${v.stock},Honda,${v.model},1.5 Comfort CVT,${v.year},${v.mileage},${v.price},Automatic,Petrol,White,Used,${v.vin},"Full service history, one owner"`,
   );
-  return ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,vin,description", ...lines].join("\n");
+  return [
+    "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,vin,description",
+    ...lines,
+  ].join("\n");
 }
 
 const stock: Vehicle[] = Array.from({ length: vehicleCount }, (_, i) => ({
@@ -70,7 +74,9 @@ const nights = [
   { name: "the same feed again", vehicles: stock },
   {
     name: `${Math.round(vehicleCount / 10)} prices changed, ${Math.round(vehicleCount / 20)} vehicles gone`,
-    vehicles: stock.slice(0, vehicleCount - Math.round(vehicleCount / 20)).map((v, i) => (i % 10 === 0 ? { ...v, price: v.price - 5_000 } : v)),
+    vehicles: stock
+      .slice(0, vehicleCount - Math.round(vehicleCount / 20))
+      .map((v, i) => (i % 10 === 0 ? { ...v, price: v.price - 5_000 } : v)),
   },
   { name: `every price changed, the gone ones back`, vehicles: stock.map((v) => ({ ...v, price: v.price - 10_000 })) },
 ];
@@ -87,7 +93,10 @@ async function photoServer(): Promise<{ origin: string; close(): Promise<void> }
     res.writeHead(200).end(files[index]);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function measurePhotos(database: DatabaseHandle, dealerId: number): Promise<void> {
@@ -100,7 +109,10 @@ async function measurePhotos(database: DatabaseHandle, dealerId: number): Promis
       const urls = PHOTO_FILES.map((_, p) => `${photos.origin}/v${i}/${p}`).join("|");
       return `PHOTO-${i + 1},Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used,${urls}`;
     });
-    const csv = ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,photos", ...lines].join("\n");
+    const csv = [
+      "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,photos",
+      ...lines,
+    ].join("\n");
     const actor = feedKeyActor({ dealerId, name: "bench" });
     for (const night of ["new", "the same again"]) {
       const parsed = parseFeed(csv, "csv");
@@ -109,15 +121,18 @@ async function measurePhotos(database: DatabaseHandle, dealerId: number): Promis
       const report = await importStockFeed(database.db, actor, "honda-menlyn", parsed.rows, {});
       const seconds = (performance.now() - started) / 1000;
       const { stored, unchanged, failed } = report.photos;
-      console.log(`  ${count} vehicles with ${count * PHOTO_FILES.length} photos, ${night}: ${seconds.toFixed(1)} s - photos stored ${stored}, unchanged ${unchanged}, failed ${failed}` +
-        (stored > 0 ? ` (${((seconds * 1000) / stored).toFixed(0)} ms a photo)` : ""));
+      console.log(
+        `  ${count} vehicles with ${count * PHOTO_FILES.length} photos, ${night}: ${seconds.toFixed(1)} s - photos stored ${stored}, unchanged ${unchanged}, failed ${failed}` +
+          (stored > 0 ? ` (${((seconds * 1000) / stored).toFixed(0)} ms a photo)` : ""),
+      );
     }
   } finally {
     await photos.close();
   }
 }
 
-const DMS_HEADER = "StockNo,VinNo,MMCode,Regno,Make,Model,Variant,ModelYear,Mileage,Colour,Fuel,Transmission,Bodytype,Price,NewUsed,Description,Branch";
+const DMS_HEADER =
+  "StockNo,VinNo,MMCode,Regno,Make,Model,Variant,ModelYear,Mileage,Colour,Fuel,Transmission,Bodytype,Price,NewUsed,Description,Branch";
 const KNOWN = [
   ["VW", "Polo Vivo", "Petrol", "Manual", "Hatch"],
   ["Mercedes", "C-Class", "Petrol", "9G-Tronic", "Sedan"],
@@ -132,7 +147,9 @@ const KNOWN = [
 function dmsExport(count: number): string {
   const lines = Array.from({ length: count }, (_, i) => {
     const [make, model, fuel, gearbox, body] =
-      i % 3 === 0 ? [`Bench Motors ${String(i % 100).padStart(2, "0")}`, `Model ${(i >> 2) % 5}`, "Petrol", "DCT", "SUV"] : KNOWN[i % KNOWN.length]!;
+      i % 3 === 0
+        ? [`Bench Motors ${String(i % 100).padStart(2, "0")}`, `Model ${(i >> 2) % 5}`, "Petrol", "DCT", "SUV"]
+        : KNOWN[i % KNOWN.length]!;
     return `DMS${String(i + 1).padStart(6, "0")},JHMDMS${String(i + 1).padStart(11, "0")},${60_000_000 + i},ND ${i}-GP,${make},${model},1.5 Comfort,${2012 + (i % 13)},"${5_000 + ((i * 7919) % 200_000)}",White,${fuel},${gearbox},${body},R ${120_000 + ((i * 104_729) % 600_000)},U,"One owner, full service history",Umhlanga`;
   });
   return [DMS_HEADER, ...lines].join("\n");
@@ -144,7 +161,13 @@ async function measureDmsExport(database: DatabaseHandle): Promise<void> {
   const started = performance.now();
   const parsed = parseFeed(csv, "csv");
   if (!parsed.ok) throw new Error(parsed.reason);
-  const report = await importStockFeed(database.db, feedKeyActor({ dealerId: dealer!.id, name: "bench" }), "honda-umhlanga", parsed.rows, { columns: parsed.columns });
+  const report = await importStockFeed(
+    database.db,
+    feedKeyActor({ dealerId: dealer!.id, name: "bench" }),
+    "honda-umhlanga",
+    parsed.rows,
+    { columns: parsed.columns },
+  );
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `  DMS export, ${vehicleCount.toLocaleString("en")} rows with new makes (${(csv.length / 1024 / 1024).toFixed(1)} MB CSV): ${seconds.toFixed(1)} s - ` +
@@ -158,7 +181,9 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
   const [dealer] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, DEALER));
   const actor = feedKeyActor({ dealerId: dealer!.id, name: "bench" });
   console.log(`\n${label}`);
-  console.log(`  the demo catalogue starts with ${await database.db.$count(makes)} makes and ${await database.db.$count(models)} models`);
+  console.log(
+    `  the demo catalogue starts with ${await database.db.$count(makes)} makes and ${await database.db.$count(models)} models`,
+  );
   for (const night of nights) {
     const csv = feedCsv(night.vehicles);
     const started = performance.now();
@@ -178,7 +203,12 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
   await measurePhotos(database, menlyn!.id);
 }
 
-console.log(`Stock feed import, ${os.cpus()[0]?.model ?? "CPU"} x ${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+console.log(
+  `Stock feed import, ${os.cpus()[0]?.model ?? "CPU"} x ${os.cpus().length}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-bench-feed-"));
 try {
   const embedded = await openDatabase({ dataDir });

@@ -20,7 +20,12 @@ import {
   usedPageCount,
   VEHICLE_STATES,
 } from "../core/inventory/used-query.ts";
-import { listUsedVehicles, usedFilters, usedListingPageSql, type UsedVehicleScope } from "../core/inventory/used-vehicles.ts";
+import {
+  listUsedVehicles,
+  usedFilters,
+  usedListingPageSql,
+  type UsedVehicleScope,
+} from "../core/inventory/used-vehicles.ts";
 import { parseCommandLine } from "../server/cli/command-line.ts";
 
 const USAGE = `Usage: npm run bench:used -- [--runs 250] [--warmup 20] [--pages shallow|deep] [--explain N] [--seed 42]
@@ -75,7 +80,12 @@ async function randomCombination(): Promise<{ query: UsedVehicleQuery; scope: Us
   }
   const pages = Math.max(1, usedPageCount((await usedFilters(db, query, scope)).total));
   const roll = random();
-  query.page = deep || roll >= 0.85 ? 1 + Math.floor(random() * pages) : roll < 0.6 ? 1 : Math.min(pages, 2 + Math.floor(random() * 4));
+  query.page =
+    deep || roll >= 0.85
+      ? 1 + Math.floor(random() * pages)
+      : roll < 0.6
+        ? 1
+        : Math.min(pages, 2 + Math.floor(random() * 4));
   const label = JSON.stringify({ ...query, dealerId: scope.dealerId });
   return { query, scope, label };
 }
@@ -93,7 +103,9 @@ for (const [index, combo] of combos.entries()) {
   const list = await time(() => listUsedVehicles(db, combo.query, combo.scope));
   const filters = await time(() => usedFilters(db, combo.query, combo.scope));
   // As the loader runs them: both at once.
-  const page = await time(() => Promise.all([listUsedVehicles(db, combo.query, combo.scope), usedFilters(db, combo.query, combo.scope)]));
+  const page = await time(() =>
+    Promise.all([listUsedVehicles(db, combo.query, combo.scope), usedFilters(db, combo.query, combo.scope)]),
+  );
   if (index >= Number(values.warmup)) results.push({ label: combo.label, list, filters, page, combo });
 }
 
@@ -102,18 +114,48 @@ const quantile = (numbers: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 };
 const row = (name: string, numbers: number[]) =>
-  `${name.padEnd(34)} median ${quantile(numbers, 0.5).toFixed(2).padStart(7)} ms   p95 ${quantile(numbers, 0.95).toFixed(2).padStart(7)} ms   max ${Math.max(...numbers).toFixed(2).padStart(7)} ms`;
-console.log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs`);
-console.log(`${database.kind}, ${everything.total} vehicles, ${results.length} combinations (${deep ? "any page" : "mostly early pages"}), seed ${values.seed}`);
-console.log(row("listing (page + total)", results.map((r) => r.list)));
-console.log(row("filter option counts", results.map((r) => r.filters)));
-console.log(row("both, as the page loader runs them", results.map((r) => r.page)));
+  `${name.padEnd(34)} median ${quantile(numbers, 0.5).toFixed(2).padStart(7)} ms   p95 ${quantile(numbers, 0.95).toFixed(2).padStart(7)} ms   max ${Math.max(
+    ...numbers,
+  )
+    .toFixed(2)
+    .padStart(7)} ms`;
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")} on ${os.cpus().length} CPUs`,
+);
+console.log(
+  `${database.kind}, ${everything.total} vehicles, ${results.length} combinations (${deep ? "any page" : "mostly early pages"}), seed ${values.seed}`,
+);
+console.log(
+  row(
+    "listing (page + total)",
+    results.map((r) => r.list),
+  ),
+);
+console.log(
+  row(
+    "filter option counts",
+    results.map((r) => r.filters),
+  ),
+);
+console.log(
+  row(
+    "both, as the page loader runs them",
+    results.map((r) => r.page),
+  ),
+);
 
 const explain = Number(values.explain);
 if (explain > 0) {
   // The heaviest page queries by the database's own execution time (wall-clock times above include waiting
   // for a busy CPU); each is explained with the plan PostgreSQL chose.
-  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
+  const client = (
+    db as unknown as {
+      $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, string>[] }> };
+    }
+  ).$client;
   const plans: { ms: number; label: string; sql: string; params: unknown[]; plan: string }[] = [];
   for (const result of results) {
     const statement = await usedListingPageSql(db, result.combo.query, result.combo.scope);
@@ -127,7 +169,9 @@ if (explain > 0) {
   const executions = plans.map((p) => p.ms);
   console.log(row("page query, database execution", executions));
   for (const heavy of plans.slice(0, explain)) {
-    console.log(`\n-- ${heavy.ms.toFixed(2)} ms: ${heavy.label}\n${heavy.sql}\n-- params ${JSON.stringify(heavy.params)}\n${heavy.plan}`);
+    console.log(
+      `\n-- ${heavy.ms.toFixed(2)} ms: ${heavy.label}\n${heavy.sql}\n-- params ${JSON.stringify(heavy.params)}\n${heavy.plan}`,
+    );
   }
 }
 await database.close();

@@ -6,7 +6,11 @@ export async function adminQuery(serverUrl: string, sql: string): Promise<void> 
 }
 
 /** One statement on a connection of its own (e.g. a look at pg_stat_activity), answering its rows. */
-export async function adminSelect(serverUrl: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+export async function adminSelect(
+  serverUrl: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

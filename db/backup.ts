@@ -52,13 +52,23 @@ export function writePostgresBackup(databaseUrl: string, file: string): Promise<
   return writeOwnerOnlyFile(file, async (partial) => {
     // Owner-only from the first byte: pg_dump truncates the file and keeps its mode.
     fs.writeFileSync(partial, "", { mode: 0o600 });
-    await withPassfile(databaseUrl, (dbname) => runPostgresTool("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`, `--dbname=${dbname}`]));
+    await withPassfile(databaseUrl, (dbname) =>
+      runPostgresTool("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`, `--dbname=${dbname}`]),
+    );
   });
 }
 
 export function restorePostgresBackup(databaseUrl: string, file: string): Promise<void> {
   return withPassfile(databaseUrl, (dbname) =>
-    runPostgresTool("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error", `--dbname=${dbname}`, file]),
+    runPostgresTool("pg_restore", [
+      "--clean",
+      "--if-exists",
+      "--no-owner",
+      "--single-transaction",
+      "--exit-on-error",
+      `--dbname=${dbname}`,
+      file,
+    ]),
   );
 }
 
@@ -73,7 +83,9 @@ async function withPassfile<T>(databaseUrl: string, use: (dbname: string) => Pro
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "honda-pg-"));
   const passfile = path.join(folder, "pgpass");
   try {
-    fs.writeFileSync(passfile, `*:*:*:*:${decodeURIComponent(url.password).replace(/[\\:]/g, "\\$&")}\n`, { mode: 0o600 });
+    fs.writeFileSync(passfile, `*:*:*:*:${decodeURIComponent(url.password).replace(/[\\:]/g, "\\$&")}\n`, {
+      mode: 0o600,
+    });
     url.password = "";
     url.searchParams.set("passfile", passfile);
     return await use(url.toString());
@@ -100,7 +112,10 @@ export async function restorePgliteBackup(file: string, pgliteDir: string): Prom
 function postgresToolCandidates(name: "pg_dump" | "pg_restore"): string[] {
   const debian = "/usr/lib/postgresql";
   const versions = fs.existsSync(debian) ? fs.readdirSync(debian).sort((a, b) => Number(b) - Number(a)) : [];
-  return [name, ...versions.map((version) => path.join(debian, version, "bin", name)).filter((file) => fs.existsSync(file))];
+  return [
+    name,
+    ...versions.map((version) => path.join(debian, version, "bin", name)).filter((file) => fs.existsSync(file)),
+  ];
 }
 
 async function runPostgresTool(name: "pg_dump" | "pg_restore", args: string[]): Promise<void> {
@@ -110,7 +125,9 @@ async function runPostgresTool(name: "pg_dump" | "pg_restore", args: string[]): 
     if (outcome.code !== 0) throw new Error(`${name} failed (exit ${outcome.code}): ${outcome.stderr.trim()}`);
     return;
   }
-  throw new Error(`${name} is not installed: install the PostgreSQL client programs (apt-get install postgresql-client) to back up or restore a PostgreSQL database`);
+  throw new Error(
+    `${name} is not installed: install the PostgreSQL client programs (apt-get install postgresql-client) to back up or restore a PostgreSQL database`,
+  );
 }
 
 function run(program: string, args: string[]): Promise<{ code: number | null; stderr: string } | "missing"> {
@@ -118,7 +135,9 @@ function run(program: string, args: string[]): Promise<{ code: number | null; st
     let stderr = "";
     const child = spawn(program, args, { stdio: ["ignore", "ignore", "pipe"] });
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ENOENT" ? "missing" : { code: null, stderr: error.message }));
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      resolve(error.code === "ENOENT" ? "missing" : { code: null, stderr: error.message }),
+    );
     child.on("close", (code) => resolve({ code, stderr }));
   });
 }

@@ -16,7 +16,10 @@ describe("the embedded data directory's owner lock", () => {
   it("refuses a second holder with the owner's pid and port, and is free again once released", async () => {
     const first = await lockDataDir(dataDir);
     first.describe({ port: 4321 });
-    const refused = await lockDataDir(path.join(dataDir, ".")).then(() => null, (error: unknown) => error);
+    const refused = await lockDataDir(path.join(dataDir, ".")).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(DataDirBusyError);
     expect((refused as DataDirBusyError).owner).toMatchObject({ pid: process.pid, port: 4321 });
     expect(String((refused as Error).message)).toContain(`process ${process.pid}`);
@@ -41,13 +44,27 @@ describe("the embedded data directory's owner lock", () => {
   });
 
   it("is released by the operating system when its holder is killed", async () => {
-    const holder = spawn(process.execPath, ["--import", "tsx", "-e", `
+    const holder = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `
       const { lockDataDir } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "data-dir-lock.ts"))});
       await lockDataDir(${JSON.stringify(dataDir)});
       console.log("locked");
-      setInterval(() => {}, 1000);`], { stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise<void>((resolve) => holder.stdout!.on("data", (chunk) => String(chunk).includes("locked") && resolve()));
-    const refused = await lockDataDir(dataDir).then(() => null, (error: unknown) => error);
+      setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise<void>((resolve) =>
+      holder.stdout!.on("data", (chunk) => String(chunk).includes("locked") && resolve()),
+    );
+    const refused = await lockDataDir(dataDir).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect((refused as DataDirBusyError).owner?.pid).toBe(holder.pid);
     const exited = new Promise((resolve) => holder.once("exit", resolve));
     holder.kill("SIGKILL");

@@ -19,7 +19,8 @@ const UNAVAILABLE_CODES = new Set([
   "08006",
 ]);
 
-const UNAVAILABLE_MESSAGES = /connection terminated|terminating connection|Connection terminated unexpectedly|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i;
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|terminating connection|Connection terminated unexpectedly|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i;
 
 /** True when an error (or its cause) says the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -18,7 +18,7 @@ describe("migrations are safe for a rolling deploy", () => {
       'ALTER TABLE "enquiries" ALTER COLUMN "email" SET NOT NULL;',
       'DROP TABLE "banners" CASCADE;',
       'ALTER TABLE "enquiries" ADD COLUMN "region" text NOT NULL;',
-      'CREATE TRIGGER data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON dealers FOR EACH STATEMENT EXECUTE FUNCTION data_changed();',
+      "CREATE TRIGGER data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON dealers FOR EACH STATEMENT EXECUTE FUNCTION data_changed();",
       'TRUNCATE "enquiries";',
     ].join("--> statement-breakpoint\n");
     expect(rollingDeployViolations("0009_example.sql", generated).map((v) => v.problem)).toEqual([

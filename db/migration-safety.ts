@@ -60,6 +60,8 @@ export function checkNewMigrations(folder = migrationsFolder): { checked: string
     .sort();
   return {
     checked: files,
-    violations: files.flatMap((name) => rollingDeployViolations(name, fs.readFileSync(path.join(folder, name), "utf8"))),
+    violations: files.flatMap((name) =>
+      rollingDeployViolations(name, fs.readFileSync(path.join(folder, name), "utf8")),
+    ),
   };
 }

@@ -33,10 +33,12 @@ describe("the embedded database's files", () => {
     await database.close();
     const entries = await fs.readdir(path.join(dataDir, "pglite"), { recursive: true });
     const modes = await Promise.all(
-      [path.join(dataDir, "pglite"), ...entries.map((entry) => path.join(dataDir, "pglite", entry))].map(async (file) => {
-        const stat = await fs.lstat(file);
-        return `${stat.isDirectory() ? "folder" : "file"} ${(stat.mode & 0o777).toString(8)}`;
-      }),
+      [path.join(dataDir, "pglite"), ...entries.map((entry) => path.join(dataDir, "pglite", entry))].map(
+        async (file) => {
+          const stat = await fs.lstat(file);
+          return `${stat.isDirectory() ? "folder" : "file"} ${(stat.mode & 0o777).toString(8)}`;
+        },
+      ),
     );
     expect(modes.length).toBeGreaterThan(100);
     expect(new Set(modes)).toEqual(new Set(["folder 700", "file 600"]));

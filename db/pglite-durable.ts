@@ -41,7 +41,8 @@ type EmscriptenNodeFs = {
 function keepOwnerOnly(nodefs: EmscriptenNodeFs) {
   const ownerOnly = (mode: number) => mode & ~0o077;
   const { mknod, setattr } = nodefs.node_ops;
-  nodefs.node_ops.mknod = (parent: unknown, name: string, mode: number, dev: unknown) => mknod(parent, name, ownerOnly(mode), dev);
+  nodefs.node_ops.mknod = (parent: unknown, name: string, mode: number, dev: unknown) =>
+    mknod(parent, name, ownerOnly(mode), dev);
   nodefs.node_ops.setattr = (node: unknown, attr: { mode?: number }) =>
     setattr(node, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
   const streamSetattr = nodefs.stream_ops.setattr;
@@ -58,5 +59,10 @@ export const DURABLE_START_PARAMS = [
 /** `loadDataDir`: a dumpDataDir tarball to unpack into the (empty) directory first, as a restore does. */
 export function openDurablePglite(directory: string, loadDataDir?: Blob): Promise<PGlite> {
   fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
-  return PGlite.create({ fs: new DurableNodeFS(directory), relaxedDurability: false, startParams: DURABLE_START_PARAMS, loadDataDir });
+  return PGlite.create({
+    fs: new DurableNodeFS(directory),
+    relaxedDurability: false,
+    startParams: DURABLE_START_PARAMS,
+    loadDataDir,
+  });
 }

@@ -259,14 +259,26 @@ export const usedVehicles = pgTable(
     const publicStock = PUBLIC_STOCK_CONDITION;
     return [
       // A vehicle's model is one of its make's: `make_slug=toyota&model_slug=jazz` can never find a Honda Jazz.
-      foreignKey({ name: "used_vehicles_model_of_make_fk", columns: [t.makeId, t.modelId], foreignColumns: [models.makeId, models.id] }),
+      foreignKey({
+        name: "used_vehicles_model_of_make_fk",
+        columns: [t.makeId, t.modelId],
+        foreignColumns: [models.makeId, models.id],
+      }),
       index("used_vehicles_make_model_idx").on(t.makeId, t.modelId, t.id),
       index("used_vehicles_dealer_idx").on(t.dealerId, t.id),
       // Partial: the listing shows only public stock (PUBLIC_STOCK_CONDITION), and so do these indexes.
-      index("used_vehicles_public_id_idx").on(t.id, ...filters).where(publicStock),
-      index("used_vehicles_public_price_idx").on(t.price, t.id, ...filters).where(publicStock),
-      index("used_vehicles_public_mileage_idx").on(t.mileageKm, t.id, ...filters).where(publicStock),
-      index("used_vehicles_public_year_idx").on(t.year, t.id, ...filters).where(publicStock),
+      index("used_vehicles_public_id_idx")
+        .on(t.id, ...filters)
+        .where(publicStock),
+      index("used_vehicles_public_price_idx")
+        .on(t.price, t.id, ...filters)
+        .where(publicStock),
+      index("used_vehicles_public_mileage_idx")
+        .on(t.mileageKm, t.id, ...filters)
+        .where(publicStock),
+      index("used_vehicles_public_year_idx")
+        .on(t.year, t.id, ...filters)
+        .where(publicStock),
       // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
       index("used_vehicles_dealer_updated_idx").on(t.dealerId, t.updatedAt, t.id),
       index("used_vehicles_updated_idx").on(t.updatedAt, t.id),
@@ -292,7 +304,12 @@ export const usedVehicleCounts = pgTable(
     state: text("state").notNull(),
     vehicles: integer("vehicles").notNull(),
   },
-  (t) => [primaryKey({ name: "used_vehicle_counts_pk", columns: [t.dealerId, t.makeId, t.modelId, t.fuelType, t.transmission, t.state] })],
+  (t) => [
+    primaryKey({
+      name: "used_vehicle_counts_pk",
+      columns: [t.dealerId, t.makeId, t.modelId, t.fuelType, t.transmission, t.state],
+    }),
+  ],
 );
 
 export const usedVehicleImages = pgTable(
@@ -538,7 +555,10 @@ export const rateLimitWindows = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull(),
   },
-  (t) => [primaryKey({ name: "rate_limit_windows_pk", columns: [t.key, t.windowStart] }), index("rate_limit_windows_start_idx").on(t.windowStart)],
+  (t) => [
+    primaryKey({ name: "rate_limit_windows_pk", columns: [t.key, t.windowStart] }),
+    index("rate_limit_windows_start_idx").on(t.windowStart),
+  ],
 );
 
 /** Bytes (PostgreSQL bytea) as a Node Buffer. */
@@ -578,7 +598,10 @@ export const staffUserDealers = pgTable(
       .notNull()
       .references(() => dealers.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ name: "staff_user_dealers_pk", columns: [t.staffUserId, t.dealerId] }), index("staff_user_dealers_dealer_idx").on(t.dealerId)],
+  (t) => [
+    primaryKey({ name: "staff_user_dealers_pk", columns: [t.staffUserId, t.dealerId] }),
+    index("staff_user_dealers_dealer_idx").on(t.dealerId),
+  ],
 );
 
 /**
@@ -792,7 +815,10 @@ export const usedVehiclePriceChanges = pgTable(
     newPrice: integer("new_price").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("used_vehicle_price_changes_vehicle_idx").on(t.vehicleId, t.changedAt), index("used_vehicle_price_changes_at_idx").on(t.changedAt)],
+  (t) => [
+    index("used_vehicle_price_changes_vehicle_idx").on(t.vehicleId, t.changedAt),
+    index("used_vehicle_price_changes_at_idx").on(t.changedAt),
+  ],
 );
 
 /**
@@ -993,7 +1019,9 @@ export const pageCountsDaily = pgTable(
     count: integer("count").notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.day, table.kind, table.subject, table.dealerId, table.source, table.medium, table.campaign] }),
+    primaryKey({
+      columns: [table.day, table.kind, table.subject, table.dealerId, table.source, table.medium, table.campaign],
+    }),
     index("page_counts_daily_kind_day_idx").on(table.kind, table.day),
   ],
 );

@@ -157,7 +157,13 @@ export function createApp({
     const started = performance.now();
     await next();
     logger.info(
-      { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });
@@ -167,7 +173,10 @@ export function createApp({
   app.onError((error, c) => {
     if (error instanceof WriteQueueFull) return busyAnswer(c, error);
     const unavailable = isDatabaseUnavailable(error);
-    logger.error({ reqId: c.get("requestId"), err: error, path: c.req.path }, unavailable ? "database unavailable" : "unhandled error");
+    logger.error(
+      { reqId: c.get("requestId"), err: error, path: c.req.path },
+      unavailable ? "database unavailable" : "unhandled error",
+    );
     if (unavailable) c.header("Retry-After", "30");
     const status = unavailable ? 503 : 500;
     if (c.req.path.startsWith("/api/")) {
@@ -233,14 +242,31 @@ export function createApp({
       const overHttps = cameOverHttps(c, trustProxy);
       const staff = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps };
       const pageRequest = { staff, upload: currentUploadScope() };
-      const context = { db, usedStock, readModels, writeQueue, logger: pageLogger, financeCipher, linkSigner, siteUrl, mailer, pageRequest, cspNonce: c.get("cspNonce"), reportError, vitalsSampleRate, countLead };
+      const context = {
+        db,
+        usedStock,
+        readModels,
+        writeQueue,
+        logger: pageLogger,
+        financeCipher,
+        linkSigner,
+        siteUrl,
+        mailer,
+        pageRequest,
+        cspNonce: c.get("cspNonce"),
+        reportError,
+        vitalsSampleRate,
+        countLead,
+      };
       const request = pageRequestOf(c.req.raw, overHttps);
       const response = await pageHandler(request, context);
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {
         await response.body?.cancel();
-        throw databaseFailure instanceof Error ? databaseFailure : new Error("database unavailable", { cause: databaseFailure });
+        throw databaseFailure instanceof Error
+          ? databaseFailure
+          : new Error("database unavailable", { cause: databaseFailure });
       }
       // A form body the action could not read (wrong type 415, unparsable 400) is the client's mistake: warn, as the guard's refusals.
       if (WRITE_METHODS.includes(c.req.method) && (response.status === 400 || response.status === 415)) {
@@ -265,13 +291,21 @@ function pageRequestOf(raw: Request, overHttps: boolean): Request {
   if (method === raw.method && !toHttps) return raw;
   if (toHttps) url.protocol = "https:";
   const body = method === "GET" ? undefined : raw.body;
-  return new Request(url, { method, headers: raw.headers, body, signal: raw.signal, ...(body ? { duplex: "half" } : {}) } as RequestInit);
+  return new Request(url, {
+    method,
+    headers: raw.headers,
+    body,
+    signal: raw.signal,
+    ...(body ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /** A write the bounded queue refused before it started (nothing stored): 503 at once, with when to try again. */
 function busyAnswer(c: Context, error: WriteQueueFull): Response {
   c.header("Retry-After", String(error.retryAfterSeconds));
-  return c.req.path.startsWith("/api/") ? apiError(c, 503, BUSY_MESSAGE) : c.html(errorPage(503, c.get("cspNonce")), 503);
+  return c.req.path.startsWith("/api/")
+    ? apiError(c, 503, BUSY_MESSAGE)
+    : c.html(errorPage(503, c.get("cspNonce")), 503);
 }
 
 /**

@@ -20,7 +20,9 @@ const linkSigner = LinkSigner.ephemeral();
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
-  site = await serveOverHttp(createApp({ db: database.db, logger: capturingLogger("warn").logger, linkSigner, ...(await builtSite()) }));
+  site = await serveOverHttp(
+    createApp({ db: database.db, logger: capturingLogger("warn").logger, linkSigner, ...(await builtSite()) }),
+  );
 });
 afterAll(async () => {
   await site?.close();
@@ -51,7 +53,9 @@ async function bookTestDrive(start: Date) {
 describe("moving an appointment", () => {
   it("revokes the link it was moved with: that link answers 410 'replaced', the new one opens the appointment", async () => {
     const calendar = (await dealerCalendar(database.db, "honda-sandton"))!;
-    const [first, second] = (await listFreeSlots(database.db, calendar, "test-drive", { now: new Date() })).map((slot) => slot.start);
+    const [first, second] = (await listFreeSlots(database.db, calendar, "test-drive", { now: new Date() })).map(
+      (slot) => slot.start,
+    );
     const appointment = await bookTestDrive(first!);
     const oldLink = manageAppointmentPath(linkSigner, appointment);
     expect((await fetch(site.baseUrl + oldLink)).status).toBe(200);
@@ -78,17 +82,27 @@ describe("moving an appointment", () => {
     expect(revoked.status).toBe(410);
     const revokedPage = await revoked.text();
     expect(revokedPage).toContain("This link has been replaced");
-    expect(revokedPage).toContain("The appointment was moved or cancelled after this link was sent, so it no longer works.");
+    expect(revokedPage).toContain(
+      "The appointment was moved or cancelled after this link was sent, so it no longer works.",
+    );
 
     // Nor can the old link act: a cancellation sent with it is refused and the appointment stays at the new time.
     const cancel = await fetch(site.baseUrl + new URL(oldLink, site.baseUrl).pathname, {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.baseUrl },
-      body: new URLSearchParams({ expires: oldQuery.get("expires")!, signature: oldQuery.get("signature")!, intent: "cancel" }),
+      body: new URLSearchParams({
+        expires: oldQuery.get("expires")!,
+        signature: oldQuery.get("signature")!,
+        intent: "cancel",
+      }),
     });
     expect(cancel.status).toBe(410);
-    expect(await appointmentOfEnquiry(database.db, appointment.enquiryId)).toMatchObject({ status: "booked", start: second, version: 2 });
+    expect(await appointmentOfEnquiry(database.db, appointment.enquiryId)).toMatchObject({
+      status: "booked",
+      start: second,
+      version: 2,
+    });
 
     const current = await fetch(site.baseUrl + newLink);
     expect(current.status).toBe(200);

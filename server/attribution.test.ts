@@ -31,11 +31,13 @@ import { Metrics } from "./metrics.ts";
  * Prometheus counter all carry the source and the campaign; a lead sent without a visit shows "Not recorded".
  */
 const DEALER = "honda-sandton";
-const LANDING = "/?utm_source=facebook&utm_medium=cpc&utm_campaign=spring-sale&utm_term=jazz&utm_content=carousel&fbclid=IwAR.click-1";
+const LANDING =
+  "/?utm_source=facebook&utm_medium=cpc&utm_campaign=spring-sale&utm_term=jazz&utm_content=carousel&fbclid=IwAR.click-1";
 const ENQUIRY_PAGE = "/new/honda/cr-v/1-5t-comfort-cvt/enquire";
 const cipher = FinanceCipher.ephemeral();
 /** A browser's User-Agent: Node's fetch says "node", which isbot takes for a crawler (given no visit). */
-const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 let database: DatabaseHandle;
 let server: { baseUrl: string; close(): Promise<void> };
@@ -66,7 +68,12 @@ beforeAll(async () => {
     { dealerId: dealer!.id, kind: "webhook", target: `${crm.url}/json`, format: "json", leadKind: "all" },
   ]);
   outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "attribution-outbox-"));
-  await createStaffUser(database.db, { email: "manager@sandton.example", role: "dealer_manager", dealerSlugs: [DEALER], password: TEST_STAFF_PASSWORD });
+  await createStaffUser(database.db, {
+    email: "manager@sandton.example",
+    role: "dealer_manager",
+    dealerSlugs: [DEALER],
+    password: TEST_STAFF_PASSWORD,
+  });
   manager = await signIn(server.baseUrl, "manager@sandton.example", TEST_STAFF_PASSWORD);
 });
 afterAll(async () => {
@@ -95,14 +102,25 @@ const now = () => Math.floor(Date.now() / 1000);
 const visitOf = (setCookie: string) => decodeVisit(setCookie.split(";")[0]!.slice(VISIT_COOKIE.length + 1), now());
 
 /** A page read as a browser makes it during the visit: the visit's cookie, and the page it came from as Referer. */
-function browse(pathname: string, { referrer, cookie = visitCookie, userAgent = BROWSER }: { referrer?: string; cookie?: string; userAgent?: string } = {}) {
+function browse(
+  pathname: string,
+  {
+    referrer,
+    cookie = visitCookie,
+    userAgent = BROWSER,
+  }: { referrer?: string; cookie?: string; userAgent?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
   if (referrer) headers.Referer = referrer;
   headers["User-Agent"] = userAgent;
   return fetch(server.baseUrl + pathname, { headers, redirect: "manual" }).then(async (response) => {
     await response.arrayBuffer();
-    return { status: response.status, cookies: response.headers.getSetCookie(), cacheControl: response.headers.get("Cache-Control") };
+    return {
+      status: response.status,
+      cookies: response.headers.getSetCookie(),
+      cacheControl: response.headers.get("Cache-Control"),
+    };
   });
 }
 
@@ -110,17 +128,36 @@ const postForm = (pathname: string, fields: Record<string, string>, cookie: stri
   fetch(server.baseUrl + pathname, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: server.baseUrl,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
   });
 
 const postApiEnquiry = (email: string, cookie: string | null) =>
   fetch(`${server.baseUrl}/api/customer_enquiries`, {
     method: "POST",
-    headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/ld+json",
+      Accept: "application/ld+json",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: JSON.stringify({
-      form_name: "Parts Enquiry", first_name: "Sipho", last_name: "Dlamini", email, cell_phone: "072 815 9130", make: "Honda", model: "Jazz",
-      year: 2016, partNo: "08P01-T5A-100", contact: true, terms: true, dealer_slug: DEALER, uri: "/parts",
+      form_name: "Parts Enquiry",
+      first_name: "Sipho",
+      last_name: "Dlamini",
+      email,
+      cell_phone: "072 815 9130",
+      make: "Honda",
+      model: "Jazz",
+      year: 2016,
+      partNo: "08P01-T5A-100",
+      contact: true,
+      terms: true,
+      dealer_slug: DEALER,
+      uri: "/parts",
     }),
   });
 
@@ -135,7 +172,9 @@ describe("a visit from a Facebook ad", () => {
     const landing = await browse(LANDING, { cookie: "", referrer: "https://l.facebook.com/" });
     expect(landing.status).toBe(200);
     expect(landing.cookies).toHaveLength(1);
-    expect(landing.cookies[0]).toMatch(new RegExp(`^${VISIT_COOKIE}=[\\w-]+; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax$`));
+    expect(landing.cookies[0]).toMatch(
+      new RegExp(`^${VISIT_COOKIE}=[\\w-]+; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax$`),
+    );
     expect(landing.cacheControl).toBe("private, no-store");
     expect(visitOf(landing.cookies[0]!)?.source).toEqual({
       source: "facebook",
@@ -171,9 +210,13 @@ describe("a visit from a Facebook ad", () => {
   });
 
   it("is Secure when the site is reached over HTTPS (behind a TLS proxy that says so)", async () => {
-    const behindProxy = await serveOverHttp(createApp({ db: database.db, logger: createLogger("silent"), trustProxy: true, ...(await builtSite()) }));
+    const behindProxy = await serveOverHttp(
+      createApp({ db: database.db, logger: createLogger("silent"), trustProxy: true, ...(await builtSite()) }),
+    );
     try {
-      const response = await fetch(`${behindProxy.baseUrl}/used?utm_source=facebook`, { headers: { "User-Agent": BROWSER, "X-Forwarded-Proto": "https" } });
+      const response = await fetch(`${behindProxy.baseUrl}/used?utm_source=facebook`, {
+        headers: { "User-Agent": BROWSER, "X-Forwarded-Proto": "https" },
+      });
       await response.arrayBuffer();
       expect(response.headers.getSetCookie()[0]).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
     } finally {
@@ -183,9 +226,15 @@ describe("a visit from a Facebook ad", () => {
 
   it("is not set on the API, redirects, the back office or a crawler's read", async () => {
     for (const pathname of ["/api/dealers", "/used/", "/staff/login"]) {
-      expect((await browse(pathname, { cookie: "" })).cookies.filter((cookie) => cookie.startsWith(VISIT_COOKIE)), pathname).toEqual([]);
+      expect(
+        (await browse(pathname, { cookie: "" })).cookies.filter((cookie) => cookie.startsWith(VISIT_COOKIE)),
+        pathname,
+      ).toEqual([]);
     }
-    const crawler = await browse("/used", { cookie: "", userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+    const crawler = await browse("/used", {
+      cookie: "",
+      userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
     expect(crawler.cookies).toEqual([]);
     expect(crawler.cacheControl).toBe("private, no-cache");
   });
@@ -194,33 +243,61 @@ describe("a visit from a Facebook ad", () => {
 describe("the leads the visit sends", () => {
   beforeAll(async () => {
     const enquiryForm = {
-      first_name: "Lerato", last_name: "Mokoena", email: "lerato.visit@example.co.za", cell_phone: "082 555 0199", dealer_slug: DEALER,
-      message: "Is the CR-V in white?", contact: "on", terms: "on", website: "", idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 60_000),
+      first_name: "Lerato",
+      last_name: "Mokoena",
+      email: "lerato.visit@example.co.za",
+      cell_phone: "082 555 0199",
+      dealer_slug: DEALER,
+      message: "Is the CR-V in white?",
+      contact: "on",
+      terms: "on",
+      website: "",
+      idempotency_key: crypto.randomUUID(),
+      rendered_at: String(Date.now() - 60_000),
     };
     expect((await postForm(ENQUIRY_PAGE, enquiryForm)).status).toBe(303);
     const api = await postApiEnquiry("sipho.visit@example.co.za", visitCookie);
     expect(api.status).toBe(201);
     const financeKey = crypto.randomUUID();
-    const finance = Object.fromEntries(Object.entries(validFinanceApplication({ dealership: DEALER, idempotencyKey: financeKey })).map(([name, value]) => [name, String(value)]));
+    const finance = Object.fromEntries(
+      Object.entries(validFinanceApplication({ dealership: DEALER, idempotencyKey: financeKey })).map(
+        ([name, value]) => [name, String(value)],
+      ),
+    );
     const financeAnswer = await postForm("/finance", finance);
     expect([financeAnswer.status, financeAnswer.headers.get("Location")]).toEqual([303, "/finance/thank-you"]);
     const unrecorded = await postApiEnquiry("no.visit@example.co.za", null);
     expect(unrecorded.status).toBe(201);
-    const idOf = async (email: string) => (await database.db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.email, email)))[0]!.id;
+    const idOf = async (email: string) =>
+      (await database.db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.email, email)))[0]!.id;
     leads.page = await idOf("lerato.visit@example.co.za");
     leads.api = await idOf("sipho.visit@example.co.za");
     leads.unrecorded = await idOf("no.visit@example.co.za");
-    const [application] = await database.db.select({ id: financeApplications.id }).from(financeApplications).where(eq(financeApplications.idempotencyKey, `form:${financeKey}`));
+    const [application] = await database.db
+      .select({ id: financeApplications.id })
+      .from(financeApplications)
+      .where(eq(financeApplications.idempotencyKey, `form:${financeKey}`));
     leads.finance = application!.id;
   });
 
   it("are stored with the visit's source, whatever form or client sent them; a lead without a visit has none", async () => {
-    const expected = { source: "facebook", medium: "cpc", campaign: "spring-sale", term: "jazz", clickIds: { fbclid: "IwAR.click-1" } };
-    const stored = async (id: string) => (await database.db.select({ attribution: enquiries.attribution }).from(enquiries).where(eq(enquiries.id, id)))[0]!.attribution;
+    const expected = {
+      source: "facebook",
+      medium: "cpc",
+      campaign: "spring-sale",
+      term: "jazz",
+      clickIds: { fbclid: "IwAR.click-1" },
+    };
+    const stored = async (id: string) =>
+      (await database.db.select({ attribution: enquiries.attribution }).from(enquiries).where(eq(enquiries.id, id)))[0]!
+        .attribution;
     expect(await stored(leads.page!)).toMatchObject(expected);
     expect(await stored(leads.api!)).toMatchObject(expected);
     expect(await stored(leads.unrecorded!)).toBeNull();
-    const [finance] = await database.db.select({ attribution: financeApplications.attribution }).from(financeApplications).where(eq(financeApplications.id, leads.finance!));
+    const [finance] = await database.db
+      .select({ attribution: financeApplications.attribution })
+      .from(financeApplications)
+      .where(eq(financeApplications.id, leads.finance!));
     expect(finance!.attribution).toMatchObject(expected);
   });
 
@@ -235,27 +312,55 @@ describe("the leads the visit sends", () => {
     });
     while ((await worker.runOnce()) > 0);
     // Enquiries go to the CRM's webhooks; a finance application only by e-mail (its CRM address takes the ADF as the body).
-    const mails = await Promise.all((await fs.readdir(outboxDir)).filter((name) => name.endsWith(".eml")).map(async (name) => simpleParser(await fs.readFile(path.join(outboxDir, name)))));
-    const crmMail = (id: string) => mails.find((mail) => (mail.text ?? "").startsWith("<?xml") && (mail.text ?? "").includes(`>${id}</id>`))?.text;
-    const adfOf = (id: string) => crm.received.find((request) => request.type === "adf" && request.body.includes(`>${id}</id>`))?.body;
-    const jsonOf = (id: string) => crm.received.map((request) => (request.type === "json" ? JSON.parse(request.body) : null)).find((body) => body?.id === id);
-    for (const [id, adf] of [[leads.page!, adfOf(leads.page!)], [leads.api!, adfOf(leads.api!)], [leads.finance!, crmMail(leads.finance!)]] as const) {
+    const mails = await Promise.all(
+      (await fs.readdir(outboxDir))
+        .filter((name) => name.endsWith(".eml"))
+        .map(async (name) => simpleParser(await fs.readFile(path.join(outboxDir, name)))),
+    );
+    const crmMail = (id: string) =>
+      mails.find((mail) => (mail.text ?? "").startsWith("<?xml") && (mail.text ?? "").includes(`>${id}</id>`))?.text;
+    const adfOf = (id: string) =>
+      crm.received.find((request) => request.type === "adf" && request.body.includes(`>${id}</id>`))?.body;
+    const jsonOf = (id: string) =>
+      crm.received
+        .map((request) => (request.type === "json" ? JSON.parse(request.body) : null))
+        .find((body) => body?.id === id);
+    for (const [id, adf] of [
+      [leads.page!, adfOf(leads.page!)],
+      [leads.api!, adfOf(leads.api!)],
+      [leads.finance!, crmMail(leads.finance!)],
+    ] as const) {
       expect(adf, `ADF of ${id}`).toBeDefined();
       expect(await dtdViolations(adf!)).toBe("");
       expect(await xpath(adf!, "string(//provider/name)")).toBe("Honda Dealer Group Website\n");
       expect((await xpath(adf!, "string(//provider/service)")).trim()).toMatch(/ from facebook \/ cpc \/ spring-sale$/);
       const comments = (await xpath(adf!, "string(//customer/comments)")).split("\n");
-      for (const line of ["Visit source: facebook", "Visit medium: cpc", "Campaign: spring-sale", "Campaign term: jazz", "Campaign content: carousel", "Facebook click id (fbclid): IwAR.click-1"]) {
+      for (const line of [
+        "Visit source: facebook",
+        "Visit medium: cpc",
+        "Campaign: spring-sale",
+        "Campaign term: jazz",
+        "Campaign content: carousel",
+        "Facebook click id (fbclid): IwAR.click-1",
+      ]) {
         expect(comments, id).toContain(line);
       }
     }
     for (const id of [leads.page!, leads.api!]) {
-      expect(jsonOf(id)?.attribution).toMatchObject({ source: "facebook", medium: "cpc", campaign: "spring-sale", term: "jazz", clickIds: { fbclid: "IwAR.click-1" } });
+      expect(jsonOf(id)?.attribution).toMatchObject({
+        source: "facebook",
+        medium: "cpc",
+        campaign: "spring-sale",
+        term: "jazz",
+        clickIds: { fbclid: "IwAR.click-1" },
+      });
     }
     // Without a visit: the form alone in the service, nothing in the comments, null in the JSON.
     const unrecorded = adfOf(leads.unrecorded!)!;
     expect(await dtdViolations(unrecorded)).toBe("");
-    expect((await xpath(unrecorded, "string(//provider/service)")).trim()).toBe("Parts Enquiry (Dealer Website Honda-Online Parts)");
+    expect((await xpath(unrecorded, "string(//provider/service)")).trim()).toBe(
+      "Parts Enquiry (Dealer Website Honda-Online Parts)",
+    );
     expect(await xpath(unrecorded, "string(//customer/comments)")).not.toContain("Visit source");
     expect(jsonOf(leads.unrecorded!)).toMatchObject({ attribution: null });
   });
@@ -280,9 +385,15 @@ describe("the leads the visit sends", () => {
     expect(notRecorded).toContain(`/staff/leads/${leads.unrecorded}`);
     expect(notRecorded).not.toContain(`/staff/leads/${leads.page}`);
 
-    const rows = parse((await staffPage("/staff/leads/export.csv")).replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];
+    const rows = parse((await staffPage("/staff/leads/export.csv")).replace(/^\uFEFF/, ""), {
+      columns: true,
+    }) as Record<string, string>[];
     const byEmail = (email: string) => rows.find((row) => row["E-mail"] === email);
-    expect(byEmail("lerato.visit@example.co.za")).toMatchObject({ Source: "facebook", Medium: "cpc", Campaign: "spring-sale" });
+    expect(byEmail("lerato.visit@example.co.za")).toMatchObject({
+      Source: "facebook",
+      Medium: "cpc",
+      Campaign: "spring-sale",
+    });
     expect(byEmail("no.visit@example.co.za")).toMatchObject({ Source: "Not recorded", Medium: "", Campaign: "" });
     expect(rows.find((row) => row["Lead type"] === "Finance Application" && row.Source === "facebook")).toBeDefined();
   });
@@ -291,7 +402,8 @@ describe("the leads the visit sends", () => {
     // A form sent twice (a double click) is one lead, counted once.
     await postApiEnquiry("sipho.visit@example.co.za", visitCookie);
     const body = (await metrics.exposition()).body;
-    const value = (labels: string) => Number(new RegExp(`^honda_leads_total\\{${labels}\\} (\\S+)$`, "m").exec(body)?.[1] ?? 0);
+    const value = (labels: string) =>
+      Number(new RegExp(`^honda_leads_total\\{${labels}\\} (\\S+)$`, "m").exec(body)?.[1] ?? 0);
     expect(value('type="New Vehicles",source="facebook",medium="cpc"')).toBe(1);
     expect(value('type="Parts Enquiry",source="facebook",medium="cpc"')).toBe(1);
     expect(value('type="Finance Application",source="facebook",medium="cpc"')).toBe(1);

@@ -19,7 +19,8 @@ function formWithLargeFile(): FormData {
   return form;
 }
 
-const postForm = (path: string) => fetch(site.baseUrl + path, { method: "POST", body: formWithLargeFile(), headers: { Origin: site.baseUrl } });
+const postForm = (path: string) =>
+  fetch(site.baseUrl + path, { method: "POST", body: formWithLargeFile(), headers: { Origin: site.baseUrl } });
 
 describe("the sell-your-car form's body limit", () => {
   it("takes a form with photos on /sell-your-car and /dealer/{name}/sell-your-car, and answers the form's problems (422)", async () => {
@@ -38,10 +39,20 @@ describe("the sell-your-car form's body limit", () => {
 
 describe("the back office's stock import", () => {
   it("takes a CSV over 64 KB from the page's script (its data address) and answers the dry run's report", async () => {
-    await createStaffUser(site.database.db, { email: "import-limit@honda.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(site.database.db, {
+      email: "import-limit@honda.example",
+      role: "group_admin",
+      password: TEST_STAFF_PASSWORD,
+    });
     const session = await signIn(site.baseUrl, "import-limit@honda.example", TEST_STAFF_PASSWORD);
-    const rows = Array.from({ length: 1200 }, (_, n) => `PLK-LIMIT-${n},Honda,Jazz,1.5 Comfort,2019,${60_000 + n},219900,Manual,Petrol,Silver,Used`);
-    const csv = ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition", ...rows].join("\n");
+    const rows = Array.from(
+      { length: 1200 },
+      (_, n) => `PLK-LIMIT-${n},Honda,Jazz,1.5 Comfort,2019,${60_000 + n},219900,Manual,Petrol,Silver,Used`,
+    );
+    const csv = [
+      "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition",
+      ...rows,
+    ].join("\n");
     expect(csv.length).toBeGreaterThan(64 * 1024);
     const form = new FormData();
     form.set("csrf", session.csrfToken);
@@ -49,7 +60,11 @@ describe("the back office's stock import", () => {
     form.set("dryRun", "on");
     form.set("feed", new Blob([csv], { type: "text/csv" }), "polokwane.csv");
     for (const path of ["/staff/stock/import.data", "/staff/stock/import"]) {
-      const answer = await fetch(site.baseUrl + path, { method: "POST", body: form, headers: { Cookie: session.cookie, Origin: site.baseUrl } });
+      const answer = await fetch(site.baseUrl + path, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: session.cookie, Origin: site.baseUrl },
+      });
       expect(answer.status, path).toBe(200);
       const body = await answer.text();
       expect(body, path).toContain("PLK-LIMIT-1199");

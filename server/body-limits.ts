@@ -7,7 +7,10 @@ import type { BodyLimitRule } from "./middleware/request-guard.ts";
  * A vehicle's photo upload in the back office (one photo of up to 20 MB from the page's script, or as many
  * as fit in 20 MB from a browser without JavaScript).
  */
-export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = ["/staff/stock/:id/photos", "/staff/stock/:id/photos.data"].map((path) => ({
+export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
+  "/staff/stock/:id/photos",
+  "/staff/stock/:id/photos.data",
+].map((path) => ({
   path,
   maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024,
 }));
@@ -33,7 +36,10 @@ export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
  * photos (issue 18), at the page and at its React Router data address, under / and /dealer/{name}.
  */
-export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = ["/sell-your-car", "/dealer/:dealerName/sell-your-car"].flatMap((path) => [
+export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = [
+  "/sell-your-car",
+  "/dealer/:dealerName/sell-your-car",
+].flatMap((path) => [
   { path, maxBodyBytes: SELLER_FORM_MAX_BYTES },
   { path: `${path}.data`, maxBodyBytes: SELLER_FORM_MAX_BYTES },
 ]);

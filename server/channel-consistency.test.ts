@@ -35,7 +35,14 @@ const CHANGE_REACHES_MEMORY_MS = 20_000;
 const PAGE_CACHE_LIFETIME_MS = 60 * 60_000;
 
 type Instance = { name: string; server: TestServer; reads: InMemoryReads; pageCache: PageCache };
-type Vehicle = { id: number; vin: string; kind: "car" | "motorcycle"; dealerId: number; dealerSlug: string; path: string };
+type Vehicle = {
+  id: number;
+  vin: string;
+  kind: "car" | "motorcycle";
+  dealerId: number;
+  dealerSlug: string;
+  path: string;
+};
 type Expected = { status: StockStatus; price: number };
 
 let database: DatabaseHandle & { url?: string };
@@ -56,7 +63,10 @@ async function startInstance(name: string, handle: DatabaseHandle): Promise<Inst
     { ...site, usedStock: reads.usedStock, readModels: reads.readModels, pageCache, linkSigner: signer, siteUrl: SITE },
     { database: handle },
   );
-  await vi.waitFor(() => expect(reads.usedStock.state).toBe("current"), { timeout: CHANGE_REACHES_MEMORY_MS, interval: 50 });
+  await vi.waitFor(() => expect(reads.usedStock.state).toBe("current"), {
+    timeout: CHANGE_REACHES_MEMORY_MS,
+    interval: 50,
+  });
   return { name, server, reads, pageCache };
 }
 
@@ -71,7 +81,8 @@ beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   site = await builtSite();
   admin = (await createStaffUser(database.db, { email: "admin@consistency.example", role: "group_admin" })).actor;
-  for (const setting of await listChannelSettings(database.db, signer, admin)) keys.set(`${setting.dealerId}/${setting.channel}`, setting.key!);
+  for (const setting of await listChannelSettings(database.db, signer, admin))
+    keys.set(`${setting.dealerId}/${setting.channel}`, setting.key!);
   first = await startInstance("A", database);
 });
 
@@ -89,7 +100,12 @@ async function vehicleOf(kind: Vehicle["kind"]): Promise<Vehicle> {
     .select({ id: usedVehicles.id, vin: usedVehicles.vin, dealerId: usedVehicles.dealerId, dealerSlug: dealers.slug })
     .from(usedVehicles)
     .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
-    .where(and(eq(usedVehicles.status, "Available"), kind === "motorcycle" ? eq(usedVehicles.bodyType, "Motorcycle") : sql`${usedVehicles.bodyType} <> 'Motorcycle'`))
+    .where(
+      and(
+        eq(usedVehicles.status, "Available"),
+        kind === "motorcycle" ? eq(usedVehicles.bodyType, "Motorcycle") : sql`${usedVehicles.bodyType} <> 'Motorcycle'`,
+      ),
+    )
     .orderBy(asc(usedVehicles.id));
   const row = rows.find((candidate) => !taken.has(candidate.id))!;
   taken.add(row.id);
@@ -112,8 +128,10 @@ type Feed = {
 };
 
 /** "575900 ZAR": the price Meta and TikTok take; anything else fails the comparison. */
-const zar = (text: unknown) => (typeof text === "string" && /^\d+ ZAR$/.test(text) ? Number(text.split(" ")[0]) : Number.NaN);
-const rand = (value: unknown) => (typeof value === "number" ? value : /^\d+$/.test(String(value)) ? Number(value) : Number.NaN);
+const zar = (text: unknown) =>
+  typeof text === "string" && /^\d+ ZAR$/.test(text) ? Number(text.split(" ")[0]) : Number.NaN;
+const rand = (value: unknown) =>
+  typeof value === "number" ? value : /^\d+$/.test(String(value)) ? Number(value) : Number.NaN;
 const rowOf = (rows: Record<string, unknown>[], column: string, vin: string) => rows.find((row) => row[column] === vin);
 
 const FEEDS: Feed[] = [
@@ -124,7 +142,12 @@ const FEEDS: Feed[] = [
       const row = rowOf(rows, "vin", vin);
       return row && { price: zar(row.price), availability: String(row.availability), url: String(row.url) };
     },
-    holds: (kind, status) => (kind === "car" && status === "Available" ? "AVAILABLE" : kind === "car" && status === "Reserved" ? "PENDING" : false),
+    holds: (kind, status) =>
+      kind === "car" && status === "Available"
+        ? "AVAILABLE"
+        : kind === "car" && status === "Reserved"
+          ? "PENDING"
+          : false,
   },
   {
     channel: "meta-products",
@@ -160,14 +183,22 @@ const FEEDS: Feed[] = [
 
 async function feedRows(instance: Instance, feed: Feed, vehicle: Vehicle): Promise<Record<string, unknown>[]> {
   const key = keys.get(`${vehicle.dealerId}/${feed.channel}`)!;
-  const response = await fetch(`${instance.server.baseUrl}/feeds/${feed.channel}/${vehicle.dealerSlug}.${feed.format}?key=${encodeURIComponent(key)}`);
+  const response = await fetch(
+    `${instance.server.baseUrl}/feeds/${feed.channel}/${vehicle.dealerSlug}.${feed.format}?key=${encodeURIComponent(key)}`,
+  );
   expect(response.status, `${instance.name}: ${feed.channel}.${feed.format}`).toBe(200);
   const text = await response.text();
-  return feed.format === "json" ? (JSON.parse(text) as Record<string, unknown>[]) : parse(text, { columns: true, skip_empty_lines: true });
+  return feed.format === "json"
+    ? (JSON.parse(text) as Record<string, unknown>[])
+    : parse(text, { columns: true, skip_empty_lines: true });
 }
 
 /** The vehicle page: its status, the price it shows a buyer, and its JSON-LD offer. */
-type PageView = { status: number; shownPrice: number | null; offer: { price: number; availability: string; url: string } | null };
+type PageView = {
+  status: number;
+  shownPrice: number | null;
+  offer: { price: number; availability: string; url: string } | null;
+};
 
 async function pageOf(instance: Instance, vehicle: Vehicle): Promise<PageView> {
   const response = await fetch(instance.server.baseUrl + vehicle.path);
@@ -175,7 +206,9 @@ async function pageOf(instance: Instance, vehicle: Vehicle): Promise<PageView> {
   const heading = html.indexOf("<h1");
   // The first paragraph after the heading that is a rand amount and nothing else: the price under the title.
   const shown = /<p[^>]*>R\u00a0([\d\u00a0]+)<\/p>/.exec(html.slice(heading));
-  const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
   const car = scripts.find((data) => data["@type"] === "Car");
   return {
     status: response.status,
@@ -191,12 +224,16 @@ async function sitemapOf(instance: Instance): Promise<Map<string, string>> {
   const entries = new Map<string, string>();
   for (const file of files) {
     const xml = await (await fetch(instance.server.baseUrl + file)).text();
-    for (const [, loc, lastmod] of xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)) entries.set(loc!, lastmod!);
+    for (const [, loc, lastmod] of xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g))
+      entries.set(loc!, lastmod!);
   }
   return entries;
 }
 
-const AVAILABILITY: Partial<Record<StockStatus, string>> = { Available: "https://schema.org/InStock", Reserved: "https://schema.org/LimitedAvailability" };
+const AVAILABILITY: Partial<Record<StockStatus, string>> = {
+  Available: "https://schema.org/InStock",
+  Reserved: "https://schema.org/LimitedAvailability",
+};
 
 /** Waits until the instance's page shows the change: it reached the instance's memory through the change notification. */
 async function pageShows(instance: Instance, vehicle: Vehicle, expected: Expected): Promise<void> {
@@ -214,13 +251,22 @@ async function pageShows(instance: Instance, vehicle: Vehicle, expected: Expecte
  * Everything public says the same of the vehicle, on this instance, now: the page (the price it shows and its
  * JSON-LD), every feed and the sitemap. Answers the sitemap's lastmod (null when the vehicle is not listed).
  */
-async function everywhereAgrees(instance: Instance, vehicle: Vehicle, expected: Expected, lastmodBefore: string | null): Promise<string | null> {
+async function everywhereAgrees(
+  instance: Instance,
+  vehicle: Vehicle,
+  expected: Expected,
+  lastmodBefore: string | null,
+): Promise<string | null> {
   const url = SITE + vehicle.path;
   const page = await pageOf(instance, vehicle);
   if (expected.status === "Sold") {
     expect(page).toMatchObject({ status: 410, offer: null });
   } else {
-    expect(page).toEqual({ status: 200, shownPrice: expected.price, offer: { price: expected.price, availability: AVAILABILITY[expected.status], url } });
+    expect(page).toEqual({
+      status: 200,
+      shownPrice: expected.price,
+      offer: { price: expected.price, availability: AVAILABILITY[expected.status], url },
+    });
   }
 
   for (const feed of FEEDS) {
@@ -236,7 +282,10 @@ async function everywhereAgrees(instance: Instance, vehicle: Vehicle, expected: 
     expect(lastmod, `${instance.name}: a sold vehicle has no URL in the sitemap`).toBeNull();
   } else {
     expect(lastmod, `${instance.name}: the sitemap lists ${url}`).not.toBeNull();
-    if (lastmodBefore) expect(Date.parse(lastmod!), `${instance.name}: the sitemap's lastmod moves forward`).toBeGreaterThan(Date.parse(lastmodBefore));
+    if (lastmodBefore)
+      expect(Date.parse(lastmod!), `${instance.name}: the sitemap's lastmod moves forward`).toBeGreaterThan(
+        Date.parse(lastmodBefore),
+      );
   }
   return lastmod;
 }
@@ -250,19 +299,33 @@ async function priceReservationAndSale(vehicle: Vehicle, writer: DatabaseHandle,
   const { values } = await getStockVehicle(writer.db, admin, vehicle.id);
   let expected: Expected = { status: "Available", price: Number(values.price) };
   const lastmods = new Map<string, string | null>();
-  for (const instance of instances) lastmods.set(instance.name, await everywhereAgrees(instance, vehicle, expected, null));
+  for (const instance of instances)
+    lastmods.set(instance.name, await everywhereAgrees(instance, vehicle, expected, null));
 
   const steps: { change: () => Promise<unknown>; after: Expected }[] = [
-    { change: () => updateStockVehicle(writer.db, admin, vehicle.id, { ...values, price: String(expected.price - 10_100) }), after: { status: "Available", price: expected.price - 10_100 } },
-    { change: () => changeStockStatus(writer.db, admin, vehicle.id, "Reserved"), after: { status: "Reserved", price: expected.price - 10_100 } },
-    { change: () => changeStockStatus(writer.db, admin, vehicle.id, "Sold"), after: { status: "Sold", price: expected.price - 10_100 } },
+    {
+      change: () =>
+        updateStockVehicle(writer.db, admin, vehicle.id, { ...values, price: String(expected.price - 10_100) }),
+      after: { status: "Available", price: expected.price - 10_100 },
+    },
+    {
+      change: () => changeStockStatus(writer.db, admin, vehicle.id, "Reserved"),
+      after: { status: "Reserved", price: expected.price - 10_100 },
+    },
+    {
+      change: () => changeStockStatus(writer.db, admin, vehicle.id, "Sold"),
+      after: { status: "Sold", price: expected.price - 10_100 },
+    },
   ];
   for (const step of steps) {
     expect(await step.change()).toEqual({ ok: true, id: vehicle.id });
     expected = step.after;
     for (const instance of instances) {
       await pageShows(instance, vehicle, expected);
-      lastmods.set(instance.name, await everywhereAgrees(instance, vehicle, expected, lastmods.get(instance.name) ?? null));
+      lastmods.set(
+        instance.name,
+        await everywhereAgrees(instance, vehicle, expected, lastmods.get(instance.name) ?? null),
+      );
     }
   }
 }
@@ -283,7 +346,8 @@ describe("a price change, a reservation and a sale", () => {
     async () => {
       secondHandle = await openDatabase({ databaseUrl: database.url! });
       second = await startInstance("B", secondHandle);
-      for (const kind of ["car", "motorcycle"] as const) await priceReservationAndSale(await vehicleOf(kind), database, [second, first]);
+      for (const kind of ["car", "motorcycle"] as const)
+        await priceReservationAndSale(await vehicleOf(kind), database, [second, first]);
     },
     180_000,
   );

@@ -32,7 +32,10 @@ beforeAll(async () => {
   await database.db.transaction((tx) => addUsedVehicles(tx, LARGE_STOCK, 34_034));
   reads = await keepPublicReadsInMemory(database);
   await vi.waitFor(() => expect(reads.usedStock.state).toBe("current"), { timeout: 90_000, interval: 50 });
-  site = await startTestServer({ usedStock: reads.usedStock, readModels: reads.readModels, linkSigner: signer }, { database });
+  site = await startTestServer(
+    { usedStock: reads.usedStock, readModels: reads.readModels, linkSigner: signer },
+    { database },
+  );
   const { actor } = await createStaffUser(database.db, { email: "admin@large-stock.example", role: "group_admin" });
   const [largest] = await database.db
     .select({ id: dealers.id })
@@ -42,7 +45,9 @@ beforeAll(async () => {
     .groupBy(dealers.id)
     .orderBy(desc(count()))
     .limit(1);
-  const setting = (await listChannelSettings(database.db, signer, actor)).find((s) => s.dealerId === largest!.id && s.channel === "marketplace")!;
+  const setting = (await listChannelSettings(database.db, signer, actor)).find(
+    (s) => s.dealerId === largest!.id && s.channel === "marketplace",
+  )!;
   feedUrl = `${site.baseUrl}/feeds/marketplace/${setting.dealerSlug}.json?key=${encodeURIComponent(setting.key!)}`;
 }, 180_000);
 
@@ -83,7 +88,9 @@ describe("a feed of a large stock", () => {
     const duringBuild = listing.filter((answer) => answer.beforeFeed);
     const slowest = Math.max(...listing.map((answer) => answer.ms));
     const longestStall = stalls.max / 1e6;
-    console.info(`feed of ${items.length} items built in ${Math.round(buildMs)} ms; ${duringBuild.length} listing answers meanwhile, the slowest in ${Math.round(slowest)} ms; longest event-loop stall ${Math.round(longestStall)} ms`);
+    console.info(
+      `feed of ${items.length} items built in ${Math.round(buildMs)} ms; ${duringBuild.length} listing answers meanwhile, the slowest in ${Math.round(slowest)} ms; longest event-loop stall ${Math.round(longestStall)} ms`,
+    );
     // Before the build yielded, the event loop stood still for most of the build, and a listing request that
     // arrived then waited for all of it. Now an answer takes a few turns of the loop, each after one slice.
     expect(duringBuild.length).toBeGreaterThanOrEqual(5);

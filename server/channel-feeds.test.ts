@@ -5,7 +5,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { LinkSigner } from "../core/appointments/links.ts";
-import { listChannelSettings, revokeChannelKey, rotateChannelKey, setChannelEnabled } from "../core/channels/channel-settings.ts";
+import {
+  listChannelSettings,
+  revokeChannelKey,
+  rotateChannelKey,
+  setChannelEnabled,
+} from "../core/channels/channel-settings.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { channelFetches, dealers, usedVehicles } from "../db/schema.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
@@ -25,15 +30,25 @@ let dealer: { id: number; slug: string };
 const signer = LinkSigner.ephemeral();
 const capture = capturingLogger();
 const SITE = "https://cars.example.co.za";
-const app = () => createApp({ db: database.db, logger: capture.logger, linkSigner: signer, siteUrl: SITE, channelFeeds: { maxDropShare: 0.5 } });
+const app = () =>
+  createApp({
+    db: database.db,
+    logger: capture.logger,
+    linkSigner: signer,
+    siteUrl: SITE,
+    channelFeeds: { maxDropShare: 0.5 },
+  });
 let server: ReturnType<typeof app>;
 
 async function keyOf(channel: string): Promise<string> {
-  const setting = (await listChannelSettings(database.db, signer, admin)).find((s) => s.dealerId === dealer.id && s.channel === channel)!;
+  const setting = (await listChannelSettings(database.db, signer, admin)).find(
+    (s) => s.dealerId === dealer.id && s.channel === channel,
+  )!;
   return setting.key!;
 }
 
-const feedPath = (channel: string, key: string | null, format = "csv") => `/feeds/${channel}/${dealer.slug}.${format}${key === null ? "" : `?key=${encodeURIComponent(key)}`}`;
+const feedPath = (channel: string, key: string | null, format = "csv") =>
+  `/feeds/${channel}/${dealer.slug}.${format}${key === null ? "" : `?key=${encodeURIComponent(key)}`}`;
 
 async function fetchCsv(channel: string, target = server): Promise<Record<string, string>[]> {
   const response = await target.request(feedPath(channel, await keyOf(channel)));
@@ -44,15 +59,24 @@ async function fetchCsv(channel: string, target = server): Promise<Record<string
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   admin = (await createStaffUser(database.db, { email: "admin@channels.example", role: "group_admin" })).actor;
-  const [carDealer] = await database.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers).where(sql`${dealers.dealerName} not ilike '%wing%'`).orderBy(dealers.sortOrder).limit(1);
+  const [carDealer] = await database.db
+    .select({ id: dealers.id, slug: dealers.slug })
+    .from(dealers)
+    .where(sql`${dealers.dealerName} not ilike '%wing%'`)
+    .orderBy(dealers.sortOrder)
+    .limit(1);
   dealer = carDealer!;
   // Identifiers and words the channels need, whatever the demo seed gives.
   await database.db
     .update(usedVehicles)
-    .set({ vin: sql`'MRH' || lpad(${usedVehicles.id}::text, 14, '0')`, description: "One owner, full service history, two keys, spare wheel never used." })
+    .set({
+      vin: sql`'MRH' || lpad(${usedVehicles.id}::text, 14, '0')`,
+      description: "One owner, full service history, two keys, spare wheel never used.",
+    })
     .where(eq(usedVehicles.dealerId, dealer.id));
   await database.db.update(usedVehicles).set({ status: "Available" }).where(eq(usedVehicles.dealerId, dealer.id));
-  for (const channel of ["meta-vehicles", "marketplace"]) await setChannelEnabled(database.db, admin, dealer.id, channel, true);
+  for (const channel of ["meta-vehicles", "marketplace"])
+    await setChannelEnabled(database.db, admin, dealer.id, channel, true);
   server = app();
 });
 
@@ -61,7 +85,11 @@ afterAll(async () => {
 });
 
 const dealerVehicles = () =>
-  database.db.select({ id: usedVehicles.id, vin: usedVehicles.vin, price: usedVehicles.price }).from(usedVehicles).where(eq(usedVehicles.dealerId, dealer.id)).orderBy(usedVehicles.id);
+  database.db
+    .select({ id: usedVehicles.id, vin: usedVehicles.vin, price: usedVehicles.price })
+    .from(usedVehicles)
+    .where(eq(usedVehicles.dealerId, dealer.id))
+    .orderBy(usedVehicles.id);
 
 describe("the feed key", () => {
   it("is required, must be this feed's, stops working when revoked, and survives a rotation for the grace period", async () => {
@@ -76,7 +104,9 @@ describe("the feed key", () => {
     expect(rotated).not.toBe(key);
     expect((await server.request(feedPath("meta-vehicles", rotated))).status).toBe(200);
     expect((await server.request(feedPath("meta-vehicles", key))).status).toBe(200);
-    await database.db.execute(sql`update channel_feeds set previous_key_valid_until = now() - interval '1 second' where dealer_id = ${dealer.id} and channel = 'meta-vehicles'`);
+    await database.db.execute(
+      sql`update channel_feeds set previous_key_valid_until = now() - interval '1 second' where dealer_id = ${dealer.id} and channel = 'meta-vehicles'`,
+    );
     expect((await server.request(feedPath("meta-vehicles", key))).status).toBe(403);
 
     await revokeChannelKey(database.db, admin, dealer.id, "meta-vehicles");
@@ -111,15 +141,22 @@ describe("a fetch", () => {
     expect(first.headers.get("Cache-Control")).toBe("private, no-store");
     const etag = first.headers.get("ETag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const items = JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString("utf8")) as { VinNo: string }[];
+    const items = JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString("utf8")) as {
+      VinNo: string;
+    }[];
     expect(items.length).toBe((await dealerVehicles()).length);
     expect((await server.request(path, { headers: { "If-None-Match": etag } })).status).toBe(304);
-    expect((await server.request(path, { headers: { "If-Modified-Since": first.headers.get("Last-Modified")! } })).status).toBe(304);
+    expect(
+      (await server.request(path, { headers: { "If-Modified-Since": first.headers.get("Last-Modified")! } })).status,
+    ).toBe(304);
   });
 
   it("shows a price change, a reservation and a sale at the next fetch", async () => {
     const [changed, reserved, sold] = await dealerVehicles();
-    await database.db.update(usedVehicles).set({ price: changed!.price - 10_000 }).where(eq(usedVehicles.id, changed!.id));
+    await database.db
+      .update(usedVehicles)
+      .set({ price: changed!.price - 10_000 })
+      .where(eq(usedVehicles.id, changed!.id));
     await database.db.update(usedVehicles).set({ status: "Reserved" }).where(eq(usedVehicles.id, reserved!.id));
     await database.db.update(usedVehicles).set({ status: "Sold" }).where(eq(usedVehicles.id, sold!.id));
 
@@ -134,8 +171,15 @@ describe("a fetch", () => {
   });
 
   it("is logged with the client, the item count and the time it took", async () => {
-    await server.request(feedPath("meta-vehicles", await keyOf("meta-vehicles")), { headers: { "User-Agent": "facebookexternalhit/1.1" } });
-    const [last] = await database.db.select().from(channelFetches).where(eq(channelFetches.channel, "meta-vehicles")).orderBy(sql`${channelFetches.id} desc`).limit(1);
+    await server.request(feedPath("meta-vehicles", await keyOf("meta-vehicles")), {
+      headers: { "User-Agent": "facebookexternalhit/1.1" },
+    });
+    const [last] = await database.db
+      .select()
+      .from(channelFetches)
+      .where(eq(channelFetches.channel, "meta-vehicles"))
+      .orderBy(sql`${channelFetches.id} desc`)
+      .limit(1);
     expect(last).toMatchObject({ userAgent: "facebookexternalhit/1.1", guarded: false });
     expect(last!.items).toBeGreaterThan(0);
   });
@@ -152,7 +196,12 @@ describe("the empty-feed guard", () => {
     const guarded = await server.request(feedPath("marketplace", await keyOf("marketplace")));
     expect(guarded.status).toBe(200);
     expect(await guarded.text()).toBe(goodText);
-    const [alarm] = await database.db.select().from(channelFetches).where(eq(channelFetches.channel, "marketplace")).orderBy(sql`${channelFetches.id} desc`).limit(1);
+    const [alarm] = await database.db
+      .select()
+      .from(channelFetches)
+      .where(eq(channelFetches.channel, "marketplace"))
+      .orderBy(sql`${channelFetches.id} desc`)
+      .limit(1);
     expect(alarm).toMatchObject({ guarded: true });
     expect(alarm!.wouldHaveItems).toBeLessThan(alarm!.items);
 

@@ -16,7 +16,13 @@ import type { Logger } from "./logger.ts";
 
 /** What the metrics hear of each fetch (server/metrics.ts). */
 export type FeedFetchOutcome = "served" | "not-modified" | "guarded" | "held-back";
-export type FeedFetchObserver = (fetch: { channel: string; dealer: string; outcome: FeedFetchOutcome; items: number; seconds: number }) => void;
+export type FeedFetchObserver = (fetch: {
+  channel: string;
+  dealer: string;
+  outcome: FeedFetchOutcome;
+  items: number;
+  seconds: number;
+}) => void;
 
 export type ChannelFeedOptions = {
   db: Database;
@@ -30,12 +36,22 @@ export type ChannelFeedOptions = {
 };
 
 /** A generated file, kept until the stock's snapshot changes: its bytes in the pieces they were written in (see `serialiseFeed`). */
-type FeedFile = { pieces: readonly Buffer[]; gzipped: Promise<Buffer> | null; etag: string; lastModified: Date; items: number; leftOut: number };
+type FeedFile = {
+  pieces: readonly Buffer[];
+  gzipped: Promise<Buffer> | null;
+  etag: string;
+  lastModified: Date;
+  items: number;
+  leftOut: number;
+};
 
 /** The stock as one fetch read it. */
 type Snapshot = { rows: readonly StockRow[]; readAt: Date; snapshot: object };
 
-const CONTENT_TYPES: Record<FeedFormat, string> = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" };
+const CONTENT_TYPES: Record<FeedFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
 
 /**
  * The catalogue feeds (docs/channels.md): GET /feeds/{channel}/{dealer}.{csv|json}?key=..., generated at
@@ -68,7 +84,13 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     return stockOfSnapshot.stock;
   }
 
-  async function buildFile(channel: Channel, format: FeedFormat, dealer: FeedDealer, stock: Snapshot, previous: Promise<FeedFile> | undefined): Promise<FeedFile> {
+  async function buildFile(
+    channel: Channel,
+    format: FeedFormat,
+    dealer: FeedDealer,
+    stock: Snapshot,
+    previous: Promise<FeedFile> | undefined,
+  ): Promise<FeedFile> {
     const channelStock = await channelStockOf(stock);
     const { rows, leftOut } = await channelStock.feed(channel, { siteUrl: options.siteUrl, dealer });
     const pieces = await serialiseFeed(channel, format, rows);
@@ -98,31 +120,54 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     const format = match?.[2] as FeedFormat | undefined;
     if (!channel || !match || !format || !channel.formats.includes(format)) return c.text("No such feed", 404);
     const access = await feedAccess(options.db, options.linkSigner, channel.id, match[1]!, c.req.query("key"));
-    if (access.kind === "missing-key") return c.text("This feed needs its key: ?key=... as shown in the back office (/staff/channels)", 401);
-    if (access.kind === "invalid-key") return c.text("This key does not open this feed (wrong, revoked, or replaced more than the grace period ago)", 403);
+    if (access.kind === "missing-key")
+      return c.text("This feed needs its key: ?key=... as shown in the back office (/staff/channels)", 401);
+    if (access.kind === "invalid-key")
+      return c.text(
+        "This key does not open this feed (wrong, revoked, or replaced more than the grace period ago)",
+        403,
+      );
     if (access.kind === "disabled") return c.text("This channel is switched off for this dealer", 404);
     const dealer = access.dealer;
     const fileKey = fileKeyOf(channel, format, dealer);
     const file = await fileOf(channel, format, dealer, await options.usedStock.stockRows());
 
     const previousItems = await lastFetchItems(options.db, dealer.id, channel.id);
-    const dropsTooMany = previousItems !== null && previousItems > 0 && (previousItems - file.items) / previousItems > options.maxDropShare;
+    const dropsTooMany =
+      previousItems !== null &&
+      previousItems > 0 &&
+      (previousItems - file.items) / previousItems > options.maxDropShare;
     const answered = dropsTooMany ? lastGood.get(fileKey) : file;
     if (!dropsTooMany) lastGood.set(fileKey, file);
     const durationMs = Math.round(performance.now() - started);
     const userAgent = c.req.header("User-Agent") ?? "";
     const log = (items: number, guarded: boolean) =>
-      recordFetch(options.db, { dealerId: dealer.id, channel: channel.id, userAgent, items, leftOut: file.leftOut, durationMs, guarded, wouldHaveItems: guarded ? file.items : null });
+      recordFetch(options.db, {
+        dealerId: dealer.id,
+        channel: channel.id,
+        userAgent,
+        items,
+        leftOut: file.leftOut,
+        durationMs,
+        guarded,
+        wouldHaveItems: guarded ? file.items : null,
+      });
     const observe = (outcome: FeedFetchOutcome, items: number) =>
       options.observe?.({ channel: channel.id, dealer: dealer.slug, outcome, items, seconds: durationMs / 1000 });
 
     if (dropsTooMany) {
-      options.logger.warn({ channel: channel.id, dealer: dealer.slug, previousItems, items: file.items }, "channel feed held back: it would drop too many items at once");
+      options.logger.warn(
+        { channel: channel.id, dealer: dealer.slug, previousItems, items: file.items },
+        "channel feed held back: it would drop too many items at once",
+      );
       if (!answered) {
         await log(previousItems, true);
         observe("held-back", 0);
         c.header("Retry-After", "900");
-        return c.text("This feed is held back: it would drop too many vehicles at once; the back office shows why", 503);
+        return c.text(
+          "This feed is held back: it would drop too many vehicles at once; the back office shows why",
+          503,
+        );
       }
     }
     const served = answered!;
@@ -138,7 +183,8 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     c.header("Content-Type", CONTENT_TYPES[format]);
     c.header("Content-Disposition", `inline; filename="${channel.id}-${dealer.slug}.${format}"`);
     // A client without gzip (none of the channels) gets the file joined, as the caching rule compresses it anyway.
-    if (!acceptsCoding(c.req.header("Accept-Encoding"), "gzip")) return c.body(new Uint8Array(Buffer.concat(served.pieces)));
+    if (!acceptsCoding(c.req.header("Accept-Encoding"), "gzip"))
+      return c.body(new Uint8Array(Buffer.concat(served.pieces)));
     served.gzipped ??= gzipOf(served.pieces);
     c.header("Content-Encoding", "gzip");
     return c.body(new Uint8Array(await served.gzipped));

@@ -20,7 +20,11 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-control-"));
   socketPath = path.join(dataDir, "control.sock");
   const env = loadEnv({ DATA_DIR: dataDir });
-  control = await openControlSocket(socketPath, operatorContext(env, database, capturingLogger().logger), capturingLogger().logger);
+  control = await openControlSocket(
+    socketPath,
+    operatorContext(env, database, capturingLogger().logger),
+    capturingLogger().logger,
+  );
 });
 afterAll(async () => {
   await control.close();
@@ -76,7 +80,12 @@ describe("the server's operator socket", () => {
 
   it("survives a tool that goes away in the middle of sending its request", async () => {
     await new Promise<void>((resolve) => {
-      const request = http.request({ socketPath, method: "POST", path: "/commands", headers: { "Content-Type": "application/json", "Content-Length": "1000" } });
+      const request = http.request({
+        socketPath,
+        method: "POST",
+        path: "/commands",
+        headers: { "Content-Type": "application/json", "Content-Length": "1000" },
+      });
       request.on("error", () => resolve());
       request.write('{"command":');
       setTimeout(() => {

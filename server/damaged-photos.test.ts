@@ -18,7 +18,10 @@ import { createApp } from "./app.ts";
  * error-level log. (A feed's damaged photo: core/inventory/feed-photos.test.ts.)
  */
 const DAMAGED = "This photo could not be read; please take it again";
-const cutOffJpeg = () => new Blob([fs.readFileSync(path.join(import.meta.dirname, "../tests/fixtures/photos/trade-in-cut-off.jpg"))], { type: "image/jpeg" });
+const cutOffJpeg = () =>
+  new Blob([fs.readFileSync(path.join(import.meta.dirname, "../tests/fixtures/photos/trade-in-cut-off.jpg"))], {
+    type: "image/jpeg",
+  });
 
 let database: DatabaseHandle;
 let server: { baseUrl: string; close(): Promise<void> };
@@ -29,9 +32,18 @@ beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   const { logger, lines } = capturingLogger("warn");
   errorLines = () => lines.filter((line) => JSON.parse(line).level >= 50);
-  const app = createApp({ db: database.db, logger, ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000) });
+  const app = createApp({
+    db: database.db,
+    logger,
+    ...(await builtSite()),
+    rateLimiter: new MemoryRateLimiter(1_000, 600_000),
+  });
   server = await serveOverHttp(app);
-  await createStaffUser(database.db, { email: "damaged@photos.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
+  await createStaffUser(database.db, {
+    email: "damaged@photos.example",
+    role: "group_admin",
+    password: TEST_STAFF_PASSWORD,
+  });
   editor = await signIn(server.baseUrl, "damaged@photos.example", TEST_STAFF_PASSWORD);
 });
 afterAll(async () => {
@@ -41,16 +53,40 @@ afterAll(async () => {
 
 /** How many rows each table of a stored upload has: none may change for a refused one. */
 async function storedCounts() {
-  const rows = async (table: typeof storedImages | typeof enquiries | typeof deals | typeof banners | typeof blogPosts | typeof usedVehicleImages) =>
-    (await database.db.select({ n: count() }).from(table))[0]!.n;
-  return { images: await rows(storedImages), enquiries: await rows(enquiries), deals: await rows(deals), banners: await rows(banners), posts: await rows(blogPosts), vehiclePhotos: await rows(usedVehicleImages) };
+  const rows = async (
+    table:
+      | typeof storedImages
+      | typeof enquiries
+      | typeof deals
+      | typeof banners
+      | typeof blogPosts
+      | typeof usedVehicleImages,
+  ) => (await database.db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    images: await rows(storedImages),
+    enquiries: await rows(enquiries),
+    deals: await rows(deals),
+    banners: await rows(banners),
+    posts: await rows(blogPosts),
+    vehiclePhotos: await rows(usedVehicleImages),
+  };
 }
 
-function post(url: string, fields: Record<string, string>, file: { field: string; name: string }, headers: Record<string, string> = {}) {
+function post(
+  url: string,
+  fields: Record<string, string>,
+  file: { field: string; name: string },
+  headers: Record<string, string> = {},
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append(file.field, cutOffJpeg(), file.name);
-  return fetch(`${server.baseUrl}${url}`, { method: "POST", redirect: "manual", headers: { Origin: server.baseUrl, ...headers }, body });
+  return fetch(`${server.baseUrl}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.baseUrl, ...headers },
+    body,
+  });
 }
 
 const asEditor = (fields: Record<string, string>) => ({ ...fields, csrf: editor.csrfToken });
@@ -90,23 +126,60 @@ describe("a damaged photo", () => {
     const before = await storedCounts();
     const url = `/staff/stock/${vehicle!.id}/photos`;
     const headers = { Cookie: editor.cookie };
-    const scripted = await post(url, asEditor({ intent: "upload" }), { field: "photos", name: "side.jpg" }, { ...headers, Accept: "application/json" });
+    const scripted = await post(
+      url,
+      asEditor({ intent: "upload" }),
+      { field: "photos", name: "side.jpg" },
+      { ...headers, Accept: "application/json" },
+    );
     expect(scripted.status).toBe(422);
-    expect(await scripted.json()).toEqual({ ok: false, violations: [{ propertyPath: "photos", message: `side.jpg: ${DAMAGED}` }] });
+    expect(await scripted.json()).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "photos", message: `side.jpg: ${DAMAGED}` }],
+    });
     const plain = await post(url, asEditor({ intent: "upload" }), { field: "photos", name: "side.jpg" }, headers);
     expect(plain.status).toBe(302);
-    expect(new URL(plain.headers.get("location")!, server.baseUrl).searchParams.get("photoError")).toBe(`side.jpg: ${DAMAGED}`);
+    expect(new URL(plain.headers.get("location")!, server.baseUrl).searchParams.get("photoError")).toBe(
+      `side.jpg: ${DAMAGED}`,
+    );
     expect(await storedCounts()).toEqual(before);
   });
 
   it.each([
-    ["a special", "/staff/specials/new", "image", { title: "Deposit special", kind: "special", dealer: "", summary: "R5 000 towards your deposit.", endsAt: sast(new Date(Date.now() + 7 * 86_400_000)) }],
-    ["a banner", "/staff/banners/new", "image", { title: "Winter service clinic", type: "", buttonUrl: "/service", sortOrder: "0" }],
+    [
+      "a special",
+      "/staff/specials/new",
+      "image",
+      {
+        title: "Deposit special",
+        kind: "special",
+        dealer: "",
+        summary: "R5 000 towards your deposit.",
+        endsAt: sast(new Date(Date.now() + 7 * 86_400_000)),
+      },
+    ],
+    [
+      "a banner",
+      "/staff/banners/new",
+      "image",
+      { title: "Winter service clinic", type: "", buttonUrl: "/service", sortOrder: "0" },
+    ],
     [
       "a blog post's hero image",
       "/staff/blog/new",
       "heroImage",
-      { title: "Festive season hours", slug: "", author: "Lerato Dlamini", description: "When we are open.", body: "Book a check.", status: "draft", publishAt: "", metaTitle: "", metaDescription: "", keywords: "" },
+      {
+        title: "Festive season hours",
+        slug: "",
+        author: "Lerato Dlamini",
+        description: "When we are open.",
+        body: "Book a check.",
+        status: "draft",
+        publishAt: "",
+        metaTitle: "",
+        metaDescription: "",
+        keywords: "",
+      },
     ],
   ] as const)("on %s: 422 with the message, the typed title kept, nothing stored", async (_, url, field, fields) => {
     const before = await storedCounts();

@@ -11,6 +11,7 @@ const vite = await createServer({ server: { middlewareMode: true }, appType: "cu
 const pagesModule = (await vite.ssrLoadModule("/server/pages.ts")) as typeof import("./pages.ts");
 const siteModule = (await vite.ssrLoadModule("/server/site.ts")) as typeof import("./site.ts");
 const currentBuild = async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-const pageHandler: PageHandler = async (request, context) => pagesModule.pagesOf(await currentBuild(), "development").pageHandler(request, context);
+const pageHandler: PageHandler = async (request, context) =>
+  pagesModule.pagesOf(await currentBuild(), "development").pageHandler(request, context);
 const pageMethods: PageMethods = async (path) => pagesModule.pageMethodsOf(await currentBuild())(path);
 siteModule.startSite({ mode: "development", pageHandler, pageMethods, devMiddleware: vite.middlewares });

@@ -12,7 +12,13 @@ const PAGES = ["/", "/new", "/used", "/blog", "/finance", "/dealer"];
 
 /** The site over real HTTP on `database`, pages from the production build. */
 async function startSite(database: DatabaseHandle, overrides: Partial<AppDeps> = {}) {
-  const app = createApp({ db: database.db, health: database, logger: createLogger("silent"), ...(await builtSite()), ...overrides });
+  const app = createApp({
+    db: database.db,
+    health: database,
+    logger: createLogger("silent"),
+    ...(await builtSite()),
+    ...overrides,
+  });
   return serveOverHttp(app);
 }
 
@@ -72,7 +78,10 @@ describe("pages while the database cannot be reached", () => {
     const { status, headers, body } = await get(site.baseUrl, "/api/vehicles");
     expect(status).toBe(503);
     expect(headers.get("retry-after")).toBe("30");
-    expect(JSON.parse(body)).toMatchObject({ status: 503, title: "Service temporarily unavailable; try again shortly" });
+    expect(JSON.parse(body)).toMatchObject({
+      status: 503,
+      title: "Service temporarily unavailable; try again shortly",
+    });
     expectNothingInternal(body);
   });
 });

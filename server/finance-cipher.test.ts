@@ -8,16 +8,19 @@ import { capturingLogger } from "../tests/support/log-capture.ts";
 
 const hexKey = "ab".repeat(32);
 
-
 describe("finance settings", () => {
   it("defaults the retention to 180 days and accepts hex or base64 keys", () => {
     expect(loadEnv({}).FINANCE_RETENTION_DAYS).toBe(180);
     expect(loadEnv({ FINANCE_ENCRYPTION_KEY: hexKey }).FINANCE_ENCRYPTION_KEY).toBe(hexKey);
-    expect(loadEnv({ FINANCE_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") }).FINANCE_ENCRYPTION_KEY).toBeDefined();
+    expect(
+      loadEnv({ FINANCE_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") }).FINANCE_ENCRYPTION_KEY,
+    ).toBeDefined();
   });
 
   it("refuses to start with a key of the wrong size or a bad retention", () => {
-    expect(() => loadEnv({ FINANCE_ENCRYPTION_KEY: "secret" })).toThrow(/FINANCE_ENCRYPTION_KEY: must be 64 hex characters or base64 of 32 bytes/);
+    expect(() => loadEnv({ FINANCE_ENCRYPTION_KEY: "secret" })).toThrow(
+      /FINANCE_ENCRYPTION_KEY: must be 64 hex characters or base64 of 32 bytes/,
+    );
     expect(() => loadEnv({ FINANCE_RETENTION_DAYS: "0" })).toThrow(/FINANCE_RETENTION_DAYS/);
   });
 

@@ -1,6 +1,13 @@
 import { type Context, Hono } from "hono";
 import { mapSearchUrl, whatsAppGreeting, whatsAppUrl } from "../core/dealers/contact-links.ts";
-import { type DealerView, dealerDirectoryModel, dealerIdNamed, dealerNamed, HEAD_OFFICE_SLUG, renamedDealerSlug } from "../core/dealers/dealers.ts";
+import {
+  type DealerView,
+  dealerDirectoryModel,
+  dealerIdNamed,
+  dealerNamed,
+  HEAD_OFFICE_SLUG,
+  renamedDealerSlug,
+} from "../core/dealers/dealers.ts";
 import type { CountKind, PageCount } from "../core/insights/counts.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { UsedVehicleView } from "../core/inventory/used-vehicles.ts";
@@ -24,13 +31,19 @@ export const GO_PING_PATH = "/go/ping/call/:dealer";
 export const PINGS_PER_CLIENT = 120;
 
 /** What the request guard holds a ping to: a tiny body ("PING", text/ping), an allowance of its own in memory. */
-export function goPingGuardRule(allowance: RateLimiter = new MemoryRateLimiter(PINGS_PER_CLIENT, 600_000)): BodyLimitRule {
+export function goPingGuardRule(
+  allowance: RateLimiter = new MemoryRateLimiter(PINGS_PER_CLIENT, 600_000),
+): BodyLimitRule {
   return { path: GO_PING_PATH, maxBodyBytes: 1024, mediaTypes: ["text/ping"], allowance };
 }
 
 type Target = { dealer: DealerView | null; dealerId: number; vehicle: UsedVehicleView | null };
 
-export function goLinkRoutes(options: { readModels: ReadModels; usedStock: UsedStock; record?: (count: PageCount) => void }): Hono {
+export function goLinkRoutes(options: {
+  readModels: ReadModels;
+  usedStock: UsedStock;
+  record?: (count: PageCount) => void;
+}): Hono {
   const routes = new Hono();
 
   /** The dealer the link names (the group's for head-office) and the vehicle, when it is on sale and that dealer's. */
@@ -42,7 +55,12 @@ export function goLinkRoutes(options: { readModels: ReadModels; usedStock: UsedS
     if (slug !== HEAD_OFFICE_SLUG && !dealer) return null;
     const vehicleId = c.req.query("vehicle");
     const found = vehicleId && /^\d{1,9}$/.test(vehicleId) ? await options.usedStock.vehicle(Number(vehicleId)) : null;
-    const vehicle = found && (found.status === "Available" || found.status === "Reserved") && (!dealer || found.dealer_slug === dealer.slug) ? found : null;
+    const vehicle =
+      found &&
+      (found.status === "Available" || found.status === "Reserved") &&
+      (!dealer || found.dealer_slug === dealer.slug)
+        ? found
+        : null;
     const dealerSlug = dealer?.slug ?? vehicle?.dealer_slug;
     return { dealer, dealerId: dealerSlug ? (dealerIdNamed(directory, dealerSlug) ?? 0) : 0, vehicle };
   }
@@ -50,7 +68,12 @@ export function goLinkRoutes(options: { readModels: ReadModels; usedStock: UsedS
   function count(c: Context, kind: CountKind, target: Target): void {
     if (!options.record || isUncountedVisitor(c.req.raw.headers)) return;
     const { visit } = visitOf(c, new URL(c.req.url));
-    options.record({ kind, subject: target.vehicle ? String(target.vehicle.id) : "", dealer: { dealerId: target.dealerId }, source: visit.source });
+    options.record({
+      kind,
+      subject: target.vehicle ? String(target.vehicle.id) : "",
+      dealer: { dealerId: target.dealerId },
+      source: visit.source,
+    });
   }
 
   const notFound = (c: Context) => c.text("There is no such dealer.", 404, { "Cache-Control": "no-store" });

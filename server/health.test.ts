@@ -16,7 +16,10 @@ describe("health checks", () => {
   });
 
   it("answers /readyz 200 when the database answers and every migration is applied", async () => {
-    expect(await server.get("/readyz")).toMatchObject({ status: 200, body: { status: "ready", usedStock: "database" } });
+    expect(await server.get("/readyz")).toMatchObject({
+      status: 200,
+      body: { status: "ready", usedStock: "database" },
+    });
   });
 });
 
@@ -30,8 +33,15 @@ describe("the used listing held in memory", () => {
     try {
       await changes.start(database);
       usedStock.watch(changes);
-      await vi.waitFor(async () => expect((await fromMemory.get("/readyz")).body.usedStock).toBe("current"), { timeout: 20_000, interval: 50 });
-      for (const path of ["/api/vehicles", "/api/vehicles?order[price]=asc&page=2", "/api/vehicles?make_slug=honda&fuelType[]=Petrol&order[mileage]=desc"]) {
+      await vi.waitFor(async () => expect((await fromMemory.get("/readyz")).body.usedStock).toBe("current"), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      for (const path of [
+        "/api/vehicles",
+        "/api/vehicles?order[price]=asc&page=2",
+        "/api/vehicles?make_slug=honda&fuelType[]=Petrol&order[mileage]=desc",
+      ]) {
         const answer = await fromMemory.get(path);
         expect(answer.status).toBe(200);
         expect(answer.body["hydra:member"].length).toBeGreaterThan(0);
@@ -51,7 +61,8 @@ describe("a database that cannot be reached", () => {
   it("answers the API with 503 JSON and Retry-After, and /readyz with 503, never a 500", async () => {
     const broken = await startTestServer({
       health: {
-        ping: () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })),
+        ping: () =>
+          Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })),
         pendingMigrations: () => Promise.resolve(0),
       },
     });

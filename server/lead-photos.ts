@@ -14,9 +14,15 @@ export function leadPhotoRoutes(db: Database, signer: LinkSigner): Hono {
     const { lead, position } = c.req.param();
     c.header("Cache-Control", "private, no-store");
     if (!UUID.test(lead) || !/^[1-8]$/.test(position)) return c.text("Not found", 404);
-    const verdict = signer.verify(LEAD_PHOTO, `${lead}/${position}`, { expires: c.req.query("expires"), signature: c.req.query("signature") }, new Date());
+    const verdict = signer.verify(
+      LEAD_PHOTO,
+      `${lead}/${position}`,
+      { expires: c.req.query("expires"), signature: c.req.query("signature") },
+      new Date(),
+    );
     if (verdict === "invalid") return c.text("This link is not valid.", 403);
-    if (verdict === "expired") return c.text("This link has expired; the photos are on the lead in the lead tools.", 410);
+    if (verdict === "expired")
+      return c.text("This link has expired; the photos are on the lead in the lead tools.", 410);
     const file = await leadPhotoFile(db, lead, Number(position));
     if (!file) return c.text("Not found", 404);
     return c.body(new Uint8Array(file.bytes), 200, {

@@ -2,7 +2,6 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 
-
 describe("the logger", () => {
   it("keeps a failed query's SQL and cause but never the visitor's values it was given", () => {
     const { logger, lines } = capturingLogger();
@@ -34,7 +33,13 @@ describe("the logger", () => {
         form: { currentPassword: "pw-value-2", newPassword: "pw-value-3", csrf: "csrf-value" },
         token: "token-value",
         feed: { key: "key-value" },
-        req: { headers: { cookie: "staff=session-value", authorization: "Bearer key-value-2", "x-csrf-token": "csrf-value-2" } },
+        req: {
+          headers: {
+            cookie: "staff=session-value",
+            authorization: "Bearer key-value-2",
+            "x-csrf-token": "csrf-value-2",
+          },
+        },
       },
       "staff request",
     );

@@ -6,7 +6,17 @@ export type Logger = pino.Logger;
 /** Finance data that must never reach a log (POPIA): identity number, bank details, income and expense figures. */
 const FINANCE_SECRETS = ["idNumber", ...STEP_FIELDS[1]!, ...STEP_FIELDS[2]!, ...STEP_FIELDS[3]!];
 /** The staff area's secrets, wherever a caller might put them: passwords, session and one-time tokens, feed keys. */
-const STAFF_SECRETS = ["password", "currentPassword", "newPassword", "token", "csrf", "csrfToken", "key", "totpSecret", "secret"];
+const STAFF_SECRETS = [
+  "password",
+  "currentPassword",
+  "newPassword",
+  "token",
+  "csrf",
+  "csrfToken",
+  "key",
+  "totpSecret",
+  "secret",
+];
 const REDACTED_PATHS = [
   "req.headers.cookie",
   "req.headers.authorization",
@@ -28,7 +38,10 @@ export function serializeErrorWithoutParams(error: Error): SerializedError {
 }
 
 function withoutQueryParams({ params: _params, ...serialized }: SerializedError): SerializedError {
-  const clean: SerializedError = { ...serialized, message: serialized.message.replace(QUERY_PARAMS_LINE, "\nparams: [redacted]") };
+  const clean: SerializedError = {
+    ...serialized,
+    message: serialized.message.replace(QUERY_PARAMS_LINE, "\nparams: [redacted]"),
+  };
   if (typeof clean.stack === "string") clean.stack = clean.stack.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
   if (isSerializedError(clean.cause)) clean.cause = withoutQueryParams(clean.cause);
   return clean;

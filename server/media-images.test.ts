@@ -8,7 +8,10 @@ let server: TestServer;
 let image: StoredImage;
 beforeAll(async () => {
   server = await startTestServer();
-  image = await storeImage(server.database.db, fs.readFileSync(path.join(import.meta.dirname, "../tests/fixtures/photos/trade-in-interior.webp")));
+  image = await storeImage(
+    server.database.db,
+    fs.readFileSync(path.join(import.meta.dirname, "../tests/fixtures/photos/trade-in-interior.webp")),
+  );
 }, 60_000);
 afterAll(() => server.close());
 
@@ -17,7 +20,9 @@ describe("GET /media/images/<hash>.<ext>", () => {
     for (const rendition of image.renditions) {
       const response = await fetch(server.baseUrl + rendition.url);
       expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toBe({ avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" }[rendition.format]);
+      expect(response.headers.get("content-type")).toBe(
+        { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" }[rendition.format],
+      );
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
@@ -25,7 +30,11 @@ describe("GET /media/images/<hash>.<ext>", () => {
 
   it("answers 404 for a name that is not a rendition, or a rendition under another format's extension", async () => {
     const jpeg = image.renditions.find((r) => r.format === "jpeg")!.url;
-    for (const url of ["/media/images/00000000000000000000000000000000.jpg", jpeg.replace(/\.jpg$/, ".webp"), jpeg.replace(/\.jpg$/, ".png")]) {
+    for (const url of [
+      "/media/images/00000000000000000000000000000000.jpg",
+      jpeg.replace(/\.jpg$/, ".webp"),
+      jpeg.replace(/\.jpg$/, ".png"),
+    ]) {
       expect((await server.get(url)).status, url).toBe(404);
     }
     // An escaped slash names no one path: the request guard refuses it before any route reads it.

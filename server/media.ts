@@ -30,8 +30,7 @@ class RecentJpegs {
 }
 const artworkJpegs = new RecentJpegs(128);
 
-const svg = (c: Context, body: string) =>
-  c.body(body, 200, { "Content-Type": "image/svg+xml; charset=utf-8" });
+const svg = (c: Context, body: string) => c.body(body, 200, { "Content-Type": "image/svg+xml; charset=utf-8" });
 
 const isShape = (value: string): value is VehicleShape => (VEHICLE_SHAPES as readonly string[]).includes(value);
 const isScene = (value: string): value is Scene => (SCENES as readonly string[]).includes(value);

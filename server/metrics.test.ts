@@ -35,18 +35,36 @@ describe("request metrics", () => {
       expect((await server.get("/api/specials/honda-umhlanga")).status).toBe(200);
       expect((await server.get("/api/specials/no-such-dealer")).status).toBe(404);
       expect((await server.get("/healthz")).status).toBe(200);
-      const posted = await fetch(`${server.baseUrl}/api/customer_enquiries`, { method: "POST", body: "x", headers: { "Content-Type": "text/plain" } });
+      const posted = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
+        method: "POST",
+        body: "x",
+        headers: { "Content-Type": "text/plain" },
+      });
       expect(posted.status).toBe(415);
 
       const { contentType, body } = await metrics.exposition();
       expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(sample(body, 'honda_http_requests_total{method="GET",route="/api/specials/:dealerSlug",status="200"}')).toBe(2);
-      expect(sample(body, 'honda_http_requests_total{method="GET",route="/api/specials/:dealerSlug",status="404"}')).toBe(1);
+      expect(
+        sample(body, 'honda_http_requests_total{method="GET",route="/api/specials/:dealerSlug",status="200"}'),
+      ).toBe(2);
+      expect(
+        sample(body, 'honda_http_requests_total{method="GET",route="/api/specials/:dealerSlug",status="404"}'),
+      ).toBe(1);
       expect(sample(body, 'honda_http_requests_total{method="GET",route="/healthz",status="200"}')).toBe(1);
       // Refused by a guard before any route: counted under the guard's pattern, not the path.
       expect(body).toMatch(/honda_http_requests_total\{method="POST",route="[^"]*\*",status="415"\} 1/);
-      expect(sample(body, 'honda_http_request_duration_seconds_count{method="GET",route="/api/specials/:dealerSlug",status="200"}')).toBe(2);
-      expect(sample(body, 'honda_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/specials/:dealerSlug",status="200"}')).toBe(2);
+      expect(
+        sample(
+          body,
+          'honda_http_request_duration_seconds_count{method="GET",route="/api/specials/:dealerSlug",status="200"}',
+        ),
+      ).toBe(2);
+      expect(
+        sample(
+          body,
+          'honda_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/specials/:dealerSlug",status="200"}',
+        ),
+      ).toBe(2);
       expect(body).not.toContain("honda-sandton");
       expect(body).not.toContain("no-such-dealer");
     } finally {
@@ -59,16 +77,32 @@ describe("page request metrics", () => {
   it("count pages by the route they matched, data requests apart, and leave static files and unknown paths under /*", async () => {
     const site = await builtSite();
     const metrics = new Metrics({ db: database.db }, { processMetrics: false });
-    const server = await startTestServer({ ...site, requestMetrics: metrics.middleware(site.pageRoutePattern) }, { database });
+    const server = await startTestServer(
+      { ...site, requestMetrics: metrics.middleware(site.pageRoutePattern) },
+      { database },
+    );
     try {
-      for (const path of ["/", "/contact", "/contact.data", "/blog/first-post", "/blog/second-post", "/staff/dealers/honda-sandton", "/no-such-page", "/favicon.ico"]) {
+      for (const path of [
+        "/",
+        "/contact",
+        "/contact.data",
+        "/blog/first-post",
+        "/blog/second-post",
+        "/staff/dealers/honda-sandton",
+        "/no-such-page",
+        "/favicon.ico",
+      ]) {
         await (await fetch(server.baseUrl + path, { redirect: "manual" })).arrayBuffer();
       }
       const { body } = await metrics.exposition();
-      const routes = [...body.matchAll(/^honda_http_requests_total\{method="GET",route="([^"]*)",status="\d+"\} (\d+)$/gm)]
+      const routes = [
+        ...body.matchAll(/^honda_http_requests_total\{method="GET",route="([^"]*)",status="\d+"\} (\d+)$/gm),
+      ]
         .filter(([, route]) => !route!.startsWith("/api/"))
         .map(([, route, n]) => `${route} ${n}`);
-      expect(routes.sort()).toEqual(["/* 2", "/ 1", "/blog/:slug 2", "/contact 1", "/contact.data 1", "/staff/dealers/:slug 1"].sort());
+      expect(routes.sort()).toEqual(
+        ["/* 2", "/ 1", "/blog/:slug 2", "/contact 1", "/contact.data 1", "/staff/dealers/:slug 1"].sort(),
+      );
       expect(body).not.toContain("first-post");
       expect(body).not.toContain("honda-sandton");
     } finally {
@@ -118,7 +152,12 @@ describe("scheduled job metrics", () => {
     await database.db.delete(jobRuns);
     await database.db.insert(jobRuns).values([
       { name: "saved-search-alerts", nextRunAt: new Date(Date.now() - 2 * 3600_000), lastOutcome: "ok" },
-      { name: "finance-purge", nextRunAt: new Date(Date.now() + 3600_000), lastOutcome: "failed", lastError: "database unavailable" },
+      {
+        name: "finance-purge",
+        nextRunAt: new Date(Date.now() + 3600_000),
+        lastOutcome: "failed",
+        lastError: "database unavailable",
+      },
     ]);
     const { body } = await metrics.exposition();
     expect(sample(body, 'honda_job_overdue_seconds{job="saved-search-alerts"}')).toBeGreaterThanOrEqual(2 * 3600);
@@ -133,7 +172,12 @@ describe("used stock, pool and draining metrics", () => {
     const usedStock = { state: "current" as const, readAt: new Date(Date.now() - 30_000) };
     let draining = false;
     const metrics = new Metrics(
-      { db: database.db, usedStock, poolStats: () => ({ max: 10, total: 4, idle: 1, waiting: 2 }), draining: () => draining },
+      {
+        db: database.db,
+        usedStock,
+        poolStats: () => ({ max: 10, total: 4, idle: 1, waiting: 2 }),
+        draining: () => draining,
+      },
       { processMetrics: false },
     );
     let body = (await metrics.exposition()).body;
@@ -206,7 +250,11 @@ describe("write queue metrics", () => {
 describe("the alert rules (deploy/prometheus-alerts.yml)", () => {
   it("use only metrics the app exposes", async () => {
     const rules = fs.readFileSync(path.join(import.meta.dirname, "../deploy/prometheus-alerts.yml"), "utf8");
-    const used = new Set([...rules.matchAll(/^\s*expr: (.*)$/gm)].flatMap(([, expr]) => [...expr!.matchAll(/\bhonda_\w+/g)].map(([name]) => name)));
+    const used = new Set(
+      [...rules.matchAll(/^\s*expr: (.*)$/gm)].flatMap(([, expr]) =>
+        [...expr!.matchAll(/\bhonda_\w+/g)].map(([name]) => name),
+      ),
+    );
     expect(used.size).toBeGreaterThanOrEqual(8);
     const metrics = new Metrics(
       {

@@ -33,7 +33,23 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 const USED_STOCK_STATES = ["current", "loading", "database"] as const;
 const READ_MODEL_STATES: readonly ReadModelState[] = ["current", "loading", "database"];
 /** The mediums core/attribution gives a visit itself, and the utm_medium values campaigns commonly use. */
-const NAMED_MEDIUMS: ReadonlySet<string> = new Set(["(none)", "(not set)", "organic", "social", "referral", "cpc", "ppc", "paid", "paid_social", "paidsocial", "display", "email", "sms", "affiliate", "video"]);
+const NAMED_MEDIUMS: ReadonlySet<string> = new Set([
+  "(none)",
+  "(not set)",
+  "organic",
+  "social",
+  "referral",
+  "cpc",
+  "ppc",
+  "paid",
+  "paid_social",
+  "paidsocial",
+  "display",
+  "email",
+  "sms",
+  "affiliate",
+  "video",
+]);
 /** Delivery rows not delivered yet: waiting for a first try, retrying after a failure, or given up on. */
 
 /**
@@ -110,7 +126,10 @@ export class Metrics {
   /** A page view's Core Web Vitals from its beacon (server/vitals.ts), times in seconds. */
   observeVitals(visit: VitalsVisit): void {
     for (const { name, value } of visit.metrics) {
-      this.webVitals[name].observe({ page_type: visit.pageType, device: visit.device }, name === "CLS" ? value : value / 1000);
+      this.webVitals[name].observe(
+        { page_type: visit.pageType, device: visit.device },
+        name === "CLS" ? value : value / 1000,
+      );
     }
   }
 
@@ -130,7 +149,12 @@ export class Metrics {
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    const items = new Gauge({ name: "honda_channel_feed_items", help: "Items in the catalogue feed last answered, by channel and dealer", labelNames: ["channel", "dealer"], registers });
+    const items = new Gauge({
+      name: "honda_channel_feed_items",
+      help: "Items in the catalogue feed last answered, by channel and dealer",
+      labelNames: ["channel", "dealer"],
+      registers,
+    });
     const lastFetch = new Gauge({
       name: "honda_channel_feed_last_fetch_timestamp_seconds",
       help: "When a catalogue feed was last fetched from this instance (alert when a switched-on channel has not fetched for a day)",
@@ -159,8 +183,16 @@ export class Metrics {
       registers: [this.registry],
     });
     return ({ leadType, attribution }) => {
-      const source = attribution ? (NAMED_SOURCES.has(attribution.source) ? attribution.source : "other") : "not_recorded";
-      const medium = attribution ? (NAMED_MEDIUMS.has(attribution.medium) ? attribution.medium : "other") : "not_recorded";
+      const source = attribution
+        ? NAMED_SOURCES.has(attribution.source)
+          ? attribution.source
+          : "other"
+        : "not_recorded";
+      const medium = attribution
+        ? NAMED_MEDIUMS.has(attribution.medium)
+          ? attribution.medium
+          : "other"
+        : "not_recorded";
       leads.inc({ type: leadType, source, medium });
     };
   }

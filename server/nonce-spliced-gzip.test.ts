@@ -19,8 +19,12 @@ function page(nonce: string, body = LISTING): string {
 describe("a page compressed once, answered with each visitor's nonce", () => {
   it("gunzips to the page with the answer's nonce in every place the rendered one was", () => {
     const spliced = new NonceSplicedGzip(page(RENDERED), RENDERED);
-    expect(zlib.gunzipSync(spliced.gzip(ANSWER.slice(0, RENDERED.length))).toString("utf8")).toBe(page(ANSWER.slice(0, RENDERED.length)));
-    expect(zlib.gunzipSync(spliced.gzip(OTHER.slice(0, RENDERED.length))).toString("utf8")).toBe(page(OTHER.slice(0, RENDERED.length)));
+    expect(zlib.gunzipSync(spliced.gzip(ANSWER.slice(0, RENDERED.length))).toString("utf8")).toBe(
+      page(ANSWER.slice(0, RENDERED.length)),
+    );
+    expect(zlib.gunzipSync(spliced.gzip(OTHER.slice(0, RENDERED.length))).toString("utf8")).toBe(
+      page(OTHER.slice(0, RENDERED.length)),
+    );
     expect(spliced.text(OTHER.slice(0, RENDERED.length)).toString("utf8")).toBe(page(OTHER.slice(0, RENDERED.length)));
   });
 
@@ -49,8 +53,12 @@ describe("a page compressed once, answered with each visitor's nonce", () => {
     const nonce = "Zm9vYmFyYmF6cXV4MTIzNA==";
     const text = `${nonce}<p>Øystein, 日本語, Ndiyabulela 🚗</p>`.repeat(50) + nonce;
     const other = "cXV4YmF6YmFyZm9vNDMyMQ==";
-    expect(zlib.gunzipSync(new NonceSplicedGzip(text, nonce).gzip(other)).toString("utf8")).toBe(text.replaceAll(nonce, other));
-    expect(zlib.gunzipSync(new NonceSplicedGzip("<p>no scripts</p>", "").gzip(other)).toString("utf8")).toBe("<p>no scripts</p>");
+    expect(zlib.gunzipSync(new NonceSplicedGzip(text, nonce).gzip(other)).toString("utf8")).toBe(
+      text.replaceAll(nonce, other),
+    );
+    expect(zlib.gunzipSync(new NonceSplicedGzip("<p>no scripts</p>", "").gzip(other)).toString("utf8")).toBe(
+      "<p>no scripts</p>",
+    );
   });
 
   it("never lets a later piece refer back into a nonce, even when the page itself has NUL bytes", () => {
@@ -59,7 +67,9 @@ describe("a page compressed once, answered with each visitor's nonce", () => {
     const nonce = "abcdefghijklmnopqrstuvwx";
     const text = `<script nonce="${nonce}"></script>${"<p>abcdefghijklmnopqrstuvwx\u0000</p>".repeat(30)}`;
     const other = "ZYXWVUTSRQPONMLKJIHGFEDC";
-    expect(zlib.gunzipSync(new NonceSplicedGzip(text, nonce).gzip(other)).toString("utf8")).toBe(text.replaceAll(nonce, other));
+    expect(zlib.gunzipSync(new NonceSplicedGzip(text, nonce).gzip(other)).toString("utf8")).toBe(
+      text.replaceAll(nonce, other),
+    );
   });
 
   it("refuses a nonce of another length, which would misplace every later piece", () => {

@@ -49,12 +49,18 @@ export class NonceSplicedGzip {
       // zlib reads an empty buffer without storage as "start again" and answers 0.
       if (piece.byteLength > 0) crc = zlib.crc32(piece, crc);
     }
-    const length = this.pieces.reduce((sum, piece) => sum + piece.byteLength, 0) + nonceBytes.byteLength * (this.pieces.length - 1);
+    const length =
+      this.pieces.reduce((sum, piece) => sum + piece.byteLength, 0) + nonceBytes.byteLength * (this.pieces.length - 1);
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc >>> 0, 0);
     trailer.writeUInt32LE(length % 2 ** 32, 4);
     this.deflatedPieces ??= compact(deflatePieces(this.pieces, this.nonceBytes, this.referBack));
-    return Buffer.concat([GZIP_HEADER, ...this.interleave(this.deflatedPieces, storedBlock(nonceBytes)), FINAL_EMPTY_BLOCK, trailer]);
+    return Buffer.concat([
+      GZIP_HEADER,
+      ...this.interleave(this.deflatedPieces, storedBlock(nonceBytes)),
+      FINAL_EMPTY_BLOCK,
+      trailer,
+    ]);
   }
 
   private interleave(pieces: Buffer[], between: Buffer): Buffer[] {

@@ -13,7 +13,9 @@ export function controlSocketPath(env: Pick<Env, "DATA_DIR">): string {
 }
 
 /** The database in words, never with a password: the embedded one's folder, or PostgreSQL's host and database. */
-export function describeDatabase(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): { kind: "pglite"; dataDir: string } | { kind: "postgres"; host: string; database: string } {
+export function describeDatabase(
+  env: Pick<Env, "DATABASE_URL" | "DATA_DIR">,
+): { kind: "pglite"; dataDir: string } | { kind: "postgres"; host: string; database: string } {
   if (!env.DATABASE_URL) return { kind: "pglite", dataDir: env.DATA_DIR };
   const url = new URL(env.DATABASE_URL);
   return { kind: "postgres", host: url.host, database: decodeURIComponent(url.pathname.slice(1)) };
@@ -21,7 +23,9 @@ export function describeDatabase(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): {
 
 export function databaseLabel(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): string {
   const database = describeDatabase(env);
-  return database.kind === "pglite" ? `the embedded database in ${database.dataDir}` : `the PostgreSQL database ${database.database} on ${database.host}`;
+  return database.kind === "pglite"
+    ? `the embedded database in ${database.dataDir}`
+    : `the PostgreSQL database ${database.database} on ${database.host}`;
 }
 
 export function financeKeyLocation(env: Pick<Env, "FINANCE_ENCRYPTION_KEY" | "DATA_DIR">): string {

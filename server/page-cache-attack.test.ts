@@ -37,10 +37,20 @@ beforeAll(async () => {
   pageCache.watch(reads.changes);
   const pages = await builtSite();
   site = await startTestServer(
-    { ...pages, usedStock: reads.usedStock, readModels: reads.readModels, pageCache, rateLimiter: new MemoryRateLimiter(100_000, 600_000) },
+    {
+      ...pages,
+      usedStock: reads.usedStock,
+      readModels: reads.readModels,
+      pageCache,
+      rateLimiter: new MemoryRateLimiter(100_000, 600_000),
+    },
     { database },
   );
-  const admin = await createStaffUser(database.db, { email: ADMIN_EMAIL, role: "group_admin", password: TEST_STAFF_PASSWORD });
+  const admin = await createStaffUser(database.db, {
+    email: ADMIN_EMAIL,
+    role: "group_admin",
+    password: TEST_STAFF_PASSWORD,
+  });
   staff = await signIn(site.baseUrl, ADMIN_EMAIL, TEST_STAFF_PASSWORD);
   const leadId = await storeTestEnquiry(database.db, { ...BUYER, uri: "/st%61ff/leads" });
   paths = await concretePaths({ leadId, staffId: String(admin.id) });
@@ -56,10 +66,21 @@ afterAll(async () => {
 /** The spellings of a canonical path that the router reads as that page (or its data). */
 function spellingsOf(path: string): string[] {
   const [first = "", ...rest] = path.split("/").filter(Boolean);
-  const escapedLetter = first ? `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest.map((s) => `/${s}`).join("")}` : "/%2F";
+  const escapedLetter = first
+    ? `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest.map((s) => `/${s}`).join("")}`
+    : "/%2F";
   const upper = `/${first.toUpperCase()}${rest.map((s) => `/${s}`).join("")}`;
   const data = path === "/" ? "/_root.data" : `${path}.data`;
-  return [path, data, escapedLetter, `${escapedLetter}.data`, upper, `${upper}.data`, `${path}/`.replace(/\/\/$/, "/"), `/${path}`];
+  return [
+    path,
+    data,
+    escapedLetter,
+    `${escapedLetter}.data`,
+    upper,
+    `${upper}.data`,
+    `${path}/`.replace(/\/\/$/, "/"),
+    `/${path}`,
+  ];
 }
 
 async function fetchAs(path: string, cookie?: string): Promise<{ status: number; body: string }> {
@@ -136,7 +157,11 @@ describe("one notion of the path, before anything decides by it", () => {
   it("redirects a read to the router's spelling with its query, a write with its method kept, and refuses an ambiguous one", async () => {
     const read = await fetch(`${site.baseUrl}/USED//honda/?page=2`, { redirect: "manual" });
     expect([read.status, read.headers.get("Location")]).toEqual([301, "/used/honda?page=2"]);
-    const write = await fetch(`${site.baseUrl}/%73ervice`, { method: "POST", redirect: "manual", body: new URLSearchParams({ first_name: "Thabo" }) });
+    const write = await fetch(`${site.baseUrl}/%73ervice`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ first_name: "Thabo" }),
+    });
     expect([write.status, write.headers.get("Location")]).toEqual([308, "/service"]);
     for (const ambiguous of ["/staff%2Fleads", "/used/%2e%2e%2fstaff"]) {
       const refused = await fetch(site.baseUrl + ambiguous, { redirect: "manual" });
@@ -148,9 +173,11 @@ describe("one notion of the path, before anything decides by it", () => {
 /** Runs `visit` for every item, a few at a time (each item's own requests stay in order). */
 async function eachAtOnce<T>(items: T[], visit: (item: T) => Promise<void>, atOnce = 6): Promise<void> {
   const queue = [...items];
-  await Promise.all(Array.from({ length: atOnce }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(item);
-  }));
+  await Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(item);
+    }),
+  );
 }
 
 async function fetchFollowing(path: string): Promise<string> {
@@ -169,7 +196,9 @@ function idempotencyKeyIn(html: string): string | undefined {
 async function concretePaths({ leadId, staffId }: { leadId: string; staffId: string }): Promise<string[]> {
   const sitemap = await fetchFollowing("/sitemap-pages.xml");
   const used = await fetchFollowing("/sitemap-used-1.xml");
-  const addresses = [...`${sitemap}${used}`.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const addresses = [...`${sitemap}${used}`.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
   const first = async (query: ReturnType<typeof sql>) => {
     const { rows } = (await database.db.execute(query)) as unknown as { rows: { id: number }[] };
     return String(rows[0]?.id ?? 1);
@@ -202,7 +231,11 @@ function paramsFromAddresses(pattern: string, addresses: string[]): Record<strin
     const prefix = segments.slice(0, length).join("/");
     if (!prefix.includes(":")) continue;
     const address = addresses.find((candidate) => matchPath(prefix, candidate));
-    if (address) return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", ...matchPath(prefix, address)!.params } as Record<string, string>;
+    if (address)
+      return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", ...matchPath(prefix, address)!.params } as Record<
+        string,
+        string
+      >;
   }
   return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", id: "1" };
 }
@@ -210,7 +243,9 @@ function paramsFromAddresses(pattern: string, addresses: string[]): Record<strin
 function fill(pattern: string, params: Record<string, string>): string {
   const path = pattern
     .split("/")
-    .map((segment) => (segment.startsWith(":") ? (params[segment.slice(1)] ?? "x") : segment === "*" ? "no-such-page" : segment))
+    .map((segment) =>
+      segment.startsWith(":") ? (params[segment.slice(1)] ?? "x") : segment === "*" ? "no-such-page" : segment,
+    )
     .join("/");
   return path || "/";
 }

@@ -78,7 +78,13 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
         const raw = Buffer.concat(chunks);
         const coding = response.headers["content-encoding"];
         const html = (
-          raw.byteLength === 0 ? raw : coding === "gzip" ? zlib.gunzipSync(raw) : coding === "br" ? zlib.brotliDecompressSync(raw) : raw
+          raw.byteLength === 0
+            ? raw
+            : coding === "gzip"
+              ? zlib.gunzipSync(raw)
+              : coding === "br"
+                ? zlib.brotliDecompressSync(raw)
+                : raw
         ).toString("utf8");
         const answerHeaders = new Headers();
         for (const [name, value] of Object.entries(response.headers)) {
@@ -158,7 +164,9 @@ describe("a public page kept in memory", () => {
       title: string;
     }[];
     expect((await get("/blog")).html).toContain(post!.title);
-    await database.db.execute(sql`UPDATE blog_posts SET title = 'Winter service: what to check' WHERE slug = ${post!.slug}`);
+    await database.db.execute(
+      sql`UPDATE blog_posts SET title = 'Winter service: what to check' WHERE slug = ${post!.slug}`,
+    );
     await vi.waitFor(async () => expect((await get("/blog")).html).toContain("Winter service: what to check"), {
       timeout: 10_000,
       interval: 50,
@@ -199,7 +207,10 @@ describe("a public page kept in memory", () => {
         FROM deals WHERE dealer_id IS NULL ORDER BY id LIMIT 1`);
       // The special has reached the memory the pages read (the API decides by the same clock, and is not kept).
       vi.setSystemTime(startsAt.getTime() + 1_000);
-      await vi.waitFor(async () => expect((await site.get(`/api/deals/${slug}`)).status).toBe(200), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect((await site.get(`/api/deals/${slug}`)).status).toBe(200), {
+        timeout: 10_000,
+        interval: 50,
+      });
       vi.setSystemTime(before);
       expect((await get("/specials")).html).not.toContain(title);
       // Its start has passed, but the page kept before it is still within its lifetime.
@@ -259,11 +270,15 @@ describe("the visit's cookie (issue 35) and the cache", () => {
   });
 
   it("keys a public page alike with or without it, and never keeps a back-office page for it", () => {
-    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
+    const key = (path: string, headers: Record<string, string> = {}) =>
+      cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
     const visit = liveVisitCookie();
     expect(key("/used", { Cookie: visit })).toBe(key("/used"));
-    expect(key("/used", { Cookie: `dealer_slug=honda-sandton; ${visit}` })).toBe(key("/used", { Cookie: "dealer_slug=honda-sandton" }));
-    for (const path of ["/staff", "/staff/leads", "/staff/login", "/finance"]) expect(key(path, { Cookie: visit }), path).toBeNull();
+    expect(key("/used", { Cookie: `dealer_slug=honda-sandton; ${visit}` })).toBe(
+      key("/used", { Cookie: "dealer_slug=honda-sandton" }),
+    );
+    for (const path of ["/staff", "/staff/leads", "/staff/login", "/finance"])
+      expect(key(path, { Cookie: visit }), path).toBeNull();
     // Any other cookie beside it still makes the page the request's own.
     expect(key("/used", { Cookie: `${visit}; staff=abcdefghijklmnopqrstuvwxyz` })).toBeNull();
   });
@@ -275,7 +290,8 @@ describe("the page cache's metrics", () => {
     await get("/new/honda");
     const metrics = new Metrics({ db: database.db, pageCache }, { processMetrics: false });
     const body = (await metrics.exposition()).body;
-    const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m").exec(body)?.[1]);
+    const value = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m").exec(body)?.[1]);
     expect(value('honda_page_cache_answers_total{result="hit"}')).toBe(pageCache.counts.hits);
     expect(value('honda_page_cache_answers_total{result="miss"}')).toBe(pageCache.counts.misses);
     expect(pageCache.counts.hits).toBeGreaterThanOrEqual(1);
@@ -297,12 +313,23 @@ describe("what is never kept", () => {
   });
 
   it("decides after routing: only the one spelling of a page whose routes all declare it public, without any cookie but the dealer", () => {
-    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
+    const key = (path: string, headers: Record<string, string> = {}) =>
+      cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
     expect(key("/used")).not.toBeNull();
     expect(key("/")).not.toBeNull();
     expect(key("/staff")).toBeNull();
     // Spellings the router reads as the back office's or a form's page, or as /used: never a key of their own.
-    for (const path of ["/st%61ff/leads", "/st%61ff/leads.data", "/Staff/audit", "/%66inance", "/%73ervice", "/Used", "/used/", "//used", "/us%65d"]) {
+    for (const path of [
+      "/st%61ff/leads",
+      "/st%61ff/leads.data",
+      "/Staff/audit",
+      "/%66inance",
+      "/%73ervice",
+      "/Used",
+      "/used/",
+      "//used",
+      "/us%65d",
+    ]) {
       expect(key(path), path).toBeNull();
     }
     // A staff session, or any cookie a page is not keyed by, is rendered for that request alone.
@@ -316,14 +343,17 @@ describe("what is never kept", () => {
   });
 
   it("keys a page by what its render reads: path and query, the remembered dealer, crawler or browser", () => {
-    const key = (path: string, headers: Record<string, string> = {}) => cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
+    const key = (path: string, headers: Record<string, string> = {}) =>
+      cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
     const sandton = { Cookie: "dealer_slug=honda-sandton" };
     expect(key("/used", sandton)).not.toBe(key("/used"));
     expect(key("/used?page=2")).not.toBe(key("/used"));
     // The dealer list at /dealer renders in the remembered dealer's layout like any page outside /dealer/{slug}.
     expect(key("/dealer", sandton)).not.toBe(key("/dealer"));
     expect(key("/dealer")).not.toBeNull();
-    expect(key("/used", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).not.toBe(key("/used"));
+    expect(
+      key("/used", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
+    ).not.toBe(key("/used"));
     // No page renders the host it was asked at: another Host header is not another page.
     expect(cacheKeyOf(routes, new Request("http://attacker.example/used"))).toBe(key("/used"));
     // A cookie that cannot be read, or one longer than any slug, is rendered but never kept.
@@ -336,7 +366,9 @@ describe("what is never kept", () => {
     const manifestPath = `/__manifest?version=${build.assets.version}&paths=%2Fused`;
     const counts = { ...pageCache.counts };
     const answers = [await get(manifestPath), await get(manifestPath)];
-    expect(answers.map((answer) => [answer.status, answer.headers.get("Content-Type")])).toEqual(Array(2).fill([200, "application/json"]));
+    expect(answers.map((answer) => [answer.status, answer.headers.get("Content-Type")])).toEqual(
+      Array(2).fill([200, "application/json"]),
+    );
     // No route declares /__manifest a public page: the cache neither answers nor renders for it.
     expect(pageCache.counts).toEqual(counts);
     expect(cacheKeyOf(routes, new Request("http://127.0.0.1/alerts/manage/some-token"))).toBeNull();
@@ -344,7 +376,10 @@ describe("what is never kept", () => {
 
   it("an answer that sets a cookie, or a page while change notifications are not flowing", async () => {
     const unwatched = new PageCache();
-    const other = await startTestServer({ ...(await builtSite()), usedStock, readModels, pageCache: unwatched }, { database });
+    const other = await startTestServer(
+      { ...(await builtSite()), usedStock, readModels, pageCache: unwatched },
+      { database },
+    );
     try {
       await fetch(`${other.baseUrl}/new`).then((r) => r.text());
       await fetch(`${other.baseUrl}/new`).then((r) => r.text());

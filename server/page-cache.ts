@@ -96,7 +96,11 @@ export class PageCache {
   }
 
   /** Keeps the page the handler answered, if it may be kept, and answers it to this request. */
-  private async keepAnswer(c: Context, key: string, render: { nonce: string; generation: number; started: number }): Promise<CachedPage | null> {
+  private async keepAnswer(
+    c: Context,
+    key: string,
+    render: { nonce: string; generation: number; started: number },
+  ): Promise<CachedPage | null> {
     const response = c.res;
     if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return null;
     // Documents and the router's data for them only (not /__manifest, files or anything else the router answers).

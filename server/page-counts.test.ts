@@ -50,11 +50,21 @@ beforeAll(async () => {
     },
     { database },
   );
-  ids = Object.fromEntries((await database.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers)).map((row) => [row.slug, row.id]));
-  const [row] = await database.db.select({ id: usedVehicles.id, dealerId: usedVehicles.dealerId }).from(usedVehicles).where(and(eq(usedVehicles.status, "Available"), eq(usedVehicles.dealerId, ids["honda-sandton"]!))).limit(1);
+  ids = Object.fromEntries(
+    (await database.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers)).map((row) => [row.slug, row.id]),
+  );
+  const [row] = await database.db
+    .select({ id: usedVehicles.id, dealerId: usedVehicles.dealerId })
+    .from(usedVehicles)
+    .where(and(eq(usedVehicles.status, "Available"), eq(usedVehicles.dealerId, ids["honda-sandton"]!)))
+    .limit(1);
   const view = (await reads.usedStock.vehicle(row!.id))!;
   vehicle = { id: row!.id, path: view.uri, dealerId: row!.dealerId, dealerSlug: view.dealer_slug };
-  await createStaffUser(database.db, { email: "counts@staff.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
+  await createStaffUser(database.db, {
+    email: "counts@staff.example",
+    role: "group_admin",
+    password: TEST_STAFF_PASSWORD,
+  });
   staffCookie = (await signIn(site.baseUrl, "counts@staff.example", TEST_STAFF_PASSWORD)).cookie;
 });
 afterAll(async () => {
@@ -69,7 +79,11 @@ beforeEach(async () => {
 });
 
 function visit(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Response> {
-  return fetch(site.baseUrl + path, { method, redirect: "manual", headers: { "User-Agent": BROWSER, ...headers } }).then(async (response) => {
+  return fetch(site.baseUrl + path, {
+    method,
+    redirect: "manual",
+    headers: { "User-Agent": BROWSER, ...headers },
+  }).then(async (response) => {
     await response.arrayBuffer();
     return response;
   });
@@ -87,13 +101,24 @@ async function counted(): Promise<[string, string, number, string, number][]> {
   await counts.flush();
   const rows = await database.db.select().from(pageCountsDaily);
   return rows
-    .map((row) => [row.kind, row.subject, row.dealerId, [row.source, row.medium, row.campaign].join(" / "), row.count] as [string, string, number, string, number])
+    .map(
+      (row) =>
+        [row.kind, row.subject, row.dealerId, [row.source, row.medium, row.campaign].join(" / "), row.count] as [
+          string,
+          string,
+          number,
+          string,
+          number,
+        ],
+    )
     .sort((a, b) => a.join().localeCompare(b.join()));
 }
 
 describe("page views", () => {
   it("counts a used vehicle's page, and the visit a campaign link starts, by the campaign, at the vehicle's dealer", async () => {
-    const response = await visit(`${vehicle.path}?utm_source=facebook&utm_medium=cpc&utm_campaign=spring-sale&fbclid=abc`);
+    const response = await visit(
+      `${vehicle.path}?utm_source=facebook&utm_medium=cpc&utm_campaign=spring-sale&fbclid=abc`,
+    );
     expect(response.status).toBe(200);
     expect(await counted()).toEqual([
       ["used-vehicle-view", String(vehicle.id), vehicle.dealerId, "facebook / cpc / spring-sale", 1],
@@ -111,7 +136,14 @@ describe("page views", () => {
 
   it("counts an enquiry form's page within a live visit by the visit's source, and no new visit", async () => {
     const cookie = visitCookie("/?utm_source=tiktok&utm_medium=video&utm_campaign=jazz", null);
-    expect((await visit("/dealer/honda-sandton/service", { Cookie: cookie, Referer: `${site.baseUrl}/dealer/honda-sandton` })).status).toBe(200);
+    expect(
+      (
+        await visit("/dealer/honda-sandton/service", {
+          Cookie: cookie,
+          Referer: `${site.baseUrl}/dealer/honda-sandton`,
+        })
+      ).status,
+    ).toBe(200);
     expect((await visit("/parts", { Cookie: cookie })).status).toBe(200);
     expect(await counted()).toEqual([
       ["form-view", "Book Service", ids["honda-sandton"]!, "tiktok / video / jazz", 1],
@@ -133,10 +165,19 @@ describe("page views", () => {
   it("counts the router's data for a page as a view of it, and a data request that does not load the page not at all", async () => {
     const cookie = visitCookie("/", null);
     // A client-side navigation fetches the page's data instead of its document: one view, as the document is.
-    expect((await visit(`${vehicle.path}.data?_routes=${encodeURIComponent(`${LAYOUT_ROUTE},${VEHICLE_ROUTE}`)}`, { Cookie: cookie, Referer: site.baseUrl })).status).toBe(200);
+    expect(
+      (
+        await visit(`${vehicle.path}.data?_routes=${encodeURIComponent(`${LAYOUT_ROUTE},${VEHICLE_ROUTE}`)}`, {
+          Cookie: cookie,
+          Referer: site.baseUrl,
+        })
+      ).status,
+    ).toBe(200);
     expect((await visit(`${MODEL_PAGE}.data`, { Cookie: cookie, Referer: site.baseUrl })).status).toBe(200);
     // A revalidation of the layout alone is not a view of the page.
-    expect((await visit(`${vehicle.path}.data?_routes=${encodeURIComponent(LAYOUT_ROUTE)}`, { Cookie: cookie })).status).toBe(200);
+    expect(
+      (await visit(`${vehicle.path}.data?_routes=${encodeURIComponent(LAYOUT_ROUTE)}`, { Cookie: cookie })).status,
+    ).toBe(200);
     expect(await counted()).toEqual([
       ["model-view", "honda/cr-v", 0, "direct / (none) / ", 1],
       ["used-vehicle-view", String(vehicle.id), vehicle.dealerId, "direct / (none) / ", 1],
@@ -169,21 +210,33 @@ describe("page views", () => {
 
 describe("the /go/ links", () => {
   it("count a WhatsApp click by the visit's source and open the chat about the vehicle, at its dealer", async () => {
-    const response = await visit(`/go/whatsapp/${vehicle.dealerSlug}?vehicle=${vehicle.id}`, { Cookie: visitCookie("/?utm_source=newsletter&utm_medium=email", null) });
+    const response = await visit(`/go/whatsapp/${vehicle.dealerSlug}?vehicle=${vehicle.id}`, {
+      Cookie: visitCookie("/?utm_source=newsletter&utm_medium=email", null),
+    });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("Location")!);
     expect(`${location.origin}${location.pathname}`).toBe("https://wa.me/27115550123");
-    expect(location.searchParams.get("text")).toMatch(new RegExp(`^Hi Honda Dealer Group, I'd like some help with the \\d{4} .+ \\(ref\\. ${vehicle.id}\\) at Honda Sandton\\.$`));
+    expect(location.searchParams.get("text")).toMatch(
+      new RegExp(
+        `^Hi Honda Dealer Group, I'd like some help with the \\d{4} .+ \\(ref\\. ${vehicle.id}\\) at Honda Sandton\\.$`,
+      ),
+    );
     expect(response.headers.get("Cache-Control")).toMatch(/no-store/);
-    expect(await counted()).toEqual([["whatsapp-click", String(vehicle.id), vehicle.dealerId, "newsletter / email / ", 1]]);
+    expect(await counted()).toEqual([
+      ["whatsapp-click", String(vehicle.id), vehicle.dealerId, "newsletter / email / ", 1],
+    ]);
   });
 
   it("open the group's chat, and directions to a dealer's address", async () => {
     const chat = await visit("/go/whatsapp/head-office");
-    expect(chat.headers.get("Location")).toBe(`https://wa.me/27115550123?text=${encodeURIComponent("Hi Honda Dealer Group, I'd like some help with a vehicle.")}`);
+    expect(chat.headers.get("Location")).toBe(
+      `https://wa.me/27115550123?text=${encodeURIComponent("Hi Honda Dealer Group, I'd like some help with a vehicle.")}`,
+    );
     const directions = await visit("/go/directions/honda-kimberley");
     expect(directions.status).toBe(302);
-    expect(directions.headers.get("Location")).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Honda Kimberley, 17 Bultfontein Road, Kimberley, 8301")}`);
+    expect(directions.headers.get("Location")).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Honda Kimberley, 17 Bultfontein Road, Kimberley, 8301")}`,
+    );
     expect(await counted()).toEqual([
       ["directions-click", "", ids["honda-kimberley"]!, "direct / (none) / ", 1],
       ["whatsapp-click", "", 0, "direct / (none) / ", 1],
@@ -209,17 +262,34 @@ describe("the /go/ links", () => {
     }
     // A vehicle of another dealer is left out of the greeting (and the count).
     const other = await visit(`/go/whatsapp/honda-menlyn?vehicle=${vehicle.id}`);
-    expect(new URL(other.headers.get("Location")!).searchParams.get("text")).toBe("Hi Honda Dealer Group, I'd like some help with a vehicle at Honda Menlyn.");
+    expect(new URL(other.headers.get("Location")!).searchParams.get("text")).toBe(
+      "Hi Honda Dealer Group, I'd like some help with a vehicle at Honda Menlyn.",
+    );
     expect((await counted()).filter(([kind]) => kind !== "whatsapp-click" && kind !== "directions-click")).toEqual([]);
   });
 
   it("count a call from the link's ping (204), and refuse a ping sent otherwise", async () => {
     const ping = (path: string, headers: Record<string, string> = {}) =>
-      fetch(site.baseUrl + path, { method: "POST", headers: { "User-Agent": BROWSER, "Content-Type": "text/ping", Origin: site.baseUrl, "Sec-Fetch-Site": "same-origin", ...headers }, body: "PING" });
+      fetch(site.baseUrl + path, {
+        method: "POST",
+        headers: {
+          "User-Agent": BROWSER,
+          "Content-Type": "text/ping",
+          Origin: site.baseUrl,
+          "Sec-Fetch-Site": "same-origin",
+          ...headers,
+        },
+        body: "PING",
+      });
     expect((await ping(`/go/ping/call/honda-sandton?vehicle=${vehicle.id}`)).status).toBe(204);
     expect((await ping("/go/ping/call/no-such-dealer")).status).toBe(404);
-    expect((await ping("/go/ping/call/honda-sandton", { "Content-Type": "application/x-www-form-urlencoded" })).status).toBe(415);
-    expect((await ping("/go/ping/call/honda-sandton", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect(
+      (await ping("/go/ping/call/honda-sandton", { "Content-Type": "application/x-www-form-urlencoded" })).status,
+    ).toBe(415);
+    expect(
+      (await ping("/go/ping/call/honda-sandton", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }))
+        .status,
+    ).toBe(403);
     expect((await visit("/go/ping/call/honda-sandton")).status).toBe(405);
     expect((await ping("/go/ping/call/honda-sandton", { "User-Agent": GOOGLEBOT })).status).toBe(204);
     expect(await counted()).toEqual([["call-click", String(vehicle.id), vehicle.dealerId, "direct / (none) / ", 1]]);
@@ -238,7 +308,9 @@ describe("the /go/ links", () => {
     expect(html).toContain(`href="/go/whatsapp/head-office?vehicle=${vehicle.id}"`);
     expect(html).not.toContain("wa.me");
     expect(page.headers.get("Content-Security-Policy")).toMatch(/connect-src 'self'/);
-    const dealerPage = await (await fetch(`${site.baseUrl}/dealer/honda-sandton`, { headers: { "User-Agent": BROWSER } })).text();
+    const dealerPage = await (
+      await fetch(`${site.baseUrl}/dealer/honda-sandton`, { headers: { "User-Agent": BROWSER } })
+    ).text();
     expect(dealerPage).toContain('href="/go/directions/honda-sandton"');
     expect(dealerPage).toContain('ping="http://localhost:3000/go/ping/call/honda-sandton"');
     expect(dealerPage).toContain('href="/go/whatsapp/honda-sandton"');

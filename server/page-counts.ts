@@ -32,7 +32,11 @@ export function isUncountedVisitor(headers: Headers): boolean {
  * The visit this request belongs to, and whether it starts it (core/attribution/visit.ts): the live visit of its
  * cookie, or a new one whose source this very request gives (its campaign parameters and referrer).
  */
-export function visitOf(c: Context, pageUrl: URL, now = Math.floor(Date.now() / 1000)): { visit: Visit; starts: boolean } {
+export function visitOf(
+  c: Context,
+  pageUrl: URL,
+  now = Math.floor(Date.now() / 1000),
+): { visit: Visit; starts: boolean } {
   const existing = decodeVisit(visitCookieValue(c.req.header("Cookie")), now);
   const visit = visitOfRequest(existing, pageUrl, c.req.header("Referer"), pageUrl.host, now);
   return { visit, starts: existing === null || existing.startedAt !== visit.startedAt };
@@ -53,7 +57,13 @@ function pageUrlOf(url: URL): URL {
   return page;
 }
 
-export function pageCounting({ record, pageMatch }: { record: (count: PageCount) => void; pageMatch: PageMatch }): MiddlewareHandler {
+export function pageCounting({
+  record,
+  pageMatch,
+}: {
+  record: (count: PageCount) => void;
+  pageMatch: PageMatch;
+}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.req.method !== "GET" || c.res.status !== 200) return;

@@ -15,7 +15,13 @@ export type PageMethods = (path: string) => readonly string[] | Promise<readonly
 const READ = ["GET", "HEAD"] as const;
 const READ_AND_POST = ["GET", "HEAD", "POST"] as const;
 
-export type BuiltPages = { pageHandler: PageHandler; pageMethods: PageMethods; pageRoutePattern: PageRoutePattern; pageRouteRules: PageRouteRules; pageMatch: PageMatch };
+export type BuiltPages = {
+  pageHandler: PageHandler;
+  pageMethods: PageMethods;
+  pageRoutePattern: PageRoutePattern;
+  pageRouteRules: PageRouteRules;
+  pageMatch: PageMatch;
+};
 
 /** The built site (`npm run build` first), read from its folder: for the tests and tools that serve it themselves. */
 export async function builtPages(buildDir = path.join(projectRoot, "build")): Promise<BuiltPages> {
@@ -111,14 +117,18 @@ export function pageRoutePatternOf(build: ServerBuild): PageRoutePattern {
  * without `.data`), its parameters and the deepest route's id; undefined when no page route matches or the root
  * layout's catch-all (`*`, the not-found page) does. The page counts (server/page-counts.ts) class views with it.
  */
-export type PageMatch = (pathname: string) => { pattern: string; params: Readonly<Record<string, string | undefined>>; routeId: string } | undefined;
+export type PageMatch = (
+  pathname: string,
+) => { pattern: string; params: Readonly<Record<string, string | undefined>>; routeId: string } | undefined;
 
 export function pageMatchOf(build: ServerBuild): PageMatch {
   const match = routeMatcherOf(build);
   return (pathname) => {
     const matches = match(pagePathOf(pathname));
     if (!matches || matches.some((matched) => matched.route.path === "*")) return undefined;
-    const segments = matches.flatMap((match) => (match.route.path ? [match.route.path.replace(/^\/|\/$/g, "")] : [])).filter(Boolean);
+    const segments = matches
+      .flatMap((match) => (match.route.path ? [match.route.path.replace(/^\/|\/$/g, "")] : []))
+      .filter(Boolean);
     const deepest = matches.at(-1)!;
     return { pattern: `/${segments.join("/")}`, params: deepest.params, routeId: deepest.route.id! };
   };

@@ -30,13 +30,30 @@ beforeAll(async () => {
   fromMemory = await startTestServer({ ...site, usedStock, readModels }, { database });
   fromSql = await startTestServer(site, { database });
   const [vehicle, other] = (await fromSql.get("/api/vehicles")).body["hydra:member"] as { id: number; uri: string }[];
-  FROM_MEMORY.push(`/saved?ids=${vehicle!.id},${other!.id},999999999`, `/compare?ids=${vehicle!.id},${other!.id}&from=Gauteng`, `${vehicle!.uri}/enquire`);
+  FROM_MEMORY.push(
+    `/saved?ids=${vehicle!.id},${other!.id},999999999`,
+    `/compare?ids=${vehicle!.id},${other!.id}&from=Gauteng`,
+    `${vehicle!.uri}/enquire`,
+  );
   FROM_MEMORY.push(vehicle!.uri, `/sell-your-car?vehicle=${vehicle!.id}`);
-  const special = ((await fromSql.get("/api/specials")).body["hydra:member"] as { slug: string; kind: string }[]).find((deal) => deal.kind === "special");
+  const special = ((await fromSql.get("/api/specials")).body["hydra:member"] as { slug: string; kind: string }[]).find(
+    (deal) => deal.kind === "special",
+  );
   const [post] = (await fromSql.get("/api/blog")).body["hydra:member"] as { slug: string }[];
   FROM_MEMORY.push(`/specials/${special!.slug}`, `/blog/${post!.slug}`);
   await vi.waitFor(
-    async () => expect((await fromMemory.get("/readyz")).body).toMatchObject({ usedStock: "current", readModels: { range: "current", makes: "current", dealers: "current", deals: "current", banners: "current", "blog-posts": "current" } }),
+    async () =>
+      expect((await fromMemory.get("/readyz")).body).toMatchObject({
+        usedStock: "current",
+        readModels: {
+          range: "current",
+          makes: "current",
+          dealers: "current",
+          deals: "current",
+          banners: "current",
+          "blog-posts": "current",
+        },
+      }),
     { timeout: 30_000, interval: 50 },
   );
 });
@@ -115,7 +132,8 @@ describe("pages answered from memory", () => {
         // Twice: the first may sort an order the stock in memory had not sorted yet (answered by a query meanwhile).
         await fetch(fromMemory.baseUrl + path).then((r) => r.text());
         await new Promise((resolve) => setImmediate(resolve));
-        const { result: status, statements } = await queries.during(() => fetch(fromMemory.baseUrl + path).then(async (r) => {
+        const { result: status, statements } = await queries.during(() =>
+          fetch(fromMemory.baseUrl + path).then(async (r) => {
             await r.text();
             return r.status;
           }),

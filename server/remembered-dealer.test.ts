@@ -24,7 +24,10 @@ beforeAll(async () => {
   pageCache = new PageCache({ maxAgeMs: 60_000 });
   pageCache.watch(reads.changes);
   const pages = { ...(await builtSite()), rateLimiter: new MemoryRateLimiter(10_000, 600_000) };
-  site = await startTestServer({ ...pages, usedStock: reads.usedStock, readModels: reads.readModels, pageCache }, { database });
+  site = await startTestServer(
+    { ...pages, usedStock: reads.usedStock, readModels: reads.readModels, pageCache },
+    { database },
+  );
 });
 afterAll(async () => {
   await site?.close();

@@ -6,7 +6,18 @@ describe("the one spelling of a path", () => {
   const lowerStaff = (path: string) => path.replace(/^\/staff\b/i, "/staff");
 
   it("takes a canonical path as it is", () => {
-    for (const path of ["/", "/used", "/used/honda/jazz/12", "/staff/leads.data", "/a%20b", "/caf%C3%A9", "/alerts/confirm/AbC-_09", "/a,b", "/api/dealer-list/:name", "/x@y;z=1&$+"]) {
+    for (const path of [
+      "/",
+      "/used",
+      "/used/honda/jazz/12",
+      "/staff/leads.data",
+      "/a%20b",
+      "/caf%C3%A9",
+      "/alerts/confirm/AbC-_09",
+      "/a,b",
+      "/api/dealer-list/:name",
+      "/x@y;z=1&$+",
+    ]) {
       expect(pathVerdict(path, lowerStaff), path).toEqual({ kind: "canonical" });
     }
   });
@@ -23,13 +34,17 @@ describe("the one spelling of a path", () => {
       ["/api/dealer-list/%3Aname", "/api/dealer-list/:name"],
       ["/a|b", "/a%7Cb"],
     ];
-    for (const [sent, canonical] of cases) expect(pathVerdict(sent, lowerStaff), sent).toEqual({ kind: "redirect", path: canonical });
+    for (const [sent, canonical] of cases)
+      expect(pathVerdict(sent, lowerStaff), sent).toEqual({ kind: "redirect", path: canonical });
   });
 
   it("keeps the API's empty segments, which its router answers itself, but not their escapes", () => {
     expect(pathVerdict("/api/vehicles/", undefined, { keepEmptySegments: true })).toEqual({ kind: "canonical" });
     expect(pathVerdict("/api/filters//jazz", undefined, { keepEmptySegments: true })).toEqual({ kind: "canonical" });
-    expect(pathVerdict("/api/dealers/honda-%6Dbombela", undefined, { keepEmptySegments: true })).toEqual({ kind: "redirect", path: "/api/dealers/honda-mbombela" });
+    expect(pathVerdict("/api/dealers/honda-%6Dbombela", undefined, { keepEmptySegments: true })).toEqual({
+      kind: "redirect",
+      path: "/api/dealers/honda-mbombela",
+    });
   });
 
   it("is its own canonical spelling: a redirect never leads to another", () => {
@@ -41,7 +56,14 @@ describe("the one spelling of a path", () => {
   });
 
   it("refuses a spelling whose meaning is ambiguous: an escaped slash or backslash, a dot segment, a NUL, a bad escape", () => {
-    for (const path of ["/staff%2Fleads", "/used%5Chonda", "/used/%2e%2e%2fstaff", "/used/%00", "/used/%E0%A4", "/used/%zz"]) {
+    for (const path of [
+      "/staff%2Fleads",
+      "/used%5Chonda",
+      "/used/%2e%2e%2fstaff",
+      "/used/%00",
+      "/used/%E0%A4",
+      "/used/%zz",
+    ]) {
       expect(pathVerdict(path).kind, path).toBe("refused");
     }
   });

@@ -7,7 +7,10 @@
  * escaped `/` or `\`, a dot segment, a NUL, a malformed escape) is refused. Past the guard, the raw path, the
  * decoded path and the router's path are one string.
  */
-export type PathVerdict = { kind: "canonical" } | { kind: "redirect"; path: string } | { kind: "refused"; reason: string };
+export type PathVerdict =
+  | { kind: "canonical" }
+  | { kind: "redirect"; path: string }
+  | { kind: "refused"; reason: string };
 
 /**
  * The verdict on a raw (as sent, still escaped) pathname: canonical, a redirect to its canonical spelling, or

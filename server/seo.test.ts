@@ -29,7 +29,9 @@ describe("sitemaps", () => {
     const { status, headers, body } = await server.get("/sitemap.xml");
     expect(status).toBe(200);
     expect(headers.get("content-type")).toContain("application/xml");
-    expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const files = Math.ceil(usedCount / 100);
     expect(locs(body)).toEqual([
       "https://www.honda-group.example/sitemap-pages.xml",
@@ -43,8 +45,10 @@ describe("sitemaps", () => {
     const bikes = (await server.get("/api/vehicle_range/motorcycle")).body["hydra:member"];
     const dealers = (await server.get("/api/dealers")).body["hydra:member"];
     const posts = (await server.get("/api/blog")).body.total;
-    for (const car of cars) expect(urls).toContain(`https://www.honda-group.example/new/${car.make_slug}/${car.model_slug}`);
-    for (const bike of bikes) expect(urls).toContain(`https://www.honda-group.example/honda-wing/${bike.make_slug}/${bike.model_slug}`);
+    for (const car of cars)
+      expect(urls).toContain(`https://www.honda-group.example/new/${car.make_slug}/${car.model_slug}`);
+    for (const bike of bikes)
+      expect(urls).toContain(`https://www.honda-group.example/honda-wing/${bike.make_slug}/${bike.model_slug}`);
     for (const dealer of dealers) expect(urls).toContain(`https://www.honda-group.example${dealer.uri}`);
     expect(urls.filter((url) => url.includes("/blog/"))).toHaveLength(posts);
     expect(urls.filter((url) => url.includes("/specials/")).length).toBeGreaterThan(0);

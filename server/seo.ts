@@ -17,14 +17,24 @@ const XML = { "Content-Type": "application/xml; charset=utf-8" };
  * /robots.txt and the sitemaps: /sitemap.xml is an index of /sitemap-pages.xml (pages, models, specials,
  * dealers, posts) and /sitemap-used-N.xml (used vehicles, 50 000 a file).
  */
-export function seoRoutes(db: Database, siteUrl: string, urlsPerFile = SITEMAP_MAX_URLS, readModels = new ReadModels(db)): Hono {
+export function seoRoutes(
+  db: Database,
+  siteUrl: string,
+  urlsPerFile = SITEMAP_MAX_URLS,
+  readModels = new ReadModels(db),
+): Hono {
   return new Hono()
     .get("/robots.txt", (c) =>
-      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\nDisallow: /go/\nDisallow: /*/thank-you\nDisallow: /*/enquire\n\nSitemap: ${new URL("/sitemap.xml", siteUrl)}\n`),
+      c.text(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\nDisallow: /go/\nDisallow: /*/thank-you\nDisallow: /*/enquire\n\nSitemap: ${new URL("/sitemap.xml", siteUrl)}\n`,
+      ),
     )
     .get("/sitemap.xml", async (c) => {
       const usedFiles = Math.max(1, Math.ceil((await usedVehicleCount(db)) / urlsPerFile));
-      const paths = ["/sitemap-pages.xml", ...Array.from({ length: usedFiles }, (_, i) => `/sitemap-used-${i + 1}.xml`)];
+      const paths = [
+        "/sitemap-pages.xml",
+        ...Array.from({ length: usedFiles }, (_, i) => `/sitemap-used-${i + 1}.xml`),
+      ];
       return c.body(sitemapIndexXml(siteUrl, paths), 200, XML);
     })
     .get("/sitemap-pages.xml", async (c) => c.body(urlSetXml(siteUrl, await catalogueUrls(db, readModels)), 200, XML))

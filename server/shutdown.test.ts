@@ -56,7 +56,12 @@ describe("the server stopped with SIGTERM", () => {
   afterAll(() => cleanup());
 
   it("finishes the request in flight, refuses new connections and exits 0", async () => {
-    const app = await startAppProcess({ ...env, LEAD_DELIVERY: "on", LEAD_DELIVERY_INTERVAL_MS: "50", LOG_LEVEL: "info" });
+    const app = await startAppProcess({
+      ...env,
+      LEAD_DELIVERY: "on",
+      LEAD_DELIVERY_INTERVAL_MS: "50",
+      LOG_LEVEL: "info",
+    });
     const port = Number(new URL(app.baseUrl).port);
     const exitCode = new Promise<number | null>((resolve) => app.child.once("exit", (code) => resolve(code)));
 

@@ -18,7 +18,7 @@ import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
-import { createApp, } from "./app.ts";
+import { createApp } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { type Env, loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
@@ -72,7 +72,11 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   // The operators' tools reach the embedded database through this process, its only owner (decision 016).
   const controlSocket =
     database.kind === "pglite"
-      ? await openControlSocket(controlSocketPath(env), operatorContext(env, database, logger), logger.child({ component: "control-socket" }))
+      ? await openControlSocket(
+          controlSocketPath(env),
+          operatorContext(env, database, logger),
+          logger.child({ component: "control-socket" }),
+        )
       : null;
 
   // What public pages read, and the used stock, kept in memory and refreshed on every change through the one
@@ -84,26 +88,52 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
   readModels.preload(PUBLIC_READ_MODELS);
   // Rendered public pages, kept until anything they show changes (decision 047); not while Vite serves the pages.
-  const pageCache = !isDev && env.PAGE_CACHE_SECONDS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_SECONDS * 1000 }) : undefined;
+  const pageCache =
+    !isDev && env.PAGE_CACHE_SECONDS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_SECONDS * 1000 }) : undefined;
   pageCache?.watch(changes);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
   const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
   const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
-  const metrics = new Metrics({ db: database.db, poolStats: database.poolStats, usedStock, readModels, writeQueue, pageCache, draining: () => drain.draining });
+  const metrics = new Metrics({
+    db: database.db,
+    poolStats: database.poolStats,
+    usedStock,
+    readModels,
+    writeQueue,
+    pageCache,
+    draining: () => drain.draining,
+  });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
   const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, pageMatch, devMiddleware } = pages;
   // Real visitors' Core Web Vitals (decision 053): counted in memory, added to the database every VITALS_FLUSH_SECONDS.
-  const vitals = new VitalsAggregator(database.db, { logger: logger.child({ component: "web-vitals" }), flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000 });
+  const vitals = new VitalsAggregator(database.db, {
+    logger: logger.child({ component: "web-vitals" }),
+    flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000,
+  });
   // Page views, visits and clicks per source (issue 35, decision 057): counted in memory, added every PAGE_COUNTS_FLUSH_SECONDS.
-  const pageCounts = new PageCountsAggregator(database.db, { logger: logger.child({ component: "page-counts" }), flushEveryMs: env.PAGE_COUNTS_FLUSH_SECONDS * 1000 });
+  const pageCounts = new PageCountsAggregator(database.db, {
+    logger: logger.child({ component: "page-counts" }),
+    flushEveryMs: env.PAGE_COUNTS_FLUSH_SECONDS * 1000,
+  });
   const financeCipher = financeCipherFromEnv(env, logger);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
-  const staff = await bootstrapStaff(database.db, { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD, siteUrl });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    outboxDir: path.join(env.DATA_DIR, "outbox"),
+    from: env.MAIL_FROM,
+  });
+  const staff = await bootstrapStaff(database.db, {
+    email: env.STAFF_BOOTSTRAP_EMAIL,
+    password: env.STAFF_BOOTSTRAP_PASSWORD,
+    siteUrl,
+  });
   if (staff.kind === "setup-link") {
     // The one secret this log ever carries, on purpose: it works once, for 24 hours, and only while no staff account exists.
     logger.warn({ setupLink: staff.link }, "staff set-up link");
-    if (process.stdout.isTTY) process.stdout.write(`\nNo staff account yet. Create the first administrator (link valid 24 hours, once):\n  ${staff.link}\n\n`);
+    if (process.stdout.isTTY)
+      process.stdout.write(
+        `\nNo staff account yet. Create the first administrator (link valid 24 hours, once):\n  ${staff.link}\n\n`,
+      );
   }
   const linkSigner = linkSignerFromEnv(env, logger);
   const app = createApp({
@@ -163,8 +193,18 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     intervalMs: env.LEAD_DELIVERY_INTERVAL_MS,
     lockMs: env.LEAD_DELIVERY_LOCK_SECONDS * 1000,
   });
-  const jobs = new JobRunner({ db: database.db, logger: logger.child({ component: "jobs" }), pollMs: env.JOB_POLL_SECONDS * 1000 });
-  registerAlertJobs(jobs, { db: database.db, mailer, siteUrl, intervalMs: env.SAVED_SEARCH_ALERT_INTERVAL_MINUTES * 60_000, retentionDays: env.ALERT_RETENTION_DAYS });
+  const jobs = new JobRunner({
+    db: database.db,
+    logger: logger.child({ component: "jobs" }),
+    pollMs: env.JOB_POLL_SECONDS * 1000,
+  });
+  registerAlertJobs(jobs, {
+    db: database.db,
+    mailer,
+    siteUrl,
+    intervalMs: env.SAVED_SEARCH_ALERT_INTERVAL_MINUTES * 60_000,
+    retentionDays: env.ALERT_RETENTION_DAYS,
+  });
   // The POPIA retention purge of finance applications, daily (issue 16, decision 033).
   registerFinancePurgeJob(jobs, { db: database.db, retentionDays: env.FINANCE_RETENTION_DAYS });
   registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
@@ -180,7 +220,10 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
     database.describeOwner({ port: (server.address() as { port: number }).port });
-    logger.info({ url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production", ...report }, "listening");
+    logger.info(
+      { url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production", ...report },
+      "listening",
+    );
     if (process.stdout.isTTY) process.stdout.write(formatStartupReport(report));
     if (env.LEAD_DELIVERY === "on") worker.start();
     if (env.JOBS === "on") jobs.start();

@@ -9,7 +9,13 @@ import { createMailer } from "../core/delivery/email.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { auditLog, dealers, staffSessions, staffUsers } from "../db/schema.ts";
 import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
-import { createStaffUser, passwordLinkFromOutbox, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import {
+  createStaffUser,
+  passwordLinkFromOutbox,
+  signIn,
+  type StaffHttpSession,
+  TEST_STAFF_PASSWORD,
+} from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
@@ -39,9 +45,21 @@ beforeAll(async () => {
   // Behind a "proxy" (X-Forwarded-For and -Proto trusted), so that each test's failed sign-ins come from their own address.
   // The guard's write allowance is raised: the throttling under test is the sign-in's own.
   site = await serveOverHttp(
-    createApp({ db: database.db, health: database, logger: log.logger, mailer, trustProxy: true, rateLimiter: new MemoryRateLimiter(1000, 600_000), ...(await builtSite()) }),
+    createApp({
+      db: database.db,
+      health: database,
+      logger: log.logger,
+      mailer,
+      trustProxy: true,
+      rateLimiter: new MemoryRateLimiter(1000, 600_000),
+      ...(await builtSite()),
+    }),
   );
-  await createStaffUser(database.db, { email: "admin@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+  await createStaffUser(database.db, {
+    email: "admin@example.co.za",
+    role: "group_admin",
+    password: TEST_STAFF_PASSWORD,
+  });
   admin = await signIn(site.baseUrl, "admin@example.co.za", TEST_STAFF_PASSWORD);
 });
 afterAll(async () => {
@@ -51,7 +69,12 @@ afterAll(async () => {
 });
 
 /** Posts a form as a browser does (same-origin, urlencoded), without following the redirect. */
-function postForm(pathname: string, fields: Record<string, string | string[]>, cookie?: string, clientAddress?: string) {
+function postForm(
+  pathname: string,
+  fields: Record<string, string | string[]>,
+  cookie?: string,
+  clientAddress?: string,
+) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
   return fetch(site.baseUrl + pathname, {
@@ -67,7 +90,8 @@ function postForm(pathname: string, fields: Record<string, string | string[]>, c
   });
 }
 
-const dealerId = async (slug: string) => (await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)))[0]!.id;
+const dealerId = async (slug: string) =>
+  (await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)))[0]!.id;
 
 async function twoDealerSlugs(): Promise<[string, string]> {
   const rows = await database.db.select({ slug: dealers.slug }).from(dealers).orderBy(dealers.id).limit(2);
@@ -85,7 +109,9 @@ describe("without a session", () => {
     const page = await fetch(`${site.baseUrl}/staff/accounts?x=1`, { redirect: "manual" });
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/staff/login?next=%2Fstaff%2Faccounts%3Fx%3D1");
-    const forged = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: "staff=not-a-real-session-token-at-all" } });
+    const forged = await fetch(`${site.baseUrl}/api/staff/me`, {
+      headers: { Cookie: "staff=not-a-real-session-token-at-all" },
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -99,21 +125,37 @@ describe("without a session", () => {
     expect(login).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(await (await fetch(`${site.baseUrl}/robots.txt`)).text()).toContain("Disallow: /staff\n");
     const sitemapIndex = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
-    for (const sitemap of [...sitemapIndex.matchAll(/<loc>[^<]*(\/sitemap[\w-]*\.xml)<\/loc>/g)].map((match) => match[1]!)) {
+    for (const sitemap of [...sitemapIndex.matchAll(/<loc>[^<]*(\/sitemap[\w-]*\.xml)<\/loc>/g)].map(
+      (match) => match[1]!,
+    )) {
       expect(await (await fetch(site.baseUrl + sitemap)).text(), sitemap).not.toContain("/staff");
     }
     // Public pages set no staff cookie: at most the visit's source (issue 35), which is no session.
     for (const pathname of ["/", "/used", "/new"]) {
-      const cookies = (await fetch(site.baseUrl + pathname, { headers: { "User-Agent": BROWSER } })).headers.getSetCookie();
-      expect(cookies.map((cookie) => cookie.split("=")[0]), pathname).toEqual([VISIT_COOKIE]);
+      const cookies = (
+        await fetch(site.baseUrl + pathname, { headers: { "User-Agent": BROWSER } })
+      ).headers.getSetCookie();
+      expect(
+        cookies.map((cookie) => cookie.split("=")[0]),
+        pathname,
+      ).toEqual([VISIT_COOKIE]);
     }
   });
 });
 
 describe("signing in over HTTP", () => {
   it("sets an HttpOnly, SameSite=Lax session cookie named for plain HTTP, and signs out by deleting the session", async () => {
-    await createStaffUser(database.db, { email: "cookie@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
-    const response = await postForm("/staff/login", { step: "password", email: "cookie@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff/account" });
+    await createStaffUser(database.db, {
+      email: "cookie@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
+    const response = await postForm("/staff/login", {
+      step: "password",
+      email: "cookie@example.co.za",
+      password: TEST_STAFF_PASSWORD,
+      next: "/staff/account",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/staff/account");
     const setCookie = response.headers.get("set-cookie")!;
@@ -132,31 +174,68 @@ describe("signing in over HTTP", () => {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Proto": "https" },
-      body: new URLSearchParams({ step: "password", email: "admin@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff" }),
+      body: new URLSearchParams({
+        step: "password",
+        email: "admin@example.co.za",
+        password: TEST_STAFF_PASSWORD,
+        next: "/staff",
+      }),
     });
     const setCookie = response.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/^__Host-staff=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
     // Over HTTPS only the __Host- cookie counts: the plain-HTTP name cannot carry a session there.
     const token = setCookie.split(";")[0]!.split("=")[1];
-    const asPlain = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: `staff=${token}`, "X-Forwarded-Proto": "https" } });
+    const asPlain = await fetch(`${site.baseUrl}/api/staff/me`, {
+      headers: { Cookie: `staff=${token}`, "X-Forwarded-Proto": "https" },
+    });
     expect(asPlain.status).toBe(401);
-    const asHost = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: `__Host-staff=${token}`, "X-Forwarded-Proto": "https" } });
+    const asHost = await fetch(`${site.baseUrl}/api/staff/me`, {
+      headers: { Cookie: `__Host-staff=${token}`, "X-Forwarded-Proto": "https" },
+    });
     expect(asHost.status).toBe(200);
   });
 
   it("answers the same for an unknown address and a wrong password, then 429 after 5 failures", async () => {
-    const unknown = await postForm("/staff/login", { step: "password", email: "nobody@example.co.za", password: "a wrong password" }, undefined, "192.0.2.1");
-    const wrong = await postForm("/staff/login", { step: "password", email: "admin@example.co.za", password: "a wrong password" }, undefined, "192.0.2.2");
+    const unknown = await postForm(
+      "/staff/login",
+      { step: "password", email: "nobody@example.co.za", password: "a wrong password" },
+      undefined,
+      "192.0.2.1",
+    );
+    const wrong = await postForm(
+      "/staff/login",
+      { step: "password", email: "admin@example.co.za", password: "a wrong password" },
+      undefined,
+      "192.0.2.2",
+    );
     expect([unknown.status, wrong.status]).toEqual([401, 401]);
     const [unknownText, wrongText] = await Promise.all([unknown.text(), wrong.text()]);
     expect(unknownText).toContain("Email or password is incorrect");
     expect(wrongText).toContain("Email or password is incorrect");
 
-    await createStaffUser(database.db, { email: "locked@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "locked@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     for (let failure = 1; failure <= 5; failure++) {
-      expect((await postForm("/staff/login", { step: "password", email: "locked@example.co.za", password: `guess number ${failure}` }, undefined, "192.0.2.3")).status).toBe(401);
+      expect(
+        (
+          await postForm(
+            "/staff/login",
+            { step: "password", email: "locked@example.co.za", password: `guess number ${failure}` },
+            undefined,
+            "192.0.2.3",
+          )
+        ).status,
+      ).toBe(401);
     }
-    const blocked = await postForm("/staff/login", { step: "password", email: "locked@example.co.za", password: TEST_STAFF_PASSWORD }, undefined, "192.0.2.4");
+    const blocked = await postForm(
+      "/staff/login",
+      { step: "password", email: "locked@example.co.za", password: TEST_STAFF_PASSWORD },
+      undefined,
+      "192.0.2.4",
+    );
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await blocked.text()).toMatch(/Too many attempts, try again in \d+ minutes?/);
@@ -167,9 +246,18 @@ describe("signing in over HTTP", () => {
 describe("two-factor sign-in over HTTP", () => {
   it("asks for the code after a right password, and sets the cookie only with the right code", async () => {
     const { secret } = newTotpSecret("coded@example.co.za");
-    const { id } = await createStaffUser(database.db, { email: "coded@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const { id } = await createStaffUser(database.db, {
+      email: "coded@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     await database.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, id));
-    const first = await postForm("/staff/login", { step: "password", email: "coded@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff/account" }, undefined, "192.0.2.60");
+    const first = await postForm(
+      "/staff/login",
+      { step: "password", email: "coded@example.co.za", password: TEST_STAFF_PASSWORD, next: "/staff/account" },
+      undefined,
+      "192.0.2.60",
+    );
     expect(first.status).toBe(200);
     expect(first.headers.get("set-cookie")).toBeNull();
     const page = await first.text();
@@ -177,10 +265,20 @@ describe("two-factor sign-in over HTTP", () => {
     expect(page).not.toContain(TEST_STAFF_PASSWORD);
     const pending = /name="pending" value="([\w-]+)"/.exec(page)![1]!;
     const wrongCode = String((Number(totpCodeAt(secret)) + 500_000) % 1_000_000).padStart(6, "0");
-    const wrong = await postForm("/staff/login", { step: "code", pending, code: wrongCode, next: "/staff/account" }, undefined, "192.0.2.60");
+    const wrong = await postForm(
+      "/staff/login",
+      { step: "code", pending, code: wrongCode, next: "/staff/account" },
+      undefined,
+      "192.0.2.60",
+    );
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toContain("This code is not right");
-    const right = await postForm("/staff/login", { step: "code", pending, code: totpCodeAt(secret), next: "/staff/account" }, undefined, "192.0.2.60");
+    const right = await postForm(
+      "/staff/login",
+      { step: "code", pending, code: totpCodeAt(secret), next: "/staff/account" },
+      undefined,
+      "192.0.2.60",
+    );
     expect(right.status).toBe(302);
     expect(right.headers.get("location")).toBe("/staff/account");
     expect(right.headers.get("set-cookie")).toMatch(/^staff=/);
@@ -189,7 +287,11 @@ describe("two-factor sign-in over HTTP", () => {
 
 describe("own account over HTTP", () => {
   it("shows the two-factor key's QR code, drawn on the server as an SVG image with its name, beside the key", async () => {
-    await createStaffUser(database.db, { email: "qr@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "qr@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     const session = await signIn(site.baseUrl, "qr@example.co.za", TEST_STAFF_PASSWORD);
     const page = await fetch(`${site.baseUrl}/staff/account`, { headers: { Cookie: session.cookie } });
     expect(page.status).toBe(200);
@@ -208,9 +310,19 @@ describe("own account over HTTP", () => {
   });
 
   it("says on the field why a new password is refused, in the estimator's words", async () => {
-    await createStaffUser(database.db, { email: "weak@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "weak@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     const session = await signIn(site.baseUrl, "weak@example.co.za", TEST_STAFF_PASSWORD);
-    const fields = { csrf: session.csrfToken, intent: "password", currentPassword: TEST_STAFF_PASSWORD, newPassword: "Honda1234567890", confirm: "Honda1234567890" };
+    const fields = {
+      csrf: session.csrfToken,
+      intent: "password",
+      currentPassword: TEST_STAFF_PASSWORD,
+      newPassword: "Honda1234567890",
+      confirm: "Honda1234567890",
+    };
     const refused = await postForm("/staff/account", fields, session.cookie);
     expect(refused.status).toBe(422);
     const error = /<p id="password-newPassword-error"[^>]*>([^<]*)<\/p>/.exec(await refused.text())?.[1];
@@ -234,7 +346,11 @@ describe("CSRF", () => {
 
   it("refuses an API write without X-CSRF-Token", async () => {
     const send = (headers: Record<string, string>) =>
-      fetch(`${site.baseUrl}/api/staff/anything`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: admin.cookie, ...headers }, body: "{}" });
+      fetch(`${site.baseUrl}/api/staff/anything`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: admin.cookie, ...headers },
+        body: "{}",
+      });
     const refused = await send({});
     expect(refused.status).toBe(403);
     expect((await refused.json()).title).toBe("Send the session's CSRF token in X-CSRF-Token");
@@ -245,15 +361,23 @@ describe("CSRF", () => {
 describe("roles over HTTP", () => {
   it("a dealer manager sees only their dealer: another dealer is 404, staff accounts and the audit log 403", async () => {
     const [own, other] = await twoDealerSlugs();
-    await createStaffUser(database.db, { email: "manager@example.co.za", role: "dealer_manager", dealerSlugs: [own], password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "manager@example.co.za",
+      role: "dealer_manager",
+      dealerSlugs: [own],
+      password: TEST_STAFF_PASSWORD,
+    });
     const manager = await signIn(site.baseUrl, "manager@example.co.za", TEST_STAFF_PASSWORD);
-    const get = (pathname: string, session: StaffHttpSession) => fetch(site.baseUrl + pathname, { headers: { Cookie: session.cookie }, redirect: "manual" });
+    const get = (pathname: string, session: StaffHttpSession) =>
+      fetch(site.baseUrl + pathname, { headers: { Cookie: session.cookie }, redirect: "manual" });
 
-    expect((await (await get("/api/staff/dealers", manager)).json()).dealers.map((dealer: { slug: string }) => dealer.slug)).toEqual([own]);
+    expect(
+      (await (await get("/api/staff/dealers", manager)).json()).dealers.map((dealer: { slug: string }) => dealer.slug),
+    ).toEqual([own]);
     expect((await get(`/api/staff/dealers/${own}`, manager)).status).toBe(200);
     const otherDealer = await get(`/api/staff/dealers/${other}`, manager);
     expect(otherDealer.status).toBe(404);
-    expect(await otherDealer.json()).toEqual((await (await get("/api/staff/dealers/no-such-dealer", manager)).json()));
+    expect(await otherDealer.json()).toEqual(await (await get("/api/staff/dealers/no-such-dealer", manager)).json());
     expect((await get(`/api/staff/dealers/${other}`, admin)).status).toBe(200);
 
     for (const pathname of ["/staff/accounts", "/staff/audit", "/staff/vitals", `/staff/accounts/1`]) {
@@ -275,14 +399,32 @@ describe("staff accounts", () => {
     const [own] = await twoDealerSlugs();
     const created = await postForm(
       "/staff/accounts",
-      { csrf: admin.csrfToken, email: "New.Manager@example.co.za", displayName: "Naledi Dlamini", role: "dealer_manager", dealerIds: [String(await dealerId(own))] },
+      {
+        csrf: admin.csrfToken,
+        email: "New.Manager@example.co.za",
+        displayName: "Naledi Dlamini",
+        role: "dealer_manager",
+        dealerIds: [String(await dealerId(own))],
+      },
       admin.cookie,
     );
     expect(created.status).toBe(302);
-    const [account] = await database.db.select().from(staffUsers).where(eq(staffUsers.email, "new.manager@example.co.za"));
-    expect(account).toMatchObject({ displayName: "Naledi Dlamini", role: "dealer_manager", passwordHash: null, active: true });
+    const [account] = await database.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, "new.manager@example.co.za"));
+    expect(account).toMatchObject({
+      displayName: "Naledi Dlamini",
+      role: "dealer_manager",
+      passwordHash: null,
+      active: true,
+    });
     const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "staff_user.create"));
-    expect(entry).toMatchObject({ actorLabel: "admin@example.co.za", entity: "staff_user", entityId: String(account!.id) });
+    expect(entry).toMatchObject({
+      actorLabel: "admin@example.co.za",
+      entity: "staff_user",
+      entityId: String(account!.id),
+    });
 
     const link = await passwordLinkFromOutbox(outbox, "new.manager@example.co.za");
     const linkPath = new URL(link).pathname + new URL(link).search;
@@ -295,27 +437,54 @@ describe("staff accounts", () => {
     const common = await postForm(linkPath, { token, password: "qwerty1234567890", confirm: "qwerty1234567890" });
     expect(common.status).toBe(422);
     const commonPage = await common.text();
-    expect(/<p id="set-password-error"[^>]*>([^<]*)<\/p>/.exec(commonPage)?.[1]).toMatch(/^This is similar to a commonly used password\. /);
-    const set = await postForm("/staff/set-password", { token, password: "a long and private passphrase", confirm: "a long and private passphrase" });
+    expect(/<p id="set-password-error"[^>]*>([^<]*)<\/p>/.exec(commonPage)?.[1]).toMatch(
+      /^This is similar to a commonly used password\. /,
+    );
+    const set = await postForm("/staff/set-password", {
+      token,
+      password: "a long and private passphrase",
+      confirm: "a long and private passphrase",
+    });
     expect(set.status).toBe(302);
     // The link works once.
     expect(await (await fetch(site.baseUrl + linkPath)).text()).toContain("This link no longer works");
     const session = await signIn(site.baseUrl, "new.manager@example.co.za", "a long and private passphrase");
-    expect((await (await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: session.cookie } })).json()).dealerIds).toEqual([await dealerId(own)]);
+    expect(
+      (await (await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: session.cookie } })).json()).dealerIds,
+    ).toEqual([await dealerId(own)]);
   });
 
   it("deactivating an account ends its sessions; changing its role signs it out", async () => {
-    const { id } = await createStaffUser(database.db, { email: "editor@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const { id } = await createStaffUser(database.db, {
+      email: "editor@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     const editor = await signIn(site.baseUrl, "editor@example.co.za", TEST_STAFF_PASSWORD);
-    const changed = await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "save", displayName: "Editor", role: "group_admin" }, admin.cookie);
+    const changed = await postForm(
+      `/staff/accounts/${id}`,
+      { csrf: admin.csrfToken, intent: "save", displayName: "Editor", role: "group_admin" },
+      admin.cookie,
+    );
     expect(changed.status).toBe(302);
     expect((await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: editor.cookie } })).status).toBe(401);
 
     const again = await signIn(site.baseUrl, "editor@example.co.za", TEST_STAFF_PASSWORD);
-    expect((await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "deactivate" }, admin.cookie)).status).toBe(302);
+    expect(
+      (await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "deactivate" }, admin.cookie)).status,
+    ).toBe(302);
     expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id))).toEqual([]);
     expect((await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: again.cookie } })).status).toBe(401);
-    expect((await postForm("/staff/login", { step: "password", email: "editor@example.co.za", password: TEST_STAFF_PASSWORD }, undefined, "192.0.2.5")).status).toBe(401);
+    expect(
+      (
+        await postForm(
+          "/staff/login",
+          { step: "password", email: "editor@example.co.za", password: TEST_STAFF_PASSWORD },
+          undefined,
+          "192.0.2.5",
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it("answers a reset request the same whether or not the address has an account", async () => {
@@ -324,23 +493,45 @@ describe("staff accounts", () => {
     expect([known.status, unknown.status]).toEqual([200, 200]);
     const message = (html: string) => /If this address has a back-office account[^<]*/.exec(html)?.[0];
     expect(message(await known.text())).toBeDefined();
-    expect(message(await unknown.text())).toBe(message(await (await postForm("/staff/forgot-password", { email: "admin@example.co.za" })).text()));
+    expect(message(await unknown.text())).toBe(
+      message(await (await postForm("/staff/forgot-password", { email: "admin@example.co.za" })).text()),
+    );
   });
 });
 
 describe("the log", () => {
   it("holds no password, session token, CSRF token or one-time link of the staff area", async () => {
     const from = log.lines.length;
-    const { id } = await createStaffUser(database.db, { email: "logged@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const { id } = await createStaffUser(database.db, {
+      email: "logged@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     const session = await signIn(site.baseUrl, "logged@example.co.za", TEST_STAFF_PASSWORD);
-    await postForm("/staff/login", { step: "password", email: "logged@example.co.za", password: "a mistyped passphrase" }, undefined, "192.0.2.77");
+    await postForm(
+      "/staff/login",
+      { step: "password", email: "logged@example.co.za", password: "a mistyped passphrase" },
+      undefined,
+      "192.0.2.77",
+    );
     await postForm(`/staff/accounts/${id}`, { csrf: admin.csrfToken, intent: "send-link" }, admin.cookie);
     const link = await passwordLinkFromOutbox(outbox, "logged@example.co.za");
     await fetch(new URL(new URL(link).pathname + new URL(link).search, site.baseUrl));
-    await postForm("/staff/set-password", { token: new URL(link).searchParams.get("token")!, password: "the logged person's new one", confirm: "the logged person's new one" });
+    await postForm("/staff/set-password", {
+      token: new URL(link).searchParams.get("token")!,
+      password: "the logged person's new one",
+      confirm: "the logged person's new one",
+    });
     const written = log.lines.slice(from).join("");
     expect(written).toContain('"path":"/staff/set-password"');
-    for (const secret of [TEST_STAFF_PASSWORD, "a mistyped passphrase", "the logged person's new one", session.cookie.split("=")[1]!, session.csrfToken, new URL(link).searchParams.get("token")!]) {
+    for (const secret of [
+      TEST_STAFF_PASSWORD,
+      "a mistyped passphrase",
+      "the logged person's new one",
+      session.cookie.split("=")[1]!,
+      session.csrfToken,
+      new URL(link).searchParams.get("token")!,
+    ]) {
       expect(written).not.toContain(secret);
     }
   });
@@ -348,7 +539,14 @@ describe("the log", () => {
 
 describe("the per-client write allowance", () => {
   it("does not count a signed-in staff member's writes, but counts sign-in attempts", async () => {
-    const strict = await serveOverHttp(createApp({ db: database.db, logger: createLogger("silent"), rateLimiter: new MemoryRateLimiter(3, 600_000), ...(await builtSite()) }));
+    const strict = await serveOverHttp(
+      createApp({
+        db: database.db,
+        logger: createLogger("silent"),
+        rateLimiter: new MemoryRateLimiter(3, 600_000),
+        ...(await builtSite()),
+      }),
+    );
     try {
       const session = await signIn(strict.baseUrl, "admin@example.co.za", TEST_STAFF_PASSWORD);
       for (let write = 1; write <= 6; write++) {
@@ -360,7 +558,11 @@ describe("the per-client write allowance", () => {
         expect(response.status, `staff write ${write}`).toBe(404);
       }
       const signInAttempt = () =>
-        fetch(`${strict.baseUrl}/staff/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "step=password&email=x%40example.co.za&password=y" });
+        fetch(`${strict.baseUrl}/staff/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "step=password&email=x%40example.co.za&password=y",
+        });
       expect((await signInAttempt()).status).toBe(401);
       expect((await signInAttempt()).status).toBe(401);
       expect((await signInAttempt()).status).toBe(429);

@@ -7,7 +7,13 @@ import { auditLog, blogPosts } from "../db/schema.ts";
 import { toSastDateTime } from "../core/content/schedule.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
-import { createStaffUser, formValues, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import {
+  createStaffUser,
+  formValues,
+  signIn,
+  type StaffHttpSession,
+  TEST_STAFF_PASSWORD,
+} from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 
@@ -32,7 +38,12 @@ beforeAll(async () => {
     ["menlyn", "dealer_manager", ["honda-menlyn"]],
   ] as const;
   for (const [name, role, dealerSlugs] of accounts) {
-    await createStaffUser(database.db, { email: `${name}@content.example`, role, dealerSlugs: [...dealerSlugs], password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: `${name}@content.example`,
+      role,
+      dealerSlugs: [...dealerSlugs],
+      password: TEST_STAFF_PASSWORD,
+    });
     sessions[name] = await signIn(server.baseUrl, `${name}@content.example`, TEST_STAFF_PASSWORD);
   }
 });
@@ -41,16 +52,31 @@ afterAll(async () => {
   await database?.close();
 });
 
-const get = (url: string, session?: StaffHttpSession) => fetch(`${server.baseUrl}${url}`, { redirect: "manual", headers: session ? { Cookie: session.cookie } : {} });
+const get = (url: string, session?: StaffHttpSession) =>
+  fetch(`${server.baseUrl}${url}`, { redirect: "manual", headers: session ? { Cookie: session.cookie } : {} });
 
-function post(url: string, session: StaffHttpSession, fields: Record<string, string>, files: Record<string, { name: string; bytes: Buffer }> = {}) {
+function post(
+  url: string,
+  session: StaffHttpSession,
+  fields: Record<string, string>,
+  files: Record<string, { name: string; bytes: Buffer }> = {},
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const [name, file] of Object.entries(files)) body.append(name, new Blob([new Uint8Array(file.bytes)], { type: "image/png" }), file.name);
-  return fetch(`${server.baseUrl}${url}`, { method: "POST", redirect: "manual", headers: { Cookie: session.cookie, Origin: server.baseUrl }, body });
+  for (const [name, file] of Object.entries(files))
+    body.append(name, new Blob([new Uint8Array(file.bytes)], { type: "image/png" }), file.name);
+  return fetch(`${server.baseUrl}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: session.cookie, Origin: server.baseUrl },
+    body,
+  });
 }
 
-const hero = () => ({ name: "hero.png", bytes: fs.readFileSync(path.join(import.meta.dirname, "../tests/fixtures/photos/trade-in-side.png")) });
+const hero = () => ({
+  name: "hero.png",
+  bytes: fs.readFileSync(path.join(import.meta.dirname, "../tests/fixtures/photos/trade-in-side.png")),
+});
 
 /** A dealer's form as its page fills it in. */
 async function dealerForm(slug: string, session: StaffHttpSession): Promise<Record<string, string>> {
@@ -93,7 +119,11 @@ describe("a dealer manager's hours", () => {
     const bad = await post("/staff/dealers/honda-sandton", sessions.sandton, { ...form, closes_saturday: "07:00" });
     expect(bad.status).toBe(422);
     expect(await bad.text()).toContain("Saturday: closing time must be after the opening time");
-    const saved = await post("/staff/dealers/honda-sandton", sessions.sandton, { ...form, opens_saturday: "08:15", closes_saturday: "12:45" });
+    const saved = await post("/staff/dealers/honda-sandton", sessions.sandton, {
+      ...form,
+      opens_saturday: "08:15",
+      closes_saturday: "12:45",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/staff/dealers/honda-sandton?done=saved");
     const contact = await (await get("/contact")).text();
@@ -109,7 +139,10 @@ describe("a renamed dealer", () => {
     const form = await dealerForm("honda-mbombela", sessions.admin);
     expect(form.webhookSecret).toBe("");
     // Where leads go: the CRM's ADF address apart from people's, and a dealer is never left without one.
-    expect(form).toMatchObject({ crmEmails: "crm@honda-mbombela.example.co.za", enquiryEmails: "leads@honda-mbombela.example.co.za" });
+    expect(form).toMatchObject({
+      crmEmails: "crm@honda-mbombela.example.co.za",
+      enquiryEmails: "leads@honda-mbombela.example.co.za",
+    });
     const withoutCrm = await post("/staff/dealers/honda-mbombela", sessions.admin, { ...form, crmEmails: "" });
     expect(withoutCrm.status).toBe(422);
     expect(await withoutCrm.text()).toContain("CRM lead addresses: at least one is required");
@@ -125,7 +158,10 @@ describe("a renamed dealer", () => {
     const api = await get("/api/dealers/honda-mbombela");
     expect([api.status, api.headers.get("location")]).toEqual([308, "/api/dealers/honda-nelspruit"]);
     const vehicles = await get("/api/dealers/honda-mbombela/vehicles?page=2");
-    expect([vehicles.status, vehicles.headers.get("location")]).toEqual([308, "/api/dealers/honda-nelspruit/vehicles?page=2"]);
+    expect([vehicles.status, vehicles.headers.get("location")]).toEqual([
+      308,
+      "/api/dealers/honda-nelspruit/vehicles?page=2",
+    ]);
     // However the old slug is spelled (case, %-escapes), it is first redirected to its one spelling (the request
     // guard), and that to the new slug, never to itself.
     const spelled = await get("/Dealer/honda-%6Dbombela/used");
@@ -137,14 +173,30 @@ describe("a renamed dealer", () => {
     expect(escaped.status).toBe(400);
     // A visitor who chose the dealer before it was renamed keeps it: the remembered old slug finds the new one.
     const specialsFor = async (cookie: string) =>
-      (await (await fetch(`${server.baseUrl}/specials`, { headers: { Cookie: cookie } })).text()).replace(/nonce="[^"]*"/g, "");
-    const [byOldSlug, byNewSlug, byNone] = await Promise.all([specialsFor("dealer_slug=honda-mbombela"), specialsFor("dealer_slug=honda-nelspruit"), specialsFor("")]);
+      (await (await fetch(`${server.baseUrl}/specials`, { headers: { Cookie: cookie } })).text()).replace(
+        /nonce="[^"]*"/g,
+        "",
+      );
+    const [byOldSlug, byNewSlug, byNone] = await Promise.all([
+      specialsFor("dealer_slug=honda-mbombela"),
+      specialsFor("dealer_slug=honda-nelspruit"),
+      specialsFor(""),
+    ]);
     expect(byNewSlug).not.toBe(byNone);
     expect(byOldSlug).toBe(byNewSlug);
     expect((await get("/dealer/never-a-dealer")).status).toBe(404);
     expect((await get("/dealer/constructor")).status).toBe(404);
     expect((await get("/api/dealers/constructor")).status).toBe(404);
-    const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.entity, "dealer"), eq(auditLog.action, "dealer.update"), eq(auditLog.actorLabel, "admin@content.example")));
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, "dealer"),
+          eq(auditLog.action, "dealer.update"),
+          eq(auditLog.actorLabel, "admin@content.example"),
+        ),
+      );
     expect(entry!.changes).toMatchObject({ slug: { from: "honda-mbombela", to: "honda-nelspruit" } });
   });
 });

@@ -10,7 +10,13 @@ import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { builtSite, pageRouteTable, serveOverHttp } from "../tests/support/page-server.ts";
-import { createStaffUser, formValues, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import {
+  createStaffUser,
+  formValues,
+  signIn,
+  type StaffHttpSession,
+  TEST_STAFF_PASSWORD,
+} from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 import { WRITE_METHODS } from "./middleware/request-guard.ts";
@@ -49,7 +55,11 @@ beforeAll(async () => {
   });
   site = await serveOverHttp(app);
   await createStaffUser(database.db, { email: ADMIN_EMAIL, role: "group_admin", password: TEST_STAFF_PASSWORD });
-  const other = await createStaffUser(database.db, { email: "csrf-editor@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+  const other = await createStaffUser(database.db, {
+    email: "csrf-editor@example.co.za",
+    role: "content_editor",
+    password: TEST_STAFF_PASSWORD,
+  });
   records.staffUser = String(other.id);
   const lead = await submitEnquiry(database.db, {
     form_name: "New Vehicles",
@@ -65,7 +75,8 @@ beforeAll(async () => {
   });
   if (lead.kind !== "stored") throw new Error("enquiry not stored");
   records.lead = lead.id;
-  for (const table of ["used_vehicles", "blog_posts", "deals", "banners"]) records[table] = String(await firstValue(sql`SELECT min(id) AS v FROM ${sql.identifier(table)}`));
+  for (const table of ["used_vehicles", "blog_posts", "deals", "banners"])
+    records[table] = String(await firstValue(sql`SELECT min(id) AS v FROM ${sql.identifier(table)}`));
   records.dealer = String(await firstValue(sql`SELECT min(slug) AS v FROM dealers`));
 });
 afterAll(async () => {
@@ -98,13 +109,16 @@ function concretePath(pattern: string): string {
     "/api/staff/dealers/:slug/stock": `/api/staff/dealers/${records.dealer}/stock`,
   };
   const concrete = byPattern[pattern] ?? pattern;
-  if (concrete.includes(":") || concrete.includes("*")) throw new Error(`no record for ${pattern}: add one to concretePath`);
+  if (concrete.includes(":") || concrete.includes("*"))
+    throw new Error(`no record for ${pattern}: add one to concretePath`);
   return concrete;
 }
 
 /** Every row of every table (but those any request touches), as a count and a hash per table. */
 async function databaseFingerprint(): Promise<Record<string, string>> {
-  const tables = await rows<{ name: string }>(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
+  const tables = await rows<{ name: string }>(
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
   const fingerprint: Record<string, string> = {};
   for (const { name } of tables.filter((table) => !TOUCHED_BY_EVERY_REQUEST.has(table.name))) {
     const [summary] = await rows<{ n: number; h: string }>(
@@ -131,7 +145,11 @@ async function forgedPageWrite(pathname: string, session: StaffHttpSession): Pro
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const headers: Record<string, string> = { Cookie: session.cookie, Origin: site.baseUrl };
   if (!multipart) headers["Content-Type"] = "application/x-www-form-urlencoded";
-  return { path: `POST ${pathname}`, refusal: PAGE_REFUSAL, send: () => fetch(site.baseUrl + pathname, { method: "POST", redirect: "manual", headers, body }) };
+  return {
+    path: `POST ${pathname}`,
+    refusal: PAGE_REFUSAL,
+    send: () => fetch(site.baseUrl + pathname, { method: "POST", redirect: "manual", headers, body }),
+  };
 }
 
 /** An API write with the session's cookie but no X-CSRF-Token: an empty stock feed, which would withdraw the dealer's stock. */
@@ -140,7 +158,8 @@ function forgedApiWrite(method: string, pathname: string, session: StaffHttpSess
   return {
     path: `${method} ${pathname}`,
     refusal: API_REFUSAL,
-    send: () => fetch(site.baseUrl + pathname, { method, redirect: "manual", headers, body: JSON.stringify({ vehicles: [] }) }),
+    send: () =>
+      fetch(site.baseUrl + pathname, { method, redirect: "manual", headers, body: JSON.stringify({ vehicles: [] }) }),
   };
 }
 
@@ -152,20 +171,34 @@ async function sendForged(write: Forged, session: StaffHttpSession): Promise<Out
   const response = await write.send();
   const text = await response.text();
   const after = await databaseFingerprint();
-  const changedTables = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]).sort();
+  const changedTables = Object.keys({ ...before, ...after })
+    .filter((table) => before[table] !== after[table])
+    .sort();
   const me = await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: session.cookie } });
   await me.body?.cancel();
-  return { status: response.status, saysWhy: text.includes(write.refusal), changedTables, stillSignedIn: me.status === 200 };
+  return {
+    status: response.status,
+    saysWhy: text.includes(write.refusal),
+    changedTables,
+    stillSignedIn: me.status === 200,
+  };
 }
 
 describe("every staff write without its CSRF token", () => {
   it("is refused with 403 and the reason, stores nothing and signs no one out, page forms and API writes alike, each from a fresh session", async () => {
     const staffWrites = (await pageRouteTable()).filter(
-      (route) => route.pattern.startsWith("/staff") && route.methods.includes("POST") && !STAFF_PAGES_WITHOUT_SESSION.includes(route.pattern),
+      (route) =>
+        route.pattern.startsWith("/staff") &&
+        route.methods.includes("POST") &&
+        !STAFF_PAGES_WITHOUT_SESSION.includes(route.pattern),
     );
     // Hono lists a route once per handler that it chains (a middleware and the operation): each write once.
     const apiWrites = [
-      ...new Map(app.routes.filter((route) => route.path.startsWith("/api/staff/") && WRITE_METHODS.includes(route.method)).map((route) => [`${route.method} ${route.path}`, route])).values(),
+      ...new Map(
+        app.routes
+          .filter((route) => route.path.startsWith("/api/staff/") && WRITE_METHODS.includes(route.method))
+          .map((route) => [`${route.method} ${route.path}`, route]),
+      ).values(),
     ];
     // The route table as it stands (issue 32 counted 16 forms): a new staff write joins this test by itself.
     expect(staffWrites.length).toBeGreaterThanOrEqual(16);

@@ -22,14 +22,21 @@ const today = southAfricanDay(new Date());
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
-  server = await serveOverHttp(createApp({ db: database.db, logger: capturingLogger("warn").logger, ...(await builtSite()) }));
+  server = await serveOverHttp(
+    createApp({ db: database.db, logger: capturingLogger("warn").logger, ...(await builtSite()) }),
+  );
   const accounts = [
     ["admin", "group_admin", []],
     ["sandton", "dealer_manager", ["honda-sandton"]],
     ["editor", "content_editor", []],
   ] as const;
   for (const [name, role, dealerSlugs] of accounts) {
-    await createStaffUser(database.db, { email: `${name}@insights-pages.example`, role, dealerSlugs: [...dealerSlugs], password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: `${name}@insights-pages.example`,
+      role,
+      dealerSlugs: [...dealerSlugs],
+      password: TEST_STAFF_PASSWORD,
+    });
     sessions[name] = await signIn(server.baseUrl, `${name}@insights-pages.example`, TEST_STAFF_PASSWORD);
   }
 });
@@ -38,7 +45,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const get = (path: string, session?: StaffHttpSession) => fetch(`${server.baseUrl}${path}`, { redirect: "manual", headers: session ? { Cookie: session.cookie } : {} });
+const get = (path: string, session?: StaffHttpSession) =>
+  fetch(`${server.baseUrl}${path}`, { redirect: "manual", headers: session ? { Cookie: session.cookie } : {} });
 
 const post = (session: StaffHttpSession, fields: Record<string, string>) =>
   fetch(`${server.baseUrl}/staff/insights`, {
@@ -78,7 +86,9 @@ describe("who may open the insights", () => {
     expect(html).toContain("Honda Sandton");
     expect(html).not.toContain("Honda Menlyn");
     expect((await get("/staff/insights?dealer=honda-menlyn", sessions.sandton)).status).toBe(404);
-    expect((await get("/staff/insights/export.csv?table=funnel&dealer=honda-menlyn", sessions.sandton)).status).toBe(404);
+    expect((await get("/staff/insights/export.csv?table=funnel&dealer=honda-menlyn", sessions.sandton)).status).toBe(
+      404,
+    );
   });
 
   it("answers a period that cannot be read with 400, naming the field", async () => {
@@ -93,7 +103,16 @@ describe("who may open the insights", () => {
 });
 
 describe("the spend form", () => {
-  const spend = { intent: "add-spend", dealer: "honda-sandton", source: "facebook", medium: "cpc", campaign: "spring-sale", periodStart: daysBefore(today, 6), periodEnd: today, amount: "1 240" };
+  const spend = {
+    intent: "add-spend",
+    dealer: "honda-sandton",
+    source: "facebook",
+    medium: "cpc",
+    campaign: "spring-sale",
+    periodStart: daysBefore(today, 6),
+    periodEnd: today,
+    amount: "1 240",
+  };
 
   it("refuses a form without the session's CSRF token, storing nothing", async () => {
     expect((await post(sessions.sandton, spend)).status).toBe(403);
@@ -101,7 +120,12 @@ describe("the spend form", () => {
   });
 
   it("answers 422 with the fields at fault, and keeps what was typed", async () => {
-    const response = await post(sessions.sandton, { ...spend, csrf: sessions.sandton.csrfToken, amount: "a lot", dealer: "honda-menlyn" });
+    const response = await post(sessions.sandton, {
+      ...spend,
+      csrf: sessions.sandton.csrfToken,
+      amount: "a lot",
+      dealer: "honda-menlyn",
+    });
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(html).toContain("Enter an amount in rand");
@@ -122,15 +146,29 @@ describe("the spend form", () => {
     const csv = await get("/staff/insights/export.csv?table=spend", sessions.sandton);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="insights-spend-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines).toEqual(["Dealer,Source,Medium,Campaign,From,To,Amount (R),In the period (R)", `Honda Sandton,facebook,cpc,spring-sale,${spend.periodStart},${today},1240.00,1240.00`]);
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="insights-spend-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines).toEqual([
+      "Dealer,Source,Medium,Campaign,From,To,Amount (R),In the period (R)",
+      `Honda Sandton,facebook,cpc,spring-sale,${spend.periodStart},${today},1240.00,1240.00`,
+    ]);
   });
 
   it("removes an entry with the token; another manager's is not found", async () => {
     const [stored] = await database.db.select().from(campaignSpend);
-    expect((await post(sessions.sandton, { intent: "remove-spend", id: "999999", csrf: sessions.sandton.csrfToken })).status).toBe(404);
-    const response = await post(sessions.sandton, { intent: "remove-spend", id: String(stored!.id), csrf: sessions.sandton.csrfToken });
+    expect(
+      (await post(sessions.sandton, { intent: "remove-spend", id: "999999", csrf: sessions.sandton.csrfToken })).status,
+    ).toBe(404);
+    const response = await post(sessions.sandton, {
+      intent: "remove-spend",
+      id: String(stored!.id),
+      csrf: sessions.sandton.csrfToken,
+    });
     expect(response.status).toBe(200);
     expect(await database.db.select().from(campaignSpend)).toEqual([]);
   });
@@ -139,7 +177,9 @@ describe("the spend form", () => {
 describe("the stock table", () => {
   it("sorts by a column with a plain link, and says how it is sorted", async () => {
     const html = await (await get("/staff/insights", sessions.sandton)).text();
-    expect(html).toMatch(/<th scope="col" aria-sort="descending"[^>]*><a[^>]* href="\/staff\/insights\?[^"]*sort=days&amp;dir=asc"/);
+    expect(html).toMatch(
+      /<th scope="col" aria-sort="descending"[^>]*><a[^>]* href="\/staff\/insights\?[^"]*sort=days&amp;dir=asc"/,
+    );
     const sorted = await (await get(`/staff/insights?sort=views&dir=asc`, sessions.sandton)).text();
     expect(sorted).toMatch(/aria-sort="ascending"[^>]*><a[^>]*>Views</);
     const ageing = await get("/staff/insights?stock=over-90", sessions.sandton);

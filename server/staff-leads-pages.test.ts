@@ -27,7 +27,12 @@ let sandtonFinance: string;
 
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
-  const app = createApp({ db: database.db, logger: capturingLogger("warn").logger, financeCipher: cipher, ...(await builtSite()) });
+  const app = createApp({
+    db: database.db,
+    logger: capturingLogger("warn").logger,
+    financeCipher: cipher,
+    ...(await builtSite()),
+  });
   server = await serveOverHttp(app);
   const accounts = [
     ["sandton", "dealer_manager", ["honda-sandton"]],
@@ -35,7 +40,12 @@ beforeAll(async () => {
     ["editor", "content_editor", []],
   ] as const;
   for (const [name, role, dealerSlugs] of accounts) {
-    await createStaffUser(database.db, { email: `${name}@pages.example`, role, dealerSlugs: [...dealerSlugs], password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: `${name}@pages.example`,
+      role,
+      dealerSlugs: [...dealerSlugs],
+      password: TEST_STAFF_PASSWORD,
+    });
     sessions[name] = await signIn(server.baseUrl, `${name}@pages.example`, TEST_STAFF_PASSWORD);
   }
   const enquiry = await submitEnquiry(database.db, {
@@ -53,7 +63,11 @@ beforeAll(async () => {
   });
   if (enquiry.kind !== "stored") throw new Error("enquiry not stored");
   sandtonLead = enquiry.id;
-  const finance = await submitFinanceApplication(database.db, cipher, validFinanceApplication({ dealership: "honda-sandton" }));
+  const finance = await submitFinanceApplication(
+    database.db,
+    cipher,
+    validFinanceApplication({ dealership: "honda-sandton" }),
+  );
   if (!finance.ok) throw new Error("finance application not stored");
   sandtonFinance = finance.status.id;
 });
@@ -86,7 +100,10 @@ describe("who may open the leads pages", () => {
     expect((await get(`/staff/finance/${sandtonFinance}`, sessions.menlyn)).status).toBe(404);
     expect((await get(`/staff/finance/${sandtonFinance}`, sessions.editor)).status).toBe(403);
     expect((await get("/staff/leads/export.csv", sessions.editor)).status).toBe(403);
-    const openings = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
+    const openings = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
     expect(openings).toEqual([]);
   });
 
@@ -117,23 +134,45 @@ describe("the finance page", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toMatch(/no-store/);
     expect(await response.text()).toContain(VALID_ID_NUMBER);
-    const openings = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
+    const openings = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
     expect(openings.map((entry) => entry.actorLabel)).toEqual(["sandton@pages.example"]);
   });
 });
 
 describe("the lead's forms", () => {
   it("refuses a form without the session's CSRF token, and another dealer's manager, changing nothing", async () => {
-    expect((await post(`/staff/leads/${sandtonLead}`, sessions.sandton, { intent: "work", status: "Sold" })).status).toBe(403);
-    expect((await post(`/staff/leads/${sandtonLead}`, sessions.menlyn, { csrf: sessions.menlyn.csrfToken, intent: "work", status: "Sold" })).status).toBe(404);
+    expect(
+      (await post(`/staff/leads/${sandtonLead}`, sessions.sandton, { intent: "work", status: "Sold" })).status,
+    ).toBe(403);
+    expect(
+      (
+        await post(`/staff/leads/${sandtonLead}`, sessions.menlyn, {
+          csrf: sessions.menlyn.csrfToken,
+          intent: "work",
+          status: "Sold",
+        })
+      ).status,
+    ).toBe(404);
     expect(await database.db.select().from(leadWorkStatus).where(eq(leadWorkStatus.leadId, sandtonLead))).toEqual([]);
   });
 
   it("sets the work status with the token, and answers 422 with the field for a bad one", async () => {
-    const bad = await post(`/staff/leads/${sandtonLead}`, sessions.sandton, { csrf: sessions.sandton.csrfToken, intent: "work", status: "Won" });
+    const bad = await post(`/staff/leads/${sandtonLead}`, sessions.sandton, {
+      csrf: sessions.sandton.csrfToken,
+      intent: "work",
+      status: "Won",
+    });
     expect(bad.status).toBe(422);
     expect(await bad.text()).toContain("Choose a status from the list");
-    const good = await post(`/staff/leads/${sandtonLead}`, sessions.sandton, { csrf: sessions.sandton.csrfToken, intent: "work", status: "Sold", note: "Signed today" });
+    const good = await post(`/staff/leads/${sandtonLead}`, sessions.sandton, {
+      csrf: sessions.sandton.csrfToken,
+      intent: "work",
+      status: "Sold",
+      note: "Signed today",
+    });
     expect(good.status).toBe(200);
     expect(await good.text()).toContain("Saved. The lead is Sold.");
     const [state] = await database.db.select().from(leadWorkStatus).where(eq(leadWorkStatus.leadId, sandtonLead));
@@ -144,8 +183,13 @@ describe("the lead's forms", () => {
     const response = await get("/staff/leads/export.csv?work=Sold", sessions.sandton);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",Sold,");
   });

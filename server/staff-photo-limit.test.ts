@@ -13,7 +13,12 @@ function postMultipart(path: string, bytes: number) {
   const body = new FormData();
   body.set("intent", "upload");
   body.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "photo.jpg");
-  return fetch(server.baseUrl + path, { method: "POST", body, headers: { Origin: "https://www.honda-group.example" }, redirect: "manual" });
+  return fetch(server.baseUrl + path, {
+    method: "POST",
+    body,
+    headers: { Origin: "https://www.honda-group.example" },
+    redirect: "manual",
+  });
 }
 
 describe("the photo upload's body limit", () => {

@@ -32,12 +32,19 @@ describe("the start-up report", () => {
     const env = loadEnv({ DATA_DIR: dataDir });
     const outbox = path.join(dataDir, "outbox");
     const staff = await bootstrapStaff(database.db, { siteUrl: "https://www.example.co.za" });
-    const report = await startupReport(env, database.db, createMailer({ outboxDir: outbox, from: env.MAIL_FROM }).description, "https://www.example.co.za", staff);
+    const report = await startupReport(
+      env,
+      database.db,
+      createMailer({ outboxDir: outbox, from: env.MAIL_FROM }).description,
+      "https://www.example.co.za",
+      staff,
+    );
     expect(report).toEqual({
       database: { kind: "pglite", dataDir },
       leads: { delivery: "on", email: outbox, webhooks: expect.any(Number) },
       siteUrl: "https://www.example.co.za",
-      staff: "no staff accounts yet: open the set-up link in the log line 'staff set-up link' (valid 24 hours) to create the first administrator",
+      staff:
+        "no staff accounts yet: open the set-up link in the log line 'staff set-up link' (valid 24 hours) to create the first administrator",
       staffAdministrators: 0,
     });
     expect(JSON.stringify(report)).not.toContain(staff.kind === "setup-link" ? staff.link : "?");
@@ -46,9 +53,20 @@ describe("the start-up report", () => {
   });
 
   it("names PostgreSQL's host and database and the SMTP host, never a password", async () => {
-    const env = loadEnv({ DATA_DIR: dataDir, DATABASE_URL: "postgres://site:s3cret-pw@db.internal:5433/honda", LEAD_DELIVERY: "off" });
-    const mail = createMailer({ smtpUrl: "smtps://leads:m41l-pw@smtp.example.co.za:465", outboxDir: dataDir, from: env.MAIL_FROM }).description;
-    const report = await startupReport(env, database.db, mail, "https://www.example.co.za", { kind: "accounts", count: 3 });
+    const env = loadEnv({
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://site:s3cret-pw@db.internal:5433/honda",
+      LEAD_DELIVERY: "off",
+    });
+    const mail = createMailer({
+      smtpUrl: "smtps://leads:m41l-pw@smtp.example.co.za:465",
+      outboxDir: dataDir,
+      from: env.MAIL_FROM,
+    }).description;
+    const report = await startupReport(env, database.db, mail, "https://www.example.co.za", {
+      kind: "accounts",
+      count: 3,
+    });
     expect(report.database).toEqual({ kind: "postgres", host: "db.internal:5433", database: "honda" });
     const text = JSON.stringify(report) + formatStartupReport(report);
     expect(text).toContain("smtps://smtp.example.co.za:465");
@@ -62,17 +80,29 @@ describe("the start-up report", () => {
 describe("the start-up report's staff line", () => {
   it("says whether an active group administrator exists, not just how many accounts", async () => {
     const env = loadEnv({ DATA_DIR: dataDir });
-    const report = async (staff: StaffBootstrap) => startupReport(env, database.db, dataDir, "https://www.example.co.za", staff);
-    const created = await bootstrapStaff(database.db, { email: "admin@example.co.za", password: "tyre-kicker-harbour-77", siteUrl: "https://www.example.co.za" });
-    expect(await report(created)).toMatchObject({ staff: "created the group administrator admin@example.co.za from STAFF_BOOTSTRAP_EMAIL; sign in at /staff/login", staffAdministrators: 1 });
+    const report = async (staff: StaffBootstrap) =>
+      startupReport(env, database.db, dataDir, "https://www.example.co.za", staff);
+    const created = await bootstrapStaff(database.db, {
+      email: "admin@example.co.za",
+      password: "tyre-kicker-harbour-77",
+      siteUrl: "https://www.example.co.za",
+    });
+    expect(await report(created)).toMatchObject({
+      staff: "created the group administrator admin@example.co.za from STAFF_BOOTSTRAP_EMAIL; sign in at /staff/login",
+      staffAdministrators: 1,
+    });
 
     const nextStart = await bootstrapStaff(database.db, { siteUrl: "https://www.example.co.za" });
-    expect(formatStartupReport(await report(nextStart))).toContain("Staff:     1 staff account, 1 of them active group administrator; sign in at /staff/login");
+    expect(formatStartupReport(await report(nextStart))).toContain(
+      "Staff:     1 staff account, 1 of them active group administrator; sign in at /staff/login",
+    );
 
     await database.db.update(staffUsers).set({ active: false }).where(eq(staffUsers.email, "admin@example.co.za"));
     const deactivated = await report(nextStart);
     expect(deactivated.staffAdministrators).toBe(0);
-    expect(formatStartupReport(deactivated)).toContain("Staff:     1 staff account but no active group administrator: nobody can create, change or reactivate staff accounts");
+    expect(formatStartupReport(deactivated)).toContain(
+      "Staff:     1 staff account but no active group administrator: nobody can create, change or reactivate staff accounts",
+    );
   });
 });
 
@@ -85,7 +115,13 @@ describe("files that must be the owner's alone", () => {
     financeCipherFromEnv(env, logger);
     linkSignerFromEnv(env, logger);
     const mailer = createMailer({ outboxDir: outbox, from: "Leads <leads@example.co.za>" });
-    await mailer.send({ messageId: "<lead-1@test>", to: "dealer@example.co.za", subject: "Lead", text: "Name: Lerato", attachments: [] });
+    await mailer.send({
+      messageId: "<lead-1@test>",
+      to: "dealer@example.co.za",
+      subject: "Lead",
+      text: "Name: Lerato",
+      attachments: [],
+    });
     const [mail] = await fs.readdir(outbox);
     const mode = async (file: string) => ((await fs.stat(file)).mode & 0o777).toString(8);
     expect(await mode(outbox)).toBe("700");

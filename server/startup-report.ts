@@ -18,7 +18,13 @@ export type StartupReport = {
 };
 
 /** What an operator needs to know at start: where the data lives and where leads go (no password, no key). */
-export async function startupReport(env: Env, db: Database, mailDescription: string, siteUrl: string, staff: StaffBootstrap): Promise<StartupReport> {
+export async function startupReport(
+  env: Env,
+  db: Database,
+  mailDescription: string,
+  siteUrl: string,
+  staff: StaffBootstrap,
+): Promise<StartupReport> {
   const webhooks = await countEnabledWebhooks(db);
   const administrators = await countActiveAdministrators(db);
   return {
@@ -32,10 +38,13 @@ export async function startupReport(env: Env, db: Database, mailDescription: str
 
 /** The report as a few lines for a person at a terminal. */
 export function formatStartupReport(report: StartupReport): string {
-  const database = report.database.kind === "pglite"
-    ? `embedded PGlite in ${report.database.dataDir}`
-    : `PostgreSQL ${report.database.database} on ${report.database.host}`;
-  const email = report.leads.email.includes("://") ? `SMTP ${report.leads.email}` : `.eml files in ${report.leads.email}`;
+  const database =
+    report.database.kind === "pglite"
+      ? `embedded PGlite in ${report.database.dataDir}`
+      : `PostgreSQL ${report.database.database} on ${report.database.host}`;
+  const email = report.leads.email.includes("://")
+    ? `SMTP ${report.leads.email}`
+    : `.eml files in ${report.leads.email}`;
   return [
     `Site:      ${report.siteUrl}`,
     `Database:  ${database}`,

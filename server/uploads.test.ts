@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { currentUploadScope, readMultipartToDisk, UploadTooLarge, UploadUnreadable, withUploadScope } from "./uploads.ts";
+import {
+  currentUploadScope,
+  readMultipartToDisk,
+  UploadTooLarge,
+  UploadUnreadable,
+  withUploadScope,
+} from "./uploads.ts";
 
 const LIMITS = { maxFileBytes: 1024, maxFiles: 3, maxFields: 10 };
 
@@ -8,8 +14,18 @@ const LIMITS = { maxFileBytes: 1024, maxFiles: 3, maxFields: 10 };
 async function multipartRequest(form: FormData, chunked = false): Promise<Request> {
   const encoded = new Response(form);
   const type = encoded.headers.get("Content-Type")!;
-  if (!chunked) return new Request("http://site.test/sell-your-car", { method: "POST", body: await encoded.arrayBuffer(), headers: { "Content-Type": type } });
-  return new Request("http://site.test/sell-your-car", { method: "POST", body: encoded.body, headers: { "Content-Type": type }, duplex: "half" } as RequestInit);
+  if (!chunked)
+    return new Request("http://site.test/sell-your-car", {
+      method: "POST",
+      body: await encoded.arrayBuffer(),
+      headers: { "Content-Type": type },
+    });
+  return new Request("http://site.test/sell-your-car", {
+    method: "POST",
+    body: encoded.body,
+    headers: { "Content-Type": type },
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** Reads `request` in an upload scope of `maxBodyBytes`; answers what the action saw and the scope's folder. */
@@ -20,7 +36,11 @@ async function readInScope(request: Request, maxBodyBytes = 1024 * 1024) {
     const form = await readMultipartToDisk(request, scope, LIMITS);
     folder = await scope.directory();
     const files = await Promise.all(
-      form.getAll("photos").map(async (file) => ({ name: (file as File).name, text: await (file as File).text(), onDisk: fs.readdirSync(folder).length })),
+      form.getAll("photos").map(async (file) => ({
+        name: (file as File).name,
+        text: await (file as File).text(),
+        onDisk: fs.readdirSync(folder).length,
+      })),
     );
     return { fields: form.getAll("first_name"), files };
   });
@@ -79,13 +99,21 @@ describe("a multipart form read in an upload scope", () => {
   });
 
   it("refuses a body that is not the multipart form its type says (no boundary, cut off)", async () => {
-    const noBoundary = new Request("http://site.test/", { method: "POST", body: "x", headers: { "Content-Type": "multipart/form-data" } });
+    const noBoundary = new Request("http://site.test/", {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Type": "multipart/form-data" },
+    });
     await expect(readInScope(noBoundary)).rejects.toBeInstanceOf(UploadUnreadable);
     const form = new FormData();
     form.append("photos", new Blob(["front"]), "front.jpg");
     const whole = Buffer.from(await new Response(form).arrayBuffer());
     const type = new Response(form).headers.get("Content-Type")!;
-    const cutOff = new Request("http://site.test/", { method: "POST", body: whole.subarray(0, whole.length - 20), headers: { "Content-Type": type } });
+    const cutOff = new Request("http://site.test/", {
+      method: "POST",
+      body: whole.subarray(0, whole.length - 20),
+      headers: { "Content-Type": type },
+    });
     await expect(readInScope(cutOff)).rejects.toBeInstanceOf(UploadUnreadable);
   });
 });

@@ -37,7 +37,8 @@ export async function withUploadScope<T>(maxBodyBytes: number, work: () => Promi
   try {
     return await scopes.run(scope, work);
   } finally {
-    if (folder) await fs.promises.rm(await folder.catch(() => ""), { recursive: true, force: true }).catch(() => undefined);
+    if (folder)
+      await fs.promises.rm(await folder.catch(() => ""), { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
@@ -55,7 +56,11 @@ export type MultipartLimits = {
 };
 
 /** A photo at the image pipeline's limit; a form that takes another file (the stock import's CSV) says so. */
-export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 40, maxFields: 200 };
+export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
+  maxFileBytes: MAX_IMAGE_BYTES,
+  maxFiles: 40,
+  maxFields: 200,
+};
 
 /** The body is larger than its route allows, or carries more files or fields than any form has: 413. */
 export class UploadTooLarge extends Error {
@@ -71,7 +76,11 @@ export class UploadUnreadable extends Error {
  * Reads a multipart/form-data body as it arrives: fields into memory, each file into a temporary file of the
  * scope (at most `maxFileBytes + 1` bytes of it). Memory stays at a few chunks of the body, whatever its size.
  */
-export async function readMultipartToDisk(request: Request, scope: UploadScope, limits: MultipartLimits = DEFAULT_MULTIPART_LIMITS): Promise<FormData> {
+export async function readMultipartToDisk(
+  request: Request,
+  scope: UploadScope,
+  limits: MultipartLimits = DEFAULT_MULTIPART_LIMITS,
+): Promise<FormData> {
   // In the order the browser sent them; a file's entry is ready once it is on disk.
   const entries: [name: string, value: string | Promise<File>][] = [];
   let refusal: UploadTooLarge | undefined;
@@ -79,7 +88,12 @@ export async function readMultipartToDisk(request: Request, scope: UploadScope, 
   try {
     parser = new Busboy({
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
-      limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, fields: limits.maxFields, parts: limits.maxFiles + limits.maxFields },
+      limits: {
+        fileSize: limits.maxFileBytes + 1,
+        files: limits.maxFiles,
+        fields: limits.maxFields,
+        parts: limits.maxFiles + limits.maxFields,
+      },
     });
   } catch (error) {
     throw new UploadUnreadable("The multipart body has no boundary", { cause: error });
@@ -91,13 +105,16 @@ export async function readMultipartToDisk(request: Request, scope: UploadScope, 
     saving.catch(() => undefined);
     entries.push([name, saving]);
   });
-  const tooMany = () => (refusal ??= new UploadTooLarge("The form carries more files or fields than any form of this site"));
+  const tooMany = () =>
+    (refusal ??= new UploadTooLarge("The form carries more files or fields than any form of this site"));
   parser.on("filesLimit", tooMany);
   parser.on("fieldsLimit", tooMany);
   parser.on("partsLimit", tooMany);
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on("finish", resolve);
-    parser.on("error", (error) => reject(new UploadUnreadable("The multipart body could not be read", { cause: error })));
+    parser.on("error", (error) =>
+      reject(new UploadUnreadable("The multipart body could not be read", { cause: error })),
+    );
   });
   // Not left unhandled when the body is abandoned before the parser ends.
   parsed.catch(() => undefined);
@@ -107,7 +124,8 @@ export async function readMultipartToDisk(request: Request, scope: UploadScope, 
   try {
     for await (const chunk of request.body ?? []) {
       received += chunk.byteLength;
-      if (received > scope.maxBodyBytes) throw new UploadTooLarge(`The body is larger than ${scope.maxBodyBytes} bytes`);
+      if (received > scope.maxBodyBytes)
+        throw new UploadTooLarge(`The body is larger than ${scope.maxBodyBytes} bytes`);
       if (!parser.write(chunk)) await Promise.race([once(parser, "drain"), parsed]);
     }
     parser.end();

@@ -1,6 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
-import { decodeVisit, visitCookieDue, visitCookieHeader, visitCookieValue, visitOfRequest } from "../core/attribution/visit.ts";
+import {
+  decodeVisit,
+  visitCookieDue,
+  visitCookieHeader,
+  visitCookieValue,
+  visitOfRequest,
+} from "../core/attribution/visit.ts";
 import { isStaffPath, pagePathOf } from "./middleware/caching.ts";
 import { cameOverHttps } from "./middleware/security-headers.ts";
 
@@ -16,7 +22,13 @@ import { cameOverHttps } from "./middleware/security-headers.ts";
  * the API, the built files, the vitals beacon, the back office, redirects or errors, and never a crawler's read
  * (a crawler sends no leads, and its pages keep their ETags and 304s).
  */
-export function visitCookies({ trustProxy, now = () => Math.floor(Date.now() / 1000) }: { trustProxy: boolean; now?: () => number }): MiddlewareHandler {
+export function visitCookies({
+  trustProxy,
+  now = () => Math.floor(Date.now() / 1000),
+}: {
+  trustProxy: boolean;
+  now?: () => number;
+}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (!isPageRead(c) || !isPageAnswer(c.res)) return;
@@ -46,7 +58,8 @@ const NOT_PAGES = /^\/(?:api|assets|vitals|media|uploads)(?:\/|$)/;
 
 function isPageRead(c: Context): boolean {
   // HEAD too: it answers the headers its GET would (the cookie, and the caching that follows from it).
-  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || NOT_PAGES.test(c.req.path) || isStaffPath(c.req.path)) return false;
+  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || NOT_PAGES.test(c.req.path) || isStaffPath(c.req.path))
+    return false;
   const userAgent = c.req.header("User-Agent");
   return !(userAgent && isbot(userAgent));
 }

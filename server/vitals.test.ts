@@ -5,9 +5,14 @@ import { webVitalsDaily } from "../db/schema.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
 /** The page routes a built site would match (server/pages.ts pageRoutePatternOf), for the paths used here. */
-const PATTERNS: Record<string, string> = { "/": "/", "/used/honda/jazz/42": "/used/:make/:model/:id", "/dealer/honda-east/used": "/dealer/:dealerName/used" };
+const PATTERNS: Record<string, string> = {
+  "/": "/",
+  "/used/honda/jazz/42": "/used/:make/:model/:id",
+  "/dealer/honda-east/used": "/dealer/:dealerName/used",
+};
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 let server: TestServer;
@@ -38,7 +43,14 @@ beforeEach(() => {
   recorded = [];
 });
 
-const beacon = { page: "/used/honda/jazz/42", metrics: [{ name: "LCP", value: 2210.5 }, { name: "CLS", value: 0.031 }, { name: "TTFB", value: 180 }] };
+const beacon = {
+  page: "/used/honda/jazz/42",
+  metrics: [
+    { name: "LCP", value: 2210.5 },
+    { name: "CLS", value: 0.031 },
+    { name: "TTFB", value: 180 },
+  ],
+};
 
 function send(body: string | object, headers: Record<string, string> = {}) {
   return fetch(`${server.baseUrl}/vitals`, {
@@ -50,13 +62,20 @@ function send(body: string | object, headers: Record<string, string> = {}) {
 
 describe("POST /vitals", () => {
   it("counts a beacon sent as sendBeacon sends it (text/plain) by page type and device class, and answers 204", async () => {
-    const response = await send(beacon, { "User-Agent": PHONE_UA, Origin: server.baseUrl, "Sec-Fetch-Site": "same-origin" });
+    const response = await send(beacon, {
+      "User-Agent": PHONE_UA,
+      Origin: server.baseUrl,
+      "Sec-Fetch-Site": "same-origin",
+    });
     expect(response.status).toBe(204);
     expect(recorded).toEqual([{ pageType: "used-vehicle", device: "mobile", metrics: beacon.metrics }]);
   });
 
   it("takes JSON too, the page under a dealer as the same type, and the client hint before the User-Agent", async () => {
-    const response = await send({ page: "/dealer/honda-east/used?make=honda#top", metrics: [{ name: "INP", value: 96 }] }, { "Content-Type": "application/json", "Sec-CH-UA-Mobile": "?1" });
+    const response = await send(
+      { page: "/dealer/honda-east/used?make=honda#top", metrics: [{ name: "INP", value: 96 }] },
+      { "Content-Type": "application/json", "Sec-CH-UA-Mobile": "?1" },
+    );
     expect(response.status).toBe(204);
     expect(recorded).toEqual([{ pageType: "used-listing", device: "mobile", metrics: [{ name: "INP", value: 96 }] }]);
   });
@@ -73,12 +92,18 @@ describe("POST /vitals", () => {
     expect(stored).not.toContain("jazz");
     expect(stored).not.toContain("Android");
     expect(stored).not.toContain("127.0.0.1");
-    const summary = await readVitalsSummary(server.database.db, { id: 1, label: "admin", role: "group_admin", dealerIds: [] }, 7);
-    expect(summary.rows.find((row) => row.pageType === "used-vehicle" && row.device === "mobile")?.vitals.LCP).toMatchObject({ value: 2250, rating: "good" });
+    const summary = await readVitalsSummary(
+      server.database.db,
+      { id: 1, label: "admin", role: "group_admin", dealerIds: [] },
+      7,
+    );
+    expect(
+      summary.rows.find((row) => row.pageType === "used-vehicle" && row.device === "mobile")?.vitals.LCP,
+    ).toMatchObject({ value: 2250, rating: "good" });
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    const response = await send("{\"page\": \"/\", ");
+    const response = await send('{"page": "/", ');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ title: "The beacon is not JSON" });
     expect(recorded).toEqual([]);
@@ -89,9 +114,23 @@ describe("POST /vitals", () => {
     ["a negative value", { page: "/", metrics: [{ name: "LCP", value: -1 }] }, "metrics.0.value"],
     ["a value past any measurement", { page: "/", metrics: [{ name: "CLS", value: 1e9 }] }, "metrics.0.value"],
     ["a value that is not a number", { page: "/", metrics: [{ name: "LCP", value: "fast" }] }, "metrics.0.value"],
-    ["a vital twice", { page: "/", metrics: [{ name: "LCP", value: 1 }, { name: "LCP", value: 2 }] }, "metrics.1.name"],
+    [
+      "a vital twice",
+      {
+        page: "/",
+        metrics: [
+          { name: "LCP", value: 1 },
+          { name: "LCP", value: 2 },
+        ],
+      },
+      "metrics.1.name",
+    ],
     ["no vitals", { page: "/", metrics: [] }, "metrics"],
-    ["an address instead of a path", { page: "https://elsewhere.example/", metrics: [{ name: "LCP", value: 1 }] }, "page"],
+    [
+      "an address instead of a path",
+      { page: "https://elsewhere.example/", metrics: [{ name: "LCP", value: 1 }] },
+      "page",
+    ],
     ["a field of its own", { page: "/", metrics: [{ name: "LCP", value: 1 }], visitor: "abc" }, "visitor"],
     ["a back-office page", { page: "/staff/leads", metrics: [{ name: "LCP", value: 1 }] }, "page"],
     ["not an object", [1, 2, 3], ""],
@@ -100,7 +139,9 @@ describe("POST /vitals", () => {
     expect(response.status).toBe(422);
     const answer = await response.json();
     expect(answer.title).toBe("The beacon is not valid");
-    expect(answer.violations.map((violation: { propertyPath: string }) => violation.propertyPath)).toContain(propertyPath);
+    expect(answer.violations.map((violation: { propertyPath: string }) => violation.propertyPath)).toContain(
+      propertyPath,
+    );
     expect(recorded).toEqual([]);
   });
 
@@ -118,7 +159,12 @@ describe("POST /vitals", () => {
         controller.close();
       },
     });
-    const response = await fetch(`${server.baseUrl}/vitals`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: chunks, duplex: "half" } as RequestInit);
+    const response = await fetch(`${server.baseUrl}/vitals`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: chunks,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(413);
   });
 
@@ -129,7 +175,9 @@ describe("POST /vitals", () => {
   });
 
   it("answers 403 to a beacon from another site, and 405 with Allow to a GET", async () => {
-    expect((await send(beacon, { Origin: "https://elsewhere.example", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await send(beacon, { Origin: "https://elsewhere.example", "Sec-Fetch-Site": "cross-site" })).status).toBe(
+      403,
+    );
     const read = await fetch(`${server.baseUrl}/vitals`);
     expect(read.status).toBe(405);
     expect(read.headers.get("Allow")).toBe("POST");

@@ -19,7 +19,9 @@ export const VITALS_BEACONS_PER_CLIENT = 300;
  * sends for a string), and an allowance of its own in this instance's memory (a beacon must not use up a
  * buyer's allowance for enquiries, nor cost a database write on PostgreSQL).
  */
-export function vitalsGuardRule(allowance: RateLimiter = new MemoryRateLimiter(VITALS_BEACONS_PER_CLIENT, 600_000)): BodyLimitRule {
+export function vitalsGuardRule(
+  allowance: RateLimiter = new MemoryRateLimiter(VITALS_BEACONS_PER_CLIENT, 600_000),
+): BodyLimitRule {
   return { path: VITALS_PATH, maxBodyBytes: VITALS_BEACON_MAX_BYTES, mediaTypes: ["text/plain"], allowance };
 }
 
@@ -28,7 +30,10 @@ export function vitalsGuardRule(allowance: RateLimiter = new MemoryRateLimiter(V
  * type and dropped, the device class is read from the request's headers; nothing else of the request is kept.
  * 204 once counted; 400 for a body that is not JSON, 422 with the violations for one that is not a beacon.
  */
-export function vitalsRoutes(options: { record: (visit: VitalsVisit) => void; pageRoutePattern?: PageRoutePattern }): Hono {
+export function vitalsRoutes(options: {
+  record: (visit: VitalsVisit) => void;
+  pageRoutePattern?: PageRoutePattern;
+}): Hono {
   const routes = new Hono();
   routes.post(VITALS_PATH, async (c) => {
     let body: unknown;
@@ -38,10 +43,18 @@ export function vitalsRoutes(options: { record: (visit: VitalsVisit) => void; pa
       return c.json({ status: 400, title: "The beacon is not JSON" }, 400);
     }
     const beacon = parseVitalsBeacon(body);
-    if (!beacon.ok) return c.json({ status: 422, title: "The beacon is not valid", violations: beacon.violations }, 422);
+    if (!beacon.ok)
+      return c.json({ status: 422, title: "The beacon is not valid", violations: beacon.violations }, 422);
     const path = beacon.value.page.split(/[?#]/)[0]!;
     if (path === "/staff" || path.startsWith("/staff/")) {
-      return c.json({ status: 422, title: "The beacon is not valid", violations: [{ propertyPath: "page", message: "must be a public page" }] }, 422);
+      return c.json(
+        {
+          status: 422,
+          title: "The beacon is not valid",
+          violations: [{ propertyPath: "page", message: "must be a public page" }],
+        },
+        422,
+      );
     }
     options.record({
       pageType: pageTypeOf(options.pageRoutePattern?.(path)),

@@ -14,7 +14,11 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 const queue = new WriteQueue({ concurrency: 1, maxWaiting: 0, maxWaitMs: 60_000, retryAfterSeconds: 4 });
 let site: TestServer;
 beforeAll(async () => {
-  site = await startTestServer({ ...(await builtSite()), writeQueue: queue, rateLimiter: new MemoryRateLimiter(10_000, 600_000) });
+  site = await startTestServer({
+    ...(await builtSite()),
+    writeQueue: queue,
+    rateLimiter: new MemoryRateLimiter(10_000, 600_000),
+  });
 });
 afterAll(() => site.close());
 
@@ -30,24 +34,49 @@ async function holdTheQueue(): Promise<() => Promise<void>> {
 }
 
 const stored = async () =>
-  Promise.all([enquiries, leadDeliveries].map(async (table) => (await site.database.db.select({ n: count() }).from(table))[0]!.n));
+  Promise.all(
+    [enquiries, leadDeliveries].map(async (table) => (await site.database.db.select({ n: count() }).from(table))[0]!.n),
+  );
 
 const apiEnquiry = (email: string) =>
   fetch(`${site.baseUrl}/api/customer_enquiries`, {
     method: "POST",
     headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
     body: JSON.stringify({
-      form_name: "New Vehicles", lead_type: "New Vehicles", first_name: "Sibusiso", last_name: "Dlamini", email,
-      cell_phone: "072 815 9130", make: "Honda", model: "CR-V", variant: "1.5T Comfort CVT", message: "Is the white one in stock?",
-      contact: true, terms: true, dealer_slug: "honda-umhlanga", uri: "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
+      form_name: "New Vehicles",
+      lead_type: "New Vehicles",
+      first_name: "Sibusiso",
+      last_name: "Dlamini",
+      email,
+      cell_phone: "072 815 9130",
+      make: "Honda",
+      model: "CR-V",
+      variant: "1.5T Comfort CVT",
+      message: "Is the white one in stock?",
+      contact: true,
+      terms: true,
+      dealer_slug: "honda-umhlanga",
+      uri: "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
     }),
   });
 
 const partsForm = {
-  first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.busy@example.co.za", cell_phone: "083 444 1212",
-  make: "Honda", model: "Jazz", year: "2016", partNo: "08P01-T5A-100", vinNo: "", message: "Two wiper blades, please.",
-  dealer_slug: "honda-sandton", contact: "on", terms: "on", website: "",
-  idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000),
+  first_name: "Ayanda",
+  last_name: "Khumalo",
+  email: "ayanda.busy@example.co.za",
+  cell_phone: "083 444 1212",
+  make: "Honda",
+  model: "Jazz",
+  year: "2016",
+  partNo: "08P01-T5A-100",
+  vinNo: "",
+  message: "Two wiper blades, please.",
+  dealer_slug: "honda-sandton",
+  contact: "on",
+  terms: "on",
+  website: "",
+  idempotency_key: crypto.randomUUID(),
+  rendered_at: String(Date.now() - 120_000),
 };
 
 const postPartsForm = () =>
@@ -65,7 +94,11 @@ describe("the bounded write queue", () => {
     const refused = await apiEnquiry("sibusiso.busy@example.co.za").finally(release);
     expect(refused.status).toBe(503);
     expect(refused.headers.get("Retry-After")).toBe("4");
-    expect(await refused.json()).toMatchObject({ "@type": "Error", status: 503, title: "We are busy, please try again in a moment" });
+    expect(await refused.json()).toMatchObject({
+      "@type": "Error",
+      status: 503,
+      title: "We are busy, please try again in a moment",
+    });
     expect(await stored()).toEqual(before);
     const taken = await apiEnquiry("sibusiso.busy@example.co.za");
     expect(taken.status).toBe(201);
@@ -81,7 +114,8 @@ describe("the bounded write queue", () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get("Retry-After")).toBe("4");
     expect(page).toContain("We are busy, please try again in a moment");
-    for (const typed of ["Ayanda", "Khumalo", "ayanda.busy@example.co.za", "083 444 1212", "08P01-T5A-100"]) expect(page).toContain(`value="${typed}"`);
+    for (const typed of ["Ayanda", "Khumalo", "ayanda.busy@example.co.za", "083 444 1212", "08P01-T5A-100"])
+      expect(page).toContain(`value="${typed}"`);
     expect(page).toContain("Two wiper blades, please.");
     expect(await stored()).toEqual(before);
     const taken = await postPartsForm();

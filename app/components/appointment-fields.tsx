@@ -26,7 +26,16 @@ const placesText = (places: number) => (places === 1 ? "1 place left" : `${place
  * re-render them for another dealership or date (nothing is stored). With JavaScript the times follow the
  * date and the dealership at once, from GET /api/dealers/{slug}/slots, and the change is announced.
  */
-export function AppointmentFields({ choice, dealerSlug, selectedTime, error, ids, classes, enhanced, submit }: AppointmentFieldsProps) {
+export function AppointmentFields({
+  choice,
+  dealerSlug,
+  selectedTime,
+  error,
+  ids,
+  classes,
+  enhanced,
+  submit,
+}: AppointmentFieldsProps) {
   const [date, setDate] = useState(choice.date);
   const [times, setTimes] = useState(choice.times);
   const [status, setStatus] = useState<string>("");
@@ -51,8 +60,13 @@ export function AppointmentFields({ choice, dealerSlug, selectedTime, error, ids
       return;
     }
     const controller = new AbortController();
-    fetch(`/api/dealers/${encodeURIComponent(dealerSlug)}/slots?type=${choice.kind}`, { signal: controller.signal, headers: { Accept: "application/ld+json" } })
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`slots answered ${response.status}`))))
+    fetch(`/api/dealers/${encodeURIComponent(dealerSlug)}/slots?type=${choice.kind}`, {
+      signal: controller.signal,
+      headers: { Accept: "application/ld+json" },
+    })
+      .then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(`slots answered ${response.status}`)),
+      )
       .then((body: { "hydra:member": Slot[] }) => {
         const slots = body["hydra:member"];
         // A new dealership opens on its first free day when the date is not one it has times on.

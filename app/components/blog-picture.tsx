@@ -16,5 +16,7 @@ type Props = {
  * Decorative: the title says what the post is.
  */
 export function BlogPicture({ post, ...rest }: Props) {
-  return <VehiclePicture image={{ uri: post.image.uri, picture: post.picture }} alt="" artSize={BLOG_IMAGE_SIZE} {...rest} />;
+  return (
+    <VehiclePicture image={{ uri: post.image.uri, picture: post.picture }} alt="" artSize={BLOG_IMAGE_SIZE} {...rest} />
+  );
 }

@@ -26,7 +26,10 @@ export function Breadcrumbs() {
                   {crumb.label}
                 </span>
               ) : (
-                <Link to={crumb.href} className="capitalize text-brand-grey-light underline-offset-2 hover:text-brand-red hover:underline">
+                <Link
+                  to={crumb.href}
+                  className="capitalize text-brand-grey-light underline-offset-2 hover:text-brand-red hover:underline"
+                >
                   {crumb.label}
                 </Link>
               )}

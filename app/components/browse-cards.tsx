@@ -13,7 +13,10 @@ export function rangeModelPath(model: Pick<RangeModelView, "type" | "make_slug" 
 }
 
 /** What a range card needs: a slim copy of the model, so list pages do not ship every variant to the browser. */
-export type RangeCardData = Pick<RangeModelView, "make" | "make_slug" | "model" | "model_slug" | "type" | "mainImage" | "minPrice">;
+export type RangeCardData = Pick<
+  RangeModelView,
+  "make" | "make_slug" | "model" | "model_slug" | "type" | "mainImage" | "minPrice"
+>;
 
 export function toRangeCard(model: RangeModelView): RangeCardData {
   const { make, make_slug, model: name, model_slug, type, mainImage, minPrice } = model;
@@ -95,15 +98,7 @@ export function DealCard({ deal, href, headingLevel = 3 }: { deal: DealCardData;
 }
 
 /** One promotional banner as a full-width slide with its title and button. */
-export function BannerSlide({
-  banner,
-  href,
-  eager,
-}: {
-  banner: BannerSlideData;
-  href: string;
-  eager: boolean;
-}) {
+export function BannerSlide({ banner, href, eager }: { banner: BannerSlideData; href: string; eager: boolean }) {
   return (
     <div className="relative overflow-hidden bg-brand-grey">
       <VehiclePicture

@@ -25,7 +25,15 @@ const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
  * button and autoplay. Autoplay pauses while the pointer is over the carousel or focus is inside it, and
  * never starts when the visitor prefers reduced motion.
  */
-export function Carousel({ label, heading, slideClassName, viewportClassName = "", autoplayMs, controls = "header", children }: CarouselProps) {
+export function Carousel({
+  label,
+  heading,
+  slideClassName,
+  viewportClassName = "",
+  autoplayMs,
+  controls = "header",
+  children,
+}: CarouselProps) {
   const slides = Children.toArray(children);
   const viewport = useRef<HTMLDivElement>(null);
   const enhanced = useHydrated();
@@ -98,7 +106,9 @@ export function Carousel({ label, heading, slideClassName, viewportClassName = "
 
   const buttons =
     enhanced && slides.length > 1 ? (
-      <div className={`flex shrink-0 items-center gap-2 ${controls === "overlay" ? "absolute right-4 bottom-6 z-10 sm:right-6" : ""}`}>
+      <div
+        className={`flex shrink-0 items-center gap-2 ${controls === "overlay" ? "absolute right-4 bottom-6 z-10 sm:right-6" : ""}`}
+      >
         {canAutoplay ? (
           <button
             type="button"
@@ -172,7 +182,11 @@ export function Carousel({ label, heading, slideClassName, viewportClassName = "
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d={direction === "left" ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={direction === "left" ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

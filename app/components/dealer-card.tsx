@@ -24,7 +24,11 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
         <address className="mt-3 not-italic">{dealer.address}</address>
         <p className="mt-3">
           <span className="font-semibold">Call </span>
-          <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
+          <a
+            href={telHref(dealer.dealer_contact_no)}
+            ping={callPing(siteUrl, dealer.slug)}
+            className="font-semibold text-brand-red underline-offset-2 hover:underline"
+          >
             {dealer.dealer_contact_no}
           </a>
         </p>
@@ -44,7 +48,15 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
           className="mt-4 inline-flex items-center gap-1 self-start font-semibold text-brand-red underline-offset-2 hover:underline"
         >
           View on map<span className="sr-only">: {dealer.dealerName} (opens in a new tab)</span>
-          <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="14"
+            height="14"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
           </svg>
         </a>
@@ -60,7 +72,14 @@ function MapIllustration({ seed }: { seed: string }) {
   const a = 20 + (hash % 60);
   const b = 90 + (hash % 50);
   return (
-    <svg aria-hidden="true" viewBox="0 0 320 120" width="320" height="120" className="h-28 w-full bg-[#e8ecef]" preserveAspectRatio="xMidYMid slice">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 320 120"
+      width="320"
+      height="120"
+      className="h-28 w-full bg-[#e8ecef]"
+      preserveAspectRatio="xMidYMid slice"
+    >
       <path d={`M0 ${a}H320M0 ${b}H320`} stroke="#fff" strokeWidth="10" />
       <path d={`M${a * 2} 0V120M${b * 2} 0V120`} stroke="#fff" strokeWidth="8" />
       <path d={`M0 ${120 - a / 2}L320 ${a / 2}`} stroke="#f7d774" strokeWidth="6" />

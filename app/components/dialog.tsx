@@ -170,7 +170,13 @@ export function PanelDialog(props: PanelDialogProps) {
       </button>
       {open ? (
         <Suspense fallback={resting(null)}>
-          <Modal id={id} onClose={() => onOpenChange(false)} returnFocusTo={opener} focusElsewhere={props.focusAfterClose} className={`fixed inset-y-0 left-0 z-50 ${props.sheetClassName}`}>
+          <Modal
+            id={id}
+            onClose={() => onOpenChange(false)}
+            returnFocusTo={opener}
+            focusElsewhere={props.focusAfterClose}
+            className={`fixed inset-y-0 left-0 z-50 ${props.sheetClassName}`}
+          >
             {({ Title, Close }) => (
               <>
                 <div className={props.headerClassName}>

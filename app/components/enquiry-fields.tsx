@@ -49,10 +49,30 @@ type TextFieldProps = {
   hint?: string;
 };
 
-export function TextField({ name, label, type = "text", autoComplete, required, defaultValue, inputMode, hint }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  required,
+  defaultValue,
+  inputMode,
+  hint,
+}: TextFieldProps) {
   const { id, error, value, look } = useEnquiryField(name);
   return (
-    <Field id={id} label={<>{label}{required ? <Required /> : null}</>} hint={hint} error={error} look={look}>
+    <Field
+      id={id}
+      label={
+        <>
+          {label}
+          {required ? <Required /> : null}
+        </>
+      }
+      hint={hint}
+      error={error}
+      look={look}
+    >
       {(control) => (
         <input
           {...control}
@@ -72,10 +92,32 @@ export function TextField({ name, label, type = "text", autoComplete, required, 
 type Choice = { value: string; label: string };
 
 /** A required choice from a list, labelled and described as the text fields are. */
-export function ChoiceField({ name, label, placeholder, choices, defaultValue }: { name: string; label: string; placeholder: string; choices: readonly Choice[]; defaultValue: string }) {
+export function ChoiceField({
+  name,
+  label,
+  placeholder,
+  choices,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  choices: readonly Choice[];
+  defaultValue: string;
+}) {
   const { id, error, look } = useEnquiryField(name);
   return (
-    <Field id={id} label={<>{label}<Required /></>} error={error} look={look}>
+    <Field
+      id={id}
+      label={
+        <>
+          {label}
+          <Required />
+        </>
+      }
+      error={error}
+      look={look}
+    >
       {(control) => (
         <select {...control} name={name} required defaultValue={defaultValue} className={enquiryInputClass}>
           <option value="">{placeholder}</option>
@@ -90,10 +132,28 @@ export function ChoiceField({ name, label, placeholder, choices, defaultValue }:
   );
 }
 
-export function YesNoField({ name, legend, defaultValue }: { name: string; legend: string; defaultValue?: "yes" | "no" }) {
+export function YesNoField({
+  name,
+  legend,
+  defaultValue,
+}: {
+  name: string;
+  legend: string;
+  defaultValue?: "yes" | "no";
+}) {
   const { id, error, value, look } = useEnquiryField(name);
   return (
-    <FieldSet id={id} legend={<>{legend}<Required /></>} error={error} look={look}>
+    <FieldSet
+      id={id}
+      legend={
+        <>
+          {legend}
+          <Required />
+        </>
+      }
+      error={error}
+      look={look}
+    >
       {(control) => (
         <div className="mt-1 flex gap-6">
           {(["yes", "no"] as const).map((answer) => {
@@ -136,8 +196,20 @@ export function TradeInFields({ tradeIn }: { tradeIn: TradeIn }) {
   return (
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="mileage_km" label="Mileage (km)" required inputMode="numeric" hint="As on the odometer, like 98000" />
-        <ChoiceField name="condition" label="Condition" placeholder="Choose the condition" choices={CONDITIONS} defaultValue={condition ?? ""} />
+        <TextField
+          name="mileage_km"
+          label="Mileage (km)"
+          required
+          inputMode="numeric"
+          hint="As on the odometer, like 98000"
+        />
+        <ChoiceField
+          name="condition"
+          label="Condition"
+          placeholder="Choose the condition"
+          choices={CONDITIONS}
+          defaultValue={condition ?? ""}
+        />
       </div>
       <YesNoField name="outstanding_finance" legend="Is there finance still owing on it?" />
       {tradeIn.towards ? (
@@ -148,7 +220,11 @@ export function TradeInFields({ tradeIn }: { tradeIn: TradeIn }) {
           </Link>
         </p>
       ) : null}
-      <YesNoField name="trade_in" legend="Is it a trade-in towards a car on this site?" defaultValue={tradeIn.towards ? "yes" : undefined} />
+      <YesNoField
+        name="trade_in"
+        legend="Is it a trade-in towards a car on this site?"
+        defaultValue={tradeIn.towards ? "yes" : undefined}
+      />
       <PhotosField maxPhotos={tradeIn.maxPhotos} maxPhotoMb={tradeIn.maxPhotoMb} />
     </div>
   );
@@ -163,8 +239,8 @@ function PhotosField({ maxPhotos, maxPhotoMb }: { maxPhotos: number; maxPhotoMb:
   );
   const hint = (
     <>
-      JPEG, PNG or WebP, at most {maxPhotoMb} MB each: the outside from each side, the inside and the odometer help us make our best offer.
-      Only the dealership sees them.
+      JPEG, PNG or WebP, at most {maxPhotoMb} MB each: the outside from each side, the inside and the odometer help us
+      make our best offer. Only the dealership sees them.
     </>
   );
   return (
@@ -186,24 +262,64 @@ function PhotosField({ maxPhotos, maxPhotoMb }: { maxPhotos: number; maxPhotoMb:
 export function MessageField({ label = "Message", rows }: { label?: string; rows: number }) {
   const { id, error, value, look } = useEnquiryField("message");
   return (
-    <Field id={id} label={<>{label} <span className="font-normal">(optional)</span></>} error={error} look={look}>
-      {(control) => <textarea {...control} name="message" rows={rows} maxLength={2000} defaultValue={value ?? ""} className={enquiryInputClass} />}
+    <Field
+      id={id}
+      label={
+        <>
+          {label} <span className="font-normal">(optional)</span>
+        </>
+      }
+      error={error}
+      look={look}
+    >
+      {(control) => (
+        <textarea
+          {...control}
+          name="message"
+          rows={rows}
+          maxLength={2000}
+          defaultValue={value ?? ""}
+          className={enquiryInputClass}
+        />
+      )}
     </Field>
   );
 }
 
 /** A checkbox: agreeing to be contacted, or to the terms. */
-export function ToggleField({ name, label, required }: { name: "contact" | "terms"; label: ReactNode; required: boolean }) {
+export function ToggleField({
+  name,
+  label,
+  required,
+}: {
+  name: "contact" | "terms";
+  label: ReactNode;
+  required: boolean;
+}) {
   const { id, error, value, look, dark } = useEnquiryField(name);
   return (
     <CheckboxField
       id={id}
-      label={<>{label}{required ? <Required /> : null}</>}
+      label={
+        <>
+          {label}
+          {required ? <Required /> : null}
+        </>
+      }
       error={error}
       look={{ label: dark ? "text-white" : "text-brand-grey", error: look.error }}
       rowClassName="flex items-start gap-3"
     >
-      {(control) => <input {...control} name={name} type="checkbox" required={required} defaultChecked={value === "on"} className="mt-1 size-5 shrink-0 accent-brand-red" />}
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="checkbox"
+          required={required}
+          defaultChecked={value === "on"}
+          className="mt-1 size-5 shrink-0 accent-brand-red"
+        />
+      )}
     </CheckboxField>
   );
 }
@@ -255,7 +371,9 @@ export function ProblemSummary({ formError, errors }: { formError?: string; erro
       {listed.length > 0 ? (
         <div role="alert" className="rounded border-2 border-brand-red bg-white p-4 text-brand-grey">
           <p className="font-bold text-brand-red">
-            {listed.length === 1 ? "There is 1 problem with your enquiry:" : `There are ${listed.length} problems with your enquiry:`}
+            {listed.length === 1
+              ? "There is 1 problem with your enquiry:"
+              : `There are ${listed.length} problems with your enquiry:`}
           </p>
           <ul className="mt-2 list-disc pl-5">
             {listed.map(([field, message]) => (

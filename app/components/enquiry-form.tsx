@@ -59,7 +59,11 @@ function errorsFrom(violations: Violation[] | undefined): Errors {
  * The server's messages by field: shown again after each answer (the summary scrolled to and focused when there are
  * problems), and a field's message cleared as soon as the visitor edits it.
  */
-function useEnquiryErrors(actionData: EnquiryActionData | undefined, formRef: RefObject<HTMLFormElement | null>, summaryRef: RefObject<HTMLDivElement | null>) {
+function useEnquiryErrors(
+  actionData: EnquiryActionData | undefined,
+  formRef: RefObject<HTMLFormElement | null>,
+  summaryRef: RefObject<HTMLDivElement | null>,
+) {
   const [errors, setErrors] = useState<Errors>(() => errorsFrom(actionData?.violations));
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each answer from the server; the refs are stable
   useEffect(() => {
@@ -87,7 +91,17 @@ function useEnquiryErrors(actionData: EnquiryActionData | undefined, formRef: Re
  * field and in an announced summary; editing a field clears its message; Submit shows Loading... meanwhile.
  */
 export function EnquiryForm(props: EnquiryFormProps) {
-  const { heading, intro, token, dealers, selectedDealer, askMakeModel, askPart, messageRows = 6, tone = "light" } = props;
+  const {
+    heading,
+    intro,
+    token,
+    dealers,
+    selectedDealer,
+    askMakeModel,
+    askPart,
+    messageRows = 6,
+    tone = "light",
+  } = props;
   const actionData = useActionData<EnquiryActionData>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
@@ -119,7 +133,9 @@ export function EnquiryForm(props: EnquiryFormProps) {
         {heading}
       </h2>
       {intro ? <div className={`mt-2 ${dark ? "text-gray-100" : "text-brand-grey-light"}`}>{intro}</div> : null}
-      <p className={`mt-2 text-sm ${dark ? "text-gray-200" : "text-brand-grey-light"}`}>Fields marked * are required.</p>
+      <p className={`mt-2 text-sm ${dark ? "text-gray-200" : "text-brand-grey-light"}`}>
+        Fields marked * are required.
+      </p>
       <EnquiryFieldsProvider value={{ idPrefix: id, errors, values, dark }}>
         <Form
           ref={formRef}
@@ -147,14 +163,26 @@ export function EnquiryForm(props: EnquiryFormProps) {
               dealerSlug={dealers ? chosenDealer : appointment.dealerSlug}
               selectedTime={values.appointment_time}
               error={errors.appointment_time}
-              ids={{ date: `${id}-appointment_date`, time: `${id}-appointment_time`, error: `${id}-appointment_time-error` }}
-              classes={{ ...enquiryLook(dark), input: enquiryInputClass, hint: dark ? "text-gray-200" : "text-brand-grey-light" }}
+              ids={{
+                date: `${id}-appointment_date`,
+                time: `${id}-appointment_time`,
+                error: `${id}-appointment_time-error`,
+              }}
+              classes={{
+                ...enquiryLook(dark),
+                input: enquiryInputClass,
+                hint: dark ? "text-gray-200" : "text-brand-grey-light",
+              }}
               enhanced={enhanced}
               submit={{ label: submitLabel }}
             />
           ) : null}
           <MessageField label={props.messageLabel} rows={messageRows} />
-          <ToggleField name="contact" label="You may contact me by phone, email or WhatsApp about this enquiry and related offers." required={false} />
+          <ToggleField
+            name="contact"
+            label="You may contact me by phone, email or WhatsApp about this enquiry and related offers."
+            required={false}
+          />
           <TermsField />
           <SubmitButton label={submitLabel} submitting={submitting} dark={dark} />
         </Form>
@@ -170,17 +198,39 @@ function PersonFields({ askMakeModel, askPart }: Pick<EnquiryFormProps, "askMake
       <TextField name="first_name" label="First name" autoComplete="given-name" required />
       <TextField name="last_name" label="Last name" autoComplete="family-name" required />
       <TextField name="email" label="Email" type="email" autoComplete="email" required inputMode="email" />
-      <TextField name="cell_phone" label="Cell phone" type="tel" autoComplete="tel" required inputMode="tel" hint="For example 082 123 4567" />
+      <TextField
+        name="cell_phone"
+        label="Cell phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        inputMode="tel"
+        hint="For example 082 123 4567"
+      />
       {askMakeModel ? <TextField name="make" label="Make" required defaultValue="Honda" /> : null}
       {askMakeModel ? <TextField name="model" label="Model" required /> : null}
-      {askMakeModel ? <TextField name="year" label="Year" required inputMode="numeric" hint="The year your vehicle was made, like 2018" /> : null}
+      {askMakeModel ? (
+        <TextField
+          name="year"
+          label="Year"
+          required
+          inputMode="numeric"
+          hint="The year your vehicle was made, like 2018"
+        />
+      ) : null}
       {askPart ? <TextField name="partNo" label="Part number" hint="If you know it" /> : null}
       {askPart ? <TextField name="vinNo" label="VIN" hint="17 characters, on your licence disc" /> : null}
     </div>
   );
 }
 
-function DealerField({ dealers, selectedDealer }: { dealers: NonNullable<EnquiryFormProps["dealers"]>; selectedDealer?: string | null }) {
+function DealerField({
+  dealers,
+  selectedDealer,
+}: {
+  dealers: NonNullable<EnquiryFormProps["dealers"]>;
+  selectedDealer?: string | null;
+}) {
   const { value } = useEnquiryField("dealer_slug");
   const preselected = selectedDealer && dealers.some((dealer) => dealer.slug === selectedDealer) ? selectedDealer : "";
   return (

@@ -108,7 +108,10 @@ export function FieldSet({
   look = {},
   className,
   children,
-}: Omit<FieldProps, "label" | "hintAfterControl" | "after" | "children"> & { legend: ReactNode; children: (control: Pick<ControlProps, "aria-invalid">) => ReactNode }) {
+}: Omit<FieldProps, "label" | "hintAfterControl" | "after" | "children"> & {
+  legend: ReactNode;
+  children: (control: Pick<ControlProps, "aria-invalid">) => ReactNode;
+}) {
   return (
     <fieldset className={className} aria-describedby={describedBy(id, { hint, error })}>
       <legend className={look.label}>{legend}</legend>

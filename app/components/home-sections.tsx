@@ -8,7 +8,8 @@ import { Carousel } from "./carousel.tsx";
 /** product.md §9: the collection carousel advances every 5 seconds. */
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 /** 1 slide below 600 px, 2 from 600 px, 3 from 900 px, 4 from 1200 px (docs/decisions/010-carousel-slides-per-view.md). */
-export const COLLECTION_SLIDE_CLASS = "basis-full min-[600px]:basis-1/2 min-[900px]:basis-1/3 min-[1200px]:basis-1/4 px-2 py-2";
+export const COLLECTION_SLIDE_CLASS =
+  "basis-full min-[600px]:basis-1/2 min-[900px]:basis-1/3 min-[1200px]:basis-1/4 px-2 py-2";
 
 const sectionHeading = "text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl";
 const eyebrow = "text-xs font-bold uppercase tracking-[0.2em] text-brand-red";
@@ -29,17 +30,22 @@ function SectionHeading({ id, kicker, children }: { id: string; kicker: string; 
  * latest offers, the new-motorcycle collection and the service and parts calls to action. `title` is the
  * page's one h1; every link stays inside the dealer scope.
  */
-export function HomeSections({ data, dealerSlug, title, intro }: { data: HomeData; dealerSlug: string | null; title: string; intro: string }) {
+export function HomeSections({
+  data,
+  dealerSlug,
+  title,
+  intro,
+}: {
+  data: HomeData;
+  dealerSlug: string | null;
+  title: string;
+  intro: string;
+}) {
   const to = (path: string) => dealerPath(dealerSlug, path);
   return (
     <div className="pb-8">
       {data.banners.length > 0 ? (
-        <Carousel
-          label="Promotions"
-          slideClassName="basis-full"
-          autoplayMs={CAROUSEL_AUTOPLAY_MS}
-          controls="overlay"
-        >
+        <Carousel label="Promotions" slideClassName="basis-full" autoplayMs={CAROUSEL_AUTOPLAY_MS} controls="overlay">
           {data.banners.map((banner, index) => (
             <BannerSlide key={banner.id} banner={banner} href={bannerHref(banner, dealerSlug)} eager={index === 0} />
           ))}
@@ -106,7 +112,10 @@ export function HomeSections({ data, dealerSlug, title, intro }: { data: HomeDat
               Latest offers
             </SectionHeading>
           </div>
-          <Link to={to("/specials")} className="shrink-0 text-sm font-semibold text-brand-red underline-offset-4 hover:underline">
+          <Link
+            to={to("/specials")}
+            className="shrink-0 text-sm font-semibold text-brand-red underline-offset-4 hover:underline"
+          >
             All specials <span aria-hidden="true">&rarr;</span>
           </Link>
         </div>
@@ -142,7 +151,10 @@ export function HomeSections({ data, dealerSlug, title, intro }: { data: HomeDat
               ))}
             </Carousel>
             <p className="mt-4">
-              <Link to={to("/honda-wing")} className="text-sm font-semibold text-brand-red underline-offset-4 hover:underline">
+              <Link
+                to={to("/honda-wing")}
+                className="text-sm font-semibold text-brand-red underline-offset-4 hover:underline"
+              >
                 Find a Honda Wing dealer <span aria-hidden="true">&rarr;</span>
               </Link>
             </p>

@@ -45,8 +45,8 @@ export function InformationOfficerContact() {
 export function RegulatorContact() {
   return (
     <p>
-      If you are not satisfied with how we handled your request or complaint, you may complain to the Information Regulator (South Africa):
-      JD House, 27 Stiemens Street, Braamfontein, Johannesburg, 2001; email{" "}
+      If you are not satisfied with how we handled your request or complaint, you may complain to the Information
+      Regulator (South Africa): JD House, 27 Stiemens Street, Braamfontein, Johannesburg, 2001; email{" "}
       <a href="mailto:POPIAComplaints@inforegulator.org.za">POPIAComplaints@inforegulator.org.za</a>; website{" "}
       <a href="https://inforegulator.org.za/" target="_blank" rel="noopener noreferrer">
         inforegulator.org.za<span className="sr-only"> (opens in a new tab)</span>

@@ -7,7 +7,15 @@ import { PanelDialog } from "./dialog.tsx";
  * The mobile side drawer (below the md breakpoint): a modal dialog opened by "Menu" (see PanelDialog for
  * how it works before and without JavaScript); any navigation closes it.
  */
-export function MobileDrawer({ id = "site-menu", title, children }: { id?: string; title: string; children: ReactNode }) {
+export function MobileDrawer({
+  id = "site-menu",
+  title,
+  children,
+}: {
+  id?: string;
+  title: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigated = useRef(false);
@@ -34,7 +42,15 @@ export function MobileDrawer({ id = "site-menu", title, children }: { id?: strin
       focusAfterClose={focusAfterClose}
       opener={
         <>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M3 6h18M3 12h18M3 18h18" strokeLinecap="round" />
           </svg>
           Menu
@@ -57,7 +73,15 @@ export function MobileDrawer({ id = "site-menu", title, children }: { id?: strin
 
 function CloseIcon() {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
     </svg>
   );

@@ -70,19 +70,13 @@ export function TextModal({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-      className={TEXT_DIALOG_CLASS}
-    >
+    <Modal onClose={onClose} returnFocusTo={returnFocusTo} className={TEXT_DIALOG_CLASS}>
       {({ Title, Close }) => (
         <>
           <Title className="text-xl font-bold">{title}</Title>
           <div className="mt-4 space-y-3 text-sm leading-relaxed text-brand-grey-light">{children}</div>
           <div className="mt-6 flex justify-end">
-            <Close className={TEXT_DIALOG_CLOSE_CLASS}>
-              Close
-            </Close>
+            <Close className={TEXT_DIALOG_CLOSE_CLASS}>Close</Close>
           </div>
         </>
       )}

@@ -26,7 +26,8 @@ const OWNING: FooterLink[] = [{ label: "Book a service", path: "/service" }];
 
 /** product.md §2: footer groups Legal, Honda Deals, Owning a Honda, and the 2024 copyright line. */
 export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
-  const linkClass = "text-gray-200 underline-offset-2 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
+  const linkClass =
+    "text-gray-200 underline-offset-2 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
   const group = (heading: string, links: FooterLink[], extra?: ReactNode) => (
     <div>
       <h2 className="text-sm font-bold uppercase tracking-wider text-white">{heading}</h2>
@@ -51,7 +52,16 @@ export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
           <li>
             <a href={SECTION_18_NOTICE_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
               Section 18 notice<span className="sr-only"> (opens in a new tab)</span>
-              <svg aria-hidden="true" className="ml-1 inline" width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                className="ml-1 inline"
+                width="12"
+                height="12"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
               </svg>
             </a>
@@ -61,7 +71,9 @@ export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
         {group("Owning a Honda", OWNING)}
       </nav>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-gray-200">© 2024 Honda Dealer Group. All rights reserved.</p>
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-gray-200">
+          © 2024 Honda Dealer Group. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -20,7 +20,11 @@ export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
               <>
                 <span className="sr-only">Viewing </span>
                 {dealer.dealerName}
-                <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="ml-3 hidden underline-offset-2 hover:underline sm:inline">
+                <a
+                  href={telHref(dealer.dealer_contact_no)}
+                  ping={callPing(siteUrl, dealer.slug)}
+                  className="ml-3 hidden underline-offset-2 hover:underline sm:inline"
+                >
                   {dealer.dealer_contact_no}
                 </a>
               </>
@@ -32,7 +36,11 @@ export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
             <ul className="flex gap-4">
               {top.map((item) => (
                 <li key={item.path}>
-                  <NavItemLink item={item} pathname={pathname} className="font-medium text-gray-100 hover:underline aria-[current]:text-white aria-[current]:underline" />
+                  <NavItemLink
+                    item={item}
+                    pathname={pathname}
+                    className="font-medium text-gray-100 hover:underline aria-[current]:text-white aria-[current]:underline"
+                  />
                 </li>
               ))}
             </ul>

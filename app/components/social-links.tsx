@@ -19,10 +19,18 @@ export function SocialLinks({ dealerSlug }: { dealerSlug: string | null }) {
   // A used vehicle's page or its enquiry form (/used/{make}/{model}/{id}).
   const vehicleId = params.make && params.model && params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   return (
-    <aside aria-label="Social media" className="mx-auto max-w-7xl px-4 py-6 min-[1440px]:fixed min-[1440px]:bottom-4 min-[1440px]:right-4 min-[1440px]:z-40 min-[1440px]:p-0">
+    <aside
+      aria-label="Social media"
+      className="mx-auto max-w-7xl px-4 py-6 min-[1440px]:fixed min-[1440px]:bottom-4 min-[1440px]:right-4 min-[1440px]:z-40 min-[1440px]:p-0"
+    >
       <ul className="flex justify-end gap-3 min-[1440px]:flex-col">
         <li>
-          <a href={whatsAppGoHref(dealerSlug, vehicleId)} target="_blank" rel="noopener noreferrer nofollow" className={`${linkClass} bg-[#117a3c]`}>
+          <a
+            href={whatsAppGoHref(dealerSlug, vehicleId)}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={`${linkClass} bg-[#117a3c]`}
+          >
             <svg aria-hidden="true" width="26" height="26" viewBox="0 0 24 24" fill="currentColor">
               <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.4.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3z" />
             </svg>
@@ -39,7 +47,15 @@ export function SocialLinks({ dealerSlug }: { dealerSlug: string | null }) {
         </li>
         <li>
           <a href={INSTAGRAM_URL} target="_blank" rel="noopener noreferrer" className={`${linkClass} bg-[#b0306a]`}>
-            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <rect x="3" y="3" width="18" height="18" rx="5" />
               <circle cx="12" cy="12" r="4" />
               <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />

@@ -25,4 +25,3 @@ export function SpecialIntro({ deal, headingLevel = 1 }: { deal: DealCardData; h
     </>
   );
 }
-

@@ -1,5 +1,11 @@
 import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.ts";
-import { type AppointmentKind, isIsoDate, lastBookableDate, saDateOf, saTimeOf } from "../../core/appointments/calendar.ts";
+import {
+  type AppointmentKind,
+  isIsoDate,
+  lastBookableDate,
+  saDateOf,
+  saTimeOf,
+} from "../../core/appointments/calendar.ts";
 import type { Database } from "../../db/client.ts";
 import type { AppointmentChoice } from "./appointment.ts";
 
@@ -21,7 +27,9 @@ export async function appointmentChoice(
   if (!calendar) return { kind, dealerSlug: null, date: inWindow ?? min, min, max, times: [], nextFreeDate: null };
   const slots = await listFreeSlots(db, calendar, kind, { now });
   const date = inWindow ?? (slots[0] ? saDateOf(slots[0].start) : min);
-  const times = slots.filter((slot) => saDateOf(slot.start) === date).map((slot) => ({ time: saTimeOf(slot.start), placesLeft: slot.placesLeft }));
+  const times = slots
+    .filter((slot) => saDateOf(slot.start) === date)
+    .map((slot) => ({ time: saTimeOf(slot.start), placesLeft: slot.placesLeft }));
   const later = slots.find((slot) => saDateOf(slot.start) > date);
   return { kind, dealerSlug: calendar.slug, date, min, max, times, nextFreeDate: later ? saDateOf(later.start) : null };
 }

@@ -16,14 +16,30 @@ export function blogFormValues(form: FormData): Partial<Record<BlogField, string
 
 /** A refused save: the form again with what was typed and a message on each field at fault (422). */
 export function refusedBlogForm(values: Partial<Record<BlogField, string>>, violations: Violation[]) {
-  return data({ values, errors: errorsByField(violations), bodyImage: undefined as string | undefined, bodyImageError: undefined as string | undefined }, { status: 422 });
+  return data(
+    {
+      values,
+      errors: errorsByField(violations),
+      bodyImage: undefined as string | undefined,
+      bodyImageError: undefined as string | undefined,
+    },
+    { status: 422 },
+  );
 }
 
 /** The answer to the body-image form: the Markdown to paste, or why the image was refused (422). */
 export function bodyImageAnswer(result: { ok: true; markdown: string } | { ok: false; violations: Violation[] }) {
   return result.ok
     ? { values: undefined, errors: undefined, bodyImage: result.markdown, bodyImageError: undefined }
-    : data({ values: undefined, errors: undefined, bodyImage: undefined, bodyImageError: result.violations.map((v) => v.message).join(" ") }, { status: 422 });
+    : data(
+        {
+          values: undefined,
+          errors: undefined,
+          bodyImage: undefined,
+          bodyImageError: result.violations.map((v) => v.message).join(" "),
+        },
+        { status: 422 },
+      );
 }
 
 /**
@@ -43,7 +59,11 @@ export async function blogFormAction(
   try {
     if (field(form, "intent") === "body-image") {
       const image = await formFile(form, "bodyImage");
-      return bodyImageAnswer(image ? await storeBlogBodyImage(db, actor, image, field(form, "alt")) : { ok: false, violations: [{ propertyPath: "bodyImage", message: "Choose an image to upload" }] });
+      return bodyImageAnswer(
+        image
+          ? await storeBlogBodyImage(db, actor, image, field(form, "alt"))
+          : { ok: false, violations: [{ propertyPath: "bodyImage", message: "Choose an image to upload" }] },
+      );
     }
     const values = blogFormValues(form);
     const result = await save(actor, values, await formFile(form, "heroImage"));

@@ -4,7 +4,16 @@ import { useCallback, useRef } from "react";
  * Keys that step a closed <select> to another option without opening it. Chromium fires `change` on each
  * such step, so a listing that applied every `change` would load a page per arrow press.
  */
-const SELECT_STEP_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+const SELECT_STEP_KEYS = new Set([
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+]);
 
 function stepsSelect(event: KeyboardEvent): boolean {
   if (event.altKey || event.ctrlKey || event.metaKey) return false;

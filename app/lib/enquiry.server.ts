@@ -22,7 +22,8 @@ export type FixedFields = Partial<
   Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug" | "towards_vehicle_id", string>
 >;
 
-export const FORM_ALREADY_SENT_MESSAGE = "This form was sent already. To send another enquiry, please reload the page and send it again.";
+export const FORM_ALREADY_SENT_MESSAGE =
+  "This form was sent already. To send another enquiry, please reload the page and send it again.";
 
 export type EnquiryFormSetup = {
   preset: PresetKey;
@@ -54,11 +55,31 @@ export async function dealerChoices(
     .map(({ slug, dealerName }) => ({ slug, dealerName }));
 }
 
-const TYPED_FIELDS = ["first_name", "last_name", "email", "cell_phone", "make", "model", "year", "partNo", "vinNo", "message", "dealer_slug", "contact", "terms",
-  "appointment_date", "appointment_time", "mileage_km", "condition", "outstanding_finance", "trade_in",
+const TYPED_FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "cell_phone",
+  "make",
+  "model",
+  "year",
+  "partNo",
+  "vinNo",
+  "message",
+  "dealer_slug",
+  "contact",
+  "terms",
+  "appointment_date",
+  "appointment_time",
+  "mileage_km",
+  "condition",
+  "outstanding_finance",
+  "trade_in",
   // The form render's token is kept across a re-render with messages (no JavaScript), so that the time a
   // person spent fixing the form counts from the first render and a quick fix is never taken for a bot.
-  "idempotency_key", "rendered_at"];
+  "idempotency_key",
+  "rendered_at",
+];
 
 /**
  * The action of every enquiry page: the form's fields plus what the route fixes, validated and stored by
@@ -80,7 +101,8 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     const fixed = setup.fixed;
     const appointmentKind = APPOINTMENT_KIND_OF[setup.preset];
     const dealerSlug = fixed.dealer_slug ?? text("dealer_slug");
-    const timesFor = () => appointmentKind && appointmentChoice(context.db, appointmentKind, dealerSlug, text("appointment_date"));
+    const timesFor = () =>
+      appointmentKind && appointmentChoice(context.db, appointmentKind, dealerSlug, text("appointment_date"));
     if (appointmentKind && text("intent") === "show-times") {
       // No JavaScript: the visitor asked for the times of another dealership or date; nothing is stored.
       return data<EnquiryActionData>({ values, appointment: await timesFor() });
@@ -104,7 +126,9 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       dealer_slug: fixed.dealer_slug ?? text("dealer_slug"),
       special_slug: fixed.special_slug,
       vehicle_id: fixed.vehicle_id,
-      appointment_start: appointmentKind ? appointmentStart(text("appointment_date"), text("appointment_time")) : undefined,
+      appointment_start: appointmentKind
+        ? appointmentStart(text("appointment_date"), text("appointment_time"))
+        : undefined,
       ...(setup.preset === "sellCar"
         ? {
             mileage_km: text("mileage_km")?.replace(/[\s,]/g, ""),
@@ -143,7 +167,10 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       return data<EnquiryActionData>({ formError: BUSY_MESSAGE, values }, { status: 503, headers });
     }
     if (outcome.kind === "invalid") {
-      return data<EnquiryActionData>({ violations: outcome.violations, values, appointment: await timesFor() }, { status: 422 });
+      return data<EnquiryActionData>(
+        { violations: outcome.violations, values, appointment: await timesFor() },
+        { status: 422 },
+      );
     }
     if (outcome.kind === "slot-taken") {
       const violations = [{ propertyPath: "appointment_start", message: outcome.message }];
@@ -151,10 +178,16 @@ export async function enquiryAction(request: Request, context: AppContext, setup
     }
     if (outcome.kind === "key-reused") {
       // This page's form was sent already, and has since been changed (a Back after the thank-you): a new render has a new key.
-      return data<EnquiryActionData>({ formError: FORM_ALREADY_SENT_MESSAGE, values, appointment: await timesFor() }, { status: 409 });
+      return data<EnquiryActionData>(
+        { formError: FORM_ALREADY_SENT_MESSAGE, values, appointment: await timesFor() },
+        { status: 409 },
+      );
     }
     if (outcome.kind === "stored") {
-      context.logger.info({ leadId: outcome.id, created: outcome.created, form: raw.form_name, uri: pathname }, "enquiry stored");
+      context.logger.info(
+        { leadId: outcome.id, created: outcome.created, form: raw.form_name, uri: pathname },
+        "enquiry stored",
+      );
       if (outcome.created) context.countLead?.({ leadType: outcome.leadType, attribution });
     }
     return replace(`${pathname}/thank-you`, 303);

@@ -1,4 +1,9 @@
-import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits, readMultipartToDisk, UploadTooLarge } from "../../server/uploads.ts";
+import {
+  DEFAULT_MULTIPART_LIMITS,
+  type MultipartLimits,
+  readMultipartToDisk,
+  UploadTooLarge,
+} from "../../server/uploads.ts";
 import { requestUploadScope } from "./page-request.server.ts";
 
 /** What a browser form sends: urlencoded, or multipart when it carries files. */
@@ -18,12 +23,19 @@ const TOO_LARGE = "What was sent is larger than this form takes: please send few
 export async function readFormBody(request: Request, limits: Partial<MultipartLimits> = {}): Promise<FormBody> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
-    return { ok: false, status: 415, message: "This form could not be read: please fill it in on this page and send it again." };
+    return {
+      ok: false,
+      status: 415,
+      message: "This form could not be read: please fill it in on this page and send it again.",
+    };
   }
   const uploads = requestUploadScope();
   try {
     if (type === "multipart/form-data" && uploads) {
-      return { ok: true, form: await readMultipartToDisk(request, uploads, { ...DEFAULT_MULTIPART_LIMITS, ...limits }) };
+      return {
+        ok: true,
+        form: await readMultipartToDisk(request, uploads, { ...DEFAULT_MULTIPART_LIMITS, ...limits }),
+      };
     }
     return { ok: true, form: await request.formData() };
   } catch (error) {

@@ -50,7 +50,9 @@ describe("the page's scripts load after its first paint", () => {
   it("leaves everything else as React wrote it", async () => {
     const html = await rewritten([Buffer.from(page)]);
     const withoutRewrites = (source: string) =>
-      source.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(/<script nonce="abc" type="module"[^>]*>[\s\S]*?<\/script>/, "");
+      source
+        .replace(/<link rel="modulepreload"[^>]*>/g, "")
+        .replace(/<script nonce="abc" type="module"[^>]*>[\s\S]*?<\/script>/, "");
     expect(withoutRewrites(html)).toBe(withoutRewrites(page));
   });
 
@@ -68,6 +70,8 @@ describe("the page's scripts load after its first paint", () => {
   });
 
   it("leaves a route-modules script it does not recognise as it is", () => {
-    expect(deferredRouteModules('import * as route0 from "/assets/root.js";', [])).toBe('import * as route0 from "/assets/root.js";');
+    expect(deferredRouteModules('import * as route0 from "/assets/root.js";', [])).toBe(
+      'import * as route0 from "/assets/root.js";',
+    );
   });
 });

@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import { breadcrumbJsonLd, canonicalPath, clipDescription, pageMeta } from "./meta.ts";
 
 const SITE = "https://www.honda-group.example";
-const layout = (siteUrl: string | undefined) => [{ id: "root" }, { id: "routes/site/layout", data: { dealer: null, siteUrl } }];
+const layout = (siteUrl: string | undefined) => [
+  { id: "root" },
+  { id: "routes/site/layout", data: { dealer: null, siteUrl } },
+];
 
 describe("canonicalPath", () => {
   it("points a dealer-scoped copy at the group page", () => {
@@ -66,13 +69,20 @@ describe("pageMeta", () => {
     expect(tags).toContainEqual({ property: "og:url", content: `${SITE}/specials` });
     expect(tags).toContainEqual({ property: "og:image", content: `${SITE}/uploads/a.svg` });
     expect(tags).toContainEqual({ property: "og:type", content: "website" });
-    const jsonLd = tags.filter((tag) => "script:ld+json" in tag).map((tag) => (tag as { "script:ld+json": { "@type": string } })["script:ld+json"]["@type"]);
+    const jsonLd = tags
+      .filter((tag) => "script:ld+json" in tag)
+      .map((tag) => (tag as { "script:ld+json": { "@type": string } })["script:ld+json"]["@type"]);
     expect(jsonLd).toEqual(["BreadcrumbList"]);
     expect(tags.some((tag) => "name" in tag && tag.name === "robots")).toBe(false);
   });
 
   it("hands the page's own JSON-LD the site address and marks noindex pages", () => {
-    const tags = pageMeta(args, { title: "T", description: "D", noindex: true, jsonLd: (siteUrl) => [{ "@type": "Thing", url: siteUrl }] });
+    const tags = pageMeta(args, {
+      title: "T",
+      description: "D",
+      noindex: true,
+      jsonLd: (siteUrl) => [{ "@type": "Thing", url: siteUrl }],
+    });
     expect(tags).toContainEqual({ "script:ld+json": { "@type": "Thing", url: SITE } });
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
   });
@@ -87,12 +97,23 @@ describe("JSON-LD as the page renders it", () => {
         path: "/",
         Component: HeadWithMeta,
         children: [
-          { path: "blog/x", Component: NoPage, meta: () => pageMeta(args, { title: "T", description: "D", jsonLd: () => [{ "@type": "BlogPosting", headline: hostile }] }) },
+          {
+            path: "blog/x",
+            Component: NoPage,
+            meta: () =>
+              pageMeta(args, {
+                title: "T",
+                description: "D",
+                jsonLd: () => [{ "@type": "BlogPosting", headline: hostile }],
+              }),
+          },
         ],
       },
     ]);
     const html = renderToString(createElement(Stub, { initialEntries: ["/blog/x"] }));
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1]!,
+    );
     expect(blocks).toHaveLength(2);
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(JSON.parse(blocks[0]!)).toEqual({ "@type": "BlogPosting", headline: hostile });

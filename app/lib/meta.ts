@@ -34,7 +34,9 @@ export function pageTitle(title: string, dealer?: Pick<DealerView, "dealerName">
 }
 
 const layoutData = (matches: MetaMatches) =>
-  matches.find((match) => match?.id === "routes/site/layout")?.data as { dealer?: DealerView | null; siteUrl?: string } | undefined;
+  matches.find((match) => match?.id === "routes/site/layout")?.data as
+    | { dealer?: DealerView | null; siteUrl?: string }
+    | undefined;
 
 /** The scoped dealer from the site layout's loader data, as route `meta` functions see it in `matches`. */
 export function dealerFromMatches(matches: MetaMatches): DealerView | null {
@@ -111,9 +113,13 @@ export function pageMeta({ matches, location }: MetaArgsLike, page: PageSeo): Me
   const canonical = absoluteUrl(siteUrl, canonicalPath(location.pathname, location.search));
   tags.push({ tagName: "link", rel: "canonical", href: canonical }, { property: "og:url", content: canonical });
   if (page.image) {
-    tags.push({ property: "og:image", content: absoluteUrl(siteUrl, page.image) }, { name: "twitter:card", content: "summary_large_image" });
+    tags.push(
+      { property: "og:image", content: absoluteUrl(siteUrl, page.image) },
+      { name: "twitter:card", content: "summary_large_image" },
+    );
   }
   const breadcrumbs = breadcrumbJsonLd(siteUrl, location.pathname);
-  for (const data of [...(page.jsonLd?.(siteUrl) ?? []), ...(breadcrumbs ? [breadcrumbs] : [])]) tags.push({ "script:ld+json": data });
+  for (const data of [...(page.jsonLd?.(siteUrl) ?? []), ...(breadcrumbs ? [breadcrumbs] : [])])
+    tags.push({ "script:ld+json": data });
   return tags;
 }

@@ -1,5 +1,11 @@
 import { data, redirect } from "react-router";
-import { type DealerView, dealerDirectoryModel, dealerNamed, pathAtCurrentSlug, renamedDealerSlug } from "../../core/dealers/dealers.ts";
+import {
+  type DealerView,
+  dealerDirectoryModel,
+  dealerNamed,
+  pathAtCurrentSlug,
+  renamedDealerSlug,
+} from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import { readCookie } from "./cookies.ts";
 import { DEALER_SLUG_KEY, dealerCookie } from "./scope.ts";
@@ -33,7 +39,11 @@ export async function resolveDealerScope(
   if (new URL(request.url).pathname === "/") return { dealer: null, inRoute: false };
   const remembered = readCookie(request.headers.get("Cookie"), DEALER_SLUG_KEY);
   // A dealer renamed since the visitor chose it is still theirs, under its current slug.
-  const current = remembered ? (dealerNamed(directory, remembered) ? remembered : renamedDealerSlug(directory, remembered)) : null;
+  const current = remembered
+    ? dealerNamed(directory, remembered)
+      ? remembered
+      : renamedDealerSlug(directory, remembered)
+    : null;
   const dealer = current ? dealerNamed(directory, current) : null;
   return { dealer, inRoute: false };
 }

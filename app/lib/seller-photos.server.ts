@@ -18,9 +18,13 @@ const photoProblem = (message: string): Outcome => ({ ok: false, violation: { pr
  */
 export async function storeSellerPhotos(db: Database, form: FormData, store: boolean): Promise<Outcome> {
   const files = form.getAll("photos").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
-  if (files.length > MAX_SELLER_PHOTOS) return photoProblem(`Please send at most ${MAX_SELLER_PHOTOS} photos (you chose ${files.length})`);
+  if (files.length > MAX_SELLER_PHOTOS)
+    return photoProblem(`Please send at most ${MAX_SELLER_PHOTOS} photos (you chose ${files.length})`);
   const tooLarge = files.findIndex((file) => file.size > MAX_IMAGE_BYTES);
-  if (tooLarge >= 0) return photoProblem(`Photo ${tooLarge + 1} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB; please send a smaller one`);
+  if (tooLarge >= 0)
+    return photoProblem(
+      `Photo ${tooLarge + 1} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB; please send a smaller one`,
+    );
   if (!store) return { ok: true, imageIds: [] };
   // Every photo is checked before any is stored, so that a damaged third photo leaves no stored first and second.
   for (const [index, file] of files.entries()) {

@@ -36,7 +36,10 @@ function read<K extends ShortlistKind>(kind: K): Entry<K>[] {
   let list: CompareItem[] = [];
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) list = parsed.filter((value) => isSavedVehicle(value) || (kind === "compare" && isSavedVariant(value))).slice(0, LIMITS[kind]);
+    if (Array.isArray(parsed))
+      list = parsed
+        .filter((value) => isSavedVehicle(value) || (kind === "compare" && isSavedVariant(value)))
+        .slice(0, LIMITS[kind]);
   } catch {
     list = [];
   }
@@ -44,7 +47,8 @@ function read<K extends ShortlistKind>(kind: K): Entry<K>[] {
   return list as Entry<K>[];
 }
 
-const isLink = (v: { title?: unknown; uri?: unknown }) => typeof v.title === "string" && typeof v.uri === "string" && v.uri.startsWith("/");
+const isLink = (v: { title?: unknown; uri?: unknown }) =>
+  typeof v.title === "string" && typeof v.uri === "string" && v.uri.startsWith("/");
 
 function isSavedVehicle(value: unknown): value is SavedVehicle {
   const v = value as SavedVehicle;
@@ -79,7 +83,11 @@ function subscribe(listener: () => void): () => void {
 
 /** A list and its changes; empty on the server and in the first render (hydration matches the HTML). */
 export function useShortlist<K extends ShortlistKind>(kind: K) {
-  const list = useSyncExternalStore(subscribe, () => read(kind), () => EMPTY as Entry<K>[]);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => read(kind),
+    () => EMPTY as Entry<K>[],
+  );
   const without = (entries: Entry<K>[], key: EntryKey) => entries.filter((v) => keyOf(v) !== key);
   return {
     list,

@@ -30,6 +30,11 @@ export function staffNavigation(actor: StaffActor): StaffNavigationItem[] {
 }
 
 /** The staff pages open without a session (signing in, setting a password). */
-export const STAFF_PAGES_WITHOUT_SESSION = ["/staff/login", "/staff/forgot-password", "/staff/set-password", "/staff/setup"];
+export const STAFF_PAGES_WITHOUT_SESSION = [
+  "/staff/login",
+  "/staff/forgot-password",
+  "/staff/set-password",
+  "/staff/setup",
+];
 
 export const STAFF_TITLE_SUFFIX = " | Back office | Honda Dealer Group";

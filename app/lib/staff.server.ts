@@ -36,7 +36,8 @@ export async function requireStaff(request: Request): Promise<{ actor: StaffActo
   return { actor: session.actor, csrfToken: session.csrfToken };
 }
 
-export const CSRF_REFUSAL = "This form has expired or was not sent from this site's back office. Reload the page and try again.";
+export const CSRF_REFUSAL =
+  "This form has expired or was not sent from this site's back office. Reload the page and try again.";
 
 /** For staff actions: requireStaff, then the form's "csrf" field must be the session's token (403 otherwise). */
 export async function assertStaffWrite(request: Request, form: FormData): Promise<StaffActor> {
@@ -51,7 +52,9 @@ export async function assertStaffWrite(request: Request, form: FormData): Promis
  */
 export function staffFailure(error: unknown): never {
   if (error instanceof StaffAccessDenied) {
-    throw data(error.kind === "not-found" ? "Not found" : "Your role does not give access to this page.", { status: error.kind === "not-found" ? 404 : 403 });
+    throw data(error.kind === "not-found" ? "Not found" : "Your role does not give access to this page.", {
+      status: error.kind === "not-found" ? 404 : 403,
+    });
   }
   if (error instanceof StaffAccountNotFound) throw data("Not found", { status: 404 });
   throw error;

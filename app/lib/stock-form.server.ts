@@ -10,7 +10,9 @@ export type StockFormFields = Record<StockField | (typeof CONFIRMATIONS)[number]
 
 /** The vehicle's fields as the form sent them (text only), for the stock service and to show again. */
 export function stockFormValues(form: FormData): StockFormFields {
-  return Object.fromEntries([...Object.keys(STOCK_FIELD_LABELS), ...CONFIRMATIONS].map((name) => [name, field(form, name)])) as StockFormFields;
+  return Object.fromEntries(
+    [...Object.keys(STOCK_FIELD_LABELS), ...CONFIRMATIONS].map((name) => [name, field(form, name)]),
+  ) as StockFormFields;
 }
 
 /** A refused save: the form again with what was typed and a message on each field at fault (422). */

@@ -32,7 +32,13 @@ function openingHours(dealer: DealerView): JsonLd[] {
 }
 
 function postalAddress(dealer: DealerView): JsonLd {
-  return { "@type": "PostalAddress", streetAddress: dealer.address, addressLocality: dealer.city, addressRegion: dealer.province, addressCountry: "ZA" };
+  return {
+    "@type": "PostalAddress",
+    streetAddress: dealer.address,
+    addressLocality: dealer.city,
+    addressRegion: dealer.province,
+    addressCountry: "ZA",
+  };
 }
 
 export function autoDealerJsonLd(siteUrl: string, dealer: DealerView): JsonLd {
@@ -79,7 +85,9 @@ export function usedVehicleJsonLd(siteUrl: string, vehicle: UsedVehicleView, dea
       price: vehicle.price,
       priceCurrency: "ZAR",
       availability: vehicle.status === "Reserved" ? `${CONTEXT}/LimitedAvailability` : `${CONTEXT}/InStock`,
-      seller: dealer ? { "@type": "AutoDealer", name: dealer.dealerName, url: absoluteUrl(siteUrl, dealer.uri) } : { "@type": "AutoDealer", name: vehicle.dealer_name },
+      seller: dealer
+        ? { "@type": "AutoDealer", name: dealer.dealerName, url: absoluteUrl(siteUrl, dealer.uri) }
+        : { "@type": "AutoDealer", name: vehicle.dealer_name },
     },
   };
 }

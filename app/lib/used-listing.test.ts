@@ -23,7 +23,10 @@ describe("used listing URLs", () => {
 
   it("turns a submitted form into the canonical URL on page 1 with the sort mapped to order[...]", () => {
     expect(
-      canonical({ makeSlug: "honda" }, "make=honda&model=&transmissionType=Manual&fuelType=Hybrid&sort=mileage-desc&page=4"),
+      canonical(
+        { makeSlug: "honda" },
+        "make=honda&model=&transmissionType=Manual&fuelType=Hybrid&sort=mileage-desc&page=4",
+      ),
     ).toEqual({ href: "/used/honda?transmissionType=Manual&fuelType=Hybrid&order[mileage]=desc", redirect: true });
     expect(canonical({}, "make=&sort=").href).toBe("/used");
   });

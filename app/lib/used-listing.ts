@@ -23,13 +23,14 @@ import { dealerPath } from "./scope.ts";
  */
 
 /** The sort menu (product.md §9), mapped to order[price] / order[mileage]. */
-export const SORT_OPTIONS: { value: string; label: string; order?: { field: OrderField; direction: SortDirection } }[] = [
-  { value: "", label: "Default" },
-  { value: "price-asc", label: "Price: low to high", order: { field: "price", direction: "asc" } },
-  { value: "price-desc", label: "Price: high to low", order: { field: "price", direction: "desc" } },
-  { value: "mileage-asc", label: "Mileage: low to high", order: { field: "mileage", direction: "asc" } },
-  { value: "mileage-desc", label: "Mileage: high to low", order: { field: "mileage", direction: "desc" } },
-];
+export const SORT_OPTIONS: { value: string; label: string; order?: { field: OrderField; direction: SortDirection } }[] =
+  [
+    { value: "", label: "Default" },
+    { value: "price-asc", label: "Price: low to high", order: { field: "price", direction: "asc" } },
+    { value: "price-desc", label: "Price: high to low", order: { field: "price", direction: "desc" } },
+    { value: "mileage-asc", label: "Mileage: low to high", order: { field: "mileage", direction: "asc" } },
+    { value: "mileage-desc", label: "Mileage: high to low", order: { field: "mileage", direction: "desc" } },
+  ];
 
 /** Query-string names of the option groups (the API's, without the optional []). */
 export const FILTER_GROUPS = [
@@ -49,7 +50,10 @@ export function shownOptions(
 ): readonly string[] {
   if (group.key !== "fuelTypes") return group.options;
   const spec: readonly string[] = SPEC_FUEL_TYPES;
-  return group.options.filter((option) => spec.includes(option) || chosen.includes(option) || (counts.find((c) => c.value === option)?.count ?? 0) > 0);
+  return group.options.filter(
+    (option) =>
+      spec.includes(option) || chosen.includes(option) || (counts.find((c) => c.value === option)?.count ?? 0) > 0,
+  );
 }
 
 /** The parameters only the filter form sends; their presence means "a form was submitted". */
@@ -66,7 +70,10 @@ export type ListingState = {
 } & UsedRefinements;
 
 /** The filters of issue 17 in the query string, in the order they are written, with the API's names. */
-const REFINEMENT_PARAMS: { name: string; values: (state: UsedRefinements) => readonly (string | number)[] | undefined }[] = [
+const REFINEMENT_PARAMS: {
+  name: string;
+  values: (state: UsedRefinements) => readonly (string | number)[] | undefined;
+}[] = [
   { name: "q", values: (s) => (s.keywords === undefined ? undefined : [s.keywords]) },
   { name: "price[gte]", values: (s) => one(s.priceMin) },
   { name: "price[lte]", values: (s) => one(s.priceMax) },
@@ -82,8 +89,20 @@ const one = (value: number | undefined) => (value === undefined ? undefined : [v
 
 /** The filters of issue 17 a state holds, and no others (absent keys stay absent). */
 export function refinementsOf(state: UsedRefinements): UsedRefinements {
-  const { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs, keywords } = state;
-  const all: UsedRefinements = { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs, keywords };
+  const { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs, keywords } =
+    state;
+  const all: UsedRefinements = {
+    priceMin,
+    priceMax,
+    yearMin,
+    yearMax,
+    mileageMax,
+    bodyTypes,
+    colours,
+    provinces,
+    dealerSlugs,
+    keywords,
+  };
   return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
 }
 

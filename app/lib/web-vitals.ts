@@ -11,7 +11,8 @@ export function useWebVitalsReport(sampleRate: number): void {
   useEffect(() => {
     if (!(Math.random() < sampleRate)) return;
     const page = location.pathname;
-    const start = () => void import("./web-vitals.client.ts").then(({ reportWebVitals }) => reportWebVitals(page)).catch(() => {});
+    const start = () =>
+      void import("./web-vitals.client.ts").then(({ reportWebVitals }) => reportWebVitals(page)).catch(() => {});
     if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 5_000 });
     else setTimeout(start, 1_000);
   }, []);

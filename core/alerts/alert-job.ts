@@ -19,7 +19,13 @@ export type AlertRunSummary = { searches: number; sent: number; failed: number }
  * vehicles added and reduced in price since its last e-mail, if there are any. A search's `notified_at`
  * moves to the moment the run read the stock, once its e-mail is sent.
  */
-export async function sendSavedSearchAlerts(options: { db: Database; mailer: Mailer; siteUrl: string; logger?: Logger; signal?: AbortSignal }): Promise<AlertRunSummary> {
+export async function sendSavedSearchAlerts(options: {
+  db: Database;
+  mailer: Mailer;
+  siteUrl: string;
+  logger?: Logger;
+  signal?: AbortSignal;
+}): Promise<AlertRunSummary> {
   const { db, mailer, siteUrl, logger } = options;
   const searches = await db
     .select({
@@ -49,16 +55,30 @@ export async function sendSavedSearchAlerts(options: { db: Database; mailer: Mai
     const { rows } = (await db.execute(sql`select now() as now`)) as unknown as { rows: [{ now: string | Date }] };
     const now = rows[0].now;
     const since = search.notifiedAt ?? search.confirmedAt!;
-    const changes = await usedVehiclesChangedSince(db, parsed.value, { dealerId: search.dealerId ?? undefined }, since, VEHICLES_PER_ALERT);
+    const changes = await usedVehiclesChangedSince(
+      db,
+      parsed.value,
+      { dealerId: search.dealerId ?? undefined },
+      since,
+      VEHICLES_PER_ALERT,
+    );
     if (changes.added.length === 0 && changes.reduced.length === 0) continue;
     try {
-      await mailer.send(alertMail({ ...search, listing: listingUrl(siteUrl, search.query, search.dealerSlug) }, changes, siteUrl));
+      await mailer.send(
+        alertMail({ ...search, listing: listingUrl(siteUrl, search.query, search.dealerSlug) }, changes, siteUrl),
+      );
       // Still subscribed when sent: the update is the record of it.
-      await db.update(savedSearches).set({ notifiedAt: new Date(now) }).where(eq(savedSearches.id, search.id));
+      await db
+        .update(savedSearches)
+        .set({ notifiedAt: new Date(now) })
+        .where(eq(savedSearches.id, search.id));
       summary.sent += 1;
     } catch (error) {
       summary.failed += 1;
-      logger?.warn({ err: error, searchId: search.id }, "saved search: could not send its alert; it is tried again on the next run");
+      logger?.warn(
+        { err: error, searchId: search.id },
+        "saved search: could not send its alert; it is tried again on the next run",
+      );
     }
   }
   return summary;
@@ -77,7 +97,11 @@ function alertMail(
     `New matches for your alert "${search.label}".`,
     ...(changes.added.length > 0 ? ["", "New arrivals:", ...changes.added.map((v) => `- ${line(v)}`)] : []),
     ...(changes.reduced.length > 0
-      ? ["", "Price drops:", ...changes.reduced.map((v) => `- ${line(v)} (was ${formatRand(v.was)}, ${formatRand(v.was - v.price)} less)`)]
+      ? [
+          "",
+          "Price drops:",
+          ...changes.reduced.map((v) => `- ${line(v)} (was ${formatRand(v.was)}, ${formatRand(v.was - v.price)} less)`),
+        ]
       : []),
     "",
     `See every match: ${search.listing}`,

@@ -12,7 +12,15 @@ import { createMailer } from "../delivery/email.ts";
 import { formatRand } from "../shared/format.ts";
 import { JobRunner } from "../jobs/runner.ts";
 import { sendSavedSearchAlerts } from "./alert-job.ts";
-import { addressAlerts, confirmSearch, describeSearch, purgeAlertAddresses, savedQueryOf, subscribe, unsubscribe } from "./saved-searches.ts";
+import {
+  addressAlerts,
+  confirmSearch,
+  describeSearch,
+  purgeAlertAddresses,
+  savedQueryOf,
+  subscribe,
+  unsubscribe,
+} from "./saved-searches.ts";
 
 const SITE = "https://cars.example.co.za";
 const DAY = 86_400_000;
@@ -51,18 +59,29 @@ const recipient = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? ma
 function twoInstances() {
   return [database.db, (second ?? database).db].map((db, n) => {
     const runner = new JobRunner({ db, logger, instanceId: `instance-${n}` });
-    runner.register({ name: "saved-search-alerts", everyMs: DAY, run: () => sendSavedSearchAlerts({ db, mailer: mailer(), siteUrl: SITE }) });
+    runner.register({
+      name: "saved-search-alerts",
+      everyMs: DAY,
+      run: () => sendSavedSearchAlerts({ db, mailer: mailer(), siteUrl: SITE }),
+    });
     return runner;
   });
 }
-const makeDue = () => database.db.update(jobRuns).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(jobRuns.name, "saved-search-alerts"));
+const makeDue = () =>
+  database.db
+    .update(jobRuns)
+    .set({ nextRunAt: sql`now() - interval '1 second'` })
+    .where(eq(jobRuns.name, "saved-search-alerts"));
 const runBoth = async (runners: JobRunner[]) => (await Promise.all(runners.map((r) => r.runDue()))).flat();
 
 async function addVehicleLike(query: Partial<typeof usedVehicles.$inferInsert>) {
   const [template] = await database.db.select().from(usedVehicles).where(eq(usedVehicles.bodyType, "SUV")).limit(1);
   // Not its VIN, unique across the group, nor its stock number, unique at the dealer.
   const { id: _id, listedAt: _listed, vin: _vin, stockNumber: _stockNumber, ...copy } = template!;
-  const [added] = await database.db.insert(usedVehicles).values({ ...copy, ...query }).returning({ id: usedVehicles.id });
+  const [added] = await database.db
+    .insert(usedVehicles)
+    .values({ ...copy, ...query })
+    .returning({ id: usedVehicles.id });
   return added!.id;
 }
 
@@ -71,7 +90,10 @@ describe("the job runner", () => {
     let runs = 0;
     const runners = [database.db, (second ?? database).db].map((db, n) => {
       const runner = new JobRunner({ db, logger, instanceId: `counter-${n}` });
-      runner.register({ name: "count-runs", everyMs: DAY, run: async () => {
+      runner.register({
+        name: "count-runs",
+        everyMs: DAY,
+        run: async () => {
           runs += 1;
         },
       });
@@ -87,7 +109,12 @@ describe("the job runner", () => {
 
   it("records a failed run and tries it again after the retry pause, not at once", async () => {
     const runner = new JobRunner({ db: database.db, logger });
-    runner.register({ name: "always-fails", everyMs: DAY, retryMs: 60_000, run: async () => Promise.reject(new Error("feed unreachable")) });
+    runner.register({
+      name: "always-fails",
+      everyMs: DAY,
+      retryMs: 60_000,
+      run: async () => Promise.reject(new Error("feed unreachable")),
+    });
     expect(await runner.runDue()).toEqual(["always-fails"]);
     const [row] = await database.db.select().from(jobRuns).where(eq(jobRuns.name, "always-fails"));
     expect(row).toMatchObject({ lastOutcome: "failed", lastError: "feed unreachable" });
@@ -104,14 +131,18 @@ describe("the job runner", () => {
 
 describe("saved-search alerts", () => {
   const email = "buyer@example.co.za";
-  const saved = savedQueryOf(new URLSearchParams("bodyType[]=SUV&price[lte]=900000&province[]=Gauteng&page=3&order[price]=asc"));
+  const saved = savedQueryOf(
+    new URLSearchParams("bodyType[]=SUV&price[lte]=900000&province[]=Gauteng&page=3&order[price]=asc"),
+  );
   if (!saved.ok) throw new Error("the saved query does not parse");
   let manageToken = "";
 
   it("sends nothing but the confirmation before its link is followed", async () => {
     const label = describeSearch(saved.value.parsed);
     expect(label).toBe(`Used vehicles: SUV, up to ${formatRand(900_000)}, in Gauteng`);
-    expect(await subscribe(database.db, mailer(), SITE, { email, query: saved.value.query, label, dealerId: null })).toEqual({ status: "sent" });
+    expect(
+      await subscribe(database.db, mailer(), SITE, { email, query: saved.value.query, label, dealerId: null }),
+    ).toEqual({ status: "sent" });
     const [confirmation] = await newMails();
     expect(recipient(confirmation!)).toBe(email);
     const link = /https:\/\/cars\.example\.co\.za\/alerts\/confirm\/([\w-]+)/.exec(confirmation!.text ?? "");
@@ -129,17 +160,24 @@ describe("saved-search alerts", () => {
   });
 
   it("sends exactly one e-mail per confirmed search with two instances, listing new matches and price drops", async () => {
-    const gautengDealer = (await database.db.execute(sql`select id from dealers where province = 'Gauteng' limit 1`)) as unknown as { rows: { id: number }[] };
+    const gautengDealer = (await database.db.execute(
+      sql`select id from dealers where province = 'Gauteng' limit 1`,
+    )) as unknown as { rows: { id: number }[] };
     const dealerId = gautengDealer.rows[0]!.id;
     const [reducedBefore] = await database.db
       .select({ id: usedVehicles.id, price: usedVehicles.price })
       .from(usedVehicles)
-      .where(sql`${usedVehicles.bodyType} = 'SUV' and ${usedVehicles.dealerId} = ${dealerId} and ${usedVehicles.price} < 850000`)
+      .where(
+        sql`${usedVehicles.bodyType} = 'SUV' and ${usedVehicles.dealerId} = ${dealerId} and ${usedVehicles.price} < 850000`,
+      )
       .limit(1);
     // A day later: one matching SUV arrives, one in stock drops by R 15 000, and one that does not match arrives.
     const added = await addVehicleLike({ dealerId, price: 420_000, variant: "Alert Test Edition" });
     await addVehicleLike({ dealerId, price: 2_000_000 });
-    await database.db.update(usedVehicles).set({ price: reducedBefore!.price - 15_000 }).where(eq(usedVehicles.id, reducedBefore!.id));
+    await database.db
+      .update(usedVehicles)
+      .set({ price: reducedBefore!.price - 15_000 })
+      .where(eq(usedVehicles.id, reducedBefore!.id));
     await makeDue();
     expect(await runBoth(twoInstances())).toEqual(["saved-search-alerts"]);
 
@@ -151,7 +189,8 @@ describe("saved-search alerts", () => {
     expect(alert!.text).toContain(`${added}`);
     expect(alert!.text).toContain(`(was ${formatRand(reducedBefore!.price)}, ${formatRand(15_000)} less)`);
     expect(alert!.text).not.toContain(formatRand(2_000_000));
-    const header = (name: string) => alert!.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, " ");
+    const header = (name: string) =>
+      alert!.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, " ");
     expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${SITE}/alerts/unsubscribe/${manageToken}>`);
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(alert!.text).toContain(`${SITE}/alerts/manage/${manageToken}`);
@@ -164,24 +203,43 @@ describe("saved-search alerts", () => {
 
   it("sends nothing to an address that unsubscribed, and deletes it after the retention period", async () => {
     expect(await unsubscribe(database.db, manageToken)).toBe(true);
-    await addVehicleLike({ price: 410_000, dealerId: (await database.db.select({ d: usedVehicles.dealerId }).from(usedVehicles).where(eq(usedVehicles.variant, "Alert Test Edition")))[0]!.d });
+    await addVehicleLike({
+      price: 410_000,
+      dealerId: (
+        await database.db
+          .select({ d: usedVehicles.dealerId })
+          .from(usedVehicles)
+          .where(eq(usedVehicles.variant, "Alert Test Edition"))
+      )[0]!.d,
+    });
     await makeDue();
     expect(await runBoth(twoInstances())).toEqual(["saved-search-alerts"]);
     expect(await newMails()).toEqual([]);
-    expect(await addressAlerts(database.db, SITE, manageToken)).toMatchObject({ unsubscribed: true, searches: [{ confirmed: true }] });
+    expect(await addressAlerts(database.db, SITE, manageToken)).toMatchObject({
+      unsubscribed: true,
+      searches: [{ confirmed: true }],
+    });
 
     expect(await purgeAlertAddresses(database.db, 30)).toMatchObject({ addresses: 0 });
-    await database.db.update(alertAddresses).set({ unsubscribedAt: sql`now() - interval '31 days'` }).where(eq(alertAddresses.email, email));
+    await database.db
+      .update(alertAddresses)
+      .set({ unsubscribedAt: sql`now() - interval '31 days'` })
+      .where(eq(alertAddresses.email, email));
     expect(await purgeAlertAddresses(database.db, 30)).toMatchObject({ addresses: 1 });
     expect(await database.db.select().from(alertAddresses).where(eq(alertAddresses.email, email))).toEqual([]);
     expect(await database.db.select().from(savedSearches)).toEqual([]);
   });
 
   it("records every change of a price, whoever writes it", async () => {
-    const [vehicle] = await database.db.select({ id: usedVehicles.id, price: usedVehicles.price }).from(usedVehicles).limit(1);
+    const [vehicle] = await database.db
+      .select({ id: usedVehicles.id, price: usedVehicles.price })
+      .from(usedVehicles)
+      .limit(1);
     await database.db.execute(sql`update used_vehicles set price = price - 1000 where id = ${vehicle!.id}`);
     await database.db.execute(sql`update used_vehicles set mileage_km = mileage_km + 1 where id = ${vehicle!.id}`);
-    const rows = (await database.db.execute(sql`select old_price, new_price from used_vehicle_price_changes where vehicle_id = ${vehicle!.id}`)) as unknown as {
+    const rows = (await database.db.execute(
+      sql`select old_price, new_price from used_vehicle_price_changes where vehicle_id = ${vehicle!.id}`,
+    )) as unknown as {
       rows: { old_price: number; new_price: number }[];
     };
     expect(rows.rows).toEqual([{ old_price: vehicle!.price, new_price: vehicle!.price - 1000 }]);

@@ -17,5 +17,9 @@ export function registerAlertJobs(
     everyMs: options.intervalMs,
     run: ({ logger, signal }) => sendSavedSearchAlerts({ db, mailer, siteUrl, logger, signal }),
   });
-  jobs.register({ name: "saved-search-purge", everyMs: DAY_MS, run: () => purgeAlertAddresses(db, options.retentionDays) });
+  jobs.register({
+    name: "saved-search-purge",
+    everyMs: DAY_MS,
+    run: () => purgeAlertAddresses(db, options.retentionDays),
+  });
 }

@@ -49,7 +49,10 @@ export function savedQueryOf(params: URLSearchParams): Parsed<{ query: string; p
 }
 
 /** "SUV, up to R 350 000, 2019 or newer, up to 80 000 km, in Gauteng": what the alert is about, for its e-mails. */
-export function describeSearch(q: UsedVehicleQuery, names: { make?: string; model?: string; dealer?: string } = {}): string {
+export function describeSearch(
+  q: UsedVehicleQuery,
+  names: { make?: string; model?: string; dealer?: string } = {},
+): string {
   const parts: string[] = [];
   const what = [names.make ?? q.makeSlug, names.model ?? q.modelSlug].filter(Boolean).join(" ");
   if (q.keywords) parts.push(`“${q.keywords}”`);
@@ -100,7 +103,13 @@ export async function subscribe(
     if (count >= SEARCHES_PER_ADDRESS) return null;
     const [search] = await tx
       .insert(savedSearches)
-      .values({ addressId: address!.id, query: input.query, label: input.label, dealerId: input.dealerId, confirmToken: token() })
+      .values({
+        addressId: address!.id,
+        query: input.query,
+        label: input.label,
+        dealerId: input.dealerId,
+        confirmToken: token(),
+      })
       .returning({ id: savedSearches.id, confirmToken: savedSearches.confirmToken });
     return search!;
   });
@@ -131,14 +140,29 @@ export async function subscribe(
 export type ConfirmedSearch = { label: string; manageToken: string; listing: string };
 
 /** Confirms a search by its link's token (again: the same answer); null when the token names nothing. */
-export async function confirmSearch(db: Database, siteUrl: string, confirmToken: string): Promise<ConfirmedSearch | null> {
+export async function confirmSearch(
+  db: Database,
+  siteUrl: string,
+  confirmToken: string,
+): Promise<ConfirmedSearch | null> {
   const [row] = await db
     .update(savedSearches)
-    .set({ confirmedAt: sql`coalesce(${savedSearches.confirmedAt}, now())`, notifiedAt: sql`coalesce(${savedSearches.notifiedAt}, now())` })
+    .set({
+      confirmedAt: sql`coalesce(${savedSearches.confirmedAt}, now())`,
+      notifiedAt: sql`coalesce(${savedSearches.notifiedAt}, now())`,
+    })
     .where(eq(savedSearches.confirmToken, confirmToken))
-    .returning({ label: savedSearches.label, addressId: savedSearches.addressId, query: savedSearches.query, dealerId: savedSearches.dealerId });
+    .returning({
+      label: savedSearches.label,
+      addressId: savedSearches.addressId,
+      query: savedSearches.query,
+      dealerId: savedSearches.dealerId,
+    });
   if (!row) return null;
-  const [address] = await db.select({ manageToken: alertAddresses.manageToken }).from(alertAddresses).where(eq(alertAddresses.id, row.addressId));
+  const [address] = await db
+    .select({ manageToken: alertAddresses.manageToken })
+    .from(alertAddresses)
+    .where(eq(alertAddresses.id, row.addressId));
   const dealerSlug = await dealerSlugOf(db, row.dealerId);
   return { label: row.label, manageToken: address!.manageToken, listing: listingUrl(siteUrl, row.query, dealerSlug) };
 }
@@ -160,7 +184,13 @@ export async function addressAlerts(db: Database, siteUrl: string, manageToken: 
   const [address] = await db.select().from(alertAddresses).where(eq(alertAddresses.manageToken, manageToken));
   if (!address) return null;
   const rows = await db
-    .select({ id: savedSearches.id, label: savedSearches.label, confirmedAt: savedSearches.confirmedAt, query: savedSearches.query, dealerSlug: dealers.slug })
+    .select({
+      id: savedSearches.id,
+      label: savedSearches.label,
+      confirmedAt: savedSearches.confirmedAt,
+      query: savedSearches.query,
+      dealerSlug: dealers.slug,
+    })
     .from(savedSearches)
     .leftJoin(dealers, eq(dealers.id, savedSearches.dealerId))
     .where(eq(savedSearches.addressId, address.id))
@@ -168,7 +198,12 @@ export async function addressAlerts(db: Database, siteUrl: string, manageToken: 
   return {
     email: address.email,
     unsubscribed: address.unsubscribedAt !== null,
-    searches: rows.map((row) => ({ id: row.id, label: row.label, confirmed: row.confirmedAt !== null, listing: listingUrl(siteUrl, row.query, row.dealerSlug) })),
+    searches: rows.map((row) => ({
+      id: row.id,
+      label: row.label,
+      confirmed: row.confirmedAt !== null,
+      listing: listingUrl(siteUrl, row.query, row.dealerSlug),
+    })),
   };
 }
 
@@ -188,7 +223,10 @@ export async function deleteSearch(db: Database, manageToken: string, searchId: 
     .where(
       and(
         eq(savedSearches.id, searchId),
-        eq(savedSearches.addressId, sql`(select ${alertAddresses.id} from ${alertAddresses} where ${alertAddresses.manageToken} = ${manageToken})`),
+        eq(
+          savedSearches.addressId,
+          sql`(select ${alertAddresses.id} from ${alertAddresses} where ${alertAddresses.manageToken} = ${manageToken})`,
+        ),
       ),
     );
 }
@@ -199,16 +237,31 @@ export async function deleteAddress(db: Database, manageToken: string): Promise<
 }
 
 /** Deletes addresses unsubscribed longer ago than the retention period, and searches never confirmed in time. */
-export async function purgeAlertAddresses(db: Database, retentionDays: number): Promise<{ addresses: number; unconfirmed: number }> {
+export async function purgeAlertAddresses(
+  db: Database,
+  retentionDays: number,
+): Promise<{ addresses: number; unconfirmed: number }> {
   const addresses = await db
     .delete(alertAddresses)
-    .where(and(isNotNull(alertAddresses.unsubscribedAt), lt(alertAddresses.unsubscribedAt, sql`now() - ${`${retentionDays} days`}::interval`)))
+    .where(
+      and(
+        isNotNull(alertAddresses.unsubscribedAt),
+        lt(alertAddresses.unsubscribedAt, sql`now() - ${`${retentionDays} days`}::interval`),
+      ),
+    )
     .returning({ id: alertAddresses.id });
   const unconfirmed = await db
     .delete(savedSearches)
-    .where(and(isNull(savedSearches.confirmedAt), lt(savedSearches.createdAt, sql`now() - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`)))
+    .where(
+      and(
+        isNull(savedSearches.confirmedAt),
+        lt(savedSearches.createdAt, sql`now() - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`),
+      ),
+    )
     .returning({ id: savedSearches.id });
   // An address left with no search and never confirmed any: nothing to keep it for.
-  await db.execute(sql`delete from ${alertAddresses} a where not exists (select 1 from ${savedSearches} s where s.address_id = a.id) and a.created_at < now() - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`);
+  await db.execute(
+    sql`delete from ${alertAddresses} a where not exists (select 1 from ${savedSearches} s where s.address_id = a.id) and a.created_at < now() - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`,
+  );
   return { addresses: addresses.length, unconfirmed: unconfirmed.length };
 }

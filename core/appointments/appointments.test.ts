@@ -40,13 +40,20 @@ function booking(form: "testDrive" | "service", dealer: string, start: string) {
 const submit = (raw: unknown) => submitEnquiry(database.db, raw, { now: () => NOW, requireAppointment: true });
 
 async function setCapacity(slug: string, testDrives: number, services: number) {
-  await database.db.update(dealers).set({ testDriveCapacity: testDrives, serviceCapacity: services }).where(eq(dealers.slug, slug));
+  await database.db
+    .update(dealers)
+    .set({ testDriveCapacity: testDrives, serviceCapacity: services })
+    .where(eq(dealers.slug, slug));
 }
 
 describe("booking a slot with the enquiry", () => {
   it("stores the appointment with the lead, and the slot shows one place fewer", async () => {
     const calendar = (await dealerCalendar(database.db, "honda-menlyn"))!;
-    const before = await listFreeSlots(database.db, calendar, "test-drive", { now: new Date(NOW), from: "2026-11-28", days: 1 });
+    const before = await listFreeSlots(database.db, calendar, "test-drive", {
+      now: new Date(NOW),
+      from: "2026-11-28",
+      days: 1,
+    });
     expect(before.find((slot) => saIso(slot.start) === SATURDAY_0930)?.placesLeft).toBe(2);
     const outcome = await submit(booking("testDrive", "honda-menlyn", SATURDAY_0930));
     expect(outcome.kind).toBe("stored");
@@ -56,7 +63,11 @@ describe("booking a slot with the enquiry", () => {
       .where(eq(appointments.enquiryId, outcome.kind === "stored" ? outcome.id : ""));
     expect(stored).toMatchObject({ kind: "test-drive", status: "booked" });
     expect(saIso(stored!.start)).toBe(SATURDAY_0930);
-    const after = await listFreeSlots(database.db, calendar, "test-drive", { now: new Date(NOW), from: "2026-11-28", days: 1 });
+    const after = await listFreeSlots(database.db, calendar, "test-drive", {
+      now: new Date(NOW),
+      from: "2026-11-28",
+      days: 1,
+    });
     expect(after.find((slot) => saIso(slot.start) === SATURDAY_0930)?.placesLeft).toBe(1);
   });
 
@@ -64,11 +75,17 @@ describe("booking a slot with the enquiry", () => {
     const sunday = await submit(booking("testDrive", "honda-menlyn", "2026-11-29T09:30:00+02:00"));
     expect(sunday).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "appointment_start" }] });
     const soon = await submit(booking("testDrive", "honda-menlyn", "2026-11-27T12:30:00+02:00"));
-    expect(soon).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "appointment_start", message: expect.stringContaining("an hour from now") }] });
+    expect(soon).toMatchObject({
+      kind: "invalid",
+      violations: [{ propertyPath: "appointment_start", message: expect.stringContaining("an hour from now") }],
+    });
     const kimberleySaturday = await submit(booking("service", "honda-kimberley", SATURDAY_0930));
     expect(kimberleySaturday.kind).toBe("invalid");
     const none = await submit({ ...booking("service", "honda-menlyn", SATURDAY_0930), appointment_start: "" });
-    expect(none).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "appointment_start", message: "Please choose a date and time" }] });
+    expect(none).toMatchObject({
+      kind: "invalid",
+      violations: [{ propertyPath: "appointment_start", message: "Please choose a date and time" }],
+    });
     const parts = await submit({ ...booking("service", "honda-menlyn", SATURDAY_0930), form_name: "Parts Enquiry" });
     expect(parts).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "appointment_start" }] });
   });
@@ -78,12 +95,23 @@ describe("booking a slot with the enquiry", () => {
     const start = "2026-11-28T10:00:00+02:00";
     expect((await submit(booking("service", "honda-umhlanga", start))).kind).toBe("stored");
     const calendar = (await dealerCalendar(database.db, "honda-umhlanga"))!;
-    const slots = await listFreeSlots(database.db, calendar, "service", { now: new Date(NOW), from: "2026-11-28", days: 1 });
+    const slots = await listFreeSlots(database.db, calendar, "service", {
+      now: new Date(NOW),
+      from: "2026-11-28",
+      days: 1,
+    });
     expect(slots.map((slot) => saIso(slot.start))).not.toContain(start);
     // Test drives have their own capacity.
-    const drives = await listFreeSlots(database.db, calendar, "test-drive", { now: new Date(NOW), from: "2026-11-28", days: 1 });
+    const drives = await listFreeSlots(database.db, calendar, "test-drive", {
+      now: new Date(NOW),
+      from: "2026-11-28",
+      days: 1,
+    });
     expect(drives.map((slot) => saIso(slot.start))).toContain(start);
-    expect(await submit(booking("service", "honda-umhlanga", start))).toEqual({ kind: "slot-taken", message: SLOT_TAKEN_MESSAGE });
+    expect(await submit(booking("service", "honda-umhlanga", start))).toEqual({
+      kind: "slot-taken",
+      message: SLOT_TAKEN_MESSAGE,
+    });
   });
 
   it("two visitors racing for the last place: exactly one wins, the other stores nothing", async () => {
@@ -103,7 +131,13 @@ describe("booking a slot with the enquiry", () => {
     const [booked] = await database.db
       .select({ n: count() })
       .from(appointments)
-      .where(and(eq(appointments.dealerId, dealerId), eq(appointments.startsAt, new Date(start)), eq(appointments.status, "booked")));
+      .where(
+        and(
+          eq(appointments.dealerId, dealerId),
+          eq(appointments.startsAt, new Date(start)),
+          eq(appointments.status, "booked"),
+        ),
+      );
     expect(booked!.n).toBe(1);
   });
 
@@ -112,7 +146,10 @@ describe("booking a slot with the enquiry", () => {
     const start = "2026-11-30T09:00:00+02:00";
     const first = await submit(booking("testDrive", "honda-polokwane", start));
     expect((await submit(booking("testDrive", "honda-polokwane", start))).kind).toBe("slot-taken");
-    const [appointment] = await database.db.select().from(appointments).where(eq(appointments.enquiryId, first.kind === "stored" ? first.id : ""));
+    const [appointment] = await database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.enquiryId, first.kind === "stored" ? first.id : ""));
     expect(await cancelAppointment(database.db, appointment!.id, new Date(NOW))).toBe(true);
     expect(await cancelAppointment(database.db, appointment!.id, new Date(NOW))).toBe(false);
     expect((await submit(booking("testDrive", "honda-polokwane", start))).kind).toBe("stored");

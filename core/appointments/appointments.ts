@@ -29,7 +29,13 @@ export class SlotTaken extends Error {
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
 
-export type DealerCalendar = { dealerId: number; slug: string; dealerName: string; schedule: WeeklyHours; capacity: Record<AppointmentKind, number> };
+export type DealerCalendar = {
+  dealerId: number;
+  slug: string;
+  dealerName: string;
+  schedule: WeeklyHours;
+  capacity: Record<AppointmentKind, number>;
+};
 
 const calendarColumns = {
   id: dealers.id,
@@ -40,7 +46,14 @@ const calendarColumns = {
   serviceCapacity: dealers.serviceCapacity,
 };
 
-function toCalendar(row: { id: number; slug: string; dealerName: string; businessHours: Parameters<typeof weeklyHours>[0]; testDriveCapacity: number; serviceCapacity: number }): DealerCalendar {
+function toCalendar(row: {
+  id: number;
+  slug: string;
+  dealerName: string;
+  businessHours: Parameters<typeof weeklyHours>[0];
+  testDriveCapacity: number;
+  serviceCapacity: number;
+}): DealerCalendar {
   return {
     dealerId: row.id,
     slug: row.slug,
@@ -57,7 +70,13 @@ export async function dealerCalendar(db: Executor, slug: string): Promise<Dealer
 }
 
 /** Booked appointments per slot start (epoch ms) of one dealer and kind, in [from, to). */
-async function bookedCounts(db: Executor, dealerId: number, kind: AppointmentKind, from: Date, to: Date): Promise<Map<number, number>> {
+async function bookedCounts(
+  db: Executor,
+  dealerId: number,
+  kind: AppointmentKind,
+  from: Date,
+  to: Date,
+): Promise<Map<number, number>> {
   const rows = await db
     .select({ startsAt: appointments.startsAt, booked: sql<number>`count(*)::int` })
     .from(appointments)
@@ -85,7 +104,14 @@ export async function listFreeSlots(
   const windowStart = saInstant(today, "00:00");
   const windowEnd = saInstant(addDays(today, BOOKING_DAYS), "00:00");
   const booked = await bookedCounts(db, calendar.dealerId, kind, windowStart, windowEnd);
-  return freeSlots({ schedule: calendar.schedule, capacity: calendar.capacity[kind], booked, now: options.now, from: options.from, days: options.days });
+  return freeSlots({
+    schedule: calendar.schedule,
+    capacity: calendar.capacity[kind],
+    booked,
+    now: options.now,
+    from: options.from,
+    days: options.days,
+  });
 }
 
 /**
@@ -95,7 +121,8 @@ export async function listFreeSlots(
 export function slotProblem(calendar: DealerCalendar, start: Date, now: Date): string | null {
   const date = saDateOf(start);
   const isSlot = slotsOn(calendar.schedule, date).some((slot) => slot.start.getTime() === start.getTime());
-  if (!isSlot) return `${calendar.dealerName} does not take bookings at that time; please choose one of the times offered`;
+  if (!isSlot)
+    return `${calendar.dealerName} does not take bookings at that time; please choose one of the times offered`;
   if (!isBookable(start, now)) return `Please choose a time from an hour from now up to ${BOOKING_DAYS} days ahead`;
   return null;
 }
@@ -110,11 +137,16 @@ export async function reserveSlot(
   tx: Executor,
   booking: { dealerId: number; kind: AppointmentKind; start: Date },
 ): Promise<void> {
-  const [row] = await tx.select(calendarColumns).from(dealers).where(eq(dealers.id, booking.dealerId)).for("no key update");
+  const [row] = await tx
+    .select(calendarColumns)
+    .from(dealers)
+    .where(eq(dealers.id, booking.dealerId))
+    .for("no key update");
   if (!row) throw new SlotTaken();
   const capacity = toCalendar(row).capacity[booking.kind];
   const end = new Date(booking.start.getTime() + SLOT_MINUTES * 60_000);
-  const booked = (await bookedCounts(tx, booking.dealerId, booking.kind, booking.start, end)).get(booking.start.getTime()) ?? 0;
+  const booked =
+    (await bookedCounts(tx, booking.dealerId, booking.kind, booking.start, end)).get(booking.start.getTime()) ?? 0;
   if (booked >= capacity) throw new SlotTaken();
 }
 
@@ -178,12 +210,22 @@ export async function cancelAppointment(tx: Executor, id: string, now: Date): Pr
  * Moves a booked appointment to another slot of the same dealer and kind, in the caller's transaction;
  * throws SlotTaken when the new slot is full (its own place in the old slot does not count).
  */
-export async function moveAppointment(tx: Executor, appointment: AppointmentView, start: Date, now: Date): Promise<void> {
+export async function moveAppointment(
+  tx: Executor,
+  appointment: AppointmentView,
+  start: Date,
+  now: Date,
+): Promise<void> {
   if (start.getTime() !== appointment.start.getTime()) {
     await reserveSlot(tx, { dealerId: appointment.dealerId, kind: appointment.kind, start });
   }
   await tx
     .update(appointments)
-    .set({ startsAt: start, endsAt: new Date(start.getTime() + SLOT_MINUTES * 60_000), version: sql`${appointments.version} + 1`, updatedAt: now })
+    .set({
+      startsAt: start,
+      endsAt: new Date(start.getTime() + SLOT_MINUTES * 60_000),
+      version: sql`${appointments.version} + 1`,
+      updatedAt: now,
+    })
     .where(and(eq(appointments.id, appointment.id), eq(appointments.status, "booked")));
 }

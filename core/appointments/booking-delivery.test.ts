@@ -48,7 +48,8 @@ async function deliverAll(): Promise<ParsedMail[]> {
   while ((await w.runOnce()) > 0);
   return [...smtp.messages];
 }
-const to = (mails: ParsedMail[], address: string) => mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === address);
+const to = (mails: ParsedMail[], address: string) =>
+  mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === address);
 
 /** The dealer's first free test-drive slots now (the worker and the links use the real clock). */
 async function freeStarts(slug: string) {
@@ -85,10 +86,13 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
 
     const crm = to(mails, "crm@honda-cape-town.example.co.za")[0]!;
     expect(await dtdViolations(crm.text!)).toBe("");
-    const adfTime = async (element: string) => (await xpath(crm.text!, `string(//customer/timeframe/${element})`)).trim();
+    const adfTime = async (element: string) =>
+      (await xpath(crm.text!, `string(//customer/timeframe/${element})`)).trim();
     expect(await adfTime("earliestdate")).toBe(saIso(start!));
     expect(await adfTime("latestdate")).toBe(saIso(new Date(start!.getTime() + 30 * 60_000)));
-    expect(await adfTime("description")).toMatch(/^Test drive on \w+day \d{1,2} \w+ \d{4} at \d{2}:\d{2} to \d{2}:\d{2}$/);
+    expect(await adfTime("description")).toMatch(
+      /^Test drive on \w+day \d{1,2} \w+ \d{4} at \d{2}:\d{2} to \d{2}:\d{2}$/,
+    );
     expect(await xpath(crm.text!, "string(//vehicle/@interest)")).toContain("test-drive");
     expect((await xpath(crm.text!, "string(/adf/prospect/@status)")).trim()).toBe("new");
 
@@ -96,7 +100,9 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(people.text).toMatch(/Appointment: Test drive on \w+day .* at \d{2}:\d{2}/);
 
     const confirmation = to(mails, "naledi.booked@example.co.za")[0]!;
-    expect(confirmation.subject).toMatch(/^Booked: your test drive of the Honda HR-V at Honda Cape Town, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/);
+    expect(confirmation.subject).toMatch(
+      /^Booked: your test drive of the Honda HR-V at Honda Cape Town, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/,
+    );
     const link = /https:\/\/www\.honda-group\.example(\/appointments\/[^\s]+)/.exec(confirmation.text!)![1]!;
     expect(link).toBe(manageAppointmentPath(signer, appointment));
     // The dealer's phone and opening hours, as every confirmation gives them.
@@ -130,7 +136,9 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(crm.subject).toMatch(/^Appointment cancelled: Honda Cape Town: Book Test Drive lead/);
     expect(await dtdViolations(crm.text!)).toBe("");
     expect((await xpath(crm.text!, "string(/adf/prospect/@status)")).trim()).toBe("resend");
-    expect((await xpath(crm.text!, "string(//customer/timeframe/description)")).trim()).toMatch(/^Test drive on .* \(cancelled by the buyer\)$/);
+    expect((await xpath(crm.text!, "string(//customer/timeframe/description)")).trim()).toMatch(
+      /^Test drive on .* \(cancelled by the buyer\)$/,
+    );
     expect((await xpath(crm.text!, "string(//vehicle/year)")).trim()).toMatch(/^\d{4}$/);
     const buyer = to(mails, "naledi.cancels@example.co.za")[0]!;
     expect(buyer.subject).toMatch(/^Cancelled: your test drive/);
@@ -148,7 +156,9 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     await deliverAll();
     smtp.messages.length = 0;
     expect(await moveBooking(database.db, appointment, first!, new Date())).toMatchObject({ kind: "invalid" });
-    expect(await moveBooking(database.db, appointment, new Date("2020-01-01T08:00:00+02:00"), new Date())).toMatchObject({ kind: "invalid" });
+    expect(
+      await moveBooking(database.db, appointment, new Date("2020-01-01T08:00:00+02:00"), new Date()),
+    ).toMatchObject({ kind: "invalid" });
     await database.db.execute(sql`update dealers set test_drive_capacity = 0 where slug = 'honda-cape-town'`);
     expect(await moveBooking(database.db, appointment, second!, new Date())).toMatchObject({ kind: "slot-taken" });
     await database.db.execute(sql`update dealers set test_drive_capacity = 2 where slug = 'honda-cape-town'`);
@@ -163,7 +173,9 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect((await xpath(crm.text!, "string(/adf/prospect/@status)")).trim()).toBe("resend");
     expect((await xpath(crm.text!, "string(//customer/timeframe/earliestdate)")).trim()).toBe(saIso(second!));
     const buyer = to(mails, "naledi.moves@example.co.za")[0]!;
-    expect(buyer.attachments[0]!.content.toString("utf8")).toContain(`DTSTART:${second!.toISOString().replace(/[-:]|\.\d{3}/g, "")}`);
+    expect(buyer.attachments[0]!.content.toString("utf8")).toContain(
+      `DTSTART:${second!.toISOString().replace(/[-:]|\.\d{3}/g, "")}`,
+    );
     expect(buyer.messageId).toContain("-v2@");
   });
 });
@@ -179,12 +191,15 @@ describe("signed links to move or cancel", () => {
   it("accept the link as signed until the appointment starts", () => {
     const link = query(manageAppointmentPath(signer, { id, start, version: 1 }));
     expect(manageAppointmentLinkState(signer, { id, version: 1 }, link, new Date())).toBe("valid");
-    expect(manageAppointmentLinkState(signer, { id, version: 1 }, link, new Date(start.getTime() + 1000))).toBe("expired");
+    expect(manageAppointmentLinkState(signer, { id, version: 1 }, link, new Date(start.getTime() + 1000))).toBe(
+      "expired",
+    );
   });
 
   it("refuse a tampered link: another appointment, a later expiry, a changed signature, another key", () => {
     const link = query(manageAppointmentPath(signer, { id, start, version: 1 }));
-    const state = (appointmentId: string, given: { expires: unknown; signature: unknown }, key = signer) => manageAppointmentLinkState(key, { id: appointmentId, version: 1 }, given, new Date());
+    const state = (appointmentId: string, given: { expires: unknown; signature: unknown }, key = signer) =>
+      manageAppointmentLinkState(key, { id: appointmentId, version: 1 }, given, new Date());
     expect(state("6b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10", link)).toBe("invalid");
     expect(state(id, { ...link, expires: String(Number(link.expires) + 86_400) })).toBe("invalid");
     const flipped = link.signature!.slice(0, -1) + (link.signature!.endsWith("A") ? "B" : "A");
@@ -197,7 +212,12 @@ describe("signed links to move or cancel", () => {
   it("are revoked by a move: the link e-mailed before it answers revoked, the one e-mailed after it works", async () => {
     const [first, second] = await freeStarts("honda-cape-town");
     const appointment = await bookTestDrive("naledi.relinked@example.co.za", first!);
-    const linkIn = (mails: ParsedMail[]) => query(/https:\/\/www\.honda-group\.example(\/appointments\/[^\s]+)/.exec(to(mails, "naledi.relinked@example.co.za")[0]!.text!)![1]!);
+    const linkIn = (mails: ParsedMail[]) =>
+      query(
+        /https:\/\/www\.honda-group\.example(\/appointments\/[^\s]+)/.exec(
+          to(mails, "naledi.relinked@example.co.za")[0]!.text!,
+        )![1]!,
+      );
     const booked = linkIn(await deliverAll());
     smtp.messages.length = 0;
     expect(manageAppointmentLinkState(signer, appointment, booked, new Date())).toBe("valid");

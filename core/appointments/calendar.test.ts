@@ -29,7 +29,18 @@ describe("each dealer's hours, from the dealers table's business hours", () => {
   });
 
   it("offers Saturday 08:00-13:00 and nothing on Sunday", () => {
-    expect(times(slotsOn(standard, "2026-11-28"))).toEqual(["08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30"]);
+    expect(times(slotsOn(standard, "2026-11-28"))).toEqual([
+      "08:00",
+      "08:30",
+      "09:00",
+      "09:30",
+      "10:00",
+      "10:30",
+      "11:00",
+      "11:30",
+      "12:00",
+      "12:30",
+    ]);
     expect(slotsOn(standard, "2026-11-29")).toEqual([]);
   });
 
@@ -57,7 +68,15 @@ describe("each dealer's hours, from the dealers table's business hours", () => {
     expect(short.days[6]).toEqual({ opens: 480, closes: 720 });
     expect(short.holiday).toBeNull();
     // "to", "and", "public" and "holidays" are not weekdays.
-    expect(weeklyHours([{ days: "Thursday to Saturday", opens: "09:00", closes: "10:00" }]).days.map(Boolean)).toEqual([false, false, false, false, true, true, true]);
+    expect(weeklyHours([{ days: "Thursday to Saturday", opens: "09:00", closes: "10:00" }]).days.map(Boolean)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("follows the stored hours: a dealer that opens on Sundays gets Sunday slots", () => {
@@ -80,8 +99,19 @@ describe("South African public holidays", () => {
   it("lists a year's twelve holidays, and moves one on a Sunday to the Monday", () => {
     const y2026 = publicHolidays(2026);
     expect([...y2026.keys()].sort()).toEqual([
-      "2026-01-01", "2026-03-21", "2026-04-03", "2026-04-06", "2026-04-27", "2026-05-01",
-      "2026-06-16", "2026-08-09", "2026-08-10", "2026-09-24", "2026-12-16", "2026-12-25", "2026-12-26",
+      "2026-01-01",
+      "2026-03-21",
+      "2026-04-03",
+      "2026-04-06",
+      "2026-04-27",
+      "2026-05-01",
+      "2026-06-16",
+      "2026-08-09",
+      "2026-08-10",
+      "2026-09-24",
+      "2026-12-16",
+      "2026-12-25",
+      "2026-12-26",
     ]);
     // National Women's Day 2026 is a Sunday: Monday 10 August is the holiday.
     expect(y2026.get("2026-08-10")).toBe("National Women's Day (observed)");
@@ -124,7 +154,10 @@ describe("free slots", () => {
     const now = sa("2026-11-27T12:00:00");
     const nineThirty = sa("2026-11-28T09:30:00").getTime();
     const ten = sa("2026-11-28T10:00:00").getTime();
-    const booked = new Map([[nineThirty, 2], [ten, 1]]);
+    const booked = new Map([
+      [nineThirty, 2],
+      [ten, 1],
+    ]);
     const slots = freeSlots({ schedule: standard, capacity: 2, booked, now, from: "2026-11-28", days: 1 });
     expect(slots.map((slot) => saTimeOf(slot.start))).not.toContain("09:30");
     expect(slots.find((slot) => slot.start.getTime() === ten)?.placesLeft).toBe(1);

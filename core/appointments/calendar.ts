@@ -221,7 +221,20 @@ export function freeSlots(options: {
 export const lastBookableDate = (now: Date) => addDays(saDateOf(now), BOOKING_DAYS - 1);
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "Saturday 28 November 2026" */
 export function describeDate(date: IsoDate): string {

@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
 import { requeueDeliveries } from "../delivery/outbox.ts";
-import { type AppointmentView, cancelAppointment, dealerCalendar, moveAppointment, SlotTaken, SLOT_TAKEN_MESSAGE, slotProblem } from "./appointments.ts";
+import {
+  type AppointmentView,
+  cancelAppointment,
+  dealerCalendar,
+  moveAppointment,
+  SlotTaken,
+  SLOT_TAKEN_MESSAGE,
+  slotProblem,
+} from "./appointments.ts";
 
 /**
  * A buyer's changes to their appointment through the signed link (issue 18). Each change and the lead's
@@ -10,7 +18,11 @@ import { type AppointmentView, cancelAppointment, dealerCalendar, moveAppointmen
  * cancelled" or "moved") and the buyer a new confirmation whose .ics updates or removes the calendar entry.
  */
 
-export async function cancelBooking(db: Database, appointment: AppointmentView, now: Date): Promise<"cancelled" | "not-booked"> {
+export async function cancelBooking(
+  db: Database,
+  appointment: AppointmentView,
+  now: Date,
+): Promise<"cancelled" | "not-booked"> {
   return db.transaction(async (tx) => {
     if (!(await cancelAppointment(tx, appointment.id, now))) return "not-booked" as const;
     await requeueDeliveries(tx, appointment.enquiryId, { all: true });
@@ -18,11 +30,21 @@ export async function cancelBooking(db: Database, appointment: AppointmentView, 
   });
 }
 
-export type MoveOutcome = { kind: "moved" } | { kind: "invalid"; message: string } | { kind: "slot-taken"; message: string };
+export type MoveOutcome =
+  | { kind: "moved" }
+  | { kind: "invalid"; message: string }
+  | { kind: "slot-taken"; message: string };
 
-export async function moveBooking(db: Database, appointment: AppointmentView, start: Date, now: Date): Promise<MoveOutcome> {
-  if (appointment.status !== "booked") return { kind: "invalid", message: "This appointment is cancelled; please book a new one" };
-  if (start.getTime() === appointment.start.getTime()) return { kind: "invalid", message: "That is the time you have booked; please choose another" };
+export async function moveBooking(
+  db: Database,
+  appointment: AppointmentView,
+  start: Date,
+  now: Date,
+): Promise<MoveOutcome> {
+  if (appointment.status !== "booked")
+    return { kind: "invalid", message: "This appointment is cancelled; please book a new one" };
+  if (start.getTime() === appointment.start.getTime())
+    return { kind: "invalid", message: "That is the time you have booked; please choose another" };
   const [dealer] = await db.select({ slug: dealers.slug }).from(dealers).where(eq(dealers.id, appointment.dealerId));
   const calendar = dealer ? await dealerCalendar(db, dealer.slug) : null;
   const problem = calendar ? slotProblem(calendar, start, now) : "This dealership no longer takes bookings";

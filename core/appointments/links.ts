@@ -29,8 +29,14 @@ export class LinkSigner {
   }
 
   /** Whether the link is the one signed for this id, and has not expired; never throws on a malformed one. */
-  verify(purpose: string, id: string, link: { expires: unknown; signature: unknown }, now: Date): "valid" | "expired" | "invalid" {
-    const expires = typeof link.expires === "string" && /^\d{1,12}$/.test(link.expires) ? Number(link.expires) : Number.NaN;
+  verify(
+    purpose: string,
+    id: string,
+    link: { expires: unknown; signature: unknown },
+    now: Date,
+  ): "valid" | "expired" | "invalid" {
+    const expires =
+      typeof link.expires === "string" && /^\d{1,12}$/.test(link.expires) ? Number(link.expires) : Number.NaN;
     if (!Number.isSafeInteger(expires) || typeof link.signature !== "string") return "invalid";
     const expected = Buffer.from(this.#mac(purpose, id, expires));
     const given = Buffer.from(link.signature);
@@ -58,7 +64,11 @@ function manageSubject(id: string, version: number): string {
 
 /** The page where the buyer moves or cancels an appointment; the link holds until the appointment starts or changes. */
 export function manageAppointmentPath(signer: LinkSigner, appointment: LinkedAppointment): string {
-  const { expires, signature } = signer.sign(MANAGE_APPOINTMENT, manageSubject(appointment.id, appointment.version), appointment.start);
+  const { expires, signature } = signer.sign(
+    MANAGE_APPOINTMENT,
+    manageSubject(appointment.id, appointment.version),
+    appointment.start,
+  );
   return `/appointments/${appointment.id}?expires=${expires}&signature=${signature}`;
 }
 

@@ -18,14 +18,22 @@ const landing = (path: string) => new URL(`https://${SITE}${path}`);
 
 describe("the source of a visit's first page", () => {
   it.each([
-    ["/used?utm_source=Facebook&utm_medium=CPC&utm_campaign=Spring-Sale&fbclid=abc", null, { source: "facebook", medium: "cpc", campaign: "Spring-Sale" }],
+    [
+      "/used?utm_source=Facebook&utm_medium=CPC&utm_campaign=Spring-Sale&fbclid=abc",
+      null,
+      { source: "facebook", medium: "cpc", campaign: "Spring-Sale" },
+    ],
     ["/used?gclid=Cj0KCQ", "https://www.google.co.za/", { source: "google", medium: "cpc", campaign: null }],
     ["/used?ttclid=E.C.P", null, { source: "tiktok", medium: "cpc", campaign: null }],
     ["/used?fbclid=IwAR", "https://l.facebook.com/", { source: "facebook", medium: "social", campaign: null }],
     ["/", "https://www.google.co.za/search?q=honda", { source: "google", medium: "organic", campaign: null }],
     ["/", "https://duckduckgo.com/", { source: "duckduckgo", medium: "organic", campaign: null }],
     ["/", "https://www.tiktok.com/@dealer/video/1", { source: "tiktok", medium: "social", campaign: null }],
-    ["/", "https://www.autotrader.co.za/cars-for-sale/1", { source: "autotrader.co.za", medium: "referral", campaign: null }],
+    [
+      "/",
+      "https://www.autotrader.co.za/cars-for-sale/1",
+      { source: "autotrader.co.za", medium: "referral", campaign: null },
+    ],
     ["/", null, { source: "direct", medium: "(none)", campaign: null }],
     ["/", "android-app://com.google.android.gm/", { source: "direct", medium: "(none)", campaign: null }],
   ])("%s from %s", (path, referrer, expected) => {
@@ -33,7 +41,10 @@ describe("the source of a visit's first page", () => {
   });
 
   it("keeps the referrer's host only, the path without its query, and the click ids", () => {
-    const source = sourceOfLanding(landing("/used/honda/jazz?utm_source=meta&gclid=G1&ttclid=T1&email=buyer@example.com"), "https://www.facebook.com/groups/123?ref=share");
+    const source = sourceOfLanding(
+      landing("/used/honda/jazz?utm_source=meta&gclid=G1&ttclid=T1&email=buyer@example.com"),
+      "https://www.facebook.com/groups/123?ref=share",
+    );
     expect(source).toEqual({
       source: "meta",
       medium: "(not set)",
@@ -49,7 +60,13 @@ describe("the source of a visit's first page", () => {
 
 describe("a visit across pages", () => {
   const start = 1_800_000_000;
-  const first = visitOfRequest(null, landing("/used?utm_source=facebook&utm_medium=cpc&utm_campaign=spring"), "https://l.facebook.com/", SITE, start);
+  const first = visitOfRequest(
+    null,
+    landing("/used?utm_source=facebook&utm_medium=cpc&utm_campaign=spring"),
+    "https://l.facebook.com/",
+    SITE,
+    start,
+  );
 
   it("is not overwritten by an internal referrer or a page without one", () => {
     const next = visitOfRequest(first, landing("/finance"), `https://${SITE}/used`, SITE, start + 60);
@@ -64,7 +81,10 @@ describe("a visit across pages", () => {
   });
 
   it("starts as direct when it arrives from the site itself with no live visit", () => {
-    expect(visitOfRequest(null, landing("/used"), `https://${SITE}/`, SITE, start).source).toMatchObject({ source: "direct", referrerHost: null });
+    expect(visitOfRequest(null, landing("/used"), `https://${SITE}/`, SITE, start).source).toMatchObject({
+      source: "direct",
+      referrerHost: null,
+    });
   });
 
   it("lives 30 minutes idle and a day at most, in a cookie refreshed every few minutes of use", () => {
@@ -74,14 +94,24 @@ describe("a visit across pages", () => {
     const kept = { ...first, lastSeenAt: start + VISIT_MAX_SECONDS };
     expect(decodeVisit(encodeVisit(kept), start + VISIT_MAX_SECONDS + 1)).toBeNull();
     expect(visitCookieDue(first, { ...first, lastSeenAt: start + 300 })).toBe(true);
-    expect(visitCookieHeader(first, start, true)).toMatch(new RegExp(`^${VISIT_COOKIE}=[A-Za-z0-9_-]+; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax; Secure$`));
+    expect(visitCookieHeader(first, start, true)).toMatch(
+      new RegExp(`^${VISIT_COOKIE}=[A-Za-z0-9_-]+; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax; Secure$`),
+    );
     expect(visitCookieHeader(first, start + VISIT_MAX_SECONDS - 100, false)).toContain("Max-Age=100;");
   });
 
   it("fits the cookie however long and wide the campaign's parameters are, so that the visit lives on", () => {
     const wide = "\u0939".repeat(300);
-    const query = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "ttclid"].map((name) => `${name}=${wide}`).join("&");
-    const visit = visitOfRequest(null, landing(`/${"x".repeat(300)}?${query}`), `https://${"r".repeat(60)}.example/`, SITE, start);
+    const query = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "fbclid", "ttclid"]
+      .map((name) => `${name}=${wide}`)
+      .join("&");
+    const visit = visitOfRequest(
+      null,
+      landing(`/${"x".repeat(300)}?${query}`),
+      `https://${"r".repeat(60)}.example/`,
+      SITE,
+      start,
+    );
     const value = encodeVisit(visit);
     expect(value.length).toBeLessThanOrEqual(2048);
     const kept = decodeVisit(value, start + 60);

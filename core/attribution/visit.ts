@@ -82,7 +82,10 @@ const SOCIAL_NETWORKS: [RegExp, string][] = [
  * Every source this module names itself (search engines, social networks, direct): a bounded set, which the
  * metrics use as a label where any other source (a campaign's own utm_source, a referring site) is "other".
  */
-export const NAMED_SOURCES: ReadonlySet<string> = new Set(["direct", ...[...SEARCH_ENGINES, ...SOCIAL_NETWORKS].map(([, name]) => name)]);
+export const NAMED_SOURCES: ReadonlySet<string> = new Set([
+  "direct",
+  ...[...SEARCH_ENGINES, ...SOCIAL_NETWORKS].map(([, name]) => name),
+]);
 
 /** The source and medium an ad platform's click id means when a link carries no utm_source of its own. */
 const CLICK_ID_SOURCES: Record<ClickIdParameter, { source: string; medium: string }> = {
@@ -94,8 +97,11 @@ const CLICK_ID_SOURCES: Record<ClickIdParameter, { source: string; medium: strin
 
 function clean(value: string | null | undefined): string | null {
   if (value == null) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const printable = value.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, FIELD_MAX);
+  const printable = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, FIELD_MAX);
   return printable === "" ? null : printable;
 }
 
@@ -131,7 +137,8 @@ export function sourceOfLanding(url: URL, referrer: string | null | undefined): 
     clickIds,
   };
   const utmSource = clean(query.get("utm_source"))?.toLowerCase();
-  if (utmSource) return { source: utmSource, medium: clean(query.get("utm_medium"))?.toLowerCase() ?? "(not set)", ...base };
+  if (utmSource)
+    return { source: utmSource, medium: clean(query.get("utm_medium"))?.toLowerCase() ?? "(not set)", ...base };
   const clicked = CLICK_ID_PARAMETERS.find((parameter) => clickIds[parameter]);
   if (clicked) return { ...CLICK_ID_SOURCES[clicked], ...base };
   if (!referrerHost) return { source: "direct", medium: "(none)", ...base };
@@ -149,7 +156,14 @@ function namesCampaign(url: URL): boolean {
 
 export function isInternalReferrer(referrer: string | null | undefined, siteHost: string): boolean {
   const host = hostOf(referrer);
-  return host !== null && host === siteHost.toLowerCase().replace(/^www\./, "").replace(/:\d+$/, "");
+  return (
+    host !== null &&
+    host ===
+      siteHost
+        .toLowerCase()
+        .replace(/^www\./, "")
+        .replace(/:\d+$/, "")
+  );
 }
 
 /**
@@ -158,7 +172,13 @@ export function isInternalReferrer(referrer: string | null | undefined, siteHost
  * referrer never overwrites a visit's source, and a request from this site without a live visit starts a direct one.
  * `now` is in whole seconds.
  */
-export function visitOfRequest(existing: Visit | null, url: URL, referrer: string | null | undefined, siteHost: string, now: number): Visit {
+export function visitOfRequest(
+  existing: Visit | null,
+  url: URL,
+  referrer: string | null | undefined,
+  siteHost: string,
+  now: number,
+): Visit {
   const internal = isInternalReferrer(referrer, siteHost);
   const fromElsewhere = Boolean(hostOf(referrer)) && !internal;
   if (existing && !namesCampaign(url) && !fromElsewhere) return { ...existing, lastSeenAt: now };
@@ -167,7 +187,11 @@ export function visitOfRequest(existing: Visit | null, url: URL, referrer: strin
 
 /** Whether the visit's cookie must be written on this answer: a new visit, or one whose idle time is running out. */
 export function visitCookieDue(before: Visit | null, after: Visit): boolean {
-  return before === null || before.startedAt !== after.startedAt || after.lastSeenAt - before.lastSeenAt >= VISIT_REFRESH_SECONDS;
+  return (
+    before === null ||
+    before.startedAt !== after.startedAt ||
+    after.lastSeenAt - before.lastSeenAt >= VISIT_REFRESH_SECONDS
+  );
 }
 
 /**
@@ -218,7 +242,12 @@ export function decodeVisit(value: string | undefined | null, now: number): Visi
   const checked = visitSchema.safeParse(parsed);
   if (!checked.success) return null;
   const visit = checked.data as Visit;
-  if (now - visit.lastSeenAt > VISIT_IDLE_SECONDS || now - visit.startedAt > VISIT_MAX_SECONDS || visit.lastSeenAt > now + 60) return null;
+  if (
+    now - visit.lastSeenAt > VISIT_IDLE_SECONDS ||
+    now - visit.startedAt > VISIT_MAX_SECONDS ||
+    visit.lastSeenAt > now + 60
+  )
+    return null;
   return visit;
 }
 
@@ -242,7 +271,10 @@ export function visitCookieValue(cookieHeader: string | null | undefined): strin
 }
 
 /** The source a lead sent with this request's cookies stores: null when the request carries no live visit. */
-export function attributionOfRequest(cookieHeader: string | null | undefined, now = Math.floor(Date.now() / 1000)): VisitSource | null {
+export function attributionOfRequest(
+  cookieHeader: string | null | undefined,
+  now = Math.floor(Date.now() / 1000),
+): VisitSource | null {
   return decodeVisit(visitCookieValue(cookieHeader), now)?.source ?? null;
 }
 

@@ -34,7 +34,9 @@ const MAKE_ALIASES: Record<string, readonly string[]> = {
   Mahindra: ["Mahindra & Mahindra"],
 };
 
-const ALIAS_TO_NAME = new Map(Object.entries(MAKE_ALIASES).flatMap(([name, aliases]) => aliases.map((alias) => [nameKey(alias), name] as const)));
+const ALIAS_TO_NAME = new Map(
+  Object.entries(MAKE_ALIASES).flatMap(([name, aliases]) => aliases.map((alias) => [nameKey(alias), name] as const)),
+);
 
 /** The catalogue's name for a make's alias ("VW" is Volkswagen), or the name itself. */
 export const canonicalMakeName = (name: string) => ALIAS_TO_NAME.get(nameKey(name)) ?? name;
@@ -48,5 +50,7 @@ export function newCatalogueName(typed: string): string {
   const letters = name.replace(/[^\p{L}]/gu, "");
   const oneCase = letters === letters.toLowerCase() || letters === letters.toUpperCase();
   if (!oneCase || letters.length <= 3 || /\d/.test(name)) return name;
-  return name.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 }

@@ -23,7 +23,14 @@ export class CatalogueNames {
 
   static async load(db: Database): Promise<CatalogueNames> {
     const rows = await db
-      .select({ makeId: makes.id, makeName: makes.name, makeSlug: makes.slug, modelId: models.id, modelName: models.name, modelSlug: models.slug })
+      .select({
+        makeId: makes.id,
+        makeName: makes.name,
+        makeSlug: makes.slug,
+        modelId: models.id,
+        modelName: models.name,
+        modelSlug: models.slug,
+      })
       .from(makes)
       .leftJoin(models, eq(models.makeId, makes.id));
     const byKey = new Map<string, CatalogueMake>();
@@ -48,7 +55,9 @@ export class CatalogueNames {
 
   /** The make a name means: its own name, a built-in alias (VW), a saved alias (a merged make's name), or its slug. */
   make(name: string): CatalogueMake | undefined {
-    return this.byKey.get(nameKey(name)) ?? this.byKey.get(nameKey(canonicalMakeName(name))) ?? this.bySlug.get(slugOf(name));
+    return (
+      this.byKey.get(nameKey(name)) ?? this.byKey.get(nameKey(canonicalMakeName(name))) ?? this.bySlug.get(slugOf(name))
+    );
   }
 
   model(make: CatalogueMake, name: string): CatalogueModel | undefined {
@@ -59,7 +68,11 @@ export class CatalogueNames {
    * Creates the makes and models among these names that the catalogue lacks (two statements for all the new
    * makes, two for all the new models), and answers each pair's ids. Run inside the write's transaction.
    */
-  async ensure(tx: Database, pairs: readonly { make: string; model: string }[], { dryRun = false } = {}): Promise<{ makes: string[]; models: string[] }> {
+  async ensure(
+    tx: Database,
+    pairs: readonly { make: string; model: string }[],
+    { dryRun = false } = {},
+  ): Promise<{ makes: string[]; models: string[] }> {
     const created = { makes: [] as string[], models: [] as string[] };
     if (dryRun) return this.missing(pairs);
     const newMakes = new Map<string, { name: string; slug: string }>();
@@ -70,10 +83,22 @@ export class CatalogueNames {
     }
     if (newMakes.size > 0) {
       const values = [...newMakes.values()];
-      const inserted = await tx.insert(makes).values(values).onConflictDoNothing({ target: makes.slug }).returning({ id: makes.id, name: makes.name, slug: makes.slug });
+      const inserted = await tx
+        .insert(makes)
+        .values(values)
+        .onConflictDoNothing({ target: makes.slug })
+        .returning({ id: makes.id, name: makes.name, slug: makes.slug });
       created.makes.push(...inserted.map((make) => make.name));
       // A make another request created meanwhile (its slug taken) is read back.
-      const all = await tx.select({ id: makes.id, name: makes.name, slug: makes.slug }).from(makes).where(inArray(makes.slug, values.map((v) => v.slug)));
+      const all = await tx
+        .select({ id: makes.id, name: makes.name, slug: makes.slug })
+        .from(makes)
+        .where(
+          inArray(
+            makes.slug,
+            values.map((v) => v.slug),
+          ),
+        );
       for (const row of all) this.remember(row);
       for (const [key, wanted] of newMakes) {
         const make = this.bySlug.get(wanted.slug);
@@ -94,11 +119,18 @@ export class CatalogueNames {
         .values(values.map((v) => ({ makeId: v.make.id, name: v.name, slug: v.slug })))
         .onConflictDoNothing({ target: [models.makeId, models.slug] })
         .returning({ name: models.name, makeId: models.makeId });
-      created.models.push(...inserted.map((model) => `${values.find((v) => v.make.id === model.makeId)!.make.name} ${model.name}`));
+      created.models.push(
+        ...inserted.map((model) => `${values.find((v) => v.make.id === model.makeId)!.make.name} ${model.name}`),
+      );
       const all = await tx
         .select({ id: models.id, name: models.name, slug: models.slug, makeId: models.makeId })
         .from(models)
-        .where(sql`(${models.makeId}, ${models.slug}) in (${sql.join(values.map((v) => sql`(${v.make.id}::int, ${v.slug}::text)`), sql`, `)})`);
+        .where(
+          sql`(${models.makeId}, ${models.slug}) in (${sql.join(
+            values.map((v) => sql`(${v.make.id}::int, ${v.slug}::text)`),
+            sql`, `,
+          )})`,
+        );
       for (const row of all) {
         const make = values.find((v) => v.make.id === row.makeId)!.make;
         addModel(make, row);
@@ -115,7 +147,8 @@ export class CatalogueNames {
       const make = this.make(pair.make);
       const makeName = make?.name ?? newCatalogueName(canonicalMakeName(pair.make));
       if (!make) makesWanted.set(nameKey(makeName), makeName);
-      if (!make || !this.model(make, pair.model)) modelsWanted.set(`${nameKey(makeName)}/${nameKey(pair.model)}`, `${makeName} ${newCatalogueName(pair.model)}`);
+      if (!make || !this.model(make, pair.model))
+        modelsWanted.set(`${nameKey(makeName)}/${nameKey(pair.model)}`, `${makeName} ${newCatalogueName(pair.model)}`);
     }
     return { makes: [...makesWanted.values()], models: [...modelsWanted.values()] };
   }
@@ -133,7 +166,11 @@ function addModel(make: CatalogueMake, model: CatalogueModel): void {
 }
 
 /** The make and model a pair of names means, after `ensure` (undefined only for a name never ensured). */
-export function resolved(catalogue: CatalogueNames, make: string, model: string): { make: CatalogueMake; model: CatalogueModel } | undefined {
+export function resolved(
+  catalogue: CatalogueNames,
+  make: string,
+  model: string,
+): { make: CatalogueMake; model: CatalogueModel } | undefined {
   const m = catalogue.make(make);
   const mo = m ? catalogue.model(m, model) : undefined;
   return m && mo ? { make: m, model: mo } : undefined;

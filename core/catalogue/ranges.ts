@@ -95,7 +95,10 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
       .innerJoin(models, eq(models.id, rangeModels.modelId))
       .innerJoin(makes, eq(makes.id, models.makeId))
       .orderBy(asc(rangeModels.sortOrder), asc(models.name));
-    const variantRows = await db.select().from(rangeVariants).orderBy(asc(rangeVariants.price), asc(rangeVariants.sortOrder));
+    const variantRows = await db
+      .select()
+      .from(rangeVariants)
+      .orderBy(asc(rangeVariants.price), asc(rangeVariants.sortOrder));
     const colourRows = await db.select().from(rangeColours).orderBy(asc(rangeColours.sortOrder));
     const galleryRows = await db.select().from(rangeGallery).orderBy(asc(rangeGallery.sortOrder));
     return modelRows.map((row) => {
@@ -158,7 +161,9 @@ export function selectRangeModels(range: readonly RangeModelView[], filter: Rang
         ? {
             ...model,
             variants: model.variants.filter(
-              (v) => (!filter.variantSlug || v.variant_slug === filter.variantSlug) && (!filter.variantName || v.variant === filter.variantName),
+              (v) =>
+                (!filter.variantSlug || v.variant_slug === filter.variantSlug) &&
+                (!filter.variantName || v.variant === filter.variantName),
             ),
           }
         : model,
@@ -196,5 +201,8 @@ export async function findRangeVariants(readModels: ReadModels, keys: VariantKey
       ),
     ),
   );
-  return keys.flatMap((key) => models.get(`${key.makeSlug}.${key.modelSlug}`)?.variants.find((v) => v.variant_slug === key.variantSlug) ?? []);
+  return keys.flatMap(
+    (key) =>
+      models.get(`${key.makeSlug}.${key.modelSlug}`)?.variants.find((v) => v.variant_slug === key.variantSlug) ?? [],
+  );
 }

@@ -24,7 +24,15 @@ describe("the compare URL", () => {
   });
 
   it("refuses a malformed key, naming the variants parameter", () => {
-    for (const bad of ["honda.amaze", "honda/amaze/1-2-trend", "Honda.Amaze.1-2-Trend", "honda.amaze.1-2-trend.x", "honda..x", "honda.amaze.-x", "<script>.a.b"]) {
+    for (const bad of [
+      "honda.amaze",
+      "honda/amaze/1-2-trend",
+      "Honda.Amaze.1-2-Trend",
+      "honda.amaze.1-2-trend.x",
+      "honda..x",
+      "honda.amaze.-x",
+      "<script>.a.b",
+    ]) {
       const parsed = parseVariantKeys([bad], 3);
       expect(parsed.ok, bad).toBe(false);
       if (!parsed.ok) expect(parsed.violations[0]!.propertyPath).toBe("variants");
@@ -48,7 +56,8 @@ describe("the compare URL", () => {
 
   it("can name every variant of the catalogue", () => {
     for (const model of [...CAR_MODELS, ...MOTORCYCLE_MODELS]) {
-      for (const variant of model.variants) expect(isVariantKey(`honda.${model.slug}.${variant.slug}`), `${model.slug} ${variant.slug}`).toBe(true);
+      for (const variant of model.variants)
+        expect(isVariantKey(`honda.${model.slug}.${variant.slug}`), `${model.slug} ${variant.slug}`).toBe(true);
     }
   });
 });
@@ -64,7 +73,10 @@ describe("findRangeVariants, on the seeded database", () => {
     const [car] = await listRangeVariants(new ReadModels(database.db), { type: "car" });
     const [bike] = await listRangeVariants(new ReadModels(database.db), { type: "motorcycle" });
     const keys = [bike!, car!].map(variantKey);
-    const parsed = parseVariantKeys([`${keys.join(",")},honda.no-such-model.x,${car!.make_slug}.${car!.model_slug}.no-such-variant`], 4);
+    const parsed = parseVariantKeys(
+      [`${keys.join(",")},honda.no-such-model.x,${car!.make_slug}.${car!.model_slug}.no-such-variant`],
+      4,
+    );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.violations));
     const found = await findRangeVariants(new ReadModels(database.db), parsed.value);
     expect(found.map((v) => [v.model, v.variant, v.modelPrice, v.type])).toEqual([

@@ -24,12 +24,24 @@ export const isVariantKey = (text: string): boolean => KEY.test(text);
  * once, in order, at most `max`. Absent or empty: none.
  */
 export function parseVariantKeys(raw: string[], max: number): Parsed<VariantKey[]> {
-  const parts = raw.flatMap((value) => value.split(",")).map((part) => part.trim()).filter((part) => part !== "");
+  const parts = raw
+    .flatMap((value) => value.split(","))
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
   const keys = [...new Set(parts)];
   const matches = keys.map((key) => KEY.exec(key));
   if (matches.some((match) => match === null)) {
-    return { ok: false, violations: [{ propertyPath: "variants", message: "must be new models written make.model.variant, separated by commas" }] };
+    return {
+      ok: false,
+      violations: [
+        { propertyPath: "variants", message: "must be new models written make.model.variant, separated by commas" },
+      ],
+    };
   }
-  if (keys.length > max) return { ok: false, violations: [{ propertyPath: "variants", message: `at most ${max} models` }] };
-  return { ok: true, value: matches.map((match) => ({ makeSlug: match![1]!, modelSlug: match![2]!, variantSlug: match![3]! })) };
+  if (keys.length > max)
+    return { ok: false, violations: [{ propertyPath: "variants", message: `at most ${max} models` }] };
+  return {
+    ok: true,
+    value: matches.map((match) => ({ makeSlug: match![1]!, modelSlug: match![2]!, variantSlug: match![3]! })),
+  };
 }

@@ -55,7 +55,18 @@ export async function channelOverview(
   ]);
   const channelStock = await ChannelStock.of(stock.rows);
   const feedDealers = new Map<number, FeedDealer>(
-    dealerRows.map((d) => [d.id, { id: d.id, slug: d.slug, name: d.dealerName, street: d.street ?? d.address, city: d.city, province: d.province, postalCode: d.postalCode ?? "" }]),
+    dealerRows.map((d) => [
+      d.id,
+      {
+        id: d.id,
+        slug: d.slug,
+        name: d.dealerName,
+        street: d.street ?? d.address,
+        city: d.city,
+        province: d.province,
+        postalCode: d.postalCode ?? "",
+      },
+    ]),
   );
   const overview: ChannelOverview[] = [];
   for (const setting of settings) {
@@ -72,11 +83,16 @@ export async function channelOverview(
       fetcher: channel.fetcher,
       enabled: setting.enabled,
       feedUrls: setting.key
-        ? channel.formats.map((format) => ({ format, url: new URL(`/feeds/${channel.id}/${setting.dealerSlug}.${format}?key=${setting.key}`, siteUrl).href }))
+        ? channel.formats.map((format) => ({
+            format,
+            url: new URL(`/feeds/${channel.id}/${setting.dealerSlug}.${format}?key=${setting.key}`, siteUrl).href,
+          }))
         : [],
       previousKeyValidUntil: setting.previousKeyValidUntil,
       fetches: log,
-      stale: setting.enabled && now.getTime() - (lastFetch?.fetchedAt ?? setting.changedAt ?? now).getTime() > STALE_FETCH_MS,
+      stale:
+        setting.enabled &&
+        now.getTime() - (lastFetch?.fetchedAt ?? setting.changedAt ?? now).getTime() > STALE_FETCH_MS,
       guarded: lastFetch?.guarded ?? false,
       items: rows.length,
       leftOut,

@@ -43,7 +43,11 @@ export type ChannelSetting = {
 };
 
 /** Every dealer's channels the actor may manage, in the group's order, the channels in CHANNELS' order. */
-export async function listChannelSettings(db: Database, signer: LinkSigner, actor: StaffActor): Promise<ChannelSetting[]> {
+export async function listChannelSettings(
+  db: Database,
+  signer: LinkSigner,
+  actor: StaffActor,
+): Promise<ChannelSetting[]> {
   const scope = dealerScope(actor, "channels");
   if (scope.kind === "dealers" && scope.dealerIds.length === 0) return [];
   const dealerRows = await db
@@ -51,7 +55,10 @@ export async function listChannelSettings(db: Database, signer: LinkSigner, acto
     .from(dealers)
     .where(scope.kind === "all" ? undefined : inArray(dealers.id, [...scope.dealerIds]))
     .orderBy(asc(dealers.sortOrder), asc(dealers.dealerName));
-  const settings = await db.select().from(channelFeeds).where(inArray(channelFeeds.dealerId, dealerRows.map((d) => d.id).concat(-1)));
+  const settings = await db
+    .select()
+    .from(channelFeeds)
+    .where(inArray(channelFeeds.dealerId, dealerRows.map((d) => d.id).concat(-1)));
   const byKey = new Map(settings.map((row) => [`${row.dealerId}:${row.channel}`, row]));
   const now = Date.now();
   return dealerRows.flatMap((dealer) =>
@@ -84,17 +91,30 @@ function assertChannel(channel: string): void {
 }
 
 /** Switches a channel on or off for a dealer; switching on for the first time makes its key. */
-export async function setChannelEnabled(db: Database, actor: StaffActor, dealerId: number, channel: string, enabled: boolean): Promise<void> {
+export async function setChannelEnabled(
+  db: Database,
+  actor: StaffActor,
+  dealerId: number,
+  channel: string,
+  enabled: boolean,
+): Promise<void> {
   assertMay(actor, "channels", dealerId);
   assertChannel(channel);
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(channelFeeds).where(and(eq(channelFeeds.dealerId, dealerId), eq(channelFeeds.channel, channel))).for("update");
+    const [before] = await tx
+      .select()
+      .from(channelFeeds)
+      .where(and(eq(channelFeeds.dealerId, dealerId), eq(channelFeeds.channel, channel)))
+      .for("update");
     if ((before?.enabled ?? false) === enabled) return;
     const nonce = before?.keyNonce ?? (enabled ? newNonce() : null);
     await tx
       .insert(channelFeeds)
       .values({ dealerId, channel, enabled, keyNonce: nonce })
-      .onConflictDoUpdate({ target: [channelFeeds.dealerId, channelFeeds.channel], set: { enabled, keyNonce: nonce, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [channelFeeds.dealerId, channelFeeds.channel],
+        set: { enabled, keyNonce: nonce, updatedAt: sql`now()` },
+      });
     await recordAudit(tx, {
       actor,
       action: enabled ? "channel.enable" : "channel.disable",
@@ -112,11 +132,21 @@ const newNonce = () => randomBytes(16).toString("base64url");
  * A new key for the channel's feed. The old one keeps opening it for `graceHours`, so the channel's next
  * fetches work while its URL is replaced in Meta's or TikTok's settings.
  */
-export async function rotateChannelKey(db: Database, actor: StaffActor, dealerId: number, channel: string, graceHours: number): Promise<void> {
+export async function rotateChannelKey(
+  db: Database,
+  actor: StaffActor,
+  dealerId: number,
+  channel: string,
+  graceHours: number,
+): Promise<void> {
   assertMay(actor, "channels", dealerId);
   assertChannel(channel);
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(channelFeeds).where(and(eq(channelFeeds.dealerId, dealerId), eq(channelFeeds.channel, channel))).for("update");
+    const [before] = await tx
+      .select()
+      .from(channelFeeds)
+      .where(and(eq(channelFeeds.dealerId, dealerId), eq(channelFeeds.channel, channel)))
+      .for("update");
     const keyNonce = newNonce();
     const previous = before?.keyNonce
       ? { previousKeyNonce: before.keyNonce, previousKeyValidUntil: new Date(Date.now() + graceHours * 3_600_000) }
@@ -124,23 +154,51 @@ export async function rotateChannelKey(db: Database, actor: StaffActor, dealerId
     await tx
       .insert(channelFeeds)
       .values({ dealerId, channel, enabled: false, keyNonce, ...previous })
-      .onConflictDoUpdate({ target: [channelFeeds.dealerId, channelFeeds.channel], set: { keyNonce, ...previous, updatedAt: sql`now()` } });
-    await recordAudit(tx, { actor, action: "channel.rotate_key", entity: "channel", entityId: `${dealerId}:${channel}`, dealerId, changes: { key: { from: "old", to: "new" } } });
+      .onConflictDoUpdate({
+        target: [channelFeeds.dealerId, channelFeeds.channel],
+        set: { keyNonce, ...previous, updatedAt: sql`now()` },
+      });
+    await recordAudit(tx, {
+      actor,
+      action: "channel.rotate_key",
+      entity: "channel",
+      entityId: `${dealerId}:${channel}`,
+      dealerId,
+      changes: { key: { from: "old", to: "new" } },
+    });
   });
 }
 
 /** Forgets the channel's keys, the previous one too: its feed URL stops working at once. */
-export async function revokeChannelKey(db: Database, actor: StaffActor, dealerId: number, channel: string): Promise<void> {
+export async function revokeChannelKey(
+  db: Database,
+  actor: StaffActor,
+  dealerId: number,
+  channel: string,
+): Promise<void> {
   assertMay(actor, "channels", dealerId);
   assertChannel(channel);
   await db.transaction(async (tx) => {
     const revoked = await tx
       .update(channelFeeds)
       .set({ keyNonce: null, previousKeyNonce: null, previousKeyValidUntil: null, updatedAt: sql`now()` })
-      .where(and(eq(channelFeeds.dealerId, dealerId), eq(channelFeeds.channel, channel), sql`${channelFeeds.keyNonce} is not null`))
+      .where(
+        and(
+          eq(channelFeeds.dealerId, dealerId),
+          eq(channelFeeds.channel, channel),
+          sql`${channelFeeds.keyNonce} is not null`,
+        ),
+      )
       .returning({ dealerId: channelFeeds.dealerId });
     if (revoked.length === 0) return;
-    await recordAudit(tx, { actor, action: "channel.revoke_key", entity: "channel", entityId: `${dealerId}:${channel}`, dealerId, changes: { key: { from: "set", to: null } } });
+    await recordAudit(tx, {
+      actor,
+      action: "channel.revoke_key",
+      entity: "channel",
+      entityId: `${dealerId}:${channel}`,
+      dealerId,
+      changes: { key: { from: "set", to: null } },
+    });
   });
 }
 
@@ -152,7 +210,13 @@ export type FeedAccess =
   | { kind: "open"; dealer: FeedDealer };
 
 /** Whether a presented key opens this dealer's feed of this channel; keys are compared in constant time. */
-export async function feedAccess(db: Database, signer: LinkSigner, channel: string, dealerSlug: string, presented: string | undefined): Promise<FeedAccess> {
+export async function feedAccess(
+  db: Database,
+  signer: LinkSigner,
+  channel: string,
+  dealerSlug: string,
+  presented: string | undefined,
+): Promise<FeedAccess> {
   if (!presented) return { kind: "missing-key" };
   if (presented.length > 200) return { kind: "invalid-key" };
   const [row] = await db
@@ -161,7 +225,16 @@ export async function feedAccess(db: Database, signer: LinkSigner, channel: stri
       keyNonce: channelFeeds.keyNonce,
       previousKeyNonce: channelFeeds.previousKeyNonce,
       previousKeyValidUntil: channelFeeds.previousKeyValidUntil,
-      dealer: { id: dealers.id, slug: dealers.slug, name: dealers.dealerName, street: dealers.street, address: dealers.address, city: dealers.city, province: dealers.province, postalCode: dealers.postalCode },
+      dealer: {
+        id: dealers.id,
+        slug: dealers.slug,
+        name: dealers.dealerName,
+        street: dealers.street,
+        address: dealers.address,
+        city: dealers.city,
+        province: dealers.province,
+        postalCode: dealers.postalCode,
+      },
     })
     .from(channelFeeds)
     .innerJoin(dealers, eq(dealers.id, channelFeeds.dealerId))
@@ -179,7 +252,15 @@ export async function feedAccess(db: Database, signer: LinkSigner, channel: stri
   const { dealer } = row;
   return {
     kind: "open",
-    dealer: { id: dealer.id, slug: dealer.slug, name: dealer.name, street: dealer.street ?? dealer.address, city: dealer.city, province: dealer.province, postalCode: dealer.postalCode ?? "" },
+    dealer: {
+      id: dealer.id,
+      slug: dealer.slug,
+      name: dealer.name,
+      street: dealer.street ?? dealer.address,
+      city: dealer.city,
+      province: dealer.province,
+      postalCode: dealer.postalCode ?? "",
+    },
   };
 }
 
@@ -209,10 +290,22 @@ export async function lastFetchItems(db: Database, dealerId: number, channel: st
   return row?.items ?? null;
 }
 
-export type FetchView = { fetchedAt: Date; userAgent: string; items: number; leftOut: number; durationMs: number; guarded: boolean; wouldHaveItems: number | null };
+export type FetchView = {
+  fetchedAt: Date;
+  userAgent: string;
+  items: number;
+  leftOut: number;
+  durationMs: number;
+  guarded: boolean;
+  wouldHaveItems: number | null;
+};
 
 /** Each dealer's channels' latest fetches (the newest first, a few each) that the actor may see. */
-export async function recentFetches(db: Database, actor: StaffActor, perChannel = 5): Promise<Map<string, FetchView[]>> {
+export async function recentFetches(
+  db: Database,
+  actor: StaffActor,
+  perChannel = 5,
+): Promise<Map<string, FetchView[]>> {
   const scope = dealerScope(actor, "channels");
   if (scope.kind === "dealers" && scope.dealerIds.length === 0) return new Map();
   const ranked = db
@@ -226,12 +319,18 @@ export async function recentFetches(db: Database, actor: StaffActor, perChannel 
       durationMs: channelFetches.durationMs,
       guarded: channelFetches.guarded,
       wouldHaveItems: channelFetches.wouldHaveItems,
-      rank: sql<number>`row_number() over (partition by ${channelFetches.dealerId}, ${channelFetches.channel} order by ${channelFetches.fetchedAt} desc, ${channelFetches.id} desc)`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${channelFetches.dealerId}, ${channelFetches.channel} order by ${channelFetches.fetchedAt} desc, ${channelFetches.id} desc)`.as(
+        "rank",
+      ),
     })
     .from(channelFetches)
     .where(scope.kind === "all" ? undefined : inArray(channelFetches.dealerId, [...scope.dealerIds]))
     .as("ranked");
-  const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${perChannel}`).orderBy(desc(ranked.fetchedAt));
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perChannel}`)
+    .orderBy(desc(ranked.fetchedAt));
   const byChannel = new Map<string, FetchView[]>();
   for (const { dealerId, channel, rank: _rank, ...fetch } of rows) {
     const key = `${dealerId}:${channel}`;
@@ -244,7 +343,12 @@ export async function recentFetches(db: Database, actor: StaffActor, perChannel 
  * The drop the empty-feed guard held back was real (a dealer sold half its stock): the next fetch publishes
  * the file as it is. Recorded in the fetch log as the new baseline, and audited.
  */
-export async function acceptFeedDrop(db: Database, actor: StaffActor, dealerId: number, channel: string): Promise<boolean> {
+export async function acceptFeedDrop(
+  db: Database,
+  actor: StaffActor,
+  dealerId: number,
+  channel: string,
+): Promise<boolean> {
   assertMay(actor, "channels", dealerId);
   assertChannel(channel);
   return db.transaction(async (tx) => {

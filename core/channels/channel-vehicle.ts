@@ -42,7 +42,10 @@ export type ChannelVehicle = {
 };
 
 /** The JPEG the image pipeline renders from a drawn vehicle picture (server/media.ts): the drawing's shape, 1.6 times larger. */
-export const ARTWORK_JPEG_SIZE = { width: VEHICLE_IMAGE_SIZE.width * 1.6, height: VEHICLE_IMAGE_SIZE.height * 1.6 } as const;
+export const ARTWORK_JPEG_SIZE = {
+  width: VEHICLE_IMAGE_SIZE.width * 1.6,
+  height: VEHICLE_IMAGE_SIZE.height * 1.6,
+} as const;
 
 const ARTWORK_SVG = /^\/media\/vehicles\/[^/]+\/[^/]+\/[^/]+\.svg$/;
 

@@ -1,7 +1,15 @@
 import type { ChannelVehicle } from "./channel-vehicle.ts";
 
 /** The dealer whose feed it is: the address the vehicle channels show. */
-export type FeedDealer = { id: number; slug: string; name: string; street: string; city: string; province: string; postalCode: string };
+export type FeedDealer = {
+  id: number;
+  slug: string;
+  name: string;
+  street: string;
+  city: string;
+  province: string;
+  postalCode: string;
+};
 
 export type ChannelContext = {
   /** The public address, for absolute links (SITE_URL). */
@@ -43,4 +51,5 @@ export type Channel = {
 /** An absolute URL on the site. */
 export const absolute = (siteUrl: string, path: string) => new URL(path, siteUrl).href;
 
-export const titleOf = (vehicle: ChannelVehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`;
+export const titleOf = (vehicle: ChannelVehicle) =>
+  `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`;

@@ -17,10 +17,48 @@ const optionalImage = z.union([z.literal(""), jpegOrPngUrl]);
 const vin = z.string().regex(/^[A-HJ-NPR-Z0-9]{17}$/);
 const wholeNumber = z.string().regex(/^\d+$/);
 const zarPrice = z.string().regex(/^\d+ ZAR$/);
-const imageList = z.string().refine((text) => text === "" || text.split(",").every((url) => jpegOrPngUrl.safeParse(url).success));
+const imageList = z
+  .string()
+  .refine((text) => text === "" || text.split(",").every((url) => jpegOrPngUrl.safeParse(url).success));
 
-const META_BODY = ["CONVERTIBLE", "COUPE", "CROSSOVER", "ESTATE", "GRANDTOURER", "HATCHBACK", "MINIBUS", "MINIVAN", "MPV", "PICKUP", "ROADSTER", "SALOON", "SEDAN", "SMALL_CAR", "SPORTSCAR", "SUPERCAR", "SUPERMINI", "SUV", "TRUCK", "VAN", "WAGON", "OTHER"] as const;
-const TIKTOK_BODY = ["CONVERTIBLE", "COUPE", "HATCHBACK", "MINIVAN", "TRUCK", "SUV", "SEDAN", "VAN", "WAGON", "CROSSOVER", "SMALL_CAR", "OTHER"] as const;
+const META_BODY = [
+  "CONVERTIBLE",
+  "COUPE",
+  "CROSSOVER",
+  "ESTATE",
+  "GRANDTOURER",
+  "HATCHBACK",
+  "MINIBUS",
+  "MINIVAN",
+  "MPV",
+  "PICKUP",
+  "ROADSTER",
+  "SALOON",
+  "SEDAN",
+  "SMALL_CAR",
+  "SPORTSCAR",
+  "SUPERCAR",
+  "SUPERMINI",
+  "SUV",
+  "TRUCK",
+  "VAN",
+  "WAGON",
+  "OTHER",
+] as const;
+const TIKTOK_BODY = [
+  "CONVERTIBLE",
+  "COUPE",
+  "HATCHBACK",
+  "MINIVAN",
+  "TRUCK",
+  "SUV",
+  "SEDAN",
+  "VAN",
+  "WAGON",
+  "CROSSOVER",
+  "SMALL_CAR",
+  "OTHER",
+] as const;
 
 const metaVehicleRow = z
   .object({
@@ -104,7 +142,13 @@ const marketplaceFields = {
   Dealer: z.string().min(1),
 };
 const marketplaceCsvRow = z
-  .object({ ...marketplaceFields, ModelYear: wholeNumber, Mileage: wholeNumber, Price: wholeNumber, Image1: jpegOrPngUrl })
+  .object({
+    ...marketplaceFields,
+    ModelYear: wholeNumber,
+    Mileage: wholeNumber,
+    Price: wholeNumber,
+    Image1: jpegOrPngUrl,
+  })
   .catchall(optionalImage);
 const marketplaceJsonRow = z.strictObject({
   ...marketplaceFields,
@@ -115,7 +159,15 @@ const marketplaceJsonRow = z.strictObject({
 });
 
 const SITE = "https://cars.example.co.za";
-const dealer = { id: 1, slug: "honda-sandton", name: "Honda Sandton", street: "1 Rivonia Road", city: "Sandton", province: "Gauteng", postalCode: "2196" };
+const dealer = {
+  id: 1,
+  slug: "honda-sandton",
+  name: "Honda Sandton",
+  street: "1 Rivonia Road",
+  city: "Sandton",
+  province: "Gauteng",
+  postalCode: "2196",
+};
 const otherDealer = { ...dealer, id: 2, slug: "honda-menlyn", name: "Honda Menlyn" };
 const context: ChannelContext = { siteUrl: SITE, dealer };
 
@@ -160,10 +212,18 @@ function stockRow(overrides: Partial<StockRow> = {}): StockRow {
 }
 
 const motorcycle = (overrides: Partial<StockRow> = {}) =>
-  stockRow({ bodyType: "Motorcycle", make: ["Honda", "honda"], model: ["CB650R", "cb650r"], variant: "Manual", transmission: "Manual", ...overrides });
+  stockRow({
+    bodyType: "Motorcycle",
+    make: ["Honda", "honda"],
+    model: ["CB650R", "cb650r"],
+    variant: "Manual",
+    transmission: "Manual",
+    ...overrides,
+  });
 
 /** A channel's file as text. */
-const fileText = async (...args: Parameters<typeof serialiseFeed>) => Buffer.concat(await serialiseFeed(...args)).toString("utf8");
+const fileText = async (...args: Parameters<typeof serialiseFeed>) =>
+  Buffer.concat(await serialiseFeed(...args)).toString("utf8");
 
 function csvRecords(text: string): Record<string, string>[] {
   return parse(text, { columns: true, skip_empty_lines: true, bom: true });
@@ -171,7 +231,12 @@ function csvRecords(text: string): Record<string, string>[] {
 
 describe("each channel's file", () => {
   const mixedStock = () =>
-    ChannelStock.of([stockRow(), stockRow({ status: "Reserved", bodyType: "SUV" }), stockRow({ bodyType: "Bakkie", fuelType: "Diesel", transmission: "Manual" }), motorcycle()]);
+    ChannelStock.of([
+      stockRow(),
+      stockRow({ status: "Reserved", bodyType: "SUV" }),
+      stockRow({ bodyType: "Bakkie", fuelType: "Diesel", transmission: "Manual" }),
+      motorcycle(),
+    ]);
 
   it("Meta vehicles: Meta's columns and values, a reserved car PENDING, no motorcycles", async () => {
     const channel = channelById("meta-vehicles")!;
@@ -181,7 +246,13 @@ describe("each channel's file", () => {
     expect(records).toHaveLength(3);
     for (const record of records) metaVehicleRow.parse(record);
     expect(records.map((r) => r.availability)).toEqual(["AVAILABLE", "PENDING", "AVAILABLE"]);
-    expect(records[0]).toMatchObject({ price: "329900 ZAR", "mileage.value": "45000", "mileage.unit": "KM", body_style: "HATCHBACK", "address.country": "ZA" });
+    expect(records[0]).toMatchObject({
+      price: "329900 ZAR",
+      "mileage.value": "45000",
+      "mileage.unit": "KM",
+      body_style: "HATCHBACK",
+      "address.country": "ZA",
+    });
     expect(records[2]!.body_style).toBe("PICKUP");
     // The photo's largest JPEG first, then the drawing rendered to JPEG; never an SVG.
     expect(records[0]!["image[0].url"]).toMatch(/^https:\/\/cars\.example\.co\.za\/media\/images\/p\d+b\.jpg$/);
@@ -203,7 +274,9 @@ describe("each channel's file", () => {
     const records = csvRecords(await fileText(channel, "csv", rows));
     expect(records).toHaveLength(2);
     for (const record of records) tiktokRow.parse(record);
-    expect(leftOut).toEqual([expect.objectContaining({ reasons: ['Body style "Motorcycle" has no value in TikTok\'s list'] })]);
+    expect(leftOut).toEqual([
+      expect.objectContaining({ reasons: ['Body style "Motorcycle" has no value in TikTok\'s list'] }),
+    ]);
   });
 
   it("Marketplace: the same rows as CSV and as JSON, reserved absent, motorcycles included", async () => {
@@ -215,32 +288,62 @@ describe("each channel's file", () => {
     for (const record of csv) marketplaceCsvRow.parse(record);
     for (const item of json) marketplaceJsonRow.parse(item);
     expect(json).toHaveLength(3);
-    expect(json[0]).toMatchObject({ StockNo: csv[0]!.StockNo, Price: 329_900, MMCode: "19045120", Regno: "HX 12 BC GP" });
-    expect((json as { Bodytype: string }[]).map((item) => item.Bodytype)).toEqual(["Hatchback", "Bakkie", "Motorcycle"]);
+    expect(json[0]).toMatchObject({
+      StockNo: csv[0]!.StockNo,
+      Price: 329_900,
+      MMCode: "19045120",
+      Regno: "HX 12 BC GP",
+    });
+    expect((json as { Bodytype: string }[]).map((item) => item.Bodytype)).toEqual([
+      "Hatchback",
+      "Bakkie",
+      "Motorcycle",
+    ]);
   });
 
   it("quotes a description with commas, quotes and line breaks so the file still parses", async () => {
     const channel = channelById("meta-vehicles")!;
     const description = 'Says "as new", has a tow bar,\nand a full service history at Honda Sandton.';
-    const records = csvRecords(await fileText(channel, "csv", (await (await ChannelStock.of([stockRow({ description })])).feed(channel, context)).rows));
+    const records = csvRecords(
+      await fileText(
+        channel,
+        "csv",
+        (await (await ChannelStock.of([stockRow({ description })])).feed(channel, context)).rows,
+      ),
+    );
     expect(records[0]!.description).toBe(description);
   });
 });
 
 describe("a large file", () => {
   it("written piece by piece between turns of the event loop, is byte for byte the file written at once", async () => {
-    const awkward = ['Says "as new", has a tow bar,\nand a full service history.', "Plain words, long enough for every channel's rule of length.", "Ünïcode, em dash — and a semicolon; all kept as they are."];
-    const rows = Array.from({ length: 1_234 }, (_, i) => stockRow({ description: `${awkward[i % awkward.length]} Vehicle ${i}.`, price: 100_000 + i }));
+    const awkward = [
+      'Says "as new", has a tow bar,\nand a full service history.',
+      "Plain words, long enough for every channel's rule of length.",
+      "Ünïcode, em dash — and a semicolon; all kept as they are.",
+    ];
+    const rows = Array.from({ length: 1_234 }, (_, i) =>
+      stockRow({ description: `${awkward[i % awkward.length]} Vehicle ${i}.`, price: 100_000 + i }),
+    );
     const stock = await ChannelStock.of(rows);
     for (const channel of CHANNELS) {
       const { rows: feedRows } = await stock.feed(channel, context);
-      const whole = stringify(feedRows, { header: true, columns: channel.columns as string[], record_delimiter: "\r\n" });
+      const whole = stringify(feedRows, {
+        header: true,
+        columns: channel.columns as string[],
+        record_delimiter: "\r\n",
+      });
       expect(await fileText(channel, "csv", feedRows)).toBe(whole);
-      if (channel.jsonRow) expect(await fileText(channel, "json", feedRows)).toBe(JSON.stringify(feedRows.map((row) => channel.jsonRow!(row))));
+      if (channel.jsonRow)
+        expect(await fileText(channel, "json", feedRows)).toBe(
+          JSON.stringify(feedRows.map((row) => channel.jsonRow!(row))),
+        );
     }
     expect((await stock.feed(channelById("meta-vehicles")!, context)).rows).toHaveLength(rows.length);
     const empty = channelById("tiktok-vehicles")!;
-    expect(await fileText(empty, "csv", [])).toBe(stringify([], { header: true, columns: empty.columns as string[], record_delimiter: "\r\n" }));
+    expect(await fileText(empty, "csv", [])).toBe(
+      stringify([], { header: true, columns: empty.columns as string[], record_delimiter: "\r\n" }),
+    );
   });
 });
 
@@ -249,7 +352,12 @@ describe("the channels' rules", () => {
     const stock = await ChannelStock.of([
       stockRow({ vin: null }),
       stockRow({ vin: "MRHGK5860MP1" }),
-      stockRow({ images: [["/media/vehicles/hatch/f4f5f2/studio.png", null], ["/uploads/photo.webp", null]] }),
+      stockRow({
+        images: [
+          ["/media/vehicles/hatch/f4f5f2/studio.png", null],
+          ["/uploads/photo.webp", null],
+        ],
+      }),
       stockRow({ images: [["/media/images/small.jpg", [["small", "jpeg", 640, 400]]]] }),
       stockRow({ description: "Clean car." }),
       stockRow(),
@@ -269,7 +377,11 @@ describe("the channels' rules", () => {
 
   it("publishes one row per VIN across the group: the dealer whose DMS stock number the car carries keeps it, the other is told", async () => {
     const vinOfBoth = "MRHGK5860MP200001";
-    const own = stockRow({ vin: vinOfBoth, dealerId: otherDealer.id, dealer: [otherDealer.name, otherDealer.slug, otherDealer.province] });
+    const own = stockRow({
+      vin: vinOfBoth,
+      dealerId: otherDealer.id,
+      dealer: [otherDealer.name, otherDealer.slug, otherDealer.province],
+    });
     const copy = stockRow({ vin: vinOfBoth, stockNumber: null });
     const stock = await ChannelStock.of([copy, own]);
     const channel = channelById("meta-vehicles")!;
@@ -277,20 +389,34 @@ describe("the channels' rules", () => {
     const theirs = await stock.feed(channel, { siteUrl: SITE, dealer: otherDealer });
     expect(mine.rows).toEqual([]);
     expect(mine.leftOut).toEqual([
-      expect.objectContaining({ vehicleId: copy.id, reasons: [expect.stringContaining(`listed by Honda Menlyn (vehicle ${own.id})`)] }),
+      expect.objectContaining({
+        vehicleId: copy.id,
+        reasons: [expect.stringContaining(`listed by Honda Menlyn (vehicle ${own.id})`)],
+      }),
     ]);
     expect(theirs.rows.map((row) => row.vin)).toEqual([vinOfBoth]);
   });
 
   it("two records of one VIN with stock numbers: the one listed first keeps it", async () => {
     const first = stockRow({ vin: "MRHGK5860MP300001" });
-    const second = stockRow({ vin: "MRHGK5860MP300001", dealerId: otherDealer.id, dealer: [otherDealer.name, otherDealer.slug, otherDealer.province] });
+    const second = stockRow({
+      vin: "MRHGK5860MP300001",
+      dealerId: otherDealer.id,
+      dealer: [otherDealer.name, otherDealer.slug, otherDealer.province],
+    });
     const stock = await ChannelStock.of([second, first]);
     expect([...stock.duplicates.keys()]).toEqual([second.id]);
   });
 
   it("has a value, or a deliberate 'none', for every body type and fuel type of ours in every channel's list", () => {
-    const tables = { META_BODY_STYLES, TIKTOK_BODY_STYLES, MARKETPLACE_BODY_TYPES, META_FUEL_TYPES, TIKTOK_FUEL_TYPES, MARKETPLACE_FUEL_TYPES };
+    const tables = {
+      META_BODY_STYLES,
+      TIKTOK_BODY_STYLES,
+      MARKETPLACE_BODY_TYPES,
+      META_FUEL_TYPES,
+      TIKTOK_FUEL_TYPES,
+      MARKETPLACE_FUEL_TYPES,
+    };
     for (const [name, table] of Object.entries(tables)) {
       const ours: readonly string[] = name.includes("BODY") ? BODY_TYPES : FUEL_TYPES;
       for (const value of ours) expect(table, `${name} has no entry for ${value}`).toHaveProperty([value]);

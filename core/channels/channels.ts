@@ -55,10 +55,19 @@ export class ChannelStock {
       const duplicate = this.duplicates.get(vehicle.id);
       const reasons = [
         ...("problems" in mapped ? mapped.problems : []),
-        ...(duplicate ? [`The same VIN is listed by ${duplicate.keptDealerName} (vehicle ${duplicate.keptVehicleId}), whose row the channel gets`] : []),
+        ...(duplicate
+          ? [
+              `The same VIN is listed by ${duplicate.keptDealerName} (vehicle ${duplicate.keptVehicleId}), whose row the channel gets`,
+            ]
+          : []),
       ];
       if (reasons.length > 0) {
-        leftOut.push({ vehicleId: vehicle.id, title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`, stockNumber: vehicle.stockNumber, reasons });
+        leftOut.push({
+          vehicleId: vehicle.id,
+          title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`,
+          stockNumber: vehicle.stockNumber,
+          reasons,
+        });
       } else if ("row" in mapped) {
         rows.push(mapped.row);
       }
@@ -78,14 +87,22 @@ const PIECE_ROWS = 100;
  * whole list written at once (a CSV piece ends with its record delimiter and only the first has the header; a
  * JSON piece after the first starts with its comma).
  */
-export async function serialiseFeed(channel: Channel, format: FeedFormat, rows: readonly ChannelRow[]): Promise<Buffer[]> {
+export async function serialiseFeed(
+  channel: Channel,
+  format: FeedFormat,
+  rows: readonly ChannelRow[],
+): Promise<Buffer[]> {
   const pieces = chunksOf(rows, PIECE_ROWS);
   if (format === "json") {
     const jsonOf = (row: ChannelRow) => JSON.stringify(channel.jsonRow ? channel.jsonRow(row) : row);
-    const items = await mapInSlices(pieces, (piece, index) => Buffer.from(`${index > 0 ? "," : ""}${piece.map(jsonOf).join(",")}`, "utf8"));
+    const items = await mapInSlices(pieces, (piece, index) =>
+      Buffer.from(`${index > 0 ? "," : ""}${piece.map(jsonOf).join(",")}`, "utf8"),
+    );
     return [Buffer.from("["), ...items, Buffer.from("]")];
   }
   const options = { columns: channel.columns as string[], record_delimiter: "\r\n" };
   // A file without rows is its header row.
-  return mapInSlices(pieces.length > 0 ? pieces : [[]], (piece, index) => Buffer.from(stringify(piece, { header: index === 0, ...options }), "utf8"));
+  return mapInSlices(pieces.length > 0 ? pieces : [[]], (piece, index) =>
+    Buffer.from(stringify(piece, { header: index === 0, ...options }), "utf8"),
+  );
 }

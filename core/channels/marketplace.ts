@@ -94,7 +94,9 @@ export const marketplace: Channel = {
     return { row };
   },
   jsonRow(row) {
-    const fields: Record<string, unknown> = Object.fromEntries(MARKETPLACE_COLUMNS.map((column) => [column, row[column]]));
+    const fields: Record<string, unknown> = Object.fromEntries(
+      MARKETPLACE_COLUMNS.map((column) => [column, row[column]]),
+    );
     fields.Images = IMAGE_COLUMNS.map((column) => row[column]).filter((url) => url !== "");
     return fields;
   },

@@ -15,10 +15,25 @@ export const metaProducts: Channel = {
   label: "Meta products (motorcycles)",
   fetcher: "Meta",
   formats: ["csv"],
-  columns: ["id", "title", "description", "availability", "condition", "price", "link", "image_link", "additional_image_link", "brand"],
+  columns: [
+    "id",
+    "title",
+    "description",
+    "availability",
+    "condition",
+    "price",
+    "link",
+    "image_link",
+    "additional_image_link",
+    "brand",
+  ],
   carries: (vehicle) => vehicle.bodyType === "Motorcycle" && vehicle.status === "Available",
   map(vehicle, { siteUrl }) {
-    const problems = [...vinProblems(vehicle.vin), ...imageProblems(vehicle.images), ...descriptionProblems(vehicle.description, MIN_DESCRIPTION)];
+    const problems = [
+      ...vinProblems(vehicle.vin),
+      ...imageProblems(vehicle.images),
+      ...descriptionProblems(vehicle.description, MIN_DESCRIPTION),
+    ];
     if (problems.length > 0) return { problems };
     const [main, ...more] = publishableImages(vehicle.images).map((image) => absolute(siteUrl, image.path));
     return {

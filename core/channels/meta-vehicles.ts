@@ -1,6 +1,13 @@
 import type { VehicleState } from "../inventory/used-query.ts";
 import { absolute, type Channel, type ChannelRow, titleOf } from "./channel.ts";
-import { descriptionProblems, imageProblems, listValue, priceWithCurrency, publishableImages, vinProblems } from "./rules.ts";
+import {
+  descriptionProblems,
+  imageProblems,
+  listValue,
+  priceWithCurrency,
+  publishableImages,
+  vinProblems,
+} from "./rules.ts";
 
 /**
  * Meta's automotive inventory catalogue (Facebook and Instagram automotive inventory ads): a CSV that Meta
@@ -110,8 +117,8 @@ export const metaVehicles: Channel = {
       "address.postal_code": dealer.postalCode,
       "address.country": "ZA",
     };
-    for (let i = 0; i < META_IMAGE_COLUMNS; i++) row[`image[${i}].url`] = images[i] ? absolute(siteUrl, images[i]!.path) : "";
+    for (let i = 0; i < META_IMAGE_COLUMNS; i++)
+      row[`image[${i}].url`] = images[i] ? absolute(siteUrl, images[i]!.path) : "";
     return { row };
   },
 };
-

@@ -23,11 +23,15 @@ const JPEG_OR_PNG = /\.(?:jpe?g|png)$/i;
 
 /** The pictures a channel may publish, in the page's order. */
 export function publishableImages(images: readonly FeedImage[]): FeedImage[] {
-  return images.filter((image) => JPEG_OR_PNG.test(image.path) && Math.min(image.width, image.height) >= MIN_IMAGE_SHORT_SIDE);
+  return images.filter(
+    (image) => JPEG_OR_PNG.test(image.path) && Math.min(image.width, image.height) >= MIN_IMAGE_SHORT_SIDE,
+  );
 }
 
 export function imageProblems(images: readonly FeedImage[]): string[] {
-  return publishableImages(images).length > 0 ? [] : [`No JPEG or PNG photo at least ${MIN_IMAGE_SHORT_SIDE} px on its short side`];
+  return publishableImages(images).length > 0
+    ? []
+    : [`No JPEG or PNG photo at least ${MIN_IMAGE_SHORT_SIDE} px on its short side`];
 }
 
 export function descriptionProblems(description: string | null, minLength: number): string[] {
@@ -40,7 +44,12 @@ export function descriptionProblems(description: string | null, minLength: numbe
  * A value from one of the channel's lists (body style, fuel type) for one of ours, or the reason it has
  * none. Lists are plain tables keyed by our values, so a new value of ours is one entry per channel.
  */
-export function listValue(table: Readonly<Record<string, string | null>>, ours: string, what: string, channel: string): { value: string } | { problem: string } {
+export function listValue(
+  table: Readonly<Record<string, string | null>>,
+  ours: string,
+  what: string,
+  channel: string,
+): { value: string } | { problem: string } {
   const value = table[ours];
   return value ? { value } : { problem: `${what} "${ours}" has no value in ${channel}'s list` };
 }

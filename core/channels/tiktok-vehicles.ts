@@ -1,6 +1,13 @@
 import type { VehicleState } from "../inventory/used-query.ts";
 import { absolute, type Channel, titleOf } from "./channel.ts";
-import { descriptionProblems, imageProblems, listValue, priceWithCurrency, publishableImages, vinProblems } from "./rules.ts";
+import {
+  descriptionProblems,
+  imageProblems,
+  listValue,
+  priceWithCurrency,
+  publishableImages,
+  vinProblems,
+} from "./rules.ts";
 
 /**
  * TikTok's automotive inventory catalogue: the same kind of file as Meta's with TikTok's field names
@@ -30,7 +37,10 @@ export const TIKTOK_FUEL_TYPES: Readonly<Record<string, string | null>> = {
   Electric: "ELECTRIC",
 };
 
-export const TIKTOK_TRANSMISSIONS: Readonly<Record<string, string | null>> = { Automatic: "AUTOMATIC", Manual: "MANUAL" };
+export const TIKTOK_TRANSMISSIONS: Readonly<Record<string, string | null>> = {
+  Automatic: "AUTOMATIC",
+  Manual: "MANUAL",
+};
 
 export const TIKTOK_STATES: Readonly<Record<VehicleState, string>> = { Used: "USED", Demo: "USED" };
 

@@ -4,7 +4,15 @@ import { banners, dealers } from "../../db/schema.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
 import { assertMay, assertMayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { type BannerType, isBannerShown } from "./banners.ts";
-import { type ContentWriteResult, inContentTransaction, largestJpeg, resolveDealer, storeUpload, type Transaction, type UploadedFile } from "./content-admin.ts";
+import {
+  type ContentWriteResult,
+  inContentTransaction,
+  largestJpeg,
+  resolveDealer,
+  storeUpload,
+  type Transaction,
+  type UploadedFile,
+} from "./content-admin.ts";
 import type { BannerField } from "./content-labels.ts";
 import { type BannerInput, parseBanner } from "./content-schema.ts";
 import { toSastDateTime } from "./schedule.ts";
@@ -26,11 +34,20 @@ export type StaffBannerListItem = {
   imageUri: string;
 };
 
-export type StaffBanner = { id: number; imageUri: string; shownNow: boolean; values: Record<Exclude<BannerField, "image">, string> };
+export type StaffBanner = {
+  id: number;
+  imageUri: string;
+  shownNow: boolean;
+  values: Record<Exclude<BannerField, "image">, string>;
+};
 
 const AREA = "banners";
 
-export async function listStaffBanners(db: Database, actor: StaffActor, now = new Date()): Promise<StaffBannerListItem[]> {
+export async function listStaffBanners(
+  db: Database,
+  actor: StaffActor,
+  now = new Date(),
+): Promise<StaffBannerListItem[]> {
   assertMayUse(actor, AREA);
   const rows = await db
     .select({ banner: banners, dealerName: dealers.dealerName })
@@ -48,7 +65,12 @@ export async function listStaffBanners(db: Database, actor: StaffActor, now = ne
   }));
 }
 
-export async function getStaffBanner(db: Database, actor: StaffActor, id: number, now = new Date()): Promise<StaffBanner> {
+export async function getStaffBanner(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  now = new Date(),
+): Promise<StaffBanner> {
   const { banner, dealerSlug } = await readBanner(db, actor, id);
   return {
     id,
@@ -68,11 +90,17 @@ export async function getStaffBanner(db: Database, actor: StaffActor, id: number
 }
 
 /** Adds a banner from the form's fields and its image (required). */
-export async function createBanner(db: Database, actor: StaffActor, input: unknown, image: UploadedFile | null): Promise<ContentWriteResult> {
+export async function createBanner(
+  db: Database,
+  actor: StaffActor,
+  input: unknown,
+  image: UploadedFile | null,
+): Promise<ContentWriteResult> {
   assertMayUse(actor, AREA);
   const parsed = parseBanner(input);
   if (!parsed.ok) return parsed;
-  if (!image || image.bytes.length === 0) return { ok: false, violations: [{ propertyPath: "image", message: "Choose an image (JPEG, PNG or WebP)" }] };
+  if (!image || image.bytes.length === 0)
+    return { ok: false, violations: [{ propertyPath: "image", message: "Choose an image (JPEG, PNG or WebP)" }] };
   const dealer = await resolveDealer(db, actor, AREA, parsed.value.dealer);
   if (!dealer.ok) return { ok: false, violations: [dealer.violation] };
   const stored = await storeUpload(db, image, "image");
@@ -84,13 +112,26 @@ export async function createBanner(db: Database, actor: StaffActor, input: unkno
       .values({ ...bannerColumns(parsed.value, dealer.dealerId), imageId: picture.id, imageUri: largestJpeg(picture) })
       .returning({ id: banners.id });
     const id = created!.id;
-    await recordAudit(tx, { actor, action: "banner.create", entity: "banner", entityId: id, dealerId: dealer.dealerId, changes: changedFields({}, { ...auditedFields(parsed.value), image: picture.id }) });
+    await recordAudit(tx, {
+      actor,
+      action: "banner.create",
+      entity: "banner",
+      entityId: id,
+      dealerId: dealer.dealerId,
+      changes: changedFields({}, { ...auditedFields(parsed.value), image: picture.id }),
+    });
     return { ok: true, id };
   });
 }
 
 /** Changes a banner's fields and, when one is sent, its image. */
-export async function updateBanner(db: Database, actor: StaffActor, id: number, input: unknown, image: UploadedFile | null): Promise<ContentWriteResult> {
+export async function updateBanner(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  input: unknown,
+  image: UploadedFile | null,
+): Promise<ContentWriteResult> {
   await readBanner(db, actor, id);
   const parsed = parseBanner(input);
   if (!parsed.ok) return parsed;
@@ -105,11 +146,28 @@ export async function updateBanner(db: Database, actor: StaffActor, id: number, 
     const changes = changedFields(before, after);
     if (Object.keys(changes).length === 0) return { ok: true, id };
     const picture = stored.image ? { imageId: stored.image.id, imageUri: largestJpeg(stored.image) } : {};
-    await tx.update(banners).set({ ...bannerColumns(parsed.value, dealer.dealerId), ...picture }).where(eq(banners.id, id));
+    await tx
+      .update(banners)
+      .set({ ...bannerColumns(parsed.value, dealer.dealerId), ...picture })
+      .where(eq(banners.id, id));
     // Under the dealer it belonged to, and under the one it moved to (as deals are), so each dealer's log shows it.
-    await recordAudit(tx, { actor, action: "banner.update", entity: "banner", entityId: id, dealerId: current.dealerId, changes });
+    await recordAudit(tx, {
+      actor,
+      action: "banner.update",
+      entity: "banner",
+      entityId: id,
+      dealerId: current.dealerId,
+      changes,
+    });
     if (dealer.dealerId !== current.dealerId && dealer.dealerId !== null) {
-      await recordAudit(tx, { actor, action: "banner.update", entity: "banner", entityId: id, dealerId: dealer.dealerId, changes });
+      await recordAudit(tx, {
+        actor,
+        action: "banner.update",
+        entity: "banner",
+        entityId: id,
+        dealerId: dealer.dealerId,
+        changes,
+      });
     }
     return { ok: true, id };
   });
@@ -119,7 +177,11 @@ export async function updateBanner(db: Database, actor: StaffActor, id: number, 
 
 async function readBanner(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}) {
   assertMayUse(actor, AREA);
-  const query = db.select({ banner: banners, dealerSlug: dealers.slug }).from(banners).leftJoin(dealers, eq(dealers.id, banners.dealerId)).where(eq(banners.id, id));
+  const query = db
+    .select({ banner: banners, dealerSlug: dealers.slug })
+    .from(banners)
+    .leftJoin(dealers, eq(dealers.id, banners.dealerId))
+    .where(eq(banners.id, id));
   const [row] = await (forUpdate ? query.for("update", { of: banners }) : query);
   if (!row) throw new StaffAccessDenied("not-found", AREA);
   assertMay(actor, AREA, row.banner.dealerId);

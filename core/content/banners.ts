@@ -49,7 +49,10 @@ export async function loadBanners(db: Database): Promise<BannerRecord[]> {
     .from(banners)
     .leftJoin(dealers, eq(dealers.id, banners.dealerId))
     .orderBy(asc(banners.sortOrder), asc(banners.id));
-  const renditions = await renditionsOf(db, rows.flatMap(({ banner }) => (banner.imageId ? [banner.imageId] : [])));
+  const renditions = await renditionsOf(
+    db,
+    rows.flatMap(({ banner }) => (banner.imageId ? [banner.imageId] : [])),
+  );
   return rows.map(({ banner, dealerSlug }) => {
     const uploaded = banner.imageId ? renditions.get(banner.imageId) : undefined;
     return {
@@ -78,9 +81,19 @@ export function isBannerShown(banner: Pick<BannerRecord, "startsAt" | "endsAt">,
  * The banners of a page: its type, shown now, group-wide ones and (on a dealer's pages, /dealer/{slug}/...)
  * that dealer's own, in display order.
  */
-export function bannersFor(all: readonly BannerRecord[], type: BannerType, dealerSlug: string | null, now: Date): BannerSlideData[] {
+export function bannersFor(
+  all: readonly BannerRecord[],
+  type: BannerType,
+  dealerSlug: string | null,
+  now: Date,
+): BannerSlideData[] {
   return all
-    .filter((banner) => banner.type === type && (banner.dealerSlug === null || banner.dealerSlug === dealerSlug) && isBannerShown(banner, now))
+    .filter(
+      (banner) =>
+        banner.type === type &&
+        (banner.dealerSlug === null || banner.dealerSlug === dealerSlug) &&
+        isBannerShown(banner, now),
+    )
     .map(({ dealerSlug: _dealer, startsAt: _start, endsAt: _end, ...slide }) => slide);
 }
 
@@ -90,6 +103,11 @@ export function toBannerView({ id, title, type, image, button }: BannerView): Ba
 }
 
 /** The banners of a page now, from the read model (pages and API). */
-export async function readBanners(models: Pick<ReadModels, "read">, type: BannerType, dealerSlug: string | null, now = new Date()): Promise<BannerSlideData[]> {
+export async function readBanners(
+  models: Pick<ReadModels, "read">,
+  type: BannerType,
+  dealerSlug: string | null,
+  now = new Date(),
+): Promise<BannerSlideData[]> {
   return bannersFor(await models.read(bannersModel), type, dealerSlug, now);
 }

@@ -9,10 +9,20 @@ import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { ReadModels } from "../shared/read-model.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { blogPage, blogPostsModel, publicPost, publicPosts } from "./blog.ts";
-import { createBlogPost, getStaffBlogPost, listStaffBlogPosts, previewBlogPost, storeBlogBodyImage, updateBlogPost } from "./blog-admin.ts";
+import {
+  createBlogPost,
+  getStaffBlogPost,
+  listStaffBlogPosts,
+  previewBlogPost,
+  storeBlogBodyImage,
+  updateBlogPost,
+} from "./blog-admin.ts";
 import { toSastDateTime } from "./schedule.ts";
 
-const hero = () => ({ name: "hero.png", bytes: fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/photos/trade-in-side.png")) });
+const hero = () => ({
+  name: "hero.png",
+  bytes: fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/photos/trade-in-side.png")),
+});
 
 let database: DatabaseHandle;
 let admin: StaffActor;
@@ -25,7 +35,13 @@ beforeAll(async () => {
   readModels = new ReadModels(database.db);
   admin = (await createStaffUser(database.db, { email: "admin@blog.example", role: "group_admin" })).actor;
   editor = (await createStaffUser(database.db, { email: "editor@blog.example", role: "content_editor" })).actor;
-  manager = (await createStaffUser(database.db, { email: "manager@blog.example", role: "dealer_manager", dealerSlugs: ["honda-sandton"] })).actor;
+  manager = (
+    await createStaffUser(database.db, {
+      email: "manager@blog.example",
+      role: "dealer_manager",
+      dealerSlugs: ["honda-sandton"],
+    })
+  ).actor;
 });
 afterAll(() => database.close());
 
@@ -64,7 +80,11 @@ describe("writing blog posts in the back office", () => {
   it("publishes a post with a slug made from its title, its Markdown as HTML and a hero image in responsive renditions", async () => {
     const id = await created(editor, { title: "Balloon payments: the fine print!" });
     const [shown] = (await publicNow()).filter((p) => p.id === id);
-    expect(shown).toMatchObject({ slug: "balloon-payments-the-fine-print", metaTitle: "Balloon payments: the fine print!", metaDescription: post().description });
+    expect(shown).toMatchObject({
+      slug: "balloon-payments-the-fine-print",
+      metaTitle: "Balloon payments: the fine print!",
+      metaDescription: post().description,
+    });
     expect(shown!.body).toContain("<h2>Check the pressure</h2>");
     expect(shown!.body).toContain("<li>Front</li>");
     expect(shown!.body).toContain('<a href="/service" rel="noopener noreferrer">Book a service</a>');
@@ -79,7 +99,16 @@ describe("writing blog posts in the back office", () => {
     expect((await previewBlogPost(database.db, editor, id)).slug).toBe(slug);
     expect((await listStaffBlogPosts(database.db, editor, new Date())).find((p) => p.id === id)?.status).toBe("Draft");
     const values = (await getStaffBlogPost(database.db, editor, id, new Date())).values;
-    expect(await updateBlogPost(database.db, editor, id, { ...values, status: "published", publishAt: "" }, null, new Date())).toEqual({ ok: true, id });
+    expect(
+      await updateBlogPost(
+        database.db,
+        editor,
+        id,
+        { ...values, status: "published", publishAt: "" },
+        null,
+        new Date(),
+      ),
+    ).toEqual({ ok: true, id });
     expect(publicPost(await readModels.read(blogPostsModel), slug, new Date())?.id).toBe(id);
   });
 
@@ -90,7 +119,9 @@ describe("writing blog posts in the back office", () => {
     const slug = posts.find((p) => p.id === id)!.slug;
     expect(publicPost(posts, slug, new Date())).toBeNull();
     expect(blogPage(posts, 1, new Date()).posts.map((p) => p.id)).not.toContain(id);
-    expect((await listStaffBlogPosts(database.db, editor, new Date())).find((p) => p.id === id)?.status).toBe("Scheduled");
+    expect((await listStaffBlogPosts(database.db, editor, new Date())).find((p) => p.id === id)?.status).toBe(
+      "Scheduled",
+    );
     const later = new Date(inAnHour.getTime() + 60_000);
     expect(publicPost(posts, slug, later)?.id).toBe(id);
     expect(blogPage(posts, 1, later).posts[0]?.id).toBe(id);
@@ -109,20 +140,37 @@ describe("writing blog posts in the back office", () => {
     const id = await created(editor, { slug: "unique-slug-test" });
     const before = await database.db.select().from(blogPosts);
     const result = await createBlogPost(database.db, editor, post({ slug: "unique-slug-test" }), hero(), new Date());
-    expect(result).toEqual({ ok: false, violations: [{ propertyPath: "slug", message: "Address (slug) is already used by another post" }] });
+    expect(result).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "slug", message: "Address (slug) is already used by another post" }],
+    });
     const other = await created(editor);
     const values = (await getStaffBlogPost(database.db, editor, other, new Date())).values;
-    expect(await updateBlogPost(database.db, editor, other, { ...values, slug: "unique-slug-test" }, null, new Date())).toMatchObject({ ok: false, violations: [{ propertyPath: "slug" }] });
+    expect(
+      await updateBlogPost(database.db, editor, other, { ...values, slug: "unique-slug-test" }, null, new Date()),
+    ).toMatchObject({ ok: false, violations: [{ propertyPath: "slug" }] });
     expect((await database.db.select().from(blogPosts)).length).toBe(before.length + 1);
     expect(id).toBeGreaterThan(0);
   });
 
   it("answers bad input with every field at fault", async () => {
-    const result = await createBlogPost(database.db, editor, post({ title: "", author: "", body: "", slug: "Not A Slug", status: "live", publishAt: "tomorrow" }), null, new Date());
+    const result = await createBlogPost(
+      database.db,
+      editor,
+      post({ title: "", author: "", body: "", slug: "Not A Slug", status: "live", publishAt: "tomorrow" }),
+      null,
+      new Date(),
+    );
     expect(result.ok).toBe(false);
     const fields = result.ok ? [] : result.violations.map((v) => v.propertyPath).sort();
     expect(fields).toEqual(["author", "body", "heroImage", "publishAt", "slug", "status", "title"]);
-    const notAnImage = await createBlogPost(database.db, editor, post(), { name: "notes.png", bytes: Buffer.from("not an image") }, new Date());
+    const notAnImage = await createBlogPost(
+      database.db,
+      editor,
+      post(),
+      { name: "notes.png", bytes: Buffer.from("not an image") },
+      new Date(),
+    );
     expect(notAnImage).toMatchObject({ ok: false, violations: [{ propertyPath: "heroImage" }] });
   });
 
@@ -146,7 +194,12 @@ describe("writing blog posts in the back office", () => {
     const result = await storeBlogBodyImage(database.db, editor, hero(), "A tyre [close up]");
     expect(result).toMatchObject({ ok: true });
     expect(result.ok && result.markdown).toMatch(/^!\[A tyre {2}close up\]\(\/media\/images\/[0-9a-f]+\.jpg\)$/);
-    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "blog_post.body_image")).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "blog_post.body_image"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ actorLabel: "editor@blog.example", entity: "stored_image" });
   });
 });

@@ -17,7 +17,14 @@ import { blogHtmlFromMarkdown } from "./markdown.ts";
  * site follows through the blog_posts change notification (decision 034); a scheduled post needs none.
  */
 
-export type StaffBlogPostItem = { id: number; title: string; slug: string; author: string; status: "Draft" | "Scheduled" | "Published"; publishedAt: Date };
+export type StaffBlogPostItem = {
+  id: number;
+  title: string;
+  slug: string;
+  author: string;
+  status: "Draft" | "Scheduled" | "Published";
+  publishedAt: Date;
+};
 
 export type BlogFormValues = Partial<Record<BlogField, string>>;
 
@@ -29,10 +36,20 @@ const SLUG_TAKEN = { propertyPath: "slug", message: "Address (slug) is already u
 export async function listStaffBlogPosts(db: Database, actor: StaffActor, now: Date): Promise<StaffBlogPostItem[]> {
   assertMay(actor, "blog", null);
   const rows = await db
-    .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, author: blogPosts.author, status: blogPosts.status, publishedAt: blogPosts.publishedAt })
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      author: blogPosts.author,
+      status: blogPosts.status,
+      publishedAt: blogPosts.publishedAt,
+    })
     .from(blogPosts)
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
-  return rows.map((row) => ({ ...row, status: blogStatusLabel({ status: row.status as BlogPost["status"], publishedAt: row.publishedAt }, now) }));
+  return rows.map((row) => ({
+    ...row,
+    status: blogStatusLabel({ status: row.status as BlogPost["status"], publishedAt: row.publishedAt }, now),
+  }));
 }
 
 /** A post's form values, its status as staff see it and its hero image. Unknown id: StaffAccessDenied('not-found'). */
@@ -54,7 +71,14 @@ export async function getStaffBlogPost(db: Database, actor: StaffActor, id: numb
     publishAt: toSastDateTime(row.publishedAt).slice(0, 16),
     heroImage: "",
   };
-  return { id: row.id, slug: row.slug, values, imageUri: row.imageUri, status: blogStatusLabel({ status: row.status as BlogPost["status"], publishedAt: row.publishedAt }, now), version: row.updatedAt.getTime() };
+  return {
+    id: row.id,
+    slug: row.slug,
+    values,
+    imageUri: row.imageUri,
+    status: blogStatusLabel({ status: row.status as BlogPost["status"], publishedAt: row.publishedAt }, now),
+    version: row.updatedAt.getTime(),
+  };
 }
 
 /** The post as a visitor would see it, whatever its status (the staff preview). */
@@ -67,7 +91,13 @@ export async function previewBlogPost(db: Database, actor: StaffActor, id: numbe
 
 const CHOOSE_HERO = { propertyPath: "heroImage", message: "Choose a hero image (JPEG, PNG or WebP)" };
 
-export async function createBlogPost(db: Database, actor: StaffActor, values: BlogFormValues, hero: Upload | null, now: Date): Promise<WriteResult> {
+export async function createBlogPost(
+  db: Database,
+  actor: StaffActor,
+  values: BlogFormValues,
+  hero: Upload | null,
+  now: Date,
+): Promise<WriteResult> {
   assertMay(actor, "blog", null);
   const parsed = parseBlogPost(values, now);
   // A refused form stores no image: it is read (and stored) only once the fields are right.
@@ -83,14 +113,27 @@ export async function createBlogPost(db: Database, actor: StaffActor, values: Bl
       if (await slugTaken(tx, row.slug, null)) return { ok: false, violations: [SLUG_TAKEN] };
       const [created] = await tx.insert(blogPosts).values(row).returning({ id: blogPosts.id });
       const id = created!.id;
-      await recordAudit(tx, { actor, action: "blog_post.create", entity: "blog_post", entityId: id, changes: changedFields({}, auditable(row)) });
+      await recordAudit(tx, {
+        actor,
+        action: "blog_post.create",
+        entity: "blog_post",
+        entityId: id,
+        changes: changedFields({}, auditable(row)),
+      });
       return { ok: true, id };
     },
     { blog_posts_slug_unique: SLUG_TAKEN },
   );
 }
 
-export async function updateBlogPost(db: Database, actor: StaffActor, id: number, values: BlogFormValues, hero: Upload | null, now: Date): Promise<WriteResult> {
+export async function updateBlogPost(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  values: BlogFormValues,
+  hero: Upload | null,
+  now: Date,
+): Promise<WriteResult> {
   assertMay(actor, "blog", null);
   const parsed = parseBlogPost(values, now);
   if (!parsed.ok) return parsed;
@@ -105,7 +148,10 @@ export async function updateBlogPost(db: Database, actor: StaffActor, id: number
       if (await slugTaken(tx, row.slug, id)) return { ok: false, violations: [SLUG_TAKEN] };
       const changes = changedFields(auditable(before), auditable(row));
       if (Object.keys(changes).length === 0) return { ok: true, id };
-      await tx.update(blogPosts).set({ ...row, updatedAt: new Date() }).where(eq(blogPosts.id, id));
+      await tx
+        .update(blogPosts)
+        .set({ ...row, updatedAt: new Date() })
+        .where(eq(blogPosts.id, id));
       await recordAudit(tx, { actor, action: "blog_post.update", entity: "blog_post", entityId: id, changes });
       return { ok: true, id };
     },
@@ -114,14 +160,29 @@ export async function updateBlogPost(db: Database, actor: StaffActor, id: number
 }
 
 /** An image for a post's body: stored through the image pipeline; answers the Markdown that shows it. */
-export async function storeBlogBodyImage(db: Database, actor: StaffActor, upload: Upload, alt: string): Promise<WriteResult<{ markdown: string }>> {
+export async function storeBlogBodyImage(
+  db: Database,
+  actor: StaffActor,
+  upload: Upload,
+  alt: string,
+): Promise<WriteResult<{ markdown: string }>> {
   assertMay(actor, "blog", null);
   const image = await heroImage(db, upload);
   if (!image.ok) return { ok: false, violations: image.violations.map((v) => ({ ...v, propertyPath: "bodyImage" })) };
-  if (!image.stored) return { ok: false, violations: [{ propertyPath: "bodyImage", message: "Choose an image to upload" }] };
-  const description = alt.replace(/[[\]\r\n]/g, " ").trim().slice(0, 200);
+  if (!image.stored)
+    return { ok: false, violations: [{ propertyPath: "bodyImage", message: "Choose an image to upload" }] };
+  const description = alt
+    .replace(/[[\]\r\n]/g, " ")
+    .trim()
+    .slice(0, 200);
   const imageId = image.stored.id;
-  await recordAudit(db, { actor, action: "blog_post.body_image", entity: "stored_image", entityId: imageId, changes: { image: { from: null, to: imageId } } });
+  await recordAudit(db, {
+    actor,
+    action: "blog_post.body_image",
+    entity: "stored_image",
+    entityId: imageId,
+    changes: { image: { from: null, to: imageId } },
+  });
   return { ok: true, markdown: `![${description}](${largestJpeg(image.stored)})` };
 }
 
@@ -162,12 +223,20 @@ async function slugTaken(tx: Pick<Database, "select">, slug: string, exceptId: n
 }
 
 /** An upload through the image pipeline; no file chosen is no image (stored: null). */
-async function heroImage(db: Database, upload: Upload | null): Promise<{ ok: true; stored: StoredImage | null } | { ok: false; violations: { propertyPath: string; message: string }[] }> {
+async function heroImage(
+  db: Database,
+  upload: Upload | null,
+): Promise<
+  { ok: true; stored: StoredImage | null } | { ok: false; violations: { propertyPath: string; message: string }[] }
+> {
   if (!upload || upload.bytes.length === 0) return { ok: true, stored: null };
   try {
     return { ok: true, stored: await storeImage(db, upload.bytes) };
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
-    return { ok: false, violations: [{ propertyPath: "heroImage", message: `${upload.name ? `${upload.name}: ` : ""}${error.message}` }] };
+    return {
+      ok: false,
+      violations: [{ propertyPath: "heroImage", message: `${upload.name ? `${upload.name}: ` : ""}${error.message}` }],
+    };
   }
 }

@@ -65,7 +65,10 @@ const blogPostSchema = z.object({
     z
       .string()
       .regex(LOCAL_DATE_TIME, "Publish date and time must be a date and time, like 2026-12-05 08:00")
-      .refine((value) => !LOCAL_DATE_TIME.test(value) || parseSastDateTime(value) !== null, "Publish date and time is not a real date between 2000 and 2100")
+      .refine(
+        (value) => !LOCAL_DATE_TIME.test(value) || parseSastDateTime(value) !== null,
+        "Publish date and time is not a real date between 2000 and 2100",
+      )
       .optional(),
   ),
 });
@@ -84,7 +87,6 @@ export type BlogPostInput = {
   publishedAt: Date;
 };
 
-
 /**
  * Reads the form's fields. A missing slug is made from the title, missing meta fields default to the title
  * and summary, and a missing publish time is `now` (to the minute, as the form shows it).
@@ -94,7 +96,16 @@ export function parseBlogPost(values: Partial<Record<BlogField, string>>, now: D
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
   const post = parsed.data;
   const slug = post.slug ?? slugFromTitle(post.title);
-  if (!slug) return { ok: false, violations: [{ propertyPath: "slug", message: "Address (slug) is required: the title has no letters or digits to make one from" }] };
+  if (!slug)
+    return {
+      ok: false,
+      violations: [
+        {
+          propertyPath: "slug",
+          message: "Address (slug) is required: the title has no letters or digits to make one from",
+        },
+      ],
+    };
   return {
     ok: true,
     value: {
@@ -107,7 +118,9 @@ export function parseBlogPost(values: Partial<Record<BlogField, string>>, now: D
       metaDescription: post.metaDescription ?? post.description,
       keywords: post.keywords ?? null,
       status: post.status,
-      publishedAt: post.publishAt ? parseSastDateTime(post.publishAt)! : new Date(Math.floor(now.getTime() / 60_000) * 60_000),
+      publishedAt: post.publishAt
+        ? parseSastDateTime(post.publishAt)!
+        : new Date(Math.floor(now.getTime() / 60_000) * 60_000),
     },
   };
 }

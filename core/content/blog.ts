@@ -59,7 +59,10 @@ export const blogPostsModel = defineReadModel<BlogPost[]>({
 
 export async function loadBlogPosts(db: Database, where?: SQL): Promise<BlogPost[]> {
   const rows = await db.select().from(blogPosts).where(where).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
-  const renditions = await renditionsOf(db, rows.flatMap((row) => (row.imageId ? [row.imageId] : [])));
+  const renditions = await renditionsOf(
+    db,
+    rows.flatMap((row) => (row.imageId ? [row.imageId] : [])),
+  );
   return rows.map((row) => {
     const stored = row.imageId ? renditions.get(row.imageId) : undefined;
     const picture = stored?.some((r) => r.format === "jpeg") ? pictureSources(stored) : undefined;
@@ -88,7 +91,10 @@ export function isPublicPost(post: Pick<BlogPost, "status" | "publishedAt">, now
 }
 
 /** Draft, Scheduled (published with a time still to come) or Published, as the back office names them. */
-export function blogStatusLabel(post: Pick<BlogPost, "status" | "publishedAt">, now: Date): "Draft" | "Scheduled" | "Published" {
+export function blogStatusLabel(
+  post: Pick<BlogPost, "status" | "publishedAt">,
+  now: Date,
+): "Draft" | "Scheduled" | "Published" {
   if (post.status === "draft") return "Draft";
   return isPublicPost(post, now) ? "Published" : "Scheduled";
 }

@@ -27,8 +27,15 @@ const db = () => server.database.db;
 const models = () => new ReadModels(db());
 
 async function actor(email: string, role: StaffRole, dealerSlugs: string[] = []): Promise<StaffActor> {
-  const [user] = await db().insert(staffUsers).values({ email, displayName: email, role }).returning({ id: staffUsers.id });
-  const ids = await Promise.all(dealerSlugs.map(async (slug) => (await db().select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)))[0]!.id));
+  const [user] = await db()
+    .insert(staffUsers)
+    .values({ email, displayName: email, role })
+    .returning({ id: staffUsers.id });
+  const ids = await Promise.all(
+    dealerSlugs.map(
+      async (slug) => (await db().select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)))[0]!.id,
+    ),
+  );
   return { id: user!.id, label: email, role, dealerIds: ids };
 }
 
@@ -52,7 +59,11 @@ function special(overrides: Record<string, string> = {}): Record<string, string>
   };
 }
 
-async function createdDeal(by: StaffActor, fields: Record<string, string> = {}, { publish = true } = {}): Promise<{ id: number; slug: string }> {
+async function createdDeal(
+  by: StaffActor,
+  fields: Record<string, string> = {},
+  { publish = true } = {},
+): Promise<{ id: number; slug: string }> {
   const result = await createDeal(db(), by, special(fields), image);
   if (!result.ok) throw new Error(JSON.stringify(result.violations));
   if (publish) await setDealStatus(db(), by, result.id, "published");
@@ -67,11 +78,17 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 const auditOf = (entity: string, id: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id)))).orderBy(desc(auditLog.id));
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+    .orderBy(desc(auditLog.id));
 
 async function sitemapPaths(): Promise<string[]> {
   const response = await fetch(`${server.baseUrl}/sitemap-pages.xml`);
-  return [...(await response.text()).matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map((m) => new URL(m[0].replace(/<\/?loc>/g, "")).pathname);
+  return [...(await response.text()).matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map(
+    (m) => new URL(m[0].replace(/<\/?loc>/g, "")).pathname,
+  );
 }
 
 beforeAll(async () => {
@@ -80,7 +97,9 @@ beforeAll(async () => {
   editor = await actor("editor@content.example", "content_editor");
   sandtonManager = await actor("sandton@content.example", "dealer_manager", ["honda-sandton"]);
   menlynManager = await actor("menlyn@content.example", "dealer_manager", ["honda-menlyn"]);
-  const bytes = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#b0163c" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#b0163c" } })
+    .png()
+    .toBuffer();
   image = { name: "special.png", bytes };
 });
 afterAll(() => server.close());
@@ -96,14 +115,23 @@ describe("a special from the back office", () => {
     const audit = await auditOf("deal", id);
     expect(audit.map((entry) => entry.action)).toEqual(["deal.create"]);
     expect(audit[0]!.actorLabel).toBe("editor@content.example");
-    expect(audit[0]!.changes).toMatchObject({ title: { from: null, to: "Jazz weekend R10 000 off" }, status: { from: null, to: "draft" } });
+    expect(audit[0]!.changes).toMatchObject({
+      title: { from: null, to: "Jazz weekend R10 000 off" },
+      status: { from: null, to: "draft" },
+    });
   });
 
   it("once published is public with the fields of product.md §3, its image as renditions, and in the sitemap; the publishing is audited", async () => {
     const { id, slug } = await createdDeal(editor, { title: "Published special", endsAt: "2027-03-01T00:00" });
     const { status, body } = await server.get(`/api/deals/${slug}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ slug, kind: "special", title: "Published special", valid_until: "2027-02-28", dealer_slug: null });
+    expect(body).toMatchObject({
+      slug,
+      kind: "special",
+      title: "Published special",
+      valid_until: "2027-02-28",
+      dealer_slug: null,
+    });
     expect(body.image).toMatch(/^\/media\/images\/[0-9a-f]+\.jpg$/);
     expect(body).not.toHaveProperty("picture");
     const page = await readPublicDeal(models(), slug);
@@ -120,16 +148,23 @@ describe("a special from the back office", () => {
     expect((await server.get(`/api/deals/${slug}`)).status).toBe(404);
     const later = new Date(Date.now() + 3 * HOUR);
     expect((await readPublicDeal(models(), slug, later))?.visibility).toBe("public");
-    expect((await readPublicDeals(models(), { dealerSlug: null, kind: "special" }, later)).map((deal) => deal.slug)).toContain(slug);
+    expect(
+      (await readPublicDeals(models(), { dealerSlug: null, kind: "special" }, later)).map((deal) => deal.slug),
+    ).toContain(slug);
   });
 
   it("once ended answers 410 in the API, leaves the lists and the sitemap by itself", async () => {
     const { id, slug } = await createdDeal(editor);
-    await db().update(deals).set({ startsAt: new Date(Date.now() - 2 * DAY), endsAt: new Date(Date.now() - HOUR) }).where(eq(deals.id, id));
+    await db()
+      .update(deals)
+      .set({ startsAt: new Date(Date.now() - 2 * DAY), endsAt: new Date(Date.now() - HOUR) })
+      .where(eq(deals.id, id));
     const { status, body } = await server.get(`/api/deals/${slug}`);
     expect(status).toBe(410);
     expect(body.title).toBe("Deal ended");
-    expect((await server.get("/api/specials")).body["hydra:member"].map((deal: { slug: string }) => deal.slug)).not.toContain(slug);
+    expect(
+      (await server.get("/api/specials")).body["hydra:member"].map((deal: { slug: string }) => deal.slug),
+    ).not.toContain(slug);
     expect(await sitemapPaths()).not.toContain(`/specials/${slug}`);
     expect((await readPublicDeal(models(), slug))?.visibility).toBe("gone");
   });
@@ -144,11 +179,20 @@ describe("a special from the back office", () => {
 
   it("edits are audited with old and new values; taking it back to draft hides it", async () => {
     const { id, slug } = await createdDeal(editor);
-    const result = await updateDeal(db(), admin, id, special({ title: "Edited special", slug, summary: "New summary for the special." }), null);
+    const result = await updateDeal(
+      db(),
+      admin,
+      id,
+      special({ title: "Edited special", slug, summary: "New summary for the special." }),
+      null,
+    );
     expect(result).toEqual({ ok: true, id });
     const [entry] = await auditOf("deal", id);
     expect(entry).toMatchObject({ action: "deal.update", actorLabel: "admin@content.example" });
-    expect(entry!.changes).toMatchObject({ title: { to: "Edited special" }, summary: { to: "New summary for the special." } });
+    expect(entry!.changes).toMatchObject({
+      title: { to: "Edited special" },
+      summary: { to: "New summary for the special." },
+    });
     expect((await server.get(`/api/deals/${slug}`)).body.title).toBe("Edited special");
     await setDealStatus(db(), admin, id, "draft");
     expect((await server.get(`/api/deals/${slug}`)).status).toBe(404);
@@ -157,7 +201,19 @@ describe("a special from the back office", () => {
 
   it("refuses bad input naming each field, and stores nothing", async () => {
     const before = (await db().select({ id: deals.id }).from(deals)).length;
-    const result = await createDeal(db(), editor, { title: "", kind: "boat", summary: "x\u0000", dealer: "honda\u0000", startsAt: "tomorrow", endsAt: "2026-02-31T10:00" }, null);
+    const result = await createDeal(
+      db(),
+      editor,
+      {
+        title: "",
+        kind: "boat",
+        summary: "x\u0000",
+        dealer: "honda\u0000",
+        startsAt: "tomorrow",
+        endsAt: "2026-02-31T10:00",
+      },
+      null,
+    );
     expect(result.ok).toBe(false);
     const fields = result.ok ? [] : result.violations.map((v) => v.propertyPath);
     expect(fields).toEqual(expect.arrayContaining(["title", "kind", "summary", "dealer", "startsAt", "endsAt"]));
@@ -165,8 +221,13 @@ describe("a special from the back office", () => {
     expect(yearZero.ok ? [] : yearZero.violations.map((v) => v.propertyPath)).toEqual(["endsAt"]);
     const noImage = await createDeal(db(), editor, special(), null);
     expect(noImage.ok ? [] : noImage.violations.map((v) => v.propertyPath)).toEqual(["image"]);
-    const notAnImage = await createDeal(db(), editor, special(), { name: "notes.png", bytes: Buffer.from("not a picture") });
-    expect(notAnImage.ok ? [] : notAnImage.violations).toEqual([{ propertyPath: "image", message: "notes.png: This file is not a photo we can read" }]);
+    const notAnImage = await createDeal(db(), editor, special(), {
+      name: "notes.png",
+      bytes: Buffer.from("not a picture"),
+    });
+    expect(notAnImage.ok ? [] : notAnImage.violations).toEqual([
+      { propertyPath: "image", message: "notes.png: This file is not a photo we can read" },
+    ]);
     const backwards = await createDeal(db(), editor, special({ startsAt: sast(2 * DAY), endsAt: sast(DAY) }), image);
     expect(backwards.ok ? [] : backwards.violations.map((v) => v.propertyPath)).toEqual(["endsAt"]);
     const taken = await createDeal(db(), editor, special({ slug: "cr-v-e-hev-cash-back" }), image);
@@ -181,11 +242,15 @@ describe("who may change specials and deals", () => {
     expect((await getStaffDeal(db(), sandtonManager, own.id)).values.dealer).toBe("honda-sandton");
     expect(await refusal(getStaffDeal(db(), menlynManager, own.id))).toBe("not-found");
     expect(await refusal(setDealStatus(db(), menlynManager, own.id, "draft"))).toBe("not-found");
-    expect(await refusal(updateDeal(db(), menlynManager, own.id, special({ dealer: "honda-menlyn" }), null))).toBe("not-found");
+    expect(await refusal(updateDeal(db(), menlynManager, own.id, special({ dealer: "honda-menlyn" }), null))).toBe(
+      "not-found",
+    );
     const groupWide = await createdDeal(editor);
     expect(await refusal(getStaffDeal(db(), sandtonManager, groupWide.id))).toBe("not-found");
     const asGroup = await createDeal(db(), sandtonManager, special({ dealer: "" }), image);
-    expect(asGroup.ok ? [] : asGroup.violations).toEqual([{ propertyPath: "dealer", message: "Choose one of your dealers" }]);
+    expect(asGroup.ok ? [] : asGroup.violations).toEqual([
+      { propertyPath: "dealer", message: "Choose one of your dealers" },
+    ]);
     const elsewhere = await createDeal(db(), sandtonManager, special({ dealer: "honda-menlyn" }), image);
     expect(elsewhere.ok ? [] : elsewhere.violations.map((v) => v.propertyPath)).toEqual(["dealer"]);
     const listed = await listStaffDeals(db(), sandtonManager);
@@ -204,13 +269,27 @@ describe("who may change specials and deals", () => {
 
   it("a dealer's special is public under that dealer and not under another", async () => {
     const own = await createdDeal(sandtonManager, { dealer: "honda-sandton" });
-    expect((await server.get("/api/specials/honda-sandton")).body["hydra:member"].map((deal: { slug: string }) => deal.slug)).toContain(own.slug);
-    expect((await server.get("/api/specials/honda-menlyn")).body["hydra:member"].map((deal: { slug: string }) => deal.slug)).not.toContain(own.slug);
+    expect(
+      (await server.get("/api/specials/honda-sandton")).body["hydra:member"].map((deal: { slug: string }) => deal.slug),
+    ).toContain(own.slug);
+    expect(
+      (await server.get("/api/specials/honda-menlyn")).body["hydra:member"].map((deal: { slug: string }) => deal.slug),
+    ).not.toContain(own.slug);
   });
 });
 
 function banner(overrides: Record<string, string> = {}): Record<string, string> {
-  return { title: "Summer on a Honda", type: "", buttonText: "", buttonUrl: "/specials", dealer: "", sortOrder: "0", startsAt: "", endsAt: "", ...overrides };
+  return {
+    title: "Summer on a Honda",
+    type: "",
+    buttonText: "",
+    buttonUrl: "/specials",
+    dealer: "",
+    sortOrder: "0",
+    startsAt: "",
+    endsAt: "",
+    ...overrides,
+  };
 }
 
 describe("banners from the back office", () => {
@@ -228,22 +307,38 @@ describe("banners from the back office", () => {
   });
 
   it("a dealer's banner shows on that dealer's pages with the group's, not on the group's or another dealer's", async () => {
-    const result = await createBanner(db(), admin, banner({ title: "Sandton open day", type: "Car", dealer: "honda-sandton" }), image);
+    const result = await createBanner(
+      db(),
+      admin,
+      banner({ title: "Sandton open day", type: "Car", dealer: "honda-sandton" }),
+      image,
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.violations));
     const sandton = await readBanners(models(), "Car", "honda-sandton");
     expect(sandton.map((item) => item.id)).toContain(result.id);
     expect(sandton.length).toBeGreaterThan(1);
     expect((await readBanners(models(), "Car", null)).map((item) => item.id)).not.toContain(result.id);
     expect((await readBanners(models(), "Car", "honda-menlyn")).map((item) => item.id)).not.toContain(result.id);
-    expect((await server.get("/api/banners?type=Car")).body["hydra:member"].map((item: { id: number }) => item.id)).not.toContain(result.id);
+    expect(
+      (await server.get("/api/banners?type=Car")).body["hydra:member"].map((item: { id: number }) => item.id),
+    ).not.toContain(result.id);
   });
 
   it("a scheduled banner shows only within its schedule; an edit is audited", async () => {
-    const result = await createBanner(db(), editor, banner({ title: "Coming soon", startsAt: sast(HOUR), endsAt: sast(DAY) }), image);
+    const result = await createBanner(
+      db(),
+      editor,
+      banner({ title: "Coming soon", startsAt: sast(HOUR), endsAt: sast(DAY) }),
+      image,
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.violations));
     expect((await readBanners(models(), "", null)).map((item) => item.id)).not.toContain(result.id);
-    expect((await readBanners(models(), "", null, new Date(Date.now() + 2 * HOUR))).map((item) => item.id)).toContain(result.id);
-    expect((await readBanners(models(), "", null, new Date(Date.now() + 2 * DAY))).map((item) => item.id)).not.toContain(result.id);
+    expect((await readBanners(models(), "", null, new Date(Date.now() + 2 * HOUR))).map((item) => item.id)).toContain(
+      result.id,
+    );
+    expect(
+      (await readBanners(models(), "", null, new Date(Date.now() + 2 * DAY))).map((item) => item.id),
+    ).not.toContain(result.id);
     const values = (await getStaffBanner(db(), editor, result.id)).values;
     expect((await updateBanner(db(), admin, result.id, { ...values, startsAt: "" }, null)).ok).toBe(true);
     expect((await readBanners(models(), "", null)).map((item) => item.id)).toContain(result.id);
@@ -258,15 +353,24 @@ describe("banners from the back office", () => {
       expect(result.ok ? [] : result.violations.map((v) => v.propertyPath)).toEqual(["buttonUrl"]);
     }
     expect((await createBanner(db(), editor, banner({ buttonUrl: "https://www.honda.co.za/" }), image)).ok).toBe(true);
-    const bad = await createBanner(db(), editor, banner({ title: "", type: "Boat", sortOrder: "first", endsAt: "soon" }), null);
-    expect(bad.ok ? [] : bad.violations.map((v) => v.propertyPath)).toEqual(expect.arrayContaining(["title", "type", "sortOrder", "endsAt"]));
+    const bad = await createBanner(
+      db(),
+      editor,
+      banner({ title: "", type: "Boat", sortOrder: "first", endsAt: "soon" }),
+      null,
+    );
+    expect(bad.ok ? [] : bad.violations.map((v) => v.propertyPath)).toEqual(
+      expect.arrayContaining(["title", "type", "sortOrder", "endsAt"]),
+    );
   });
 
   it("a dealer manager may not use banners at all (403)", async () => {
     const [any] = await db().select({ id: banners.id }).from(banners).limit(1);
     expect(await refusal(listStaffBanners(db(), sandtonManager))).toBe("forbidden");
     expect(await refusal(getStaffBanner(db(), sandtonManager, any!.id))).toBe("forbidden");
-    expect(await refusal(createBanner(db(), sandtonManager, banner({ dealer: "honda-sandton" }), image))).toBe("forbidden");
+    expect(await refusal(createBanner(db(), sandtonManager, banner({ dealer: "honda-sandton" }), image))).toBe(
+      "forbidden",
+    );
     expect(await refusal(updateBanner(db(), sandtonManager, any!.id, banner(), null))).toBe("forbidden");
   });
 });
@@ -281,7 +385,10 @@ describe("with change notifications", () => {
       expect((await readPublicDeal(inMemory, slug))?.deal.title).toBe("Before the edit");
       await vi.waitFor(() => expect(inMemory.states().deals).toBe("current"), { timeout: 10_000, interval: 20 });
       await updateDeal(db(), editor, id, special({ title: "After the edit", slug }), null);
-      await vi.waitFor(async () => expect((await readPublicDeal(inMemory, slug))?.deal.title).toBe("After the edit"), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(async () => expect((await readPublicDeal(inMemory, slug))?.deal.title).toBe("After the edit"), {
+        timeout: 5_000,
+        interval: 20,
+      });
     } finally {
       await inMemory.stop();
       await changes.stop();

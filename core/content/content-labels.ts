@@ -6,7 +6,11 @@
 export const BANNER_TYPES = ["", "Car", "Motorcycle"] as const;
 export type BannerType = (typeof BANNER_TYPES)[number];
 /** How the back office names each type: '' is the home page's (general) banners. */
-export const BANNER_TYPE_LABELS: Record<BannerType, string> = { "": "General (home page)", Car: "Car (new-car pages)", Motorcycle: "Motorcycle (Honda Wing pages)" };
+export const BANNER_TYPE_LABELS: Record<BannerType, string> = {
+  "": "General (home page)",
+  Car: "Car (new-car pages)",
+  Motorcycle: "Motorcycle (Honda Wing pages)",
+};
 export const DEFAULT_BANNER_BUTTON_TEXT = "Explore more";
 
 export type DealKind = "special" | "service";

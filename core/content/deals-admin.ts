@@ -16,7 +16,14 @@ import {
 } from "./content-admin.ts";
 import type { DealField } from "./content-labels.ts";
 import { type DealInput, parseDeal } from "./content-schema.ts";
-import { type DealCardData, type DealKind, type DealStatus, dealVisibility, type DealVisibility, toDealCard } from "./deals.ts";
+import {
+  type DealCardData,
+  type DealKind,
+  type DealStatus,
+  dealVisibility,
+  type DealVisibility,
+  toDealCard,
+} from "./deals.ts";
 import { endOfSastDay, sastDate, toSastDateTime } from "./schedule.ts";
 
 /**
@@ -82,7 +89,13 @@ export async function getStaffDeal(db: Database, actor: StaffActor, id: number, 
   const { deal, dealerSlug } = await readDeal(db, actor, id);
   const renditions = deal.imageId ? (await renditionsOf(db, [deal.imageId])).get(deal.imageId) : undefined;
   const status = deal.status as DealStatus;
-  const record = { ...deal, kind: deal.kind as DealKind, status, dealerSlug, picture: renditions?.length ? pictureSources(renditions) : null };
+  const record = {
+    ...deal,
+    kind: deal.kind as DealKind,
+    status,
+    dealerSlug,
+    picture: renditions?.length ? pictureSources(renditions) : null,
+  };
   return {
     id,
     dealerId: deal.dealerId,
@@ -105,11 +118,17 @@ export async function getStaffDeal(db: Database, actor: StaffActor, id: number, 
 }
 
 /** Adds a deal as a draft from the form's fields and its banner image (required). */
-export async function createDeal(db: Database, actor: StaffActor, input: unknown, image: UploadedFile | null): Promise<ContentWriteResult> {
+export async function createDeal(
+  db: Database,
+  actor: StaffActor,
+  input: unknown,
+  image: UploadedFile | null,
+): Promise<ContentWriteResult> {
   assertMayUse(actor, AREA);
   const parsed = parseDeal(input);
   if (!parsed.ok) return parsed;
-  if (!image || image.bytes.length === 0) return { ok: false, violations: [{ propertyPath: "image", message: "Choose a banner image (JPEG, PNG or WebP)" }] };
+  if (!image || image.bytes.length === 0)
+    return { ok: false, violations: [{ propertyPath: "image", message: "Choose a banner image (JPEG, PNG or WebP)" }] };
   const dealer = await resolveDealer(db, actor, AREA, parsed.value.dealer);
   if (!dealer.ok) return { ok: false, violations: [dealer.violation] };
   const stored = await storeUpload(db, image, "image");
@@ -122,10 +141,23 @@ export async function createDeal(db: Database, actor: StaffActor, input: unknown
       if (taken) return { ok: false, violations: [taken] };
       const [created] = await tx
         .insert(deals)
-        .values({ ...dealColumns(parsed.value, dealer.dealerId), status: "draft", imageId: picture.id, image: largestJpeg(picture), thumbnail: thumbnailJpeg(picture) })
+        .values({
+          ...dealColumns(parsed.value, dealer.dealerId),
+          status: "draft",
+          imageId: picture.id,
+          image: largestJpeg(picture),
+          thumbnail: thumbnailJpeg(picture),
+        })
         .returning({ id: deals.id });
       const id = created!.id;
-      await recordAudit(tx, { actor, action: "deal.create", entity: "deal", entityId: id, dealerId: dealer.dealerId, changes: changedFields({}, { ...auditedFields(parsed.value), status: "draft", image: picture.id }) });
+      await recordAudit(tx, {
+        actor,
+        action: "deal.create",
+        entity: "deal",
+        entityId: id,
+        dealerId: dealer.dealerId,
+        changes: changedFields({}, { ...auditedFields(parsed.value), status: "draft", image: picture.id }),
+      });
       return { ok: true, id };
     },
     SLUG_UNIQUE,
@@ -133,7 +165,13 @@ export async function createDeal(db: Database, actor: StaffActor, input: unknown
 }
 
 /** Changes a deal's fields (all of them, as the form sends them) and, when one is sent, its image. */
-export async function updateDeal(db: Database, actor: StaffActor, id: number, input: unknown, image: UploadedFile | null): Promise<ContentWriteResult> {
+export async function updateDeal(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  input: unknown,
+  image: UploadedFile | null,
+): Promise<ContentWriteResult> {
   await readDeal(db, actor, id);
   const parsed = parseDeal(input);
   if (!parsed.ok) return parsed;
@@ -151,11 +189,30 @@ export async function updateDeal(db: Database, actor: StaffActor, id: number, in
       const after = { ...auditedFields(parsed.value), image: stored.image?.id ?? before.image };
       const changes = changedFields(before, after);
       if (Object.keys(changes).length === 0) return { ok: true, id };
-      const picture = stored.image ? { imageId: stored.image.id, image: largestJpeg(stored.image), thumbnail: thumbnailJpeg(stored.image) } : {};
-      await tx.update(deals).set({ ...dealColumns(parsed.value, dealer.dealerId), ...picture, updatedAt: sql`now()` }).where(eq(deals.id, id));
-      await recordAudit(tx, { actor, action: "deal.update", entity: "deal", entityId: id, dealerId: current.dealerId, changes });
+      const picture = stored.image
+        ? { imageId: stored.image.id, image: largestJpeg(stored.image), thumbnail: thumbnailJpeg(stored.image) }
+        : {};
+      await tx
+        .update(deals)
+        .set({ ...dealColumns(parsed.value, dealer.dealerId), ...picture, updatedAt: sql`now()` })
+        .where(eq(deals.id, id));
+      await recordAudit(tx, {
+        actor,
+        action: "deal.update",
+        entity: "deal",
+        entityId: id,
+        dealerId: current.dealerId,
+        changes,
+      });
       if (dealer.dealerId !== current.dealerId && dealer.dealerId !== null) {
-        await recordAudit(tx, { actor, action: "deal.update", entity: "deal", entityId: id, dealerId: dealer.dealerId, changes });
+        await recordAudit(tx, {
+          actor,
+          action: "deal.update",
+          entity: "deal",
+          entityId: id,
+          dealerId: dealer.dealerId,
+          changes,
+        });
       }
       return { ok: true, id };
     },
@@ -164,9 +221,15 @@ export async function updateDeal(db: Database, actor: StaffActor, id: number, in
 }
 
 /** Publishes a deal (public for its schedule) or takes it back to draft. */
-export async function setDealStatus(db: Database, actor: StaffActor, id: number, status: string): Promise<ContentWriteResult> {
+export async function setDealStatus(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  status: string,
+): Promise<ContentWriteResult> {
   await readDeal(db, actor, id);
-  if (status !== "draft" && status !== "published") return { ok: false, violations: [{ propertyPath: "status", message: "Status must be draft or published" }] };
+  if (status !== "draft" && status !== "published")
+    return { ok: false, violations: [{ propertyPath: "status", message: "Status must be draft or published" }] };
   return inContentTransaction(db, async (tx) => {
     const { deal } = await readDeal(tx, actor, id, { forUpdate: true });
     if (deal.status === status) return { ok: true, id };
@@ -185,11 +248,17 @@ export async function setDealStatus(db: Database, actor: StaffActor, id: number,
 
 // --- inside ---
 
-const SLUG_UNIQUE = { deals_slug_unique: { propertyPath: "slug", message: "Another special or deal has this address; choose another" } };
+const SLUG_UNIQUE = {
+  deals_slug_unique: { propertyPath: "slug", message: "Another special or deal has this address; choose another" },
+};
 
 async function readDeal(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}) {
   assertMayUse(actor, AREA);
-  const query = db.select({ deal: deals, dealerSlug: dealers.slug }).from(deals).leftJoin(dealers, eq(dealers.id, deals.dealerId)).where(eq(deals.id, id));
+  const query = db
+    .select({ deal: deals, dealerSlug: dealers.slug })
+    .from(deals)
+    .leftJoin(dealers, eq(dealers.id, deals.dealerId))
+    .where(eq(deals.id, id));
   const [row] = await (forUpdate ? query.for("update", { of: deals }) : query);
   if (!row) throw new StaffAccessDenied("not-found", AREA);
   assertMay(actor, AREA, row.deal.dealerId);
@@ -199,7 +268,10 @@ async function readDeal(db: Database | Transaction, actor: StaffActor, id: numbe
 async function slugTaken(tx: Transaction, slug: string, id: number | null) {
   const where: SQL[] = [eq(deals.slug, slug)];
   if (id !== null) where.push(ne(deals.id, id));
-  const [taken] = await tx.select({ id: deals.id }).from(deals).where(and(...where));
+  const [taken] = await tx
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(...where));
   return taken ? SLUG_UNIQUE.deals_slug_unique : null;
 }
 

@@ -57,7 +57,10 @@ export async function loadDeals(db: Database): Promise<DealRecord[]> {
     .from(deals)
     .leftJoin(dealers, eq(dealers.id, deals.dealerId))
     .orderBy(asc(deals.sortOrder), asc(deals.title), asc(deals.id));
-  const renditions = await renditionsOf(db, rows.flatMap(({ deal }) => (deal.imageId ? [deal.imageId] : [])));
+  const renditions = await renditionsOf(
+    db,
+    rows.flatMap(({ deal }) => (deal.imageId ? [deal.imageId] : [])),
+  );
   return rows.map(({ deal, dealerSlug }) => {
     const uploaded = deal.imageId ? renditions.get(deal.imageId) : undefined;
     return {
@@ -89,7 +92,10 @@ export type DealVisibility = "public" | "not-found" | "gone";
  * within its schedule. A published deal whose schedule has passed is gone (its page answers 410); a draft
  * or one not started yet is not found, as an unknown slug.
  */
-export function dealVisibility(deal: Pick<DealRecord, "status" | "startsAt" | "endsAt" | "validUntil">, now: Date): DealVisibility {
+export function dealVisibility(
+  deal: Pick<DealRecord, "status" | "startsAt" | "endsAt" | "validUntil">,
+  now: Date,
+): DealVisibility {
   if (deal.status !== "published") return "not-found";
   const state = scheduleState({ startsAt: deal.startsAt, endsAt: deal.endsAt ?? endOfSastDay(deal.validUntil) }, now);
   if (state === "upcoming") return "not-found";
@@ -113,7 +119,11 @@ export function publicDeals(all: readonly DealRecord[], filter: DealFilter, now:
 }
 
 /** One deal by slug, as the public sees it: shown, gone (expired) or not found. */
-export function publicDeal(all: readonly DealRecord[], slug: string, now: Date): { visibility: "public" | "gone"; deal: DealCardData } | null {
+export function publicDeal(
+  all: readonly DealRecord[],
+  slug: string,
+  now: Date,
+): { visibility: "public" | "gone"; deal: DealCardData } | null {
   const record = all.find((deal) => deal.slug === slug);
   if (!record) return null;
   const visibility = dealVisibility(record, now);
@@ -125,7 +135,9 @@ export function toDealCard(deal: DealRecord): DealCardData {
 }
 
 /** The fields of product.md §3 only (the API's answer). */
-export function toDealView(deal: Pick<DealRecord, "slug" | "kind" | "title" | "summary" | "thumbnail" | "image" | "validUntil" | "dealerSlug">): DealView {
+export function toDealView(
+  deal: Pick<DealRecord, "slug" | "kind" | "title" | "summary" | "thumbnail" | "image" | "validUntil" | "dealerSlug">,
+): DealView {
   return {
     slug: deal.slug,
     kind: deal.kind,

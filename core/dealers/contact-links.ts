@@ -15,9 +15,14 @@ export function whatsAppUrl(greeting = WHATSAPP_GREETING): string {
 }
 
 /** The chat's greeting: about a vehicle and at a dealer when the link was on their pages. */
-export function whatsAppGreeting(dealerName: string | null, vehicle: { year: number; make: string; model: string; variant: string; id: number } | null): string {
+export function whatsAppGreeting(
+  dealerName: string | null,
+  vehicle: { year: number; make: string; model: string; variant: string; id: number } | null,
+): string {
   if (!dealerName && !vehicle) return WHATSAPP_GREETING;
-  const about = vehicle ? `the ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant} (ref. ${vehicle.id})` : "a vehicle";
+  const about = vehicle
+    ? `the ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant} (ref. ${vehicle.id})`
+    : "a vehicle";
   return `Hi ${GROUP_NAME}, I'd like some help with ${about}${dealerName ? ` at ${dealerName}` : ""}.`;
 }
 

@@ -22,7 +22,13 @@ beforeAll(async () => {
   readModels = new ReadModels(database.db);
   admin = (await createStaffUser(database.db, { email: "admin@dealers.example", role: "group_admin" })).actor;
   editor = (await createStaffUser(database.db, { email: "editor@dealers.example", role: "content_editor" })).actor;
-  sandtonManager = (await createStaffUser(database.db, { email: "sandton@dealers.example", role: "dealer_manager", dealerSlugs: ["honda-sandton"] })).actor;
+  sandtonManager = (
+    await createStaffUser(database.db, {
+      email: "sandton@dealers.example",
+      role: "dealer_manager",
+      dealerSlugs: ["honda-sandton"],
+    })
+  ).actor;
 });
 afterAll(() => database.close());
 
@@ -34,7 +40,11 @@ const refusal = (promise: Promise<unknown>) =>
 const formOf = async (by: StaffActor, slug: string) => (await getStaffDealer(database.db, by, slug)).values;
 const publicDealer = async (slug: string) => dealerNamed(await readModels.read(dealerDirectoryModel), slug);
 const auditOf = (dealerId: number) =>
-  database.db.select().from(auditLog).where(and(eq(auditLog.entity, "dealer"), eq(auditLog.entityId, String(dealerId)))).orderBy(desc(auditLog.id));
+  database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "dealer"), eq(auditLog.entityId, String(dealerId))))
+    .orderBy(desc(auditLog.id));
 
 describe("business hours", () => {
   it("reads the stored lines into a week and writes the same lines back, Kimberley's included", () => {
@@ -61,7 +71,12 @@ describe("business hours", () => {
 describe("editing a dealer", () => {
   it("lets the dealer's manager change its Saturday hours and phone; the public dealer shows them, and the change is audited", async () => {
     const values = await formOf(sandtonManager, "honda-sandton");
-    const result = await updateDealer(database.db, sandtonManager, "honda-sandton", { ...values, opens_saturday: "08:30", closes_saturday: "12:30", contactNo: "011 555 0199" });
+    const result = await updateDealer(database.db, sandtonManager, "honda-sandton", {
+      ...values,
+      opens_saturday: "08:30",
+      closes_saturday: "12:30",
+      contactNo: "011 555 0199",
+    });
     expect(result).toEqual({ ok: true, slug: "honda-sandton" });
     const shown = await publicDealer("honda-sandton");
     expect(shown?.dealer_contact_no).toBe("011 555 0199");
@@ -77,7 +92,15 @@ describe("editing a dealer", () => {
     // Nor see where the dealer's leads go: the page data carries no lead e-mails or webhook address for them.
     expect(values).toMatchObject({ crmEmails: "", enquiryEmails: "", financeEmails: "", webhookUrl: "" });
     expect((await getStaffDealer(database.db, sandtonManager, "honda-sandton")).hasWebhookSecret).toBe(false);
-    expect(await updateDealer(database.db, sandtonManager, "honda-sandton", { ...values, dealerName: "Renamed", slug: "renamed", enquiryEmails: "x@example.com", crmEmails: "" })).toMatchObject({ ok: true });
+    expect(
+      await updateDealer(database.db, sandtonManager, "honda-sandton", {
+        ...values,
+        dealerName: "Renamed",
+        slug: "renamed",
+        enquiryEmails: "x@example.com",
+        crmEmails: "",
+      }),
+    ).toMatchObject({ ok: true });
     expect((await publicDealer("honda-sandton"))?.dealerName).toBe("Honda Sandton");
   });
 
@@ -106,7 +129,17 @@ describe("editing a dealer", () => {
     });
     expect(result.ok).toBe(false);
     const fields = result.ok ? [] : [...new Set(result.violations.map((v) => v.propertyPath))].sort();
-    expect(fields).toEqual(["closes_monday", "contactNo", "dpEmail", "enquiryEmails", "opens_saturday", "postalCode", "province", "slug", "webhookUrl"]);
+    expect(fields).toEqual([
+      "closes_monday",
+      "contactNo",
+      "dpEmail",
+      "enquiryEmails",
+      "opens_saturday",
+      "postalCode",
+      "province",
+      "slug",
+      "webhookUrl",
+    ]);
     expect(await formOf(admin, "honda-menlyn")).toEqual(values);
     const groupSlug = await updateDealer(database.db, admin, "honda-menlyn", { ...values, slug: "head-office" });
     expect(groupSlug.ok ? [] : groupSlug.violations.map((v) => v.propertyPath)).toEqual(["slug"]);
@@ -137,7 +170,10 @@ describe("editing a dealer", () => {
     expect(form.values.webhookSecret).toBe("");
     expect(form.hasWebhookSecret).toBe(true);
     expect(JSON.stringify(form)).not.toContain(secret);
-    const channels = await database.db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.dealerId, form.id));
+    const channels = await database.db
+      .select()
+      .from(dealerLeadChannels)
+      .where(eq(dealerLeadChannels.dealerId, form.id));
     expect(channels.map((c) => [c.kind, c.target, c.leadKind, c.format]).sort()).toEqual([
       ["email", "crm@honda-menlyn.example.co.za", "all", "adf"],
       ["email", "finance@menlyn.example.co.za", "finance", "readable"],
@@ -149,15 +185,29 @@ describe("editing a dealer", () => {
     expect(channels.find((c) => c.kind === "webhook")?.secret).toBe(secret);
     const [entry] = await auditOf(form.id);
     expect(JSON.stringify(entry)).not.toContain(secret);
-    expect(entry!.changes).toMatchObject({ secret: { from: "(secret)", to: "(secret changed)" }, webhookUrl: { from: null, to: "https://crm.example.com/leads" } });
+    expect(entry!.changes).toMatchObject({
+      secret: { from: "(secret)", to: "(secret changed)" },
+      webhookUrl: { from: null, to: "https://crm.example.com/leads" },
+    });
     // Saved again with the secret left blank: the stored secret stays.
-    expect(await updateDealer(database.db, admin, "honda-menlyn", { ...form.values, dpName: "Someone Else" })).toMatchObject({ ok: true });
-    expect((await database.db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.kind, "webhook"))).map((c) => c.secret)).toContain(secret);
+    expect(
+      await updateDealer(database.db, admin, "honda-menlyn", { ...form.values, dpName: "Someone Else" }),
+    ).toMatchObject({ ok: true });
+    expect(
+      (await database.db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.kind, "webhook"))).map(
+        (c) => c.secret,
+      ),
+    ).toContain(secret);
     // The webhook is switched to JSON; the form shows it, the audit records it, the secret stays.
     const again = await getStaffDealer(database.db, admin, "honda-menlyn");
     expect(again.values.webhookFormat).toBe("adf");
-    expect(await updateDealer(database.db, admin, "honda-menlyn", { ...again.values, webhookFormat: "json" })).toMatchObject({ ok: true });
-    const [webhook] = await database.db.select().from(dealerLeadChannels).where(and(eq(dealerLeadChannels.dealerId, form.id), eq(dealerLeadChannels.kind, "webhook")));
+    expect(
+      await updateDealer(database.db, admin, "honda-menlyn", { ...again.values, webhookFormat: "json" }),
+    ).toMatchObject({ ok: true });
+    const [webhook] = await database.db
+      .select()
+      .from(dealerLeadChannels)
+      .where(and(eq(dealerLeadChannels.dealerId, form.id), eq(dealerLeadChannels.kind, "webhook")));
     expect([webhook!.format, webhook!.secret]).toEqual(["json", secret]);
     expect((await getStaffDealer(database.db, admin, "honda-menlyn")).values.webhookFormat).toBe("json");
     expect((await auditOf(form.id))[0]!.changes).toMatchObject({ webhookFormat: { from: "adf", to: "json" } });
@@ -168,17 +218,37 @@ describe("editing a dealer", () => {
   it("refuses to leave a dealer without a CRM lead address, or to make one address both a CRM's and people's", async () => {
     const values = await formOf(admin, "honda-kimberley");
     const none = await updateDealer(database.db, admin, "honda-kimberley", { ...values, crmEmails: " " });
-    expect(none).toMatchObject({ ok: false, violations: [{ propertyPath: "crmEmails", message: expect.stringMatching(/at least one is required/) }] });
-    const both = await updateDealer(database.db, admin, "honda-kimberley", { ...values, crmEmails: "crm@honda-kimberley.example.co.za", enquiryEmails: "crm@honda-kimberley.example.co.za" });
-    expect(both).toMatchObject({ ok: false, violations: [{ propertyPath: "crmEmails", message: expect.stringMatching(/both a CRM lead address and a people's address/) }] });
+    expect(none).toMatchObject({
+      ok: false,
+      violations: [{ propertyPath: "crmEmails", message: expect.stringMatching(/at least one is required/) }],
+    });
+    const both = await updateDealer(database.db, admin, "honda-kimberley", {
+      ...values,
+      crmEmails: "crm@honda-kimberley.example.co.za",
+      enquiryEmails: "crm@honda-kimberley.example.co.za",
+    });
+    expect(both).toMatchObject({
+      ok: false,
+      violations: [
+        { propertyPath: "crmEmails", message: expect.stringMatching(/both a CRM lead address and a people's address/) },
+      ],
+    });
     expect(await formOf(admin, "honda-kimberley")).toEqual(values);
-    const created = await createDealer(database.db, admin, { ...values, dealerName: "Honda Upington", slug: "honda-upington", crmEmails: "" });
+    const created = await createDealer(database.db, admin, {
+      ...values,
+      dealerName: "Honda Upington",
+      slug: "honda-upington",
+      crmEmails: "",
+    });
     expect(created).toMatchObject({ ok: false, violations: [{ propertyPath: "crmEmails" }] });
   });
 
   it("refuses a new webhook without a secret", async () => {
     const values = await formOf(admin, "honda-kimberley");
-    const result = await updateDealer(database.db, admin, "honda-kimberley", { ...values, webhookUrl: "https://crm.example.com/k" });
+    const result = await updateDealer(database.db, admin, "honda-kimberley", {
+      ...values,
+      webhookUrl: "https://crm.example.com/k",
+    });
     expect(result).toMatchObject({ ok: false, violations: [{ propertyPath: "webhookSecret" }] });
   });
 });
@@ -186,7 +256,13 @@ describe("editing a dealer", () => {
 describe("renaming and creating dealers", () => {
   it("keeps a renamed dealer's former slug, which points to the new one; another dealer cannot take it", async () => {
     const values = await formOf(admin, "honda-polokwane");
-    expect(await updateDealer(database.db, admin, "honda-polokwane", { ...values, slug: "honda-polokwane-central", dealerName: "Honda Polokwane Central" })).toEqual({
+    expect(
+      await updateDealer(database.db, admin, "honda-polokwane", {
+        ...values,
+        slug: "honda-polokwane-central",
+        dealerName: "Honda Polokwane Central",
+      }),
+    ).toEqual({
       ok: true,
       slug: "honda-polokwane-central",
     });
@@ -194,13 +270,20 @@ describe("renaming and creating dealers", () => {
     expect(dealerNamed(directory, "honda-polokwane")).toBeNull();
     expect(renamedDealerSlug(directory, "honda-polokwane")).toBe("honda-polokwane-central");
     const other = await formOf(admin, "honda-mbombela");
-    expect(await updateDealer(database.db, admin, "honda-mbombela", { ...other, slug: "honda-polokwane" })).toMatchObject({ ok: false, violations: [{ propertyPath: "slug" }] });
-    expect(await updateDealer(database.db, admin, "honda-mbombela", { ...other, slug: "honda-sandton" })).toMatchObject({ ok: false, violations: [{ propertyPath: "slug" }] });
+    expect(
+      await updateDealer(database.db, admin, "honda-mbombela", { ...other, slug: "honda-polokwane" }),
+    ).toMatchObject({ ok: false, violations: [{ propertyPath: "slug" }] });
+    expect(await updateDealer(database.db, admin, "honda-mbombela", { ...other, slug: "honda-sandton" })).toMatchObject(
+      { ok: false, violations: [{ propertyPath: "slug" }] },
+    );
     // Renamed again: both former slugs lead to the newest.
     const renamed = await formOf(admin, "honda-polokwane-central");
     await updateDealer(database.db, admin, "honda-polokwane-central", { ...renamed, slug: "honda-limpopo" });
     const after = await readModels.read(dealerDirectoryModel);
-    expect([renamedDealerSlug(after, "honda-polokwane"), renamedDealerSlug(after, "honda-polokwane-central")]).toEqual(["honda-limpopo", "honda-limpopo"]);
+    expect([renamedDealerSlug(after, "honda-polokwane"), renamedDealerSlug(after, "honda-polokwane-central")]).toEqual([
+      "honda-limpopo",
+      "honda-limpopo",
+    ]);
   });
 
   it("lets a group administrator create a dealer, audited", async () => {
@@ -217,14 +300,24 @@ describe("renaming and creating dealers", () => {
       financeEmails: "",
     });
     expect(result).toEqual({ ok: true, slug: "honda-rustenburg" });
-    const [created] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-rustenburg"));
-    const channels = await database.db.select().from(dealerLeadChannels).where(eq(dealerLeadChannels.dealerId, created!.id));
+    const [created] = await database.db
+      .select({ id: dealers.id })
+      .from(dealers)
+      .where(eq(dealers.slug, "honda-rustenburg"));
+    const channels = await database.db
+      .select()
+      .from(dealerLeadChannels)
+      .where(eq(dealerLeadChannels.dealerId, created!.id));
     expect(channels.map((c) => [c.target, c.leadKind, c.format]).sort()).toEqual([
       ["crm@rustenburg.example.co.za", "all", "adf"],
       ["leads@rustenburg.example.co.za", "enquiry", "readable"],
     ]);
     const shown = await publicDealer("honda-rustenburg");
-    expect(shown).toMatchObject({ dealerName: "Honda Rustenburg", province: "North West", address: `${values.street}, Rustenburg, ${values.postalCode}` });
+    expect(shown).toMatchObject({
+      dealerName: "Honda Rustenburg",
+      province: "North West",
+      address: `${values.street}, Rustenburg, ${values.postalCode}`,
+    });
     const [row] = await database.db.select().from(dealers).where(eq(dealers.slug, "honda-rustenburg"));
     expect((await auditOf(row!.id))[0]).toMatchObject({ action: "dealer.create", actorLabel: "admin@dealers.example" });
   });

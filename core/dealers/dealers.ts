@@ -73,7 +73,10 @@ export const dealerDirectoryModel = defineReadModel<DealerDirectory>({
 export async function loadDealerDirectory(db: Database): Promise<DealerDirectory> {
   const [rows, former] = await Promise.all([
     db.select().from(dealers).orderBy(asc(dealers.sortOrder), asc(dealers.dealerName)),
-    db.select({ slug: dealerFormerSlugs.slug, current: dealers.slug }).from(dealerFormerSlugs).innerJoin(dealers, eq(dealers.id, dealerFormerSlugs.dealerId)),
+    db
+      .select({ slug: dealerFormerSlugs.slug, current: dealers.slug })
+      .from(dealerFormerSlugs)
+      .innerJoin(dealers, eq(dealers.id, dealerFormerSlugs.dealerId)),
   ]);
   return {
     dealers: rows.map(toDealerView),
@@ -134,7 +137,10 @@ export async function findDealerId(db: Database, slug: string): Promise<number |
  * Which dealer a slug scopes content to: the head-office slug scopes to the group itself (dealerId null);
  * an unknown slug gives null.
  */
-export async function resolveDealerScope(readModels: Pick<ReadModels, "read">, slug: string): Promise<{ dealerId: number | null } | null> {
+export async function resolveDealerScope(
+  readModels: Pick<ReadModels, "read">,
+  slug: string,
+): Promise<{ dealerId: number | null } | null> {
   if (slug === HEAD_OFFICE_SLUG) return { dealerId: null };
   const dealerId = dealerIdNamed(await readModels.read(dealerDirectoryModel), slug);
   return dealerId === null ? null : { dealerId };

@@ -20,7 +20,11 @@ export async function dealersOfActor(db: Database, actor: StaffActor): Promise<S
 }
 
 /** The dealers the actor may put records of the area at (a form's Dealer choices); 403 for a role with no part in the area. */
-export async function areaDealers(db: Database, actor: StaffActor, area: StaffArea): Promise<{ id: number; slug: string; name: string }[]> {
+export async function areaDealers(
+  db: Database,
+  actor: StaffActor,
+  area: StaffArea,
+): Promise<{ id: number; slug: string; name: string }[]> {
   assertMayUse(actor, area);
   const scope = dealerScope(actor, area);
   return db

@@ -20,7 +20,13 @@ let used: { id: number; year: number; mileageKm: number; price: number; dealerSl
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   const [row] = await database.db
-    .select({ id: usedVehicles.id, year: usedVehicles.year, mileageKm: usedVehicles.mileageKm, price: usedVehicles.price, dealerSlug: dealers.slug })
+    .select({
+      id: usedVehicles.id,
+      year: usedVehicles.year,
+      mileageKm: usedVehicles.mileageKm,
+      price: usedVehicles.price,
+      dealerSlug: dealers.slug,
+    })
     .from(usedVehicles)
     .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId))
     .limit(1);
@@ -34,13 +40,34 @@ function enquiry(preset: PresetKey, overrides: Record<string, unknown> = {}) {
   serial += 1;
   const forms: Record<PresetKey, Record<string, unknown>> = {
     new: { model: "CR-V", variant: "1.5T Comfort CVT", uri: "/new/honda/cr-v/1-5t-comfort-cvt/enquire" },
-    wing: { model: "NX500", variant: "Manual", uri: "/honda-wing/honda/nx500/manual/enquire", dealer_slug: "honda-wing-durban" },
+    wing: {
+      model: "NX500",
+      variant: "Manual",
+      uri: "/honda-wing/honda/nx500/manual/enquire",
+      dealer_slug: "honda-wing-durban",
+    },
     used: { model: "Jazz", vehicle_id: used.id, dealer_slug: used.dealerSlug, uri: `/used/x/${used.id}/enquire` },
     special: { special_slug: "cr-v-e-hev-cash-back", uri: "/specials/cr-v-e-hev-cash-back" },
-    parts: { make: "Honda", model: "Civic", year: "2017", partNo: "15400-PLM-A02", vinNo: "JHMFC1F30HX123456", uri: "/parts" },
+    parts: {
+      make: "Honda",
+      model: "Civic",
+      year: "2017",
+      partNo: "15400-PLM-A02",
+      vinNo: "JHMFC1F30HX123456",
+      uri: "/parts",
+    },
     testDrive: { model: "HR-V", uri: "/book-test-drive/honda/hr-v" },
     service: { make: "Honda", model: "Jazz", year: 2016, message: "60 000 km service please", uri: "/service" },
-    sellCar: { make: "Toyota", model: "Corolla", year: 2017, mileage_km: "98000", condition: "good", outstanding_finance: "no", trade_in: "no", uri: "/sell-your-car" },
+    sellCar: {
+      make: "Toyota",
+      model: "Corolla",
+      year: 2017,
+      mileage_km: "98000",
+      condition: "good",
+      outstanding_finance: "no",
+      trade_in: "no",
+      uri: "/sell-your-car",
+    },
   };
   return {
     form_name: FORM_PRESETS[preset].formName,
@@ -73,32 +100,43 @@ describe("ADF 1.0 for every lead type", () => {
     ["testDrive", "new", String(year), "HR-V", "test-drive"],
     ["parts", "used", "2017", "Civic", "buy"],
     ["service", "used", "2016", "Jazz", "buy"],
-  ] as const)("a %s enquiry is valid ADF with year, make and model", async (preset, status, vehicleYear, model, interest) => {
-    const xml = await adfOfEnquiry(preset);
-    expect(await dtdViolations(xml)).toBe("");
-    expect(await text(xml, "/adf/prospect/vehicle/@status")).toBe(status);
-    expect(await text(xml, "/adf/prospect/vehicle/@interest")).toBe(interest);
-    expect(await text(xml, "/adf/prospect/vehicle/year")).toBe(vehicleYear);
-    expect(await text(xml, "/adf/prospect/vehicle/make")).toBe("Honda");
-    expect(await text(xml, "/adf/prospect/vehicle/model")).toBe(model);
-    expect(await text(xml, "/adf/prospect/customer/contact/name[@part='first']")).toBe("Thandi");
-    expect(await text(xml, "/adf/prospect/customer/contact/phone[@type='cellphone']")).toBe("+27821234567");
-    expect(await text(xml, "/adf/prospect/provider/service")).toContain(FORM_PRESETS[preset].formName);
-  });
+  ] as const)(
+    "a %s enquiry is valid ADF with year, make and model",
+    async (preset, status, vehicleYear, model, interest) => {
+      const xml = await adfOfEnquiry(preset);
+      expect(await dtdViolations(xml)).toBe("");
+      expect(await text(xml, "/adf/prospect/vehicle/@status")).toBe(status);
+      expect(await text(xml, "/adf/prospect/vehicle/@interest")).toBe(interest);
+      expect(await text(xml, "/adf/prospect/vehicle/year")).toBe(vehicleYear);
+      expect(await text(xml, "/adf/prospect/vehicle/make")).toBe("Honda");
+      expect(await text(xml, "/adf/prospect/vehicle/model")).toBe(model);
+      expect(await text(xml, "/adf/prospect/customer/contact/name[@part='first']")).toBe("Thandi");
+      expect(await text(xml, "/adf/prospect/customer/contact/phone[@type='cellphone']")).toBe("+27821234567");
+      expect(await text(xml, "/adf/prospect/provider/service")).toContain(FORM_PRESETS[preset].formName);
+    },
+  );
 
-  it.each(PRESET_KEYS)("every %s lead, with a hostile message and non-Latin names, is valid ADF whose vehicle has a year, make and model", async (preset) => {
-    const message = `Zoë's "offer": 5 < 6 & 7 > 3, ]]> 李雷 علي ${"long ".repeat(380)}`.slice(0, 2000);
-    const xml = await adfOfEnquiry(preset, { first_name: "Zoë-李", last_name: "N'Dlovu علي", message });
-    expect(await dtdViolations(xml)).toBe("");
-    for (const element of ["year", "make", "model"]) expect(await text(xml, `/adf/prospect/vehicle[1]/${element}`)).toMatch(/\S/);
-    expect(await text(xml, "/adf/prospect/vehicle[1]/year")).toMatch(/^(19[5-9]\d|20\d\d)$/);
-    expect(await text(xml, "//customer/contact/name[@part='first']")).toBe("Zoë-李");
-    expect(await text(xml, "//customer/contact/name[@part='last']")).toBe("N'Dlovu علي");
-    expect(await text(xml, "//customer/comments")).toContain(message.trim());
-  });
+  it.each(PRESET_KEYS)(
+    "every %s lead, with a hostile message and non-Latin names, is valid ADF whose vehicle has a year, make and model",
+    async (preset) => {
+      const message = `Zoë's "offer": 5 < 6 & 7 > 3, ]]> 李雷 علي ${"long ".repeat(380)}`.slice(0, 2000);
+      const xml = await adfOfEnquiry(preset, { first_name: "Zoë-李", last_name: "N'Dlovu علي", message });
+      expect(await dtdViolations(xml)).toBe("");
+      for (const element of ["year", "make", "model"])
+        expect(await text(xml, `/adf/prospect/vehicle[1]/${element}`)).toMatch(/\S/);
+      expect(await text(xml, "/adf/prospect/vehicle[1]/year")).toMatch(/^(19[5-9]\d|20\d\d)$/);
+      expect(await text(xml, "//customer/contact/name[@part='first']")).toBe("Zoë-李");
+      expect(await text(xml, "//customer/contact/name[@part='last']")).toBe("N'Dlovu علي");
+      expect(await text(xml, "//customer/comments")).toContain(message.trim());
+    },
+  );
 
   it("a sell-your-car lead traded in towards a listed car carries the seller's car and then the car they want, both with year, make and model", async () => {
-    const xml = await adfOfEnquiry("sellCar", { trade_in: "yes", towards_vehicle_id: used.id, dealer_slug: used.dealerSlug });
+    const xml = await adfOfEnquiry("sellCar", {
+      trade_in: "yes",
+      towards_vehicle_id: used.id,
+      dealer_slug: used.dealerSlug,
+    });
     expect(await dtdViolations(xml)).toBe("");
     expect(await text(xml, "/adf/prospect/vehicle[1]/@interest")).toBe("trade-in");
     expect(await text(xml, "/adf/prospect/vehicle[1]/year")).toBe("2017");
@@ -143,7 +181,11 @@ describe("ADF 1.0 for every lead type", () => {
   });
 
   it("a finance application is a lead with a finance element and nothing of the identity number, income or bank", async () => {
-    const result = await submitFinanceApplication(database.db, cipher, validFinanceApplication({ bankName: "First National Bank" }));
+    const result = await submitFinanceApplication(
+      database.db,
+      cipher,
+      validFinanceApplication({ bankName: "First National Bank" }),
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.violations));
     const lead = await loadLeadForDelivery(database.db, "finance", result.status.id, { financeCipher: cipher });
     const xml = buildAdfXml(lead!, SITE);
@@ -184,14 +226,24 @@ describe("hostile values", () => {
       postalCode: "2196",
       businessHours: [],
     },
-    customer: { firstName: "Thabo", lastName: "Nkosi", email: "thabo@example.co.za", cellPhone: "+27821234567", message: null, contactAllowed: true },
+    customer: {
+      firstName: "Thabo",
+      lastName: "Nkosi",
+      email: "thabo@example.co.za",
+      cellPhone: "+27821234567",
+      message: null,
+      contactAllowed: true,
+    },
     vehicle: { interest: "buy", condition: "used", year: 2015, make: "Honda", model: "Jazz" },
     finance: null,
     timeframe: null,
     notes: [],
     attribution: null,
   };
-  const lead = (customer: Partial<LeadForDelivery["customer"]>, vehicle: Partial<LeadForDelivery["vehicle"]> = {}): LeadForDelivery => ({
+  const lead = (
+    customer: Partial<LeadForDelivery["customer"]>,
+    vehicle: Partial<LeadForDelivery["vehicle"]> = {},
+  ): LeadForDelivery => ({
     ...base,
     customer: { ...base.customer, ...customer },
     vehicle: { ...base.vehicle, ...vehicle },
@@ -207,7 +259,10 @@ describe("hostile values", () => {
   });
 
   it("drops control characters XML cannot carry and keeps tabs and line breaks", async () => {
-    const xml = buildAdfXml(lead({ message: "bell\u0007 escape\u001b null\u0000 tab\there\nnext line\uffff \ud800lone" }), SITE);
+    const xml = buildAdfXml(
+      lead({ message: "bell\u0007 escape\u001b null\u0000 tab\there\nnext line\uffff \ud800lone" }),
+      SITE,
+    );
     expect(await dtdViolations(xml)).toBe("");
     expect(await text(xml, "//customer/comments")).toBe("bell escape null tab\there\nnext line lone");
   });
@@ -229,7 +284,10 @@ describe("hostile values", () => {
 
   it("writes an appointment's timeframe in the customer, before the comments", async () => {
     const xml = buildAdfXml(
-      { ...lead({ message: "Mornings suit me" }), timeframe: { description: "Service on Tuesday morning", earliest: new Date("2026-12-01T07:30:00Z") } },
+      {
+        ...lead({ message: "Mornings suit me" }),
+        timeframe: { description: "Service on Tuesday morning", earliest: new Date("2026-12-01T07:30:00Z") },
+      },
       SITE,
     );
     expect(await dtdViolations(xml)).toBe("");
@@ -274,7 +332,9 @@ describe("hostile values", () => {
 
 describe("links to the site", () => {
   it("names only addresses on this site", () => {
-    expect(siteLink("/used/honda/jazz/1", "https://www.example.co.za")).toBe("https://www.example.co.za/used/honda/jazz/1");
+    expect(siteLink("/used/honda/jazz/1", "https://www.example.co.za")).toBe(
+      "https://www.example.co.za/used/honda/jazz/1",
+    );
     expect(siteLink("//evil.example/x", "https://www.example.co.za")).toBeNull();
     expect(siteLink(null, "https://www.example.co.za")).toBeNull();
   });

@@ -29,7 +29,11 @@ function render(node: Node, depth: number): string[] {
     .map(([key, value]) => ` ${key}="${xmlText(value)}"`)
     .join("");
   if (node.children) {
-    return [`${indent}<${node.name}${attributes}>`, ...node.children.flatMap((child) => render(child, depth + 1)), `${indent}</${node.name}>`];
+    return [
+      `${indent}<${node.name}${attributes}>`,
+      ...node.children.flatMap((child) => render(child, depth + 1)),
+      `${indent}</${node.name}>`,
+    ];
   }
   return [`${indent}<${node.name}${attributes}>${xmlText(String(node.text ?? ""))}</${node.name}>`];
 }
@@ -171,7 +175,11 @@ export function buildAdfXml(lead: LeadForDelivery, siteUrl: string): string {
       providerNode(lead, siteUrl),
     ],
   };
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<?adf version="1.0"?>', ...render({ name: "adf", children: [prospect] }, 0)].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?adf version="1.0"?>',
+    ...render({ name: "adf", children: [prospect] }, 0),
+  ].join("\n");
 }
 
 /** The same lead as JSON for CRMs that prefer it. */

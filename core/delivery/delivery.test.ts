@@ -9,7 +9,14 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { dealerLeadChannels, dealers, enquiries, financeApplications, leadDeliveries, leadDeliveryAttempts } from "../../db/schema.ts";
+import {
+  dealerLeadChannels,
+  dealers,
+  enquiries,
+  financeApplications,
+  leadDeliveries,
+  leadDeliveryAttempts,
+} from "../../db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../../tests/support/finance-fixture.ts";
 import { storeTestEnquiry } from "../../tests/support/leads.ts";
@@ -69,11 +76,14 @@ const advance = (seconds: number) => {
 
 /** The text of the first element with this name (and attributes) in an XML string. */
 function xmlText(xml: string, element: string, attributes = ""): string | undefined {
-  const match = new RegExp(`<${element}${attributes.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}>([^<]*)</${element}>`).exec(xml);
+  const match = new RegExp(`<${element}${attributes.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}>([^<]*)</${element}>`).exec(
+    xml,
+  );
   return match?.[1];
 }
 
-const xpathText = async (xml: string, expression: string) => (await xpath(xml, `string(${expression})`)).replace(/\n$/, "");
+const xpathText = async (xml: string, expression: string) =>
+  (await xpath(xml, `string(${expression})`)).replace(/\n$/, "");
 
 const leadStatus = async (id: string) =>
   (await database.db.select({ status: enquiries.status }).from(enquiries).where(eq(enquiries.id, id)))[0]?.status;
@@ -116,7 +126,9 @@ describe("e-mail delivery", () => {
     expect(html).toContain("Is the CR-V available in white?");
     expect(html).toContain('<a href="https://www.honda-group.example/new/honda/cr-v/1-5t-executive-awd">');
     expect(html).toContain("+27821234567");
-    expect(people.attachments.map((a) => [a.filename, a.contentType, a.content.toString("utf8")])).toEqual([[`lead-${id}.adf.xml`, "application/xml", adf]]);
+    expect(people.attachments.map((a) => [a.filename, a.contentType, a.content.toString("utf8")])).toEqual([
+      [`lead-${id}.adf.xml`, "application/xml", adf],
+    ]);
     expect(people.messageId).not.toBe(crm.messageId);
 
     expect(await leadStatus(id)).toBe("Delivered");
@@ -129,14 +141,21 @@ describe("e-mail delivery", () => {
   it("writes the same e-mails as .eml files when no SMTP server is configured", async () => {
     const outbox = await fs.mkdtemp(path.join(os.tmpdir(), "honda-outbox-"));
     try {
-      const id = await storeTestEnquiry(database.db, { dealerSlug: "honda-menlyn", message: "Zoë's question: 5 < 6 & \"yes\"" });
+      const id = await storeTestEnquiry(database.db, {
+        dealerSlug: "honda-menlyn",
+        message: 'Zoë\'s question: 5 < 6 & "yes"',
+      });
       await worker({ mailer: createMailer({ outboxDir: outbox, from: "Leads <leads@group.example>" }) }).runOnce();
-      const mails = await Promise.all((await fs.readdir(outbox)).map(async (name) => simpleParser(await fs.readFile(path.join(outbox, name)))));
+      const mails = await Promise.all(
+        (await fs.readdir(outbox)).map(async (name) => simpleParser(await fs.readFile(path.join(outbox, name)))),
+      );
       const crm = mails.find((mail) => !Array.isArray(mail.to) && mail.to?.text === CRM("honda-menlyn"))!;
       expect(crm.subject).toBe(`Honda Menlyn: New Vehicles lead ${leadReference(id)}`);
       expect(await dtdViolations(crm.text!)).toBe("");
-      expect(await xpathText(crm.text!, "//customer/comments")).toBe("Zoë's question: 5 < 6 & \"yes\"");
-      const people = mails.find((mail) => !Array.isArray(mail.to) && mail.to?.text === "leads@honda-menlyn.example.co.za")!;
+      expect(await xpathText(crm.text!, "//customer/comments")).toBe('Zoë\'s question: 5 < 6 & "yes"');
+      const people = mails.find(
+        (mail) => !Array.isArray(mail.to) && mail.to?.text === "leads@honda-menlyn.example.co.za",
+      )!;
       expect(people.html).toContain("Zoë&apos;s question: 5 &lt; 6 &amp; &quot;yes&quot;");
       expect(people.replyTo?.text).toContain("thabo@example.co.za");
     } finally {
@@ -170,7 +189,11 @@ describe("e-mail delivery", () => {
 
   it("sends a finance application as an ADF lead with a finance element; no e-mail holds its identity number, income or bank", async () => {
     const email = `applicant.${Date.now()}@example.co.za`;
-    const result = await submitFinanceApplication(database.db, cipher, validFinanceApplication({ dealership: "honda-menlyn", email, bankName: "Capitec Bank" }));
+    const result = await submitFinanceApplication(
+      database.db,
+      cipher,
+      validFinanceApplication({ dealership: "honda-menlyn", email, bankName: "Capitec Bank" }),
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.violations));
     const id = result.status.id;
     catchUpWithTheDatabase();
@@ -186,19 +209,29 @@ describe("e-mail delivery", () => {
     expect(people.replyTo?.value).toEqual([{ address: email, name: "Thandi Nkosi" }]);
     const buyer = mailTo(email);
     for (const mail of [crm, people, buyer]) {
-      const everything = [mail.subject, mail.text, mail.html || "", ...mail.attachments.map((a) => a.content.toString("utf8"))].join("\n");
+      const everything = [
+        mail.subject,
+        mail.text,
+        mail.html || "",
+        ...mail.attachments.map((a) => a.content.toString("utf8")),
+      ].join("\n");
       expect(everything).not.toContain(VALID_ID_NUMBER);
       expect(everything).not.toContain(SALARY);
       expect(everything).not.toMatch(/Capitec|Acme Mining|<(basicMonthly|totalSalary|bankName|idNumber)>/);
     }
     expect(buyer.text).not.toMatch(/R\s?\d/);
 
-    const [row] = await database.db.select({ status: financeApplications.status }).from(financeApplications).where(eq(financeApplications.id, id));
+    const [row] = await database.db
+      .select({ status: financeApplications.status })
+      .from(financeApplications)
+      .where(eq(financeApplications.id, id));
     expect(row!.status).toBe("Delivered");
     const [crmLog] = (await deliveryLog(database.db, id)).filter((delivery) => delivery.format === "adf");
     expect(crmLog!.sentAdf?.encrypted).toBe(true);
     expect(crmLog!.sentAdf?.text).not.toContain(email);
-    const decrypted = (await deliveryLog(database.db, id, cipher)).find((delivery) => delivery.format === "adf")!.sentAdf;
+    const decrypted = (await deliveryLog(database.db, id, cipher)).find(
+      (delivery) => delivery.format === "adf",
+    )!.sentAdf;
     expect(decrypted).toEqual({ text: crm.text!.replace(/\n$/, ""), encrypted: false });
   });
 });
@@ -261,7 +294,10 @@ describe("the buyer's confirmation", () => {
     expect(confirmations.map((row) => row.lead_id)).toEqual(ids.slice(0, 3));
     // Every lead still reaches the dealer.
     const dealerDeliveries = await rows<{ n: number }>(
-      sql`select count(*)::int as n from lead_deliveries where format <> 'confirmation' and lead_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      sql`select count(*)::int as n from lead_deliveries where format <> 'confirmation' and lead_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
     expect(dealerDeliveries[0]!.n).toBe(10);
   });
@@ -276,7 +312,11 @@ describe("the lead report", () => {
     expect(report).toContain(`email (adf) to ${CRM("honda-gqeberha")}: delivered after 1 attempt(s)`);
     expect(`${report}\n`).toContain(`  ADF as sent:\n${mailTo(CRM("honda-gqeberha")).text}`);
 
-    const result = await submitFinanceApplication(database.db, cipher, validFinanceApplication({ dealership: "honda-gqeberha", email: `fin.${Date.now()}@example.co.za` }));
+    const result = await submitFinanceApplication(
+      database.db,
+      cipher,
+      validFinanceApplication({ dealership: "honda-gqeberha", email: `fin.${Date.now()}@example.co.za` }),
+    );
     if (!result.ok) throw new Error("finance application refused");
     smtp.messages.length = 0;
     catchUpWithTheDatabase();
@@ -378,7 +418,9 @@ describe("CRM webhooks", () => {
 
   async function addWebhook(dealerSlug: string, format: "adf" | "json", secret: string) {
     const [dealer] = await database.db.select().from(dealers).where(eq(dealers.slug, dealerSlug));
-    await database.db.insert(dealerLeadChannels).values({ dealerId: dealer!.id, kind: "webhook", target: webhookUrl, format, secret, leadKind: "enquiry" });
+    await database.db
+      .insert(dealerLeadChannels)
+      .values({ dealerId: dealer!.id, kind: "webhook", target: webhookUrl, format, secret, leadKind: "enquiry" });
   }
 
   it("POSTs the ADF XML signed with the dealer's secret, alongside the e-mail", async () => {
@@ -451,18 +493,33 @@ describe("the lead log", () => {
   afterAll(() => crmAddress("honda-polokwane", true));
 
   it("lists recent leads with dealer, type and status, shows each attempt, and counts per dealer", async () => {
-    const leadId = await storeTestEnquiry(database.db, { dealerSlug: "honda-polokwane", leadType: "Book Service", formName: "Book Service" });
+    const leadId = await storeTestEnquiry(database.db, {
+      dealerSlug: "honda-polokwane",
+      leadType: "Book Service",
+      formName: "Book Service",
+    });
     smtp.failNext(1);
     await worker().runOnce();
     advance(60);
     await worker().runOnce();
 
     const [latest] = await listLeads(database.db, { dealerSlug: "honda-polokwane" });
-    expect(latest).toMatchObject({ id: leadId, kind: "enquiry", dealer: "Honda Polokwane", type: "Book Service", status: "Delivered" });
+    expect(latest).toMatchObject({
+      id: leadId,
+      kind: "enquiry",
+      dealer: "Honda Polokwane",
+      type: "Book Service",
+      status: "Delivered",
+    });
     expect(await listLeads(database.db, { dealerSlug: "honda-polokwane", status: "Failed" })).toEqual([]);
 
     const [email] = await deliveryLog(database.db, leadId);
-    expect(email).toMatchObject({ channel: "email", target: "leads@honda-polokwane.example.co.za", status: "delivered", attempts: 2 });
+    expect(email).toMatchObject({
+      channel: "email",
+      target: "leads@honda-polokwane.example.co.za",
+      status: "delivered",
+      attempts: 2,
+    });
     expect(email!.history.map((attempt) => attempt.ok)).toEqual([false, true]);
     expect(email!.history[0]!.error).toMatch(/busy/i);
 

@@ -6,7 +6,14 @@ import { formatKm, formatOpeningTimes, formatRand } from "../shared/format.ts";
 import { escapeMarkup } from "./adf.ts";
 import { appointmentIcs } from "../appointments/ics.ts";
 import { type LinkSigner, manageAppointmentPath } from "../appointments/links.ts";
-import { describeAppointment, type LeadAppointment, type LeadForDelivery, NOT_RECORDED, siteLink, visitSourceLines } from "./lead-source.ts";
+import {
+  describeAppointment,
+  type LeadAppointment,
+  type LeadForDelivery,
+  NOT_RECORDED,
+  siteLink,
+  visitSourceLines,
+} from "./lead-source.ts";
 
 export type OutgoingMail = {
   messageId: string;
@@ -52,7 +59,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       const info = await transport.sendMail({ from: options.from, ...mail });
       // Owner-only: the messages hold buyers' names, e-mail addresses and phone numbers.
       await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^a-z0-9-]/gi, "")}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^a-z0-9-]/gi, "")}.eml`,
+      );
       // Written aside and renamed, so that whoever reads the outbox never sees half a message.
       await fs.writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
       await fs.rename(`${file}.part`, file);
@@ -74,10 +84,17 @@ export function leadMail(
   // A moved or cancelled appointment sends the lead again: each version is a message of its own.
   const version = lead.appointment && lead.appointment.version > 1 ? `-v${lead.appointment.version}` : "";
   const messageId = `<lead-${lead.id}-${delivery.id}${version}@honda-dealer-group>`;
-  if (delivery.format === "adf") return { messageId, to: delivery.target, subject: changePrefix(lead) + crmSubject(lead), text: adf };
+  if (delivery.format === "adf")
+    return { messageId, to: delivery.target, subject: changePrefix(lead) + crmSubject(lead), text: adf };
   if (delivery.format === "readable") return { messageId, to: delivery.target, ...readableMail(lead, siteUrl, adf) };
   if (delivery.format === "confirmation") {
-    return { messageId, to: delivery.target, ...(lead.appointment ? appointmentConfirmationMail(lead, lead.appointment, siteUrl, links) : confirmationMail(lead)) };
+    return {
+      messageId,
+      to: delivery.target,
+      ...(lead.appointment
+        ? appointmentConfirmationMail(lead, lead.appointment, siteUrl, links)
+        : confirmationMail(lead)),
+    };
   }
   throw new Error(`unknown e-mail format '${delivery.format}'`);
 }
@@ -132,7 +149,9 @@ function leadFields(lead: LeadForDelivery, siteUrl: string): [string, string][] 
     ["May we contact them about offers", yesNo(customer.contactAllowed)],
     ["Form", `${lead.formName}${lead.source ? ` (${lead.source})` : ""}`],
     ["Page", siteLink(lead.uri, siteUrl)],
-    ...(lead.attribution ? visitSourceLines(lead.attribution, siteUrl) : [["Visit source", NOT_RECORDED] as [string, string]]),
+    ...(lead.attribution
+      ? visitSourceLines(lead.attribution, siteUrl)
+      : [["Visit source", NOT_RECORDED] as [string, string]]),
     ["Received", lead.createdAt.toISOString()],
     ["Lead id", lead.id],
   ];
@@ -162,14 +181,23 @@ function readableMail(lead: LeadForDelivery, siteUrl: string, adf: string): Omit
       : [];
   const rows = fields
     .map(([label, value]) => {
-      const shown = /^https?:\/\//.test(value) ? `<a href="${escapeMarkup(value)}">${escapeMarkup(value)}</a>` : htmlText(value);
+      const shown = /^https?:\/\//.test(value)
+        ? `<a href="${escapeMarkup(value)}">${escapeMarkup(value)}</a>`
+        : htmlText(value);
       return `<tr><th scope="row" align="left" valign="top" style="padding:4px 12px 4px 0">${escapeMarkup(label)}</th><td style="padding:4px 0">${shown}</td></tr>`;
     })
     .join("");
   return {
     subject: `${changePrefix(lead)}New lead: ${lead.formName} - ${customer.firstName} ${customer.lastName}${lead.vehicle.model ? ` - ${lead.vehicle.model}` : ""}`,
-    replyTo: customer.email ? { name: `${customer.firstName} ${customer.lastName}`, address: customer.email } : undefined,
-    text: [heading, "", ...fields.map(([label, value]) => `${label}: ${value}`), ...(financeNote.length ? ["", ...financeNote] : [])].join("\n"),
+    replyTo: customer.email
+      ? { name: `${customer.firstName} ${customer.lastName}`, address: customer.email }
+      : undefined,
+    text: [
+      heading,
+      "",
+      ...fields.map(([label, value]) => `${label}: ${value}`),
+      ...(financeNote.length ? ["", ...financeNote] : []),
+    ].join("\n"),
     html: htmlPage(
       heading,
       `<h1 style="font-size:20px">${escapeMarkup(heading)}</h1><table>${rows}</table>` +
@@ -182,7 +210,8 @@ function readableMail(lead: LeadForDelivery, siteUrl: string, adf: string): Omit
 /** What the buyer asked about, in their words: "Book Service for your 2016 Honda Jazz". */
 function askedAbout(lead: LeadForDelivery): string {
   const vehicle = [lead.vehicle.year, lead.vehicle.make, lead.vehicle.model].filter(Boolean).join(" ");
-  if (lead.kind === "finance") return `an online finance application${lead.vehicle.model ? ` for a ${lead.vehicle.condition} ${vehicle}` : ""}`;
+  if (lead.kind === "finance")
+    return `an online finance application${lead.vehicle.model ? ` for a ${lead.vehicle.condition} ${vehicle}` : ""}`;
   return `${lead.formName}${lead.vehicle.model ? `: ${vehicle}${lead.vehicle.trim ? ` ${lead.vehicle.trim}` : ""}` : ""}`;
 }
 
@@ -192,7 +221,9 @@ function askedAbout(lead: LeadForDelivery): string {
  */
 function confirmationMail(lead: LeadForDelivery): Omit<OutgoingMail, "messageId" | "to"> {
   const { dealer, customer } = lead;
-  const how = [customer.cellPhone ? `on ${customer.cellPhone}` : null, customer.email ? `at ${customer.email}` : null].filter(Boolean).join(" or ");
+  const how = [customer.cellPhone ? `on ${customer.cellPhone}` : null, customer.email ? `at ${customer.email}` : null]
+    .filter(Boolean)
+    .join(" or ");
   const hours = openingHours(lead);
   const paragraphs = [
     `Dear ${customer.firstName},`,
@@ -205,7 +236,10 @@ function confirmationMail(lead: LeadForDelivery): Omit<OutgoingMail, "messageId"
   return {
     subject: `Your enquiry to ${dealer.dealerName} (${lead.reference})`,
     text: [...paragraphs, hours.text, closing].join("\n\n"),
-    html: htmlPage(`Your enquiry to ${dealer.dealerName}`, `${paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") + hours.html}<p>${escapeMarkup(closing)}</p>`),
+    html: htmlPage(
+      `Your enquiry to ${dealer.dealerName}`,
+      `${paragraphs.map((line) => `<p>${escapeMarkup(line)}</p>`).join("") + hours.html}<p>${escapeMarkup(closing)}</p>`,
+    ),
   };
 }
 
@@ -224,9 +258,17 @@ function openingHours(lead: LeadForDelivery): { text: string; html: string } {
  * appointment as an .ics file for their calendar. Once cancelled, the same message says so and its .ics
  * removes the event from the calendar.
  */
-function appointmentConfirmationMail(lead: LeadForDelivery, appointment: LeadAppointment, siteUrl: string, links: LinkSigner): Omit<OutgoingMail, "messageId" | "to"> {
+function appointmentConfirmationMail(
+  lead: LeadForDelivery,
+  appointment: LeadAppointment,
+  siteUrl: string,
+  links: LinkSigner,
+): Omit<OutgoingMail, "messageId" | "to"> {
   const { dealer, customer } = lead;
-  const what = appointment.kind === "test-drive" ? `test drive${lead.vehicle.model ? ` of the ${lead.vehicle.make} ${lead.vehicle.model}` : ""}` : "service";
+  const what =
+    appointment.kind === "test-drive"
+      ? `test drive${lead.vehicle.model ? ` of the ${lead.vehicle.make} ${lead.vehicle.model}` : ""}`
+      : "service";
   const when = describeSlotStart(appointment.start);
   const cancelled = appointment.status === "cancelled";
   const manage = cancelled ? null : new URL(manageAppointmentPath(links, appointment), siteUrl).toString();
@@ -242,7 +284,9 @@ function appointmentConfirmationMail(lead: LeadForDelivery, appointment: LeadApp
         `Your ${what} at ${dealer.dealerName} is booked for ${when} (30 minutes).`,
         `Where: ${dealer.address}`,
         `Your reference: ${lead.reference}`,
-        appointment.kind === "test-drive" ? "Please bring your driver's licence." : "Please bring your service book and spare key if you have them.",
+        appointment.kind === "test-drive"
+          ? "Please bring your driver's licence."
+          : "Please bring your service book and spare key if you have them.",
         `Add it to your calendar with the attached file. To move or cancel it, use this link (it works until the appointment starts): ${manage}`,
         `${dealer.dealerName}: ${dealer.contactNo}`,
       ];
@@ -255,19 +299,42 @@ function appointmentConfirmationMail(lead: LeadForDelivery, appointment: LeadApp
     end: appointment.end,
     cancelled,
     summary,
-    description: [`Reference ${lead.reference}`, manage ? `Move or cancel: ${manage}` : null, `${dealer.dealerName}: ${dealer.contactNo}`].filter(Boolean).join("\n"),
+    description: [
+      `Reference ${lead.reference}`,
+      manage ? `Move or cancel: ${manage}` : null,
+      `${dealer.dealerName}: ${dealer.contactNo}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
     location: `${dealer.dealerName}, ${dealer.address}`,
     organizer: { name: dealer.dealerName, email: dealer.dpEmail },
     url: manage ?? undefined,
   });
-  const linkHtml = (line: string) => (manage ? escapeMarkup(line).replace(escapeMarkup(manage), `<a href="${escapeMarkup(manage)}">${escapeMarkup(manage)}</a>`) : escapeMarkup(line));
+  const linkHtml = (line: string) =>
+    manage
+      ? escapeMarkup(line).replace(
+          escapeMarkup(manage),
+          `<a href="${escapeMarkup(manage)}">${escapeMarkup(manage)}</a>`,
+        )
+      : escapeMarkup(line);
   const hours = openingHours(lead);
   return {
-    subject: cancelled ? `Cancelled: your ${what} at ${dealer.dealerName} (${lead.reference})` : `Booked: your ${what} at ${dealer.dealerName}, ${when} (${lead.reference})`,
+    subject: cancelled
+      ? `Cancelled: your ${what} at ${dealer.dealerName} (${lead.reference})`
+      : `Booked: your ${what} at ${dealer.dealerName}, ${when} (${lead.reference})`,
     text: [...paragraphs, hours.text, ...(cancelled ? [] : [closing])].join("\n\n"),
-    html: htmlPage(summary, paragraphs.map((line) => `<p>${linkHtml(line)}</p>`).join("") + hours.html + (cancelled ? "" : `<p>${escapeMarkup(closing)}</p>`)),
+    html: htmlPage(
+      summary,
+      paragraphs.map((line) => `<p>${linkHtml(line)}</p>`).join("") +
+        hours.html +
+        (cancelled ? "" : `<p>${escapeMarkup(closing)}</p>`),
+    ),
     attachments: [
-      { filename: cancelled ? "cancelled-appointment.ics" : "appointment.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}` },
+      {
+        filename: cancelled ? "cancelled-appointment.ics" : "appointment.ics",
+        content: ics,
+        contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}`,
+      },
     ],
   };
 }

@@ -31,14 +31,25 @@ export async function listLeads(
   }
   const [enquiryRows, financeRows] = await Promise.all([
     db
-      .select({ id: enquiries.id, dealer: dealers.dealerName, type: enquiries.leadType, status: enquiries.status, createdAt: enquiries.createdAt })
+      .select({
+        id: enquiries.id,
+        dealer: dealers.dealerName,
+        type: enquiries.leadType,
+        status: enquiries.status,
+        createdAt: enquiries.createdAt,
+      })
       .from(enquiries)
       .innerJoin(dealers, eq(dealers.id, enquiries.dealerId))
       .where(and(...enquiryWhere))
       .orderBy(desc(enquiries.createdAt))
       .limit(limit),
     db
-      .select({ id: financeApplications.id, dealer: dealers.dealerName, status: financeApplications.status, createdAt: financeApplications.createdAt })
+      .select({
+        id: financeApplications.id,
+        dealer: dealers.dealerName,
+        status: financeApplications.status,
+        createdAt: financeApplications.createdAt,
+      })
       .from(financeApplications)
       .innerJoin(dealers, eq(dealers.id, financeApplications.dealerId))
       .where(and(...financeWhere))
@@ -69,13 +80,26 @@ export type LeadDeliveryLog = {
 };
 
 /** A lead's deliveries and every attempt, oldest first; with the finance key, a finance lead's ADF is decrypted. */
-export async function deliveryLog(db: Database, leadId: string, financeCipher?: FinanceCipher): Promise<LeadDeliveryLog[]> {
-  const deliveries = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)).orderBy(leadDeliveries.id);
+export async function deliveryLog(
+  db: Database,
+  leadId: string,
+  financeCipher?: FinanceCipher,
+): Promise<LeadDeliveryLog[]> {
+  const deliveries = await db
+    .select()
+    .from(leadDeliveries)
+    .where(eq(leadDeliveries.leadId, leadId))
+    .orderBy(leadDeliveries.id);
   if (deliveries.length === 0) return [];
   const attempts = await db
     .select()
     .from(leadDeliveryAttempts)
-    .where(inArray(leadDeliveryAttempts.deliveryId, deliveries.map((d) => d.id)))
+    .where(
+      inArray(
+        leadDeliveryAttempts.deliveryId,
+        deliveries.map((d) => d.id),
+      ),
+    )
     .orderBy(leadDeliveryAttempts.id);
   return deliveries.map((delivery) => ({
     id: delivery.id,
@@ -97,7 +121,9 @@ export async function deliveryLog(db: Database, leadId: string, financeCipher?: 
 function sentAdfOf(kind: LeadKind, stored: string | null, financeCipher?: FinanceCipher): LeadDeliveryLog["sentAdf"] {
   if (stored === null) return null;
   if (kind === "enquiry") return { text: stored, encrypted: false };
-  return financeCipher ? { text: String(financeCipher.decrypt(stored)), encrypted: false } : { text: stored, encrypted: true };
+  return financeCipher
+    ? { text: String(financeCipher.decrypt(stored)), encrypted: false }
+    : { text: stored, encrypted: true };
 }
 
 /**
@@ -107,21 +133,35 @@ function sentAdfOf(kind: LeadKind, stored: string | null, financeCipher?: Financ
  */
 export async function leadReport(db: Database, leadId: string, financeCipher?: FinanceCipher): Promise<string | null> {
   const [finance] = await db
-    .select({ encryptedPayload: financeApplications.encryptedPayload, status: financeApplications.status, createdAt: financeApplications.createdAt, dealer: dealers.dealerName })
+    .select({
+      encryptedPayload: financeApplications.encryptedPayload,
+      status: financeApplications.status,
+      createdAt: financeApplications.createdAt,
+      dealer: dealers.dealerName,
+    })
     .from(financeApplications)
     .innerJoin(dealers, eq(dealers.id, financeApplications.dealerId))
     .where(eq(financeApplications.id, leadId));
   const lines: string[] = [];
   if (finance && !financeCipher) {
-    lines.push(`Finance application ${leadId} for ${finance.dealer}: ${finance.status}`, `received ${finance.createdAt.toISOString()} from /finance`);
+    lines.push(
+      `Finance application ${leadId} for ${finance.dealer}: ${finance.status}`,
+      `received ${finance.createdAt.toISOString()} from /finance`,
+    );
     lines.push("personal details are encrypted; add --decrypt to read them");
   } else {
     const lead = await loadLeadForDelivery(db, finance ? "finance" : "enquiry", leadId, { financeCipher });
     if (!lead) return null;
-    lines.push(`${lead.kind === "finance" ? "Finance application" : lead.leadType} ${lead.id} (${lead.reference}) for ${lead.dealer.dealerName}: ${lead.status}`);
-    lines.push(`received ${lead.createdAt.toISOString()} from ${lead.uri ?? "?"} (${lead.formName}${lead.source ? `, ${lead.source}` : ""})`);
+    lines.push(
+      `${lead.kind === "finance" ? "Finance application" : lead.leadType} ${lead.id} (${lead.reference}) for ${lead.dealer.dealerName}: ${lead.status}`,
+    );
+    lines.push(
+      `received ${lead.createdAt.toISOString()} from ${lead.uri ?? "?"} (${lead.formName}${lead.source ? `, ${lead.source}` : ""})`,
+    );
     const c = lead.customer;
-    lines.push(`customer: ${c.firstName} ${c.lastName}, ${c.cellPhone ?? "no phone"}, ${c.email ?? "no e-mail"}; message: ${c.message ?? "none"}`);
+    lines.push(
+      `customer: ${c.firstName} ${c.lastName}, ${c.cellPhone ?? "no phone"}, ${c.email ?? "no e-mail"}; message: ${c.message ?? "none"}`,
+    );
     lines.push(`vehicle: ${JSON.stringify(lead.vehicle)}`);
     if (finance && financeCipher) {
       lines.push("application (decrypted; personal information protected by POPIA, do not forward):");
@@ -132,10 +172,14 @@ export async function leadReport(db: Database, leadId: string, financeCipher?: F
     lines.push(
       "",
       `${delivery.channel} (${delivery.format}) to ${delivery.target}: ${delivery.status} after ${delivery.attempts} attempt(s)` +
-        (delivery.deliveredAt ? `, delivered ${delivery.deliveredAt.toISOString()}` : `, next try ${delivery.nextAttemptAt.toISOString()}`),
+        (delivery.deliveredAt
+          ? `, delivered ${delivery.deliveredAt.toISOString()}`
+          : `, next try ${delivery.nextAttemptAt.toISOString()}`),
     );
     for (const attempt of delivery.history) {
-      lines.push(`  ${attempt.attemptedAt.toISOString()} ${attempt.ok ? "ok" : `failed: ${attempt.error}`} (${attempt.durationMs} ms)`);
+      lines.push(
+        `  ${attempt.attemptedAt.toISOString()} ${attempt.ok ? "ok" : `failed: ${attempt.error}`} (${attempt.durationMs} ms)`,
+      );
     }
     if (delivery.sentAdf?.encrypted) lines.push("  ADF as sent: encrypted; add --decrypt to read it");
     else if (delivery.sentAdf) lines.push("  ADF as sent:", delivery.sentAdf.text);

@@ -13,7 +13,11 @@ export const LEAD_PHOTO = "lead-photo";
 export const PHOTO_LINK_DAYS = 30;
 
 export function leadPhotoPath(signer: LinkSigner, enquiryId: string, position: number, now: Date): string {
-  const { expires, signature } = signer.sign(LEAD_PHOTO, `${enquiryId}/${position}`, new Date(now.getTime() + PHOTO_LINK_DAYS * 86_400_000));
+  const { expires, signature } = signer.sign(
+    LEAD_PHOTO,
+    `${enquiryId}/${position}`,
+    new Date(now.getTime() + PHOTO_LINK_DAYS * 86_400_000),
+  );
   return `/media/leads/${enquiryId}/${position}?expires=${expires}&signature=${signature}`;
 }
 

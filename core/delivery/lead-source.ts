@@ -145,7 +145,12 @@ export type LoadOptions = {
   photoLink?: (enquiryId: string, position: number) => string;
 };
 
-export async function loadLeadForDelivery(db: Database, kind: LeadKind, id: string, options: LoadOptions = {}): Promise<LeadForDelivery | null> {
+export async function loadLeadForDelivery(
+  db: Database,
+  kind: LeadKind,
+  id: string,
+  options: LoadOptions = {},
+): Promise<LeadForDelivery | null> {
   return kind === "enquiry" ? loadEnquiry(db, id, options) : loadFinanceApplication(db, id, options.financeCipher);
 }
 
@@ -169,7 +174,8 @@ async function loadEnquiry(db: Database, id: string, options: LoadOptions): Prom
   const special = enquiry.specialSlug ? await loadSpecialTitle(db, enquiry.specialSlug) : null;
   // product.md §3: is_used is 1 for used vehicles and for parts and service (the visitor's own vehicle).
   const isNew = enquiry.isUsed === 0;
-  const newPrice = isNew && enquiry.model && enquiry.variant ? await loadNewVariantPrice(db, enquiry.model, enquiry.variant) : null;
+  const newPrice =
+    isNew && enquiry.model && enquiry.variant ? await loadNewVariantPrice(db, enquiry.model, enquiry.variant) : null;
   const appointment = await appointmentOfEnquiry(db, enquiry.id);
   const notes = [
     enquiry.partNo ? `Part number: ${enquiry.partNo}` : null,
@@ -206,25 +212,39 @@ async function loadEnquiry(db: Database, id: string, options: LoadOptions): Prom
       stock: used ? String(used.id) : undefined,
       trim: used?.variant ?? enquiry.variant ?? undefined,
       odometerKm: used?.mileageKm,
-      price: used ? { type: "asking", zar: used.price } : newPrice === null ? undefined : { type: "msrp", zar: newPrice },
+      price: used
+        ? { type: "asking", zar: used.price }
+        : newPrice === null
+          ? undefined
+          : { type: "msrp", zar: newPrice },
     },
     finance: null,
-    timeframe: appointment ? { description: describeAppointment(appointment), earliest: appointment.start, latest: appointment.end } : null,
+    timeframe: appointment
+      ? { description: describeAppointment(appointment), earliest: appointment.start, latest: appointment.end }
+      : null,
     appointment,
     notes,
     attribution: enquiry.attribution,
   };
-  return enquiry.formName === FORM_PRESETS.sellCar.formName ? withTradeIn(db, base, enquiry.vehicleYear, options) : base;
+  return enquiry.formName === FORM_PRESETS.sellCar.formName
+    ? withTradeIn(db, base, enquiry.vehicleYear, options)
+    : base;
 }
 
 /**
  * A 'Sell Your Car' lead: the seller's vehicle is the lead's vehicle (ADF interest trade-in, status used),
  * with its mileage and condition; the car it is traded in towards, if any, follows as the one they want.
  */
-async function withTradeIn(db: Database, lead: LeadForDelivery, year: number | null, options: LoadOptions): Promise<LeadForDelivery> {
+async function withTradeIn(
+  db: Database,
+  lead: LeadForDelivery,
+  year: number | null,
+  options: LoadOptions,
+): Promise<LeadForDelivery> {
   const [details] = await db.select().from(tradeIns).where(eq(tradeIns.enquiryId, lead.id)).limit(1);
   if (!details) return lead;
-  const towards = details.towardsUsedVehicleId === null ? null : await loadUsedVehicle(db, details.towardsUsedVehicleId);
+  const towards =
+    details.towardsUsedVehicleId === null ? null : await loadUsedVehicle(db, details.towardsUsedVehicleId);
   const positions = await photoPositions(db, lead.id);
   const photoLinks = options.photoLink ? positions.map((position) => options.photoLink!(lead.id, position)) : [];
   return {
@@ -239,14 +259,28 @@ async function withTradeIn(db: Database, lead: LeadForDelivery, year: number | n
       rating: details.condition as VehicleCondition,
     },
     wantedVehicle: towards
-      ? { interest: "buy", condition: "used", year: towards.year, make: towards.make, model: towards.model, trim: towards.variant ?? undefined, stock: String(towards.id), odometerKm: towards.mileageKm, price: { type: "asking", zar: towards.price } }
+      ? {
+          interest: "buy",
+          condition: "used",
+          year: towards.year,
+          make: towards.make,
+          model: towards.model,
+          trim: towards.variant ?? undefined,
+          stock: String(towards.id),
+          odometerKm: towards.mileageKm,
+          price: { type: "asking", zar: towards.price },
+        }
       : null,
     vehiclePath: null,
     notes: [
       ...lead.notes,
       `Outstanding finance: ${details.outstandingFinance ? "yes" : "no"}`,
-      details.tradeIn ? `Trade-in towards ${towards ? `the ${towards.year} ${towards.make} ${towards.model} (stock no. ${towards.id})` : "a car on this site"}` : "Selling outright (not a trade-in)",
-      positions.length === 0 ? "No photos sent" : `Photos: ${positions.length}${photoLinks.length ? ` (links valid ${PHOTO_LINK_DAYS} days)` : ""}`,
+      details.tradeIn
+        ? `Trade-in towards ${towards ? `the ${towards.year} ${towards.make} ${towards.model} (stock no. ${towards.id})` : "a car on this site"}`
+        : "Selling outright (not a trade-in)",
+      positions.length === 0
+        ? "No photos sent"
+        : `Photos: ${positions.length}${photoLinks.length ? ` (links valid ${PHOTO_LINK_DAYS} days)` : ""}`,
     ],
     photoLinks,
   };
@@ -291,7 +325,11 @@ async function loadNewVariantPrice(db: Database, model: string, variant: string)
 /** The only parts of a finance application's encrypted payload that a lead carries. */
 type ApplicantContact = { firstName?: string; surname?: string; email?: string; phone?: string };
 
-async function loadFinanceApplication(db: Database, id: string, cipher: FinanceCipher | undefined): Promise<LeadForDelivery | null> {
+async function loadFinanceApplication(
+  db: Database,
+  id: string,
+  cipher: FinanceCipher | undefined,
+): Promise<LeadForDelivery | null> {
   const [row] = await db
     .select({ application: financeApplications, dealer: dealerColumns })
     .from(financeApplications)
@@ -360,7 +398,10 @@ export function visitSourceLines(attribution: LeadAttribution | null, siteUrl: s
     ["Campaign content", attribution.content],
     ["Referring site", attribution.referrerHost],
     ["Landing page", siteLink(attribution.landingPath, siteUrl)],
-    ...CLICK_ID_PARAMETERS.map((parameter): [string, string | null] => [CLICK_ID_NAMES[parameter], attribution.clickIds[parameter] ?? null]),
+    ...CLICK_ID_PARAMETERS.map((parameter): [string, string | null] => [
+      CLICK_ID_NAMES[parameter],
+      attribution.clickIds[parameter] ?? null,
+    ]),
   ];
   return lines.filter((line): line is [string, string] => line[1] !== null && line[1] !== "");
 }

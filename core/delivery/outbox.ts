@@ -1,6 +1,13 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dealerLeadChannels, dealers, enquiries, financeApplications, leadDeliveries, leadDeliveryAttempts } from "../../db/schema.ts";
+import {
+  dealerLeadChannels,
+  dealers,
+  enquiries,
+  financeApplications,
+  leadDeliveries,
+  leadDeliveryAttempts,
+} from "../../db/schema.ts";
 import type { LeadKind } from "./lead-source.ts";
 
 /** Waits before each retry: 1 min, 5 min, 30 min, 2 h, 12 h; after the last, the delivery has failed. */
@@ -38,7 +45,8 @@ export async function enqueueLeadDelivery(
     .orderBy(dealerLeadChannels.id);
   const wanted: Pick<(typeof channels)[number], "kind" | "target" | "format" | "secret">[] = channels.filter(
     (channel) =>
-      (channel.leadKind === "all" || channel.leadKind === lead.kind) && (channel.kind === "email" || lead.kind === "enquiry"),
+      (channel.leadKind === "all" || channel.leadKind === lead.kind) &&
+      (channel.kind === "email" || lead.kind === "enquiry"),
   );
   if (!wanted.some((channel) => channel.kind === "email" && channel.format === "readable")) {
     const [dealer] = await tx.select({ dpEmail: dealers.dpEmail }).from(dealers).where(eq(dealers.id, lead.dealerId));
@@ -65,7 +73,12 @@ export async function enqueueLeadDelivery(
  * Claims up to `limit` due deliveries for this worker: rows locked by another worker's transaction are
  * skipped, and a claim expires after `lockMs` so that a crashed worker's deliveries are taken over.
  */
-export async function claimDueDeliveries(db: Database, now: Date, limit: number, lockMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Database,
+  now: Date,
+  limit: number,
+  lockMs: number,
+): Promise<ClaimedDelivery[]> {
   const lockedUntil = new Date(now.getTime() + lockMs);
   const result = await db.execute(sql`
     update lead_deliveries set locked_until = ${lockedUntil.toISOString()}, attempts = attempts + 1
@@ -128,7 +141,9 @@ export async function recordFailure(
         nextAttemptAt: new Date(now.getTime() + backoff * 1000),
       })
       .where(eq(leadDeliveries.id, delivery.id));
-    await tx.insert(leadDeliveryAttempts).values({ deliveryId: delivery.id, attemptedAt: now, ok: false, error: error.slice(0, 1_000), durationMs });
+    await tx
+      .insert(leadDeliveryAttempts)
+      .values({ deliveryId: delivery.id, attemptedAt: now, ok: false, error: error.slice(0, 1_000), durationMs });
     await refreshLeadStatus(tx, delivery.leadKind, delivery.leadId);
   });
   return outcome;
@@ -138,7 +153,11 @@ export async function recordFailure(
  * Queues a lead's undelivered (or, with `all`, every) delivery again, from the first attempt; with
  * `exceptConfirmation`, not the visitor's confirmation e-mail (staff resend a lead to the dealer, not to the buyer).
  */
-export async function resendLead(db: Pick<Database, "transaction">, leadId: string, options: RequeueOptions = {}): Promise<number> {
+export async function resendLead(
+  db: Pick<Database, "transaction">,
+  leadId: string,
+  options: RequeueOptions = {},
+): Promise<number> {
   return db.transaction((tx) => requeueDeliveries(tx, leadId, options));
 }
 
@@ -151,7 +170,14 @@ type RequeueOptions = { all?: boolean; exceptConfirmation?: boolean };
 export async function requeueDeliveries(tx: Executor, leadId: string, options: RequeueOptions = {}): Promise<number> {
   const reset = await tx
     .update(leadDeliveries)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null, deliveredAt: null })
+    .set({
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      deliveredAt: null,
+    })
     .where(
       and(
         eq(leadDeliveries.leadId, leadId),
@@ -170,24 +196,37 @@ export const LEAD_STATUSES = ["Queued", "Delivered", "Failed"] as const;
 
 /** The lead's own status follows its deliveries: Delivered when all are, Failed when any failed, else Queued. */
 async function refreshLeadStatus(tx: Executor, kind: LeadKind, leadId: string): Promise<void> {
-  const rows = await tx.select({ status: leadDeliveries.status }).from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
+  const rows = await tx
+    .select({ status: leadDeliveries.status })
+    .from(leadDeliveries)
+    .where(eq(leadDeliveries.leadId, leadId));
   const status = rows.some((row) => row.status === "failed")
     ? "Failed"
     : rows.length > 0 && rows.every((row) => row.status === "delivered")
       ? "Delivered"
       : "Queued";
   const table = kind === "enquiry" ? enquiries : financeApplications;
-  await tx.update(table).set({ status }).where(inArray(table.id, [leadId]));
+  await tx
+    .update(table)
+    .set({ status })
+    .where(inArray(table.id, [leadId]));
 }
 
 /** Where an undelivered lead stands: never tried, tried and due again, or given up. */
 export const UNDELIVERED_STATES = ["pending", "retrying", "failed"] as const;
 
-export type UndeliveredRow = { channel: string; state: (typeof UNDELIVERED_STATES)[number]; count: number; oldestAgeSeconds: number };
+export type UndeliveredRow = {
+  channel: string;
+  state: (typeof UNDELIVERED_STATES)[number];
+  count: number;
+  oldestAgeSeconds: number;
+};
 
 /** The deliveries not yet made, by channel and state, with the age of the oldest: the metrics' backlog. */
 export async function readUndelivered(db: Database): Promise<UndeliveredRow[]> {
-  const state = sql<UndeliveredRow["state"]>`case when ${leadDeliveries.status} = 'failed' then 'failed' when ${leadDeliveries.attempts} > 0 then 'retrying' else 'pending' end`;
+  const state = sql<
+    UndeliveredRow["state"]
+  >`case when ${leadDeliveries.status} = 'failed' then 'failed' when ${leadDeliveries.attempts} > 0 then 'retrying' else 'pending' end`;
   const rows = await db
     .select({
       channel: leadDeliveries.channel,

@@ -98,7 +98,8 @@ export class LeadDeliveryWorker {
   /** Sends one delivery; answers the ADF it carried (encrypted for a finance lead), or null. */
   private async send(delivery: ClaimedDelivery): Promise<string | null> {
     const { db, mailer, siteUrl, fetchImpl, financeCipher } = this.options;
-    const photoLink = (enquiryId: string, position: number) => new URL(leadPhotoPath(this.linkSigner, enquiryId, position, this.now()), siteUrl).toString();
+    const photoLink = (enquiryId: string, position: number) =>
+      new URL(leadPhotoPath(this.linkSigner, enquiryId, position, this.now()), siteUrl).toString();
     const lead = await loadLeadForDelivery(db, delivery.leadKind, delivery.leadId, { financeCipher, photoLink });
     if (!lead) throw new Error("the lead no longer exists");
     const adf = buildAdfXml(lead, siteUrl);

@@ -24,9 +24,21 @@ export const MARRIAGE_TYPES = [
 /** Step 5: the 13 confirmations, each with its 'Please confirm ...' message and the statement ticked. */
 export const CONFIRMATIONS = [
   ["isNotMinor", "Please confirm that you are not a minor", "I am not a minor (I am 18 years or older)."],
-  ["license", "Please confirm that you have a valid South African driver's licence", "I have a valid South African driver's licence."],
-  ["creditBureauCheck", "Please confirm that you consent to a credit bureau check", "I consent to a credit bureau check for this application."],
-  ["isDeclaredUnfit", "Please confirm that you have never been declared mentally unfit", "I have never been declared mentally unfit by a court."],
+  [
+    "license",
+    "Please confirm that you have a valid South African driver's licence",
+    "I have a valid South African driver's licence.",
+  ],
+  [
+    "creditBureauCheck",
+    "Please confirm that you consent to a credit bureau check",
+    "I consent to a credit bureau check for this application.",
+  ],
+  [
+    "isDeclaredUnfit",
+    "Please confirm that you have never been declared mentally unfit",
+    "I have never been declared mentally unfit by a court.",
+  ],
   [
     "prevDebtReArrangement",
     "Please confirm that you have not previously applied for a debt re-arrangement",
@@ -80,7 +92,9 @@ export const STEP_TITLES = [
 export const NEVER_IN_DRAFT = ["idNumber", "bankName", "bankAccountHolderName"] as const;
 
 /** Field name to its first message, for showing errors under fields. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "");

@@ -1,6 +1,13 @@
 import { z } from "../shared/zod.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
-import { CONFIRMATIONS, type ConfirmationField, MAKES, MARITAL_STATUSES, MARRIAGE_TYPES, VEHICLE_VARIANTS } from "./application-fields.ts";
+import {
+  CONFIRMATIONS,
+  type ConfirmationField,
+  MAKES,
+  MARITAL_STATUSES,
+  MARRIAGE_TYPES,
+  VEHICLE_VARIANTS,
+} from "./application-fields.ts";
 import { ID_NUMBER_MESSAGES, idNumberProblem } from "./id-number.ts";
 import { formatNumber } from "../shared/format.ts";
 
@@ -56,13 +63,18 @@ function text(required?: string, max = MAX_TEXT) {
 function parseAmount(value: unknown): unknown {
   const v = blankToUndefined(value);
   if (typeof v !== "string") return v;
-  const cleaned = v.replace(/^\s*R\s*/i, "").replace(/[\s\u00a0]/g, "").replace(",", ".");
+  const cleaned = v
+    .replace(/^\s*R\s*/i, "")
+    .replace(/[\s\u00a0]/g, "")
+    .replace(",", ".");
   return /^-?\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : v;
 }
 
 function money(required?: string, max = MAX_MONTHLY_RAND) {
   const base = z
-    .number({ error: (issue) => (issue.input === undefined ? required : "Enter an amount in rand, using numbers only") })
+    .number({
+      error: (issue) => (issue.input === undefined ? required : "Enter an amount in rand, using numbers only"),
+    })
     .min(0, "Enter an amount of 0 or more")
     .max(max, `Enter an amount of at most R${formatNumber(max)}`);
   return z.preprocess(parseAmount, required ? base : base.optional());
@@ -74,10 +86,13 @@ function wholeYears(required: string | undefined, max: number) {
     .int("Enter a whole number of years")
     .min(0, "Enter 0 years or more")
     .max(max, `Enter at most ${max} years`);
-  return z.preprocess((value) => {
-    const v = blankToUndefined(value);
-    return typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  }, required ? base : base.optional());
+  return z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      return typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+    },
+    required ? base : base.optional(),
+  );
 }
 
 /** South African numbers: 0XX XXX XXXX or +27 XX XXX XXXX (spaces, dashes and brackets allowed). */
@@ -96,7 +111,9 @@ function phone(required?: string) {
     .trim()
     .max(30, SA_PHONE_MESSAGE)
     .refine(isSouthAfricanPhone, SA_PHONE_MESSAGE);
-  return z.preprocess(blankToUndefined, required ? base : base.optional()).meta({ pattern: required ? SA_PHONE_PATTERN : `^\\s*$|${SA_PHONE_PATTERN}` });
+  return z
+    .preprocess(blankToUndefined, required ? base : base.optional())
+    .meta({ pattern: required ? SA_PHONE_PATTERN : `^\\s*$|${SA_PHONE_PATTERN}` });
 }
 
 export const POSTAL_CODE_MESSAGE = "Enter a 4-digit postal code";
@@ -105,10 +122,13 @@ function postalCode(required?: string) {
     .string({ error: required ?? POSTAL_CODE_MESSAGE })
     .trim()
     .regex(/^\d{4}$/, POSTAL_CODE_MESSAGE);
-  return z.preprocess((value) => {
-    const v = blankToUndefined(value);
-    return typeof v === "number" && Number.isInteger(v) ? String(v).padStart(4, "0") : v;
-  }, required ? base : base.optional());
+  return z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      return typeof v === "number" && Number.isInteger(v) ? String(v).padStart(4, "0") : v;
+    },
+    required ? base : base.optional(),
+  );
 }
 
 /** An optional calendar date (YYYY-MM-DD, what a date input sends) from 1900 up to today. */
@@ -129,23 +149,23 @@ function choice<T extends readonly [string, ...string[]]>(options: T, required?:
   return z.preprocess(blankToUndefined, required ? base : base.optional());
 }
 
-const idNumber = z.preprocess(
-  (value) => {
-    const v = blankToUndefined(value);
-    return typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/\s+/g, "") : v;
-  },
-  z
-    .string({ error: "ID number is required" })
-    .superRefine((value, ctx) => {
+const idNumber = z
+  .preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      return typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/\s+/g, "") : v;
+    },
+    z.string({ error: "ID number is required" }).superRefine((value, ctx) => {
       const problem = idNumberProblem(value);
       if (problem) ctx.addIssue({ code: "custom", message: ID_NUMBER_MESSAGES[problem] });
     }),
-).meta({
-  pattern: "^\\s*(?:[0-9]\\s*){13}$",
-  description:
-    "A South African ID number: 13 digits (spaces allowed): the date of birth YYMMDD (a real date, not in the future), four digits, " +
-    "0 (citizen) or 1 (permanent resident), one digit, and the Luhn check digit of the first twelve",
-});
+  )
+  .meta({
+    pattern: "^\\s*(?:[0-9]\\s*){13}$",
+    description:
+      "A South African ID number: 13 digits (spaces allowed): the date of birth YYMMDD (a real date, not in the future), four digits, " +
+      "0 (citizen) or 1 (permanent resident), one digit, and the Luhn check digit of the first twelve",
+  });
 
 /** A confirmation that must be ticked: true, 'true', 'on' (an HTML checkbox) or '1'. */
 function confirmed(message: string) {
@@ -154,7 +174,6 @@ function confirmed(message: string) {
     z.literal(true, { error: message }),
   );
 }
-
 
 const vehicleAndPersonalShape = {
   dealership: text("Dealership is required", 120),
@@ -169,7 +188,9 @@ const vehicleAndPersonalShape = {
   homeTel: phone(),
   email: z.preprocess(
     blankToUndefined,
-    z.email({ error: (issue) => (issue.input === undefined ? "Email is required" : "Enter a valid email address") }).max(254),
+    z
+      .email({ error: (issue) => (issue.input === undefined ? "Email is required" : "Enter a valid email address") })
+      .max(254),
   ),
   code: postalCode(),
   period: wholeYears(undefined, 100),
@@ -247,24 +268,36 @@ const expensesShape = {
   foodAndEntertainment: money("Food and entertainment is required"),
 };
 
-
 const confirmationShape = Object.fromEntries(CONFIRMATIONS.map(([field, message]) => [field, confirmed(message)])) as {
   [K in ConfirmationField]: ReturnType<typeof confirmed>;
 };
 
-
-export const STEP_SHAPES = [vehicleAndPersonalShape, employmentAndSalaryShape, financialShape, expensesShape, confirmationShape] as const;
+export const STEP_SHAPES = [
+  vehicleAndPersonalShape,
+  employmentAndSalaryShape,
+  financialShape,
+  expensesShape,
+  confirmationShape,
+] as const;
 
 /** The field names of each step, in form order. */
 export const STEP_FIELDS: string[][] = STEP_SHAPES.map((shape) => Object.keys(shape));
 
-export const vehicleAndPersonalSchema = z.object(vehicleAndPersonalShape).superRefine(newVehicleRule, { when: () => true });
+export const vehicleAndPersonalSchema = z
+  .object(vehicleAndPersonalShape)
+  .superRefine(newVehicleRule, { when: () => true });
 export const employmentAndSalarySchema = z.object(employmentAndSalaryShape);
 export const financialSchema = z.object(financialShape);
 export const expensesSchema = z.object(expensesShape);
 export const confirmationSchema = z.object(confirmationShape);
 
-export const STEP_SCHEMAS = [vehicleAndPersonalSchema, employmentAndSalarySchema, financialSchema, expensesSchema, confirmationSchema] as const;
+export const STEP_SCHEMAS = [
+  vehicleAndPersonalSchema,
+  employmentAndSalarySchema,
+  financialSchema,
+  expensesSchema,
+  confirmationSchema,
+] as const;
 
 /** The whole application: the five steps plus the idempotency key of the form render. Unknown keys are dropped. */
 export const financeApplicationSchema = z

@@ -1,7 +1,14 @@
 import { eq, inArray, lt } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
-import { type LeadAttribution, dealers, financeApplications, leadDeliveries, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
+import {
+  type LeadAttribution,
+  dealers,
+  financeApplications,
+  leadDeliveries,
+  leadWorkNotes,
+  leadWorkStatus,
+} from "../../db/schema.ts";
 import { findDealerId } from "../dealers/dealers.ts";
 import { leadReference } from "../delivery/lead-source.ts";
 import { recordAudit } from "../staff/audit.ts";
@@ -26,7 +33,8 @@ export type SubmitResult =
   /** The idempotency key already stored a different application: nothing stored (issue 37: one idempotency rule). */
   | { ok: false; keyReused: true; violations: Violation[] };
 
-export const APPLICATION_KEY_REUSED_MESSAGE = "This idempotency key was already used for a different application: send a new key with a new application";
+export const APPLICATION_KEY_REUSED_MESSAGE =
+  "This idempotency key was already used for a different application: send a new key with a new application";
 
 export const DEFAULT_RETENTION_DAYS = 180;
 
@@ -92,7 +100,11 @@ export async function submitFinanceApplication(
   const { row } = stored;
   if (!row) throw new Error("finance application neither inserted nor found");
   if (stored.keyReused) {
-    return { ok: false, keyReused: true, violations: [{ propertyPath: "idempotencyKey", message: APPLICATION_KEY_REUSED_MESSAGE }] };
+    return {
+      ok: false,
+      keyReused: true,
+      violations: [{ propertyPath: "idempotencyKey", message: APPLICATION_KEY_REUSED_MESSAGE }],
+    };
   }
   return {
     ok: true,
@@ -104,15 +116,26 @@ export async function submitFinanceApplication(
 /** Whether a stored application is this one again: the same dealer and vehicle in clear, the same person's details sealed. */
 function isSameApplication(
   cipher: FinanceCipher,
-  stored: { dealerId: number; vehicleVariant: string; make: string | null; model: string | null; encryptedPayload: string },
+  stored: {
+    dealerId: number;
+    vehicleVariant: string;
+    make: string | null;
+    model: string | null;
+    encryptedPayload: string;
+  },
   dealerId: number,
   application: Omit<FinanceApplication, "idempotencyKey">,
 ): boolean {
   const clear = [stored.dealerId, stored.vehicleVariant, stored.make, stored.model];
-  const sameClear = JSON.stringify(clear) === JSON.stringify([dealerId, application.variant, application.make ?? null, application.model ?? null]);
+  const sameClear =
+    JSON.stringify(clear) ===
+    JSON.stringify([dealerId, application.variant, application.make ?? null, application.model ?? null]);
   // Through JSON as it was sealed: a field left out is absent in both, not undefined in one.
   const sealedNow = JSON.parse(JSON.stringify(sensitivePayload(application))) as Record<string, unknown>;
-  return sameClear && canonicalJson(cipher.decrypt(stored.encryptedPayload) as Record<string, unknown>) === canonicalJson(sealedNow);
+  return (
+    sameClear &&
+    canonicalJson(cipher.decrypt(stored.encryptedPayload) as Record<string, unknown>) === canonicalJson(sealedNow)
+  );
 }
 
 /** Everything of the application except what is kept in clear columns. */

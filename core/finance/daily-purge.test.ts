@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 async function applicationAged(days: number): Promise<string> {
-  const stored = await submitFinanceApplication(database.db, cipher, validFinanceApplication({ email: `purge.${days}.${Math.random()}@example.co.za` }));
+  const stored = await submitFinanceApplication(
+    database.db,
+    cipher,
+    validFinanceApplication({ email: `purge.${days}.${Math.random()}@example.co.za` }),
+  );
   if (!stored.ok) throw new Error("not stored");
   await database.db
     .update(financeApplications)
@@ -47,20 +51,30 @@ describe("the daily finance purge", () => {
   it("runs once a day across two instances, deletes only expired applications with their deliveries and notes, and logs it", async () => {
     const expired = await applicationAged(200);
     const recent = await applicationAged(10);
-    await database.db.insert(leadWorkNotes).values({ leadId: expired, status: "Contacted", note: "Spoke to the applicant", actorLabel: "test" });
+    await database.db
+      .insert(leadWorkNotes)
+      .values({ leadId: expired, status: "Contacted", note: "Spoke to the applicant", actorLabel: "test" });
     const one = instance("instance-1", database);
     const two = instance("instance-2", second ?? database);
 
     const ran = await Promise.all([one.runner.runDue(), two.runner.runDue()]);
     expect(ran.flat()).toEqual([FINANCE_PURGE_JOB]);
 
-    const remaining = await database.db.select({ id: financeApplications.id }).from(financeApplications).where(inArray(financeApplications.id, [expired, recent]));
+    const remaining = await database.db
+      .select({ id: financeApplications.id })
+      .from(financeApplications)
+      .where(inArray(financeApplications.id, [expired, recent]));
     expect(remaining.map((row) => row.id)).toEqual([recent]);
-    const [deliveries] = await database.db.select({ n: count() }).from(leadDeliveries).where(eq(leadDeliveries.leadId, expired));
+    const [deliveries] = await database.db
+      .select({ n: count() })
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, expired));
     expect(deliveries!.n).toBe(0);
     expect(await database.db.select().from(leadWorkNotes).where(eq(leadWorkNotes.leadId, expired))).toEqual([]);
 
-    const finished = [...one.lines, ...two.lines].map((line) => JSON.parse(line)).filter((entry) => entry.msg === "job finished");
+    const finished = [...one.lines, ...two.lines]
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === "job finished");
     expect(finished).toEqual([expect.objectContaining({ job: FINANCE_PURGE_JOB, purged: 1, retentionDays: 180 })]);
     const [run] = await database.db.select().from(jobRuns).where(eq(jobRuns.name, FINANCE_PURGE_JOB));
     expect(run).toMatchObject({ lastOutcome: "ok", leaseHolder: null });

@@ -14,6 +14,9 @@ export function registerFinancePurgeJob(jobs: JobRunner, options: { db: Database
   jobs.register({
     name: FINANCE_PURGE_JOB,
     everyMs: DAY_MS,
-    run: async () => ({ purged: await purgeExpiredApplications(options.db, options.retentionDays), retentionDays: options.retentionDays }),
+    run: async () => ({
+      purged: await purgeExpiredApplications(options.db, options.retentionDays),
+      retentionDays: options.retentionDays,
+    }),
   });
 }

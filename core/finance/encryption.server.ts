@@ -42,7 +42,9 @@ export class FinanceCipher {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv("aes-256-gcm", this.#key, iv);
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+    return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+      .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+      .join(".");
   }
 
   /** The value back; throws when the record was altered or encrypted with another key. */
@@ -67,7 +69,11 @@ export const KEY_FILE_NAME = "finance-encryption.key";
  * The embedded default: the key kept in DATA_DIR/finance-encryption.key (mode 0600), created with a random
  * key on first start. `onCreate` is told the file's path once, when it is created (never the key).
  */
-export function loadOrCreateKeyFile(dataDir: string, onCreate: (filePath: string) => void, fileName = KEY_FILE_NAME): Buffer {
+export function loadOrCreateKeyFile(
+  dataDir: string,
+  onCreate: (filePath: string) => void,
+  fileName = KEY_FILE_NAME,
+): Buffer {
   const filePath = path.join(dataDir, fileName);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {

@@ -16,7 +16,13 @@ describe("monthlyRepayment", () => {
 
   it("divides evenly at a zero rate and subtracts the deposit", () => {
     expect(
-      monthlyRepayment({ price: 120_000, depositRand: 20_000, balloonPercent: 0, annualRatePercent: 0, termMonths: 10 }),
+      monthlyRepayment({
+        price: 120_000,
+        depositRand: 20_000,
+        balloonPercent: 0,
+        annualRatePercent: 0,
+        termMonths: 10,
+      }),
     ).toBe(10_000);
   });
 
@@ -29,7 +35,13 @@ describe("monthlyRepayment", () => {
     // r = 0.10 / 12 = 0.0083333; (1 + r)^60 = 1.6453089; balloon today 60000 / 1.6453089 = 36 467.32
     // (180000 - 36467.32) * 0.0083333 / (1 - 1 / 1.6453089) = 1196.106 / 0.392211 = 3 049.65
     expect(
-      monthlyRepayment({ price: 200_000, depositRand: 20_000, balloonPercent: 30, annualRatePercent: 10, termMonths: 60 }),
+      monthlyRepayment({
+        price: 200_000,
+        depositRand: 20_000,
+        balloonPercent: 30,
+        annualRatePercent: 10,
+        termMonths: 60,
+      }),
     ).toBe(3049.65);
   });
 

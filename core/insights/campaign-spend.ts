@@ -17,7 +17,8 @@ import { z } from "../shared/zod.ts";
 /** R 10 million: more than any one campaign costs, and within the column's range. */
 export const MAX_SPEND_CENTS = 1_000_000_000;
 
-const text = (label: string) => z.string().trim().min(1, `Enter the ${label}`).max(200, `The ${label} is at most 200 characters`);
+const text = (label: string) =>
+  z.string().trim().min(1, `Enter the ${label}`).max(200, `The ${label} is at most 200 characters`);
 const isoDate = z.iso.date("Use a date as YYYY-MM-DD");
 
 const spendSchema = z.object({
@@ -30,7 +31,15 @@ const spendSchema = z.object({
   amount: z.string().trim().min(1, "Enter the amount in rand"),
 });
 
-export type CampaignSpendInput = { dealerId: number | null; source: string; medium: string; campaign: string; periodStart: string; periodEnd: string; amountCents: number };
+export type CampaignSpendInput = {
+  dealerId: number | null;
+  source: string;
+  medium: string;
+  campaign: string;
+  periodStart: string;
+  periodEnd: string;
+  amountCents: number;
+};
 
 /** Rand as people write them ("4500", "R 4 500,50", "4,500.50"), in cents; null when it is not an amount. */
 export function randToCents(written: string): number | null {
@@ -43,21 +52,33 @@ export function randToCents(written: string): number | null {
 }
 
 /** The form's fields as an entry, or the fields at fault; the dealer is named by slug ("" for the group's own spend). */
-export async function parseCampaignSpend(db: Database, actor: StaffActor, form: Record<string, unknown>): Promise<{ ok: true; value: CampaignSpendInput } | { ok: false; violations: Violation[] }> {
+export async function parseCampaignSpend(
+  db: Database,
+  actor: StaffActor,
+  form: Record<string, unknown>,
+): Promise<{ ok: true; value: CampaignSpendInput } | { ok: false; violations: Violation[] }> {
   const parsed = spendSchema.safeParse(form);
-  const violations: Violation[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ propertyPath: issue.path.map(String).join("."), message: issue.message }));
+  const violations: Violation[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ propertyPath: issue.path.map(String).join("."), message: issue.message }));
   if (!parsed.success) return { ok: false, violations };
   const { dealer, amount, ...fields } = parsed.data;
   const amountCents = randToCents(amount);
   if (amountCents === null || amountCents <= 0 || amountCents > MAX_SPEND_CENTS) {
-    violations.push({ propertyPath: "amount", message: "Enter an amount in rand above R 0 and up to R 10 000 000, such as 4500 or 4500,50" });
+    violations.push({
+      propertyPath: "amount",
+      message: "Enter an amount in rand above R 0 and up to R 10 000 000, such as 4500 or 4500,50",
+    });
   }
-  if (fields.periodEnd < fields.periodStart) violations.push({ propertyPath: "periodEnd", message: "The end date is before the start date" });
-  else if (daysInclusive(fields.periodStart, fields.periodEnd) > 366) violations.push({ propertyPath: "periodEnd", message: "Enter a period of at most a year" });
+  if (fields.periodEnd < fields.periodStart)
+    violations.push({ propertyPath: "periodEnd", message: "The end date is before the start date" });
+  else if (daysInclusive(fields.periodStart, fields.periodEnd) > 366)
+    violations.push({ propertyPath: "periodEnd", message: "Enter a period of at most a year" });
   let dealerId: number | null = null;
   if (dealer) {
     const [row] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, dealer)).limit(1);
-    if (!row || !actorMaySpendFor(actor, row.id)) violations.push({ propertyPath: "dealer", message: "Choose a dealer from the list" });
+    if (!row || !actorMaySpendFor(actor, row.id))
+      violations.push({ propertyPath: "dealer", message: "Choose a dealer from the list" });
     else dealerId = row.id;
   } else if (!actorMaySpendFor(actor, null)) {
     violations.push({ propertyPath: "dealer", message: "Choose the dealer the campaign was for" });
@@ -76,7 +97,11 @@ function actorMaySpendFor(actor: StaffActor, dealerId: number | null): boolean {
 }
 
 /** Stores a campaign's spend and its audit entry in one transaction. */
-export async function addCampaignSpend(db: Database, actor: StaffActor, form: Record<string, unknown>): Promise<WriteResult> {
+export async function addCampaignSpend(
+  db: Database,
+  actor: StaffActor,
+  form: Record<string, unknown>,
+): Promise<WriteResult> {
   assertMayUse(actor, "insights");
   const parsed = await parseCampaignSpend(db, actor, form);
   if (!parsed.ok) return parsed;
@@ -87,8 +112,17 @@ export async function addCampaignSpend(db: Database, actor: StaffActor, form: Re
       .insert(campaignSpend)
       .values({ ...entry, createdBy: actor.id })
       .returning({ id: campaignSpend.id });
-    const changes = Object.fromEntries(Object.entries(entry).map(([field, value]) => [field, { from: null, to: value }]));
-    await recordAudit(tx, { actor, action: "campaign_spend.create", entity: "campaign_spend", entityId: row!.id, dealerId: entry.dealerId, changes });
+    const changes = Object.fromEntries(
+      Object.entries(entry).map(([field, value]) => [field, { from: null, to: value }]),
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "campaign_spend.create",
+      entity: "campaign_spend",
+      entityId: row!.id,
+      dealerId: entry.dealerId,
+      changes,
+    });
     return row!.id;
   });
   return { ok: true, id };
@@ -97,14 +131,26 @@ export async function addCampaignSpend(db: Database, actor: StaffActor, form: Re
 /** Removes an entry the actor may see (another dealer's, or one that does not exist: not found), with its audit entry. */
 export async function removeCampaignSpend(db: Database, actor: StaffActor, id: number): Promise<void> {
   assertMayUse(actor, "insights");
-  const [entry] = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await db.select().from(campaignSpend).where(eq(campaignSpend.id, id)).limit(1) : [];
+  const [entry] =
+    Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
+      ? await db.select().from(campaignSpend).where(eq(campaignSpend.id, id)).limit(1)
+      : [];
   if (!entry) throw new StaffAccessDenied("not-found", "insights");
   assertMay(actor, "insights", entry.dealerId);
   await db.transaction(async (tx) => {
     await tx.delete(campaignSpend).where(eq(campaignSpend.id, id));
     const { source, medium, campaign, periodStart, periodEnd, amountCents } = entry;
     const before = { source, medium, campaign, periodStart, periodEnd, amountCents };
-    const changes = Object.fromEntries(Object.entries(before).map(([field, value]) => [field, { from: value, to: null }]));
-    await recordAudit(tx, { actor, action: "campaign_spend.delete", entity: "campaign_spend", entityId: id, dealerId: entry.dealerId, changes });
+    const changes = Object.fromEntries(
+      Object.entries(before).map(([field, value]) => [field, { from: value, to: null }]),
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "campaign_spend.delete",
+      entity: "campaign_spend",
+      entityId: id,
+      dealerId: entry.dealerId,
+      changes,
+    });
   });
 }

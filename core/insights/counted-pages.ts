@@ -3,7 +3,11 @@ import { FORM_PRESETS } from "../leads/presets.ts";
 import type { CountKind, DealerRef } from "./counts.ts";
 
 /** What a page view counts as: its kind (null for a page that is only counted as the start of a visit), subject and dealer. */
-export type CountedPage = { kind: Extract<CountKind, "used-vehicle-view" | "model-view" | "form-view"> | null; subject: string; dealer: DealerRef };
+export type CountedPage = {
+  kind: Extract<CountKind, "used-vehicle-view" | "model-view" | "form-view"> | null;
+  subject: string;
+  dealer: DealerRef;
+};
 
 type Params = Readonly<Record<string, string | undefined>>;
 
@@ -38,9 +42,20 @@ export function countedPageOf(pattern: string, params: Params): CountedPage {
   const scoped = pattern === DEALER_PREFIX || pattern.startsWith(`${DEALER_PREFIX}/`);
   const page = scoped ? pattern.slice(DEALER_PREFIX.length) || "/" : pattern;
   const scopeDealer: DealerRef = scoped && params.dealerName ? { dealerSlug: params.dealerName.toLowerCase() } : null;
-  if (page === VEHICLE_PAGE) return { kind: "used-vehicle-view", subject: params.id ?? "", dealer: vehicleRef(params.id) ?? scopeDealer };
-  if (MODEL_PAGES.has(page)) return { kind: "model-view", subject: `${params.make ?? ""}/${params.model ?? ""}`.toLowerCase(), dealer: scopeDealer };
+  if (page === VEHICLE_PAGE)
+    return { kind: "used-vehicle-view", subject: params.id ?? "", dealer: vehicleRef(params.id) ?? scopeDealer };
+  if (MODEL_PAGES.has(page))
+    return {
+      kind: "model-view",
+      subject: `${params.make ?? ""}/${params.model ?? ""}`.toLowerCase(),
+      dealer: scopeDealer,
+    };
   const form = FORM_PAGES[page];
-  if (form) return { kind: "form-view", subject: form, dealer: (page.startsWith("/used/") ? vehicleRef(params.id) : null) ?? scopeDealer };
+  if (form)
+    return {
+      kind: "form-view",
+      subject: form,
+      dealer: (page.startsWith("/used/") ? vehicleRef(params.id) : null) ?? scopeDealer,
+    };
   return { kind: null, subject: "", dealer: scopeDealer };
 }

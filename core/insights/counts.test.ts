@@ -24,7 +24,11 @@ beforeAll(async () => {
   const rows = await database.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers);
   sandton = rows.find((row) => row.slug === "honda-sandton")!.id;
   menlyn = rows.find((row) => row.slug === "honda-menlyn")!.id;
-  const [vehicle] = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).where(eq(usedVehicles.dealerId, sandton)).limit(1);
+  const [vehicle] = await database.db
+    .select({ id: usedVehicles.id })
+    .from(usedVehicles)
+    .where(eq(usedVehicles.dealerId, sandton))
+    .limit(1);
   sandtonVehicle = vehicle!.id;
 });
 afterAll(() => database.close());
@@ -32,24 +36,68 @@ beforeEach(async () => {
   await database.db.delete(pageCountsDaily);
 });
 
-const aggregator = (options: { now?: Date; maxKeys?: number } = {}) => new PageCountsAggregator(database.db, { now: () => options.now ?? NOW, maxKeys: options.maxKeys });
+const aggregator = (options: { now?: Date; maxKeys?: number } = {}) =>
+  new PageCountsAggregator(database.db, { now: () => options.now ?? NOW, maxKeys: options.maxKeys });
 const stored = async () =>
-  (await database.db.select().from(pageCountsDaily)).map(({ day, kind, subject, dealerId, source, medium, campaign, count }) => ({ day, kind, subject, dealerId, source, medium, campaign, count }));
+  (await database.db.select().from(pageCountsDaily)).map(
+    ({ day, kind, subject, dealerId, source, medium, campaign, count }) => ({
+      day,
+      kind,
+      subject,
+      dealerId,
+      source,
+      medium,
+      campaign,
+      count,
+    }),
+  );
 
 describe("what a page view counts as", () => {
   it.each([
-    ["/used/:make/:model/:id", { make: "honda", model: "jazz", id: "42" }, { kind: "used-vehicle-view", subject: "42", dealer: { vehicleId: 42 } }],
-    ["/dealer/:dealerName/used/:make/:model/:id", { dealerName: "honda-menlyn", id: "42" }, { kind: "used-vehicle-view", subject: "42", dealer: { vehicleId: 42 } }],
-    ["/new/:make/:model", { make: "honda", model: "cr-v" }, { kind: "model-view", subject: "honda/cr-v", dealer: null }],
-    ["/dealer/:dealerName/honda-wing/:make/:model", { dealerName: "honda-wing-midrand", make: "honda", model: "africa-twin" }, { kind: "model-view", subject: "honda/africa-twin", dealer: { dealerSlug: "honda-wing-midrand" } }],
-    ["/new/:make/:model/:variant/enquire", { make: "honda", model: "cr-v", variant: "x" }, { kind: "form-view", subject: "New Vehicles", dealer: null }],
-    ["/used/:make/:model/:id/enquire", { id: "7" }, { kind: "form-view", subject: "Used Vehicles", dealer: { vehicleId: 7 } }],
-    ["/dealer/:dealerName/service", { dealerName: "honda-sandton" }, { kind: "form-view", subject: "Book Service", dealer: { dealerSlug: "honda-sandton" } }],
+    [
+      "/used/:make/:model/:id",
+      { make: "honda", model: "jazz", id: "42" },
+      { kind: "used-vehicle-view", subject: "42", dealer: { vehicleId: 42 } },
+    ],
+    [
+      "/dealer/:dealerName/used/:make/:model/:id",
+      { dealerName: "honda-menlyn", id: "42" },
+      { kind: "used-vehicle-view", subject: "42", dealer: { vehicleId: 42 } },
+    ],
+    [
+      "/new/:make/:model",
+      { make: "honda", model: "cr-v" },
+      { kind: "model-view", subject: "honda/cr-v", dealer: null },
+    ],
+    [
+      "/dealer/:dealerName/honda-wing/:make/:model",
+      { dealerName: "honda-wing-midrand", make: "honda", model: "africa-twin" },
+      { kind: "model-view", subject: "honda/africa-twin", dealer: { dealerSlug: "honda-wing-midrand" } },
+    ],
+    [
+      "/new/:make/:model/:variant/enquire",
+      { make: "honda", model: "cr-v", variant: "x" },
+      { kind: "form-view", subject: "New Vehicles", dealer: null },
+    ],
+    [
+      "/used/:make/:model/:id/enquire",
+      { id: "7" },
+      { kind: "form-view", subject: "Used Vehicles", dealer: { vehicleId: 7 } },
+    ],
+    [
+      "/dealer/:dealerName/service",
+      { dealerName: "honda-sandton" },
+      { kind: "form-view", subject: "Book Service", dealer: { dealerSlug: "honda-sandton" } },
+    ],
     ["/book-test-drive/:make/:model", {}, { kind: "form-view", subject: "Book Test Drive", dealer: null }],
     ["/finance", {}, { kind: "form-view", subject: "Finance Application", dealer: null }],
     ["/specials/:slug", { slug: "winter" }, { kind: "form-view", subject: "Specials Enquiry", dealer: null }],
     ["/", {}, { kind: null, subject: "", dealer: null }],
-    ["/dealer/:dealerName", { dealerName: "honda-menlyn" }, { kind: null, subject: "", dealer: { dealerSlug: "honda-menlyn" } }],
+    [
+      "/dealer/:dealerName",
+      { dealerName: "honda-menlyn" },
+      { kind: null, subject: "", dealer: { dealerSlug: "honda-menlyn" } },
+    ],
     ["/used/:make/:model/:id/thank-you", { id: "7" }, { kind: null, subject: "", dealer: null }],
   ])("classes %s", (pattern, params, expected) => {
     expect(countedPageOf(pattern, params)).toEqual(expected);
@@ -60,11 +108,21 @@ describe("the daily rows", () => {
   it("adds two instances' counts into the same day's rows, with each vehicle's and slug's dealer looked up when written", async () => {
     const first = aggregator();
     const second = aggregator();
-    const view: PageCount = { kind: "used-vehicle-view", subject: String(sandtonVehicle), dealer: { vehicleId: sandtonVehicle }, source: facebook };
+    const view: PageCount = {
+      kind: "used-vehicle-view",
+      subject: String(sandtonVehicle),
+      dealer: { vehicleId: sandtonVehicle },
+      source: facebook,
+    };
     first.record(view);
     first.record(view);
     second.record(view);
-    second.record({ kind: "form-view", subject: "Book Service", dealer: { dealerSlug: "honda-menlyn" }, source: direct });
+    second.record({
+      kind: "form-view",
+      subject: "Book Service",
+      dealer: { dealerSlug: "honda-menlyn" },
+      source: direct,
+    });
     second.record({ kind: "visit", subject: "", dealer: { dealerSlug: "no-such-dealer" }, source: direct });
     expect(await first.flush()).toBe(1);
     expect(await second.flush()).toBe(3);
@@ -72,9 +130,36 @@ describe("the daily rows", () => {
     await first.flush();
     expect(await stored()).toEqual(
       expect.arrayContaining([
-        { day: "2026-11-27", kind: "used-vehicle-view", subject: String(sandtonVehicle), dealerId: sandton, source: "facebook", medium: "cpc", campaign: "spring-sale", count: 4 },
-        { day: "2026-11-27", kind: "form-view", subject: "Book Service", dealerId: menlyn, source: "direct", medium: "(none)", campaign: "", count: 1 },
-        { day: "2026-11-27", kind: "visit", subject: "", dealerId: 0, source: "direct", medium: "(none)", campaign: "", count: 1 },
+        {
+          day: "2026-11-27",
+          kind: "used-vehicle-view",
+          subject: String(sandtonVehicle),
+          dealerId: sandton,
+          source: "facebook",
+          medium: "cpc",
+          campaign: "spring-sale",
+          count: 4,
+        },
+        {
+          day: "2026-11-27",
+          kind: "form-view",
+          subject: "Book Service",
+          dealerId: menlyn,
+          source: "direct",
+          medium: "(none)",
+          campaign: "",
+          count: 1,
+        },
+        {
+          day: "2026-11-27",
+          kind: "visit",
+          subject: "",
+          dealerId: 0,
+          source: "direct",
+          medium: "(none)",
+          campaign: "",
+          count: 1,
+        },
       ]),
     );
     expect(await stored()).toHaveLength(3);
@@ -98,20 +183,42 @@ describe("the daily rows", () => {
 
   it("keeps made-up sources bounded: past the limit of distinct rows a new source is counted as (other)", async () => {
     const counts = aggregator({ maxKeys: 3 });
-    for (let index = 0; index < 10; index++) counts.record({ kind: "visit", subject: "", dealer: null, source: { source: `spam-${index}`, medium: "x", campaign: null } });
-    counts.record({ kind: "visit", subject: "", dealer: null, source: { source: "spam-1", medium: "x", campaign: null } });
+    for (let index = 0; index < 10; index++)
+      counts.record({
+        kind: "visit",
+        subject: "",
+        dealer: null,
+        source: { source: `spam-${index}`, medium: "x", campaign: null },
+      });
+    counts.record({
+      kind: "visit",
+      subject: "",
+      dealer: null,
+      source: { source: "spam-1", medium: "x", campaign: null },
+    });
     expect(await counts.flush()).toBe(4);
     const rows = await stored();
-    expect(rows.find((row) => row.source === OVERFLOW_SOURCE)).toMatchObject({ medium: OVERFLOW_SOURCE, campaign: "", count: 7 });
+    expect(rows.find((row) => row.source === OVERFLOW_SOURCE)).toMatchObject({
+      medium: OVERFLOW_SOURCE,
+      campaign: "",
+      count: 7,
+    });
     expect(rows.find((row) => row.source === "spam-1")!.count).toBe(2);
     expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(11);
   });
 
   it("keeps no control characters of a made-up source", async () => {
     const counts = aggregator();
-    counts.record({ kind: "visit", subject: "", dealer: null, source: { source: "evil\u001fvisit\u0000", medium: "a\nb", campaign: "c" } });
+    counts.record({
+      kind: "visit",
+      subject: "",
+      dealer: null,
+      source: { source: "evil\u001fvisit\u0000", medium: "a\nb", campaign: "c" },
+    });
     await counts.flush();
-    expect(await stored()).toEqual([expect.objectContaining({ source: "evilvisit", medium: "ab", campaign: "c", count: 1 })]);
+    expect(await stored()).toEqual([
+      expect.objectContaining({ source: "evilvisit", medium: "ab", campaign: "c", count: 1 }),
+    ]);
   });
 
   it("keeps the counts of a flush the database refused for the next one", async () => {

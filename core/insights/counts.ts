@@ -83,17 +83,38 @@ export class PageCountsAggregator {
     private readonly db: Database,
     private readonly options: { logger?: Logger; now?: () => Date; flushEveryMs?: number; maxKeys?: number } = {},
   ) {
-    this.counts = new CountBuffer((counts) => this.write(counts), { what: "page counts", logger: options.logger, flushEveryMs: options.flushEveryMs });
+    this.counts = new CountBuffer((counts) => this.write(counts), {
+      what: "page counts",
+      logger: options.logger,
+      flushEveryMs: options.flushEveryMs,
+    });
   }
 
   record(count: PageCount): void {
     const day = southAfricanDay(this.options.now?.() ?? new Date());
     const maxKeys = this.options.maxKeys ?? MAX_PENDING_KEYS;
     const { source, medium, campaign } = count.source;
-    let key = [day, count.kind, cleaned(count.subject), dealerKey(count.dealer), cleaned(source) || "(none)", cleaned(medium) || "(none)", cleaned(campaign)].join(SEPARATOR);
+    let key = [
+      day,
+      count.kind,
+      cleaned(count.subject),
+      dealerKey(count.dealer),
+      cleaned(source) || "(none)",
+      cleaned(medium) || "(none)",
+      cleaned(campaign),
+    ].join(SEPARATOR);
     if (this.counts.size >= maxKeys && !this.counts.has(key)) {
-      key = [day, count.kind, cleaned(count.subject), dealerKey(count.dealer), OVERFLOW_SOURCE, OVERFLOW_SOURCE, ""].join(SEPARATOR);
-      if (this.counts.size >= 2 * maxKeys && !this.counts.has(key)) key = [day, count.kind, "", "", OVERFLOW_SOURCE, OVERFLOW_SOURCE, ""].join(SEPARATOR);
+      key = [
+        day,
+        count.kind,
+        cleaned(count.subject),
+        dealerKey(count.dealer),
+        OVERFLOW_SOURCE,
+        OVERFLOW_SOURCE,
+        "",
+      ].join(SEPARATOR);
+      if (this.counts.size >= 2 * maxKeys && !this.counts.has(key))
+        key = [day, count.kind, "", "", OVERFLOW_SOURCE, OVERFLOW_SOURCE, ""].join(SEPARATOR);
     }
     this.counts.add(key);
   }
@@ -113,7 +134,15 @@ export class PageCountsAggregator {
 
   private async write(counts: ReadonlyMap<string, number>): Promise<number> {
     const parsed = [...counts].map(([key, count]) => {
-      const [day, kind, subject, dealer, source, medium, campaign] = key.split(SEPARATOR) as [string, string, string, string, string, string, string];
+      const [day, kind, subject, dealer, source, medium, campaign] = key.split(SEPARATOR) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       return { day, kind, subject, dealer, source, medium, campaign, count };
     });
     const dealerIdOf = await this.dealerIds(parsed.map((row) => row.dealer));
@@ -132,7 +161,15 @@ export class PageCountsAggregator {
         .insert(pageCountsDaily)
         .values(sorted.slice(start, start + ROWS_PER_INSERT))
         .onConflictDoUpdate({
-          target: [pageCountsDaily.day, pageCountsDaily.kind, pageCountsDaily.subject, pageCountsDaily.dealerId, pageCountsDaily.source, pageCountsDaily.medium, pageCountsDaily.campaign],
+          target: [
+            pageCountsDaily.day,
+            pageCountsDaily.kind,
+            pageCountsDaily.subject,
+            pageCountsDaily.dealerId,
+            pageCountsDaily.source,
+            pageCountsDaily.medium,
+            pageCountsDaily.campaign,
+          ],
           set: { count: sql`${pageCountsDaily.count} + excluded.count` },
         });
     }
@@ -141,11 +178,20 @@ export class PageCountsAggregator {
 
   /** The dealer ids the keys' dealer parts name, looked up with one query each for vehicles and slugs; 0 for none or unknown. */
   private async dealerIds(keys: string[]): Promise<(key: string) => number> {
-    const vehicleIds = [...new Set(keys.filter((key) => key.startsWith("v")).map((key) => Number(key.slice(1))))].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+    const vehicleIds = [
+      ...new Set(keys.filter((key) => key.startsWith("v")).map((key) => Number(key.slice(1)))),
+    ].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
     const slugs = [...new Set(keys.filter((key) => key.startsWith("s")).map((key) => key.slice(1)))];
     const [vehicles, named] = await Promise.all([
-      vehicleIds.length > 0 ? this.db.select({ id: usedVehicles.id, dealerId: usedVehicles.dealerId }).from(usedVehicles).where(inArray(usedVehicles.id, vehicleIds)) : [],
-      slugs.length > 0 ? this.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers).where(inArray(dealers.slug, slugs)) : [],
+      vehicleIds.length > 0
+        ? this.db
+            .select({ id: usedVehicles.id, dealerId: usedVehicles.dealerId })
+            .from(usedVehicles)
+            .where(inArray(usedVehicles.id, vehicleIds))
+        : [],
+      slugs.length > 0
+        ? this.db.select({ id: dealers.id, slug: dealers.slug }).from(dealers).where(inArray(dealers.slug, slugs))
+        : [],
     ]);
     const byVehicle = new Map(vehicles.map((row) => [`v${row.id}`, row.dealerId]));
     const bySlug = new Map(named.map((row) => [`s${row.slug}`, row.id]));

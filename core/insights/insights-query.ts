@@ -7,7 +7,17 @@ import { z } from "../shared/zod.ts";
  * components use it too (core/insights/insights.ts is the service).
  */
 
-export const STOCK_SORTS = ["vehicle", "dealer", "price", "days", "views", "viewsPerDay", "leads", "priceChanges", "lastPriceChange"] as const;
+export const STOCK_SORTS = [
+  "vehicle",
+  "dealer",
+  "price",
+  "days",
+  "views",
+  "viewsPerDay",
+  "leads",
+  "priceChanges",
+  "lastPriceChange",
+] as const;
 export type StockSort = (typeof STOCK_SORTS)[number];
 
 /** The stock table's views: every available vehicle, or the ageing ones. */
@@ -30,7 +40,14 @@ const isoDate = z.iso.date("Use a date as YYYY-MM-DD");
 const querySchema = z.object({
   from: z.preprocess(blankAsAbsent, isoDate.optional()),
   to: z.preprocess(blankAsAbsent, isoDate.optional()),
-  dealer: z.preprocess(blankAsAbsent, z.string().max(100).regex(/^[a-z0-9-]+$/, "Choose a dealer from the list").optional()),
+  dealer: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .max(100)
+      .regex(/^[a-z0-9-]+$/, "Choose a dealer from the list")
+      .optional(),
+  ),
   sort: z.preprocess(blankAsAbsent, z.enum(STOCK_SORTS, "Choose a column to sort by").default("days")),
   dir: z.preprocess(blankAsAbsent, z.enum(["asc", "desc"], "Sort ascending or descending").default("desc")),
   stock: z.preprocess(blankAsAbsent, z.enum(STOCK_VIEWS, "Choose which stock to show").default("all")),
@@ -51,9 +68,13 @@ export function parseInsightsQuery(params: URLSearchParams, today: string): Pars
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
   const to = parsed.data.to ?? (parsed.data.from && parsed.data.from > today ? parsed.data.from : today);
   const from = parsed.data.from ?? daysBefore(to, DEFAULT_PERIOD_DAYS - 1);
-  if (from > to) return { ok: false, violations: [{ propertyPath: "to", message: "The end date is before the start date" }] };
+  if (from > to)
+    return { ok: false, violations: [{ propertyPath: "to", message: "The end date is before the start date" }] };
   if (daysInclusive(from, to) > MAX_PERIOD_DAYS) {
-    return { ok: false, violations: [{ propertyPath: "from", message: `Choose a period of at most ${MAX_PERIOD_DAYS} days (25 months)` }] };
+    return {
+      ok: false,
+      violations: [{ propertyPath: "from", message: `Choose a period of at most ${MAX_PERIOD_DAYS} days (25 months)` }],
+    };
   }
   const { dealer, sort, dir, stock } = parsed.data;
   return { ok: true, value: { from, to, ...(dealer ? { dealer } : {}), sort, dir, stock } };

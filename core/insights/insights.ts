@@ -5,7 +5,13 @@ import { dealers } from "../../db/schema.ts";
 import { neutraliseFormula } from "../leads/inbox.ts";
 import { daysInclusive, southAfricanDay } from "../shared/days.ts";
 import { assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { type InsightsQuery, type InsightsTable, MANY_VIEWS, type StockSort, type StockView } from "./insights-query.ts";
+import {
+  type InsightsQuery,
+  type InsightsTable,
+  MANY_VIEWS,
+  type StockSort,
+  type StockView,
+} from "./insights-query.ts";
 
 /**
  * Issue 35 item 3, the insights page (/staff/insights, decision 057): for a period of South African days, visits
@@ -36,7 +42,14 @@ export type SourceRow = {
   costPerLeadCents: number | null;
 };
 
-export type FunnelRow = { dealerId: number; dealerName: string; views: number; leads: number; appointments: number; sold: number };
+export type FunnelRow = {
+  dealerId: number;
+  dealerName: string;
+  views: number;
+  leads: number;
+  appointments: number;
+  sold: number;
+};
 
 export type StockRow = {
   id: number;
@@ -54,17 +67,26 @@ export type StockRow = {
 };
 
 /** How many available vehicles are in each stock view, and by age: up to 30 days, 31 to 60, 61 to 90, over 90. */
-export type StockSummary = { all: number; over60: number; over90: number; viewedNoLead: number; upTo30: number; from31To60: number };
+export type StockSummary = {
+  all: number;
+  over60: number;
+  over90: number;
+  viewedNoLead: number;
+  upTo30: number;
+  from31To60: number;
+};
 
 /** Leads whose visit left no source (sent without a live visit, or before issue 35). */
 export const NOT_RECORDED = "(not recorded)";
-
 
 /** The actor's scope, narrowed to one of their dealers when `dealerSlug` names one (another dealer: not found). */
 export async function insightsScope(db: Database, actor: StaffActor, dealerSlug?: string): Promise<InsightsScope> {
   assertMayUse(actor, "insights");
   const scope = dealerScope(actor, "insights");
-  const rows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers).orderBy(asc(dealers.dealerName));
+  const rows = await db
+    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
+    .from(dealers)
+    .orderBy(asc(dealers.dealerName));
   const choices = rows.filter((row) => scopeIncludes(scope, row.id));
   if (dealerSlug) {
     const chosen = choices.find((row) => row.slug === dealerSlug);
@@ -78,7 +100,10 @@ export async function insightsScope(db: Database, actor: StaffActor, dealerSlug?
 function inScope(column: SQL, scope: InsightsScope): SQL {
   if (scope.dealerIds === null) return sql`true`;
   if (scope.dealerIds.length === 0) return sql`false`;
-  return sql`${column} in (${sql.join(scope.dealerIds.map((id) => sql`${id}`), sql`, `)})`;
+  return sql`${column} in (${sql.join(
+    scope.dealerIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** Leads received on the period's South African days (SAST is UTC+2 all year). */
@@ -99,7 +124,11 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 const keyOf = (source: string, medium: string, campaign: string) => JSON.stringify([source, medium, campaign]);
 
 /** Visits and leads (and leads sold) by source, medium and campaign, with the campaigns' spend in the period and the cost per lead. */
-export async function sourcesReport(db: Database, scope: InsightsScope, period: { from: string; to: string }): Promise<SourceRow[]> {
+export async function sourcesReport(
+  db: Database,
+  scope: InsightsScope,
+  period: { from: string; to: string },
+): Promise<SourceRow[]> {
   const [visits, leads, spend] = await Promise.all([
     db.execute(sql`
       select source, medium, campaign, sum(count)::int as visits from page_counts_daily
@@ -116,11 +145,21 @@ export async function sourcesReport(db: Database, scope: InsightsScope, period: 
   const rows = new Map<string, SourceRow>();
   const rowFor = (source: string, medium: string, campaign: string) => {
     const key = keyOf(source, medium, campaign);
-    const row = rows.get(key) ?? { source, medium, campaign, visits: 0, leads: 0, sold: 0, spendCents: null, costPerLeadCents: null };
+    const row = rows.get(key) ?? {
+      source,
+      medium,
+      campaign,
+      visits: 0,
+      leads: 0,
+      sold: 0,
+      spendCents: null,
+      costPerLeadCents: null,
+    };
     rows.set(key, row);
     return row;
   };
-  for (const row of rowsOf(visits)) rowFor(String(row.source), String(row.medium), String(row.campaign)).visits += Number(row.visits);
+  for (const row of rowsOf(visits))
+    rowFor(String(row.source), String(row.medium), String(row.campaign)).visits += Number(row.visits);
   for (const row of rowsOf(leads)) {
     const target = rowFor(String(row.source), String(row.medium), String(row.campaign));
     target.leads += Number(row.leads);
@@ -133,7 +172,13 @@ export async function sourcesReport(db: Database, scope: InsightsScope, period: 
   for (const row of rows.values()) {
     if (row.spendCents !== null && row.leads > 0) row.costPerLeadCents = Math.round(row.spendCents / row.leads);
   }
-  return [...rows.values()].sort((a, b) => b.leads - a.leads || b.visits - a.visits || a.source.localeCompare(b.source) || a.campaign.localeCompare(b.campaign));
+  return [...rows.values()].sort(
+    (a, b) =>
+      b.leads - a.leads ||
+      b.visits - a.visits ||
+      a.source.localeCompare(b.source) ||
+      a.campaign.localeCompare(b.campaign),
+  );
 }
 
 export type SpendEntry = {
@@ -154,7 +199,11 @@ export type SpendEntry = {
  * The spend entered for campaigns whose period overlaps the chosen one, in the scope: the group's own (no
  * dealer) only for the whole group, a dealer's for that dealer.
  */
-export async function spendInPeriod(db: Database, scope: InsightsScope, period: { from: string; to: string }): Promise<SpendEntry[]> {
+export async function spendInPeriod(
+  db: Database,
+  scope: InsightsScope,
+  period: { from: string; to: string },
+): Promise<SpendEntry[]> {
   const result = await db.execute(sql`
     select s.id, s.dealer_id, d.dealer_name, s.source, s.medium, s.campaign, s.period_start::text as period_start, s.period_end::text as period_end, s.amount_cents
     from campaign_spend s left join dealers d on d.id = s.dealer_id
@@ -185,7 +234,11 @@ export async function spendInPeriod(db: Database, scope: InsightsScope, period: 
  * Per dealer: views of its vehicles' and models' pages, its leads received in the period, and of those the ones
  * that reached an appointment (the inbox's work status was Appointment at some point, or is Sold) and were sold.
  */
-export async function funnelReport(db: Database, scope: InsightsScope, period: { from: string; to: string }): Promise<FunnelRow[]> {
+export async function funnelReport(
+  db: Database,
+  scope: InsightsScope,
+  period: { from: string; to: string },
+): Promise<FunnelRow[]> {
   const result = await db.execute(sql`
     select d.id, d.dealer_name, coalesce(v.views, 0)::int as views, coalesce(l.leads, 0)::int as leads,
       coalesce(l.appointments, 0)::int as appointments, coalesce(l.sold, 0)::int as sold
@@ -217,7 +270,12 @@ export async function funnelReport(db: Database, scope: InsightsScope, period: {
 }
 
 /** Each available used vehicle in the scope with its days in stock, its views and leads in the period and its price changes. */
-export async function stockReport(db: Database, scope: InsightsScope, period: { from: string; to: string }, now = new Date()): Promise<StockRow[]> {
+export async function stockReport(
+  db: Database,
+  scope: InsightsScope,
+  period: { from: string; to: string },
+  now = new Date(),
+): Promise<StockRow[]> {
   const result = await db.execute(sql`
     select v.id, v.year, mk.name as make, md.name as model, v.variant, v.stock_number, v.price, v.listed_at, d.dealer_name,
       coalesce(pv.views, 0)::int as views, coalesce(le.leads, 0)::int as leads,
@@ -295,15 +353,18 @@ const SORT_VALUE: Record<StockSort, (row: StockRow) => string | number> = {
 };
 
 /** The rows of one stock view, sorted by a column (then by id, so that equal values keep one order). */
-export function stockView(rows: readonly StockRow[], view: StockView, sort: StockSort, dir: "asc" | "desc"): StockRow[] {
+export function stockView(
+  rows: readonly StockRow[],
+  view: StockView,
+  sort: StockSort,
+  dir: "asc" | "desc",
+): StockRow[] {
   const value = SORT_VALUE[sort];
   const sign = dir === "asc" ? 1 : -1;
-  return rows
-    .filter(isAgeing[view])
-    .sort((a, b) => {
-      const [x, y] = [value(a), value(b)];
-      return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id - b.id;
-    });
+  return rows.filter(isAgeing[view]).sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id - b.id;
+  });
 }
 
 export type InsightsReport = {
@@ -317,7 +378,12 @@ export type InsightsReport = {
 };
 
 /** Everything the insights page shows for the query. */
-export async function readInsights(db: Database, actor: StaffActor, query: InsightsQuery, now = new Date()): Promise<InsightsReport> {
+export async function readInsights(
+  db: Database,
+  actor: StaffActor,
+  query: InsightsQuery,
+  now = new Date(),
+): Promise<InsightsReport> {
   const scope = await insightsScope(db, actor, query.dealer);
   const [sources, funnel, stock, spend] = await Promise.all([
     sourcesReport(db, scope, query),
@@ -325,7 +391,15 @@ export async function readInsights(db: Database, actor: StaffActor, query: Insig
     stockReport(db, scope, query, now),
     spendInPeriod(db, scope, query),
   ]);
-  return { query, scope, sources, funnel, stock: stockView(stock, query.stock, query.sort, query.dir), stockSummary: stockSummary(stock), spend };
+  return {
+    query,
+    scope,
+    sources,
+    funnel,
+    stock: stockView(stock, query.stock, query.sort, query.dir),
+    stockSummary: stockSummary(stock),
+    spend,
+  };
 }
 
 const rand = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
@@ -334,24 +408,72 @@ const rand = (cents: number | null) => (cents === null ? "" : (cents / 100).toFi
  * One of the page's tables as CSV, for a spreadsheet. Campaign names come from visitors' links: a cell a
  * spreadsheet would read as a formula gets a leading apostrophe (neutraliseFormula, as the leads export).
  */
-export async function insightsCsv(db: Database, actor: StaffActor, query: InsightsQuery, table: InsightsTable, now = new Date()): Promise<string> {
+export async function insightsCsv(
+  db: Database,
+  actor: StaffActor,
+  query: InsightsQuery,
+  table: InsightsTable,
+  now = new Date(),
+): Promise<string> {
   const report = await readInsights(db, actor, query, now);
   const records: (string | number)[][] = {
     sources: () => [
       ["Source", "Medium", "Campaign", "Visits", "Leads", "Sold", "Spend (R)", "Cost per lead (R)"],
-      ...report.sources.map((row) => [row.source, row.medium, row.campaign, row.visits, row.leads, row.sold, rand(row.spendCents), rand(row.costPerLeadCents)]),
+      ...report.sources.map((row) => [
+        row.source,
+        row.medium,
+        row.campaign,
+        row.visits,
+        row.leads,
+        row.sold,
+        rand(row.spendCents),
+        rand(row.costPerLeadCents),
+      ]),
     ],
     funnel: () => [
       ["Dealer", "Vehicle views", "Leads", "Appointments", "Sold"],
       ...report.funnel.map((row) => [row.dealerName, row.views, row.leads, row.appointments, row.sold]),
     ],
     stock: () => [
-      ["Vehicle", "Stock number", "Dealer", "Price (R)", "Listed on", "Days in stock", "Views", "Views per day", "Leads", "Price changes", "Last price change"],
-      ...report.stock.map((row) => [row.vehicle, row.stockNumber ?? "", row.dealerName, row.price, row.listedOn, row.daysInStock, row.views, row.viewsPerDay, row.leads, row.priceChanges, row.lastPriceChange ?? ""]),
+      [
+        "Vehicle",
+        "Stock number",
+        "Dealer",
+        "Price (R)",
+        "Listed on",
+        "Days in stock",
+        "Views",
+        "Views per day",
+        "Leads",
+        "Price changes",
+        "Last price change",
+      ],
+      ...report.stock.map((row) => [
+        row.vehicle,
+        row.stockNumber ?? "",
+        row.dealerName,
+        row.price,
+        row.listedOn,
+        row.daysInStock,
+        row.views,
+        row.viewsPerDay,
+        row.leads,
+        row.priceChanges,
+        row.lastPriceChange ?? "",
+      ]),
     ],
     spend: () => [
       ["Dealer", "Source", "Medium", "Campaign", "From", "To", "Amount (R)", "In the period (R)"],
-      ...report.spend.map((row) => [row.dealerName ?? "Group", row.source, row.medium, row.campaign, row.periodStart, row.periodEnd, rand(row.amountCents), rand(row.centsInPeriod)]),
+      ...report.spend.map((row) => [
+        row.dealerName ?? "Group",
+        row.source,
+        row.medium,
+        row.campaign,
+        row.periodStart,
+        row.periodEnd,
+        rand(row.amountCents),
+        rand(row.centsInPeriod),
+      ]),
     ],
   }[table]();
   return stringify(records, { cast: { string: neutraliseFormula }, record_delimiter: "windows" });

@@ -60,4 +60,5 @@ export function countOf(a: Bitset | null, b: Bitset | null, size: number): numbe
   return count;
 }
 
-export const has = (set: Bitset | null, position: number) => set === null || ((set[position >>> 5]! >>> (position & 31)) & 1) === 1;
+export const has = (set: Bitset | null, position: number) =>
+  set === null || ((set[position >>> 5]! >>> (position & 31)) & 1) === 1;

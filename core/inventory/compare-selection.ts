@@ -18,7 +18,10 @@ export function parseCompareSelection(params: URLSearchParams): Parsed<CompareSe
   const variants = parseVariantKeys(params.getAll("variants"), MAX_COMPARED);
   if (!variants.ok) return variants;
   if (ids.value.length + variants.value.length > MAX_COMPARED) {
-    return { ok: false, violations: [{ propertyPath: "ids", message: `and variants: at most ${MAX_COMPARED} vehicles together` }] };
+    return {
+      ok: false,
+      violations: [{ propertyPath: "ids", message: `and variants: at most ${MAX_COMPARED} vehicles together` }],
+    };
   }
   return { ok: true, value: { ids: ids.value, variants: variants.value } };
 }

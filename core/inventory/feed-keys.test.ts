@@ -32,12 +32,24 @@ describe("feed keys", () => {
   it("are shown once, stored as a SHA-256 hash with a short prefix, and verified by hash, recording the last use", async () => {
     const { key, view } = await createFeedKey(database.db, admin, 2, "Menlyn DMS");
     expect(key).toMatch(/^hdf_[A-Za-z0-9_-]{43}$/);
-    expect(view).toMatchObject({ dealerId: 2, dealerSlug: "honda-menlyn", name: "Menlyn DMS", keyPrefix: key.slice(0, 12), lastUsedAt: null, revokedAt: null });
+    expect(view).toMatchObject({
+      dealerId: 2,
+      dealerSlug: "honda-menlyn",
+      name: "Menlyn DMS",
+      keyPrefix: key.slice(0, 12),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     const [stored] = await database.db.select().from(dealerFeedKeys).where(eq(dealerFeedKeys.id, view.id));
     expect(stored!.keyHash).toBe(hashFeedKey(key));
     expect(JSON.stringify(stored)).not.toContain(key);
 
-    expect(await verifyFeedKey(database.db, key)).toEqual({ keyId: view.id, dealerId: 2, dealerSlug: "honda-menlyn", name: "Menlyn DMS" });
+    expect(await verifyFeedKey(database.db, key)).toEqual({
+      keyId: view.id,
+      dealerId: 2,
+      dealerSlug: "honda-menlyn",
+      name: "Menlyn DMS",
+    });
     expect(await verifyFeedKey(database.db, `${key}x`)).toBeNull();
     expect(await verifyFeedKey(database.db, "not a key")).toBeNull();
     const [listed] = (await listFeedKeys(database.db, admin)).filter((k) => k.id === view.id);
@@ -49,7 +61,10 @@ describe("feed keys", () => {
     await revokeFeedKey(database.db, admin, view.id);
     await revokeFeedKey(database.db, admin, view.id);
     expect(await verifyFeedKey(database.db, key)).toBeNull();
-    const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, String(view.id)));
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(view.id)));
     expect(entries.map((e) => e.action)).toEqual(["feed_key.create", "feed_key.revoke"]);
     expect(entries.every((e) => e.actorLabel === admin.label && e.dealerId === 2)).toBe(true);
     expect(JSON.stringify(entries)).not.toContain(key);
@@ -61,7 +76,9 @@ describe("feed keys", () => {
     expect((refusal as StaffAccessDenied).kind).toBe("forbidden");
     expect(await listFeedKeys(database.db, manager)).toEqual([]);
     const [some] = await listFeedKeys(database.db, admin);
-    expect(await revokeFeedKey(database.db, manager, some!.id).catch((error: unknown) => (error as StaffAccessDenied).kind)).toBe("forbidden");
+    expect(
+      await revokeFeedKey(database.db, manager, some!.id).catch((error: unknown) => (error as StaffAccessDenied).kind),
+    ).toBe("forbidden");
   });
 
   it("need a sensible name", () => {
@@ -84,7 +101,14 @@ describe("a dealer's photo hosts", () => {
     expect(parsePhotoHost(" Photos.DMS.example ")).toEqual({ ok: true, value: "photos.dms.example" });
     expect(parsePhotoHost("10.0.0.5:8080")).toEqual({ ok: true, value: "10.0.0.5:8080" });
     expect(parsePhotoHost("[::1]:8080")).toEqual({ ok: true, value: "[::1]:8080" });
-    for (const bad of ["", "https://photos.dms.example", "photos.dms.example/path", "user@host", "host:99999", "two words"]) {
+    for (const bad of [
+      "",
+      "https://photos.dms.example",
+      "photos.dms.example/path",
+      "user@host",
+      "host:99999",
+      "two words",
+    ]) {
       expect(parsePhotoHost(bad).ok, bad).toBe(false);
     }
   });
@@ -94,7 +118,11 @@ describe("a dealer's photo hosts", () => {
     await addPhotoHost(database.db, admin, 3, "photos.dms.example");
     expect(await photoHostsOf(database.db, 3)).toEqual(["photos.dms.example"]);
     expect(await listPhotoHosts(database.db, admin)).toContainEqual({ dealerId: 3, host: "photos.dms.example" });
-    expect(await addPhotoHost(database.db, manager, 2, "evil.example").catch((error: unknown) => (error as StaffAccessDenied).kind)).toBe("forbidden");
+    expect(
+      await addPhotoHost(database.db, manager, 2, "evil.example").catch(
+        (error: unknown) => (error as StaffAccessDenied).kind,
+      ),
+    ).toBe("forbidden");
     await removePhotoHost(database.db, admin, 3, "photos.dms.example");
     expect(await photoHostsOf(database.db, 3)).toEqual([]);
     const entries = await database.db.select().from(auditLog).where(eq(auditLog.entity, "dealer"));

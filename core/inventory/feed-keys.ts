@@ -42,11 +42,20 @@ export function feedKeyActor(holder: Pick<FeedKeyHolder, "dealerId" | "name">): 
 
 export function parseFeedKeyName(raw: unknown): Parsed<string> {
   const name = typeof raw === "string" ? raw.trim() : "";
-  if (name === "") return { ok: false, violations: [{ propertyPath: "name", message: "Name is required (for example, the DMS it is for)" }] };
+  if (name === "")
+    return {
+      ok: false,
+      violations: [{ propertyPath: "name", message: "Name is required (for example, the DMS it is for)" }],
+    };
   if (name.length > MAX_KEY_NAME || !/^[\p{L}\p{N}][\p{L}\p{N} ._'()/-]*$/u.test(name)) {
     return {
       ok: false,
-      violations: [{ propertyPath: "name", message: `Name may have at most ${MAX_KEY_NAME} letters, digits, spaces and simple punctuation` }],
+      violations: [
+        {
+          propertyPath: "name",
+          message: `Name may have at most ${MAX_KEY_NAME} letters, digits, spaces and simple punctuation`,
+        },
+      ],
     };
   }
   return { ok: true, value: name };
@@ -64,9 +73,22 @@ export async function createFeedKey(
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(dealerFeedKeys)
-      .values({ dealerId, name, keyHash: hashFeedKey(key), keyPrefix: key.slice(0, SHOWN_PREFIX_LENGTH), createdBy: actor.id })
+      .values({
+        dealerId,
+        name,
+        keyHash: hashFeedKey(key),
+        keyPrefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+        createdBy: actor.id,
+      })
       .returning({ id: dealerFeedKeys.id });
-    await recordAudit(tx, { actor, action: "feed_key.create", entity: "feed_key", entityId: row!.id, dealerId, changes: { name: { from: null, to: name } } });
+    await recordAudit(tx, {
+      actor,
+      action: "feed_key.create",
+      entity: "feed_key",
+      entityId: row!.id,
+      dealerId,
+      changes: { name: { from: null, to: name } },
+    });
     return row!.id;
   });
   const view = (await listFeedKeys(db, actor)).find((k) => k.id === id)!;
@@ -153,7 +175,12 @@ export function parsePhotoHost(raw: unknown): Parsed<string> {
   const text = typeof raw === "string" ? raw.trim().toLowerCase() : "";
   const invalid = {
     ok: false as const,
-    violations: [{ propertyPath: "host", message: "Host must be a host name or address, optionally with :port (for example photos.dms.example)" }],
+    violations: [
+      {
+        propertyPath: "host",
+        message: "Host must be a host name or address, optionally with :port (for example photos.dms.example)",
+      },
+    ],
   };
   if (text === "" || text.length > 260 || /[/?#@\s]/.test(text)) return invalid;
   try {
@@ -168,13 +195,19 @@ export function parsePhotoHost(raw: unknown): Parsed<string> {
 
 export async function listPhotoHosts(db: Database, actor: StaffActor): Promise<{ dealerId: number; host: string }[]> {
   const scope = dealerScope(actor, "feed-keys");
-  const rows = await db.select().from(dealerFeedPhotoHosts).orderBy(asc(dealerFeedPhotoHosts.dealerId), asc(dealerFeedPhotoHosts.host));
+  const rows = await db
+    .select()
+    .from(dealerFeedPhotoHosts)
+    .orderBy(asc(dealerFeedPhotoHosts.dealerId), asc(dealerFeedPhotoHosts.host));
   return rows.filter((row) => scopeIncludes(scope, row.dealerId));
 }
 
 /** The photo hosts of one dealer, for the feed import (no actor: the import itself is checked). */
 export async function photoHostsOf(db: Database, dealerId: number): Promise<string[]> {
-  const rows = await db.select({ host: dealerFeedPhotoHosts.host }).from(dealerFeedPhotoHosts).where(eq(dealerFeedPhotoHosts.dealerId, dealerId));
+  const rows = await db
+    .select({ host: dealerFeedPhotoHosts.host })
+    .from(dealerFeedPhotoHosts)
+    .where(eq(dealerFeedPhotoHosts.dealerId, dealerId));
   return rows.map((row) => row.host);
 }
 
@@ -183,7 +216,14 @@ export async function addPhotoHost(db: Database, actor: StaffActor, dealerId: nu
   await db.transaction(async (tx) => {
     const added = await tx.insert(dealerFeedPhotoHosts).values({ dealerId, host }).onConflictDoNothing().returning();
     if (added.length > 0) {
-      await recordAudit(tx, { actor, action: "feed_photo_host.add", entity: "dealer", entityId: dealerId, dealerId, changes: { photoHost: { from: null, to: host } } });
+      await recordAudit(tx, {
+        actor,
+        action: "feed_photo_host.add",
+        entity: "dealer",
+        entityId: dealerId,
+        dealerId,
+        changes: { photoHost: { from: null, to: host } },
+      });
     }
   });
 }
@@ -196,7 +236,14 @@ export async function removePhotoHost(db: Database, actor: StaffActor, dealerId:
       .where(and(eq(dealerFeedPhotoHosts.dealerId, dealerId), eq(dealerFeedPhotoHosts.host, host)))
       .returning();
     if (removed.length > 0) {
-      await recordAudit(tx, { actor, action: "feed_photo_host.remove", entity: "dealer", entityId: dealerId, dealerId, changes: { photoHost: { from: host, to: null } } });
+      await recordAudit(tx, {
+        actor,
+        action: "feed_photo_host.remove",
+        entity: "dealer",
+        entityId: dealerId,
+        dealerId,
+        changes: { photoHost: { from: host, to: null } },
+      });
     }
   });
 }
@@ -204,7 +251,11 @@ export async function removePhotoHost(db: Database, actor: StaffActor, dealerId:
 export type DealerChoice = { id: number; slug: string; name: string };
 
 /** The dealers the actor may act for in an area (the feed pages' dealer choices), in the site's order. */
-export async function dealerChoices(db: Database, actor: StaffActor, area: "feed-keys" | "stock"): Promise<DealerChoice[]> {
+export async function dealerChoices(
+  db: Database,
+  actor: StaffActor,
+  area: "feed-keys" | "stock",
+): Promise<DealerChoice[]> {
   const scope = dealerScope(actor, area);
   const rows = await db
     .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })

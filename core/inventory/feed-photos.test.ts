@@ -129,21 +129,48 @@ describe("fetching a feed's photo", () => {
         return (error as Error).message;
       }
     };
-    expect(refusal("https://photos.elsewhere.example/a.jpg", ["photos.dms.example"])).toBe("The host photos.elsewhere.example is not listed for this dealer's photos");
+    expect(refusal("https://photos.elsewhere.example/a.jpg", ["photos.dms.example"])).toBe(
+      "The host photos.elsewhere.example is not listed for this dealer's photos",
+    );
     expect(refusal(`http://127.0.0.1:${port}/a.jpg`, ["127.0.0.1"])).toBe(
       `Plain http is fetched only from a host listed with its port; 127.0.0.1:${port} is not listed for this dealer`,
     );
     expect(refusal("https://photos.dms.example/a.jpg", ["photos.dms.example"])).toBe("fetched");
-    expect(refusal("https://photos.dms.example:8443/a.jpg", ["photos.dms.example"])).toBe("The host photos.dms.example:8443 is not listed for this dealer's photos");
-    expect(refusal("file:///etc/passwd", ["photos.dms.example"])).toBe("Only https (or http to a listed host:port) URLs are fetched");
-    expect(refusal("https://user:pw@photos.dms.example/a.jpg", ["photos.dms.example"])).toBe("URLs with a user name or password are not fetched");
+    expect(refusal("https://photos.dms.example:8443/a.jpg", ["photos.dms.example"])).toBe(
+      "The host photos.dms.example:8443 is not listed for this dealer's photos",
+    );
+    expect(refusal("file:///etc/passwd", ["photos.dms.example"])).toBe(
+      "Only https (or http to a listed host:port) URLs are fetched",
+    );
+    expect(refusal("https://user:pw@photos.dms.example/a.jpg", ["photos.dms.example"])).toBe(
+      "URLs with a user name or password are not fetched",
+    );
   });
 
   it("treats private, loopback, link-local and other special addresses as such, IPv4 and IPv6", () => {
-    for (const address of ["10.1.2.3", "172.20.0.1", "192.168.1.1", "127.0.0.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:10.0.0.1", "::ffff:127.0.0.1", "::127.0.0.1", "::a00:1", "2002:c0a8:101::1", "2001:0:4136:e378::1", "64:ff9b:1::a00:1"]) {
+    for (const address of [
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "127.0.0.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:10.0.0.1",
+      "::ffff:127.0.0.1",
+      "::127.0.0.1",
+      "::a00:1",
+      "2002:c0a8:101::1",
+      "2001:0:4136:e378::1",
+      "64:ff9b:1::a00:1",
+    ]) {
       expect(isSpecialAddress(address), address).toBe(true);
     }
-    for (const address of ["8.8.8.8", "196.25.1.1", "2001:4860:4860::8888", "::ffff:8.8.8.8"]) expect(isSpecialAddress(address), address).toBe(false);
+    for (const address of ["8.8.8.8", "196.25.1.1", "2001:4860:4860::8888", "::ffff:8.8.8.8"])
+      expect(isSpecialAddress(address), address).toBe(false);
   });
 });
 
@@ -152,40 +179,75 @@ describe("a feed's photos, imported", () => {
   let dealerId: number;
   beforeAll(async () => {
     database = await cloneTemplate(inject("databaseTemplate"));
-    const [dealer] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-cape-town"));
+    const [dealer] = await database.db
+      .select({ id: dealers.id })
+      .from(dealers)
+      .where(eq(dealers.slug, "honda-cape-town"));
     dealerId = dealer!.id;
     await database.db.insert(dealerFeedPhotoHosts).values({ dealerId, host: `127.0.0.1:${port}` });
   });
   afterAll(() => database.close());
 
   const HEADER = "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,photos";
-  const row = (stock: string, photoUrls: string[]) => `${stock},Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used,${photoUrls.join("|")}`;
+  const row = (stock: string, photoUrls: string[]) =>
+    `${stock},Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used,${photoUrls.join("|")}`;
   const importFeed = (lines: string[], dryRun = false) => {
     const parsed = parseFeed([HEADER, ...lines].join("\n"), "csv");
     if (!parsed.ok) throw new Error(parsed.reason);
-    return importStockFeed(database.db, feedKeyActor({ dealerId, name: "Cape Town DMS" }), "honda-cape-town", parsed.rows, {
-      dryRun,
-      // Long enough for the good photos on a busy machine (3 s was not, in two CI-like runs with both CPUs busy: a good
-      // photo timed out), and /slow, which never finishes, holds the first test up only this long.
-      photoLimits: { maxBytes: 20 * 1024 * 1024, timeoutMs: 8_000, maxRedirects: 3 },
-    });
+    return importStockFeed(
+      database.db,
+      feedKeyActor({ dealerId, name: "Cape Town DMS" }),
+      "honda-cape-town",
+      parsed.rows,
+      {
+        dryRun,
+        // Long enough for the good photos on a busy machine (3 s was not, in two CI-like runs with both CPUs busy: a good
+        // photo timed out), and /slow, which never finishes, holds the first test up only this long.
+        photoLimits: { maxBytes: 20 * 1024 * 1024, timeoutMs: 8_000, maxRedirects: 3 },
+      },
+    );
   };
   const photosOf = async (stockNumber: string) => {
-    const [vehicle] = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).where(and(eq(usedVehicles.dealerId, dealerId), eq(usedVehicles.stockNumber, stockNumber)));
-    return database.db.select().from(usedVehicleImages).where(eq(usedVehicleImages.vehicleId, vehicle!.id)).orderBy(usedVehicleImages.position);
+    const [vehicle] = await database.db
+      .select({ id: usedVehicles.id })
+      .from(usedVehicles)
+      .where(and(eq(usedVehicles.dealerId, dealerId), eq(usedVehicles.stockNumber, stockNumber)));
+    return database.db
+      .select()
+      .from(usedVehicleImages)
+      .where(eq(usedVehicleImages.vehicleId, vehicle!.id))
+      .orderBy(usedVehicleImages.position);
   };
 
   it("stores photos through the image pipeline in the feed's order; a photo that fails is reported on its row and the vehicle still goes in", async () => {
     const good = [`${origin}/side.png`, `${origin}/side.jpg`];
-    const bad = [`${origin}/not-a-photo.jpg`, `${origin}/huge-declared`, `${origin}/slow`, `${origin}/to-other-host`, `https://photos.elsewhere.example/x.jpg`];
+    const bad = [
+      `${origin}/not-a-photo.jpg`,
+      `${origin}/huge-declared`,
+      `${origin}/slow`,
+      `${origin}/to-other-host`,
+      `https://photos.elsewhere.example/x.jpg`,
+    ];
     const report = await importFeed([row("CPT-1", good), row("CPT-2", [`${origin}/side.jpg`, ...bad])]);
     expect(report).toMatchObject({ created: 2, rejected: 0 });
     expect(report.photos.results.filter((r) => r.outcome === "failed")).toEqual([
       { row: 2, stockNumber: "CPT-2", url: bad[0], outcome: "failed", message: "This file is not a photo we can read" },
       { row: 2, stockNumber: "CPT-2", url: bad[1], outcome: "failed", message: "The photo is larger than 20 MB" },
       { row: 2, stockNumber: "CPT-2", url: bad[2], outcome: "failed", message: "No complete answer within 8 s" },
-      { row: 2, stockNumber: "CPT-2", url: bad[3], outcome: "failed", message: expect.stringMatching(/^Redirected to another host/) },
-      { row: 2, stockNumber: "CPT-2", url: bad[4], outcome: "failed", message: "The host photos.elsewhere.example is not listed for this dealer's photos" },
+      {
+        row: 2,
+        stockNumber: "CPT-2",
+        url: bad[3],
+        outcome: "failed",
+        message: expect.stringMatching(/^Redirected to another host/),
+      },
+      {
+        row: 2,
+        stockNumber: "CPT-2",
+        url: bad[4],
+        outcome: "failed",
+        message: "The host photos.elsewhere.example is not listed for this dealer's photos",
+      },
     ]);
     expect(report.photos).toMatchObject({ stored: 3, unchanged: 0, failed: 5 });
     const stored = await photosOf("CPT-1");
@@ -196,10 +258,20 @@ describe("a feed's photos, imported", () => {
 
   it("reports a damaged photo on its row and imports the feed's other rows and photos", async () => {
     const imagesBefore = (await database.db.select({ id: storedImages.id }).from(storedImages)).length;
-    const report = await importFeed([row("CPT-10", [`${origin}/side.png`]), row("CPT-11", [`${origin}/cut-off.jpg`]), row("CPT-12", [`${origin}/side.jpg`])]);
+    const report = await importFeed([
+      row("CPT-10", [`${origin}/side.png`]),
+      row("CPT-11", [`${origin}/cut-off.jpg`]),
+      row("CPT-12", [`${origin}/side.jpg`]),
+    ]);
     expect(report).toMatchObject({ created: 3, rejected: 0 });
     expect(report.photos.results.filter((r) => r.outcome === "failed")).toEqual([
-      { row: 2, stockNumber: "CPT-11", url: `${origin}/cut-off.jpg`, outcome: "failed", message: "This photo could not be read; please take it again" },
+      {
+        row: 2,
+        stockNumber: "CPT-11",
+        url: `${origin}/cut-off.jpg`,
+        outcome: "failed",
+        message: "This photo could not be read; please take it again",
+      },
     ]);
     expect((await photosOf("CPT-10")).map((p) => p.sourceUrl)).toEqual([`${origin}/side.png`]);
     expect(await photosOf("CPT-11")).toEqual([]);
@@ -210,7 +282,10 @@ describe("a feed's photos, imported", () => {
 
   it("does not fetch a photo again while its URL is unchanged for the vehicle, and follows the feed's new order", async () => {
     const fetchedBefore = { png: requests.get("/side.png"), jpg: requests.get("/side.jpg") };
-    const report = await importFeed([row("CPT-1", [`${origin}/side.jpg`, `${origin}/side.png`]), row("CPT-2", [`${origin}/side.jpg`])]);
+    const report = await importFeed([
+      row("CPT-1", [`${origin}/side.jpg`, `${origin}/side.png`]),
+      row("CPT-2", [`${origin}/side.jpg`]),
+    ]);
     expect(report.photos).toMatchObject({ stored: 0, unchanged: 3, failed: 0 });
     expect({ png: requests.get("/side.png"), jpg: requests.get("/side.jpg") }).toEqual(fetchedBefore);
     expect((await photosOf("CPT-1")).map((p) => p.sourceUrl)).toEqual([`${origin}/side.jpg`, `${origin}/side.png`]);
@@ -218,7 +293,10 @@ describe("a feed's photos, imported", () => {
 
   it("in a dry run, says which photos would be fetched and fetches none", async () => {
     const fetchedBefore = [...requests.values()].reduce((a, b) => a + b, 0);
-    const report = await importFeed([row("CPT-1", [`${origin}/side.jpg`, `${origin}/to-same-host`]), row("CPT-2", [`${origin}/side.jpg`])], true);
+    const report = await importFeed(
+      [row("CPT-1", [`${origin}/side.jpg`, `${origin}/to-same-host`]), row("CPT-2", [`${origin}/side.jpg`])],
+      true,
+    );
     expect(report.photos).toMatchObject({ stored: 0, unchanged: 2, wouldFetch: 1, failed: 0 });
     expect([...requests.values()].reduce((a, b) => a + b, 0)).toBe(fetchedBefore);
     expect((await photosOf("CPT-1")).map((p) => p.sourceUrl)).toEqual([`${origin}/side.jpg`, `${origin}/side.png`]);

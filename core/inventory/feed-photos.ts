@@ -18,7 +18,11 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 
 export type PhotoFetchLimits = { maxBytes: number; timeoutMs: number; maxRedirects: number };
 
-export const DEFAULT_PHOTO_FETCH_LIMITS: PhotoFetchLimits = { maxBytes: 20 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 3 };
+export const DEFAULT_PHOTO_FETCH_LIMITS: PhotoFetchLimits = {
+  maxBytes: 20 * 1024 * 1024,
+  timeoutMs: 15_000,
+  maxRedirects: 3,
+};
 
 /** A photo the server would not or could not fetch; `message` is for the feed's report. */
 export class PhotoFetchFailed extends Error {
@@ -41,11 +45,13 @@ export function checkPhotoUrl(raw: string, allowedHosts: readonly string[]): Tar
   } catch {
     throw new PhotoFetchFailed("Not a valid URL");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new PhotoFetchFailed("Only https (or http to a listed host:port) URLs are fetched");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new PhotoFetchFailed("Only https (or http to a listed host:port) URLs are fetched");
   if (url.username || url.password) throw new PhotoFetchFailed("URLs with a user name or password are not fetched");
   const hostPort = `${url.hostname}:${url.port || defaultPort(url)}`;
   const listedWithPort = allowedHosts.includes(hostPort);
-  const listedPlain = url.protocol === "https:" && (url.port === "" || url.port === "443") && allowedHosts.includes(url.hostname);
+  const listedPlain =
+    url.protocol === "https:" && (url.port === "" || url.port === "443") && allowedHosts.includes(url.hostname);
   if (!listedWithPort && !listedPlain) {
     throw new PhotoFetchFailed(
       url.protocol === "http:"
@@ -115,7 +121,9 @@ async function checkedAddress(target: Target): Promise<{ address: string; family
   }
   if (addresses.length === 0) throw new PhotoFetchFailed(`The host ${hostname} cannot be resolved`);
   if (addresses.some((a) => isSpecialAddress(a.address))) {
-    throw new PhotoFetchFailed(`The host ${hostname} resolves to a private or local address; list the address itself to allow it`);
+    throw new PhotoFetchFailed(
+      `The host ${hostname} resolves to a private or local address; list the address itself to allow it`,
+    );
   }
   return addresses[0]!;
 }
@@ -129,7 +137,11 @@ function pinnedLookup(address: string, family: number): LookupFunction {
 }
 
 /** Fetches the photo's bytes, following the rules above. Throws PhotoFetchFailed with a reason for the report. */
-export async function fetchFeedPhoto(raw: string, allowedHosts: readonly string[], limits: PhotoFetchLimits = DEFAULT_PHOTO_FETCH_LIMITS): Promise<Buffer> {
+export async function fetchFeedPhoto(
+  raw: string,
+  allowedHosts: readonly string[],
+  limits: PhotoFetchLimits = DEFAULT_PHOTO_FETCH_LIMITS,
+): Promise<Buffer> {
   const deadline = AbortSignal.timeout(limits.timeoutMs);
   let target = checkPhotoUrl(raw, allowedHosts);
   for (let redirects = 0; ; redirects++) {
@@ -137,8 +149,13 @@ export async function fetchFeedPhoto(raw: string, allowedHosts: readonly string[
     if (answer.kind === "bytes") return answer.bytes;
     if (redirects >= limits.maxRedirects) throw new PhotoFetchFailed(`More than ${limits.maxRedirects} redirects`);
     const next = new URL(answer.location, target.url);
-    if (next.protocol !== target.url.protocol || `${next.hostname}:${next.port || defaultPort(next)}` !== target.hostPort) {
-      throw new PhotoFetchFailed(`Redirected to another host (${next.host}); only redirects within ${target.url.host} are followed`);
+    if (
+      next.protocol !== target.url.protocol ||
+      `${next.hostname}:${next.port || defaultPort(next)}` !== target.hostPort
+    ) {
+      throw new PhotoFetchFailed(
+        `Redirected to another host (${next.host}); only redirects within ${target.url.host} are followed`,
+      );
     }
     target = { ...target, url: next };
   }
@@ -160,17 +177,22 @@ async function request(target: Target, limits: PhotoFetchLimits, deadline: Abort
     const headers = { Accept: "image/jpeg, image/png, image/webp" };
     // A connection of its own (no keep-alive pool): Node's global agent reuses idle sockets, and a host that closes one
     // at the moment it is reused fails the photo ("socket hang up"), as a feed photo test did in busy full runs.
-    const req = client.get(target.url, { agent: false, lookup: pinnedLookup(address, family), signal: deadline, headers }, (res) => {
-      readAnswer(res, limits).then(resolve, (error: unknown) => {
-        req.destroy();
-        reject(failure(error));
-      });
-    });
+    const req = client.get(
+      target.url,
+      { agent: false, lookup: pinnedLookup(address, family), signal: deadline, headers },
+      (res) => {
+        readAnswer(res, limits).then(resolve, (error: unknown) => {
+          req.destroy();
+          reject(failure(error));
+        });
+      },
+    );
     req.on("error", (error) => reject(failure(error)));
   });
 }
 
-const timedOut = (limits: PhotoFetchLimits) => new PhotoFetchFailed(`No complete answer within ${limits.timeoutMs / 1000} s`);
+const timedOut = (limits: PhotoFetchLimits) =>
+  new PhotoFetchFailed(`No complete answer within ${limits.timeoutMs / 1000} s`);
 
 async function readAnswer(res: IncomingMessage, limits: PhotoFetchLimits): Promise<Answer> {
   const status = res.statusCode ?? 0;
@@ -182,7 +204,8 @@ async function readAnswer(res: IncomingMessage, limits: PhotoFetchLimits): Promi
     res.resume();
     throw new PhotoFetchFailed(`The photo's server answered HTTP ${status}`);
   }
-  const tooLarge = () => new PhotoFetchFailed(`The photo is larger than ${Math.round(limits.maxBytes / (1024 * 1024))} MB`);
+  const tooLarge = () =>
+    new PhotoFetchFailed(`The photo is larger than ${Math.round(limits.maxBytes / (1024 * 1024))} MB`);
   if (Number(res.headers["content-length"] ?? 0) > limits.maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;

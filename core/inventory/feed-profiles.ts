@@ -32,16 +32,22 @@ export function parseFeedProfile(form: { get(name: string): unknown }): Parsed<F
     const raw = form.get(`column.${column}`);
     const header = typeof raw === "string" ? raw.trim() : "";
     if (header === "") continue;
-    if (header.length > MAX_HEADER) violations.push({ propertyPath: `column.${column}`, message: `A header has at most ${MAX_HEADER} characters` });
+    if (header.length > MAX_HEADER)
+      violations.push({ propertyPath: `column.${column}`, message: `A header has at most ${MAX_HEADER} characters` });
     const other = headersSeen.get(header.toLowerCase());
-    if (other) violations.push({ propertyPath: `column.${column}`, message: `"${header}" is already the column for ${other}` });
+    if (other)
+      violations.push({ propertyPath: `column.${column}`, message: `"${header}" is already the column for ${other}` });
     headersSeen.set(header.toLowerCase(), column);
     columns[column] = header;
   }
   const valueMaps: FeedProfile["valueMaps"] = {};
   const text = form.get("valueMaps");
-  const lines = (typeof text === "string" ? text : "").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
-  if (lines.length > MAX_VALUE_MAPPINGS) violations.push({ propertyPath: "valueMaps", message: `At most ${MAX_VALUE_MAPPINGS} value mappings` });
+  const lines = (typeof text === "string" ? text : "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  if (lines.length > MAX_VALUE_MAPPINGS)
+    violations.push({ propertyPath: "valueMaps", message: `At most ${MAX_VALUE_MAPPINGS} value mappings` });
   for (const [i, line] of lines.entries()) {
     const match = /^([^:]+):(.+)=(.+)$/.exec(line);
     const column = match ? feedColumnOf(match[1]!.trim()) : undefined;
@@ -73,8 +79,16 @@ export async function feedProfilesOf(db: Database, feedKeyIds: number[]): Promis
 }
 
 /** Saves (replaces) the key's profile, with an audit entry; only who manages the key's dealer's feed keys may. */
-export async function saveFeedProfile(db: Database, actor: StaffActor, feedKeyId: number, profile: FeedProfile): Promise<void> {
-  const [key] = await db.select({ dealerId: dealerFeedKeys.dealerId }).from(dealerFeedKeys).where(eq(dealerFeedKeys.id, feedKeyId));
+export async function saveFeedProfile(
+  db: Database,
+  actor: StaffActor,
+  feedKeyId: number,
+  profile: FeedProfile,
+): Promise<void> {
+  const [key] = await db
+    .select({ dealerId: dealerFeedKeys.dealerId })
+    .from(dealerFeedKeys)
+    .where(eq(dealerFeedKeys.id, feedKeyId));
   if (!key) {
     assertMay(actor, "feed-keys", null);
     throw new FeedKeyNotFound();
@@ -82,8 +96,16 @@ export async function saveFeedProfile(db: Database, actor: StaffActor, feedKeyId
   assertMay(actor, "feed-keys", key.dealerId);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(feedColumnProfiles).where(eq(feedColumnProfiles.feedKeyId, feedKeyId));
-    const values = { columns: profile.columns as Record<string, string>, valueMaps: profile.valueMaps as Record<string, Record<string, string>>, updatedBy: actor.id, updatedAt: new Date() };
-    await tx.insert(feedColumnProfiles).values({ feedKeyId, ...values }).onConflictDoUpdate({ target: feedColumnProfiles.feedKeyId, set: values });
+    const values = {
+      columns: profile.columns as Record<string, string>,
+      valueMaps: profile.valueMaps as Record<string, Record<string, string>>,
+      updatedBy: actor.id,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(feedColumnProfiles)
+      .values({ feedKeyId, ...values })
+      .onConflictDoUpdate({ target: feedColumnProfiles.feedKeyId, set: values });
     await recordAudit(tx, {
       actor,
       action: "feed_key.profile",

@@ -6,7 +6,10 @@ import type { Parsed } from "../shared/violations.ts";
  */
 export function parseIdList(raw: string | null, max: number): Parsed<number[]> {
   if (raw === null || raw.trim() === "") return { ok: true, value: [] };
-  const parts = raw.split(",").map((part) => part.trim()).filter((part) => part !== "");
+  const parts = raw
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
   if (parts.some((part) => !/^\d{1,9}$/.test(part) || Number(part) < 1)) {
     return { ok: false, violations: [{ propertyPath: "ids", message: "must be vehicle numbers separated by commas" }] };
   }

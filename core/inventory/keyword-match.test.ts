@@ -27,9 +27,19 @@ describe("nameMatches: make and model names forgive typos", () => {
 });
 
 describe("termMatches", () => {
-  const vehicle = { make: 1, model: 7, variant: "1.5 elegance cvt", colour: "pearl white", fuel: "petrol", transmission: "automatic", bodyType: "hatchback", year: 2021 };
+  const vehicle = {
+    make: 1,
+    model: 7,
+    variant: "1.5 elegance cvt",
+    colour: "pearl white",
+    fuel: "petrol",
+    transmission: "automatic",
+    bodyType: "hatchback",
+    year: 2021,
+  };
   const vocabulary = { makes: [{ key: 1, name: "Honda" }], models: [{ key: 7, name: "Jazz" }] };
-  const matches = (keywords: string) => compileKeywords(keywords, vocabulary).every((term) => termMatches(term, vehicle));
+  const matches = (keywords: string) =>
+    compileKeywords(keywords, vocabulary).every((term) => termMatches(term, vehicle));
 
   it("needs every word to match a field", () => {
     expect(matches("jazz auto")).toBe(true);
@@ -48,7 +58,11 @@ describe("the new query parameters", () => {
   const parse = (query: string) => parseUsedVehicleQuery(new URLSearchParams(query));
 
   it("reads ranges, option lists and keywords, leaving absent ones out", () => {
-    expect(parse("price[gte]=100000&price[lte]=350000&year[gte]=2019&mileage[lte]=80000&bodyType[]=suv&colour[]=White&province[]=gauteng&dealer[]=honda-sandton&q=  jazz   auto ")).toMatchObject({
+    expect(
+      parse(
+        "price[gte]=100000&price[lte]=350000&year[gte]=2019&mileage[lte]=80000&bodyType[]=suv&colour[]=White&province[]=gauteng&dealer[]=honda-sandton&q=  jazz   auto ",
+      ),
+    ).toMatchObject({
       ok: true,
       value: {
         priceMin: 100_000,

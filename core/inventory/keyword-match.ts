@@ -22,7 +22,10 @@ export type KeywordTerm<Key> = {
 
 export type NamedKey<Key> = { key: Key; name: string };
 
-export function compileKeywords<Key>(keywords: string, vocabulary: { makes: NamedKey<Key>[]; models: NamedKey<Key>[] }): KeywordTerm<Key>[] {
+export function compileKeywords<Key>(
+  keywords: string,
+  vocabulary: { makes: NamedKey<Key>[]; models: NamedKey<Key>[] },
+): KeywordTerm<Key>[] {
   return keywordWords(keywords).map((text) => ({
     text,
     makes: new Set(vocabulary.makes.filter(({ name }) => nameMatches(text, name)).map(({ key }) => key)),
@@ -32,7 +35,14 @@ export function compileKeywords<Key>(keywords: string, vocabulary: { makes: Name
 }
 
 export function keywordWords(keywords: string): string[] {
-  return [...new Set(keywords.toLowerCase().split(/\s+/).filter((word) => word !== ""))];
+  return [
+    ...new Set(
+      keywords
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((word) => word !== ""),
+    ),
+  ];
 }
 
 /** The vehicle's text fields a word is compared with, lower-cased. */
@@ -71,7 +81,12 @@ export function nameMatches(word: string, name: string): boolean {
     if (candidate === typed) return true;
     if (typed.length >= 3 && candidate.startsWith(typed)) return true;
     const allowed = typoAllowance(typed);
-    if (allowed > 0 && Math.abs(candidate.length - typed.length) <= allowed && damerauLevenshtein(typed, candidate).steps <= allowed) return true;
+    if (
+      allowed > 0 &&
+      Math.abs(candidate.length - typed.length) <= allowed &&
+      damerauLevenshtein(typed, candidate).steps <= allowed
+    )
+      return true;
   }
   return false;
 }

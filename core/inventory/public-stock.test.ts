@@ -30,7 +30,10 @@ beforeAll(async () => {
   usedStock.watch(changes);
   otherInstance = new UsedStock(database.db);
   otherInstance.watch(otherChanges);
-  await vi.waitFor(() => expect([usedStock.state, otherInstance.state]).toEqual(["current", "current"]), { timeout: 20_000, interval: 20 });
+  await vi.waitFor(() => expect([usedStock.state, otherInstance.state]).toEqual(["current", "current"]), {
+    timeout: 20_000,
+    interval: 20,
+  });
 });
 afterAll(async () => {
   await otherInstance.stop();
@@ -41,17 +44,25 @@ afterAll(async () => {
 });
 
 async function publicCount(): Promise<number> {
-  const result = await database.db.execute(sql`select count(*)::int as n from used_vehicles where status in ('Available', 'Reserved')`);
+  const result = await database.db.execute(
+    sql`select count(*)::int as n from used_vehicles where status in ('Available', 'Reserved')`,
+  );
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
 /** The most expensive vehicle: first on the listing's first page, in memory and in SQL. */
 async function mostExpensive(): Promise<number> {
-  const [row] = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).where(sql`status in ('Available', 'Reserved')`).orderBy(sql`price desc, id desc`).limit(1);
+  const [row] = await database.db
+    .select({ id: usedVehicles.id })
+    .from(usedVehicles)
+    .where(sql`status in ('Available', 'Reserved')`)
+    .orderBy(sql`price desc, id desc`)
+    .limit(1);
   return row!.id;
 }
 
-const setStatus = (id: number, status: StockStatus) => database.db.update(usedVehicles).set({ status }).where(eq(usedVehicles.id, id));
+const setStatus = (id: number, status: StockStatus) =>
+  database.db.update(usedVehicles).set({ status }).where(eq(usedVehicles.id, id));
 
 /** The listing as memory answers it (a waitFor retries while the stock is being read again and answers are queries). */
 const fromMemory = async (query: UsedVehicleQuery, instance = usedStock) => {
@@ -89,25 +100,41 @@ describe("a vehicle's status on the public side", () => {
 
     await setStatus(id, "Sold");
     await vi.waitFor(async () => expect(await inMemoryIds()).not.toContain(id), { timeout: 5_000, interval: 20 });
-    await vi.waitFor(async () => expect((await fromMemory(newestFirst, otherInstance)).members.map((v) => v.id)).not.toContain(id), {
-      timeout: 5_000,
-      interval: 20,
-    });
+    await vi.waitFor(
+      async () => expect((await fromMemory(newestFirst, otherInstance)).members.map((v) => v.id)).not.toContain(id),
+      {
+        timeout: 5_000,
+        interval: 20,
+      },
+    );
     expect((await fromMemory(everything)).total).toBe(await publicCount());
 
     await setStatus(id, "Reserved");
-    await vi.waitFor(async () => expect((await fromMemory(newestFirst)).members[0]).toMatchObject({ id, status: "Reserved" }), {
-      timeout: 5_000,
-      interval: 20,
-    });
-
-    const [{ price }] = (await database.db.select({ price: usedVehicles.price }).from(usedVehicles).where(eq(usedVehicles.id, id))) as [{ price: number }];
-    await database.db.update(usedVehicles).set({ price: price + 1_000 }).where(eq(usedVehicles.id, id));
-    for (const instance of [usedStock, otherInstance]) {
-      await vi.waitFor(async () => expect((await fromMemory(newestFirst, instance)).members[0]).toMatchObject({ id, price: price + 1_000 }), {
+    await vi.waitFor(
+      async () => expect((await fromMemory(newestFirst)).members[0]).toMatchObject({ id, status: "Reserved" }),
+      {
         timeout: 5_000,
         interval: 20,
-      });
+      },
+    );
+
+    const [{ price }] = (await database.db
+      .select({ price: usedVehicles.price })
+      .from(usedVehicles)
+      .where(eq(usedVehicles.id, id))) as [{ price: number }];
+    await database.db
+      .update(usedVehicles)
+      .set({ price: price + 1_000 })
+      .where(eq(usedVehicles.id, id));
+    for (const instance of [usedStock, otherInstance]) {
+      await vi.waitFor(
+        async () =>
+          expect((await fromMemory(newestFirst, instance)).members[0]).toMatchObject({ id, price: price + 1_000 }),
+        {
+          timeout: 5_000,
+          interval: 20,
+        },
+      );
     }
     await setStatus(id, "Available");
   });

@@ -21,7 +21,10 @@ import {
 } from "./stock-admin.ts";
 import { findUsedVehicle, listUsedVehicles } from "./used-vehicles.ts";
 
-const photo = (name: string) => ({ name, bytes: fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/photos", name)) });
+const photo = (name: string) => ({
+  name,
+  bytes: fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/photos", name)),
+});
 
 let database: DatabaseHandle;
 let sandton: number;
@@ -32,11 +35,15 @@ let menlynManager: StaffActor;
 let editor: StaffActor;
 
 async function actor(email: string, role: StaffRole, dealerIds: number[] = []): Promise<StaffActor> {
-  const [user] = await database.db.insert(staffUsers).values({ email, displayName: email, role }).returning({ id: staffUsers.id });
+  const [user] = await database.db
+    .insert(staffUsers)
+    .values({ email, displayName: email, role })
+    .returning({ id: staffUsers.id });
   return { id: user!.id, label: email, role, dealerIds };
 }
 
-const dealerId = async (slug: string) => (await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)))[0]!.id;
+const dealerId = async (slug: string) =>
+  (await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug)))[0]!.id;
 
 let serial = 0;
 function vehicle(overrides: Record<string, unknown> = {}): Record<string, string> {
@@ -68,7 +75,11 @@ async function created(by: StaffActor, overrides: Record<string, unknown> = {}):
 }
 
 const auditOf = (id: number) =>
-  database.db.select().from(auditLog).where(and(eq(auditLog.entity, "used_vehicle"), eq(auditLog.entityId, String(id)))).orderBy(desc(auditLog.id));
+  database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "used_vehicle"), eq(auditLog.entityId, String(id))))
+    .orderBy(desc(auditLog.id));
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -91,8 +102,15 @@ describe("the stock service's role rules", () => {
   it("lets the group administrator and the dealer's manager add, read and change a vehicle of that dealer", async () => {
     for (const by of [admin, sandtonManager]) {
       const id = await created(by);
-      expect((await getStockVehicle(database.db, by, id)).values).toMatchObject({ make: "Honda", model: "CR-V", price: "449900", dealer: "honda-sandton" });
-      expect(await updateStockVehicle(database.db, by, id, vehicle({ price: "439900", stockNumber: `EDIT-${id}` }))).toEqual({ ok: true, id });
+      expect((await getStockVehicle(database.db, by, id)).values).toMatchObject({
+        make: "Honda",
+        model: "CR-V",
+        price: "449900",
+        dealer: "honda-sandton",
+      });
+      expect(
+        await updateStockVehicle(database.db, by, id, vehicle({ price: "439900", stockNumber: `EDIT-${id}` })),
+      ).toEqual({ ok: true, id });
       expect(await changeStockStatus(database.db, by, id, "Reserved")).toEqual({ ok: true, id });
     }
   });
@@ -100,9 +118,13 @@ describe("the stock service's role rules", () => {
   it("answers not found to a manager of another dealer, for reading and for every change", async () => {
     const id = await created(sandtonManager);
     expect(await refusal(getStockVehicle(database.db, menlynManager, id))).toBe("not-found");
-    expect(await refusal(updateStockVehicle(database.db, menlynManager, id, vehicle({ price: "1000" })))).toBe("not-found");
+    expect(await refusal(updateStockVehicle(database.db, menlynManager, id, vehicle({ price: "1000" })))).toBe(
+      "not-found",
+    );
     expect(await refusal(changeStockStatus(database.db, menlynManager, id, "Sold"))).toBe("not-found");
-    expect(await refusal(addStockPhotos(database.db, menlynManager, id, [photo("trade-in-side.png")]))).toBe("not-found");
+    expect(await refusal(addStockPhotos(database.db, menlynManager, id, [photo("trade-in-side.png")]))).toBe(
+      "not-found",
+    );
     expect((await getStockVehicle(database.db, admin, id)).status).toBe("Available");
   });
 
@@ -122,15 +144,22 @@ describe("the stock service's role rules", () => {
 
   it("offers a manager their own dealers to put stock at, the administrator every dealer, and refuses an editor", async () => {
     expect((await stockDealers(database.db, sandtonManager)).map((dealer) => dealer.id)).toEqual([sandton]);
-    expect((await stockDealers(database.db, admin)).map((dealer) => dealer.id)).toEqual(expect.arrayContaining([sandton, menlyn]));
+    expect((await stockDealers(database.db, admin)).map((dealer) => dealer.id)).toEqual(
+      expect.arrayContaining([sandton, menlyn]),
+    );
     expect(await refusal(stockDealers(database.db, editor))).toBe("forbidden");
   });
 
   it("keeps a manager to their own dealers when adding or moving a vehicle", async () => {
     const result = await createStockVehicle(database.db, sandtonManager, vehicle({ dealer: "honda-menlyn" }));
-    expect(result).toEqual({ ok: false, violations: [{ propertyPath: "dealer", message: "Choose one of your dealers" }] });
+    expect(result).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "dealer", message: "Choose one of your dealers" }],
+    });
     const id = await created(sandtonManager);
-    expect(await updateStockVehicle(database.db, sandtonManager, id, vehicle({ dealer: "honda-menlyn" }))).toMatchObject({
+    expect(
+      await updateStockVehicle(database.db, sandtonManager, id, vehicle({ dealer: "honda-menlyn" })),
+    ).toMatchObject({
       ok: false,
       violations: [{ propertyPath: "dealer" }],
     });
@@ -147,7 +176,11 @@ describe("the stock service's role rules", () => {
     const id = await created(sandtonManager, { stockNumber: "FIND-ME-42", model: "Jazz", variant: "1.5 Elegance" });
     const found = await listStock(database.db, sandtonManager, { page: 1, search: "find-me" });
     expect(found.items.map((item) => item.id)).toEqual([id]);
-    expect((await listStock(database.db, sandtonManager, { page: 1, search: "Honda Jazz 1.5 Eleg" })).items.map((item) => item.id)).toContain(id);
+    expect(
+      (await listStock(database.db, sandtonManager, { page: 1, search: "Honda Jazz 1.5 Eleg" })).items.map(
+        (item) => item.id,
+      ),
+    ).toContain(id);
     expect((await listStock(database.db, menlynManager, { page: 1, search: "find-me" })).total).toBe(0);
 
     await changeStockStatus(database.db, sandtonManager, id, "Draft");
@@ -164,14 +197,28 @@ describe("the stock service's role rules", () => {
 describe("the stock service's records", () => {
   it("audits a creation, a price change and a status change with old and new values, naming the actor", async () => {
     const id = await created(sandtonManager, { price: "300000" });
-    await updateStockVehicle(database.db, sandtonManager, id, { ...(await getStockVehicle(database.db, sandtonManager, id)).values, price: "289 900" });
+    await updateStockVehicle(database.db, sandtonManager, id, {
+      ...(await getStockVehicle(database.db, sandtonManager, id)).values,
+      price: "289 900",
+    });
     await changeStockStatus(database.db, sandtonManager, id, "Sold");
     const [sold, repriced, creation] = await auditOf(id);
-    expect(creation).toMatchObject({ action: "used_vehicle.create", actorId: sandtonManager.id, actorLabel: sandtonManager.label, dealerId: sandton });
-    expect(creation!.changes).toMatchObject({ price: { from: null, to: 300000 }, status: { from: null, to: "Available" } });
+    expect(creation).toMatchObject({
+      action: "used_vehicle.create",
+      actorId: sandtonManager.id,
+      actorLabel: sandtonManager.label,
+      dealerId: sandton,
+    });
+    expect(creation!.changes).toMatchObject({
+      price: { from: null, to: 300000 },
+      status: { from: null, to: "Available" },
+    });
     expect(repriced).toMatchObject({ action: "used_vehicle.update", changes: { price: { from: 300000, to: 289900 } } });
     expect(Object.keys(repriced!.changes)).toEqual(["price"]);
-    expect(sold).toMatchObject({ action: "used_vehicle.status", changes: { status: { from: "Available", to: "Sold" } } });
+    expect(sold).toMatchObject({
+      action: "used_vehicle.status",
+      changes: { status: { from: "Available", to: "Sold" } },
+    });
   });
 
   it("records nothing for a save that changes nothing", async () => {
@@ -182,21 +229,34 @@ describe("the stock service's records", () => {
 
   it("answers a stock number already used at the dealer, and a VIN already in stock, as field violations", async () => {
     await created(admin, { stockNumber: "DUP-1", vin: "JHMRW2H50MX000001" });
-    const again = await createStockVehicle(database.db, admin, vehicle({ stockNumber: "DUP-1", vin: "JHMRW2H50MX000001" }));
+    const again = await createStockVehicle(
+      database.db,
+      admin,
+      vehicle({ stockNumber: "DUP-1", vin: "JHMRW2H50MX000001" }),
+    );
     expect(again).toEqual({
       ok: false,
       violations: [
         { propertyPath: "stockNumber", message: "Stock number DUP-1 is already used at this dealer" },
-        { propertyPath: "vin", message: "A vehicle with this VIN is already in stock at Honda Sandton (stock number DUP-1)" },
+        {
+          propertyPath: "vin",
+          message: "A vehicle with this VIN is already in stock at Honda Sandton (stock number DUP-1)",
+        },
       ],
     });
     // Another dealer may use the same stock number.
-    expect(await createStockVehicle(database.db, admin, vehicle({ stockNumber: "DUP-1", dealer: "honda-menlyn" }))).toMatchObject({ ok: true });
+    expect(
+      await createStockVehicle(database.db, admin, vehicle({ stockNumber: "DUP-1", dealer: "honda-menlyn" })),
+    ).toMatchObject({ ok: true });
   });
 
   it("answers bad fields with the form's messages and stores nothing", async () => {
     const before = (await listStock(database.db, admin, { page: 1 })).total;
-    const result = await createStockVehicle(database.db, admin, vehicle({ vin: "JHMRW2H50MX00000I", year: String(new Date().getFullYear() + 1), price: "12", make: "Trabant" }));
+    const result = await createStockVehicle(
+      database.db,
+      admin,
+      vehicle({ vin: "JHMRW2H50MX00000I", year: String(new Date().getFullYear() + 1), price: "12", make: "Trabant" }),
+    );
     expect(result.ok).toBe(false);
     const paths = !result.ok ? result.violations.map((v) => v.propertyPath).sort() : [];
     expect(paths).toEqual(["price", "vin", "year"]);
@@ -204,15 +264,27 @@ describe("the stock service's records", () => {
     expect(unknownMake).toEqual({
       ok: false,
       violations: [
-        { propertyPath: "make", message: 'Trabant is not a make in the catalogue yet: check the spelling, or tick "Add Trabant as a new make"' },
-        { propertyPath: "model", message: '601 is not a Trabant model in the catalogue yet: check the spelling, or tick "Add 601 as a new model"' },
+        {
+          propertyPath: "make",
+          message:
+            'Trabant is not a make in the catalogue yet: check the spelling, or tick "Add Trabant as a new make"',
+        },
+        {
+          propertyPath: "model",
+          message:
+            '601 is not a Trabant model in the catalogue yet: check the spelling, or tick "Add 601 as a new model"',
+        },
       ],
     });
     expect((await listStock(database.db, admin, { page: 1 })).total).toBe(before);
   });
 
   it("adds a make and model the catalogue does not know once the form confirms them, and finds a make by its alias", async () => {
-    const added = await createStockVehicle(database.db, admin, vehicle({ make: "trabant", model: "601", addMake: "on", addModel: "on" }));
+    const added = await createStockVehicle(
+      database.db,
+      admin,
+      vehicle({ make: "trabant", model: "601", addMake: "on", addModel: "on" }),
+    );
     expect(added.ok).toBe(true);
     const vw = await createStockVehicle(database.db, admin, vehicle({ make: "VW", model: "polo vivo", vin: "" }));
     expect(vw.ok).toBe(true);
@@ -226,7 +298,13 @@ describe("the stock service's records", () => {
 
   it("shows a vehicle publicly only while it is Available or Reserved", async () => {
     const id = await created(sandtonManager, { status: "Draft", price: "19 999 999" });
-    const mostExpensive = { page: 1, fuelTypes: [], transmissions: [], states: [], order: [{ field: "price" as const, direction: "desc" as const }] };
+    const mostExpensive = {
+      page: 1,
+      fuelTypes: [],
+      transmissions: [],
+      states: [],
+      order: [{ field: "price" as const, direction: "desc" as const }],
+    };
     const firstListed = async () => (await listUsedVehicles(database.db, mostExpensive)).members[0]?.id;
     expect(await firstListed()).not.toBe(id);
     await changeStockStatus(database.db, sandtonManager, id, "Available");
@@ -240,9 +318,16 @@ describe("the stock service's records", () => {
 });
 
 describe("a vehicle's photos", () => {
-  it("replace a seeded vehicle's artwork, keep their order, and the first is the public main photo", { timeout: 120_000 }, async () => {
+  it("replace a seeded vehicle's artwork, keep their order, and the first is the public main photo", {
+    timeout: 120_000,
+  }, async () => {
     // The seed's first vehicle at the dealer (the vehicles this file adds come after it).
-    const [seeded] = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).where(eq(usedVehicles.dealerId, sandton)).orderBy(asc(usedVehicles.id)).limit(1);
+    const [seeded] = await database.db
+      .select({ id: usedVehicles.id })
+      .from(usedVehicles)
+      .where(eq(usedVehicles.dealerId, sandton))
+      .orderBy(asc(usedVehicles.id))
+      .limit(1);
     const id = seeded!.id;
     const artwork = (await findUsedVehicle(database.db, id))!.image.uri;
     expect(artwork).not.toMatch(/^\/media\/images\//);
@@ -291,7 +376,10 @@ describe("a vehicle's photos", () => {
       photo("trade-in-side.png"),
       { name: "invoice.jpg", bytes: Buffer.from("%PDF-1.7 not a photo at all") },
     ]);
-    expect(result).toEqual({ ok: false, violations: [{ propertyPath: "photos", message: "invoice.jpg: This file is not a photo we can read" }] });
+    expect(result).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "photos", message: "invoice.jpg: This file is not a photo we can read" }],
+    });
     expect(await database.db.select().from(usedVehicleImages).where(eq(usedVehicleImages.vehicleId, id))).toEqual([]);
   });
 

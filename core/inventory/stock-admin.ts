@@ -4,7 +4,14 @@ import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../d
 import { ImageRejected, inspectImage, type Rendition, renditionsOf, storeImage } from "../media/image-pipeline.ts";
 import type { Violation } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import {
+  assertMay,
+  assertMayUse,
+  dealerScope,
+  scopeIncludes,
+  StaffAccessDenied,
+  type StaffActor,
+} from "../staff/roles.ts";
 import { type Transaction, writeOrRefuse } from "../staff/staff-write.ts";
 import { CatalogueNames } from "../catalogue/open-catalogue.ts";
 import { areaDealers } from "../dealers/staff-dealers.ts";
@@ -24,7 +31,6 @@ import { parseStockVehicle, STOCK_STATUSES, type StockStatus, type StockVehicleI
 export const STOCK_PAGE_SIZE = 25;
 /** A vehicle's photos at most: a listing shows a handful, and each is twelve renditions. */
 export const MAX_PHOTOS_PER_VEHICLE = 30;
-
 
 export type StockListQuery = {
   /** Make, model, variant, stock number or VIN, in part. */
@@ -72,7 +78,11 @@ export function stockDealers(db: Database, actor: StaffActor): Promise<{ id: num
 }
 
 /** One page of the stock the actor may see, newest change first. */
-export async function listStock(db: Database, actor: StaffActor, query: StockListQuery): Promise<{ items: StockListItem[]; total: number }> {
+export async function listStock(
+  db: Database,
+  actor: StaffActor,
+  query: StockListQuery,
+): Promise<{ items: StockListItem[]; total: number }> {
   assertMayUse(actor, "stock");
   const scope = dealerScope(actor, "stock");
   const where: (SQL | undefined)[] = [];
@@ -130,7 +140,11 @@ export async function listStock(db: Database, actor: StaffActor, query: StockLis
       .where(condition),
   ]);
   return {
-    items: rows.map(({ make, model, ...row }) => ({ ...row, title: `${row.year} ${make} ${model}`, status: row.status as StockStatus })),
+    items: rows.map(({ make, model, ...row }) => ({
+      ...row,
+      title: `${row.year} ${make} ${model}`,
+      status: row.status as StockStatus,
+    })),
     total: total?.n ?? 0,
   };
 }
@@ -192,7 +206,12 @@ export async function createStockVehicle(db: Database, actor: StaffActor, input:
 }
 
 /** Changes a vehicle's fields (all of them, as the form sends them); the audit entry names what changed. */
-export async function updateStockVehicle(db: Database, actor: StaffActor, id: number, input: unknown): Promise<StockWriteResult> {
+export async function updateStockVehicle(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  input: unknown,
+): Promise<StockWriteResult> {
   const before = await readVehicle(db, actor, id);
   const parsed = parseStockVehicle(input);
   if (!parsed.ok) return parsed;
@@ -203,20 +222,43 @@ export async function updateStockVehicle(db: Database, actor: StaffActor, id: nu
     const changes = changedFields(auditedFields(current), auditedFields(parsed.value));
     if (Object.keys(changes).length === 0) return { ok: true, id };
     await tx.update(usedVehicles).set(resolved.row).where(eq(usedVehicles.id, id));
-    await recordAudit(tx, { actor, action: "used_vehicle.update", entity: "used_vehicle", entityId: id, dealerId: before.dealerId, changes });
+    await recordAudit(tx, {
+      actor,
+      action: "used_vehicle.update",
+      entity: "used_vehicle",
+      entityId: id,
+      dealerId: before.dealerId,
+      changes,
+    });
     if (resolved.row.dealerId !== before.dealerId) {
       // Moved to another of the actor's dealers: that dealer's log shows it arrive.
-      await recordAudit(tx, { actor, action: "used_vehicle.update", entity: "used_vehicle", entityId: id, dealerId: resolved.row.dealerId, changes });
+      await recordAudit(tx, {
+        actor,
+        action: "used_vehicle.update",
+        entity: "used_vehicle",
+        entityId: id,
+        dealerId: resolved.row.dealerId,
+        changes,
+      });
     }
     return { ok: true, id };
   });
 }
 
 /** Marks a vehicle Draft, Available, Reserved or Sold. */
-export async function changeStockStatus(db: Database, actor: StaffActor, id: number, status: string): Promise<StockWriteResult> {
+export async function changeStockStatus(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  status: string,
+): Promise<StockWriteResult> {
   await readVehicle(db, actor, id);
   const wanted = STOCK_STATUSES.find((option) => option === status);
-  if (!wanted) return { ok: false, violations: [{ propertyPath: "status", message: `Status must be one of: ${STOCK_STATUSES.join(", ")}` }] };
+  if (!wanted)
+    return {
+      ok: false,
+      violations: [{ propertyPath: "status", message: `Status must be one of: ${STOCK_STATUSES.join(", ")}` }],
+    };
   return inTransaction(db, async (tx) => {
     const current = await readVehicle(tx, actor, id, { forUpdate: true });
     if (current.status === wanted) return { ok: true, id };
@@ -245,7 +287,8 @@ export async function addStockPhotos(
   files: { name: string; bytes: Buffer }[],
 ): Promise<StockWriteResult & { added?: number }> {
   await readVehicle(db, actor, id);
-  if (files.length === 0) return { ok: false, violations: [{ propertyPath: "photos", message: "Choose one or more photos" }] };
+  if (files.length === 0)
+    return { ok: false, violations: [{ propertyPath: "photos", message: "Choose one or more photos" }] };
   // Every file is checked before any is stored: a damaged second photo leaves no stored first one.
   for (const file of files) {
     try {
@@ -265,13 +308,29 @@ export async function addStockPhotos(
   return inTransaction(db, async (tx) => {
     const current = await readVehicle(tx, actor, id, { forUpdate: true });
     // Seeded artwork (no stored image) gives way to the first real photo.
-    await tx.delete(usedVehicleImages).where(and(eq(usedVehicleImages.vehicleId, id), isNull(usedVehicleImages.imageId)));
+    await tx
+      .delete(usedVehicleImages)
+      .where(and(eq(usedVehicleImages.vehicleId, id), isNull(usedVehicleImages.imageId)));
     const existing = await readPhotos(tx, id);
     if (existing.length + stored.length > MAX_PHOTOS_PER_VEHICLE) {
-      return { ok: false, violations: [{ propertyPath: "photos", message: `A vehicle has at most ${MAX_PHOTOS_PER_VEHICLE} photos` }] };
+      return {
+        ok: false,
+        violations: [{ propertyPath: "photos", message: `A vehicle has at most ${MAX_PHOTOS_PER_VEHICLE} photos` }],
+      };
     }
-    await renumber(tx, id, existing.map((photo) => photo.id));
-    await tx.insert(usedVehicleImages).values(stored.map((photo, i) => ({ vehicleId: id, imageId: photo.imageId, uri: photo.uri, position: existing.length + i })));
+    await renumber(
+      tx,
+      id,
+      existing.map((photo) => photo.id),
+    );
+    await tx.insert(usedVehicleImages).values(
+      stored.map((photo, i) => ({
+        vehicleId: id,
+        imageId: photo.imageId,
+        uri: photo.uri,
+        position: existing.length + i,
+      })),
+    );
     await touch(tx, id);
     await recordAudit(tx, {
       actor,
@@ -286,13 +345,27 @@ export async function addStockPhotos(
 }
 
 /** Puts the vehicle's photos in this order (every photo id once); the first is the main photo. */
-export async function reorderStockPhotos(db: Database, actor: StaffActor, id: number, photoIds: number[]): Promise<StockWriteResult> {
+export async function reorderStockPhotos(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  photoIds: number[],
+): Promise<StockWriteResult> {
   await readVehicle(db, actor, id);
   return inTransaction(db, async (tx) => {
     const current = await readVehicle(tx, actor, id, { forUpdate: true });
     const existing = (await readPhotos(tx, id)).map((photo) => photo.id);
-    const same = existing.length === photoIds.length && new Set(photoIds).size === photoIds.length && photoIds.every((p) => existing.includes(p));
-    if (!same) return { ok: false, violations: [{ propertyPath: "photos", message: "The photos have changed meanwhile; reload the page and try again" }] };
+    const same =
+      existing.length === photoIds.length &&
+      new Set(photoIds).size === photoIds.length &&
+      photoIds.every((p) => existing.includes(p));
+    if (!same)
+      return {
+        ok: false,
+        violations: [
+          { propertyPath: "photos", message: "The photos have changed meanwhile; reload the page and try again" },
+        ],
+      };
     if (existing.every((photoId, i) => photoIds[i] === photoId)) return { ok: true, id };
     await renumber(tx, id, photoIds);
     await touch(tx, id);
@@ -309,7 +382,13 @@ export async function reorderStockPhotos(db: Database, actor: StaffActor, id: nu
 }
 
 /** Moves one photo a place earlier (-1) or later (+1): the keyboard users' way to reorder. */
-export async function moveStockPhoto(db: Database, actor: StaffActor, id: number, photoId: number, offset: -1 | 1): Promise<StockWriteResult> {
+export async function moveStockPhoto(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  photoId: number,
+  offset: -1 | 1,
+): Promise<StockWriteResult> {
   const order = (await photosOf(db, actor, id)).map((photo) => photo.id);
   const from = order.indexOf(photoId);
   const to = from + offset;
@@ -320,21 +399,37 @@ export async function moveStockPhoto(db: Database, actor: StaffActor, id: number
 }
 
 /** Makes a photo the main one (the first). */
-export async function setMainStockPhoto(db: Database, actor: StaffActor, id: number, photoId: number): Promise<StockWriteResult> {
+export async function setMainStockPhoto(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  photoId: number,
+): Promise<StockWriteResult> {
   const order = (await photosOf(db, actor, id)).map((photo) => photo.id);
   if (!order.includes(photoId)) throw new StaffAccessDenied("not-found", "stock");
   return reorderStockPhotos(db, actor, id, [photoId, ...order.filter((p) => p !== photoId)]);
 }
 
 /** Removes a photo from the vehicle (the stored image stays: another vehicle may show the same bytes). */
-export async function deleteStockPhoto(db: Database, actor: StaffActor, id: number, photoId: number): Promise<StockWriteResult> {
+export async function deleteStockPhoto(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  photoId: number,
+): Promise<StockWriteResult> {
   await readVehicle(db, actor, id);
   return inTransaction(db, async (tx) => {
     const current = await readVehicle(tx, actor, id, { forUpdate: true });
     const photos = await readPhotos(tx, id);
     if (!photos.some((photo) => photo.id === photoId)) throw new StaffAccessDenied("not-found", "stock");
-    await tx.delete(usedVehicleImages).where(and(eq(usedVehicleImages.vehicleId, id), eq(usedVehicleImages.id, photoId)));
-    await renumber(tx, id, photos.map((photo) => photo.id).filter((p) => p !== photoId));
+    await tx
+      .delete(usedVehicleImages)
+      .where(and(eq(usedVehicleImages.vehicleId, id), eq(usedVehicleImages.id, photoId)));
+    await renumber(
+      tx,
+      id,
+      photos.map((photo) => photo.id).filter((p) => p !== photoId),
+    );
     await touch(tx, id);
     await recordAudit(tx, {
       actor,
@@ -356,7 +451,6 @@ export async function photosOf(db: Database, actor: StaffActor, id: number): Pro
 
 // --- inside ---
 
-
 type VehicleRecord = Omit<StoredStockFields, "status"> & {
   dealerId: number;
   dealer: string;
@@ -370,7 +464,12 @@ type VehicleRecord = Omit<StoredStockFields, "status"> & {
 };
 
 /** The vehicle, after checking the actor may see it (StaffAccessDenied 'not-found' otherwise, as for no vehicle). */
-async function readVehicle(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}): Promise<VehicleRecord> {
+async function readVehicle(
+  db: Database | Transaction,
+  actor: StaffActor,
+  id: number,
+  { forUpdate = false } = {},
+): Promise<VehicleRecord> {
   assertMayUse(actor, "stock");
   const query = db
     .select({
@@ -397,12 +496,23 @@ async function readVehicle(db: Database | Transaction, actor: StaffActor, id: nu
 
 async function readPhotos(db: Database | Transaction, id: number): Promise<StockPhoto[]> {
   const rows = await db
-    .select({ id: usedVehicleImages.id, position: usedVehicleImages.position, uri: usedVehicleImages.uri, imageId: usedVehicleImages.imageId })
+    .select({
+      id: usedVehicleImages.id,
+      position: usedVehicleImages.position,
+      uri: usedVehicleImages.uri,
+      imageId: usedVehicleImages.imageId,
+    })
     .from(usedVehicleImages)
     .where(eq(usedVehicleImages.vehicleId, id))
     .orderBy(asc(usedVehicleImages.position));
-  const renditions = await renditionsOf(db as Database, rows.flatMap((row) => (row.imageId ? [row.imageId] : [])));
-  return rows.map(({ imageId, ...row }) => ({ ...row, renditions: imageId ? (renditions.get(imageId) ?? null) : null }));
+  const renditions = await renditionsOf(
+    db as Database,
+    rows.flatMap((row) => (row.imageId ? [row.imageId] : [])),
+  );
+  return rows.map(({ imageId, ...row }) => ({
+    ...row,
+    renditions: imageId ? (renditions.get(imageId) ?? null) : null,
+  }));
 }
 
 /** The fields an audit entry compares, by their form names (price and status among them). */
@@ -431,7 +541,9 @@ function confirmationsOf(input: unknown): CatalogueConfirmations {
   return { addMake: value("addMake"), addModel: value("addModel") };
 }
 
-type ResolvedVehicle = { ok: true; row: typeof usedVehicles.$inferInsert & { dealerId: number } } | { ok: false; violations: Violation[] };
+type ResolvedVehicle =
+  | { ok: true; row: typeof usedVehicles.$inferInsert & { dealerId: number } }
+  | { ok: false; violations: Violation[] };
 
 /** The catalogue's make and model, the actor's dealer, and the uniqueness of stock number and VIN, as field violations. */
 async function resolveVehicle(
@@ -444,18 +556,25 @@ async function resolveVehicle(
   const violations: Violation[] = [];
   const [dealer] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, input.dealer));
   if (!dealer) violations.push({ propertyPath: "dealer", message: "Dealer is not one of the group's dealers" });
-  else if (!scopeIncludes(dealerScope(actor, "stock"), dealer.id)) violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
+  else if (!scopeIncludes(dealerScope(actor, "stock"), dealer.id))
+    violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
   // The open catalogue (issue 38): a new make or model is added once the form confirms it.
   const catalogue = await CatalogueNames.load(tx as unknown as Database);
   const knownMake = catalogue.make(input.make);
   const knownModel = knownMake ? catalogue.model(knownMake, input.model) : undefined;
   const makeName = knownMake?.name ?? newCatalogueName(canonicalMakeName(input.make));
   if (!knownMake && !confirmed.addMake) {
-    violations.push({ propertyPath: "make", message: `${makeName} is not a make in the catalogue yet: check the spelling, or tick "Add ${makeName} as a new make"` });
+    violations.push({
+      propertyPath: "make",
+      message: `${makeName} is not a make in the catalogue yet: check the spelling, or tick "Add ${makeName} as a new make"`,
+    });
   }
   if (!knownModel && !confirmed.addModel) {
     const modelName = newCatalogueName(input.model);
-    violations.push({ propertyPath: "model", message: `${modelName} is not a ${makeName} model in the catalogue yet: check the spelling, or tick "Add ${modelName} as a new model"` });
+    violations.push({
+      propertyPath: "model",
+      message: `${modelName} is not a ${makeName} model in the catalogue yet: check the spelling, or tick "Add ${modelName} as a new model"`,
+    });
   }
   const other = id === null ? undefined : ne(usedVehicles.id, id);
   if (dealer && input.stockNumber) {
@@ -463,7 +582,11 @@ async function resolveVehicle(
       .select({ id: usedVehicles.id })
       .from(usedVehicles)
       .where(and(eq(usedVehicles.dealerId, dealer.id), eq(usedVehicles.stockNumber, input.stockNumber), other));
-    if (taken) violations.push({ propertyPath: "stockNumber", message: `Stock number ${input.stockNumber} is already used at this dealer` });
+    if (taken)
+      violations.push({
+        propertyPath: "stockNumber",
+        message: `Stock number ${input.stockNumber} is already used at this dealer`,
+      });
   }
   if (input.vin) {
     const [taken] = await tx
@@ -503,7 +626,10 @@ async function renumber(tx: Transaction, id: number, photoIds: number[]): Promis
     .set({ position: sql`${usedVehicleImages.position} + 1000` })
     .where(eq(usedVehicleImages.vehicleId, id));
   for (const [position, photoId] of photoIds.entries()) {
-    await tx.update(usedVehicleImages).set({ position }).where(and(eq(usedVehicleImages.vehicleId, id), eq(usedVehicleImages.id, photoId)));
+    await tx
+      .update(usedVehicleImages)
+      .set({ position })
+      .where(and(eq(usedVehicleImages.vehicleId, id), eq(usedVehicleImages.id, photoId)));
   }
 }
 
@@ -515,7 +641,10 @@ async function touch(tx: Transaction, id: number): Promise<void> {
 /** A write of the stock: a uniqueness race lost to another request (stock number, VIN) is the field's violation. */
 function inTransaction(db: Database, work: (tx: Transaction) => Promise<StockWriteResult & { added?: number }>) {
   return writeOrRefuse(db, work, {
-    used_vehicles_dealer_stock_number_uq: { propertyPath: "stockNumber", message: "This stock number is already used at this dealer" },
+    used_vehicles_dealer_stock_number_uq: {
+      propertyPath: "stockNumber",
+      message: "This stock number is already used at this dealer",
+    },
     used_vehicles_vin_uq: { propertyPath: "vin", message: "A vehicle with this VIN is already in stock" },
   });
 }
@@ -524,7 +653,9 @@ function inTransaction(db: Database, work: (tx: Transaction) => Promise<StockWri
  * The catalogue's makes and models, for the form's suggestions; a name not among them is added once the form
  * confirms it (the open catalogue, issue 38). `modelsByMake` tells the form which model names are new.
  */
-export async function stockCatalogue(db: Database): Promise<{ makes: string[]; models: string[]; modelsByMake: Record<string, string[]> }> {
+export async function stockCatalogue(
+  db: Database,
+): Promise<{ makes: string[]; models: string[]; modelsByMake: Record<string, string[]> }> {
   const rows = await db
     .select({ make: makes.name, model: models.name })
     .from(makes)
@@ -537,7 +668,9 @@ export async function stockCatalogue(db: Database): Promise<{ makes: string[]; m
   }
   return {
     makes: Object.keys(modelsByMake),
-    models: [...new Set(rows.flatMap((row) => (row.model === null ? [] : [row.model])))].sort((a, b) => a.localeCompare(b)),
+    models: [...new Set(rows.flatMap((row) => (row.model === null ? [] : [row.model])))].sort((a, b) =>
+      a.localeCompare(b),
+    ),
     modelsByMake,
   };
 }

@@ -31,13 +31,17 @@ type StoredField = keyof ColumnOfField;
 export type StoredStockFields = { [F in StoredField]: (typeof usedVehicles.$inferSelect)[ColumnOfField[F]] };
 
 /** The columns by their field names, to select a vehicle's fields: `select({ ...stockFieldColumns, ... })`. */
-export const stockFieldColumns = Object.fromEntries(Object.entries(COLUMN_OF_FIELD).map(([field, column]) => [field, usedVehicles[column]])) as {
+export const stockFieldColumns = Object.fromEntries(
+  Object.entries(COLUMN_OF_FIELD).map(([field, column]) => [field, usedVehicles[column]]),
+) as {
   [F in StoredField]: (typeof usedVehicles)[ColumnOfField[F]];
 };
 
 /** The fields with the body type optional: left out, the vehicle's body is not set (see stockColumnValues). */
 type StockFieldsToStore = Omit<StoredStockFields, "bodyType"> & { bodyType?: string | undefined };
-type StockColumnValues = Omit<{ [F in StoredField as ColumnOfField[F]]: StoredStockFields[F] }, "bodyType"> & { bodyType?: string };
+type StockColumnValues = Omit<{ [F in StoredField as ColumnOfField[F]]: StoredStockFields[F] }, "bodyType"> & {
+  bodyType?: string;
+};
 
 /**
  * The fields as the columns' values, to insert or update a vehicle. A body type left out is not set: a new

@@ -33,22 +33,31 @@ describe("reading a CSV feed", () => {
   });
 
   it("matches column names without case, spaces or underscores", () => {
-    const parsed = parseFeed("Stock number,MAKE,Model,Variant,Year,Mileage,Price,Transmission,fuel_type,Colour,Condition\nA1,Honda,Jazz,x,2020,1,2000,Manual,Petrol,Red,Used\n", "csv");
+    const parsed = parseFeed(
+      "Stock number,MAKE,Model,Variant,Year,Mileage,Price,Transmission,fuel_type,Colour,Condition\nA1,Honda,Jazz,x,2020,1,2000,Manual,Petrol,Red,Used\n",
+      "csv",
+    );
     expect(parsed.ok && parsed.rows[0]!.values).toMatchObject({ stockNumber: "A1", fuelType: "Petrol" });
   });
 
   it("refuses a file whose first line is not a header, naming the columns it could not place", () => {
     const parsed = parseFeed("SND-1,Honda,Jazz\n", "csv");
     expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.reason).toMatch(/lacks required columns: .*the first line must be the header.*could not place: "SND-1", "Honda", "Jazz"/);
+    expect(!parsed.ok && parsed.reason).toMatch(
+      /lacks required columns: .*the first line must be the header.*could not place: "SND-1", "Honda", "Jazz"/,
+    );
   });
 
   it("refuses a header without the required columns; of two columns for one field it reads the first and reports the other", () => {
     const missing = parseFeed("stockNumber,make\nA,Honda\n", "csv");
-    expect(!missing.ok && missing.reason).toMatch(/lacks required columns: model, variant, year, mileage, price, transmission, fuelType, colour, condition/);
+    expect(!missing.ok && missing.reason).toMatch(
+      /lacks required columns: model, variant, year, mileage, price, transmission, fuelType, colour, condition/,
+    );
     const twice = parseFeed(`${HEADER},Stock number\nA1,Honda,Jazz,x,2020,1,2000,Manual,Petrol,Red,Used,B2\n`, "csv");
     expect(twice.ok && twice.rows[0]!.values.stockNumber).toBe("A1");
-    expect(twice.ok && twice.columns.ignored).toEqual([{ header: "Stock number", reason: 'stockNumber is read from "stockNumber"' }]);
+    expect(twice.ok && twice.columns.ignored).toEqual([
+      { header: "Stock number", reason: 'stockNumber is read from "stockNumber"' },
+    ]);
   });
 
   it("marks a row with a different number of cells as that row's problem, keeping its stock number", () => {
@@ -56,7 +65,11 @@ describe("reading a CSV feed", () => {
     expect(ragged).toMatchObject({
       ok: true,
       rows: [
-        { row: 1, values: { stockNumber: "A1" }, problem: 'The row has 3 cells but the header has 11 columns (a comma in a value must be inside "quotes")' },
+        {
+          row: 1,
+          values: { stockNumber: "A1" },
+          problem: 'The row has 3 cells but the header has 11 columns (a comma in a value must be inside "quotes")',
+        },
         expect.objectContaining({ row: 2 }),
       ],
     });
@@ -95,31 +108,101 @@ describe("reading a JSON feed", () => {
   });
 
   it("refuses text that is not JSON, and JSON that is not a list of vehicles", () => {
-    expect(parseFeed("{not json", "json")).toMatchObject({ ok: false, reason: expect.stringMatching(/^The JSON cannot be read/) });
-    expect(parseFeed('{"cars": []}', "json")).toMatchObject({ ok: false, reason: expect.stringMatching(/array of vehicles/) });
+    expect(parseFeed("{not json", "json")).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^The JSON cannot be read/),
+    });
+    expect(parseFeed('{"cars": []}', "json")).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/array of vehicles/),
+    });
     expect(parseFeed("[]", "json")).toMatchObject({ ok: false, reason: expect.stringMatching(/no vehicles/) });
   });
 });
 
-const AUTOSLM_HEADER = "StockNo,VinNo,MMCode,Regno,Make,Model,Variant,ModelYear,Mileage,Colour,Fuel,Transmission,Bodytype,Price,NewUsed,Description,Branch";
+const AUTOSLM_HEADER =
+  "StockNo,VinNo,MMCode,Regno,Make,Model,Variant,ModelYear,Mileage,Colour,Fuel,Transmission,Bodytype,Price,NewUsed,Description,Branch";
 
 describe("reading a DMS's own export", () => {
   it("places AutoSLM-style headers and reports each column it read and the ones it ignored", () => {
-    const parsed = parseFeed(`${AUTOSLM_HEADER}\nU1234,AAVZZZ6RZEU012345,64012345,CA 123-456,VW,Polo Vivo,1.4 Trendline,2019,"88 000",White,Petrol,Manual,Hatch,R159 900,U,One owner,Main\n`, "csv");
+    const parsed = parseFeed(
+      `${AUTOSLM_HEADER}\nU1234,AAVZZZ6RZEU012345,64012345,CA 123-456,VW,Polo Vivo,1.4 Trendline,2019,"88 000",White,Petrol,Manual,Hatch,R159 900,U,One owner,Main\n`,
+      "csv",
+    );
     expect(parsed.ok && parsed.rows[0]!.values).toEqual({
-      stockNumber: "U1234", vin: "AAVZZZ6RZEU012345", mmCode: "64012345", registration: "CA 123-456", make: "VW", model: "Polo Vivo", variant: "1.4 Trendline",
-      year: "2019", mileage: "88 000", colour: "White", fuelType: "Petrol", transmission: "Manual", bodyType: "Hatch", price: "R159 900", condition: "U", description: "One owner",
+      stockNumber: "U1234",
+      vin: "AAVZZZ6RZEU012345",
+      mmCode: "64012345",
+      registration: "CA 123-456",
+      make: "VW",
+      model: "Polo Vivo",
+      variant: "1.4 Trendline",
+      year: "2019",
+      mileage: "88 000",
+      colour: "White",
+      fuelType: "Petrol",
+      transmission: "Manual",
+      bodyType: "Hatch",
+      price: "R159 900",
+      condition: "U",
+      description: "One owner",
     });
     expect(parsed.ok && parsed.columns.used.map((u) => `${u.header}=${u.column}`)).toEqual([
-      "StockNo=stockNumber", "VinNo=vin", "MMCode=mmCode", "Regno=registration", "Make=make", "Model=model", "Variant=variant", "ModelYear=year",
-      "Mileage=mileage", "Colour=colour", "Fuel=fuelType", "Transmission=transmission", "Bodytype=bodyType", "Price=price", "NewUsed=condition", "Description=description",
+      "StockNo=stockNumber",
+      "VinNo=vin",
+      "MMCode=mmCode",
+      "Regno=registration",
+      "Make=make",
+      "Model=model",
+      "Variant=variant",
+      "ModelYear=year",
+      "Mileage=mileage",
+      "Colour=colour",
+      "Fuel=fuelType",
+      "Transmission=transmission",
+      "Bodytype=bodyType",
+      "Price=price",
+      "NewUsed=condition",
+      "Description=description",
     ]);
     expect(parsed.ok && parsed.columns.ignored).toEqual([{ header: "Branch", reason: "not a column the site knows" }]);
   });
 
   it("knows the common alternatives, whatever their case, spaces and punctuation", () => {
-    const names = ["Stock Number", "VIN", "Year", "Odometer", "Kilometres", "Selling Price", "Body Type", "Fuel Type", "Gearbox", "Condition", "New/Used", "Images", "Photo URLs", "stock_no", "REG NO."];
-    expect(names.map(feedColumnOf)).toEqual(["stockNumber", "vin", "year", "mileage", "mileage", "price", "bodyType", "fuelType", "transmission", "condition", "condition", "photos", "photos", "stockNumber", "registration"]);
+    const names = [
+      "Stock Number",
+      "VIN",
+      "Year",
+      "Odometer",
+      "Kilometres",
+      "Selling Price",
+      "Body Type",
+      "Fuel Type",
+      "Gearbox",
+      "Condition",
+      "New/Used",
+      "Images",
+      "Photo URLs",
+      "stock_no",
+      "REG NO.",
+    ];
+    expect(names.map(feedColumnOf)).toEqual([
+      "stockNumber",
+      "vin",
+      "year",
+      "mileage",
+      "mileage",
+      "price",
+      "bodyType",
+      "fuelType",
+      "transmission",
+      "condition",
+      "condition",
+      "photos",
+      "photos",
+      "stockNumber",
+      "registration",
+    ]);
   });
 
   it("reads a feed key's saved profile first: its headers for fields, and its words for values", () => {
@@ -127,9 +210,16 @@ describe("reading a DMS's own export", () => {
       columns: { stockNumber: "Veh Ref", price: "Inc VAT", year: "Yr" },
       valueMaps: { transmission: { "7G-Tronic": "Automatic" }, bodyType: { "Hi-Rider": "Bakkie" } },
     };
-    const csv = "Veh Ref,Make,Model,Variant,Yr,KMs,Inc VAT,Gearbox,Fuel,Colour,Condition,Body,Price\nX9,Mercedes,C-Class,C200,2020,50000,R499900,7g-tronic,Petrol,Black,Used,Hi-Rider,1\n";
+    const csv =
+      "Veh Ref,Make,Model,Variant,Yr,KMs,Inc VAT,Gearbox,Fuel,Colour,Condition,Body,Price\nX9,Mercedes,C-Class,C200,2020,50000,R499900,7g-tronic,Petrol,Black,Used,Hi-Rider,1\n";
     const parsed = parseFeed(csv, "csv", profile);
-    expect(parsed.ok && parsed.rows[0]!.values).toMatchObject({ stockNumber: "X9", year: "2020", price: "R499900", transmission: "Automatic", bodyType: "Bakkie" });
+    expect(parsed.ok && parsed.rows[0]!.values).toMatchObject({
+      stockNumber: "X9",
+      year: "2020",
+      price: "R499900",
+      transmission: "Automatic",
+      bodyType: "Bakkie",
+    });
     expect(parsed.ok && parsed.columns.ignored).toEqual([{ header: "Price", reason: 'price is read from "Inc VAT"' }]);
   });
 });
@@ -143,7 +233,11 @@ describe("the feed's format and photo lists", () => {
   });
 
   it("splits photo URLs on | or white space, without blanks or repeats", () => {
-    expect(photoUrlsOf(" https://a/1.jpg | https://a/2.jpg\nhttps://a/3.jpg  https://a/1.jpg ||")).toEqual(["https://a/1.jpg", "https://a/2.jpg", "https://a/3.jpg"]);
+    expect(photoUrlsOf(" https://a/1.jpg | https://a/2.jpg\nhttps://a/3.jpg  https://a/1.jpg ||")).toEqual([
+      "https://a/1.jpg",
+      "https://a/2.jpg",
+      "https://a/3.jpg",
+    ]);
     expect(photoUrlsOf(["https://a/1.jpg", 7, "https://a/2.jpg"])).toEqual(["https://a/1.jpg", "https://a/2.jpg"]);
     expect(photoUrlsOf(undefined)).toEqual([]);
   });

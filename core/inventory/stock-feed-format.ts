@@ -1,7 +1,15 @@
 import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { type FeedColumn, type FeedProfile, feedColumnOf, headerKey, REQUIRED_FEED_COLUMNS } from "./feed-columns.ts";
 
-export { FEED_COLUMNS, type FeedColumn, feedColumnOf, type FeedProfile, headerKey, MAX_FEED_BYTES, REQUIRED_FEED_COLUMNS } from "./feed-columns.ts";
+export {
+  FEED_COLUMNS,
+  type FeedColumn,
+  feedColumnOf,
+  type FeedProfile,
+  headerKey,
+  MAX_FEED_BYTES,
+  REQUIRED_FEED_COLUMNS,
+} from "./feed-columns.ts";
 
 /**
  * Reading a dealer's stock feed (docs/stock-feed.md): CSV with a header row, or JSON (an array of vehicles,
@@ -20,7 +28,10 @@ export type FeedFormat = "csv" | "json";
 export type FeedRow = { row: number; values: Partial<Record<FeedColumn, unknown>>; problem?: string };
 
 /** Which of the feed's columns (or JSON fields) the import read as which stock field, and which it left. */
-export type FeedColumnsReport = { used: { header: string; column: FeedColumn }[]; ignored: { header: string; reason: string }[] };
+export type FeedColumnsReport = {
+  used: { header: string; column: FeedColumn }[];
+  ignored: { header: string; reason: string }[];
+};
 
 export type FeedParse = { ok: true; rows: FeedRow[]; columns: FeedColumnsReport } | { ok: false; reason: string };
 
@@ -34,14 +45,19 @@ export function feedFormatOf(contentType: string | undefined): FeedFormat | null
 
 /** The stock field a header names: the key's profile first, then the built-in names. */
 function headerReader(profile: FeedProfile | undefined): (header: string) => FeedColumn | undefined {
-  const saved = new Map(Object.entries(profile?.columns ?? {}).map(([column, header]) => [headerKey(header!), column as FeedColumn]));
+  const saved = new Map(
+    Object.entries(profile?.columns ?? {}).map(([column, header]) => [headerKey(header!), column as FeedColumn]),
+  );
   return (header) => saved.get(headerKey(header)) ?? feedColumnOf(header);
 }
 
 /** A value through the profile's map for its field ("Dbl Cab" to "Bakkie"); values without a mapping pass as they are. */
 function valueReader(profile: FeedProfile | undefined): (column: FeedColumn, value: unknown) => unknown {
   const maps = new Map(
-    Object.entries(profile?.valueMaps ?? {}).map(([column, map]) => [column, new Map(Object.entries(map ?? {}).map(([from, to]) => [headerKey(from), to]))]),
+    Object.entries(profile?.valueMaps ?? {}).map(([column, map]) => [
+      column,
+      new Map(Object.entries(map ?? {}).map(([from, to]) => [headerKey(from), to])),
+    ]),
   );
   return (column, value) => (typeof value === "string" ? (maps.get(column)?.get(headerKey(value)) ?? value) : value);
 }
@@ -51,13 +67,20 @@ export function parseFeed(body: string, format: FeedFormat, profile?: FeedProfil
   if (parsed.ok && parsed.rows.length === 0) {
     // A complete feed with no vehicles would mark every vehicle of the dealer sold: far more likely an
     // export that went wrong than a dealer with no stock.
-    return { ok: false, reason: "The feed has no vehicles. A feed is the dealer's whole stock; an empty one is refused so that a failed export cannot mark every vehicle sold." };
+    return {
+      ok: false,
+      reason:
+        "The feed has no vehicles. A feed is the dealer's whole stock; an empty one is refused so that a failed export cannot mark every vehicle sold.",
+    };
   }
   return parsed;
 }
 
 /** The header's columns: each known one read as its field (the first of two naming one field), the others ignored. */
-function readHeader(header: string[], profile: FeedProfile | undefined): { columns: (FeedColumn | undefined)[]; report: FeedColumnsReport } {
+function readHeader(
+  header: string[],
+  profile: FeedProfile | undefined,
+): { columns: (FeedColumn | undefined)[]; report: FeedColumnsReport } {
   const columnOf = headerReader(profile);
   const report: FeedColumnsReport = { used: [], ignored: [] };
   const taken = new Map<FeedColumn, string>();
@@ -89,11 +112,15 @@ function parseCsvFeed(body: string, profile: FeedProfile | undefined): FeedParse
     throw error;
   }
   const [header, ...lines] = records;
-  if (!header) return { ok: false, reason: "The CSV is empty: it needs a header row naming the columns, then one vehicle a row." };
+  if (!header)
+    return { ok: false, reason: "The CSV is empty: it needs a header row naming the columns, then one vehicle a row." };
   const { columns, report } = readHeader(header, profile);
   const missing = REQUIRED_FEED_COLUMNS.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
-    const ignored = report.ignored.length > 0 ? ` The columns it could not place: ${report.ignored.map((i) => JSON.stringify(i.header)).join(", ")}` : "";
+    const ignored =
+      report.ignored.length > 0
+        ? ` The columns it could not place: ${report.ignored.map((i) => JSON.stringify(i.header)).join(", ")}`
+        : "";
     return {
       ok: false,
       reason: `The header row lacks required columns: ${missing.join(", ")} (the first line must be the header; a group administrator can save which column is which for a feed key).${ignored}.`,
@@ -105,7 +132,12 @@ function parseCsvFeed(body: string, profile: FeedProfile | undefined): FeedParse
     columns: report,
     rows: lines.map((cells, i) =>
       cells.length === columns.length
-        ? { row: i + 1, values: Object.fromEntries(columns.flatMap((column, c) => (column ? [[column, mapValue(column, cells[c])]] : []))) }
+        ? {
+            row: i + 1,
+            values: Object.fromEntries(
+              columns.flatMap((column, c) => (column ? [[column, mapValue(column, cells[c])]] : [])),
+            ),
+          }
         : {
             row: i + 1,
             values: { stockNumber: cells[columns.indexOf("stockNumber")] },
@@ -127,9 +159,16 @@ function parseJsonFeed(body: string, profile: FeedProfile | undefined): FeedPars
     : document !== null && typeof document === "object" && Array.isArray((document as { vehicles?: unknown }).vehicles)
       ? (document as { vehicles: unknown[] }).vehicles
       : null;
-  if (!vehicles) return { ok: false, reason: 'The JSON must be an array of vehicles or an object {"vehicles": [...]}.' };
+  if (!vehicles)
+    return { ok: false, reason: 'The JSON must be an array of vehicles or an object {"vehicles": [...]}.' };
   // Each vehicle's fields are placed as a CSV header would be, the same field names each time.
-  const fieldNames = [...new Set(vehicles.flatMap((vehicle) => (vehicle !== null && typeof vehicle === "object" && !Array.isArray(vehicle) ? Object.keys(vehicle) : [])))];
+  const fieldNames = [
+    ...new Set(
+      vehicles.flatMap((vehicle) =>
+        vehicle !== null && typeof vehicle === "object" && !Array.isArray(vehicle) ? Object.keys(vehicle) : [],
+      ),
+    ),
+  ];
   const { columns, report } = readHeader(fieldNames, profile);
   const columnOfField = new Map(fieldNames.map((name, i) => [name, columns[i]]));
   const mapValue = valueReader(profile);
@@ -155,6 +194,10 @@ export const MAX_FEED_PHOTOS = 30;
 
 /** A `photos` cell or value: URLs separated by `|` or white space (CSV), or an array of URLs (JSON). */
 export function photoUrlsOf(value: unknown): string[] {
-  const parts = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? value.split(/[|\s]+/) : [];
+  const parts = Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === "string")
+    : typeof value === "string"
+      ? value.split(/[|\s]+/)
+      : [];
   return [...new Set(parts.map((url) => url.trim()).filter((url) => url !== ""))];
 }

@@ -7,8 +7,20 @@ import { type AuditEntry, changedFields, type FieldChanges, recordAudit, recordA
 import { ImageRejected, storeImage } from "../media/image-pipeline.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { photoHostsOf } from "./feed-keys.ts";
-import { checkPhotoUrl, DEFAULT_PHOTO_FETCH_LIMITS, fetchFeedPhoto, PhotoFetchFailed, type PhotoFetchLimits } from "./feed-photos.ts";
-import { type FeedColumn, type FeedColumnsReport, type FeedRow, MAX_FEED_PHOTOS, photoUrlsOf } from "./stock-feed-format.ts";
+import {
+  checkPhotoUrl,
+  DEFAULT_PHOTO_FETCH_LIMITS,
+  fetchFeedPhoto,
+  PhotoFetchFailed,
+  type PhotoFetchLimits,
+} from "./feed-photos.ts";
+import {
+  type FeedColumn,
+  type FeedColumnsReport,
+  type FeedRow,
+  MAX_FEED_PHOTOS,
+  photoUrlsOf,
+} from "./stock-feed-format.ts";
 import { stockColumnValues, stockFieldColumns, type StoredStockFields, storedStockFields } from "./stock-columns.ts";
 import { parseStockVehicle, type StockVehicleInput } from "./stock-schema.ts";
 
@@ -126,7 +138,14 @@ export async function importStockFeed(
     rejected: plan.rejectedRows.size,
     changes: [
       ...plan.create.map((r): VehicleChange => ({ action: "created", row: r.row, stockNumber: r.stockNumber })),
-      ...plan.update.map((u): VehicleChange => ({ action: "updated", row: u.row.row, stockNumber: u.row.stockNumber, changes: u.changes })),
+      ...plan.update.map(
+        (u): VehicleChange => ({
+          action: "updated",
+          row: u.row.row,
+          stockNumber: u.row.stockNumber,
+          changes: u.changes,
+        }),
+      ),
       ...plan.sell.map((s): VehicleChange => ({ action: "sold", stockNumber: s.stockNumber, changes: s.changes })),
     ],
     errors: plan.errors,
@@ -141,7 +160,12 @@ const FEED_LOCK_CLASS = 15_003;
 
 // --- Planning: validation and comparison, no writes ---
 
-async function planFeed(db: Database, dealer: { id: number; slug: string }, rows: readonly FeedRow[], dryRun: boolean): Promise<Plan> {
+async function planFeed(
+  db: Database,
+  dealer: { id: number; slug: string },
+  rows: readonly FeedRow[],
+  dryRun: boolean,
+): Promise<Plan> {
   const catalogue = await CatalogueNames.load(db);
   const errors: RowError[] = [];
   const rejectedRows = new Set<number>();
@@ -156,12 +180,19 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
 
   for (const feedRow of rows) {
     const row = validateRow(feedRow, dealer.slug, catalogue, (column, message) => reject(feedRow.row, column, message));
-    const stockNumber = typeof feedRow.values.stockNumber === "string" ? feedRow.values.stockNumber.trim() : String(feedRow.values.stockNumber ?? "");
+    const stockNumber =
+      typeof feedRow.values.stockNumber === "string"
+        ? feedRow.values.stockNumber.trim()
+        : String(feedRow.values.stockNumber ?? "");
     if (stockNumber !== "") named.add(stockNumber);
     if (!row) continue;
     const first = firstRowOf.get(row.stockNumber);
     if (first !== undefined) {
-      reject(row.row, "stockNumber", `Stock number ${row.stockNumber} is also on row ${first}; each vehicle may appear once`);
+      reject(
+        row.row,
+        "stockNumber",
+        `Stock number ${row.stockNumber} is also on row ${first}; each vehicle may appear once`,
+      );
       continue;
     }
     firstRowOf.set(row.stockNumber, row.row);
@@ -171,7 +202,11 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
   const existing = await loadExisting(db, dealer.id);
   const valid = await withoutVinConflicts(db, dealer.id, candidates, existing, reject);
   // The open catalogue: a make or model not known yet is added with the feed (issue 38).
-  const added = await catalogue.ensure(db, valid.map((row) => ({ make: row.vehicle.make, model: row.vehicle.model })), { dryRun });
+  const added = await catalogue.ensure(
+    db,
+    valid.map((row) => ({ make: row.vehicle.make, model: row.vehicle.model })),
+    { dryRun },
+  );
   for (const row of valid) {
     const found = resolved(catalogue, row.vehicle.make, row.vehicle.model);
     row.vehicle.make = found?.make.name ?? newCatalogueName(canonicalMakeName(row.vehicle.make));
@@ -179,7 +214,17 @@ async function planFeed(db: Database, dealer: { id: number; slug: string }, rows
     row.makeId = found?.make.id ?? 0;
     row.modelId = found?.model.id ?? 0;
   }
-  const plan: Plan = { dealerId: dealer.id, valid, errors, rejectedRows, create: [], update: [], unchanged: [], sell: [], catalogue: added };
+  const plan: Plan = {
+    dealerId: dealer.id,
+    valid,
+    errors,
+    rejectedRows,
+    create: [],
+    update: [],
+    unchanged: [],
+    sell: [],
+    catalogue: added,
+  };
   for (const row of valid) {
     const current = existing.get(row.stockNumber);
     if (!current) {
@@ -224,8 +269,10 @@ function validateRow(
   const parsed = parseStockVehicle({ ...fields, dealer: fields.dealer ?? dealerSlug });
   if (!parsed.ok) for (const violation of parsed.violations) fail(violation.propertyPath, violation.message);
   const value: Partial<StockVehicleInput> = parsed.ok ? parsed.value : {};
-  if (parsed.ok && value.dealer !== dealerSlug) fail("dealer", `This feed is ${dealerSlug}'s stock; the row names another dealer (${value.dealer})`);
-  if (parsed.ok && value.stockNumber === undefined) fail("stockNumber", "Stock number is required in a feed: it matches the vehicle from one feed to the next");
+  if (parsed.ok && value.dealer !== dealerSlug)
+    fail("dealer", `This feed is ${dealerSlug}'s stock; the row names another dealer (${value.dealer})`);
+  if (parsed.ok && value.stockNumber === undefined)
+    fail("stockNumber", "Stock number is required in a feed: it matches the vehicle from one feed to the next");
   if (!ok || !parsed.ok) return null;
   const v = parsed.value;
   // Names as the catalogue has them where it knows them; ids once the catalogue has every make (planFeed).
@@ -234,7 +281,11 @@ function validateRow(
   return {
     row: feedRow.row,
     stockNumber: v.stockNumber!,
-    statusGiven: !(fields.status === undefined || fields.status === null || (typeof fields.status === "string" && fields.status.trim() === "")),
+    statusGiven: !(
+      fields.status === undefined ||
+      fields.status === null ||
+      (typeof fields.status === "string" && fields.status.trim() === "")
+    ),
     bodyTypeGiven: v.bodyType !== undefined,
     makeId: make?.id ?? 0,
     modelId: model?.id ?? 0,
@@ -279,7 +330,12 @@ async function withoutVinConflicts(
   const holders = new Map<string, { id: number; dealerId: number; stockNumber: string | null }>();
   for (let start = 0; start < vins.length; start += 5_000) {
     const found = await db
-      .select({ id: usedVehicles.id, vin: usedVehicles.vin, dealerId: usedVehicles.dealerId, stockNumber: usedVehicles.stockNumber })
+      .select({
+        id: usedVehicles.id,
+        vin: usedVehicles.vin,
+        dealerId: usedVehicles.dealerId,
+        stockNumber: usedVehicles.stockNumber,
+      })
       .from(usedVehicles)
       .where(inArray(usedVehicles.vin, vins.slice(start, start + 5_000)));
     for (const holder of found) holders.set(holder.vin!, holder);
@@ -296,7 +352,10 @@ async function withoutVinConflicts(
     firstRowOfVin.set(vin, row.row);
     const holder = holders.get(vin);
     if (holder && holder.id !== existing.get(row.stockNumber)?.id) {
-      const where = holder.dealerId === dealerId && holder.stockNumber ? `stock number ${holder.stockNumber}` : "another vehicle of the group";
+      const where =
+        holder.dealerId === dealerId && holder.stockNumber
+          ? `stock number ${holder.stockNumber}`
+          : "another vehicle of the group";
       reject(row.row, "vin", `VIN ${vin} already belongs to ${where}`);
       return false;
     }
@@ -327,7 +386,10 @@ async function updateVehicles(tx: Database, updates: Plan["update"]): Promise<vo
     return sql`(${id}::int, ${sql.join(cells, sql`, `)})`;
   });
   await tx.execute(sql`
-    update used_vehicles as u set ${sql.join(names.map((name) => sql`${name} = v.${name}`), sql`, `)}, updated_at = now()
+    update used_vehicles as u set ${sql.join(
+      names.map((name) => sql`${name} = v.${name}`),
+      sql`, `,
+    )}, updated_at = now()
     from (values ${sql.join(values, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})
     where u.id = v.id`);
 }
@@ -351,7 +413,9 @@ async function applyPlan(tx: Database, actor: StaffActor, plan: Plan): Promise<v
     const idOf = new Map(ids.map((r) => [r.stockNumber!, r.id]));
     for (const row of chunk) {
       const id = idOf.get(row.stockNumber)!;
-      audits.push(entry("used_vehicle.create", id, changedFields({}, { stockNumber: row.stockNumber, ...row.vehicle })));
+      audits.push(
+        entry("used_vehicle.create", id, changedFields({}, { stockNumber: row.stockNumber, ...row.vehicle })),
+      );
     }
   }
   for (let start = 0; start < plan.update.length; start += ROWS_PER_UPDATE) {
@@ -391,22 +455,44 @@ async function importPhotos(
       const vehicleId = ids.get(row.stockNumber);
       const urls = row.photoUrls!;
       for (const url of urls.slice(MAX_FEED_PHOTOS)) {
-        results.push({ row: row.row, stockNumber: row.stockNumber, url, outcome: "failed", message: `At most ${MAX_FEED_PHOTOS} photos a vehicle` });
+        results.push({
+          row: row.row,
+          stockNumber: row.stockNumber,
+          url,
+          outcome: "failed",
+          message: `At most ${MAX_FEED_PHOTOS} photos a vehicle`,
+        });
       }
       jobs.push({ vehicleId: vehicleId ?? 0, row, urls: urls.slice(0, MAX_FEED_PHOTOS) });
     }
     if (dryRun) results.push(...jobs.flatMap((job) => previewPhotos(job, current.get(job.vehicleId) ?? [], hosts)));
-    else for (const result of await fetchAndLink(db, actor, plan.dealerId, jobs, current, hosts, options)) results.push(result);
+    else
+      for (const result of await fetchAndLink(db, actor, plan.dealerId, jobs, current, hosts, options))
+        results.push(result);
   }
   const count = (outcome: PhotoOutcome) => results.filter((r) => r.outcome === outcome).length;
-  return { stored: count("stored"), unchanged: count("unchanged"), failed: count("failed"), wouldFetch: count("would fetch"), results };
+  return {
+    stored: count("stored"),
+    unchanged: count("unchanged"),
+    failed: count("failed"),
+    wouldFetch: count("would fetch"),
+    results,
+  };
 }
 
 async function vehicleIdsOf(db: Database, dealerId: number, rows: ValidRow[]): Promise<Map<string, number>> {
   const found = await db
     .select({ id: usedVehicles.id, stockNumber: usedVehicles.stockNumber })
     .from(usedVehicles)
-    .where(and(eq(usedVehicles.dealerId, dealerId), inArray(usedVehicles.stockNumber, rows.map((row) => row.stockNumber))));
+    .where(
+      and(
+        eq(usedVehicles.dealerId, dealerId),
+        inArray(
+          usedVehicles.stockNumber,
+          rows.map((row) => row.stockNumber),
+        ),
+      ),
+    );
   return new Map(found.map((row) => [row.stockNumber!, row.id]));
 }
 
@@ -416,7 +502,12 @@ async function currentPhotos(db: Database, vehicleIds: number[]): Promise<Map<nu
   const byVehicle = new Map<number, CurrentPhoto[]>();
   if (vehicleIds.length === 0) return byVehicle;
   const rows = await db
-    .select({ vehicleId: usedVehicleImages.vehicleId, uri: usedVehicleImages.uri, imageId: usedVehicleImages.imageId, sourceUrl: usedVehicleImages.sourceUrl })
+    .select({
+      vehicleId: usedVehicleImages.vehicleId,
+      uri: usedVehicleImages.uri,
+      imageId: usedVehicleImages.imageId,
+      sourceUrl: usedVehicleImages.sourceUrl,
+    })
     .from(usedVehicleImages)
     .where(inArray(usedVehicleImages.vehicleId, vehicleIds))
     .orderBy(usedVehicleImages.vehicleId, usedVehicleImages.position);
@@ -424,7 +515,8 @@ async function currentPhotos(db: Database, vehicleIds: number[]): Promise<Map<nu
   return byVehicle;
 }
 
-const storedFrom = (photos: CurrentPhoto[], url: string) => photos.find((p) => p.sourceUrl === url && p.imageId !== null);
+const storedFrom = (photos: CurrentPhoto[], url: string) =>
+  photos.find((p) => p.sourceUrl === url && p.imageId !== null);
 
 function previewPhotos(job: PhotoJob, current: CurrentPhoto[], hosts: string[]): PhotoResult[] {
   return job.urls.map((url) => {
@@ -449,7 +541,9 @@ async function fetchAndLink(
   options: ImportOptions,
 ): Promise<PhotoResult[]> {
   const limits = options.photoLimits ?? DEFAULT_PHOTO_FETCH_LIMITS;
-  const wanted = jobs.flatMap((job) => job.urls.filter((url) => !storedFrom(current.get(job.vehicleId) ?? [], url)).map((url) => ({ job, url })));
+  const wanted = jobs.flatMap((job) =>
+    job.urls.filter((url) => !storedFrom(current.get(job.vehicleId) ?? [], url)).map((url) => ({ job, url })),
+  );
   const fetched = new Map<string, { imageId: string; uri: string } | { error: string }>();
   await inParallel(wanted, options.photoConcurrency ?? 4, async ({ url }) => {
     if (fetched.has(url)) return;
@@ -480,12 +574,16 @@ async function fetchAndLink(
         results.push({ ...base, outcome: "failed", message: got && "error" in got ? got.error : "Not fetched" });
       }
     }
-    const unchanged = next.length === before.length && next.every((photo, i) => before[i]!.sourceUrl === photo.sourceUrl && before[i]!.imageId === photo.imageId);
+    const unchanged =
+      next.length === before.length &&
+      next.every((photo, i) => before[i]!.sourceUrl === photo.sourceUrl && before[i]!.imageId === photo.imageId);
     // A vehicle whose photos all failed keeps the ones it had: a feed's bad night does not strip its listing.
     if (unchanged || next.length === 0) continue;
     await db.transaction(async (tx) => {
       await tx.delete(usedVehicleImages).where(eq(usedVehicleImages.vehicleId, job.vehicleId));
-      await tx.insert(usedVehicleImages).values(next.map((photo, position) => ({ vehicleId: job.vehicleId, position, ...photo })));
+      await tx
+        .insert(usedVehicleImages)
+        .values(next.map((photo, position) => ({ vehicleId: job.vehicleId, position, ...photo })));
       await recordAudit(tx, {
         actor,
         action: "used_vehicle.photos",
@@ -506,7 +604,11 @@ async function storeFeedPhoto(db: Database, bytes: Buffer): Promise<{ imageId: s
   return { imageId: image.id, uri: largestJpeg.url };
 }
 
-async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++]!);

@@ -27,18 +27,45 @@ describe("a stock vehicle's fields", () => {
     const parsed = parseStockVehicle(valid);
     expect(parsed).toEqual({
       ok: true,
-      value: expect.objectContaining({ year: 2021, mileage: 48_500, price: 489_900, transmission: "Automatic", vin: "SHHRW2850MU000123", status: "Available" }),
+      value: expect.objectContaining({
+        year: 2021,
+        mileage: 48_500,
+        price: 489_900,
+        transmission: "Automatic",
+        vin: "SHHRW2850MU000123",
+        status: "Available",
+      }),
     });
     expect(parseStockVehicle({ ...valid, year: 2021, mileage: 48500, price: 489900 }).ok).toBe(true);
   });
 
   it("names every missing field", () => {
-    expect(Object.keys(messages({}))).toEqual(["make", "model", "variant", "year", "mileage", "price", "transmission", "fuelType", "colour", "condition", "dealer"]);
+    expect(Object.keys(messages({}))).toEqual([
+      "make",
+      "model",
+      "variant",
+      "year",
+      "mileage",
+      "price",
+      "transmission",
+      "fuelType",
+      "colour",
+      "condition",
+      "dealer",
+    ]);
     expect(messages({}).price).toBe("Price is required");
   });
 
   it("refuses a VIN with I, O or Q or of the wrong length, a future year and insane prices and mileages", () => {
-    expect(messages({ ...valid, vin: "SHHRW2850MU00012O", year: String(newestStockYear() + 1), price: "5", mileage: "9999999" })).toEqual({
+    expect(
+      messages({
+        ...valid,
+        vin: "SHHRW2850MU00012O",
+        year: String(newestStockYear() + 1),
+        price: "5",
+        mileage: "9999999",
+      }),
+    ).toEqual({
       vin: "VIN must be 17 letters and digits, without I, O or Q",
       year: "Year cannot be in the future",
       price: "Price must be at least R 1\u00a0000",

@@ -57,7 +57,10 @@ const blankToUndefined = (value: unknown) =>
 function wholeNumber(value: unknown): unknown {
   const v = blankToUndefined(value);
   if (typeof v !== "string") return v;
-  const cleaned = v.replace(/^\s*R\s*/i, "").replace(/\s*km\s*$/i, "").replace(/[\s\u00a0,]/g, "");
+  const cleaned = v
+    .replace(/^\s*R\s*/i, "")
+    .replace(/\s*km\s*$/i, "")
+    .replace(/[\s\u00a0,]/g, "");
   return /^\d{1,12}$/.test(cleaned) ? Number(cleaned) : v;
 }
 
@@ -76,7 +79,9 @@ function requiredWhole(label: string, min: number, max: number, unit: (n: number
   return z.preprocess(
     wholeNumber,
     z
-      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`) })
+      .number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`),
+      })
       .int(`${label} must be a whole number`)
       .min(min, `${label} must be at least ${unit(min)}`)
       .max(max, `${label} must be at most ${unit(max)}`),
@@ -84,7 +89,11 @@ function requiredWhole(label: string, min: number, max: number, unit: (n: number
 }
 
 /** `words` reads a system's own word for an option ("CVT", "Double Cab", "U"): see stock-vehicle-words.ts. */
-function choice<T extends readonly [string, ...string[]]>(label: string, options: T, words: (value: string) => string = (value) => value) {
+function choice<T extends readonly [string, ...string[]]>(
+  label: string,
+  options: T,
+  words: (value: string) => string = (value) => value,
+) {
   return z.preprocess(
     (value) => {
       const v = blankToUndefined(value);
@@ -93,7 +102,10 @@ function choice<T extends readonly [string, ...string[]]>(label: string, options
       const word = words(v.trim());
       return options.find((option) => option.toLowerCase() === word.toLowerCase()) ?? v;
     },
-    z.enum(options, { error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of: ${options.join(", ")}`) }),
+    z.enum(options, {
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be one of: ${options.join(", ")}`,
+    }),
   );
 }
 
@@ -128,17 +140,28 @@ const vehicleFields = z.object({
     z
       .string({ error: "Stock number must be text" })
       .trim()
-      .regex(STOCK_NUMBER, "Stock number may contain only letters, digits, spaces, dots, slashes, underscores and hyphens (at most 40)")
+      .regex(
+        STOCK_NUMBER,
+        "Stock number may contain only letters, digits, spaces, dots, slashes, underscores and hyphens (at most 40)",
+      )
       .optional(),
   ),
   vin: z.preprocess(
-    (value) => (typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : blankToUndefined(value)),
-    z.string({ error: "VIN must be text" }).regex(VIN, "VIN must be 17 letters and digits, without I, O or Q").optional(),
+    (value) =>
+      typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : blankToUndefined(value),
+    z
+      .string({ error: "VIN must be text" })
+      .regex(VIN, "VIN must be 17 letters and digits, without I, O or Q")
+      .optional(),
   ),
   /** TransUnion's Mead & McGrouther code (8 digits as a rule; kept as the dealer's system gives it). */
   mmCode: z.preprocess(
     (value) => blankToUndefined(typeof value === "number" ? String(value) : value),
-    z.string({ error: "M&M code must be text" }).trim().regex(/^[A-Za-z0-9-]{1,20}$/, "M&M code may contain only letters, digits and hyphens (at most 20)").optional(),
+    z
+      .string({ error: "M&M code must be text" })
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,20}$/, "M&M code may contain only letters, digits and hyphens (at most 20)")
+      .optional(),
   ),
   registration: z.preprocess(
     blankToUndefined,
@@ -146,13 +169,23 @@ const vehicleFields = z.object({
       .string({ error: "Registration number must be text" })
       .trim()
       .transform((value) => value.toUpperCase())
-      .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9 -]{0,14}$/, "Registration number may contain only letters, digits, spaces and hyphens (at most 15)"))
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^[A-Z0-9][A-Z0-9 -]{0,14}$/,
+            "Registration number may contain only letters, digits, spaces and hyphens (at most 15)",
+          ),
+      )
       .optional(),
   ),
   /** The dealer's slug (honda-sandton). */
   dealer: z.preprocess(
     blankToUndefined,
-    z.string({ error: (issue) => (issue.input === undefined ? "Dealer is required" : "Dealer must be text") }).trim().max(120, "Dealer is not known"),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? "Dealer is required" : "Dealer must be text") })
+      .trim()
+      .max(120, "Dealer is not known"),
   ),
   description: z.preprocess(
     blankToUndefined,

@@ -10,22 +10,75 @@ import type { BodyType, FuelType, Transmission } from "./used-query.ts";
 export const wordKey = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 const byKey = <T extends string>(entries: Record<T, readonly string[]>): Map<string, T> =>
-  new Map(Object.entries<readonly string[]>(entries).flatMap(([value, words]) => [value, ...words].map((word) => [wordKey(word), value as T] as const)));
+  new Map(
+    Object.entries<readonly string[]>(entries).flatMap(([value, words]) =>
+      [value, ...words].map((word) => [wordKey(word), value as T] as const),
+    ),
+  );
 
 const FUEL_WORDS = byKey<FuelType>({
   Petrol: ["P", "Unleaded", "ULP", "Gasoline", "Petrol Turbo", "Turbo Petrol", "LRP"],
   Diesel: ["D", "Turbo Diesel", "Diesel Turbo", "TDI", "Diesel Turbocharged"],
-  Hybrid: ["HEV", "Petrol Hybrid", "Hybrid Petrol", "Petrol/Electric", "Petrol Electric", "Diesel Hybrid", "Diesel/Electric", "Mild Hybrid", "MHEV", "Full Hybrid", "Self-charging hybrid"],
+  Hybrid: [
+    "HEV",
+    "Petrol Hybrid",
+    "Hybrid Petrol",
+    "Petrol/Electric",
+    "Petrol Electric",
+    "Diesel Hybrid",
+    "Diesel/Electric",
+    "Mild Hybrid",
+    "MHEV",
+    "Full Hybrid",
+    "Self-charging hybrid",
+  ],
   "Plug-in hybrid": ["PHEV", "Plug in hybrid", "Plug-in", "Plugin Hybrid", "Petrol Plug-in Hybrid"],
   Electric: ["EV", "BEV", "Battery Electric", "Electricity", "Full Electric", "Electric Vehicle"],
 });
 
 /** Automatic gearboxes by their kind: the transmission is Automatic, the kind stays in the variant. */
-const AUTOMATIC_KINDS = ["CVT", "DCT", "DSG", "AMT", "PDK", "Tiptronic", "Steptronic", "S tronic", "e-CVT", "IVT", "Powershift", "EDC", "Auto"] as const;
+const AUTOMATIC_KINDS = [
+  "CVT",
+  "DCT",
+  "DSG",
+  "AMT",
+  "PDK",
+  "Tiptronic",
+  "Steptronic",
+  "S tronic",
+  "e-CVT",
+  "IVT",
+  "Powershift",
+  "EDC",
+  "Auto",
+] as const;
 
 const TRANSMISSION_WORDS = byKey<Transmission>({
-  Automatic: ["A", "AT", "Automatic", "Auto", "Automated Manual", "Dual Clutch", "Dual-clutch", "Sequential", "Single speed", "Reduction gear", ...AUTOMATIC_KINDS],
-  Manual: ["M", "MT", "Man", "Manual", "5-speed manual", "6-speed manual", "5 Speed Manual", "6 Speed Manual", "5MT", "6MT"],
+  Automatic: [
+    "A",
+    "AT",
+    "Automatic",
+    "Auto",
+    "Automated Manual",
+    "Dual Clutch",
+    "Dual-clutch",
+    "Sequential",
+    "Single speed",
+    "Reduction gear",
+    ...AUTOMATIC_KINDS,
+  ],
+  Manual: [
+    "M",
+    "MT",
+    "Man",
+    "Manual",
+    "5-speed manual",
+    "6-speed manual",
+    "5 Speed Manual",
+    "6 Speed Manual",
+    "5MT",
+    "6MT",
+  ],
 });
 
 const BODY_WORDS = byKey<BodyType>({
@@ -33,9 +86,32 @@ const BODY_WORDS = byKey<BodyType>({
   Sedan: ["Saloon", "Sedan", "4-door sedan", "Liftback"],
   SUV: ["SUV", "Crossover", "Sports Utility", "Sport Utility Vehicle", "4x4", "Off-road", "Station Wagon SUV"],
   Bakkie: [
-    "Bakkie", "Pick-up", "Pickup", "Pick up", "LDV", "Light Delivery Vehicle", "Single Cab", "Single Cab Bakkie", "S/C", "SC", "Extended Cab",
-    "Ext Cab", "X-Cab", "Xtra Cab", "Super Cab", "SuperCab", "Club Cab", "King Cab", "Space Cab", "Supercab", "Double Cab", "D/C", "DC", "Dual Cab",
-    "Crew Cab", "Chassis Cab",
+    "Bakkie",
+    "Pick-up",
+    "Pickup",
+    "Pick up",
+    "LDV",
+    "Light Delivery Vehicle",
+    "Single Cab",
+    "Single Cab Bakkie",
+    "S/C",
+    "SC",
+    "Extended Cab",
+    "Ext Cab",
+    "X-Cab",
+    "Xtra Cab",
+    "Super Cab",
+    "SuperCab",
+    "Club Cab",
+    "King Cab",
+    "Space Cab",
+    "Supercab",
+    "Double Cab",
+    "D/C",
+    "DC",
+    "Dual Cab",
+    "Crew Cab",
+    "Chassis Cab",
   ],
   MPV: ["MPV", "Minivan", "People Carrier", "Bus", "Minibus", "Van", "Panel Van", "Multi-purpose"],
   Coupe: ["Coupe", "Coupé", "Convertible", "Cabriolet", "Cabrio", "Roadster", "Sports"],
@@ -64,7 +140,9 @@ export function fuelTypeOf(value: string): string {
  */
 export function transmissionOf(value: string): { transmission: string; kind?: string } {
   const direct = TRANSMISSION_WORDS.get(wordKey(value));
-  const kind = AUTOMATIC_KINDS.find((k) => k !== "Auto" && new RegExp(`(^|[^a-z])${k.replace(/[- ]/g, "[- ]?")}($|[^a-z])`, "i").test(value));
+  const kind = AUTOMATIC_KINDS.find(
+    (k) => k !== "Auto" && new RegExp(`(^|[^a-z])${k.replace(/[- ]/g, "[- ]?")}($|[^a-z])`, "i").test(value),
+  );
   if (direct) return kind && direct === "Automatic" ? { transmission: direct, kind } : { transmission: direct };
   if (kind) return { transmission: "Automatic", kind };
   // Makers' names for their automatics: 7G-Tronic, Multitronic, Geartronic, Powermatic...

@@ -7,12 +7,22 @@ describe("parseUsedVehicleQuery", () => {
   it("defaults to page 1, no filters and the default order", () => {
     expect(parse("")).toEqual({
       ok: true,
-      value: { page: 1, makeSlug: undefined, modelSlug: undefined, fuelTypes: [], transmissions: [], states: [], order: [] },
+      value: {
+        page: 1,
+        makeSlug: undefined,
+        modelSlug: undefined,
+        fuelTypes: [],
+        transmissions: [],
+        states: [],
+        order: [],
+      },
     });
   });
 
   it("reads repeated options with or without [], case-insensitively, once each", () => {
-    const parsed = parse("fuelType[]=diesel&fuelType=Hybrid&fuelType[]=DIESEL&transmissionType[]=manual&vehicle_state[]=demo");
+    const parsed = parse(
+      "fuelType[]=diesel&fuelType=Hybrid&fuelType[]=DIESEL&transmissionType[]=manual&vehicle_state[]=demo",
+    );
     expect(parsed).toMatchObject({
       ok: true,
       value: { fuelTypes: ["Diesel", "Hybrid"], transmissions: ["Manual"], states: ["Demo"] },

@@ -22,7 +22,9 @@ export const PROVINCES = [
 ] as const;
 
 /** The steps the listing's range selects offer (rand, years, km); the API accepts any whole number. */
-export const PRICE_STEPS = [50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 500_000, 600_000, 750_000, 1_000_000] as const;
+export const PRICE_STEPS = [
+  50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 500_000, 600_000, 750_000, 1_000_000,
+] as const;
 export const MILEAGE_STEPS = [10_000, 20_000, 40_000, 60_000, 80_000, 100_000, 150_000, 200_000] as const;
 export const FIRST_LISTED_YEAR = 2010;
 
@@ -148,9 +150,15 @@ export function parseRefinements(params: URLSearchParams, violations: Violation[
     mileageMax: readWhole(params, "mileage[lte]", 0, 10_000_000, violations),
     bodyTypes: nonEmptyList(readOptions(params, "bodyType", BODY_TYPES, violations)),
     provinces: nonEmptyList(readOptions(params, "province", PROVINCES, violations)),
-    colours: nonEmptyList(readWords(params, "colour", COLOUR, "must be a colour name (letters, spaces, hyphens)", violations).map((c) => c.toLowerCase())),
+    colours: nonEmptyList(
+      readWords(params, "colour", COLOUR, "must be a colour name (letters, spaces, hyphens)", violations).map((c) =>
+        c.toLowerCase(),
+      ),
+    ),
     // Only `dealer[]`: a bare `dealer` is /api/filters' scope (product.md §7), not this filter.
-    dealerSlugs: nonEmptyList(readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations).map((d) => d.toLowerCase())),
+    dealerSlugs: nonEmptyList(
+      readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations).map((d) => d.toLowerCase()),
+    ),
     keywords: readKeywords(params.get("q"), violations),
   };
   checkRange(refinements.priceMin, refinements.priceMax, "price", violations);
@@ -159,7 +167,13 @@ export function parseRefinements(params: URLSearchParams, violations: Violation[
   return refinements;
 }
 
-function readWhole(params: URLSearchParams, name: string, min: number, max: number, violations: Violation[]): number | undefined {
+function readWhole(
+  params: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  violations: Violation[],
+): number | undefined {
   const raw = params.get(name)?.trim();
   if (raw === undefined || raw === "" || raw.toLowerCase() === "any") return undefined;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -176,9 +190,18 @@ function checkRange(min: number | undefined, max: number | undefined, name: stri
 }
 
 /** Free values of a repeated parameter (with or without []), trimmed, once each; 'Any' clears the group. */
-function readWords(params: URLSearchParams, name: string, pattern: RegExp, message: string, violations: Violation[]): string[] {
+function readWords(
+  params: URLSearchParams,
+  name: string,
+  pattern: RegExp,
+  message: string,
+  violations: Violation[],
+): string[] {
   const names = name.endsWith("[]") ? [name] : [`${name}[]`, name];
-  const values = names.flatMap((key) => params.getAll(key)).map((raw) => raw.trim()).filter((raw) => raw !== "");
+  const values = names
+    .flatMap((key) => params.getAll(key))
+    .map((raw) => raw.trim())
+    .filter((raw) => raw !== "");
   if (values.some((raw) => raw.toLowerCase() === "any")) return [];
   const chosen = new Set<string>();
   for (const raw of values) {

@@ -14,7 +14,21 @@ import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters } from "
  */
 let database: DatabaseHandle;
 let index: UsedStockIndex;
-type Row = { id: number; make: string; model: string; variant: string; colour: string; body: string; province: string; dealer: string; price: number; year: number; mileage: number; fuel: string; transmission: string };
+type Row = {
+  id: number;
+  make: string;
+  model: string;
+  variant: string;
+  colour: string;
+  body: string;
+  province: string;
+  dealer: string;
+  price: number;
+  year: number;
+  mileage: number;
+  fuel: string;
+  transmission: string;
+};
 let stock: Row[];
 
 beforeAll(async () => {
@@ -50,30 +64,45 @@ async function expectAgreement(search: string, expected: (row: Row) => boolean) 
   const fromMemory = index.list(q);
   expect(fromMemory.total, search).toBe(wanted.length);
   expect(new Set(allIdsFromMemory(q)), search).toEqual(new Set(wanted));
-  for (const page of [1, 2]) expect(index.list({ ...q, page }), search).toEqual(await listUsedVehicles(database.db, { ...q, page }));
+  for (const page of [1, 2])
+    expect(index.list({ ...q, page }), search).toEqual(await listUsedVehicles(database.db, { ...q, page }));
   return wanted.length;
 }
 
 /** Options with vehicles, in a fixed order, so that SQL and memory compare whatever order each lists them in. */
 function comparable(filters: UsedFilters) {
-  const sorted = <T extends { count: number }>(options: T[]) => options.filter((o) => o.count > 0).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  return Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, Array.isArray(value) ? sorted(value as { count: number }[]) : value]));
+  const sorted = <T extends { count: number }>(options: T[]) =>
+    options.filter((o) => o.count > 0).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? sorted(value as { count: number }[]) : value,
+    ]),
+  );
 }
 
 describe("each new filter, in memory and in SQL", () => {
   it("price[gte] and price[lte] keep the prices within the range, bounds included", async () => {
     const [a, b] = [stock[3]!.price, stock[7]!.price].sort((x, y) => x - y);
-    expect(await expectAgreement(`price[gte]=${a}&price[lte]=${b}`, (r) => r.price >= a! && r.price <= b!)).toBeGreaterThan(0);
+    expect(
+      await expectAgreement(`price[gte]=${a}&price[lte]=${b}`, (r) => r.price >= a! && r.price <= b!),
+    ).toBeGreaterThan(0);
   });
 
   it("year[gte], year[lte] and mileage[lte]", async () => {
-    expect(await expectAgreement("year[gte]=2020&year[lte]=2024", (r) => r.year >= 2020 && r.year <= 2024)).toBeGreaterThan(0);
+    expect(
+      await expectAgreement("year[gte]=2020&year[lte]=2024", (r) => r.year >= 2020 && r.year <= 2024),
+    ).toBeGreaterThan(0);
     expect(await expectAgreement("mileage[lte]=40000", (r) => r.mileage <= 40_000)).toBeGreaterThan(0);
   });
 
   it("bodyType[], colour[] (any case), province[] and dealer[] each keep any of their values", async () => {
-    expect(await expectAgreement("bodyType[]=SUV&bodyType[]=bakkie", (r) => r.body === "SUV" || r.body === "Bakkie")).toBeGreaterThan(0);
-    expect(await expectAgreement("colour[]=white&colour[]=RED", (r) => ["white", "red"].includes(r.colour.toLowerCase()))).toBeGreaterThan(0);
+    expect(
+      await expectAgreement("bodyType[]=SUV&bodyType[]=bakkie", (r) => r.body === "SUV" || r.body === "Bakkie"),
+    ).toBeGreaterThan(0);
+    expect(
+      await expectAgreement("colour[]=white&colour[]=RED", (r) => ["white", "red"].includes(r.colour.toLowerCase())),
+    ).toBeGreaterThan(0);
     expect(await expectAgreement("province[]=Gauteng", (r) => r.province === "Gauteng")).toBeGreaterThan(0);
     const dealer = stock[0]!.dealer;
     expect(await expectAgreement(`dealer[]=${dealer}`, (r) => r.dealer === dealer)).toBeGreaterThan(0);
@@ -81,13 +110,16 @@ describe("each new filter, in memory and in SQL", () => {
 
   it("the seed gives every vehicle a body type of the list", () => {
     expect(stock.every((r) => (BODY_TYPES as readonly string[]).includes(r.body) && r.body !== "Other")).toBe(true);
-    expect(new Set(stock.map((r) => r.body))).toEqual(new Set(["Hatchback", "Sedan", "SUV", "Bakkie", "MPV", "Motorcycle"]));
+    expect(new Set(stock.map((r) => r.body))).toEqual(
+      new Set(["Hatchback", "Sedan", "SUV", "Bakkie", "MPV", "Motorcycle"]),
+    );
   });
 
   it("all of them together: SUV under R 350 000, 2019 or newer, under 80 000 km, in Gauteng", async () => {
     await expectAgreement(
       "bodyType[]=SUV&price[lte]=350000&year[gte]=2019&mileage[lte]=80000&province[]=Gauteng",
-      (r) => r.body === "SUV" && r.price <= 350_000 && r.year >= 2019 && r.mileage <= 80_000 && r.province === "Gauteng",
+      (r) =>
+        r.body === "SUV" && r.price <= 350_000 && r.year >= 2019 && r.mileage <= 80_000 && r.province === "Gauteng",
     );
   });
 });
@@ -102,7 +134,12 @@ describe("keyword search (q)", () => {
 
   it("forgives typos in make and model names: 'jzaz', 'hodna civc', 'corola'", async () => {
     expect(await expectAgreement("q=jzaz", (r) => r.model === "Jazz")).toBeGreaterThan(0);
-    expect(await expectAgreement("q=hodna civc", (r) => r.make === "Honda" && (r.model === "Civic" || r.model === "Civic Type R"))).toBeGreaterThan(0);
+    expect(
+      await expectAgreement(
+        "q=hodna civc",
+        (r) => r.make === "Honda" && (r.model === "Civic" || r.model === "Civic Type R"),
+      ),
+    ).toBeGreaterThan(0);
     expect(await expectAgreement("q=corola", (r) => r.model.startsWith("Corolla"))).toBeGreaterThan(0);
   });
 
@@ -113,7 +150,9 @@ describe("keyword search (q)", () => {
 
   it("matches the variant and colour text, and every word must match", async () => {
     expect(await expectAgreement("q=elegance", (r) => has(r, "elegance"))).toBeGreaterThan(0);
-    expect(await expectAgreement("q=red honda", (r) => r.colour.toLowerCase().includes("red") && r.make === "Honda")).toBeGreaterThan(0);
+    expect(
+      await expectAgreement("q=red honda", (r) => r.colour.toLowerCase().includes("red") && r.make === "Honda"),
+    ).toBeGreaterThan(0);
     expect(await expectAgreement("q=zzzzqqq", () => false)).toBe(0);
   });
 });
@@ -121,7 +160,7 @@ describe("keyword search (q)", () => {
 describe("the counts of every option, from memory and from SQL", () => {
   it("agree on random combinations of filters", async () => {
     const random = mulberry32(17);
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const dealerSlugs = (await database.db.select({ slug: dealers.slug }).from(dealers)).map((d) => d.slug);
     for (let n = 0; n < 25; n++) {
       const parts: string[] = [];
@@ -145,8 +184,12 @@ describe("the counts of every option, from memory and from SQL", () => {
     const filters = index.filters(query("bodyType[]=SUV&province[]=Gauteng"));
     const gautengSuvs = stock.filter((r) => r.body === "SUV" && r.province === "Gauteng").length;
     expect(filters.total).toBe(gautengSuvs);
-    expect(filters.bodyTypes.find((o) => o.value === "Sedan")!.count).toBe(stock.filter((r) => r.body === "Sedan" && r.province === "Gauteng").length);
-    expect(filters.provinces.find((o) => o.value === "Western Cape")!.count).toBe(stock.filter((r) => r.body === "SUV" && r.province === "Western Cape").length);
+    expect(filters.bodyTypes.find((o) => o.value === "Sedan")!.count).toBe(
+      stock.filter((r) => r.body === "Sedan" && r.province === "Gauteng").length,
+    );
+    expect(filters.provinces.find((o) => o.value === "Western Cape")!.count).toBe(
+      stock.filter((r) => r.body === "SUV" && r.province === "Western Cape").length,
+    );
     expect(filters.priceMax.find((o) => o.value === 350_000)!.count).toBe(
       stock.filter((r) => r.body === "SUV" && r.province === "Gauteng" && r.price <= 350_000).length,
     );

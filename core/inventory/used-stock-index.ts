@@ -1,7 +1,17 @@
 import { type Bitset, bitsetsByCode, bitsetWhere, countOf, has, intersection, union, wordsFor } from "./bitset.ts";
 import { compileKeywords, type KeywordTerm } from "./keyword-match.ts";
 import { rangeSteps } from "./used-facets.ts";
-import { BODY_TYPES, FUEL_TYPES, fullOrder, hasRefinements, type OrderField, PROVINCES, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
+import {
+  BODY_TYPES,
+  FUEL_TYPES,
+  fullOrder,
+  hasRefinements,
+  type OrderField,
+  PROVINCES,
+  TRANSMISSIONS,
+  type UsedVehicleQuery,
+  VEHICLE_STATES,
+} from "./used-query.ts";
 import {
   compareText,
   pageSlice,
@@ -46,7 +56,14 @@ export class UsedStockIndex {
   constructor(rows: StockRow[]) {
     this.rows = rows;
     this.columns = new Columns(rows);
-    this.codes = { dealer: new Map(), make: new Map(), model: new Map(), fuel: new Map(), transmission: new Map(), state: new Map() };
+    this.codes = {
+      dealer: new Map(),
+      make: new Map(),
+      model: new Map(),
+      fuel: new Map(),
+      transmission: new Map(),
+      state: new Map(),
+    };
     this.sortKeys = {
       id: Int32Array.from(rows, (row) => row.id),
       price: Int32Array.from(rows, (row) => row.price),
@@ -110,7 +127,9 @@ export class UsedStockIndex {
     const [low, high] = SIMILAR.priceBounds(vehicle.price);
     const distance = (row: StockRow) => Math.abs(row.price - vehicle.price);
     return this.rows
-      .filter((row) => row.bodyType === vehicle.body_type && row.price >= low && row.price <= high && row.id !== vehicle.id)
+      .filter(
+        (row) => row.bodyType === vehicle.body_type && row.price >= low && row.price <= high && row.id !== vehicle.id,
+      )
       .sort((a, b) => distance(a) - distance(b) || b.id - a.id)
       .slice(0, limit)
       .map(toView);
@@ -180,19 +199,29 @@ export class UsedStockIndex {
     const c = this.columns;
     const n = this.rows.length;
     const conditions = this.conditions(query, scope);
-    const others = (facet: Facet) => intersection(conditions.filter((cond) => (FACET_BIT[cond.facet] & IGNORED[facet]) === 0).map((cond) => cond.set));
+    const others = (facet: Facet) =>
+      intersection(conditions.filter((cond) => (FACET_BIT[cond.facet] & IGNORED[facet]) === 0).map((cond) => cond.set));
     const perCode = (facet: Facet, sets: Bitset[]) => {
       const base = others(facet);
       return sets.map((set) => countOf(base, set, n));
     };
     const named = (counts: number[], names: { name: string; slug: string }[]) =>
-      names.map((name, code) => ({ name: name.name, slug: name.slug, count: counts[code]! })).filter((o) => o.count > 0);
+      names
+        .map((name, code) => ({ name: name.name, slug: name.slug, count: counts[code]! }))
+        .filter((o) => o.count > 0);
     const options = (counts: number[], codes: Map<string | number, number>, values: readonly string[]) =>
       values.map((value) => ({ value, count: counts[codes.get(value) ?? -1] ?? 0 }));
     const steps = rangeSteps();
     const range = (facet: Facet, field: RangeField, bounds: readonly number[], bound: "gte" | "lte") => {
       const base = others(facet);
-      return bounds.map((value) => ({ value, count: countOf(base, bound === "gte" ? c.rangeSet(field, value, undefined) : c.rangeSet(field, undefined, value), n) }));
+      return bounds.map((value) => ({
+        value,
+        count: countOf(
+          base,
+          bound === "gte" ? c.rangeSet(field, value, undefined) : c.rangeSet(field, undefined, value),
+          n,
+        ),
+      }));
     };
     const colourCounts = perCode("colour", c.sets("colour"));
     return {
@@ -221,7 +250,12 @@ export class UsedStockIndex {
   private conditions(query: UsedVehicleQuery, scope: UsedVehicleScope): { facet: Facet | "always"; set: Bitset }[] {
     const c = this.columns;
     const conditions: { facet: Facet | "always"; set: Bitset }[] = [];
-    const option = (facet: Facet | "always", column: CodedColumn, codes: Map<string | number, number>, values: readonly (string | number)[] | undefined) => {
+    const option = (
+      facet: Facet | "always",
+      column: CodedColumn,
+      codes: Map<string | number, number>,
+      values: readonly (string | number)[] | undefined,
+    ) => {
       if (!values || values.length === 0) return;
       const sets = c.sets(column);
       const chosen = values.flatMap((value) => sets[codes.get(value) ?? -1] ?? []);
@@ -247,7 +281,8 @@ export class UsedStockIndex {
     range("yearMax", "year", undefined, query.yearMax);
     range("mileageMax", "mileage", undefined, query.mileageMax);
     if (query.keywords !== undefined) {
-      for (const term of compileKeywords(query.keywords, c.vocabulary)) conditions.push({ facet: "always", set: c.termSet(term) });
+      for (const term of compileKeywords(query.keywords, c.vocabulary))
+        conditions.push({ facet: "always", set: c.termSet(term) });
     }
     return conditions;
   }
@@ -256,7 +291,10 @@ export class UsedStockIndex {
    * Which combinations the query accepts (1 at a combination's id) and how many vehicles they hold; null
    * when a slug or option names nothing in stock.
    */
-  private acceptedGroups(query: UsedVehicleQuery, scope: UsedVehicleScope): { groups: Uint8Array; total: number; everything: boolean } | null {
+  private acceptedGroups(
+    query: UsedVehicleQuery,
+    scope: UsedVehicleScope,
+  ): { groups: Uint8Array; total: number; everything: boolean } | null {
     const wanted: Record<FilterField, readonly (string | number)[] | undefined> = {
       dealer: scope.dealerId === undefined ? undefined : [scope.dealerId],
       make: query.makeSlug ? [query.makeSlug] : undefined,
@@ -268,7 +306,8 @@ export class UsedStockIndex {
     const filter: { position: number; codes: number[] }[] = [];
     FILTER_FIELDS.forEach((field, position) => {
       const values = wanted[field];
-      if (values !== undefined) filter.push({ position, codes: values.flatMap((value) => this.codes[field].get(value) ?? []) });
+      if (values !== undefined)
+        filter.push({ position, codes: values.flatMap((value) => this.codes[field].get(value) ?? []) });
     });
     if (filter.some(({ codes }) => codes.length === 0)) return null;
     const groups = new Uint8Array(this.groups.length);
@@ -287,7 +326,10 @@ export class UsedStockIndex {
     const key = orderKey(order);
     let sorted = this.orderings.get(key);
     if (!sorted) {
-      const keys = fullOrder(order).map(({ field, direction }) => ({ values: this.sortKeys[field], sign: direction === "asc" ? 1 : -1 }));
+      const keys = fullOrder(order).map(({ field, direction }) => ({
+        values: this.sortKeys[field],
+        sign: direction === "asc" ? 1 : -1,
+      }));
       const positions = Int32Array.from(this.rows, (_row, i) => i).sort((a, b) => {
         for (const { values, sign } of keys) {
           const difference = values[a]! - values[b]!;
@@ -302,7 +344,10 @@ export class UsedStockIndex {
   }
 }
 
-const orderKey = (order: UsedVehicleQuery["order"]) => fullOrder(order).map(({ field, direction }) => `${field} ${direction}`).join(",");
+const orderKey = (order: UsedVehicleQuery["order"]) =>
+  fullOrder(order)
+    .map(({ field, direction }) => `${field} ${direction}`)
+    .join(",");
 
 const FILTER_FIELDS = ["dealer", "make", "model", "fuel", "transmission", "state"] as const;
 type FilterField = (typeof FILTER_FIELDS)[number];
@@ -331,11 +376,31 @@ function codeOf(codes: Map<string | number, number>, value: string | number): nu
  * of its own group left out (IGNORED). A make is counted with the model left out too (as the SQL counts do:
  * choosing another make clears the model).
  */
-const FACETS = ["make", "model", "fuel", "transmission", "state", "body", "colour", "province", "dealer", "priceMin", "priceMax", "yearMin", "yearMax", "mileageMax"] as const;
+const FACETS = [
+  "make",
+  "model",
+  "fuel",
+  "transmission",
+  "state",
+  "body",
+  "colour",
+  "province",
+  "dealer",
+  "priceMin",
+  "priceMax",
+  "yearMin",
+  "yearMax",
+  "mileageMax",
+] as const;
 type Facet = (typeof FACETS)[number];
-const FACET_BIT = Object.fromEntries([...FACETS.map((facet, i) => [facet, 1 << i]), ["always", 1 << FACETS.length]]) as Record<Facet | "always", number>;
+const FACET_BIT = Object.fromEntries([
+  ...FACETS.map((facet, i) => [facet, 1 << i]),
+  ["always", 1 << FACETS.length],
+]) as Record<Facet | "always", number>;
 /** The filters left out when an option of each group is counted. */
-const IGNORED = Object.fromEntries(FACETS.map((facet) => [facet, facet === "make" ? FACET_BIT.make | FACET_BIT.model : FACET_BIT[facet]])) as Record<Facet, number>;
+const IGNORED = Object.fromEntries(
+  FACETS.map((facet) => [facet, facet === "make" ? FACET_BIT.make | FACET_BIT.model : FACET_BIT[facet]]),
+) as Record<Facet, number>;
 
 const byName = (a: { name: string }, b: { name: string }) => compareText(a.name, b.name);
 
@@ -437,7 +502,16 @@ class Columns {
       return code;
     });
     this.variant = codes((row) => variants.code(row.variant.toLowerCase()));
-    if (n > 0 && Math.max(makes.values.length, models.values.length, variants.values.length, dealers.values.length, colours.values.length) > 0xffff) {
+    if (
+      n > 0 &&
+      Math.max(
+        makes.values.length,
+        models.values.length,
+        variants.values.length,
+        dealers.values.length,
+        colours.values.length,
+      ) > 0xffff
+    ) {
       throw new Error("used stock index: more than 65 535 distinct values in a column");
     }
     this.makes = makeNames;
@@ -502,7 +576,8 @@ class Columns {
   termSet(term: KeywordTerm<number>): Bitset {
     let set = this.termCache.get(term.text);
     if (!set) {
-      const pick = (column: CodedColumn, matches: (code: number) => boolean) => this.sets(column).filter((_, code) => matches(code));
+      const pick = (column: CodedColumn, matches: (code: number) => boolean) =>
+        this.sets(column).filter((_, code) => matches(code));
       const parts = [
         ...pick("make", (code) => term.makes.has(code)),
         ...pick("model", (code) => term.models.has(code)),
@@ -529,7 +604,18 @@ class Columns {
   }
 }
 
-type CodedColumn = "make" | "modelSlug" | "model" | "fuel" | "transmission" | "state" | "body" | "colour" | "province" | "dealer" | "variant";
+type CodedColumn =
+  | "make"
+  | "modelSlug"
+  | "model"
+  | "fuel"
+  | "transmission"
+  | "state"
+  | "body"
+  | "colour"
+  | "province"
+  | "dealer"
+  | "variant";
 type RangeField = "price" | "year" | "mileage";
 
 /** At most this many range and keyword sets are kept per snapshot (the filter panel's steps and common words). */

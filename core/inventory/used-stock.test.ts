@@ -9,7 +9,14 @@ import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE
 import { ChangeNotifications } from "../shared/change-notifications.ts";
 import { UsedStock } from "./used-stock.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";
-import { findUsedVehicle, findUsedVehicles, listUsedVehicles, loadUsedStock, priceHistory, similarUsedVehicles } from "./used-vehicles.ts";
+import {
+  findUsedVehicle,
+  findUsedVehicles,
+  listUsedVehicles,
+  loadUsedStock,
+  priceHistory,
+  similarUsedVehicles,
+} from "./used-vehicles.ts";
 
 let database: DatabaseHandle & { url?: string };
 beforeAll(async () => {
@@ -22,7 +29,9 @@ beforeAll(async () => {
   );
   // Some of it not public (drafts and sold vehicles) and some reserved: the index must leave out what the SQL does.
   await database.db.execute(
-    sql.raw(`update used_vehicles set status = case when id % 7 = 0 then 'Sold' when id % 11 = 0 then 'Draft' when id % 5 = 0 then 'Reserved' else status end`),
+    sql.raw(
+      `update used_vehicles set status = case when id % 7 = 0 then 'Sold' when id % 11 = 0 then 'Draft' when id % 5 = 0 then 'Reserved' else status end`,
+    ),
   );
 });
 afterAll(() => database.close());
@@ -30,16 +39,27 @@ afterAll(() => database.close());
 /** Random listing queries as clients send them, including slugs that name nothing and pages past the end. */
 async function randomQueries(count: number, seed: number): Promise<{ query: UsedVehicleQuery; dealerId?: number }[]> {
   const random = mulberry32(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const subset = <T,>(items: readonly T[]): T[] => (random() < 0.5 ? [] : items.filter(() => random() < 0.5));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const subset = <T>(items: readonly T[]): T[] => (random() < 0.5 ? [] : items.filter(() => random() < 0.5));
   // Makes and models that have stock (the open catalogue also names many that have none yet), and a few that name nothing.
-  const makeSlugs = (await database.db.selectDistinct({ slug: makes.slug }).from(makes).innerJoin(usedVehicles, eq(usedVehicles.makeId, makes.id))).map((row) => row.slug);
-  const modelSlugs = (await database.db.selectDistinct({ slug: models.slug }).from(models).innerJoin(usedVehicles, eq(usedVehicles.modelId, models.id))).map(
-    (row) => row.slug,
-  );
+  const makeSlugs = (
+    await database.db
+      .selectDistinct({ slug: makes.slug })
+      .from(makes)
+      .innerJoin(usedVehicles, eq(usedVehicles.makeId, makes.id))
+  ).map((row) => row.slug);
+  const modelSlugs = (
+    await database.db
+      .selectDistinct({ slug: models.slug })
+      .from(models)
+      .innerJoin(usedVehicles, eq(usedVehicles.modelId, models.id))
+  ).map((row) => row.slug);
   const dealerIds = (await database.db.select({ id: dealers.id }).from(dealers)).map((row) => row.id);
   return Array.from({ length: count }, () => {
-    const order = ORDER_FIELDS.filter(() => random() < 0.4).map((field) => ({ field, direction: pick(["asc", "desc"] as const) }));
+    const order = ORDER_FIELDS.filter(() => random() < 0.4).map((field) => ({
+      field,
+      direction: pick(["asc", "desc"] as const),
+    }));
     const roll = random();
     return {
       query: {
@@ -74,11 +94,17 @@ describe("the in-memory index of the used stock", () => {
 describe("the stock's make and model", () => {
   it("agree: the database refuses a vehicle whose model is another make's (the index matches make and model by slug)", async () => {
     const [vehicle] = await database.db.select().from(usedVehicles).limit(1);
-    const [otherMakesModel] = await database.db.select({ id: models.id }).from(models).where(ne(models.makeId, vehicle!.makeId)).limit(1);
+    const [otherMakesModel] = await database.db
+      .select({ id: models.id })
+      .from(models)
+      .where(ne(models.makeId, vehicle!.makeId))
+      .limit(1);
     expect(otherMakesModel).toBeDefined();
     const { id: _id, ...copy } = vehicle!;
     await expect(database.db.insert(usedVehicles).values({ ...copy, modelId: otherMakesModel!.id })).rejects.toThrow();
-    await expect(database.db.update(usedVehicles).set({ modelId: otherMakesModel!.id }).where(eq(usedVehicles.id, vehicle!.id))).rejects.toThrow();
+    await expect(
+      database.db.update(usedVehicles).set({ modelId: otherMakesModel!.id }).where(eq(usedVehicles.id, vehicle!.id)),
+    ).rejects.toThrow();
   });
 });
 
@@ -102,24 +128,49 @@ describe("UsedStock, watching the database", () => {
   });
 
   it("answers from memory what the database answers", async () => {
-    const query = { ...everything, makeSlug: "honda", order: [{ field: "price" as const, direction: "asc" as const }], page: 3 };
+    const query = {
+      ...everything,
+      makeSlug: "honda",
+      order: [{ field: "price" as const, direction: "asc" as const }],
+      page: 3,
+    };
     expect(await usedStock.list(query)).toEqual(await listUsedVehicles(database.db, query));
   });
 
   it("answers a vehicle, its price changes and vehicles like it from memory as the database does", async () => {
-    const [reduced] = await database.db.select().from(usedVehicles).where(eq(usedVehicles.status, "Available")).limit(1);
-    await database.db.update(usedVehicles).set({ price: reduced!.price - 15_000 }).where(eq(usedVehicles.id, reduced!.id));
-    await database.db.update(usedVehicles).set({ price: reduced!.price - 20_000 }).where(eq(usedVehicles.id, reduced!.id));
-    await vi.waitFor(async () => expect((await usedStock.vehicle(reduced!.id))?.price).toBe(reduced!.price - 20_000), { timeout: 10_000, interval: 20 });
+    const [reduced] = await database.db
+      .select()
+      .from(usedVehicles)
+      .where(eq(usedVehicles.status, "Available"))
+      .limit(1);
+    await database.db
+      .update(usedVehicles)
+      .set({ price: reduced!.price - 15_000 })
+      .where(eq(usedVehicles.id, reduced!.id));
+    await database.db
+      .update(usedVehicles)
+      .set({ price: reduced!.price - 20_000 })
+      .where(eq(usedVehicles.id, reduced!.id));
+    await vi.waitFor(async () => expect((await usedStock.vehicle(reduced!.id))?.price).toBe(reduced!.price - 20_000), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 10_000, interval: 20 });
-    const sample = await database.db.select({ id: usedVehicles.id }).from(usedVehicles).orderBy(sql`random()`).limit(25);
+    const sample = await database.db
+      .select({ id: usedVehicles.id })
+      .from(usedVehicles)
+      .orderBy(sql`random()`)
+      .limit(25);
     for (const id of [reduced!.id, ...sample.map((row) => row.id), 999_999_999]) {
       const vehicle = await findUsedVehicle(database.db, id);
       expect(await usedStock.vehicle(id)).toEqual(vehicle);
       expect(await usedStock.priceHistory(id)).toEqual(await priceHistory(database.db, id));
       if (vehicle) expect(await usedStock.similar(vehicle)).toEqual(await similarUsedVehicles(database.db, vehicle));
     }
-    expect((await usedStock.priceHistory(reduced!.id)).map((change) => change.newPrice)).toEqual([reduced!.price - 15_000, reduced!.price - 20_000]);
+    expect((await usedStock.priceHistory(reduced!.id)).map((change) => change.newPrice)).toEqual([
+      reduced!.price - 15_000,
+      reduced!.price - 20_000,
+    ]);
     const ids = sample.map((row) => row.id);
     expect(await usedStock.vehicles(ids)).toEqual(await findUsedVehicles(database.db, ids));
   });
@@ -142,12 +193,21 @@ describe("UsedStock, watching the database", () => {
   it("no longer lists a vehicle once it is sold, and lists one as soon as it is added", async () => {
     const [newest] = await newestFirstIds();
     await database.db.delete(usedVehicles).where(eq(usedVehicles.id, newest!));
-    await vi.waitFor(async () => expect(await newestFirstIds()).not.toContain(newest), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await newestFirstIds()).not.toContain(newest), {
+      timeout: 10_000,
+      interval: 20,
+    });
 
     const [template] = await database.db.select().from(usedVehicles).limit(1);
     const { id: _id, ...copy } = template!;
-    const [added] = await database.db.insert(usedVehicles).values({ ...copy, status: "Available" }).returning({ id: usedVehicles.id });
-    await vi.waitFor(async () => expect((await newestFirstIds())[0]).toBe(added!.id), { timeout: 10_000, interval: 20 });
+    const [added] = await database.db
+      .insert(usedVehicles)
+      .values({ ...copy, status: "Available" })
+      .returning({ id: usedVehicles.id });
+    await vi.waitFor(async () => expect((await newestFirstIds())[0]).toBe(added!.id), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 10_000, interval: 20 });
     expect((await newestFirstIds())[0]).toBe(added!.id);
   });
@@ -157,7 +217,11 @@ describe("UsedStock, watching the database", () => {
     "answers with queries while its connection for notifications is lost, and from memory again once it is back",
     async () => {
       const listeners = () =>
-        adminSelect(database.url!, "select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'", []);
+        adminSelect(
+          database.url!,
+          "select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'",
+          [],
+        );
       const [listener] = await listeners();
       await database.db.execute(sql`select pg_terminate_backend(${Number(listener!.pid)})`);
       await vi.waitFor(() => expect(usedStock.state).toBe("loading"), { timeout: 10_000, interval: 10 });

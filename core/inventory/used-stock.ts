@@ -26,7 +26,15 @@ import {
  * any of them makes the stock in memory stale. (Migration 0007's `used_stock_changed` triggers on the same
  * tables are no longer listened to; a later release drops them, see docs/deploy.md.)
  */
-export const USED_STOCK_TABLES = ["used_vehicles", "used_vehicle_images", "image_renditions", "used_vehicle_price_changes", "makes", "models", "dealers"] as const;
+export const USED_STOCK_TABLES = [
+  "used_vehicles",
+  "used_vehicle_images",
+  "image_renditions",
+  "used_vehicle_price_changes",
+  "makes",
+  "models",
+  "dealers",
+] as const;
 
 /** How long the stock must stay unchanged before it is read again (a feed's import is many statements). */
 const SETTLE_MS = 200;
@@ -136,7 +144,9 @@ export class UsedStock {
       onLost: () => {
         this.listening = false;
         this.index = null;
-        this.logger?.warn("used stock: lost the database's change notifications; answering with queries until they are back");
+        this.logger?.warn(
+          "used stock: lost the database's change notifications; answering with queries until they are back",
+        );
       },
       onListening: () => {
         this.listening = true;
@@ -177,10 +187,16 @@ export class UsedStock {
         if (this.changed || !this.listening || this.stopping.signal.aborted) continue;
         this.index = index;
         this.indexReadAt = new Date();
-        this.logger?.info({ vehicles: index.size, ms: Math.round(performance.now() - started) }, "used stock read into memory");
+        this.logger?.info(
+          { vehicles: index.size, ms: Math.round(performance.now() - started) },
+          "used stock read into memory",
+        );
       } catch (error) {
         if (this.stopping.signal.aborted) return;
-        this.logger?.warn({ err: error }, "used stock: could not read it into memory; answering with queries, trying again");
+        this.logger?.warn(
+          { err: error },
+          "used stock: could not read it into memory; answering with queries, trying again",
+        );
         await this.pause(RETRY_MS);
         this.changed = true;
       }
@@ -192,7 +208,10 @@ export class UsedStock {
    * index answers, with a turn of the event loop between sorts, so that no request waits for a whole batch.
    */
   private async prepareSiteOrders(index: UsedStockIndex): Promise<void> {
-    const orders: UsedVehicleQuery["order"][] = [[], ...ORDER_FIELDS.flatMap((field) => (["asc", "desc"] as const).map((direction) => [{ field, direction }]))];
+    const orders: UsedVehicleQuery["order"][] = [
+      [],
+      ...ORDER_FIELDS.flatMap((field) => (["asc", "desc"] as const).map((direction) => [{ field, direction }])),
+    ];
     for (const order of orders) {
       if (this.stopping.signal.aborted) return;
       index.prepareOrder(order);

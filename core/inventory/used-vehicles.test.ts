@@ -88,7 +88,10 @@ describe("the listing's page query", () => {
 
   it("answers an unknown make or model with an empty list", async () => {
     expect(await listUsedVehicles(database.db, query("make_slug=trabant"))).toEqual({ members: [], total: 0 });
-    expect(await listUsedVehicles(database.db, query("make_slug=honda&model_slug=no-such-model&page=2"))).toEqual({ members: [], total: 0 });
+    expect(await listUsedVehicles(database.db, query("make_slug=honda&model_slug=no-such-model&page=2"))).toEqual({
+      members: [],
+      total: 0,
+    });
   });
 
   it("keeps the members in the page's order after fetching them by id", async () => {
@@ -116,11 +119,17 @@ describe("pages near the end", () => {
     const ordered = (all as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
     const pages = Math.ceil(ordered.length / 12);
     for (const page of [1, Math.ceil(pages / 2), pages - 1, pages]) {
-      const { members, total } = await listUsedVehicles(database.db, query(`transmissionType=Manual&order[mileage]=desc&page=${page}`));
+      const { members, total } = await listUsedVehicles(
+        database.db,
+        query(`transmissionType=Manual&order[mileage]=desc&page=${page}`),
+      );
       expect(total).toBe(ordered.length);
       expect(members.map((v) => v.id)).toEqual(ordered.slice((page - 1) * 12, page * 12));
     }
-    const far = await usedListingPageSql(database.db, query(`transmissionType=Manual&order[mileage]=desc&page=${pages}`));
+    const far = await usedListingPageSql(
+      database.db,
+      query(`transmissionType=Manual&order[mileage]=desc&page=${pages}`),
+    );
     expect(far!.sql).toMatch(/order by "used_vehicles"."mileage_km" asc, "used_vehicles"."id" asc/);
     expect(await usedListingPageSql(database.db, query(`transmissionType=Manual&page=${pages + 1}`))).toBeNull();
   });
@@ -134,7 +143,10 @@ describe("pages near the end", () => {
     const pages = Math.ceil(ordered.length / 12);
     expect(pages).toBeGreaterThan(13);
     for (const page of [1, 11, 12, Math.ceil(pages / 2) + 1, pages]) {
-      const { members, total } = await listUsedVehicles(database.db, query(`make_slug=honda&model_slug=cr-v&order[price]=asc&page=${page}`));
+      const { members, total } = await listUsedVehicles(
+        database.db,
+        query(`make_slug=honda&model_slug=cr-v&order[price]=asc&page=${page}`),
+      );
       expect(total).toBe(ordered.length);
       expect(members.map((v) => v.id)).toEqual(ordered.slice((page - 1) * 12, page * 12));
       expect(members.every((v) => v.make_slug === "honda" && v.model_slug === "cr-v")).toBe(true);

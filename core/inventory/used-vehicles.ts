@@ -1,12 +1,28 @@
 import { and, asc, desc, eq, getTableName, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dealers, imageRenditions, makes, models, PUBLIC_STOCK_CONDITION, usedVehicleCounts, usedVehicleImages, usedVehiclePriceChanges, usedVehicles } from "../../db/schema.ts";
+import {
+  dealers,
+  imageRenditions,
+  makes,
+  models,
+  PUBLIC_STOCK_CONDITION,
+  usedVehicleCounts,
+  usedVehicleImages,
+  usedVehiclePriceChanges,
+  usedVehicles,
+} from "../../db/schema.ts";
 import { pictureSources, type RenditionFormat, renditionUrl } from "../media/image-pipeline.ts";
 import { monthlyRepayment } from "../finance/repayment.ts";
 import { PUBLIC_STOCK_STATUSES, type StockStatus } from "./stock-schema.ts";
 import { compileKeywords, type KeywordTerm } from "./keyword-match.ts";
-import { type CountedDealer, type CountedOption, type RangeOption, type RefinementFacets, rangeSteps } from "./used-facets.ts";
+import {
+  type CountedDealer,
+  type CountedOption,
+  type RangeOption,
+  type RefinementFacets,
+  rangeSteps,
+} from "./used-facets.ts";
 import {
   BODY_TYPES,
   FUEL_TYPES,
@@ -70,7 +86,8 @@ const ORDER_COLUMNS: Record<OrderField | "id", AnyPgColumn> = {
  * A column named with its table. Drizzle leaves columns bare in a select from one table, and a bare
  * outer column in a correlated subquery would bind to the subquery's own table of the same column name.
  */
-const qualified = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /**
  * The make, model and dealer of a vehicle come from scalar subqueries rather than joins: PostgreSQL plans
@@ -88,16 +105,28 @@ const listColumns = {
   exteriorColor: usedVehicles.exteriorColor,
   status: sql<StockStatus>`${usedVehicles.status}`,
   bodyType: usedVehicles.bodyType,
-  make: sql<[name: string, slug: string]>`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
-  model: sql<[name: string, slug: string]>`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
-  dealer: sql<[name: string, slug: string, province: string]>`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
+  make: sql<
+    [name: string, slug: string]
+  >`(select array[${makes.name}, ${makes.slug}] from ${makes} where ${makes.id} = ${qualified(usedVehicles.makeId)})`,
+  model: sql<
+    [name: string, slug: string]
+  >`(select array[${models.name}, ${models.slug}] from ${models} where ${models.id} = ${qualified(usedVehicles.modelId)})`,
+  dealer: sql<
+    [name: string, slug: string, province: string]
+  >`(select array[${dealers.dealerName}, ${dealers.slug}, ${dealers.province}] from ${dealers} where ${dealers.id} = ${qualified(usedVehicles.dealerId)})`,
   /** The vehicle's pictures in their order, a photo with its renditions as [hash, format, width, height], smallest first. */
-  images: sql<ImageRow[]>`coalesce((select json_agg(json_build_array(${usedVehicleImages.uri}, (select json_agg(json_build_array(${imageRenditions.hash}, ${imageRenditions.format}, ${imageRenditions.width}, ${imageRenditions.height}) order by ${imageRenditions.width}) from ${imageRenditions} where ${qualified(imageRenditions.imageId)} = ${qualified(usedVehicleImages.imageId)})) order by ${usedVehicleImages.position}) from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
+  images: sql<
+    ImageRow[]
+  >`coalesce((select json_agg(json_build_array(${usedVehicleImages.uri}, (select json_agg(json_build_array(${imageRenditions.hash}, ${imageRenditions.format}, ${imageRenditions.width}, ${imageRenditions.height}) order by ${imageRenditions.width}) from ${imageRenditions} where ${qualified(imageRenditions.imageId)} = ${qualified(usedVehicleImages.imageId)})) order by ${usedVehicleImages.position}) from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
 };
 
-type ImageRow = [uri: string, renditions: [hash: string, format: RenditionFormat, width: number, height: number][] | null];
+type ImageRow = [
+  uri: string,
+  renditions: [hash: string, format: RenditionFormat, width: number, height: number][] | null,
+];
 
-type ColumnValue<Column> = Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
+type ColumnValue<Column> =
+  Column extends SQL<infer Value> ? Value : Column extends { _: { data: infer Data } } ? Data : never;
 export type ListRow = { [K in keyof typeof listColumns]: ColumnValue<(typeof listColumns)[K]> };
 
 /**
@@ -131,9 +160,16 @@ export async function listUsedVehicles(
  * over the stock. (The server answers these from memory; this is its answer while memory is being read,
  * and the reference the in-memory index is tested against.)
  */
-async function listRefined(db: Database, query: UsedVehicleQuery, scope: UsedVehicleScope): Promise<{ members: UsedVehicleView[]; total: number }> {
+async function listRefined(
+  db: Database,
+  query: UsedVehicleQuery,
+  scope: UsedVehicleScope,
+): Promise<{ members: UsedVehicleView[]; total: number }> {
   const where = whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) });
-  const [found] = await db.select({ total: sql<number>`count(*)::int` }).from(usedVehicles).where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)));
+  const [found] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(usedVehicles)
+    .where(and(PUBLIC_STOCK_CONDITION, matching(where, VEHICLE_COLUMNS)));
   const total = Number(found?.total ?? 0);
   const slice = pageSlice(total, query.page);
   if (slice === null) return { members: [], total };
@@ -166,7 +202,10 @@ async function planPage(db: Database, query: UsedVehicleQuery, scope: UsedVehicl
   if (offset < ONE_STATEMENT_MAX_OFFSET) {
     const where = whereFor(query, scope);
     const total = sql<number>`(${countsSum(db, where)})`;
-    return { statement: pageQuery(db, query, where, { offset, limit: USED_PAGE_SIZE, reverse: false }, total), knownTotal: null };
+    return {
+      statement: pageQuery(db, query, where, { offset, limit: USED_PAGE_SIZE, reverse: false }, total),
+      knownTotal: null,
+    };
   }
   const [found] = await countsSum(db, whereFor(query, scope), {
     makeId: query.makeSlug ? makeIdOf(query.makeSlug) : sql<null>`null`,
@@ -188,13 +227,17 @@ export function pageSlice(total: number, page: number): PageSlice | null {
   const offset = (page - 1) * USED_PAGE_SIZE;
   if (offset >= total) return null;
   const limit = Math.min(USED_PAGE_SIZE, total - offset);
-  return offset > total / 2 ? { offset: total - offset - limit, limit, reverse: true } : { offset, limit, reverse: false };
+  return offset > total / 2
+    ? { offset: total - offset - limit, limit, reverse: true }
+    : { offset, limit, reverse: false };
 }
 
 /** The ordering of a query (see `fullOrder`), read forwards or (`reverse`) backwards. */
 function orderingOf(query: UsedVehicleQuery, reverse: boolean): SQL[] {
   const ascending = (direction: "asc" | "desc") => (direction === "asc") !== reverse;
-  return fullOrder(query.order).map(({ field, direction }) => (ascending(direction) ? asc : desc)(ORDER_COLUMNS[field]));
+  return fullOrder(query.order).map(({ field, direction }) =>
+    (ascending(direction) ? asc : desc)(ORDER_COLUMNS[field]),
+  );
 }
 
 /** The ids of one page, in the query's order read forwards or (`reverse`) backwards. */
@@ -241,7 +284,10 @@ async function sumCounts(db: Database, where: Condition[]): Promise<number> {
  * A vehicle in stock as the in-memory index holds it (see used-stock.ts): the listing's row, its dealer and
  * its price changes, oldest first, as [old price, new price, when] (the vehicle page's reductions).
  */
-export type StockRow = ListRow & { dealerId: number; priceChanges: [oldPrice: number, newPrice: number, changedAt: string][] } & ChannelFields;
+export type StockRow = ListRow & {
+  dealerId: number;
+  priceChanges: [oldPrice: number, newPrice: number, changedAt: string][];
+} & ChannelFields;
 
 /** What the outbound catalogue channels (core/channels) also read from the record: identifiers and the dealer's own words. */
 export type ChannelFields = {
@@ -257,7 +303,10 @@ export type ChannelFields = {
 export type VehicleIdentifiers = Pick<ChannelFields, "vin" | "stockNumber">;
 
 export async function vehicleIdentifiers(db: Database, id: number): Promise<VehicleIdentifiers | null> {
-  const [row] = await db.select({ vin: usedVehicles.vin, stockNumber: usedVehicles.stockNumber }).from(usedVehicles).where(eq(usedVehicles.id, id));
+  const [row] = await db
+    .select({ vin: usedVehicles.vin, stockNumber: usedVehicles.stockNumber })
+    .from(usedVehicles)
+    .where(eq(usedVehicles.id, id));
   return row ?? null;
 }
 
@@ -267,7 +316,9 @@ const pc = usedVehiclePriceChanges;
 export function loadUsedStock(db: Database): Promise<StockRow[]> {
   return selectVehicles(db, {
     dealerId: sql<number>`${usedVehicles.dealerId}`,
-    priceChanges: sql<StockRow["priceChanges"]>`coalesce((select json_agg(json_build_array(${pc.oldPrice}, ${pc.newPrice}, ${pc.changedAt}) order by ${pc.changedAt}, ${pc.id}) from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
+    priceChanges: sql<
+      StockRow["priceChanges"]
+    >`coalesce((select json_agg(json_build_array(${pc.oldPrice}, ${pc.newPrice}, ${pc.changedAt}) order by ${pc.changedAt}, ${pc.id}) from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)}), '[]'::json)`,
     vin: sql<string | null>`${usedVehicles.vin}`,
     stockNumber: sql<string | null>`${usedVehicles.stockNumber}`,
     registration: sql<string | null>`${usedVehicles.registration}`,
@@ -281,7 +332,11 @@ export function loadUsedStock(db: Database): Promise<StockRow[]> {
 export type PriceChange = { oldPrice: number; newPrice: number; changedAt: Date };
 
 export function priceChangesOf(row: StockRow): PriceChange[] {
-  return row.priceChanges.map(([oldPrice, newPrice, changedAt]) => ({ oldPrice, newPrice, changedAt: new Date(changedAt) }));
+  return row.priceChanges.map(([oldPrice, newPrice, changedAt]) => ({
+    oldPrice,
+    newPrice,
+    changedAt: new Date(changedAt),
+  }));
 }
 
 /** The rule of "vehicles like this one" (`similarUsedVehicles`, and the index's answer to the same question). */
@@ -309,9 +364,19 @@ export async function usedVehiclesChangedSince(
   const where = matching(whereFor(query, scope, { terms: await keywordTerms(db, query.keywords) }), VEHICLE_COLUMNS);
   const priceAtSince = sql<number>`(select ${pc.oldPrice} from ${pc} where ${pc.vehicleId} = ${qualified(usedVehicles.id)} and ${pc.changedAt} > ${since.toISOString()}::timestamptz order by ${pc.changedAt}, ${pc.id} limit 1)`;
   const [added, reduced] = await Promise.all([
-    selectVehicles(db).where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} > ${since.toISOString()}::timestamptz`)).orderBy(desc(usedVehicles.id)).limit(limit),
+    selectVehicles(db)
+      .where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} > ${since.toISOString()}::timestamptz`))
+      .orderBy(desc(usedVehicles.id))
+      .limit(limit),
     selectVehicles(db, { was: priceAtSince })
-      .where(and(PUBLIC_STOCK_CONDITION, where, sql`${usedVehicles.listedAt} <= ${since.toISOString()}::timestamptz`, sql`${priceAtSince} > ${usedVehicles.price}`))
+      .where(
+        and(
+          PUBLIC_STOCK_CONDITION,
+          where,
+          sql`${usedVehicles.listedAt} <= ${since.toISOString()}::timestamptz`,
+          sql`${priceAtSince} > ${usedVehicles.price}`,
+        ),
+      )
       .orderBy(desc(usedVehicles.id))
       .limit(limit),
   ]);
@@ -321,7 +386,11 @@ export async function usedVehiclesChangedSince(
 /** A vehicle's price changes, oldest first (the vehicle page's "Reduced by R 15 000 on 3 Nov"). */
 export async function priceHistory(db: Database, vehicleId: number): Promise<PriceChange[]> {
   return db
-    .select({ oldPrice: usedVehiclePriceChanges.oldPrice, newPrice: usedVehiclePriceChanges.newPrice, changedAt: usedVehiclePriceChanges.changedAt })
+    .select({
+      oldPrice: usedVehiclePriceChanges.oldPrice,
+      newPrice: usedVehiclePriceChanges.newPrice,
+      changedAt: usedVehiclePriceChanges.changedAt,
+    })
     .from(usedVehiclePriceChanges)
     .where(eq(usedVehiclePriceChanges.vehicleId, vehicleId))
     .orderBy(asc(usedVehiclePriceChanges.changedAt), asc(usedVehiclePriceChanges.id));
@@ -339,7 +408,11 @@ export async function findUsedVehicles(db: Database, ids: number[]): Promise<Use
  * Vehicles like this one (the vehicle page): the same body type, priced within 20% of it, nearest in price
  * first. The price range reads the price index; the body type filters that range.
  */
-export async function similarUsedVehicles(db: Database, vehicle: { id: number; price: number; body_type: string }, limit = SIMILAR.limit): Promise<UsedVehicleView[]> {
+export async function similarUsedVehicles(
+  db: Database,
+  vehicle: { id: number; price: number; body_type: string },
+  limit = SIMILAR.limit,
+): Promise<UsedVehicleView[]> {
   const [low, high] = SIMILAR.priceBounds(vehicle.price);
   const rows = await selectVehicles(db)
     .where(
@@ -375,10 +448,21 @@ function selectVehicles<Extra extends Record<string, SQL>>(db: Database, extra: 
 }
 
 export function toView(row: ListRow): UsedVehicleView {
-  const images = row.images.map(([uri, renditions]): VehicleImage =>
-    renditions
-      ? { uri, picture: pictureSources(renditions.map(([hash, format, width, height]) => ({ url: renditionUrl(hash, format), format, width, height }))) }
-      : { uri },
+  const images = row.images.map(
+    ([uri, renditions]): VehicleImage =>
+      renditions
+        ? {
+            uri,
+            picture: pictureSources(
+              renditions.map(([hash, format, width, height]) => ({
+                url: renditionUrl(hash, format),
+                format,
+                width,
+                height,
+              })),
+            ),
+          }
+        : { uri },
   );
   const [make, makeSlug] = row.make;
   const [model, modelSlug] = row.model;
@@ -410,7 +494,16 @@ export function toView(row: ListRow): UsedVehicleView {
 }
 
 type Facet = "make" | "fuel" | "transmission" | "state" | RefinementFacet;
-type RefinementFacet = "body" | "colour" | "province" | "dealer" | "priceMin" | "priceMax" | "yearMin" | "yearMax" | "mileageMax";
+type RefinementFacet =
+  | "body"
+  | "colour"
+  | "province"
+  | "dealer"
+  | "priceMin"
+  | "priceMax"
+  | "yearMin"
+  | "yearMax"
+  | "mileageMax";
 
 /** The filterable columns, in the stock table and in the counts table: one condition serves both. */
 type FilterColumns = {
@@ -434,7 +527,8 @@ const matching = (where: Condition[], columns: FilterColumns) => and(...where.ma
  * of their own); a slug that names nothing matches no vehicle. A model slug alone may name models of
  * several makes.
  */
-const makeIdOf = (makeSlug: string) => sql<number | null>`(select ${makes.id} from ${makes} where ${makes.slug} = ${makeSlug})`;
+const makeIdOf = (makeSlug: string) =>
+  sql<number | null>`(select ${makes.id} from ${makes} where ${makes.slug} = ${makeSlug})`;
 const modelIdsOf = (modelSlug: string, makeSlug: string | undefined) =>
   sql<number[]>`array(select ${models.id} from ${models} where ${models.slug} = ${modelSlug}${
     makeSlug ? sql` and ${models.makeId} = ${makeIdOf(makeSlug)}` : sql``
@@ -452,7 +546,8 @@ function whereFor(
   const where: Condition[] = [];
   const { dealerId } = scope;
   const { makeSlug, modelSlug, fuelTypes, transmissions, states } = query;
-  if (query.keywords !== undefined && terms === undefined) throw new Error("keywords must be compiled (keywordTerms) before building conditions");
+  if (query.keywords !== undefined && terms === undefined)
+    throw new Error("keywords must be compiled (keywordTerms) before building conditions");
   if (dealerId !== undefined) where.push((c) => eq(c.dealerId, dealerId));
   if (ignore !== "make" && makeSlug) {
     const makeId = ids?.makeId;
@@ -460,7 +555,11 @@ function whereFor(
   }
   if (ignore !== "make" && ignore !== "model" && modelSlug) {
     const modelIds = ids?.modelIds;
-    where.push((c) => (modelIds === undefined ? sql`${c.modelId} = any(${modelIdsOf(modelSlug, makeSlug)})` : inArray(c.modelId, modelIds)));
+    where.push((c) =>
+      modelIds === undefined
+        ? sql`${c.modelId} = any(${modelIdsOf(modelSlug, makeSlug)})`
+        : inArray(c.modelId, modelIds),
+    );
   }
   if (ignore !== "fuel" && fuelTypes.length > 0) where.push((c) => inArray(c.fuelType, fuelTypes));
   if (ignore !== "transmission" && transmissions.length > 0) where.push((c) => inArray(c.transmission, transmissions));
@@ -469,13 +568,18 @@ function whereFor(
   return where;
 }
 
-const dealerIdsWhere = (condition: SQL) => sql`${qualified(usedVehicles.dealerId)} in (select ${dealers.id} from ${dealers} where ${condition})`;
+const dealerIdsWhere = (condition: SQL) =>
+  sql`${qualified(usedVehicles.dealerId)} in (select ${dealers.id} from ${dealers} where ${condition})`;
 
 /**
  * The conditions of the filters of issue 17. They name used_vehicles' own columns: a query that has any of
  * them counts over the stock, not over used_vehicle_counts.
  */
-function refinementConditions(query: UsedVehicleQuery, ignore: Facet | "model" | undefined, terms: KeywordTerm<number>[] | undefined): Condition[] {
+function refinementConditions(
+  query: UsedVehicleQuery,
+  ignore: Facet | "model" | undefined,
+  terms: KeywordTerm<number>[] | undefined,
+): Condition[] {
   const v = usedVehicles;
   const where: SQL[] = [];
   const { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs } = query;
@@ -537,21 +641,25 @@ export async function usedFilters(
   // The filters of product.md §9 alone are answered from the counts table; any other filter needs the stock itself.
   const source = hasRefinements(query) ? STOCK_SOURCE : COUNTS_SOURCE;
   const steps = rangeSteps();
-  const [makeCounts, modelCounts, fuel, transmission, state, total, bodyTypes, colours, provinces, dealerCounts] = await Promise.all([
-    countNamed(db, except("make"), source, "make"),
-    // Models only of the chosen make.
-    query.makeSlug ? countNamed(db, except("model"), source, "model") : [],
-    countFacet(db, except("fuel"), source, source.columns.fuelType, FUEL_TYPES),
-    countFacet(db, except("transmission"), source, source.columns.transmission, TRANSMISSIONS),
-    countFacet(db, except("state"), source, source.columns.state, VEHICLE_STATES),
-    countStock(db, except()),
-    countFacet(db, except("body"), STOCK_SOURCE, usedVehicles.bodyType, BODY_TYPES),
-    countColours(db, except("colour")),
-    countDealerColumn(db, except("province"), dealers.province).then((rows) =>
-      PROVINCES.map((value) => ({ value, count: rows.filter((row) => row.value === value).reduce((sum, row) => sum + row.count, 0) })),
-    ),
-    countDealers(db, except("dealer")),
-  ]);
+  const [makeCounts, modelCounts, fuel, transmission, state, total, bodyTypes, colours, provinces, dealerCounts] =
+    await Promise.all([
+      countNamed(db, except("make"), source, "make"),
+      // Models only of the chosen make.
+      query.makeSlug ? countNamed(db, except("model"), source, "model") : [],
+      countFacet(db, except("fuel"), source, source.columns.fuelType, FUEL_TYPES),
+      countFacet(db, except("transmission"), source, source.columns.transmission, TRANSMISSIONS),
+      countFacet(db, except("state"), source, source.columns.state, VEHICLE_STATES),
+      countStock(db, except()),
+      countFacet(db, except("body"), STOCK_SOURCE, usedVehicles.bodyType, BODY_TYPES),
+      countColours(db, except("colour")),
+      countDealerColumn(db, except("province"), dealers.province).then((rows) =>
+        PROVINCES.map((value) => ({
+          value,
+          count: rows.filter((row) => row.value === value).reduce((sum, row) => sum + row.count, 0),
+        })),
+      ),
+      countDealers(db, except("dealer")),
+    ]);
   const [priceMin, priceMax, yearMin, yearMax, mileageMax] = await Promise.all([
     countRange(db, except("priceMin"), usedVehicles.price, steps.price, "gte"),
     countRange(db, except("priceMax"), usedVehicles.price, steps.price, "lte"),
@@ -606,8 +714,14 @@ async function countStock(db: Database, where: Condition[]): Promise<number> {
 
 async function countColours(db: Database, where: Condition[]): Promise<CountedOption[]> {
   const colour = sql<string>`lower(${usedVehicles.exteriorColor})`;
-  const rows = await db.select({ value: colour, count: STOCK_SOURCE.sum }).from(usedVehicles).where(STOCK_SOURCE.where(where)).groupBy(colour);
-  return rows.map((row) => ({ value: row.value, count: Number(row.count) })).sort((a, b) => compareText(a.value, b.value));
+  const rows = await db
+    .select({ value: colour, count: STOCK_SOURCE.sum })
+    .from(usedVehicles)
+    .where(STOCK_SOURCE.where(where))
+    .groupBy(colour);
+  return rows
+    .map((row) => ({ value: row.value, count: Number(row.count) }))
+    .sort((a, b) => compareText(a.value, b.value));
 }
 
 /** Vehicles by a column of their dealer. */
@@ -632,10 +746,19 @@ async function countDealers(db: Database, where: Condition[]): Promise<CountedDe
 }
 
 /** For each step, how many vehicles have the column at or above it (gte) or at or below it (lte). */
-async function countRange(db: Database, where: Condition[], column: AnyPgColumn, steps: readonly number[], bound: "gte" | "lte"): Promise<RangeOption[]> {
+async function countRange(
+  db: Database,
+  where: Condition[],
+  column: AnyPgColumn,
+  steps: readonly number[],
+  bound: "gte" | "lte",
+): Promise<RangeOption[]> {
   if (steps.length === 0) return [];
   const columns = Object.fromEntries(
-    steps.map((step, i) => [`s${i}`, sql<number>`count(*) filter (where ${column} ${bound === "gte" ? sql`>=` : sql`<=`} ${step})::int`]),
+    steps.map((step, i) => [
+      `s${i}`,
+      sql<number>`count(*) filter (where ${column} ${bound === "gte" ? sql`>=` : sql`<=`} ${step})::int`,
+    ]),
   );
   const [row] = await db.select(columns).from(usedVehicles).where(STOCK_SOURCE.where(where));
   return steps.map((value, i) => ({ value, count: Number(row?.[`s${i}`] ?? 0) }));
@@ -643,7 +766,6 @@ async function countRange(db: Database, where: Condition[], column: AnyPgColumn,
 
 /** Text order independent of the database's collation, so that SQL and memory list options alike. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 
 async function countFacet(
   db: Database,
@@ -661,7 +783,12 @@ async function countFacet(
 }
 
 /** The vehicles of each make, or each model, by name. */
-async function countNamed(db: Database, where: Condition[], source: CountSource, named: "make" | "model"): Promise<MakeOption[]> {
+async function countNamed(
+  db: Database,
+  where: Condition[],
+  source: CountSource,
+  named: "make" | "model",
+): Promise<MakeOption[]> {
   const [table, idColumn] = named === "make" ? [makes, source.columns.makeId] : [models, source.columns.modelId];
   const rows = await db
     .select({ name: table.name, slug: table.slug, count: source.sum })

@@ -63,7 +63,9 @@ export class JobRunner {
     const pollMs = this.options.pollMs ?? 30_000;
     this.loop = (async () => {
       while (!this.stopping.signal.aborted) {
-        this.running = this.runDue().catch((error: unknown) => this.options.logger.warn({ err: error }, "jobs: could not look for due jobs"));
+        this.running = this.runDue().catch((error: unknown) =>
+          this.options.logger.warn({ err: error }, "jobs: could not look for due jobs"),
+        );
         await this.running;
         await sleep(pollMs, undefined, { signal: this.stopping.signal }).catch(() => {});
       }
@@ -97,8 +99,18 @@ export class JobRunner {
     const leaseMs = job.leaseMs ?? 15 * 60_000;
     const taken = await db
       .update(jobRuns)
-      .set({ leaseHolder: this.instanceId, leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`, lastStartedAt: sql`now()` })
-      .where(and(eq(jobRuns.name, job.name), lte(jobRuns.nextRunAt, sql`now()`), or(isNull(jobRuns.leaseUntil), lt(jobRuns.leaseUntil, sql`now()`))))
+      .set({
+        leaseHolder: this.instanceId,
+        leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        lastStartedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(jobRuns.name, job.name),
+          lte(jobRuns.nextRunAt, sql`now()`),
+          or(isNull(jobRuns.leaseUntil), lt(jobRuns.leaseUntil, sql`now()`)),
+        ),
+      )
       .returning({ name: jobRuns.name });
     return taken.length > 0;
   }
@@ -127,13 +139,22 @@ export class JobRunner {
         : sql`now() + ${`${retryMs} milliseconds`}::interval`;
     await this.options.db
       .update(jobRuns)
-      .set({ nextRunAt: next, leaseUntil: null, leaseHolder: null, lastFinishedAt: sql`now()`, lastOutcome: outcome, lastError: error })
+      .set({
+        nextRunAt: next,
+        leaseUntil: null,
+        leaseHolder: null,
+        lastFinishedAt: sql`now()`,
+        lastOutcome: outcome,
+        lastError: error,
+      })
       .where(and(eq(jobRuns.name, job.name), eq(jobRuns.leaseHolder, this.instanceId)));
   }
 }
 
 /** Each scheduled job's lateness (0 when not due yet) and whether its last run failed: for the metrics. */
-export async function scheduledJobStates(db: Database): Promise<{ job: string; overdueSeconds: number; lastFailed: boolean }[]> {
+export async function scheduledJobStates(
+  db: Database,
+): Promise<{ job: string; overdueSeconds: number; lastFailed: boolean }[]> {
   const rows = await db
     .select({
       job: jobRuns.name,

@@ -41,12 +41,27 @@ function validEnquiry(preset: PresetKey, overrides: Record<string, unknown> = {}
   const extra: Record<PresetKey, Record<string, unknown>> = {
     new: { model: "CR-V", variant: "1.5T Comfort CVT", uri: "/new/honda/cr-v/1-5t-comfort-cvt/enquire" },
     wing: { model: "NX500", variant: "Manual", uri: "/honda-wing/honda/nx500/manual/enquire" },
-    used: { model: "Jazz", variant: "1.5 Dynamic", vehicle_id: usedVehicle?.id, dealer_slug: usedVehicle?.dealerSlug, uri: "/used/honda/jazz/1/enquire" },
+    used: {
+      model: "Jazz",
+      variant: "1.5 Dynamic",
+      vehicle_id: usedVehicle?.id,
+      dealer_slug: usedVehicle?.dealerSlug,
+      uri: "/used/honda/jazz/1/enquire",
+    },
     special: { special_slug: "cr-v-e-hev-cash-back", uri: "/specials/cr-v-e-hev-cash-back" },
     parts: { make: "Honda", model: "Civic", year: "2017", partNo: "15400-PLM-A02", uri: "/parts" },
     testDrive: { model: "HR-V", uri: "/book-test-drive/honda/hr-v" },
     service: { make: "Honda", model: "Jazz", year: 2016, message: "60 000 km service please", uri: "/service" },
-    sellCar: { make: "Toyota", model: "Corolla", year: 2017, mileage_km: "98000", condition: "good", outstanding_finance: "no", trade_in: "no", uri: "/sell-your-car" },
+    sellCar: {
+      make: "Toyota",
+      model: "Corolla",
+      year: 2017,
+      mileage_km: "98000",
+      condition: "good",
+      outstanding_finance: "no",
+      trade_in: "no",
+      uri: "/sell-your-car",
+    },
   };
   return { ...base, ...extra[preset], ...overrides };
 }
@@ -73,9 +88,12 @@ describe("South African cell numbers", () => {
 
   it("takes every spelling the API's document allows (its pattern), up to the document's 30 characters", () => {
     fc.assert(
-      fc.property(fc.stringMatching(new RegExp(SA_CELL_PATTERN), { size: "xsmall" }).filter((raw) => raw.trim().length <= 30), (raw) => {
-        expect(normaliseSaCell(raw.trim()), JSON.stringify(raw)).toMatch(/^\+27[6-8]\d{8}$/);
-      }),
+      fc.property(
+        fc.stringMatching(new RegExp(SA_CELL_PATTERN), { size: "xsmall" }).filter((raw) => raw.trim().length <= 30),
+        (raw) => {
+          expect(normaliseSaCell(raw.trim()), JSON.stringify(raw)).toMatch(/^\+27[6-8]\d{8}$/);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -117,12 +135,15 @@ describe("the enquiry schema", () => {
     expect([year("service"), year("parts"), year("new"), year("testDrive")]).toEqual([2016, 2016, null, null]);
   });
 
-  it.each(["first_name", "last_name", "email", "cell_phone", "dealer_slug", "uri", "form_name"])("requires %s", (field) => {
-    const enquiry = validEnquiry("new");
-    delete enquiry[field];
-    expect(Object.keys(messagesFor(enquiry))).toEqual([field]);
-    expect(Object.keys(messagesFor({ ...validEnquiry("new"), [field]: "" }))).toEqual([field]);
-  });
+  it.each(["first_name", "last_name", "email", "cell_phone", "dealer_slug", "uri", "form_name"])(
+    "requires %s",
+    (field) => {
+      const enquiry = validEnquiry("new");
+      delete enquiry[field];
+      expect(Object.keys(messagesFor(enquiry))).toEqual([field]);
+      expect(Object.keys(messagesFor({ ...validEnquiry("new"), [field]: "" }))).toEqual([field]);
+    },
+  );
 
   it("takes as uri only a path on this site, never another site's address", () => {
     for (const uri of ["//evil.example/x", "https://evil.example/x", "evil.example"]) {
@@ -146,7 +167,10 @@ describe("the enquiry schema", () => {
     const fromMake = parseEnquiry(validEnquiry("parts", { make: "Toyota" }));
     expect(fromMake.ok && fromMake.value.payload).toMatchObject({ make: "Toyota", manufacturer: "Toyota" });
     const fromManufacturer = parseEnquiry(validEnquiry("parts", { make: undefined, manufacturer: "Honda" }));
-    expect(fromManufacturer.ok && fromManufacturer.value.payload).toMatchObject({ make: "Honda", manufacturer: "Honda" });
+    expect(fromManufacturer.ok && fromManufacturer.value.payload).toMatchObject({
+      make: "Honda",
+      manufacturer: "Honda",
+    });
   });
 
   it("requires the terms (POPIA consent) but not the contact permission", () => {
@@ -172,7 +196,9 @@ describe("the enquiry schema", () => {
     ["testDrive", "Book Test Drive", "Group Website Honda-Online Test Drive", 0],
     ["service", "Book Service", "Group Website Honda-Online Service Booking", 1],
   ] as const)("completes a %s enquiry with its preset and is_used", (preset, formName, source, isUsed) => {
-    const parsed = parseEnquiry(validEnquiry(preset, { source: "forged", is_used: 1 - isUsed, consent: true, contact: false }));
+    const parsed = parseEnquiry(
+      validEnquiry(preset, { source: "forged", is_used: 1 - isUsed, consent: true, contact: false }),
+    );
     expect(parsed.ok && parsed.value.payload).toMatchObject({
       form_name: formName,
       lead_type: formName,
@@ -184,13 +210,21 @@ describe("the enquiry schema", () => {
   });
 
   it("keeps the spelling of names from any language and rejects markup in them", () => {
-    expect(messagesFor(validEnquiry("new", { first_name: "Zoë-Marié", last_name: "N'Dlovu van der Merwe" }))).toEqual({});
-    expect(messagesFor(validEnquiry("new", { first_name: "<script>alert(1)</script>" })).first_name).toMatch(/only letters/);
+    expect(messagesFor(validEnquiry("new", { first_name: "Zoë-Marié", last_name: "N'Dlovu van der Merwe" }))).toEqual(
+      {},
+    );
+    expect(messagesFor(validEnquiry("new", { first_name: "<script>alert(1)</script>" })).first_name).toMatch(
+      /only letters/,
+    );
   });
 
   it("bounds lengths", () => {
-    expect(messagesFor(validEnquiry("new", { first_name: "A".repeat(61) })).first_name).toBe("Your first name must be at most 60 characters");
-    expect(messagesFor(validEnquiry("new", { message: "x".repeat(2001) })).message).toBe("Please keep your message under 2000 characters");
+    expect(messagesFor(validEnquiry("new", { first_name: "A".repeat(61) })).first_name).toBe(
+      "Your first name must be at most 60 characters",
+    );
+    expect(messagesFor(validEnquiry("new", { message: "x".repeat(2001) })).message).toBe(
+      "Please keep your message under 2000 characters",
+    );
     expect(messagesFor(validEnquiry("new", { message: "x".repeat(2000) }))).toEqual({});
   });
 });
@@ -224,13 +258,23 @@ describe("storing an enquiry", () => {
     const wingAtCarDealer = await submitEnquiry(database.db, validEnquiry("wing", { dealer_slug: "honda-sandton" }));
     expect(wingAtCarDealer).toEqual({
       kind: "invalid",
-      violations: [{ propertyPath: "dealer_slug", message: "Honda Sandton does not sell Honda Wing motorcycles; please choose a Honda Wing dealer" }],
+      violations: [
+        {
+          propertyPath: "dealer_slug",
+          message: "Honda Sandton does not sell Honda Wing motorcycles; please choose a Honda Wing dealer",
+        },
+      ],
     });
-    const carAtWingDealer = await submitEnquiry(database.db, validEnquiry("new", { dealer_slug: "honda-wing-midrand" }));
+    const carAtWingDealer = await submitEnquiry(
+      database.db,
+      validEnquiry("new", { dealer_slug: "honda-wing-midrand" }),
+    );
     expect(carAtWingDealer).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "dealer_slug" }] });
     const unknownDealer = await submitEnquiry(database.db, validEnquiry("service", { dealer_slug: "honda-atlantis" }));
     expect(unknownDealer).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "dealer_slug" }] });
-    expect(await submitEnquiry(database.db, validEnquiry("service", { dealer_slug: "honda-wing-midrand" }))).toMatchObject({ kind: "stored" });
+    expect(
+      await submitEnquiry(database.db, validEnquiry("service", { dealer_slug: "honda-wing-midrand" })),
+    ).toMatchObject({ kind: "stored" });
     expect(await leadCount()).toBe(before + 1);
   });
 
@@ -245,17 +289,26 @@ describe("storing an enquiry", () => {
       violations: [{ propertyPath: "vehicle_id" }],
     });
     expect(
-      await submitEnquiry(database.db, validEnquiry("special", { special_slug: "sandton-zr-v-launch-offer", dealer_slug: "honda-menlyn" })),
+      await submitEnquiry(
+        database.db,
+        validEnquiry("special", { special_slug: "sandton-zr-v-launch-offer", dealer_slug: "honda-menlyn" }),
+      ),
     ).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "dealer_slug" }] });
     expect(
-      await submitEnquiry(database.db, validEnquiry("special", { special_slug: "sandton-zr-v-launch-offer", dealer_slug: "honda-sandton" })),
+      await submitEnquiry(
+        database.db,
+        validEnquiry("special", { special_slug: "sandton-zr-v-launch-offer", dealer_slug: "honda-sandton" }),
+      ),
     ).toMatchObject({ kind: "stored", created: true });
   });
 
   it("stores a double submission (same idempotency key) once", async () => {
     const enquiry = validEnquiry("new", { idempotency_key: `render-${Date.now()}` });
     const before = await leadCount();
-    const [first, second] = await Promise.all([submitEnquiry(database.db, enquiry), submitEnquiry(database.db, enquiry)]);
+    const [first, second] = await Promise.all([
+      submitEnquiry(database.db, enquiry),
+      submitEnquiry(database.db, enquiry),
+    ]);
     expect(first.kind === "stored" && second.kind === "stored" && first.id === second.id).toBe(true);
     expect(await leadCount()).toBe(before + 1);
   });
@@ -266,13 +319,30 @@ describe("storing an enquiry", () => {
     const before = await leadCount();
     const at = (ms: number) => ({ now: () => start + ms });
     const first = await submitEnquiry(database.db, { ...enquiry, idempotency_key: "render-one-aaaa" }, at(0));
-    const again = await submitEnquiry(database.db, { ...enquiry, idempotency_key: "render-two-bbbb", email: String(enquiry.email).toUpperCase(), cell_phone: "+27 82 123 4567" }, at(9 * 60_000));
+    const again = await submitEnquiry(
+      database.db,
+      {
+        ...enquiry,
+        idempotency_key: "render-two-bbbb",
+        email: String(enquiry.email).toUpperCase(),
+        cell_phone: "+27 82 123 4567",
+      },
+      at(9 * 60_000),
+    );
     expect(first).toMatchObject({ kind: "stored", created: true });
     expect(again).toMatchObject({ kind: "stored", created: false, id: first.kind === "stored" ? first.id : "" });
     expect(await leadCount()).toBe(before + 1);
-    const changedMessage = await submitEnquiry(database.db, { ...enquiry, message: "Also check the brakes", idempotency_key: "render-three-cc" }, at(60_000));
+    const changedMessage = await submitEnquiry(
+      database.db,
+      { ...enquiry, message: "Also check the brakes", idempotency_key: "render-three-cc" },
+      at(60_000),
+    );
     expect(changedMessage).toMatchObject({ kind: "stored", created: true });
-    const later = await submitEnquiry(database.db, { ...enquiry, idempotency_key: "render-four-dddd" }, at(DUPLICATE_WINDOW_MS + 1_000));
+    const later = await submitEnquiry(
+      database.db,
+      { ...enquiry, idempotency_key: "render-four-dddd" },
+      at(DUPLICATE_WINDOW_MS + 1_000),
+    );
     expect(later).toMatchObject({ kind: "stored", created: true });
     expect(await leadCount()).toBe(before + 3);
   });
@@ -282,21 +352,34 @@ describe("storing an enquiry", () => {
     const onDropped = ({ reason }: { reason: string }) => dropped.push(reason);
     const before = await leadCount();
     const now = Date.now();
-    const webForm = (website: string, renderedAt?: number) => ({ onDropped, webForm: { website, renderedAt: renderedAt === undefined ? undefined : String(renderedAt) } });
-    const honeypot = await submitEnquiry(database.db, validEnquiry("new"), webForm("http://spam.example", now - 60_000));
+    const webForm = (website: string, renderedAt?: number) => ({
+      onDropped,
+      webForm: { website, renderedAt: renderedAt === undefined ? undefined : String(renderedAt) },
+    });
+    const honeypot = await submitEnquiry(
+      database.db,
+      validEnquiry("new"),
+      webForm("http://spam.example", now - 60_000),
+    );
     const tooFast = await submitEnquiry(database.db, validEnquiry("new"), webForm("", now - MIN_FILL_MS / 2));
     const noTime = await submitEnquiry(database.db, validEnquiry("new"), webForm(""));
-    for (const outcome of [honeypot, tooFast, noTime]) expect(outcome).toMatchObject({ kind: "dropped", status: "Queued" });
+    for (const outcome of [honeypot, tooFast, noTime])
+      expect(outcome).toMatchObject({ kind: "dropped", status: "Queued" });
     expect(dropped).toEqual(["honeypot", "too-fast", "no-render-time"]);
     expect(await leadCount()).toBe(before);
-    expect(await submitEnquiry(database.db, validEnquiry("new"), webForm("", now - 5_000))).toMatchObject({ kind: "stored" });
+    expect(await submitEnquiry(database.db, validEnquiry("new"), webForm("", now - 5_000))).toMatchObject({
+      kind: "stored",
+    });
   });
 
   it("stores an SQL fragment in a message as plain text", async () => {
     const message = "Is R300 000 enough?'; DROP TABLE enquiries; --";
     const outcome = await submitEnquiry(database.db, validEnquiry("service", { message }));
     expect(outcome.kind).toBe("stored");
-    const [row] = await database.db.select({ message: enquiries.message }).from(enquiries).where(eq(enquiries.id, outcome.kind === "stored" ? outcome.id : ""));
+    const [row] = await database.db
+      .select({ message: enquiries.message })
+      .from(enquiries)
+      .where(eq(enquiries.id, outcome.kind === "stored" ? outcome.id : ""));
     expect(row!.message).toBe(message);
   });
 });

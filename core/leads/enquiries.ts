@@ -1,14 +1,29 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type LeadAttribution, dealers, deals, enquiries, PUBLIC_STOCK_CONDITION, tradeInPhotos, tradeIns, usedVehicles } from "../../db/schema.ts";
+import {
+  type LeadAttribution,
+  dealers,
+  deals,
+  enquiries,
+  PUBLIC_STOCK_CONDITION,
+  tradeInPhotos,
+  tradeIns,
+  usedVehicles,
+} from "../../db/schema.ts";
 import { isWingDealerName } from "../dealers/dealers.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type CompletedEnquiry, parseEnquiry, type TradeInDetails } from "./enquiry-schema.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, presetKeyForFormName } from "./presets.ts";
-import { insertAppointment, dealerCalendar, reserveSlot, SlotTaken, slotProblem } from "../appointments/appointments.ts";
+import {
+  insertAppointment,
+  dealerCalendar,
+  reserveSlot,
+  SlotTaken,
+  slotProblem,
+} from "../appointments/appointments.ts";
 
 /** Web form posts sooner than this after the form was rendered are from bots: accepted silently, never stored. */
 export const MIN_FILL_MS = 2_000;
@@ -32,7 +47,8 @@ export type EnquiryOutcome =
   /** The idempotency key already stored a different enquiry: nothing stored, answered 409 (issue 37: one idempotency rule). */
   | { kind: "key-reused"; message: string };
 
-export const KEY_REUSED_MESSAGE = "This idempotency key was already used for a different enquiry: send a new key with a new enquiry";
+export const KEY_REUSED_MESSAGE =
+  "This idempotency key was already used for a different enquiry: send a new key with a new enquiry";
 
 export type SubmitOptions = {
   /** A page's form: its bot traps, checked once the enquiry is valid. API clients have none, and are never dropped. */
@@ -59,7 +75,11 @@ export type SubmitOptions = {
 export async function submitEnquiry(db: Database, raw: unknown, options: SubmitOptions = {}): Promise<EnquiryOutcome> {
   const now = options.now ?? Date.now;
   const parsed = parseEnquiry(raw);
-  if (!parsed.ok) return { kind: "invalid", violations: [...parsed.violations, ...missingAppointment(raw, parsed.violations, options)] };
+  if (!parsed.ok)
+    return {
+      kind: "invalid",
+      violations: [...parsed.violations, ...missingAppointment(raw, parsed.violations, options)],
+    };
   const enquiry = parsed.value;
   const checked = await checkReferences(db, enquiry);
   if (!checked.ok) return { kind: "invalid", violations: checked.violations };
@@ -71,7 +91,10 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
     options.onDropped?.({ reason: dropReason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
     return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
   }
-  return store(db, enquiry, checked.dealerId, now(), { photoImageIds: options.photoImageIds ?? [], attribution: options.attribution ?? null });
+  return store(db, enquiry, checked.dealerId, now(), {
+    photoImageIds: options.photoImageIds ?? [],
+    attribution: options.attribution ?? null,
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,7 +102,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A stored lead's delivery status, by its id (what POST /api/customer_enquiries answered); null for no such lead. */
 export async function enquiryStatus(db: Database, id: string): Promise<{ id: string; status: string } | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await db.select({ id: enquiries.id, status: enquiries.status }).from(enquiries).where(eq(enquiries.id, id.toLowerCase())).limit(1);
+  const [row] = await db
+    .select({ id: enquiries.id, status: enquiries.status })
+    .from(enquiries)
+    .where(eq(enquiries.id, id.toLowerCase()))
+    .limit(1);
   return row ?? null;
 }
 
@@ -88,12 +115,23 @@ function missingAppointment(raw: unknown, found: Violation[], options: SubmitOpt
   if (!options.requireAppointment || typeof raw !== "object" || raw === null) return [];
   const { form_name: formName, appointment_start: start } = raw as Record<string, unknown>;
   const key = typeof formName === "string" ? presetKeyForFormName(formName) : null;
-  if (!key || !APPOINTMENT_KIND_OF[key] || (typeof start === "string" && start !== "") || found.some((v) => v.propertyPath === "appointment_start")) return [];
+  if (
+    !key ||
+    !APPOINTMENT_KIND_OF[key] ||
+    (typeof start === "string" && start !== "") ||
+    found.some((v) => v.propertyPath === "appointment_start")
+  )
+    return [];
   return [{ propertyPath: "appointment_start", message: "Please choose a date and time" }];
 }
 
 /** The slot must be one the dealer offers (open, not past nor within the hour, within the booking window). */
-async function checkAppointment(db: Database, { preset, payload }: CompletedEnquiry, now: Date, required: boolean): Promise<Violation | null> {
+async function checkAppointment(
+  db: Database,
+  { preset, payload }: CompletedEnquiry,
+  now: Date,
+  required: boolean,
+): Promise<Violation | null> {
   if (!APPOINTMENT_KIND_OF[preset]) return null;
   if (!payload.appointment_start) {
     return required ? { propertyPath: "appointment_start", message: "Please choose a date and time" } : null;
@@ -144,8 +182,16 @@ async function checkReferences(
   }
   const towards = payload.trade_in?.towards_vehicle_id ?? null;
   if (towards !== null) {
-    const [vehicle] = await db.select({ dealerId: usedVehicles.dealerId }).from(usedVehicles).where(eq(usedVehicles.id, towards)).limit(1);
-    if (!vehicle) violations.push({ propertyPath: "towards_vehicle_id", message: "The car you wanted to trade in towards is no longer available" });
+    const [vehicle] = await db
+      .select({ dealerId: usedVehicles.dealerId })
+      .from(usedVehicles)
+      .where(eq(usedVehicles.id, towards))
+      .limit(1);
+    if (!vehicle)
+      violations.push({
+        propertyPath: "towards_vehicle_id",
+        message: "The car you wanted to trade in towards is no longer available",
+      });
     else if (dealerRow && vehicle.dealerId !== dealerRow.id) {
       violations.push({ propertyPath: "dealer_slug", message: "That car is sold by another dealership" });
     }
@@ -201,7 +247,13 @@ export function leadFingerprint({ payload }: CompletedEnquiry): string {
 
 type StoredAlongside = { photoImageIds: readonly string[]; attribution: LeadAttribution | null };
 
-async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, now: number, alongside: StoredAlongside): Promise<EnquiryOutcome> {
+async function store(
+  db: Database,
+  enquiry: CompletedEnquiry,
+  dealerId: number,
+  now: number,
+  alongside: StoredAlongside,
+): Promise<EnquiryOutcome> {
   const { payload } = enquiry;
   const fingerprint = leadFingerprint(enquiry);
   const window = Math.floor(now / DUPLICATE_WINDOW_MS);
@@ -215,10 +267,19 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
   const confirmTo = (await mayConfirmTo(db, payload.email)) ? payload.email : null;
 
   const appointmentKind = APPOINTMENT_KIND_OF[enquiry.preset];
-  const booking = appointmentKind && payload.appointment_start ? { kind: appointmentKind, start: payload.appointment_start } : null;
+  const booking =
+    appointmentKind && payload.appointment_start ? { kind: appointmentKind, start: payload.appointment_start } : null;
   let inserted: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
-    inserted = await storeInTransaction(db, enquiry, { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, ...alongside });
+    inserted = await storeInTransaction(db, enquiry, {
+      dealerId,
+      now,
+      idempotencyKey,
+      dedupeKey,
+      confirmTo,
+      booking,
+      ...alongside,
+    });
   } catch (error) {
     if (error instanceof SlotTaken) return { kind: "slot-taken", message: error.message };
     throw error;
@@ -232,7 +293,12 @@ async function store(db: Database, enquiry: CompletedEnquiry, dealerId: number, 
 }
 
 /** A lead already stored under this key is this one again, unless the key stored a different lead (another fingerprint). */
-function answerForExisting(existing: ExistingLead, idempotencyKey: string, fingerprint: string, leadType: string): EnquiryOutcome {
+function answerForExisting(
+  existing: ExistingLead,
+  idempotencyKey: string,
+  fingerprint: string,
+  leadType: string,
+): EnquiryOutcome {
   if (existing.idempotencyKey === idempotencyKey && !existing.dedupeKey.startsWith(`${fingerprint}:`)) {
     return { kind: "key-reused", message: KEY_REUSED_MESSAGE };
   }
@@ -300,13 +366,23 @@ async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys:
 
 type ExistingLead = { id: string; status: string; idempotencyKey: string; dedupeKey: string };
 
-async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: string[], now: number | null): Promise<ExistingLead | null> {
+async function findExisting(
+  db: Database,
+  idempotencyKey: string,
+  dedupeKeys: string[],
+  now: number | null,
+): Promise<ExistingLead | null> {
   const sameLead =
     now === null
       ? inArray(enquiries.dedupeKey, dedupeKeys)
       : and(inArray(enquiries.dedupeKey, dedupeKeys), gt(enquiries.createdAt, new Date(now - DUPLICATE_WINDOW_MS)));
   const [row] = await db
-    .select({ id: enquiries.id, status: enquiries.status, idempotencyKey: enquiries.idempotencyKey, dedupeKey: enquiries.dedupeKey })
+    .select({
+      id: enquiries.id,
+      status: enquiries.status,
+      idempotencyKey: enquiries.idempotencyKey,
+      dedupeKey: enquiries.dedupeKey,
+    })
     .from(enquiries)
     .where(or(eq(enquiries.idempotencyKey, idempotencyKey), sameLead))
     .limit(1);
@@ -314,7 +390,12 @@ async function findExisting(db: Database, idempotencyKey: string, dedupeKeys: st
 }
 
 /** The seller's vehicle details and photos, in the transaction that stores their lead. */
-async function insertTradeIn(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], enquiryId: string, details: TradeInDetails, photoImageIds: readonly string[]) {
+async function insertTradeIn(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  enquiryId: string,
+  details: TradeInDetails,
+  photoImageIds: readonly string[],
+) {
   await tx.insert(tradeIns).values({
     enquiryId,
     mileageKm: details.mileage_km,
@@ -324,6 +405,8 @@ async function insertTradeIn(tx: Parameters<Parameters<Database["transaction"]>[
     towardsUsedVehicleId: details.towards_vehicle_id,
   });
   if (photoImageIds.length > 0) {
-    await tx.insert(tradeInPhotos).values(photoImageIds.map((imageId, index) => ({ enquiryId, position: index + 1, imageId })));
+    await tx
+      .insert(tradeInPhotos)
+      .values(photoImageIds.map((imageId, index) => ({ enquiryId, position: index + 1, imageId })));
   }
 }

@@ -89,8 +89,7 @@ function optionalText(label: string, max: number, pattern: RegExp, patternMessag
 const vehicleText = (label: string, max: number) =>
   optionalText(label, max, VEHICLE_TEXT, `The ${label} may contain only letters, digits and simple punctuation`);
 
-const optionalSlug = (label: string) =>
-  optionalText(label, LIMITS.slug, SLUG, `The ${label} is not valid`);
+const optionalSlug = (label: string) => optionalText(label, LIMITS.slug, SLUG, `The ${label} is not valid`);
 
 /** ADF's vehicle conditions, best first. */
 export const VEHICLE_CONDITIONS = ["excellent", "good", "fair", "poor"] as const;
@@ -105,10 +104,18 @@ const yesNo = (message: string) =>
   );
 
 const flag = (label: string) =>
-  z.preprocess((value) => (value === undefined || value === null ? false : value), z.boolean({ error: `${label} must be true or false` }));
+  z.preprocess(
+    (value) => (value === undefined || value === null ? false : value),
+    z.boolean({ error: `${label} must be true or false` }),
+  );
 
 /** Make as the document describes it: the text rules makeProblem checks. */
-const MAKE_DOCUMENTED = { type: "string", maxLength: LIMITS.make, pattern: VEHICLE_TEXT.source, description: "The vehicle's make; Honda when absent" };
+const MAKE_DOCUMENTED = {
+  type: "string",
+  maxLength: LIMITS.make,
+  pattern: VEHICLE_TEXT.source,
+  description: "The vehicle's make; Honda when absent",
+};
 
 const SELL_CAR_FIELDS = ["mileage_km", "condition", "outstanding_finance", "trade_in"] as const;
 const SELL_CAR_ONLY = [...SELL_CAR_FIELDS, "towards_vehicle_id"] as const;
@@ -127,7 +134,10 @@ function formRulesAsJsonSchema(): Record<string, unknown>[] {
       ...(key === "used" ? ["vehicle_id"] : []),
       ...(key === "sellCar" ? SELL_CAR_FIELDS : []),
     ];
-    const forbidden = [...(key === "sellCar" ? [] : SELL_CAR_ONLY), ...(APPOINTMENT_KIND_OF[key] ? [] : ["appointment_start"])];
+    const forbidden = [
+      ...(key === "sellCar" ? [] : SELL_CAR_ONLY),
+      ...(APPOINTMENT_KIND_OF[key] ? [] : ["appointment_start"]),
+    ];
     return {
       if: { properties: { form_name: { const: FORM_PRESETS[key].formName } }, required: ["form_name"] },
       // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, in a document, never awaited
@@ -148,7 +158,10 @@ function formRulesAsJsonSchema(): Record<string, unknown>[] {
  */
 const derivedByServer = {
   source: z.string().nullable().optional().describe("Ignored: the server sets the source from form_name"),
-  is_used: z.union([z.literal(0), z.literal(1)]).optional().describe("Ignored: the server derives it from form_name"),
+  is_used: z
+    .union([z.literal(0), z.literal(1)])
+    .optional()
+    .describe("Ignored: the server derives it from form_name"),
   consent: z.boolean().optional().describe("Ignored: the server derives it from contact and terms"),
 };
 
@@ -161,10 +174,24 @@ export const enquiryInputSchema = z
     form_name: z.enum(FORM_NAMES, { error: `form_name must be one of: ${FORM_NAMES.join(", ")}` }),
     lead_type: z.preprocess(
       blankToUndefined,
-      z.string({ error: "lead_type must be text" }).max(60).refine(hasOnlyAcceptableCharacters, "lead_type contains characters we cannot accept").optional(),
+      z
+        .string({ error: "lead_type must be text" })
+        .max(60)
+        .refine(hasOnlyAcceptableCharacters, "lead_type contains characters we cannot accept")
+        .optional(),
     ),
-    first_name: requiredText("first name", LIMITS.name, PERSON_NAME, "Your first name may contain only letters, spaces, apostrophes and hyphens"),
-    last_name: requiredText("last name", LIMITS.name, PERSON_NAME, "Your last name may contain only letters, spaces, apostrophes and hyphens"),
+    first_name: requiredText(
+      "first name",
+      LIMITS.name,
+      PERSON_NAME,
+      "Your first name may contain only letters, spaces, apostrophes and hyphens",
+    ),
+    last_name: requiredText(
+      "last name",
+      LIMITS.name,
+      PERSON_NAME,
+      "Your last name may contain only letters, spaces, apostrophes and hyphens",
+    ),
     email: z
       .string({ error: "Please enter your email address" })
       .trim()
@@ -186,15 +213,25 @@ export const enquiryInputSchema = z
         }
         return normalised;
       })
-      .meta({ pattern: SA_CELL_PATTERN, description: "A South African cell number (06, 07 or 08), in any common spelling: 082 123 4567, +27 82 123 4567" }),
+      .meta({
+        pattern: SA_CELL_PATTERN,
+        description:
+          "A South African cell number (06, 07 or 08), in any common spelling: 082 123 4567, +27 82 123 4567",
+      }),
     /** Make and manufacturer are one value (manufacturer is a copy of make): checked below, reported on manufacturer. */
     make: z.unknown().optional().meta(MAKE_DOCUMENTED),
-    manufacturer: z.unknown().optional().meta({ ...MAKE_DOCUMENTED, description: "The same as make (either may be sent)" }),
+    manufacturer: z
+      .unknown()
+      .optional()
+      .meta({ ...MAKE_DOCUMENTED, description: "The same as make (either may be sent)" }),
     model: vehicleText("model", LIMITS.model),
     variant: vehicleText("variant", LIMITS.variant),
     vinNo: z.preprocess(
       (value) => (typeof value === "string" ? blankToUndefined(value.replace(/\s/g, "").toUpperCase()) : value),
-      z.string({ error: "The VIN must be text" }).regex(VIN, "A VIN has 17 letters and digits (no I, O or Q)").optional(),
+      z
+        .string({ error: "The VIN must be text" })
+        .regex(VIN, "A VIN has 17 letters and digits (no I, O or Q)")
+        .optional(),
     ),
     year: z.preprocess(
       digitsToNumber,
@@ -209,7 +246,12 @@ export const enquiryInputSchema = z
         })
         .optional(),
     ),
-    partNo: optionalText("part number", LIMITS.partNo, PART_NO, "A part number may contain only letters, digits, spaces, dots, slashes and hyphens"),
+    partNo: optionalText(
+      "part number",
+      LIMITS.partNo,
+      PART_NO,
+      "A part number may contain only letters, digits, spaces, dots, slashes and hyphens",
+    ),
     message: z.preprocess(
       blankToUndefined,
       z
@@ -230,21 +272,28 @@ export const enquiryInputSchema = z
       .min(1, { error: "Please choose a dealership", abort: true })
       .max(LIMITS.slug, { error: "Please choose a dealership from the list", abort: true })
       .regex(SLUG, "Please choose a dealership from the list")
-      .meta({ description: "A dealer of GET /api/dealers that takes this form's leads: New Honda Wing only a Honda Wing dealer, New Vehicles any other" }),
+      .meta({
+        description:
+          "A dealer of GET /api/dealers that takes this form's leads: New Honda Wing only a Honda Wing dealer, New Vehicles any other",
+      }),
     uri: z
       .string({ error: "uri must be the path of the page the enquiry was sent from" })
       .max(LIMITS.uri, { error: `uri must be at most ${LIMITS.uri} characters`, abort: true })
       .regex(SITE_PATH, "uri must be the path of the page the enquiry was sent from, like /service"),
-    special_slug: optionalSlug("special").meta({ description: "A special of GET /api/specials that is on now: the group's, or the chosen dealer's own" }),
-    vehicle_id: z.preprocess(
-      digitsToNumber,
-      z
-        .number({ error: "vehicle_id must be a number" })
-        .int("vehicle_id must be a whole number")
-        .positive("vehicle_id must be a whole number")
-        .max(2_147_483_647, "vehicle_id is not a known vehicle")
-        .optional(),
-    ).meta({ description: "A vehicle of GET /api/vehicles still for sale; dealer_slug must be its own dealer's" }),
+    special_slug: optionalSlug("special").meta({
+      description: "A special of GET /api/specials that is on now: the group's, or the chosen dealer's own",
+    }),
+    vehicle_id: z
+      .preprocess(
+        digitsToNumber,
+        z
+          .number({ error: "vehicle_id must be a number" })
+          .int("vehicle_id must be a whole number")
+          .positive("vehicle_id must be a whole number")
+          .max(2_147_483_647, "vehicle_id is not a known vehicle")
+          .optional(),
+      )
+      .meta({ description: "A vehicle of GET /api/vehicles still for sale; dealer_slug must be its own dealer's" }),
     /** Test drives and services: the slot booked, as an ISO 8601 time with its offset (2026-11-28T09:30:00+02:00). */
     appointment_start: z.preprocess(
       blankToUndefined,
@@ -273,10 +322,23 @@ export const enquiryInputSchema = z
     trade_in: yesNo("Say whether it is a trade-in towards a car on this site"),
     towards_vehicle_id: z.preprocess(
       digitsToNumber,
-      z.number({ error: "towards_vehicle_id must be a number" }).int().positive().max(2_147_483_647, "That vehicle is not known").optional(),
+      z
+        .number({ error: "towards_vehicle_id must be a number" })
+        .int()
+        .positive()
+        .max(2_147_483_647, "That vehicle is not known")
+        .optional(),
     ),
-    status: z.preprocess(blankToUndefined, z.literal(INITIAL_STATUS, { error: `status must be '${INITIAL_STATUS}' when given` }).optional()),
-    idempotency_key: optionalText("idempotency key", 100, IDEMPOTENCY_KEY, "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores").meta({
+    status: z.preprocess(
+      blankToUndefined,
+      z.literal(INITIAL_STATUS, { error: `status must be '${INITIAL_STATUS}' when given` }).optional(),
+    ),
+    idempotency_key: optionalText(
+      "idempotency key",
+      100,
+      IDEMPOTENCY_KEY,
+      "idempotency_key must be 8 to 100 letters, digits, hyphens or underscores",
+    ).meta({
       pattern: "^$|^[A-Za-z0-9_-]{8,100}$",
       description: "The same key again answers the lead already stored (200); blank is the same as absent",
     }),
@@ -292,25 +354,37 @@ function presetViolations(raw: Record<string, unknown>): Violation[] {
   const key = typeof raw.form_name === "string" ? presetKeyForFormName(raw.form_name) : null;
   if (!key) return [];
   const found: Violation[] = [];
-  const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  const blank = (value: unknown) =>
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "");
   if (!blank(raw.lead_type) && raw.lead_type !== FORM_PRESETS[key].leadType) {
-    found.push({ propertyPath: "lead_type", message: `lead_type must be '${FORM_PRESETS[key].leadType}' for this form` });
+    found.push({
+      propertyPath: "lead_type",
+      message: `lead_type must be '${FORM_PRESETS[key].leadType}' for this form`,
+    });
   }
   const make = makeProblem(blank(raw.make) ? raw.manufacturer : raw.make, NEEDS_MAKE.has(key));
   if (make) found.push({ propertyPath: "manufacturer", message: make });
-  if (NEEDS_MODEL.has(key) && blank(raw.model)) found.push({ propertyPath: "model", message: "Please enter the model" });
-  if (NEEDS_YEAR.has(key) && blank(raw.year)) found.push({ propertyPath: "year", message: "Please enter your vehicle's year" });
+  if (NEEDS_MODEL.has(key) && blank(raw.model))
+    found.push({ propertyPath: "model", message: "Please enter the model" });
+  if (NEEDS_YEAR.has(key) && blank(raw.year))
+    found.push({ propertyPath: "year", message: "Please enter your vehicle's year" });
   if (key === "special" && blank(raw.special_slug)) {
     found.push({ propertyPath: "special_slug", message: "Say which special the enquiry is about" });
   }
   if (key === "sellCar") {
     if (blank(raw.mileage_km)) found.push({ propertyPath: "mileage_km", message: "Please enter the mileage in km" });
     if (blank(raw.condition)) found.push({ propertyPath: "condition", message: "Please choose the condition" });
-    if (blank(raw.outstanding_finance)) found.push({ propertyPath: "outstanding_finance", message: "Say whether there is finance outstanding on the vehicle" });
-    if (blank(raw.trade_in)) found.push({ propertyPath: "trade_in", message: "Say whether it is a trade-in towards a car on this site" });
+    if (blank(raw.outstanding_finance))
+      found.push({
+        propertyPath: "outstanding_finance",
+        message: "Say whether there is finance outstanding on the vehicle",
+      });
+    if (blank(raw.trade_in))
+      found.push({ propertyPath: "trade_in", message: "Say whether it is a trade-in towards a car on this site" });
   } else {
     for (const field of SELL_CAR_ONLY) {
-      if (!blank(raw[field])) found.push({ propertyPath: field, message: `${field} is only for the Sell Your Car form` });
+      if (!blank(raw[field]))
+        found.push({ propertyPath: field, message: `${field} is only for the Sell Your Car form` });
     }
   }
   if (!APPOINTMENT_KIND_OF[key] && !blank(raw.appointment_start)) {

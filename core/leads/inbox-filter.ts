@@ -18,7 +18,14 @@ const isoDate = z.iso.date("Use a date as YYYY-MM-DD");
 export const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 export const inboxFilterSchema = z.object({
-  dealer: z.preprocess(blankAsAbsent, z.string().max(100).regex(/^[a-z0-9-]+$/, "Choose a dealer from the list").optional()),
+  dealer: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .max(100)
+      .regex(/^[a-z0-9-]+$/, "Choose a dealer from the list")
+      .optional(),
+  ),
   type: z.preprocess(blankAsAbsent, z.string().max(100).optional()),
   delivery: z.preprocess(blankAsAbsent, z.enum(DELIVERY_STATUSES, "Choose a delivery status from the list").optional()),
   work: z.preprocess(blankAsAbsent, z.enum(WORK_STATUSES, "Choose a work status from the list").optional()),
@@ -35,7 +42,8 @@ export function parseInboxFilter(params: URLSearchParams): Parsed<InboxFilter> {
   const parsed = inboxFilterSchema.safeParse(Object.fromEntries(params));
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
   const { from, to } = parsed.data;
-  if (from && to && from > to) return { ok: false, violations: [{ propertyPath: "to", message: "The end date is before the start date" }] };
+  if (from && to && from > to)
+    return { ok: false, violations: [{ propertyPath: "to", message: "The end date is before the start date" }] };
   return { ok: true, value: parsed.data };
 }
 

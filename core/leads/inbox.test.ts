@@ -18,7 +18,17 @@ import { openFinanceApplication, submitFinanceApplication } from "../finance/app
 import type { StaffActor } from "../staff/roles.ts";
 import { submitEnquiry } from "./enquiries.ts";
 import { firstResponseReport } from "./first-response.ts";
-import { changeLeadWork, exportInboxCsv, getLead, inboxSources, listInbox, neutraliseFormula, parseInboxFilter, resendLeadToDealer, SOURCE_NOT_RECORDED } from "./inbox.ts";
+import {
+  changeLeadWork,
+  exportInboxCsv,
+  getLead,
+  inboxSources,
+  listInbox,
+  neutraliseFormula,
+  parseInboxFilter,
+  resendLeadToDealer,
+  SOURCE_NOT_RECORDED,
+} from "./inbox.ts";
 
 let database: DatabaseHandle;
 const cipher = FinanceCipher.ephemeral();
@@ -33,7 +43,10 @@ let menlynLead: string;
 let sandtonFinance: string;
 
 async function staffUser(email: string, role: StaffActor["role"], dealerIds: number[]): Promise<StaffActor> {
-  const [user] = await database.db.insert(staffUsers).values({ email, displayName: email, role }).returning({ id: staffUsers.id });
+  const [user] = await database.db
+    .insert(staffUsers)
+    .values({ email, displayName: email, role })
+    .returning({ id: staffUsers.id });
   return { id: user!.id, label: email, role, dealerIds };
 }
 
@@ -73,28 +86,56 @@ beforeAll(async () => {
   sandtonManager = await staffUser("sandton@inbox.example", "dealer_manager", [sandtonId]);
   menlynManager = await staffUser("menlyn@inbox.example", "dealer_manager", [menlynId]);
   editor = await staffUser("editor@inbox.example", "content_editor", []);
-  sandtonLead = await enquiry("honda-sandton", { message: "=HYPERLINK(\"http://evil.example\",\"Call me after 5\")" });
+  sandtonLead = await enquiry("honda-sandton", { message: '=HYPERLINK("http://evil.example","Call me after 5")' });
   menlynLead = await enquiry("honda-menlyn");
-  const finance = await submitFinanceApplication(database.db, cipher, validFinanceApplication({ dealership: "honda-sandton" }));
+  const finance = await submitFinanceApplication(
+    database.db,
+    cipher,
+    validFinanceApplication({ dealership: "honda-sandton" }),
+  );
   if (!finance.ok) throw new Error("finance application not stored");
   sandtonFinance = finance.status.id;
 });
 afterAll(() => database.close());
 
 describe("the source of each lead's visit (issue 35)", () => {
-  const tiktok = { source: "tiktok", medium: "cpc", campaign: "winter-jazz", term: null, content: null, referrerHost: null, landingPath: "/used/honda/jazz", clickIds: { ttclid: "E.C.P.1" } };
+  const tiktok = {
+    source: "tiktok",
+    medium: "cpc",
+    campaign: "winter-jazz",
+    term: null,
+    content: null,
+    referrerHost: null,
+    landingPath: "/used/honda/jazz",
+    clickIds: { ttclid: "E.C.P.1" },
+  };
   let tiktokLead: string;
   let menlynTiktokLead: string;
   beforeAll(async () => {
     const outcome = await submitEnquiry(
       database.db,
-      { form_name: "Parts Enquiry", first_name: "Ayanda", last_name: "Khumalo", email: `tiktok.${Date.now()}@example.co.za`, cell_phone: "083 444 1212", make: "Honda", model: "Jazz", year: 2016, terms: true, dealer_slug: "honda-sandton", uri: "/parts" },
+      {
+        form_name: "Parts Enquiry",
+        first_name: "Ayanda",
+        last_name: "Khumalo",
+        email: `tiktok.${Date.now()}@example.co.za`,
+        cell_phone: "083 444 1212",
+        make: "Honda",
+        model: "Jazz",
+        year: 2016,
+        terms: true,
+        dealer_slug: "honda-sandton",
+        uri: "/parts",
+      },
       { attribution: tiktok },
     );
     if (outcome.kind !== "stored") throw new Error("not stored");
     tiktokLead = outcome.id;
     menlynTiktokLead = await enquiry("honda-menlyn");
-    await database.db.update(enquiries).set({ attribution: { ...tiktok, source: "instagram" } }).where(eq(enquiries.id, menlynTiktokLead));
+    await database.db
+      .update(enquiries)
+      .set({ attribution: { ...tiktok, source: "instagram" } })
+      .where(eq(enquiries.id, menlynTiktokLead));
   });
 
   it("filters by source, or by none recorded, and offers only the sources of the leads the actor may see", async () => {
@@ -114,9 +155,19 @@ describe("the source of each lead's visit (issue 35)", () => {
   it("is on the lead and in the CSV's Source, Medium and Campaign columns, 'Not recorded' where there was no visit", async () => {
     expect((await getLead(database.db, sandtonManager, tiktokLead)).attribution).toEqual(tiktok);
     expect((await getLead(database.db, sandtonManager, sandtonFinance)).attribution).toBeNull();
-    const rows = parse(await exportInboxCsv(database.db, sandtonManager, filter()), { columns: true }) as Record<string, string>[];
-    expect(rows.find((row) => row["Lead type"] === "Parts Enquiry" && row.Source === "tiktok")).toMatchObject({ Medium: "cpc", Campaign: "winter-jazz" });
-    expect(rows.find((row) => row["Lead type"] === "Finance Application")).toMatchObject({ Source: "Not recorded", Medium: "", Campaign: "" });
+    const rows = parse(await exportInboxCsv(database.db, sandtonManager, filter()), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows.find((row) => row["Lead type"] === "Parts Enquiry" && row.Source === "tiktok")).toMatchObject({
+      Medium: "cpc",
+      Campaign: "winter-jazz",
+    });
+    expect(rows.find((row) => row["Lead type"] === "Finance Application")).toMatchObject({
+      Source: "Not recorded",
+      Medium: "",
+      Campaign: "",
+    });
   });
 });
 
@@ -135,8 +186,12 @@ describe("the leads inbox's role matrix", () => {
     expect(page.rows.map((row) => row.id)).toEqual(expect.arrayContaining([sandtonLead, sandtonFinance]));
     await expect(getLead(database.db, sandtonManager, sandtonLead)).resolves.toMatchObject({ id: sandtonLead });
     await expect(getLead(database.db, menlynManager, sandtonLead)).rejects.toMatchObject({ kind: "not-found" });
-    await expect(changeLeadWork(database.db, menlynManager, sandtonLead, { status: "Contacted" })).rejects.toMatchObject({ kind: "not-found" });
-    await expect(resendLeadToDealer(database.db, menlynManager, sandtonLead)).rejects.toMatchObject({ kind: "not-found" });
+    await expect(
+      changeLeadWork(database.db, menlynManager, sandtonLead, { status: "Contacted" }),
+    ).rejects.toMatchObject({ kind: "not-found" });
+    await expect(resendLeadToDealer(database.db, menlynManager, sandtonLead)).rejects.toMatchObject({
+      kind: "not-found",
+    });
   });
 
   it("a content editor may not use the inbox at all", async () => {
@@ -147,7 +202,9 @@ describe("the leads inbox's role matrix", () => {
   });
 
   it("an unknown or malformed lead id is not found", async () => {
-    await expect(getLead(database.db, admin, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ kind: "not-found" });
+    await expect(getLead(database.db, admin, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      kind: "not-found",
+    });
     await expect(getLead(database.db, admin, "not-a-uuid")).rejects.toMatchObject({ kind: "not-found" });
   });
 });
@@ -155,7 +212,11 @@ describe("the leads inbox's role matrix", () => {
 describe("one lead", () => {
   it("shows what the visitor sent, the vehicle's page and the deliveries to the dealer", async () => {
     const lead = await getLead(database.db, sandtonManager, sandtonLead);
-    expect(lead.customer).toMatchObject({ lastName: "Mokoena", message: expect.stringContaining("Call me after 5"), cellPhone: "+27821234567" });
+    expect(lead.customer).toMatchObject({
+      lastName: "Mokoena",
+      message: expect.stringContaining("Call me after 5"),
+      cellPhone: "+27821234567",
+    });
     expect(lead.vehicle).toMatchObject({ model: "CR-V", trim: "1.5T Comfort CVT" });
     expect(lead.vehiclePath).toBe("/new/honda/cr-v/1-5t-comfort-cvt");
     expect(lead.deliveries.length).toBeGreaterThan(0);
@@ -188,8 +249,12 @@ describe("a delivered lead", () => {
         batchSize: 100,
       });
       while ((await worker.runOnce()) > 0);
-      const mails = await Promise.all((await fs.readdir(outbox)).map(async (name) => simpleParser(await fs.readFile(path.join(outbox, name)))));
-      const toCrm = mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === "crm@honda-sandton.example.co.za");
+      const mails = await Promise.all(
+        (await fs.readdir(outbox)).map(async (name) => simpleParser(await fs.readFile(path.join(outbox, name)))),
+      );
+      const toCrm = mails.filter(
+        (mail) => !Array.isArray(mail.to) && mail.to?.text === "crm@honda-sandton.example.co.za",
+      );
       const lead = await getLead(database.db, sandtonManager, sandtonLead);
       const crm = lead.deliveries.find((delivery) => delivery.format === "adf" && delivery.channel === "email")!;
       expect(crm).toMatchObject({ target: "crm@honda-sandton.example.co.za", status: "delivered" });
@@ -209,7 +274,10 @@ describe("a delivered lead", () => {
 describe("work status and notes", () => {
   it("records the change with who made it, in the audit log too, and filters by it", async () => {
     const lead = await enquiry("honda-sandton");
-    const result = await changeLeadWork(database.db, sandtonManager, lead, { status: "Contacted", note: "Left a voicemail" });
+    const result = await changeLeadWork(database.db, sandtonManager, lead, {
+      status: "Contacted",
+      note: "Left a voicemail",
+    });
     expect(result).toEqual({ ok: true, workStatus: "Contacted" });
     await changeLeadWork(database.db, sandtonManager, lead, { note: "Coming in on Saturday" });
     const detail = await getLead(database.db, admin, lead);
@@ -223,7 +291,10 @@ describe("work status and notes", () => {
       ["lead.work_status", "sandton@inbox.example", sandtonId],
       ["lead.note", "sandton@inbox.example", sandtonId],
     ]);
-    expect(audit[0]!.changes).toEqual({ workStatus: { from: "New", to: "Contacted" }, note: { from: null, to: "Left a voicemail" } });
+    expect(audit[0]!.changes).toEqual({
+      workStatus: { from: "New", to: "Contacted" },
+      note: { from: null, to: "Left a voicemail" },
+    });
     const contacted = await listInbox(database.db, sandtonManager, filter({ work: "Contacted" }));
     expect(contacted.rows.map((row) => row.id)).toContain(lead);
     const fresh = await listInbox(database.db, sandtonManager, filter({ work: "New" }));
@@ -232,10 +303,21 @@ describe("work status and notes", () => {
 
   it("refuses an unknown status, an empty change and the same status again, storing nothing", async () => {
     const lead = await enquiry("honda-sandton");
-    expect(await changeLeadWork(database.db, sandtonManager, lead, { status: "Won" })).toMatchObject({ ok: false, violations: [{ propertyPath: "status" }] });
-    expect(await changeLeadWork(database.db, sandtonManager, lead, { status: "", note: "  " })).toMatchObject({ ok: false });
-    expect(await changeLeadWork(database.db, sandtonManager, lead, { status: "New" })).toMatchObject({ ok: false, violations: [{ propertyPath: "status" }] });
-    expect(await changeLeadWork(database.db, sandtonManager, lead, { note: "bad \u0000 byte" })).toMatchObject({ ok: false, violations: [{ propertyPath: "note" }] });
+    expect(await changeLeadWork(database.db, sandtonManager, lead, { status: "Won" })).toMatchObject({
+      ok: false,
+      violations: [{ propertyPath: "status" }],
+    });
+    expect(await changeLeadWork(database.db, sandtonManager, lead, { status: "", note: "  " })).toMatchObject({
+      ok: false,
+    });
+    expect(await changeLeadWork(database.db, sandtonManager, lead, { status: "New" })).toMatchObject({
+      ok: false,
+      violations: [{ propertyPath: "status" }],
+    });
+    expect(await changeLeadWork(database.db, sandtonManager, lead, { note: "bad \u0000 byte" })).toMatchObject({
+      ok: false,
+      violations: [{ propertyPath: "note" }],
+    });
     expect((await getLead(database.db, admin, lead)).work).toEqual([]);
     expect(await database.db.select().from(auditLog).where(eq(auditLog.entityId, lead))).toEqual([]);
   });
@@ -256,28 +338,54 @@ describe("work status and notes", () => {
 describe("resend", () => {
   it("queues every delivery to the dealer again, not the visitor's confirmation, and audits it", async () => {
     const lead = await enquiry("honda-sandton");
-    await database.db.update(leadDeliveries).set({ status: "delivered", deliveredAt: new Date() }).where(eq(leadDeliveries.leadId, lead));
+    await database.db
+      .update(leadDeliveries)
+      .set({ status: "delivered", deliveredAt: new Date() })
+      .where(eq(leadDeliveries.leadId, lead));
     const queued = await resendLeadToDealer(database.db, sandtonManager, lead);
     const deliveries = await database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead));
     const toDealer = deliveries.filter((delivery) => delivery.format !== "confirmation");
     expect(queued).toBe(toDealer.length);
     expect(toDealer.every((delivery) => delivery.status === "pending" && delivery.attempts === 0)).toBe(true);
-    expect(deliveries.filter((delivery) => delivery.format === "confirmation").every((delivery) => delivery.status === "delivered")).toBe(true);
-    const [entry] = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, lead), eq(auditLog.action, "lead.resend")));
-    expect(entry).toMatchObject({ actorLabel: "sandton@inbox.example", changes: { deliveriesQueued: { from: null, to: queued } } });
-    const [stored] = await database.db.select({ status: enquiries.status }).from(enquiries).where(eq(enquiries.id, lead));
+    expect(
+      deliveries
+        .filter((delivery) => delivery.format === "confirmation")
+        .every((delivery) => delivery.status === "delivered"),
+    ).toBe(true);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, lead), eq(auditLog.action, "lead.resend")));
+    expect(entry).toMatchObject({
+      actorLabel: "sandton@inbox.example",
+      changes: { deliveriesQueued: { from: null, to: queued } },
+    });
+    const [stored] = await database.db
+      .select({ status: enquiries.status })
+      .from(enquiries)
+      .where(eq(enquiries.id, lead));
     expect(stored!.status).toBe("Queued");
   });
 });
 
 describe("filters and the CSV export", () => {
   it("filters by dealer, type, delivery status and dates, and refuses bad values", async () => {
-    expect((await listInbox(database.db, admin, filter({ dealer: "honda-menlyn" }))).rows.every((row) => row.dealerSlug === "honda-menlyn")).toBe(true);
-    expect((await listInbox(database.db, admin, filter({ type: "New Vehicles" }))).rows.every((row) => row.leadType === "New Vehicles")).toBe(true);
+    expect(
+      (await listInbox(database.db, admin, filter({ dealer: "honda-menlyn" }))).rows.every(
+        (row) => row.dealerSlug === "honda-menlyn",
+      ),
+    ).toBe(true);
+    expect(
+      (await listInbox(database.db, admin, filter({ type: "New Vehicles" }))).rows.every(
+        (row) => row.leadType === "New Vehicles",
+      ),
+    ).toBe(true);
     expect((await listInbox(database.db, admin, filter({ delivery: "Failed" }))).rows).toEqual([]);
     expect((await listInbox(database.db, admin, filter({ to: "2020-01-01" }))).rows).toEqual([]);
     const today = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
-    expect((await listInbox(database.db, admin, filter({ from: today, to: today }))).rows.map((row) => row.id)).toContain(sandtonLead);
+    expect(
+      (await listInbox(database.db, admin, filter({ from: today, to: today }))).rows.map((row) => row.id),
+    ).toContain(sandtonLead);
     const bad = parseInboxFilter(new URLSearchParams({ work: "Won", from: "yesterday", page: "0" }));
     expect(bad.ok ? [] : bad.violations.map((v) => v.propertyPath).sort()).toEqual(["from", "page", "work"]);
     const backwards = parseInboxFilter(new URLSearchParams({ from: "2026-02-01", to: "2026-01-01" }));
@@ -288,13 +396,26 @@ describe("filters and the CSV export", () => {
     const csv = await exportInboxCsv(database.db, sandtonManager, filter());
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     const row = rows.find((r) => r.Message!.includes("HYPERLINK"));
-    expect(row).toMatchObject({ Message: "'=HYPERLINK(\"http://evil.example\",\"Call me after 5\")", Name: "Thandi Mokoena", Dealer: "Honda Sandton" });
+    expect(row).toMatchObject({
+      Message: '\'=HYPERLINK("http://evil.example","Call me after 5")',
+      Name: "Thandi Mokoena",
+      Dealer: "Honda Sandton",
+    });
     expect(rows.every((r) => r.Dealer === "Honda Sandton")).toBe(true);
     const finance = rows.find((r) => r["Lead type"] === "Finance Application")!;
     expect([finance.Name, finance["E-mail"], finance.Phone]).toEqual(["", "", ""]);
     for (const secret of [VALID_ID_NUMBER, SALARY, "Capitec"]) expect(csv).not.toContain(secret);
-    const [exported] = await database.db.select().from(auditLog).where(eq(auditLog.action, "lead.export")).orderBy(desc(auditLog.id)).limit(1);
-    expect(exported).toMatchObject({ actorLabel: sandtonManager.label, entity: "lead_export", changes: { rows: { from: null, to: rows.length } } });
+    const [exported] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "lead.export"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(exported).toMatchObject({
+      actorLabel: sandtonManager.label,
+      entity: "lead_export",
+      changes: { rows: { from: null, to: rows.length } },
+    });
   });
 
   it("neutralises every cell a spreadsheet would run as a formula", () => {
@@ -315,17 +436,31 @@ describe("finance applications under POPIA", () => {
   it("opening one decrypts it and writes who opened it to the audit log", async () => {
     const opened = await openFinanceApplication(database.db, cipher, sandtonManager, sandtonFinance);
     expect(opened.application).toMatchObject({ idNumber: VALID_ID_NUMBER, basicMonthly: Number(SALARY) });
-    const entries = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
-    expect(entries).toEqual([expect.objectContaining({ actorLabel: "sandton@inbox.example", actorId: sandtonManager.id, dealerId: sandtonId })]);
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
+    expect(entries).toEqual([
+      expect.objectContaining({ actorLabel: "sandton@inbox.example", actorId: sandtonManager.id, dealerId: sandtonId }),
+    ]);
     await openFinanceApplication(database.db, cipher, admin, sandtonFinance);
-    const after = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
+    const after = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sandtonFinance), eq(auditLog.action, "finance_application.open")));
     expect(after.map((entry) => entry.actorLabel)).toEqual(["sandton@inbox.example", "admin@inbox.example"]);
   });
 
   it("another dealer's manager gets not found, a content editor forbidden, and neither is logged as an opening", async () => {
-    await expect(openFinanceApplication(database.db, cipher, menlynManager, sandtonFinance)).rejects.toMatchObject({ kind: "not-found" });
-    await expect(openFinanceApplication(database.db, cipher, editor, sandtonFinance)).rejects.toMatchObject({ kind: "forbidden" });
-    const labels = (await database.db.select().from(auditLog).where(eq(auditLog.entityId, sandtonFinance))).map((entry) => entry.actorLabel);
+    await expect(openFinanceApplication(database.db, cipher, menlynManager, sandtonFinance)).rejects.toMatchObject({
+      kind: "not-found",
+    });
+    await expect(openFinanceApplication(database.db, cipher, editor, sandtonFinance)).rejects.toMatchObject({
+      kind: "forbidden",
+    });
+    const labels = (await database.db.select().from(auditLog).where(eq(auditLog.entityId, sandtonFinance))).map(
+      (entry) => entry.actorLabel,
+    );
     expect(labels).not.toContain("menlyn@inbox.example");
     expect(labels).not.toContain("editor@inbox.example");
   });

@@ -2,18 +2,54 @@ import { stringify } from "csv-stringify/sync";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
-import { dealers, enquiries, financeApplications, type LeadAttribution, leadWorkNotes, leadWorkStatus } from "../../db/schema.ts";
+import {
+  dealers,
+  enquiries,
+  financeApplications,
+  type LeadAttribution,
+  leadWorkNotes,
+  leadWorkStatus,
+} from "../../db/schema.ts";
 import { deliveryLog } from "../delivery/lead-log.ts";
 import { FINANCE_LEAD_TYPE } from "../finance/application-schema.ts";
-import { type LeadCustomer, type LeadKind, type LeadVehicle, leadReference, loadLeadForDelivery, NOT_RECORDED } from "../delivery/lead-source.ts";
+import {
+  type LeadCustomer,
+  type LeadKind,
+  type LeadVehicle,
+  leadReference,
+  loadLeadForDelivery,
+  NOT_RECORDED,
+} from "../delivery/lead-source.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import { recordAudit } from "../staff/audit.ts";
-import { assertMay, assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import {
+  assertMay,
+  assertMayUse,
+  dealerScope,
+  scopeIncludes,
+  StaffAccessDenied,
+  type StaffActor,
+} from "../staff/roles.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { violationsFromZod } from "../shared/violations.ts";
-import { blankAsAbsent, filterQuery, type InboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
+import {
+  blankAsAbsent,
+  filterQuery,
+  type InboxFilter,
+  SOURCE_NOT_RECORDED,
+  WORK_STATUSES,
+  type WorkStatus,
+} from "./inbox-filter.ts";
 
-export { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES, type WorkStatus } from "./inbox-filter.ts";
+export {
+  DELIVERY_STATUSES,
+  filterQuery,
+  type InboxFilter,
+  parseInboxFilter,
+  SOURCE_NOT_RECORDED,
+  WORK_STATUSES,
+  type WorkStatus,
+} from "./inbox-filter.ts";
 
 /**
  * The leads inbox (issue 16): the enquiries and finance applications a member of staff may see, what became of
@@ -53,7 +89,12 @@ export async function listInbox(db: Database, actor: StaffActor, filter: InboxFi
   const offset = (filter.page - 1) * PAGE_SIZE;
   const rows = await selectInbox(db, actor, filter, PAGE_SIZE, offset);
   const total = rows[0]?.total ?? (filter.page > 1 ? await countInbox(db, actor, filter) : 0);
-  return { rows: rows.map((row) => row.lead), total, page: filter.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return {
+    rows: rows.map((row) => row.lead),
+    total,
+    page: filter.page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
 }
 
 const CSV_COLUMNS = [
@@ -100,8 +141,17 @@ export async function exportInboxCsv(db: Database, actor: StaffActor, filter: In
     lead.attribution?.campaign ?? "",
   ]);
   // Personal details of many people leave the system in one file: who took them, and which, is on record.
-  await recordAudit(db, { actor, action: "lead.export", entity: "lead_export", entityId: filterQuery(filter) || "all", changes: { rows: { from: null, to: records.length } } });
-  return stringify([[...CSV_COLUMNS], ...records], { cast: { string: neutraliseFormula }, record_delimiter: "windows" });
+  await recordAudit(db, {
+    actor,
+    action: "lead.export",
+    entity: "lead_export",
+    entityId: filterQuery(filter) || "all",
+    changes: { rows: { from: null, to: records.length } },
+  });
+  return stringify([[...CSV_COLUMNS], ...records], {
+    cast: { string: neutraliseFormula },
+    record_delimiter: "windows",
+  });
 }
 
 /** A leading apostrophe for text a spreadsheet would take for a formula (OWASP "CSV injection"). */
@@ -109,13 +159,15 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-
 /** `dealer_id` limited to what the actor may see in the area (SQL false when nothing): the lead queries' scope. */
 export function scopeCondition(actor: StaffActor, area: "leads" | "finance-applications"): SQL {
   const scope = dealerScope(actor, area);
   if (scope.kind === "all") return sql`true`;
   if (scope.dealerIds.length === 0) return sql`false`;
-  return sql`dealer_id in (${sql.join(scope.dealerIds.map((id) => sql`${id}`), sql`, `)})`;
+  return sql`dealer_id in (${sql.join(
+    scope.dealerIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 function filterConditions(filter: InboxFilter): SQL {
@@ -128,7 +180,8 @@ function filterConditions(filter: InboxFilter): SQL {
   else if (filter.source) conditions.push(sql`l.attribution->>'source' = ${filter.source}`);
   // Whole days in South African time (SAST, UTC+2, no daylight saving): the dates staff think in.
   if (filter.from) conditions.push(sql`l.created_at >= ${`${filter.from}T00:00:00+02:00`}::timestamptz`);
-  if (filter.to) conditions.push(sql`l.created_at < (${`${filter.to}T00:00:00+02:00`}::timestamptz + interval '1 day')`);
+  if (filter.to)
+    conditions.push(sql`l.created_at < (${`${filter.to}T00:00:00+02:00`}::timestamptz + interval '1 day')`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -152,18 +205,24 @@ async function selectInbox(db: Database, actor: StaffActor, filter: InboxFilter,
     where ${filterConditions(filter)}
     order by l.created_at desc, l.id desc
     limit ${limit} offset ${offset}`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({ total: Number(row.total), lead: toInboxRow(row) }));
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    total: Number(row.total),
+    lead: toInboxRow(row),
+  }));
 }
 
 async function countInbox(db: Database, actor: StaffActor, filter: InboxFilter): Promise<number> {
-  const result = await db.execute(sql`select count(*) as n from ${inboxSource(actor)} where ${filterConditions(filter)}`);
+  const result = await db.execute(
+    sql`select count(*) as n from ${inboxSource(actor)} where ${filterConditions(filter)}`,
+  );
   return Number((result as unknown as { rows: { n: unknown }[] }).rows[0]?.n ?? 0);
 }
 
 function toInboxRow(row: Record<string, unknown>): InboxRow {
   const id = String(row.id);
   const kind = row.kind as LeadKind;
-  const timestamp = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
+  const timestamp = (value: unknown) =>
+    value === null || value === undefined ? null : new Date(value as string | Date);
   return {
     id,
     kind,
@@ -177,7 +236,12 @@ function toInboxRow(row: Record<string, unknown>): InboxRow {
     firstResponseAt: timestamp(row.first_response_at),
     contact:
       kind === "enquiry"
-        ? { name: `${row.first_name} ${row.last_name}`, email: String(row.email), phone: String(row.cell_phone), message: String(row.message ?? "") }
+        ? {
+            name: `${row.first_name} ${row.last_name}`,
+            email: String(row.email),
+            phone: String(row.cell_phone),
+            message: String(row.message ?? ""),
+          }
         : null,
     vehicle: String(row.vehicle ?? ""),
     attribution: attributionOf(row.attribution),
@@ -215,7 +279,10 @@ export async function inboxLeadTypes(db: Database): Promise<string[]> {
 export async function inboxDealers(db: Database, actor: StaffActor): Promise<{ slug: string; name: string }[]> {
   assertMayUse(actor, "leads");
   const scope = dealerScope(actor, "leads");
-  const rows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName }).from(dealers).orderBy(dealers.dealerName);
+  const rows = await db
+    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName })
+    .from(dealers)
+    .orderBy(dealers.dealerName);
   return rows.filter((row) => scopeIncludes(scope, row.id)).map(({ slug, name }) => ({ slug, name }));
 }
 
@@ -234,7 +301,11 @@ async function findLeadFor(db: Pick<Database, "select">, actor: StaffActor, lead
     return { kind: "enquiry", ...enquiry };
   }
   const [application] = await db
-    .select({ id: financeApplications.id, dealerId: financeApplications.dealerId, createdAt: financeApplications.createdAt })
+    .select({
+      id: financeApplications.id,
+      dealerId: financeApplications.dealerId,
+      createdAt: financeApplications.createdAt,
+    })
     .from(financeApplications)
     .where(eq(financeApplications.id, leadId));
   if (!application) throw new StaffAccessDenied("not-found", "leads");
@@ -311,7 +382,11 @@ export async function getLead(db: Database, actor: StaffActor, leadId: string): 
         target: delivery.target,
         format: delivery.format,
         status: delivery.status,
-        attempts: delivery.history.map((attempt) => ({ at: attempt.attemptedAt, ok: attempt.ok, error: attempt.error })),
+        attempts: delivery.history.map((attempt) => ({
+          at: attempt.attemptedAt,
+          ok: attempt.ok,
+          error: attempt.error,
+        })),
         sentAdf: delivery.sentAdf && !delivery.sentAdf.encrypted ? delivery.sentAdf.text : null,
       })),
     workStatus: (state[0]?.status as WorkStatus | undefined) ?? "New",
@@ -365,25 +440,44 @@ const workChangeSchema = z
         .optional(),
     ),
   })
-  .refine((change) => change.status !== undefined || change.note !== undefined, { message: "Choose a status or write a note", path: ["note"] });
+  .refine((change) => change.status !== undefined || change.note !== undefined, {
+    message: "Choose a status or write a note",
+    path: ["note"],
+  });
 
-export type WorkChangeResult = { ok: true; workStatus: WorkStatus } | { ok: false; violations: { propertyPath: string; message: string }[] };
+export type WorkChangeResult =
+  | { ok: true; workStatus: WorkStatus }
+  | { ok: false; violations: { propertyPath: string; message: string }[] };
 
 /**
  * Sets the lead's work status and/or adds a note, with who and when, audited in the same transaction. The first
  * status change is the lead's first response (the report's measure); a note alone does not count as one.
  */
-export async function changeLeadWork(db: Database, actor: StaffActor, leadId: string, input: unknown): Promise<WorkChangeResult> {
+export async function changeLeadWork(
+  db: Database,
+  actor: StaffActor,
+  leadId: string,
+  input: unknown,
+): Promise<WorkChangeResult> {
   const ref = await findLeadFor(db, actor, leadId);
   const parsed = workChangeSchema.safeParse(input);
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
   const { note } = parsed.data;
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: leadWorkStatus.status }).from(leadWorkStatus).where(eq(leadWorkStatus.leadId, ref.id)).for("update");
+    const [current] = await tx
+      .select({ status: leadWorkStatus.status })
+      .from(leadWorkStatus)
+      .where(eq(leadWorkStatus.leadId, ref.id))
+      .for("update");
     const before = (current?.status as WorkStatus | undefined) ?? "New";
     const status = parsed.data.status !== undefined && parsed.data.status !== before ? parsed.data.status : undefined;
     if (status === undefined && note === undefined) {
-      return { ok: false as const, violations: [{ propertyPath: "status", message: `The lead is already ${before}; choose another status or write a note` }] };
+      return {
+        ok: false as const,
+        violations: [
+          { propertyPath: "status", message: `The lead is already ${before}; choose another status or write a note` },
+        ],
+      };
     }
     if (status !== undefined) {
       const by = { status, updatedAt: new Date(), updatedById: actor.id, updatedByLabel: actor.label };
@@ -392,7 +486,13 @@ export async function changeLeadWork(db: Database, actor: StaffActor, leadId: st
         .values({ leadId: ref.id, leadKind: ref.kind, dealerId: ref.dealerId, ...by })
         .onConflictDoUpdate({ target: leadWorkStatus.leadId, set: by });
     }
-    await tx.insert(leadWorkNotes).values({ leadId: ref.id, status: status ?? null, note: note ?? null, actorId: actor.id, actorLabel: actor.label });
+    await tx.insert(leadWorkNotes).values({
+      leadId: ref.id,
+      status: status ?? null,
+      note: note ?? null,
+      actorId: actor.id,
+      actorLabel: actor.label,
+    });
     await recordAudit(tx, {
       actor,
       action: status !== undefined ? "lead.work_status" : "lead.note",

@@ -9,13 +9,20 @@ export const FORM_PRESETS = {
   used: { formName: "Used Vehicles", leadType: "Used Vehicles", source: "Group Website Honda-Online Used Vehicles" },
   special: { formName: "Specials Enquiry", leadType: "Specials Enquiry", source: null },
   parts: { formName: "Parts Enquiry", leadType: "Parts Enquiry", source: "Dealer Website Honda-Online Parts" },
-  testDrive: { formName: "Book Test Drive", leadType: "Book Test Drive", source: "Group Website Honda-Online Test Drive" },
+  testDrive: {
+    formName: "Book Test Drive",
+    leadType: "Book Test Drive",
+    source: "Group Website Honda-Online Test Drive",
+  },
   service: { formName: "Book Service", leadType: "Book Service", source: "Group Website Honda-Online Service Booking" },
   sellCar: { formName: "Sell Your Car", leadType: "Sell Your Car", source: "Group Website Honda-Online Sell Your Car" },
 } as const satisfies Record<string, { formName: string; leadType: string; source: string | null }>;
 
 /** The forms that book a slot in the dealer's calendar (core/appointments), and the kind of slot. */
-export const APPOINTMENT_KIND_OF: Partial<Record<PresetKey, "test-drive" | "service">> = { testDrive: "test-drive", service: "service" };
+export const APPOINTMENT_KIND_OF: Partial<Record<PresetKey, "test-drive" | "service">> = {
+  testDrive: "test-drive",
+  service: "service",
+};
 
 export type PresetKey = keyof typeof FORM_PRESETS;
 export type FormPreset = (typeof FORM_PRESETS)[PresetKey];
@@ -31,7 +38,15 @@ export function presetKeyForFormName(formName: string): PresetKey | null {
 /** Parts, service and sell-your-car enquiries must name the make and model they are about (product.md §5). */
 export const NEEDS_MAKE: ReadonlySet<PresetKey> = new Set(["parts", "service", "sellCar"]);
 /** Forms about one vehicle: the model is part of the enquiry (the page fills it in from its route). */
-export const NEEDS_MODEL: ReadonlySet<PresetKey> = new Set(["new", "wing", "used", "testDrive", "parts", "service", "sellCar"]);
+export const NEEDS_MODEL: ReadonlySet<PresetKey> = new Set([
+  "new",
+  "wing",
+  "used",
+  "testDrive",
+  "parts",
+  "service",
+  "sellCar",
+]);
 
 /** Parts, service and sell-your-car are about the visitor's own vehicle: they give its year (for the lead's ADF). */
 export const NEEDS_YEAR: ReadonlySet<PresetKey> = new Set(["parts", "service", "sellCar"]);

@@ -43,9 +43,13 @@ const seller = (overrides: Record<string, unknown> = {}) => ({
 
 describe("a Sell Your Car lead", () => {
   it("asks for the vehicle's details and answers on each field", async () => {
-    const outcome = await submitEnquiry(server.database.db, seller({ mileage_km: "", condition: "mint", outstanding_finance: undefined, year: undefined }));
+    const outcome = await submitEnquiry(
+      server.database.db,
+      seller({ mileage_km: "", condition: "mint", outstanding_finance: undefined, year: undefined }),
+    );
     expect(outcome.kind).toBe("invalid");
-    const paths = outcome.kind === "invalid" ? Object.fromEntries(outcome.violations.map((v) => [v.propertyPath, v.message])) : {};
+    const paths =
+      outcome.kind === "invalid" ? Object.fromEntries(outcome.violations.map((v) => [v.propertyPath, v.message])) : {};
     expect(paths).toMatchObject({
       mileage_km: "Please enter the mileage in km",
       condition: expect.stringContaining("Please choose the condition"),
@@ -53,7 +57,10 @@ describe("a Sell Your Car lead", () => {
       year: "Please enter your vehicle's year",
     });
     const other = await submitEnquiry(server.database.db, { ...seller(), form_name: "Parts Enquiry", partNo: "123" });
-    expect(other).toMatchObject({ kind: "invalid", violations: expect.arrayContaining([expect.objectContaining({ propertyPath: "mileage_km" })]) });
+    expect(other).toMatchObject({
+      kind: "invalid",
+      violations: expect.arrayContaining([expect.objectContaining({ propertyPath: "mileage_km" })]),
+    });
   });
 
   it("carries the seller's car as ADF trade-in used, the car it is traded in towards, and signed links to its photos", async () => {
@@ -61,15 +68,23 @@ describe("a Sell Your Car lead", () => {
     const stock = await server.get("/api/dealers/honda-sandton/vehicles");
     const wanted = stock.body["hydra:member"][0];
     const photos = await Promise.all(
-      ["trade-in-side.png", "trade-in-sideways-gps.jpg"].map(async (name) => storeImage(db, await fs.readFile(path.join(PHOTOS, name)), { private: true })),
+      ["trade-in-side.png", "trade-in-sideways-gps.jpg"].map(async (name) =>
+        storeImage(db, await fs.readFile(path.join(PHOTOS, name)), { private: true }),
+      ),
     );
-    const outcome = await submitEnquiry(db, seller({ trade_in: true, towards_vehicle_id: wanted.id }), { photoImageIds: photos.map((photo) => photo.id) });
+    const outcome = await submitEnquiry(db, seller({ trade_in: true, towards_vehicle_id: wanted.id }), {
+      photoImageIds: photos.map((photo) => photo.id),
+    });
     if (outcome.kind !== "stored") throw new Error(JSON.stringify(outcome));
     const now = new Date();
     const lead = (await loadLeadForDelivery(db, "enquiry", outcome.id, {
       photoLink: (id, position) => new URL(leadPhotoPath(signer, id, position, now), SITE).toString(),
     }))!;
-    expect(lead).toMatchObject({ formName: "Sell Your Car", leadType: "Sell Your Car", source: "Group Website Honda-Online Sell Your Car" });
+    expect(lead).toMatchObject({
+      formName: "Sell Your Car",
+      leadType: "Sell Your Car",
+      source: "Group Website Honda-Online Sell Your Car",
+    });
     const adf = buildAdfXml(lead, SITE);
     expect(await dtdViolations(adf)).toBe("");
     const value = async (expression: string) => (await xpath(adf, `string(${expression})`)).trim();
@@ -79,7 +94,9 @@ describe("a Sell Your Car lead", () => {
     expect(await value("//vehicle[1]/model")).toBe("Corolla Quest");
     expect(await value("//vehicle[1]/odometer")).toBe("112000");
     expect(await value("//vehicle[1]/condition")).toBe("fair");
-    expect(await value("//vehicle[1]/imagetag")).toMatch(new RegExp(`^${SITE}/media/leads/${outcome.id}/1\\?expires=\\d+&signature=`));
+    expect(await value("//vehicle[1]/imagetag")).toMatch(
+      new RegExp(`^${SITE}/media/leads/${outcome.id}/1\\?expires=\\d+&signature=`),
+    );
     expect(await value("//vehicle[2]/@interest")).toBe("buy");
     expect(await value("//vehicle[2]/stock")).toBe(String(wanted.id));
     const comments = await value("//customer/comments");
@@ -94,17 +111,28 @@ describe("a Sell Your Car lead", () => {
     expect(photo.headers.get("content-type")).toBe("image/jpeg");
     expect(photo.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await photo.arrayBuffer()).includes(Buffer.from("Exif"))).toBe(false);
-    const [rendition] = await db.select({ hash: imageRenditions.hash }).from(imageRenditions).where(eq(imageRenditions.imageId, photos[1]!.id));
+    const [rendition] = await db
+      .select({ hash: imageRenditions.hash })
+      .from(imageRenditions)
+      .where(eq(imageRenditions.imageId, photos[1]!.id));
     expect((await server.get(`/media/images/${rendition!.hash}.jpg`)).status).toBe(404);
     expect((await server.get(link.pathname)).status).toBe(403);
-    expect((await server.get(`${link.pathname}?expires=${link.searchParams.get("expires")}&signature=${"A".repeat(43)}`)).status).toBe(403);
+    expect(
+      (await server.get(`${link.pathname}?expires=${link.searchParams.get("expires")}&signature=${"A".repeat(43)}`))
+        .status,
+    ).toBe(403);
     const expired = signer.sign(LEAD_PHOTO, `${outcome.id}/2`, new Date(Date.now() - 1000));
-    expect((await server.get(`${link.pathname}?expires=${expired.expires}&signature=${expired.signature}`)).status).toBe(410);
+    expect(
+      (await server.get(`${link.pathname}?expires=${expired.expires}&signature=${expired.signature}`)).status,
+    ).toBe(410);
   });
 
   it("refuses a towards car of another dealer", async () => {
     const stock = await server.get("/api/dealers/honda-menlyn/vehicles");
-    const outcome = await submitEnquiry(server.database.db, seller({ towards_vehicle_id: stock.body["hydra:member"][0].id }));
+    const outcome = await submitEnquiry(
+      server.database.db,
+      seller({ towards_vehicle_id: stock.body["hydra:member"][0].id }),
+    );
     expect(outcome).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "dealer_slug" }] });
   });
 });

@@ -56,7 +56,8 @@ const reject = (problem: ImageProblem): never => {
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** The public address of a rendition: immutable, named by a hash of its image and its own bytes. */
-export const renditionUrl = (hash: string, format: RenditionFormat) => `/media/images/${hash}.${RENDITION_EXTENSIONS[format]}`;
+export const renditionUrl = (hash: string, format: RenditionFormat) =>
+  `/media/images/${hash}.${RENDITION_EXTENSIONS[format]}`;
 
 /**
  * Checks an upload by its content and answers its format and upright size; throws ImageRejected. Every pixel
@@ -79,7 +80,11 @@ export async function inspectImage(bytes: Buffer): Promise<{ contentType: string
   await assertDecodes(bytes);
   // Orientations 5 to 8 turn the picture a quarter: the upright width is the stored height.
   const quarterTurn = (metadata.orientation ?? 1) >= 5;
-  return { contentType: contentType!, width: quarterTurn ? metadata.height : metadata.width, height: quarterTurn ? metadata.width : metadata.height };
+  return {
+    contentType: contentType!,
+    width: quarterTurn ? metadata.height : metadata.width,
+    height: quarterTurn ? metadata.width : metadata.height,
+  };
 }
 
 /**
@@ -118,9 +123,17 @@ type RenderedFile = { hash: string; format: RenditionFormat; width: number; heig
  * (a private and a public copy of one photo) gets two names, so each row belongs to one image.
  */
 async function render(imageId: string, bytes: Buffer, width: number, format: RenditionFormat): Promise<RenderedFile> {
-  const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+  const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
   const { data, info } = await ENCODERS[format](upright).toBuffer({ resolveWithObject: true });
-  return { hash: sha256(Buffer.concat([Buffer.from(imageId), data])).slice(0, 32), format, width: info.width, height: info.height, bytes: data };
+  return {
+    hash: sha256(Buffer.concat([Buffer.from(imageId), data])).slice(0, 32),
+    format,
+    width: info.width,
+    height: info.height,
+    bytes: data,
+  };
 }
 
 /**
@@ -158,13 +171,22 @@ export async function storeImage(db: Database, bytes: Buffer, options: StoreOpti
   const files = await oneAtATime(async () => {
     if (options.private) return [await render(id, bytes, renditionWidths(width).at(-1)!, "jpeg")];
     const rendered: RenderedFile[] = [];
-    for (const w of renditionWidths(width)) for (const format of RENDITION_FORMATS) rendered.push(await render(id, bytes, w, format));
+    for (const w of renditionWidths(width))
+      for (const format of RENDITION_FORMATS) rendered.push(await render(id, bytes, w, format));
     return rendered;
   });
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(storedImages)
-      .values({ id, contentType, width, height, byteSize: bytes.length, original: bytes, isPrivate: options.private ?? false })
+      .values({
+        id,
+        contentType,
+        width,
+        height,
+        byteSize: bytes.length,
+        original: bytes,
+        isPrivate: options.private ?? false,
+      })
       .onConflictDoNothing()
       .returning({ id: storedImages.id });
     // Another request stored the same bytes meanwhile: its renditions stand.
@@ -183,7 +205,13 @@ export async function renditionsOf(db: Database, imageIds: readonly string[]): P
   const found = new Map<string, Rendition[]>();
   if (imageIds.length === 0) return found;
   const rows = await db
-    .select({ imageId: imageRenditions.imageId, hash: imageRenditions.hash, format: imageRenditions.format, width: imageRenditions.width, height: imageRenditions.height })
+    .select({
+      imageId: imageRenditions.imageId,
+      hash: imageRenditions.hash,
+      format: imageRenditions.format,
+      width: imageRenditions.width,
+      height: imageRenditions.height,
+    })
     .from(imageRenditions)
     .where(inArray(imageRenditions.imageId, [...imageIds]));
   for (const row of rows.sort((a, b) => a.width - b.width)) {
@@ -213,17 +241,23 @@ export function pictureSources(renditions: readonly Rendition[]): {
   if (!largest) throw new Error("An image without JPEG renditions");
   const middle = jpegs[Math.floor((jpegs.length - 1) / 2)]!;
   return {
-    sources: (["avif", "webp"] as const).map((format) => ({ type: CONTENT_TYPES[format], srcSet: srcSetOf(format) })).filter((s) => s.srcSet),
+    sources: (["avif", "webp"] as const)
+      .map((format) => ({ type: CONTENT_TYPES[format], srcSet: srcSetOf(format) }))
+      .filter((s) => s.srcSet),
     img: { src: middle.url, srcSet: srcSetOf("jpeg"), width: largest.width, height: largest.height },
   };
 }
 
 /** A rendition's bytes and type by its public file name (`<hash>.<ext>`), for the media route. */
-export async function renditionFile(db: Database, fileName: string): Promise<{ bytes: Buffer; contentType: string; hash: string } | null> {
+export async function renditionFile(
+  db: Database,
+  fileName: string,
+): Promise<{ bytes: Buffer; contentType: string; hash: string } | null> {
   const match = /^([0-9a-f]{32})\.(avif|webp|jpg)$/.exec(fileName);
   if (!match) return null;
   const [, hash, extension] = match;
-  const format = (Object.entries(RENDITION_EXTENSIONS).find(([, ext]) => ext === extension)?.[0] ?? "") as RenditionFormat;
+  const format = (Object.entries(RENDITION_EXTENSIONS).find(([, ext]) => ext === extension)?.[0] ??
+    "") as RenditionFormat;
   const [row] = await db
     .select({ bytes: imageRenditions.bytes, format: imageRenditions.format })
     .from(imageRenditions)
@@ -234,7 +268,10 @@ export async function renditionFile(db: Database, fileName: string): Promise<{ b
 }
 
 /** The largest JPEG rendition of a stored image, public or private: for the signed links of a seller's photos. */
-export async function largestJpeg(db: Database, imageId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function largestJpeg(
+  db: Database,
+  imageId: string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
   const rows = await db
     .select({ bytes: imageRenditions.bytes, width: imageRenditions.width })
     .from(imageRenditions)
@@ -250,5 +287,7 @@ export async function largestJpeg(db: Database, imageId: string): Promise<{ byte
  */
 export function renderSvgAsJpeg(svg: string, width: number, svgWidth: number): Promise<Buffer> {
   const density = (72 * width) / svgWidth;
-  return oneAtATime(() => ENCODERS.jpeg(sharp(Buffer.from(svg), { density }).flatten({ background: "#ffffff" })).toBuffer());
+  return oneAtATime(() =>
+    ENCODERS.jpeg(sharp(Buffer.from(svg), { density }).flatten({ background: "#ffffff" })).toBuffer(),
+  );
 }

@@ -28,7 +28,13 @@ export const operatorRequestSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("finance.purge") }),
   z.object({ command: z.literal("seed"), used: z.number().int().min(0).max(5_000_000).optional() }),
   /** An absolute path: the process that writes it may run in another folder. */
-  z.object({ command: z.literal("backup"), file: z.string().min(1).refine((file) => file.startsWith("/"), "must be an absolute path") }),
+  z.object({
+    command: z.literal("backup"),
+    file: z
+      .string()
+      .min(1)
+      .refine((file) => file.startsWith("/"), "must be an absolute path"),
+  }),
 ]);
 
 export type OperatorRequest = z.input<typeof operatorRequestSchema>;
@@ -62,12 +68,30 @@ export async function runOperatorCommand(context: OperatorContext, input: Operat
   return out.result();
 }
 
-async function execute(context: OperatorContext, request: z.output<typeof operatorRequestSchema>, out: TextConsole): Promise<void> {
+async function execute(
+  context: OperatorContext,
+  request: z.output<typeof operatorRequestSchema>,
+  out: TextConsole,
+): Promise<void> {
   switch (request.command) {
     case "leads.list": {
-      const leads = await listLeads(context.database.db, { status: request.status, dealerSlug: request.dealer, limit: request.limit });
+      const leads = await listLeads(context.database.db, {
+        status: request.status,
+        dealerSlug: request.dealer,
+        limit: request.limit,
+      });
       if (leads.length === 0) out.log("no leads");
-      else out.table(leads.map((lead) => ({ id: lead.id, kind: lead.kind, dealer: lead.dealer, type: lead.type, status: lead.status, age: age(lead.createdAt) })));
+      else
+        out.table(
+          leads.map((lead) => ({
+            id: lead.id,
+            kind: lead.kind,
+            dealer: lead.dealer,
+            type: lead.type,
+            status: lead.status,
+            age: age(lead.createdAt),
+          })),
+        );
       break;
     }
     case "leads.stats": {
@@ -78,7 +102,11 @@ async function execute(context: OperatorContext, request: z.output<typeof operat
     }
     case "leads.resend": {
       const resent = await resendLead(context.database.db, request.id, { all: request.all });
-      out.log(resent === 0 ? "nothing to resend (unknown lead, or already delivered: use --all)" : `queued ${resent} deliveries again`);
+      out.log(
+        resent === 0
+          ? "nothing to resend (unknown lead, or already delivered: use --all)"
+          : `queued ${resent} deliveries again`,
+      );
       break;
     }
     case "leads.show":
@@ -94,10 +122,16 @@ async function execute(context: OperatorContext, request: z.output<typeof operat
       break;
     case "backup": {
       const bytes = await context.database.backup(request.file);
-      out.log(`wrote a backup of ${context.databaseLabel} to ${request.file} (${(bytes / 1_048_576).toFixed(1)} MB, readable by its owner only)`);
+      out.log(
+        `wrote a backup of ${context.databaseLabel} to ${request.file} (${(bytes / 1_048_576).toFixed(1)} MB, readable by its owner only)`,
+      );
       out.log(`The finance encryption key is not in the backup: it is in ${context.financeKeyLocation}.`);
-      out.log("Keep a copy of the key apart from the backup: without it the finance applications in this backup cannot be decrypted.");
-      out.log(`Nor is the appointment link key (${context.linkKeyLocation}): without it, the links buyers were sent to move or cancel an appointment stop working.`);
+      out.log(
+        "Keep a copy of the key apart from the backup: without it the finance applications in this backup cannot be decrypted.",
+      );
+      out.log(
+        `Nor is the appointment link key (${context.linkKeyLocation}): without it, the links buyers were sent to move or cancel an appointment stop working.`,
+      );
       break;
     }
   }
@@ -135,7 +169,11 @@ async function seed(database: DatabaseHandle, used: number | undefined, out: Tex
 
 function age(date: Date): string {
   const minutes = Math.round((Date.now() - date.getTime()) / 60_000);
-  return minutes < 60 ? `${minutes} min` : minutes < 2_880 ? `${Math.round(minutes / 60)} h` : `${Math.round(minutes / 1_440)} d`;
+  return minutes < 60
+    ? `${minutes} min`
+    : minutes < 2_880
+      ? `${Math.round(minutes / 60)} h`
+      : `${Math.round(minutes / 1_440)} d`;
 }
 
 /** console.log, console.error and console.table into strings, so the text can travel over the control socket. */

@@ -11,10 +11,31 @@ export const SITEMAP_MAX_URLS = 50_000;
 
 export type SitemapUrl = { path: string; lastModified?: string };
 
-const STATIC_PATHS = ["/", "/new", "/honda-wing", "/used", "/specials", "/service", "/parts", "/sell-your-car", "/finance", "/dealer", "/blog", "/contact", "/popia", "/terms", "/cookie", "/policy"];
+const STATIC_PATHS = [
+  "/",
+  "/new",
+  "/honda-wing",
+  "/used",
+  "/specials",
+  "/service",
+  "/parts",
+  "/sell-your-car",
+  "/finance",
+  "/dealer",
+  "/blog",
+  "/contact",
+  "/popia",
+  "/terms",
+  "/cookie",
+  "/policy",
+];
 
 /** Everything but the used vehicles themselves: pages, makes, models, used listings, specials, dealers and blog posts. */
-export async function catalogueUrls(db: Database, readModels = new ReadModels(db), now = new Date()): Promise<SitemapUrl[]> {
+export async function catalogueUrls(
+  db: Database,
+  readModels = new ReadModels(db),
+  now = new Date(),
+): Promise<SitemapUrl[]> {
   const [rangeRows, usedRows, dealRows, directory, posts] = await Promise.all([
     db
       .select({ type: rangeModels.type, make: makes.slug, model: models.slug })
@@ -42,7 +63,9 @@ export async function catalogueUrls(db: Database, readModels = new ReadModels(db
     ...[...usedMakes].map((make) => ({ path: `/used/${make}` })),
     ...usedRows.map((row) => ({ path: `/used/${row.make}/${row.model}` })),
     // The specials public now: an ended one leaves the sitemap by itself (decision 035).
-    ...dealRows.filter((deal) => deal.kind === "special" && dealVisibility(deal, now) === "public").map((deal) => ({ path: `/specials/${deal.slug}` })),
+    ...dealRows
+      .filter((deal) => deal.kind === "special" && dealVisibility(deal, now) === "public")
+      .map((deal) => ({ path: `/specials/${deal.slug}` })),
     ...directory.dealers.map((dealer) => ({ path: `/dealer/${dealer.slug}` })),
     // Only posts published by now, oldest first (a scheduled post joins when its time comes).
     ...publicPosts(posts, now)
@@ -68,7 +91,10 @@ export async function usedVehicleUrls(db: Database, page: number, perPage = SITE
     .orderBy(asc(usedVehicles.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  return rows.map((row) => ({ path: `/used/${row.make}/${row.model}/${row.id}`, lastModified: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({
+    path: `/used/${row.make}/${row.model}/${row.id}`,
+    lastModified: row.updatedAt.toISOString(),
+  }));
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -82,6 +108,8 @@ export function urlSetXml(siteUrl: string, urls: SitemapUrl[]): string {
 }
 
 export function sitemapIndexXml(siteUrl: string, sitemapPaths: string[]): string {
-  const entries = sitemapPaths.map((path) => `<sitemap><loc>${escapeXml(new URL(path, siteUrl).toString())}</loc></sitemap>`);
+  const entries = sitemapPaths.map(
+    (path) => `<sitemap><loc>${escapeXml(new URL(path, siteUrl).toString())}</loc></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
 }

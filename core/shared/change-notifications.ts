@@ -35,7 +35,8 @@ export class ChangeNotifications {
     if (this.listener) throw new Error("ChangeNotifications already started");
     this.listener = await source.listen(DATA_CHANGED_CHANNEL, {
       onNotify: (table) => {
-        for (const { tables, handlers } of this.subscriptions) if (table === "" || !tables || tables.has(table)) handlers.onChange(table);
+        for (const { tables, handlers } of this.subscriptions)
+          if (table === "" || !tables || tables.has(table)) handlers.onChange(table);
       },
       onLost: () => {
         this.listening = false;

@@ -19,7 +19,8 @@ function expandIPv6(address: string): string[] {
   const [withoutZone] = address.split("%");
   const [head = "", tail] = withoutZone!.split("::");
   const groups = (part: string) => (part === "" ? [] : part.split(":"));
-  const toGroups = (part: string) => groups(part).flatMap((group) => (group.includes(".") ? embeddedIPv4(group) : [group]));
+  const toGroups = (part: string) =>
+    groups(part).flatMap((group) => (group.includes(".") ? embeddedIPv4(group) : [group]));
   const before = toGroups(head);
   const after = tail === undefined ? [] : toGroups(tail);
   const zeros = tail === undefined ? [] : Array<string>(8 - before.length - after.length).fill("0");

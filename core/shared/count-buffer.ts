@@ -51,7 +51,10 @@ export class CountBuffer {
       return await this.write(taken);
     } catch (error) {
       for (const [key, count] of taken) this.add(key, count);
-      this.options.logger?.warn({ err: error, keys: taken.size }, `${this.options.what} not stored yet: kept for the next flush`);
+      this.options.logger?.warn(
+        { err: error, keys: taken.size },
+        `${this.options.what} not stored yet: kept for the next flush`,
+      );
       throw error;
     }
   }

@@ -57,6 +57,8 @@ export class DatabaseRateLimiter implements RateLimiter {
     if (windowStart === this.prunedWindowStart) return;
     this.prunedWindowStart = windowStart;
     const ownKeys = this.scope ? like(rateLimitWindows.key, `${this.scope}|%`) : notLike(rateLimitWindows.key, "%|%");
-    await this.db.delete(rateLimitWindows).where(and(lt(rateLimitWindows.windowStart, new Date(windowStart - this.windowMs)), ownKeys));
+    await this.db
+      .delete(rateLimitWindows)
+      .where(and(lt(rateLimitWindows.windowStart, new Date(windowStart - this.windowMs)), ownKeys));
   }
 }

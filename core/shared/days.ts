@@ -1,6 +1,11 @@
 /** South African calendar days (SAST, UTC+2 all year), as YYYY-MM-DD: the days the daily aggregates and staff reports count in. */
 
-const SA_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit", day: "2-digit" });
+const SA_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Africa/Johannesburg",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** The South African calendar day of a moment, as YYYY-MM-DD. */
 export function southAfricanDay(at: Date): string {

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDayMonth, formatKm, formatNumber, formatRand, formatRandCents, formatWhole, horsepower } from "./format.ts";
+import {
+  formatDate,
+  formatDayMonth,
+  formatKm,
+  formatNumber,
+  formatRand,
+  formatRandCents,
+  formatWhole,
+  horsepower,
+} from "./format.ts";
 
 const spaces = (text: string) => text.replace(/\s/g, " ");
 

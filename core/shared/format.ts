@@ -39,7 +39,12 @@ export function formatNumber(value: number): string {
   return withSign(value, (digits) => digits, 0, 3);
 }
 
-function withSign(value: number, decorate: (digits: string) => string, minFraction: number, maxFraction: number): string {
+function withSign(
+  value: number,
+  decorate: (digits: string) => string,
+  minFraction: number,
+  maxFraction: number,
+): string {
   if (!Number.isFinite(value)) return String(value);
   const negative = value < 0 || Object.is(value, -0);
   const text = decorate(groupedDecimal(Math.abs(value), minFraction, maxFraction));

@@ -55,7 +55,10 @@ describe("read models kept in memory", () => {
   });
 
   it("answer from memory once read, without a query per read", async () => {
-    await vi.waitFor(() => expect(models.states()).toEqual({ "dealer-names": "current" }), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(models.states()).toEqual({ "dealer-names": "current" }), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const before = loads;
     const first = await models.read(dealerNames);
     expect(await models.read(dealerNames)).toBe(first);
@@ -65,7 +68,10 @@ describe("read models kept in memory", () => {
   it("show a change to one of the model's tables within seconds, and answer with queries until it is read again", async () => {
     await renameFirstDealer("Renamed Honda");
     // From the change until memory is read again, every read is a query: never older than the notification.
-    await vi.waitFor(async () => expect((await models.read(dealerNames))[0]).toBe("Renamed Honda"), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect((await models.read(dealerNames))[0]).toBe("Renamed Honda"), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await vi.waitFor(() => expect(models.states()["dealer-names"]).toBe("current"), { timeout: 10_000, interval: 20 });
     expect((await models.read(dealerNames))[0]).toBe("Renamed Honda");
   });
@@ -88,7 +94,11 @@ describe("read models kept in memory", () => {
 
   it("tell each subscriber only about its own tables", async () => {
     const heard: string[] = [];
-    const unsubscribe = changes.subscribe(["dealers"], { onChange: (table) => heard.push(table), onLost: () => {}, onListening: () => {} });
+    const unsubscribe = changes.subscribe(["dealers"], {
+      onChange: (table) => heard.push(table),
+      onLost: () => {},
+      onListening: () => {},
+    });
     try {
       await database.db.update(banners).set({ sortOrder: sql`${banners.sortOrder}` });
       await renameFirstDealer("Heard Honda");
@@ -109,11 +119,17 @@ describe("read models kept in memory", () => {
         [],
       );
       await database.db.execute(sql`select pg_terminate_backend(${Number(listeners[0]!.pid)})`);
-      await vi.waitFor(() => expect(models.states()["dealer-names"]).toBe("loading"), { timeout: 10_000, interval: 10 });
+      await vi.waitFor(() => expect(models.states()["dealer-names"]).toBe("loading"), {
+        timeout: 10_000,
+        interval: 10,
+      });
       // A change while nobody listens is still seen: reads are queries until memory is read again.
       await renameFirstDealer("Unheard Honda");
       expect((await models.read(dealerNames))[0]).toBe("Unheard Honda");
-      await vi.waitFor(() => expect(models.states()["dealer-names"]).toBe("current"), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(() => expect(models.states()["dealer-names"]).toBe("current"), {
+        timeout: 20_000,
+        interval: 20,
+      });
       expect((await models.read(dealerNames))[0]).toBe("Unheard Honda");
     },
   );

@@ -135,14 +135,25 @@ export class ReadModels {
     if (!changes || this.stopping.signal.aborted) return null;
     const slot = this.slots.get(definition.name);
     if (slot) return slot;
-    const created: Slot = { definition, value: null, generation: 0, querying: null, changed: false, reading: null, unsubscribe: () => {} };
+    const created: Slot = {
+      definition,
+      value: null,
+      generation: 0,
+      querying: null,
+      changed: false,
+      reading: null,
+      unsubscribe: () => {},
+    };
     this.slots.set(definition.name, created);
     created.unsubscribe = changes.subscribe(definition.tables, {
       onChange: () => this.changed(created),
       onLost: () => {
         created.value = null;
         created.generation += 1;
-        this.options.logger?.warn({ model: definition.name }, "read model: lost the change notifications; answering with queries until they are back");
+        this.options.logger?.warn(
+          { model: definition.name },
+          "read model: lost the change notifications; answering with queries until they are back",
+        );
       },
       onListening: () => this.changed(created),
     });
@@ -174,10 +185,16 @@ export class ReadModels {
         // A change during the read, or lost notifications, leave it unknown whether the read saw everything.
         if (slot.changed || !this.options.changes?.isListening || this.stopping.signal.aborted) continue;
         slot.value = { data, readAt: new Date() };
-        this.options.logger?.debug({ model: definition.name, ms: Math.round(performance.now() - started) }, "read model read into memory");
+        this.options.logger?.debug(
+          { model: definition.name, ms: Math.round(performance.now() - started) },
+          "read model read into memory",
+        );
       } catch (error) {
         if (this.stopping.signal.aborted) return;
-        this.options.logger?.warn({ err: error, model: definition.name }, "read model: could not read it; answering with queries, trying again");
+        this.options.logger?.warn(
+          { err: error, model: definition.name },
+          "read model: could not read it; answering with queries, trying again",
+        );
         await this.pause(RETRY_MS);
         slot.changed = true;
       }

@@ -9,7 +9,11 @@ export const SLICE_MS = 5;
  * slice, not for the whole list. Slices are cut by time rather than by count, because an item's cost differs a
  * hundredfold between lists (a vehicle's channel row, a chunk of CSV) and between an idle and a busy machine.
  */
-export async function forEachInSlices<T>(items: readonly T[], work: (item: T, index: number) => void, sliceMs = SLICE_MS): Promise<void> {
+export async function forEachInSlices<T>(
+  items: readonly T[],
+  work: (item: T, index: number) => void,
+  sliceMs = SLICE_MS,
+): Promise<void> {
   let sliceStarted = performance.now();
   for (let index = 0; index < items.length; index++) {
     work(items[index]!, index);
@@ -21,7 +25,11 @@ export async function forEachInSlices<T>(items: readonly T[], work: (item: T, in
 }
 
 /** `items.map(map)`, in slices (see `forEachInSlices`). */
-export async function mapInSlices<T, R>(items: readonly T[], map: (item: T, index: number) => R, sliceMs = SLICE_MS): Promise<R[]> {
+export async function mapInSlices<T, R>(
+  items: readonly T[],
+  map: (item: T, index: number) => R,
+  sliceMs = SLICE_MS,
+): Promise<R[]> {
   const mapped = new Array<R>(items.length);
   await forEachInSlices(
     items,

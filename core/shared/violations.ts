@@ -22,7 +22,11 @@ type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; keys?
 export function violationsFromZod(error: { issues: ZodIssueLike[] }): Violation[] {
   return error.issues.flatMap((issue) => {
     const path = issue.path.map(String);
-    if (issue.code !== "unrecognized_keys" || !issue.keys) return [{ propertyPath: path.join("."), message: issue.message }];
-    return issue.keys.map((key) => ({ propertyPath: [...path, key].join("."), message: `${key} is not a field of this request: leave it out` }));
+    if (issue.code !== "unrecognized_keys" || !issue.keys)
+      return [{ propertyPath: path.join("."), message: issue.message }];
+    return issue.keys.map((key) => ({
+      propertyPath: [...path, key].join("."),
+      message: `${key} is not a field of this request: leave it out`,
+    }));
   });
 }

@@ -22,7 +22,10 @@ describe("the bounded write queue", () => {
       started = true;
     });
     await expect(refused).rejects.toBeInstanceOf(WriteQueueFull);
-    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 3, message: "We are busy, please try again in a moment" });
+    await expect(refused).rejects.toMatchObject({
+      retryAfterSeconds: 3,
+      message: "We are busy, please try again in a moment",
+    });
     expect(started).toBe(false);
     first.finish();
     await Promise.all([running, second, third]);
@@ -35,9 +38,11 @@ describe("the bounded write queue", () => {
     const first = heldWrite();
     const running = queue.run(first.work);
     let started = false;
-    await expect(queue.run(async () => {
-      started = true;
-    })).rejects.toBeInstanceOf(WriteQueueFull);
+    await expect(
+      queue.run(async () => {
+        started = true;
+      }),
+    ).rejects.toBeInstanceOf(WriteQueueFull);
     expect(started).toBe(false);
     expect(queue.stats).toEqual({ running: 1, waiting: 0, refused: 1 });
     first.finish();

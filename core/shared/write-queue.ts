@@ -19,12 +19,27 @@ export class WriteQueueFull extends Error {
 /** A write the queue refused, as a value (`attempt`): nothing was stored, try again after `retryAfterSeconds`. */
 export type WriteRefused = { kind: "busy"; retryAfterSeconds: number };
 
-export type WriteQueueLimits = { concurrency: number; maxWaiting: number; maxWaitMs: number; retryAfterSeconds: number };
+export type WriteQueueLimits = {
+  concurrency: number;
+  maxWaiting: number;
+  maxWaitMs: number;
+  retryAfterSeconds: number;
+};
 
 /** PGlite: one connection, about 80 enquiries a second on the bench machine; 64 waiting is under a second's wait. */
-export const EMBEDDED_WRITE_LIMITS: WriteQueueLimits = { concurrency: 2, maxWaiting: 64, maxWaitMs: 1_500, retryAfterSeconds: 2 };
+export const EMBEDDED_WRITE_LIMITS: WriteQueueLimits = {
+  concurrency: 2,
+  maxWaiting: 64,
+  maxWaitMs: 1_500,
+  retryAfterSeconds: 2,
+};
 /** PostgreSQL: as many at once as the pool has connections. */
-export const POSTGRES_WRITE_LIMITS: WriteQueueLimits = { concurrency: 10, maxWaiting: 200, maxWaitMs: 1_500, retryAfterSeconds: 2 };
+export const POSTGRES_WRITE_LIMITS: WriteQueueLimits = {
+  concurrency: 10,
+  maxWaiting: 200,
+  maxWaitMs: 1_500,
+  retryAfterSeconds: 2,
+};
 
 type Waiting = { start: () => void; timer: NodeJS.Timeout };
 

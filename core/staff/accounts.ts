@@ -48,7 +48,14 @@ const accountFields = z.object({
 });
 
 export const newAccountSchema = accountFields
-  .extend({ email: z.string().trim().toLowerCase().pipe(z.email({ error: "Enter a valid e-mail address" })).pipe(z.string().max(254)) })
+  .extend({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: "Enter a valid e-mail address" }))
+      .pipe(z.string().max(254)),
+  })
   .superRefine(dealersForManagers);
 
 export const accountChangeSchema = accountFields.superRefine(dealersForManagers);
@@ -69,7 +76,15 @@ const SELECT_ACCOUNT = {
   totpSecret: staffUsers.totpSecret,
 };
 
-type AccountRow = { id: number; email: string; displayName: string; role: string; active: boolean; passwordHash: string | null; totpSecret: string | null };
+type AccountRow = {
+  id: number;
+  email: string;
+  displayName: string;
+  role: string;
+  active: boolean;
+  passwordHash: string | null;
+  totpSecret: string | null;
+};
 
 function toAccount(row: AccountRow, dealerIds: number[]): StaffAccount {
   return {
@@ -89,7 +104,11 @@ type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 async function dealerIdsByUser(db: Executor, userIds: number[]): Promise<Map<number, number[]>> {
   const byUser = new Map<number, number[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await db.select().from(staffUserDealers).where(inArray(staffUserDealers.staffUserId, userIds)).orderBy(asc(staffUserDealers.dealerId));
+  const rows = await db
+    .select()
+    .from(staffUserDealers)
+    .where(inArray(staffUserDealers.staffUserId, userIds))
+    .orderBy(asc(staffUserDealers.dealerId));
   for (const row of rows) byUser.set(row.staffUserId, [...(byUser.get(row.staffUserId) ?? []), row.dealerId]);
   return byUser;
 }
@@ -97,7 +116,10 @@ async function dealerIdsByUser(db: Executor, userIds: number[]): Promise<Map<num
 export async function listStaffAccounts(db: Database, actor: StaffActor): Promise<StaffAccount[]> {
   assertMay(actor, "staff-accounts", null);
   const rows = await db.select(SELECT_ACCOUNT).from(staffUsers).orderBy(asc(staffUsers.email));
-  const dealerIds = await dealerIdsByUser(db, rows.map((row) => row.id));
+  const dealerIds = await dealerIdsByUser(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toAccount(row, dealerIds.get(row.id) ?? []));
 }
 
@@ -125,17 +147,25 @@ export async function countActiveAdministrators(db: Database): Promise<number> {
 async function unknownDealers(db: Executor, dealerIds: number[]): Promise<Violation[]> {
   if (dealerIds.length === 0) return [];
   const found = await db.select({ id: dealers.id }).from(dealers).where(inArray(dealers.id, dealerIds));
-  return found.length === new Set(dealerIds).size ? [] : [{ propertyPath: "dealerIds", message: "Choose dealers from the list" }];
+  return found.length === new Set(dealerIds).size
+    ? []
+    : [{ propertyPath: "dealerIds", message: "Choose dealers from the list" }];
 }
 
 /** Dealers matter only to dealer managers: the group-wide roles keep none, so that a later role change starts clean. */
-const dealersOfRole = (role: StaffRole, dealerIds: number[]) => (role === "dealer_manager" ? [...new Set(dealerIds)] : []);
+const dealersOfRole = (role: StaffRole, dealerIds: number[]) =>
+  role === "dealer_manager" ? [...new Set(dealerIds)] : [];
 
 /**
  * Creates an account without a password and e-mails the person a one-time link to set one (valid 72 hours).
  * The e-mail goes after the account is stored; if it cannot be sent, "Send a new link" on the account does it again.
  */
-export async function createStaffAccount(db: Database, actor: StaffActor, input: unknown, mail: StaffMail): Promise<Parsed<{ id: number }>> {
+export async function createStaffAccount(
+  db: Database,
+  actor: StaffActor,
+  input: unknown,
+  mail: StaffMail,
+): Promise<Parsed<{ id: number }>> {
   assertMay(actor, "staff-accounts", null);
   const parsed = newAccountSchema.safeParse(input);
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
@@ -144,42 +174,66 @@ export async function createStaffAccount(db: Database, actor: StaffActor, input:
   const violations = await unknownDealers(db, dealerIds);
   if (violations.length > 0) return { ok: false, violations };
   const created = await db.transaction(async (tx) => {
-    const [user] = await tx.insert(staffUsers).values({ email, displayName, role }).onConflictDoNothing().returning({ id: staffUsers.id });
+    const [user] = await tx
+      .insert(staffUsers)
+      .values({ email, displayName, role })
+      .onConflictDoNothing()
+      .returning({ id: staffUsers.id });
     if (!user) return null;
-    if (dealerIds.length > 0) await tx.insert(staffUserDealers).values(dealerIds.map((dealerId) => ({ staffUserId: user.id, dealerId })));
+    if (dealerIds.length > 0)
+      await tx.insert(staffUserDealers).values(dealerIds.map((dealerId) => ({ staffUserId: user.id, dealerId })));
     await recordAudit(tx, {
       actor,
       action: "staff_user.create",
       entity: "staff_user",
       entityId: user.id,
-      changes: { email: { from: null, to: email }, displayName: { from: null, to: displayName }, role: { from: null, to: role }, dealerIds: { from: null, to: dealerIds } },
+      changes: {
+        email: { from: null, to: email },
+        displayName: { from: null, to: displayName },
+        role: { from: null, to: role },
+        dealerIds: { from: null, to: dealerIds },
+      },
     });
     return { id: user.id, token: await issueToken(tx, "invite", user.id) };
   });
-  if (!created) return { ok: false, violations: [{ propertyPath: "email", message: "There is already an account with this e-mail address" }] };
+  if (!created)
+    return {
+      ok: false,
+      violations: [{ propertyPath: "email", message: "There is already an account with this e-mail address" }],
+    };
   await mail.mailer.send(passwordLinkMail("invite", email, displayName, created.token, mail.siteUrl));
   return { ok: true, value: { id: created.id } };
 }
 
 /** Changes name, role and dealers; a change of role or dealers signs the person out everywhere (new privileges, new session). */
-export async function updateStaffAccount(db: Database, actor: StaffActor, id: number, input: unknown): Promise<Parsed<{ changed: boolean }>> {
+export async function updateStaffAccount(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  input: unknown,
+): Promise<Parsed<{ changed: boolean }>> {
   assertMay(actor, "staff-accounts", null);
   const parsed = accountChangeSchema.safeParse(input);
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
   const { displayName, role } = parsed.data;
   const dealerIds = dealersOfRole(role, parsed.data.dealerIds);
   const violations = await unknownDealers(db, dealerIds);
-  if (id === actor.id && role !== actor.role) violations.push({ propertyPath: "role", message: "You cannot change your own role" });
+  if (id === actor.id && role !== actor.role)
+    violations.push({ propertyPath: "role", message: "You cannot change your own role" });
   if (violations.length > 0) return { ok: false, violations };
   const changed = await db.transaction(async (tx) => {
     const [before] = await tx.select(SELECT_ACCOUNT).from(staffUsers).where(eq(staffUsers.id, id)).for("update");
     if (!before) throw new StaffAccountNotFound();
     const beforeDealers = (await dealerIdsByUser(tx, [id])).get(id) ?? [];
-    const changes = changedFields({ displayName: before.displayName, role: before.role, dealerIds: beforeDealers }, { displayName, role, dealerIds: [...dealerIds].sort((a, b) => a - b) });
+    const changes = changedFields(
+      { displayName: before.displayName, role: before.role, dealerIds: beforeDealers },
+      { displayName, role, dealerIds: [...dealerIds].sort((a, b) => a - b) },
+    );
     if (Object.keys(changes).length === 0) return false;
     await tx.update(staffUsers).set({ displayName, role, updatedAt: new Date() }).where(eq(staffUsers.id, id));
     await tx.delete(staffUserDealers).where(eq(staffUserDealers.staffUserId, id));
-    if (dealerIds.length > 0) await tx.insert(staffUserDealers).values(dealerIds.map((dealerId) => ({ staffUserId: id, dealerId })));
+    if (dealerIds.length > 0)
+      await tx.insert(staffUserDealers).values(dealerIds.map((dealerId) => ({ staffUserId: id, dealerId })));
     if (changes.role || changes.dealerIds) await endSessionsOf(tx, id);
     await recordAudit(tx, { actor, action: "staff_user.update", entity: "staff_user", entityId: id, changes });
     return true;
@@ -188,16 +242,32 @@ export async function updateStaffAccount(db: Database, actor: StaffActor, id: nu
 }
 
 /** Deactivates an account: it can no longer sign in, and its sessions end now. */
-export async function setStaffAccountActive(db: Database, actor: StaffActor, id: number, active: boolean): Promise<Parsed<null>> {
+export async function setStaffAccountActive(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  active: boolean,
+): Promise<Parsed<null>> {
   assertMay(actor, "staff-accounts", null);
-  if (id === actor.id) return { ok: false, violations: [{ propertyPath: "active", message: "You cannot deactivate your own account" }] };
+  if (id === actor.id)
+    return { ok: false, violations: [{ propertyPath: "active", message: "You cannot deactivate your own account" }] };
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ active: staffUsers.active }).from(staffUsers).where(eq(staffUsers.id, id)).for("update");
+    const [before] = await tx
+      .select({ active: staffUsers.active })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, id))
+      .for("update");
     if (!before) throw new StaffAccountNotFound();
     if (before.active === active) return;
     await tx.update(staffUsers).set({ active, updatedAt: new Date() }).where(eq(staffUsers.id, id));
     if (!active) await endSessionsOf(tx, id);
-    await recordAudit(tx, { actor, action: active ? "staff_user.reactivate" : "staff_user.deactivate", entity: "staff_user", entityId: id, changes: { active: { from: before.active, to: active } } });
+    await recordAudit(tx, {
+      actor,
+      action: active ? "staff_user.reactivate" : "staff_user.deactivate",
+      entity: "staff_user",
+      entityId: id,
+      changes: { active: { from: before.active, to: active } },
+    });
   });
   return { ok: true, value: null };
 }
@@ -227,7 +297,11 @@ export async function requestPasswordReset(db: Database, rawEmail: string, mail:
   await mail.mailer.send(passwordLinkMail("reset", user.email, user.displayName, token, mail.siteUrl));
 }
 
-const LINK_PATHS: Record<"invite" | "reset" | "setup", string> = { invite: "/staff/set-password", reset: "/staff/set-password", setup: "/staff/setup" };
+const LINK_PATHS: Record<"invite" | "reset" | "setup", string> = {
+  invite: "/staff/set-password",
+  reset: "/staff/set-password",
+  setup: "/staff/setup",
+};
 
 /** The address of a one-time link. The token is in the query, which the request log never records. */
 export function oneTimeLink(purpose: "invite" | "reset" | "setup", token: string, siteUrl: string): string {
@@ -236,7 +310,13 @@ export function oneTimeLink(purpose: "invite" | "reset" | "setup", token: string
   return url.href;
 }
 
-function passwordLinkMail(purpose: "invite" | "reset", email: string, displayName: string, token: string, siteUrl: string) {
+function passwordLinkMail(
+  purpose: "invite" | "reset",
+  email: string,
+  displayName: string,
+  token: string,
+  siteUrl: string,
+) {
   const link = oneTimeLink(purpose, token, siteUrl);
   const hours = TOKEN_LIFETIME_MS[purpose] / 3_600_000;
   const text =
@@ -251,13 +331,19 @@ function passwordLinkMail(purpose: "invite" | "reset", email: string, displayNam
   };
 }
 
-export type LinkOutcome = { ok: true; staffUserId: number } | { ok: false; violations: Violation[] } | { ok: false; expired: true };
+export type LinkOutcome =
+  | { ok: true; staffUserId: number }
+  | { ok: false; violations: Violation[] }
+  | { ok: false; expired: true };
 
 /** The person an invitation or reset link belongs to while it can be used (to show its form); null otherwise. */
 export async function passwordLinkOwner(db: Database, token: string): Promise<{ email: string } | null> {
   const owner = (await tokenOwner(db, "invite", token)) ?? (await tokenOwner(db, "reset", token));
   if (!owner) return null;
-  const [user] = await db.select({ email: staffUsers.email, active: staffUsers.active }).from(staffUsers).where(eq(staffUsers.id, owner));
+  const [user] = await db
+    .select({ email: staffUsers.email, active: staffUsers.active })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, owner));
   return user?.active ? { email: user.email } : null;
 }
 
@@ -270,11 +356,19 @@ export async function setPasswordWithLink(db: Database, token: string, password:
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx): Promise<LinkOutcome> => {
     const used = (await consumeToken(tx, "invite", token)) ?? (await consumeToken(tx, "reset", token));
-    const [user] = used?.staffUserId ? await tx.select(SELECT_ACCOUNT).from(staffUsers).where(eq(staffUsers.id, used.staffUserId)) : [];
+    const [user] = used?.staffUserId
+      ? await tx.select(SELECT_ACCOUNT).from(staffUsers).where(eq(staffUsers.id, used.staffUserId))
+      : [];
     if (!user?.active) return { ok: false, expired: true };
     await tx.update(staffUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
     await endSessionsOf(tx, user.id);
-    await recordAudit(tx, { actor: actorOf(user), action: "staff_user.set_password", entity: "staff_user", entityId: user.id, changes: { password: { from: null, to: null } } });
+    await recordAudit(tx, {
+      actor: actorOf(user),
+      action: "staff_user.set_password",
+      entity: "staff_user",
+      entityId: user.id,
+      changes: { password: { from: null, to: null } },
+    });
     return { ok: true, staffUserId: user.id };
   });
 }
@@ -283,9 +377,18 @@ export async function setPasswordWithLink(db: Database, token: string, password:
  * The first group administrator, through the set-up link the server logs at its first start (no staff yet).
  * Refused once any account exists, so a leaked old link can never make a second administrator.
  */
-export async function createFirstAdministrator(db: Database, token: string, input: { email: string; displayName: string; password: string }): Promise<LinkOutcome> {
-  if ((await tokenOwner(db, "setup", token)) !== null || (await countStaffAccounts(db)) > 0) return { ok: false, expired: true };
-  const parsed = newAccountSchema.safeParse({ email: input.email, displayName: input.displayName, role: "group_admin" });
+export async function createFirstAdministrator(
+  db: Database,
+  token: string,
+  input: { email: string; displayName: string; password: string },
+): Promise<LinkOutcome> {
+  if ((await tokenOwner(db, "setup", token)) !== null || (await countStaffAccounts(db)) > 0)
+    return { ok: false, expired: true };
+  const parsed = newAccountSchema.safeParse({
+    email: input.email,
+    displayName: input.displayName,
+    role: "group_admin",
+  });
   const violations = parsed.success ? [] : violationsFromZod(parsed.error);
   const problem = await passwordProblem(input.password, input.email);
   if (problem) violations.push({ propertyPath: "password", message: problem });
@@ -295,8 +398,17 @@ export async function createFirstAdministrator(db: Database, token: string, inpu
     if (!(await consumeToken(tx, "setup", token))) return { ok: false, expired: true };
     const [existing] = await tx.select({ n: count() }).from(staffUsers);
     if (Number(existing?.n ?? 0) > 0) return { ok: false, expired: true };
-    const [user] = await tx.insert(staffUsers).values({ email: parsed.data.email, displayName: parsed.data.displayName, role: "group_admin", passwordHash }).returning({ id: staffUsers.id });
-    await recordAudit(tx, { actor: SYSTEM, action: "staff_user.create", entity: "staff_user", entityId: user!.id, changes: { email: { from: null, to: parsed.data.email }, role: { from: null, to: "group_admin" } } });
+    const [user] = await tx
+      .insert(staffUsers)
+      .values({ email: parsed.data.email, displayName: parsed.data.displayName, role: "group_admin", passwordHash })
+      .returning({ id: staffUsers.id });
+    await recordAudit(tx, {
+      actor: SYSTEM,
+      action: "staff_user.create",
+      entity: "staff_user",
+      entityId: user!.id,
+      changes: { email: { from: null, to: parsed.data.email }, role: { from: null, to: "group_admin" } },
+    });
     return { ok: true, staffUserId: user!.id };
   });
 }
@@ -330,7 +442,13 @@ export async function changeOwnPassword(
   const session = await db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
     await endSessionsOf(tx, user.id);
-    await recordAudit(tx, { actor, action: "staff_user.change_password", entity: "staff_user", entityId: user.id, changes: { password: { from: null, to: null } } });
+    await recordAudit(tx, {
+      actor,
+      action: "staff_user.change_password",
+      entity: "staff_user",
+      entityId: user.id,
+      changes: { password: { from: null, to: null } },
+    });
     return createSession(tx, user.id);
   });
   return { ok: true, value: session };
@@ -344,17 +462,32 @@ export async function enableTotp(
   reauthentication: Reauthentication,
 ): Promise<Parsed<null>> {
   const user = await ownAccount(db, actor);
-  if (user.totpSecret) return { ok: false, violations: [{ propertyPath: "code", message: "Two-factor sign-in is already on" }] };
+  if (user.totpSecret)
+    return { ok: false, violations: [{ propertyPath: "code", message: "Two-factor sign-in is already on" }] };
   const refused = await currentPasswordRefusal(user, input.currentPassword, reauthentication);
   if (refused) return { ok: false, violations: [refused] };
   const step = /^[A-Z2-7]{16,64}$/.test(input.secret) ? totpStepOf(input.secret, input.code) : null;
   if (step === null) {
-    return { ok: false, violations: [{ propertyPath: "code", message: "This code does not match: enter the 6-digit code your app shows now" }] };
+    return {
+      ok: false,
+      violations: [
+        { propertyPath: "code", message: "This code does not match: enter the 6-digit code your app shows now" },
+      ],
+    };
   }
   await db.transaction(async (tx) => {
     // The code that proved the app is used up, as a sign-in's is: it cannot then sign in (replay, ASVS 2.8.4).
-    await tx.update(staffUsers).set({ totpSecret: input.secret, totpLastStep: step, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
-    await recordAudit(tx, { actor, action: "staff_user.enable_totp", entity: "staff_user", entityId: user.id, changes: { totpSecret: { from: null, to: null } } });
+    await tx
+      .update(staffUsers)
+      .set({ totpSecret: input.secret, totpLastStep: step, updatedAt: new Date() })
+      .where(eq(staffUsers.id, user.id));
+    await recordAudit(tx, {
+      actor,
+      action: "staff_user.enable_totp",
+      entity: "staff_user",
+      entityId: user.id,
+      changes: { totpSecret: { from: null, to: null } },
+    });
   });
   return { ok: true, value: null };
 }
@@ -371,17 +504,30 @@ export async function disableTotp(
   if (refused) return { ok: false, violations: [refused] };
   await db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ totpSecret: null, updatedAt: new Date() }).where(eq(staffUsers.id, user.id));
-    await recordAudit(tx, { actor, action: "staff_user.disable_totp", entity: "staff_user", entityId: user.id, changes: { totpSecret: { from: null, to: null } } });
+    await recordAudit(tx, {
+      actor,
+      action: "staff_user.disable_totp",
+      entity: "staff_user",
+      entityId: user.id,
+      changes: { totpSecret: { from: null, to: null } },
+    });
   });
   return { ok: true, value: null };
 }
 
 /** Null when `password` is the person's current one; counted like a sign-in attempt, refused once the allowance is used. */
-async function currentPasswordRefusal(user: AccountRow, password: string, { throttle, clientAddress }: Reauthentication): Promise<Violation | null> {
+async function currentPasswordRefusal(
+  user: AccountRow,
+  password: string,
+  { throttle, clientAddress }: Reauthentication,
+): Promise<Violation | null> {
   const gate = await throttle.claimAttempt(user.email, clientAddress);
   if (!gate.allowed) {
     const minutes = Math.max(1, Math.ceil(gate.retryAfterSeconds / 60));
-    return { propertyPath: "currentPassword", message: `Too many wrong passwords, try again in ${minutes} minute${minutes === 1 ? "" : "s"}` };
+    return {
+      propertyPath: "currentPassword",
+      message: `Too many wrong passwords, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
+    };
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
     return { propertyPath: "currentPassword", message: "This is not your current password" };

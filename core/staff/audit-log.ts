@@ -36,7 +36,10 @@ export const auditFilterSchema = z
       .transform((value) => (value === "" ? 1 : Math.max(1, Math.min(Number(value), 100_000))))
       .optional(),
   })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { path: ["to"], message: "The end date is before the start date" });
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    path: ["to"],
+    message: "The end date is before the start date",
+  });
 
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
@@ -52,21 +55,30 @@ export type AuditEntryView = {
 };
 
 export function parseAuditFilter(query: URLSearchParams): Parsed<AuditFilter> {
-  const raw = Object.fromEntries(["actor", "entity", "dealerId", "from", "to", "page"].flatMap((key) => (query.has(key) ? [[key, query.get(key)!]] : [])));
+  const raw = Object.fromEntries(
+    ["actor", "entity", "dealerId", "from", "to", "page"].flatMap((key) =>
+      query.has(key) ? [[key, query.get(key)!]] : [],
+    ),
+  );
   const parsed = auditFilterSchema.safeParse(raw);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, violations: violationsFromZod(parsed.error) };
 }
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-export async function listAuditEntries(db: Database, actor: StaffActor, filter: AuditFilter): Promise<{ entries: AuditEntryView[]; total: number; page: number; pages: number }> {
+export async function listAuditEntries(
+  db: Database,
+  actor: StaffActor,
+  filter: AuditFilter,
+): Promise<{ entries: AuditEntryView[]; total: number; page: number; pages: number }> {
   assertMay(actor, "audit-log", null);
   const conditions: SQL[] = [];
   if (filter.actor) conditions.push(ilike(auditLog.actorLabel, likeText(filter.actor)));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.dealerId !== undefined) conditions.push(eq(auditLog.dealerId, filter.dealerId));
   if (filter.from) conditions.push(gte(auditLog.at, new Date(`${filter.from}T00:00:00+02:00`)));
-  if (filter.to) conditions.push(lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00+02:00`).getTime() + 86_400_000)));
+  if (filter.to)
+    conditions.push(lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00+02:00`).getTime() + 86_400_000)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
   const total = Number(counted?.n ?? 0);

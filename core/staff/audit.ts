@@ -18,7 +18,17 @@ export type AuditEntry = {
 };
 
 /** Fields never written to the audit log, whatever a caller passes: secrets stay out of it. */
-const SECRET_FIELDS = new Set(["password", "passwordHash", "password_hash", "token", "tokenHash", "secret", "totpSecret", "key", "keyHash"]);
+const SECRET_FIELDS = new Set([
+  "password",
+  "passwordHash",
+  "password_hash",
+  "token",
+  "tokenHash",
+  "secret",
+  "totpSecret",
+  "key",
+  "keyHash",
+]);
 
 /**
  * Writes one audit entry. Call it inside the transaction that makes the change, so a change is never

@@ -22,7 +22,10 @@ export class BootstrapPasswordRefused extends Error {
   }
 }
 
-export async function bootstrapStaff(db: Database, options: { email?: string; password?: string; siteUrl: string }): Promise<StaffBootstrap> {
+export async function bootstrapStaff(
+  db: Database,
+  options: { email?: string; password?: string; siteUrl: string },
+): Promise<StaffBootstrap> {
   const existing = await countStaffAccounts(db);
   if (existing > 0) return { kind: "accounts", count: existing };
   if (options.email && options.password) return createBootstrapAdministrator(db, options.email, options.password);
@@ -30,7 +33,11 @@ export async function bootstrapStaff(db: Database, options: { email?: string; pa
 }
 
 async function createBootstrapAdministrator(db: Database, rawEmail: string, password: string): Promise<StaffBootstrap> {
-  const parsed = newAccountSchema.safeParse({ email: rawEmail, displayName: "Group administrator", role: "group_admin" });
+  const parsed = newAccountSchema.safeParse({
+    email: rawEmail,
+    displayName: "Group administrator",
+    role: "group_admin",
+  });
   if (!parsed.success) throw new Error(`STAFF_BOOTSTRAP_EMAIL is refused: ${parsed.error.issues[0]?.message}`);
   const problem = await passwordProblem(password, parsed.data.email);
   if (problem) throw new BootstrapPasswordRefused(problem);
@@ -43,7 +50,13 @@ async function createBootstrapAdministrator(db: Database, rawEmail: string, pass
       .onConflictDoNothing()
       .returning({ id: staffUsers.id });
     if (user) {
-      await recordAudit(tx, { actor: SYSTEM, action: "staff_user.bootstrap", entity: "staff_user", entityId: user.id, changes: { email: { from: null, to: parsed.data.email }, role: { from: null, to: "group_admin" } } });
+      await recordAudit(tx, {
+        actor: SYSTEM,
+        action: "staff_user.bootstrap",
+        entity: "staff_user",
+        entityId: user.id,
+        changes: { email: { from: null, to: parsed.data.email }, role: { from: null, to: "group_admin" } },
+      });
     }
   });
   return { kind: "created", email: parsed.data.email };
@@ -53,9 +66,11 @@ async function createBootstrapAdministrator(db: Database, rawEmail: string, pass
 export function describeStaffBootstrap(bootstrap: StaffBootstrap, activeAdministrators: number): string {
   if (bootstrap.kind === "accounts") {
     const accounts = `${bootstrap.count} staff account${bootstrap.count === 1 ? "" : "s"}`;
-    if (activeAdministrators === 0) return `${accounts} but no active group administrator: nobody can create, change or reactivate staff accounts`;
+    if (activeAdministrators === 0)
+      return `${accounts} but no active group administrator: nobody can create, change or reactivate staff accounts`;
     return `${accounts}, ${activeAdministrators} of them active group administrator${activeAdministrators === 1 ? "" : "s"}; sign in at /staff/login`;
   }
-  if (bootstrap.kind === "created") return `created the group administrator ${bootstrap.email} from STAFF_BOOTSTRAP_EMAIL; sign in at /staff/login`;
+  if (bootstrap.kind === "created")
+    return `created the group administrator ${bootstrap.email} from STAFF_BOOTSTRAP_EMAIL; sign in at /staff/login`;
   return "no staff accounts yet: open the set-up link in the log line 'staff set-up link' (valid 24 hours) to create the first administrator";
 }

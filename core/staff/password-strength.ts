@@ -10,7 +10,20 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 export const MIN_PASSWORD_SCORE = 4;
 
 /** Words of this site a staff member is tempted to build a password from; zxcvbn treats them as known words. */
-const SITE_WORDS = ["honda", "hondadealergroup", "dealer", "dealergroup", "group", "staff", "backoffice", "admin", "administrator", "finance", "motors", "southafrica"];
+const SITE_WORDS = [
+  "honda",
+  "hondadealergroup",
+  "dealer",
+  "dealergroup",
+  "group",
+  "staff",
+  "backoffice",
+  "admin",
+  "administrator",
+  "finance",
+  "motors",
+  "southafrica",
+];
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 
@@ -22,7 +35,11 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
  */
 function strengthEstimator(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, english] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-en"),
+    ]);
     return new ZxcvbnFactory({
       translations: english.translations,
       graphs: common.adjacencyGraphs,
@@ -46,6 +63,9 @@ export async function passwordWeakness(password: string, email: string): Promise
   const result = (await strengthEstimator()).check(password, [...emailWords(email), ...SITE_WORDS]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const warning = result.feedback.warning ?? "This password would be too easy to guess.";
-  const suggestions = result.feedback.suggestions.length > 0 ? result.feedback.suggestions : ["Add another word or two that are less common."];
+  const suggestions =
+    result.feedback.suggestions.length > 0
+      ? result.feedback.suggestions
+      : ["Add another word or two that are less common."];
   return [warning, ...suggestions].join(" ");
 }

@@ -43,6 +43,7 @@ export async function passwordProblem(password: string, email: string): Promise<
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters`;
   const lower = password.toLowerCase();
   const address = email.trim().toLowerCase();
-  if (lower === address || (address.includes("@") && lower === address.split("@")[0])) return "Do not use your e-mail address as your password";
+  if (lower === address || (address.includes("@") && lower === address.split("@")[0]))
+    return "Do not use your e-mail address as your password";
   return passwordWeakness(password, email);
 }

@@ -1,12 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { assertMay, assertMayUse, dealerScope, may, mayUse, scopeIncludes, StaffAccessDenied, type StaffActor, type StaffArea } from "./roles.ts";
+import {
+  assertMay,
+  assertMayUse,
+  dealerScope,
+  may,
+  mayUse,
+  scopeIncludes,
+  StaffAccessDenied,
+  type StaffActor,
+  type StaffArea,
+} from "./roles.ts";
 
 const admin: StaffActor = { id: 1, label: "admin@example.co.za", role: "group_admin", dealerIds: [] };
 const manager: StaffActor = { id: 2, label: "manager@example.co.za", role: "dealer_manager", dealerIds: [7] };
 const editor: StaffActor = { id: 3, label: "editor@example.co.za", role: "content_editor", dealerIds: [7] };
 
-const AREAS: StaffArea[] = ["stock", "leads", "finance-applications", "deals", "banners", "blog", "dealer-details", "dealers", "staff-accounts", "feed-keys", "channels", "audit-log", "insights"];
-const MANAGER_AREAS = new Set<StaffArea>(["stock", "leads", "finance-applications", "deals", "dealer-details", "channels", "insights"]);
+const AREAS: StaffArea[] = [
+  "stock",
+  "leads",
+  "finance-applications",
+  "deals",
+  "banners",
+  "blog",
+  "dealer-details",
+  "dealers",
+  "staff-accounts",
+  "feed-keys",
+  "channels",
+  "audit-log",
+  "insights",
+];
+const MANAGER_AREAS = new Set<StaffArea>([
+  "stock",
+  "leads",
+  "finance-applications",
+  "deals",
+  "dealer-details",
+  "channels",
+  "insights",
+]);
 const EDITOR_AREAS = new Set<StaffArea>(["deals", "banners", "blog"]);
 
 describe("the role matrix", () => {
@@ -16,12 +48,22 @@ describe("the role matrix", () => {
 
   it.each(AREAS)("a dealer manager uses %s only for their own dealers", (area) => {
     const own = MANAGER_AREAS.has(area);
-    expect([mayUse(manager, area), may(manager, area, 7), may(manager, area, 8), may(manager, area, null)]).toEqual([own, own, false, false]);
+    expect([mayUse(manager, area), may(manager, area, 7), may(manager, area, 8), may(manager, area, null)]).toEqual([
+      own,
+      own,
+      false,
+      false,
+    ]);
   });
 
   it.each(AREAS)("a content editor uses %s group-wide or not at all, whatever dealers the account lists", (area) => {
     const own = EDITOR_AREAS.has(area);
-    expect([mayUse(editor, area), may(editor, area, 7), may(editor, area, 8), may(editor, area, null)]).toEqual([own, own, own, own]);
+    expect([mayUse(editor, area), may(editor, area, 7), may(editor, area, 8), may(editor, area, null)]).toEqual([
+      own,
+      own,
+      own,
+      own,
+    ]);
   });
 
   it("answers not found for another dealer's record and forbidden for an area the role has no part in", () => {
@@ -33,7 +75,9 @@ describe("the role matrix", () => {
 
   it("refuses the use of an area as forbidden exactly when mayUse says no", () => {
     expect(() => assertMayUse(manager, "blog")).toThrow(expect.objectContaining({ kind: "forbidden" }));
-    expect(() => assertMayUse({ ...manager, dealerIds: [] }, "stock")).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => assertMayUse({ ...manager, dealerIds: [] }, "stock")).toThrow(
+      expect.objectContaining({ kind: "forbidden" }),
+    );
     expect(() => assertMayUse(manager, "stock")).not.toThrow();
     expect(() => assertMayUse(editor, "blog")).not.toThrow();
   });
@@ -51,8 +95,14 @@ describe("the role matrix", () => {
   });
 
   it("a scope takes in every dealer, the manager's own, or none", () => {
-    expect([scopeIncludes(dealerScope(admin, "leads"), 7), scopeIncludes(dealerScope(admin, "leads"), 8)]).toEqual([true, true]);
-    expect([scopeIncludes(dealerScope(manager, "leads"), 7), scopeIncludes(dealerScope(manager, "leads"), 8)]).toEqual([true, false]);
+    expect([scopeIncludes(dealerScope(admin, "leads"), 7), scopeIncludes(dealerScope(admin, "leads"), 8)]).toEqual([
+      true,
+      true,
+    ]);
+    expect([scopeIncludes(dealerScope(manager, "leads"), 7), scopeIncludes(dealerScope(manager, "leads"), 8)]).toEqual([
+      true,
+      false,
+    ]);
     expect(scopeIncludes(dealerScope(editor, "leads"), 7)).toBe(false);
   });
 });

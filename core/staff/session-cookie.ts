@@ -16,7 +16,14 @@ export function sessionCookie(token: string, overHttps: boolean): string {
 }
 
 export function clearedSessionCookie(overHttps: boolean): string {
-  return [`${sessionCookieName(overHttps)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(overHttps ? ["Secure"] : [])].join("; ");
+  return [
+    `${sessionCookieName(overHttps)}=`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=0",
+    ...(overHttps ? ["Secure"] : []),
+  ].join("; ");
 }
 
 /** The session token from a Cookie header, or null. */

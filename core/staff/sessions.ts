@@ -56,7 +56,9 @@ export async function resolveSession(db: Database, token: string, now = new Date
       role: staffUsers.role,
       active: staffUsers.active,
       totpSecret: staffUsers.totpSecret,
-      dealerIds: sql<number[]>`coalesce((select array_agg(${staffUserDealers.dealerId} order by ${staffUserDealers.dealerId}) from ${staffUserDealers} where ${staffUserDealers.staffUserId} = ${staffUsers.id}), '{}')`,
+      dealerIds: sql<
+        number[]
+      >`coalesce((select array_agg(${staffUserDealers.dealerId} order by ${staffUserDealers.dealerId}) from ${staffUserDealers} where ${staffUserDealers.staffUserId} = ${staffUsers.id}), '{}')`,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
@@ -87,12 +89,19 @@ export async function endSession(db: Executor, token: string): Promise<void> {
 export async function endSessionsOf(db: Executor, staffUserId: number, keepToken?: string): Promise<void> {
   await db
     .delete(staffSessions)
-    .where(and(eq(staffSessions.staffUserId, staffUserId), keepToken ? ne(staffSessions.tokenHash, hashToken(keepToken)) : undefined));
+    .where(
+      and(
+        eq(staffSessions.staffUserId, staffUserId),
+        keepToken ? ne(staffSessions.tokenHash, hashToken(keepToken)) : undefined,
+      ),
+    );
 }
 
 /** Removes sessions past their absolute or idle end (housekeeping; expired sessions are refused anyway). */
 export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<void> {
   await db
     .delete(staffSessions)
-    .where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+    .where(
+      or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
+    );
 }

@@ -39,12 +39,18 @@ describe("passwords", () => {
     expect(await passwordProblem("thandi.nkosi@example.co.za", "Thandi.Nkosi@example.co.za")).toMatch(/e-mail address/);
     expect(await passwordProblem("thandi.nkosi", "thandi.nkosi@example.co.za")).toMatch(/e-mail address/);
     for (const common of ["Password123456", "qwerty1234567890", "Honda1234567890", "Password1234"]) {
-      expect(await passwordProblem(common, "a@example.co.za"), common).toMatch(/^This is similar to a commonly used password\. .*Add more words that are less common\./);
+      expect(await passwordProblem(common, "a@example.co.za"), common).toMatch(
+        /^This is similar to a commonly used password\. .*Add more words that are less common\./,
+      );
     }
-    expect(await passwordProblem("aaaaaaaaaaaaaaa", "a@example.co.za")).toMatch(/^Repeated characters like "aaa" are easy to guess\./);
+    expect(await passwordProblem("aaaaaaaaaaaaaaa", "a@example.co.za")).toMatch(
+      /^Repeated characters like "aaa" are easy to guess\./,
+    );
     // The site's words and the person's own name count as known words.
     expect(await passwordProblem("HondaDealerGroup!", "a@example.co.za")).not.toBeNull();
-    expect(await passwordProblem("thandi.nkosi2026!", "thandi.nkosi@example.co.za")).toMatch(/personal or page related data/);
+    expect(await passwordProblem("thandi.nkosi2026!", "thandi.nkosi@example.co.za")).toMatch(
+      /personal or page related data/,
+    );
     expect(await passwordProblem(TEST_STAFF_PASSWORD, "thandi.nkosi@example.co.za")).toBeNull();
   });
 });
@@ -59,7 +65,12 @@ describe("sessions", () => {
     expect(JSON.stringify(stored)).not.toContain(session.token);
 
     time.advance(SESSION_IDLE_MS - 1_000);
-    expect((await resolveSession(database.db, session.token, time.date()))?.actor).toEqual({ id, label: "idle@example.co.za", role: "content_editor", dealerIds: [] });
+    expect((await resolveSession(database.db, session.token, time.date()))?.actor).toEqual({
+      id,
+      label: "idle@example.co.za",
+      role: "content_editor",
+      dealerIds: [],
+    });
     // Seen just now: the idle limit counts from this request.
     time.advance(SESSION_IDLE_MS - 1_000);
     expect(await resolveSession(database.db, session.token, time.date())).not.toBeNull();
@@ -93,12 +104,17 @@ describe("sessions", () => {
 
 describe("signing in", () => {
   it("gives a new session each time (rotation), with its own CSRF token", async () => {
-    await createStaffUser(database.db, { email: "rotate@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "rotate@example.co.za",
+      role: "group_admin",
+      password: TEST_STAFF_PASSWORD,
+    });
     const throttle = new SignInThrottle(database.db);
     const attempt = { email: " Rotate@Example.co.za ", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.10" };
     const first = await signIn(database.db, throttle, attempt);
     const second = await signIn(database.db, throttle, attempt);
-    if (first.kind !== "signed-in" || second.kind !== "signed-in") throw new Error(`not signed in: ${first.kind}, ${second.kind}`);
+    if (first.kind !== "signed-in" || second.kind !== "signed-in")
+      throw new Error(`not signed in: ${first.kind}, ${second.kind}`);
     expect(first.session.token).not.toBe(second.session.token);
     expect(first.session.csrfToken).not.toBe(second.session.csrfToken);
     expect((await resolveSession(database.db, second.session.token))?.csrfToken).toBe(second.session.csrfToken);
@@ -106,56 +122,128 @@ describe("signing in", () => {
 
   it("answers the same refusal for an unknown address and a wrong password, and for an account without a password", async () => {
     await createStaffUser(database.db, { email: "invited@example.co.za", role: "content_editor" });
-    await createStaffUser(database.db, { email: "known@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "known@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     const throttle = new SignInThrottle(database.db);
     const outcomes = await Promise.all(
       ["nobody@example.co.za", "known@example.co.za", "invited@example.co.za"].map((email, index) =>
-        signIn(database.db, throttle, { email, password: "not the password at all", clientAddress: `192.0.2.2${index}` }),
+        signIn(database.db, throttle, {
+          email,
+          password: "not the password at all",
+          clientAddress: `192.0.2.2${index}`,
+        }),
       ),
     );
     expect(outcomes).toEqual([{ kind: "refused" }, { kind: "refused" }, { kind: "refused" }]);
   });
 
   it("refuses an account after 5 failures, even with the right password, until the window ends", async () => {
-    await createStaffUser(database.db, { email: "target@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "target@example.co.za",
+      role: "group_admin",
+      password: TEST_STAFF_PASSWORD,
+    });
     const time = clock();
     const throttle = new SignInThrottle(database.db, time.now);
     for (let failure = 1; failure <= 5; failure++) {
       // Each from another address: the account's count, not the client's, refuses the sixth.
-      const outcome = await signIn(database.db, throttle, { email: "target@example.co.za", password: `wrong guess ${failure}!`, clientAddress: `198.51.100.${failure}` }, time.date());
+      const outcome = await signIn(
+        database.db,
+        throttle,
+        { email: "target@example.co.za", password: `wrong guess ${failure}!`, clientAddress: `198.51.100.${failure}` },
+        time.date(),
+      );
       expect(outcome).toEqual({ kind: "refused" });
     }
-    const blocked = await signIn(database.db, throttle, { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" }, time.date());
+    const blocked = await signIn(
+      database.db,
+      throttle,
+      { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" },
+      time.date(),
+    );
     expect(blocked).toEqual({ kind: "throttled", retryAfterSeconds: FAILURE_WINDOW_MS / 1000 });
     time.advance(FAILURE_WINDOW_MS);
-    expect((await signIn(database.db, throttle, { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" }, time.date())).kind).toBe("signed-in");
+    expect(
+      (
+        await signIn(
+          database.db,
+          throttle,
+          { email: "target@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "198.51.100.99" },
+          time.date(),
+        )
+      ).kind,
+    ).toBe("signed-in");
   });
 
   it("lets a client address have a larger allowance when configured, while each account keeps its 5", async () => {
     const time = clock(Date.UTC(2026, 10, 25, 11, 0, 0));
     const throttle = new SignInThrottle(database.db, time.now, 8);
     for (let account = 1; account <= 8; account++) {
-      await createStaffUser(database.db, { email: `office${account}@example.co.za`, role: "content_editor", password: TEST_STAFF_PASSWORD });
-      const outcome = await signIn(database.db, throttle, { email: `office${account}@example.co.za`, password: "a mistyped passphrase", clientAddress: "203.0.113.40" }, time.date());
+      await createStaffUser(database.db, {
+        email: `office${account}@example.co.za`,
+        role: "content_editor",
+        password: TEST_STAFF_PASSWORD,
+      });
+      const outcome = await signIn(
+        database.db,
+        throttle,
+        { email: `office${account}@example.co.za`, password: "a mistyped passphrase", clientAddress: "203.0.113.40" },
+        time.date(),
+      );
       expect(outcome, `failure ${account} from the office`).toEqual({ kind: "refused" });
     }
-    const ninth = await signIn(database.db, throttle, { email: "office1@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.40" }, time.date());
+    const ninth = await signIn(
+      database.db,
+      throttle,
+      { email: "office1@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.40" },
+      time.date(),
+    );
     expect(ninth.kind).toBe("throttled");
     // From elsewhere, the account's own 5 still apply: office1 has used 1 of them.
-    expect((await signIn(database.db, throttle, { email: "office1@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.41" }, time.date())).kind).toBe("signed-in");
+    expect(
+      (
+        await signIn(
+          database.db,
+          throttle,
+          { email: "office1@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.41" },
+          time.date(),
+        )
+      ).kind,
+    ).toBe("signed-in");
   });
 
   it("checks at most 5 passwords of a burst sent at the same moment, and a success does not count as a failure", async () => {
-    await createStaffUser(database.db, { email: "burst@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "burst@example.co.za",
+      role: "group_admin",
+      password: TEST_STAFF_PASSWORD,
+    });
     const time = clock(Date.UTC(2026, 10, 25, 10, 0, 0));
     const throttle = new SignInThrottle(database.db, time.now);
     // Four sign-ins and failures as people make them: the successes take nothing from the allowance.
     for (let round = 1; round <= 4; round++) {
-      expect((await signIn(database.db, throttle, { email: "burst@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: `192.0.2.${round}` }, time.date())).kind).toBe("signed-in");
+      expect(
+        (
+          await signIn(
+            database.db,
+            throttle,
+            { email: "burst@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: `192.0.2.${round}` },
+            time.date(),
+          )
+        ).kind,
+      ).toBe("signed-in");
     }
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        signIn(database.db, throttle, { email: "burst@example.co.za", password: `burst guess ${i}!`, clientAddress: `192.0.2.${10 + i}` }, time.date()),
+        signIn(
+          database.db,
+          throttle,
+          { email: "burst@example.co.za", password: `burst guess ${i}!`, clientAddress: `192.0.2.${10 + i}` },
+          time.date(),
+        ),
       ),
     );
     expect(burst.filter((outcome) => outcome.kind === "refused")).toHaveLength(5);
@@ -163,56 +251,132 @@ describe("signing in", () => {
   });
 
   it("refuses a client after 5 failures, whichever accounts it tries", async () => {
-    await createStaffUser(database.db, { email: "bystander@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+    await createStaffUser(database.db, {
+      email: "bystander@example.co.za",
+      role: "group_admin",
+      password: TEST_STAFF_PASSWORD,
+    });
     const time = clock(Date.UTC(2026, 10, 25, 9, 5, 0));
     const throttle = new SignInThrottle(database.db, time.now);
     for (let failure = 1; failure <= 5; failure++) {
-      await signIn(database.db, throttle, { email: `guess${failure}@example.co.za`, password: "spray and pray 1", clientAddress: "203.0.113.7" }, time.date());
+      await signIn(
+        database.db,
+        throttle,
+        { email: `guess${failure}@example.co.za`, password: "spray and pray 1", clientAddress: "203.0.113.7" },
+        time.date(),
+      );
     }
-    const blocked = await signIn(database.db, throttle, { email: "bystander@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.7" }, time.date());
+    const blocked = await signIn(
+      database.db,
+      throttle,
+      { email: "bystander@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.7" },
+      time.date(),
+    );
     expect(blocked).toEqual({ kind: "throttled", retryAfterSeconds: 10 * 60 });
     // Another client is not held back by this one.
-    expect((await signIn(database.db, throttle, { email: "bystander@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.8" }, time.date())).kind).toBe("signed-in");
+    expect(
+      (
+        await signIn(
+          database.db,
+          throttle,
+          { email: "bystander@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "203.0.113.8" },
+          time.date(),
+        )
+      ).kind,
+    ).toBe("signed-in");
   });
 
   it("asks for the TOTP code when the person turned it on, and signs in only with the right one", async () => {
     const { secret } = newTotpSecret("two-step@example.co.za");
-    const { id } = await createStaffUser(database.db, { email: "two-step@example.co.za", role: "dealer_manager", dealerSlugs: [], password: TEST_STAFF_PASSWORD });
+    const { id } = await createStaffUser(database.db, {
+      email: "two-step@example.co.za",
+      role: "dealer_manager",
+      dealerSlugs: [],
+      password: TEST_STAFF_PASSWORD,
+    });
     await database.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, id));
     const throttle = new SignInThrottle(database.db);
-    const first = await signIn(database.db, throttle, { email: "two-step@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.50" });
+    const first = await signIn(database.db, throttle, {
+      email: "two-step@example.co.za",
+      password: TEST_STAFF_PASSWORD,
+      clientAddress: "192.0.2.50",
+    });
     if (first.kind !== "second-factor") throw new Error(`expected the code step, got ${first.kind}`);
     expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id))).toEqual([]);
 
     const wrongCode = String((Number(totpCodeAt(secret)) + 500_000) % 1_000_000).padStart(6, "0");
-    const wrong = await completeSecondFactor(database.db, throttle, { pendingToken: first.pendingToken, code: wrongCode, clientAddress: "192.0.2.50" });
+    const wrong = await completeSecondFactor(database.db, throttle, {
+      pendingToken: first.pendingToken,
+      code: wrongCode,
+      clientAddress: "192.0.2.50",
+    });
     expect(wrong).toEqual({ kind: "second-factor", pendingToken: first.pendingToken, wrongCode: true });
-    const right = await completeSecondFactor(database.db, throttle, { pendingToken: first.pendingToken, code: totpCodeAt(secret), clientAddress: "192.0.2.50" });
+    const right = await completeSecondFactor(database.db, throttle, {
+      pendingToken: first.pendingToken,
+      code: totpCodeAt(secret),
+      clientAddress: "192.0.2.50",
+    });
     expect(right.kind).toBe("signed-in");
     // The step's token worked once.
-    const again = await completeSecondFactor(database.db, throttle, { pendingToken: first.pendingToken, code: totpCodeAt(secret), clientAddress: "192.0.2.50" });
+    const again = await completeSecondFactor(database.db, throttle, {
+      pendingToken: first.pendingToken,
+      code: totpCodeAt(secret),
+      clientAddress: "192.0.2.50",
+    });
     expect(again).toEqual({ kind: "refused" });
   });
 
   it("takes a TOTP code once: the same code, seen or sent again with the password, does not sign in a second time", async () => {
     const { secret } = newTotpSecret("replay@example.co.za");
-    const { id } = await createStaffUser(database.db, { email: "replay@example.co.za", role: "content_editor", password: TEST_STAFF_PASSWORD });
+    const { id } = await createStaffUser(database.db, {
+      email: "replay@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
     await database.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, id));
     const throttle = new SignInThrottle(database.db);
     const now = new Date();
     const code = totpCodeAt(secret, now.getTime());
     const passwordStep = async () => {
-      const outcome = await signIn(database.db, throttle, { email: "replay@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.60" }, now);
+      const outcome = await signIn(
+        database.db,
+        throttle,
+        { email: "replay@example.co.za", password: TEST_STAFF_PASSWORD, clientAddress: "192.0.2.60" },
+        now,
+      );
       if (outcome.kind !== "second-factor") throw new Error(`expected the code step, got ${outcome.kind}`);
       return outcome.pendingToken;
     };
-    expect((await completeSecondFactor(database.db, throttle, { pendingToken: await passwordStep(), code, clientAddress: "192.0.2.60" }, now)).kind).toBe("signed-in");
+    expect(
+      (
+        await completeSecondFactor(
+          database.db,
+          throttle,
+          { pendingToken: await passwordStep(), code, clientAddress: "192.0.2.60" },
+          now,
+        )
+      ).kind,
+    ).toBe("signed-in");
     // Someone who saw the code, and knows the password, tries it within the same 30 seconds.
     const secondToken = await passwordStep();
-    const replayed = await completeSecondFactor(database.db, throttle, { pendingToken: secondToken, code, clientAddress: "192.0.2.61" }, now);
+    const replayed = await completeSecondFactor(
+      database.db,
+      throttle,
+      { pendingToken: secondToken, code, clientAddress: "192.0.2.61" },
+      now,
+    );
     expect(replayed).toEqual({ kind: "second-factor", pendingToken: secondToken, wrongCode: true });
     // The next period's code works.
     const later = new Date(now.getTime() + 30_000);
-    expect((await completeSecondFactor(database.db, throttle, { pendingToken: secondToken, code: totpCodeAt(secret, later.getTime()), clientAddress: "192.0.2.61" }, later)).kind).toBe("signed-in");
+    expect(
+      (
+        await completeSecondFactor(
+          database.db,
+          throttle,
+          { pendingToken: secondToken, code: totpCodeAt(secret, later.getTime()), clientAddress: "192.0.2.61" },
+          later,
+        )
+      ).kind,
+    ).toBe("signed-in");
   });
 });

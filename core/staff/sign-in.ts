@@ -58,19 +58,32 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export type SignInAttempt = { email: string; password: string; clientAddress: string };
 
-export async function signIn(db: Database, throttle: SignInThrottle, attempt: SignInAttempt, now = new Date()): Promise<SignInOutcome> {
+export async function signIn(
+  db: Database,
+  throttle: SignInThrottle,
+  attempt: SignInAttempt,
+  now = new Date(),
+): Promise<SignInOutcome> {
   const email = normaliseEmail(attempt.email);
   const gate = await throttle.claimAttempt(email, attempt.clientAddress);
   if (!gate.allowed) return { kind: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
   const [user] = await db
-    .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash, active: staffUsers.active, totpSecret: staffUsers.totpSecret })
+    .select({
+      id: staffUsers.id,
+      passwordHash: staffUsers.passwordHash,
+      active: staffUsers.active,
+      totpSecret: staffUsers.totpSecret,
+    })
     .from(staffUsers)
     .where(eq(staffUsers.email, email));
   const passwordRight =
-    user?.active && user.passwordHash ? await verifyPassword(user.passwordHash, attempt.password) : await verifyAgainstNothing(attempt.password);
+    user?.active && user.passwordHash
+      ? await verifyPassword(user.passwordHash, attempt.password)
+      : await verifyAgainstNothing(attempt.password);
   if (!user || !passwordRight) return { kind: "refused" };
   await throttle.attemptSucceeded(email, attempt.clientAddress);
-  if (user.totpSecret) return { kind: "second-factor", pendingToken: await issueToken(db, "second-factor", user.id, now) };
+  if (user.totpSecret)
+    return { kind: "second-factor", pendingToken: await issueToken(db, "second-factor", user.id, now) };
   return { kind: "signed-in", session: await startSession(db, user.id, email, now), staffUserId: user.id };
 }
 
@@ -83,7 +96,10 @@ export async function completeSecondFactor(
 ): Promise<SignInOutcome> {
   const owner = await tokenOwner(db, "second-factor", attempt.pendingToken, now);
   if (owner === undefined || owner === null) return { kind: "refused" };
-  const [user] = await db.select({ email: staffUsers.email, totpSecret: staffUsers.totpSecret, active: staffUsers.active }).from(staffUsers).where(eq(staffUsers.id, owner));
+  const [user] = await db
+    .select({ email: staffUsers.email, totpSecret: staffUsers.totpSecret, active: staffUsers.active })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, owner));
   if (!user?.active || !user.totpSecret) return { kind: "refused" };
   const gate = await throttle.claimAttempt(user.email, attempt.clientAddress);
   if (!gate.allowed) return { kind: "throttled", retryAfterSeconds: gate.retryAfterSeconds };

@@ -5,7 +5,9 @@ import type { Violation } from "../shared/violations.ts";
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** What a back-office write answers: done, or the fields at fault (the page's 422). */
-export type WriteResult<T extends object = { id: number }> = ({ ok: true } & T) | { ok: false; violations: Violation[] };
+export type WriteResult<T extends object = { id: number }> =
+  | ({ ok: true } & T)
+  | { ok: false; violations: Violation[] };
 
 /**
  * Runs a back-office write in a transaction. A refusal found inside it (a field violation) rolls back
@@ -39,7 +41,12 @@ export async function writeOrRefuse<R extends WriteResult<object>>(
 /** The name of the unique constraint an error (or its cause) broke; null for any other error. */
 export function uniqueConstraintOf(error: unknown): string | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, constraint, message, cause } = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    const { code, constraint, message, cause } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (code === "23505") {
       if (typeof constraint === "string") return constraint;
       const named = typeof message === "string" ? /"([^"]+)"/.exec(message) : null;

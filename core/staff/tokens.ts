@@ -27,10 +27,16 @@ export function hashToken(token: string): string {
 }
 
 /** Issues a token; an earlier unused token of the same purpose for the same person stops working. */
-export async function issueToken(db: Executor, purpose: TokenPurpose, staffUserId: number | null, now = new Date()): Promise<string> {
+export async function issueToken(
+  db: Executor,
+  purpose: TokenPurpose,
+  staffUserId: number | null,
+  now = new Date(),
+): Promise<string> {
   const token = newSecretToken();
   // Set-up links (no person yet) are left alone: each instance starting at once logs its own, and any of them works.
-  const earlier = staffUserId === null ? undefined : and(eq(staffTokens.purpose, purpose), eq(staffTokens.staffUserId, staffUserId));
+  const earlier =
+    staffUserId === null ? undefined : and(eq(staffTokens.purpose, purpose), eq(staffTokens.staffUserId, staffUserId));
   await db.delete(staffTokens).where(or(lt(staffTokens.expiresAt, now), earlier));
   await db.insert(staffTokens).values({
     tokenHash: hashToken(token),
@@ -43,11 +49,24 @@ export async function issueToken(db: Executor, purpose: TokenPurpose, staffUserI
 }
 
 const usable = (purpose: TokenPurpose, token: string, now: Date) =>
-  and(eq(staffTokens.tokenHash, hashToken(token)), eq(staffTokens.purpose, purpose), isNull(staffTokens.usedAt), gt(staffTokens.expiresAt, now));
+  and(
+    eq(staffTokens.tokenHash, hashToken(token)),
+    eq(staffTokens.purpose, purpose),
+    isNull(staffTokens.usedAt),
+    gt(staffTokens.expiresAt, now),
+  );
 
 /** True while the token can still be used (to show its form); does not use it. */
-export async function isTokenUsable(db: Executor, purpose: TokenPurpose, token: string, now = new Date()): Promise<boolean> {
-  const [row] = await db.select({ purpose: staffTokens.purpose }).from(staffTokens).where(usable(purpose, token, now));
+export async function isTokenUsable(
+  db: Executor,
+  purpose: TokenPurpose,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
+  const [row] = await db
+    .select({ purpose: staffTokens.purpose })
+    .from(staffTokens)
+    .where(usable(purpose, token, now));
   return row !== undefined;
 }
 
@@ -55,7 +74,12 @@ export async function isTokenUsable(db: Executor, purpose: TokenPurpose, token: 
  * Uses the token, atomically: of two requests with the same token only one gets it. Answers its person (null
  * for the set-up token), or undefined when the token is unknown, used or expired.
  */
-export async function consumeToken(db: Executor, purpose: TokenPurpose, token: string, now = new Date()): Promise<{ staffUserId: number | null } | undefined> {
+export async function consumeToken(
+  db: Executor,
+  purpose: TokenPurpose,
+  token: string,
+  now = new Date(),
+): Promise<{ staffUserId: number | null } | undefined> {
   const [row] = await db
     .update(staffTokens)
     .set({ usedAt: now })
@@ -65,7 +89,15 @@ export async function consumeToken(db: Executor, purpose: TokenPurpose, token: s
 }
 
 /** The person a token belongs to while it is usable, without using it (the TOTP step reads it before the code is right). */
-export async function tokenOwner(db: Executor, purpose: TokenPurpose, token: string, now = new Date()): Promise<number | null | undefined> {
-  const [row] = await db.select({ staffUserId: staffTokens.staffUserId }).from(staffTokens).where(usable(purpose, token, now));
+export async function tokenOwner(
+  db: Executor,
+  purpose: TokenPurpose,
+  token: string,
+  now = new Date(),
+): Promise<number | null | undefined> {
+  const [row] = await db
+    .select({ staffUserId: staffTokens.staffUserId })
+    .from(staffTokens)
+    .where(usable(purpose, token, now));
   return row?.staffUserId;
 }

@@ -7,7 +7,14 @@ import { Secret, TOTP } from "otpauth";
 const ISSUER = "Honda Dealer Group staff";
 
 function totpFor(secret: string, email: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label: email, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
+  return new TOTP({
+    issuer: ISSUER,
+    label: email,
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  });
 }
 
 /** A new secret (160 bits, base32) and the otpauth:// URI an authenticator app takes from it. */

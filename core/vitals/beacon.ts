@@ -23,10 +23,16 @@ const beaconSchema = z.strictObject({
     .superRefine((metrics, context) => {
       const seen = new Set<VitalName>();
       metrics.forEach((metric, index) => {
-        if (seen.has(metric.name)) context.addIssue({ code: "custom", path: [index, "name"], message: `${metric.name} is reported twice` });
+        if (seen.has(metric.name))
+          context.addIssue({ code: "custom", path: [index, "name"], message: `${metric.name} is reported twice` });
         seen.add(metric.name);
         const { max, unit } = VITALS[metric.name];
-        if (metric.value > max) context.addIssue({ code: "custom", path: [index, "value"], message: `${metric.name} must be at most ${max}${unit ? ` ${unit}` : ""}` });
+        if (metric.value > max)
+          context.addIssue({
+            code: "custom",
+            path: [index, "value"],
+            message: `${metric.name} must be at most ${max}${unit ? ` ${unit}` : ""}`,
+          });
       });
     }),
 });

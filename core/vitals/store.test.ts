@@ -62,7 +62,11 @@ describe("the daily aggregates", () => {
     await recordOn(NOW, [visit(1000), visit(5000, { device: "desktop" }), visit(3000, { pageType: "home" })]);
     const { rows } = await readVitalsSummary(database.db, admin, 7, NOW);
     const lcp = Object.fromEntries(rows.map((row) => [`${row.pageType} ${row.device}`, row.vitals.LCP?.rating]));
-    expect(lcp).toEqual({ "used-listing mobile": "good", "used-listing desktop": "poor", "home mobile": "needs-improvement" });
+    expect(lcp).toEqual({
+      "used-listing mobile": "good",
+      "used-listing desktop": "poor",
+      "home mobile": "needs-improvement",
+    });
   });
 
   it("answers the last 7 or 28 days, today included", async () => {

@@ -18,7 +18,11 @@ import {
 } from "./vitals.ts";
 
 /** One page view's measurements, classed (the beacon's path is already dropped). */
-export type VitalsVisit = { pageType: PageType; device: DeviceClass; metrics: readonly { name: VitalName; value: number }[] };
+export type VitalsVisit = {
+  pageType: PageType;
+  device: DeviceClass;
+  metrics: readonly { name: VitalName; value: number }[];
+};
 
 /**
  * Counts page views' vitals per day, page type, device class, vital and bucket in memory, and adds them to
@@ -32,7 +36,11 @@ export class VitalsAggregator {
     private readonly db: Database,
     private readonly options: { logger?: Logger; now?: () => Date; flushEveryMs?: number } = {},
   ) {
-    this.counts = new CountBuffer((counts) => this.write(counts), { what: "web vitals", logger: options.logger, flushEveryMs: options.flushEveryMs });
+    this.counts = new CountBuffer((counts) => this.write(counts), {
+      what: "web vitals",
+      logger: options.logger,
+      flushEveryMs: options.flushEveryMs,
+    });
   }
 
   record(visit: VitalsVisit): void {
@@ -64,7 +72,13 @@ export class VitalsAggregator {
       .insert(webVitalsDaily)
       .values(rows)
       .onConflictDoUpdate({
-        target: [webVitalsDaily.day, webVitalsDaily.pageType, webVitalsDaily.device, webVitalsDaily.metric, webVitalsDaily.bucket],
+        target: [
+          webVitalsDaily.day,
+          webVitalsDaily.pageType,
+          webVitalsDaily.device,
+          webVitalsDaily.metric,
+          webVitalsDaily.bucket,
+        ],
         set: { count: sql`${webVitalsDaily.count} + excluded.count` },
       });
     return rows.length;
@@ -79,7 +93,12 @@ export type VitalsSummary = { from: string; to: string; rows: VitalsRow[] };
  * The p75 of each vital per page type and device class over the last `days` South African days, today
  * included. Group administrators only (core/staff/roles.ts, area "web-vitals").
  */
-export async function readVitalsSummary(db: Database, actor: StaffActor, days: number, now = new Date()): Promise<VitalsSummary> {
+export async function readVitalsSummary(
+  db: Database,
+  actor: StaffActor,
+  days: number,
+  now = new Date(),
+): Promise<VitalsSummary> {
   assertMay(actor, "web-vitals", null);
   const to = southAfricanDay(now);
   const from = daysBefore(to, days - 1);
@@ -118,7 +137,10 @@ export async function readVitalsSummary(db: Database, actor: StaffActor, days: n
 /** Deletes the days older than `retentionDays` (today counts as one); answers how many rows went. */
 export async function purgeOldVitals(db: Database, retentionDays: number, now = new Date()): Promise<number> {
   const oldestKept = daysBefore(southAfricanDay(now), retentionDays - 1);
-  const deleted = await db.delete(webVitalsDaily).where(lt(webVitalsDaily.day, oldestKept)).returning({ day: webVitalsDaily.day });
+  const deleted = await db
+    .delete(webVitalsDaily)
+    .where(lt(webVitalsDaily.day, oldestKept))
+    .returning({ day: webVitalsDaily.day });
   return deleted.length;
 }
 
@@ -129,8 +151,9 @@ export function registerVitalsPurgeJob(jobs: JobRunner, options: { db: Database;
   jobs.register({
     name: VITALS_PURGE_JOB,
     everyMs: 86_400_000,
-    run: async () => ({ purged: await purgeOldVitals(options.db, options.retentionDays), retentionDays: options.retentionDays }),
+    run: async () => ({
+      purged: await purgeOldVitals(options.db, options.retentionDays),
+      retentionDays: options.retentionDays,
+    }),
   });
 }
-
-

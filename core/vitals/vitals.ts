@@ -6,7 +6,16 @@
 export const VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
-export const PAGE_TYPES = ["home", "new-model", "used-listing", "used-vehicle", "finance", "blog", "dealer", "other"] as const;
+export const PAGE_TYPES = [
+  "home",
+  "new-model",
+  "used-listing",
+  "used-vehicle",
+  "finance",
+  "blog",
+  "dealer",
+  "other",
+] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
 export const DEVICE_CLASSES = ["mobile", "desktop"] as const;
@@ -36,7 +45,10 @@ export const VITALS: Record<VitalName, VitalDefinition> = {
     unit: "ms",
     good: 2500,
     poor: 4000,
-    bounds: [250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2250, 2500, 2750, 3000, 3500, 4000, 5000, 6000, 8000, 10000, 15000, 20000],
+    bounds: [
+      250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2250, 2500, 2750, 3000, 3500, 4000, 5000, 6000, 8000, 10000, 15000,
+      20000,
+    ],
     max: 600_000,
   },
   INP: {
@@ -60,7 +72,9 @@ export const VITALS: Record<VitalName, VitalDefinition> = {
     unit: "ms",
     good: 1800,
     poor: 3000,
-    bounds: [200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2250, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 10000],
+    bounds: [
+      200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2250, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 10000,
+    ],
     max: 600_000,
   },
   TTFB: {
@@ -85,7 +99,10 @@ export function bucketOf(name: VitalName, value: number): number {
  * that holds the 75th percentile visit, so the true p75 is at most that; `over` when it lies past the last bound.
  * Null without any visit.
  */
-export function p75OfBuckets(name: VitalName, counts: ReadonlyMap<number, number>): { value: number; over: boolean; visits: number } | null {
+export function p75OfBuckets(
+  name: VitalName,
+  counts: ReadonlyMap<number, number>,
+): { value: number; over: boolean; visits: number } | null {
   const { bounds } = VITALS[name];
   const visits = [...counts.values()].reduce((sum, count) => sum + count, 0);
   if (visits === 0) return null;
@@ -93,7 +110,10 @@ export function p75OfBuckets(name: VitalName, counts: ReadonlyMap<number, number
   let seen = 0;
   for (let bucket = 0; bucket <= bounds.length; bucket += 1) {
     seen += counts.get(bucket) ?? 0;
-    if (seen >= rank) return bucket < bounds.length ? { value: bounds[bucket]!, over: false, visits } : { value: bounds.at(-1)!, over: true, visits };
+    if (seen >= rank)
+      return bucket < bounds.length
+        ? { value: bounds[bucket]!, over: false, visits }
+        : { value: bounds.at(-1)!, over: true, visits };
   }
   return { value: bounds.at(-1)!, over: true, visits };
 }

@@ -53,7 +53,16 @@ export async function seedDatabase(db: Database, options: { usedCount?: number }
 
 /** Every catalogue channel switched on for every dealer, each with its feed key (core/channels), so a new site has full feeds. */
 async function seedChannels(tx: Transaction, dealerIds: Ids): Promise<void> {
-  await tx.insert(channelFeeds).values([...dealerIds.values()].flatMap((dealerId) => CHANNEL_IDS.map((channel) => ({ dealerId, channel, enabled: true, keyNonce: randomBytes(16).toString("base64url") }))));
+  await tx.insert(channelFeeds).values(
+    [...dealerIds.values()].flatMap((dealerId) =>
+      CHANNEL_IDS.map((channel) => ({
+        dealerId,
+        channel,
+        enabled: true,
+        keyNonce: randomBytes(16).toString("base64url"),
+      })),
+    ),
+  );
 }
 
 /** Seeds only when the database has no dealers yet; answers whether it seeded. */
@@ -88,8 +97,20 @@ async function seedDealers(tx: Transaction): Promise<Ids> {
   await tx.insert(dealerLeadChannels).values(
     rows.flatMap((row) => [
       // People read leads@ and finance@; the CRM imports every lead's ADF from crm@ (decision 015).
-      { dealerId: row.id, kind: "email", target: `leads@${row.slug}.example.co.za`, leadKind: "enquiry", format: "readable" },
-      { dealerId: row.id, kind: "email", target: `finance@${row.slug}.example.co.za`, leadKind: "finance", format: "readable" },
+      {
+        dealerId: row.id,
+        kind: "email",
+        target: `leads@${row.slug}.example.co.za`,
+        leadKind: "enquiry",
+        format: "readable",
+      },
+      {
+        dealerId: row.id,
+        kind: "email",
+        target: `finance@${row.slug}.example.co.za`,
+        leadKind: "finance",
+        format: "readable",
+      },
       { dealerId: row.id, kind: "email", target: `crm@${row.slug}.example.co.za`, leadKind: "all", format: "adf" },
     ]),
   );
@@ -133,7 +154,13 @@ async function seedMakesAndModels(tx: Transaction): Promise<Ids> {
   }
   const modelRows = await tx
     .insert(models)
-    .values([...wanted.values()].map((model) => ({ makeId: makeIds.get(model.makeSlug)!, name: model.name, slug: model.slug })))
+    .values(
+      [...wanted.values()].map((model) => ({
+        makeId: makeIds.get(model.makeSlug)!,
+        name: model.name,
+        slug: model.slug,
+      })),
+    )
     .returning({ id: models.id, slug: models.slug, makeId: models.makeId });
   const makeSlugById = new Map(makeRows.map((row) => [row.id, row.slug]));
   return new Map(modelRows.map((row) => [modelKey(makeSlugById.get(row.makeId)!, row.slug), row.id]));
@@ -179,7 +206,9 @@ async function seedRange(tx: Transaction, modelIds: Ids): Promise<void> {
     );
     const gallery = galleryFor(model);
     if (gallery.length > 0) {
-      await tx.insert(rangeGallery).values(gallery.map((image, order) => ({ rangeModelId, ...image, sortOrder: order })));
+      await tx
+        .insert(rangeGallery)
+        .values(gallery.map((image, order) => ({ rangeModelId, ...image, sortOrder: order })));
     }
   }
 }
@@ -253,9 +282,13 @@ async function seedBlog(tx: Transaction): Promise<void> {
  * benchmarks); a different `seed` gives different vehicles.
  */
 export async function addUsedVehicles(db: Database | Transaction, total: number, seed?: number): Promise<void> {
-  const dealerRows = await db.select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName, province: dealers.province }).from(dealers);
+  const dealerRows = await db
+    .select({ id: dealers.id, slug: dealers.slug, name: dealers.dealerName, province: dealers.province })
+    .from(dealers);
   const dealerIds = new Map(dealerRows.map((row) => [row.slug, row.id]));
-  const makeIds = new Map((await db.select({ id: makes.id, slug: makes.slug }).from(makes)).map((row) => [row.slug, row.id]));
+  const makeIds = new Map(
+    (await db.select({ id: makes.id, slug: makes.slug }).from(makes)).map((row) => [row.slug, row.id]),
+  );
   const makeSlugById = new Map([...makeIds].map(([slug, id]) => [id, slug]));
   const modelIds = new Map(
     (await db.select({ id: models.id, slug: models.slug, makeId: models.makeId }).from(models)).map((row) => [
@@ -263,7 +296,11 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
       row.id,
     ]),
   );
-  const dealerList = dealerRows.map((row) => ({ slug: row.slug, isWing: isWingDealerName(row.name), province: row.province }));
+  const dealerList = dealerRows.map((row) => ({
+    slug: row.slug,
+    isWing: isWingDealerName(row.name),
+    province: row.province,
+  }));
   let batch: ReturnType<typeof generateUsedVehicles> extends Generator<infer T> ? T[] : never = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -294,11 +331,13 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
         })),
       )
       .returning({ id: usedVehicles.id });
-    await db.insert(usedVehicleImages).values(
-      batch.flatMap((vehicle, i) =>
-        vehicle.images.map((uri, position) => ({ vehicleId: inserted[i]!.id, uri, position })),
-      ),
-    );
+    await db
+      .insert(usedVehicleImages)
+      .values(
+        batch.flatMap((vehicle, i) =>
+          vehicle.images.map((uri, position) => ({ vehicleId: inserted[i]!.id, uri, position })),
+        ),
+      );
     batch = [];
   };
   for (const vehicle of generateUsedVehicles(total, dealerList, seed)) {

@@ -17,7 +17,8 @@ describe("the seed's body types", () => {
   });
 
   it("names motorcycles and bakkies by what they are, cars by their shape", () => {
-    const model = (makeName: string, modelName: string) => USED_MAKES.find((m) => m.name === makeName)!.models.find((m) => m.name === modelName)!;
+    const model = (makeName: string, modelName: string) =>
+      USED_MAKES.find((m) => m.name === makeName)!.models.find((m) => m.name === modelName)!;
     expect(bodyTypeOf(model("Honda", "NC750X"))).toBe("Motorcycle");
     expect(bodyTypeOf(model("Toyota", "Hilux"))).toBe("Bakkie");
     expect(bodyTypeOf(model("Honda", "Jazz"))).toBe("Hatchback");
@@ -29,7 +30,11 @@ describe("the seed's body types", () => {
 
 /** Issue 34, item 5: every demo vehicle has what a DMS sends, a stock number among them, unique within its dealer. */
 describe("the seed's identifiers", () => {
-  const dealers = DEALERS.map((dealer) => ({ slug: dealer.slug, isWing: isWingDealerName(dealer.dealerName), province: dealer.province }));
+  const dealers = DEALERS.map((dealer) => ({
+    slug: dealer.slug,
+    isWing: isWingDealerName(dealer.dealerName),
+    province: dealer.province,
+  }));
 
   it("gives every vehicle a 17-character VIN, a registration, an M&M code and a stock number unique within its dealer", () => {
     const seen = new Set<string>();

@@ -31,20 +31,31 @@ export const USED_MAKES: UsedMakeSpec[] = [
     slug: "honda",
     models: [
       m("Amaze", "sedan", 300_000, ["Petrol"], ["1.2 Trend", "1.2 Comfort CVT"], { demo: true }),
-      m("Fit", "hatch", 380_000, ["Petrol", "Hybrid"], ["1.5 Comfort CVT", "1.5 Elegance CVT", "1.5 e:HEV Executive"], { demo: true }),
+      m("Fit", "hatch", 380_000, ["Petrol", "Hybrid"], ["1.5 Comfort CVT", "1.5 Elegance CVT", "1.5 e:HEV Executive"], {
+        demo: true,
+      }),
       m("City Hatch", "hatch", 340_000, ["Petrol"], ["1.5 Comfort", "1.5 RS CVT"], { demo: true }),
       m("WR-V", "compact-suv", 390_000, ["Petrol"], ["1.2 Comfort", "1.2 Elegance CVT"], { demo: true }),
       m("BR-V", "mpv", 430_000, ["Petrol"], ["1.5 Trend", "1.5 Elegance CVT"], { demo: true }),
       m("HR-V", "compact-suv", 520_000, ["Petrol", "Hybrid"], ["1.5 Comfort CVT", "1.5 Elegance CVT"], { demo: true }),
       m("ZR-V", "compact-suv", 660_000, ["Petrol"], ["2.0 Sport CVT"], { demo: true }),
-      m("CR-V", "suv", 780_000, ["Petrol", "Hybrid", "Diesel"], ["1.5T Comfort CVT", "1.5T Executive AWD", "2.0 e:HEV Advance"], { demo: true }),
+      m(
+        "CR-V",
+        "suv",
+        780_000,
+        ["Petrol", "Hybrid", "Diesel"],
+        ["1.5T Comfort CVT", "1.5T Executive AWD", "2.0 e:HEV Advance"],
+        { demo: true },
+      ),
       m("Civic Type R", "hot-hatch", 1_100_000, ["Petrol"], ["2.0T Type R"], { demo: true }),
       m("Ballade", "sedan", 330_000, ["Petrol"], ["1.5 Trend", "1.5 Elegance CVT", "1.5 RS CVT"]),
       m("Jazz", "hatch", 280_000, ["Petrol", "Hybrid"], ["1.2 Trend", "1.5 Dynamic CVT", "1.3 Hybrid"]),
       m("Brio", "hatch", 190_000, ["Petrol"], ["1.2 Comfort", "1.2 Amaze Trend"]),
       m("Civic", "sedan", 480_000, ["Petrol"], ["1.8 Elegance CVT", "1.5T Sport CVT", "1.5T RS CVT"]),
       m("Accord", "sedan", 620_000, ["Petrol", "Hybrid"], ["2.4 Exclusive", "2.0 Hybrid"]),
-      m("CRF1100L Africa Twin", "adventure", 320_000, ["Petrol"], ["Manual", "DCT", "Adventure Sports ES DCT"], { motorcycle: true }),
+      m("CRF1100L Africa Twin", "adventure", 320_000, ["Petrol"], ["Manual", "DCT", "Adventure Sports ES DCT"], {
+        motorcycle: true,
+      }),
       m("NC750X", "adventure", 185_000, ["Petrol"], ["Manual", "DCT"], { motorcycle: true }),
       m("CB650R", "naked", 165_000, ["Petrol"], ["Manual"], { motorcycle: true }),
       m("CBR650R", "sport", 175_000, ["Petrol"], ["Manual"], { motorcycle: true }),
@@ -222,8 +233,12 @@ export function* generateUsedVehicles(
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const carDealers = dealers.filter((d) => !d.isWing);
   const wingDealers = dealers.filter((d) => d.isWing);
-  const cars = USED_MAKES.flatMap((make) => make.models.filter((model) => !model.motorcycle).map((model) => ({ make, model })));
-  const bikes = USED_MAKES.flatMap((make) => make.models.filter((model) => model.motorcycle).map((model) => ({ make, model })));
+  const cars = USED_MAKES.flatMap((make) =>
+    make.models.filter((model) => !model.motorcycle).map((model) => ({ make, model })),
+  );
+  const bikes = USED_MAKES.flatMap((make) =>
+    make.models.filter((model) => model.motorcycle).map((model) => ({ make, model })),
+  );
   const demos = cars.filter(({ model }) => model.demo);
   // The identifiers come from a generator of their own, so that the vehicles themselves stay as they were.
   const identifiers = identifierGenerator(seed);
@@ -242,7 +257,10 @@ export function* generateUsedVehicles(
     const trim = pick(model.trims);
     const paint = pick(PAINTS);
     const depreciation = 0.86 ** yearsUsed * (1 - Math.min(mileageKm, 250_000) / 1_500_000);
-    const price = Math.max(25_000, Math.round((model.newPrice * depreciation * (0.93 + random() * 0.14)) / 1_000) * 1_000 - 100);
+    const price = Math.max(
+      25_000,
+      Math.round((model.newPrice * depreciation * (0.93 + random() * 0.14)) / 1_000) * 1_000 - 100,
+    );
     const transmission = transmissionOf(trim, model, random);
     const fuelType = fuelOf(trim, model, pick);
     const ids = identifiers(make.slug, year, dealer.province ?? "Gauteng");
@@ -264,13 +282,37 @@ export function* generateUsedVehicles(
       ...ids,
       stockNumber: stockNumberOf(dealer.slug, isDemo, ids.vin),
       mmCode: mmCodeOf(make.slug, model.slug, trim),
-      description: descriptionOf({ year, make: make.name, model: model.name, trim, mileageKm, paint: paint.name, transmission, fuelType, isDemo, isBike }),
+      description: descriptionOf({
+        year,
+        make: make.name,
+        model: model.name,
+        trim,
+        mileageKm,
+        paint: paint.name,
+        transmission,
+        fuelType,
+        isDemo,
+        isBike,
+      }),
     };
   }
 }
 
 /** World manufacturer identifiers by make (the first three characters of a VIN); others get a generic one. */
-const WMI: Record<string, string> = { honda: "MRH", toyota: "AHT", volkswagen: "AAV", ford: "AFA", nissan: "ADN", bmw: "WBA", "mercedes-benz": "WDD", hyundai: "KMH", kia: "KNA", mazda: "JMZ", suzuki: "MA3", renault: "VF1" };
+const WMI: Record<string, string> = {
+  honda: "MRH",
+  toyota: "AHT",
+  volkswagen: "AAV",
+  ford: "AFA",
+  nissan: "ADN",
+  bmw: "WBA",
+  "mercedes-benz": "WDD",
+  hyundai: "KMH",
+  kia: "KNA",
+  mazda: "JMZ",
+  suzuki: "MA3",
+  renault: "VF1",
+};
 /** VIN characters: letters and digits without I, O and Q. */
 const VIN_CHARACTERS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
 const YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
@@ -294,7 +336,10 @@ function identifierGenerator(seed: number) {
   return (makeSlug: string, year: number, province: string) => {
     const serial = chars(VIN_CHARACTERS, 10);
     const vin = `${WMI[makeSlug] ?? "AAA"}${serial.slice(0, 5)}${char("0123456789X")}${YEAR_CODES[(year - 2010) % YEAR_CODES.length]}${serial.slice(5)}${chars("0123456789", 2)}`;
-    const plate = PROVINCE_PLATES[province] ?? ((n, letters) => `${letters()}${letters()}${letters()} ${String(n() % 1000).padStart(3, "0")} ${province === "Free State" ? "FS" : "MP"}`);
+    const plate =
+      PROVINCE_PLATES[province] ??
+      ((n, letters) =>
+        `${letters()}${letters()}${letters()} ${String(n() % 1000).padStart(3, "0")} ${province === "Free State" ? "FS" : "MP"}`);
     return { vin, registration: plate(number, () => char(PLATE_LETTERS)) };
   };
 }
@@ -317,7 +362,18 @@ function mmCodeOf(makeSlug: string, modelSlug: string, trim: string): string {
   return String(hash % 100_000_000).padStart(8, "0");
 }
 
-function descriptionOf(v: { year: number; make: string; model: string; trim: string; mileageKm: number; paint: string; transmission: string; fuelType: string; isDemo: boolean; isBike: boolean }): string {
+function descriptionOf(v: {
+  year: number;
+  make: string;
+  model: string;
+  trim: string;
+  mileageKm: number;
+  paint: string;
+  transmission: string;
+  fuelType: string;
+  isDemo: boolean;
+  isBike: boolean;
+}): string {
   const kind = v.isDemo ? "demonstrator" : v.isBike ? "motorcycle" : "car";
   const km = v.mileageKm.toLocaleString("en-ZA").replace(/,/g, " ");
   return `${v.year} ${v.make} ${v.model} ${v.trim} ${kind} in ${v.paint.toLowerCase()}, ${km} km, ${v.transmission.toLowerCase()}, ${v.fuelType.toLowerCase()}. Inspected by our workshop, with its service book and spare keys.`;

@@ -46,10 +46,15 @@ describe("the document's diff", () => {
     expect(diffDocuments(served, withoutBlog)).toEqual([{ breaking: true, text: "GET /api/blog/{slug} removed" }]);
 
     const withoutName = changed((d) => delete d.components!.schemas!.Dealer!.properties!.dealerName);
-    expect(diffDocuments(served, withoutName)).toContainEqual({ breaking: true, text: "GET /api/dealers/{slug} 200: field dealerName removed" });
+    expect(diffDocuments(served, withoutName)).toContainEqual({
+      breaking: true,
+      text: "GET /api/dealers/{slug} 200: field dealerName removed",
+    });
 
     const without201 = changed((d) => delete d.paths["/api/customer_enquiries"]!.post!.responses["201"]);
-    expect(diffDocuments(served, without201)).toEqual([{ breaking: true, text: "POST /api/customer_enquiries no longer answers 201" }]);
+    expect(diffDocuments(served, without201)).toEqual([
+      { breaking: true, text: "POST /api/customer_enquiries no longer answers 201" },
+    ]);
   });
 
   it("calls a new required body field or a narrower parameter breaking, and additions not", () => {
@@ -57,32 +62,51 @@ describe("the document's diff", () => {
       const schema = d.paths["/api/customer_enquiries"]!.post!.requestBody!.content["application/ld+json"]!.schema!;
       schema.required = [...(schema.required ?? []), "vinNo"];
     });
-    expect(diffDocuments(served, requiresVin)).toContainEqual({ breaking: true, text: "POST /api/customer_enquiries request body: field vinNo is now required" });
+    expect(diffDocuments(served, requiresVin)).toContainEqual({
+      breaking: true,
+      text: "POST /api/customer_enquiries request body: field vinNo is now required",
+    });
 
     const noHybrid = changed((d) => {
       const fuel = d.paths["/api/vehicles"]!.get!.parameters!.find((p) => p.name === "fuelType[]")!;
       fuel.schema!.items!.enum = fuel.schema!.items!.enum!.filter((value) => value !== "Hybrid");
     });
-    expect(diffDocuments(served, noHybrid)).toContainEqual({ breaking: true, text: "GET /api/vehicles: query parameter fuelType[][]: no longer Hybrid" });
+    expect(diffDocuments(served, noHybrid)).toContainEqual({
+      breaking: true,
+      text: "GET /api/vehicles: query parameter fuelType[][]: no longer Hybrid",
+    });
 
     const withSeats = changed((d) => {
-      d.paths["/api/vehicles"]!.get!.parameters!.push({ name: "seats[]", in: "query", schema: { type: "array", items: { type: "string" } } });
+      d.paths["/api/vehicles"]!.get!.parameters!.push({
+        name: "seats[]",
+        in: "query",
+        schema: { type: "array", items: { type: "string" } },
+      });
       d.components!.schemas!.Dealer!.properties!.whatsapp = { type: "string" };
     });
     const additions = diffDocuments(served, withSeats);
     expect(additions).toContainEqual({ breaking: false, text: "GET /api/vehicles: query parameter seats[] added" });
-    expect(additions).toContainEqual({ breaking: false, text: "GET /api/dealers 200.hydra:member[]: field whatsapp added" });
+    expect(additions).toContainEqual({
+      breaking: false,
+      text: "GET /api/dealers 200.hydra:member[]: field whatsapp added",
+    });
     expect(additions.every((change) => !change.breaking)).toBe(true);
   });
 
   it("names every operation once, and calls renaming an operation breaking", () => {
-    const ids = Object.values(served.paths).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
+    const ids = Object.values(served.paths).flatMap((path) =>
+      Object.values(path).map((operation) => operation.operationId),
+    );
     expect(ids.filter((id) => id === undefined || !/^[a-z][A-Za-z]+$/.test(id))).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
     const renamed = changed((d) => (d.paths["/api/vehicles"]!.get!.operationId = "getVehicles"));
-    expect(diffDocuments(served, renamed)).toEqual([{ breaking: true, text: "GET /api/vehicles: operationId getVehicles (was listVehicles)" }]);
+    expect(diffDocuments(served, renamed)).toEqual([
+      { breaking: true, text: "GET /api/vehicles: operationId getVehicles (was listVehicles)" },
+    ]);
     const unnamed = changed((d) => delete d.paths["/api/vehicles"]!.get!.operationId);
-    expect(diffDocuments(unnamed, served)).toEqual([{ breaking: false, text: "GET /api/vehicles: operationId listVehicles" }]);
+    expect(diffDocuments(unnamed, served)).toEqual([
+      { breaking: false, text: "GET /api/vehicles: operationId listVehicles" },
+    ]);
   });
 
   it("refuses a breaking change without the next major version, and records changes under the version", () => {
@@ -112,7 +136,13 @@ describe("a deprecated operation", () => {
         responses: answers({ 200: { description: "The deals", schema: z.object({ "@type": z.literal("Deal") }) } }),
       }),
       (c) => jsonLd(c, { "@type": "Deal" }),
-      { sunset: { deprecatedOn: new Date("2026-11-01T00:00:00Z"), date: new Date("2027-06-01T00:00:00Z"), successor: "/api/specials" } },
+      {
+        sunset: {
+          deprecatedOn: new Date("2026-11-01T00:00:00Z"),
+          date: new Date("2027-06-01T00:00:00Z"),
+          successor: "/api/specials",
+        },
+      },
     );
     const http = await serveOverHttp(app);
     try {
@@ -124,9 +154,15 @@ describe("a deprecated operation", () => {
     } finally {
       await http.close();
     }
-    const document = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1.0.0" } }) as unknown as OpenApiDocument;
+    const document = app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1.0.0" },
+    }) as unknown as OpenApiDocument;
     const operationDoc = document.paths["/old-specials"]!.get!;
     expect(operationDoc.deprecated).toBe(true);
-    expect(operationDoc.responses["200"]!.headers).toMatchObject({ Sunset: { required: true }, Deprecation: { required: true } });
+    expect(operationDoc.responses["200"]!.headers).toMatchObject({
+      Sunset: { required: true },
+      Deprecation: { required: true },
+    });
   });
 });

@@ -13,7 +13,12 @@ export function changelogVersions(markdown: string): string[] {
   return [...changelog.matchAll(/^### (\d+\.\d+\.\d+)\b/gm)].map((match) => match[1]!);
 }
 
-export function withChanges(markdown: string, before: OpenApiDocument, after: OpenApiDocument, today: string): { markdown: string; lines: string[] } {
+export function withChanges(
+  markdown: string,
+  before: OpenApiDocument,
+  after: OpenApiDocument,
+  today: string,
+): { markdown: string; lines: string[] } {
   const lines = changelogLines(diffDocuments(before, after));
   if (lines.length === 0) return { markdown, lines };
   const start = markdown.indexOf(CHANGELOG_HEADING);
@@ -29,7 +34,10 @@ export function withChanges(markdown: string, before: OpenApiDocument, after: Op
     return { markdown: `${markdown.slice(0, at)}${lines.join("\n")}\n${markdown.slice(at)}`, lines };
   }
   const at = start + CHANGELOG_HEADING.length;
-  return { markdown: `${markdown.slice(0, at)}\n\n### ${version} (${today})\n\n${lines.join("\n")}${markdown.slice(at)}`, lines };
+  return {
+    markdown: `${markdown.slice(0, at)}\n\n### ${version} (${today})\n\n${lines.join("\n")}${markdown.slice(at)}`,
+    lines,
+  };
 }
 
 /** A breaking change needs the next major version (docs/api.md, "What counts as a breaking change"). */

@@ -2,12 +2,26 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HEAD_OFFICE_SLUG, resolveDealerScope } from "../../core/dealers/dealers.ts";
 import { type BannerType, bannerTypeFor, readBanners, toBannerView } from "../../core/content/banners.ts";
-import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, publicPost, toBlogPostDetail, toBlogPostView } from "../../core/content/blog.ts";
+import {
+  BLOG_PAGE_SIZE,
+  blogPage,
+  blogPostsModel,
+  publicPost,
+  toBlogPostDetail,
+  toBlogPostView,
+} from "../../core/content/blog.ts";
 import { type DealKind, dealApiView, readPublicDeal, readPublicDeals } from "../../core/content/deals.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound, withLdType } from "./responses.ts";
-import { bannerSchema, blogPostDetailSchema, blogPostSchema, dealSchema, hydraCollectionSchema, pageQuery } from "./schemas.ts";
+import {
+  bannerSchema,
+  blogPostDetailSchema,
+  blogPostSchema,
+  dealSchema,
+  hydraCollectionSchema,
+  pageQuery,
+} from "./schemas.ts";
 
 const pathText = (name: string, example: string, description?: string) =>
   z.string().openapi({ param: { name, in: "path", description }, example });
@@ -15,7 +29,10 @@ const pathText = (name: string, example: string, description?: string) =>
 const bannerQuery = z.object({
   type: z
     .string()
-    .openapi({ enum: ["Car", "Motorcycle", "new", "honda-wing", ""], description: "'new' gives Car and 'honda-wing' Motorcycle; empty for the home page" })
+    .openapi({
+      enum: ["Car", "Motorcycle", "new", "honda-wing", ""],
+      description: "'new' gives Car and 'honda-wing' Motorcycle; empty for the home page",
+    })
     .optional()
     .transform((raw, ctx): BannerType => {
       const type = bannerTypeFor(raw ?? null);
@@ -25,13 +42,19 @@ const bannerQuery = z.object({
     }),
 });
 
-const dealQuery = z.object({ deal: z.string().optional().openapi({ description: "Only the deal with this slug", example: "cr-v-e-hev-cash-back" }) });
+const dealQuery = z.object({
+  deal: z.string().optional().openapi({ description: "Only the deal with this slug", example: "cr-v-e-hev-cash-back" }),
+});
 const dealCollection = hydraCollectionSchema(dealSchema);
-const blogCollection = hydraCollectionSchema(blogPostSchema, {
-  blogs: z.array(blogPostSchema).openapi({ description: "The same posts as hydra:member (the SPEC's blogs)" }),
-  total: z.number().int(),
-  pageSize: z.number().int().openapi({ example: BLOG_PAGE_SIZE }),
-}, { paged: true });
+const blogCollection = hydraCollectionSchema(
+  blogPostSchema,
+  {
+    blogs: z.array(blogPostSchema).openapi({ description: "The same posts as hydra:member (the SPEC's blogs)" }),
+    total: z.number().int(),
+    pageSize: z.number().int().openapi({ example: BLOG_PAGE_SIZE }),
+  },
+  { paged: true },
+);
 
 /** Deals, banners and blog posts come from the public read models, under the same rules as the pages (decisions 035, 039). */
 export function contentRoutes(readModels: ReadModels): OpenAPIHono {
@@ -39,10 +62,17 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
     const scope = await resolveDealerScope(readModels, dealerSlug);
     if (!scope) return notFound(c, "Dealer");
     const scopeSlug = scope.dealerId === null ? null : dealerSlug;
-    const deals = (await readPublicDeals(readModels, { dealerSlug: scopeSlug, kind, slug: deal || undefined })).map(dealApiView);
+    const deals = (await readPublicDeals(readModels, { dealerSlug: scopeSlug, kind, slug: deal || undefined })).map(
+      dealApiView,
+    );
     return hydraCollection(c, "Deal", deals, deals.length);
   };
-  const dealsRoute = <P extends z.ZodObject<{ [name: string]: z.ZodString }>>(operationId: string, path: string, summary: string, params?: P) =>
+  const dealsRoute = <P extends z.ZodObject<{ [name: string]: z.ZodString }>>(
+    operationId: string,
+    path: string,
+    summary: string,
+    params?: P,
+  ) =>
     createRoute({
       method: "get",
       operationId,
@@ -52,7 +82,9 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
       request: { ...(params ? { params } : {}), query: dealQuery },
       responses: answers({ 200: { description: "The deals", schema: dealCollection }, 404: notFoundAnswer("dealer") }),
     });
-  const dealerName = z.object({ name: pathText("name", "honda-sandton", "A dealer slug, or head-office for the group's own") });
+  const dealerName = z.object({
+    name: pathText("name", "honda-sandton", "A dealer slug, or head-office for the group's own"),
+  });
 
   const app = apiRouter();
   operation(
@@ -64,23 +96,36 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
       tags: ["Content"],
       summary: "The banners of the home page (empty type), the new-car pages or the Honda Wing pages",
       request: { query: bannerQuery },
-      responses: answers({ 200: { description: "The banners in display order", schema: hydraCollectionSchema(bannerSchema) } }),
+      responses: answers({
+        200: { description: "The banners in display order", schema: hydraCollectionSchema(bannerSchema) },
+      }),
     }),
     async (c, { query }) => {
       const banners = (await readBanners(readModels, query.type, null)).map(toBannerView);
       return hydraCollection(c, "Banner", banners, banners.length);
     },
   );
-  operation(app, dealsRoute("listSpecialDeals", "/special-deals/{name}", "A dealer's special deals and the group's", dealerName), (c, { params, query }) =>
-    dealsFor(c, params.name, query.deal, "special"),
-  );
-  operation(app, dealsRoute("listServiceDeals", "/service-deals/{name}", "A dealer's service deals and the group's", dealerName), (c, { params, query }) =>
-    dealsFor(c, params.name, query.deal, "service"),
-  );
-  operation(app, dealsRoute("listGroupSpecials", "/specials", "The group's own offers (head office)"), (c, { query }) => dealsFor(c, HEAD_OFFICE_SLUG, query.deal));
   operation(
     app,
-    dealsRoute("listDealerSpecials", "/specials/{dealerSlug}", "A dealer's offers and the group's", z.object({ dealerSlug: pathText("dealerSlug", "honda-umhlanga") })),
+    dealsRoute("listSpecialDeals", "/special-deals/{name}", "A dealer's special deals and the group's", dealerName),
+    (c, { params, query }) => dealsFor(c, params.name, query.deal, "special"),
+  );
+  operation(
+    app,
+    dealsRoute("listServiceDeals", "/service-deals/{name}", "A dealer's service deals and the group's", dealerName),
+    (c, { params, query }) => dealsFor(c, params.name, query.deal, "service"),
+  );
+  operation(app, dealsRoute("listGroupSpecials", "/specials", "The group's own offers (head office)"), (c, { query }) =>
+    dealsFor(c, HEAD_OFFICE_SLUG, query.deal),
+  );
+  operation(
+    app,
+    dealsRoute(
+      "listDealerSpecials",
+      "/specials/{dealerSlug}",
+      "A dealer's offers and the group's",
+      z.object({ dealerSlug: pathText("dealerSlug", "honda-umhlanga") }),
+    ),
     (c, { params, query }) => dealsFor(c, params.dealerSlug, query.deal),
   );
   operation(
@@ -91,9 +136,14 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
       path: "/deals/{slug}",
       tags: ["Deals"],
       summary: "One deal",
-      description: "A published deal within its schedule. A deal whose schedule has ended is gone (410); a draft or one not started yet is not found.",
+      description:
+        "A published deal within its schedule. A deal whose schedule has ended is gone (410); a draft or one not started yet is not found.",
       request: { params: z.object({ slug: pathText("slug", "cr-v-e-hev-cash-back") }) },
-      responses: answers({ 200: { description: "The deal", schema: dealSchema }, 404: notFoundAnswer("deal"), 410: goneAnswer("The deal has ended") }),
+      responses: answers({
+        200: { description: "The deal", schema: dealSchema },
+        404: notFoundAnswer("deal"),
+        410: goneAnswer("The deal has ended"),
+      }),
     }),
     async (c, { params }) => {
       const found = await readPublicDeal(readModels, params.slug);
@@ -118,7 +168,14 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
       const { posts, total } = blogPage(await readModels.read(blogPostsModel), query.page, new Date());
       const members = posts.map((post) => withLdType(toBlogPostView(post), "BlogPost", `/api/blog/${post.slug}`));
       const paging = { page: query.page, pageSize: BLOG_PAGE_SIZE };
-      return hydraCollection(c, "BlogPost", members, total, { blogs: members, total, pageSize: BLOG_PAGE_SIZE }, paging);
+      return hydraCollection(
+        c,
+        "BlogPost",
+        members,
+        total,
+        { blogs: members, total, pageSize: BLOG_PAGE_SIZE },
+        paging,
+      );
     },
   );
   operation(
@@ -130,11 +187,16 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
       tags: ["Content"],
       summary: "One blog post with its HTML body",
       request: { params: z.object({ slug: pathText("slug", "balloon-payments-explained") }) },
-      responses: answers({ 200: { description: "The post", schema: blogPostDetailSchema }, 404: notFoundAnswer("blog post") }),
+      responses: answers({
+        200: { description: "The post", schema: blogPostDetailSchema },
+        404: notFoundAnswer("blog post"),
+      }),
     }),
     async (c, { params }) => {
       const post = publicPost(await readModels.read(blogPostsModel), params.slug, new Date());
-      return post ? ldResource(c, toBlogPostDetail(post), "BlogPost", `/api/blog/${post.slug}`) : notFound(c, "Blog post");
+      return post
+        ? ldResource(c, toBlogPostDetail(post), "BlogPost", `/api/blog/${post.slug}`)
+        : notFound(c, "Blog post");
     },
   );
   return app;

@@ -24,7 +24,21 @@ afterAll(() => server.close());
 
 const hostile = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom("", " ", "0", "-1", "1.5", "99999999999", "null", "Any", "ASC", "'; drop table dealers; --", "<script>", "é", "x".repeat(400)),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1.5",
+    "99999999999",
+    "null",
+    "Any",
+    "ASC",
+    "'; drop table dealers; --",
+    "<script>",
+    "é",
+    "x".repeat(400),
+  ),
 );
 
 /** Values a schema accepts (mostly), built from its type, bounds, choices and example. */
@@ -42,7 +56,12 @@ function valuesOf(document: OpenApiDocument, schema: JsonSchema | undefined, dep
   return all.length > 0 ? fc.oneof(...all) : fc.jsonValue({ maxDepth: 1 });
 }
 
-function valueOfType(document: OpenApiDocument, schema: JsonSchema, type: string, depth: number): fc.Arbitrary<unknown> {
+function valueOfType(
+  document: OpenApiDocument,
+  schema: JsonSchema,
+  type: string,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const number = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
   switch (type) {
     case "null":
@@ -56,7 +75,9 @@ function valueOfType(document: OpenApiDocument, schema: JsonSchema, type: string
     case "array":
       return fc.array(valuesOf(document, schema.items, depth + 1), { maxLength: 3 });
     case "object": {
-      const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, inner]) => [name, valuesOf(document, inner, depth + 1)]));
+      const properties = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, inner]) => [name, valuesOf(document, inner, depth + 1)]),
+      );
       return fc.record(properties, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });
     }
     default:
@@ -80,14 +101,29 @@ function requestsFor(document: OpenApiDocument, path: string, operation: Operati
   return fc
     .record({
       path: fc.tuple(...inPath.map((p) => parameterValue(document, p.schema).map(String)), fc.constant("")),
-      query: fc.array(fc.constantFrom(...inQuery, { name: "unknown", in: "query" as const, schema: { type: "string" } }), { maxLength: 4 }).chain((chosen) =>
-        fc.tuple(fc.constant(chosen), fc.tuple(...chosen.map((p) => parameterValue(document, p.schema)), fc.constant(null))),
+      query: fc
+        .array(fc.constantFrom(...inQuery, { name: "unknown", in: "query" as const, schema: { type: "string" } }), {
+          maxLength: 4,
+        })
+        .chain((chosen) =>
+          fc.tuple(
+            fc.constant(chosen),
+            fc.tuple(...chosen.map((p) => parameterValue(document, p.schema)), fc.constant(null)),
+          ),
+        ),
+      headers: fc.tuple(
+        ...inHeader.map((p) => fc.option(parameterValue(document, p.schema).map(String), { nil: undefined })),
+        fc.constant(undefined),
       ),
-      headers: fc.tuple(...inHeader.map((p) => fc.option(parameterValue(document, p.schema).map(String), { nil: undefined })), fc.constant(undefined)),
       body: body
         ? fc.oneof(
             { weight: 2, arbitrary: valuesOf(document, body.schema) },
-            { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...Object.keys(body.example as object)), hostile).map(([key, value]) => ({ ...(body.example as object), [key]: value })) },
+            {
+              weight: 2,
+              arbitrary: fc
+                .tuple(fc.constantFrom(...Object.keys(body.example as object)), hostile)
+                .map(([key, value]) => ({ ...(body.example as object), [key]: value })),
+            },
             { weight: 1, arbitrary: fc.constant(body.example) },
             { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
           )
@@ -121,7 +157,9 @@ describe("requests generated from /api/docs.json", () => {
   it.each(documented.map(({ method, path }) => [method.toUpperCase(), path] as const))(
     "%s %s answers only as documented, never 5xx",
     async (method, path) => {
-      const { operation } = operationsOf(contract.document).find((o) => o.path === path && o.method === method.toLowerCase())!;
+      const { operation } = operationsOf(contract.document).find(
+        (o) => o.path === path && o.method === method.toLowerCase(),
+      )!;
       const statuses: Record<number, number> = {};
       await fc.assert(
         fc.asyncProperty(requestsFor(contract.document, path, operation), async (request) => {
@@ -134,7 +172,13 @@ describe("requests generated from /api/docs.json", () => {
           const body = await response.text();
           statuses[response.status] = (statuses[response.status] ?? 0) + 1;
           expect(response.status, body).toBeLessThan(500);
-          expect(contract.check(method, `${request.path}?${search}`, { status: response.status, headers: response.headers, body })).toEqual([]);
+          expect(
+            contract.check(method, `${request.path}?${search}`, {
+              status: response.status,
+              headers: response.headers,
+              body,
+            }),
+          ).toEqual([]);
         }),
         { numRuns: RUNS_PER_OPERATION },
       );
@@ -161,19 +205,30 @@ function allowedValue(schema: JsonSchema | undefined): fc.Arbitrary<string | str
 }
 
 /** The rules between parameters the document states in their descriptions ("not below price[gte]"), kept by reordering. */
-const ORDERED_PAIRS = [["price[gte]", "price[lte]"], ["year[gte]", "year[lte]"]] as const;
+const ORDERED_PAIRS = [
+  ["price[gte]", "price[lte]"],
+  ["year[gte]", "year[lte]"],
+] as const;
 
 function keepDocumentedOrder(query: Record<string, string | string[]>): void {
   for (const [low, high] of ORDERED_PAIRS) {
     const [a, b] = [Number(query[low]), Number(query[high])];
-    if (typeof query[low] === "string" && typeof query[high] === "string" && /\d/.test(query[low]) && /\d/.test(query[high]) && a > b) {
+    if (
+      typeof query[low] === "string" &&
+      typeof query[high] === "string" &&
+      /\d/.test(query[low]) &&
+      /\d/.test(query[high]) &&
+      a > b
+    ) {
       [query[low], query[high]] = [query[high], query[low]];
     }
   }
 }
 
 /** The slots' first day: the document says "from today to 13 days ahead", which a pattern cannot say relative to today. */
-const slotDay = fc.integer({ min: 0, max: 13 }).map((days) => new Date(Date.now() + 2 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10));
+const slotDay = fc
+  .integer({ min: 0, max: 13 })
+  .map((days) => new Date(Date.now() + 2 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10));
 
 /** A lead exists only once sent: its status is read at the id the documented example's POST answers. */
 async function existingPathValues(path: string, operation: Operation): Promise<string[]> {
@@ -181,10 +236,15 @@ async function existingPathValues(path: string, operation: Operation): Promise<s
     const sent = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
       method: "POST",
       headers: { "Content-Type": "application/ld+json" },
-      body: JSON.stringify({ ...ENQUIRY_EXAMPLE, email: `contract.${Date.now()}@example.co.za`, idempotency_key: `contract-${Date.now()}` }),
+      body: JSON.stringify({
+        ...ENQUIRY_EXAMPLE,
+        email: `contract.${Date.now()}@example.co.za`,
+        idempotency_key: `contract-${Date.now()}`,
+      }),
     });
     const answer = (await sent.json()) as { id?: string };
-    if (sent.status !== 201 || !answer.id) throw new Error(`the documented enquiry example was answered ${sent.status}: ${JSON.stringify(answer)}`);
+    if (sent.status !== 201 || !answer.id)
+      throw new Error(`the documented enquiry example was answered ${sent.status}: ${JSON.stringify(answer)}`);
     return [answer.id];
   }
   return (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => String(p.schema?.example));
@@ -228,7 +288,8 @@ describe("requests the document allows", () => {
 function forbiddenValue(schema: JsonSchema | undefined): fc.Arbitrary<string> | null {
   const single = schema?.type === "array" ? schema.items : schema;
   if (!single) return null;
-  if (single.enum) return fc.string({ minLength: 1, maxLength: 20 }).filter((text) => !single.enum!.map(String).includes(text));
+  if (single.enum)
+    return fc.string({ minLength: 1, maxLength: 20 }).filter((text) => !single.enum!.map(String).includes(text));
   if (typeof single.pattern === "string") {
     const pattern = new RegExp(single.pattern, "u");
     return fc.string({ minLength: 1, maxLength: 30 }).filter((text) => !pattern.test(text));
@@ -237,10 +298,14 @@ function forbiddenValue(schema: JsonSchema | undefined): fc.Arbitrary<string> | 
 }
 
 describe("requests the document forbids", () => {
-  const withRules = publicReads.filter(({ operation }) => (operation.parameters ?? []).some((p) => p.in === "query" && forbiddenValue(p.schema)));
+  const withRules = publicReads.filter(({ operation }) =>
+    (operation.parameters ?? []).some((p) => p.in === "query" && forbiddenValue(p.schema)),
+  );
 
   it("covers every public read with a parameter of choices or a pattern", () => {
-    expect(withRules.map(({ path }) => path)).toEqual(expect.arrayContaining(["/api/vehicles", "/api/dealers/{slug}/slots", "/api/blog", "/api/banners"]));
+    expect(withRules.map(({ path }) => path)).toEqual(
+      expect.arrayContaining(["/api/vehicles", "/api/dealers/{slug}/slots", "/api/blog", "/api/banners"]),
+    );
   });
 
   it.each(withRules.map(({ path }) => path))(
@@ -253,12 +318,21 @@ describe("requests the document forbids", () => {
       const url = path.replace(/\{\w+\}/g, () => encodeURIComponent(pathValues[index++]!));
       const required = (operation.parameters ?? []).filter((p) => p.in === "query" && p.required);
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...checked).chain((parameter) => fc.tuple(fc.constant(parameter.name), forbiddenValue(parameter.schema)!)), async ([name, value]) => {
-          const search = new URLSearchParams(required.filter((p) => p.name !== name).map((p) => [p.name, String(p.schema?.example ?? "")]));
-          search.append(name, value);
-          const response = await fetch(`${server.baseUrl}${url}?${search}`, { headers: { Accept: "application/ld+json" } });
-          expect(response.status, `${url}?${search}: ${(await response.text()).slice(0, 200)}`).toBe(400);
-        }),
+        fc.asyncProperty(
+          fc
+            .constantFrom(...checked)
+            .chain((parameter) => fc.tuple(fc.constant(parameter.name), forbiddenValue(parameter.schema)!)),
+          async ([name, value]) => {
+            const search = new URLSearchParams(
+              required.filter((p) => p.name !== name).map((p) => [p.name, String(p.schema?.example ?? "")]),
+            );
+            search.append(name, value);
+            const response = await fetch(`${server.baseUrl}${url}?${search}`, {
+              headers: { Accept: "application/ld+json" },
+            });
+            expect(response.status, `${url}?${search}: ${(await response.text()).slice(0, 200)}`).toBe(400);
+          },
+        ),
         { numRuns: RUNS_PER_OPERATION },
       );
     },

@@ -53,7 +53,11 @@ describe("GET /api/dealers/{slug}", () => {
   it("answers one dealer with its @id", async () => {
     const { status, body } = await server.get("/api/dealers/honda-wing-durban");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ "@id": "/api/dealers/honda-wing-durban", dealerName: "Honda Wing Durban", is_wing: true });
+    expect(body).toMatchObject({
+      "@id": "/api/dealers/honda-wing-durban",
+      dealerName: "Honda Wing Durban",
+      is_wing: true,
+    });
   });
 
   it("answers 404 JSON for an unknown dealer", async () => {

@@ -1,9 +1,22 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.ts";
-import { APPOINTMENT_KINDS, type AppointmentKind, isIsoDate, lastBookableDate, saIso } from "../../core/appointments/calendar.ts";
+import {
+  APPOINTMENT_KINDS,
+  type AppointmentKind,
+  isIsoDate,
+  lastBookableDate,
+  saIso,
+} from "../../core/appointments/calendar.ts";
 import type { Violation } from "../../core/shared/violations.ts";
-import { type DealerView, dealerDirectoryModel, dealerNamed, dealersNamedLike, pathAtCurrentSlug, renamedDealerSlug } from "../../core/dealers/dealers.ts";
+import {
+  type DealerView,
+  dealerDirectoryModel,
+  dealerNamed,
+  dealersNamedLike,
+  pathAtCurrentSlug,
+  renamedDealerSlug,
+} from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
@@ -12,9 +25,17 @@ import { appointmentSlotSchema, dealerSchema, errorSchema, hydraCollectionSchema
 
 const withDealerId = (dealer: DealerView) => ({ "@id": dealer.apiUri, ...dealer });
 
-export const slugParam = z.object({ slug: z.string().min(1).openapi({ param: { name: "slug", in: "path" }, example: "honda-sandton" }) });
+export const slugParam = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "slug", in: "path" }, example: "honda-sandton" }),
+});
 
-const movedAnswer = { description: "The dealer's slug has changed: Location is the same resource at the current slug (permanent)", headers: { Location: { description: "The current address", required: true } } };
+const movedAnswer = {
+  description: "The dealer's slug has changed: Location is the same resource at the current slug (permanent)",
+  headers: { Location: { description: "The current address", required: true } },
+};
 
 export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const app = apiRouter();
@@ -54,7 +75,11 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
       tags: ["Dealers"],
       summary: "One dealer",
       request: { params: slugParam },
-      responses: answers({ 200: { description: "The dealer", schema: dealerSchema }, 308: movedAnswer, 404: notFoundAnswer("dealer") }),
+      responses: answers({
+        200: { description: "The dealer", schema: dealerSchema },
+        308: movedAnswer,
+        404: notFoundAnswer("dealer"),
+      }),
     }),
     async (c, { params }) => {
       const dealer = dealerNamed(await readModels.read(dealerDirectoryModel), params.slug);
@@ -68,27 +93,44 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
       operationId: "listDealerSlots",
       path: "/dealers/{slug}/slots",
       tags: ["Dealers"],
-      summary: "The dealer's free test-drive or service times for the next 14 days, 30 minutes each, with the places left",
+      summary:
+        "The dealer's free test-drive or service times for the next 14 days, 30 minutes each, with the places left",
       request: {
         params: slugParam,
         query: z.object({
-          type: z.enum(APPOINTMENT_KINDS).openapi({ param: { name: "type", in: "query" }, description: "Which appointments", example: "test-drive" }),
+          type: z.enum(APPOINTMENT_KINDS).openapi({
+            param: { name: "type", in: "query" },
+            description: "Which appointments",
+            example: "test-drive",
+          }),
           from: z
             .string()
             .regex(/^\d{4}-\d{2}-\d{2}$/)
             .optional()
-            .openapi({ param: { name: "from", in: "query" }, description: "The first day (YYYY-MM-DD, South African time): a real date from today to 13 days ahead (the 14 days bookings open); today when absent", format: "date", example: "2026-12-05" }),
+            .openapi({
+              param: { name: "from", in: "query" },
+              description:
+                "The first day (YYYY-MM-DD, South African time): a real date from today to 13 days ahead (the 14 days bookings open); today when absent",
+              format: "date",
+              example: "2026-12-05",
+            }),
         }),
       },
       responses: answers({
         200: {
           description: "The free slots, start and end in +02:00",
           schema: hydraCollectionSchema(appointmentSlotSchema, {
-            dealer: z.string().openapi({ description: "The dealer's API resource", example: "/api/dealers/honda-sandton" }),
+            dealer: z
+              .string()
+              .openapi({ description: "The dealer's API resource", example: "/api/dealers/honda-sandton" }),
             type: z.enum(APPOINTMENT_KINDS),
           }),
         },
-        400: { description: "type missing or not one of the kinds, or from not a date within the 14 bookable days (violations name them)", schema: errorSchema },
+        400: {
+          description:
+            "type missing or not one of the kinds, or from not a date within the 14 bookable days (violations name them)",
+          schema: errorSchema,
+        },
         404: notFoundAnswer("dealer"),
       }),
     }),
@@ -104,8 +146,12 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
       path: "/dealer-list/{name}",
       tags: ["Dealers"],
       summary: "The dealers whose name contains the text (case-insensitive)",
-      request: { params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" }, example: "wing" }) }) },
-      responses: answers({ 200: { description: "The matching dealers, perhaps none", schema: hydraCollectionSchema(dealerSchema) } }),
+      request: {
+        params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" }, example: "wing" }) }),
+      },
+      responses: answers({
+        200: { description: "The matching dealers, perhaps none", schema: hydraCollectionSchema(dealerSchema) },
+      }),
     }),
     async (c, { params }) => {
       const dealers = dealersNamedLike(await readModels.read(dealerDirectoryModel), params.name);
@@ -120,19 +166,36 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
  * from the date (default today) to the end of the 14-day booking window, as a hydra collection; each slot's
  * start and end in ISO 8601 with the +02:00 offset and the places left.
  */
-async function freeSlotsAnswer(c: Context, db: Database, slug: string, { type, from }: { type?: string; from?: string }, now: Date): Promise<Response> {
+async function freeSlotsAnswer(
+  c: Context,
+  db: Database,
+  slug: string,
+  { type, from }: { type?: string; from?: string },
+  now: Date,
+): Promise<Response> {
   const violations: Violation[] = [];
   if (!APPOINTMENT_KINDS.includes(type as AppointmentKind)) {
     violations.push({ propertyPath: "type", message: `type must be one of: ${APPOINTMENT_KINDS.join(", ")}` });
   }
-  if (from !== undefined && !isIsoDate(from)) violations.push({ propertyPath: "from", message: "from must be a date written YYYY-MM-DD" });
+  if (from !== undefined && !isIsoDate(from))
+    violations.push({ propertyPath: "from", message: "from must be a date written YYYY-MM-DD" });
   else if (from !== undefined && from > lastBookableDate(now)) {
-    violations.push({ propertyPath: "from", message: `from must be no later than ${lastBookableDate(now)}: bookings open 14 days ahead` });
+    violations.push({
+      propertyPath: "from",
+      message: `from must be no later than ${lastBookableDate(now)}: bookings open 14 days ahead`,
+    });
   }
   if (violations.length > 0) return apiError(c, 400, "Invalid query parameters", violations);
   const calendar = await dealerCalendar(db, slug);
   if (!calendar) return notFound(c, "Dealer");
   const slots = await listFreeSlots(db, calendar, type as AppointmentKind, { now, from });
-  const members = slots.map((slot) => ({ start: saIso(slot.start), end: saIso(slot.end), placesLeft: slot.placesLeft }));
-  return hydraCollection(c, "AppointmentSlot", members, members.length, { dealer: `/api/dealers/${calendar.slug}`, type });
+  const members = slots.map((slot) => ({
+    start: saIso(slot.start),
+    end: saIso(slot.end),
+    placesLeft: slot.placesLeft,
+  }));
+  return hydraCollection(c, "AppointmentSlot", members, members.length, {
+    dealer: `/api/dealers/${calendar.slug}`,
+    type,
+  });
 }

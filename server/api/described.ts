@@ -27,9 +27,20 @@ export type JsonSchema = {
   [key: string]: unknown;
 };
 
-export type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; deprecated?: boolean; description?: string; schema?: JsonSchema };
+export type Parameter = {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  deprecated?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+};
 export type MediaContent = Record<string, { schema?: JsonSchema; example?: unknown }>;
-export type ResponseObject = { description: string; headers?: Record<string, { description?: string; required?: boolean; schema?: JsonSchema }>; content?: MediaContent };
+export type ResponseObject = {
+  description: string;
+  headers?: Record<string, { description?: string; required?: boolean; schema?: JsonSchema }>;
+  content?: MediaContent;
+};
 export type Operation = {
   /** The name generated clients give the operation: stable, so a change is a breaking one (docs/api.md). */
   operationId?: string;
@@ -76,7 +87,9 @@ function withPatternsAsSource(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      key === "pattern" && typeof inner === "string" ? inner.replace(/\/[dgimsuyv]+$/, "") : withPatternsAsSource(inner),
+      key === "pattern" && typeof inner === "string"
+        ? inner.replace(/\/[dgimsuyv]+$/, "")
+        : withPatternsAsSource(inner),
     ]),
   );
 }
@@ -97,7 +110,9 @@ function ldTypeOf(schema: JsonSchema | undefined): string | undefined {
 }
 
 /** The resource classes: each @type the document's schemas fix, with the properties of its schemas. */
-export function resourceClasses(document: OpenApiDocument): Map<string, { properties: Record<string, JsonSchema>; required: Set<string> }> {
+export function resourceClasses(
+  document: OpenApiDocument,
+): Map<string, { properties: Record<string, JsonSchema>; required: Set<string> }> {
   const classes = new Map<string, { properties: Record<string, JsonSchema>; required: Set<string> }>();
   for (const schema of Object.values(document.components?.schemas ?? {})) {
     const type = ldTypeOf(schema);
@@ -121,12 +136,18 @@ export function contextTypes(document: OpenApiDocument): string[] {
  * A resource's JSON-LD context, as API Platform writes them: the API's vocabulary, Hydra's prefix, and
  * each property of the class as a term of its own (`dealerName` is `…/docs.jsonld#Dealer/dealerName`).
  */
-export function contextFor(document: OpenApiDocument, type: string, vocabulary: string): { "@context": Record<string, unknown> } {
+export function contextFor(
+  document: OpenApiDocument,
+  type: string,
+  vocabulary: string,
+): { "@context": Record<string, unknown> } {
   const terms: Record<string, unknown> = { "@vocab": vocabulary, hydra: HYDRA };
   if (type === "Entrypoint") {
-    for (const name of Object.keys(collectionLinks(document))) terms[name] = { "@id": `Entrypoint/${name}`, "@type": "@id" };
+    for (const name of Object.keys(collectionLinks(document)))
+      terms[name] = { "@id": `Entrypoint/${name}`, "@type": "@id" };
   } else {
-    for (const name of Object.keys(resourceClasses(document).get(type)?.properties ?? {})) terms[name] = `${type}/${name}`;
+    for (const name of Object.keys(resourceClasses(document).get(type)?.properties ?? {}))
+      terms[name] = `${type}/${name}`;
   }
   return { "@context": terms };
 }
@@ -150,10 +171,20 @@ function collectionLinks(document: OpenApiDocument): Record<string, string> {
 
 /** GET /api: a link to every collection. */
 export function apiEntrypoint(document: OpenApiDocument): Record<string, unknown> {
-  return { "@context": `${API_BASE}/contexts/Entrypoint`, "@id": API_BASE, "@type": "Entrypoint", ...collectionLinks(document) };
+  return {
+    "@context": `${API_BASE}/contexts/Entrypoint`,
+    "@id": API_BASE,
+    "@type": "Entrypoint",
+    ...collectionLinks(document),
+  };
 }
 
-const XSD: Record<string, string> = { string: "xsd:string", integer: "xsd:integer", number: "xsd:decimal", boolean: "xsd:boolean" };
+const XSD: Record<string, string> = {
+  string: "xsd:string",
+  integer: "xsd:integer",
+  number: "xsd:decimal",
+  boolean: "xsd:boolean",
+};
 
 function rangeOf(document: OpenApiDocument, schema: JsonSchema | undefined): string | undefined {
   const resolved = resolve(document, schema);
@@ -193,7 +224,13 @@ export function hydraDocumentation(document: OpenApiDocument, vocabulary: string
     "hydra:title": type,
     "hydra:supportedProperty": Object.entries(properties).map(([name, schema]) => ({
       "@type": "hydra:SupportedProperty",
-      "hydra:property": { "@id": `#${type}/${name}`, "@type": "rdf:Property", "rdfs:label": name, domain: `#${type}`, range: rangeOf(document, schema) },
+      "hydra:property": {
+        "@id": `#${type}/${name}`,
+        "@type": "rdf:Property",
+        "rdfs:label": name,
+        domain: `#${type}`,
+        range: rangeOf(document, schema),
+      },
       "hydra:title": name,
       ...(schema.description ? { "hydra:description": schema.description } : {}),
       "hydra:required": required.has(name),
@@ -209,7 +246,13 @@ export function hydraDocumentation(document: OpenApiDocument, vocabulary: string
     "hydra:title": "The API entrypoint",
     "hydra:supportedProperty": Object.entries(collectionLinks(document)).map(([name, path]) => ({
       "@type": "hydra:SupportedProperty",
-      "hydra:property": { "@id": `#Entrypoint/${name}`, "@type": "hydra:Link", domain: "#Entrypoint", range: "hydra:Collection", "rdfs:label": path },
+      "hydra:property": {
+        "@id": `#Entrypoint/${name}`,
+        "@type": "hydra:Link",
+        domain: "#Entrypoint",
+        range: "hydra:Collection",
+        "rdfs:label": path,
+      },
       "hydra:title": name,
       "hydra:readable": true,
       "hydra:writeable": false,

@@ -21,7 +21,21 @@ import { startTestServer, type TestServer } from "../../tests/support/test-serve
 
 const EXPORT = fs.readFileSync(new URL("../../tests/fixtures/autoslm-used-stock.csv", import.meta.url), "utf8");
 /** Makes the demo catalogue knows, taken out here so that the export brings a dozen it does not know. */
-const UNKNOWN_MAKES = ["Audi", "Haval", "GWM", "Land Rover", "Jeep", "Isuzu", "Mahindra", "BYD", "Chery", "Omoda", "Proton", "Jetour", "Tata"];
+const UNKNOWN_MAKES = [
+  "Audi",
+  "Haval",
+  "GWM",
+  "Land Rover",
+  "Jeep",
+  "Isuzu",
+  "Mahindra",
+  "BYD",
+  "Chery",
+  "Omoda",
+  "Proton",
+  "Jetour",
+  "Tata",
+];
 const admin: StaffActor = { id: null, label: "admin@dms.example", role: "group_admin", dealerIds: [] };
 
 let server: TestServer;
@@ -33,8 +47,18 @@ beforeAll(async () => {
   const db = server.database.db;
   const unknown = await db.select({ id: makes.id }).from(makes).where(inArray(makes.name, UNKNOWN_MAKES));
   expect(unknown).toHaveLength(UNKNOWN_MAKES.length);
-  await db.delete(models).where(inArray(models.makeId, unknown.map((m) => m.id)));
-  await db.delete(makes).where(inArray(makes.id, unknown.map((m) => m.id)));
+  await db.delete(models).where(
+    inArray(
+      models.makeId,
+      unknown.map((m) => m.id),
+    ),
+  );
+  await db.delete(makes).where(
+    inArray(
+      makes.id,
+      unknown.map((m) => m.id),
+    ),
+  );
   await createStaffUser(db, { email: "admin@dms.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
   session = await signIn(server.baseUrl, "admin@dms.example", TEST_STAFF_PASSWORD);
   const [umhlanga] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-umhlanga"));
@@ -47,7 +71,11 @@ function upload(dealer: string, csv: string) {
   form.set("csrf", session.csrfToken);
   form.set("dealer", dealer);
   form.set("feed", new Blob([csv], { type: "text/csv" }), "autoslm-export.csv");
-  return fetch(`${server.baseUrl}/staff/stock/import`, { method: "POST", headers: { Cookie: session.cookie }, body: form });
+  return fetch(`${server.baseUrl}/staff/stock/import`, {
+    method: "POST",
+    headers: { Cookie: session.cookie },
+    body: form,
+  });
 }
 
 /** The dealer's vehicles that came from this test's exports (stock numbers U240nn and UMH0nn; the seed's own stock has others). */
@@ -86,26 +114,52 @@ describe("a DMS's own used-stock export", () => {
     expect(page).toMatch(/Branch<\/td><td[^>]*>Ignored: not a column the site knows/);
     expect(page).toMatch(/Days In Stock<\/td><td[^>]*>Ignored/);
     const stock = await dealerStock("honda-menlyn");
-    expect(stock.map((v) => v.stockNumber)).toEqual(Array.from({ length: 20 }, (_, i) => `U240${String(i + 1).padStart(2, "0")}`));
+    expect(stock.map((v) => v.stockNumber)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `U240${String(i + 1).padStart(2, "0")}`),
+    );
     expect(page).toContain("Year cannot be in the future");
     expect(page).toContain("Condition must be one of: Used, Demo");
     const by = new Map(stock.map((v) => [v.stockNumber, v]));
-    expect(by.get("U24001")).toMatchObject({ make: "Audi", model: "A3", transmission: "Automatic", variant: "Sportback 35 TFSI S tronic", mmCode: "04080371", registration: "CA 123-401" });
+    expect(by.get("U24001")).toMatchObject({
+      make: "Audi",
+      model: "A3",
+      transmission: "Automatic",
+      variant: "Sportback 35 TFSI S tronic",
+      mmCode: "04080371",
+      registration: "CA 123-401",
+    });
     expect(by.get("U24003")).toMatchObject({ make: "GWM", model: "P-Series", fuel: "Diesel", body: "Bakkie" });
     expect(by.get("U24004")).toMatchObject({ make: "GWM", model: "Steed 5", body: "Bakkie" });
     expect(by.get("U24007")).toMatchObject({ make: "Isuzu", body: "Bakkie", transmission: "Manual" });
     expect(by.get("U24008")).toMatchObject({ make: "Mahindra", model: "Scorpio-N" });
-    expect(by.get("U24009")).toMatchObject({ make: "BYD", model: "Atto 3", fuel: "Electric", transmission: "Automatic", condition: "Demo" });
+    expect(by.get("U24009")).toMatchObject({
+      make: "BYD",
+      model: "Atto 3",
+      fuel: "Electric",
+      transmission: "Automatic",
+      condition: "Demo",
+    });
     expect(by.get("U24010")).toMatchObject({ make: "Nissan", model: "NP200", body: "Bakkie", fuel: "Petrol" });
-    expect(by.get("U24011")).toMatchObject({ make: "Honda", model: "BR-V", transmission: "Automatic", variant: "1.5 Comfort CVT", body: "MPV" });
+    expect(by.get("U24011")).toMatchObject({
+      make: "Honda",
+      model: "BR-V",
+      transmission: "Automatic",
+      variant: "1.5 Comfort CVT",
+      body: "MPV",
+    });
     expect(by.get("U24012")).toMatchObject({ make: "Toyota", model: "Hilux", body: "Bakkie" });
     expect(by.get("U24013")).toMatchObject({ make: "Volkswagen", model: "Polo Vivo", body: "Hatchback" });
     expect(by.get("U24014")).toMatchObject({ make: "Mercedes-Benz", transmission: "Automatic" });
     expect(by.get("U24019")).toMatchObject({ make: "Tata", transmission: "Automatic", variant: "1.2T XZ+ AMT" });
     // Aliases and spellings never make a second make; the rejected Lada made none.
     const names = await makesNamed();
-    for (const make of ["GWM", "Volkswagen", "Mercedes-Benz", "Mahindra", "Audi"]) expect(names.filter((n) => nameKey(n) === nameKey(make)), make).toHaveLength(1);
-    for (const absent of ["Great Wall", "VW", "Mercedes", "MAHINDRA", "AUDI", "Lada"]) expect(names).not.toContain(absent);
+    for (const make of ["GWM", "Volkswagen", "Mercedes-Benz", "Mahindra", "Audi"])
+      expect(
+        names.filter((n) => nameKey(n) === nameKey(make)),
+        make,
+      ).toHaveLength(1);
+    for (const absent of ["Great Wall", "VW", "Mercedes", "MAHINDRA", "AUDI", "Lada"])
+      expect(names).not.toContain(absent);
   });
 
   it("is imported through the feed API with the key's saved column profile", async () => {
@@ -117,7 +171,10 @@ describe("a DMS's own used-stock export", () => {
       ]),
     );
     if (!profile.ok) throw new Error(JSON.stringify(profile.violations));
-    const [row] = await server.database.db.select({ id: dealerFeedKeys.id }).from(dealerFeedKeys).where(eq(dealerFeedKeys.name, "Umhlanga AutoSLM"));
+    const [row] = await server.database.db
+      .select({ id: dealerFeedKeys.id })
+      .from(dealerFeedKeys)
+      .where(eq(dealerFeedKeys.name, "Umhlanga AutoSLM"));
     await saveFeedProfile(server.database.db, admin, row!.id, profile.value);
     // The same DMS at another branch: its own headers and words, other VINs and stock numbers.
     const csv = EXPORT.replace("StockNo,", "Veh Ref,")
@@ -149,7 +206,9 @@ describe("a DMS's own used-stock export", () => {
       .toBe(2);
     const filters = (await server.get("/api/filters")).body;
     expect(filters.fuelTypes).toContainEqual({ value: "Electric", count: 2 });
-    expect(filters.makes.filter((m: { name: string }) => nameKey(m.name) === "gwm")).toEqual([expect.objectContaining({ name: "GWM", slug: "gwm", count: 4 })]);
+    expect(filters.makes.filter((m: { name: string }) => nameKey(m.name) === "gwm")).toEqual([
+      expect.objectContaining({ name: "GWM", slug: "gwm", count: 4 }),
+    ]);
     expect(filters.makes.map((m: { name: string }) => m.name)).not.toContain("Great Wall");
     const bakkies = (await server.get("/api/vehicles?bodyType[]=Bakkie&make_slug=gwm")).body;
     expect(bakkies["hydra:totalItems"]).toBe(4);
@@ -162,7 +221,10 @@ describe("a DMS's own used-stock export", () => {
     const [haval] = await db.select().from(makes).where(eq(makes.name, "Haval"));
     const [gwm] = await db.select().from(makes).where(eq(makes.name, "GWM"));
     expect(await mergeMakes(db, admin, haval!.id, gwm!.id)).toEqual({ ok: true });
-    expect((await dealerStock("honda-menlyn")).find((v) => v.stockNumber === "U24002")).toMatchObject({ make: "GWM", model: "Jolion" });
+    expect((await dealerStock("honda-menlyn")).find((v) => v.stockNumber === "U24002")).toMatchObject({
+      make: "GWM",
+      model: "Jolion",
+    });
     const redirected = await fetch(`${server.baseUrl}/used/haval`, { redirect: "manual" });
     expect(redirected.status).toBe(301);
     expect(redirected.headers.get("location")).toBe("/used/gwm");

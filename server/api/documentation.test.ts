@@ -72,8 +72,25 @@ describe("GET /api/docs.json", () => {
     const vehicleParameters = document.paths["/api/vehicles"]!.get!.parameters!.map((p) => p.name);
     expect(vehicleParameters).toEqual(
       expect.arrayContaining([
-        "page", "make_slug", "model_slug", "order[price]", "order[year]", "order[mileage]", "fuelType[]", "transmissionType[]", "vehicle_state[]",
-        "price[gte]", "price[lte]", "year[gte]", "year[lte]", "mileage[lte]", "bodyType[]", "colour[]", "province[]", "dealer[]", "q",
+        "page",
+        "make_slug",
+        "model_slug",
+        "order[price]",
+        "order[year]",
+        "order[mileage]",
+        "fuelType[]",
+        "transmissionType[]",
+        "vehicle_state[]",
+        "price[gte]",
+        "price[lte]",
+        "year[gte]",
+        "year[lte]",
+        "mileage[lte]",
+        "bodyType[]",
+        "colour[]",
+        "province[]",
+        "dealer[]",
+        "q",
       ]),
     );
   });
@@ -81,7 +98,9 @@ describe("GET /api/docs.json", () => {
   it("documents the 422 violations of the writes and the guard's 413, 415 and 429", () => {
     for (const path of ["/api/customer_enquiries", "/api/finance_applications"]) {
       const responses = document.paths[path]!.post!.responses;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "201", "400", "403", "413", "415", "422", "429", "503"]));
+      expect(Object.keys(responses)).toEqual(
+        expect.arrayContaining(["200", "201", "400", "403", "413", "415", "422", "429", "503"]),
+      );
       expect(responses["429"]!.headers?.["Retry-After"]?.required).toBe(true);
     }
   });
@@ -98,7 +117,9 @@ describe("routes and document agree", () => {
     const app = createApp({ db: server.database.db, logger: createLogger("silent") });
     app.get("/api/dealers/:slug/reviews", (c) => c.json([]));
     const withGhost = structuredClone(document);
-    withGhost.paths["/api/staff/dealers/{slug}/stock-history"] = { get: { responses: { "204": { description: "Stored" } } } };
+    withGhost.paths["/api/staff/dealers/{slug}/stock-history"] = {
+      get: { responses: { "204": { description: "Stored" } } },
+    };
     expect(routeCoverage(app, withGhost)).toEqual({
       undocumented: ["GET /api/dealers/{slug}/reviews"],
       unserved: ["GET /api/staff/dealers/{slug}/stock-history"],
@@ -132,18 +153,30 @@ describe("the contract check", () => {
     expect(contract.check("GET", "/api/dealers/honda-sandton", answer)).toEqual([]);
 
     const { dealerName: _removed, ...withoutName } = JSON.parse(body);
-    expect(contract.check("GET", "/api/dealers/honda-sandton", { ...answer, body: JSON.stringify(withoutName) })).toEqual([
-      expect.stringContaining("must have required property 'dealerName'"),
-    ]);
-    expect(contract.check("GET", "/api/dealers/honda-sandton", { ...answer, body: JSON.stringify({ ...withoutName, dealerName: 7 }) })[0]).toContain(
-      "/dealerName must be string",
+    expect(
+      contract.check("GET", "/api/dealers/honda-sandton", { ...answer, body: JSON.stringify(withoutName) }),
+    ).toEqual([expect.stringContaining("must have required property 'dealerName'")]);
+    expect(
+      contract.check("GET", "/api/dealers/honda-sandton", {
+        ...answer,
+        body: JSON.stringify({ ...withoutName, dealerName: 7 }),
+      })[0],
+    ).toContain("/dealerName must be string");
+    expect(contract.check("GET", "/api/dealers/honda-sandton", { ...answer, status: 422 })[0]).toContain(
+      "status not documented",
     );
-    expect(contract.check("GET", "/api/dealers/honda-sandton", { ...answer, status: 422 })[0]).toContain("status not documented");
-    expect(contract.check("GET", "/api/dealers/honda-sandton", { ...answer, headers: new Headers({ "content-type": "text/html" }) })[0]).toContain(
-      "Content-Type",
+    expect(
+      contract.check("GET", "/api/dealers/honda-sandton", {
+        ...answer,
+        headers: new Headers({ "content-type": "text/html" }),
+      })[0],
+    ).toContain("Content-Type");
+    expect(contract.check("DELETE", "/api/dealers/honda-sandton", { ...answer, status: 200 })[0]).toContain(
+      "must answer 400 or 405",
     );
-    expect(contract.check("DELETE", "/api/dealers/honda-sandton", { ...answer, status: 200 })[0]).toContain("must answer 400 or 405");
-    expect(contract.check("GET", "/api/not-documented", { ...answer, status: 200 })[0]).toContain("must answer 400 or 404");
+    expect(contract.check("GET", "/api/not-documented", { ...answer, status: 200 })[0]).toContain(
+      "must answer 400 or 404",
+    );
   });
 
   it("holds for a 429 only with its Retry-After", async () => {
@@ -151,7 +184,12 @@ describe("the contract check", () => {
     const answer = {
       status: 429,
       headers: new Headers({ "content-type": "application/ld+json" }),
-      body: JSON.stringify({ "@context": "/api/contexts/Error", "@type": "Error", status: 429, title: "Too many requests; try again later" }),
+      body: JSON.stringify({
+        "@context": "/api/contexts/Error",
+        "@type": "Error",
+        status: 429,
+        title: "Too many requests; try again later",
+      }),
     };
     expect(contract.check("POST", "/api/customer_enquiries", answer)).toEqual([expect.stringContaining("Retry-After")]);
     answer.headers.set("retry-after", "60");
@@ -167,7 +205,9 @@ describe("the document's request examples", () => {
         .filter((media) => media.example !== undefined && media.schema)
         .map((media) => ({ name: `${method.toUpperCase()} ${path}`, example: media.example, schema: media.schema! })),
     );
-    expect(examples.map((example) => example.name)).toEqual(expect.arrayContaining(["POST /api/customer_enquiries", "POST /api/finance_applications"]));
+    expect(examples.map((example) => example.name)).toEqual(
+      expect.arrayContaining(["POST /api/customer_enquiries", "POST /api/finance_applications"]),
+    );
     for (const { name, example, schema } of examples) {
       const validate = compileDocumentSchema(schema, document.components);
       expect(validate(example) ? [] : validate.errors, name).toEqual([]);
@@ -179,7 +219,13 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
   it("links every collection from /api, and each link answers a hydra collection", async () => {
     const { status, body } = await server.get("/api");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ "@context": "/api/contexts/Entrypoint", "@id": "/api", "@type": "Entrypoint", dealers: "/api/dealers", vehicles: "/api/vehicles" });
+    expect(body).toMatchObject({
+      "@context": "/api/contexts/Entrypoint",
+      "@id": "/api",
+      "@type": "Entrypoint",
+      dealers: "/api/dealers",
+      vehicles: "/api/vehicles",
+    });
     const links = Object.entries(body).filter(([key]) => !key.startsWith("@"));
     expect(links.length).toBeGreaterThanOrEqual(7);
     for (const [, link] of links) {
@@ -207,16 +253,28 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
       expect(JSON.stringify(expanded), path).not.toContain('"@context"');
     }
     expect([...contexts].sort()).toEqual(
-      expect.arrayContaining(["/api/contexts/Dealer", "/api/contexts/Entrypoint", "/api/contexts/Error", "/api/contexts/UsedVehicleFilters", "/api/contexts/Vehicle"]),
+      expect.arrayContaining([
+        "/api/contexts/Dealer",
+        "/api/contexts/Entrypoint",
+        "/api/contexts/Error",
+        "/api/contexts/UsedVehicleFilters",
+        "/api/contexts/Vehicle",
+      ]),
     );
     expect(new Set(loaded.map((url) => new URL(url).pathname))).toEqual(contexts);
 
-    const [dealer] = await jsonld.expand((await server.get("/api/dealers/honda-sandton")).body, { base: "http://localhost:3000/", documentLoader });
+    const [dealer] = await jsonld.expand((await server.get("/api/dealers/honda-sandton")).body, {
+      base: "http://localhost:3000/",
+      documentLoader,
+    });
     expect(dealer!["@id"]).toBe("http://localhost:3000/api/dealers/honda-sandton");
     expect(dealer!["@type"]).toEqual([`${vocabulary}Dealer`]);
     expect(dealer![`${vocabulary}Dealer/dealerName`]).toEqual([{ "@value": "Honda Sandton" }]);
 
-    const [collection] = await jsonld.expand((await server.get("/api/dealers")).body, { base: "http://localhost:3000/", documentLoader });
+    const [collection] = await jsonld.expand((await server.get("/api/dealers")).body, {
+      base: "http://localhost:3000/",
+      documentLoader,
+    });
     expect(collection!["@type"]).toEqual(["http://www.w3.org/ns/hydra/core#Collection"]);
     expect((collection!["http://www.w3.org/ns/hydra/core#member"] as unknown[]).length).toBeGreaterThanOrEqual(8);
   });
@@ -228,12 +286,18 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
       documentUrl: url,
       document: await (await fetch(new URL(new URL(url).pathname, server.baseUrl))).json(),
     });
-    const expand = async (path: string) => (await jsonld.expand((await server.get(path)).body, { base: "http://localhost:3000/", documentLoader }))[0]!;
+    const expand = async (path: string) =>
+      (await jsonld.expand((await server.get(path)).body, { base: "http://localhost:3000/", documentLoader }))[0]!;
     const collection = await expand("/api/vehicles?order[price]=asc");
     const [member] = collection["http://www.w3.org/ns/hydra/core#member"] as Record<string, unknown>[];
     const alone = await expand(new URL(member!["@id"] as string).pathname);
     const defined = new Set(
-      ((await server.get("/api/docs.jsonld")).body["hydra:supportedClass"] as { "@id": string; "hydra:supportedProperty": { "hydra:property": { "@id": string } }[] }[])
+      (
+        (await server.get("/api/docs.jsonld")).body["hydra:supportedClass"] as {
+          "@id": string;
+          "hydra:supportedProperty": { "hydra:property": { "@id": string } }[];
+        }[]
+      )
         .find((type) => type["@id"] === "#Vehicle")!
         ["hydra:supportedProperty"].map((supported) => supported["hydra:property"]["@id"].replace(/^#/, vocabulary)),
     );
@@ -272,7 +336,11 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
     const created = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
       method: "POST",
       headers: { "Content-Type": "application/ld+json" },
-      body: JSON.stringify({ ...ENQUIRY_EXAMPLE, email: `ids.${Date.now()}@example.co.za`, idempotency_key: `ids-${Date.now()}` }),
+      body: JSON.stringify({
+        ...ENQUIRY_EXAMPLE,
+        email: `ids.${Date.now()}@example.co.za`,
+        idempotency_key: `ids-${Date.now()}`,
+      }),
     });
     collectIds(await created.json(), ids);
     expect(ids.size).toBeGreaterThan(30);
@@ -291,7 +359,11 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
       document: await (await fetch(new URL(new URL(url).pathname, server.baseUrl))).json(),
     });
     const send = async (path: string, body: unknown) => {
-      const response = await fetch(server.baseUrl + path, { method: "POST", headers: { "Content-Type": "application/ld+json" }, body: JSON.stringify(body) });
+      const response = await fetch(server.baseUrl + path, {
+        method: "POST",
+        headers: { "Content-Type": "application/ld+json" },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, body: await response.json() };
     };
     const vocabulary = "http://localhost:3000/api/docs.jsonld#";
@@ -301,8 +373,14 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
       await send("/api/customer_enquiries", { ...ENQUIRY_EXAMPLE, cell_phone: "12" }),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 422]);
-    const expanded = await Promise.all(answers.map(({ body }) => jsonld.expand(body, { base: "http://localhost:3000/", documentLoader })));
-    expect(expanded.map(([node]) => node!["@type"])).toEqual([[`${vocabulary}CustomerEnquiry`], [`${vocabulary}FinanceApplicationStatus`], [`${vocabulary}Error`]]);
+    const expanded = await Promise.all(
+      answers.map(({ body }) => jsonld.expand(body, { base: "http://localhost:3000/", documentLoader })),
+    );
+    expect(expanded.map(([node]) => node!["@type"])).toEqual([
+      [`${vocabulary}CustomerEnquiry`],
+      [`${vocabulary}FinanceApplicationStatus`],
+      [`${vocabulary}Error`],
+    ]);
     expect(expanded[0]![0]![`${vocabulary}CustomerEnquiry/status`]).toEqual([{ "@value": "Queued" }]);
     const [violation] = expanded[2]![0]![`${vocabulary}Error/violations`] as Record<string, unknown>[];
     expect(violation![`${vocabulary}propertyPath`]).toEqual([{ "@value": "cell_phone" }]);
@@ -320,12 +398,26 @@ describe("JSON-LD: the entrypoint, the contexts and the Hydra documentation", ()
     expect(headers.get("content-type")).toContain("application/ld+json");
     expect(body).toMatchObject({ "@type": "hydra:ApiDocumentation", "hydra:entrypoint": "/api" });
     const classes = new Map(body["hydra:supportedClass"].map((c: { "@id": string }) => [c["@id"], c]));
-    for (const type of ["Dealer", "Vehicle", "Make", "VehicleRange", "Banner", "Deal", "BlogPost", "CustomerEnquiry", "Entrypoint"]) {
+    for (const type of [
+      "Dealer",
+      "Vehicle",
+      "Make",
+      "VehicleRange",
+      "Banner",
+      "Deal",
+      "BlogPost",
+      "CustomerEnquiry",
+      "Entrypoint",
+    ]) {
       expect(classes.has(`#${type}`), type).toBe(true);
     }
     const dealer = classes.get("#Dealer") as Record<string, any>;
     expect(dealer["hydra:supportedProperty"]).toContainEqual(
-      expect.objectContaining({ "hydra:title": "dealerName", "hydra:required": true, "hydra:property": expect.objectContaining({ range: "xsd:string" }) }),
+      expect.objectContaining({
+        "hydra:title": "dealerName",
+        "hydra:required": true,
+        "hydra:property": expect.objectContaining({ range: "xsd:string" }),
+      }),
     );
     expect(dealer["hydra:supportedOperation"].map((o: { "rdfs:label": string }) => o["rdfs:label"])).toEqual(
       expect.arrayContaining(["GET /api/dealers", "GET /api/dealers/{slug}"]),

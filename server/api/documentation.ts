@@ -18,19 +18,24 @@ const anyJson = z.record(z.string(), z.unknown());
  * The API describing itself: the OpenAPI 3.1 document, the Hydra ApiDocumentation, the JSON-LD entrypoint
  * and contexts, and a readable reference page, all generated from the operations' definitions on `api`.
  */
-export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localhost:3000" }: { siteUrl?: string }): OpenAPIHono {
+export function documentationRoutes(
+  api: OpenAPIHono,
+  { siteUrl = "http://localhost:3000" }: { siteUrl?: string },
+): OpenAPIHono {
   // The stock feed's credential (the back-office API): an operation that needs it says `security: [{ feedKey: [] }]`.
   api.openAPIRegistry.registerComponent("securitySchemes", "feedKey", {
     type: "http",
     scheme: "bearer",
-    description: "A dealer's stock-feed key, sent as `Authorization: Bearer <key>`; the group's staff issue and revoke keys",
+    description:
+      "A dealer's stock-feed key, sent as `Authorization: Bearer <key>`; the group's staff issue and revoke keys",
   });
   // The back office's session (server/middleware/staff-auth.ts): its cookie, and X-CSRF-Token on every write.
   api.openAPIRegistry.registerComponent("securitySchemes", "staffSession", {
     type: "apiKey",
     in: "cookie",
     name: "__Host-staff",
-    description: "A signed-in staff member's session cookie (`staff` over plain HTTP); a write also sends the session's token (GET /api/staff/me) in X-CSRF-Token",
+    description:
+      "A signed-in staff member's session cookie (`staff` over plain HTTP); a write also sends the session's token (GET /api/staff/me) in X-CSRF-Token",
   });
   let document: OpenApiDocument | undefined;
   const described = () =>
@@ -105,12 +110,16 @@ export function documentationRoutes(api: OpenAPIHono, { siteUrl = "http://localh
       path: "/contexts/{type}",
       tags,
       summary: "The JSON-LD context an answer's @context names",
-      request: { params: z.object({ type: z.string().openapi({ param: { name: "type", in: "path" }, example: "Vehicle" }) }) },
+      request: {
+        params: z.object({ type: z.string().openapi({ param: { name: "type", in: "path" }, example: "Vehicle" }) }),
+      },
       responses: answers({ 200: { description: "The context", schema: anyJson }, 404: notFoundAnswer("context") }),
     }),
     (c, { params }) => {
       const document = described();
-      return contextTypes(document).includes(params.type) ? jsonLd(c, contextFor(document, params.type, vocabulary)) : notFound(c, "Context");
+      return contextTypes(document).includes(params.type)
+        ? jsonLd(c, contextFor(document, params.type, vocabulary))
+        : notFound(c, "Context");
     },
   );
   return app;

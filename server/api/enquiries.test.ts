@@ -57,7 +57,9 @@ async function post(body: unknown, init: { contentType?: string; raw?: string } 
 
 /** The document's schema of an enquiry, compiled by a JSON Schema validator as a generated client's checks would be. */
 function requestBodyValidator(document: any) {
-  return compileDocumentSchema(document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema);
+  return compileDocumentSchema(
+    document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema,
+  );
 }
 
 const leadCount = async () => (await server.database.db.select({ n: count() }).from(enquiries))[0]!.n;
@@ -83,7 +85,12 @@ describe("POST /api/customer_enquiries", () => {
     expect(first.status).toBe(201);
     expect((await post(body)).body.id).toBe(first.body.id);
     const deliveries = await server.database.db
-      .select({ channel: leadDeliveries.channel, format: leadDeliveries.format, target: leadDeliveries.target, status: leadDeliveries.status })
+      .select({
+        channel: leadDeliveries.channel,
+        format: leadDeliveries.format,
+        target: leadDeliveries.target,
+        status: leadDeliveries.status,
+      })
       .from(leadDeliveries)
       .where(eq(leadDeliveries.leadId, first.body.id))
       .orderBy(leadDeliveries.id);
@@ -101,7 +108,14 @@ describe("POST /api/customer_enquiries", () => {
 
   it("refuses what its document forbids: each rule the document states, broken once, is a 422 the document foresaw", async () => {
     const allowed = requestBodyValidator((await server.get("/api/docs.json")).body);
-    const valid = enquiry({ form_name: "Parts Enquiry", lead_type: "Parts Enquiry", model: "Jazz", year: 2019, variant: undefined, uri: "/parts" });
+    const valid = enquiry({
+      form_name: "Parts Enquiry",
+      lead_type: "Parts Enquiry",
+      model: "Jazz",
+      year: 2019,
+      variant: undefined,
+      uri: "/parts",
+    });
     expect(allowed(valid) ? [] : allowed.errors).toEqual([]);
     const broken: [string, Record<string, unknown>][] = [
       ["an e-mail address without its domain", { email: "sibusiso@" }],
@@ -141,7 +155,14 @@ describe("POST /api/customer_enquiries", () => {
       parts: { partNo: "08P01-T7A-600", vinNo: "MRHRU5870LP000123", variant: undefined, year: 2019 },
       testDrive: { variant: undefined },
       service: { year: "2021" },
-      sellCar: { variant: undefined, year: 2017, mileage_km: 98_000, condition: "good", outstanding_finance: false, trade_in: false },
+      sellCar: {
+        variant: undefined,
+        year: 2017,
+        mileage_km: 98_000,
+        condition: "good",
+        outstanding_finance: false,
+        trade_in: false,
+      },
     };
     const overrides: Record<string, unknown> = {
       form_name: FORM_PRESETS[preset].formName,
@@ -162,7 +183,17 @@ describe("POST /api/customer_enquiries", () => {
     const { status, body } = await post({ form_name: "Book Service", uri: "/service" });
     expect(status).toBe(422);
     expect(body.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(
-      ["cell_phone", "dealer_slug", "email", "first_name", "last_name", "manufacturer", "model", "terms", "year"].sort(),
+      [
+        "cell_phone",
+        "dealer_slug",
+        "email",
+        "first_name",
+        "last_name",
+        "manufacturer",
+        "model",
+        "terms",
+        "year",
+      ].sort(),
     );
     for (const violation of body.violations) expect(violation.message).toEqual(expect.any(String));
     expect(await leadCount()).toBe(before);
@@ -176,11 +207,15 @@ describe("POST /api/customer_enquiries", () => {
   ])("answers a service booking for a vehicle of year %s with 422 on year", async (year, message) => {
     const { status, body } = await post(enquiry({ form_name: "Book Service", lead_type: undefined, year }));
     expect(status).toBe(422);
-    expect(body.violations).toEqual([{ propertyPath: "year", message: message.replace("NEXT", String(new Date().getFullYear() + 1)) }]);
+    expect(body.violations).toEqual([
+      { propertyPath: "year", message: message.replace("NEXT", String(new Date().getFullYear() + 1)) },
+    ]);
   });
 
   it("takes next year's model for a service booking", async () => {
-    const { status } = await post(enquiry({ form_name: "Book Service", lead_type: undefined, year: new Date().getFullYear() + 1 }));
+    const { status } = await post(
+      enquiry({ form_name: "Book Service", lead_type: undefined, year: new Date().getFullYear() + 1 }),
+    );
     expect(status).toBe(201);
   });
 
@@ -214,9 +249,13 @@ describe("POST /api/customer_enquiries", () => {
     const first = await post(enquiry({ idempotency_key: key, message: "Is the white one in stock?" }));
     expect(first.status).toBe(201);
     const before = await leadCount();
-    const changed = await post(enquiry({ idempotency_key: key, email: "someone.else@example.co.za", message: "And the grey one?" }));
+    const changed = await post(
+      enquiry({ idempotency_key: key, email: "someone.else@example.co.za", message: "And the grey one?" }),
+    );
     expect(changed.status).toBe(409);
-    expect(changed.body.violations).toEqual([{ propertyPath: "idempotency_key", message: expect.stringContaining("already used for a different enquiry") }]);
+    expect(changed.body.violations).toEqual([
+      { propertyPath: "idempotency_key", message: expect.stringContaining("already used for a different enquiry") },
+    ]);
     expect(await leadCount()).toBe(before);
   });
 
@@ -244,31 +283,94 @@ describe("POST /api/customer_enquiries", () => {
     const { status, body } = await post(enquiry({ website: "", rendered_at: Date.now(), crm_contact_id: "C-1042" }));
     expect(status).toBe(422);
     expect(body.violations).toEqual(
-      ["website", "rendered_at", "crm_contact_id"].map((field) => ({ propertyPath: field, message: `${field} is not a field of this request: leave it out` })),
+      ["website", "rendered_at", "crm_contact_id"].map((field) => ({
+        propertyPath: field,
+        message: `${field} is not a field of this request: leave it out`,
+      })),
     );
     expect(await leadCount()).toBe(before);
   });
 
   it("takes every documented field with realistic values, form by form, and delivers each lead to its dealer", async () => {
     const document = (await server.get("/api/docs.json")).body;
-    const documented = Object.keys(document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema.properties);
-    const slots = (await server.get("/api/dealers/honda-sandton/slots?type=test-drive")).body["hydra:member"] as { start: string }[];
-    const [car] = (await server.get("/api/dealers/honda-sandton/vehicles")).body["hydra:member"] as { id: number; model: string }[];
+    const documented = Object.keys(
+      document.paths["/api/customer_enquiries"].post.requestBody.content["application/ld+json"].schema.properties,
+    );
+    const slots = (await server.get("/api/dealers/honda-sandton/slots?type=test-drive")).body["hydra:member"] as {
+      start: string;
+    }[];
+    const [car] = (await server.get("/api/dealers/honda-sandton/vehicles")).body["hydra:member"] as {
+      id: number;
+      model: string;
+    }[];
     const reference = (form: string) => `Reference EVERY-FIELD-${form}`;
     const common = { dealer_slug: "honda-sandton", status: "Queued", contact: true, terms: true };
     // The fields the server derives, sent as a client copying the whole payload would; the server keeps its own.
     const derived = { source: "my-crm", is_used: 1, consent: false };
     const forms = [
-      enquiry({ ...common, ...derived, form_name: "Book Test Drive", lead_type: "Book Test Drive", make: "Honda", manufacturer: "Honda", model: "CR-V",
-        variant: "1.5T Comfort CVT", appointment_start: slots[0]!.start, uri: "/book-test-drive/honda/cr-v", idempotency_key: `every-field-${Date.now()}`,
-        message: `Could I drive the CR-V on Saturday? ${reference("TEST-DRIVE")}` }),
-      enquiry({ ...common, form_name: "Parts Enquiry", lead_type: "Parts Enquiry", make: "Honda", model: "Jazz", year: 2019, vinNo: "MRHGE8850KP000123", partNo: "08P01-T5A-100",
-        variant: undefined, uri: "/parts", message: `Two wiper blades, please. ${reference("PARTS")}` }),
-      enquiry({ ...common, form_name: "Sell Your Car", lead_type: "Sell Your Car", make: "Toyota", model: "Corolla", year: 2017, mileage_km: 98_000, condition: "good",
-        outstanding_finance: false, trade_in: true, towards_vehicle_id: car!.id, variant: undefined, uri: "/sell-your-car", message: `Full service history. ${reference("SELL")}` }),
-      enquiry({ ...common, form_name: "Used Vehicles", lead_type: "Used Vehicles", vehicle_id: car!.id, model: car!.model, variant: undefined, uri: "/used", message: `Is it still available? ${reference("USED")}` }),
-      enquiry({ ...common, form_name: "Specials Enquiry", lead_type: "Specials Enquiry", special_slug: "amaze-first-instalment-on-us", model: undefined, variant: undefined, uri: "/specials/amaze-first-instalment-on-us",
-        message: `Does the offer include the Amaze Trend? ${reference("SPECIAL")}` }),
+      enquiry({
+        ...common,
+        ...derived,
+        form_name: "Book Test Drive",
+        lead_type: "Book Test Drive",
+        make: "Honda",
+        manufacturer: "Honda",
+        model: "CR-V",
+        variant: "1.5T Comfort CVT",
+        appointment_start: slots[0]!.start,
+        uri: "/book-test-drive/honda/cr-v",
+        idempotency_key: `every-field-${Date.now()}`,
+        message: `Could I drive the CR-V on Saturday? ${reference("TEST-DRIVE")}`,
+      }),
+      enquiry({
+        ...common,
+        form_name: "Parts Enquiry",
+        lead_type: "Parts Enquiry",
+        make: "Honda",
+        model: "Jazz",
+        year: 2019,
+        vinNo: "MRHGE8850KP000123",
+        partNo: "08P01-T5A-100",
+        variant: undefined,
+        uri: "/parts",
+        message: `Two wiper blades, please. ${reference("PARTS")}`,
+      }),
+      enquiry({
+        ...common,
+        form_name: "Sell Your Car",
+        lead_type: "Sell Your Car",
+        make: "Toyota",
+        model: "Corolla",
+        year: 2017,
+        mileage_km: 98_000,
+        condition: "good",
+        outstanding_finance: false,
+        trade_in: true,
+        towards_vehicle_id: car!.id,
+        variant: undefined,
+        uri: "/sell-your-car",
+        message: `Full service history. ${reference("SELL")}`,
+      }),
+      enquiry({
+        ...common,
+        form_name: "Used Vehicles",
+        lead_type: "Used Vehicles",
+        vehicle_id: car!.id,
+        model: car!.model,
+        variant: undefined,
+        uri: "/used",
+        message: `Is it still available? ${reference("USED")}`,
+      }),
+      enquiry({
+        ...common,
+        form_name: "Specials Enquiry",
+        lead_type: "Specials Enquiry",
+        special_slug: "amaze-first-instalment-on-us",
+        model: undefined,
+        variant: undefined,
+        uri: "/specials/amaze-first-instalment-on-us",
+        message: `Does the offer include the Amaze Trend? ${reference("SPECIAL")}`,
+      }),
     ];
     expect([...new Set(forms.flatMap((form) => Object.keys(form)))].sort()).toEqual([...documented].sort());
     const allowed = requestBodyValidator(document);
@@ -301,8 +403,13 @@ describe("POST /api/customer_enquiries", () => {
       // The earlier tests' leads are delivered in the same pass.
       while ((await worker.runOnce()) > 0);
       for (const form of ["TEST-DRIVE", "PARTS", "SELL", "USED", "SPECIAL"]) {
-        const recipients = smtp.messages.filter((mail) => mail.text?.includes(reference(form))).map((mail) => (Array.isArray(mail.to) ? "" : mail.to?.text));
-        expect(recipients.sort(), form).toEqual(["crm@honda-sandton.example.co.za", "leads@honda-sandton.example.co.za"]);
+        const recipients = smtp.messages
+          .filter((mail) => mail.text?.includes(reference(form)))
+          .map((mail) => (Array.isArray(mail.to) ? "" : mail.to?.text));
+        expect(recipients.sort(), form).toEqual([
+          "crm@honda-sandton.example.co.za",
+          "leads@honda-sandton.example.co.za",
+        ]);
       }
       for (const id of ids) expect((await server.get(`/api/customer_enquiries/${id}`)).body.status).toBe("Delivered");
     } finally {
@@ -451,7 +558,16 @@ describe("the rate limit on POSTs", () => {
 
 describe("POST /api/customer_enquiries with an appointment (issue 18)", () => {
   const booking = (start: string) =>
-    enquiry({ form_name: "Book Test Drive", lead_type: "Book Test Drive", variant: undefined, message: undefined, model: "HR-V", uri: "/book-test-drive/honda/hr-v", dealer_slug: "honda-mbombela", appointment_start: start });
+    enquiry({
+      form_name: "Book Test Drive",
+      lead_type: "Book Test Drive",
+      variant: undefined,
+      message: undefined,
+      model: "HR-V",
+      uri: "/book-test-drive/honda/hr-v",
+      dealer_slug: "honda-mbombela",
+      appointment_start: start,
+    });
 
   it("books a free slot, refuses a closed time with 422, and answers 409 when the slot is full", async () => {
     const slots = (await server.get("/api/dealers/honda-mbombela/slots?type=test-drive")).body["hydra:member"];
@@ -463,7 +579,10 @@ describe("POST /api/customer_enquiries with an appointment (issue 18)", () => {
     expect((await post(booking(first!.start))).status).toBe(201);
     const full = await post(booking(first!.start));
     expect(full.status).toBe(409);
-    expect(full.body).toMatchObject({ title: "That time has just been taken, please pick another", violations: [{ propertyPath: "appointment_start" }] });
+    expect(full.body).toMatchObject({
+      title: "That time has just been taken, please pick another",
+      violations: [{ propertyPath: "appointment_start" }],
+    });
     const after = (await server.get(`/api/dealers/honda-mbombela/slots?type=test-drive`)).body["hydra:member"];
     expect(after.map((slot: { start: string }) => slot.start)).not.toContain(first!.start);
   });

@@ -7,7 +7,15 @@ import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
 import { idempotencyKeyHeader, withIdempotencyKey } from "./idempotency.ts";
-import { answers, apiRouter, conflictAnswer, jsonLdBody, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
+import {
+  answers,
+  apiRouter,
+  conflictAnswer,
+  jsonLdBody,
+  notFoundAnswer,
+  operation,
+  WRITE_ANSWERS,
+} from "./operation.ts";
 import { apiError, jsonLd, ldResource, notFound } from "./responses.ts";
 import { ENQUIRY_EXAMPLE } from "./examples.ts";
 import { customerEnquiryStatusSchema } from "./schemas.ts";
@@ -18,7 +26,12 @@ import { customerEnquiryStatusSchema } from "./schemas.ts";
  * 10 minutes); 422 with violations; 400 malformed JSON; 503 with Retry-After when too many writes are
  * waiting for the database (the bounded write queue). 413, 415 and 429 come from the POST guards.
  */
-export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Logger, countLead?: LeadCounter): OpenAPIHono {
+export function enquiryRoutes(
+  db: Database,
+  writeQueue: WriteQueue,
+  logger?: Logger,
+  countLead?: LeadCounter,
+): OpenAPIHono {
   const app = apiRouter();
   operation(
     app,
@@ -27,10 +40,15 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
       operationId: "createCustomerEnquiry",
       path: "/customer_enquiries",
       tags: ["Leads"],
-      summary: "Send an enquiry from any form (new vehicle, used vehicle, Honda Wing, parts, service, specials, test drive)",
+      summary:
+        "Send an enquiry from any form (new vehicle, used vehicle, Honda Wing, parts, service, specials, test drive)",
       request: {
         headers: idempotencyKeyHeader("idempotency_key", "enq-2026-11-25-7c1e9a"),
-        body: jsonLdBody(enquiryInputSchema, "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)", ENQUIRY_EXAMPLE),
+        body: jsonLdBody(
+          enquiryInputSchema,
+          "The enquiry; the same schema as the site's own forms (core/leads/enquiry-schema.ts)",
+          ENQUIRY_EXAMPLE,
+        ),
       },
       responses: answers({
         ...WRITE_ANSWERS,
@@ -38,7 +56,10 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
           "The appointment time chosen has just been taken: pick another (violations name appointment_start); or the idempotency_key already stored a different enquiry (violations name idempotency_key)",
         ),
         201: { description: "The enquiry is stored and queued for the dealer", schema: customerEnquiryStatusSchema },
-        200: { description: "The same enquiry was already stored (same idempotency_key, or the same lead within 10 minutes)", schema: customerEnquiryStatusSchema },
+        200: {
+          description: "The same enquiry was already stored (same idempotency_key, or the same lead within 10 minutes)",
+          schema: customerEnquiryStatusSchema,
+        },
       }),
     }),
     async (c) => {
@@ -84,13 +105,25 @@ export function enquiryRoutes(db: Database, writeQueue: WriteQueue, logger?: Log
       operationId: "getCustomerEnquiry",
       path: "/customer_enquiries/{id}",
       tags: ["Leads"],
-      summary: "A lead's delivery status, at the @id its POST answered: Queued, then Delivered once its dealer has it, or Failed",
-      request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31" }) }) },
-      responses: answers({ 200: { description: "The lead's status (never its details)", schema: customerEnquiryStatusSchema }, 404: notFoundAnswer("enquiry") }),
+      summary:
+        "A lead's delivery status, at the @id its POST answered: Queued, then Delivered once its dealer has it, or Failed",
+      request: {
+        params: z.object({
+          id: z
+            .string()
+            .openapi({ param: { name: "id", in: "path" }, example: "3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31" }),
+        }),
+      },
+      responses: answers({
+        200: { description: "The lead's status (never its details)", schema: customerEnquiryStatusSchema },
+        404: notFoundAnswer("enquiry"),
+      }),
     }),
     async (c, { params }) => {
       const lead = await enquiryStatus(db, params.id);
-      return lead ? ldResource(c, lead, "CustomerEnquiry", `/api/customer_enquiries/${lead.id}`) : notFound(c, "Enquiry");
+      return lead
+        ? ldResource(c, lead, "CustomerEnquiry", `/api/customer_enquiries/${lead.id}`)
+        : notFound(c, "Enquiry");
     },
   );
   return app;

@@ -35,7 +35,9 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
 }
 
 async function rows(): Promise<Record<string, unknown>[]> {
-  const result = (await server.database.db.execute(sql`select * from finance_applications order by created_at`)) as unknown as {
+  const result = (await server.database.db.execute(
+    sql`select * from finance_applications order by created_at`,
+  )) as unknown as {
     rows: Record<string, unknown>[];
   };
   return result.rows;
@@ -49,7 +51,12 @@ describe("POST /api/finance_applications", () => {
     const before = (await rows()).length;
     const { status, body } = await post(validFinanceApplication({ idempotencyKey: freshKey() }));
     expect(status).toBe(201);
-    expect(body).toEqual({ "@context": "/api/contexts/FinanceApplicationStatus", "@type": "FinanceApplicationStatus", id: expect.any(String), status: "Queued" });
+    expect(body).toEqual({
+      "@context": "/api/contexts/FinanceApplicationStatus",
+      "@type": "FinanceApplicationStatus",
+      id: expect.any(String),
+      status: "Queued",
+    });
 
     const all = await rows();
     expect(all).toHaveLength(before + 1);
@@ -87,7 +94,9 @@ describe("POST /api/finance_applications", () => {
 
   it("queues the application for that dealer's finance address and CRM and the applicant's confirmation, e-mail only, in the same write", async () => {
     const email = `applicant.${freshKey()}@example.co.za`;
-    const { body } = await post(validFinanceApplication({ dealership: "honda-gqeberha", email, idempotencyKey: freshKey() }));
+    const { body } = await post(
+      validFinanceApplication({ dealership: "honda-gqeberha", email, idempotencyKey: freshKey() }),
+    );
     const result = (await server.database.db.execute(
       sql`select channel, format, target, status from lead_deliveries where lead_id = ${body.id} order by id`,
     )) as unknown as { rows: { channel: string; format: string; target: string; status: string }[] };
@@ -100,7 +109,14 @@ describe("POST /api/finance_applications", () => {
 
   it("accepts a used vehicle without make and model, and JSON numbers and booleans", async () => {
     const { status } = await post(
-      validFinanceApplication({ variant: "used", make: "", model: "", basicMonthly: 30000, period: 2, idempotencyKey: freshKey() }),
+      validFinanceApplication({
+        variant: "used",
+        make: "",
+        model: "",
+        basicMonthly: 30000,
+        period: 2,
+        idempotencyKey: freshKey(),
+      }),
       { "Content-Type": "application/json" },
     );
     expect(status).toBe(201);
@@ -146,12 +162,21 @@ describe("POST /api/finance_applications", () => {
       ...Object.fromEntries(CONFIRMATIONS.map(([field, message]) => [field, message])),
     });
     for (const [, message] of CONFIRMATIONS) expect(message.startsWith("Please confirm ")).toBe(true);
-    expect((await post({})).body.violations).toContainEqual({ propertyPath: "variant", message: "Vehicle type is required" });
+    expect((await post({})).body.violations).toContainEqual({
+      propertyPath: "variant",
+      message: "Vehicle type is required",
+    });
   });
 
   it("explains a bad identity number, phone number and amounts", async () => {
     const { status, body } = await post(
-      validFinanceApplication({ idNumber: "8001015009088", phone: "12345", basicMonthly: "-1", totalSalary: "lots", employmentYearsWorked: "99" }),
+      validFinanceApplication({
+        idNumber: "8001015009088",
+        phone: "12345",
+        basicMonthly: "-1",
+        totalSalary: "lots",
+        employmentYearsWorked: "99",
+      }),
     );
     expect(status).toBe(422);
     expect(messagesOf(body)).toEqual({
@@ -166,7 +191,12 @@ describe("POST /api/finance_applications", () => {
   it("refuses text the database cannot store (a NUL, a control character, a lone surrogate) with 422, storing nothing", async () => {
     const before = (await rows()).length;
     const { status, body } = await post(
-      validFinanceApplication({ dealership: "\u0000", surname: "Nko\u0007si", postalStreet: "12 Rivonia \ud800Road", idempotencyKey: freshKey() }),
+      validFinanceApplication({
+        dealership: "\u0000",
+        surname: "Nko\u0007si",
+        postalStreet: "12 Rivonia \ud800Road",
+        idempotencyKey: freshKey(),
+      }),
     );
     expect(status).toBe(422);
     expect(messagesOf(body)).toEqual({
@@ -204,21 +234,36 @@ describe("POST /api/finance_applications", () => {
   it("takes one idempotency key: a blank body key never sidesteps the header's, a header and body that differ are refused, and so is a key with another application", async () => {
     const before = (await rows()).length;
     const headerKey = freshKey();
-    const first = await post(validFinanceApplication({ firstName: "Blank", idempotencyKey: "" }), { "Idempotency-Key": headerKey });
-    const again = await post(validFinanceApplication({ firstName: "Blank", idempotencyKey: "  " }), { "Idempotency-Key": headerKey });
+    const first = await post(validFinanceApplication({ firstName: "Blank", idempotencyKey: "" }), {
+      "Idempotency-Key": headerKey,
+    });
+    const again = await post(validFinanceApplication({ firstName: "Blank", idempotencyKey: "  " }), {
+      "Idempotency-Key": headerKey,
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
     // The same key with a different application: nothing stored, and the client is told (one idempotency rule, issue 37).
     const changed = await post(validFinanceApplication({ firstName: "Blanker" }), { "Idempotency-Key": headerKey });
     expect(changed.status).toBe(409);
-    expect(changed.body.violations).toEqual([{ propertyPath: "idempotencyKey", message: expect.stringContaining("already used for a different application") }]);
-    const otherDealer = await post(validFinanceApplication({ firstName: "Blank", dealership: "honda-kimberley" }), { "Idempotency-Key": headerKey });
+    expect(changed.body.violations).toEqual([
+      { propertyPath: "idempotencyKey", message: expect.stringContaining("already used for a different application") },
+    ]);
+    const otherDealer = await post(validFinanceApplication({ firstName: "Blank", dealership: "honda-kimberley" }), {
+      "Idempotency-Key": headerKey,
+    });
     expect(otherDealer.status).toBe(409);
 
-    const differing = await post(validFinanceApplication({ idempotencyKey: freshKey() }), { "Idempotency-Key": freshKey() });
+    const differing = await post(validFinanceApplication({ idempotencyKey: freshKey() }), {
+      "Idempotency-Key": freshKey(),
+    });
     expect(differing.status).toBe(422);
-    expect(differing.body.violations).toEqual([{ propertyPath: "idempotencyKey", message: "The Idempotency-Key header and the body's idempotencyKey differ; send the key once" }]);
+    expect(differing.body.violations).toEqual([
+      {
+        propertyPath: "idempotencyKey",
+        message: "The Idempotency-Key header and the body's idempotencyKey differ; send the key once",
+      },
+    ]);
     expect((await rows()).length).toBe(before + 1);
   });
 
@@ -282,7 +327,8 @@ describe("POST /api/finance_applications", () => {
     await post(validFinanceApplication({ basicMonthly: "77123", idNumber: "8001015009088" }));
     const log = logLines.join("");
     expect(log).toContain("/api/finance_applications");
-    for (const secret of [VALID_ID_NUMBER, "8001015009088", "77123", "Capitec", "T Nkosi"]) expect(log).not.toContain(secret);
+    for (const secret of [VALID_ID_NUMBER, "8001015009088", "77123", "Capitec", "T Nkosi"])
+      expect(log).not.toContain(secret);
   });
 
   it("purges applications older than the retention period and keeps the rest", async () => {

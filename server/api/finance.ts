@@ -36,9 +36,17 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
       },
       responses: answers({
         ...WRITE_ANSWERS,
-        201: { description: "The application is stored and queued for the dealer", schema: financeApplicationStatusSchema },
-        200: { description: "The same idempotency key was already stored: its status", schema: financeApplicationStatusSchema },
-        409: conflictAnswer("The idempotency key already stored a different application (violations name idempotencyKey)"),
+        201: {
+          description: "The application is stored and queued for the dealer",
+          schema: financeApplicationStatusSchema,
+        },
+        200: {
+          description: "The same idempotency key was already stored: its status",
+          schema: financeApplicationStatusSchema,
+        },
+        409: conflictAnswer(
+          "The idempotency key already stored a different application (violations name idempotencyKey)",
+        ),
       }),
     }),
     async (c) => {
@@ -57,7 +65,8 @@ export function financeRoutes(db: Database, cipher: FinanceCipher, countLead?: L
         c.header("Retry-After", "30");
         return apiError(c, 503, "The application could not be stored just now; please try again");
       }
-      if (!result.ok && "keyReused" in result) return apiError(c, 409, result.violations[0]!.message, result.violations);
+      if (!result.ok && "keyReused" in result)
+        return apiError(c, 409, result.violations[0]!.message, result.violations);
       if (!result.ok) return apiError(c, 422, "The finance application is not valid", result.violations);
       if (result.created) countLead?.({ leadType: FINANCE_LEAD_TYPE, attribution });
       const { "@type": type, ...status } = result.status;

@@ -25,9 +25,38 @@ afterAll(() => server.close());
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("", " ", "0", "-1", "1e3", "1.5", "99999999999999999999", "NaN", "null", "any", "Any", "ASC", "desc ",
-    "Petrol", "Manual", "Demo", "honda", "cr-v", "honda-sandton", "car", "motorcycle", "Car", "new", "honda-wing",
-    "'; drop table enquiries; --", "<script>alert(1)</script>", "%00", "\u0000", "../../etc/passwd", "x".repeat(5_000)),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e3",
+    "1.5",
+    "99999999999999999999",
+    "NaN",
+    "null",
+    "any",
+    "Any",
+    "ASC",
+    "desc ",
+    "Petrol",
+    "Manual",
+    "Demo",
+    "honda",
+    "cr-v",
+    "honda-sandton",
+    "car",
+    "motorcycle",
+    "Car",
+    "new",
+    "honda-wing",
+    "'; drop table enquiries; --",
+    "<script>alert(1)</script>",
+    "%00",
+    "\u0000",
+    "../../etc/passwd",
+    "x".repeat(5_000),
+  ),
 );
 
 /** Any JSON value a client could send, and a valid payload with one field replaced, removed or added. */
@@ -37,7 +66,9 @@ function payloads(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
   const replaced = fc
     .tuple(fc.constantFrom(...fields), fc.oneof(anyJson, hostileText))
     .map(([field, value]) => ({ ...valid, [field]: value }));
-  const removed = fc.constantFrom(...fields).map((field) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field)));
+  const removed = fc
+    .constantFrom(...fields)
+    .map((field) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field)));
   const added = fc.tuple(fc.string({ maxLength: 20 }), anyJson).map(([field, value]) => ({ ...valid, [field]: value }));
   const twoReplaced = fc
     .tuple(fc.constantFrom(...fields), hostileText, fc.constantFrom(...fields), anyJson)
@@ -50,7 +81,18 @@ function bodies(valid: Record<string, unknown>): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: payloads(valid).map((value) => JSON.stringify(value) ?? "null") },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
-    { weight: 1, arbitrary: fc.constantFrom("", "{", "[]", "{}", '{"a":', JSON.stringify(valid).slice(0, -1), `${JSON.stringify(valid)}x`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        "{",
+        "[]",
+        "{}",
+        '{"a":',
+        JSON.stringify(valid).slice(0, -1),
+        `${JSON.stringify(valid)}x`,
+      ),
+    },
   );
 }
 
@@ -91,9 +133,33 @@ describe.each([
 
 /** Every query parameter the read API takes, as its endpoints name them, plus a few it does not. */
 const QUERY_KEYS: Record<string, string[]> = {
-  "/api/vehicles": ["page", "make_slug", "model_slug", "fuelType", "fuelType[]", "transmissionType", "transmissionType[]",
-    "vehicle_state", "vehicle_state[]", "order[price]", "order[year]", "order[mileage]", "order[colour]", "order[]", "dealer"],
-  "/api/dealers/honda-sandton/vehicles": ["page", "make_slug", "model_slug", "fuelType[]", "transmissionType[]", "vehicle_state[]", "order[price]", "order[year]"],
+  "/api/vehicles": [
+    "page",
+    "make_slug",
+    "model_slug",
+    "fuelType",
+    "fuelType[]",
+    "transmissionType",
+    "transmissionType[]",
+    "vehicle_state",
+    "vehicle_state[]",
+    "order[price]",
+    "order[year]",
+    "order[mileage]",
+    "order[colour]",
+    "order[]",
+    "dealer",
+  ],
+  "/api/dealers/honda-sandton/vehicles": [
+    "page",
+    "make_slug",
+    "model_slug",
+    "fuelType[]",
+    "transmissionType[]",
+    "vehicle_state[]",
+    "order[price]",
+    "order[year]",
+  ],
   "/api/filters": ["dealer", "make_slug", "model_slug", "fuelType[]", "transmissionType", "vehicle_state[]", "page"],
   "/api/filters/honda": ["dealer", "model_slug", "fuelType", "transmissionType[]", "vehicle_state"],
   "/api/filters/honda/cr-v": ["dealer", "fuelType[]", "transmissionType[]", "vehicle_state[]"],
@@ -108,7 +174,10 @@ const QUERY_KEYS: Record<string, string[]> = {
 
 describe.each(Object.entries(QUERY_KEYS))("fuzzing GET %s", (path, keys) => {
   it(`never answers 5xx to any mix of its query parameters (${RUNS} queries)`, { timeout: TIMEOUT_MS }, async () => {
-    const key = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+    const key = fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...keys) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+    );
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(key, hostileText), { maxLength: 6 }), async (pairs) => {
@@ -125,8 +194,21 @@ describe.each(Object.entries(QUERY_KEYS))("fuzzing GET %s", (path, keys) => {
 });
 
 /** Path segments: ids and slugs the client chooses. */
-const PATH_TEMPLATES = ["/api/vehicles/", "/api/dealers/", "/api/deals/", "/api/blog/", "/api/vehicle_range/", "/api/dealer-list/",
-  "/api/special-deals/", "/api/service-deals/", "/api/specials/", "/api/filters/", "/media/blog/", "/uploads/", "/media/brochures/honda/"];
+const PATH_TEMPLATES = [
+  "/api/vehicles/",
+  "/api/dealers/",
+  "/api/deals/",
+  "/api/blog/",
+  "/api/vehicle_range/",
+  "/api/dealer-list/",
+  "/api/special-deals/",
+  "/api/service-deals/",
+  "/api/specials/",
+  "/api/filters/",
+  "/media/blog/",
+  "/uploads/",
+  "/media/brochures/honda/",
+];
 
 describe("fuzzing the read API's path segments", () => {
   it(`never answers 5xx to any id or slug (${RUNS} paths)`, { timeout: TIMEOUT_MS }, async () => {
@@ -145,14 +227,17 @@ describe("fuzzing the read API's path segments", () => {
 });
 
 describe("a NUL character in the address (found by the fuzz: PostgreSQL refused it as a 500)", () => {
-  it.each(["/api/specials?deal=%00", "/api/filters?dealer=a%00b", "/api/renault_ranges?model_slug=%00", "/api/specials/%00", "/api/blog/x%00"])(
-    "answers 400 JSON to %s",
-    async (path) => {
-      const { status, body } = await server.get(path);
-      expect(status).toBe(400);
-      expect(body).toMatchObject({ "@type": "Error", status: 400 });
-    },
-  );
+  it.each([
+    "/api/specials?deal=%00",
+    "/api/filters?dealer=a%00b",
+    "/api/renault_ranges?model_slug=%00",
+    "/api/specials/%00",
+    "/api/blog/x%00",
+  ])("answers 400 JSON to %s", async (path) => {
+    const { status, body } = await server.get(path);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ "@type": "Error", status: 400 });
+  });
 
   it("answers a page address with %00 with 400 too", async () => {
     const { status, body } = await server.get("/used/honda%00");

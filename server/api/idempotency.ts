@@ -15,7 +15,13 @@ export function withIdempotencyKey(
   const fromBody = typeof given === "string" && given.trim() === "" ? undefined : given;
   const fromHeader = header?.trim() || undefined;
   if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
-    return { ok: false, violation: { propertyPath: field, message: `The Idempotency-Key header and the body's ${field} differ; send the key once` } };
+    return {
+      ok: false,
+      violation: {
+        propertyPath: field,
+        message: `The Idempotency-Key header and the body's ${field} differ; send the key once`,
+      },
+    };
   }
   return { ok: true, value: { ...body, [field]: fromBody ?? fromHeader } };
 }

@@ -37,7 +37,18 @@ export type ApiOptions = {
  * Every operation is defined once, next to its route (see ./operation.ts); the documentation routes
  * (/api, /api/docs*, /api/contexts/*) are generated from those definitions, so they come last.
  */
-export function createApi(db: Database, { financeCipher = FinanceCipher.ephemeral(), logger, usedStock, readModels = new ReadModels(db), siteUrl, writeQueue, countLead }: ApiOptions) {
+export function createApi(
+  db: Database,
+  {
+    financeCipher = FinanceCipher.ephemeral(),
+    logger,
+    usedStock,
+    readModels = new ReadModels(db),
+    siteUrl,
+    writeQueue,
+    countLead,
+  }: ApiOptions,
+) {
   const api = apiRouter()
     .route("/", dealerRoutes(db, readModels))
     .route("/", vehicleRoutes(usedStock, readModels))
@@ -55,7 +66,19 @@ export function createApi(db: Database, { financeCipher = FinanceCipher.ephemera
  * that would use these stand-ins are never called, and say so if they were.
  */
 export async function apiDocument(): Promise<OpenApiDocument> {
-  const unused = new Proxy({}, { get: () => { throw new Error("the API document reads no data"); } });
-  const api = createApi(unused as Database, { usedStock: unused as UsedStock, readModels: unused as ReadModels, financeCipher: unused as FinanceCipher, writeQueue: unused as WriteQueue });
+  const unused = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error("the API document reads no data");
+      },
+    },
+  );
+  const api = createApi(unused as Database, {
+    usedStock: unused as UsedStock,
+    readModels: unused as ReadModels,
+    financeCipher: unused as FinanceCipher,
+    writeQueue: unused as WriteQueue,
+  });
   return (await (await api.request("/docs.json")).json()) as OpenApiDocument;
 }

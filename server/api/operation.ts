@@ -57,7 +57,12 @@ export function operation<R extends RouteConfig, Q extends Schema | undefined = 
     await next();
     if (sunset) for (const [name, value] of Object.entries(sunsetHeaders(sunset))) c.res.headers.set(name, value);
   };
-  const served = { ...route, hide: true, middleware: sunset ? [announceSunset] : [], request: { params: request.params, query } } as RouteConfig;
+  const served = {
+    ...route,
+    hide: true,
+    middleware: sunset ? [announceSunset] : [],
+    request: { params: request.params, query },
+  } as RouteConfig;
   app.openapi(served, (c: Context) => {
     const input = {
       params: request.params ? c.req.valid("param" as never) : {},
@@ -82,11 +87,22 @@ function sunsetHeaders({ deprecatedOn, date, successor }: Sunset): Record<string
 /** A deprecated operation documents its Deprecation and Sunset headers on every answer. */
 function withSunsetHeaders(responses: RouteConfig["responses"], sunset: Sunset): RouteConfig["responses"] {
   const headers = {
-    Deprecation: { description: `Deprecated since ${sunset.deprecatedOn.toUTCString()} (RFC 9745)`, required: true, schema: { type: "string" as const } },
-    Sunset: { description: `It stops answering on ${sunset.date.toUTCString()} (RFC 8594)`, required: true, schema: { type: "string" as const } },
+    Deprecation: {
+      description: `Deprecated since ${sunset.deprecatedOn.toUTCString()} (RFC 9745)`,
+      required: true,
+      schema: { type: "string" as const },
+    },
+    Sunset: {
+      description: `It stops answering on ${sunset.date.toUTCString()} (RFC 8594)`,
+      required: true,
+      schema: { type: "string" as const },
+    },
   };
   return Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [status, { ...response, headers: { ...(response as { headers?: object }).headers, ...headers } }]),
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      { ...response, headers: { ...(response as { headers?: object }).headers, ...headers } },
+    ]),
   ) as RouteConfig["responses"];
 }
 
@@ -96,14 +112,28 @@ const NOT_MODIFIED: RouteConfig["responses"] = {
 };
 
 /** An answer is JSON-LD unless it names its `mediaType` (the staff API's plain JSON). */
-type Answer = { description: string; schema?: Schema; mediaType?: string; headers?: Record<string, { description: string; required?: boolean }> };
+type Answer = {
+  description: string;
+  schema?: Schema;
+  mediaType?: string;
+  headers?: Record<string, { description: string; required?: boolean }>;
+};
 
-const errorAnswer = (description: string, headers?: Answer["headers"]): Answer => ({ description, schema: errorSchema, headers });
+const errorAnswer = (description: string, headers?: Answer["headers"]): Answer => ({
+  description,
+  schema: errorSchema,
+  headers,
+});
 
 /** The answers any operation may give besides its own. */
 export const COMMON_ANSWERS = {
-  400: errorAnswer("An address with a malformed % escape or NUL, or query parameters that are not valid (violations name them)"),
-  503: errorAnswer("The database is unavailable for a moment, or (a write) too many writes are waiting for it: try again after Retry-After", { "Retry-After": { description: "Seconds to wait", required: true } }),
+  400: errorAnswer(
+    "An address with a malformed % escape or NUL, or query parameters that are not valid (violations name them)",
+  ),
+  503: errorAnswer(
+    "The database is unavailable for a moment, or (a write) too many writes are waiting for it: try again after Retry-After",
+    { "Retry-After": { description: "Seconds to wait", required: true } },
+  ),
 } as const;
 
 /** The answers every write may give from the request guard (server/middleware/request-guard.ts) and the validator. */
@@ -112,8 +142,12 @@ export const WRITE_ANSWERS = {
   403: errorAnswer("A browser sent the request from another site"),
   413: errorAnswer("The body is larger than the limit (64 KB)"),
   415: errorAnswer("The body is not application/json or application/ld+json"),
-  422: errorAnswer("The body is valid JSON but some fields are not valid: the violations name each field with its message"),
-  429: errorAnswer("Too many writes from this client", { "Retry-After": { description: "Seconds to wait", required: true } }),
+  422: errorAnswer(
+    "The body is valid JSON but some fields are not valid: the violations name each field with its message",
+  ),
+  429: errorAnswer("Too many writes from this client", {
+    "Retry-After": { description: "Seconds to wait", required: true },
+  }),
 } as const;
 
 export const notFoundAnswer = (what: string): Answer => errorAnswer(`No such ${what}`);
@@ -141,7 +175,10 @@ export function answers(byStatus: Record<number, Answer>): RouteConfig["response
       ...(answer.headers
         ? {
             headers: Object.fromEntries(
-              Object.entries(answer.headers).map(([name, header]) => [name, { description: header.description, required: header.required ?? false, schema: { type: "string" } }]),
+              Object.entries(answer.headers).map(([name, header]) => [
+                name,
+                { description: header.description, required: header.required ?? false, schema: { type: "string" } },
+              ]),
             ),
           }
         : {}),

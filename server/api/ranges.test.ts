@@ -20,7 +20,11 @@ describe("GET /api/vehicle_range/{type}", () => {
       expect(model.minPrice).toBe(Math.min(...model.variants.map((v: { modelPrice: number }) => v.modelPrice)));
       expect(model.brochure).toMatch(/\.pdf$/);
       expect(model.color.length).toBeGreaterThanOrEqual(2);
-      expect(model.color[0]).toEqual({ name: expect.any(String), colorCode: expect.stringMatching(/^#[0-9a-fA-F]{6}$/), image: expect.any(String) });
+      expect(model.color[0]).toEqual({
+        name: expect.any(String),
+        colorCode: expect.stringMatching(/^#[0-9a-fA-F]{6}$/),
+        image: expect.any(String),
+      });
     }
   });
 
@@ -74,7 +78,9 @@ describe("GET /api/renault_ranges", () => {
     const bySlug = (await server.get(`/api/renault_ranges?model_slug=cr-v&variant_slug=${last.variant_slug}`)).body;
     expect(bySlug["hydra:member"].map((v: { variant: string }) => v.variant)).toEqual([last.variant]);
     const byName = (
-      await server.get(`/api/renault_ranges?model=${encodeURIComponent("CR-V")}&variant=${encodeURIComponent(last.variant)}`)
+      await server.get(
+        `/api/renault_ranges?model=${encodeURIComponent("CR-V")}&variant=${encodeURIComponent(last.variant)}`,
+      )
     ).body;
     expect(byName["hydra:member"].map((v: { variant_slug: string }) => v.variant_slug)).toEqual([last.variant_slug]);
   });

@@ -43,7 +43,12 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
       tags: ["New vehicles"],
       summary: "The new-vehicle range, one member per variant, 30 a page",
       request: { query: rangeQuery },
-      responses: answers({ 200: { description: "The variants that match", schema: hydraCollectionSchema(rangeVariantSchema, {}, { paged: true }) } }),
+      responses: answers({
+        200: {
+          description: "The variants that match",
+          schema: hydraCollectionSchema(rangeVariantSchema, {}, { paged: true }),
+        },
+      }),
     }),
     async (c, { query }) => {
       const variants = await listRangeVariants(readModels, {
@@ -54,7 +59,14 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
         variantName: query.variant || undefined,
       });
       const pageOfVariants = variants.slice((query.page - 1) * RANGE_PAGE_SIZE, query.page * RANGE_PAGE_SIZE);
-      return hydraCollection(c, "VehicleRange", pageOfVariants, variants.length, {}, { page: query.page, pageSize: RANGE_PAGE_SIZE });
+      return hydraCollection(
+        c,
+        "VehicleRange",
+        pageOfVariants,
+        variants.length,
+        {},
+        { page: query.page, pageSize: RANGE_PAGE_SIZE },
+      );
     },
   );
   operation(
@@ -65,8 +77,17 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
       path: "/vehicle_range/{type}",
       tags: ["New vehicles"],
       summary: "The models of a vehicle type with their variants",
-      request: { params: z.object({ type: z.string().openapi({ param: { name: "type", in: "path" }, enum: ["car", "motorcycle"], example: "car" }) }) },
-      responses: answers({ 200: { description: "The models", schema: hydraCollectionSchema(rangeModelSchema) }, 404: notFoundAnswer("vehicle type") }),
+      request: {
+        params: z.object({
+          type: z
+            .string()
+            .openapi({ param: { name: "type", in: "path" }, enum: ["car", "motorcycle"], example: "car" }),
+        }),
+      },
+      responses: answers({
+        200: { description: "The models", schema: hydraCollectionSchema(rangeModelSchema) },
+        404: notFoundAnswer("vehicle type"),
+      }),
     }),
     async (c, { params }) => {
       const type = vehicleTypeOf(params.type);

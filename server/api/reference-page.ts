@@ -46,9 +46,14 @@ function renderOperation(document: OpenApiDocument, method: string, path: string
       ? `<h4>Request body</h4><p>${escapeHtml(operation.requestBody?.description ?? "")}</p><pre tabindex="0" role="region" aria-label="Example request body of ${method.toUpperCase()} ${escapeHtml(path)}"><code>${escapeHtml(JSON.stringify(body.example ?? exampleOf(document, body.schema), null, 2))}</code></pre>`
       : ""
   }<h4>Answers</h4><ul>${Object.entries(operation.responses)
-    .map(([status, response]) => `<li><strong>${status}</strong> ${escapeHtml(response.description)}${response.headers ? ` (headers: ${Object.keys(response.headers).join(", ")})` : ""}</li>`)
+    .map(
+      ([status, response]) =>
+        `<li><strong>${status}</strong> ${escapeHtml(response.description)}${response.headers ? ` (headers: ${Object.keys(response.headers).join(", ")})` : ""}</li>`,
+    )
     .join("")}</ul>${
-    example ? `<pre tabindex="0" role="region" aria-label="Example answer ${success?.[0]} of ${method.toUpperCase()} ${escapeHtml(path)}"><code>${escapeHtml(JSON.stringify(exampleOf(document, example), null, 2))}</code></pre>` : ""
+    example
+      ? `<pre tabindex="0" role="region" aria-label="Example answer ${success?.[0]} of ${method.toUpperCase()} ${escapeHtml(path)}"><code>${escapeHtml(JSON.stringify(exampleOf(document, example), null, 2))}</code></pre>`
+      : ""
   }</article>`;
 }
 
@@ -71,7 +76,9 @@ export function exampleOf(document: OpenApiDocument, schema: JsonSchema | undefi
   if (choice) return exampleOf(document, choice, depth + 1);
   const type = [resolved.type].flat().find((t) => t !== "null");
   if (type === "object" || resolved.properties) {
-    return Object.fromEntries(Object.entries(resolved.properties ?? {}).map(([name, inner]) => [name, exampleOf(document, inner, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(resolved.properties ?? {}).map(([name, inner]) => [name, exampleOf(document, inner, depth + 1)]),
+    );
   }
   if (type === "array") return [exampleOf(document, resolved.items, depth + 1)];
   if (type === "integer" || type === "number") return 1;
@@ -80,7 +87,11 @@ export function exampleOf(document: OpenApiDocument, schema: JsonSchema | undefi
   return null;
 }
 
-const anchor = (text: string) => `api-${text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+const anchor = (text: string) =>
+  `api-${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
 
 function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");

@@ -50,7 +50,10 @@ function partialCollectionView(url: URL, total: number, { page, pageSize }: Pagi
 
 /** The request's path and query with `page` set last (or left out), its other parameters spelled as the client sent them. */
 function addressWithPage(url: URL, page: number | null): string {
-  const kept = url.search.slice(1).split("&").filter((pair) => pair !== "" && pair !== "page" && !pair.startsWith("page="));
+  const kept = url.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair !== "" && pair !== "page" && !pair.startsWith("page="));
   const query = [...kept, ...(page === null ? [] : [`page=${page}`])].join("&");
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
@@ -61,12 +64,22 @@ export function withLdType<T extends object>(view: T, type: string, id?: string)
 }
 
 /** A resource answered on its own: with the JSON-LD context of its @type (/api/contexts/{Type}). */
-export function ldResource<T extends object>(c: Context, view: T, type: string, id?: string, status: ContentfulStatusCode = 200): Response {
+export function ldResource<T extends object>(
+  c: Context,
+  view: T,
+  type: string,
+  id?: string,
+  status: ContentfulStatusCode = 200,
+): Response {
   return jsonLd(c, { "@context": `/api/contexts/${type}`, ...withLdType(view, type, id) }, status);
 }
 
 export function apiError(c: Context, status: ContentfulStatusCode, title: string, violations?: Violation[]): Response {
-  return jsonLd(c, { "@context": "/api/contexts/Error", "@type": "Error", status, title, ...(violations ? { violations } : {}) }, status);
+  return jsonLd(
+    c,
+    { "@context": "/api/contexts/Error", "@type": "Error", status, title, ...(violations ? { violations } : {}) },
+    status,
+  );
 }
 
 export const notFound = (c: Context, what = "Resource") => apiError(c, 404, `${what} not found`);

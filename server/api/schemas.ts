@@ -16,11 +16,17 @@ import { LEAD_STATUSES } from "../../core/delivery/outbox.ts";
 
 export const JSON_LD_MEDIA_TYPE = "application/ld+json";
 
-const ldId = z.string().openapi({ description: "The resource's IRI (JSON-LD @id)", example: "/api/dealers/honda-sandton" });
+const ldId = z
+  .string()
+  .openapi({ description: "The resource's IRI (JSON-LD @id)", example: "/api/dealers/honda-sandton" });
 const ldType = (type: string) => z.literal(type).openapi({ description: "JSON-LD @type" });
 
 /** A resource of the given @type: its own fields plus @id (when it has an address of its own) and @type. */
-function ldResource<T extends z.ZodRawShape>(type: string, shape: T, options: { id: "required" | "optional" } = { id: "optional" }) {
+function ldResource<T extends z.ZodRawShape>(
+  type: string,
+  shape: T,
+  options: { id: "required" | "optional" } = { id: "optional" },
+) {
   return z
     .object({
       "@context": z.string().optional().openapi({ description: "Where the JSON-LD context of this answer is" }),
@@ -52,12 +58,21 @@ const imageRef = z.object({ uri: z.string().openapi({ example: "/media/used/12-1
 
 /** An uploaded photo's renditions for a <picture> (core/media/image-pipeline.ts pictureSources). */
 const pictureSourcesSchema = z.object({
-  sources: z.array(z.object({ type: z.string().openapi({ example: "image/avif" }), srcSet: z.string().openapi({ example: "/media/3f…a1.avif 480w, /media/9c…02.avif 960w" }) })),
+  sources: z.array(
+    z.object({
+      type: z.string().openapi({ example: "image/avif" }),
+      srcSet: z.string().openapi({ example: "/media/3f…a1.avif 480w, /media/9c…02.avif 960w" }),
+    }),
+  ),
   img: z.object({ src: z.string(), srcSet: z.string(), width: z.number().int(), height: z.number().int() }),
 });
 
 /** A vehicle's picture: drawn artwork (`uri` only), or an uploaded photo with its renditions (`uri` is its largest JPEG). */
-const vehicleImage = imageRef.extend({ picture: pictureSourcesSchema.optional().openapi({ description: "The photo's AVIF, WebP and JPEG renditions at several widths" }) });
+const vehicleImage = imageRef.extend({
+  picture: pictureSourcesSchema
+    .optional()
+    .openapi({ description: "The photo's AVIF, WebP and JPEG renditions at several widths" }),
+});
 
 const businessHours = z.object({
   days: z.string().openapi({ example: "Monday to Friday" }),
@@ -69,7 +84,10 @@ export const dealerSchema = ldResource("Dealer", {
   slug: z.string().openapi({ example: "honda-sandton" }),
   dealerName: z.string().openapi({ example: "Honda Sandton" }),
   uri: z.string().openapi({ description: "The dealer's page on this site", example: "/dealer/honda-sandton" }),
-  apiUri: z.string().openapi({ description: "The dealer's API resource; its used stock is at {apiUri}/vehicles", example: "/api/dealers/honda-sandton" }),
+  apiUri: z.string().openapi({
+    description: "The dealer's API resource; its used stock is at {apiUri}/vehicles",
+    example: "/api/dealers/honda-sandton",
+  }),
   dealer_contact_no: z.string().openapi({ example: "011 783 7000" }),
   address: z.string().openapi({ example: "2 Rivonia Road, Sandton, 2196" }),
   city: z.string().openapi({ example: "Sandton" }),
@@ -92,16 +110,24 @@ export const usedVehicleSchema = ldResource("Vehicle", {
   model: z.string().openapi({ example: "CR-V" }),
   model_slug: z.string().openapi({ example: "cr-v" }),
   variant: z.string().openapi({ example: "1.5T Executive AWD CVT" }),
-  transmission: z.string().openapi({ description: `One of: ${TRANSMISSIONS.join(", ")} (the kind of automatic, such as CVT or DSG, is in the variant)`, example: "Automatic" }),
+  transmission: z.string().openapi({
+    description: `One of: ${TRANSMISSIONS.join(", ")} (the kind of automatic, such as CVT or DSG, is in the variant)`,
+    example: "Automatic",
+  }),
   fuel_type: z.string().openapi({ description: `One of: ${FUEL_TYPES.join(", ")}`, example: "Petrol" }),
   exterior_color: z.string().openapi({ example: "Platinum White" }),
   body_type: z.string().openapi({ description: `One of: ${BODY_TYPES.join(", ")}`, example: "SUV" }),
   year: z.number().int().openapi({ example: 2022 }),
   mileage: z.object({ value: z.number().openapi({ example: 38500 }), unit: z.literal("km") }),
   state_of_vehicle: z.string().openapi({ example: "Used" }),
-  status: z.enum(STOCK_STATUSES).openapi({ description: "Available or Reserved in a listing; a look-up by id of a sold vehicle answers 410" }),
+  status: z
+    .enum(STOCK_STATUSES)
+    .openapi({ description: "Available or Reserved in a listing; a look-up by id of a sold vehicle answers 410" }),
   price: z.number().openapi({ description: "Rand, VAT included", example: 529900 }),
-  installment: z.number().openapi({ description: "Estimated monthly instalment in rand (balloon 40%, 12% a year, 72 months)", example: 8240 }),
+  installment: z.number().openapi({
+    description: "Estimated monthly instalment in rand (balloon 40%, 12% a year, 72 months)",
+    example: 8240,
+  }),
   dealer_name: z.string().openapi({ example: "Honda Sandton" }),
   dealer_slug: z.string().openapi({ example: "honda-sandton" }),
   dealer_province: z.string().openapi({ example: "Gauteng" }),
@@ -128,7 +154,9 @@ export const usedFiltersSchema = ldResource("UsedVehicleFilters", {
   colours: z.array(facetOption),
   provinces: z.array(facetOption),
   dealers: z.array(makeOption).openapi({ description: "Dealers with matching stock; choose with dealer[]={slug}" }),
-  priceMin: z.array(rangeOption).openapi({ description: "Bounds for price[gte] (rand) with how many vehicles each leaves" }),
+  priceMin: z
+    .array(rangeOption)
+    .openapi({ description: "Bounds for price[gte] (rand) with how many vehicles each leaves" }),
   priceMax: z.array(rangeOption).openapi({ description: "Bounds for price[lte]" }),
   yearMin: z.array(rangeOption).openapi({ description: "Bounds for year[gte]" }),
   yearMax: z.array(rangeOption).openapi({ description: "Bounds for year[lte]" }),
@@ -136,7 +164,11 @@ export const usedFiltersSchema = ldResource("UsedVehicleFilters", {
 });
 
 const rangeImage = z.object({ image: z.string(), alt: z.string() });
-const rangeColour = z.object({ name: z.string().openapi({ example: "Meteoroid Grey" }), colorCode: z.string(), image: z.string() });
+const rangeColour = z.object({
+  name: z.string().openapi({ example: "Meteoroid Grey" }),
+  colorCode: z.string(),
+  image: z.string(),
+});
 const rangeCommon = {
   make: z.string().openapi({ example: "Honda" }),
   make_slug: z.string(),
@@ -174,7 +206,10 @@ export const bannerSchema = ldResource("Banner", {
   title: z.string().openapi({ example: "The new HR-V" }),
   type: z.enum(BANNER_TYPES).openapi({ description: "Car, Motorcycle, or empty for the home page" }),
   image: imageRef,
-  button: z.object({ url: z.string().openapi({ example: "/new/honda/hr-v" }), text: z.string().openapi({ example: "Discover more" }) }),
+  button: z.object({
+    url: z.string().openapi({ example: "/new/honda/hr-v" }),
+    text: z.string().openapi({ example: "Discover more" }),
+  }),
 });
 
 export const dealSchema = ldResource("Deal", {
@@ -200,16 +235,19 @@ const blogPostFields = {
   keywords: z.string().nullable(),
 };
 export const blogPostSchema = ldResource("BlogPost", blogPostFields);
-export const blogPostDetailSchema = ldResource("BlogPost", { ...blogPostFields, body: z.string().openapi({ description: "HTML" }) }).openapi(
-  "BlogPostDetail",
-);
+export const blogPostDetailSchema = ldResource("BlogPost", {
+  ...blogPostFields,
+  body: z.string().openapi({ description: "HTML" }),
+}).openapi("BlogPostDetail");
 
 /** A lead's @id answers its status (GET /api/customer_enquiries/{id}): Queued, then Delivered or Failed. */
 export const customerEnquiryStatusSchema = ldResource(
   "CustomerEnquiry",
   {
     id: z.string().openapi({ example: "3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31" }),
-    status: z.enum(LEAD_STATUSES).openapi({ description: "Queued until the dealer has the lead (Delivered), or Failed", example: "Queued" }),
+    status: z
+      .enum(LEAD_STATUSES)
+      .openapi({ description: "Queued until the dealer has the lead (Delivered), or Failed", example: "Queued" }),
   },
   { id: "required" },
 );
@@ -231,8 +269,12 @@ const partialCollectionViewSchema = z.object({
   "@type": z.literal("hydra:PartialCollectionView"),
   "hydra:first": ldId.openapi({ example: "/api/vehicles?make[]=honda&page=1" }),
   "hydra:last": ldId.openapi({ example: "/api/vehicles?make[]=honda&page=9" }),
-  "hydra:previous": ldId.optional().openapi({ description: "Absent on the first page", example: "/api/vehicles?make[]=honda&page=1" }),
-  "hydra:next": ldId.optional().openapi({ description: "Absent on the last page", example: "/api/vehicles?make[]=honda&page=3" }),
+  "hydra:previous": ldId
+    .optional()
+    .openapi({ description: "Absent on the first page", example: "/api/vehicles?make[]=honda&page=1" }),
+  "hydra:next": ldId
+    .optional()
+    .openapi({ description: "Absent on the last page", example: "/api/vehicles?make[]=honda&page=3" }),
 });
 
 /**
@@ -240,11 +282,18 @@ const partialCollectionViewSchema = z.object({
  * context, so that a term means the same in a collection as in a resource alone (issue 37). Its @id is the
  * collection's address with its filters; a paged collection (`paged`) links its pages in hydra:view.
  */
-export function hydraCollectionSchema<T extends z.ZodObject>(member: T, extra: z.ZodRawShape = {}, { paged = false } = {}) {
+export function hydraCollectionSchema<T extends z.ZodObject>(
+  member: T,
+  extra: z.ZodRawShape = {},
+  { paged = false } = {},
+) {
   const type = (member.shape["@type"] as z.ZodLiteral<string>).value;
   return z.object({
     "@context": z.literal(`/api/contexts/${type}`),
-    "@id": ldId.openapi({ description: "The collection's IRI, with its filters but without the page", example: "/api/vehicles?make[]=honda" }),
+    "@id": ldId.openapi({
+      description: "The collection's IRI, with its filters but without the page",
+      example: "/api/vehicles?make[]=honda",
+    }),
     "@type": z.literal("hydra:Collection"),
     "hydra:member": z.array(member),
     "hydra:totalItems": z.number().int().openapi({ example: 8 }),
@@ -254,10 +303,11 @@ export function hydraCollectionSchema<T extends z.ZodObject>(member: T, extra: z
 }
 
 /** Query and path parameter schemas shared by several operations, with the names of product.md §7. */
-export const pageParameter = z
-  .string()
-  .optional()
-  .openapi({ description: "1-based page number from 1 to 100000; empty means 1", example: "1", pattern: "^$|^(?:[1-9][0-9]{0,4}|100000)$" });
+export const pageParameter = z.string().optional().openapi({
+  description: "1-based page number from 1 to 100000; empty means 1",
+  example: "1",
+  pattern: "^$|^(?:[1-9][0-9]{0,4}|100000)$",
+});
 
 /** The page parameter parsed by the one page rule (core/shared/violations.ts): absent or empty is page 1. */
 export const pageQuery = pageParameter.transform((raw, ctx) => {
@@ -287,25 +337,46 @@ function wholeNumber(min: number, max: number, description: string, example: str
 export const usedFilterParameters = {
   make_slug: z.string().optional().openapi({ example: "honda" }),
   model_slug: z.string().optional().openapi({ example: "cr-v" }),
-  "fuelType[]": z.array(z.enum(["Any", ...FUEL_TYPES])).optional().openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
-  "transmissionType[]": z.array(z.enum(["Any", ...TRANSMISSIONS])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
-  "vehicle_state[]": z.array(z.enum(["Any", ...VEHICLE_STATES])).optional().openapi({ description: "Repeatable; 'Any' clears the group" }),
+  "fuelType[]": z
+    .array(z.enum(["Any", ...FUEL_TYPES]))
+    .optional()
+    .openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
+  "transmissionType[]": z
+    .array(z.enum(["Any", ...TRANSMISSIONS]))
+    .optional()
+    .openapi({ description: "Repeatable; 'Any' clears the group" }),
+  "vehicle_state[]": z
+    .array(z.enum(["Any", ...VEHICLE_STATES]))
+    .optional()
+    .openapi({ description: "Repeatable; 'Any' clears the group" }),
   "price[gte]": wholeNumber(0, 100_000_000, "The lowest price, rand (inclusive)", "200000"),
   "price[lte]": wholeNumber(0, 100_000_000, "The highest price, rand (inclusive); not below price[gte]", "500000"),
   "year[gte]": wholeNumber(1900, 2100, "The oldest model year (inclusive)", "2018"),
   "year[lte]": wholeNumber(1900, 2100, "The newest model year (inclusive); not below year[gte]", "2024"),
   "mileage[lte]": wholeNumber(0, 10_000_000, "The highest mileage, km (inclusive)", "80000"),
-  "bodyType[]": z.array(z.enum(["Any", ...BODY_TYPES])).optional().openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
+  "bodyType[]": z
+    .array(z.enum(["Any", ...BODY_TYPES]))
+    .optional()
+    .openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
   "colour[]": z
     .array(z.string().regex(/^[\p{L} -]{1,30}$/u))
     .optional()
-    .openapi({ description: "Repeatable; a colour name as the filters answer lists it, case-insensitive; 'Any' clears the group" }),
-  "province[]": z.array(z.enum(["Any", ...PROVINCES])).optional().openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
+    .openapi({
+      description: "Repeatable; a colour name as the filters answer lists it, case-insensitive; 'Any' clears the group",
+    }),
+  "province[]": z
+    .array(z.enum(["Any", ...PROVINCES]))
+    .optional()
+    .openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
   "dealer[]": z
     .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/i))
     .optional()
     .openapi({ description: "Repeatable: only these dealers' stock (their slugs)", example: ["honda-sandton"] }),
-  q: z.string().max(100).optional().openapi({ description: "Keywords, at most 100 characters: a vehicle matches when every word matches its make or model (typos forgiven), variant, colour, year, fuel, gearbox or body type", example: "white crv 2021" }),
+  q: z.string().max(100).optional().openapi({
+    description:
+      "Keywords, at most 100 characters: a vehicle matches when every word matches its make or model (typos forgiven), variant, colour, year, fuel, gearbox or body type",
+    example: "white crv 2021",
+  }),
 };
 
 /** The staff API (/api/staff) answers plain JSON: it is the back office's own, not a JSON-LD resource. */
@@ -313,12 +384,21 @@ export const JSON_MEDIA_TYPE = "application/json";
 
 export const staffMeSchema = z
   .object({
-    id: z.number().int().nullable().openapi({ description: "The staff account; null for the e2e bootstrap administrator", example: 3 }),
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The staff account; null for the e2e bootstrap administrator", example: 3 }),
     label: z.string().openapi({ example: "thandi@hondagroup.example" }),
     role: z.enum(STAFF_ROLES),
     roleLabel: z.string().openapi({ example: "Dealer manager" }),
-    dealerIds: z.array(z.number().int()).openapi({ description: "The dealers a dealer manager looks after (empty for the group's roles)" }),
-    csrfToken: z.string().optional().openapi({ description: "Send it in X-CSRF-Token with every write made with this session" }),
+    dealerIds: z
+      .array(z.number().int())
+      .openapi({ description: "The dealers a dealer manager looks after (empty for the group's roles)" }),
+    csrfToken: z
+      .string()
+      .optional()
+      .openapi({ description: "Send it in X-CSRF-Token with every write made with this session" }),
   })
   .openapi("StaffMe");
 
@@ -331,7 +411,9 @@ export const staffDealerSchema = z
   })
   .openapi("StaffDealer");
 
-const fieldChanges = z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).openapi({ description: "Each changed field with its old and new value" });
+const fieldChanges = z
+  .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+  .openapi({ description: "Each changed field with its old and new value" });
 
 export const stockFeedReportSchema = z
   .object({
@@ -346,20 +428,40 @@ export const stockFeedReportSchema = z
     changes: z.array(
       z.union([
         z.object({ action: z.literal("created"), row: z.number().int(), stockNumber: z.string() }),
-        z.object({ action: z.literal("updated"), row: z.number().int(), stockNumber: z.string(), changes: fieldChanges }),
+        z.object({
+          action: z.literal("updated"),
+          row: z.number().int(),
+          stockNumber: z.string(),
+          changes: fieldChanges,
+        }),
         z.object({ action: z.literal("sold"), stockNumber: z.string(), changes: fieldChanges }),
       ]),
     ),
-    errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })).openapi({ description: "One entry per field at fault of each rejected row" }),
+    errors: z
+      .array(z.object({ row: z.number().int(), column: z.string(), message: z.string() }))
+      .openapi({ description: "One entry per field at fault of each rejected row" }),
     columns: z
       .object({
-        used: z.array(z.object({ header: z.string().openapi({ example: "VinNo" }), column: z.string().openapi({ example: "vin" }) })),
+        used: z.array(
+          z.object({
+            header: z.string().openapi({ example: "VinNo" }),
+            column: z.string().openapi({ example: "vin" }),
+          }),
+        ),
         ignored: z.array(z.object({ header: z.string().openapi({ example: "Branch" }), reason: z.string() })),
       })
-      .openapi({ description: "Each column (or JSON field) of the feed: the stock field it was read as, or why it was ignored" }),
+      .openapi({
+        description: "Each column (or JSON field) of the feed: the stock field it was read as, or why it was ignored",
+      }),
     catalogue: z
-      .object({ makes: z.array(z.string()).openapi({ example: ["Haval"] }), models: z.array(z.string()).openapi({ example: ["Haval Jolion"] }) })
-      .openapi({ description: "Makes and models the catalogue did not know, added with this feed (or that would be, in a dry run)" }),
+      .object({
+        makes: z.array(z.string()).openapi({ example: ["Haval"] }),
+        models: z.array(z.string()).openapi({ example: ["Haval Jolion"] }),
+      })
+      .openapi({
+        description:
+          "Makes and models the catalogue did not know, added with this feed (or that would be, in a dry run)",
+      }),
     photos: z.object({
       stored: z.number().int(),
       unchanged: z.number().int(),

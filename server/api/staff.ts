@@ -31,13 +31,23 @@ export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
       tags,
       summary: "The signed-in staff member, with the CSRF token their session's writes send",
       security: STAFF_SESSION_SECURITY,
-      responses: answers({ ...AUTH_ANSWERS, 200: { description: "Who is signed in", schema: staffMeSchema, mediaType: JSON_MEDIA_TYPE } }),
+      responses: answers({
+        ...AUTH_ANSWERS,
+        200: { description: "Who is signed in", schema: staffMeSchema, mediaType: JSON_MEDIA_TYPE },
+      }),
     }),
     (c) => {
       const actor = staffActorOf(c);
       // Readable only by this site's own scripts (no CORS): what a script needs to send writes with the session.
       const csrfToken = (c as Context<{ Variables: StaffApiVariables }>).get("staffCsrfToken");
-      return c.json({ id: actor.id, label: actor.label, role: actor.role, roleLabel: STAFF_ROLE_LABELS[actor.role], dealerIds: actor.dealerIds, csrfToken });
+      return c.json({
+        id: actor.id,
+        label: actor.label,
+        role: actor.role,
+        roleLabel: STAFF_ROLE_LABELS[actor.role],
+        dealerIds: actor.dealerIds,
+        csrfToken,
+      });
     },
   );
   operation(
@@ -51,7 +61,11 @@ export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
       security: STAFF_SESSION_SECURITY,
       responses: answers({
         ...AUTH_ANSWERS,
-        200: { description: "The dealers", schema: z.object({ dealers: z.array(staffDealerSchema) }), mediaType: JSON_MEDIA_TYPE },
+        200: {
+          description: "The dealers",
+          schema: z.object({ dealers: z.array(staffDealerSchema) }),
+          mediaType: JSON_MEDIA_TYPE,
+        },
       }),
     }),
     async (c) => c.json({ dealers: await dealersOfActor(db, staffActorOf(c)) }),

@@ -14,7 +14,10 @@ const admin: StaffActor = { id: null, label: "admin@hondagroup.example", role: "
 
 beforeAll(async () => {
   server = await startTestServer({ rateLimiter: new MemoryRateLimiter(10_000, 600_000) });
-  const [umhlanga] = await server.database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-umhlanga"));
+  const [umhlanga] = await server.database.db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .where(eq(dealers.slug, "honda-umhlanga"));
   umhlangaId = umhlanga!.id;
   await takeDemoStockOffFeed(server.database.db, ["honda-umhlanga", "honda-sandton"]);
   key = (await createFeedKey(server.database.db, admin, umhlangaId, "Umhlanga DMS")).key;
@@ -31,7 +34,11 @@ const CSV = [
 function put(body: string, init: { slug?: string; auth?: string | null; contentType?: string; query?: string } = {}) {
   const headers: Record<string, string> = { "Content-Type": init.contentType ?? "text/csv" };
   if (init.auth !== null) headers.Authorization = init.auth ?? `Bearer ${key}`;
-  return fetch(`${server.baseUrl}/api/staff/dealers/${init.slug ?? "honda-umhlanga"}/stock${init.query ?? ""}`, { method: "PUT", headers, body });
+  return fetch(`${server.baseUrl}/api/staff/dealers/${init.slug ?? "honda-umhlanga"}/stock${init.query ?? ""}`, {
+    method: "PUT",
+    headers,
+    body,
+  });
 }
 
 async function stockOf(dealerId: number) {
@@ -67,8 +74,23 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
     const response = await put(CSV);
     expect(response.status).toBe(200);
     const report = await response.json();
-    expect(report).toMatchObject({ dealer: "honda-umhlanga", dryRun: false, received: 3, created: 2, updated: 0, unchanged: 0, sold: 0, rejected: 1 });
-    expect(report.errors).toEqual([{ row: 3, column: "fuelType", message: "Fuel type must be one of: Petrol, Diesel, Hybrid, Plug-in hybrid, Electric" }]);
+    expect(report).toMatchObject({
+      dealer: "honda-umhlanga",
+      dryRun: false,
+      received: 3,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      sold: 0,
+      rejected: 1,
+    });
+    expect(report.errors).toEqual([
+      {
+        row: 3,
+        column: "fuelType",
+        message: "Fuel type must be one of: Petrol, Diesel, Hybrid, Plug-in hybrid, Electric",
+      },
+    ]);
     // A rejected row adds nothing to the catalogue.
     expect(report.catalogue).toEqual({ makes: [], models: [] });
     expect(await stockOf(umhlangaId)).toEqual([
@@ -80,7 +102,21 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
   });
 
   it("takes JSON too, and a dry run answers what would change and changes nothing", async () => {
-    const vehicles = [{ stockNumber: "UMH-1", make: "Honda", model: "Civic", variant: "1.5T Sport CVT", year: 2022, mileage: 18000, price: 429900, transmission: "Automatic", fuelType: "Petrol", colour: "Red", condition: "Demo" }];
+    const vehicles = [
+      {
+        stockNumber: "UMH-1",
+        make: "Honda",
+        model: "Civic",
+        variant: "1.5T Sport CVT",
+        year: 2022,
+        mileage: 18000,
+        price: 429900,
+        transmission: "Automatic",
+        fuelType: "Petrol",
+        colour: "Red",
+        condition: "Demo",
+      },
+    ];
     const dry = await put(JSON.stringify({ vehicles }), { contentType: "application/json", query: "?dry_run=1" });
     expect(dry.status).toBe(200);
     expect(await dry.json()).toMatchObject({
@@ -132,12 +168,18 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ title: "Dealer not found" });
     }
-    const [sandton] = await server.database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-sandton"));
+    const [sandton] = await server.database.db
+      .select({ id: dealers.id })
+      .from(dealers)
+      .where(eq(dealers.slug, "honda-sandton"));
     expect(await stockOf(sandton!.id)).toEqual([]);
   });
 
   it("answers 401 once the key is revoked", async () => {
-    const [row] = await server.database.db.select({ id: dealerFeedKeys.id }).from(dealerFeedKeys).where(eq(dealerFeedKeys.dealerId, umhlangaId));
+    const [row] = await server.database.db
+      .select({ id: dealerFeedKeys.id })
+      .from(dealerFeedKeys)
+      .where(eq(dealerFeedKeys.dealerId, umhlangaId));
     await revokeFeedKey(server.database.db, admin, row!.id);
     expect((await put(CSV)).status).toBe(401);
   });

@@ -32,7 +32,20 @@ const CSV_EXAMPLE = [
 
 const JSON_EXAMPLE = {
   vehicles: [
-    { stockNumber: "SND-10412", make: "Honda", model: "CR-V", variant: "1.5T Executive CVT", year: 2021, mileage: 48000, price: 489900, transmission: "Automatic", fuelType: "Petrol", colour: "Platinum White", condition: "Used", photos: ["https://photos.dms.example/10412/1.jpg"] },
+    {
+      stockNumber: "SND-10412",
+      make: "Honda",
+      model: "CR-V",
+      variant: "1.5T Executive CVT",
+      year: 2021,
+      mileage: 48000,
+      price: 489900,
+      transmission: "Automatic",
+      fuelType: "Petrol",
+      colour: "Platinum White",
+      condition: "Used",
+      photos: ["https://photos.dms.example/10412/1.jpg"],
+    },
   ],
 };
 
@@ -50,10 +63,14 @@ const feedVehicle = z.record(z.string(), z.unknown()).openapi("StockFeedVehicle"
  */
 const feedBody = {
   required: true,
-  description: "The dealer's whole current stock: a CSV with a header row, or JSON (an array of vehicles or {\"vehicles\": [...]}). See docs/stock-feed.md",
+  description:
+    'The dealer\'s whole current stock: a CSV with a header row, or JSON (an array of vehicles or {"vehicles": [...]}). See docs/stock-feed.md',
   content: {
     "text/csv": { schema: z.string(), example: CSV_EXAMPLE },
-    "application/json": { schema: z.union([z.array(feedVehicle), z.object({ vehicles: z.array(feedVehicle) })]), example: JSON_EXAMPLE },
+    "application/json": {
+      schema: z.union([z.array(feedVehicle), z.object({ vehicles: z.array(feedVehicle) })]),
+      example: JSON_EXAMPLE,
+    },
   },
 };
 
@@ -64,7 +81,11 @@ const dryRunQuery = z.object({
   dry_run: z
     .string()
     .optional()
-    .openapi({ param: { name: "dry_run", in: "query" }, description: "1 or true: answer the report of what the feed would change, and change nothing", example: "1" }),
+    .openapi({
+      param: { name: "dry_run", in: "query" },
+      description: "1 or true: answer the report of what the feed would change, and change nothing",
+      example: "1",
+    }),
 });
 
 /**
@@ -86,12 +107,27 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
       responses: answers({
         ...GUARD_ANSWERS,
         ...AUTH_ANSWERS,
-        400: { description: "The feed cannot be read (not CSV or JSON, a required column it cannot place, no vehicles): the title says why", schema: WRITE_ANSWERS[400].schema },
-        403: { description: "The credential does not allow this: a session's write without its X-CSRF-Token, a role that may not edit stock, or a feed key used elsewhere", schema: AUTH_ANSWERS[403].schema },
+        400: {
+          description:
+            "The feed cannot be read (not CSV or JSON, a required column it cannot place, no vehicles): the title says why",
+          schema: WRITE_ANSWERS[400].schema,
+        },
+        403: {
+          description:
+            "The credential does not allow this: a session's write without its X-CSRF-Token, a role that may not edit stock, or a feed key used elsewhere",
+          schema: AUTH_ANSWERS[403].schema,
+        },
         404: notFoundAnswer("dealer, or another dealer than the feed key's"),
         413: { description: "The feed is larger than 50 MB", schema: WRITE_ANSWERS[413].schema },
-        415: { description: "The body is not text/csv, application/json or application/ld+json", schema: WRITE_ANSWERS[415].schema },
-        200: { description: "The report: what changed (or would, in a dry run), each rejected row's errors, and the photos", schema: stockFeedReportSchema, mediaType: JSON_MEDIA_TYPE },
+        415: {
+          description: "The body is not text/csv, application/json or application/ld+json",
+          schema: WRITE_ANSWERS[415].schema,
+        },
+        200: {
+          description: "The report: what changed (or would, in a dry run), each rejected row's errors, and the photos",
+          schema: stockFeedReportSchema,
+          mediaType: JSON_MEDIA_TYPE,
+        },
       }),
     }),
     async (c, { params, query }) => {
@@ -123,7 +159,12 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
         );
         return c.json(report);
       } catch (error) {
-        if (error instanceof StaffAccessDenied) return apiError(c, error.kind === "forbidden" ? 403 : 404, error.kind === "forbidden" ? error.message : "Dealer not found");
+        if (error instanceof StaffAccessDenied)
+          return apiError(
+            c,
+            error.kind === "forbidden" ? 403 : 404,
+            error.kind === "forbidden" ? error.message : "Dealer not found",
+          );
         throw error;
       }
     },

@@ -7,13 +7,19 @@ let server: TestServer;
 let id: number;
 beforeAll(async () => {
   server = await startTestServer({ siteUrl: "https://www.honda-group.example" });
-  const [row] = await server.database.db.select({ id: usedVehicles.id }).from(usedVehicles).orderBy(sql`id desc`).limit(1);
+  const [row] = await server.database.db
+    .select({ id: usedVehicles.id })
+    .from(usedVehicles)
+    .orderBy(sql`id desc`)
+    .limit(1);
   id = row!.id;
 });
 afterAll(() => server.close());
 
-const setStatus = (status: string) => server.database.db.update(usedVehicles).set({ status }).where(eq(usedVehicles.id, id));
-const listedIds = async () => ((await server.get("/api/vehicles?itemsPerPage=24")).body["hydra:member"] as { id: number }[]).map((v) => v.id);
+const setStatus = (status: string) =>
+  server.database.db.update(usedVehicles).set({ status }).where(eq(usedVehicles.id, id));
+const listedIds = async () =>
+  ((await server.get("/api/vehicles?itemsPerPage=24")).body["hydra:member"] as { id: number }[]).map((v) => v.id);
 const sitemapLocs = async () => (await server.get("/sitemap-used-1.xml")).body as string;
 
 describe("the API and the sitemap show only Available and Reserved vehicles", () => {
@@ -44,7 +50,9 @@ describe("the API and the sitemap show only Available and Reserved vehicles", ()
 
   it("refuse an enquiry about a vehicle that is not public", async () => {
     await setStatus("Sold");
-    const dealer = await server.database.db.execute(sql`select d.slug from dealers d join used_vehicles v on v.dealer_id = d.id where v.id = ${id}`);
+    const dealer = await server.database.db.execute(
+      sql`select d.slug from dealers d join used_vehicles v on v.dealer_id = d.id where v.id = ${id}`,
+    );
     const response = await fetch(`${server.baseUrl}/api/customer_enquiries`, {
       method: "POST",
       headers: { "Content-Type": "application/ld+json", Accept: "application/ld+json" },
@@ -67,6 +75,8 @@ describe("the API and the sitemap show only Available and Reserved vehicles", ()
     });
     const body = await response.json();
     expect(response.status).toBe(422);
-    expect(body.violations).toContainEqual(expect.objectContaining({ propertyPath: "vehicle_id", message: "This vehicle is no longer available" }));
+    expect(body.violations).toContainEqual(
+      expect.objectContaining({ propertyPath: "vehicle_id", message: "This vehicle is no longer available" }),
+    );
   });
 });

@@ -45,7 +45,12 @@ describe("GET /api/vehicles", () => {
     const { status, body } = await server.get("/api/vehicles");
     expect(status).toBe(200);
     expect(body["hydra:totalItems"]).toBe(stock.length);
-    expect(ids(body)).toEqual(stock.map((v) => v.id).sort((a, b) => b - a).slice(0, 12));
+    expect(ids(body)).toEqual(
+      stock
+        .map((v) => v.id)
+        .sort((a, b) => b - a)
+        .slice(0, 12),
+    );
   });
 
   it("shows each vehicle with the spec's fields", async () => {
@@ -106,7 +111,9 @@ describe("GET /api/vehicles", () => {
   });
 
   it("ignores empty values and 'Any'", async () => {
-    const { status, body } = await server.get("/api/vehicles?fuelType[]=&transmissionType[]=Any&make_slug=&order[price]=");
+    const { status, body } = await server.get(
+      "/api/vehicles?fuelType[]=&transmissionType[]=Any&make_slug=&order[price]=",
+    );
     expect(status).toBe(200);
     expect(body["hydra:totalItems"]).toBe(stock.length);
   });
@@ -181,7 +188,8 @@ describe("GET /api/vehicles: every filter, sort and paging rule", () => {
   const matching = (query: string) => {
     const params = new URLSearchParams(query);
     const cap = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
-    const values = (name: string) => [...params.getAll(name), ...params.getAll(`${name}[]`)].filter((v) => v !== "").map(cap);
+    const values = (name: string) =>
+      [...params.getAll(name), ...params.getAll(`${name}[]`)].filter((v) => v !== "").map(cap);
     const any = (name: string) => values(name).some((v) => v.toLowerCase() === "any");
     const fuels = any("fuelType") ? [] : values("fuelType");
     const gears = any("transmissionType") ? [] : values("transmissionType");
@@ -213,7 +221,12 @@ describe("GET /api/vehicles: every filter, sort and paging rule", () => {
     expect(status).toBe(200);
     const expected = matching(query);
     expect(body["hydra:totalItems"]).toBe(expected.length);
-    expect(ids(body)).toEqual(expected.map((v) => v.id).sort((a, b) => b - a).slice(0, 12));
+    expect(ids(body)).toEqual(
+      expected
+        .map((v) => v.id)
+        .sort((a, b) => b - a)
+        .slice(0, 12),
+    );
   });
 
   it("lets 'Any' clear its group even beside other values (product.md §4)", async () => {
@@ -231,7 +244,8 @@ describe("GET /api/vehicles: every filter, sort and paging rule", () => {
       const field = order.includes("price") ? "price" : "mileage";
       for (let page = 1; page <= pages; page++) {
         const { body } = await server.get(`/api/vehicles?${filter}&${order}&page=${page}`);
-        for (const v of body["hydra:member"]) seen.push({ id: v.id, key: field === "price" ? v.price : v.mileage.value });
+        for (const v of body["hydra:member"])
+          seen.push({ id: v.id, key: field === "price" ? v.price : v.mileage.value });
       }
       expect(seen.length).toBe(expected.length);
       expect(new Set(seen.map((v) => v.id)).size).toBe(expected.length);
@@ -242,7 +256,12 @@ describe("GET /api/vehicles: every filter, sort and paging rule", () => {
   );
 
   it("answers the last partial page and then an empty page past the end", async () => {
-    const candidates = ["make_slug=honda&vehicle_state[]=Demo", "vehicle_state[]=Demo", "fuelType[]=Diesel", "transmissionType[]=Manual"];
+    const candidates = [
+      "make_slug=honda&vehicle_state[]=Demo",
+      "vehicle_state[]=Demo",
+      "fuelType[]=Diesel",
+      "transmissionType[]=Manual",
+    ];
     const filter = candidates.find((c) => matching(c).length % 12 !== 0 && matching(c).length > 12)!;
     expect(filter).toBeDefined();
     const expected = matching(filter);
@@ -326,7 +345,9 @@ describe("GET /api/filters", () => {
     expect(body.total).toBe(crv.length);
     const models = body.models.map((m: { slug: string }) => m.slug);
     expect(models).toContain("cr-v");
-    const states = Object.fromEntries(body.vehicleStates.map((s: { value: string; count: number }) => [s.value, s.count]));
+    const states = Object.fromEntries(
+      body.vehicleStates.map((s: { value: string; count: number }) => [s.value, s.count]),
+    );
     expect(states.Demo + states.Used).toBe(crv.length);
   });
 
@@ -352,24 +373,38 @@ describe("GET /api/vehicles and /api/filters: the filters of issue 17", () => {
     full = (result as unknown as { rows: Full[] }).rows;
   });
   const suvQuery = "price[lte]=350000&year[gte]=2019&mileage[lte]=80000&bodyType[]=SUV&province[]=Gauteng";
-  const isGautengSuv = (v: Full) => v.price <= 350_000 && v.year >= 2019 && v.mileage_km <= 80_000 && v.body_type === "SUV" && v.province === "Gauteng";
+  const isGautengSuv = (v: Full) =>
+    v.price <= 350_000 && v.year >= 2019 && v.mileage_km <= 80_000 && v.body_type === "SUV" && v.province === "Gauteng";
 
   it("narrows the list with the same parameter names, and every vehicle carries body_type", async () => {
     const { status, body } = await server.get(`/api/vehicles?${suvQuery}&order[price]=asc`);
     expect(status).toBe(200);
     const expected = full.filter(isGautengSuv);
     expect(body["hydra:totalItems"]).toBe(expected.length);
-    expect(ids(body)).toEqual(expected.sort((a, b) => a.price - b.price || a.id - b.id).slice(0, 12).map((v) => v.id));
-    for (const vehicle of body["hydra:member"]) expect(vehicle).toMatchObject({ body_type: "SUV", dealer_province: "Gauteng" });
+    expect(ids(body)).toEqual(
+      expected
+        .sort((a, b) => a.price - b.price || a.id - b.id)
+        .slice(0, 12)
+        .map((v) => v.id),
+    );
+    for (const vehicle of body["hydra:member"])
+      expect(vehicle).toMatchObject({ body_type: "SUV", dealer_province: "Gauteng" });
   });
 
   it("counts every option of the new filters with the other filters in force", async () => {
     const { status, body } = await server.get(`/api/filters?${suvQuery}`);
     expect(status).toBe(200);
     expect(body.total).toBe(full.filter(isGautengSuv).length);
-    const others = (v: Full) => v.price <= 350_000 && v.year >= 2019 && v.mileage_km <= 80_000 && v.province === "Gauteng";
-    expect(body.bodyTypes).toContainEqual({ value: "Hatchback", count: full.filter((v) => others(v) && v.body_type === "Hatchback").length });
-    expect(body.priceMax).toContainEqual({ value: 200_000, count: full.filter((v) => isGautengSuv(v) && v.price <= 200_000).length });
+    const others = (v: Full) =>
+      v.price <= 350_000 && v.year >= 2019 && v.mileage_km <= 80_000 && v.province === "Gauteng";
+    expect(body.bodyTypes).toContainEqual({
+      value: "Hatchback",
+      count: full.filter((v) => others(v) && v.body_type === "Hatchback").length,
+    });
+    expect(body.priceMax).toContainEqual({
+      value: 200_000,
+      count: full.filter((v) => isGautengSuv(v) && v.price <= 200_000).length,
+    });
     expect(body.yearMin.length).toBeGreaterThan(5);
   });
 

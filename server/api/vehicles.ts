@@ -2,7 +2,12 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listMakes } from "../../core/catalogue/makes.ts";
 import { dealerDirectoryModel, dealerIdNamed } from "../../core/dealers/dealers.ts";
-import { ORDER_FIELDS, parseUsedVehicleQuery, USED_PAGE_SIZE, type UsedVehicleQuery } from "../../core/inventory/used-query.ts";
+import {
+  ORDER_FIELDS,
+  parseUsedVehicleQuery,
+  USED_PAGE_SIZE,
+  type UsedVehicleQuery,
+} from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
@@ -21,13 +26,19 @@ const vehicleId = (id: number) => `/api/vehicles/${id}`;
 const orderParameters = Object.fromEntries(
   ORDER_FIELDS.map((field) => [
     `order[${field}]`,
-    z.enum(["asc", "desc"]).optional().openapi({ description: `Sort by ${field}; several orders apply in the order given` }),
+    z
+      .enum(["asc", "desc"])
+      .optional()
+      .openapi({ description: `Sort by ${field}; several orders apply in the order given` }),
   ]),
 );
 
 /** The used listing's parameters as documented (product.md §7); core/inventory/used-query.ts parses them. */
 const usedListQuery = z.object({ page: pageParameter, ...usedFilterParameters, ...orderParameters });
-const usedFiltersQuery = z.object({ ...usedFilterParameters, dealer: z.string().optional().openapi({ example: "honda-sandton" }) });
+const usedFiltersQuery = z.object({
+  ...usedFilterParameters,
+  dealer: z.string().optional().openapi({ example: "honda-sandton" }),
+});
 
 /**
  * The parser behind the documented parameters: option values case-insensitive, lists with or without `[]`,
@@ -35,14 +46,17 @@ const usedFiltersQuery = z.object({ ...usedFilterParameters, dealer: z.string().
  */
 type UsedQueryInput = UsedVehicleQuery & { dealerSlug?: string };
 
-const usedVehicleQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((raw, ctx): UsedQueryInput => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(raw)) for (const one of [value].flat()) params.append(name, one);
-  const parsed = parseUsedVehicleQuery(params);
-  if (parsed.ok) return { ...parsed.value, dealerSlug: params.get("dealer") || undefined };
-  for (const violation of parsed.violations) ctx.addIssue({ code: "custom", path: [violation.propertyPath], message: violation.message });
-  return z.NEVER;
-});
+const usedVehicleQuery = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .transform((raw, ctx): UsedQueryInput => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(raw)) for (const one of [value].flat()) params.append(name, one);
+    const parsed = parseUsedVehicleQuery(params);
+    if (parsed.ok) return { ...parsed.value, dealerSlug: params.get("dealer") || undefined };
+    for (const violation of parsed.violations)
+      ctx.addIssue({ code: "custom", path: [violation.propertyPath], message: violation.message });
+    return z.NEVER;
+  });
 
 const pathText = (name: string, example: string) => z.string().openapi({ param: { name, in: "path" }, example });
 
@@ -61,8 +75,17 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
     );
   };
 
-  const filters = async (c: Context, { dealerSlug, ...query }: UsedQueryInput, makeSlug?: string, modelSlug?: string) => {
-    const scoped = { ...query, makeSlug: makeSlug?.trim() || query.makeSlug, modelSlug: modelSlug?.trim() || query.modelSlug };
+  const filters = async (
+    c: Context,
+    { dealerSlug, ...query }: UsedQueryInput,
+    makeSlug?: string,
+    modelSlug?: string,
+  ) => {
+    const scoped = {
+      ...query,
+      makeSlug: makeSlug?.trim() || query.makeSlug,
+      modelSlug: modelSlug?.trim() || query.modelSlug,
+    };
     const dealerId = dealerSlug ? dealerIdNamed(await readModels.read(dealerDirectoryModel), dealerSlug) : undefined;
     if (dealerId === null) return notFound(c, "Dealer");
     return ldResource(c, await usedStock.filters(scoped, { dealerId }), "UsedVehicleFilters");
@@ -79,7 +102,9 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
       tags: ["Used vehicles"],
       summary: "The used and demo stock of every dealer, 12 a page",
       request: { query: usedListQuery },
-      responses: answers({ 200: { description: "One page of vehicles and the total that match", schema: usedCollection } }),
+      responses: answers({
+        200: { description: "One page of vehicles and the total that match", schema: usedCollection },
+      }),
     }),
     (c, { query }) => list(c, query),
     { parseQuery },
@@ -93,7 +118,10 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
       tags: ["Used vehicles"],
       summary: "One dealer's used and demo stock (the dealer's apiUri + /vehicles)",
       request: { params: z.object({ slug: pathText("slug", "honda-sandton") }), query: usedListQuery },
-      responses: answers({ 200: { description: "One page of the dealer's vehicles", schema: usedCollection }, 404: notFoundAnswer("dealer") }),
+      responses: answers({
+        200: { description: "One page of the dealer's vehicles", schema: usedCollection },
+        404: notFoundAnswer("dealer"),
+      }),
     }),
     async (c, { params, query }) => {
       const dealerId = dealerIdNamed(await readModels.read(dealerDirectoryModel), params.slug);
@@ -145,7 +173,15 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
   const filterSummary = "The used-vehicle filter options with their counts, each as if chosen alone in its group";
   operation(
     app,
-    createRoute({ method: "get", operationId: "getVehicleFilters", path: "/filters", tags: ["Used vehicles"], summary: filterSummary, request: { query: usedFiltersQuery }, responses: filterAnswers }),
+    createRoute({
+      method: "get",
+      operationId: "getVehicleFilters",
+      path: "/filters",
+      tags: ["Used vehicles"],
+      summary: filterSummary,
+      request: { query: usedFiltersQuery },
+      responses: filterAnswers,
+    }),
     (c, { query }) => filters(c, query),
     { parseQuery },
   );
@@ -171,7 +207,10 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
       path: "/filters/{make}/{model}",
       tags: ["Used vehicles"],
       summary: `${filterSummary}, within a make and model`,
-      request: { params: z.object({ make: pathText("make", "honda"), model: pathText("model", "cr-v") }), query: usedFiltersQuery },
+      request: {
+        params: z.object({ make: pathText("make", "honda"), model: pathText("model", "cr-v") }),
+        query: usedFiltersQuery,
+      },
       responses: filterAnswers,
     }),
     (c, { params, query }) => filters(c, query, params.make, params.model),

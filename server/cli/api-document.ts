@@ -30,8 +30,17 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
-const { markdown, lines } = withChanges(fs.readFileSync(guideFile, "utf8"), before, after, new Date().toISOString().slice(0, 10));
+const { markdown, lines } = withChanges(
+  fs.readFileSync(guideFile, "utf8"),
+  before,
+  after,
+  new Date().toISOString().slice(0, 10),
+);
 fs.writeFileSync(documentFile, `${JSON.stringify(after, null, 2)}\n`);
 fs.writeFileSync(guideFile, markdown);
 fs.writeFileSync(path.join(root, CLIENT_TYPES_FILE), await clientTypesOf(after));
-console.log(lines.length === 0 ? "The API document is unchanged." : `docs/api/openapi.json written; docs/api.md changelog:\n${lines.join("\n")}`);
+console.log(
+  lines.length === 0
+    ? "The API document is unchanged."
+    : `docs/api/openapi.json written; docs/api.md changelog:\n${lines.join("\n")}`,
+);

@@ -6,7 +6,10 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
  */
 export function parseCommandLine<T extends NonNullable<ParseArgsConfig["options"]>>(usage: string, options: T) {
   try {
-    const parsed = parseArgs({ allowPositionals: true, options: { ...options, help: { type: "boolean", short: "h" } } });
+    const parsed = parseArgs({
+      allowPositionals: true,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+    });
     if ((parsed.values as { help?: boolean }).help) {
       console.log(usage);
       process.exit(0);

@@ -21,7 +21,12 @@ const env = loadEnv();
 const wanted = env.DATABASE_URL ? "postgres" : "pglite";
 const kind = backupKindOf(file);
 if (kind !== wanted) {
-  usageError(USAGE, kind ? `${file} is a backup of ${kind === "pglite" ? "an embedded" : "a PostgreSQL"} database, and this is configured for ${databaseLabel(env)}` : `${file} is not a backup written by npm run db:backup`);
+  usageError(
+    USAGE,
+    kind
+      ? `${file} is a backup of ${kind === "pglite" ? "an embedded" : "a PostgreSQL"} database, and this is configured for ${databaseLabel(env)}`
+      : `${file} is not a backup written by npm run db:backup`,
+  );
 }
 if (!values.yes && !(await confirmed(`This replaces ${databaseLabel(env)} with ${file}. Type yes to go on: `))) {
   console.error("not restored");
@@ -55,8 +60,12 @@ if (env.DATABASE_URL) {
   }
 }
 console.log(`restored ${databaseLabel(env)} from ${file}`);
-console.log(`Finance applications in it can be read only with the key that was in use when the backup was taken (now: ${financeKeyLocation(env)}).`);
-console.log(`Buyers' appointment links work only with the link key that was in use then (now: ${linkKeyLocation(env)}).`);
+console.log(
+  `Finance applications in it can be read only with the key that was in use when the backup was taken (now: ${financeKeyLocation(env)}).`,
+);
+console.log(
+  `Buyers' appointment links work only with the link key that was in use then (now: ${linkKeyLocation(env)}).`,
+);
 
 async function confirmed(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) usageError(USAGE, "not a terminal: add --yes to restore without asking");

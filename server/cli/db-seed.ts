@@ -8,5 +8,6 @@ const USAGE = `Usage: npm run db:seed -- [--used N]
 
 const { values } = parseCommandLine(USAGE, { used: { type: "string" } });
 const used = values.used === undefined ? undefined : Number(values.used);
-if (used !== undefined && !(Number.isInteger(used) && used >= 0 && used <= 5_000_000)) usageError(USAGE, "--used takes a whole number from 0 to 5000000");
+if (used !== undefined && !(Number.isInteger(used) && used >= 0 && used <= 5_000_000))
+  usageError(USAGE, "--used takes a whole number from 0 to 5000000");
 await runOperator({ command: "seed", used });

@@ -31,7 +31,11 @@ const TOOLS = [
  */
 async function run(npmScript: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...npmScriptArguments(npmScript), ...args], { cwd: projectRoot, timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [...npmScriptArguments(npmScript), ...args],
+      { cwd: projectRoot, timeout: 60_000 },
+    );
     return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -42,9 +46,14 @@ async function run(npmScript: string, args: string[]): Promise<{ status: number;
 
 describe("every command-line tool of package.json", () => {
   it("is in this list, so none is added without its --help tested", async () => {
-    const scripts = JSON.parse(await fs.readFile(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<string, string>;
+    const scripts = JSON.parse(await fs.readFile(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<
+      string,
+      string
+    >;
     // Every script that runs one tool's file, but the development server.
-    const tools = Object.entries(scripts).filter(([name, command]) => name !== "dev" && /^(node build\/tools\/|tsx )/.test(command));
+    const tools = Object.entries(scripts).filter(
+      ([name, command]) => name !== "dev" && /^(node build\/tools\/|tsx )/.test(command),
+    );
     expect(tools.sort()).toEqual(TOOLS.map(([name, command]) => [name, command]).sort());
   });
 
@@ -74,26 +83,31 @@ describe("every tool that would open the embedded database while another process
     ["db:backup", "db:backup", ["BACKUP"]],
     ["db:restore", "db:restore", ["EMBEDDED_BACKUP", "--yes"]],
     ["db:migrate", "db:migrate", []],
-  ])("%s is refused, naming the owner's pid and port, with exit 1, before touching a file", async (_name, script, args) => {
-    const root = await fs.mkdtemp(path.join(os.tmpdir(), "honda-refused-"));
-    const dataDir = path.join(root, "data");
-    await fs.mkdir(dataDir, { mode: 0o700 });
-    const backup = path.join(root, "backup.tar.gz");
-    await fs.writeFile(backup, gzipSync("an embedded backup's first bytes"));
-    const lock = await lockDataDir(dataDir);
-    lock.describe({ port: 45_678 });
-    try {
-      const concrete = args.map((arg) => (arg === "BACKUP" ? path.join(root, "new.dump") : arg === "EMBEDDED_BACKUP" ? backup : arg));
-      const result = await runTool(script, concrete, { DATA_DIR: dataDir, DATABASE_URL: "" });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`The embedded database in ${dataDir} is in use by process ${process.pid}`);
-      expect(result.stderr).toContain("serving on port 45678");
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(await fs.readdir(dataDir)).toEqual([]);
-      expect((await fs.readdir(root)).sort()).toEqual(["backup.tar.gz", "data"]);
-    } finally {
-      await lock.release();
-      await fs.rm(root, { recursive: true, force: true });
-    }
-  });
+  ])(
+    "%s is refused, naming the owner's pid and port, with exit 1, before touching a file",
+    async (_name, script, args) => {
+      const root = await fs.mkdtemp(path.join(os.tmpdir(), "honda-refused-"));
+      const dataDir = path.join(root, "data");
+      await fs.mkdir(dataDir, { mode: 0o700 });
+      const backup = path.join(root, "backup.tar.gz");
+      await fs.writeFile(backup, gzipSync("an embedded backup's first bytes"));
+      const lock = await lockDataDir(dataDir);
+      lock.describe({ port: 45_678 });
+      try {
+        const concrete = args.map((arg) =>
+          arg === "BACKUP" ? path.join(root, "new.dump") : arg === "EMBEDDED_BACKUP" ? backup : arg,
+        );
+        const result = await runTool(script, concrete, { DATA_DIR: dataDir, DATABASE_URL: "" });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`The embedded database in ${dataDir} is in use by process ${process.pid}`);
+        expect(result.stderr).toContain("serving on port 45678");
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+        expect(await fs.readdir(dataDir)).toEqual([]);
+        expect((await fs.readdir(root)).sort()).toEqual(["backup.tar.gz", "data"]);
+      } finally {
+        await lock.release();
+        await fs.rm(root, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -21,12 +21,21 @@ const { positionals, values } = parseCommandLine(USAGE, {
   decrypt: { type: "boolean" },
 });
 const [command, leadId = ""] = positionals;
-if ((command === "show" || command === "resend") && !UUID.test(leadId)) usageError(USAGE, `${command} needs a lead id (a UUID)`);
-if (values.status !== undefined && !STATUSES.includes(values.status as never)) usageError(USAGE, `--status takes ${STATUSES.join(", ")}`);
+if ((command === "show" || command === "resend") && !UUID.test(leadId))
+  usageError(USAGE, `${command} needs a lead id (a UUID)`);
+if (values.status !== undefined && !STATUSES.includes(values.status as never))
+  usageError(USAGE, `--status takes ${STATUSES.join(", ")}`);
 const limit = values.limit === undefined ? undefined : Number(values.limit);
-if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) usageError(USAGE, "--limit takes a whole number from 1 to 10000");
+if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 10_000))
+  usageError(USAGE, "--limit takes a whole number from 1 to 10000");
 
-if (command === "list") await runOperator({ command: "leads.list", status: values.status as (typeof STATUSES)[number] | undefined, dealer: values.dealer, limit });
+if (command === "list")
+  await runOperator({
+    command: "leads.list",
+    status: values.status as (typeof STATUSES)[number] | undefined,
+    dealer: values.dealer,
+    limit,
+  });
 else if (command === "show") await runOperator({ command: "leads.show", id: leadId, decrypt: values.decrypt ?? false });
 else if (command === "resend") await runOperator({ command: "leads.resend", id: leadId, all: values.all ?? false });
 else if (command === "stats") await runOperator({ command: "leads.stats" });

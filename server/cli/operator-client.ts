@@ -1,5 +1,10 @@
 import http from "node:http";
-import { MIGRATING_COMMANDS, type OperatorRequest, type OperatorResult, runOperatorCommand } from "../../core/operator/commands.ts";
+import {
+  MIGRATING_COMMANDS,
+  type OperatorRequest,
+  type OperatorResult,
+  runOperatorCommand,
+} from "../../core/operator/commands.ts";
 import { openDatabase } from "../../db/client.ts";
 import { DataDirBusyError } from "../../db/data-dir-lock.ts";
 import { type Env, loadEnv } from "../env.ts";
@@ -15,7 +20,8 @@ export async function runOperator(request: OperatorRequest): Promise<void> {
   const env = loadEnv();
   let result: OperatorResult;
   try {
-    result = (!env.DATABASE_URL && (await sendToServer(controlSocketPath(env), request))) || (await runDirectly(env, request));
+    result =
+      (!env.DATABASE_URL && (await sendToServer(controlSocketPath(env), request))) || (await runDirectly(env, request));
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
     result = { stdout: "", stderr: `${error.message}\n`, exitCode: 1 };
@@ -38,15 +44,18 @@ async function runDirectly(env: Env, request: OperatorRequest): Promise<Operator
 /** The server's answer, or null when no server listens on the socket. */
 function sendToServer(socketPath: string, request: OperatorRequest): Promise<OperatorResult | null> {
   return new Promise((resolve, reject) => {
-    const call = http.request({ socketPath, method: "POST", path: "/commands", headers: { "Content-Type": "application/json" } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => {
-        if (response.statusCode === 200) resolve(JSON.parse(text) as OperatorResult);
-        else reject(new Error(`the server refused the command (${response.statusCode}): ${text}`));
-      });
-    });
+    const call = http.request(
+      { socketPath, method: "POST", path: "/commands", headers: { "Content-Type": "application/json" } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => {
+          if (response.statusCode === 200) resolve(JSON.parse(text) as OperatorResult);
+          else reject(new Error(`the server refused the command (${response.statusCode}): ${text}`));
+        });
+      },
+    );
     call.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(null);
       else reject(error);

@@ -17,12 +17,18 @@ import { CACHE, cachePolicy, chooseEncoding, etagMatches, httpCaching, weakEtag 
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** One request over real HTTP, the body as sent on the wire (no decoding, unlike fetch). */
-function raw(baseUrl: string, urlPath: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+function raw(
+  baseUrl: string,
+  urlPath: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(baseUrl + urlPath, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -83,7 +89,12 @@ describe("Cache-Control, one rule per kind of answer", () => {
   });
 
   it("never stores errors: a 404 of the API, of the media and of the sitemaps", async () => {
-    for (const url of ["/api/vehicles/999999999", "/media/blog/no-such-theme.svg", "/sitemap-used-9999.xml", "/api/no-such-thing"]) {
+    for (const url of [
+      "/api/vehicles/999999999",
+      "/media/blog/no-such-theme.svg",
+      "/sitemap-used-9999.xml",
+      "/api/no-such-thing",
+    ]) {
       const answer = await raw(server.baseUrl, url);
       expect(answer.status, url).toBe(404);
       expect(answer.headers["cache-control"], url).toBe("private, no-store");
@@ -98,8 +109,21 @@ describe("Cache-Control, one rule per kind of answer", () => {
   });
 
   it("never stores the back office: its pages, their data, its writes and /api/staff", () => {
-    for (const [method, path] of [["GET", "/staff"], ["GET", "/staff.data"], ["GET", "/staff/accounts"], ["GET", "/staff/audit.data"], ["GET", "/STAFF/Finance/1"], ["GET", "/Staff/finance/1.data"], ["POST", "/staff/login"], ["GET", "/api/staff/me"], ["PUT", "/api/staff/dealers/x/stock"]] as const) {
-      expect(cachePolicy(method, path, 200), `${method} ${path}`).toEqual({ cacheControl: CACHE.none, varyCookie: false });
+    for (const [method, path] of [
+      ["GET", "/staff"],
+      ["GET", "/staff.data"],
+      ["GET", "/staff/accounts"],
+      ["GET", "/staff/audit.data"],
+      ["GET", "/STAFF/Finance/1"],
+      ["GET", "/Staff/finance/1.data"],
+      ["POST", "/staff/login"],
+      ["GET", "/api/staff/me"],
+      ["PUT", "/api/staff/dealers/x/stock"],
+    ] as const) {
+      expect(cachePolicy(method, path, 200), `${method} ${path}`).toEqual({
+        cacheControl: CACHE.none,
+        varyCookie: false,
+      });
     }
     expect(cachePolicy("GET", "/staffing-news", 200).cacheControl).not.toBe(CACHE.none);
   });
@@ -111,7 +135,13 @@ describe("Cache-Control, one rule per kind of answer", () => {
   it("classifies pages: catalogue pages private (their HTML carries a CSP nonce), their data public, both varying by the dealer cookie outside /dealer/{slug}, forms not stored", () => {
     expect(cachePolicy("GET", "/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
     // Issue 18: live slots, a seller's photos, the booking and selling forms and a buyer's appointment are never kept.
-    for (const personal of ["/api/dealers/honda-sandton/slots", "/media/leads/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10/1", "/sell-your-car", "/dealer/honda-sandton/sell-your-car.data", "/appointments/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10"]) {
+    for (const personal of [
+      "/api/dealers/honda-sandton/slots",
+      "/media/leads/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10/1",
+      "/sell-your-car",
+      "/dealer/honda-sandton/sell-your-car.data",
+      "/appointments/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10",
+    ]) {
       expect(cachePolicy("GET", personal, 200), personal).toEqual({ cacheControl: CACHE.none, varyCookie: false });
     }
     expect(cachePolicy("GET", "/used.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: true });
@@ -119,13 +149,19 @@ describe("Cache-Control, one rule per kind of answer", () => {
     expect(cachePolicy("GET", "/", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
     // The dealer list at /dealer/ names no dealer: its layout renders in the remembered one, like /used.
     expect(cachePolicy("GET", "/dealer/", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
-    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
+    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({
+      cacheControl: CACHE.page,
+      varyCookie: false,
+    });
     // A visitor's saved-search alerts (their e-mail address, their searches) are personal.
     for (const alerts of ["/alerts/manage/abc", "/alerts/manage/abc.data", "/alerts/confirm/abc"]) {
       expect(cachePolicy("GET", alerts, 200), alerts).toEqual({ cacheControl: CACHE.none, varyCookie: false });
     }
     expect(cachePolicy("GET", "/_root.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
-    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
+    expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({
+      cacheControl: CACHE.page,
+      varyCookie: false,
+    });
     expect(cachePolicy("GET", "/dealer/honda-sandton", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: false });
     expect(cachePolicy("GET", "/dealer", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
     expect(cachePolicy("GET", "/specials", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
@@ -164,7 +200,9 @@ describe("ETag and 304", () => {
     expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     const again = await raw(server.baseUrl, "/api/dealers");
     expect(again.headers.etag).toBe(first.headers.etag);
-    const revalidated = await raw(server.baseUrl, "/api/dealers", { headers: { "If-None-Match": first.headers.etag! } });
+    const revalidated = await raw(server.baseUrl, "/api/dealers", {
+      headers: { "If-None-Match": first.headers.etag! },
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.body.byteLength).toBe(0);
     expect(revalidated.headers.etag).toBe(first.headers.etag);
@@ -197,7 +235,8 @@ describe("ETag and 304", () => {
   });
 
   it("leaves the CSP nonce out of an HTML page's ETag, so identical pages get identical ETags", () => {
-    const page = (nonce: string) => new TextEncoder().encode(`<html><script nonce="${nonce}">go()</script><p>Jazz</p></html>`);
+    const page = (nonce: string) =>
+      new TextEncoder().encode(`<html><script nonce="${nonce}">go()</script><p>Jazz</p></html>`);
     expect(weakEtag(page("n0nceOne"), "n0nceOne")).toBe(weakEtag(page("an0therNonce"), "an0therNonce"));
     expect(weakEtag(page("n0nceOne"))).not.toBe(weakEtag(page("an0therNonce")));
     const other = new TextEncoder().encode(`<html><script nonce="n0nceOne">go()</script><p>Civic</p></html>`);
@@ -218,7 +257,11 @@ describe("HTML with a per-response CSP nonce", () => {
       await next();
       c.res.headers.set("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
     });
-    app.get("/used", (c) => c.html(`<!doctype html><script nonce="${c.get("cspNonce")}">hydrate()</script><h1>Used cars</h1>${"<p>car</p>".repeat(200)}`));
+    app.get("/used", (c) =>
+      c.html(
+        `<!doctype html><script nonce="${c.get("cspNonce")}">hydrate()</script><h1>Used cars</h1>${"<p>car</p>".repeat(200)}`,
+      ),
+    );
     const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => listening.once("listening", resolve));
     baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
@@ -249,7 +292,11 @@ describe("HEAD of a page", () => {
   it("answers the headers of the GET it stands for, with no body", async () => {
     // A visitor well into a visit: neither answer needs to write the visit's cookie (issue 35), so both can be kept.
     const now = Math.floor(Date.now() / 1000);
-    const visit = encodeVisit({ source: sourceOfLanding(new URL(`${site.baseUrl}/`), null), startedAt: now - 60, lastSeenAt: now - 60 });
+    const visit = encodeVisit({
+      source: sourceOfLanding(new URL(`${site.baseUrl}/`), null),
+      startedAt: now - 60,
+      lastSeenAt: now - 60,
+    });
     const headers = { Cookie: `${VISIT_COOKIE}=${visit}` };
     const get = await raw(site.baseUrl, "/blog", { headers });
     const head = await raw(site.baseUrl, "/blog", { method: "HEAD", headers });
@@ -275,7 +322,9 @@ describe("HEAD of a page", () => {
 describe("compression", () => {
   it("sends brotli when the client accepts it, gzip when it accepts only gzip, and the same content either way", async () => {
     const plain = await raw(server.baseUrl, "/api/vehicles?page=1");
-    const br = await raw(server.baseUrl, "/api/vehicles?page=1", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    const br = await raw(server.baseUrl, "/api/vehicles?page=1", {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
     const gz = await raw(server.baseUrl, "/api/vehicles?page=1", { headers: { "Accept-Encoding": "gzip" } });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(br.headers["content-encoding"]).toBe("br");
@@ -302,7 +351,9 @@ describe("compression", () => {
 
   it("leaves binary answers alone (the brochure PDF)", async () => {
     const [car] = (await server.get("/api/vehicle_range/car")).body["hydra:member"];
-    const pdf = await raw(server.baseUrl, `/media/brochures/${car.make_slug}/${car.model_slug}.pdf`, { headers: { "Accept-Encoding": "br, gzip" } });
+    const pdf = await raw(server.baseUrl, `/media/brochures/${car.make_slug}/${car.model_slug}.pdf`, {
+      headers: { "Accept-Encoding": "br, gzip" },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers["content-encoding"]).toBeUndefined();
     expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");

@@ -42,13 +42,15 @@ export type CachePolicy = {
 const NO_STORE: CachePolicy = { cacheControl: CACHE.none, varyCookie: false };
 
 /** Pages that carry a form (with its one-time token) or say thank you for one. */
-const FORM_PAGE = /^(?:\/dealer\/[^/]+)?\/(?:finance(?:\/|$)|parts(?:\/|$)|service(?:\/|$)|sell-your-car(?:\/|$)|appointments\/|book-test-drive\/|specials\/[^/]+)|\/(?:enquire|thank-you)(?:\/|$)/;
+const FORM_PAGE =
+  /^(?:\/dealer\/[^/]+)?\/(?:finance(?:\/|$)|parts(?:\/|$)|service(?:\/|$)|sell-your-car(?:\/|$)|appointments\/|book-test-drive\/|specials\/[^/]+)|\/(?:enquire|thank-you)(?:\/|$)/;
 
 /**
  * Personal or live answers: a seller's photos (signed links), the free appointment slots, a lead's delivery status, a
  * visitor's saved-search alerts.
  */
-const PERSONAL_OR_LIVE = /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$|^\/api\/customer_enquiries\/|^\/alerts\/|^\/feeds\//;
+const PERSONAL_OR_LIVE =
+  /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$|^\/api\/customer_enquiries\/|^\/alerts\/|^\/feeds\//;
 
 /** The page a React Router data request (`/used.data`, `/_root.data`) loads data for. */
 export function pagePathOf(path: string): string {
@@ -66,7 +68,13 @@ export function isStaffPath(path: string): boolean {
  * The one rule: how long, and for whom, an answer may be kept. An HTML answer carries the response's CSP
  * nonce (decision 014), so a shared cache never keeps one, whatever its path (e.g. the API's reference page).
  */
-export function cachePolicy(method: string, path: string, status: number, setsCookie = false, html = false): CachePolicy {
+export function cachePolicy(
+  method: string,
+  path: string,
+  status: number,
+  setsCookie = false,
+  html = false,
+): CachePolicy {
   const policy = policyByPath(method, path, status, setsCookie);
   return html && policy.cacheControl.startsWith("public") ? { ...policy, cacheControl: CACHE.page } : policy;
 }
@@ -75,10 +83,13 @@ function policyByPath(method: string, path: string, status: number, setsCookie: 
   if (isStaffPath(path)) return NO_STORE;
   if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
   if (status < 200 || status >= 300 || setsCookie || PERSONAL_OR_LIVE.test(path)) return NO_STORE;
-  if (path.startsWith("/assets/") || path.startsWith("/media/images/")) return { cacheControl: CACHE.immutable, varyCookie: false };
+  if (path.startsWith("/assets/") || path.startsWith("/media/images/"))
+    return { cacheControl: CACHE.immutable, varyCookie: false };
   if (path.startsWith("/media/brochures/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
-  if (path.startsWith("/media/") || path.startsWith("/uploads/")) return { cacheControl: CACHE.artwork, varyCookie: false };
-  if (path === "/robots.txt" || /^\/sitemap[\w-]*\.xml$/.test(path)) return { cacheControl: CACHE.crawler, varyCookie: false };
+  if (path.startsWith("/media/") || path.startsWith("/uploads/"))
+    return { cacheControl: CACHE.artwork, varyCookie: false };
+  if (path === "/robots.txt" || /^\/sitemap[\w-]*\.xml$/.test(path))
+    return { cacheControl: CACHE.crawler, varyCookie: false };
   if (path.startsWith("/api/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
   if (path === "/healthz" || path === "/readyz") return NO_STORE;
   const page = pagePathOf(path);
@@ -139,7 +150,10 @@ async function compress(body: Uint8Array, encoding: Encoding, maxEffort: boolean
   if (encoding === "gzip") return gzip(body, { level: maxEffort ? 9 : 6 });
   // Quality 11 is worth it once for a hashed asset; a page rendered per request gets a cheaper 5.
   return brotli(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: maxEffort ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: maxEffort ? 11 : 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
   });
 }
 
@@ -196,12 +210,17 @@ function validate(c: Context<{ Variables: { cspNonce?: string } }>, { body, head
 }
 
 /** The body in the coding the client prefers; hashed assets are compressed hard, once. */
-async function encode(c: Context, { response, body, headers }: Answer, assetCache: AssetCompressionCache): Promise<Uint8Array> {
+async function encode(
+  c: Context,
+  { response, body, headers }: Answer,
+  assetCache: AssetCompressionCache,
+): Promise<Uint8Array> {
   const encoding = body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(c.req.header("Accept-Encoding")) : null;
   if (!encoding) return body;
   headers.set("Content-Encoding", encoding);
   const path = c.req.path;
-  if (path.startsWith("/assets/") && response.status === 200) return assetCache.get(`${encoding} ${path}`, () => compress(body, encoding, true));
+  if (path.startsWith("/assets/") && response.status === 200)
+    return assetCache.get(`${encoding} ${path}`, () => compress(body, encoding, true));
   return compress(body, encoding, false);
 }
 
@@ -219,11 +238,16 @@ export function httpCaching({ assetCache = new AssetCompressionCache() }: Cachin
     if (isStaffPath(path)) response.headers.set("X-Robots-Tag", "noindex, nofollow");
 
     const isRead = method === "GET" || method === "HEAD";
-    const compressible = isRead && TEXT_TYPE.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Encoding");
+    const compressible =
+      isRead && TEXT_TYPE.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Encoding");
     const validated = isRead && response.status === 200 && policy.cacheControl !== CACHE.none;
     if (!response.body || (!compressible && !validated)) return;
 
-    const answer: Answer = { response, body: new Uint8Array(await response.arrayBuffer()), headers: new Headers(response.headers) };
+    const answer: Answer = {
+      response,
+      body: new Uint8Array(await response.arrayBuffer()),
+      headers: new Headers(response.headers),
+    };
     answer.headers.delete("Content-Length");
     if (compressible) appendVary(answer.headers, "Accept-Encoding");
     const current = validated ? validate(c, answer) : null;
@@ -231,6 +255,9 @@ export function httpCaching({ assetCache = new AssetCompressionCache() }: Cachin
     const sent = compressible ? await encode(c, answer, assetCache) : answer.body;
     answer.headers.set("Content-Length", String(sent.byteLength));
     const body = method === "HEAD" ? null : (sent as Uint8Array<ArrayBuffer>);
-    replaceResponse(c, new Response(body, { status: response.status, statusText: response.statusText, headers: answer.headers }));
+    replaceResponse(
+      c,
+      new Response(body, { status: response.status, statusText: response.statusText, headers: answer.headers }),
+    );
   };
 }

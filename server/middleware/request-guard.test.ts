@@ -39,7 +39,10 @@ async function postEnquiry(server: TestServer, headers: Record<string, string> =
 
 async function twoServers(limit: number, trustProxy = false): Promise<[TestServer, TestServer]> {
   const start = () =>
-    startTestServer({ rateLimiter: new DatabaseRateLimiter(database.db, limit, WINDOW_MS, MID_WINDOW), trustProxy }, { database });
+    startTestServer(
+      { rateLimiter: new DatabaseRateLimiter(database.db, limit, WINDOW_MS, MID_WINDOW), trustProxy },
+      { database },
+    );
   return [await start(), await start()];
 }
 
@@ -119,8 +122,17 @@ function staffLikeApp(limit = 1_000) {
 
 const json = (size = 2) => ({ "Content-Type": "application/json", body: `"${"x".repeat(Math.max(0, size - 2))}"` });
 
-async function send(baseUrl: string, method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) {
-  const response = await fetch(baseUrl + path, { method, ...init, ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  init: { body?: BodyInit; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(baseUrl + path, {
+    method,
+    ...init,
+    ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -161,18 +173,34 @@ describe("the request guard on routes that declare their methods", () => {
     const big = json(100 * 1024).body;
     expect((await send(site.baseUrl, "PUT", "/api/staff/feeds/1", { body: big, headers })).status).toBe(413);
     const chunks = [new TextEncoder().encode(big.slice(0, 50_000)), new TextEncoder().encode(big.slice(50_000))];
-    const stream = new ReadableStream<Uint8Array>({ pull: (controller) => (chunks.length ? controller.enqueue(chunks.shift()!) : controller.close()) });
+    const stream = new ReadableStream<Uint8Array>({
+      pull: (controller) => (chunks.length ? controller.enqueue(chunks.shift()!) : controller.close()),
+    });
     expect((await send(site.baseUrl, "PUT", "/api/staff/feeds/1", { body: stream, headers })).status).toBe(413);
     expect(staff.stored).toEqual([]);
     expect((await send(site.baseUrl, "POST", "/api/staff/photos/1", { body: big, headers })).status).toBe(204);
-    expect((await send(site.baseUrl, "POST", "/api/staff/photos/1", { body: json(300 * 1024).body, headers })).status).toBe(413);
+    expect(
+      (await send(site.baseUrl, "POST", "/api/staff/photos/1", { body: json(300 * 1024).body, headers })).status,
+    ).toBe(413);
     expect(staff.stored).toEqual([`POST ${100 * 1024}`]);
   });
 
   it("refuses a write a browser sent from another site, whatever its type, and takes one from the site or a non-browser client", async () => {
-    const form = (headers: Record<string, string>) => send(site.baseUrl, "PUT", "/feeds", { body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+    const form = (headers: Record<string, string>) =>
+      send(site.baseUrl, "PUT", "/feeds", {
+        body: "a=1",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      });
     const formApp = new Hono();
-    formApp.use(requestGuard({ app: formApp, rateLimiter: new MemoryRateLimiter(100, 600_000), clientAddress: () => "c", siteUrl: "https://www.honda.example.co.za", logger: createLogger("silent") }));
+    formApp.use(
+      requestGuard({
+        app: formApp,
+        rateLimiter: new MemoryRateLimiter(100, 600_000),
+        clientAddress: () => "c",
+        siteUrl: "https://www.honda.example.co.za",
+        logger: createLogger("silent"),
+      }),
+    );
     formApp.put("/feeds", (c) => c.body(null, 204));
     await site.close();
     site = await serveOverHttp(formApp);
@@ -191,7 +219,11 @@ describe("the request guard in front of the site's pages", () => {
   let site: TestServer;
   const log = capturingLogger("warn");
   beforeAll(async () => {
-    site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000), logger: log.logger });
+    site = await startTestServer({
+      ...(await builtSite()),
+      rateLimiter: new MemoryRateLimiter(1_000, 600_000),
+      logger: log.logger,
+    });
   });
   afterAll(() => site.close());
 
@@ -201,49 +233,86 @@ describe("the request guard in front of the site's pages", () => {
     const before = await enquiryCount();
     const slot = await firstFreeServiceSlot(site.baseUrl);
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const answer = await send(site.baseUrl, method, "/service", { body: completeBooking(slot), headers: formHeaders(site.baseUrl) });
+      const answer = await send(site.baseUrl, method, "/service", {
+        body: completeBooking(slot),
+        headers: formHeaders(site.baseUrl),
+      });
       expect(answer.status, method).toBe(405);
       expect(answer.headers.get("allow"), method).toBe("GET, HEAD, POST");
     }
     expect(await enquiryCount()).toBe(before);
     // The same booking posted is taken, so the refusals above were about the method alone.
-    expect((await fetch(`${site.baseUrl}/service`, { method: "POST", body: completeBooking(slot), headers: formHeaders(site.baseUrl), redirect: "manual" })).status).toBe(303);
+    expect(
+      (
+        await fetch(`${site.baseUrl}/service`, {
+          method: "POST",
+          body: completeBooking(slot),
+          headers: formHeaders(site.baseUrl),
+          redirect: "manual",
+        })
+      ).status,
+    ).toBe(303);
     expect(await enquiryCount()).toBe(before + 1);
   });
 
   it("allows what each kind of route handles: a page without an action, static files, media and the API", async () => {
     expect((await send(site.baseUrl, "POST", "/used")).headers.get("allow")).toBe("GET, HEAD");
-    expect((await send(site.baseUrl, "DELETE", "/dealer/honda-sandton/parts")).headers.get("allow")).toBe("GET, HEAD, POST");
+    expect((await send(site.baseUrl, "DELETE", "/dealer/honda-sandton/parts")).headers.get("allow")).toBe(
+      "GET, HEAD, POST",
+    );
     expect((await send(site.baseUrl, "PUT", "/favicon.ico")).headers.get("allow")).toBe("GET, HEAD");
     expect((await send(site.baseUrl, "PATCH", "/media/blog/x.svg")).headers.get("allow")).toBe("GET, HEAD");
     expect((await send(site.baseUrl, "DELETE", "/api/dealers/honda-sandton")).headers.get("allow")).toBe("GET, HEAD");
     expect((await send(site.baseUrl, "GET", "/api/customer_enquiries")).headers.get("allow")).toBe("POST");
   });
 
-  it.each(["/%E0%A4", "/used/%C3%28", "/assets/%E0%A4.js", "/media/blog/%FF.svg", "/api/dealers/%E0%A4", "/used?make=%E0", "/blog/%00", "/healthz?probe=%zz", "/staff/stock/%E0%A4"])(
-    "answers a malformed escape in %s with 400",
-    async (path) => {
-      const answer = await send(site.baseUrl, "GET", path);
-      expect(answer.status).toBe(400);
-      expect(answer.text).toMatch(/not valid/);
-    },
-  );
+  it.each([
+    "/%E0%A4",
+    "/used/%C3%28",
+    "/assets/%E0%A4.js",
+    "/media/blog/%FF.svg",
+    "/api/dealers/%E0%A4",
+    "/used?make=%E0",
+    "/blog/%00",
+    "/healthz?probe=%zz",
+    "/staff/stock/%E0%A4",
+  ])("answers a malformed escape in %s with 400", async (path) => {
+    const answer = await send(site.baseUrl, "GET", path);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toMatch(/not valid/);
+  });
 
   it("gives a browser the form back with a message for a JSON body (415) and an unreadable one (400)", async () => {
     const before = await enquiryCount();
-    const asJson = await send(site.baseUrl, "POST", "/service", { body: "{}", headers: { "Content-Type": "application/json", Origin: site.baseUrl } });
+    const asJson = await send(site.baseUrl, "POST", "/service", {
+      body: "{}",
+      headers: { "Content-Type": "application/json", Origin: site.baseUrl },
+    });
     expect(asJson.status).toBe(415);
     expect(asJson.text).toContain("This form could not be read");
     expect(asJson.text).toContain('name="first_name"');
-    const garbled = await send(site.baseUrl, "POST", "/service", { body: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: site.baseUrl } });
+    const garbled = await send(site.baseUrl, "POST", "/service", {
+      body: "garbage",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: site.baseUrl },
+    });
     expect(garbled.status).toBe(400);
     expect(garbled.text).toContain("What was sent could not be read");
-    const finance = await send(site.baseUrl, "POST", "/finance", { body: "{}", headers: { "Content-Type": "application/json", Origin: site.baseUrl } });
+    const finance = await send(site.baseUrl, "POST", "/finance", {
+      body: "{}",
+      headers: { "Content-Type": "application/json", Origin: site.baseUrl },
+    });
     expect(finance.status).toBe(415);
     expect(finance.text).toContain("Your form could not be read");
     expect(await enquiryCount()).toBe(before);
     // The client's mistake, logged at warn without a stack; never at error.
-    const refusals = log.lines.map((line) => JSON.parse(line)).filter((line) => line.msg === "request refused" && [400, 415].includes(line.status) && ["/service", "/finance"].includes(line.path));
+    const refusals = log.lines
+      .map((line) => JSON.parse(line))
+      .filter(
+        (line) =>
+          line.msg === "request refused" &&
+          [400, 415].includes(line.status) &&
+          ["/service", "/finance"].includes(line.path),
+      );
     expect(refusals.map(({ level, method, path, status }) => ({ level, method, path, status }))).toEqual([
       { level: 40, method: "POST", path: "/service", status: 415 },
       { level: 40, method: "POST", path: "/service", status: 400 },
@@ -275,8 +344,12 @@ describe("early answers and a keep-alive client", () => {
         ["GET", "/%E0%A4", {}, "", 400],
       ];
       for (const [method, path, headers, body, status] of early) {
-        expect((await agentRequest(agent, site.baseUrl, method, path, headers, body)).status, `${method} ${path}`).toBe(status);
-        expect((await agentRequest(agent, site.baseUrl, "GET", "/api/dealers", {}, "")).status, `after ${status}`).toBe(200);
+        expect((await agentRequest(agent, site.baseUrl, method, path, headers, body)).status, `${method} ${path}`).toBe(
+          status,
+        );
+        expect((await agentRequest(agent, site.baseUrl, "GET", "/api/dealers", {}, "")).status, `after ${status}`).toBe(
+          200,
+        );
       }
     } finally {
       agent.destroy();
@@ -285,12 +358,23 @@ describe("early answers and a keep-alive client", () => {
   });
 });
 
-function agentRequest(agent: http.Agent, baseUrl: string, method: string, path: string, headers: Record<string, string>, body: string) {
+function agentRequest(
+  agent: http.Agent,
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+) {
   return new Promise<{ status: number }>((resolve, reject) => {
-    const request = http.request(baseUrl + path, { method, agent, headers: body ? { ...headers, "Content-Length": String(Buffer.byteLength(body)) } : headers }, (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode! }));
-    });
+    const request = http.request(
+      baseUrl + path,
+      { method, agent, headers: body ? { ...headers, "Content-Length": String(Buffer.byteLength(body)) } : headers },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode! }));
+      },
+    );
     request.on("error", reject);
     request.end(body || undefined);
   });
@@ -302,16 +386,30 @@ function formHeaders(origin: string) {
 
 /** The first time Honda Sandton takes a service booking (issue 18: a booking names its time), e.g. 2026-12-01T07:30:00+02:00. */
 async function firstFreeServiceSlot(baseUrl: string): Promise<string> {
-  const slots = (await (await fetch(`${baseUrl}/api/dealers/honda-sandton/slots?type=service`)).json()) as { "hydra:member": { start: string }[] };
+  const slots = (await (await fetch(`${baseUrl}/api/dealers/honda-sandton/slots?type=service`)).json()) as {
+    "hydra:member": { start: string }[];
+  };
   return slots["hydra:member"][0]!.start;
 }
 
 function completeBooking(slotStart: string): string {
   return new URLSearchParams({
-    first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.khumalo@example.co.za", cell_phone: "083 444 1212",
-    make: "Honda", model: "Jazz", year: "2018", message: "A service, please.", dealer_slug: "honda-sandton", contact: "on", terms: "on",
-    appointment_date: slotStart.slice(0, 10), appointment_time: slotStart.slice(11, 16),
-    website: "", idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000),
+    first_name: "Ayanda",
+    last_name: "Khumalo",
+    email: "ayanda.khumalo@example.co.za",
+    cell_phone: "083 444 1212",
+    make: "Honda",
+    model: "Jazz",
+    year: "2018",
+    message: "A service, please.",
+    dealer_slug: "honda-sandton",
+    contact: "on",
+    terms: "on",
+    appointment_date: slotStart.slice(0, 10),
+    appointment_time: slotStart.slice(11, 16),
+    website: "",
+    idempotency_key: crypto.randomUUID(),
+    rendered_at: String(Date.now() - 120_000),
   }).toString();
 }
 
@@ -321,7 +419,15 @@ describe("the request guard's turns for uploads", () => {
     const app = new Hono();
     const uploadLimits = { concurrency: 1, maxWaiting: 1, maxWaitMs: 60_000, retryAfterSeconds: 7 };
     app.use(
-      requestGuard({ app, rateLimiter: new MemoryRateLimiter(100, 600_000), clientAddress: () => "c", siteUrl: "https://www.honda.example.co.za", logger, bodyLimits: [{ path: "/upload", maxBodyBytes: 1024 * 1024 }], uploadLimits }),
+      requestGuard({
+        app,
+        rateLimiter: new MemoryRateLimiter(100, 600_000),
+        clientAddress: () => "c",
+        siteUrl: "https://www.honda.example.co.za",
+        logger,
+        bodyLimits: [{ path: "/upload", maxBodyBytes: 1024 * 1024 }],
+        uploadLimits,
+      }),
     );
     let entered: () => void = () => undefined;
     const firstEntered = new Promise<void>((resolve) => (entered = resolve));

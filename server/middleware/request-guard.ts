@@ -29,7 +29,12 @@ const JSON_TYPES = ["application/json", "application/ld+json"];
  * Multipart uploads served at once (each streams to disk, but its photos are then checked and encoded): a few
  * more wait their turn for up to half a minute, and one more is refused with 503 and Retry-After.
  */
-export const UPLOAD_LIMITS: WriteQueueLimits = { concurrency: 3, maxWaiting: 6, maxWaitMs: 30_000, retryAfterSeconds: 10 };
+export const UPLOAD_LIMITS: WriteQueueLimits = {
+  concurrency: 3,
+  maxWaiting: 6,
+  maxWaitMs: 30_000,
+  retryAfterSeconds: 10,
+};
 
 /**
  * The body limit a route declares for its writes, by a Hono path pattern: e.g. the staff area's photo
@@ -39,7 +44,12 @@ export const UPLOAD_LIMITS: WriteQueueLimits = { concurrency: 3, maxWaiting: 6, 
  * count its writes against an allowance of its own (`allowance`) instead of the forms' per-client one: a
  * page's vitals beacon must not use up the allowance a buyer needs for an enquiry.
  */
-export type BodyLimitRule = { path: string; maxBodyBytes: number; mediaTypes?: readonly string[]; allowance?: RateLimiter };
+export type BodyLimitRule = {
+  path: string;
+  maxBodyBytes: number;
+  mediaTypes?: readonly string[];
+  allowance?: RateLimiter;
+};
 
 export type RequestGuardOptions = {
   /** The app whose registered routes (API, media, SEO, health) declare their methods; read on first use. */
@@ -79,7 +89,13 @@ function refuse(c: Context, status: ContentfulStatusCode, apiTitle: string, page
  */
 export function hasMalformedEscape(url: string): boolean {
   const { pathname, search } = new URL(url);
-  const parts = [...pathname.split("/"), ...search.slice(1).split(/[&=]/).map((part) => part.replaceAll("+", " "))];
+  const parts = [
+    ...pathname.split("/"),
+    ...search
+      .slice(1)
+      .split(/[&=]/)
+      .map((part) => part.replaceAll("+", " ")),
+  ];
   return parts.some((part) => {
     try {
       return decodeURIComponent(part).includes("\0");
@@ -155,7 +171,11 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
 
   /** A read of a page (not of the API or a route the app registered itself). */
   function isPageRead(c: Context): boolean {
-    return (c.req.method === "GET" || c.req.method === "HEAD") && !isApiPath(c.req.path) && methodsOfRoutes(c.req.path).length === 0;
+    return (
+      (c.req.method === "GET" || c.req.method === "HEAD") &&
+      !isApiPath(c.req.path) &&
+      methodsOfRoutes(c.req.path).length === 0
+    );
   }
 
   /** The methods a path answers, or null where no route claims it (the API's 404 then answers any method). */
@@ -183,13 +203,21 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     const decision = await allowance.hit(clientRateKey(options.clientAddress(c)));
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
-      return refuse(c, 429, "Too many requests; try again later", "You have sent a lot of requests in a short time. Please wait a minute and try again.");
+      return refuse(
+        c,
+        429,
+        "Too many requests; try again later",
+        "You have sent a lot of requests in a short time. Please wait a minute and try again.",
+      );
     }
     return null;
   }
 
   const logRefusal = (c: Context, status: number) =>
-    options.logger.warn({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status }, "request refused");
+    options.logger.warn(
+      { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status },
+      "request refused",
+    );
 
   return async (c, next) => {
     const refusal = await firstRefusal(c);
@@ -225,13 +253,19 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
       if (started || !(error instanceof WriteQueueFull)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));
       logRefusal(c, 503);
-      return refuse(c, 503, "Too many uploads at once; try again later", "Many photos are being sent at the moment. Please wait a minute and send the form again.");
+      return refuse(
+        c,
+        503,
+        "Too many uploads at once; try again later",
+        "Many photos are being sent at the moment. Please wait a minute and send the form again.",
+      );
     }
     if (c.res.status >= 400) c.res.headers.set("Connection", "close");
   }
 
   async function firstRefusal(c: Context): Promise<Response | null> {
-    if (hasMalformedEscape(c.req.url)) return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");
+    if (hasMalformedEscape(c.req.url))
+      return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");
     const canonical = canonicalPathAnswer(c, options.pathSpelling);
     if (canonical) return canonical;
     // Every page answers GET and HEAD: matching the route table for a page read would only cost time.
@@ -239,7 +273,12 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     const allowed = await allowedMethods(c.req.path);
     if (allowed && !allowed.includes(c.req.method)) {
       c.header("Allow", allowed.join(", "));
-      return refuse(c, 405, `Method ${c.req.method} is not allowed here`, "This address does not accept that kind of request.");
+      return refuse(
+        c,
+        405,
+        `Method ${c.req.method} is not allowed here`,
+        "This address does not accept that kind of request.",
+      );
     }
     return WRITE_METHODS.includes(c.req.method) ? refusalOfWrite(c) : null;
   }
@@ -256,14 +295,26 @@ function canonicalPathAnswer(c: Context, spelling: ((decodedPath: string) => str
   const api = isApiPath(url.pathname);
   const verdict = pathVerdict(url.pathname, spelling, { keepEmptySegments: api });
   if (verdict.kind === "canonical") return null;
-  if (verdict.kind === "refused") return refuse(c, 400, `The address is not valid (${verdict.reason})`, "This address is not valid.");
-  if (api) return refuse(c, 400, `The address is not in its one spelling: ask for ${verdict.path}`, "This address is not valid.");
+  if (verdict.kind === "refused")
+    return refuse(c, 400, `The address is not valid (${verdict.reason})`, "This address is not valid.");
+  if (api)
+    return refuse(
+      c,
+      400,
+      `The address is not in its one spelling: ask for ${verdict.path}`,
+      "This address is not valid.",
+    );
   c.header("Connection", WRITE_METHODS.includes(c.req.method) ? "close" : undefined);
   return c.redirect(`${verdict.path}${url.search}`, WRITE_METHODS.includes(c.req.method) ? 308 : 301);
 }
 
 function tooLarge(c: Context, maxBodyBytes: number): Response {
-  return refuse(c, 413, `Request body is larger than ${maxBodyBytes / 1024} KB`, "Your message is too long to send. Please shorten it and try again.");
+  return refuse(
+    c,
+    413,
+    `Request body is larger than ${maxBodyBytes / 1024} KB`,
+    "Your message is too long to send. Please shorten it and try again.",
+  );
 }
 
 /** The client's address: the socket peer, or the first X-Forwarded-For hop when behind a trusted proxy. */

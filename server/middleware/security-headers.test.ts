@@ -42,7 +42,11 @@ describe("security headers on the whole site", () => {
     ["an API 404", () => ({ path: "/api/no-such-thing", status: 404 })],
     [
       "an API POST refused (415)",
-      () => ({ path: "/api/enquiries", init: { method: "POST", body: "x", headers: { "content-type": "text/plain" } }, status: 415 }),
+      () => ({
+        path: "/api/enquiries",
+        init: { method: "POST", body: "x", headers: { "content-type": "text/plain" } },
+        status: 415,
+      }),
     ],
     ["a static asset", () => ({ path: assetPath, status: 200 })],
     ["a media picture", () => ({ path: mediaPath, status: 200 })],

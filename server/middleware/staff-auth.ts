@@ -18,10 +18,12 @@ const STOCK_FEED_PATH = /^\/api\/staff\/dealers\/[^/]+\/stock$/;
 export type StaffApiVariables = { staffActor: StaffActor; staffCsrfToken?: string; feedKeyId?: number };
 
 /** The actor staffApiAuth put on the request, for a handler typed with the API's plain Context. */
-export const staffActorOf = (c: Context): StaffActor => (c as Context<{ Variables: StaffApiVariables }>).get("staffActor");
+export const staffActorOf = (c: Context): StaffActor =>
+  (c as Context<{ Variables: StaffApiVariables }>).get("staffActor");
 
 /** The feed key the request was sent with (its saved column profile applies), or undefined for a session. */
-export const feedKeyIdOf = (c: Context): number | undefined => (c as Context<{ Variables: StaffApiVariables }>).get("feedKeyId");
+export const feedKeyIdOf = (c: Context): number | undefined =>
+  (c as Context<{ Variables: StaffApiVariables }>).get("feedKeyId");
 
 /**
  * In front of /api/staff/*: a signed-in staff session (its cookie; writes also send the session's CSRF token
@@ -29,7 +31,13 @@ export const feedKeyIdOf = (c: Context): number | undefined => (c as Context<{ V
  * A request with `Authorization: Bearer <feed key>` is a dealer's DMS instead: a valid, unrevoked key acts as a
  * dealer manager of its dealer, for its stock feed only; any other Authorization is 401 (never a cookie fallback).
  */
-export function staffApiAuth({ db, trustProxy }: { db: Database; trustProxy: boolean }): MiddlewareHandler<{ Variables: StaffApiVariables }> {
+export function staffApiAuth({
+  db,
+  trustProxy,
+}: {
+  db: Database;
+  trustProxy: boolean;
+}): MiddlewareHandler<{ Variables: StaffApiVariables }> {
   return async (c, next) => {
     const authorization = c.req.header("Authorization");
     if (authorization !== undefined) {
@@ -41,7 +49,8 @@ export function staffApiAuth({ db, trustProxy }: { db: Database; trustProxy: boo
         c.header("WWW-Authenticate", 'Bearer realm="staff", error="invalid_token"');
         return apiError(c, 401, "The feed key is not valid or has been revoked");
       }
-      if (c.req.method !== "PUT" || !STOCK_FEED_PATH.test(c.req.path)) return apiError(c, 403, "A feed key may only send its dealer's stock feed");
+      if (c.req.method !== "PUT" || !STOCK_FEED_PATH.test(c.req.path))
+        return apiError(c, 403, "A feed key may only send its dealer's stock feed");
       c.set("staffActor", feedKeyActor(holder));
       c.set("feedKeyId", holder.keyId);
       return next();
@@ -67,7 +76,10 @@ export function staffApiAuth({ db, trustProxy }: { db: Database; trustProxy: boo
  */
 export async function isSignedInStaffWrite(c: Context, db: Database, trustProxy: boolean): Promise<boolean> {
   // As the router matches it: any case, with or without a trailing slash (/STAFF/Login/ is the sign-in page).
-  const path = c.req.path.toLowerCase().replace(/\.data$/, "").replace(/(?<=.)\/+$/, "");
+  const path = c.req.path
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/(?<=.)\/+$/, "");
   if (!isStaffPath(path) || STAFF_PAGES_WITHOUT_SESSION.includes(path)) return false;
   const token = sessionTokenFrom(c.req.header("Cookie"), cameOverHttps(c, trustProxy));
   return token !== null && (await resolveSession(db, token)) !== null;

@@ -10,13 +10,17 @@ import type { paths } from "./api-types.ts";
 export async function integratorJourney(baseUrl: string, fetch: typeof globalThis.fetch = globalThis.fetch) {
   const api = createClient<paths>({ baseUrl, fetch, headers: { Accept: "application/ld+json" } });
 
-  const hybrids = await api.GET("/api/vehicles", { params: { query: { "fuelType[]": ["Hybrid", "Petrol"], "order[price]": "asc" } } });
+  const hybrids = await api.GET("/api/vehicles", {
+    params: { query: { "fuelType[]": ["Hybrid", "Petrol"], "order[price]": "asc" } },
+  });
   if (!hybrids.data) throw new Error(`listing the stock answered ${hybrids.response.status}`);
   const prices = hybrids.data["hydra:member"].map((vehicle) => vehicle.price);
 
   const next = hybrids.data["hydra:view"]?.["hydra:next"];
   if (!next) throw new Error("the first page links no next page");
-  const secondPage = await api.GET("/api/vehicles", { params: { query: { ...queryOf(next), "fuelType[]": ["Hybrid", "Petrol"] } } });
+  const secondPage = await api.GET("/api/vehicles", {
+    params: { query: { ...queryOf(next), "fuelType[]": ["Hybrid", "Petrol"] } },
+  });
   if (!secondPage.data) throw new Error(`the next page answered ${secondPage.response.status}`);
 
   const first = hybrids.data["hydra:member"][0];
@@ -58,5 +62,8 @@ export async function integratorJourney(baseUrl: string, fetch: typeof globalThi
 function queryOf(link: string): { page?: string; "order[price]"?: "asc" | "desc" } {
   const query = new URL(link, "http://api.invalid").searchParams;
   const order = query.get("order[price]");
-  return { page: query.get("page") ?? undefined, ...(order === "asc" || order === "desc" ? { "order[price]": order } : {}) };
+  return {
+    page: query.get("page") ?? undefined,
+    ...(order === "asc" || order === "desc" ? { "order[price]": order } : {}),
+  };
 }

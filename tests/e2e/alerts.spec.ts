@@ -35,14 +35,19 @@ async function subscribeAndConfirm(page: Page, email: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Your alert is on" })).toBeVisible();
 }
 
-test("subscribe needs consent; confirm through the e-mailed link; manage and unsubscribe; axe-clean", async ({ page }) => {
+test("subscribe needs consent; confirm through the e-mailed link; manage and unsubscribe; axe-clean", async ({
+  page,
+}) => {
   const email = `alert-${Date.now()}-a@example.co.za`;
   await page.goto("/alerts/new?bodyType[]=SUV");
   await page.getByLabel("Email address").fill(email);
   // Without the consent box the browser refuses to send; the server refuses too (422).
   await page.getByRole("button", { name: "Send me the confirmation link" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Email me new matches" })).toBeVisible();
-  const refused = await page.request.post("/alerts/new?bodyType[]=SUV", { form: { email, listing: "bodyType[]=SUV" }, headers: { Origin: new URL(page.url()).origin } });
+  const refused = await page.request.post("/alerts/new?bodyType[]=SUV", {
+    form: { email, listing: "bodyType[]=SUV" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(refused.status()).toBe(422);
 
   await subscribeAndConfirm(page, email);
@@ -56,7 +61,10 @@ test("subscribe needs consent; confirm through the e-mailed link; manage and uns
 });
 
 test("an alert arrives after a matching vehicle is added, with a working unsubscribe link", async ({ page }) => {
-  test.skip(!databaseUrl, "adding a vehicle needs the server's database: set E2E_DATABASE_URL (the job itself is tested in core/alerts/alerts.test.ts)");
+  test.skip(
+    !databaseUrl,
+    "adding a vehicle needs the server's database: set E2E_DATABASE_URL (the job itself is tested in core/alerts/alerts.test.ts)",
+  );
   const email = `alert-${Date.now()}-b@example.co.za`;
   await subscribeAndConfirm(page, email);
 

@@ -5,7 +5,8 @@ import { enhancedForm, expectNoAxeViolations, expectSocialLinksCoverNothing } fr
 /** Issue 18: booking a test drive or service at a free time, the .ics in the confirmation, moving and cancelling. */
 
 /** Bots post within 2 s of the page rendering; people take longer, and so must the tests. */
-const waitLikeAPerson = (loadedAt: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, 2_300 - (Date.now() - loadedAt))));
+const waitLikeAPerson = (loadedAt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, 2_300 - (Date.now() - loadedAt))));
 
 /** The date field (an <input type=date>, which has no textbox role). */
 const dateField = (page: Page) => page.locator("input[name=appointment_date]");
@@ -19,7 +20,9 @@ function nextSunday(): string {
   return new Date(sa.getTime() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 }
 
-test("book a test drive at a free time in three choices, get the .ics by e-mail, then move and cancel it", async ({ page }, testInfo) => {
+test("book a test drive at a free time in three choices, get the .ics by e-mail, then move and cancel it", async ({
+  page,
+}, testInfo) => {
   // Three e-mail round trips through the delivery worker.
   test.setTimeout(150_000);
   const email = `booker.${testInfo.project.name}.${Date.now()}@example.co.za`;
@@ -38,9 +41,15 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   await expect(dateField(page)).toHaveAccessibleName("Date");
   // A day with two free times or more, so that the booking can be moved within it (late in the afternoon
   // the first free day, today, may have one time left).
-  const offered = (await (await page.request.get("/api/dealers/honda-menlyn/slots?type=test-drive")).json())["hydra:member"] as { start: string; placesLeft: number }[];
+  const offered = (await (await page.request.get("/api/dealers/honda-menlyn/slots?type=test-drive")).json())[
+    "hydra:member"
+  ] as { start: string; placesLeft: number }[];
   const freeByDay = new Map<string, string[]>();
-  for (const slot of offered.filter((s) => s.placesLeft > 0)) freeByDay.set(slot.start.slice(0, 10), [...(freeByDay.get(slot.start.slice(0, 10)) ?? []), slot.start.slice(11, 16)]);
+  for (const slot of offered.filter((s) => s.placesLeft > 0))
+    freeByDay.set(slot.start.slice(0, 10), [
+      ...(freeByDay.get(slot.start.slice(0, 10)) ?? []),
+      slot.start.slice(11, 16),
+    ]);
   const [date, times] = [...freeByDay].find(([, free]) => free.length >= 2)!;
   if ((await dateField(page).inputValue()) !== date) await dateField(page).fill(date);
   const time = page.getByRole("combobox", { name: "Time", exact: true });
@@ -56,7 +65,9 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
 
   // The slot has one place fewer.
   const slots = await (await page.request.get(`/api/dealers/honda-menlyn/slots?type=test-drive&from=${date}`)).json();
-  const booked = slots["hydra:member"].find((slot: { start: string }) => slot.start === `${date}T${firstTime}:00+02:00`);
+  const booked = slots["hydra:member"].find(
+    (slot: { start: string }) => slot.start === `${date}T${firstTime}:00+02:00`,
+  );
   expect(booked.placesLeft).toBe(1);
 
   const confirmation = await mailInOutbox(email);
@@ -69,12 +80,17 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   expect(calendar).toContain("METHOD:REQUEST");
 
   // The dealer sees the appointment in the lead.
-  const dealerMail = await mailInOutbox("leads@honda-menlyn.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email);
+  const dealerMail = await mailInOutbox(
+    "leads@honda-menlyn.example.co.za",
+    (mail) => mail.replyTo?.value[0]?.address === email,
+  );
   expect(dealerMail.text).toMatch(new RegExp(`Appointment: Test drive on \\w+day .* at ${firstTime}`));
 
   // The signed link opens the appointment; a tampered one is refused.
   const link = new URL(/https?:\/\/\S+\/appointments\/\S+/.exec(confirmation.text!)![0]);
-  const tampered = await page.goto(`${link.pathname}?expires=${link.searchParams.get("expires")}&signature=AAAA${link.searchParams.get("signature")!.slice(4)}`);
+  const tampered = await page.goto(
+    `${link.pathname}?expires=${link.searchParams.get("expires")}&signature=AAAA${link.searchParams.get("signature")!.slice(4)}`,
+  );
   expect(tampered?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
 
@@ -88,22 +104,31 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   await page.setViewportSize(testInfo.project.use.viewport ?? { width: 1280, height: 800 });
   await expect(page.getByText(`at ${firstTime}`)).toBeVisible();
   // Hydrated: the times follow the date without the server's "Show times" button.
-  await expect(page.getByRole("button", { name: "Show times for this dealership and date" })).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Show times for this dealership and date" })).toHaveCount(0, {
+    timeout: 30_000,
+  });
   await expectNoAxeViolations(page);
 
   // Move it to the last free time on that day.
   const moveTime = page.getByRole("combobox", { name: "Time", exact: true });
-  const options = await moveTime.locator("option").evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const options = await moveTime
+    .locator("option")
+    .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   const later = options.at(-1)!;
   expect(later).not.toBe(firstTime);
   await moveTime.selectOption(later);
   await page.getByRole("button", { name: "Move appointment" }).click();
   await expect(page.getByText(/^Moved\./)).toBeVisible();
   await expect(page.getByText(`at ${later}`)).toBeVisible();
-  const moved = await mailInOutbox(email, (mail) => (mail.attachments[0]?.content.toString("utf8") ?? "").includes(`DTSTART:${icsTime(`${date}T${later}:00+02:00`)}`));
+  const moved = await mailInOutbox(email, (mail) =>
+    (mail.attachments[0]?.content.toString("utf8") ?? "").includes(`DTSTART:${icsTime(`${date}T${later}:00+02:00`)}`),
+  );
   expect(moved.subject).toMatch(/^Booked: /);
   // The dealer's CRM gets the lead again as ADF, marked as a resend, with the new time.
-  const crmMoved = await mailInOutbox("crm@honda-menlyn.example.co.za", (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment moved: /.test(mail.subject ?? ""));
+  const crmMoved = await mailInOutbox(
+    "crm@honda-menlyn.example.co.za",
+    (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment moved: /.test(mail.subject ?? ""),
+  );
   expect(crmMoved.subject).toMatch(/^Appointment moved: Honda Menlyn: Book Test Drive lead HDG-[0-9A-F]{8}$/);
   expect(crmMoved.text).toContain('<prospect status="resend">');
   expect(crmMoved.text).toContain(`<earliestdate>${date}T${later}:00+02:00</earliestdate>`);
@@ -113,22 +138,33 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   await expect(page.getByRole("button", { name: "Cancel appointment" })).toHaveCount(0);
   const cancelled = await mailInOutbox(email, (mail) => /^Cancelled: /.test(mail.subject ?? ""));
   expect(cancelled.attachments[0]!.content.toString("utf8")).toContain("METHOD:CANCEL");
-  await mailInOutbox("leads@honda-menlyn.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email && /^Appointment cancelled: /.test(mail.subject ?? ""));
-  const crmCancelled = await mailInOutbox("crm@honda-menlyn.example.co.za", (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment cancelled: /.test(mail.subject ?? ""));
+  await mailInOutbox(
+    "leads@honda-menlyn.example.co.za",
+    (mail) => mail.replyTo?.value[0]?.address === email && /^Appointment cancelled: /.test(mail.subject ?? ""),
+  );
+  const crmCancelled = await mailInOutbox(
+    "crm@honda-menlyn.example.co.za",
+    (mail) =>
+      (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment cancelled: /.test(mail.subject ?? ""),
+  );
   expect(crmCancelled.text).toMatch(/<description>Test drive on .* \(cancelled by the buyer\)<\/description>/);
 });
 
 test("a Sunday is never offered, with JavaScript or without", async ({ page, browser }) => {
   const sunday = nextSunday();
   const api = await (await page.request.get("/api/dealers/honda-sandton/slots?type=service")).json();
-  const days = new Set(api["hydra:member"].map((slot: { start: string }) => new Date(slot.start.slice(0, 10)).getUTCDay()));
+  const days = new Set(
+    api["hydra:member"].map((slot: { start: string }) => new Date(slot.start.slice(0, 10)).getUTCDay()),
+  );
   expect(days.has(0)).toBe(false);
 
   await page.goto("/dealer/honda-sandton/service");
   await enhancedForm(page);
   await dateField(page).fill(sunday);
   await expect(page.getByRole("status").filter({ hasText: "No free times on" })).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Time", exact: true }).locator("option")).toHaveText(["No free times on this date"]);
+  await expect(page.getByRole("combobox", { name: "Time", exact: true }).locator("option")).toHaveText([
+    "No free times on this date",
+  ]);
   await expect(page.getByText(/The next day with free times is Monday/)).toBeVisible();
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -137,17 +173,23 @@ test("a Sunday is never offered, with JavaScript or without", async ({ page, bro
   await dateField(plain).fill(sunday);
   await plain.getByRole("button", { name: "Show times for this dealership and date" }).click();
   await expect(dateField(plain)).toHaveValue(sunday);
-  await expect(plain.getByRole("combobox", { name: "Time", exact: true }).locator("option")).toHaveText(["No free times on this date"]);
+  await expect(plain.getByRole("combobox", { name: "Time", exact: true }).locator("option")).toHaveText([
+    "No free times on this date",
+  ]);
   await noScript.close();
 });
 
-test("the booking and appointment pages pass axe and HTML_CodeSniffer at phone width, with the form's messages showing", async ({ page }) => {
+test("the booking and appointment pages pass axe and HTML_CodeSniffer at phone width, with the form's messages showing", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/service");
   await enhancedForm(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "problems with your enquiry" })).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Time", exact: true })).toHaveAccessibleDescription(/Please choose a date and time/);
+  await expect(page.getByRole("combobox", { name: "Time", exact: true })).toHaveAccessibleDescription(
+    /Please choose a date and time/,
+  );
   await expectNoAxeViolations(page);
   await page.goto("/appointments/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10?expires=1&signature=x");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
@@ -157,7 +199,9 @@ test("the booking and appointment pages pass axe and HTML_CodeSniffer at phone w
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Enter in a text field books the service (the form's own button), not Show times; Show times still works", async ({ page }, testInfo) => {
+  test("Enter in a text field books the service (the form's own button), not Show times; Show times still works", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/dealer/honda-sandton/service");
     const loadedAt = Date.now();
     // Show times first, as a visitor without JavaScript picks another date.
@@ -170,7 +214,9 @@ test.describe("without JavaScript", () => {
     await time.selectOption(firstTime);
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("Lindiwe");
     await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Khumalo");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill(`enter.${testInfo.project.name}.${Date.now()}@example.co.za`);
+    await page
+      .getByRole("textbox", { name: "Email", exact: true })
+      .fill(`enter.${testInfo.project.name}.${Date.now()}@example.co.za`);
     await page.getByRole("textbox", { name: "Model", exact: true }).fill("Jazz");
     await page.getByRole("textbox", { name: "Year", exact: true }).fill("2019");
     await page.getByLabel(/I accept the/).check();

@@ -23,7 +23,9 @@ function uniqueLastName(): string {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a visit landing with utm_source sends an enquiry whose source and campaign the staff lead page shows", async ({ page }, testInfo) => {
+  test("a visit landing with utm_source sends an enquiry whose source and campaign the staff lead page shows", async ({
+    page,
+  }, testInfo) => {
     const campaign = `e2e-${testInfo.project.name}-${Date.now()}`;
     const last = uniqueLastName();
     await page.goto(`/used?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
@@ -61,8 +63,19 @@ async function signInAndOpenTheInbox(page: Page) {
   const lead = await page.request.post("/api/customer_enquiries", {
     headers: { "Content-Type": "application/ld+json" },
     data: {
-      form_name: "Parts Enquiry", first_name: "Kagiso", last_name: uniqueLastName(), email: `kagiso.${Date.now()}@example.co.za`, cell_phone: "072 815 9130",
-      make: "Honda", model: "Jazz", year: 2016, partNo: "08P01-T5A-100", contact: true, terms: true, dealer_slug: "honda-sandton", uri: "/parts",
+      form_name: "Parts Enquiry",
+      first_name: "Kagiso",
+      last_name: uniqueLastName(),
+      email: `kagiso.${Date.now()}@example.co.za`,
+      cell_phone: "072 815 9130",
+      make: "Honda",
+      model: "Jazz",
+      year: 2016,
+      partNo: "08P01-T5A-100",
+      contact: true,
+      terms: true,
+      dealer_slug: "honda-sandton",
+      uri: "/parts",
     },
   });
   expect(lead.status()).toBe(201);
@@ -73,7 +86,9 @@ async function signInAndOpenTheInbox(page: Page) {
   await pageHydrated(page);
 }
 
-test("on a phone the back office's menu is one button and the inbox's filters are folded: the first lead is in the first screen", async ({ page }) => {
+test("on a phone the back office's menu is one button and the inbox's filters are folded: the first lead is in the first screen", async ({
+  page,
+}) => {
   await signInAndOpenTheInbox(page);
   const navigation = page.getByRole("navigation", { name: "Back office" });
   const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
@@ -110,7 +125,10 @@ test("on a phone the back office's menu is one button and the inbox's filters ar
   await expect(page.getByText(/in use: Source/)).toBeVisible();
 });
 
-test("on a computer's screen the menu and the filters are open, with no button to unfold them", async ({ page, isMobile }) => {
+test("on a computer's screen the menu and the filters are open, with no button to unfold them", async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, "a computer's width");
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto("/staff/leads");

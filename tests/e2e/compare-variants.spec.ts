@@ -2,10 +2,23 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /** Issue 17 item 3: new variants compared from their model pages (/compare?variants=make.model.variant). */
-type Variant = { make: string; make_slug: string; model: string; model_slug: string; variant: string; variant_slug: string; modelPrice: number; power: number };
+type Variant = {
+  make: string;
+  make_slug: string;
+  model: string;
+  model_slug: string;
+  variant: string;
+  variant_slug: string;
+  modelPrice: number;
+  power: number;
+};
 
 /** The range as the API serves it: names and figures come from the data, not from the page. */
-async function variantsOf(request: APIRequestContext, modelSlug: string, type: "car" | "motorcycle"): Promise<Variant[]> {
+async function variantsOf(
+  request: APIRequestContext,
+  modelSlug: string,
+  type: "car" | "motorcycle",
+): Promise<Variant[]> {
   const response = await request.get(`/api/renault_ranges?model_slug=${modelSlug}&type=${type}`);
   expect(response.status()).toBe(200);
   return (await response.json())["hydra:member"];
@@ -13,10 +26,17 @@ async function variantsOf(request: APIRequestContext, modelSlug: string, type: "
 
 const key = (v: Variant) => `${v.make_slug}.${v.model_slug}.${v.variant_slug}`;
 const title = (v: Variant) => `${v.make} ${v.model} ${v.variant}`;
-const cellsOf = (page: Page, row: string | RegExp) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: row }) }).getByRole("cell");
+const cellsOf = (page: Page, row: string | RegExp) =>
+  page
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: row }) })
+    .getByRole("cell");
 const pickedStatus = (page: Page) => page.getByRole("status").filter({ hasText: /picked to compare/ });
 
-test("compare three Amaze variants from the model page: pressed buttons, count announced, side by side; axe-clean", async ({ page, request }) => {
+test("compare three Amaze variants from the model page: pressed buttons, count announced, side by side; axe-clean", async ({
+  page,
+  request,
+}) => {
   // Two pages checked by axe and HTML_CodeSniffer, and a reload, on a machine shared with other test runs.
   test.setTimeout(90_000);
   const variants = await variantsOf(request, "amaze", "car");
@@ -50,7 +70,10 @@ test("compare three Amaze variants from the model page: pressed buttons, count a
   await expect(page.getByRole("heading", { level: 1, name: "Compare vehicles" })).toBeVisible();
   await expect(page).toHaveURL(/\/compare\?variants=[a-z0-9.,-]+$/);
   await expect(page.getByRole("columnheader")).toHaveCount(3);
-  for (const v of [a, b, c]) await expect(page.getByRole("link", { name: `Remove New ${title(v)} from the comparison`, exact: true })).toBeVisible();
+  for (const v of [a, b, c])
+    await expect(
+      page.getByRole("link", { name: `Remove New ${title(v)} from the comparison`, exact: true }),
+    ).toBeVisible();
   await expect(page.getByRole("rowheader", { name: /^Price/ })).toContainText("differs");
   await expect(cellsOf(page, "Condition")).toHaveText(["New", "New", "New"]);
   await expect(page.getByRole("rowheader", { name: "Condition" })).not.toContainText("differs");
@@ -65,12 +88,18 @@ test("compare three Amaze variants from the model page: pressed buttons, count a
   await expect(page.getByRole("table")).toBeVisible();
 });
 
-test("a model with one variant has its own Compare button; used vehicles and new models mix in one comparison", async ({ page, request }) => {
+test("a model with one variant has its own Compare button; used vehicles and new models mix in one comparison", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const [bike] = await variantsOf(request, "nx500", "motorcycle");
   const [used] = (await (await request.get("/api/vehicles")).json())["hydra:member"];
   await page.goto(used.uri);
-  await page.getByRole("button", { name: `Compare ${used.year} ${used.make} ${used.model}`, exact: true }).first().click();
+  await page
+    .getByRole("button", { name: `Compare ${used.year} ${used.make} ${used.model}`, exact: true })
+    .first()
+    .click();
   await page.goto("/honda-wing/honda/nx500");
   const toggle = page.getByRole("button", { name: `Compare ${title(bike!)}`, exact: true });
   await toggle.click();
@@ -96,7 +125,8 @@ test.describe("without JavaScript", () => {
   test("tick three variants on the model page and compare them", async ({ page, request }) => {
     const [a, , c, d] = (await variantsOf(request, "amaze", "car")) as Variant[];
     await page.goto("/new/honda/amaze");
-    for (const v of [a!, c!, d!]) await page.getByRole("checkbox", { name: `Compare ${title(v)}`, exact: true }).check();
+    for (const v of [a!, c!, d!])
+      await page.getByRole("checkbox", { name: `Compare ${title(v)}`, exact: true }).check();
     await page.getByRole("button", { name: "Compare selected" }).click();
     await expect(page).toHaveURL(new RegExp(`/compare\\?variants=${key(a!)}&variants=${key(c!)}&variants=${key(d!)}$`));
     await expect(page.getByRole("columnheader")).toHaveCount(3);
@@ -104,7 +134,10 @@ test.describe("without JavaScript", () => {
     await expect(cellsOf(page, "Year")).toHaveText(["—Not listed", "—Not listed", "—Not listed"]);
   });
 
-  test("a variant no longer in the range is named as such; a malformed or fourth one is a 400", async ({ page, request }) => {
+  test("a variant no longer in the range is named as such; a malformed or fourth one is a 400", async ({
+    page,
+    request,
+  }) => {
     const [a, b, c] = (await variantsOf(request, "wr-v", "car")) as Variant[];
     await page.goto(`/compare?variants=${key(a!)},honda.wr-v.no-such-variant`);
     await expect(page.getByRole("columnheader")).toHaveCount(1);

@@ -35,7 +35,10 @@ type StoredLead = {
 
 async function leadsFor(email: string): Promise<StoredLead[] | null> {
   if (!databaseUrl) {
-    test.info().annotations.push({ type: "database check", description: "not run: set E2E_DATABASE_URL to read the stored lead" });
+    test.info().annotations.push({
+      type: "database check",
+      description: "not run: set E2E_DATABASE_URL to read the stored lead",
+    });
     return null;
   }
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -75,17 +78,88 @@ const usedVehiclePath = async (page: Page) => {
 };
 
 const FORMS: FormCase[] = [
-  { name: "new vehicle", path: "/new/honda/cr-v/1-5t-comfort-cvt/enquire", formName: "New Vehicles", dealer: "honda-menlyn", chooseDealer: true, source: "Group Website Honda-Online New Vehicles", isUsed: 0 },
-  { name: "Honda Wing", path: "/honda-wing/honda/nx500/manual/enquire", formName: "New Honda Wing", dealer: "honda-wing-durban", chooseDealer: true, source: "Group Website Honda-Online Honda Wing", isUsed: 0 },
-  { name: "used vehicle", path: usedVehiclePath, formName: "Used Vehicles", dealer: "honda-sandton", chooseDealer: false, source: "Group Website Honda-Online Used Vehicles", isUsed: 1 },
-  { name: "special", path: "/specials/cr-v-e-hev-cash-back", formName: "Specials Enquiry", dealer: "honda-cape-town", chooseDealer: true, source: null, isUsed: 0 },
-  { name: "parts", path: "/parts", formName: "Parts Enquiry", dealer: "honda-umhlanga", chooseDealer: true, askMakeModel: true, source: "Dealer Website Honda-Online Parts", isUsed: 1 },
-  { name: "service", path: "/service", formName: "Book Service", dealer: "honda-kimberley", books: true, chooseDealer: true, askMakeModel: true, source: "Group Website Honda-Online Service Booking", isUsed: 1 },
-  { name: "dealer's service", path: "/dealer/honda-polokwane/service", formName: "Book Service", dealer: "honda-polokwane", books: true, chooseDealer: false, askMakeModel: true, source: "Group Website Honda-Online Service Booking", isUsed: 1 },
-  { name: "test drive", path: "/book-test-drive/honda/hr-v", formName: "Book Test Drive", dealer: "honda-bloemfontein", books: true, chooseDealer: true, source: "Group Website Honda-Online Test Drive", isUsed: 0 },
+  {
+    name: "new vehicle",
+    path: "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
+    formName: "New Vehicles",
+    dealer: "honda-menlyn",
+    chooseDealer: true,
+    source: "Group Website Honda-Online New Vehicles",
+    isUsed: 0,
+  },
+  {
+    name: "Honda Wing",
+    path: "/honda-wing/honda/nx500/manual/enquire",
+    formName: "New Honda Wing",
+    dealer: "honda-wing-durban",
+    chooseDealer: true,
+    source: "Group Website Honda-Online Honda Wing",
+    isUsed: 0,
+  },
+  {
+    name: "used vehicle",
+    path: usedVehiclePath,
+    formName: "Used Vehicles",
+    dealer: "honda-sandton",
+    chooseDealer: false,
+    source: "Group Website Honda-Online Used Vehicles",
+    isUsed: 1,
+  },
+  {
+    name: "special",
+    path: "/specials/cr-v-e-hev-cash-back",
+    formName: "Specials Enquiry",
+    dealer: "honda-cape-town",
+    chooseDealer: true,
+    source: null,
+    isUsed: 0,
+  },
+  {
+    name: "parts",
+    path: "/parts",
+    formName: "Parts Enquiry",
+    dealer: "honda-umhlanga",
+    chooseDealer: true,
+    askMakeModel: true,
+    source: "Dealer Website Honda-Online Parts",
+    isUsed: 1,
+  },
+  {
+    name: "service",
+    path: "/service",
+    formName: "Book Service",
+    dealer: "honda-kimberley",
+    books: true,
+    chooseDealer: true,
+    askMakeModel: true,
+    source: "Group Website Honda-Online Service Booking",
+    isUsed: 1,
+  },
+  {
+    name: "dealer's service",
+    path: "/dealer/honda-polokwane/service",
+    formName: "Book Service",
+    dealer: "honda-polokwane",
+    books: true,
+    chooseDealer: false,
+    askMakeModel: true,
+    source: "Group Website Honda-Online Service Booking",
+    isUsed: 1,
+  },
+  {
+    name: "test drive",
+    path: "/book-test-drive/honda/hr-v",
+    formName: "Book Test Drive",
+    dealer: "honda-bloemfontein",
+    books: true,
+    chooseDealer: true,
+    source: "Group Website Honda-Online Test Drive",
+    isUsed: 0,
+  },
 ];
 
-const pathOf = (form: FormCase, page: Page) => (typeof form.path === "string" ? Promise.resolve(form.path) : form.path(page));
+const pathOf = (form: FormCase, page: Page) =>
+  typeof form.path === "string" ? Promise.resolve(form.path) : form.path(page);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function expectFieldError(page: Page, label: string | RegExp, message: string) {
@@ -109,7 +183,12 @@ let run = 0;
 function person(form: FormCase, testInfo: { project: { name: string } }) {
   run += 1;
   const tag = `${form.name.replace(/\W+/g, "-")}.${testInfo.project.name}.${Date.now()}.${run}`;
-  return { first: "Lerato", last: "Mofokeng-Smith", email: `lerato.${tag}@example.co.za`.toLowerCase(), phone: "082 555 0199" };
+  return {
+    first: "Lerato",
+    last: "Mofokeng-Smith",
+    email: `lerato.${tag}@example.co.za`.toLowerCase(),
+    phone: "082 555 0199",
+  };
 }
 
 /**
@@ -123,7 +202,9 @@ async function pickFirstFreeTime(page: Page, form: FormCase, javaScript: boolean
     // no free time left: a visitor then picks the next free day, as the page tells them. So does the test.
     const kind = form.formName === "Book Service" ? "service" : "test-drive";
     const slots = await (await page.request.get(`/api/dealers/${form.dealer}/slots?type=${kind}`)).json();
-    const firstFree = (slots["hydra:member"] as { start: string; placesLeft: number }[]).find((slot) => slot.placesLeft > 0)!;
+    const firstFree = (slots["hydra:member"] as { start: string; placesLeft: number }[]).find(
+      (slot) => slot.placesLeft > 0,
+    )!;
     await page.locator("input[name=appointment_date]").fill(firstFree.start.slice(0, 10));
     await page.getByRole("button", { name: "Show times for this dealership and date" }).click();
     await expect(page.getByRole("combobox", { name: "Dealership", exact: true })).toHaveValue(form.dealer);
@@ -140,7 +221,8 @@ async function fillGoodEnquiry(page: Page, form: FormCase, who: ReturnType<typeo
   await page.getByRole("textbox", { name: "Cell phone", exact: true }).fill(who.phone);
   if (form.askMakeModel) await page.getByRole("textbox", { name: "Model", exact: true }).fill("Jazz");
   if (form.askMakeModel) await page.getByRole("textbox", { name: "Year", exact: true }).fill("2016");
-  if (form.chooseDealer) await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(form.dealer);
+  if (form.chooseDealer)
+    await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(form.dealer);
   await page.getByLabel(/You may contact me/).check();
   await page.getByLabel(/I accept the/).check();
   await pickFirstFreeTime(page, form, javaScript);
@@ -171,18 +253,27 @@ async function expectStored(form: FormCase, email: string, uri: string) {
  * e-mail with Reply-To the visitor, and the visitor got one confirmation with a reference.
  */
 async function expectDelivered(form: FormCase, who: ReturnType<typeof person>) {
-  const crm = await mailInOutbox(`crm@${form.dealer}.example.co.za`, (mail) => (mail.text ?? "").includes(`<email>${who.email}</email>`));
+  const crm = await mailInOutbox(`crm@${form.dealer}.example.co.za`, (mail) =>
+    (mail.text ?? "").includes(`<email>${who.email}</email>`),
+  );
   expect(crm.subject).toMatch(new RegExp(`^Honda [\\w ]+: ${escapeRegExp(form.formName)} lead HDG-[0-9A-F]{8}$`));
-  expect(crm.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<\?adf version="1.0"\?>\n<adf>\n[\s\S]*<\/adf>\n$/);
+  expect(crm.text).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<\?adf version="1.0"\?>\n<adf>\n[\s\S]*<\/adf>\n$/,
+  );
   expect(crm.html).toBe(false);
   if (form.askMakeModel) expect(crm.text).toContain("<year>2016</year>");
-  const people = await mailInOutbox(`leads@${form.dealer}.example.co.za`, (mail) => mail.replyTo?.value[0]?.address === who.email);
+  const people = await mailInOutbox(
+    `leads@${form.dealer}.example.co.za`,
+    (mail) => mail.replyTo?.value[0]?.address === who.email,
+  );
   expect(people.html).toContain(`${who.first} ${who.last}`);
   expect(people.text).toContain("Cell: +27825550199");
   const confirmation = await mailInOutbox(who.email);
   // A booking is confirmed with its time and an .ics for the calendar (issue 18).
   expect(confirmation.subject).toMatch(
-    form.books ? /^Booked: your (test drive|service)\b.* at Honda [\w ]+, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/ : /^Your enquiry to Honda [\w ]+ \(HDG-[0-9A-F]{8}\)$/,
+    form.books
+      ? /^Booked: your (test drive|service)\b.* at Honda [\w ]+, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/
+      : /^Your enquiry to Honda [\w ]+ \(HDG-[0-9A-F]{8}\)$/,
   );
   if (form.books) expect(confirmation.attachments.map((file) => file.filename)).toEqual(["appointment.ics"]);
   expect(confirmation.text).toContain(`Dear ${who.first},`);
@@ -191,13 +282,17 @@ async function expectDelivered(form: FormCase, who: ReturnType<typeof person>) {
 
 for (const form of FORMS) {
   test.describe(`the ${form.name} enquiry form`, () => {
-    test("an empty submit shows each field's message, announced, axe-clean; editing a field clears its message", async ({ page }) => {
+    test("an empty submit shows each field's message, announced, axe-clean; editing a field clears its message", async ({
+      page,
+    }) => {
       const path = await pathOf(form, page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await enhancedForm(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      await expect(page.getByRole("combobox", { name: "Dealership", exact: true })).toHaveCount(form.chooseDealer ? 1 : 0);
+      await expect(page.getByRole("combobox", { name: "Dealership", exact: true })).toHaveCount(
+        form.chooseDealer ? 1 : 0,
+      );
       await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("type", "email");
       await expect(page.getByRole("textbox", { name: "Cell phone", exact: true })).toHaveAttribute("type", "tel");
       if (form.askMakeModel) await page.getByRole("textbox", { name: "Make", exact: true }).fill("");
@@ -220,12 +315,17 @@ for (const form of FORMS) {
       await expectNoAxeViolations(page);
 
       await page.getByRole("textbox", { name: "First name", exact: true }).fill("Lerato");
-      await expect(page.getByRole("textbox", { name: "First name", exact: true })).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("textbox", { name: "First name", exact: true })).not.toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
       await expect(page.getByText("Please enter your first name")).toHaveCount(0);
       await expect(page.getByText("Please enter your last name").first()).toBeVisible();
     });
 
-    test("a good enquiry reaches the thank-you page, replacing the form in history, and is stored once", async ({ page }, testInfo) => {
+    test("a good enquiry reaches the thank-you page, replacing the form in history, and is stored once", async ({
+      page,
+    }, testInfo) => {
       const path = await pathOf(form, page);
       await page.goto("/");
       await page.goto(path);
@@ -265,7 +365,9 @@ test.describe("with JavaScript switched off", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const form of FORMS) {
-    test(`the ${form.name} form shows the server's messages, then posts and redirects to the thank-you page`, async ({ page }, testInfo) => {
+    test(`the ${form.name} form shows the server's messages, then posts and redirects to the thank-you page`, async ({
+      page,
+    }, testInfo) => {
       const path = await pathOf(form, page);
       await page.goto(path);
       const loadedAt = Date.now();
@@ -288,7 +390,9 @@ test.describe("with JavaScript switched off", () => {
 });
 
 test.describe("what the enquiry pages refuse", () => {
-  test("unknown vehicles, variants, specials and a wing dealer's car enquiry show the not-found page with 404", async ({ page }) => {
+  test("unknown vehicles, variants, specials and a wing dealer's car enquiry show the not-found page with 404", async ({
+    page,
+  }) => {
     for (const path of [
       "/new/honda/no-such-model/anything/enquire",
       "/new/honda/cr-v/no-such-variant/enquire",
@@ -308,21 +412,34 @@ test.describe("what the enquiry pages refuse", () => {
 
   test("the wing form offers only wing dealers and the new-car form none of them", async ({ page }) => {
     await page.goto("/honda-wing/honda/nx500/manual/enquire");
-    const wing = await page.getByRole("combobox", { name: "Dealership", exact: true }).locator("option:not([value=''])").allTextContents();
+    const wing = await page
+      .getByRole("combobox", { name: "Dealership", exact: true })
+      .locator("option:not([value=''])")
+      .allTextContents();
     expect(wing.length).toBeGreaterThan(0);
     for (const name of wing) expect(name).toMatch(/wing/i);
     await page.goto("/new/honda/cr-v/1-5t-comfort-cvt/enquire");
-    const cars = await page.getByRole("combobox", { name: "Dealership", exact: true }).locator("option:not([value=''])").allTextContents();
+    const cars = await page
+      .getByRole("combobox", { name: "Dealership", exact: true })
+      .locator("option:not([value=''])")
+      .allTextContents();
     expect(cars.length).toBeGreaterThan(0);
     for (const name of cars) expect(name).not.toMatch(/wing/i);
   });
 
-  test("the service page shows the dealer's name, the promises, a 10-row message and Loading... while sending", async ({ page }) => {
+  test("the service page shows the dealer's name, the promises, a 10-row message and Loading... while sending", async ({
+    page,
+  }) => {
     await page.goto("/dealer/honda-menlyn/service");
     await expect(page.getByRole("heading", { level: 2, name: "Honda Menlyn" })).toBeVisible();
     // The page remembers its dealer once hydrated; that must happen before the test forgets it below.
     await hydrated(page);
-    for (const promise of ["Free wireless internet", "Complimentary car wash and vacuum", "Genuine parts", "Quality you can trust"]) {
+    for (const promise of [
+      "Free wireless internet",
+      "Complimentary car wash and vacuum",
+      "Genuine parts",
+      "Quality you can trust",
+    ]) {
       await expect(page.getByRole("heading", { name: promise })).toBeVisible();
     }
     await expect(page.getByLabel(/What does your vehicle need/)).toHaveAttribute("rows", "10");

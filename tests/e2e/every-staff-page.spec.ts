@@ -18,8 +18,14 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/insights/insights.tsx": ["/staff/insights"],
   "routes/staff/stock/list.tsx": ["/staff/stock"],
   "routes/staff/stock/new.tsx": ["/staff/stock/new"],
-  "routes/staff/stock/edit.tsx": [(page) => firstHref(page, "/staff/stock", 'main a[href^="/staff/stock/"]:not([href$="/new"]):not([href$="/import"])')],
-  "routes/staff/stock/photos.tsx": [async (page) => `${await firstHref(page, "/staff/stock", 'main a[href^="/staff/stock/"]:not([href$="/new"]):not([href$="/import"])')}/photos`],
+  "routes/staff/stock/edit.tsx": [
+    (page) =>
+      firstHref(page, "/staff/stock", 'main a[href^="/staff/stock/"]:not([href$="/new"]):not([href$="/import"])'),
+  ],
+  "routes/staff/stock/photos.tsx": [
+    async (page) =>
+      `${await firstHref(page, "/staff/stock", 'main a[href^="/staff/stock/"]:not([href$="/new"]):not([href$="/import"])')}/photos`,
+  ],
   "routes/staff/stock-import.tsx": ["/staff/stock/import"],
   "routes/staff/feeds.tsx": ["/staff/feeds"],
   "routes/staff/own-account.tsx": ["/staff/account"],
@@ -31,18 +37,36 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/channels.tsx": ["/staff/channels"],
   "routes/staff/blog/list.tsx": ["/staff/blog"],
   "routes/staff/blog/new.tsx": ["/staff/blog/new"],
-  "routes/staff/blog/edit.tsx": [(page) => firstHref(page, "/staff/blog", 'main a[href^="/staff/blog/"]:not([href$="/new"]):not([href$="/preview"])')],
-  "routes/staff/blog/preview.tsx": [async (page) => `${await firstHref(page, "/staff/blog", 'main a[href^="/staff/blog/"]:not([href$="/new"]):not([href$="/preview"])')}/preview`],
+  "routes/staff/blog/edit.tsx": [
+    (page) =>
+      firstHref(page, "/staff/blog", 'main a[href^="/staff/blog/"]:not([href$="/new"]):not([href$="/preview"])'),
+  ],
+  "routes/staff/blog/preview.tsx": [
+    async (page) =>
+      `${await firstHref(page, "/staff/blog", 'main a[href^="/staff/blog/"]:not([href$="/new"]):not([href$="/preview"])')}/preview`,
+  ],
   "routes/staff/dealers/list.tsx": ["/staff/dealers"],
   "routes/staff/dealers/new.tsx": ["/staff/dealers/new"],
   "routes/staff/dealers/edit.tsx": ["/staff/dealers/honda-sandton"],
   "routes/staff/specials/list.tsx": ["/staff/specials"],
   "routes/staff/specials/new.tsx": ["/staff/specials/new"],
-  "routes/staff/specials/edit.tsx": [(page) => firstHref(page, "/staff/specials", 'main a[href^="/staff/specials/"]:not([href$="/new"]):not([href$="/preview"])')],
-  "routes/staff/specials/preview.tsx": [async (page) => `${await firstHref(page, "/staff/specials", 'main a[href^="/staff/specials/"]:not([href$="/new"]):not([href$="/preview"])')}/preview`],
+  "routes/staff/specials/edit.tsx": [
+    (page) =>
+      firstHref(
+        page,
+        "/staff/specials",
+        'main a[href^="/staff/specials/"]:not([href$="/new"]):not([href$="/preview"])',
+      ),
+  ],
+  "routes/staff/specials/preview.tsx": [
+    async (page) =>
+      `${await firstHref(page, "/staff/specials", 'main a[href^="/staff/specials/"]:not([href$="/new"]):not([href$="/preview"])')}/preview`,
+  ],
   "routes/staff/banners/list.tsx": ["/staff/banners"],
   "routes/staff/banners/new.tsx": ["/staff/banners/new"],
-  "routes/staff/banners/edit.tsx": [(page) => firstHref(page, "/staff/banners", 'main a[href^="/staff/banners/"]:not([href$="/new"])')],
+  "routes/staff/banners/edit.tsx": [
+    (page) => firstHref(page, "/staff/banners", 'main a[href^="/staff/banners/"]:not([href$="/new"])'),
+  ],
   "routes/staff/not-found.tsx": [{ url: "/staff/no-such-page", status: 404 }],
 };
 
@@ -94,7 +118,12 @@ test("every route module is checked here or by a named spec", () => {
     }
   };
   walk(routes as RouteEntry[]);
-  const covered = new Set([...Object.keys(PUBLIC_PAGES), ...Object.keys(STAFF_PAGES), ...Object.keys(SIGNED_OUT_PAGES), ...Object.keys(CHECKED_ELSEWHERE)]);
+  const covered = new Set([
+    ...Object.keys(PUBLIC_PAGES),
+    ...Object.keys(STAFF_PAGES),
+    ...Object.keys(SIGNED_OUT_PAGES),
+    ...Object.keys(CHECKED_ELSEWHERE),
+  ]);
   expect([...files].filter((file) => !covered.has(file)).sort()).toEqual([]);
   expect([...covered].filter((file) => !files.has(file)).sort()).toEqual([]);
 });

@@ -141,7 +141,8 @@ async function tickAll(page: Page) {
   for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
 }
 
-const stepHeading = (page: Page, index: number) => page.getByText(`Step ${index + 1}: ${STEP_TITLES[index]}`, { exact: true });
+const stepHeading = (page: Page, index: number) =>
+  page.getByText(`Step ${index + 1}: ${STEP_TITLES[index]}`, { exact: true });
 
 async function openWizard(page: Page) {
   await page.goto("/finance");
@@ -152,7 +153,9 @@ async function openWizard(page: Page) {
   await expect(page.getByRole("list", { name: "Application steps" })).toBeVisible();
 }
 
-test("each step shows the spec's messages on an empty Next, the banner, Previous, and axe passes on every step", async ({ page }) => {
+test("each step shows the spec's messages on an empty Next, the banner, Previous, and axe passes on every step", async ({
+  page,
+}) => {
   await openWizard(page);
   await expect(page).toHaveTitle(/Vehicle Finance/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apply for Vehicle Finance");
@@ -166,7 +169,9 @@ test("each step shows the spec's messages on an empty Next, the banner, Previous
     await button.click();
     for (const message of STEP_MESSAGES[step]!) await expect(page.getByText(message, { exact: true })).toBeVisible();
     const banner = page.getByRole("alert").filter({ hasText: "errors on this page" });
-    await expect(banner.getByRole("paragraph")).toHaveText(`There are ${STEP_MESSAGES[step]!.length} errors on this page. Please correct them before moving on.`);
+    await expect(banner.getByRole("paragraph")).toHaveText(
+      `There are ${STEP_MESSAGES[step]!.length} errors on this page. Please correct them before moving on.`,
+    );
     await expectNoAxeViolations(page);
     if (step === 0) {
       await banner.getByRole("button", { name: "Close error message" }).click();
@@ -180,7 +185,9 @@ test("each step shows the spec's messages on an empty Next, the banner, Previous
       await fillStep(page, STEP_ENTRIES[0]!);
       await field(page, "ID number").fill("8001015009088");
       await button.click();
-      await expect(page.getByText("ID number is not valid: please check it for a typing mistake", { exact: true })).toBeVisible();
+      await expect(
+        page.getByText("ID number is not valid: please check it for a typing mistake", { exact: true }),
+      ).toBeVisible();
       await field(page, "ID number").fill(ID_NUMBER);
     } else if (step < 4) {
       await fillStep(page, STEP_ENTRIES[step]!);
@@ -203,7 +210,9 @@ test("each step shows the spec's messages on an empty Next, the banner, Previous
   }
 });
 
-test("a visitor walks all five steps, reloads, finds the draft without the ID number and bank details, and submits", async ({ page }, testInfo) => {
+test("a visitor walks all five steps, reloads, finds the draft without the ID number and bank details, and submits", async ({
+  page,
+}, testInfo) => {
   // An address of this run's own, so that its confirmation can be told from the other runs'.
   const email = `thandi.nkosi.${testInfo.project.name}.${Date.now()}@example.co.za`;
   await openWizard(page);
@@ -247,7 +256,9 @@ test("a visitor walks all five steps, reloads, finds the draft without the ID nu
   await expect(stepHeading(page, 4)).toBeVisible();
   await tickAll(page);
 
-  const posted = page.waitForResponse((r) => r.url().endsWith("/api/finance_applications") && r.request().method() === "POST");
+  const posted = page.waitForResponse(
+    (r) => r.url().endsWith("/api/finance_applications") && r.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Submit" }).click();
   const response = await posted;
   expect(response.status()).toBe(201);
@@ -265,14 +276,22 @@ test("a visitor walks all five steps, reloads, finds the draft without the ID nu
   // The dealer's CRM gets an ADF lead with a finance element, people a readable copy, the applicant a
   // confirmation; none of them carries the identity number, the salary or the bank.
   const reference = leadReference(application.id);
-  const crm = await mailInOutbox("crm@honda-sandton.example.co.za", (mail) => mail.subject === `Honda Sandton: Finance Application lead ${reference}`);
+  const crm = await mailInOutbox(
+    "crm@honda-sandton.example.co.za",
+    (mail) => mail.subject === `Honda Sandton: Finance Application lead ${reference}`,
+  );
   expect(crm.text).toMatch(/<finance>\s*<method>finance<\/method>\s*<\/finance>/);
   expect(crm.text).toContain(`<email>${email}</email>`);
-  const people = await mailInOutbox("finance@honda-sandton.example.co.za", (mail) => mail.replyTo?.value[0]?.address === email);
+  const people = await mailInOutbox(
+    "finance@honda-sandton.example.co.za",
+    (mail) => mail.replyTo?.value[0]?.address === email,
+  );
   const confirmation = await mailInOutbox(email);
   expect(confirmation.subject).toBe(`Your enquiry to Honda Sandton (${reference})`);
   for (const mail of [crm, people, confirmation]) {
-    const everything = [mail.text, mail.html || "", ...mail.attachments.map((a) => a.content.toString("utf8"))].join("\n");
+    const everything = [mail.text, mail.html || "", ...mail.attachments.map((a) => a.content.toString("utf8"))].join(
+      "\n",
+    );
     expect(everything).not.toContain(ID_NUMBER);
     expect(everything).not.toContain("48731");
     expect(everything).not.toContain("Capitec");
@@ -288,15 +307,22 @@ test("on small screens only the active step's label shows", async ({ page, isMob
   else expect(await widthOf(1)).toBeGreaterThan(20);
 });
 
-test("the calculator recalculates on every change, Reset restores the defaults and Disclaimer opens the dialog", async ({ page }) => {
+test("the calculator recalculates on every change, Reset restores the defaults and Disclaimer opens the dialog", async ({
+  page,
+}) => {
   await page.goto("/finance");
   await expect(page.getByRole("list", { name: "Application steps" })).toBeVisible();
   const repayment = page.getByTestId("monthly-repayment");
-  const rand = (n: number) => new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", minimumFractionDigits: 2 }).format(n);
-  const headlineFigure = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", maximumFractionDigits: 0 }).format(
-    monthlyRepayment({ price: 350_000 }),
+  const rand = (n: number) =>
+    new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", minimumFractionDigits: 2 }).format(n);
+  const headlineFigure = new Intl.NumberFormat("en-ZA", {
+    style: "currency",
+    currency: "ZAR",
+    maximumFractionDigits: 0,
+  }).format(monthlyRepayment({ price: 350_000 }));
+  await expect(page.getByTestId("calculator-headline")).toHaveText(
+    `from ${headlineFigure} per month, 0% deposit, 72 months, 12% interest`,
   );
-  await expect(page.getByTestId("calculator-headline")).toHaveText(`from ${headlineFigure} per month, 0% deposit, 72 months, 12% interest`);
   await expect(repayment).toHaveText(rand(monthlyRepayment({ price: 350_000 })));
 
   await page.getByLabel("Vehicle price (R)").fill("400000");
@@ -306,7 +332,13 @@ test("the calculator recalculates on every change, Reset restores the defaults a
   await page.getByLabel("Term (months)").selectOption("48");
   await page.getByLabel("Balloon (% of price)").fill("20");
   await page.getByLabel("Interest rate (% a year)").fill("10.5");
-  const changed = monthlyRepayment({ price: 400_000, depositRand: 50_000, termMonths: 48, balloonPercent: 20, annualRatePercent: 10.5 });
+  const changed = monthlyRepayment({
+    price: 400_000,
+    depositRand: 50_000,
+    termMonths: 48,
+    balloonPercent: 20,
+    annualRatePercent: 10.5,
+  });
   await expect(repayment).toHaveText(rand(changed));
 
   await page.getByRole("button", { name: "Reset" }).click();
@@ -318,7 +350,9 @@ test("the calculator recalculates on every change, Reset restores the defaults a
   const dialog = page.getByRole("dialog", { name: "Disclaimer" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("not binding");
-  await expect(dialog).toContainText("excludes on-the-road costs, service and delivery fees, insurance, bank initiation fees, accessories and value-added products");
+  await expect(dialog).toContainText(
+    "excludes on-the-road costs, service and delivery fees, insurance, bank initiation fees, accessories and value-added products",
+  );
   await expectModal(page, dialog);
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Close" }).click();
@@ -336,7 +370,9 @@ test("a ?model= query prices the calculator at that model's price", async ({ pag
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the page shows every step as one form, shows the server's messages per field, and submits", async ({ page }) => {
+  test("the page shows every step as one form, shows the server's messages per field, and submits", async ({
+    page,
+  }) => {
     await page.goto("/finance");
     for (const title of STEP_TITLES) await expect(page.getByText(`. ${title}`)).toBeVisible();
 
@@ -367,9 +403,11 @@ test.describe("without JavaScript", () => {
     await page.goto("/finance");
     await page.getByLabel("Vehicle price (R)").fill("500000");
     await page.getByRole("button", { name: "Calculate" }).click();
-    const expected = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR", minimumFractionDigits: 2 }).format(
-      monthlyRepayment({ price: 500_000 }),
-    );
+    const expected = new Intl.NumberFormat("en-ZA", {
+      style: "currency",
+      currency: "ZAR",
+      minimumFractionDigits: 2,
+    }).format(monthlyRepayment({ price: 500_000 }));
     await expect(page.getByTestId("monthly-repayment")).toHaveText(expected);
   });
 });

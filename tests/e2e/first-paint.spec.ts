@@ -7,7 +7,9 @@ import { hydrated } from "./support/page-checks.ts";
  * never share the connection with what the buyer sees first; the page then hydrates as before. Order only, no timings.
  */
 for (const path of ["/", "/used", "/finance"]) {
-  test(`${path}: no script is fetched before the page has painted its largest content, and the page then hydrates`, async ({ page }) => {
+  test(`${path}: no script is fetched before the page has painted its largest content, and the page then hydrates`, async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const paints: number[] = [];
       (window as unknown as { largestPaints: number[] }).largestPaints = paints;
@@ -31,7 +33,13 @@ for (const path of ["/", "/used", "/finance"]) {
     // A page that takes longer than the limit to load (a picture that never arrives) hydrates at the limit.
     const atTheLimit = firstScript >= HYDRATION_START_LIMIT_MS;
     const lastLargestPaint = Math.max(...timeline.largestPaints);
-    expect(atTheLimit || firstScript >= timeline.loaded, `first script at ${firstScript} ms, load at ${timeline.loaded} ms`).toBe(true);
-    expect(atTheLimit || firstScript >= lastLargestPaint, `first script at ${firstScript} ms, largest paint at ${lastLargestPaint} ms`).toBe(true);
+    expect(
+      atTheLimit || firstScript >= timeline.loaded,
+      `first script at ${firstScript} ms, load at ${timeline.loaded} ms`,
+    ).toBe(true);
+    expect(
+      atTheLimit || firstScript >= lastLargestPaint,
+      `first script at ${firstScript} ms, largest paint at ${lastLargestPaint} ms`,
+    ).toBe(true);
   });
 }

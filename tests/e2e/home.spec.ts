@@ -39,14 +39,12 @@ test("the home page shows every section from the server and passes axe", async (
   expect(new Set(motorcycleHrefs).size).toBe(motorcycleHrefs.length);
   expect(motorcycleHrefs.every((href) => href?.startsWith("/honda-wing/honda/"))).toBe(true);
 
-  await expect(page.getByRole("region", { name: "Book a service" }).getByRole("link", { name: /Book a service/ })).toHaveAttribute(
-    "href",
-    "/service",
-  );
-  await expect(page.getByRole("region", { name: /Genuine parts/ }).getByRole("link", { name: /Enquire about parts/ })).toHaveAttribute(
-    "href",
-    "/parts",
-  );
+  await expect(
+    page.getByRole("region", { name: "Book a service" }).getByRole("link", { name: /Book a service/ }),
+  ).toHaveAttribute("href", "/service");
+  await expect(
+    page.getByRole("region", { name: /Genuine parts/ }).getByRole("link", { name: /Enquire about parts/ }),
+  ).toHaveAttribute("href", "/parts");
   await expectNoAxeViolations(page);
 });
 
@@ -61,7 +59,10 @@ test("the new-car carousel shows the right number of slides and moves by keyboar
   const width = page.viewportSize()!.width;
   const [rowWidth, slideWidth] = await cars
     .locator("div.snap-x")
-    .evaluate((row) => [row.clientWidth, (row.querySelector('[aria-roledescription="slide"]') as HTMLElement).offsetWidth]);
+    .evaluate((row) => [
+      row.clientWidth,
+      (row.querySelector('[aria-roledescription="slide"]') as HTMLElement).offsetWidth,
+    ]);
   expect(Math.round(rowWidth! / slideWidth!)).toBe(slidesPerViewAt(width));
 
   expect(await scrollLeftOf(cars)).toBe(0);
@@ -69,7 +70,9 @@ test("the new-car carousel shows the right number of slides and moves by keyboar
   await page.keyboard.press("Enter");
   await expect.poll(() => scrollLeftOf(cars)).toBeGreaterThan(0);
   await expect(cars.getByText(/^Showing slides? \d/)).toHaveText(
-    slidesPerViewAt(width) === 1 ? /^Showing slide 2 of \d+$/ : new RegExp(`^Showing slides ${slidesPerViewAt(width) + 1} to \\d+ of \\d+$`),
+    slidesPerViewAt(width) === 1
+      ? /^Showing slide 2 of \d+$/
+      : new RegExp(`^Showing slides ${slidesPerViewAt(width) + 1} to \\d+ of \\d+$`),
   );
   await previous.focus();
   await page.keyboard.press("Space");
@@ -91,7 +94,11 @@ test("the collection carousel shows 1, 2, 3 or 4 slides at the spec's breakpoint
     await expect
       .poll(
         () =>
-          row.evaluate((el) => Math.round(el.clientWidth / (el.querySelector('[aria-roledescription="slide"]') as HTMLElement).offsetWidth)),
+          row.evaluate((el) =>
+            Math.round(
+              el.clientWidth / (el.querySelector('[aria-roledescription="slide"]') as HTMLElement).offsetWidth,
+            ),
+          ),
         { message: `slides per view at ${width} px` },
       )
       .toBe(slidesPerViewAt(width));
@@ -132,7 +139,10 @@ test("the carousel autoplays every 5 seconds, pauses on focus and can be stopped
   expect(await settledScrollLeftOf(cars)).toBe(paused);
 });
 
-test("the first banner is preloaded from the head, the collection pictures are lazy and the site icon loads", async ({ page, request }) => {
+test("the first banner is preloaded from the head, the collection pictures are lazy and the site icon loads", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   const head = html.slice(0, html.indexOf("</head>"));
   await page.goto("/");
@@ -144,7 +154,7 @@ test("the first banner is preloaded from the head, the collection pictures are l
   expect(await cards.evaluateAll((images) => images.map((image) => image.getAttribute("loading")))).toEqual(
     Array(await cards.count()).fill("lazy"),
   );
-  const icon = await request.get(await page.locator('link[rel="icon"]').getAttribute("href") ?? "");
+  const icon = await request.get((await page.locator('link[rel="icon"]').getAttribute("href")) ?? "");
   expect(icon.status()).toBe(200);
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
 });
@@ -231,7 +241,10 @@ test("/new shows the Car banners and a card per car model; an unknown make is a 
   await expectNoAxeViolations(page);
 
   expect((await page.goto("/new/honda"))?.status()).toBe(200);
-  await expect(page.getByRole("link", { name: "Civic Type R", exact: true })).toHaveAttribute("href", "/new/honda/civic-type-r");
+  await expect(page.getByRole("link", { name: "Civic Type R", exact: true })).toHaveAttribute(
+    "href",
+    "/new/honda/civic-type-r",
+  );
 
   expect((await page.goto("/new/no-such-make"))?.status()).toBe(404);
   await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();

@@ -40,12 +40,29 @@ const found = (n: number) => `Found ${n.toLocaleString("en-ZA")} Used Cars`;
  */
 async function fillByKeyboard(page: Page, scope: Locator, values: Record<string, unknown>, until: Locator, max = 200) {
   const filled = new Set<string>();
-  for (let presses = 0; presses < max && !(await until.evaluate((element) => element === document.activeElement)); presses++) {
+  for (
+    let presses = 0;
+    presses < max && !(await until.evaluate((element) => element === document.activeElement));
+    presses++
+  ) {
     const control = await page.evaluate(() => {
       const active = document.activeElement;
-      if (!(active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement)) return null;
+      if (
+        !(
+          active instanceof HTMLInputElement ||
+          active instanceof HTMLSelectElement ||
+          active instanceof HTMLTextAreaElement
+        )
+      )
+        return null;
       const options = active instanceof HTMLSelectElement ? [...active.options].map((o) => o.value) : [];
-      return { name: active.name, type: active.type, value: active.value, options, selected: active instanceof HTMLSelectElement ? active.selectedIndex : -1 };
+      return {
+        name: active.name,
+        type: active.type,
+        value: active.value,
+        options,
+        selected: active instanceof HTMLSelectElement ? active.selectedIndex : -1,
+      };
     });
     const value = control ? values[control.name] : undefined;
     if (control && value !== undefined && value !== "" && value !== false && !filled.has(control.name)) {
@@ -71,14 +88,22 @@ async function fillByKeyboard(page: Page, scope: Locator, values: Record<string,
     await page.keyboard.press("Tab");
   }
   await expect(until).toBeFocused();
-  const visible = await scope.locator("input, select, textarea").evaluateAll((controls) =>
-    controls.filter((c) => (c as HTMLElement).offsetParent !== null && c.getAttribute("tabindex") !== "-1").map((c) => c.getAttribute("name") ?? ""),
-  );
+  const visible = await scope
+    .locator("input, select, textarea")
+    .evaluateAll((controls) =>
+      controls
+        .filter((c) => (c as HTMLElement).offsetParent !== null && c.getAttribute("tabindex") !== "-1")
+        .map((c) => c.getAttribute("name") ?? ""),
+    );
   const wanted = visible.filter((name) => values[name] !== undefined && values[name] !== "" && values[name] !== false);
   expect([...filled].sort()).toEqual([...new Set(wanted)].sort());
 }
 
-test("used cars by keyboard: filter, sort, page, open a car, enquire, thank-you", async ({ page, request, isMobile }) => {
+test("used cars by keyboard: filter, sort, page, open a car, enquire, thank-you", async ({
+  page,
+  request,
+  isMobile,
+}) => {
   const listingRequests: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes(".data")) listingRequests.push(r.url());
@@ -112,7 +137,9 @@ test("used cars by keyboard: filter, sort, page, open a car, enquire, thank-you"
   await expect(status).toHaveText(found(await apiTotal(request, `make_slug=${chosenMake}`)));
 
   // A checkbox applies on Space; focus stays on it.
-  const automatic = filters.getByRole("group", { name: "Manual/Automatic" }).getByRole("checkbox", { name: /^Automatic\b/ });
+  const automatic = filters
+    .getByRole("group", { name: "Manual/Automatic" })
+    .getByRole("checkbox", { name: /^Automatic\b/ });
   await tabTo(page, automatic);
   await page.keyboard.press("Space");
   await expect(page).toHaveURL(new RegExp(`/used/${chosenMake}\\?transmissionType=Automatic$`));
@@ -169,7 +196,14 @@ test("used cars by keyboard: filter, sort, page, open a car, enquire, thank-you"
   await fillByKeyboard(
     page,
     form,
-    { first_name: "Lerato", last_name: "Dlamini", email: "lerato@example.co.za", cell_phone: "082 555 0101", message: "Is it still available?", terms: true },
+    {
+      first_name: "Lerato",
+      last_name: "Dlamini",
+      email: "lerato@example.co.za",
+      cell_phone: "082 555 0101",
+      message: "Is it still available?",
+      terms: true,
+    },
     submit,
   );
   await page.keyboard.press("Enter");
@@ -212,7 +246,9 @@ test("a service booking by keyboard: errors, then the thank-you page", async ({ 
   await expect(heading(page)).toBeFocused();
 });
 
-test("the whole finance wizard by keyboard, focus on each step's heading and on the thank-you heading", async ({ page }) => {
+test("the whole finance wizard by keyboard, focus on each step's heading and on the thank-you heading", async ({
+  page,
+}) => {
   await page.goto("/finance");
   await page.evaluate(() => localStorage.clear());
   await page.reload();
@@ -220,7 +256,10 @@ test("the whole finance wizard by keyboard, focus on each step's heading and on 
   await expect(steps).toBeVisible();
   const wizard = page.getByRole("form", { name: "Finance application" });
   const values = Object.fromEntries(
-    Object.entries(validFinanceApplication()).map(([name, value]) => [name, typeof value === "number" ? String(value) : value]),
+    Object.entries(validFinanceApplication()).map(([name, value]) => [
+      name,
+      typeof value === "number" ? String(value) : value,
+    ]),
   );
 
   // Next with nothing filled in: focus goes to the first field at fault.
@@ -245,7 +284,11 @@ test("the whole finance wizard by keyboard, focus on each step's heading and on 
   await expect(heading(page)).toBeFocused();
 });
 
-test("keywords by keyboard: Enter applies them, the count is announced, focus is not lost", async ({ page, request, isMobile }) => {
+test("keywords by keyboard: Enter applies them, the count is announced, focus is not lost", async ({
+  page,
+  request,
+  isMobile,
+}) => {
   await page.goto("/used");
   await hydrated(page);
   let filters: Locator = page.locator("#used-filters-panel");
@@ -260,7 +303,12 @@ test("keywords by keyboard: Enter applies them, the count is announced, focus is
   await page.keyboard.type("jazz");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/used\?q=jazz$/);
-  await expect(page.getByRole("status").filter({ hasText: /^Found/ }).first()).toHaveText(found(await apiTotal(request, "q=jazz")));
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /^Found/ })
+      .first(),
+  ).toHaveText(found(await apiTotal(request, "q=jazz")));
   if (isMobile) {
     // Enter is "Show results" in the phone's dialog: it closes and gives focus back to its opener.
     await expect(filters).toBeHidden();
@@ -314,7 +362,9 @@ test.describe("the back office by keyboard", () => {
     await expect(heading(page)).toHaveText("Add a vehicle");
     await expect(heading(page)).toBeFocused();
 
-    const form = page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: "Add the vehicle" }) });
+    const form = page
+      .locator("form[method=post]")
+      .filter({ has: page.getByRole("button", { name: "Add the vehicle" }) });
     const submit = form.getByRole("button", { name: "Add the vehicle" });
     await tabTo(page, submit);
     await page.keyboard.press("Enter");
@@ -350,7 +400,10 @@ test.describe("the back office by keyboard", () => {
     await expect(page.getByRole("status")).toContainText("Vehicle added");
   });
 
-  test("the leads inbox: filters apply and keep focus, the count is announced, a lead is opened and its status saved", async ({ page, isMobile }) => {
+  test("the leads inbox: filters apply and keep focus, the count is announced, a lead is opened and its status saved", async ({
+    page,
+    isMobile,
+  }) => {
     // A lead to work: a parts enquiry, sent as the public form sends it.
     await page.goto("/parts");
     await hydrated(page);
@@ -362,7 +415,17 @@ test.describe("the back office by keyboard", () => {
     await fillByKeyboard(
       page,
       parts,
-      { first_name: "Thabo", last_name: "Keyboard", email: "thabo.keyboard@example.co.za", cell_phone: "082 555 0177", model: "Jazz", year: "2019", dealer_slug: dealer, message: "Wiper blades, please.", terms: true },
+      {
+        first_name: "Thabo",
+        last_name: "Keyboard",
+        email: "thabo.keyboard@example.co.za",
+        cell_phone: "082 555 0177",
+        model: "Jazz",
+        year: "2019",
+        dealer_slug: dealer,
+        message: "Wiper blades, please.",
+        terms: true,
+      },
       send,
     );
     // Bots post within 2 s of the page rendering; people take longer.
@@ -382,7 +445,9 @@ test.describe("the back office by keyboard", () => {
     const filter = page.getByRole("form", { name: "Filter leads" });
     const type = filter.getByLabel("Lead type");
     await tabTo(page, type);
-    const options = await type.locator("option").evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+    const options = await type
+      .locator("option")
+      .evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
     for (let i = 0; i < options.indexOf("Parts Enquiry"); i++) await page.keyboard.press("ArrowDown");
     await expect(type).toHaveValue("Parts Enquiry");
     const apply = filter.getByRole("button", { name: "Apply filters" });
@@ -391,7 +456,9 @@ test.describe("the back office by keyboard", () => {
     await expect(page).toHaveURL(/\/staff\/leads\?(.*&)?type=Parts\+Enquiry(&|$)/);
     await expect(apply).toBeFocused();
     const results = page.getByRole("heading", { level: 2, name: /^\d+ leads?/ });
-    await expect(page.getByRole("status").filter({ hasText: /leads?/ })).toHaveText((await results.textContent()) ?? "");
+    await expect(page.getByRole("status").filter({ hasText: /leads?/ })).toHaveText(
+      (await results.textContent()) ?? "",
+    );
 
     // The lead: focus on its heading; its status and a note are saved, focus stays and the outcome is announced.
     await tabTo(page, page.getByRole("link", { name: /^Thabo Keyboard/ }).first(), 200);
@@ -401,7 +468,10 @@ test.describe("the back office by keyboard", () => {
     await expect(heading(page)).toBeFocused();
     const work = page.getByRole("region", { name: /^Work status/ });
     const save = work.getByRole("button", { name: "Save status and note" });
-    const statuses = await work.getByLabel("Work status").locator("option").evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+    const statuses = await work
+      .getByLabel("Work status")
+      .locator("option")
+      .evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
     await fillByKeyboard(page, work, { status: statuses[1], note: "Called back, quoted the blades." }, save);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status")).toHaveText(`Saved. The lead is ${statuses[1]}.`);

@@ -3,9 +3,11 @@ import { expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 
 /** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
 async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
-  return page.locator('nav[aria-label="Main"] a').evaluateAll((links) =>
-    Object.fromEntries(links.map((link) => [link.textContent?.trim() ?? "", link.getAttribute("href") ?? ""])),
-  );
+  return page
+    .locator('nav[aria-label="Main"] a')
+    .evaluateAll((links) =>
+      Object.fromEntries(links.map((link) => [link.textContent?.trim() ?? "", link.getAttribute("href") ?? ""])),
+    );
 }
 
 /** The visible main navigation: the header bar on desktop, the opened drawer on small screens. */
@@ -63,8 +65,14 @@ test("the layout has the main navigation, top bar, footer groups and social link
   const href = chat.headers().location ?? "";
   expect(href).toMatch(/^https:\/\/wa\.me\/27\d{9}\?text=/);
   expect(decodeURIComponent(href.split("text=")[1] ?? "")).toMatch(/^Hi /);
-  await expect(social.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\//);
-  await expect(social.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", /^https:\/\/www\.instagram\.com\//);
+  await expect(social.getByRole("link", { name: /Facebook/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.facebook\.com\//,
+  );
+  await expect(social.getByRole("link", { name: /Instagram/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.instagram\.com\//,
+  );
   expect(await page.locator("script[src^='http'], iframe").count()).toBe(0);
 });
 
@@ -75,7 +83,10 @@ test("the active item is highlighted by path", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Specials" })).not.toHaveAttribute("aria-current", /.+/);
 
   await page.goto("/blog/balloon-payments-explained");
-  await expect(page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await expect(page.locator('nav[aria-label="Main"] [aria-current]')).toHaveCount(0);
 
   await page.goto("/dealer/honda-sandton/popia");
@@ -101,7 +112,8 @@ test("the mobile drawer works by keyboard: opens, keeps focus inside, closes on 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("banner")).toHaveCount(0); // the page behind is hidden from screen readers
-  const focusInside = () => page.evaluate(() => document.getElementById("site-menu")?.contains(document.activeElement) ?? false);
+  const focusInside = () =>
+    page.evaluate(() => document.getElementById("site-menu")?.contains(document.activeElement) ?? false);
   expect(await focusInside()).toBe(true);
   for (let i = 0; i < 14; i++) {
     await page.keyboard.press("Tab");
@@ -138,8 +150,14 @@ test.describe("dealer scoping", () => {
       Finance: "/finance",
       Dealers: "/dealer/honda-sandton/dealer",
     });
-    await expect(page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" })).toHaveAttribute("href", "/blog");
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "PAIA manual" })).toHaveAttribute("href", "/dealer/honda-sandton/popia");
+    await expect(page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" })).toHaveAttribute(
+      "href",
+      "/blog",
+    );
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "PAIA manual" })).toHaveAttribute(
+      "href",
+      "/dealer/honda-sandton/popia",
+    );
   });
 
   test("a wing dealer shows only Honda Wing, Specials and Used among prefixed links", async ({ page }) => {
@@ -151,10 +169,15 @@ test.describe("dealer scoping", () => {
     expect(hrefs.Finance).toBe("/finance");
   });
 
-  test("the chosen dealer is remembered on pages without a dealer in the route, and / clears it", async ({ page, context }) => {
+  test("the chosen dealer is remembered on pages without a dealer in the route, and / clears it", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/dealer/honda-sandton");
     await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBe("honda-sandton");
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "dealer_slug")?.value).toBe("honda-sandton");
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "dealer_slug")?.value)
+      .toBe("honda-sandton");
 
     // Rendered by the server already scoped, from the cookie.
     await page.goto("/popia");
@@ -164,7 +187,10 @@ test.describe("dealer scoping", () => {
     // Cookies cleared: local storage still knows the dealer; the page restores the cookie and rescopes.
     await context.clearCookies();
     await page.goto("/terms");
-    await expect(page.locator('nav[aria-label="Main"] a', { hasText: "Used Cars" })).toHaveAttribute("href", "/dealer/honda-sandton/used");
+    await expect(page.locator('nav[aria-label="Main"] a', { hasText: "Used Cars" })).toHaveAttribute(
+      "href",
+      "/dealer/honda-sandton/used",
+    );
     expect((await context.cookies()).find((c) => c.name === "dealer_slug")?.value).toBe("honda-sandton");
 
     await page.goto("/");
@@ -186,7 +212,9 @@ test.describe("dealer scoping", () => {
   });
 });
 
-test("breadcrumbs follow the path with hyphens turned into spaces, and are absent on the home page", async ({ page }) => {
+test("breadcrumbs follow the path with hyphens turned into spaces, and are absent on the home page", async ({
+  page,
+}) => {
   await page.goto("/dealer/honda-wing-durban");
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("listitem")).toHaveText(["Home", "/dealer", "/honda wing durban"]);
@@ -194,7 +222,9 @@ test("breadcrumbs follow the path with hyphens turned into spaces, and are absen
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText("honda wing durban");
 
   await page.goto("/blog/balloon-payments-explained");
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText("balloon payments explained");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText(
+    "balloon payments explained",
+  );
 
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveCount(0);

@@ -16,7 +16,11 @@ type Variant = {
 };
 
 /** The range as the API serves it: the test's expectations come from the data, not from the page. */
-async function variantsOf(request: APIRequestContext, modelSlug: string, type: "car" | "motorcycle"): Promise<Variant[]> {
+async function variantsOf(
+  request: APIRequestContext,
+  modelSlug: string,
+  type: "car" | "motorcycle",
+): Promise<Variant[]> {
   const response = await request.get(`/api/renault_ranges?model_slug=${modelSlug}&type=${type}`);
   expect(response.status()).toBe(200);
   return (await response.json())["hydra:member"];
@@ -29,7 +33,10 @@ const shown = (page: Page, testId: string) => page.getByTestId(testId).filter({ 
 const spaced = (text: string) => text.replace(/\s/g, " ");
 const rand = (amount: number) => spaced(formatRand(amount));
 
-test("the CR-V page shows the first colour and variant, its summary, price and finance estimate", async ({ page, request }) => {
+test("the CR-V page shows the first colour and variant, its summary, price and finance estimate", async ({
+  page,
+  request,
+}) => {
   const variants = await variantsOf(request, "cr-v", "car");
   const first = variants[0]!;
   const response = await page.goto("/new/honda/cr-v");
@@ -50,12 +57,24 @@ test("the CR-V page shows the first colour and variant, its summary, price and f
   await expect(page.getByTestId("transmission")).toHaveText(first.transmission);
 
   expect(spaced((await page.getByTestId("variant-price").textContent()) ?? "")).toBe(rand(first.modelPrice));
-  const monthly = monthlyRepayment({ price: first.modelPrice, balloonPercent: 40, depositRand: 0, termMonths: 72, annualRatePercent: 12 });
+  const monthly = monthlyRepayment({
+    price: first.modelPrice,
+    balloonPercent: 40,
+    depositRand: 0,
+    termMonths: 72,
+    annualRatePercent: 12,
+  });
   expect(spaced((await page.getByTestId("monthly-repayment").textContent()) ?? "")).toBe(rand(monthly));
   await expect(page.getByText("40% balloon, 0% deposit, 72 months, 12% interest.")).toBeVisible();
 
-  await expect(page.getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", `/new/honda/cr-v/${first.variant_slug}/enquire`);
-  await expect(page.getByRole("link", { name: "Book a test drive" }).first()).toHaveAttribute("href", "/book-test-drive/honda/cr-v");
+  await expect(page.getByRole("link", { name: "Enquire Now" })).toHaveAttribute(
+    "href",
+    `/new/honda/cr-v/${first.variant_slug}/enquire`,
+  );
+  await expect(page.getByRole("link", { name: "Book a test drive" }).first()).toHaveAttribute(
+    "href",
+    "/book-test-drive/honda/cr-v",
+  );
   await expectNoAxeViolations(page);
 });
 
@@ -81,7 +100,10 @@ test("a colour swatch switches the picture and the colour name", async ({ page, 
   await expect(shown(page, "hero-image")).toHaveAttribute("src", third.image);
 });
 
-test("choosing a variant updates the summary and price without reloading, and the URL can be shared", async ({ page, request }) => {
+test("choosing a variant updates the summary and price without reloading, and the URL can be shared", async ({
+  page,
+  request,
+}) => {
   const variants = await variantsOf(request, "cr-v", "car");
   const hybrid = variants.find((v) => v.power !== variants[0]!.power)!;
   await page.goto("/new/honda/cr-v");
@@ -95,9 +117,16 @@ test("choosing a variant updates the summary and price without reloading, and th
   await expect(option).toHaveAttribute("aria-current", "true");
   await expect(page.getByTestId("variant-name")).toHaveText(hybrid.variant);
   await expect(page.getByTestId("power")).toHaveText(`${hybrid.power} kW / ${(hybrid.power * 1.34102).toFixed(1)} HP`);
-  await expect.poll(async () => spaced((await page.getByTestId("variant-price").textContent()) ?? "")).toBe(rand(hybrid.modelPrice));
-  expect(spaced((await page.getByTestId("monthly-repayment").textContent()) ?? "")).toBe(rand(monthlyRepayment({ price: hybrid.modelPrice })));
-  await expect(page.getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", `/new/honda/cr-v/${hybrid.variant_slug}/enquire`);
+  await expect
+    .poll(async () => spaced((await page.getByTestId("variant-price").textContent()) ?? ""))
+    .toBe(rand(hybrid.modelPrice));
+  expect(spaced((await page.getByTestId("monthly-repayment").textContent()) ?? "")).toBe(
+    rand(monthlyRepayment({ price: hybrid.modelPrice })),
+  );
+  await expect(page.getByRole("link", { name: "Enquire Now" })).toHaveAttribute(
+    "href",
+    `/new/honda/cr-v/${hybrid.variant_slug}/enquire`,
+  );
   expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe("same document");
 
   // The shared URL opens on that variant.
@@ -130,7 +159,16 @@ test("the disclaimer dialog opens and closes by keyboard and gives focus back", 
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Repayment disclaimer" });
   await expect(dialog).toBeVisible();
-  for (const words of ["on-the-road", "service", "delivery", "insurance", "bank initiation", "accessories", "value-added products", "not binding"]) {
+  for (const words of [
+    "on-the-road",
+    "service",
+    "delivery",
+    "insurance",
+    "bank initiation",
+    "accessories",
+    "value-added products",
+    "not binding",
+  ]) {
     await expect(dialog).toContainText(words);
   }
   await expectNoAxeViolations(page);
@@ -179,7 +217,12 @@ test("a motorcycle page has no power summary and no brochure", async ({ page, re
 });
 
 test("unknown models, and a car under /honda-wing, are 404s", async ({ page }) => {
-  for (const path of ["/new/honda/no-such-model", "/honda-wing/honda/cr-v", "/new/honda/crf1100l-africa-twin", "/dealer/no-such-dealer/new/honda/cr-v"]) {
+  for (const path of [
+    "/new/honda/no-such-model",
+    "/honda-wing/honda/cr-v",
+    "/new/honda/crf1100l-africa-twin",
+    "/dealer/no-such-dealer/new/honda/cr-v",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
@@ -202,7 +245,10 @@ test.describe("with JavaScript switched off", () => {
     await page.getByRole("link", { name: new RegExp(`^${last.variant}`) }).click();
     await expect(page).toHaveURL(new RegExp(`\\?variant=${last.variant_slug}$`));
     await expect(page.getByTestId("variant-name")).toHaveText(last.variant);
-    await expect(page.getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", `/new/honda/cr-v/${last.variant_slug}/enquire`);
+    await expect(page.getByRole("link", { name: "Enquire Now" })).toHaveAttribute(
+      "href",
+      `/new/honda/cr-v/${last.variant_slug}/enquire`,
+    );
   });
 });
 

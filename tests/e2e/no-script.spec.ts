@@ -15,7 +15,9 @@ test.describe.configure({ timeout: 120_000 });
  * nowhere.
  */
 async function deadControls(page: Page): Promise<string[]> {
-  const candidates = page.locator('button, input[type="submit"], input[type="button"], [role="button"], a:not([href])').filter({ visible: true });
+  const candidates = page
+    .locator('button, input[type="submit"], input[type="button"], [role="button"], a:not([href])')
+    .filter({ visible: true });
   const dead = await candidates.evaluateAll((elements) =>
     elements
       .filter((element) => {
@@ -84,11 +86,16 @@ test.describe("a tap before the scripts have come", () => {
   test("a variant ticked to compare before hydration is in the compare list after it", async ({ page }) => {
     const release = await holdScripts(page);
     await open(page, "/new/honda/cr-v");
-    await page.getByRole("checkbox", { name: /^Compare / }).first().check();
+    await page
+      .getByRole("checkbox", { name: /^Compare / })
+      .first()
+      .check();
     release();
     await hydrated(page);
     await expect(page.getByRole("button", { name: /^Compare / }).first()).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("status").filter({ hasText: "picked to compare" })).toHaveText(/^1 of \d+ picked to compare$/);
+    await expect(page.getByRole("status").filter({ hasText: "picked to compare" })).toHaveText(
+      /^1 of \d+ picked to compare$/,
+    );
   });
 
   test("a filter ticked before hydration is applied when the scripts arrive", async ({ page }) => {
@@ -157,7 +164,8 @@ async function openFiltersWithoutScript(page: Page) {
   await expect(transmission(page, "Automatic")).toBeVisible();
 }
 
-const dealerCookie = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === "dealer_slug")?.value;
+const dealerCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === "dealer_slug")?.value;
 /** By selector: on a phone the main navigation is in a closed drawer, out of the accessibility tree. */
 const usedCarsLink = (page: Page) => page.locator('nav[aria-label="Main"] a', { hasText: "Used Cars" }).first();
 

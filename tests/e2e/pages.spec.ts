@@ -9,7 +9,10 @@ test("the dealer list shows cards with a map link, name, address, hours and phon
   const cards = page.getByRole("main").getByRole("article");
   await expect(cards).toHaveCount(12);
   const kimberley = cards.filter({ has: page.getByRole("heading", { name: "Honda Kimberley" }) });
-  await expect(kimberley.getByRole("link", { name: "Honda Kimberley", exact: true })).toHaveAttribute("href", "/dealer/honda-kimberley");
+  await expect(kimberley.getByRole("link", { name: "Honda Kimberley", exact: true })).toHaveAttribute(
+    "href",
+    "/dealer/honda-kimberley",
+  );
   await expect(kimberley).toContainText("17 Bultfontein Road, Kimberley, 8301");
   await expect(kimberley.getByRole("link", { name: "053 832 6640" })).toHaveAttribute("href", "tel:+27538326640");
   await expect(kimberley).toContainText("07:15 – 17:15");
@@ -39,7 +42,10 @@ for (const [list, dataUrl, linkHref, status, heading] of [
       await route.continue();
     });
     // Click the header link through the DOM: on small screens it sits in the closed drawer.
-    await page.evaluate((href) => document.querySelector<HTMLAnchorElement>(`header a[href="${href}"]`)?.click(), linkHref);
+    await page.evaluate(
+      (href) => document.querySelector<HTMLAnchorElement>(`header a[href="${href}"]`)?.click(),
+      linkHref,
+    );
     await expect(page.getByRole("status")).toContainText(status);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
     release();
@@ -56,10 +62,17 @@ test("the dealer home shows the dealer principal and the sell-your-car steps", a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda Sandton");
   const principal = page.getByRole("region", { name: "Dealer principal" });
   await expect(principal).toContainText("Thandi Mokoena");
-  await expect(principal.getByRole("link", { name: /@honda-sandton\.example\.co\.za/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(principal.getByRole("link", { name: /@honda-sandton\.example\.co\.za/ })).toHaveAttribute(
+    "href",
+    /^mailto:/,
+  );
   await expect(principal.getByRole("link", { name: "082 441 2210" })).toHaveAttribute("href", "tel:+27824412210");
   const sell = page.getByRole("region", { name: /Sell your car/ });
-  await expect(sell.getByRole("heading", { level: 3 })).toHaveText(["Quick details", "Hassle-free inspection", "Top rand, fast sale"]);
+  await expect(sell.getByRole("heading", { level: 3 })).toHaveText([
+    "Quick details",
+    "Hassle-free inspection",
+    "Top rand, fast sale",
+  ]);
   await expectNoAxeViolations(page);
 
   // Its button opens the dealer's sell-your-car form (issue 18).
@@ -76,14 +89,16 @@ test("/honda-wing lists the Honda Wing dealers only", async ({ page }) => {
   expect(names).toEqual(["Honda Wing Midrand", "Honda Wing Durban", "Honda Wing Cape Town"]);
   const featured = page.getByRole("region", { name: "Featured motorcycles" });
   await expect(featured.getByRole("listitem")).toHaveCount(3);
-  await expect(featured.getByRole("link", { name: /Africa Twin/ })).toHaveAttribute("href", "/honda-wing/honda/crf1100l-africa-twin");
+  await expect(featured.getByRole("link", { name: /Africa Twin/ })).toHaveAttribute(
+    "href",
+    "/honda-wing/honda/crf1100l-africa-twin",
+  );
   await expectNoAxeViolations(page);
 
   await page.goto("/dealer/honda-wing-durban/honda-wing");
-  await expect(page.getByRole("region", { name: "Featured motorcycles" }).getByRole("link", { name: /Africa Twin/ })).toHaveAttribute(
-    "href",
-    "/dealer/honda-wing-durban/honda-wing/honda/crf1100l-africa-twin",
-  );
+  await expect(
+    page.getByRole("region", { name: "Featured motorcycles" }).getByRole("link", { name: /Africa Twin/ }),
+  ).toHaveAttribute("href", "/dealer/honda-wing-durban/honda-wing/honda/crf1100l-africa-twin");
 });
 
 test("Contact Us lists all dealers with the group's hours and Kimberley's own", async ({ page }) => {

@@ -23,10 +23,15 @@ async function watchForViolations(page: Page): Promise<() => Promise<string[]>> 
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener("securitypolicyviolation", (event) =>
-      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`),
+      seen.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      ),
     );
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)), ...consoleErrors];
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ...consoleErrors,
+  ];
 }
 
 /**
@@ -84,7 +89,10 @@ test.describe("the Content-Security-Policy on every kind of page", () => {
     await page.goto("/");
     await loadedAndHydrated(page);
     for (const href of ["/blog", "/dealer", "/used"]) {
-      await page.evaluate((target) => document.querySelector<HTMLAnchorElement>(`header a[href="${target}"]`)?.click(), href);
+      await page.evaluate(
+        (target) => document.querySelector<HTMLAnchorElement>(`header a[href="${target}"]`)?.click(),
+        href,
+      );
       // The router changes the URL once the new page's module and data have loaded and it has rendered.
       await expect(page).toHaveURL(new RegExp(`${href}$`));
     }

@@ -86,7 +86,10 @@ test.describe("every kind of page has a title, description, absolute canonical U
   test("a special, with its enquiry form", async ({ page, request }) => {
     const special = await firstMember(request, "/api/specials");
     await openWithHead(page, `/specials/${special.slug}`);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/[^/]+\/uploads\/.+\.svg$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /^https?:\/\/[^/]+\/uploads\/.+\.svg$/,
+    );
   });
 });
 
@@ -106,11 +109,17 @@ test.describe("JSON-LD per kind of page", () => {
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
   });
 
-  test("a new model is a Car with an Offer in ZAR per variant, and a motorcycle a Motorcycle", async ({ page, request }) => {
+  test("a new model is a Car with an Offer in ZAR per variant, and a motorcycle a Motorcycle", async ({
+    page,
+    request,
+  }) => {
     const car = await firstMember(request, "/api/vehicle_range/car");
     const carPath = `/new/${car.make_slug}/${car.model_slug}`;
     const [model] = ofType(await openWithHead(page, carPath), "Car");
-    expect(model).toMatchObject({ name: `${car.make} ${car.model}`, mileageFromOdometer: { value: 0, unitCode: "KMT" } });
+    expect(model).toMatchObject({
+      name: `${car.make} ${car.model}`,
+      mileageFromOdometer: { value: 0, unitCode: "KMT" },
+    });
     expect(model!.offers.length).toBeGreaterThan(0);
     for (const offer of model!.offers) {
       expect(offer).toMatchObject({ "@type": "Offer", priceCurrency: "ZAR" });
@@ -118,8 +127,13 @@ test.describe("JSON-LD per kind of page", () => {
     }
 
     const bike = await firstMember(request, "/api/vehicle_range/motorcycle");
-    const [motorcycle] = ofType(await openWithHead(page, `/honda-wing/${bike.make_slug}/${bike.model_slug}`), "Motorcycle");
-    expect(motorcycle).toMatchObject({ offers: expect.arrayContaining([expect.objectContaining({ priceCurrency: "ZAR" })]) });
+    const [motorcycle] = ofType(
+      await openWithHead(page, `/honda-wing/${bike.make_slug}/${bike.model_slug}`),
+      "Motorcycle",
+    );
+    expect(motorcycle).toMatchObject({
+      offers: expect.arrayContaining([expect.objectContaining({ priceCurrency: "ZAR" })]),
+    });
   });
 
   test("a dealer home is an AutoDealer with its address and opening hours", async ({ page }) => {
@@ -127,7 +141,11 @@ test.describe("JSON-LD per kind of page", () => {
     expect(dealer).toMatchObject({
       name: "Honda Kimberley",
       telephone: "053 832 6640",
-      address: { "@type": "PostalAddress", streetAddress: expect.stringContaining("17 Bultfontein Road"), addressCountry: "ZA" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: expect.stringContaining("17 Bultfontein Road"),
+        addressCountry: "ZA",
+      },
     });
     expect(dealer!.openingHoursSpecification).toContainEqual({
       "@type": "OpeningHoursSpecification",
@@ -147,7 +165,11 @@ test.describe("JSON-LD per kind of page", () => {
   test("a blog post is a BlogPosting", async ({ page, request }) => {
     const [post] = (await (await request.get("/api/blog")).json()).blogs;
     const [posting] = ofType(await openWithHead(page, `/blog/${post.slug}`), "BlogPosting");
-    expect(posting).toMatchObject({ headline: post.title, datePublished: post.publish_date, author: { name: post.author } });
+    expect(posting).toMatchObject({
+      headline: post.title,
+      datePublished: post.publish_date,
+      author: { name: post.author },
+    });
     expect(posting!.image).toMatch(/^https?:\/\//);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
   });
@@ -175,7 +197,9 @@ test.describe("canonical rule for dealer-scoped pages (docs/decisions/011)", () 
 });
 
 test.describe("removed vehicles", () => {
-  test("an id that names no vehicle (sold or removed) answers 404 with the friendly not-found page", async ({ page }) => {
+  test("an id that names no vehicle (sold or removed) answers 404 with the friendly not-found page", async ({
+    page,
+  }) => {
     const response = await page.goto("/used/honda/jazz/987654321");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -196,7 +220,9 @@ test.describe("HTTP caching of real pages", () => {
     expect(home.headers()["cache-control"]).toBe("private, no-store");
   };
 
-  test("a catalogue page is kept by the browser only (its nonce), varies by the dealer cookie, and revalidates with 304", async ({ request }) => {
+  test("a catalogue page is kept by the browser only (its nonce), varies by the dealer cookie, and revalidates with 304", async ({
+    request,
+  }) => {
     await startVisit(request);
     const first = await request.get("/used");
     expect(first.headers()["cache-control"]).toBe("private, no-cache");
@@ -225,7 +251,9 @@ test.describe("HTTP caching of real pages", () => {
 
   test("the remembered dealer changes a group page, which is why it varies by the cookie", async ({ request }) => {
     const plain = await (await request.get("/specials")).text();
-    const scoped = await (await request.get("/specials", { headers: { Cookie: "dealer_slug=honda-kimberley" } })).text();
+    const scoped = await (
+      await request.get("/specials", { headers: { Cookie: "dealer_slug=honda-kimberley" } })
+    ).text();
     expect(plain).not.toContain("Honda Kimberley</p>");
     expect(scoped).toContain("Honda Kimberley</p>");
   });
@@ -263,9 +291,12 @@ test.describe("HTTP caching of real pages", () => {
     expect(encodings.filter((encoding) => encoding === "br").length).toBeGreaterThan(scripts.length / 2);
   });
 
-  test("pages are compressed for a browser that accepts it: brotli when rendered, gzip once kept (decision 047)", async ({ request }) => {
+  test("pages are compressed for a browser that accepts it: brotli when rendered, gzip once kept (decision 047)", async ({
+    request,
+  }) => {
     const answers = [];
-    for (let visit = 0; visit < 3; visit++) answers.push(await request.get("/used", { headers: { "Accept-Encoding": "br, gzip" } }));
+    for (let visit = 0; visit < 3; visit++)
+      answers.push(await request.get("/used", { headers: { "Accept-Encoding": "br, gzip" } }));
     for (const answer of answers) {
       const encoding = answer.headers()["content-encoding"];
       expect(["br", "gzip"]).toContain(encoding);

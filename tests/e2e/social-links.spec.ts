@@ -7,9 +7,20 @@ import { expectSocialLinksCoverNothing } from "./support/page-checks.ts";
  */
 
 /** Every form page, the newer ones included (issue 25: at any width from 320 px, on every form page). */
-const FORM_PAGES = ["/service", "/parts", "/sell-your-car", "/finance", "/alerts/new", "/book-test-drive/honda/hr-v", "/used"];
+const FORM_PAGES = [
+  "/service",
+  "/parts",
+  "/sell-your-car",
+  "/finance",
+  "/alerts/new",
+  "/book-test-drive/honda/hr-v",
+  "/used",
+];
 
-test("the social links never cover a field, button or link, from 320 px wide up, on every form page", async ({ page, request }) => {
+test("the social links never cover a field, button or link, from 320 px wide up, on every form page", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const members = (await (await request.get("/api/vehicles?itemsPerPage=3")).json())["hydra:member"];
   const compare = `/compare?ids=${members.map((vehicle: { id: number }) => vehicle.id).join(",")}`;

@@ -27,7 +27,9 @@ async function signOut(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
 }
 
-test("the bootstrap administrator adds a dealer manager, who sets a password from the e-mailed link and signs in", async ({ page }, testInfo) => {
+test("the bootstrap administrator adds a dealer manager, who sets a password from the e-mailed link and signs in", async ({
+  page,
+}, testInfo) => {
   // A long journey with two accessibility engines at two widths on seven pages.
   test.setTimeout(240_000);
   const managerEmail = `manager-${testInfo.project.name}-${Date.now()}@example.co.za`;
@@ -63,7 +65,9 @@ test("the bootstrap administrator adds a dealer manager, who sets a password fro
   const dealerName = (await form.locator(`label[for="${await dealer.getAttribute("id")}"]`).textContent())!;
   await dealer.check();
   await form.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("status")).toContainText(`Account created for Sipho Mokoena. We e-mailed ${managerEmail} a link to choose a password.`);
+  await expect(page.getByRole("status")).toContainText(
+    `Account created for Sipho Mokoena. We e-mailed ${managerEmail} a link to choose a password.`,
+  );
   const row = page.getByRole("row").filter({ hasText: managerEmail });
   await expect(row).toContainText("Dealer manager");
   await expect(row).toContainText(dealerName);
@@ -71,11 +75,16 @@ test("the bootstrap administrator adds a dealer manager, who sets a password fro
 
   await (await backOfficeNavigation(page)).getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "staff_user.create" }).filter({ hasText: managerEmail })).toHaveCount(1);
+  await expect(
+    page.getByRole("row").filter({ hasText: "staff_user.create" }).filter({ hasText: managerEmail }),
+  ).toHaveCount(1);
   await expectAccessibleAtBothWidths(page);
   await signOut(page);
 
-  const mail = await mailInOutbox(managerEmail, (message) => message.subject === "Your Honda Dealer Group back-office account");
+  const mail = await mailInOutbox(
+    managerEmail,
+    (message) => message.subject === "Your Honda Dealer Group back-office account",
+  );
   const link = /http:\/\/\S+\/staff\/set-password\?token=[\w-]+/.exec(mail.text ?? "")![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole("heading", { level: 1, name: "Choose your password" })).toBeVisible();
@@ -122,5 +131,7 @@ test("the sign-in and forgotten-password pages say the same whatever the address
   await expectAccessibleAtBothWidths(page);
   await page.getByLabel("Email").fill("nobody-here@example.co.za");
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page.getByRole("status")).toContainText("If this address has a back-office account, we have sent it a link");
+  await expect(page.getByRole("status")).toContainText(
+    "If this address has a back-office account, we have sent it a link",
+  );
 });

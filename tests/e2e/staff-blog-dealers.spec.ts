@@ -15,7 +15,10 @@ import { addStaffAccount } from "./support/staff-accounts.ts";
 const HERO = path.join(import.meta.dirname, "../fixtures/photos/trade-in-side.png");
 const PHONE = { width: 390, height: 844 };
 /** Each project edits its own dealer, as the two run at the same time against one server. */
-const DEALERS = { desktop: { slug: "honda-sandton", name: "Honda Sandton" }, mobile: { slug: "honda-umhlanga", name: "Honda Umhlanga" } } as const;
+const DEALERS = {
+  desktop: { slug: "honda-sandton", name: "Honda Sandton" },
+  mobile: { slug: "honda-umhlanga", name: "Honda Umhlanga" },
+} as const;
 /** Each screen's own dealer, so that the two projects running at once never change the same one. */
 const screenOf = (projectName: string) => (projectName.startsWith("mobile") ? "mobile" : "desktop");
 
@@ -31,8 +34,17 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const dealer = DEALERS[screenOf(testInfo.project.name)];
   managerEmail = `manager.${tag}@example.co.za`;
   editorEmail = `editor.${tag}@example.co.za`;
-  await addStaffAccount(browser, testInfo.project.use.baseURL, { email: managerEmail, name: "Sipho Ndlovu", role: "dealer_manager", dealer });
-  await addStaffAccount(browser, testInfo.project.use.baseURL, { email: editorEmail, name: "Lerato Dlamini", role: "content_editor" });
+  await addStaffAccount(browser, testInfo.project.use.baseURL, {
+    email: managerEmail,
+    name: "Sipho Ndlovu",
+    role: "dealer_manager",
+    dealer,
+  });
+  await addStaffAccount(browser, testInfo.project.use.baseURL, {
+    email: editorEmail,
+    name: "Lerato Dlamini",
+    role: "content_editor",
+  });
 });
 
 async function checkAccessibility(page: Page): Promise<void> {
@@ -73,7 +85,8 @@ test("a dealer manager changes their dealer's Saturday hours and /contact shows 
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status")).toContainText("Changes saved.");
 
-  const card = () => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: dealer.name, exact: true }) });
+  const card = () =>
+    page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: dealer.name, exact: true }) });
   await expect(async () => {
     await page.goto("/contact");
     await expect(card()).toContainText(`09:${minute} – 12:${minute}`, { timeout: 1_000 });
@@ -81,7 +94,9 @@ test("a dealer manager changes their dealer's Saturday hours and /contact shows 
   await expect(card()).toContainText("Public holidays");
 });
 
-test("an editor schedules a post a few seconds ahead and it appears on /blog once the time passes", async ({ page }, testInfo) => {
+test("an editor schedules a post a few seconds ahead and it appears on /blog once the time passes", async ({
+  page,
+}, testInfo) => {
   const title = `Summer road trip checklist ${testInfo.project.name} ${Date.now()}`;
   await signIn(page, editorEmail, TEST_STAFF_PASSWORD);
   await page.goto("/staff/blog");
@@ -94,7 +109,9 @@ test("an editor schedules a post a few seconds ahead and it appears on /blog onc
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Author", { exact: true }).fill("Lerato Dlamini");
   await page.getByLabel("Summary", { exact: true }).fill("Five things to check before a long drive this summer.");
-  await page.getByLabel("Body", { exact: true }).fill("## Tyres\n\nCheck the pressure and the tread.\n\n- Spare wheel\n- Jack\n\n[Book a service](/service)");
+  await page
+    .getByLabel("Body", { exact: true })
+    .fill("## Tyres\n\nCheck the pressure and the tread.\n\n- Spare wheel\n- Jack\n\n[Book a service](/service)");
   await page.getByLabel("Status", { exact: true }).selectOption("published");
   // Whole seconds: the field takes no milliseconds.
   const publishAt = new Date(Math.ceil((Date.now() + 15_000) / 1_000) * 1_000);
@@ -120,5 +137,8 @@ test("an editor schedules a post a few seconds ahead and it appears on /blog onc
   expect(Date.now()).toBeGreaterThanOrEqual(publishAt.getTime());
   await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole("article").getByRole("link", { name: "Book a service" })).toHaveAttribute("href", "/service");
+  await expect(page.getByRole("article").getByRole("link", { name: "Book a service" })).toHaveAttribute(
+    "href",
+    "/service",
+  );
 });

@@ -8,7 +8,10 @@ import { backOfficeNavigation, signedInAsAdministrator as test } from "./support
  * page, and a new URL leaves the old one working for the grace period.
  */
 
-test("an administrator copies a dealer's Meta feed URL, sees Meta's fetch, and makes a new URL without downtime", async ({ page, request }) => {
+test("an administrator copies a dealer's Meta feed URL, sees Meta's fetch, and makes a new URL without downtime", async ({
+  page,
+  request,
+}) => {
   // Two accessibility engines twice on a long page, and three feed fetches, on a machine the other specs share.
   test.setTimeout(120_000);
   // Each project works on its own dealer, so that one's new URL never replaces the other's.
@@ -18,7 +21,8 @@ test("an administrator copies a dealer's Meta feed URL, sees Meta's fetch, and m
   await expect(page.getByRole("heading", { level: 1, name: "Channels" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const meta = () => page.getByRole("region", { name: dealer, exact: true }).getByRole("article", { name: "Meta vehicles (on)" });
+  const meta = () =>
+    page.getByRole("region", { name: dealer, exact: true }).getByRole("article", { name: "Meta vehicles (on)" });
   const feedUrl = () => meta().getByLabel("Feed URL (CSV)");
   const url = await feedUrl().inputValue();
   expect(url).toMatch(/\/feeds\/meta-vehicles\/honda-[a-z-]+\.csv\?key=/);
@@ -34,7 +38,9 @@ test("an administrator copies a dealer's Meta feed URL, sees Meta's fetch, and m
   await page.reload();
   await expect(meta()).toContainText(`Meta fetched ${items} vehicles just now`);
 
-  await meta().getByRole("button", { name: /^Make a new URL/ }).click();
+  await meta()
+    .getByRole("button", { name: /^Make a new URL/ })
+    .click();
   await expect(page.getByRole("status")).toContainText("The old one keeps working");
   await expect(feedUrl()).not.toHaveValue(url);
   const rotated = await feedUrl().inputValue();

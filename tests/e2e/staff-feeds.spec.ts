@@ -10,7 +10,10 @@ import { backOfficeNavigation } from "./support/back-office.ts";
  * office shows the import's report.
  */
 
-test("an administrator creates a feed key, shown once, which the dealer's DMS can then use", async ({ page, request }) => {
+test("an administrator creates a feed key, shown once, which the dealer's DMS can then use", async ({
+  page,
+  request,
+}) => {
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await (await backOfficeNavigation(page)).getByRole("link", { name: "Stock feeds" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Stock feeds" })).toBeVisible();
@@ -34,8 +37,14 @@ test("an administrator creates a feed key, shown once, which the dealer's DMS ca
   await expect(row).toContainText("Never");
 
   // The key works for its dealer's feed, over real HTTP.
-  const csv = ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition", `KIM-${test.info().project.name}-1,Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used`].join("\n");
-  const feed = await request.put("/api/staff/dealers/honda-kimberley/stock?dry_run=1", { headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/csv" }, data: csv });
+  const csv = [
+    "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition",
+    `KIM-${test.info().project.name}-1,Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used`,
+  ].join("\n");
+  const feed = await request.put("/api/staff/dealers/honda-kimberley/stock?dry_run=1", {
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/csv" },
+    data: csv,
+  });
   expect(feed.status()).toBe(200);
   expect(await feed.json()).toMatchObject({ dealer: "honda-kimberley", dryRun: true, received: 1, created: 1 });
 
@@ -45,10 +54,16 @@ test("an administrator creates a feed key, shown once, which the dealer's DMS ca
   await expect(page.getByText(key)).toHaveCount(0);
   await expect(page.getByRole("row", { name: new RegExp(keyName) })).not.toContainText("Never");
 
-  await page.getByRole("row", { name: new RegExp(keyName) }).getByRole("button", { name: /^Revoke/ }).click();
+  await page
+    .getByRole("row", { name: new RegExp(keyName) })
+    .getByRole("button", { name: /^Revoke/ })
+    .click();
   await expect(page.getByRole("status")).toContainText("The key is revoked");
   await expect(page.getByRole("row", { name: new RegExp(keyName) })).toContainText("Revoked");
-  const refused = await request.put("/api/staff/dealers/honda-kimberley/stock", { headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/csv" }, data: csv });
+  const refused = await request.put("/api/staff/dealers/honda-kimberley/stock", {
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/csv" },
+    data: csv,
+  });
   expect(refused.status()).toBe(401);
 });
 
@@ -73,7 +88,9 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   ].join("\n");
   const upload = async (dryRun: boolean) => {
     await page.getByLabel("Dealer").selectOption({ label: dealer });
-    await page.getByLabel("Stock feed (CSV file)").setInputFiles({ name: "polokwane.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
+      .getByLabel("Stock feed (CSV file)")
+      .setInputFiles({ name: "polokwane.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByLabel("Dry run: only report what would change").setChecked(dryRun);
     await page.getByRole("button", { name: "Import" }).click();
   };
@@ -90,8 +107,14 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   await expect(page.getByRole("row", { name: "Created 2" })).toBeVisible();
   await expect(page.getByRole("row", { name: "Rejected rows 1" })).toBeVisible();
   await expect(page.getByRole("row", { name: `Marked sold ${demoStock}` })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Rejected rows" }).getByRole("row", { name: "3 year Year cannot be in the future" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Vehicles created, updated or marked sold" })).toContainText(`PLK-${project}-1`);
+  await expect(
+    page
+      .getByRole("table", { name: "Rejected rows" })
+      .getByRole("row", { name: "3 year Year cannot be in the future" }),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: "Vehicles created, updated or marked sold" })).toContainText(
+    `PLK-${project}-1`,
+  );
   await expectNoAxeViolations(page);
 
   // The same file again: nothing to do.

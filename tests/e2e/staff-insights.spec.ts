@@ -19,16 +19,27 @@ async function tabTo(page: Page, target: Locator, max = 250): Promise<void> {
   await expect(target, `reachable with Tab within ${max} presses`).toBeFocused();
 }
 
-const sourceRow = (page: Page, campaign: string) => page.getByRole("table", { name: /by source, medium and campaign/ }).getByRole("row", { name: new RegExp(`e2e-insights / test / ${campaign}`) });
+const sourceRow = (page: Page, campaign: string) =>
+  page
+    .getByRole("table", { name: /by source, medium and campaign/ })
+    .getByRole("row", { name: new RegExp(`e2e-insights / test / ${campaign}`) });
 
-test("a campaign's visit shows under its campaign, a crawler's does not, and the page passes both engines", async ({ page, browser, baseURL }) => {
+test("a campaign's visit shows under its campaign, a crawler's does not, and the page passes both engines", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const run = `${test.info().project.name}-${Date.now()}`;
   // Strangers to the back office: a context made in a test takes the test's options, the administrator's session among them.
   const stranger = { cookies: [], origins: [] };
   const visitor = await browser.newContext({ baseURL, storageState: stranger });
   await (await visitor.newPage()).goto(`/used?utm_source=e2e-insights&utm_medium=test&utm_campaign=visit-${run}`);
   await visitor.close();
-  const crawler = await browser.newContext({ baseURL, storageState: stranger, userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+  const crawler = await browser.newContext({
+    baseURL,
+    storageState: stranger,
+    userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  });
   await (await crawler.newPage()).goto(`/used?utm_source=e2e-insights&utm_medium=test&utm_campaign=crawler-${run}`);
   await crawler.close();
 
@@ -76,7 +87,10 @@ test("the period form and the stock table's sort links work by keyboard", async 
   await tabTo(page, views);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/sort=views&dir=desc/);
-  await expect(stock.getByRole("columnheader", { name: "Views (sort ascending)" })).toHaveAttribute("aria-sort", "descending");
+  await expect(stock.getByRole("columnheader", { name: "Views (sort ascending)" })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
   expect(new URL(page.url()).searchParams.get("from")).toBe(chosen);
   await expect(stock.getByRole("link", { name: "Views (sort ascending)" })).toBeFocused();
   await expectNoAxeViolations(page);

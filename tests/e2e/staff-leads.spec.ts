@@ -40,7 +40,10 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
 /** The account the test signs in with: a Menlyn manager on PostgreSQL, else the bootstrap administrator. */
 async function staffAccount(tag: string): Promise<{ email: string; password: string }> {
   if (!databaseUrl) {
-    test.info().annotations.push({ type: "account", description: "the group administrator: set E2E_DATABASE_URL to sign in as the dealer's manager" });
+    test.info().annotations.push({
+      type: "account",
+      description: "the group administrator: set E2E_DATABASE_URL to sign in as the dealer's manager",
+    });
     return E2E_ADMIN;
   }
   const { createStaffUser, TEST_STAFF_PASSWORD: password } = await import("../support/staff.ts");
@@ -125,11 +128,16 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
   await leadLink.click();
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Lerato ${last}`) })).toBeVisible();
   await expect(page.getByRole("link", { name: who.email })).toHaveAttribute("href", `mailto:${who.email}`);
-  await expect(page.getByRole("link", { name: "The vehicle's page on the website" })).toHaveAttribute("href", "/new/honda/cr-v/1-5t-comfort-cvt");
+  await expect(page.getByRole("link", { name: "The vehicle's page on the website" })).toHaveAttribute(
+    "href",
+    "/new/honda/cr-v/1-5t-comfort-cvt",
+  );
   const deliveries = page.getByRole("region", { name: "Deliveries to the dealer" });
   await expect(deliveries).toContainText(`crm@${DEALER}.example.co.za`);
   // Once delivered, the deliveries show the ADF exactly as the CRM's e-mail carried it.
-  const crm = await mailInOutbox(`crm@${DEALER}.example.co.za`, (mail) => (mail.text ?? "").includes(`<email>${who.email}</email>`));
+  const crm = await mailInOutbox(`crm@${DEALER}.example.co.za`, (mail) =>
+    (mail.text ?? "").includes(`<email>${who.email}</email>`),
+  );
   const adfSent = deliveries.getByText("ADF as sent", { exact: true }).first();
   await expect(async () => {
     await page.reload();
@@ -163,12 +171,18 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
   await expect(history).toHaveCount(1);
 
   // Resend: once every delivery has gone, the dealer's deliveries go out again: each shows a second attempt.
-  const deliveredAttempts = () => page.getByRole("region", { name: "Deliveries to the dealer" }).getByText(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}: delivered$/);
+  const deliveredAttempts = () =>
+    page
+      .getByRole("region", { name: "Deliveries to the dealer" })
+      .getByText(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}: delivered$/);
   await expect
-    .poll(async () => {
-      await page.reload();
-      return page.getByRole("region", { name: "Deliveries to the dealer" }).getByText("Overall: Delivered").count();
-    }, { timeout: 60_000, message: "the lead is delivered" })
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByRole("region", { name: "Deliveries to the dealer" }).getByText("Overall: Delivered").count();
+      },
+      { timeout: 60_000, message: "the lead is delivered" },
+    )
     .toBe(1);
   const deliveredBefore = await deliveredAttempts().count();
   expect(deliveredBefore).toBeGreaterThan(0);
@@ -193,7 +207,9 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
   expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = (await fs.readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const [header, ...rows] = csv.trim().split("\r\n");
-  expect(header).toBe("Reference,Received,Dealer,Lead type,Delivery,Work status,First response,Name,E-mail,Phone,Vehicle,Message,Source,Medium,Campaign");
+  expect(header).toBe(
+    "Reference,Received,Dealer,Lead type,Delivery,Work status,First response,Name,E-mail,Phone,Vehicle,Message,Source,Medium,Campaign",
+  );
   const row = rows.find((line) => line.includes(who.email));
   expect(row).toContain(`Honda Menlyn,New Vehicles,`);
   expect(row).toContain(`,Contacted,`);
@@ -220,7 +236,9 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
   await expectAccessible(page);
 });
 
-test("a finance application is opened only decrypted for the request, and not stored by the browser", async ({ page }) => {
+test("a finance application is opened only decrypted for the request, and not stored by the browser", async ({
+  page,
+}) => {
   const last = uniqueLastName();
   const submitted = await page.request.post("/api/finance_applications", {
     data: validFinanceApplication({ dealership: DEALER, surname: last, email: `${last.toLowerCase()}@example.co.za` }),
@@ -238,7 +256,9 @@ test("a finance application is opened only decrypted for the request, and not st
   await expect(page.locator("main")).not.toContainText(VALID_ID_NUMBER);
 
   // The page itself or, after hydration, its data request (/staff/finance/{id}.data): neither may be stored.
-  const opened = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/staff/finance/${id}`));
+  const opened = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith(`/staff/finance/${id}`),
+  );
   await page.getByRole("link", { name: "Open the application" }).click();
   expect((await opened).headers()["cache-control"]).toMatch(/(^|[ ,])no-store($|,)/);
   await expect(page.getByRole("heading", { level: 1, name: /Finance application HDG-/ })).toBeVisible();
@@ -248,7 +268,10 @@ test("a finance application is opened only decrypted for the request, and not st
 
   if (databaseUrl) {
     const openings = await withDatabase(async (client) => {
-      const { rows } = await client.query<{ actor_label: string }>("select actor_label from audit_log where action = 'finance_application.open' and entity_id = $1", [id]);
+      const { rows } = await client.query<{ actor_label: string }>(
+        "select actor_label from audit_log where action = 'finance_application.open' and entity_id = $1",
+        [id],
+      );
       return rows.map((row) => row.actor_label);
     });
     expect(openings.length).toBeGreaterThanOrEqual(1);

@@ -38,13 +38,21 @@ async function checkAccessibility(page: Page): Promise<void> {
 /** A datetime-local value to the second, in South African time (the form's time zone). */
 const sastWithSeconds = (moment: Date) => new Date(moment.getTime() + 2 * 60 * 60 * 1000).toISOString().slice(0, 19);
 
-async function pictureFile(testInfo: { outputPath(name: string): string }, name: string, colour: string): Promise<string> {
+async function pictureFile(
+  testInfo: { outputPath(name: string): string },
+  name: string,
+  colour: string,
+): Promise<string> {
   const file = testInfo.outputPath(name);
-  await sharp({ create: { width: 1200, height: 600, channels: 3, background: colour } }).png().toFile(file);
+  await sharp({ create: { width: 1200, height: 600, channels: 3, background: colour } })
+    .png()
+    .toFile(file);
   return file;
 }
 
-test("an editor schedules a special a few seconds ahead; it appears on /specials once its start passes", async ({ page }, testInfo) => {
+test("an editor schedules a special a few seconds ahead; it appears on /specials once its start passes", async ({
+  page,
+}, testInfo) => {
   const title = `Friday flash special ${testInfo.project.name} ${Date.now()}`;
   await signIn(page, email, TEST_STAFF_PASSWORD);
   await page.goto("/staff/specials");
@@ -75,7 +83,10 @@ test("an editor schedules a special a few seconds ahead; it appears on /specials
 
   await page.getByRole("link", { name: "Preview as a visitor sees it" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Preview: ${title}` })).toBeVisible();
-  await expect(page.locator("picture source[type='image/avif']").first()).toHaveAttribute("srcset", /\/media\/images\/\w+\.avif 320w/);
+  await expect(page.locator("picture source[type='image/avif']").first()).toHaveAttribute(
+    "srcset",
+    /\/media\/images\/\w+\.avif 320w/,
+  );
   await checkAccessibility(page);
   await page.getByRole("link", { name: "Back to the special" }).click();
 
@@ -91,7 +102,9 @@ test("an editor schedules a special a few seconds ahead; it appears on /specials
   // now would be kept past the start (the most a scheduled special may be late; server/page-cache.test.ts proves
   // that on a controlled clock). The API decides by the same rule at each read.
   const specialTitles = async () =>
-    ((await (await page.request.get("/api/specials")).json())["hydra:member"] as { title: string }[]).map((special) => special.title);
+    ((await (await page.request.get("/api/specials")).json())["hydra:member"] as { title: string }[]).map(
+      (special) => special.title,
+    );
   expect(await specialTitles()).not.toContain(title);
   // Then once the start passes it is listed; /specials, not rendered since the publish emptied the cache, shows it.
   await expect.poll(specialTitles, { timeout: 90_000, intervals: [2_000] }).toContain(title);

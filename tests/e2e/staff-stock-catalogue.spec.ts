@@ -17,13 +17,19 @@ let email = "";
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   email = `catalogue.manager.${testInfo.project.name}.${Date.now()}@example.co.za`;
-  await addStaffAccount(browser, testInfo.project.use.baseURL, { email, name: "Sipho Dlamini", role: "dealer_manager", dealer: { slug: "honda-menlyn", name: "Honda Menlyn" } });
+  await addStaffAccount(browser, testInfo.project.use.baseURL, {
+    email,
+    name: "Sipho Dlamini",
+    role: "dealer_manager",
+    dealer: { slug: "honda-menlyn", name: "Honda Menlyn" },
+  });
 });
 
 async function fillVehicle(page: Page, fields: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(fields)) {
     const control = page.getByLabel(label, { exact: true });
-    if ((await control.evaluate((element) => element.tagName)) === "SELECT") await control.selectOption({ label: value });
+    if ((await control.evaluate((element) => element.tagName)) === "SELECT")
+      await control.selectOption({ label: value });
     else await control.fill(value);
   }
 }
@@ -43,7 +49,9 @@ const vehicle = (make: string, vin: string) => ({
   VIN: vin,
 });
 
-test("a make the catalogue does not know is added once confirmed, and a VIN already in stock is named", async ({ page }, testInfo) => {
+test("a make the catalogue does not know is added once confirmed, and a VIN already in stock is named", async ({
+  page,
+}, testInfo) => {
   // One new make per browser project: the first run adds it to the catalogue.
   const make = testInfo.project.name === "mobile" ? "lynk & co" : "kaiyi";
   const shown = make === "kaiyi" ? "Kaiyi" : "Lynk & Co";
@@ -52,7 +60,8 @@ test("a make the catalogue does not know is added once confirmed, and a VIN alre
   await page.goto("/staff/stock/new");
   await expect(page.getByRole("heading", { level: 1, name: "Add a vehicle" })).toBeVisible();
   // The suggestions are the catalogue's, there from the first start.
-  for (const known of ["Haval", "GWM", "Mahindra", "Volkswagen"]) await expect(page.locator(`#stock-makes option[value="${known}"]`)).toHaveCount(1);
+  for (const known of ["Haval", "GWM", "Mahindra", "Volkswagen"])
+    await expect(page.locator(`#stock-makes option[value="${known}"]`)).toHaveCount(1);
   await expect(page.getByLabel(`Add ${shown} as a new make`)).toHaveCount(0);
 
   await fillVehicle(page, vehicle(make, vin));

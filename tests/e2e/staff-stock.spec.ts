@@ -25,7 +25,12 @@ let email = "";
 
 test.beforeAll(async ({ browser }, testInfo) => {
   email = `menlyn.manager.${testInfo.project.name}.${Date.now()}@example.co.za`;
-  await addStaffAccount(browser, testInfo.project.use.baseURL, { email, name: "Naledi Khumalo", role: "dealer_manager", dealer: { slug: "honda-menlyn", name: "Honda Menlyn" } });
+  await addStaffAccount(browser, testInfo.project.use.baseURL, {
+    email,
+    name: "Naledi Khumalo",
+    role: "dealer_manager",
+    dealer: { slug: "honda-menlyn", name: "Honda Menlyn" },
+  });
 });
 
 /** Both accessibility engines, at desktop width and at a phone's. */
@@ -40,16 +45,21 @@ async function checkAccessibility(page: Page): Promise<void> {
 async function fillVehicle(page: Page, fields: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(fields)) {
     const control = page.getByLabel(label, { exact: true });
-    if ((await control.evaluate((element) => element.tagName)) === "SELECT") await control.selectOption({ label: value });
+    if ((await control.evaluate((element) => element.tagName)) === "SELECT")
+      await control.selectOption({ label: value });
     else await control.fill(value);
   }
 }
 
-test("a dealer manager lists a trade-in with photos, reprices it and sells it; the public site follows", async ({ page }) => {
+test("a dealer manager lists a trade-in with photos, reprices it and sells it; the public site follows", async ({
+  page,
+}) => {
   await signIn(page, email, MANAGER_PASSWORD);
   await page.goto("/staff/stock");
   await expect(page.getByRole("heading", { level: 1, name: "Used stock" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first()).toContainText("Honda Menlyn");
+  await expect(page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first()).toContainText(
+    "Honda Menlyn",
+  );
   await checkAccessibility(page);
 
   await page.getByRole("link", { name: "Add a vehicle" }).click();
@@ -104,7 +114,10 @@ test("a dealer manager lists a trade-in with photos, reprices it and sells it; t
 
   // The public listing (newest first) and the vehicle's page, within seconds.
   const publicPath = `/used/honda/hr-v/${id}`;
-  const card = page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").filter({ has: page.locator(`a[href="${publicPath}"]`) });
+  const card = page
+    .getByRole("list", { name: "Vehicles" })
+    .getByRole("listitem")
+    .filter({ has: page.locator(`a[href="${publicPath}"]`) });
   await expect(async () => {
     await page.goto("/used");
     await expect(card).toHaveCount(1);
@@ -114,13 +127,18 @@ test("a dealer manager lists a trade-in with photos, reprices it and sells it; t
   await expect(avif).toHaveAttribute("srcset", /\/media\/images\/[0-9a-f]{32}\.avif 320w, .* 640w, .* 960w, .* 1200w$/);
   await expect(card.locator("picture img")).toHaveAttribute("srcset", /\.jpg 320w/);
   await expect(card.locator("picture img")).toHaveAttribute("sizes", /.+/);
-  const cardImageLoaded = await card.locator("picture img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  const cardImageLoaded = await card
+    .locator("picture img")
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
   expect(cardImageLoaded).toBe(true);
 
   const detail = await page.goto(publicPath);
   expect(detail?.status()).toBe(200);
   const gallery = page.getByRole("region", { name: "Photos" });
-  await expect(gallery.locator("picture").first().locator('source[type="image/webp"]')).toHaveAttribute("srcset", /\.webp 320w/);
+  await expect(gallery.locator("picture").first().locator('source[type="image/webp"]')).toHaveAttribute(
+    "srcset",
+    /\.webp 320w/,
+  );
   await expect(page.locator('link[rel="preload"][as="image"][imagesrcset]')).toHaveAttribute("imagesizes", /.+/);
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.join("")).toMatch(/\/media\/images\/[0-9a-f]{32}\.jpg/);
@@ -161,10 +179,15 @@ test("a dealer manager lists a trade-in with photos, reprices it and sells it; t
   const gone = await page.goto(publicPath);
   expect(gone?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1, name: "This vehicle has been sold" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "See other used Honda HR-V vehicles" })).toHaveAttribute("href", "/used/honda/hr-v");
+  await expect(page.getByRole("link", { name: "See other used Honda HR-V vehicles" })).toHaveAttribute(
+    "href",
+    "/used/honda/hr-v",
+  );
 });
 
-test("the stock pages work without JavaScript: add a vehicle and upload a photo with a plain form", async ({ browser }) => {
+test("the stock pages work without JavaScript: add a vehicle and upload a photo with a plain form", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   await signIn(page, email, MANAGER_PASSWORD);

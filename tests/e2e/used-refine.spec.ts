@@ -4,7 +4,10 @@ import { openFilters, usedListingHydrated } from "./support/used-filters.ts";
 
 /** Issue 17: the listing's price, year, mileage, body type, province and keyword filters, with counts. */
 
-async function apiList(request: APIRequestContext, query: string): Promise<{ total: number; members: { price: number; body_type: string }[] }> {
+async function apiList(
+  request: APIRequestContext,
+  query: string,
+): Promise<{ total: number; members: { price: number; body_type: string }[] }> {
   const response = await request.get(`/api/vehicles?${query}`);
   expect(response.ok()).toBe(true);
   const body = await response.json();
@@ -14,12 +17,19 @@ async function apiList(request: APIRequestContext, query: string): Promise<{ tot
 const heading = (page: Page) => page.locator("main h1");
 const found = (n: number) => `Found ${n.toLocaleString("en-ZA")} Used Cars`;
 const cardPrices = async (page: Page) =>
-  (await page.getByRole("list", { name: "Vehicles" }).locator(":scope > li").getByText(/^R\s?[\d\s]+$/).allTextContents()).map((text) =>
-    Number(text.replace(/\D/g, "")),
-  );
+  (
+    await page
+      .getByRole("list", { name: "Vehicles" })
+      .locator(":scope > li")
+      .getByText(/^R\s?[\d\s]+$/)
+      .allTextContents()
+  ).map((text) => Number(text.replace(/\D/g, "")));
 
 test.describe("used listing: more filters", () => {
-  test("price up to R 350 000 and SUV: only matching cars, the true total and counts; the URL is the state", async ({ page, request }) => {
+  test("price up to R 350 000 and SUV: only matching cars, the true total and counts; the URL is the state", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/used");
     await usedListingHydrated(page);
     await openFilters(page);
@@ -32,7 +42,9 @@ test.describe("used listing: more filters", () => {
     // The price options now count SUVs only.
     const wanted = await apiList(request, "bodyType[]=SUV&price[lte]=350000");
     const priceTo = page.getByLabel("To", { exact: true }).first();
-    await expect(priceTo.locator("option[value='350000']")).toHaveText(`R ${(350_000).toLocaleString("en-ZA")} (${wanted.total.toLocaleString("en-ZA")})`);
+    await expect(priceTo.locator("option[value='350000']")).toHaveText(
+      `R ${(350_000).toLocaleString("en-ZA")} (${wanted.total.toLocaleString("en-ZA")})`,
+    );
     await priceTo.selectOption("350000");
     await expect(heading(page)).toHaveText(found(wanted.total));
     await expect(suvBox).toBeFocused();
@@ -58,7 +70,10 @@ test.describe("used listing: more filters", () => {
 test.describe("used listing: more filters without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form's price range, year, mileage, body type and province submit as a GET and land on page 1", async ({ page, request }) => {
+  test("the form's price range, year, mileage, body type and province submit as a GET and land on page 1", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/used?page=3");
     const toggle = page.getByRole("link", { name: /^Filters/ });
     if (await toggle.isVisible()) await toggle.click();
@@ -67,10 +82,17 @@ test.describe("used listing: more filters without JavaScript", () => {
     await form.getByLabel("To", { exact: true }).first().selectOption("350000");
     await form.locator("#used-year-min").selectOption("2019");
     await form.locator("#used-mileage-max").selectOption("80000");
-    await form.getByRole("group", { name: "Body type" }).getByRole("checkbox", { name: /^SUV\b/ }).check();
-    await form.getByRole("group", { name: "Province" }).getByRole("checkbox", { name: /^Gauteng\b/ }).check();
+    await form
+      .getByRole("group", { name: "Body type" })
+      .getByRole("checkbox", { name: /^SUV\b/ })
+      .check();
+    await form
+      .getByRole("group", { name: "Province" })
+      .getByRole("checkbox", { name: /^Gauteng\b/ })
+      .check();
     await form.getByRole("button", { name: "Apply filters" }).click();
-    const query = "price[gte]=100000&price[lte]=350000&year[gte]=2019&mileage[lte]=80000&bodyType[]=SUV&province[]=Gauteng";
+    const query =
+      "price[gte]=100000&price[lte]=350000&year[gte]=2019&mileage[lte]=80000&bodyType[]=SUV&province[]=Gauteng";
     const wanted = await apiList(request, query);
     await expect(heading(page)).toHaveText(found(wanted.total));
     const url = new URL(page.url());

@@ -17,7 +17,8 @@ const found = (n: number) => `Found ${n.toLocaleString("en-ZA")} Used Cars`;
 const group = (page: Page, name: string) => page.getByRole("group", { name });
 const option = (page: Page, groupName: string, name: string | RegExp) =>
   group(page, groupName).getByRole("checkbox", { name: typeof name === "string" ? new RegExp(`^${name}\\b`) : name });
-const anyOf = (page: Page, groupName: string) => group(page, groupName).getByRole("checkbox", { name: "Any", exact: true });
+const anyOf = (page: Page, groupName: string) =>
+  group(page, groupName).getByRole("checkbox", { name: "Any", exact: true });
 
 test.describe("used listing", () => {
   test("renders on the server: heading with the true total, 12 cards, pagination, lazy images; axe-clean", async ({
@@ -106,7 +107,9 @@ test.describe("used listing", () => {
     await openFilters(page);
     await page.getByLabel("Model", { exact: true }).selectOption("jazz");
     await expect(page).toHaveURL(/\/used\/honda\/jazz\?fuelType=Petrol$/);
-    await expect(heading(page)).toHaveText(found(await apiTotal(request, "make_slug=honda&model_slug=jazz&fuelType=Petrol")));
+    await expect(heading(page)).toHaveText(
+      found(await apiTotal(request, "make_slug=honda&model_slug=jazz&fuelType=Petrol")),
+    );
     await openFilters(page);
     await page.getByLabel("Make", { exact: true }).selectOption("toyota");
     await expect(page).toHaveURL(/\/used\/toyota\?fuelType=Petrol$/);
@@ -122,14 +125,19 @@ test.describe("used listing", () => {
     await page.getByLabel("Sort by").selectOption({ label: "Price: low to high" });
     await expect(page).toHaveURL(/\/used\?order\[price\]=asc$/);
     const prices = async () =>
-      (await page.getByRole("list", { name: "Vehicles" }).getByText(/^R\s?[\d\s]+$/).allTextContents()).map((t) =>
-        Number(t.replace(/\D/g, "")),
-      );
+      (
+        await page
+          .getByRole("list", { name: "Vehicles" })
+          .getByText(/^R\s?[\d\s]+$/)
+          .allTextContents()
+      ).map((t) => Number(t.replace(/\D/g, "")));
     // The address changes as the navigation commits; React may draw the new list a moment later.
     await expect
       .poll(async () => {
         const ascending = await prices();
-        return ascending.length === 12 && ascending.every((price, index) => index === 0 || ascending[index - 1]! <= price);
+        return (
+          ascending.length === 12 && ascending.every((price, index) => index === 0 || ascending[index - 1]! <= price)
+        );
       })
       .toBe(true);
     await page.getByLabel("Sort by").selectOption({ label: "Mileage: high to low" });
@@ -152,7 +160,9 @@ test.describe("used listing", () => {
     await expect(page).toHaveURL(/\/used\?transmissionType=Automatic&page=2$/);
     await expect(heading(page)).toHaveText(found(total));
     await expect(pager.getByText("Page 2")).toHaveAttribute("aria-current", "page");
-    expect(await page.getByRole("list", { name: "Vehicles" }).getByRole("heading").first().textContent()).not.toBe(firstTitle);
+    expect(await page.getByRole("list", { name: "Vehicles" }).getByRole("heading").first().textContent()).not.toBe(
+      firstTitle,
+    );
 
     await pager.getByRole("link", { name: `Page ${last}` }).click();
     await expect(page).toHaveURL(new RegExp(`page=${last}$`));
@@ -169,7 +179,9 @@ test.describe("used listing", () => {
 
     // One page or none: no pager.
     const makes = (await (await request.get("/api/makes")).json())["hydra:member"];
-    const small = makes.flatMap((m: any) => m.models.map((model: any) => ({ make: m.slug, ...model }))).find((m: any) => m.count > 0 && m.count <= 12);
+    const small = makes
+      .flatMap((m: any) => m.models.map((model: any) => ({ make: m.slug, ...model })))
+      .find((m: any) => m.count > 0 && m.count <= 12);
     await page.goto(`/used/${small.make}/${small.slug}`);
     await expect(heading(page)).toHaveText(found(small.count));
     await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
@@ -238,7 +250,9 @@ test.describe("used listing without JavaScript", () => {
     await page.getByLabel("Make", { exact: true }).selectOption("honda");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/used\/honda\?transmissionType=Automatic$/);
-    await expect(heading(page)).toHaveText(found(await apiTotal(request, "make_slug=honda&transmissionType=Automatic")));
+    await expect(heading(page)).toHaveText(
+      found(await apiTotal(request, "make_slug=honda&transmissionType=Automatic")),
+    );
 
     await page.getByLabel("Sort by").selectOption({ label: "Price: high to low" });
     await page.getByRole("button", { name: "Sort", exact: true }).click();
@@ -272,8 +286,19 @@ test.describe("used vehicle detail", () => {
     await page.getByRole("list", { name: "Vehicles" }).getByRole("link").first().click();
     await expect(page).toHaveURL(new RegExp(`${vehicle.uri}$`));
     await expect(heading(page)).toHaveText(`${vehicle.year} ${vehicle.make} ${vehicle.model}`);
-    for (const text of [vehicle.variant, vehicle.transmission, vehicle.fuel_type, vehicle.exterior_color, vehicle.state_of_vehicle]) {
-      await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${text}$`) }).first()).toBeVisible();
+    for (const text of [
+      vehicle.variant,
+      vehicle.transmission,
+      vehicle.fuel_type,
+      vehicle.exterior_color,
+      vehicle.state_of_vehicle,
+    ]) {
+      await expect(
+        page
+          .getByRole("definition")
+          .filter({ hasText: new RegExp(`^${text}$`) })
+          .first(),
+      ).toBeVisible();
     }
     // The VIN from the dealer's record (issue 34): 17 characters, never I, O or Q.
     await expect(page.getByRole("term").filter({ hasText: /^VIN$/ })).toBeVisible();
@@ -286,7 +311,10 @@ test.describe("used vehicle detail", () => {
       "href",
       `/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`,
     );
-    await expect(page.getByRole("link", { name: "Trade in your car" })).toHaveAttribute("href", `/sell-your-car?vehicle=${vehicle.id}`);
+    await expect(page.getByRole("link", { name: "Trade in your car" })).toHaveAttribute(
+      "href",
+      `/sell-your-car?vehicle=${vehicle.id}`,
+    );
     const main = page.getByRole("img", { name: /photo 1 of/ });
     await expect(main).toHaveAttribute("src", vehicle.images[0].uri);
     await page.getByRole("link", { name: "Photo 2" }).click();
@@ -305,7 +333,9 @@ test.describe("used vehicle detail", () => {
     );
     await page.getByRole("link", { name: "Trade in your car" }).click();
     await expect(page).toHaveURL(`/dealer/honda-menlyn/sell-your-car?vehicle=${vehicle.id}`);
-    await expect(page.getByRole("link", { name: new RegExp(`${vehicle.year} ${vehicle.make} ${vehicle.model}`) })).toHaveAttribute("href", vehicle.uri);
+    await expect(
+      page.getByRole("link", { name: new RegExp(`${vehicle.year} ${vehicle.make} ${vehicle.model}`) }),
+    ).toHaveAttribute("href", vehicle.uri);
   });
 
   test("a missing vehicle, or a make/model/dealer that is not the vehicle's, is the not-found page (404)", async ({

@@ -10,7 +10,10 @@ import { backOfficeNavigation } from "./support/back-office.ts";
  * the p75 per page type and device class.
  */
 
-test("a page visit sends its vitals to the site's own origin, and nothing to another host", async ({ page, baseURL }) => {
+test("a page visit sends its vitals to the site's own origin, and nothing to another host", async ({
+  page,
+  baseURL,
+}) => {
   const requests: Request[] = [];
   page.context().on("request", (request) => requests.push(request));
   await page.goto("/used");
@@ -55,17 +58,27 @@ test("a page visit sends its vitals to the site's own origin, and nothing to ano
   for (const metric of body.metrics) expect(metric.value).toBeGreaterThanOrEqual(0);
   expect((await beacon.allHeaders()).cookie).toBeUndefined();
 
-  const elsewhere = requests.map((request) => new URL(request.url())).filter((url) => /^https?:$/.test(url.protocol) && url.origin !== new URL(baseURL!).origin);
+  const elsewhere = requests
+    .map((request) => new URL(request.url()))
+    .filter((url) => /^https?:$/.test(url.protocol) && url.origin !== new URL(baseURL!).origin);
   expect(elsewhere.map(String)).toEqual([]);
 });
 
-test("group administrators see the p75 of each vital per page type and device, against Google's thresholds", async ({ page }) => {
+test("group administrators see the p75 of each vital per page type and device, against Google's thresholds", async ({
+  page,
+}) => {
   // Two accessibility engines on a long table.
   test.setTimeout(120_000);
   // A visit's vitals as its page sends them; the server adds them to the database within a second (VITALS_FLUSH_SECONDS).
   const sent = await page.request.post("/vitals", {
     headers: { "Content-Type": "text/plain;charset=UTF-8" },
-    data: JSON.stringify({ page: "/blog", metrics: [{ name: "LCP", value: 1900 }, { name: "CLS", value: 0.01 }] }),
+    data: JSON.stringify({
+      page: "/blog",
+      metrics: [
+        { name: "LCP", value: 1900 },
+        { name: "CLS", value: 0.01 },
+      ],
+    }),
   });
   expect(sent.status()).toBe(204);
 
@@ -79,7 +92,12 @@ test("group administrators see the p75 of each vital per page type and device, a
     await expect(blogRow.first()).toBeVisible({ timeout: 1_000 });
   }).toPass();
   await expect(blogRow.first()).toContainText(/Good|Needs improvement|Poor/);
-  await expect(page.getByRole("table", { name: /last 28 days/ }).getByRole("rowheader", { name: "Blog" }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: /last 28 days/ })
+      .getByRole("rowheader", { name: "Blog" })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: "Thresholds for good and poor" })).toContainText("2,5 s");
   await expectNoAxeViolations(page);
 });

@@ -32,7 +32,12 @@ let site: TestServer;
 const financeCipher = FinanceCipher.ephemeral();
 const linkSigner = LinkSigner.ephemeral();
 beforeAll(async () => {
-  site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000), financeCipher, linkSigner });
+  site = await startTestServer({
+    ...(await builtSite()),
+    rateLimiter: new MemoryRateLimiter(1_000, 600_000),
+    financeCipher,
+    linkSigner,
+  });
 });
 afterAll(() => site.close());
 
@@ -47,19 +52,55 @@ async function sampleRoutes(): Promise<string[]> {
   const special = await firstMember("/api/specials");
   const post = await firstMember("/api/blog");
   const scoped = (vehicleUri: string) => [
-    "/new", "/new/honda", "/new/honda/cr-v", "/honda-wing/honda/nx500", "/specials", "/dealer", "/honda-wing",
-    "/popia", "/terms", "/cookie", "/policy", "/used", "/used/honda", "/used/honda/jazz", vehicleUri,
-    "/new/honda/cr-v/1-5t-comfort-cvt/enquire", `${vehicleUri}/enquire`, `/specials/${special.slug}`, "/parts",
-    "/service", "/book-test-drive/honda/cr-v", "/parts/thank-you", "/no-such-page", "/sell-your-car",
+    "/new",
+    "/new/honda",
+    "/new/honda/cr-v",
+    "/honda-wing/honda/nx500",
+    "/specials",
+    "/dealer",
+    "/honda-wing",
+    "/popia",
+    "/terms",
+    "/cookie",
+    "/policy",
+    "/used",
+    "/used/honda",
+    "/used/honda/jazz",
+    vehicleUri,
+    "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
+    `${vehicleUri}/enquire`,
+    `/specials/${special.slug}`,
+    "/parts",
+    "/service",
+    "/book-test-drive/honda/cr-v",
+    "/parts/thank-you",
+    "/no-such-page",
+    "/sell-your-car",
   ];
-  const wing = ["/honda-wing/honda/nx500/manual/enquire", "/dealer/honda-wing-midrand/honda-wing/honda/nx500/manual/enquire"];
-  const groupOnly = ["/", DEALER, "/finance", "/finance/thank-you", "/blog", `/blog/${post.slug}`, "/contact", "/api/docs",
+  const wing = [
+    "/honda-wing/honda/nx500/manual/enquire",
+    "/dealer/honda-wing-midrand/honda-wing/honda/nx500/manual/enquire",
+  ];
+  const groupOnly = [
+    "/",
+    DEALER,
+    "/finance",
+    "/finance/thank-you",
+    "/blog",
+    `/blog/${post.slug}`,
+    "/contact",
+    "/api/docs",
     // Issue 17: the shortlists and the alert form
-    `/saved?ids=${vehicle.id},999999999`, `/compare?ids=${vehicle.id}&from=Gauteng`,
-    `/compare?ids=${vehicle.id}&variants=honda.cr-v.1-5t-comfort-cvt,honda.nx500.manual&from=Gauteng`, "/alerts/new?bodyType[]=SUV&price[lte]=350000",
+    `/saved?ids=${vehicle.id},999999999`,
+    `/compare?ids=${vehicle.id}&from=Gauteng`,
+    `/compare?ids=${vehicle.id}&variants=honda.cr-v.1-5t-comfort-cvt,honda.nx500.manual&from=Gauteng`,
+    "/alerts/new?bodyType[]=SUV&price[lte]=350000",
     // The links of an alert's e-mails (a token of the right form that matches no address: the pages still render)
-    `/alerts/confirm/${ALERT_TOKEN}`, `/alerts/manage/${ALERT_TOKEN}`, `/alerts/unsubscribe/${ALERT_TOKEN}`,
-    await bookedAppointmentPage()];
+    `/alerts/confirm/${ALERT_TOKEN}`,
+    `/alerts/manage/${ALERT_TOKEN}`,
+    `/alerts/unsubscribe/${ALERT_TOKEN}`,
+    await bookedAppointmentPage(),
+  ];
   return [...groupOnly, ...scoped(vehicle.uri), ...scoped(dealersVehicle.uri).map((route) => DEALER + route), ...wing];
 }
 
@@ -71,20 +112,37 @@ const expectedStatus = (route: string) => (NOT_FOUND_ROUTES.has(route) ? 404 : 2
 
 /** A buyer's appointment page, through the signed link of a service booked on the site's own form. */
 async function bookedAppointmentPage(): Promise<string> {
-  const slots = (await site.get("/api/dealers/honda-sandton/slots?type=service")).body["hydra:member"] as { start: string }[];
+  const slots = (await site.get("/api/dealers/honda-sandton/slots?type=service")).body["hydra:member"] as {
+    start: string;
+  }[];
   const start = slots[0]!.start;
   const booking = await fetch(`${site.baseUrl}/service`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.baseUrl },
     body: new URLSearchParams({
-      first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.markup@example.co.za", cell_phone: "083 444 1212", make: "Honda", model: "Jazz",
-      year: "2018", message: "A service, please.", dealer_slug: "honda-sandton", contact: "on", terms: "on", website: "",
-      appointment_date: start.slice(0, 10), appointment_time: start.slice(11, 16), rendered_at: String(Date.now() - 120_000),
+      first_name: "Ayanda",
+      last_name: "Khumalo",
+      email: "ayanda.markup@example.co.za",
+      cell_phone: "083 444 1212",
+      make: "Honda",
+      model: "Jazz",
+      year: "2018",
+      message: "A service, please.",
+      dealer_slug: "honda-sandton",
+      contact: "on",
+      terms: "on",
+      website: "",
+      appointment_date: start.slice(0, 10),
+      appointment_time: start.slice(11, 16),
+      rendered_at: String(Date.now() - 120_000),
     }),
   });
   expect(booking.status, "service booking").toBe(303);
-  const [appointment] = await site.database.db.select({ id: appointments.id, start: appointments.startsAt, version: appointments.version }).from(appointments).limit(1);
+  const [appointment] = await site.database.db
+    .select({ id: appointments.id, start: appointments.startsAt, version: appointments.version })
+    .from(appointments)
+    .limit(1);
   return manageAppointmentPath(linkSigner, appointment!);
 }
 
@@ -101,20 +159,59 @@ async function staffPages(): Promise<Map<string, string>> {
   for (const route of ["/staff/login", "/staff/forgot-password", "/staff/set-password", "/staff/setup"]) {
     pages.set(`GET ${route}`, await (await fetch(site.baseUrl + route)).text());
   }
-  const { id } = await createStaffUser(site.database.db, { email: "markup@example.co.za", role: "group_admin", password: TEST_STAFF_PASSWORD });
+  const { id } = await createStaffUser(site.database.db, {
+    email: "markup@example.co.za",
+    role: "group_admin",
+    password: TEST_STAFF_PASSWORD,
+  });
   const { cookie } = await signIn(site.baseUrl, "markup@example.co.za", TEST_STAFF_PASSWORD);
   const [lead] = await site.database.db.select({ id: enquiries.id }).from(enquiries).limit(1);
-  const finance = await submitFinanceApplication(site.database.db, financeCipher, validFinanceApplication({ dealership: "honda-sandton" }));
+  const finance = await submitFinanceApplication(
+    site.database.db,
+    financeCipher,
+    validFinanceApplication({ dealership: "honda-sandton" }),
+  );
   if (!finance.ok) throw new Error("finance application not stored");
-  const [vehicle, post, deal, banner] = [await firstId(usedVehicles), await firstId(blogPosts), await firstId(deals), await firstId(banners)];
+  const [vehicle, post, deal, banner] = [
+    await firstId(usedVehicles),
+    await firstId(blogPosts),
+    await firstId(deals),
+    await firstId(banners),
+  ];
   const signedIn = [
-    "/staff", "/staff/accounts", `/staff/accounts/${id}`, "/staff/account", "/staff/audit", "/staff/vitals",
-    "/staff/leads", "/staff/leads/report", "/staff/insights", "/staff/insights?stock=over-60&sort=views&dir=asc", `/staff/leads/${lead!.id}`, `/staff/leads/${finance.status.id}`, `/staff/finance/${finance.status.id}`,
-    "/staff/stock", "/staff/stock/new", `/staff/stock/${vehicle}`, `/staff/stock/${vehicle}/photos`, "/staff/stock/import", "/staff/feeds",
-    "/staff/blog", "/staff/blog/new", `/staff/blog/${post}`, `/staff/blog/${post}/preview`,
-    "/staff/dealers", "/staff/dealers/new", "/staff/dealers/honda-sandton",
-    "/staff/specials", "/staff/specials/new", `/staff/specials/${deal}`, `/staff/specials/${deal}/preview`,
-    "/staff/banners", "/staff/banners/new", `/staff/banners/${banner}`,
+    "/staff",
+    "/staff/accounts",
+    `/staff/accounts/${id}`,
+    "/staff/account",
+    "/staff/audit",
+    "/staff/vitals",
+    "/staff/leads",
+    "/staff/leads/report",
+    "/staff/insights",
+    "/staff/insights?stock=over-60&sort=views&dir=asc",
+    `/staff/leads/${lead!.id}`,
+    `/staff/leads/${finance.status.id}`,
+    `/staff/finance/${finance.status.id}`,
+    "/staff/stock",
+    "/staff/stock/new",
+    `/staff/stock/${vehicle}`,
+    `/staff/stock/${vehicle}/photos`,
+    "/staff/stock/import",
+    "/staff/feeds",
+    "/staff/blog",
+    "/staff/blog/new",
+    `/staff/blog/${post}`,
+    `/staff/blog/${post}/preview`,
+    "/staff/dealers",
+    "/staff/dealers/new",
+    "/staff/dealers/honda-sandton",
+    "/staff/specials",
+    "/staff/specials/new",
+    `/staff/specials/${deal}`,
+    `/staff/specials/${deal}/preview`,
+    "/staff/banners",
+    "/staff/banners/new",
+    `/staff/banners/${banner}`,
   ];
   for (const route of signedIn) {
     const response = await fetch(site.baseUrl + route, { headers: { Cookie: cookie } });
@@ -141,9 +238,13 @@ type VnuMessage = { type: string; url: string; message: string; extract?: string
 
 async function checkWithVnu(files: string[]): Promise<VnuMessage[]> {
   // vnu reports on stderr as JSON and exits 1 when it finds errors; --exit-zero-always keeps the report readable.
-  const { stderr } = await promisify(execFile)("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stderr } = await promisify(execFile)(
+    "java",
+    ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return (JSON.parse(stderr) as { messages: VnuMessage[] }).messages;
 }
 
@@ -176,7 +277,10 @@ describe("the markup of every page template", () => {
         // The inlined stylesheet (decision 036) is Tailwind's built CSS, whose @property and newer properties vnu's
         // CSS 3 validator does not know; the markup is what this checks, as when the stylesheet was a linked file.
         .filter((message) => !message.message.startsWith("CSS: "))
-        .map((message) => `${files.get(message.url) ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract ?? ""}`);
+        .map(
+          (message) =>
+            `${files.get(message.url) ?? message.url} line ${message.lastLine}: ${message.message} ${message.extract ?? ""}`,
+        );
       console.log(`vnu checked ${pages.size} rendered pages`);
       expect(errors).toEqual([]);
     } finally {

@@ -71,7 +71,8 @@ async function postUntilKilled(baseUrl: string, prefix: string, kill: () => Prom
   };
   const posters = Array.from({ length: POSTERS }, (_, client) => poster(client));
   const firstAcknowledged = Date.now() + 60_000;
-  while (round.acknowledged.length === 0 && Date.now() < firstAcknowledged) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (round.acknowledged.length === 0 && Date.now() < firstAcknowledged)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 2_300));
   killed = true;
   await kill();
@@ -79,7 +80,11 @@ async function postUntilKilled(baseUrl: string, prefix: string, kill: () => Prom
   return round;
 }
 
-type Target = { env: Record<string, string>; storedMarkers(prefix: string): Promise<Map<string, number>>; dispose(): Promise<void> };
+type Target = {
+  env: Record<string, string>;
+  storedMarkers(prefix: string): Promise<Map<string, number>>;
+  dispose(): Promise<void>;
+};
 
 async function startOnPostgres(): Promise<Target> {
   const scratch = await createScratchDatabase("crash");

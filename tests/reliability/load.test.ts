@@ -23,7 +23,10 @@ describe("the site under load", () => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase("load");
-    app = await startAppProcess({ DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" }, STARTUP_TIMEOUT_MS);
+    app = await startAppProcess(
+      { DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" },
+      STARTUP_TIMEOUT_MS,
+    );
     database = await openDatabase({ databaseUrl: scratch.url });
   });
   afterAll(async () => {
@@ -38,7 +41,9 @@ describe("the site under load", () => {
     const tally: Tally = { requests: 0, byStatus: new Map(), acknowledged: [], failures: [] };
     const started = performance.now();
     const deadline = Date.now() + DURATION_MS;
-    await Promise.all(Array.from({ length: CLIENTS }, (_, client) => browse(app.baseUrl, pages, `${run}-${client}`, deadline, tally)));
+    await Promise.all(
+      Array.from({ length: CLIENTS }, (_, client) => browse(app.baseUrl, pages, `${run}-${client}`, deadline, tally)),
+    );
     const seconds = (performance.now() - started) / 1000;
 
     const stored = await storedMarkers(database.db, run);

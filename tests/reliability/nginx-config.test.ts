@@ -35,7 +35,9 @@ function locationFor(locations: Location[], requestPath: string): Location | und
   return (
     locations.find((l) => l.modifier === "=" && l.pattern === requestPath) ??
     locations.find((l) => l.modifier === "~" && new RegExp(l.pattern).test(requestPath)) ??
-    locations.filter((l) => l.modifier === "" && requestPath.startsWith(l.pattern)).sort((a, b) => b.pattern.length - a.pattern.length)[0]
+    locations
+      .filter((l) => l.modifier === "" && requestPath.startsWith(l.pattern))
+      .sort((a, b) => b.pattern.length - a.pattern.length)[0]
   );
 }
 
@@ -60,9 +62,17 @@ describe("the nginx configuration template", () => {
   it("holds each route to the app's own body limit (server/body-limits.ts), and every other request to the request guard's", async () => {
     const { defaultMaxBodySize, locations } = httpsSiteLimits(await fs.readFile(NGINX_CONFIG_PATH, "utf8"));
     expect(bytesOf(defaultMaxBodySize)).toBe(MAX_BODY_BYTES);
-    const limitAt = (requestPath: string) => bytesOf(locationFor(locations, requestPath)?.maxBodySize ?? defaultMaxBodySize);
+    const limitAt = (requestPath: string) =>
+      bytesOf(locationFor(locations, requestPath)?.maxBodySize ?? defaultMaxBodySize);
     for (const rule of ROUTE_BODY_LIMITS) expect(limitAt(samplePath(rule.path)), rule.path).toBe(rule.maxBodyBytes);
-    for (const requestPath of ["/api/customer_enquiries", "/staff/stock/12", "/staff/login", "/finance", "/staff/dealers/honda-sandton", "/staff/blog/12/preview"]) {
+    for (const requestPath of [
+      "/api/customer_enquiries",
+      "/staff/stock/12",
+      "/staff/login",
+      "/finance",
+      "/staff/dealers/honda-sandton",
+      "/staff/blog/12/preview",
+    ]) {
       expect(limitAt(requestPath), requestPath).toBe(MAX_BODY_BYTES);
     }
   });
@@ -76,7 +86,14 @@ describe("nginx running deploy/nginx.conf in front of an instance", () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase("nginx");
     app = await startAppProcess(
-      { DATABASE_URL: scratch.url, SITE_URL: "https://localhost", TRUST_PROXY: "true", POST_RATE_LIMIT: String(RATE_LIMIT), LEAD_DELIVERY: "off", JOBS: "off" },
+      {
+        DATABASE_URL: scratch.url,
+        SITE_URL: "https://localhost",
+        TRUST_PROXY: "true",
+        POST_RATE_LIMIT: String(RATE_LIMIT),
+        LEAD_DELIVERY: "off",
+        JOBS: "off",
+      },
       STARTUP_TIMEOUT_MS,
     );
     nginx = await startNginx([new URL(app.baseUrl).host]);
@@ -122,7 +139,8 @@ describe("nginx running deploy/nginx.conf in front of an instance", () => {
         headers: { "Content-Type": "application/ld+json", "X-Forwarded-For": forwardedFor },
         body: JSON.stringify(markedEnquiry(marker)),
       });
-    for (let n = 0; n < RATE_LIMIT; n++) expect((await post("127.0.0.2", `nginx-limit-${n}`, `198.51.100.${n}`)).status).toBe(201);
+    for (let n = 0; n < RATE_LIMIT; n++)
+      expect((await post("127.0.0.2", `nginx-limit-${n}`, `198.51.100.${n}`)).status).toBe(201);
     expect((await post("127.0.0.2", "nginx-limit-over", "198.51.100.99")).status).toBe(429);
     expect((await post("127.0.0.3", "nginx-limit-other", "127.0.0.2")).status).toBe(201);
   });
@@ -138,11 +156,18 @@ describe("nginx running deploy/nginx.conf in front of an instance", () => {
       const passed = await post(requestPath, { "Content-Type": contentType }, large);
       expect(passed.status, requestPath).not.toBe(413);
       // Refused on its Content-Length by nginx, before a byte of the body is sent.
-      const refused = await post(requestPath, { "Content-Type": contentType, "Content-Length": String(rule.maxBodyBytes + 1) });
+      const refused = await post(requestPath, {
+        "Content-Type": contentType,
+        "Content-Length": String(rule.maxBodyBytes + 1),
+      });
       expect(refused.status, requestPath).toBe(413);
       expect(refused.body, requestPath).toMatch(REFUSED_BY_NGINX);
     }
-    const enquiry = await post("/api/customer_enquiries", { "Content-Type": "application/ld+json" }, JSON.stringify({ ...markedEnquiry("nginx-large"), comments: large }));
+    const enquiry = await post(
+      "/api/customer_enquiries",
+      { "Content-Type": "application/ld+json" },
+      JSON.stringify({ ...markedEnquiry("nginx-large"), comments: large }),
+    );
     expect(enquiry.status).toBe(413);
     expect(enquiry.body).toMatch(REFUSED_BY_NGINX);
   });

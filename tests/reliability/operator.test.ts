@@ -97,8 +97,13 @@ async function postgresTarget(): Promise<Target> {
   };
 }
 
-async function withDatabase<T>(env: Record<string, string>, use: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR! });
+async function withDatabase<T>(
+  env: Record<string, string>,
+  use: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR! },
+  );
   try {
     return await use(database);
   } finally {
@@ -119,7 +124,10 @@ async function mailsFor(dataDir: string, leadId: string): Promise<number> {
  * a backup taken under load holds every lead acknowledged before it began, and afterwards every acknowledged
  * lead is stored once with statuses that agree with its deliveries.
  */
-describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresTarget]] as const)("operator tools while the server takes enquiries, on %s", (name, open) => {
+describe.each([
+  ["the embedded PGlite", embeddedTarget],
+  ["PostgreSQL", postgresTarget],
+] as const)("operator tools while the server takes enquiries, on %s", (name, open) => {
   let target: Target;
   let app: AppProcess;
   let traffic: ReturnType<typeof enquiryTraffic>;
@@ -143,28 +151,36 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
   });
 
   // Only the embedded data directory has one owner; several servers may share one PostgreSQL.
-  if (name === "the embedded PGlite") it("refuses a second server, a migration and a restore on the same data directory, naming the owner, and the first keeps serving", async () => {
-    const port = await freePort();
-    const second = await runTool("serve", [], { ...target.env, PORT: String(port), NODE_ENV: "production" });
-    expect(second.code).toBe(1);
-    expect(second.stdout + second.stderr).toContain(`in use by process ${app.child.pid}`);
-    expect(second.stdout + second.stderr).toContain(`serving on port ${new URL(app.baseUrl).port}`);
-    expect(await fetch(`http://127.0.0.1:${port}/api/dealers`).then(() => "answered", () => "nobody")).toBe("nobody");
-    const migration = await tool("db:migrate");
-    expect(migration.code).toBe(1);
-    expect(migration.stderr).toContain(`in use by process ${app.child.pid}`);
-    // A restore onto the running server's directory: refused before it unpacks or moves anything.
-    const backupFile = path.join(path.dirname(target.env.DATA_DIR!), "any-embedded-backup.tar.gz");
-    await fs.writeFile(backupFile, gzipSync("not a database"));
-    const filesBefore = (await fs.readdir(target.env.DATA_DIR!)).sort();
-    const restore = await tool("db:restore", backupFile, "--yes");
-    expect(restore.code).toBe(1);
-    expect(restore.stderr).toContain(`Stop the server before restoring. The embedded database in ${target.env.DATA_DIR} is in use by process ${app.child.pid}`);
-    expect((await fs.readdir(target.env.DATA_DIR!)).sort()).toEqual(filesBefore);
-    const acknowledgedBefore = traffic.acknowledged.length;
-    await until("more enquiries acknowledged", async () => traffic.acknowledged.length > acknowledgedBefore + 3);
-    expect(traffic.failures).toEqual([]);
-  });
+  if (name === "the embedded PGlite")
+    it("refuses a second server, a migration and a restore on the same data directory, naming the owner, and the first keeps serving", async () => {
+      const port = await freePort();
+      const second = await runTool("serve", [], { ...target.env, PORT: String(port), NODE_ENV: "production" });
+      expect(second.code).toBe(1);
+      expect(second.stdout + second.stderr).toContain(`in use by process ${app.child.pid}`);
+      expect(second.stdout + second.stderr).toContain(`serving on port ${new URL(app.baseUrl).port}`);
+      expect(
+        await fetch(`http://127.0.0.1:${port}/api/dealers`).then(
+          () => "answered",
+          () => "nobody",
+        ),
+      ).toBe("nobody");
+      const migration = await tool("db:migrate");
+      expect(migration.code).toBe(1);
+      expect(migration.stderr).toContain(`in use by process ${app.child.pid}`);
+      // A restore onto the running server's directory: refused before it unpacks or moves anything.
+      const backupFile = path.join(path.dirname(target.env.DATA_DIR!), "any-embedded-backup.tar.gz");
+      await fs.writeFile(backupFile, gzipSync("not a database"));
+      const filesBefore = (await fs.readdir(target.env.DATA_DIR!)).sort();
+      const restore = await tool("db:restore", backupFile, "--yes");
+      expect(restore.code).toBe(1);
+      expect(restore.stderr).toContain(
+        `Stop the server before restoring. The embedded database in ${target.env.DATA_DIR} is in use by process ${app.child.pid}`,
+      );
+      expect((await fs.readdir(target.env.DATA_DIR!)).sort()).toEqual(filesBefore);
+      const acknowledgedBefore = traffic.acknowledged.length;
+      await until("more enquiries acknowledged", async () => traffic.acknowledged.length > acknowledgedBefore + 3);
+      expect(traffic.failures).toEqual([]);
+    });
 
   /**
    * `leads show` of a lead, once its first line says Delivered. The lines are matched loosely on purpose in
@@ -173,15 +189,21 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
    */
   const DELIVERY_LINE = /^(email|webhook)\b[^\n]* to \S+: (\w+) after (\d+) attempt\(s\)/gm;
   const shownDelivered = (id: string) =>
-    until(`lead ${id} shown as Delivered`, async () => {
-      const result = await tool("leads", "show", id);
-      return result.code === 0 && / for Honda Sandton: Delivered$/.test(result.stdout.split("\n")[0]!) && result;
-    }, 120_000);
+    until(
+      `lead ${id} shown as Delivered`,
+      async () => {
+        const result = await tool("leads", "show", id);
+        return result.code === 0 && / for Honda Sandton: Delivered$/.test(result.stdout.split("\n")[0]!) && result;
+      },
+      120_000,
+    );
 
   it("lists and shows a lead the server has just stored and delivered", async () => {
     const latest = traffic.acknowledged.at(-1)!;
     const show = await shownDelivered(latest.id);
-    expect(show.stdout.split("\n")[0]).toMatch(new RegExp(`^New Vehicles ${latest.id} (\\(\\S+\\) )?for Honda Sandton: Delivered$`));
+    expect(show.stdout.split("\n")[0]).toMatch(
+      new RegExp(`^New Vehicles ${latest.id} (\\(\\S+\\) )?for Honda Sandton: Delivered$`),
+    );
     expect(show.stdout).toContain(`Reference ${latest.marker}`);
     const deliveries = [...show.stdout.matchAll(DELIVERY_LINE)];
     expect(deliveries.length).toBeGreaterThan(0);
@@ -205,12 +227,22 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     const mailsBefore = await mailsFor(target.env.DATA_DIR!, lead.id);
     const resend = await tool("leads", "resend", lead.id, "--all");
     expect(resend.stdout.trim()).toBe(`queued ${deliveries.length} deliveries again`);
-    await until("the e-mails sent again", async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) >= mailsBefore + emails, 120_000);
-    const show = await until("the lead delivered again", async () => {
-      const result = await shownDelivered(lead.id);
-      return result.stdout.match(/ ok \(/g)?.length === 2 * deliveries.length && result;
-    }, 120_000);
-    expect([...show.stdout.matchAll(DELIVERY_LINE)].map((line) => `${line[2]} ${line[3]}`)).toEqual(deliveries.map(() => "delivered 1"));
+    await until(
+      "the e-mails sent again",
+      async () => (await mailsFor(target.env.DATA_DIR!, lead.id)) >= mailsBefore + emails,
+      120_000,
+    );
+    const show = await until(
+      "the lead delivered again",
+      async () => {
+        const result = await shownDelivered(lead.id);
+        return result.stdout.match(/ ok \(/g)?.length === 2 * deliveries.length && result;
+      },
+      120_000,
+    );
+    expect([...show.stdout.matchAll(DELIVERY_LINE)].map((line) => `${line[2]} ${line[3]}`)).toEqual(
+      deliveries.map(() => "delivered 1"),
+    );
     shownWhileRunning.push({ id: lead.id, stdout: show.stdout });
   });
 
@@ -236,7 +268,10 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     const purge = await tool("finance:purge");
     expect(purge.code).toBe(0);
     expect(purge.stdout.trim()).toBe("deleted 0 finance application(s) older than 180 days");
-    const listed = async () => ((await fetch(`${app.baseUrl}/api/vehicles`).then((r) => r.json())) as { "hydra:totalItems": number })["hydra:totalItems"];
+    const listed = async () =>
+      ((await fetch(`${app.baseUrl}/api/vehicles`).then((r) => r.json())) as { "hydra:totalItems": number })[
+        "hydra:totalItems"
+      ];
     const before = await listed();
     const seed = await tool("db:seed", "--used", "7");
     expect(seed.code).toBe(0);
@@ -252,8 +287,12 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`to ${file}`);
-    expect(backup.stdout).toContain(`The finance encryption key is not in the backup: it is in ${path.join(target.env.DATA_DIR!, "finance-encryption.key")}.`);
-    expect(backup.stdout).toContain(`Nor is the appointment link key (${path.join(target.env.DATA_DIR!, "link-signing.key")})`);
+    expect(backup.stdout).toContain(
+      `The finance encryption key is not in the backup: it is in ${path.join(target.env.DATA_DIR!, "finance-encryption.key")}.`,
+    );
+    expect(backup.stdout).toContain(
+      `Nor is the appointment link key (${path.join(target.env.DATA_DIR!, "link-signing.key")})`,
+    );
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     if (target.embedded) {
       // The embedded backup is a gzipped tar of the database's folder: neither key's text is anywhere in it.
@@ -269,7 +308,9 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     if (target.embedded) expect(filesOpenToOthers(fresh.DATA_DIR!)).toEqual([]);
-    const stored = await withDatabase(fresh, (database) => storedMarkers(database.db, before[0]!.replace(/-c\d+-\d+$/, "")));
+    const stored = await withDatabase(fresh, (database) =>
+      storedMarkers(database.db, before[0]!.replace(/-c\d+-\d+$/, "")),
+    );
     expect(before.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
   });
 
@@ -288,10 +329,14 @@ describe.each([["the embedded PGlite", embeddedTarget], ["PostgreSQL", postgresT
         select e.id, e.status from enquiries e join lead_deliveries d on d.lead_id = e.id
         group by e.id, e.status
         having e.status <> case when bool_or(d.status = 'failed') then 'Failed'
-                                when bool_and(d.status = 'delivered') then 'Delivered' else 'Queued' end`)) as unknown as { rows: unknown[] };
+                                when bool_and(d.status = 'delivered') then 'Delivered' else 'Queued' end`)) as unknown as {
+        rows: unknown[];
+      };
       return { stored: await storedMarkers(database.db, prefix), ...counts.rows[0]!, disagreeing: mismatches.rows };
     });
-    console.log(`operator (${target.name}): ${traffic.acknowledged.length} enquiries acknowledged; ${leads} leads and ${deliveries} deliveries stored`);
+    console.log(
+      `operator (${target.name}): ${traffic.acknowledged.length} enquiries acknowledged; ${leads} leads and ${deliveries} deliveries stored`,
+    );
     expect(traffic.acknowledged.filter(({ marker }) => stored.get(marker) !== 1)).toEqual([]);
     expect([...stored.values()].every((n) => n === 1)).toBe(true);
     expect(Number(deliveries)).toBeGreaterThanOrEqual(Number(leads));

@@ -18,12 +18,18 @@ describe("a database outage during traffic", () => {
 
   beforeAll(async () => {
     cluster = await createPostgresCluster();
-    app = await startAppProcess({ DATABASE_URL: cluster.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" }, STARTUP_TIMEOUT_MS);
+    app = await startAppProcess(
+      { DATABASE_URL: cluster.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" },
+      STARTUP_TIMEOUT_MS,
+    );
     traffic.done = (async () => {
       for (let n = 0; !traffic.stop; n++) {
         const marker = `${run}-bg-${n}`;
         traffic.outcomes.push({ marker, outcome: await postMarkedEnquiry(app.baseUrl, marker) });
-        await fetch(`${app.baseUrl}/used`).then((r) => r.arrayBuffer(), () => undefined);
+        await fetch(`${app.baseUrl}/used`).then(
+          (r) => r.arrayBuffer(),
+          () => undefined,
+        );
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
@@ -36,7 +42,9 @@ describe("a database outage during traffic", () => {
   });
 
   it("serves the API and takes leads while the database is up", async () => {
-    expect((await postMarkedEnquiry(app.baseUrl, `${run}-before`)) as { status: number }).toMatchObject({ status: 201 });
+    expect((await postMarkedEnquiry(app.baseUrl, `${run}-before`)) as { status: number }).toMatchObject({
+      status: 201,
+    });
     expect((await fetch(`${app.baseUrl}/readyz`)).status).toBe(200);
   });
 
@@ -83,7 +91,8 @@ describe("a database outage during traffic", () => {
     await cluster.start();
     const deadline = Date.now() + 30_000;
     while ((await fetch(`${app.baseUrl}/readyz`)).status !== 200) {
-      if (Date.now() > deadline) throw new Error("the app did not become ready within 30 s of the database coming back");
+      if (Date.now() > deadline)
+        throw new Error("the app did not become ready within 30 s of the database coming back");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(await postMarkedEnquiry(app.baseUrl, `${run}-after`)).toMatchObject({ status: 201 });
@@ -95,7 +104,10 @@ describe("a database outage during traffic", () => {
     const database: DatabaseHandle = await openDatabase({ databaseUrl: cluster.url });
     try {
       const stored = await storedMarkers(database.db, run);
-      const answered = traffic.outcomes.map(({ marker, outcome }) => ({ marker, status: "status" in outcome ? outcome.status : outcome.error }));
+      const answered = traffic.outcomes.map(({ marker, outcome }) => ({
+        marker,
+        status: "status" in outcome ? outcome.status : outcome.error,
+      }));
       const acknowledged = answered.filter((a) => a.status === 201).map((a) => a.marker);
       const refused = answered.filter((a) => a.status === 503).map((a) => a.marker);
       console.log(

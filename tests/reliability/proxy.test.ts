@@ -101,11 +101,15 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
         method: "POST",
         path: "/api/customer_enquiries",
         localAddress,
-        headers: { "Content-Type": "application/ld+json", ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}) },
+        headers: {
+          "Content-Type": "application/ld+json",
+          ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}),
+        },
         body: JSON.stringify(markedEnquiry(marker)),
       });
     // A new made-up address each time: were it trusted, the client would never run out.
-    for (let n = 0; n < RATE_LIMIT; n++) expect((await post("127.0.0.2", `limit-a${n}`, `198.51.100.${n}`)).status).toBe(201);
+    for (let n = 0; n < RATE_LIMIT; n++)
+      expect((await post("127.0.0.2", `limit-a${n}`, `198.51.100.${n}`)).status).toBe(201);
     const refused = await post("127.0.0.2", "limit-a-over", "198.51.100.99");
     expect(refused.status).toBe(429);
     expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
@@ -130,7 +134,11 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       method: "POST",
       path: "/sell-your-car",
       localAddress: "127.0.0.8",
-      headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+      headers: {
+        Host: new URL(siteUrl()).host,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: siteUrl(),
+      },
       body: new URLSearchParams({ first_name: "Pieter" }).toString(),
     });
     expect(answer.status).toBe(422);
@@ -143,8 +151,17 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       method: "POST",
       path: "/staff/login",
       localAddress: staffClient,
-      headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
-      body: new URLSearchParams({ step: "password", email: ADMIN.email, password: ADMIN.password, next: "/staff" }).toString(),
+      headers: {
+        Host: new URL(siteUrl()).host,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: siteUrl(),
+      },
+      body: new URLSearchParams({
+        step: "password",
+        email: ADMIN.email,
+        password: ADMIN.password,
+        next: "/staff",
+      }).toString(),
     });
     expect(login.status).toBe(302);
     const setCookie = String(login.headers["set-cookie"]);
@@ -155,7 +172,11 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
 
     // A browser sends the address bar's host and port: React Router refuses an action whose Origin is another host.
     const host = new URL(siteUrl()).host;
-    const formPage = await caddy.request({ path: "/staff/dealers/honda-sandton", localAddress: staffClient, headers: { Host: host, Cookie: cookie } });
+    const formPage = await caddy.request({
+      path: "/staff/dealers/honda-sandton",
+      localAddress: staffClient,
+      headers: { Host: host, Cookie: cookie },
+    });
     expect(formPage.status).toBe(200);
     const form = formValues(formPage.body);
     expect(form).toMatchObject({ opens_saturday: "08:00", closes_saturday: "13:00" });
@@ -175,7 +196,8 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     // Whichever instance took the save, both show it: each reads its dealers again on the change notification.
     for (const app of instances.values()) {
       await vi.waitFor(
-        async () => expect(await (await fetch(`${app.baseUrl}/contact`)).text()).toMatch(/Saturday<\/dt><dd[^>]*>08:15 – 12:45/),
+        async () =>
+          expect(await (await fetch(`${app.baseUrl}/contact`)).text()).toMatch(/Saturday<\/dt><dd[^>]*>08:15 – 12:45/),
         { timeout: 30_000, interval: 200 },
       );
     }
@@ -191,7 +213,12 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       body: JSON.stringify({ ...markedEnquiry(marker), comments: "x".repeat(100 * 1024) }),
     });
     expect(answer.status).toBe(413);
-    expect(await database.db.select().from(enquiries).where(like(enquiries.message, `%${marker}%`))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(enquiries)
+        .where(like(enquiries.message, `%${marker}%`)),
+    ).toEqual([]);
   });
 
   it("answers Prometheus metrics on each instance's metrics port, and not through the proxy", async () => {
@@ -225,26 +252,52 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     const reader = async () => {
       for (let n = 0; !stopping; n++) {
         const requestPath = PAGE_PATHS[n % PAGE_PATHS.length]!;
-        const answer = await caddy.request({ path: requestPath }).catch((error: Error) => ({ status: 0, body: error.message }));
+        const answer = await caddy
+          .request({ path: requestPath })
+          .catch((error: Error) => ({ status: 0, body: error.message }));
         if (answer.status === 200) reads++;
         else failures.push(`GET ${requestPath}: ${answer.status} ${answer.body.slice(0, 200)}`);
       }
     };
     /** An enquiry through the API (JSON, 201) or, as a browser sends it, through the parts page's form (303). */
-    const enquiryRequest = (marker: string, viaPage: boolean): Omit<ProxyRequest, "method" | "localAddress"> & { path: string; acknowledged: number } =>
+    const enquiryRequest = (
+      marker: string,
+      viaPage: boolean,
+    ): Omit<ProxyRequest, "method" | "localAddress"> & { path: string; acknowledged: number } =>
       viaPage
         ? {
             path: "/parts",
-            headers: { Host: new URL(siteUrl()).host, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl() },
+            headers: {
+              Host: new URL(siteUrl()).host,
+              "Content-Type": "application/x-www-form-urlencoded",
+              Origin: siteUrl(),
+            },
             body: new URLSearchParams({
-              ...{ first_name: "Ayanda", last_name: "Khumalo", email: "ayanda.khumalo@example.co.za", cell_phone: "083 444 1212" },
-              ...{ make: "Honda", model: "Jazz", year: "2016", partNo: "08P01-T5A-100", vinNo: "", dealer_slug: "honda-sandton" },
+              ...{
+                first_name: "Ayanda",
+                last_name: "Khumalo",
+                email: "ayanda.khumalo@example.co.za",
+                cell_phone: "083 444 1212",
+              },
+              ...{
+                make: "Honda",
+                model: "Jazz",
+                year: "2016",
+                partNo: "08P01-T5A-100",
+                vinNo: "",
+                dealer_slug: "honda-sandton",
+              },
               ...{ message: `Two wiper blades, please. Reference ${marker}`, contact: "on", terms: "on", website: "" },
               ...{ idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000) },
             }).toString(),
             acknowledged: 303,
           }
-        : { path: "/api/customer_enquiries", headers: { "Content-Type": "application/ld+json" }, body: JSON.stringify(markedEnquiry(marker)), acknowledged: 201 };
+        : {
+            path: "/api/customer_enquiries",
+            headers: { "Content-Type": "application/ld+json" },
+            body: JSON.stringify(markedEnquiry(marker)),
+            acknowledged: 201,
+          };
     const poster = async (client: number, viaPage: boolean) => {
       for (let n = 0; !stopping; n++) {
         const marker = `${runId}-c${client}-${n}`;
@@ -273,31 +326,52 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       await Promise.all(load);
       await control.close();
     }
-    if (failures.length > 0) console.log(caddy.output().split("\n").filter((line) => /"level":"(error|warn)"/.test(line)).slice(-20).join("\n"));
-    console.log(`proxy: ${reads} reads and ${acknowledged.length} enquiries (API and page form) answered during the restart; ${failures.length} failed`);
+    if (failures.length > 0)
+      console.log(
+        caddy
+          .output()
+          .split("\n")
+          .filter((line) => /"level":"(error|warn)"/.test(line))
+          .slice(-20)
+          .join("\n"),
+      );
+    console.log(
+      `proxy: ${reads} reads and ${acknowledged.length} enquiries (API and page form) answered during the restart; ${failures.length} failed`,
+    );
     expect(failures).toEqual([]);
     expect(reads).toBeGreaterThan(0);
     expect(acknowledged.length).toBeGreaterThan(0);
-    expect(acknowledged.filter((marker) => marker.includes("-c2-")).length, "enquiries through the page's form").toBeGreaterThan(0);
+    expect(
+      acknowledged.filter((marker) => marker.includes("-c2-")).length,
+      "enquiries through the page's form",
+    ).toBeGreaterThan(0);
 
     const stored = await storedMarkers(database.db, runId);
     expect(acknowledged.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
     expect(stored.size).toBe(acknowledged.length);
 
     // Delivered: every delivery of every acknowledged lead, by whichever instance took it.
-    const leadIds = (await database.db.select({ id: enquiries.id }).from(enquiries).where(like(enquiries.message, `%Reference ${runId}%`))).map(
-      (row) => row.id,
-    );
+    const leadIds = (
+      await database.db
+        .select({ id: enquiries.id })
+        .from(enquiries)
+        .where(like(enquiries.message, `%Reference ${runId}%`))
+    ).map((row) => row.id);
     const deadline = Date.now() + 120_000;
     let undelivered = Infinity;
     while (Date.now() < deadline) {
-      const rows = await database.db.select({ status: leadDeliveries.status }).from(leadDeliveries).where(inArray(leadDeliveries.leadId, leadIds));
+      const rows = await database.db
+        .select({ status: leadDeliveries.status })
+        .from(leadDeliveries)
+        .where(inArray(leadDeliveries.leadId, leadIds));
       undelivered = rows.filter((row) => row.status !== "delivered").length;
       if (rows.length >= leadIds.length && undelivered === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(undelivered).toBe(0);
-    const mailed = new Set(smtp.messages.flatMap((message) => /Reference (\S+)/.exec(String(message.text ?? ""))?.[1] ?? []));
+    const mailed = new Set(
+      smtp.messages.flatMap((message) => /Reference (\S+)/.exec(String(message.text ?? ""))?.[1] ?? []),
+    );
     expect(acknowledged.filter((marker) => !mailed.has(marker))).toEqual([]);
   });
 });
@@ -319,7 +393,9 @@ async function startRestartControl(restart: (port: number) => Promise<void>) {
   const { port } = server.address() as { port: number };
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-systemctl-"));
   const systemctl = path.join(dir, "systemctl");
-  await fs.writeFile(systemctl, `#!/bin/sh\nexec curl -fsS --max-time 150 -X POST "http://127.0.0.1:${port}/$1/$2"\n`, { mode: 0o755 });
+  await fs.writeFile(systemctl, `#!/bin/sh\nexec curl -fsS --max-time 150 -X POST "http://127.0.0.1:${port}/$1/$2"\n`, {
+    mode: 0o755,
+  });
   return {
     systemctl,
     async close() {

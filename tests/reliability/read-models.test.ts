@@ -49,8 +49,15 @@ describe("a change in the database, with two instances on one PostgreSQL", () =>
     const before = await page(second, "/new/honda/cr-v");
     expect(before).toContain("<title>Honda CR-V |");
     const [crv] = await database.db.select({ id: models.id }).from(models).where(eq(models.slug, "cr-v"));
-    const [range] = await database.db.select({ id: rangeModels.id }).from(rangeModels).where(eq(rangeModels.modelId, crv!.id));
-    const [variant] = await database.db.select().from(rangeVariants).where(eq(rangeVariants.rangeModelId, range!.id)).limit(1);
+    const [range] = await database.db
+      .select({ id: rangeModels.id })
+      .from(rangeModels)
+      .where(eq(rangeModels.modelId, crv!.id));
+    const [variant] = await database.db
+      .select()
+      .from(rangeVariants)
+      .where(eq(rangeVariants.rangeModelId, range!.id))
+      .limit(1);
     expect(before).not.toContain("777777");
 
     await database.db.transaction(async (tx) => {
@@ -76,7 +83,10 @@ describe("a change in the database, with two instances on one PostgreSQL", () =>
 
   it("shows a used vehicle's new price on the other instance's listing", async () => {
     const cheapestFirst = async (app: AppProcess) =>
-      (await (await fetch(`${app.baseUrl}/api/vehicles?order[price]=asc`)).json())["hydra:member"][0] as { id: number; price: number };
+      (await (await fetch(`${app.baseUrl}/api/vehicles?order[price]=asc`)).json())["hydra:member"][0] as {
+        id: number;
+        price: number;
+      };
     const [dearest] = await database.db
       .select({ id: usedVehicles.id })
       .from(usedVehicles)
@@ -87,7 +97,10 @@ describe("a change in the database, with two instances on one PostgreSQL", () =>
     expect((await cheapestFirst(second)).id).not.toBe(target);
     await database.db.update(usedVehicles).set({ price: 1_000 }).where(eq(usedVehicles.id, target));
     for (const app of [second, first]) {
-      await vi.waitFor(async () => expect(await cheapestFirst(app)).toMatchObject({ id: target, price: 1_000 }), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(async () => expect(await cheapestFirst(app)).toMatchObject({ id: target, price: 1_000 }), {
+        timeout: 10_000,
+        interval: 100,
+      });
       await inMemory(app);
       expect(await cheapestFirst(app)).toMatchObject({ id: target, price: 1_000 });
     }

@@ -13,7 +13,10 @@ describe("the systemd unit of an app instance", () => {
   it("passes systemd-analyze verify without a warning, as the instance honda-site@3001", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-systemd-"));
     try {
-      await fs.copyFile(path.join(projectRoot, "deploy/systemd/honda-site@.service"), path.join(dir, "honda-site@.service"));
+      await fs.copyFile(
+        path.join(projectRoot, "deploy/systemd/honda-site@.service"),
+        path.join(dir, "honda-site@.service"),
+      );
       const { stdout, stderr } = await run("systemd-analyze", ["verify", "./honda-site@3001.service"], { cwd: dir });
       expect(`${stdout}${stderr}`).toBe("");
     } finally {

@@ -22,7 +22,10 @@ let dropDatabase: () => Promise<void>;
 beforeAll(async () => {
   const scratch = await createScratchDatabase("uploads");
   dropDatabase = scratch.drop;
-  app = await startAppProcess({ DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off", JOBS: "off" }, STARTUP_TIMEOUT_MS);
+  app = await startAppProcess(
+    { DATABASE_URL: scratch.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off", JOBS: "off" },
+    STARTUP_TIMEOUT_MS,
+  );
 });
 afterAll(async () => {
   await app?.stop();
@@ -37,14 +40,18 @@ function postSellerForm(photos: number, bytes: number): Promise<{ status: number
   const boundary = `----upload${Date.now()}`;
   const head = (name: string, file?: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/jpeg` : ""}\r\n\r\n`;
-  const parts = [`${head("first_name")}Pieter\r\n`, ...Array.from({ length: photos }, (_, n) => head("photos", `car-${n + 1}.jpg`))];
+  const parts = [
+    `${head("first_name")}Pieter\r\n`,
+    ...Array.from({ length: photos }, (_, n) => head("photos", `car-${n + 1}.jpg`)),
+  ];
   const tail = `--${boundary}--\r\n`;
   const chunk = Buffer.alloc(64 * 1024, 7);
   async function* body() {
     yield Buffer.from(parts[0]!);
     for (const part of parts.slice(1)) {
       yield Buffer.from(part);
-      for (let sent = 0; sent < bytes; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+      for (let sent = 0; sent < bytes; sent += chunk.length)
+        yield chunk.subarray(0, Math.min(chunk.length, bytes - sent));
       yield Buffer.from("\r\n");
     }
     yield Buffer.from(tail);
@@ -53,7 +60,11 @@ function postSellerForm(photos: number, bytes: number): Promise<{ status: number
   return new Promise((resolve, reject) => {
     const request = http.request(`${app.baseUrl}/sell-your-car`, {
       method: "POST",
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": length, Origin: app.baseUrl },
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Content-Length": length,
+        Origin: app.baseUrl,
+      },
     });
     request.on("response", async (response) => {
       let text = "";

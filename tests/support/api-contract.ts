@@ -18,7 +18,13 @@ import {
 export class ApiContract {
   private readonly validators = new Map<JsonSchema, ValidateFunction>();
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, unicodeRegExp: true });
-  private readonly routes: { method: HttpMethod; pattern: RegExp; templated: number; path: string; operation: Operation }[];
+  private readonly routes: {
+    method: HttpMethod;
+    pattern: RegExp;
+    templated: number;
+    path: string;
+    operation: Operation;
+  }[];
 
   constructor(readonly document: OpenApiDocument) {
     addFormats.default(this.ajv);
@@ -39,7 +45,9 @@ export class ApiContract {
 
   /** The documented operation a request is answered by: the literal path before a templated one. */
   operationFor(method: string, pathname: string): { path: string; operation: Operation } | "no path" | "no method" {
-    const matching = this.routes.filter((route) => route.pattern.test(pathname)).sort((a, b) => a.templated - b.templated);
+    const matching = this.routes
+      .filter((route) => route.pattern.test(pathname))
+      .sort((a, b) => a.templated - b.templated);
     if (matching.length === 0) return "no path";
     const wanted = method.toLowerCase() === "head" ? "get" : method.toLowerCase();
     const route = matching.find((candidate) => candidate.method === wanted);
@@ -53,17 +61,28 @@ export class ApiContract {
     const found = this.operationFor(method, pathname);
     if (found === "no path" || found === "no method") {
       // A write to an unknown path meets the request guard first (server/middleware/request-guard.ts).
-      const guard = found === "no path" && ["POST", "PUT", "PATCH", "DELETE"].includes(method.toUpperCase()) ? [403, 413, 415, 429] : [];
+      const guard =
+        found === "no path" && ["POST", "PUT", "PATCH", "DELETE"].includes(method.toUpperCase())
+          ? [403, 413, 415, 429]
+          : [];
       // Any address under /api/staff meets staffApiAuth (server/middleware/staff-auth.ts) before any route: 401 or 403.
       const staffAuth = pathname.startsWith("/api/staff/") || pathname === "/api/staff" ? [401, 403] : [];
       const expected = found === "no path" ? [400, 404, ...guard, ...staffAuth] : [400, 405, ...staffAuth];
-      const problems = expected.includes(answer.status) ? [] : [`${where}: undocumented, so it must answer ${expected.join(" or ")}`];
-      if (found === "no method" && answer.status === 405 && !answer.headers.get("allow")) problems.push(`${where}: 405 without Allow`);
-      return [...problems, ...this.bodyProblems(where, { $ref: "#/components/schemas/Error" }, "application/ld+json", answer, method)];
+      const problems = expected.includes(answer.status)
+        ? []
+        : [`${where}: undocumented, so it must answer ${expected.join(" or ")}`];
+      if (found === "no method" && answer.status === 405 && !answer.headers.get("allow"))
+        problems.push(`${where}: 405 without Allow`);
+      return [
+        ...problems,
+        ...this.bodyProblems(where, { $ref: "#/components/schemas/Error" }, "application/ld+json", answer, method),
+      ];
     }
     const response = found.operation.responses[String(answer.status)];
     if (!response) {
-      return [`${where}: status not documented for ${method.toUpperCase()} ${found.path} (documented: ${Object.keys(found.operation.responses).join(", ")})`];
+      return [
+        `${where}: status not documented for ${method.toUpperCase()} ${found.path} (documented: ${Object.keys(found.operation.responses).join(", ")})`,
+      ];
     }
     const problems: string[] = [];
     for (const [name, header] of Object.entries(response.headers ?? {})) {
@@ -74,9 +93,16 @@ export class ApiContract {
     return problems;
   }
 
-  private bodyProblems(where: string, schema: JsonSchema | undefined, mediaType: string, answer: { headers: Headers; body: string }, method: string): string[] {
+  private bodyProblems(
+    where: string,
+    schema: JsonSchema | undefined,
+    mediaType: string,
+    answer: { headers: Headers; body: string },
+    method: string,
+  ): string[] {
     const contentType = answer.headers.get("content-type") ?? "";
-    if (!contentType.startsWith(mediaType)) return [`${where}: Content-Type ${contentType || "(none)"}, documented ${mediaType}`];
+    if (!contentType.startsWith(mediaType))
+      return [`${where}: Content-Type ${contentType || "(none)"}, documented ${mediaType}`];
     if (method.toUpperCase() === "HEAD" || !schema || !mediaType.includes("json")) return [];
     let body: unknown;
     try {
@@ -86,7 +112,9 @@ export class ApiContract {
     }
     const validate = this.validatorOf(schema);
     if (validate(body)) return [];
-    return (validate.errors ?? []).slice(0, 5).map((error) => `${where}: body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`);
+    return (validate.errors ?? [])
+      .slice(0, 5)
+      .map((error) => `${where}: body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`);
   }
 
   private validatorOf(schema: JsonSchema): ValidateFunction {
@@ -110,7 +138,10 @@ function withRefsInto(id: string, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => withRefsInto(id, item));
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === "$ref" && typeof inner === "string" && inner.startsWith("#/") ? `${id}${inner}` : withRefsInto(id, inner)]),
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === "$ref" && typeof inner === "string" && inner.startsWith("#/") ? `${id}${inner}` : withRefsInto(id, inner),
+    ]),
   );
 }
 

@@ -17,7 +17,9 @@ export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -34,7 +36,15 @@ export async function startAppProcess(env: Record<string, string>, timeoutMs = 6
   let output = "";
   const child = spawn(process.execPath, npmScriptArguments("serve"), {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", SHUTDOWN_DRAIN_SECONDS: "0", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SHUTDOWN_DRAIN_SECONDS: "0",
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -52,7 +62,10 @@ export async function startAppProcess(env: Record<string, string>, timeoutMs = 6
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited early:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/dealers`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/dealers`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -78,7 +91,10 @@ export type Tool = { code: number | null; stdout: string; stderr: string };
  * operators' tools) or `tsx ...` (the developers' tools), with any `NAME=value` settings before it left to the caller.
  */
 export function npmScriptArguments(name: string): string[] {
-  const scripts = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<string, string>;
+  const scripts = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")).scripts as Record<
+    string,
+    string
+  >;
   const command = scripts[name]?.split(" ").filter((word) => !/^[A-Z_]+=/.test(word));
   if (command?.length !== 2) throw new Error(`npm run ${name} is not one program with its file: ${scripts[name]}`);
   const [program, file] = command as [string, string];

@@ -9,7 +9,13 @@ import { freePort } from "./app-process.ts";
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 export type ProxyAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-export type ProxyRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string; localAddress?: string };
+export type ProxyRequest = {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  localAddress?: string;
+};
 
 export type Caddy = {
   httpsPort: number;
@@ -31,21 +37,25 @@ export async function startCaddy(upstreams: string[], ports?: { httpPort: number
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-caddy-"));
   const { httpPort, httpsPort } = ports ?? { httpPort: await freePort(), httpsPort: await freePort() };
   let output = "";
-  const child: ChildProcess = spawn("caddy", ["run", "--config", path.join(projectRoot, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
-    env: {
-      ...process.env,
-      HOME: dir,
-      XDG_DATA_HOME: path.join(dir, "data"),
-      XDG_CONFIG_HOME: path.join(dir, "config"),
-      SITE_ADDRESS: "localhost",
-      HTTP_PORT: String(httpPort),
-      HTTPS_PORT: String(httpsPort),
-      CADDY_ADMIN: "off",
-      CADDY_GLOBAL_OPTIONS: "local_certs\n\tskip_install_trust",
-      UPSTREAMS: upstreams.join(" "),
+  const child: ChildProcess = spawn(
+    "caddy",
+    ["run", "--config", path.join(projectRoot, "deploy/Caddyfile"), "--adapter", "caddyfile"],
+    {
+      env: {
+        ...process.env,
+        HOME: dir,
+        XDG_DATA_HOME: path.join(dir, "data"),
+        XDG_CONFIG_HOME: path.join(dir, "config"),
+        SITE_ADDRESS: "localhost",
+        HTTP_PORT: String(httpPort),
+        HTTPS_PORT: String(httpsPort),
+        CADDY_ADMIN: "off",
+        CADDY_GLOBAL_OPTIONS: "local_certs\n\tskip_install_trust",
+        UPSTREAMS: upstreams.join(" "),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const killOnExit = () => child.kill("SIGKILL");
@@ -60,7 +70,12 @@ export async function startCaddy(upstreams: string[], ports?: { httpPort: number
   for (;;) {
     if (child.exitCode !== null) throw new Error(`caddy exited:\n${output}`);
     ca ??= await fs.readFile(rootPath).catch(() => undefined);
-    const ready = ca && (await request({ path: "/readyz" }).then((a) => a.status === 200, () => false));
+    const ready =
+      ca &&
+      (await request({ path: "/readyz" }).then(
+        (a) => a.status === 200,
+        () => false,
+      ));
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -95,7 +110,11 @@ export function send(
         ...rest,
         agent: false,
         timeout: 30_000,
-        headers: { Host: "localhost", ...(body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) }), ...headers },
+        headers: {
+          Host: "localhost",
+          ...(body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) }),
+          ...headers,
+        },
       },
       (response) => {
         let text = "";

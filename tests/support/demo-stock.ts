@@ -11,5 +11,10 @@ export async function takeDemoStockOffFeed(db: Database, dealerSlugs: readonly s
   await db
     .update(usedVehicles)
     .set({ stockNumber: null })
-    .where(inArray(usedVehicles.dealerId, sql`(select ${dealers.id} from ${dealers} where ${inArray(dealers.slug, [...dealerSlugs])})`));
+    .where(
+      inArray(
+        usedVehicles.dealerId,
+        sql`(select ${dealers.id} from ${dealers} where ${inArray(dealers.slug, [...dealerSlugs])})`,
+      ),
+    );
 }

@@ -44,7 +44,10 @@ export async function postMarkedEnquiry(baseUrl: string, marker: string, timeout
 
 /** How many stored enquiries carry each marker that starts with `prefix`. */
 export async function storedMarkers(db: Database, prefix: string): Promise<Map<string, number>> {
-  const rows = await db.select({ message: enquiries.message }).from(enquiries).where(like(enquiries.message, `%Reference ${prefix}%`));
+  const rows = await db
+    .select({ message: enquiries.message })
+    .from(enquiries)
+    .where(like(enquiries.message, `%Reference ${prefix}%`));
   const counts = new Map<string, number>();
   for (const { message } of rows) {
     const marker = /Reference (\S+)$/.exec(message ?? "")?.[1];

@@ -4,7 +4,12 @@ import { ReadModels } from "../../core/shared/read-model.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { PUBLIC_READ_MODELS } from "../../server/public-read-models.ts";
 
-export type InMemoryReads = { changes: ChangeNotifications; usedStock: UsedStock; readModels: ReadModels; stop(): Promise<void> };
+export type InMemoryReads = {
+  changes: ChangeNotifications;
+  usedStock: UsedStock;
+  readModels: ReadModels;
+  stop(): Promise<void>;
+};
 
 /** What server/site.ts keeps in memory for public reads, on a test's database: one change notification, the used stock and the read models. */
 export async function keepPublicReadsInMemory(database: DatabaseHandle): Promise<InMemoryReads> {

@@ -2,7 +2,10 @@
 declare module "jsonld" {
   type RemoteDocument = { contextUrl: string | null; documentUrl: string; document: unknown };
   const jsonld: {
-    expand(input: object, options?: { base?: string; documentLoader?: (url: string) => Promise<RemoteDocument> }): Promise<Record<string, unknown>[]>;
+    expand(
+      input: object,
+      options?: { base?: string; documentLoader?: (url: string) => Promise<RemoteDocument> },
+    ): Promise<Record<string, unknown>[]>;
   };
   export default jsonld;
 }

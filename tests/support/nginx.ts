@@ -30,7 +30,23 @@ export async function siteConfigForTest(
   { upstreams, httpPort, httpsPort }: { upstreams: string[]; httpPort: number; httpsPort: number },
 ): Promise<{ site: string; cert: string; key: string }> {
   const [cert, key] = [path.join(dir, "cert.pem"), path.join(dir, "key.pem")];
-  await run("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", cert]);
+  await run("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=localhost",
+    "-addext",
+    "subjectAltName=DNS:localhost",
+    "-keyout",
+    key,
+    "-out",
+    cert,
+  ]);
   let servers = 0;
   const site = (await fs.readFile(NGINX_CONFIG_PATH, "utf8"))
     .replace(/\/etc\/letsencrypt\/live\/[^;]*\/fullchain\.pem/, cert)
@@ -46,7 +62,9 @@ export async function siteConfigForTest(
 
 /** A main nginx.conf for a run by a test: everything under `dir`, in the foreground. */
 function mainConfig(dir: string, siteFile: string): string {
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => `  ${name}_temp_path ${dir}/${name}_temp;`).join("\n");
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((name) => `  ${name}_temp_path ${dir}/${name}_temp;`)
+    .join("\n");
   return `daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents {}\nhttp {\n  access_log off;\n${temp}\n  include ${siteFile};\n}\n`;
 }
 
@@ -54,7 +72,11 @@ function mainConfig(dir: string, siteFile: string): string {
 export async function checkNginxConfig(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "honda-nginx-"));
   try {
-    const { site } = await siteConfigForTest(dir, { upstreams: ["127.0.0.1:3001", "127.0.0.1:3002"], httpPort: 8080, httpsPort: 8443 });
+    const { site } = await siteConfigForTest(dir, {
+      upstreams: ["127.0.0.1:3001", "127.0.0.1:3002"],
+      httpPort: 8080,
+      httpsPort: 8443,
+    });
     await fs.writeFile(path.join(dir, "site.conf"), site);
     await fs.writeFile(path.join(dir, "nginx.conf"), mainConfig(dir, path.join(dir, "site.conf")));
     const { stderr } = await run("nginx", ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")]);
@@ -73,11 +95,14 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   const { site, cert } = await siteConfigForTest(dir, { upstreams, httpPort, httpsPort });
   await fs.writeFile(path.join(dir, "site.conf"), site);
   await fs.writeFile(path.join(dir, "nginx.conf"), mainConfig(dir, path.join(dir, "site.conf")));
-  for (const name of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) await fs.mkdir(path.join(dir, `${name}_temp`), { mode: 0o777 });
+  for (const name of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"])
+    await fs.mkdir(path.join(dir, `${name}_temp`), { mode: 0o777 });
   for (const name of ["client_body", "proxy"]) await fs.chmod(path.join(dir, `${name}_temp`), 0o777);
 
   let output = "";
-  const child: ChildProcess = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const killOnExit = () => child.kill("SIGKILL");
@@ -85,14 +110,23 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const ca = await fs.readFile(cert);
-  const request = (options: ProxyRequest) => send(https, { host: "127.0.0.1", port: httpsPort, servername: "localhost", ca, ...options });
+  const request = (options: ProxyRequest) =>
+    send(https, { host: "127.0.0.1", port: httpsPort, servername: "localhost", ca, ...options });
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
-    if (await request({ path: "/readyz" }).then((answer) => answer.status === 200, () => false)) break;
+    if (
+      await request({ path: "/readyz" }).then(
+        (answer) => answer.status === 200,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`nginx did not serve the site within 30 s:\n${output}\n${await fs.readFile(path.join(dir, "error.log"), "utf8").catch(() => "")}`);
+      throw new Error(
+        `nginx did not serve the site within 30 s:\n${output}\n${await fs.readFile(path.join(dir, "error.log"), "utf8").catch(() => "")}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -4,7 +4,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { builtPages, type PageMethods, type PageRoutePattern, type PageRouteRules, projectRoot } from "../../server/pages.ts";
+import {
+  builtPages,
+  type PageMethods,
+  type PageRoutePattern,
+  type PageRouteRules,
+  projectRoot,
+} from "../../server/pages.ts";
 import type { PageHandler } from "../../server/app.ts";
 
 const buildDir = path.join(projectRoot, "build");
@@ -24,7 +30,9 @@ export async function builtSite(): Promise<{
 }
 
 /** Any app over real HTTP on a free loopback port. */
-export async function serveOverHttp(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function serveOverHttp(app: {
+  fetch: (request: Request) => Response | Promise<Response>;
+}): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   return {
@@ -62,7 +70,9 @@ export async function pageRouteTable(): Promise<{ pattern: string; methods: read
     const parent = patternOf(route.parentId);
     return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent;
   };
-  const pages = routes.filter((route) => route.index || (route.path && !routes.some((other) => other.parentId === route.id)));
+  const pages = routes.filter(
+    (route) => route.index || (route.path && !routes.some((other) => other.parentId === route.id)),
+  );
   return pages.map((route) => ({
     pattern: patternOf(route.id) || "/",
     methods: route.module.action ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"],

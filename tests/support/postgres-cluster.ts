@@ -31,7 +31,13 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
   const cluster: PostgresCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
-      await pgCtl("-l", path.join(dir, "server.log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start");
+      await pgCtl(
+        "-l",
+        path.join(dir, "server.log"),
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        "start",
+      );
       running = true;
     },
     async stop() {
@@ -44,7 +50,16 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
     },
   };
   try {
-    await asOwner(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
+    await asOwner(path.join(bin, "initdb"), [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--no-sync",
+      "-E",
+      "UTF8",
+    ]);
     await cluster.start();
   } catch (error) {
     await cluster.dispose();

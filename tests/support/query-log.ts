@@ -11,7 +11,10 @@ type Client = {
  * node-postgres' pool `query` and `connect`, which a transaction starts with), while recording is on. The
  * statements still run: this only writes down their text, to show which a page made.
  */
-export function recordQueries(db: Database): { during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>; restore(): void } {
+export function recordQueries(db: Database): {
+  during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+  restore(): void;
+} {
   const client = (db as unknown as { $client: Client }).$client;
   let log: string[] | null = null;
   const originals = { query: client.query, connect: client.connect, transaction: client.transaction };

@@ -17,16 +17,41 @@ export const TEST_STAFF_PASSWORD = "correct horse battery staple";
  */
 export async function createStaffUser(
   db: Database,
-  { email, role, dealerSlugs = [], password, displayName }: { email: string; role: StaffRole; dealerSlugs?: string[]; password?: string; displayName?: string },
+  {
+    email,
+    role,
+    dealerSlugs = [],
+    password,
+    displayName,
+  }: { email: string; role: StaffRole; dealerSlugs?: string[]; password?: string; displayName?: string },
 ): Promise<{ id: number; actor: StaffActor }> {
-  const dealerRows = dealerSlugs.length > 0 ? await db.select({ id: dealers.id }).from(dealers).where(inArray(dealers.slug, dealerSlugs)) : [];
+  const dealerRows =
+    dealerSlugs.length > 0
+      ? await db.select({ id: dealers.id }).from(dealers).where(inArray(dealers.slug, dealerSlugs))
+      : [];
   if (dealerRows.length !== dealerSlugs.length) throw new Error(`unknown dealer among ${dealerSlugs.join(", ")}`);
   const [user] = await db
     .insert(staffUsers)
-    .values({ email: email.toLowerCase(), displayName: displayName ?? email.split("@")[0]!, role, passwordHash: password ? await hashPassword(password) : null })
+    .values({
+      email: email.toLowerCase(),
+      displayName: displayName ?? email.split("@")[0]!,
+      role,
+      passwordHash: password ? await hashPassword(password) : null,
+    })
     .returning({ id: staffUsers.id });
-  if (dealerRows.length > 0) await db.insert(staffUserDealers).values(dealerRows.map((dealer) => ({ staffUserId: user!.id, dealerId: dealer.id })));
-  return { id: user!.id, actor: { id: user!.id, label: email.toLowerCase(), role, dealerIds: dealerRows.map((dealer) => dealer.id).sort((a, b) => a - b) } };
+  if (dealerRows.length > 0)
+    await db
+      .insert(staffUserDealers)
+      .values(dealerRows.map((dealer) => ({ staffUserId: user!.id, dealerId: dealer.id })));
+  return {
+    id: user!.id,
+    actor: {
+      id: user!.id,
+      label: email.toLowerCase(),
+      role,
+      dealerIds: dealerRows.map((dealer) => dealer.id).sort((a, b) => a - b),
+    },
+  };
 }
 
 export type StaffHttpSession = {
@@ -42,7 +67,11 @@ export type StaffHttpSession = {
  */
 export async function signIn(page: Page, email: string, password: string): Promise<undefined>;
 export async function signIn(baseUrl: string, email: string, password: string): Promise<StaffHttpSession>;
-export async function signIn(target: Page | string, email: string, password: string): Promise<StaffHttpSession | undefined> {
+export async function signIn(
+  target: Page | string,
+  email: string,
+  password: string,
+): Promise<StaffHttpSession | undefined> {
   if (typeof target !== "string") {
     await target.goto("/staff/login");
     await target.getByLabel("Email").fill(email);
@@ -71,12 +100,18 @@ export function formValues(html: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const match of html.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*>/g)) {
     const value = /\bvalue="([^"]*)"/.exec(match[0]);
-    values[match[1]!] = value ? value[1]!.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"') : "";
+    values[match[1]!] = value
+      ? value[1]!
+          .replace(/&amp;/g, "&")
+          .replace(/&#x27;/g, "'")
+          .replace(/&quot;/g, '"')
+      : "";
   }
   for (const match of html.matchAll(/<select[^>]*\bname="([^"]+)"[\s\S]*?<\/select>/g)) {
     values[match[1]!] = /<option[^>]*value="([^"]*)"[^>]*selected/.exec(match[0])?.[1] ?? "";
   }
-  for (const match of html.matchAll(/<textarea[^>]*\bname="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) values[match[1]!] = match[2]!.replace(/&amp;/g, "&");
+  for (const match of html.matchAll(/<textarea[^>]*\bname="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
+    values[match[1]!] = match[2]!.replace(/&amp;/g, "&");
   return values;
 }
 
@@ -85,8 +120,15 @@ export function formValues(html: string): Record<string, string> {
  * default): what the person clicks to choose a password. `except`: links already seen (two e-mails written
  * in the same millisecond have no order).
  */
-export async function passwordLinkFromOutbox(outboxDir: string, email: string, { except = [] }: { except?: string[] } = {}): Promise<string> {
-  const names = (await fs.readdir(outboxDir)).filter((name) => name.endsWith(".eml")).sort().reverse();
+export async function passwordLinkFromOutbox(
+  outboxDir: string,
+  email: string,
+  { except = [] }: { except?: string[] } = {},
+): Promise<string> {
+  const names = (await fs.readdir(outboxDir))
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .reverse();
   for (const name of names) {
     const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)));
     const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";

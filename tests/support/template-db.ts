@@ -13,7 +13,9 @@ import { seedDatabase } from "../../db/seed/seed.ts";
  * Embedded: a PGlite data directory dumped to a file. PostgreSQL (TEST_DATABASE_URL or DATABASE_URL):
  * a template database cloned with CREATE DATABASE ... TEMPLATE.
  */
-export type TemplateRef = { kind: "pglite"; dumpPath: string } | { kind: "postgres"; serverUrl: string; templateName: string };
+export type TemplateRef =
+  | { kind: "pglite"; dumpPath: string }
+  | { kind: "postgres"; serverUrl: string; templateName: string };
 
 export function postgresServerUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
@@ -84,4 +86,3 @@ export function withDatabase(serverUrl: string, database: string): string {
   url.pathname = `/${database}`;
   return url.toString();
 }
-

@@ -37,7 +37,8 @@ export async function startTestServer(
     hostname: "127.0.0.1",
     fetch: async (request, env) => {
       const response = await app.fetch(request, env);
-      if (new URL(request.url).pathname.startsWith("/api")) checks.push(checkAgainst(contract, request, response.clone()));
+      if (new URL(request.url).pathname.startsWith("/api"))
+        checks.push(checkAgainst(contract, request, response.clone()));
       return response;
     },
   });
@@ -60,14 +61,19 @@ export async function startTestServer(
       if (!shared) await database.close();
       const problems = (await Promise.all(checks)).flat();
       if (problems.length > 0) {
-        throw new Error(`${problems.length} answers departed from /api/docs.json:\n${[...new Set(problems)].slice(0, 30).join("\n")}`);
+        throw new Error(
+          `${problems.length} answers departed from /api/docs.json:\n${[...new Set(problems)].slice(0, 30).join("\n")}`,
+        );
       }
     },
   };
 }
 
 async function checkAgainst(contract: ApiContract, request: Request, response: Response): Promise<string[]> {
-  const body = decoded(Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0))), response.headers.get("content-encoding"));
+  const body = decoded(
+    Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0))),
+    response.headers.get("content-encoding"),
+  );
   return contract.check(request.method, request.url, { status: response.status, headers: response.headers, body });
 }
 

@@ -16,7 +16,15 @@ export function AccountFields({
 }) {
   return (
     <>
-      <TextField form={form} name="displayName" label="Name" autoComplete="off" required defaultValue={values?.displayName} error={errors?.displayName} />
+      <TextField
+        form={form}
+        name="displayName"
+        label="Name"
+        autoComplete="off"
+        required
+        defaultValue={values?.displayName}
+        error={errors?.displayName}
+      />
       <Select
         form={form}
         name="role"
@@ -25,7 +33,11 @@ export function AccountFields({
         options={STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }))}
         error={errors?.role}
       />
-      <fieldset id={`${form}-dealerIds`} tabIndex={-1} aria-describedby={`${form}-dealerIds-hint${errors?.dealerIds ? ` ${form}-dealerIds-error` : ""}`}>
+      <fieldset
+        id={`${form}-dealerIds`}
+        tabIndex={-1}
+        aria-describedby={`${form}-dealerIds-hint${errors?.dealerIds ? ` ${form}-dealerIds-error` : ""}`}
+      >
         <legend className={labelClass}>Dealers</legend>
         <p id={`${form}-dealerIds-hint`} className="text-sm text-brand-grey-light">
           For a dealer manager: the dealers whose stock and leads they look after. Other roles work group-wide.
@@ -55,4 +67,10 @@ export function AccountFields({
   );
 }
 
-export const ACCOUNT_FIELD_LABELS = { email: "Email", displayName: "Name", role: "Role", dealerIds: "Dealers", active: "Status" };
+export const ACCOUNT_FIELD_LABELS = {
+  email: "Email",
+  displayName: "Name",
+  role: "Role",
+  dealerIds: "Dealers",
+  active: "Status",
+};

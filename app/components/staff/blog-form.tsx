@@ -3,7 +3,15 @@ import { BLOG_FIELD_LABELS, type BlogField } from "../../../core/content/blog-sc
 import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { Select, TextArea } from "./fields.tsx";
-import { buttonClass, ErrorSummary, inputClass, labelClass, secondaryButtonClass, staffLook, TextField } from "./form.tsx";
+import {
+  buttonClass,
+  ErrorSummary,
+  inputClass,
+  labelClass,
+  secondaryButtonClass,
+  staffLook,
+  TextField,
+} from "./form.tsx";
 
 export type BlogFormValues = Partial<Record<BlogField, string>>;
 
@@ -25,7 +33,14 @@ type Props = {
 export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
   const text = (name: BlogField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField form={FORM} name={name} label={BLOG_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+    <TextField
+      form={FORM}
+      name={name}
+      label={BLOG_FIELD_LABELS[name]}
+      defaultValue={values[name] ?? ""}
+      error={errors[name]}
+      {...extra}
+    />
   );
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
@@ -33,7 +48,9 @@ export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: P
       <ErrorSummary form={FORM} errors={errors} fieldLabels={BLOG_FIELD_LABELS} />
       <div className="grid gap-5 sm:grid-cols-2">
         {text("title", { required: true })}
-        {text("slug", { hint: "Left empty, it is made from the title. The post's address is /blog/ followed by this." })}
+        {text("slug", {
+          hint: "Left empty, it is made from the title. The post's address is /blog/ followed by this.",
+        })}
         {text("author", { required: true })}
         <Select
           form={FORM}
@@ -51,15 +68,43 @@ export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: P
         <Field
           id={`${FORM}-heroImage`}
           label={BLOG_FIELD_LABELS.heroImage}
-          hint={<>JPEG, PNG or WebP, 16:9 is best. {imageUri ? "Choose a file only to replace the current one." : ""}</>}
+          hint={
+            <>JPEG, PNG or WebP, 16:9 is best. {imageUri ? "Choose a file only to replace the current one." : ""}</>
+          }
           error={errors.heroImage}
           look={staffLook}
-          after={imageUri ? <img src={imageUri} alt="The post's current hero" width={240} height={135} className="mt-2 aspect-video h-auto w-60 rounded object-cover" /> : null}
+          after={
+            imageUri ? (
+              <img
+                src={imageUri}
+                alt="The post's current hero"
+                width={240}
+                height={135}
+                className="mt-2 aspect-video h-auto w-60 rounded object-cover"
+              />
+            ) : null
+          }
         >
-          {(control) => <input {...control} name="heroImage" type="file" accept="image/jpeg,image/png,image/webp" className={inputClass} />}
+          {(control) => (
+            <input
+              {...control}
+              name="heroImage"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className={inputClass}
+            />
+          )}
         </Field>
       </div>
-      <TextArea form={FORM} name="description" label={BLOG_FIELD_LABELS.description} hint="One or two sentences for the blog list." defaultValue={values.description ?? ""} error={errors.description} rows={2} />
+      <TextArea
+        form={FORM}
+        name="description"
+        label={BLOG_FIELD_LABELS.description}
+        hint="One or two sentences for the blog list."
+        defaultValue={values.description ?? ""}
+        error={errors.description}
+        rows={2}
+      />
       <TextArea
         form={FORM}
         name="body"
@@ -73,7 +118,15 @@ export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: P
         {text("metaTitle", { hint: "For search engines. Left empty, it is the title." })}
         {text("keywords", { hint: "Separated by commas" })}
       </div>
-      <TextArea form={FORM} name="metaDescription" label={BLOG_FIELD_LABELS.metaDescription} hint="For search engines. Left empty, it is the summary." defaultValue={values.metaDescription ?? ""} error={errors.metaDescription} rows={2} />
+      <TextArea
+        form={FORM}
+        name="metaDescription"
+        label={BLOG_FIELD_LABELS.metaDescription}
+        hint="For search engines. Left empty, it is the summary."
+        defaultValue={values.metaDescription ?? ""}
+        error={errors.metaDescription}
+        rows={2}
+      />
       <button type="submit" className={buttonClass} disabled={busy}>
         {submitLabel}
       </button>
@@ -82,21 +135,42 @@ export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: P
 }
 
 /** Upload an image for the post's body: the answer is the Markdown to paste where it should appear. */
-export function BodyImageForm({ csrfToken, markdown, error }: { csrfToken: string; markdown?: string; error?: string }) {
+export function BodyImageForm({
+  csrfToken,
+  markdown,
+  error,
+}: {
+  csrfToken: string;
+  markdown?: string;
+  error?: string;
+}) {
   const form = "body-image";
   return (
     <section aria-labelledby="body-image-heading" className="mt-10 rounded border border-gray-300 p-4">
       <h2 id="body-image-heading" className="text-xl font-bold">
         An image for the body
       </h2>
-      <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        noValidate
+      >
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="body-image" />
         <div>
           <label htmlFor={`${form}-file`} className={labelClass}>
             Image file
           </label>
-          <input id={`${form}-file`} name="bodyImage" type="file" accept="image/jpeg,image/png,image/webp" aria-invalid={error ? true : undefined} aria-describedby={error ? `${form}-error` : undefined} className={inputClass} />
+          <input
+            id={`${form}-file`}
+            name="bodyImage"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${form}-error` : undefined}
+            className={inputClass}
+          />
         </div>
         <TextField form={form} name="alt" label="What the image shows" hint="For people who cannot see it" />
         <button type="submit" className={secondaryButtonClass}>
@@ -113,7 +187,13 @@ export function BodyImageForm({ csrfToken, markdown, error }: { csrfToken: strin
           <label htmlFor={`${form}-markdown`} className={labelClass}>
             Markdown to paste into the body
           </label>
-          <input id={`${form}-markdown`} readOnly value={markdown} className={inputClass} onFocus={(event) => event.currentTarget.select()} />
+          <input
+            id={`${form}-markdown`}
+            readOnly
+            value={markdown}
+            className={inputClass}
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </div>
       ) : null}
     </section>

@@ -36,7 +36,13 @@ function ContentForm({ form, csrfToken, fields, values, errors, submitLabel }: P
       <ErrorSummary form={form} errors={errors} fieldLabels={labels} />
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <ContentField key={field.name} form={form} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
+          <ContentField
+            key={field.name}
+            form={form}
+            field={field}
+            value={values[field.name] ?? ""}
+            error={errors[field.name]}
+          />
         ))}
       </div>
       <button type="submit" className={buttonClass} disabled={busy}>
@@ -46,10 +52,27 @@ function ContentForm({ form, csrfToken, fields, values, errors, submitLabel }: P
   );
 }
 
-function ContentField({ form, field, value, error }: { form: string; field: ContentFieldSpec; value: string; error?: string }) {
+function ContentField({
+  form,
+  field,
+  value,
+  error,
+}: {
+  form: string;
+  field: ContentFieldSpec;
+  value: string;
+  error?: string;
+}) {
   const wide = field.kind === "textarea" || field.kind === "image";
   return (
-    <Field id={`${form}-${field.name}`} label={field.label} hint={field.hint} error={error} look={staffLook} className={wide ? "sm:col-span-2" : undefined}>
+    <Field
+      id={`${form}-${field.name}`}
+      label={field.label}
+      hint={field.hint}
+      error={error}
+      look={staffLook}
+      className={wide ? "sm:col-span-2" : undefined}
+    >
       {(control) => <ContentControl control={control} field={field} value={value} />}
     </Field>
   );
@@ -111,7 +134,14 @@ export function BannerForm({ csrfToken, dealers, values, errors, adding }: Recor
 }
 
 /** A special's or deal's form: the same to add one (saved as a draft) and to change one. */
-export function DealForm({ csrfToken, dealers, groupWide, values, errors, adding }: RecordFormProps & { groupWide: boolean }) {
+export function DealForm({
+  csrfToken,
+  dealers,
+  groupWide,
+  values,
+  errors,
+  adding,
+}: RecordFormProps & { groupWide: boolean }) {
   return (
     <ContentForm
       form="deal"

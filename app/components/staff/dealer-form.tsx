@@ -18,7 +18,12 @@ type Props = {
   submitLabel: string;
 };
 
-const HOURS_LABELS = Object.fromEntries(HOURS_DAYS.flatMap((day) => [[`opens_${day}`, `${HOURS_DAY_LABELS[day]} opens`], [`closes_${day}`, `${HOURS_DAY_LABELS[day]} closes`]]));
+const HOURS_LABELS = Object.fromEntries(
+  HOURS_DAYS.flatMap((day) => [
+    [`opens_${day}`, `${HOURS_DAY_LABELS[day]} opens`],
+    [`closes_${day}`, `${HOURS_DAY_LABELS[day]} closes`],
+  ]),
+);
 const LABELS: Record<string, string> = { ...DEALER_FIELD_LABELS, ...HOURS_LABELS };
 
 /**
@@ -28,7 +33,14 @@ const LABELS: Record<string, string> = { ...DEALER_FIELD_LABELS, ...HOURS_LABELS
 export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSecret, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
   const text = (name: DealerField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField form={FORM} name={name} label={DEALER_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+    <TextField
+      form={FORM}
+      name={name}
+      label={DEALER_FIELD_LABELS[name]}
+      defaultValue={values[name] ?? ""}
+      error={errors[name]}
+      {...extra}
+    />
   );
   return (
     <Form method="post" className="mt-6 space-y-8" noValidate>
@@ -38,7 +50,10 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
         <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="mb-2 text-xl font-bold">Dealer</legend>
           {text("dealerName", { required: true })}
-          {text("slug", { required: true, hint: "Its pages are at /dealer/ followed by this. When it changes, the old addresses lead to the new ones." })}
+          {text("slug", {
+            required: true,
+            hint: "Its pages are at /dealer/ followed by this. When it changes, the old addresses lead to the new ones.",
+          })}
         </fieldset>
       ) : null}
       <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
@@ -55,7 +70,10 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
           options={[{ value: "", label: "Choose…" }, ...PROVINCES.map((p) => ({ value: p, label: p }))]}
         />
         {text("postalCode", { inputMode: "numeric", required: true })}
-        {text("location", { hint: "What a map search should look up, e.g. the dealer's name and address", required: true })}
+        {text("location", {
+          hint: "What a map search should look up, e.g. the dealer's name and address",
+          required: true,
+        })}
         {text("dpName", { required: true })}
         {text("dpEmail", { type: "email", inputMode: "email", required: true })}
         {text("dpContactNo", { type: "tel", required: true })}
@@ -113,9 +131,28 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
             error={errors.crmEmails}
             rows={2}
           />
-          <TextArea form={FORM} name="enquiryEmails" label={DEALER_FIELD_LABELS.enquiryEmails} hint="People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal." defaultValue={values.enquiryEmails ?? ""} error={errors.enquiryEmails} rows={3} />
-          <TextArea form={FORM} name="financeEmails" label={DEALER_FIELD_LABELS.financeEmails} hint="People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal." defaultValue={values.financeEmails ?? ""} error={errors.financeEmails} rows={3} />
-          {text("webhookUrl", { type: "url", hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret." })}
+          <TextArea
+            form={FORM}
+            name="enquiryEmails"
+            label={DEALER_FIELD_LABELS.enquiryEmails}
+            hint="People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal."
+            defaultValue={values.enquiryEmails ?? ""}
+            error={errors.enquiryEmails}
+            rows={3}
+          />
+          <TextArea
+            form={FORM}
+            name="financeEmails"
+            label={DEALER_FIELD_LABELS.financeEmails}
+            hint="People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal."
+            defaultValue={values.financeEmails ?? ""}
+            error={errors.financeEmails}
+            rows={3}
+          />
+          {text("webhookUrl", {
+            type: "url",
+            hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret.",
+          })}
           <Select
             form={FORM}
             name="webhookFormat"
@@ -128,7 +165,9 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
           {text("webhookSecret", {
             type: "password",
             autoComplete: "new-password",
-            hint: hasWebhookSecret ? "A secret is stored; it is never shown. Leave empty to keep it, or type a new one." : "At least 16 characters, as the CRM gives it.",
+            hint: hasWebhookSecret
+              ? "A secret is stored; it is never shown. Leave empty to keep it, or type a new one."
+              : "At least 16 characters, as the CRM gives it.",
           })}
         </fieldset>
       ) : null}

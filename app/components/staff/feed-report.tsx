@@ -40,7 +40,11 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
       {report.columns.used.length + report.columns.ignored.length > 0 ? (
         <>
           <h3 className="mt-6 text-xl font-bold">Columns</h3>
-          <StaffTable label="Columns read and ignored table" caption="The file's columns: the field each was read as, or why it was ignored" columns={["Column in the file", "Read as"]}>
+          <StaffTable
+            label="Columns read and ignored table"
+            caption="The file's columns: the field each was read as, or why it was ignored"
+            columns={["Column in the file", "Read as"]}
+          >
             {report.columns.used.map((use) => (
               <tr key={`used-${use.header}`}>
                 <td className={staffCellClass}>{use.header}</td>
@@ -61,7 +65,9 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
       {report.errors.length > 0 ? (
         <>
           <h3 className="mt-6 text-xl font-bold">Rejected rows</h3>
-          <p className="mt-1">Row 1 is the first vehicle, on the line after the header. These rows were skipped; the others were applied.</p>
+          <p className="mt-1">
+            Row 1 is the first vehicle, on the line after the header. These rows were skipped; the others were applied.
+          </p>
           <StaffTable label="Rejected rows table" caption="Rejected rows" columns={["Row", "Column", "Problem"]}>
             {report.errors.map((error, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a report drawn once, never reordered
@@ -78,11 +84,17 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
       {report.changes.length > 0 ? (
         <>
           <h3 className="mt-6 text-xl font-bold">{report.dryRun ? "Changes it would make" : "Changes"}</h3>
-          <StaffTable label="Vehicles created, updated or marked sold table" caption="Vehicles created, updated or marked sold" columns={["Stock number", "Change", "Fields"]}>
+          <StaffTable
+            label="Vehicles created, updated or marked sold table"
+            caption="Vehicles created, updated or marked sold"
+            columns={["Stock number", "Change", "Fields"]}
+          >
             {report.changes.map((change) => (
               <tr key={`${change.action}-${change.stockNumber}`}>
                 <td className={staffCellClass}>{change.stockNumber}</td>
-                <td className={staffCellClass}>{change.action === "created" ? "Created" : change.action === "updated" ? "Updated" : "Marked sold"}</td>
+                <td className={staffCellClass}>
+                  {change.action === "created" ? "Created" : change.action === "updated" ? "Updated" : "Marked sold"}
+                </td>
                 <td className={staffCellClass}>{"changes" in change ? changeText(change.changes) : ""}</td>
               </tr>
             ))}
@@ -94,7 +106,8 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
         <>
           <h3 className="mt-6 text-xl font-bold">Photos</h3>
           <p className="mt-1">
-            {report.photos.stored} stored, {report.photos.unchanged} unchanged, {report.photos.wouldFetch} to fetch, {report.photos.failed} failed.
+            {report.photos.stored} stored, {report.photos.unchanged} unchanged, {report.photos.wouldFetch} to fetch,{" "}
+            {report.photos.failed} failed.
           </p>
           <StaffTable label="Photos table" caption="Photos" columns={["Row", "Stock number", "Photo", "Outcome"]}>
             {report.photos.results.map((photo, i) => (
@@ -103,7 +116,9 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
                 <td className={staffCellClass}>{photo.row}</td>
                 <td className={staffCellClass}>{photo.stockNumber}</td>
                 <td className={`${staffCellClass} break-all`}>{photo.url}</td>
-                <td className={staffCellClass}>{photo.message ? `${photo.outcome}: ${photo.message}` : photo.outcome}</td>
+                <td className={staffCellClass}>
+                  {photo.message ? `${photo.outcome}: ${photo.message}` : photo.outcome}
+                </td>
               </tr>
             ))}
           </StaffTable>

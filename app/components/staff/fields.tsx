@@ -13,10 +13,20 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 
 type Common = { form: string; name: string; label: string; hint?: string; error?: string };
 
-export function TextArea({ form, name, label, hint, error, defaultValue, rows = 5 }: Common & { defaultValue?: string; rows?: number }) {
+export function TextArea({
+  form,
+  name,
+  label,
+  hint,
+  error,
+  defaultValue,
+  rows = 5,
+}: Common & { defaultValue?: string; rows?: number }) {
   return (
     <Field id={`${form}-${name}`} label={label} hint={hint} error={error} look={staffLook}>
-      {(control) => <textarea {...control} name={name} rows={rows} defaultValue={defaultValue} className={inputClass} />}
+      {(control) => (
+        <textarea {...control} name={name} rows={rows} defaultValue={defaultValue} className={inputClass} />
+      )}
     </Field>
   );
 }
@@ -31,7 +41,12 @@ export function Select({
   required,
   placeholder,
   options,
-}: Common & { defaultValue?: string; required?: boolean; placeholder?: string; options: readonly { value: string | number; label: string }[] }) {
+}: Common & {
+  defaultValue?: string;
+  required?: boolean;
+  placeholder?: string;
+  options: readonly { value: string | number; label: string }[];
+}) {
   return (
     <Field id={`${form}-${name}`} label={label} hint={hint} error={error} look={staffLook}>
       {(control) => (

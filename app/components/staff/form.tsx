@@ -24,7 +24,11 @@ export function errorsByField(violations: readonly Violation[] | undefined): Rec
 }
 
 /** The staff forms' labels, hints and errors (app/components/field.tsx). */
-export const staffLook = { label: labelClass, hint: "text-sm text-brand-grey-light", error: "mt-1 text-sm font-semibold text-brand-red" };
+export const staffLook = {
+  label: labelClass,
+  hint: "text-sm text-brand-grey-light",
+  error: "mt-1 text-sm font-semibold text-brand-red",
+};
 
 type TextFieldProps = {
   /** Prefix of the ids, unique on the page. */
@@ -40,7 +44,18 @@ type TextFieldProps = {
   inputMode?: "numeric" | "email" | "text";
 };
 
-export function TextField({ form, name, label, type = "text", autoComplete, required, defaultValue, hint, error, inputMode }: TextFieldProps) {
+export function TextField({
+  form,
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  required,
+  defaultValue,
+  hint,
+  error,
+  inputMode,
+}: TextFieldProps) {
   return (
     <Field id={`${form}-${name}`} label={label} hint={hint} error={error} look={staffLook}>
       {(control) => (
@@ -65,7 +80,17 @@ export function TextField({ form, name, label, type = "text", autoComplete, requ
  * The problems of a sent form, listed with links to their fields; it takes focus when it appears, so that a
  * keyboard or screen-reader user hears what to fix. `message` alone for a problem with no field.
  */
-export function ErrorSummary({ form, errors, message, fieldLabels = {} }: { form: string; errors?: Record<string, string>; message?: string; fieldLabels?: Record<string, string> }) {
+export function ErrorSummary({
+  form,
+  errors,
+  message,
+  fieldLabels = {},
+}: {
+  form: string;
+  errors?: Record<string, string>;
+  message?: string;
+  fieldLabels?: Record<string, string>;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const listed = Object.entries(errors ?? {});
   const shown = listed.length > 0 || Boolean(message);
@@ -75,8 +100,17 @@ export function ErrorSummary({ form, errors, message, fieldLabels = {} }: { form
   }, [shown, errors, message]);
   if (!shown) return null;
   return (
-    <div ref={ref} tabIndex={-1} role="alert" className="rounded border-2 border-brand-red bg-white p-4 text-brand-grey outline-none">
-      {message ? <p className="font-bold text-brand-red">{message}</p> : <p className="font-bold text-brand-red">Please correct the following:</p>}
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="rounded border-2 border-brand-red bg-white p-4 text-brand-grey outline-none"
+    >
+      {message ? (
+        <p className="font-bold text-brand-red">{message}</p>
+      ) : (
+        <p className="font-bold text-brand-red">Please correct the following:</p>
+      )}
       {listed.length > 0 ? (
         <ul className="mt-2 list-disc pl-5">
           {listed.map(([field, text]) => (
@@ -97,7 +131,9 @@ export function ErrorSummary({ form, errors, message, fieldLabels = {} }: { form
 export function Notice({ children }: { children?: ReactNode }) {
   return (
     <div role="status" className="min-h-0">
-      {children ? <p className="rounded border-2 border-green-700 bg-green-50 p-4 font-semibold text-green-900">{children}</p> : null}
+      {children ? (
+        <p className="rounded border-2 border-green-700 bg-green-50 p-4 font-semibold text-green-900">{children}</p>
+      ) : null}
     </div>
   );
 }

@@ -6,11 +6,30 @@ import type { ReactNode } from "react";
  * containing block of its positioned descendants (`relative`): screen-reader-only text in a cell far to the
  * right (position: absolute) would otherwise escape the scrolling box and widen the whole page on a phone.
  */
-export function ScrollableTable({ label, spacing = "mt-2", children }: { label: string; spacing?: string; children: ReactNode }) {
+export function ScrollableTable({
+  label,
+  spacing = "mt-2",
+  children,
+}: {
+  label: string;
+  spacing?: string;
+  children: ReactNode;
+}) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a named region that scrolls; <section> would say the same with less certainty in older readers
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard (WCAG 2.1.1)
-    <div role="region" aria-label={label} tabIndex={0} className={["relative", spacing, "max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red"].filter(Boolean).join(" ")}>
+    <div
+      role="region"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      className={[
+        "relative",
+        spacing,
+        "max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-red",
+      ]
+        .filter(Boolean)
+        .join(" ")}
+    >
       {children}
     </div>
   );
@@ -34,7 +53,13 @@ type StaffTableProps = {
 };
 
 /** A back-office table in its scrolling region: caption, column headings, rows. */
-export function StaffTable({ label, caption, columns, className = "w-full border-collapse", children }: StaffTableProps) {
+export function StaffTable({
+  label,
+  caption,
+  columns,
+  className = "w-full border-collapse",
+  children,
+}: StaffTableProps) {
   return (
     <ScrollableTable label={label}>
       <table className={className}>

@@ -28,7 +28,14 @@ const FORM = "stock";
 export function StockForm({ csrfToken, values, errors, dealers, catalogue, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
   const text = (name: StockField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField form={FORM} name={name} label={STOCK_FIELD_LABELS[name]} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+    <TextField
+      form={FORM}
+      name={name}
+      label={STOCK_FIELD_LABELS[name]}
+      defaultValue={values[name] ?? ""}
+      error={errors[name]}
+      {...extra}
+    />
   );
   const newNames = unknownNames(values, catalogue);
   return (
@@ -38,11 +45,23 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <ListedField name="make" list="stock-makes" options={catalogue.makes} values={values} errors={errors} />
-          {newNames.make && errors.make ? <Confirmation name="addMake" label={`Add ${newNames.make} as a new make`} checked={values.addMake === "on"} /> : null}
+          {newNames.make && errors.make ? (
+            <Confirmation
+              name="addMake"
+              label={`Add ${newNames.make} as a new make`}
+              checked={values.addMake === "on"}
+            />
+          ) : null}
         </div>
         <div>
           <ListedField name="model" list="stock-models" options={catalogue.models} values={values} errors={errors} />
-          {newNames.model && errors.model ? <Confirmation name="addModel" label={`Add ${newNames.model} as a new model`} checked={values.addModel === "on"} /> : null}
+          {newNames.model && errors.model ? (
+            <Confirmation
+              name="addModel"
+              label={`Add ${newNames.model} as a new model`}
+              checked={values.addModel === "on"}
+            />
+          ) : null}
         </div>
         {text("variant", { hint: "As the manufacturer names it, e.g. 1.5T Executive CVT" })}
         {text("year", { inputMode: "numeric", required: true })}
@@ -52,15 +71,39 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
         <Choice name="fuelType" options={FUEL_TYPES} values={values} errors={errors} />
         {text("colour")}
         <Choice name="condition" options={VEHICLE_STATES} values={values} errors={errors} />
-        <Choice name="bodyType" options={BODY_TYPES} values={values} errors={errors} hint="Double, extended and single cabs are bakkies" />
+        <Choice
+          name="bodyType"
+          options={BODY_TYPES}
+          values={values}
+          errors={errors}
+          hint="Double, extended and single cabs are bakkies"
+        />
         {text("stockNumber", { hint: "The dealer's own number; unique at the dealer" })}
         {text("vin", { hint: "17 letters and digits, without I, O or Q" })}
         {text("mmCode", { hint: "TransUnion's code for the model, from the dealer's system" })}
         {text("registration")}
-        <Choice name="dealer" options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))} values={values} errors={errors} />
-        <Choice name="status" options={STOCK_STATUSES} values={values} errors={errors} hint="Only Available and Reserved vehicles are on the public site" />
+        <Choice
+          name="dealer"
+          options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
+          values={values}
+          errors={errors}
+        />
+        <Choice
+          name="status"
+          options={STOCK_STATUSES}
+          values={values}
+          errors={errors}
+          hint="Only Available and Reserved vehicles are on the public site"
+        />
       </div>
-      <TextArea form={FORM} name="description" label={STOCK_FIELD_LABELS.description} rows={5} defaultValue={values.description ?? ""} error={errors.description} />
+      <TextArea
+        form={FORM}
+        name="description"
+        label={STOCK_FIELD_LABELS.description}
+        rows={5}
+        defaultValue={values.description ?? ""}
+        error={errors.description}
+      />
       <button type="submit" className={buttonClass} disabled={busy}>
         {submitLabel}
       </button>
@@ -80,7 +123,10 @@ function unknownNames(values: StockFormValues, catalogue: Props["catalogue"]): {
   const make = catalogue.makes.find((name) => nameKey(name) === key);
   const makeName = make ?? newCatalogueName(canonicalMakeName(typedMake));
   const knownModel = make && (catalogue.modelsByMake[make] ?? []).some((name) => nameKey(name) === nameKey(typedModel));
-  return { make: make ? undefined : makeName, model: typedModel === "" || knownModel ? undefined : newCatalogueName(typedModel) };
+  return {
+    make: make ? undefined : makeName,
+    model: typedModel === "" || knownModel ? undefined : newCatalogueName(typedModel),
+  };
 }
 
 function Confirmation({ name, label, checked }: { name: string; label: string; checked: boolean }) {
@@ -94,7 +140,19 @@ function Confirmation({ name, label, checked }: { name: string; label: string; c
 
 type Option = string | { value: string; label: string };
 
-function Choice({ name, options, values, errors, hint }: { name: StockField; options: readonly Option[]; values: StockFormValues; errors: Record<string, string>; hint?: string }) {
+function Choice({
+  name,
+  options,
+  values,
+  errors,
+  hint,
+}: {
+  name: StockField;
+  options: readonly Option[];
+  values: StockFormValues;
+  errors: Record<string, string>;
+  hint?: string;
+}) {
   const choices = options.map((option) => (typeof option === "string" ? { value: option, label: option } : option));
   return (
     <Select
@@ -111,12 +169,31 @@ function Choice({ name, options, values, errors, hint }: { name: StockField; opt
 }
 
 /** A text field with the catalogue's names as suggestions (a datalist: any browser, no script). */
-function ListedField({ name, list, options, values, errors }: { name: StockField; list: string; options: string[]; values: StockFormValues; errors: Record<string, string> }) {
+function ListedField({
+  name,
+  list,
+  options,
+  values,
+  errors,
+}: {
+  name: StockField;
+  list: string;
+  options: string[];
+  values: StockFormValues;
+  errors: Record<string, string>;
+}) {
   return (
     <Field id={`${FORM}-${name}`} label={STOCK_FIELD_LABELS[name]} error={errors[name]} look={staffLook}>
       {(control) => (
         <>
-          <input {...control} name={name} list={list} autoComplete="off" defaultValue={values[name] ?? ""} className={inputClass} />
+          <input
+            {...control}
+            name={name}
+            list={list}
+            autoComplete="off"
+            defaultValue={values[name] ?? ""}
+            className={inputClass}
+          />
           <datalist id={list}>
             {options.map((option) => (
               <option key={option} value={option} />

@@ -28,7 +28,9 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const files = [...form.querySelectorAll<HTMLInputElement>("input[type=file]")].flatMap((input) => [...(input.files ?? [])]);
+    const files = [...form.querySelectorAll<HTMLInputElement>("input[type=file]")].flatMap((input) => [
+      ...(input.files ?? []),
+    ]);
     if (files.length === 0) return; // the server explains an empty upload
     event.preventDefault();
     setUploadError(null);
@@ -59,20 +61,40 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
           {problem}
         </p>
       ) : null}
-      <Form method="post" action={action} encType="multipart/form-data" onSubmit={upload} className="mt-4 space-y-4 rounded border border-gray-300 p-4">
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        onSubmit={upload}
+        className="mt-4 space-y-4 rounded border border-gray-300 p-4"
+      >
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="upload" />
         <div>
           <label htmlFor="photos-files" className={labelClass}>
             Photos
           </label>
-          <input id="photos-files" name="photos" type="file" accept="image/jpeg,image/png,image/webp,image/*" multiple className="mt-1 block w-full" />
+          <input
+            id="photos-files"
+            name="photos"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/*"
+            multiple
+            className="mt-1 block w-full"
+          />
         </div>
         <div>
           <label htmlFor="photos-camera" className={labelClass}>
             Take a photo with the camera
           </label>
-          <input id="photos-camera" name="photos" type="file" accept="image/*" capture="environment" className="mt-1 block w-full" />
+          <input
+            id="photos-camera"
+            name="photos"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="mt-1 block w-full"
+          />
         </div>
         <button type="submit" className={buttonClass}>
           Upload photos
@@ -83,7 +105,8 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
               // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name; the list is replaced, never reordered
               <li key={`${item.name}-${index}`}>
                 <label htmlFor={`upload-${index}`} className="block text-sm">
-                  {item.name}: {item.done ? "uploaded" : `${Math.round((item.loaded / Math.max(item.total, 1)) * 100)}%`}
+                  {item.name}:{" "}
+                  {item.done ? "uploaded" : `${Math.round((item.loaded / Math.max(item.total, 1)) * 100)}%`}
                 </label>
                 <progress id={`upload-${index}`} max={item.total} value={item.loaded} className="w-full" />
               </li>
@@ -111,27 +134,72 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
                 {hydrated ? <span className="font-normal text-brand-grey-light"> (drag to reorder)</span> : null}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
-                <PhotoButton action={action} csrfToken={csrfToken} photo={photo.id} intent="up" disabled={index === 0} label="Move up" />
-                <PhotoButton action={action} csrfToken={csrfToken} photo={photo.id} intent="down" disabled={index === photos.length - 1} label="Move down" />
-                {index > 0 ? <PhotoButton action={action} csrfToken={csrfToken} photo={photo.id} intent="main" label="Make main photo" /> : null}
+                <PhotoButton
+                  action={action}
+                  csrfToken={csrfToken}
+                  photo={photo.id}
+                  intent="up"
+                  disabled={index === 0}
+                  label="Move up"
+                />
+                <PhotoButton
+                  action={action}
+                  csrfToken={csrfToken}
+                  photo={photo.id}
+                  intent="down"
+                  disabled={index === photos.length - 1}
+                  label="Move down"
+                />
+                {index > 0 ? (
+                  <PhotoButton
+                    action={action}
+                    csrfToken={csrfToken}
+                    photo={photo.id}
+                    intent="main"
+                    label="Make main photo"
+                  />
+                ) : null}
                 <PhotoButton action={action} csrfToken={csrfToken} photo={photo.id} intent="delete" label="Delete" />
               </div>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="mt-6">No photos yet: the public site shows a drawing of the model until the first photo is added.</p>
+        <p className="mt-6">
+          No photos yet: the public site shows a drawing of the model until the first photo is added.
+        </p>
       )}
     </section>
   );
 }
 
-function PhotoButton({ action, csrfToken, photo, intent, label, disabled = false }: { action: string; csrfToken: string; photo: number; intent: string; label: string; disabled?: boolean }) {
+function PhotoButton({
+  action,
+  csrfToken,
+  photo,
+  intent,
+  label,
+  disabled = false,
+}: {
+  action: string;
+  csrfToken: string;
+  photo: number;
+  intent: string;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <Form method="post" action={action} preventScrollReset>
       <CsrfField token={csrfToken} />
       <input type="hidden" name="photo" value={photo} />
-      <button type="submit" name="intent" value={intent} id={`photo-${photo}-${intent}`} disabled={disabled} className={`${smallButton} disabled:opacity-50`}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        id={`photo-${photo}-${intent}`}
+        disabled={disabled}
+        className={`${smallButton} disabled:opacity-50`}
+      >
         {label}
       </button>
     </Form>
@@ -144,7 +212,12 @@ function thumbnailOf(photo: StockPhoto): string {
 }
 
 /** Sends one photo; answers null when stored, else the message to show. */
-function sendPhoto(action: string, csrfToken: string, file: File, progress: (loaded: number, total: number) => void): Promise<string | null> {
+function sendPhoto(
+  action: string,
+  csrfToken: string,
+  file: File,
+  progress: (loaded: number, total: number) => void,
+): Promise<string | null> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.set("csrf", csrfToken);
@@ -181,7 +254,9 @@ function useFocusFromHash(): void {
     // The button pressed, or, once the photo is first or last, its other move button.
     const [, photo, direction] = moved;
     const candidates = [`photo-${photo}-${direction}`, `photo-${photo}-${direction === "up" ? "down" : "up"}`];
-    const target = candidates.map((id) => document.getElementById(id) as HTMLButtonElement | null).find((button) => button && !button.disabled);
+    const target = candidates
+      .map((id) => document.getElementById(id) as HTMLButtonElement | null)
+      .find((button) => button && !button.disabled);
     (target ?? document.getElementById("photos"))?.focus();
   }, [key]);
 }
@@ -210,7 +285,10 @@ function useDragReorder(photos: StockPhoto[], action: string, csrfToken: string)
       if (from === null || from === photoId) return;
       const order = photos.map((photo) => photo.id).filter((id) => id !== from);
       order.splice(order.indexOf(photoId), 0, from);
-      submit({ csrf: csrfToken, intent: "reorder", order: order.join(",") }, { method: "post", action, preventScrollReset: true });
+      submit(
+        { csrf: csrfToken, intent: "reorder", order: order.join(",") },
+        { method: "post", action, preventScrollReset: true },
+      );
     },
   });
   return { dragProps, dropTarget };

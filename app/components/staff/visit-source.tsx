@@ -10,7 +10,13 @@ const CLICK_IDS = [
  * Where the visit that sent a lead came from (issue 35), as the lead and finance application pages show it:
  * "Not recorded" for a lead sent without a live visit (an API client's, or one sent after the visit ended).
  */
-export function VisitSource({ attribution, headingLevel = 2 }: { attribution: LeadAttribution | null; headingLevel?: 2 | 3 }) {
+export function VisitSource({
+  attribution,
+  headingLevel = 2,
+}: {
+  attribution: LeadAttribution | null;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = `h${headingLevel}` as const;
   const rows: [string, string | null | undefined][] = attribution
     ? [
@@ -25,7 +31,10 @@ export function VisitSource({ attribution, headingLevel = 2 }: { attribution: Le
       ]
     : [];
   return (
-    <section aria-labelledby="visit-source-heading" className="min-w-0 rounded border border-gray-300 p-4 wrap-anywhere">
+    <section
+      aria-labelledby="visit-source-heading"
+      className="min-w-0 rounded border border-gray-300 p-4 wrap-anywhere"
+    >
       <Heading id="visit-source-heading" className="text-xl font-bold">
         Where the visit came from
       </Heading>

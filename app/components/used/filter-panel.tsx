@@ -3,7 +3,14 @@ import { type NavigateFunction, useNavigate } from "react-router";
 import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { KEEP_FOCUS } from "../../lib/focus-on-navigation.ts";
-import { canonicalListing, FILTER_GROUPS, type ListingState, listingHref, listingPath, shownOptions } from "../../lib/used-listing.ts";
+import {
+  canonicalListing,
+  FILTER_GROUPS,
+  type ListingState,
+  listingHref,
+  listingPath,
+  shownOptions,
+} from "../../lib/used-listing.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { PanelDialog } from "../dialog.tsx";
 import { RefineFields } from "./refine-fields.tsx";
@@ -19,7 +26,12 @@ const PANEL_ID = "used-filters-panel";
  * checks 'Any' again. The panel and the sort menu are never remounted, so focus stays where it is. A change
  * made before the scripts came is applied the same way once they have (useShowState).
  */
-export function navigateFromForm(form: HTMLFormElement, state: ListingState, dealerSlug: string | null, navigate: NavigateFunction) {
+export function navigateFromForm(
+  form: HTMLFormElement,
+  state: ListingState,
+  dealerSlug: string | null,
+  navigate: NavigateFunction,
+) {
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) {
     if (typeof value === "string" && value !== "Any") params.append(key, value);
@@ -32,7 +44,10 @@ export function navigateFromForm(form: HTMLFormElement, state: ListingState, dea
  * A select that shows the listing's value and keeps the option the user has stepped to until it is
  * committed or the listing changes (a navigation, back and forward included).
  */
-export function StateSelect({ value, ...props }: Omit<ComponentProps<"select">, "value" | "defaultValue" | "onChange"> & { value: string }) {
+export function StateSelect({
+  value,
+  ...props
+}: Omit<ComponentProps<"select">, "value" | "defaultValue" | "onChange"> & { value: string }) {
   const [shown, setShown] = useState(value);
   const [listed, setListed] = useState(value);
   if (value !== listed) {
@@ -49,7 +64,11 @@ export function StateSelect({ value, ...props }: Omit<ComponentProps<"select">, 
  * (issue 33); but a page loaded from history gets its listing's state back (the browser restores the controls as
  * they were when the visitor left, which can be a state the URL no longer holds).
  */
-function useShowState(formRef: RefObject<HTMLFormElement | null>, listing: string, applyEarlyChanges: (form: HTMLFormElement) => void) {
+function useShowState(
+  formRef: RefObject<HTMLFormElement | null>,
+  listing: string,
+  applyEarlyChanges: (form: HTMLFormElement) => void,
+) {
   const hydrating = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the listing changes
   useLayoutEffect(() => {
@@ -78,8 +97,10 @@ function loadedFromHistory(): boolean {
  */
 function changedByVisitor(form: HTMLFormElement): Element[] {
   return [...form.elements].filter((control) => {
-    if (control instanceof HTMLInputElement) return (control.type === "checkbox" || control.type === "radio") && control.checked !== control.defaultChecked;
-    if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected);
+    if (control instanceof HTMLInputElement)
+      return (control.type === "checkbox" || control.type === "radio") && control.checked !== control.defaultChecked;
+    if (control instanceof HTMLSelectElement)
+      return [...control.options].some((option) => option.selected !== option.defaultSelected);
     return false;
   });
 }
@@ -92,7 +113,8 @@ function applyCheckboxRules(form: HTMLFormElement, target: HTMLInputElement) {
   const options = boxes.filter((box) => box !== any);
   if (!any) return;
   if (target === any) {
-    if (!any.checked) any.checked = true; // 'Any' is left only by choosing an option
+    if (!any.checked)
+      any.checked = true; // 'Any' is left only by choosing an option
     else for (const box of options) box.checked = false;
   } else if (target.checked) {
     any.checked = false;
@@ -131,9 +153,26 @@ function useFilterForm(state: ListingState, dealerSlug: string | null) {
 
 /** How many filters are chosen, shown on the button that opens the panel on a phone. */
 function chosenFilterCount(state: ListingState): number {
-  const refinements = [state.priceMin, state.priceMax, state.yearMin, state.yearMax, state.mileageMax, state.keywords].filter((v) => v !== undefined).length;
-  const groups = [state.bodyTypes, state.colours, state.provinces, state.dealerSlugs].reduce((sum, values) => sum + (values?.length ?? 0), 0);
-  return state.fuelTypes.length + state.transmissions.length + state.states.length + (state.makeSlug ? 1 : 0) + refinements + groups;
+  const refinements = [
+    state.priceMin,
+    state.priceMax,
+    state.yearMin,
+    state.yearMax,
+    state.mileageMax,
+    state.keywords,
+  ].filter((v) => v !== undefined).length;
+  const groups = [state.bodyTypes, state.colours, state.provinces, state.dealerSlugs].reduce(
+    (sum, values) => sum + (values?.length ?? 0),
+    0,
+  );
+  return (
+    state.fuelTypes.length +
+    state.transmissions.length +
+    state.states.length +
+    (state.makeSlug ? 1 : 0) +
+    refinements +
+    groups
+  );
 }
 
 export function FilterPanel({
@@ -204,7 +243,15 @@ export function FilterPanel({
 function FiltersOpener({ chosen }: { chosen: number }) {
   return (
     <>
-      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M3 5h18M6 12h12M10 19h4" />
       </svg>
       Filters{chosen > 0 ? ` (${chosen})` : ""}
@@ -221,7 +268,12 @@ function MakeModelFields({ state, filters }: { state: ListingState; filters: Use
       <label htmlFor="used-make" className="block text-sm">
         Make
       </label>
-      <StateSelect id="used-make" name="make" value={state.makeSlug ?? ""} className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2">
+      <StateSelect
+        id="used-make"
+        name="make"
+        value={state.makeSlug ?? ""}
+        className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2"
+      >
         <option value="">Any</option>
         {makes.map((make) => (
           <option key={make.slug} value={make.slug}>

@@ -2,7 +2,15 @@ import { Link } from "react-router";
 import { type ListingState, listingHref } from "../../lib/used-listing.ts";
 
 /** Page links for the used listing (shown only when there is more than one page); the page is in the query string. */
-export function Pagination({ state, pages, dealerSlug }: { state: ListingState; pages: number; dealerSlug: string | null }) {
+export function Pagination({
+  state,
+  pages,
+  dealerSlug,
+}: {
+  state: ListingState;
+  pages: number;
+  dealerSlug: string | null;
+}) {
   const current = state.page;
   const href = (page: number) => listingHref(dealerSlug, { ...state, page });
   const shown = pageWindow(current, pages);

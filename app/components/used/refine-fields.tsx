@@ -15,7 +15,15 @@ const SELECT_CLASS = "mt-1 block min-h-11 w-full rounded border border-gray-400 
  * groups for body type, colour, province and dealer, each option with how many vehicles it would give.
  * Field names are the API's (price[gte], bodyType...), so the form's query string is the listing's URL.
  */
-export function RefineFields({ state, filters, dealerSlug }: { state: ListingState; filters: UsedFilters; dealerSlug: string | null }) {
+export function RefineFields({
+  state,
+  filters,
+  dealerSlug,
+}: {
+  state: ListingState;
+  filters: UsedFilters;
+  dealerSlug: string | null;
+}) {
   return (
     <>
       <div>
@@ -35,23 +43,61 @@ export function RefineFields({ state, filters, dealerSlug }: { state: ListingSta
       <fieldset>
         <legend className="mb-2 font-semibold">Price</legend>
         <div className="grid grid-cols-2 gap-2">
-          <RangeSelect id="used-price-min" label="From" name="price[gte]" value={state.priceMin} options={filters.priceMin} format={rand} />
-          <RangeSelect id="used-price-max" label="To" name="price[lte]" value={state.priceMax} options={filters.priceMax} format={rand} />
+          <RangeSelect
+            id="used-price-min"
+            label="From"
+            name="price[gte]"
+            value={state.priceMin}
+            options={filters.priceMin}
+            format={rand}
+          />
+          <RangeSelect
+            id="used-price-max"
+            label="To"
+            name="price[lte]"
+            value={state.priceMax}
+            options={filters.priceMax}
+            format={rand}
+          />
         </div>
       </fieldset>
       <fieldset>
         <legend className="mb-2 font-semibold">Year</legend>
         <div className="grid grid-cols-2 gap-2">
-          <RangeSelect id="used-year-min" label="From" name="year[gte]" value={state.yearMin} options={[...filters.yearMin].reverse()} format={String} />
-          <RangeSelect id="used-year-max" label="To" name="year[lte]" value={state.yearMax} options={filters.yearMax} format={String} />
+          <RangeSelect
+            id="used-year-min"
+            label="From"
+            name="year[gte]"
+            value={state.yearMin}
+            options={[...filters.yearMin].reverse()}
+            format={String}
+          />
+          <RangeSelect
+            id="used-year-max"
+            label="To"
+            name="year[lte]"
+            value={state.yearMax}
+            options={filters.yearMax}
+            format={String}
+          />
         </div>
       </fieldset>
-      <RangeSelect id="used-mileage-max" label="Mileage up to" name="mileage[lte]" value={state.mileageMax} options={filters.mileageMax} format={km} bold />
+      <RangeSelect
+        id="used-mileage-max"
+        label="Mileage up to"
+        name="mileage[lte]"
+        value={state.mileageMax}
+        options={filters.mileageMax}
+        format={km}
+        bold
+      />
       <OptionGroup
         name="bodyType"
         legend="Body type"
         chosen={state.bodyTypes}
-        options={filters.bodyTypes.filter((o) => o.count > 0 || state.bodyTypes?.includes(o.value as never)).map((o) => ({ ...o, label: o.value }))}
+        options={filters.bodyTypes
+          .filter((o) => o.count > 0 || state.bodyTypes?.includes(o.value as never))
+          .map((o) => ({ ...o, label: o.value }))}
       />
       <OptionGroup
         name="colour"
@@ -65,7 +111,9 @@ export function RefineFields({ state, filters, dealerSlug }: { state: ListingSta
             name="province"
             legend="Province"
             chosen={state.provinces}
-            options={filters.provinces.filter((o) => o.count > 0 || state.provinces?.includes(o.value as never)).map((o) => ({ ...o, label: o.value }))}
+            options={filters.provinces
+              .filter((o) => o.count > 0 || state.provinces?.includes(o.value as never))
+              .map((o) => ({ ...o, label: o.value }))}
           />
           <OptionGroup
             name="dealer[]"
@@ -99,7 +147,8 @@ function RangeSelect({
   format: (n: number) => string;
   bold?: boolean;
 }) {
-  const shown = value === undefined || options.some((o) => o.value === value) ? options : [...options, { value, count: 0 }];
+  const shown =
+    value === undefined || options.some((o) => o.value === value) ? options : [...options, { value, count: 0 }];
   return (
     <div>
       <label htmlFor={id} className={bold ? "mb-1 block font-semibold" : "block text-sm"}>
@@ -171,7 +220,10 @@ function OptionGroup({
 }
 
 /** The options with vehicles, and the chosen ones even when the other filters leave them none. */
-function withChosen<T extends { value: string; count: number }>(options: T[], chosen: readonly string[] | undefined): (T | { value: string; count: number })[] {
+function withChosen<T extends { value: string; count: number }>(
+  options: T[],
+  chosen: readonly string[] | undefined,
+): (T | { value: string; count: number })[] {
   const shown: (T | { value: string; count: number })[] = options.filter((o) => o.count > 0);
   for (const value of chosen ?? []) if (!shown.some((o) => o.value === value)) shown.push({ value, count: 0 });
   return shown;

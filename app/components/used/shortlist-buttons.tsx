@@ -21,8 +21,22 @@ export function ShortlistButtons({ vehicle, className = "" }: { vehicle: SavedVe
   const comparing = compare.has(vehicle.id);
   return (
     <div className={`flex min-h-11 gap-2 ${className}`}>
-      <button type="button" aria-pressed={saved} aria-label={`Save ${vehicle.title}`} className={BUTTON} onClick={() => favourites.toggle(vehicle)}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+      <button
+        type="button"
+        aria-pressed={saved}
+        aria-label={`Save ${vehicle.title}`}
+        className={BUTTON}
+        onClick={() => favourites.toggle(vehicle)}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill={saved ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 5.5 5.5 5.5 0 0 1 21.5 12C19 16.5 12 21 12 21z" />
         </svg>
         Save
@@ -81,8 +95,18 @@ export function VariantCompareToggle({ variant, formId }: { variant: SavedVarian
   if (!hydrated) {
     const id = `${formId}-${variant.variant}`;
     return (
-      <span className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded border border-brand-grey bg-white px-3 text-sm font-semibold ${VARIANT_TOGGLE_WIDTH}`}>
-        <input ref={keepEarlyTick} type="checkbox" id={id} name="variants" value={variant.variant} form={formId} className="size-4 accent-brand-red" />
+      <span
+        className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded border border-brand-grey bg-white px-3 text-sm font-semibold ${VARIANT_TOGGLE_WIDTH}`}
+      >
+        <input
+          ref={keepEarlyTick}
+          type="checkbox"
+          id={id}
+          name="variants"
+          value={variant.variant}
+          form={formId}
+          className="size-4 accent-brand-red"
+        />
         <label htmlFor={id}>
           Compare<span className="sr-only"> {variant.title}</span>
         </label>

@@ -31,7 +31,11 @@ export function SortMenu({ state, dealerSlug }: { state: ListingState; dealerSlu
         ))}
       </StateSelect>
       {!hydrated && (
-        <button type="submit" form={FILTER_FORM_ID} className="min-h-11 rounded border border-brand-grey px-3 font-semibold">
+        <button
+          type="submit"
+          form={FILTER_FORM_ID}
+          className="min-h-11 rounded border border-brand-grey px-3 font-semibold"
+        >
           Sort
         </button>
       )}

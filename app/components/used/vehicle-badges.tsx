@@ -12,5 +12,9 @@ export function VehicleBadges({ vehicle }: { vehicle: Pick<UsedVehicleView, "sta
 }
 
 function Badge({ children }: { children: string }) {
-  return <span className="rounded bg-brand-red px-2 py-1 text-xs font-bold uppercase tracking-wide text-white">{children}</span>;
+  return (
+    <span className="rounded bg-brand-red px-2 py-1 text-xs font-bold uppercase tracking-wide text-white">
+      {children}
+    </span>
+  );
 }

@@ -41,7 +41,10 @@ export function VehicleCard({
           </Link>
         </h2>
         {/* After the title in the tab order; shown over the photo. */}
-        <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="absolute right-2 top-2 z-10" />
+        <ShortlistButtons
+          vehicle={{ id: vehicle.id, title, uri: vehicle.uri }}
+          className="absolute right-2 top-2 z-10"
+        />
         <p className="mt-1 text-sm text-brand-grey-light">{vehicle.variant}</p>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Key facts">
           <li>{formatKm(vehicle.mileage.value)}</li>

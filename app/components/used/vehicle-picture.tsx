@@ -25,7 +25,15 @@ type Props = {
  * uploaded in the back office show the same way. Width and height give
  * the box its shape before the picture arrives.
  */
-export function VehiclePicture({ image, alt, sizes, className, lcp = false, eager = lcp, artSize = VEHICLE_IMAGE_SIZE }: Props) {
+export function VehiclePicture({
+  image,
+  alt,
+  sizes,
+  className,
+  lcp = false,
+  eager = lcp,
+  artSize = VEHICLE_IMAGE_SIZE,
+}: Props) {
   const loading = eager ? "eager" : "lazy";
   const fetchPriority = lcp ? "high" : undefined;
   // The page's largest picture is decoded with the frame that paints it: "async" let the browser paint the
@@ -47,7 +55,12 @@ export function VehiclePicture({ image, alt, sizes, className, lcp = false, eage
       />
     );
   }
-  if (lcp) preloadLcpImage(picture.img.src, { srcSet: picture.sources[0]?.srcSet ?? picture.img.srcSet, sizes, type: picture.sources[0]?.type });
+  if (lcp)
+    preloadLcpImage(picture.img.src, {
+      srcSet: picture.sources[0]?.srcSet ?? picture.img.srcSet,
+      sizes,
+      type: picture.sources[0]?.type,
+    });
   return (
     <picture>
       {picture.sources.map((source) => (

@@ -22,10 +22,15 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Confirm your alert | Honda Dealer Group", description: "Confirm your used-vehicle alert.", noindex: true });
+  return pageMeta(args, {
+    title: "Confirm your alert | Honda Dealer Group",
+    description: "Confirm your used-vehicle alert.",
+    noindex: true,
+  });
 }
 
-const BUTTON = "min-h-11 rounded bg-brand-red px-6 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
+const BUTTON =
+  "min-h-11 rounded bg-brand-red px-6 font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
 
 export default function ConfirmAlert({ actionData }: Route.ComponentProps) {
   if (actionData) {
@@ -55,7 +60,9 @@ export default function ConfirmAlert({ actionData }: Route.ComponentProps) {
       <h1 id="confirm-heading" className="text-3xl font-bold">
         Confirm your alert
       </h1>
-      <p className="mt-4 text-lg">Press the button to start receiving e-mails about new matches for your saved search.</p>
+      <p className="mt-4 text-lg">
+        Press the button to start receiving e-mails about new matches for your saved search.
+      </p>
       <Form method="post" className="mt-6">
         <button type="submit" className={BUTTON}>
           Confirm my alert

@@ -1,5 +1,11 @@
 import { data, Form } from "react-router";
-import { addressAlerts, deleteAddress, deleteSearch, isToken, unsubscribe } from "../../../core/alerts/saved-searches.ts";
+import {
+  addressAlerts,
+  deleteAddress,
+  deleteSearch,
+  isToken,
+  unsubscribe,
+} from "../../../core/alerts/saved-searches.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/manage";
@@ -31,10 +37,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Your alerts | Honda Dealer Group", description: "Manage your used-vehicle alerts.", noindex: true });
+  return pageMeta(args, {
+    title: "Your alerts | Honda Dealer Group",
+    description: "Manage your used-vehicle alerts.",
+    noindex: true,
+  });
 }
 
-const BUTTON = "min-h-11 rounded border border-brand-grey px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
+const BUTTON =
+  "min-h-11 rounded border border-brand-grey px-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
 
 export default function ManageAlerts({ loaderData, actionData }: Route.ComponentProps) {
   const { alerts } = loaderData;
@@ -45,7 +56,11 @@ export default function ManageAlerts({ loaderData, actionData }: Route.Component
       </h1>
       {actionData && (
         <p role="status" className="mt-4 rounded bg-gray-100 p-3">
-          {actionData.done === "delete-all" ? "Your address and all its alerts are deleted." : actionData.done === "unsubscribe" ? "You are unsubscribed: we send no more alerts." : "The alert is deleted."}
+          {actionData.done === "delete-all"
+            ? "Your address and all its alerts are deleted."
+            : actionData.done === "unsubscribe"
+              ? "You are unsubscribed: we send no more alerts."
+              : "The alert is deleted."}
         </p>
       )}
       {!alerts ? (

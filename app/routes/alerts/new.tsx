@@ -17,21 +17,36 @@ function searchFrom(url: URL) {
   const params = new URLSearchParams(url.search);
   const dealerScope = params.get(SCOPE_PARAM);
   params.delete(SCOPE_PARAM);
-  return { saved: savedQueryOf(params), dealerScope: dealerScope && /^[a-z0-9-]{1,80}$/.test(dealerScope) ? dealerScope : null };
+  return {
+    saved: savedQueryOf(params),
+    dealerScope: dealerScope && /^[a-z0-9-]{1,80}$/.test(dealerScope) ? dealerScope : null,
+  };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { saved, dealerScope } = searchFrom(new URL(request.url));
   if (!saved.ok) throw data("This search cannot be saved: its filters are not valid.", { status: 400 });
-  return { label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }), listing: saved.value.query, dealerScope };
+  return {
+    label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }),
+    listing: saved.value.query,
+    dealerScope,
+  };
 }
 
-type ActionData = { sent: true; email: string } | { sent: false; errors: { field: string; message: string }[]; email: string; consent: boolean };
+type ActionData =
+  | { sent: true; email: string }
+  | { sent: false; errors: { field: string; message: string }[]; email: string; consent: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
-  if (!body.ok) return data<ActionData>({ sent: false, errors: [{ field: "form", message: body.message }], email: "", consent: false }, { status: body.status });
-  const fields = Object.fromEntries([...body.form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  if (!body.ok)
+    return data<ActionData>(
+      { sent: false, errors: [{ field: "form", message: body.message }], email: "", consent: false },
+      { status: body.status },
+    );
+  const fields = Object.fromEntries(
+    [...body.form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const email = fields.email ?? "";
   const consent = fields.consent === "yes";
   const parsed = subscriptionSchema.safeParse({ email, consent: fields.consent, listing: fields.listing ?? "" });
@@ -39,8 +54,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = violationsFromZod(parsed.error).map((v) => ({ field: v.propertyPath, message: v.message }));
     return data<ActionData>({ sent: false, errors, email, consent }, { status: 422 });
   }
-  const { saved, dealerScope } = searchFrom(new URL(`http://x/?${parsed.data.listing}${fields[SCOPE_PARAM] ? `&${SCOPE_PARAM}=${encodeURIComponent(fields[SCOPE_PARAM])}` : ""}`));
-  if (!saved.ok) return data<ActionData>({ sent: false, errors: [{ field: "listing", message: "This search cannot be saved: its filters are not valid." }], email, consent }, { status: 422 });
+  const { saved, dealerScope } = searchFrom(
+    new URL(
+      `http://x/?${parsed.data.listing}${fields[SCOPE_PARAM] ? `&${SCOPE_PARAM}=${encodeURIComponent(fields[SCOPE_PARAM])}` : ""}`,
+    ),
+  );
+  if (!saved.ok)
+    return data<ActionData>(
+      {
+        sent: false,
+        errors: [{ field: "listing", message: "This search cannot be saved: its filters are not valid." }],
+        email,
+        consent,
+      },
+      { status: 422 },
+    );
   const dealerId = dealerScope ? await findDealerId(context.db, dealerScope) : null;
   if (!context.mailer) throw data("E-mail is not available on this server.", { status: 503 });
   const result = await subscribe(context.db, context.mailer, context.siteUrl, {
@@ -50,16 +78,47 @@ export async function action({ request, context }: Route.ActionArgs) {
     dealerId: dealerId ?? null,
   });
   if (result.status === "limited") {
-    return data<ActionData>({ sent: false, errors: [{ field: "email", message: "We have sent this address several confirmations today. Please try again tomorrow." }], email, consent }, { status: 429 });
+    return data<ActionData>(
+      {
+        sent: false,
+        errors: [
+          {
+            field: "email",
+            message: "We have sent this address several confirmations today. Please try again tomorrow.",
+          },
+        ],
+        email,
+        consent,
+      },
+      { status: 429 },
+    );
   }
   if (result.status === "full") {
-    return data<ActionData>({ sent: false, errors: [{ field: "email", message: "This address has the most alerts we keep (10). Delete one from the link in any alert e-mail first." }], email, consent }, { status: 422 });
+    return data<ActionData>(
+      {
+        sent: false,
+        errors: [
+          {
+            field: "email",
+            message:
+              "This address has the most alerts we keep (10). Delete one from the link in any alert e-mail first.",
+          },
+        ],
+        email,
+        consent,
+      },
+      { status: 422 },
+    );
   }
   return { sent: true, email: parsed.data.email } satisfies ActionData;
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Email me new matches | Honda Dealer Group", description: "Get an e-mail when used vehicles matching your search arrive or drop in price.", noindex: true });
+  return pageMeta(args, {
+    title: "Email me new matches | Honda Dealer Group",
+    description: "Get an e-mail when used vehicles matching your search arrive or drop in price.",
+    noindex: true,
+  });
 }
 
 const FIELD_CLASS = "mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2";
@@ -74,7 +133,8 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
           Check your inbox
         </h1>
         <p className="mt-4 text-lg">
-          We sent a confirmation link to <strong>{result.email}</strong>. Your alert starts when you follow it; until then we send nothing else.
+          We sent a confirmation link to <strong>{result.email}</strong>. Your alert starts when you follow it; until
+          then we send nothing else.
         </p>
       </section>
     );
@@ -137,7 +197,8 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
               className="mt-1 size-5 accent-brand-red"
             />
             <span>
-              I agree that Honda Dealer Group may keep my e-mail address to send me these alerts until I unsubscribe, as the{" "}
+              I agree that Honda Dealer Group may keep my e-mail address to send me these alerts until I unsubscribe, as
+              the{" "}
               <Link to="/popia" className="font-semibold text-brand-red underline">
                 POPIA notice
               </Link>{" "}

@@ -25,7 +25,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Unsubscribe | Honda Dealer Group", description: "Stop your used-vehicle alerts.", noindex: true });
+  return pageMeta(args, {
+    title: "Unsubscribe | Honda Dealer Group",
+    description: "Stop your used-vehicle alerts.",
+    noindex: true,
+  });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -35,7 +39,10 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         {actionData ? "You are unsubscribed" : "Unsubscribe from alerts"}
       </h1>
       {actionData ? (
-        <p className="mt-4 text-lg">We send no more alerts to this address. It is deleted with its saved searches a few weeks from now, or at once from the manage page.</p>
+        <p className="mt-4 text-lg">
+          We send no more alerts to this address. It is deleted with its saved searches a few weeks from now, or at once
+          from the manage page.
+        </p>
       ) : (
         <Form method="post" className="mt-6">
           <button

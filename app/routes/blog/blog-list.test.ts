@@ -21,9 +21,16 @@ afterAll(async () => {
 
 async function render(query = "") {
   const request = new Request(`http://localhost/blog${query}`);
-  const loaderData = await loader({ context: { db: database.db, readModels: new ReadModels(database.db) }, request, params: {} } as any);
+  const loaderData = await loader({
+    context: { db: database.db, readModels: new ReadModels(database.db) },
+    request,
+    params: {},
+  } as any);
   const page = createElement(BlogList as any, { loaderData });
-  return { loaderData, html: renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [`/blog${query}`] }, page)) };
+  return {
+    loaderData,
+    html: renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: [`/blog${query}`] }, page)),
+  };
 }
 
 async function keepPosts(n: number) {

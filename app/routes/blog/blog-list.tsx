@@ -14,7 +14,8 @@ export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page ?? 1;
   return pageMeta(args, {
     title: pageTitle(page > 1 ? `News, page ${page}` : "News"),
-    description: "News, buying advice and motoring tips from the Honda Dealer Group: finance, servicing, safety and riding in South Africa.",
+    description:
+      "News, buying advice and motoring tips from the Honda Dealer Group: finance, servicing, safety and riding in South Africa.",
   });
 }
 
@@ -34,7 +35,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">News</h1>
-      <p className="mt-3 max-w-3xl text-lg text-brand-grey-light">Buying advice, ownership tips and news from our dealers.</p>
+      <p className="mt-3 max-w-3xl text-lg text-brand-grey-light">
+        Buying advice, ownership tips and news from our dealers.
+      </p>
       {posts.length === 0 ? (
         <p className="mt-8">There are no articles yet.</p>
       ) : (
@@ -53,7 +56,10 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                     <time dateTime={post.publish_date}>{formatDate(post.publish_date)}</time> · {post.author}
                   </p>
                   <h2 className="mt-2 text-xl font-bold">
-                    <Link to={`/blog/${post.slug}`} className="text-brand-grey underline-offset-4 hover:text-brand-red hover:underline">
+                    <Link
+                      to={`/blog/${post.slug}`}
+                      className="text-brand-grey underline-offset-4 hover:text-brand-red hover:underline"
+                    >
                       {post.title}
                     </Link>
                   </h2>
@@ -71,7 +77,8 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 
 function Pager({ page, pages }: { page: number; pages: number }) {
   const href = (n: number) => (n === 1 ? "/blog" : `/blog?page=${n}`);
-  const base = "inline-flex min-w-11 items-center justify-center rounded border px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red";
+  const base =
+    "inline-flex min-w-11 items-center justify-center rounded border px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red";
   return (
     <nav aria-label="Blog pages" className="mt-10">
       <ul className="flex flex-wrap items-center justify-center gap-2">

@@ -1,5 +1,11 @@
 import { data } from "react-router";
-import { blogPostsModel, type PictureSources, publicPost, toBlogPostDetail, type BlogPostDetail } from "../../../core/content/blog.ts";
+import {
+  blogPostsModel,
+  type PictureSources,
+  publicPost,
+  toBlogPostDetail,
+  type BlogPostDetail,
+} from "../../../core/content/blog.ts";
 import { formatDate } from "../../../core/shared/format.ts";
 import { BlogPicture } from "../../components/blog-picture.tsx";
 import type { Route } from "./+types/blog-post";
@@ -43,7 +49,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 export function BlogArticle({ post }: { post: BlogPostDetail & { picture?: PictureSources } }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <BlogPicture post={post} sizes="(min-width: 768px) 46rem, 100vw" lcp className="aspect-video h-auto w-full rounded-lg object-cover" />
+      <BlogPicture
+        post={post}
+        sizes="(min-width: 768px) 46rem, 100vw"
+        lcp
+        className="aspect-video h-auto w-full rounded-lg object-cover"
+      />
       <h1 className="mt-8 text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
       <p className="mt-3 text-brand-grey-light">
         By <span className="font-semibold text-brand-grey">{post.author}</span>

@@ -30,7 +30,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 /** Choosing a variant only changes the query string: the page already holds every variant, so skip the reload. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -77,9 +82,15 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
   const compared = (v: RangeVariantView): SavedVariant => ({
     variant: variantKey(v),
     title: `${fullNameOf(model)} ${v.variant}`,
-    uri: dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}?variant=${encodeURIComponent(v.variant_slug)}`),
+    uri: dealerPath(
+      slug,
+      `${base}/${model.make_slug}/${model.model_slug}?variant=${encodeURIComponent(v.variant_slug)}`,
+    ),
   });
-  const enquireHref = dealerPath(slug, `${base}/${model.make_slug}/${model.model_slug}/${variant.variant_slug}/enquire`);
+  const enquireHref = dealerPath(
+    slug,
+    `${base}/${model.make_slug}/${model.model_slug}/${variant.variant_slug}/enquire`,
+  );
 
   return (
     <div className="pb-8">
@@ -140,7 +151,9 @@ function HeroPicture({ model, colours }: { model: ModelProps["model"]; colours: 
                 width={VEHICLE_IMAGE_SIZE.width}
                 height={VEHICLE_IMAGE_SIZE.height}
                 // Only the first colour is shown on load; a hidden lazy picture is fetched when it is chosen.
-                {...(index === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
+                {...(index === 0
+                  ? { fetchPriority: "high" as const }
+                  : { loading: "lazy" as const, decoding: "async" as const })}
                 data-testid="hero-image"
                 className={HERO_IMAGE}
               />
@@ -176,8 +189,8 @@ function RepaymentEstimate({ model, variant }: ModelProps) {
       </p>
       <div className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-brand-grey-light">
         <p>
-        {REPAYMENT_DEFAULTS.balloonPercent}% balloon, {REPAYMENT_DEFAULTS.depositRand}% deposit, {REPAYMENT_DEFAULTS.termMonths} months,{" "}
-        {REPAYMENT_DEFAULTS.annualRatePercent}% interest.
+          {REPAYMENT_DEFAULTS.balloonPercent}% balloon, {REPAYMENT_DEFAULTS.depositRand}% deposit,{" "}
+          {REPAYMENT_DEFAULTS.termMonths} months, {REPAYMENT_DEFAULTS.annualRatePercent}% interest.
         </p>
         <DialogButton
           buttonText="Disclaimer"
@@ -185,9 +198,10 @@ function RepaymentEstimate({ model, variant }: ModelProps) {
           title="Repayment disclaimer"
         >
           <p>
-            *The instalment shown is calculated on the price of the {fullNameOf(model)} {variant.variant} ({formatRand(variant.modelPrice)})
-            with a {REPAYMENT_DEFAULTS.balloonPercent}% balloon payment, no deposit, over {REPAYMENT_DEFAULTS.termMonths} months
-            at an interest rate of {REPAYMENT_DEFAULTS.annualRatePercent}% a year.
+            *The instalment shown is calculated on the price of the {fullNameOf(model)} {variant.variant} (
+            {formatRand(variant.modelPrice)}) with a {REPAYMENT_DEFAULTS.balloonPercent}% balloon payment, no deposit,
+            over {REPAYMENT_DEFAULTS.termMonths} months at an interest rate of {REPAYMENT_DEFAULTS.annualRatePercent}% a
+            year.
           </p>
           <p>{REPAYMENT_DISCLAIMER}</p>
           <p>Your actual instalment depends on the bank's credit assessment and the rate it offers you.</p>
@@ -198,7 +212,11 @@ function RepaymentEstimate({ model, variant }: ModelProps) {
 }
 
 /** The model's variants to choose from and to compare, or the one variant's compare toggle. */
-function VariantChooser({ model, variant, compared }: ModelProps & { compared: (v: RangeVariantView) => SavedVariant }) {
+function VariantChooser({
+  model,
+  variant,
+  compared,
+}: ModelProps & { compared: (v: RangeVariantView) => SavedVariant }) {
   return model.variants.length > 1 ? (
     <nav aria-labelledby="variants-title" className="mt-6">
       <h2 id="variants-title" className="text-sm font-semibold text-brand-grey">
@@ -243,7 +261,15 @@ function VariantChooser({ model, variant, compared }: ModelProps & { compared: (
 }
 
 /** Enquire, book a test drive, download the brochure. */
-function ModelActions({ model, enquireHref, testDrive }: { model: ModelProps["model"]; enquireHref: string; testDrive: string }) {
+function ModelActions({
+  model,
+  enquireHref,
+  testDrive,
+}: {
+  model: ModelProps["model"];
+  enquireHref: string;
+  testDrive: string;
+}) {
   return (
     <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap">
       <Link to={enquireHref} className={primaryButton}>
@@ -254,7 +280,14 @@ function ModelActions({ model, enquireHref, testDrive }: { model: ModelProps["mo
       </Link>
       {model.type === "car" && model.brochure ? (
         <a href={model.brochure} download className={secondaryButton}>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           Download brochure
@@ -316,7 +349,8 @@ function TestDriveBanner({ model, testDrive }: { model: ModelProps["model"]; tes
             Feel the {model.model} for yourself
           </h2>
           <p className="mt-2 max-w-xl text-white/90">
-            Book a test {model.type === "car" ? "drive" : "ride"} at a dealer near you. It takes a minute, and we will confirm a time that suits you.
+            Book a test {model.type === "car" ? "drive" : "ride"} at a dealer near you. It takes a minute, and we will
+            confirm a time that suits you.
           </p>
         </div>
         <Link
@@ -358,7 +392,14 @@ function ColourSwatches({ colours }: { colours: Colour[] }) {
               title={c.name}
               className="relative block size-9 cursor-pointer overflow-hidden rounded-full border border-black/20 shadow-inner ring-offset-2 transition hover:scale-110 has-checked:ring-2 has-checked:ring-brand-grey has-focus-visible:outline-2 has-focus-visible:outline-offset-4 has-focus-visible:outline-brand-red"
             >
-              <input type="radio" name="colour" value={c.name} defaultChecked={index === 0} aria-label={c.name} className="sr-only" />
+              <input
+                type="radio"
+                name="colour"
+                value={c.name}
+                defaultChecked={index === 0}
+                aria-label={c.name}
+                className="sr-only"
+              />
               {/* The colour as an SVG fill, not an inline style: the CSP allows no style attributes. */}
               <svg viewBox="0 0 1 1" className="block size-full" aria-hidden="true" focusable="false">
                 <rect width="1" height="1" fill={c.colorCode} />
@@ -397,7 +438,11 @@ function Gallery({ images: all }: { images: { image: string; alt: string }[] }) 
             />
           ))}
         </div>
-        <ul aria-label="Gallery thumbnails" className="flex snap-x snap-mandatory gap-5 overflow-x-auto pb-2" data-choice-options>
+        <ul
+          aria-label="Gallery thumbnails"
+          className="flex snap-x snap-mandatory gap-5 overflow-x-auto pb-2"
+          data-choice-options
+        >
           {images.map((picture, i) => (
             <li key={picture.image} className="shrink-0 basis-[calc((100%-40px)/3)] snap-start">
               <label className="relative block w-full cursor-pointer overflow-hidden rounded-xl opacity-70 ring-offset-2 transition hover:opacity-100 has-checked:opacity-100 has-checked:ring-2 has-checked:ring-brand-red has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-red">

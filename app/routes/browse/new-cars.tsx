@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import { listRangeModels } from "../../../core/catalogue/ranges.ts";
 import { readBanners } from "../../../core/content/banners.ts";
-import { BannerSlide, bannerHref, RangeModelCard, rangeModelPath, toRangeCard } from "../../components/browse-cards.tsx";
+import {
+  BannerSlide,
+  bannerHref,
+  RangeModelCard,
+  rangeModelPath,
+  toRangeCard,
+} from "../../components/browse-cards.tsx";
 import { Carousel } from "../../components/carousel.tsx";
 import { CAROUSEL_AUTOPLAY_MS } from "../../components/home-sections.tsx";
 import { formatRand } from "../../../core/shared/format.ts";
@@ -51,7 +57,12 @@ export default function NewCars({ loaderData }: Route.ComponentProps) {
   return (
     <div className="pb-8">
       {banners.length > 0 ? (
-        <Carousel label="New car promotions" slideClassName="basis-full" autoplayMs={CAROUSEL_AUTOPLAY_MS} controls="overlay">
+        <Carousel
+          label="New car promotions"
+          slideClassName="basis-full"
+          autoplayMs={CAROUSEL_AUTOPLAY_MS}
+          controls="overlay"
+        >
           {banners.map((banner, index) => (
             <BannerSlide key={banner.id} banner={banner} href={bannerHref(banner, slug)} eager={index === 0} />
           ))}
@@ -67,7 +78,12 @@ export default function NewCars({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-1 gap-6 min-[600px]:grid-cols-2 min-[900px]:grid-cols-3 min-[1200px]:grid-cols-4">
           {models.map((model, index) => (
             <li key={model.model_slug}>
-              <RangeModelCard model={model} href={dealerPath(slug, rangeModelPath(model))} eager={index < 2} headingLevel={2} />
+              <RangeModelCard
+                model={model}
+                href={dealerPath(slug, rangeModelPath(model))}
+                eager={index < 2}
+                headingLevel={2}
+              />
             </li>
           ))}
         </ul>

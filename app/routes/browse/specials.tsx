@@ -14,8 +14,14 @@ export const handle = PUBLIC_PAGE;
 /** /specials: the group's specials, or a dealer's own specials together with the group's. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const specials = await readPublicDeals(context.readModels, { dealerSlug: scope.dealer?.slug ?? null, kind: "special" });
-  return { specials: ownDealsFirst(specials, scope.dealer?.slug ?? null), dealerName: scope.dealer?.dealerName ?? null };
+  const specials = await readPublicDeals(context.readModels, {
+    dealerSlug: scope.dealer?.slug ?? null,
+    kind: "special",
+  });
+  return {
+    specials: ownDealsFirst(specials, scope.dealer?.slug ?? null),
+    dealerName: scope.dealer?.dealerName ?? null,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -31,11 +37,13 @@ export default function Specials({ loaderData }: Route.ComponentProps) {
   const slug = useScopedDealer()?.slug ?? null;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 pb-8 sm:px-6">
-      <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">{dealerName ?? "Honda Dealer Group"}</p>
+      <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-red">
+        {dealerName ?? "Honda Dealer Group"}
+      </p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-brand-grey sm:text-4xl">Specials</h1>
       <p className="mt-3 max-w-2xl text-brand-grey-light">
-        Our latest offers on new Honda cars and motorcycles. Choose an offer for the details and to send an enquiry. Terms and
-        conditions apply; while stocks last.
+        Our latest offers on new Honda cars and motorcycles. Choose an offer for the details and to send an enquiry.
+        Terms and conditions apply; while stocks last.
       </p>
       {specials.length > 0 ? (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

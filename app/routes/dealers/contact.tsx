@@ -12,7 +12,8 @@ export const handle = PUBLIC_PAGE;
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: pageTitle("Contact Us"),
-    description: "Contact the Honda Dealer Group: phone numbers, addresses and opening hours of all our Honda and Honda Wing dealers.",
+    description:
+      "Contact the Honda Dealer Group: phone numbers, addresses and opening hours of all our Honda and Honda Wing dealers.",
     jsonLd: (siteUrl) => (args.loaderData?.dealers ?? []).map((dealer) => autoDealerJsonLd(siteUrl, dealer)),
   });
 }
@@ -28,7 +29,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold sm:text-4xl">Contact Us</h1>
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         <p className="text-lg text-brand-grey-light">
-          Call or visit the dealer nearest to you. For a service booking, parts or finance you can also use the forms on this site and the dealer will get back to you.
+          Call or visit the dealer nearest to you. For a service booking, parts or finance you can also use the forms on
+          this site and the dealer will get back to you.
         </p>
         <section aria-labelledby="group-hours" className="rounded-lg border-l-4 border-brand-red bg-gray-50 p-5">
           <h2 id="group-hours" className="text-lg font-bold">
@@ -42,7 +44,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <p className="mt-2 text-sm text-brand-grey-light">Some dealers keep their own hours: see each dealer below.</p>
+          <p className="mt-2 text-sm text-brand-grey-light">
+            Some dealers keep their own hours: see each dealer below.
+          </p>
         </section>
       </div>
       <h2 className="mt-12 text-2xl font-bold">Our dealers</h2>

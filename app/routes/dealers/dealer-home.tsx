@@ -34,9 +34,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 const SELL_STEPS = [
-  { title: "Quick details", text: "Tell us the make, model, year and mileage of your vehicle. It takes a couple of minutes." },
-  { title: "Hassle-free inspection", text: "Bring the vehicle in, or we come to you. Our appraisers inspect it while you wait, with no obligation." },
-  { title: "Top rand, fast sale", text: "Accept our offer and we settle your finance and pay you quickly, often on the same day." },
+  {
+    title: "Quick details",
+    text: "Tell us the make, model, year and mileage of your vehicle. It takes a couple of minutes.",
+  },
+  {
+    title: "Hassle-free inspection",
+    text: "Bring the vehicle in, or we come to you. Our appraisers inspect it while you wait, with no obligation.",
+  },
+  {
+    title: "Top rand, fast sale",
+    text: "Accept our offer and we settle your finance and pay you quickly, often on the same day.",
+  },
 ];
 
 /** product.md §2: the dealer home with the dealer principal banner and the sell-your-car section. */
@@ -74,13 +83,22 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
             </h1>
             <address className="mt-3 not-italic text-gray-100">{dealer.address}</address>
             <p className="mt-2">
-              <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="font-semibold text-white underline underline-offset-2">
+              <a
+                href={telHref(dealer.dealer_contact_no)}
+                ping={callPing(siteUrl, dealer.slug)}
+                className="font-semibold text-white underline underline-offset-2"
+              >
                 {dealer.dealer_contact_no}
               </a>
               <span aria-hidden="true" className="mx-2 text-gray-300">
                 ·
               </span>
-              <a href={directionsGoHref(dealer.slug)} target="_blank" rel="noopener noreferrer nofollow" className="text-white underline underline-offset-2">
+              <a
+                href={directionsGoHref(dealer.slug)}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="text-white underline underline-offset-2"
+              >
                 View on map<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </p>
@@ -97,7 +115,10 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <section aria-labelledby="dp-heading" className="rounded-lg border-l-4 border-brand-red bg-white p-5 text-brand-grey">
+          <section
+            aria-labelledby="dp-heading"
+            className="rounded-lg border-l-4 border-brand-red bg-white p-5 text-brand-grey"
+          >
             <h2 id="dp-heading" className="text-sm font-bold uppercase tracking-wider text-brand-red">
               Dealer principal
             </h2>
@@ -107,12 +128,19 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
             </p>
             <ul className="mt-3 space-y-1">
               <li>
-                <a href={`mailto:${dealer.dp_email}`} className="break-all font-semibold text-brand-red underline-offset-2 hover:underline">
+                <a
+                  href={`mailto:${dealer.dp_email}`}
+                  className="break-all font-semibold text-brand-red underline-offset-2 hover:underline"
+                >
                   {dealer.dp_email}
                 </a>
               </li>
               <li>
-                <a href={telHref(dealer.dp_contact_no)} ping={callPing(siteUrl, dealer.slug)} className="font-semibold text-brand-red underline-offset-2 hover:underline">
+                <a
+                  href={telHref(dealer.dp_contact_no)}
+                  ping={callPing(siteUrl, dealer.slug)}
+                  className="font-semibold text-brand-red underline-offset-2 hover:underline"
+                >
                   {dealer.dp_contact_no}
                 </a>
               </li>
@@ -146,7 +174,10 @@ export default function DealerHome({ loaderData }: Route.ComponentProps) {
           <ol className="mt-8 grid gap-6 md:grid-cols-3">
             {SELL_STEPS.map((step, index) => (
               <li key={step.title} className="rounded-lg bg-white p-6 shadow-sm">
-                <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-red text-lg font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-red text-lg font-bold text-white"
+                >
                   {index + 1}
                 </span>
                 <h3 className="mt-4 text-lg font-bold">{step.title}</h3>

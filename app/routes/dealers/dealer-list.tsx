@@ -11,7 +11,8 @@ export const handle = PUBLIC_PAGE;
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: pageTitle("Our dealers", dealerFromMatches(args.matches)),
-    description: "Find a Honda dealer near you: addresses, business hours, phone numbers and maps for every Honda and Honda Wing dealer in the group.",
+    description:
+      "Find a Honda dealer near you: addresses, business hours, phone numbers and maps for every Honda and Honda Wing dealer in the group.",
     jsonLd: (siteUrl) => (args.loaderData?.dealers ?? []).map((dealer) => autoDealerJsonLd(siteUrl, dealer)),
   });
 }
@@ -25,7 +26,8 @@ export default function DealerList({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Our dealers</h1>
       <p className="mt-3 max-w-3xl text-lg text-brand-grey-light">
-        {loaderData.dealers.length} Honda car and Honda Wing motorcycle dealers across South Africa. Choose a dealer to see its stock, specials and service.
+        {loaderData.dealers.length} Honda car and Honda Wing motorcycle dealers across South Africa. Choose a dealer to
+        see its stock, specials and service.
       </p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.dealers.map((dealer) => (

@@ -15,18 +15,21 @@ export const handle = PUBLIC_PAGE;
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: pageTitle("Honda Wing motorcycle dealers", dealerFromMatches(args.matches)),
-    description: "Honda Wing: the group's Honda motorcycle dealers. New motorcycles, scooters and adventure bikes, service and genuine parts.",
+    description:
+      "Honda Wing: the group's Honda motorcycle dealers. New motorcycles, scooters and adventure bikes, service and genuine parts.",
   });
 }
 
 /** product.md §2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   // 'honda-wing' asks for the Motorcycle banners (product.md §7).
-  const [directory, banners] = await Promise.all([context.readModels.read(dealerDirectoryModel), readBanners(context.readModels, "Motorcycle", params.dealerName ?? null)]);
+  const [directory, banners] = await Promise.all([
+    context.readModels.read(dealerDirectoryModel),
+    readBanners(context.readModels, "Motorcycle", params.dealerName ?? null),
+  ]);
   const dealers = dealersNamedLike(directory, "wing");
   return { dealers, banners: banners.slice(0, 3) };
 }
-
 
 export default function HondaWing({ loaderData }: Route.ComponentProps) {
   const dealer = useScopedDealer();
@@ -48,7 +51,14 @@ export default function HondaWing({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {loaderData.banners.map((banner) => (
               <li key={banner.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
-                <img src={banner.image.uri} alt="" width={BANNER_SIZE.width} height={BANNER_SIZE.height} loading="lazy" className="aspect-[8/3] h-auto w-full object-cover" />
+                <img
+                  src={banner.image.uri}
+                  alt=""
+                  width={BANNER_SIZE.width}
+                  height={BANNER_SIZE.height}
+                  loading="lazy"
+                  className="aspect-[8/3] h-auto w-full object-cover"
+                />
                 <div className="p-4">
                   <h3 className="text-lg font-bold">{banner.title}</h3>
                   <Link

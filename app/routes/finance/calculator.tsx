@@ -23,7 +23,13 @@ export function calculatorDefaults(price: number): CalculatorValues {
 }
 
 const repaymentOf = (v: CalculatorValues) =>
-  monthlyRepayment({ price: v.price, depositRand: v.deposit, termMonths: v.term, balloonPercent: v.balloon, annualRatePercent: v.rate });
+  monthlyRepayment({
+    price: v.price,
+    depositRand: v.deposit,
+    termMonths: v.term,
+    balloonPercent: v.balloon,
+    annualRatePercent: v.rate,
+  });
 
 /**
  * The repayment calculator (product.md §4): recalculates on every change with JavaScript; without it, the
@@ -64,11 +70,31 @@ export function RepaymentCalculator({
         Repayment calculator
       </h2>
       <p className="mt-1 text-lg" data-testid="calculator-headline">
-        {vehicleName ? `${vehicleName}: ` : ""}from <strong>{formatRand(headline)}</strong> per month, 0% deposit, 72 months, 12% interest
+        {vehicleName ? `${vehicleName}: ` : ""}from <strong>{formatRand(headline)}</strong> per month, 0% deposit, 72
+        months, 12% interest
       </p>
-      <form method="get" action="/finance" className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={(e) => enhanced && e.preventDefault()}>
-        <NumberField id={`${id}-price`} name="price" label="Vehicle price (R)" value={values.price} onChange={set("price")} min={0} />
-        <NumberField id={`${id}-deposit`} name="deposit" label="Deposit (R)" value={values.deposit} onChange={set("deposit")} min={0} />
+      <form
+        method="get"
+        action="/finance"
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={(e) => enhanced && e.preventDefault()}
+      >
+        <NumberField
+          id={`${id}-price`}
+          name="price"
+          label="Vehicle price (R)"
+          value={values.price}
+          onChange={set("price")}
+          min={0}
+        />
+        <NumberField
+          id={`${id}-deposit`}
+          name="deposit"
+          label="Deposit (R)"
+          value={values.deposit}
+          onChange={set("deposit")}
+          min={0}
+        />
         <div>
           <label htmlFor={`${id}-term`} className="block font-medium">
             Term (months)
@@ -81,19 +107,44 @@ export function RepaymentCalculator({
             ))}
           </select>
         </div>
-        <NumberField id={`${id}-balloon`} name="balloon" label="Balloon (% of price)" value={values.balloon} onChange={set("balloon")} min={0} max={60} step={1} />
-        <NumberField id={`${id}-rate`} name="rate" label="Interest rate (% a year)" value={values.rate} onChange={set("rate")} min={0} max={40} />
+        <NumberField
+          id={`${id}-balloon`}
+          name="balloon"
+          label="Balloon (% of price)"
+          value={values.balloon}
+          onChange={set("balloon")}
+          min={0}
+          max={60}
+          step={1}
+        />
+        <NumberField
+          id={`${id}-rate`}
+          name="rate"
+          label="Interest rate (% a year)"
+          value={values.rate}
+          onChange={set("rate")}
+          min={0}
+          max={40}
+        />
         <div className="flex flex-col justify-end">
           <p className="font-medium" id={`${id}-result-label`}>
             Monthly repayment
           </p>
-          <output aria-labelledby={`${id}-result-label`} aria-live="polite" className="text-3xl font-bold text-brand-red" data-testid="monthly-repayment">
+          <output
+            aria-labelledby={`${id}-result-label`}
+            aria-live="polite"
+            className="text-3xl font-bold text-brand-red"
+            data-testid="monthly-repayment"
+          >
             {formatRandCents(monthly)}
           </output>
         </div>
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           {!enhanced && (
-            <button type="submit" className="rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark">
+            <button
+              type="submit"
+              className="rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark"
+            >
               Calculate
             </button>
           )}
@@ -110,7 +161,11 @@ export function RepaymentCalculator({
           >
             Reset
           </button>
-          <DialogButton buttonText="Disclaimer" buttonClassName="rounded px-4 py-2 font-semibold text-brand-grey underline" title="Disclaimer">
+          <DialogButton
+            buttonText="Disclaimer"
+            buttonClassName="rounded px-4 py-2 font-semibold text-brand-grey underline"
+            title="Disclaimer"
+          >
             <p>{DISCLAIMER_TEXT}</p>
           </DialogButton>
         </div>
@@ -154,14 +209,23 @@ function NumberField(props: {
 }
 
 function asText(v: CalculatorValues): Record<keyof CalculatorValues, string> {
-  return { price: String(v.price), deposit: String(v.deposit), term: String(v.term), balloon: String(v.balloon), rate: String(v.rate) };
+  return {
+    price: String(v.price),
+    deposit: String(v.deposit),
+    term: String(v.term),
+    balloon: String(v.balloon),
+    rate: String(v.rate),
+  };
 }
 
 /**
  * Figures from the inputs (or the query string), each clamped to a sane range: an absent figure takes its
  * default, a blank one counts as 0 (the price and term fall back to their defaults).
  */
-export function parseValues(raw: Partial<Record<keyof CalculatorValues, string | null>>, defaults: CalculatorValues): CalculatorValues {
+export function parseValues(
+  raw: Partial<Record<keyof CalculatorValues, string | null>>,
+  defaults: CalculatorValues,
+): CalculatorValues {
   const num = (name: keyof CalculatorValues, min: number, max: number, blank: number) => {
     const value = raw[name];
     if (value === null || value === undefined) return defaults[name];

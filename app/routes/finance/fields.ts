@@ -26,7 +26,8 @@ export type FieldSpec = {
 export type FieldGroup = { title: string; fields: FieldSpec[] };
 
 /** A step's field names in form order: the fields the schema checks for that step (fields.test.ts). */
-export const fieldNamesOf = (step: FieldGroup[]): string[] => step.flatMap((group) => group.fields.map((field) => field.name));
+export const fieldNamesOf = (step: FieldGroup[]): string[] =>
+  step.flatMap((group) => group.fields.map((field) => field.name));
 
 const opts = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -51,7 +52,14 @@ export function stepGroups(dealers: { slug: string; dealerName: string }[]): Fie
             options: VEHICLE_VARIANTS.map((value) => ({ value, label: VEHICLE_VARIANT_LABELS[value] })),
           },
           { name: "make", label: "Make", kind: "select", options: opts(MAKES), hint: "Required for new vehicles" },
-          { name: "model", label: "Model", kind: "text", hint: "Required for new vehicles", maxLength: 120, list: "finance-model-names" },
+          {
+            name: "model",
+            label: "Model",
+            kind: "text",
+            hint: "Required for new vehicles",
+            maxLength: 120,
+            list: "finance-model-names",
+          },
         ],
       },
       {
@@ -59,7 +67,15 @@ export function stepGroups(dealers: { slug: string; dealerName: string }[]): Fie
         fields: [
           { name: "firstName", label: "First name", kind: "text", required: true, autoComplete: "given-name" },
           { name: "surname", label: "Last name", kind: "text", required: true, autoComplete: "family-name" },
-          { name: "idNumber", label: "ID number", kind: "digits", required: true, autoComplete: "off", hint: "13 digits", maxLength: 13 },
+          {
+            name: "idNumber",
+            label: "ID number",
+            kind: "digits",
+            required: true,
+            autoComplete: "off",
+            hint: "13 digits",
+            maxLength: 13,
+          },
           { name: "email", label: "Email", kind: "email", required: true, autoComplete: "email" },
           { name: "phone", label: "Cellphone number", kind: "tel", required: true, autoComplete: "tel" },
           { name: "workTel", label: "Work telephone", kind: "tel" },
@@ -73,8 +89,21 @@ export function stepGroups(dealers: { slug: string; dealerName: string }[]): Fie
         title: "Address",
         fields: [
           { name: "postalStreet", label: "Postal street", kind: "text", required: true, autoComplete: "address-line1" },
-          { name: "postalSuburb", label: "Postal suburb", kind: "text", required: true, autoComplete: "address-level3" },
-          { name: "postalCode", label: "Postal code", kind: "digits", required: true, autoComplete: "postal-code", maxLength: 4 },
+          {
+            name: "postalSuburb",
+            label: "Postal suburb",
+            kind: "text",
+            required: true,
+            autoComplete: "address-level3",
+          },
+          {
+            name: "postalCode",
+            label: "Postal code",
+            kind: "digits",
+            required: true,
+            autoComplete: "postal-code",
+            maxLength: 4,
+          },
           { name: "code", label: "Residential area code", kind: "digits", maxLength: 4 },
           { name: "period", label: "Years at this address", kind: "number" },
         ],
@@ -95,7 +124,13 @@ export function stepGroups(dealers: { slug: string; dealerName: string }[]): Fie
       {
         title: "Employment",
         fields: [
-          { name: "employmentOccupation", label: "Occupation", kind: "text", required: true, autoComplete: "organization-title" },
+          {
+            name: "employmentOccupation",
+            label: "Occupation",
+            kind: "text",
+            required: true,
+            autoComplete: "organization-title",
+          },
           { name: "employmentCompany", label: "Company", kind: "text", required: true, autoComplete: "organization" },
           { name: "employmentYearsWorked", label: "Years worked", kind: "number", required: true },
           { name: "employmentTel", label: "Tel number", kind: "tel", required: true },
@@ -123,7 +158,13 @@ export function stepGroups(dealers: { slug: string; dealerName: string }[]): Fie
         title: "Bank",
         fields: [
           { name: "bankName", label: "Bank name", kind: "text", required: true, autoComplete: "off" },
-          { name: "bankAccountHolderName", label: "Account holder name", kind: "text", required: true, autoComplete: "off" },
+          {
+            name: "bankAccountHolderName",
+            label: "Account holder name",
+            kind: "text",
+            required: true,
+            autoComplete: "off",
+          },
         ],
       },
       {
@@ -145,7 +186,12 @@ export function stepGroups(dealers: { slug: string; dealerName: string }[]): Fie
           { name: "bondPaymentOrRent", label: "Bond payment or rent", kind: "money", required: true },
           { name: "vehicleInstalments", label: "Vehicle instalments", kind: "money" },
           { name: "creditCardPayments", label: "Credit card payments", kind: "money" },
-          { name: "policyInsuranceRepayments", label: "Policy and insurance repayments", kind: "money", required: true },
+          {
+            name: "policyInsuranceRepayments",
+            label: "Policy and insurance repayments",
+            kind: "money",
+            required: true,
+          },
           { name: "educationCosts", label: "Education costs", kind: "money" },
           { name: "furnitureAccounts", label: "Furniture accounts", kind: "money" },
           { name: "clothingAccounts", label: "Clothing accounts", kind: "money" },
@@ -157,14 +203,25 @@ export function stepGroups(dealers: { slug: string; dealerName: string }[]): Fie
           { name: "householdExpenses", label: "Household expenses", kind: "money" },
           { name: "other", label: "Other expenses", kind: "money" },
           { name: "otherSpecify", label: "Other expenses: please specify", kind: "text" },
-          { name: "totalMonthlyHouseholdExpenses", label: "Total monthly household expenses", kind: "money", required: true },
+          {
+            name: "totalMonthlyHouseholdExpenses",
+            label: "Total monthly household expenses",
+            kind: "money",
+            required: true,
+          },
         ],
       },
     ],
     [
       {
         title: "Please confirm each statement",
-        fields: CONFIRMATIONS.map(([name, , statement]) => ({ name, label: statement, kind: "checkbox", required: true, wide: true })),
+        fields: CONFIRMATIONS.map(([name, , statement]) => ({
+          name,
+          label: statement,
+          kind: "checkbox",
+          required: true,
+          wide: true,
+        })),
       },
     ],
   ];

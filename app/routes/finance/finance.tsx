@@ -19,7 +19,8 @@ export const DEFAULT_VEHICLE_PRICE = 350_000;
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Apply for Vehicle Finance Online | Honda Dealer Group",
-    description: "Apply for Honda vehicle finance online in five steps and estimate your monthly repayment with our calculator. New and pre-owned vehicles.",
+    description:
+      "Apply for Honda vehicle finance online in five steps and estimate your monthly repayment with our calculator. New and pre-owned vehicles.",
   });
 }
 
@@ -38,7 +39,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const calculator =
     q("reset") === "1"
       ? defaults
-      : parseValues({ price: q("price"), deposit: q("deposit"), term: q("term"), balloon: q("balloon"), rate: q("rate") }, defaults);
+      : parseValues(
+          { price: q("price"), deposit: q("deposit"), term: q("term"), balloon: q("balloon"), rate: q("rate") },
+          defaults,
+        );
   return {
     dealers: dealers.map((d) => ({ slug: d.slug, dealerName: d.dealerName })),
     modelNames: [...new Set(models.map((m) => m.model))],
@@ -72,7 +76,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if ("keyReused" in result) {
     // This page's form was sent already and has since been changed (a Back after the thank-you): a new render has a new key.
-    throw data("This application was sent already. To send another, please reload the finance page and start again.", { status: 409 });
+    throw data("This application was sent already. To send another, please reload the finance page and start again.", {
+      status: 409,
+    });
   }
   const errors: Record<string, string> = {};
   for (const v of result.violations) if (!(v.propertyPath in errors)) errors[v.propertyPath] = v.message;
@@ -94,8 +100,8 @@ export default function FinancePage({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">Apply for Vehicle Finance</h1>
       <p className="mt-3 max-w-3xl text-lg">
-        Apply for finance on a new or pre-owned Honda in five short steps. Your identity number, bank details and figures are
-        encrypted and only used to assess this application.
+        Apply for finance on a new or pre-owned Honda in five short steps. Your identity number, bank details and
+        figures are encrypted and only used to assess this application.
       </p>
       <div className="mt-8">
         <RepaymentCalculator
@@ -110,7 +116,10 @@ export default function FinancePage({ loaderData, actionData }: Route.ComponentP
           Your finance application
         </h2>
         <p className="mt-1 text-sm text-gray-700">
-          Fields marked <span aria-hidden="true" className="text-brand-red">*</span>
+          Fields marked{" "}
+          <span aria-hidden="true" className="text-brand-red">
+            *
+          </span>
           <span className="sr-only">with an asterisk</span> are required.
         </p>
         <datalist id="finance-model-names">

@@ -1,17 +1,25 @@
 import { type RefObject, startTransition, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
-import { DRAFT_STORAGE_KEY, fieldErrors, NEVER_IN_DRAFT, STEP_TITLES } from "../../../core/finance/application-fields.ts";
+import {
+  DRAFT_STORAGE_KEY,
+  fieldErrors,
+  NEVER_IN_DRAFT,
+  STEP_TITLES,
+} from "../../../core/finance/application-fields.ts";
 import { fieldNamesOf, type FieldGroup, type FieldSpec } from "./fields.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { CheckboxField, Field } from "../../components/field.tsx";
 
 export type FormValues = Record<string, string | boolean>;
 
-const inputClass = "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2 aria-[invalid=true]:border-brand-red";
+const inputClass =
+  "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2 aria-[invalid=true]:border-brand-red";
 
 /** The draft kept in local storage: every value except the identity number and the bank details. */
 function draftOf(values: FormValues, step: number): string {
-  const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !(NEVER_IN_DRAFT as readonly string[]).includes(name)));
+  const kept = Object.fromEntries(
+    Object.entries(values).filter(([name]) => !(NEVER_IN_DRAFT as readonly string[]).includes(name)),
+  );
   return JSON.stringify({ step, values: kept });
 }
 
@@ -44,7 +52,10 @@ function readDraft(stepFields: string[][]): { step: number; values: FormValues }
       if (!known.has(name) || (NEVER_IN_DRAFT as readonly string[]).includes(name)) continue;
       if (typeof value === "string" || typeof value === "boolean") values[name] = value;
     }
-    const step = typeof parsed.step === "number" && parsed.step >= 0 && parsed.step < STEP_TITLES.length ? Math.floor(parsed.step) : 0;
+    const step =
+      typeof parsed.step === "number" && parsed.step >= 0 && parsed.step < STEP_TITLES.length
+        ? Math.floor(parsed.step)
+        : 0;
     return { step, values };
   } catch {
     return null;
@@ -62,9 +73,14 @@ async function sendApplication(values: FormValues, idempotencyKey: string): Prom
       body: JSON.stringify({ ...values, idempotencyKey }),
     });
     if (response.ok) return { kind: "sent" };
-    const body = (await response.json().catch(() => null)) as { violations?: { propertyPath: string; message: string }[] } | null;
+    const body = (await response.json().catch(() => null)) as {
+      violations?: { propertyPath: string; message: string }[];
+    } | null;
     if (response.status === 422 && body?.violations?.length) {
-      return { kind: "invalid", errors: fieldErrors(body.violations.map((v) => ({ path: [v.propertyPath], message: v.message }))) };
+      return {
+        kind: "invalid",
+        errors: fieldErrors(body.violations.map((v) => ({ path: [v.propertyPath], message: v.message }))),
+      };
     }
   } catch {
     // reported below, as any other failure
@@ -77,7 +93,10 @@ async function sendApplication(values: FormValues, idempotencyKey: string): Prom
  * Restores the draft once JavaScript runs (after hydration, so the server HTML matches), in a transition like the
  * switch to the wizard itself (app/lib/hydrated.ts): the whole form re-renders for it. Then keeps it up to date.
  */
-function useDraft(state: { values: FormValues; step: number; restoring: boolean; stepFields: string[][] }, restore: (draft: { step: number; values: FormValues }) => void) {
+function useDraft(
+  state: { values: FormValues; step: number; restoring: boolean; stepFields: string[][] },
+  restore: (draft: { step: number; values: FormValues }) => void,
+) {
   const [draftReady, setDraftReady] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: restores the draft once, when the wizard takes over from the server-rendered form
   useEffect(() => {
@@ -188,7 +207,10 @@ export function FinanceWizard({
 
   async function checkStepThenMoveOn(current: number, entered: FormValues) {
     // Should the schemas fail to load, the step moves on: the API checks every step when the application is sent.
-    const schema = await loadStepSchemas().then((schemas) => schemas[current]!, () => null);
+    const schema = await loadStepSchemas().then(
+      (schemas) => schemas[current]!,
+      () => null,
+    );
     const result = schema?.safeParse(entered);
     if (result && !result.success) {
       showErrors(fieldErrors(result.error.issues));
@@ -208,10 +230,19 @@ export function FinanceWizard({
 
   const errorCount = Object.keys(errors).length;
   return (
-    <Form method="post" noValidate onSubmit={next} onFocus={() => void loadStepSchemas().catch(() => {})} aria-label="Finance application" className="mt-6">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={next}
+      onFocus={() => void loadStepSchemas().catch(() => {})}
+      aria-label="Finance application"
+      className="mt-6"
+    >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {enhanced && <StepProgress step={step} />}
-      {errorCount > 1 && bannerOpen && <ErrorBanner count={errorCount} bannerRef={bannerRef} onClose={() => setBannerOpen(false)} />}
+      {errorCount > 1 && bannerOpen && (
+        <ErrorBanner count={errorCount} bannerRef={bannerRef} onClose={() => setBannerOpen(false)} />
+      )}
       {groups.map((stepGroups, index) => (
         <StepFieldset
           key={STEP_TITLES[index]}
@@ -247,19 +278,41 @@ function revealFirstError(found: Record<string, string>, banner: HTMLDivElement 
 
 /** The first step with a field in error (Infinity when none of the fields is on a step). */
 function firstStepWithError(stepFields: string[][], errors: Record<string, string>): number {
-  return Math.min(...Object.keys(errors).map((field) => stepFields.findIndex((names) => names.includes(field))).filter((s) => s >= 0));
+  return Math.min(
+    ...Object.keys(errors)
+      .map((field) => stepFields.findIndex((names) => names.includes(field)))
+      .filter((s) => s >= 0),
+  );
 }
 
 /** Previous (the wizard, after the first step), and Next or Submit (Loading... while sending). */
-function WizardButtons({ enhanced, step, sending, onPrevious }: { enhanced: boolean; step: number; sending: boolean; onPrevious: () => void }) {
+function WizardButtons({
+  enhanced,
+  step,
+  sending,
+  onPrevious,
+}: {
+  enhanced: boolean;
+  step: number;
+  sending: boolean;
+  onPrevious: () => void;
+}) {
   return (
     <div className="flex gap-3">
       {enhanced && step > 0 && (
-        <button type="button" onClick={onPrevious} className="rounded border border-brand-grey px-6 py-3 font-semibold text-brand-grey hover:bg-gray-100">
+        <button
+          type="button"
+          onClick={onPrevious}
+          className="rounded border border-brand-grey px-6 py-3 font-semibold text-brand-grey hover:bg-gray-100"
+        >
           Previous
         </button>
       )}
-      <button type="submit" disabled={sending} className="rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark disabled:opacity-70">
+      <button
+        type="submit"
+        disabled={sending}
+        className="rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark disabled:opacity-70"
+      >
         {sending ? "Loading..." : !enhanced || step === STEP_TITLES.length - 1 ? "Submit" : "Next"}
       </button>
     </div>
@@ -271,7 +324,11 @@ function StepProgress({ step }: { step: number }) {
   return (
     <ol className="mb-6 flex gap-2" aria-label="Application steps">
       {STEP_TITLES.map((title, index) => (
-        <li key={title} aria-current={index === step ? "step" : undefined} className={`flex flex-1 items-center gap-2 ${index === step ? "" : "max-md:flex-none"}`}>
+        <li
+          key={title}
+          aria-current={index === step ? "step" : undefined}
+          className={`flex flex-1 items-center gap-2 ${index === step ? "" : "max-md:flex-none"}`}
+        >
           <span
             aria-hidden="true"
             className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
@@ -281,7 +338,9 @@ function StepProgress({ step }: { step: number }) {
             {index + 1}
           </span>
           <span className={`text-sm font-medium ${index === step ? "" : "max-md:sr-only"}`}>
-            <span className="sr-only">Step {index + 1} of {STEP_TITLES.length}: </span>
+            <span className="sr-only">
+              Step {index + 1} of {STEP_TITLES.length}:{" "}
+            </span>
             {title}
           </span>
         </li>
@@ -290,11 +349,28 @@ function StepProgress({ step }: { step: number }) {
   );
 }
 
-function ErrorBanner({ count, bannerRef, onClose }: { count: number; bannerRef: RefObject<HTMLDivElement | null>; onClose: () => void }) {
+function ErrorBanner({
+  count,
+  bannerRef,
+  onClose,
+}: {
+  count: number;
+  bannerRef: RefObject<HTMLDivElement | null>;
+  onClose: () => void;
+}) {
   return (
-    <div ref={bannerRef} role="alert" className="mb-6 flex items-start justify-between gap-4 rounded border border-brand-red bg-red-50 p-4 text-brand-red-dark">
+    <div
+      ref={bannerRef}
+      role="alert"
+      className="mb-6 flex items-start justify-between gap-4 rounded border border-brand-red bg-red-50 p-4 text-brand-red-dark"
+    >
       <p>There are {count} errors on this page. Please correct them before moving on.</p>
-      <button type="button" onClick={onClose} aria-label="Close error message" className="rounded px-2 text-xl leading-none">
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Close error message"
+        className="rounded px-2 text-xl leading-none"
+      >
         <span aria-hidden="true">×</span>
       </button>
     </div>
@@ -325,7 +401,13 @@ function StepFieldset({ index, groups, fieldsetRef, hidden, enhanced, values, er
           <h3 className="mb-3 text-lg font-semibold text-brand-grey">{group.title}</h3>
           <div className="grid gap-4 sm:grid-cols-2">
             {group.fields.map((field) => (
-              <FinanceField key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={onChange} />
+              <FinanceField
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                error={errors[field.name]}
+                onChange={onChange}
+              />
             ))}
           </div>
         </div>
@@ -334,7 +416,11 @@ function StepFieldset({ index, groups, fieldsetRef, hidden, enhanced, values, er
   );
 }
 
-const fieldLook = { label: "block font-medium", hint: "mt-1 text-sm text-gray-600", error: "mt-1 text-sm font-medium text-brand-red-dark" };
+const fieldLook = {
+  label: "block font-medium",
+  hint: "mt-1 text-sm text-gray-600",
+  error: "mt-1 text-sm font-medium text-brand-red-dark",
+};
 
 type FinanceFieldProps = {
   field: FieldSpec;
@@ -347,7 +433,14 @@ function FinanceField({ field, value, error, onChange }: FinanceFieldProps) {
   const id = `field-${field.name}`;
   if (field.kind === "checkbox") {
     return (
-      <CheckboxField id={id} label={field.label} error={error} look={{ error: fieldLook.error }} className="sm:col-span-2" rowClassName="flex items-start gap-3">
+      <CheckboxField
+        id={id}
+        label={field.label}
+        error={error}
+        look={{ error: fieldLook.error }}
+        className="sm:col-span-2"
+        rowClassName="flex items-start gap-3"
+      >
         {(control) => (
           <input
             {...control}
@@ -374,9 +467,23 @@ function FinanceField({ field, value, error, onChange }: FinanceFieldProps) {
     </>
   );
   return (
-    <Field id={id} label={label} hint={field.hint} error={error} look={fieldLook} className={field.wide ? "sm:col-span-2" : undefined} hintAfterControl>
+    <Field
+      id={id}
+      label={label}
+      hint={field.hint}
+      error={error}
+      look={fieldLook}
+      className={field.wide ? "sm:col-span-2" : undefined}
+      hintAfterControl
+    >
       {(control) => {
-        const common = { ...control, name: field.name, "aria-required": field.required || undefined, value: typeof value === "string" ? value : "", className: inputClass };
+        const common = {
+          ...control,
+          name: field.name,
+          "aria-required": field.required || undefined,
+          value: typeof value === "string" ? value : "",
+          className: inputClass,
+        };
         return field.kind === "select" ? (
           <select {...common} onChange={(event) => onChange(field.name, event.target.value)}>
             <option value="">Please select</option>

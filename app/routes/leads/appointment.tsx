@@ -18,7 +18,11 @@ import { useHydrated } from "../../lib/hydrated.ts";
 export const headers = () => ({ "Cache-Control": "no-store" });
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Your appointment | Honda Dealer Group", description: "Move or cancel your appointment.", noindex: true });
+  return pageMeta(args, {
+    title: "Your appointment | Honda Dealer Group",
+    description: "Move or cancel your appointment.",
+    noindex: true,
+  });
 }
 
 const APPOINTMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +36,12 @@ async function linkedAppointment({ context, params, request }: Route.LoaderArgs 
   const field = (name: string) => form?.get(name) ?? url.searchParams.get(name);
   const appointment = APPOINTMENT_ID.test(params.id) ? await findAppointment(context.db, params.id) : null;
   if (!appointment) throw data({ problem: "invalid" as const }, { status: 403 });
-  const state = manageAppointmentLinkState(context.linkSigner, appointment, { expires: field("expires"), signature: field("signature") }, new Date());
+  const state = manageAppointmentLinkState(
+    context.linkSigner,
+    appointment,
+    { expires: field("expires"), signature: field("signature") },
+    new Date(),
+  );
   if (state === "invalid") throw data({ problem: "invalid" as const }, { status: 403 });
   if (state !== "valid") throw data({ problem: state }, { status: 410 });
   const lead = await loadLeadForDelivery(context.db, "enquiry", appointment.enquiryId);
@@ -55,7 +64,10 @@ export async function loader(args: Route.LoaderArgs) {
     status: appointment.status,
     changed: url.searchParams.get("changed"),
     link: { expires: url.searchParams.get("expires") ?? "", signature: url.searchParams.get("signature") ?? "" },
-    choice: appointment.status === "booked" ? await appointmentChoice(args.context.db, appointment.kind, lead.dealer.slug, saDateOf(appointment.start)) : null,
+    choice:
+      appointment.status === "booked"
+        ? await appointmentChoice(args.context.db, appointment.kind, lead.dealer.slug, saDateOf(appointment.start))
+        : null,
     bookAgain: lead.uri ?? "/",
   };
 }
@@ -71,7 +83,8 @@ export async function action(args: Route.ActionArgs) {
   const now = new Date();
   const intent = text("intent");
   const values = { appointment_date: text("appointment_date") ?? "", appointment_time: text("appointment_time") ?? "" };
-  const choiceFor = () => appointmentChoice(args.context.db, appointment.kind, lead.dealer.slug, text("appointment_date"));
+  const choiceFor = () =>
+    appointmentChoice(args.context.db, appointment.kind, lead.dealer.slug, text("appointment_date"));
   if (intent === "cancel") {
     await cancelBooking(args.context.db, appointment, now);
     args.context.logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment cancelled by the buyer");
@@ -80,19 +93,29 @@ export async function action(args: Route.ActionArgs) {
     return redirect(`${manageAppointmentPath(args.context.linkSigner, cancelled)}&changed=cancelled`, 303);
   }
   if (intent === "show-times") return data<ActionData>({ choice: await choiceFor(), values });
-  if (intent !== "move") return data<ActionData>({ error: "Choose whether to move or cancel the appointment." }, { status: 400 });
+  if (intent !== "move")
+    return data<ActionData>({ error: "Choose whether to move or cancel the appointment." }, { status: 400 });
   const start = appointmentStart(text("appointment_date"), text("appointment_time"));
   const when = start ? new Date(start) : null;
   if (!when || Number.isNaN(when.getTime())) {
-    return data<ActionData>({ error: "Please choose a date and time", choice: await choiceFor(), values }, { status: 422 });
+    return data<ActionData>(
+      { error: "Please choose a date and time", choice: await choiceFor(), values },
+      { status: 422 },
+    );
   }
   const outcome = await moveBooking(args.context.db, appointment, when, now);
   if (outcome.kind !== "moved") {
-    return data<ActionData>({ error: outcome.message, choice: await choiceFor(), values }, { status: outcome.kind === "slot-taken" ? 409 : 422 });
+    return data<ActionData>(
+      { error: outcome.message, choice: await choiceFor(), values },
+      { status: outcome.kind === "slot-taken" ? 409 : 422 },
+    );
   }
   args.context.logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment moved by the buyer");
   // A new link for the new version, holding until the new time; the buyer's earlier links are revoked.
-  return redirect(`${manageAppointmentPath(args.context.linkSigner, { id: appointment.id, start: when, version: appointment.version + 1 })}&changed=moved`, 303);
+  return redirect(
+    `${manageAppointmentPath(args.context.linkSigner, { id: appointment.id, start: when, version: appointment.version + 1 })}&changed=moved`,
+    303,
+  );
 }
 
 const KIND = { "test-drive": "test drive", service: "service" } as const;
@@ -117,9 +140,21 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Your {KIND[page.kind]}</h1>
       <div ref={statusRef} tabIndex={-1} className="mt-4 outline-none" role="status">
-        {page.changed === "moved" && !cancelled ? <p className="rounded border-2 border-green-700 bg-white p-4 font-semibold text-green-800">Moved. We have e-mailed you the new time for your calendar, and told {page.dealerName}.</p> : null}
-        {page.changed === "cancelled" ? <p className="rounded border-2 border-green-700 bg-white p-4 font-semibold text-green-800">Cancelled. {page.dealerName} has been told.</p> : null}
-        {actionData?.error ? <p role="alert" className="rounded border-2 border-brand-red bg-white p-4 font-semibold text-brand-red">{actionData.error}</p> : null}
+        {page.changed === "moved" && !cancelled ? (
+          <p className="rounded border-2 border-green-700 bg-white p-4 font-semibold text-green-800">
+            Moved. We have e-mailed you the new time for your calendar, and told {page.dealerName}.
+          </p>
+        ) : null}
+        {page.changed === "cancelled" ? (
+          <p className="rounded border-2 border-green-700 bg-white p-4 font-semibold text-green-800">
+            Cancelled. {page.dealerName} has been told.
+          </p>
+        ) : null}
+        {actionData?.error ? (
+          <p role="alert" className="rounded border-2 border-brand-red bg-white p-4 font-semibold text-brand-red">
+            {actionData.error}
+          </p>
+        ) : null}
       </div>
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">What</dt>
@@ -137,7 +172,11 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
       </dl>
       {cancelled ? (
         <p className="mt-8">
-          This appointment is cancelled. <a href={page.bookAgain} className="font-semibold text-brand-red underline">Book another time</a>.
+          This appointment is cancelled.{" "}
+          <a href={page.bookAgain} className="font-semibold text-brand-red underline">
+            Book another time
+          </a>
+          .
         </p>
       ) : (
         <>
@@ -156,7 +195,8 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
                   ids={{ date: `${id}-date`, time: `${id}-time`, error: `${id}-time-error` }}
                   classes={{
                     label: "block font-semibold text-brand-grey",
-                    input: "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2 text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-red",
+                    input:
+                      "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2 text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-red",
                     error: "mt-1 text-sm font-semibold text-brand-red",
                     hint: "text-brand-grey-light",
                   }}
@@ -164,7 +204,13 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
                   submit={{ label: "Move appointment", name: "intent", value: "move" }}
                 />
               ) : null}
-              <button type="submit" name="intent" value="move" disabled={busy} className={`${button} bg-brand-red text-white hover:bg-brand-red-dark`}>
+              <button
+                type="submit"
+                name="intent"
+                value="move"
+                disabled={busy}
+                className={`${button} bg-brand-red text-white hover:bg-brand-red-dark`}
+              >
                 Move appointment
               </button>
             </Form>
@@ -177,7 +223,13 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
             <Form method="post" replace className="mt-4">
               <input type="hidden" name="expires" value={page.link.expires} />
               <input type="hidden" name="signature" value={page.link.signature} />
-              <button type="submit" name="intent" value="cancel" disabled={busy} className={`${button} border-2 border-brand-grey bg-white text-brand-grey hover:bg-gray-100`}>
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                disabled={busy}
+                className={`${button} border-2 border-brand-grey bg-white text-brand-grey hover:bg-gray-100`}
+              >
                 Cancel appointment
               </button>
             </Form>
@@ -190,12 +242,18 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
 }
 
 const LINK_PROBLEMS = {
-  expired: { title: "This link has expired", text: "Links to move or cancel an appointment work until the appointment starts. Please phone the dealership." },
+  expired: {
+    title: "This link has expired",
+    text: "Links to move or cancel an appointment work until the appointment starts. Please phone the dealership.",
+  },
   revoked: {
     title: "This link has been replaced",
     text: "The appointment was moved or cancelled after this link was sent, so it no longer works. Please use the link in the newest e-mail about it, or phone the dealership.",
   },
-  invalid: { title: "This link is not valid", text: "Please use the link in your confirmation e-mail exactly as it was sent, or phone the dealership." },
+  invalid: {
+    title: "This link is not valid",
+    text: "Please use the link in your confirmation e-mail exactly as it was sent, or phone the dealership.",
+  },
 } as const;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -206,7 +264,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-lg">{text}</p>
-      <a href="/dealer" className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark">
+      <a
+        href="/dealer"
+        className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark"
+      >
         Find your dealership
       </a>
     </div>

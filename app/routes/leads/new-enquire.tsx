@@ -31,7 +31,13 @@ export default function NewVehicleEnquiry({ loaderData }: Route.ComponentProps) 
       </h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_3fr]">
         <div>
-          <img src={vehicle.image} alt={`${vehicle.make} ${vehicle.model}`} width={640} height={400} className="h-auto w-full rounded-lg bg-gray-100" />
+          <img
+            src={vehicle.image}
+            alt={`${vehicle.make} ${vehicle.model}`}
+            width={640}
+            height={400}
+            className="h-auto w-full rounded-lg bg-gray-100"
+          />
           <p className="mt-4 text-xl font-semibold">{vehicle.variant}</p>
           <p className="text-brand-grey-light">From {formatRand(vehicle.price)}</p>
           {loaderData.dealerName ? <p className="mt-2">Your enquiry goes to {loaderData.dealerName}.</p> : null}

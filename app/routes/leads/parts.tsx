@@ -43,8 +43,10 @@ export default function Parts({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Genuine Parts Available</h1>
       <p className="mt-3 text-lg">
-        Genuine Honda parts are made for your vehicle, fit first time and keep your warranty intact. Tell us what you need
-        {loaderData.dealerName ? ` and ${loaderData.dealerName}` : " and our parts team"} will confirm price and availability.
+        Genuine Honda parts are made for your vehicle, fit first time and keep your warranty intact. Tell us what you
+        need
+        {loaderData.dealerName ? ` and ${loaderData.dealerName}` : " and our parts team"} will confirm price and
+        availability.
       </p>
       <div className="mt-8">
         <EnquiryForm

@@ -16,7 +16,8 @@ import type { Route } from "./+types/sell-your-car";
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const vehicleParam = new URL(request.url).searchParams.get("vehicle");
-  const towards = vehicleParam && /^\d{1,9}$/.test(vehicleParam) ? await context.usedStock.vehicle(Number(vehicleParam)) : null;
+  const towards =
+    vehicleParam && /^\d{1,9}$/.test(vehicleParam) ? await context.usedStock.vehicle(Number(vehicleParam)) : null;
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const usable = towards && (!dealerInPath || towards.dealer_slug === dealerInPath.slug) ? towards : null;
   const fixedDealer = dealerInPath?.slug ?? usable?.dealer_slug;
@@ -42,7 +43,10 @@ export async function loader(args: Route.LoaderArgs) {
     dealerName,
     photoLimits: { maxPhotos: MAX_SELLER_PHOTOS, maxPhotoMb: MAX_IMAGE_BYTES / 1024 / 1024 },
     towards: towards
-      ? { label: `${towards.year} ${towards.make} ${towards.model} ${towards.variant}, ${formatRand(towards.price)}`, href: towards.uri }
+      ? {
+          label: `${towards.year} ${towards.make} ${towards.model} ${towards.variant}, ${formatRand(towards.price)}`,
+          href: towards.uri,
+        }
       : null,
   };
 }
@@ -61,7 +65,8 @@ export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [{ title: "Page not found" }];
   return pageMeta(args, {
     title: `Sell or trade in your car${dealerName ? ` to ${dealerName}` : ""} | Honda Dealer Group`,
-    description: "Offer us your car in a few minutes: its details and a few photos. A hassle-free inspection, then a top rand offer and a fast sale.",
+    description:
+      "Offer us your car in a few minutes: its details and a few photos. A hassle-free inspection, then a top rand offer and a fast sale.",
   });
 }
 
@@ -77,8 +82,8 @@ export default function SellYourCar({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">Sell or trade in your car</h1>
       <p className="mt-3 max-w-3xl text-lg">
-        {loaderData.dealerName ?? GROUP_NAME} buys good used cars, whether you are buying from us or not. Tell us about yours and we
-        will come back to you with an offer.
+        {loaderData.dealerName ?? GROUP_NAME} buys good used cars, whether you are buying from us or not. Tell us about
+        yours and we will come back to you with an offer.
       </p>
       <ol className="mt-6 grid gap-4 sm:grid-cols-3">
         {STEPS.map((step, index) => (

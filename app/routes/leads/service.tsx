@@ -22,9 +22,18 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
 
 export async function loader(args: Route.LoaderArgs) {
   const { setup, dealerName, heading } = await setupFor(args);
-  const dealerSlug = setup.fixed.dealer_slug ?? (setup.dealers?.some((d) => d.slug === setup.selectedDealer) ? setup.selectedDealer : null);
+  const dealerSlug =
+    setup.fixed.dealer_slug ??
+    (setup.dealers?.some((d) => d.slug === setup.selectedDealer) ? setup.selectedDealer : null);
   const appointment = await appointmentChoice(args.context.db, "service", dealerSlug, null);
-  return { dealers: setup.dealers, selectedDealer: setup.selectedDealer, appointment, token: formToken(), dealerName, heading };
+  return {
+    dealers: setup.dealers,
+    selectedDealer: setup.selectedDealer,
+    appointment,
+    token: formToken(),
+    dealerName,
+    heading,
+  };
 }
 
 export const headers = enquiryHeaders;
@@ -40,12 +49,24 @@ export function meta(args: Route.MetaArgs) {
   const dealerName = args.loaderData?.dealerName;
   return pageMeta(args, {
     title: `Book a Service${dealerName ? ` at ${dealerName}` : ""} | Honda Dealer Group`,
-    description: "Book your Honda service online: Honda-trained technicians, genuine parts, free Wi-Fi while you wait and a complimentary wash and vacuum.",
+    description:
+      "Book your Honda service online: Honda-trained technicians, genuine parts, free Wi-Fi while you wait and a complimentary wash and vacuum.",
   });
 }
 
 const icon = (path: ReactNode) => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="text-brand-red">
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    width="32"
+    height="32"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="text-brand-red"
+  >
     {path}
   </svg>
 );
@@ -69,7 +90,9 @@ const PROMISES = [
   {
     title: "Genuine parts",
     text: "We fit only genuine Honda parts and fluids, made for your vehicle and backed by Honda's parts warranty.",
-    icon: icon(<path d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1" />),
+    icon: icon(
+      <path d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1" />,
+    ),
   },
 ];
 

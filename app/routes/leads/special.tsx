@@ -53,7 +53,8 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submit
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData;
   if (!page) return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
-  if (page.gone) return [{ title: pageTitle(`${page.gone.title}: this special has ended`) }, { name: "robots", content: "noindex" }];
+  if (page.gone)
+    return [{ title: pageTitle(`${page.gone.title}: this special has ended`) }, { name: "robots", content: "noindex" }];
   return pageMeta(args, {
     title: `${page.deal.title} | Specials | Honda Dealer Group`,
     description: page.deal.summary,

@@ -26,14 +26,21 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
 
 export async function loader(args: Route.LoaderArgs) {
   const { setup, model, dealerInPath } = await setupFor(args);
-  const dealerSlug = setup.fixed.dealer_slug ?? (setup.dealers?.some((d) => d.slug === setup.selectedDealer) ? setup.selectedDealer : null);
+  const dealerSlug =
+    setup.fixed.dealer_slug ??
+    (setup.dealers?.some((d) => d.slug === setup.selectedDealer) ? setup.selectedDealer : null);
   return {
     dealers: setup.dealers,
     selectedDealer: setup.selectedDealer,
     appointment: await appointmentChoice(args.context.db, "test-drive", dealerSlug, null),
     token: formToken(),
     dealerName: dealerInPath?.dealerName ?? null,
-    vehicle: { make: model.make, model: model.model, type: model.type, image: model.color[0]?.image ?? model.mainImage },
+    vehicle: {
+      make: model.make,
+      model: model.model,
+      type: model.type,
+      image: model.color[0]?.image ?? model.mainImage,
+    },
   };
 }
 
@@ -66,10 +73,16 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
       </h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_3fr]">
         <div>
-          <img src={vehicle.image} alt={`${vehicle.make} ${vehicle.model}`} width={640} height={400} className="h-auto w-full rounded-lg bg-gray-100" />
+          <img
+            src={vehicle.image}
+            alt={`${vehicle.make} ${vehicle.model}`}
+            width={640}
+            height={400}
+            className="h-auto w-full rounded-lg bg-gray-100"
+          />
           <p className="mt-4">
-            Pick a free time{loaderData.dealerName ? ` at ${loaderData.dealerName}` : ""} and it is yours: we e-mail you a
-            confirmation to add to your calendar, with a link to move or cancel it. Bring your driver&apos;s licence.
+            Pick a free time{loaderData.dealerName ? ` at ${loaderData.dealerName}` : ""} and it is yours: we e-mail you
+            a confirmation to add to your calendar, with a link to move or cancel it. Bring your driver&apos;s licence.
           </p>
         </div>
         <EnquiryForm

@@ -13,12 +13,23 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
   await resolveDealerScope(context.readModels, request, params);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const vehicle = id === null ? null : await context.usedStock.vehicle(id);
-  if (!vehicle || vehicle.make_slug !== params.make || vehicle.model_slug !== params.model || !isPublicStatus(vehicle.status)) {
+  if (
+    !vehicle ||
+    vehicle.make_slug !== params.make ||
+    vehicle.model_slug !== params.model ||
+    !isPublicStatus(vehicle.status)
+  ) {
     throw data(null, { status: 404 });
   }
   const setup: EnquiryFormSetup = {
     preset: "used",
-    fixed: { make: vehicle.make, model: vehicle.model, variant: vehicle.variant, vehicle_id: String(vehicle.id), dealer_slug: vehicle.dealer_slug },
+    fixed: {
+      make: vehicle.make,
+      model: vehicle.model,
+      variant: vehicle.variant,
+      vehicle_id: String(vehicle.id),
+      dealer_slug: vehicle.dealer_slug,
+    },
     dealers: null,
     selectedDealer: vehicle.dealer_slug,
   };
@@ -59,7 +70,13 @@ export default function UsedVehicleEnquiry({ loaderData }: Route.ComponentProps)
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_3fr]">
         <div>
           {vehicle.image.uri ? (
-            <img src={vehicle.image.uri} alt={`${vehicle.year} ${vehicle.make} ${vehicle.model}`} width={640} height={400} className="h-auto w-full rounded-lg bg-gray-100" />
+            <img
+              src={vehicle.image.uri}
+              alt={`${vehicle.year} ${vehicle.make} ${vehicle.model}`}
+              width={640}
+              height={400}
+              className="h-auto w-full rounded-lg bg-gray-100"
+            />
           ) : null}
           <p className="mt-4 text-xl font-semibold">{vehicle.variant}</p>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">

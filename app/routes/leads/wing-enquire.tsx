@@ -35,7 +35,13 @@ export default function WingEnquiry({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="mt-2 text-lg">{vehicle.variant}</p>
             <p className="text-gray-200">From {formatRand(vehicle.price)}</p>
-            <img src={vehicle.image} alt={`${vehicle.make} ${vehicle.model}`} width={640} height={400} className="mt-6 h-auto w-full rounded-lg bg-white/10" />
+            <img
+              src={vehicle.image}
+              alt={`${vehicle.make} ${vehicle.model}`}
+              width={640}
+              height={400}
+              className="mt-6 h-auto w-full rounded-lg bg-white/10"
+            />
             {loaderData.dealerName ? <p className="mt-4">Your enquiry goes to {loaderData.dealerName}.</p> : null}
           </div>
           <EnquiryForm
@@ -56,15 +62,21 @@ export default function WingEnquiry({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-6 sm:grid-cols-3">
             <li>
               <h3 className="font-semibold">Ride before you buy</h3>
-              <p className="mt-1 text-brand-grey-light">Ask for a test ride on a demo bike at your nearest Honda Wing dealer.</p>
+              <p className="mt-1 text-brand-grey-light">
+                Ask for a test ride on a demo bike at your nearest Honda Wing dealer.
+              </p>
             </li>
             <li>
               <h3 className="font-semibold">Gear and accessories</h3>
-              <p className="mt-1 text-brand-grey-light">Helmets, riding gear and genuine Honda accessories fitted before you ride away.</p>
+              <p className="mt-1 text-brand-grey-light">
+                Helmets, riding gear and genuine Honda accessories fitted before you ride away.
+              </p>
             </li>
             <li>
               <h3 className="font-semibold">Finance made simple</h3>
-              <p className="mt-1 text-brand-grey-light">We arrange finance with the major South African banks and explain every figure.</p>
+              <p className="mt-1 text-brand-grey-light">
+                We arrange finance with the major South African banks and explain every figure.
+              </p>
             </li>
           </ul>
         </div>

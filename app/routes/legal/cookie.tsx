@@ -20,7 +20,8 @@ const STORED = [
   {
     name: DEALER_SLUG_KEY,
     where: "Cookie and local storage",
-    purpose: "Remembers the dealership you chose, so that pages show that dealer's stock, specials and contact details.",
+    purpose:
+      "Remembers the dealership you chose, so that pages show that dealer's stock, specials and contact details.",
     lasts: "One year, or until you open the home page, which clears it.",
   },
   {
@@ -65,27 +66,29 @@ export default function Cookie() {
         ))}
       </ul>
       <p>
-        {DEALER_SLUG_KEY} and finance_application are strictly necessary for the features you use, so we do not ask for consent to them. {VISIT_COOKIE}{" "}
-        serves our legitimate interest in knowing which of our advertising brings enquiries, without identifying anyone; it is sent to nobody, and
-        what it holds travels only with an enquiry or application you choose to send, to the dealership that handles it. The site works the same
-        without it.
+        {DEALER_SLUG_KEY} and finance_application are strictly necessary for the features you use, so we do not ask for
+        consent to them. {VISIT_COOKIE} serves our legitimate interest in knowing which of our advertising brings
+        enquiries, without identifying anyone; it is sent to nobody, and what it holds travels only with an enquiry or
+        application you choose to send, to the dealership that handles it. The site works the same without it.
       </p>
 
       <h2>Other websites</h2>
       <p>
-        Links to maps, WhatsApp, Facebook and Instagram open those services in a new tab. They set their own cookies under their own policies once
-        you visit them; our pages do not load them.
+        Links to maps, WhatsApp, Facebook and Instagram open those services in a new tab. They set their own cookies
+        under their own policies once you visit them; our pages do not load them.
       </p>
 
       <h2>Removing cookies</h2>
       <p>
-        You can delete cookies and site data in your browser's settings at any time, or block them. The site still works without them, but will not
-        remember your chosen dealership, and your enquiries will not say where your visit came from.
+        You can delete cookies and site data in your browser's settings at any time, or block them. The site still works
+        without them, but will not remember your chosen dealership, and your enquiries will not say where your visit
+        came from.
       </p>
 
       <p>
-        Besides the cookie, our server counts page views per day (see section 2 of our <a href="/policy">privacy policy</a>): only totals, with no
-        cookie, address or identifier of yours. More about how we handle personal information is in our <a href="/policy">privacy policy</a>.
+        Besides the cookie, our server counts page views per day (see section 2 of our{" "}
+        <a href="/policy">privacy policy</a>): only totals, with no cookie, address or identifier of yours. More about
+        how we handle personal information is in our <a href="/policy">privacy policy</a>.
       </p>
     </LegalPage>
   );

@@ -26,9 +26,13 @@ export const handle = PUBLIC_PAGE;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const selection = parseCompareSelection(url.searchParams);
-  if (!selection.ok) throw data(`${selection.violations[0]!.propertyPath} ${selection.violations[0]!.message}`, { status: 400 });
+  if (!selection.ok)
+    throw data(`${selection.violations[0]!.propertyPath} ${selection.violations[0]!.message}`, { status: 400 });
   const { ids, variants } = selection.value;
-  const [vehicles, models] = await Promise.all([context.usedStock.vehicles(ids), findRangeVariants(context.readModels, variants)]);
+  const [vehicles, models] = await Promise.all([
+    context.usedStock.vehicles(ids),
+    findRangeVariants(context.readModels, variants),
+  ]);
   const from = url.searchParams.get("from");
   return {
     asked: { used: ids.length, variants: variants.length },
@@ -39,11 +43,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Compare vehicles | Honda Dealer Group", description: "Used vehicles and new models side by side.", noindex: true });
+  return pageMeta(args, {
+    title: "Compare vehicles | Honda Dealer Group",
+    description: "Used vehicles and new models side by side.",
+    noindex: true,
+  });
 }
 
 /** What a column needs of a new variant: the loader sends only this, not the model's gallery and colours. */
-type NewVariantColumn = Pick<RangeVariantView, "make" | "model" | "variant" | "modelPrice" | "power" | "torque" | "transmission" | "transmission_type" | "type" | "mainImage" | "minPrice"> & {
+type NewVariantColumn = Pick<
+  RangeVariantView,
+  | "make"
+  | "model"
+  | "variant"
+  | "modelPrice"
+  | "power"
+  | "torque"
+  | "transmission"
+  | "transmission_type"
+  | "type"
+  | "mainImage"
+  | "minPrice"
+> & {
   key: string;
   uri: string;
   colours: number;
@@ -81,7 +102,21 @@ type Column = {
   remove: { ids?: number; variants?: string };
 };
 
-const ROWS = ["Price", "Estimated instalment", "Condition", "Year", "Mileage", "Gearbox", "Fuel", "Power", "Torque", "Body type", "Colour", "Range", "Dealer"] as const;
+const ROWS = [
+  "Price",
+  "Estimated instalment",
+  "Condition",
+  "Year",
+  "Mileage",
+  "Gearbox",
+  "Fuel",
+  "Power",
+  "Torque",
+  "Body type",
+  "Colour",
+  "Range",
+  "Dealer",
+] as const;
 type RowLabel = (typeof ROWS)[number];
 
 function usedColumn(v: UsedVehicleView): Column {
@@ -146,17 +181,29 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const nothingAsked = asked.used + asked.variants === 0;
   // Opened without ids (a bookmark, the header link): show this browser's compare list.
   useEffect(() => {
-    if (hydrated && nothingAsked && compare.list.length > 0) void navigate(`/compare${compareQuery(compare.list)}`, { replace: true });
+    if (hydrated && nothingAsked && compare.list.length > 0)
+      void navigate(`/compare${compareQuery(compare.list)}`, { replace: true });
   }, [hydrated, nothingAsked, compare.list, navigate]);
   const columns = [...vehicles.map(usedColumn), ...variants.map(newColumn)];
   const rows: { label: string; value: (c: Column) => string | null }[] = [
     ...ROWS.map((label) => ({ label, value: (c: Column) => c.values[label] })),
-    ...(from ? [{ label: `Distance from ${from}`, value: (c: Column) => (isProvince(c.province) ? distanceText(from, c.province) : null) }] : []),
+    ...(from
+      ? [
+          {
+            label: `Distance from ${from}`,
+            value: (c: Column) => (isProvince(c.province) ? distanceText(from, c.province) : null),
+          },
+        ]
+      : []),
   ];
   const without = (column: Column) => {
     const ids = vehicles.filter((v) => v.id !== column.remove.ids).map((v) => v.id);
     const keys = variants.filter((v) => v.key !== column.remove.variants).map((v) => v.key);
-    const params = [ids.length > 0 && `ids=${ids.join(",")}`, keys.length > 0 && `variants=${keys.join(",")}`, from && `from=${encodeURIComponent(from)}`].filter(Boolean);
+    const params = [
+      ids.length > 0 && `ids=${ids.join(",")}`,
+      keys.length > 0 && `variants=${keys.join(",")}`,
+      from && `from=${encodeURIComponent(from)}`,
+    ].filter(Boolean);
     return `/compare${params.length > 0 ? `?${params.join("&")}` : ""}`;
   };
   const sold = asked.used - vehicles.length;
@@ -166,7 +213,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Compare vehicles</h1>
         {hydrated && columns.length > 0 && (
-          <button type="button" onClick={() => window.print()} className="min-h-11 rounded border border-brand-grey px-4 font-semibold print:hidden">
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="min-h-11 rounded border border-brand-grey px-4 font-semibold print:hidden"
+          >
             Print
           </button>
         )}
@@ -190,12 +241,19 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           {vehicles.length > 0 && (
             <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
               <input type="hidden" name="ids" value={vehicles.map((v) => v.id).join(",")} />
-              {variants.length > 0 && <input type="hidden" name="variants" value={variants.map((v) => v.key).join(",")} />}
+              {variants.length > 0 && (
+                <input type="hidden" name="variants" value={variants.map((v) => v.key).join(",")} />
+              )}
               <div>
                 <label htmlFor="compare-from" className="block font-semibold">
                   Your province
                 </label>
-                <select id="compare-from" name="from" defaultValue={from ?? ""} className="mt-1 min-h-11 rounded border border-gray-400 bg-white px-2">
+                <select
+                  id="compare-from"
+                  name="from"
+                  defaultValue={from ?? ""}
+                  className="mt-1 min-h-11 rounded border border-gray-400 bg-white px-2"
+                >
                   <option value="">Choose</option>
                   {PROVINCES.map((p) => (
                     <option key={p} value={p}>
@@ -211,18 +269,31 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           )}
           <div className="mt-6 overflow-x-auto">
             <table className="w-full min-w-[36rem] border-collapse text-left">
-              <caption className="sr-only">The vehicles side by side; rows marked “differs” have different values; a dash means not listed for that vehicle.</caption>
+              <caption className="sr-only">
+                The vehicles side by side; rows marked “differs” have different values; a dash means not listed for that
+                vehicle.
+              </caption>
               <thead>
                 <tr>
                   <td />
                   {columns.map((c) => (
                     <th key={c.key} scope="col" className="p-3 align-top">
-                      <img src={c.image} alt="" width={320} height={200} className="aspect-[8/5] h-auto w-full rounded object-cover" />
+                      <img
+                        src={c.image}
+                        alt=""
+                        width={320}
+                        height={200}
+                        className="aspect-[8/5] h-auto w-full rounded object-cover"
+                      />
                       <Link to={c.uri} className="mt-2 block font-semibold underline">
                         {c.title}
                       </Link>
                       <span className="block text-sm font-normal">{c.subtitle}</span>
-                      <Link to={without(c)} className="mt-1 inline-block text-sm font-normal text-brand-red underline print:hidden" aria-label={`Remove ${c.title} ${c.subtitle} from the comparison`}>
+                      <Link
+                        to={without(c)}
+                        className="mt-1 inline-block text-sm font-normal text-brand-red underline print:hidden"
+                        aria-label={`Remove ${c.title} ${c.subtitle} from the comparison`}
+                      >
                         Remove
                       </Link>
                     </th>
@@ -237,7 +308,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     <tr key={row.label} className={`border-t border-gray-200 ${differs ? "bg-amber-50" : ""}`}>
                       <th scope="row" className="p-3 font-semibold">
                         {row.label}
-                        {differs && <span className="ml-2 rounded bg-amber-200 px-1 text-xs font-bold uppercase">differs</span>}
+                        {differs && (
+                          <span className="ml-2 rounded bg-amber-200 px-1 text-xs font-bold uppercase">differs</span>
+                        )}
                       </th>
                       {values.map((value, i) => (
                         <td key={columns[i]!.key} className={`p-3 ${differs ? "font-semibold" : ""}`}>
@@ -268,7 +341,9 @@ function NotListed() {
 
 /** "CVT" says less than "Automatic (CVT)"; "6-speed manual" needs no "Manual" before it. */
 function gearboxText(v: Pick<NewVariantColumn, "transmission" | "transmission_type">): string {
-  return v.transmission.toLowerCase().includes(v.transmission_type.toLowerCase()) ? v.transmission : `${v.transmission_type} (${v.transmission})`;
+  return v.transmission.toLowerCase().includes(v.transmission_type.toLowerCase())
+    ? v.transmission
+    : `${v.transmission_type} (${v.transmission})`;
 }
 
 function distanceText(from: Province, to: Province): string {

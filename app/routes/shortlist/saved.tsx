@@ -24,11 +24,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!ids.ok) throw data(ids.violations[0]!.message, { status: 400 });
   const vehicles = await context.usedStock.vehicles(ids.value);
   const inStock = new Set(vehicles.map((v) => v.id));
-  return { ids: ids.value, vehicles, sold: ids.value.filter((id) => !inStock.has(id)), shareUrl: new URL(`/saved${idsQuery(ids.value.map((id) => ({ id })))}`, context.siteUrl).toString() };
+  return {
+    ids: ids.value,
+    vehicles,
+    sold: ids.value.filter((id) => !inStock.has(id)),
+    shareUrl: new URL(`/saved${idsQuery(ids.value.map((id) => ({ id })))}`, context.siteUrl).toString(),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Saved vehicles | Honda Dealer Group", description: "Your shortlist of used and demo vehicles.", noindex: true });
+  return pageMeta(args, {
+    title: "Saved vehicles | Honda Dealer Group",
+    description: "Your shortlist of used and demo vehicles.",
+    noindex: true,
+  });
 }
 
 export default function Saved({ loaderData }: Route.ComponentProps) {
@@ -38,7 +47,8 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // Opened without ids (the header link, a bookmark): show this browser's favourites.
   useEffect(() => {
-    if (hydrated && ids.length === 0 && favourites.list.length > 0) void navigate(`/saved${idsQuery(favourites.list)}`, { replace: true });
+    if (hydrated && ids.length === 0 && favourites.list.length > 0)
+      void navigate(`/saved${idsQuery(favourites.list)}`, { replace: true });
   }, [hydrated, ids.length, favourites.list, navigate]);
   const titleOf = (id: number) => favourites.list.find((v) => v.id === id)?.title;
   return (
@@ -61,7 +71,13 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
             <label htmlFor="saved-share" className="font-semibold">
               Share this list (opens it on any device)
             </label>
-            <input id="saved-share" readOnly value={shareUrl} className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-gray-50 px-2" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="saved-share"
+              readOnly
+              value={shareUrl}
+              className="mt-1 block min-h-11 w-full rounded border border-gray-400 bg-gray-50 px-2"
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </div>
           {vehicles.length > 0 && (
             <p className="mt-4">
@@ -81,7 +97,11 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
                 <p className="font-semibold">{titleOf(id) ?? `Vehicle ${id}`}</p>
                 <p className="mt-1">Sold: no longer for sale.</p>
                 {favourites.has(id) && (
-                  <button type="button" className="mt-3 min-h-11 self-start rounded border border-brand-grey px-3 font-semibold" onClick={() => favourites.remove(id)}>
+                  <button
+                    type="button"
+                    className="mt-3 min-h-11 self-start rounded border border-brand-grey px-3 font-semibold"
+                    onClick={() => favourites.remove(id)}
+                  >
                     Remove from saved
                   </button>
                 )}

@@ -11,7 +11,8 @@ export const handle = PUBLIC_PAGE;
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Honda Dealer Group | New and used Honda cars and motorcycles in South Africa",
-    description: "New Honda cars and Honda Wing motorcycles, used and demo vehicles, specials, service and genuine parts from Honda dealers across South Africa.",
+    description:
+      "New Honda cars and Honda Wing motorcycles, used and demo vehicles, specials, service and genuine parts from Honda dealers across South Africa.",
     jsonLd: (siteUrl) => [
       { "@context": "https://schema.org", "@type": "Organization", name: SITE_NAME, url: absoluteUrl(siteUrl, "/") },
       { "@context": "https://schema.org", "@type": "WebSite", name: SITE_NAME, url: absoluteUrl(siteUrl, "/") },

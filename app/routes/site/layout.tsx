@@ -1,5 +1,13 @@
 import { type ReactNode, Suspense, useEffect } from "react";
-import { data, isRouteErrorResponse, Outlet, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  useLocation,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { DealerView } from "../../../core/dealers/dealers.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { RouteSkeleton } from "../../components/skeletons.tsx";
@@ -21,7 +29,12 @@ export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const page = { dealer: scope.dealer, dealerInRoute: scope.inRoute, siteUrl: context.siteUrl, vitalsSampleRate: context.vitalsSampleRate ?? 0 };
+  const page = {
+    dealer: scope.dealer,
+    dealerInRoute: scope.inRoute,
+    siteUrl: context.siteUrl,
+    vitalsSampleRate: context.vitalsSampleRate ?? 0,
+  };
   const cookie = rememberedDealerCookie(request, scope);
   return cookie ? data(page, { headers: { "Set-Cookie": cookie } }) : page;
 }
@@ -32,7 +45,8 @@ export const SITE_LAYOUT_ID = "routes/site/layout";
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : status === 400 ? "This address is not valid" : "Something went wrong";
+  const title =
+    status === 404 ? "Page not found" : status === 400 ? "This address is not valid" : "Something went wrong";
   return [{ title: `${title} | Honda Dealer Group` }, { name: "robots", content: "noindex" }];
 }
 
@@ -141,8 +155,13 @@ export function ErrorBoundary() {
     body = (
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">This address is not valid</h1>
-        <p className="mt-4 text-lg text-brand-grey-light">{typeof error.data === "string" ? error.data : "Please check the link and try again."}</p>
-        <a href="/" className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark">
+        <p className="mt-4 text-lg text-brand-grey-light">
+          {typeof error.data === "string" ? error.data : "Please check the link and try again."}
+        </p>
+        <a
+          href="/"
+          className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark"
+        >
           Back Home
         </a>
       </section>
@@ -152,7 +171,10 @@ export function ErrorBoundary() {
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Something went wrong</h1>
         <p className="mt-4">We could not show this page. Please try again in a moment.</p>
-        <a href="/" className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark">
+        <a
+          href="/"
+          className="mt-8 inline-block rounded bg-brand-red px-6 py-3 font-semibold text-white hover:bg-brand-red-dark"
+        >
           Back Home
         </a>
       </section>

@@ -1,8 +1,20 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { getStaffAccount, sendPasswordLink, setStaffAccountActive, staffDealerChoices, updateStaffAccount } from "../../../core/staff/accounts.ts";
+import {
+  getStaffAccount,
+  sendPasswordLink,
+  setStaffAccountActive,
+  staffDealerChoices,
+  updateStaffAccount,
+} from "../../../core/staff/accounts.ts";
 import { ACCOUNT_FIELD_LABELS, AccountFields } from "../../components/staff/account-fields.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, ErrorSummary, errorsByField, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
+import {
+  buttonClass,
+  ErrorSummary,
+  errorsByField,
+  Notice,
+  secondaryButtonClass,
+} from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -10,7 +22,8 @@ import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.se
 import type { Route } from "./+types/account-edit";
 
 const DONE: Record<string, string> = {
-  saved: "Changes saved. If the role or dealers changed, the person was signed out and signs in again with the new access.",
+  saved:
+    "Changes saved. If the role or dealers changed, the person was signed out and signs in again with the new access.",
   "link-sent": "A new link to choose a password is on its way; any earlier link no longer works.",
   deactivated: "Account deactivated: the person was signed out and cannot sign in.",
   reactivated: "Account reactivated: the person can sign in again.",
@@ -29,7 +42,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const account = await getStaffAccount(db, actor, accountId(params));
     if (!account) throw data("Not found", { status: 404 });
     const done = new URL(request.url).searchParams.get("done") ?? "";
-    return { account, dealers: await staffDealerChoices(db, actor), csrfToken, isSelf: account.id === actor.id, done: DONE[done] ?? null };
+    return {
+      account,
+      dealers: await staffDealerChoices(db, actor),
+      csrfToken,
+      isSelf: account.id === actor.id,
+      done: DONE[done] ?? null,
+    };
   } catch (error) {
     staffFailure(error);
   }
@@ -44,7 +63,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (field(form, "intent")) {
       case "save": {
-        const outcome = await updateStaffAccount(db, actor, id, { displayName: field(form, "displayName"), role: field(form, "role"), dealerIds: form.getAll("dealerIds").map(String) });
+        const outcome = await updateStaffAccount(db, actor, id, {
+          displayName: field(form, "displayName"),
+          role: field(form, "role"),
+          dealerIds: form.getAll("dealerIds").map(String),
+        });
         if (outcome.ok) return back("saved");
         return data({ errors: errorsByField(outcome.violations) }, { status: 422 });
       }
@@ -83,7 +106,8 @@ export default function StaffAccountEdit({ loaderData, actionData }: Route.Compo
       </p>
       <h1 className="mt-2 text-3xl font-bold">{account.displayName}</h1>
       <p className="mt-2">
-        {account.email} · {!account.active ? "Deactivated" : account.hasPassword ? "Active" : "Invited (no password yet)"}
+        {account.email} ·{" "}
+        {!account.active ? "Deactivated" : account.hasPassword ? "Active" : "Invited (no password yet)"}
         {account.totpEnabled ? " · two-factor sign-in on" : ""}
       </p>
       <div className="mt-4">
@@ -120,7 +144,13 @@ export default function StaffAccountEdit({ loaderData, actionData }: Route.Compo
           {isSelf ? null : (
             <Form method="post">
               <CsrfField token={csrfToken} />
-              <button type="submit" name="intent" value={account.active ? "deactivate" : "reactivate"} className={secondaryButtonClass} disabled={busy}>
+              <button
+                type="submit"
+                name="intent"
+                value={account.active ? "deactivate" : "reactivate"}
+                className={secondaryButtonClass}
+                disabled={busy}
+              >
                 {account.active ? "Deactivate account" : "Reactivate account"}
               </button>
             </Form>

@@ -28,8 +28,14 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await staffForm(request);
   const actor = await assertStaffWrite(request, form);
   const { db, mail } = staffRequestScope();
-  if (!mail) throw data("E-mail is not configured on this server: new accounts cannot get their link.", { status: 503 });
-  const input = { email: field(form, "email"), displayName: field(form, "displayName"), role: field(form, "role"), dealerIds: form.getAll("dealerIds").map(String) };
+  if (!mail)
+    throw data("E-mail is not configured on this server: new accounts cannot get their link.", { status: 503 });
+  const input = {
+    email: field(form, "email"),
+    displayName: field(form, "displayName"),
+    role: field(form, "role"),
+    dealerIds: form.getAll("dealerIds").map(String),
+  };
   try {
     const outcome = await createStaffAccount(db, actor, input, mail);
     if (outcome.ok) throw redirect(`/staff/accounts?created=${outcome.value.id}`);
@@ -50,18 +56,32 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
     <>
       <h1 className="text-3xl font-bold">Staff accounts</h1>
       <div className="mt-4">
-        <Notice>{created ? `Account created for ${created.displayName}. We e-mailed ${created.email} a link to choose a password.` : null}</Notice>
+        <Notice>
+          {created
+            ? `Account created for ${created.displayName}. We e-mailed ${created.email} a link to choose a password.`
+            : null}
+        </Notice>
       </div>
       <ScrollableTable label="Staff accounts table" spacing="mt-6">
         <table className="w-full min-w-[40rem] border-collapse text-left">
           <caption className="sr-only">Staff accounts</caption>
           <thead>
             <tr className="border-b-2 border-brand-grey">
-              <th scope="col" className="py-2 pr-4">Name</th>
-              <th scope="col" className="py-2 pr-4">Email</th>
-              <th scope="col" className="py-2 pr-4">Role</th>
-              <th scope="col" className="py-2 pr-4">Dealers</th>
-              <th scope="col" className="py-2 pr-4">Status</th>
+              <th scope="col" className="py-2 pr-4">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Email
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Role
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Dealers
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -74,8 +94,12 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                 </th>
                 <td className="py-2 pr-4">{account.email}</td>
                 <td className="py-2 pr-4">{STAFF_ROLE_LABELS[account.role]}</td>
-                <td className="py-2 pr-4">{account.dealerIds.map((id) => dealerName.get(id)).join(", ") || "All (group-wide)"}</td>
-                <td className="py-2 pr-4">{!account.active ? "Deactivated" : account.hasPassword ? "Active" : "Invited (no password yet)"}</td>
+                <td className="py-2 pr-4">
+                  {account.dealerIds.map((id) => dealerName.get(id)).join(", ") || "All (group-wide)"}
+                </td>
+                <td className="py-2 pr-4">
+                  {!account.active ? "Deactivated" : account.hasPassword ? "Active" : "Invited (no password yet)"}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -90,12 +114,29 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <ErrorSummary form="new" errors={errors} fieldLabels={ACCOUNT_FIELD_LABELS} />
           <CsrfField token={csrfToken} />
-          <TextField form="new" name="email" label="Email" type="email" autoComplete="off" required defaultValue={actionData?.values.email} error={errors?.email} />
+          <TextField
+            form="new"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={actionData?.values.email}
+            error={errors?.email}
+          />
           <AccountFields
             form="new"
             dealers={dealers}
             errors={errors}
-            values={actionData ? { displayName: actionData.values.displayName, role: actionData.values.role as never, dealerIds: actionData.values.dealerIds.map(Number) } : undefined}
+            values={
+              actionData
+                ? {
+                    displayName: actionData.values.displayName,
+                    role: actionData.values.role as never,
+                    dealerIds: actionData.values.dealerIds.map(Number),
+                  }
+                : undefined
+            }
           />
           <button type="submit" className={buttonClass} disabled={busy}>
             Create account

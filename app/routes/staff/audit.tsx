@@ -1,7 +1,13 @@
 import { Form, Link } from "react-router";
 import { auditedEntities, listAuditEntries, parseAuditFilter } from "../../../core/staff/audit-log.ts";
 import { staffDealerChoices } from "../../../core/staff/accounts.ts";
-import { ErrorSummary, errorsByField, inputClass, labelClass, secondaryButtonClass } from "../../components/staff/form.tsx";
+import {
+  ErrorSummary,
+  errorsByField,
+  inputClass,
+  labelClass,
+  secondaryButtonClass,
+} from "../../components/staff/form.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
 import { requireStaff, staffFailure } from "../../lib/staff.server.ts";
@@ -20,7 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       entities,
       dealers,
-      query: Object.fromEntries(["actor", "entity", "dealerId", "from", "to"].map((key) => [key, query.get(key) ?? ""])),
+      query: Object.fromEntries(
+        ["actor", "entity", "dealerId", "from", "to"].map((key) => [key, query.get(key) ?? ""]),
+      ),
       errors: filter.ok ? {} : errorsByField(filter.violations),
       ...result,
       entries: result.entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
@@ -32,7 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta = () => [{ title: `Audit log${STAFF_TITLE_SUFFIX}` }];
 
-const WHEN = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Johannesburg" });
+const WHEN = new Intl.DateTimeFormat("en-ZA", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "Africa/Johannesburg",
+});
 
 function describeValue(value: unknown): string {
   if (value === null || value === undefined) return "(none)";
@@ -41,20 +53,33 @@ function describeValue(value: unknown): string {
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, entities, dealers, query, errors, total, page, pages } = loaderData;
-  const pageLink = (target: number) => `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).filter(([, value]) => value !== "")), page: String(target) })}`;
+  const pageLink = (target: number) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).filter(([, value]) => value !== "")), page: String(target) })}`;
   return (
     <>
       <h1 className="text-3xl font-bold">Audit log</h1>
-      <p className="mt-2">Every change made in the back office and by stock feeds, newest first. Times are South African.</p>
+      <p className="mt-2">
+        Every change made in the back office and by stock feeds, newest first. Times are South African.
+      </p>
       <Form method="get" className="mt-6 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-3">
         <div className="sm:col-span-2 lg:col-span-3">
-          <ErrorSummary form="audit" errors={errors} fieldLabels={{ from: "From", to: "To", dealerId: "Dealer", actor: "Who", entity: "Record" }} />
+          <ErrorSummary
+            form="audit"
+            errors={errors}
+            fieldLabels={{ from: "From", to: "To", dealerId: "Dealer", actor: "Who", entity: "Record" }}
+          />
         </div>
         <div>
           <label htmlFor="audit-actor" className={labelClass}>
             Who
           </label>
-          <input id="audit-actor" name="actor" defaultValue={query.actor} className={inputClass} aria-describedby="audit-actor-hint" />
+          <input
+            id="audit-actor"
+            name="actor"
+            defaultValue={query.actor}
+            className={inputClass}
+            aria-describedby="audit-actor-hint"
+          />
           <p id="audit-actor-hint" className="text-sm text-brand-grey-light">
             Part of an e-mail address or feed key name
           </p>
@@ -89,13 +114,27 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-from" className={labelClass}>
             From
           </label>
-          <input id="audit-from" name="from" type="date" defaultValue={query.from} className={inputClass} aria-invalid={errors.from ? true : undefined} />
+          <input
+            id="audit-from"
+            name="from"
+            type="date"
+            defaultValue={query.from}
+            className={inputClass}
+            aria-invalid={errors.from ? true : undefined}
+          />
         </div>
         <div>
           <label htmlFor="audit-to" className={labelClass}>
             To
           </label>
-          <input id="audit-to" name="to" type="date" defaultValue={query.to} className={inputClass} aria-invalid={errors.to ? true : undefined} />
+          <input
+            id="audit-to"
+            name="to"
+            type="date"
+            defaultValue={query.to}
+            className={inputClass}
+            aria-invalid={errors.to ? true : undefined}
+          />
         </div>
         <div className="flex items-end gap-3">
           <button type="submit" className={secondaryButtonClass}>
@@ -108,7 +147,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="mt-6" role="status">
-        {total === 0 ? "No entries match." : `${total} entr${total === 1 ? "y" : "ies"}${pages > 1 ? `, page ${page} of ${pages}` : ""}.`}
+        {total === 0
+          ? "No entries match."
+          : `${total} entr${total === 1 ? "y" : "ies"}${pages > 1 ? `, page ${page} of ${pages}` : ""}.`}
       </p>
       {entries.length > 0 ? (
         <ScrollableTable label="Audit entries" spacing="mt-4">
@@ -116,12 +157,24 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Audit entries</caption>
             <thead>
               <tr className="border-b-2 border-brand-grey">
-                <th scope="col" className="py-2 pr-3">When</th>
-                <th scope="col" className="py-2 pr-3">Who</th>
-                <th scope="col" className="py-2 pr-3">What</th>
-                <th scope="col" className="py-2 pr-3">Record</th>
-                <th scope="col" className="py-2 pr-3">Dealer</th>
-                <th scope="col" className="py-2 pr-3">Changes</th>
+                <th scope="col" className="py-2 pr-3">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Record
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Dealer
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Changes
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -139,7 +192,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <ul>
                         {Object.entries(entry.changes).map(([name, change]) => (
                           <li key={name}>
-                            <span className="font-semibold">{name}</span>: {describeValue(change.from)} → {describeValue(change.to)}
+                            <span className="font-semibold">{name}</span>: {describeValue(change.from)} →{" "}
+                            {describeValue(change.to)}
                           </li>
                         ))}
                       </ul>

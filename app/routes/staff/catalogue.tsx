@@ -1,5 +1,12 @@
 import { data, Form } from "react-router";
-import { listCatalogue, mergeMakes, mergeModels, renameMake, renameModel, type CatalogueResult } from "../../../core/catalogue/catalogue-admin.ts";
+import {
+  listCatalogue,
+  mergeMakes,
+  mergeModels,
+  renameMake,
+  renameModel,
+  type CatalogueResult,
+} from "../../../core/catalogue/catalogue-admin.ts";
 import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
 import { Field } from "../../components/field.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
@@ -25,14 +32,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const make = catalogue.find((m) => m.slug === chosen) ?? null;
   return {
     csrfToken,
-    makes: catalogue.map(({ id, name, slug, vehicles, models }) => ({ id, name, slug, vehicles, models: models.length })),
+    makes: catalogue.map(({ id, name, slug, vehicles, models }) => ({
+      id,
+      name,
+      slug,
+      vehicles,
+      models: models.length,
+    })),
     make,
   };
 }
 
 export const meta = () => [{ title: `Makes and models${STAFF_TITLE_SUFFIX}` }];
 
-type ActionResult = { form: string; errors: Record<string, string>; done?: undefined } | { done: string; form?: undefined; errors?: undefined };
+type ActionResult =
+  | { form: string; errors: Record<string, string>; done?: undefined }
+  | { done: string; form?: undefined; errors?: undefined };
 
 const LABELS: Record<string, string> = { make: "Make", model: "Model", name: "New name", into: "Merge into" };
 
@@ -48,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = String(form.get("intent") ?? "");
   const subject = id(intent.endsWith("model") ? "model" : "make");
-  if (subject === null) return data<ActionResult>({ form: intent, errors: { [intent.endsWith("model") ? "model" : "make"]: "Choose one from the list" } }, { status: 422 });
+  if (subject === null)
+    return data<ActionResult>(
+      { form: intent, errors: { [intent.endsWith("model") ? "model" : "make"]: "Choose one from the list" } },
+      { status: 422 },
+    );
   try {
     let result: CatalogueResult;
     switch (intent) {
@@ -61,15 +80,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "merge-make":
       case "merge-model": {
         const into = id("into");
-        if (into === null) return data<ActionResult>({ form: intent, errors: { into: "Choose what to merge into" } }, { status: 422 });
+        if (into === null)
+          return data<ActionResult>({ form: intent, errors: { into: "Choose what to merge into" } }, { status: 422 });
         result = await (intent === "merge-make" ? mergeMakes : mergeModels)(context.db, actor, subject, into);
         break;
       }
       default:
         throw data("Unknown action", { status: 400 });
     }
-    if (!result.ok) return data<ActionResult>({ form: intent, errors: Object.fromEntries(result.violations.map((v) => [v.propertyPath, v.message])) }, { status: 422 });
-    const done = intent.startsWith("rename") ? "Renamed. The old name still finds it in feeds, and its old listing address redirects." : "Merged: every vehicle moved, and the old listing address redirects.";
+    if (!result.ok)
+      return data<ActionResult>(
+        { form: intent, errors: Object.fromEntries(result.violations.map((v) => [v.propertyPath, v.message])) },
+        { status: 422 },
+      );
+    const done = intent.startsWith("rename")
+      ? "Renamed. The old name still finds it in feeds, and its old listing address redirects."
+      : "Merged: every vehicle moved, and the old listing address redirects.";
     return { done } satisfies ActionResult;
   } catch (error) {
     return staffFailure(error);
@@ -78,12 +104,45 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Option = { id: number; name: string };
 
-function Select({ form, name, label, options, error }: { form: string; name: string; label: string; options: Option[]; error?: string }) {
+function Select({
+  form,
+  name,
+  label,
+  options,
+  error,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  options: Option[];
+  error?: string;
+}) {
   const choices = options.map((option) => ({ value: option.id, label: option.name }));
-  return <StaffSelect form={form} name={name} label={label} required defaultValue="" placeholder="Choose…" options={choices} error={error} />;
+  return (
+    <StaffSelect
+      form={form}
+      name={name}
+      label={label}
+      required
+      defaultValue=""
+      placeholder="Choose…"
+      options={choices}
+      error={error}
+    />
+  );
 }
 
-function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "model"; options: Option[]; csrfToken: string; result?: ActionResult }) {
+function RenameAndMerge({
+  kind,
+  options,
+  csrfToken,
+  result,
+}: {
+  kind: "make" | "model";
+  options: Option[];
+  csrfToken: string;
+  result?: ActionResult;
+}) {
   const rename = `rename-${kind}`;
   const merge = `merge-${kind}`;
   const errorsOf = (form: string) => (result?.form === form ? result.errors : undefined);
@@ -95,7 +154,13 @@ function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "
         <ErrorSummary form={rename} errors={renameErrors} fieldLabels={LABELS} />
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={rename} />
-        <Select form={rename} name={kind} label={kind === "make" ? "Make" : "Model"} options={options} error={renameErrors?.[kind]} />
+        <Select
+          form={rename}
+          name={kind}
+          label={kind === "make" ? "Make" : "Model"}
+          options={options}
+          error={renameErrors?.[kind]}
+        />
         <Field id={`${rename}-name`} label="New name" error={renameErrors?.name} look={staffLook}>
           {(control) => <input {...control} name="name" required className={inputClass} />}
         </Field>
@@ -110,7 +175,13 @@ function RenameAndMerge({ kind, options, csrfToken, result }: { kind: "make" | "
         <ErrorSummary form={merge} errors={errorsOf(merge)} fieldLabels={LABELS} />
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={merge} />
-        <Select form={merge} name={kind} label={kind === "make" ? "Make to merge away" : "Model to merge away"} options={options} error={errorsOf(merge)?.[kind]} />
+        <Select
+          form={merge}
+          name={kind}
+          label={kind === "make" ? "Make to merge away" : "Model to merge away"}
+          options={options}
+          error={errorsOf(merge)?.[kind]}
+        />
         <Select form={merge} name="into" label="Merge into" options={options} error={errorsOf(merge)?.into} />
         <div>
           <button type="submit" className={buttonClass}>
@@ -129,8 +200,9 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
     <>
       <h1 className="text-3xl font-bold">{make ? `${make.name} models` : "Makes and models"}</h1>
       <p className="mt-3 max-w-prose">
-        The used-vehicle catalogue is open: staff and feeds add a make or model the first time they list one. Tidy it here. Renaming keeps the
-        old name as an alias for feeds; merging moves every vehicle to the other {make ? "model" : "make"}, and old listing addresses redirect.
+        The used-vehicle catalogue is open: staff and feeds add a make or model the first time they list one. Tidy it
+        here. Renaming keeps the old name as an alias for feeds; merging moves every vehicle to the other{" "}
+        {make ? "model" : "make"}, and old listing addresses redirect.
         {make ? null : " New-car ranges keep their names."}
       </p>
       <div className="mt-4">
@@ -143,8 +215,18 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
               All makes
             </a>
           </p>
-          <RenameAndMerge kind="model" options={make.models.filter((m) => !m.inRange).map(({ id, name }) => ({ id, name }))} csrfToken={loaderData.csrfToken} result={result} />
-          <StaffTable label={`${make.name} models table`} caption={<>{make.name} models</>} columns={["Model", "Vehicles", "New-car range"]} className="mt-6 w-full border-collapse">
+          <RenameAndMerge
+            kind="model"
+            options={make.models.filter((m) => !m.inRange).map(({ id, name }) => ({ id, name }))}
+            csrfToken={loaderData.csrfToken}
+            result={result}
+          />
+          <StaffTable
+            label={`${make.name} models table`}
+            caption={<>{make.name} models</>}
+            columns={["Model", "Vehicles", "New-car range"]}
+            className="mt-6 w-full border-collapse"
+          >
             {make.models.map((model) => (
               <tr key={model.id}>
                 <td className={staffCellClass}>{model.name}</td>
@@ -156,8 +238,18 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
         </>
       ) : (
         <>
-          <RenameAndMerge kind="make" options={loaderData.makes.map(({ id, name }) => ({ id, name }))} csrfToken={loaderData.csrfToken} result={result} />
-          <StaffTable label="Makes table" caption="Makes" columns={["Make", "Models", "Vehicles"]} className="mt-6 w-full border-collapse">
+          <RenameAndMerge
+            kind="make"
+            options={loaderData.makes.map(({ id, name }) => ({ id, name }))}
+            csrfToken={loaderData.csrfToken}
+            result={result}
+          />
+          <StaffTable
+            label="Makes table"
+            caption="Makes"
+            columns={["Make", "Models", "Vehicles"]}
+            className="mt-6 w-full border-collapse"
+          >
             {loaderData.makes.map((m) => (
               <tr key={m.id}>
                 <td className={staffCellClass}>

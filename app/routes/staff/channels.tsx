@@ -1,6 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
-import { acceptFeedDrop, revokeChannelKey, rotateChannelKey, setChannelEnabled, UnknownChannel } from "../../../core/channels/channel-settings.ts";
+import {
+  acceptFeedDrop,
+  revokeChannelKey,
+  rotateChannelKey,
+  setChannelEnabled,
+  UnknownChannel,
+} from "../../../core/channels/channel-settings.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { buttonClass, inputClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
@@ -21,12 +27,18 @@ const ROTATION_GRACE_HOURS = 72;
 /** The left-out vehicles listed per channel (the count says how many there are). */
 const LEFT_OUT_SHOWN = 50;
 
-const when = (date: Date) => date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" });
+const when = (date: Date) =>
+  date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" });
 
 /** "38 minutes ago", "3 hours ago", "2 days ago". */
 export function timeAgo(date: Date, now: Date): string {
   const minutes = Math.max(0, Math.round((now.getTime() - date.getTime()) / 60_000));
-  const [count, unit] = minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.round(minutes / 60), "hour"] : [Math.round(minutes / 1440), "day"];
+  const [count, unit] =
+    minutes < 60
+      ? [minutes, "minute"]
+      : minutes < 48 * 60
+        ? [Math.round(minutes / 60), "hour"]
+        : [Math.round(minutes / 1440), "day"];
   if (count === 0) return "just now";
   return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
 }
@@ -35,7 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   if (!mayUse(actor, "channels")) staffFailure(new StaffAccessDenied("forbidden", "channels"));
   const now = new Date();
-  const channels = await channelOverview(context.db, context.linkSigner, actor, context.usedStock, context.siteUrl, now);
+  const channels = await channelOverview(
+    context.db,
+    context.linkSigner,
+    actor,
+    context.usedStock,
+    context.siteUrl,
+    now,
+  );
   return {
     csrfToken,
     channels: channels.map((channel) => present(channel, now)),
@@ -62,7 +81,7 @@ function present(channel: ChannelOverview, now: Date) {
       guarded: fetch.guarded ? `held back: the new file would have had ${fetch.wouldHaveItems ?? 0}` : null,
     })),
     stale: channel.stale,
-    guarded: channel.guarded ? channel.fetches[0]?.wouldHaveItems ?? 0 : null,
+    guarded: channel.guarded ? (channel.fetches[0]?.wouldHaveItems ?? 0) : null,
     items: channel.items,
     leftOutCount: channel.leftOut.length,
     leftOut: channel.leftOut.slice(0, LEFT_OUT_SHOWN),
@@ -112,7 +131,19 @@ async function perform(db: AppContext["db"], actor: StaffActor, form: FormData):
 
 type ChannelCard = ReturnType<typeof present>;
 
-function ChannelForm({ csrf, card, intent, label, primary = false }: { csrf: string; card: ChannelCard; intent: string; label: string; primary?: boolean }) {
+function ChannelForm({
+  csrf,
+  card,
+  intent,
+  label,
+  primary = false,
+}: {
+  csrf: string;
+  card: ChannelCard;
+  intent: string;
+  label: string;
+  primary?: boolean;
+}) {
   return (
     <Form method="post">
       <CsrfField token={csrf} />
@@ -140,7 +171,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
       </h3>
       {card.guarded !== null ? (
         <div role="alert" className="mt-2 rounded border-2 border-brand-red bg-red-50 p-3 text-brand-grey">
-          <p className="font-semibold">Held back: the last fetch would have dropped too many vehicles at once (to {card.guarded}).</p>
+          <p className="font-semibold">
+            Held back: the last fetch would have dropped too many vehicles at once (to {card.guarded}).
+          </p>
           <p>The channel got the previous file. If the stock really is that much smaller, publish it:</p>
           <div className="mt-2">
             <ChannelForm csrf={csrf} card={card} intent="accept-drop" label="Publish the smaller file" />
@@ -154,12 +187,26 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
       ) : null}
       <p className="mt-2">{card.lastFetch ?? "Never fetched."}</p>
       <p className="mt-1">
-        {card.items} {card.items === 1 ? "vehicle passes" : "vehicles pass"} the channel's rules; {card.leftOutCount} left out.
+        {card.items} {card.items === 1 ? "vehicle passes" : "vehicles pass"} the channel's rules; {card.leftOutCount}{" "}
+        left out.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <ChannelForm csrf={csrf} card={card} intent={card.enabled ? "disable" : "enable"} label={card.enabled ? "Switch off" : "Switch on"} primary={!card.enabled} />
-        <ChannelForm csrf={csrf} card={card} intent="rotate" label={card.feedUrls.length > 0 ? "Make a new URL" : "Make a URL"} />
-        {card.feedUrls.length > 0 ? <ChannelForm csrf={csrf} card={card} intent="revoke" label="Revoke the URL" /> : null}
+        <ChannelForm
+          csrf={csrf}
+          card={card}
+          intent={card.enabled ? "disable" : "enable"}
+          label={card.enabled ? "Switch off" : "Switch on"}
+          primary={!card.enabled}
+        />
+        <ChannelForm
+          csrf={csrf}
+          card={card}
+          intent="rotate"
+          label={card.feedUrls.length > 0 ? "Make a new URL" : "Make a URL"}
+        />
+        {card.feedUrls.length > 0 ? (
+          <ChannelForm csrf={csrf} card={card} intent="revoke" label="Revoke the URL" />
+        ) : null}
       </div>
       {card.feedUrls.map(({ format, url }) => (
         <div key={format} className="mt-3">
@@ -169,7 +216,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
           <input id={`${headingId}-${format}`} readOnly value={url} className={`${inputClass} font-mono text-sm`} />
         </div>
       ))}
-      {card.previousKeyValidUntil ? <p className="mt-2">The previous URL keeps working until {card.previousKeyValidUntil}.</p> : null}
+      {card.previousKeyValidUntil ? (
+        <p className="mt-2">The previous URL keeps working until {card.previousKeyValidUntil}.</p>
+      ) : null}
       {card.fetches.length > 0 ? (
         <details className="mt-3">
           <summary className="cursor-pointer font-semibold">Recent fetches</summary>
@@ -198,7 +247,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
               </li>
             ))}
           </ul>
-          {card.leftOutCount > card.leftOut.length ? <p className="mt-1">And {card.leftOutCount - card.leftOut.length} more.</p> : null}
+          {card.leftOutCount > card.leftOut.length ? (
+            <p className="mt-1">And {card.leftOutCount - card.leftOut.length} more.</p>
+          ) : null}
         </details>
       ) : null}
     </article>
@@ -211,9 +262,9 @@ export default function Channels({ loaderData, actionData }: Route.ComponentProp
     <>
       <h1 className="text-3xl font-bold">Channels</h1>
       <p className="mt-3 max-w-prose">
-        Each channel fetches a dealer's stock from its feed URL, built from the same record as the site: a sold car is gone at its next fetch,
-        priced exactly as on the site. Keep the URLs private: anyone holding one can read the feed. docs/channels.md says how to connect each
-        channel.
+        Each channel fetches a dealer's stock from its feed URL, built from the same record as the site: a sold car is
+        gone at its next fetch, priced exactly as on the site. Keep the URLs private: anyone holding one can read the
+        feed. docs/channels.md says how to connect each channel.
       </p>
       <div className="mt-4">
         <Notice>{(actionData as { done?: string } | undefined)?.done}</Notice>

@@ -20,7 +20,12 @@ beforeAll(async () => {
   const db = server.database.db;
   await takeDemoStockOffFeed(db, ["honda-menlyn", "honda-sandton"]);
   await createStaffUser(db, { email: "admin@feeds.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
-  await createStaffUser(db, { email: "manager@feeds.example", role: "dealer_manager", dealerSlugs: ["honda-menlyn"], password: TEST_STAFF_PASSWORD });
+  await createStaffUser(db, {
+    email: "manager@feeds.example",
+    role: "dealer_manager",
+    dealerSlugs: ["honda-menlyn"],
+    password: TEST_STAFF_PASSWORD,
+  });
   await createStaffUser(db, { email: "editor@feeds.example", role: "content_editor", password: TEST_STAFF_PASSWORD });
   sessions.admin = await signIn(server.baseUrl, "admin@feeds.example", TEST_STAFF_PASSWORD);
   sessions.manager = await signIn(server.baseUrl, "manager@feeds.example", TEST_STAFF_PASSWORD);
@@ -28,18 +33,31 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const page = (path: string, who: keyof typeof sessions) => fetch(`${server.baseUrl}${path}`, { headers: { Cookie: sessions[who].cookie } });
+const page = (path: string, who: keyof typeof sessions) =>
+  fetch(`${server.baseUrl}${path}`, { headers: { Cookie: sessions[who].cookie } });
 
-function importForm(who: keyof typeof sessions, dealer: string, csv: string, { csrf = sessions[who].csrfToken, dryRun = false } = {}) {
+function importForm(
+  who: keyof typeof sessions,
+  dealer: string,
+  csv: string,
+  { csrf = sessions[who].csrfToken, dryRun = false } = {},
+) {
   const form = new FormData();
   form.set("csrf", csrf);
   form.set("dealer", dealer);
   form.set("feed", new Blob([csv], { type: "text/csv" }), "stock.csv");
   if (dryRun) form.set("dryRun", "on");
-  return fetch(`${server.baseUrl}/staff/stock/import`, { method: "POST", headers: { Cookie: sessions[who].cookie }, body: form });
+  return fetch(`${server.baseUrl}/staff/stock/import`, {
+    method: "POST",
+    headers: { Cookie: sessions[who].cookie },
+    body: form,
+  });
 }
 
-const CSV = ["stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition", "MNL-P1,Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used"].join("\n");
+const CSV = [
+  "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition",
+  "MNL-P1,Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used",
+].join("\n");
 
 async function feedVehicles(slug: string) {
   return server.database.db
@@ -87,7 +105,9 @@ describe("the stock feed pages", () => {
   });
 
   it("refuses an upload without the session's CSRF token, and a file that is not a readable feed changes nothing", async () => {
-    expect((await importForm("manager", "honda-menlyn", CSV.replace("MNL-P1", "MNL-P2"), { csrf: "forged" })).status).toBe(403);
+    expect(
+      (await importForm("manager", "honda-menlyn", CSV.replace("MNL-P1", "MNL-P2"), { csrf: "forged" })).status,
+    ).toBe(403);
     const unreadable = await importForm("manager", "honda-menlyn", "this is not,a stock feed\n1,2");
     expect(unreadable.status).toBe(400);
     expect(await unreadable.text()).toContain("The header row lacks required columns");
@@ -95,7 +115,10 @@ describe("the stock feed pages", () => {
   });
 
   it("answers 404, not an error, for a key or dealer that is not a number", async () => {
-    const attempts: Record<string, string>[] = [{ intent: "revoke-key", key: "abc" }, { intent: "remove-host", dealer: "x", host: "a.example" }];
+    const attempts: Record<string, string>[] = [
+      { intent: "revoke-key", key: "abc" },
+      { intent: "remove-host", dealer: "x", host: "a.example" },
+    ];
     for (const fields of attempts) {
       const response = await fetch(`${server.baseUrl}/staff/feeds`, {
         method: "POST",

@@ -12,13 +12,26 @@ import {
   removePhotoHost,
   revokeFeedKey,
 } from "../../../core/inventory/feed-keys.ts";
-import { EMPTY_PROFILE, feedProfilesOf, parseFeedProfile, saveFeedProfile } from "../../../core/inventory/feed-profiles.ts";
+import {
+  EMPTY_PROFILE,
+  feedProfilesOf,
+  parseFeedProfile,
+  saveFeedProfile,
+} from "../../../core/inventory/feed-profiles.ts";
 import { FEED_COLUMNS, valueMapsText } from "../../../core/inventory/feed-columns.ts";
 import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { Select } from "../../components/staff/fields.tsx";
-import { buttonClass, ErrorSummary, inputClass, labelClass, Notice, secondaryButtonClass, TextField } from "../../components/staff/form.tsx";
+import {
+  buttonClass,
+  ErrorSummary,
+  inputClass,
+  labelClass,
+  Notice,
+  secondaryButtonClass,
+  TextField,
+} from "../../components/staff/form.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
@@ -32,7 +45,9 @@ import type { AppContext } from "../../load-context.ts";
  */
 
 const when = (date: Date | null) =>
-  date ? date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" }) : "Never";
+  date
+    ? date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" })
+    : "Never";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
@@ -43,7 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPhotoHosts(context.db, actor),
   ]);
   const dealerName = new Map(dealers.map((d) => [d.id, d.name]));
-  const profiles = await feedProfilesOf(context.db, keys.map((key) => key.id));
+  const profiles = await feedProfilesOf(
+    context.db,
+    keys.map((key) => key.id),
+  );
   return {
     csrfToken,
     dealers: dealers.map(({ id, name }) => ({ id, name })),
@@ -64,7 +82,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => [{ title: `Stock feeds${STAFF_TITLE_SUFFIX}` }];
 
 type ActionResult =
-  | { form: "key" | "host" | "profile"; keyId?: number; errors: Record<string, string>; done?: undefined; created?: undefined }
+  | {
+      form: "key" | "host" | "profile";
+      keyId?: number;
+      errors: Record<string, string>;
+      done?: undefined;
+      created?: undefined;
+    }
   | { form?: undefined; errors?: undefined; done: string; created?: { key: string; name: string; dealerName: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,7 +115,10 @@ async function perform(db: AppContext["db"], actor: StaffActor, form: FormData) 
       if (!name.ok) errors.name = name.violations[0]!.message;
       if (!name.ok || !hasDealer) return data<ActionResult>({ form: "key", errors }, { status: 422 });
       const { key, view } = await createFeedKey(db, actor, dealerId, name.value);
-      return { done: `Feed key "${view.name}" created for ${view.dealerName}.`, created: { key, name: view.name, dealerName: view.dealerName } } satisfies ActionResult;
+      return {
+        done: `Feed key "${view.name}" created for ${view.dealerName}.`,
+        created: { key, name: view.name, dealerName: view.dealerName },
+      } satisfies ActionResult;
     }
     case "revoke-key": {
       const keyId = Number(form.get("key"));
@@ -129,9 +156,28 @@ async function perform(db: AppContext["db"], actor: StaffActor, form: FormData) 
   }
 }
 
-function DealerSelect({ form, dealers, error }: { form: string; dealers: { id: number; name: string }[]; error?: string }) {
+function DealerSelect({
+  form,
+  dealers,
+  error,
+}: {
+  form: string;
+  dealers: { id: number; name: string }[];
+  error?: string;
+}) {
   const options = dealers.map((dealer) => ({ value: dealer.id, label: dealer.name }));
-  return <Select form={form} name="dealer" label="Dealer" required defaultValue="" placeholder="Choose a dealer" options={options} error={error} />;
+  return (
+    <Select
+      form={form}
+      name="dealer"
+      label="Dealer"
+      required
+      defaultValue=""
+      placeholder="Choose a dealer"
+      options={options}
+      error={error}
+    />
+  );
 }
 
 export default function Feeds({ loaderData, actionData }: Route.ComponentProps) {
@@ -140,19 +186,30 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <h1 className="text-3xl font-bold">Stock feeds</h1>
       <p className="mt-3 max-w-prose">
-        A dealer's management system sends its whole stock to <code>PUT /api/staff/dealers/&#123;dealer&#125;/stock</code> with one of the
-        dealer's feed keys. Photos named in the feed are fetched only from the hosts listed below for that dealer.
+        A dealer's management system sends its whole stock to{" "}
+        <code>PUT /api/staff/dealers/&#123;dealer&#125;/stock</code> with one of the dealer's feed keys. Photos named in
+        the feed are fetched only from the hosts listed below for that dealer.
       </p>
 
       <div className="mt-4">
         {result?.created ? <CreatedKey created={result.created} done={result.done} /> : <Notice>{result?.done}</Notice>}
       </div>
 
-      <FeedKeys keys={loaderData.keys} dealers={loaderData.dealers} csrfToken={loaderData.csrfToken} errors={result?.form === "key" ? result.errors : undefined} />
+      <FeedKeys
+        keys={loaderData.keys}
+        dealers={loaderData.dealers}
+        csrfToken={loaderData.csrfToken}
+        errors={result?.form === "key" ? result.errors : undefined}
+      />
 
       <ColumnProfiles keys={loaderData.keys} csrfToken={loaderData.csrfToken} result={result} />
 
-      <PhotoHosts hosts={loaderData.hosts} dealers={loaderData.dealers} csrfToken={loaderData.csrfToken} errors={result?.form === "host" ? result.errors : undefined} />
+      <PhotoHosts
+        hosts={loaderData.hosts}
+        dealers={loaderData.dealers}
+        csrfToken={loaderData.csrfToken}
+        errors={result?.form === "host" ? result.errors : undefined}
+      />
     </>
   );
 }
@@ -167,13 +224,24 @@ function CreatedKey({ created, done }: { created: NonNullable<ActionResult["crea
     createdRef.current?.focus();
   }, [created]);
   return (
-    <div ref={createdRef} tabIndex={-1} role="status" className="rounded border-2 border-green-700 bg-green-50 p-4 text-green-900 outline-none">
+    <div
+      ref={createdRef}
+      tabIndex={-1}
+      role="status"
+      className="rounded border-2 border-green-700 bg-green-50 p-4 text-green-900 outline-none"
+    >
       <p className="font-semibold">{done}</p>
       <p className="mt-2">Copy the key now and give it to the system that sends the feed: it is not shown again.</p>
       <label htmlFor="new-feed-key" className="mt-3 block font-semibold">
         New key for {created.dealerName} ({created.name})
       </label>
-      <input id="new-feed-key" readOnly value={created.key} className={`${inputClass} font-mono`} onFocus={(event) => event.currentTarget.select()} />
+      <input
+        id="new-feed-key"
+        readOnly
+        value={created.key}
+        className={`${inputClass} font-mono`}
+        onFocus={(event) => event.currentTarget.select()}
+      />
     </div>
   );
 }
@@ -192,7 +260,14 @@ function FeedKeys({ keys, dealers, csrfToken, errors }: FeedKeysProps) {
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="create-key" />
         <DealerSelect form="key" dealers={dealers} error={errors?.dealer} />
-        <TextField form="key" name="name" label="Name" required hint="What uses the key, for example the DMS's name." error={errors?.name} />
+        <TextField
+          form="key"
+          name="name"
+          label="Name"
+          required
+          hint="What uses the key, for example the DMS's name."
+          error={errors?.name}
+        />
         <div>
           <button type="submit" className={buttonClass}>
             Create key
@@ -202,7 +277,11 @@ function FeedKeys({ keys, dealers, csrfToken, errors }: FeedKeysProps) {
       {keys.length === 0 ? (
         <p className="mt-4">No feed keys yet.</p>
       ) : (
-        <StaffTable label="Feed keys table" caption="Feed keys" columns={["Dealer", "Name", "Key starts with", "Created", "Last used", "Status"]}>
+        <StaffTable
+          label="Feed keys table"
+          caption="Feed keys"
+          columns={["Dealer", "Name", "Key starts with", "Created", "Last used", "Status"]}
+        >
           {keys.map((key) => (
             <tr key={key.id}>
               <td className={staffCellClass}>{key.dealerName}</td>
@@ -219,7 +298,11 @@ function FeedKeys({ keys, dealers, csrfToken, errors }: FeedKeysProps) {
                     <input type="hidden" name="intent" value="revoke-key" />
                     <input type="hidden" name="key" value={key.id} />
                     <button type="submit" className={secondaryButtonClass}>
-                      Revoke<span className="sr-only"> key {key.name} of {key.dealerName}</span>
+                      Revoke
+                      <span className="sr-only">
+                        {" "}
+                        key {key.name} of {key.dealerName}
+                      </span>
                     </button>
                   </Form>
                 )}
@@ -232,7 +315,9 @@ function FeedKeys({ keys, dealers, csrfToken, errors }: FeedKeysProps) {
   );
 }
 
-type PhotoHostsProps = Pick<FeedsData, "hosts" | "dealers" | "csrfToken"> & { errors: Record<string, string> | undefined };
+type PhotoHostsProps = Pick<FeedsData, "hosts" | "dealers" | "csrfToken"> & {
+  errors: Record<string, string> | undefined;
+};
 
 function PhotoHosts({ hosts, dealers, csrfToken, errors }: PhotoHostsProps) {
   return (
@@ -275,7 +360,11 @@ function PhotoHosts({ hosts, dealers, csrfToken, errors }: PhotoHostsProps) {
                   <input type="hidden" name="dealer" value={host.dealerId} />
                   <input type="hidden" name="host" value={host.host} />
                   <button type="submit" className={secondaryButtonClass}>
-                    Remove<span className="sr-only"> {host.host} for {host.dealerName}</span>
+                    Remove
+                    <span className="sr-only">
+                      {" "}
+                      {host.host} for {host.dealerName}
+                    </span>
                   </button>
                 </Form>
               </td>
@@ -290,7 +379,9 @@ function PhotoHosts({ hosts, dealers, csrfToken, errors }: PhotoHostsProps) {
 type KeyRow = Route.ComponentProps["loaderData"]["keys"][number];
 
 const PROFILE_LABELS: Record<string, string> = {
-  ...Object.fromEntries(FEED_COLUMNS.map((column) => [`column.${column}`, column === "photos" ? "Photos" : STOCK_FIELD_LABELS[column]])),
+  ...Object.fromEntries(
+    FEED_COLUMNS.map((column) => [`column.${column}`, column === "photos" ? "Photos" : STOCK_FIELD_LABELS[column]]),
+  ),
   valueMaps: "Value mappings",
 };
 
@@ -298,7 +389,15 @@ const PROFILE_LABELS: Record<string, string> = {
  * Each key's column profile (issue 38): the export's header for a field when the built-in names do not
  * find it, and how the export's values map to the site's. A plain form per key, in a disclosure.
  */
-function ColumnProfiles({ keys, csrfToken, result }: { keys: KeyRow[]; csrfToken: string; result: ActionResult | undefined }) {
+function ColumnProfiles({
+  keys,
+  csrfToken,
+  result,
+}: {
+  keys: KeyRow[];
+  csrfToken: string;
+  result: ActionResult | undefined;
+}) {
   const active = keys.filter((key) => !key.revoked);
   return (
     <section aria-labelledby="profiles-heading" className="mt-10">
@@ -306,16 +405,21 @@ function ColumnProfiles({ keys, csrfToken, result }: { keys: KeyRow[]; csrfToken
         Column profiles
       </h2>
       <p className="mt-3 max-w-prose">
-        A feed is read by its header row: the site's own column names and those of common DMS exports (StockNo, VinNo, MMCode, Regno,
-        ModelYear, Odometer, Selling Price, Gearbox, Bodytype, NewUsed, Images...) are known. Where a key's export names a column otherwise,
-        or uses its own words for a value, say so here; other columns are ignored and listed in each import's report.
+        A feed is read by its header row: the site's own column names and those of common DMS exports (StockNo, VinNo,
+        MMCode, Regno, ModelYear, Odometer, Selling Price, Gearbox, Bodytype, NewUsed, Images...) are known. Where a
+        key's export names a column otherwise, or uses its own words for a value, say so here; other columns are ignored
+        and listed in each import's report.
       </p>
       {active.length === 0 ? <p className="mt-4">No active feed keys.</p> : null}
       {active.map((key) => {
         const errors = result?.form === "profile" && result.keyId === key.id ? result.errors : undefined;
         const formName = `profile-${key.id}`;
         return (
-          <details key={key.id} className="mt-4 max-w-3xl rounded border border-gray-300 p-4" open={errors !== undefined}>
+          <details
+            key={key.id}
+            className="mt-4 max-w-3xl rounded border border-gray-300 p-4"
+            open={errors !== undefined}
+          >
             <summary className="cursor-pointer font-semibold">
               {key.dealerName}: {key.name}
             </summary>
@@ -342,15 +446,20 @@ function ColumnProfiles({ keys, csrfToken, result }: { keys: KeyRow[]; csrfToken
                   Value mappings
                 </label>
                 <p id={`${formName}-valueMaps-hint`} className="text-sm text-brand-grey-light">
-                  One a line: field, the export's value, the site's value, as in <code>Transmission: 7G-Tronic = Automatic</code> or{" "}
-                  <code>Body type: Hi-Rider = Bakkie</code>.
+                  One a line: field, the export's value, the site's value, as in{" "}
+                  <code>Transmission: 7G-Tronic = Automatic</code> or <code>Body type: Hi-Rider = Bakkie</code>.
                 </p>
                 <textarea
                   id={`${formName}-valueMaps`}
                   name="valueMaps"
                   rows={4}
                   defaultValue={valueMapsText(key.profile)}
-                  aria-describedby={[`${formName}-valueMaps-hint`, errors?.valueMaps ? `${formName}-valueMaps-error` : null].filter(Boolean).join(" ")}
+                  aria-describedby={[
+                    `${formName}-valueMaps-hint`,
+                    errors?.valueMaps ? `${formName}-valueMaps-error` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
                   aria-invalid={errors?.valueMaps ? true : undefined}
                   className={inputClass}
                 />

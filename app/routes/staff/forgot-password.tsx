@@ -8,7 +8,8 @@ import type { Route } from "./+types/forgot-password";
 
 export const loader = () => null;
 
-const SENT = "If this address has a back-office account, we have sent it a link to choose a new password. The link works once, for 1 hour.";
+const SENT =
+  "If this address has a back-office account, we have sent it a link to choose a new password. The link works once, for 1 hour.";
 
 /** Always the same answer, whether or not the address has an account (nobody learns who works here). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -18,7 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = field(form, "email");
   // Not awaited: the time the mail server takes (or its failure) would tell that the address has an account.
   if (email.trim() !== "") {
-    requestPasswordReset(scope.db, email, scope.mail).catch((error: unknown) => context.logger.error({ err: error }, "password reset e-mail not sent"));
+    requestPasswordReset(scope.db, email, scope.mail).catch((error: unknown) =>
+      context.logger.error({ err: error }, "password reset e-mail not sent"),
+    );
   }
   return { sent: SENT };
 }
@@ -30,7 +33,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-3xl font-bold">Forgot your password</h1>
-      <p className="mt-3">Enter the e-mail address you sign in with. We will send you a link to choose a new password.</p>
+      <p className="mt-3">
+        Enter the e-mail address you sign in with. We will send you a link to choose a new password.
+      </p>
       <div className="mt-4">
         <Notice>{actionData?.sent}</Notice>
       </div>

@@ -6,7 +6,10 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
-  return { roleLabel: STAFF_ROLE_LABELS[actor.role], pages: staffNavigation(actor).filter((page) => page.to !== "/staff") };
+  return {
+    roleLabel: STAFF_ROLE_LABELS[actor.role],
+    pages: staffNavigation(actor).filter((page) => page.to !== "/staff"),
+  };
 }
 
 export const meta = () => [{ title: `Overview${STAFF_TITLE_SUFFIX}` }];
@@ -19,7 +22,10 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.pages.map((page) => (
           <li key={page.to}>
-            <Link to={page.to} className="block rounded border border-gray-300 p-4 text-lg font-semibold text-brand-red underline hover:bg-gray-50">
+            <Link
+              to={page.to}
+              className="block rounded border border-gray-300 p-4 text-lg font-semibold text-brand-red underline hover:bg-gray-50"
+            >
               {page.label}
             </Link>
           </li>

@@ -2,7 +2,12 @@ import { Form, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteError, u
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
-import { STAFF_PAGES_WITHOUT_SESSION, STAFF_TITLE_SUFFIX, type StaffNavigationItem, staffNavigation } from "../../lib/staff-navigation.ts";
+import {
+  STAFF_PAGES_WITHOUT_SESSION,
+  STAFF_TITLE_SUFFIX,
+  type StaffNavigationItem,
+  staffNavigation,
+} from "../../lib/staff-navigation.ts";
 import { MobileDrawer } from "../../components/mobile-drawer.tsx";
 import { currentStaff, loginPath } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/layout";
@@ -41,7 +46,13 @@ export function headers() {
 
 export const STAFF_CACHE_CONTROL = "private, no-store";
 
-function StaffChrome({ signedIn, children }: { signedIn: Route.ComponentProps["loaderData"]["signedIn"] | null; children: React.ReactNode }) {
+function StaffChrome({
+  signedIn,
+  children,
+}: {
+  signedIn: Route.ComponentProps["loaderData"]["signedIn"] | null;
+  children: React.ReactNode;
+}) {
   return (
     <>
       <meta name="robots" content="noindex, nofollow" />
@@ -67,7 +78,10 @@ function StaffChrome({ signedIn, children }: { signedIn: Route.ComponentProps["l
                 </p>
                 <Form method="post" action="/staff/logout">
                   <CsrfField token={signedIn.csrfToken} />
-                  <button type="submit" className="rounded border border-white px-3 py-1 font-semibold hover:bg-white hover:text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                  <button
+                    type="submit"
+                    className="rounded border border-white px-3 py-1 font-semibold hover:bg-white hover:text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                  >
                     Sign out
                   </button>
                 </Form>
@@ -75,7 +89,10 @@ function StaffChrome({ signedIn, children }: { signedIn: Route.ComponentProps["l
               {/* Below md the back office's pages are behind one button, as the public site's menu (works without JavaScript). */}
               <MobileDrawer id="staff-menu" title="Back office menu">
                 <nav aria-label="Back office" className="px-2 py-3">
-                  <StaffLinks items={signedIn.navigation} linkClassName="block rounded px-3 py-3 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-red aria-[current=page]:bg-brand-red aria-[current=page]:text-white" />
+                  <StaffLinks
+                    items={signedIn.navigation}
+                    linkClassName="block rounded px-3 py-3 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-red aria-[current=page]:bg-brand-red aria-[current=page]:text-white"
+                  />
                 </nav>
               </MobileDrawer>
             </>
@@ -98,7 +115,15 @@ function StaffChrome({ signedIn, children }: { signedIn: Route.ComponentProps["l
   );
 }
 
-function StaffLinks({ items, listClassName, linkClassName }: { items: StaffNavigationItem[]; listClassName?: string; linkClassName: string }) {
+function StaffLinks({
+  items,
+  listClassName,
+  linkClassName,
+}: {
+  items: StaffNavigationItem[];
+  listClassName?: string;
+  linkClassName: string;
+}) {
   return (
     <ul className={listClassName}>
       {items.map((item) => (
@@ -135,9 +160,17 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const [heading, text] =
     status === 404
-      ? ["Not found", "There is nothing here that you can open. It may have been removed, or it belongs to a dealer you do not work for."]
+      ? [
+          "Not found",
+          "There is nothing here that you can open. It may have been removed, or it belongs to a dealer you do not work for.",
+        ]
       : status === 403
-        ? ["Not allowed", isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Your role does not give access to this page."]
+        ? [
+            "Not allowed",
+            isRouteErrorResponse(error) && typeof error.data === "string"
+              ? error.data
+              : "Your role does not give access to this page.",
+          ]
         : ["Something went wrong", "This page could not be shown. Please try again in a moment."];
   return (
     <StaffChrome signedIn={layoutData?.signedIn ?? null}>

@@ -20,7 +20,11 @@ const INCORRECT = "Email or password is incorrect";
 function tooManyAttempts(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return data(
-    { step: "password" as const, message: `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`, email: "" },
+    {
+      step: "password" as const,
+      message: `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
+      email: "",
+    },
     { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
   );
 }
@@ -35,20 +39,39 @@ export async function action({ request }: Route.ActionArgs) {
   const next = safeStaffPath(field(form, "next"));
   const outcome: SignInOutcome =
     field(form, "step") === "code"
-      ? await completeSecondFactor(scope.db, scope.signInThrottle, { pendingToken: field(form, "pending"), code: field(form, "code"), clientAddress: scope.clientAddress })
-      : await signIn(scope.db, scope.signInThrottle, { email: field(form, "email"), password: field(form, "password"), clientAddress: scope.clientAddress });
+      ? await completeSecondFactor(scope.db, scope.signInThrottle, {
+          pendingToken: field(form, "pending"),
+          code: field(form, "code"),
+          clientAddress: scope.clientAddress,
+        })
+      : await signIn(scope.db, scope.signInThrottle, {
+          email: field(form, "email"),
+          password: field(form, "password"),
+          clientAddress: scope.clientAddress,
+        });
   switch (outcome.kind) {
     case "signed-in":
       throw redirect(next, { headers: { "Set-Cookie": sessionCookie(outcome.session.token, scope.overHttps) } });
     case "second-factor":
       return data(
-        { step: "code" as const, pending: outcome.pendingToken, message: outcome.wrongCode ? "This code is not right: enter the 6-digit code your app shows now" : "" },
+        {
+          step: "code" as const,
+          pending: outcome.pendingToken,
+          message: outcome.wrongCode ? "This code is not right: enter the 6-digit code your app shows now" : "",
+        },
         { status: outcome.wrongCode ? 422 : 200 },
       );
     case "throttled":
       return tooManyAttempts(outcome.retryAfterSeconds);
     case "refused":
-      return data({ step: "password" as const, message: field(form, "step") === "code" ? "Your sign-in took too long: start again" : INCORRECT, email: field(form, "email") }, { status: 401 });
+      return data(
+        {
+          step: "password" as const,
+          message: field(form, "step") === "code" ? "Your sign-in took too long: start again" : INCORRECT,
+          email: field(form, "email"),
+        },
+        { status: 401 },
+      );
   }
 }
 
@@ -67,13 +90,22 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
     return (
       <div className="mx-auto max-w-md">
         <h1 className="text-3xl font-bold">Enter your code</h1>
-        <p className="mt-3">Open your authenticator app and enter the 6-digit code it shows for the Honda Dealer Group back office.</p>
+        <p className="mt-3">
+          Open your authenticator app and enter the 6-digit code it shows for the Honda Dealer Group back office.
+        </p>
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <ErrorSummary form="code" message={actionData.message || undefined} />
           <input type="hidden" name="step" value="code" />
           <input type="hidden" name="pending" value={actionData.pending} />
           <input type="hidden" name="next" value={loaderData.next} />
-          <TextField form="code" name="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required />
+          <TextField
+            form="code"
+            name="code"
+            label="Authentication code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+          />
           <button type="submit" className={buttonClass} disabled={busy}>
             Continue
           </button>
@@ -94,8 +126,23 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
         <ErrorSummary form="login" message={actionData?.message || undefined} />
         <input type="hidden" name="step" value="password" />
         <input type="hidden" name="next" value={loaderData.next} />
-        <TextField form="login" name="email" label="Email" inputMode="email" autoComplete="username" required defaultValue={actionData?.step === "password" ? actionData.email : undefined} />
-        <TextField form="login" name="password" label="Password" type="password" autoComplete="current-password" required />
+        <TextField
+          form="login"
+          name="email"
+          label="Email"
+          inputMode="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.step === "password" ? actionData.email : undefined}
+        />
+        <TextField
+          form="login"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className={buttonClass} disabled={busy}>
           Sign in
         </button>

@@ -4,7 +4,15 @@ import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { sessionCookie } from "../../../core/staff/session-cookie.ts";
 import { newTotpSecret, totpUri } from "../../../core/staff/totp.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, errorsByField, ErrorSummary, Notice, PASSWORD_HINT, secondaryButtonClass, TextField } from "../../components/staff/form.tsx";
+import {
+  buttonClass,
+  errorsByField,
+  ErrorSummary,
+  Notice,
+  PASSWORD_HINT,
+  secondaryButtonClass,
+  TextField,
+} from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -37,7 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type TotpSetUp = { secret: string; uri: string; qrSvg: string };
 
-const totpSetUp = ({ secret, uri }: { secret: string; uri: string }): TotpSetUp => ({ secret, uri, qrSvg: totpQrSvg(uri) });
+const totpSetUp = ({ secret, uri }: { secret: string; uri: string }): TotpSetUp => ({
+  secret,
+  uri,
+  qrSvg: totpQrSvg(uri),
+});
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await staffForm(request);
@@ -47,15 +59,39 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = field(form, "intent");
   if (intent === "password") {
     const newPassword = field(form, "newPassword");
-    if (newPassword !== field(form, "confirm")) return data({ intent, errors: { confirm: "The two passwords are not the same" } as Record<string, string> }, { status: 422 });
-    const outcome = await changeOwnPassword(db, actor, { currentPassword: field(form, "currentPassword"), newPassword }, reauthentication);
+    if (newPassword !== field(form, "confirm"))
+      return data(
+        { intent, errors: { confirm: "The two passwords are not the same" } as Record<string, string> },
+        { status: 422 },
+      );
+    const outcome = await changeOwnPassword(
+      db,
+      actor,
+      { currentPassword: field(form, "currentPassword"), newPassword },
+      reauthentication,
+    );
     if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations) }, { status: 422 });
-    throw redirect("/staff/account?done=password", { headers: { "Set-Cookie": sessionCookie(outcome.value.token, overHttps) } });
+    throw redirect("/staff/account?done=password", {
+      headers: { "Set-Cookie": sessionCookie(outcome.value.token, overHttps) },
+    });
   }
   if (intent === "totp-on") {
     const secret = field(form, "secret");
-    const outcome = await enableTotp(db, actor, { secret, code: field(form, "code"), currentPassword: field(form, "currentPassword") }, reauthentication);
-    if (!outcome.ok) return data({ intent, errors: errorsByField(outcome.violations), totp: totpSetUp({ secret, uri: totpUri(secret, actor.label) }) }, { status: 422 });
+    const outcome = await enableTotp(
+      db,
+      actor,
+      { secret, code: field(form, "code"), currentPassword: field(form, "currentPassword") },
+      reauthentication,
+    );
+    if (!outcome.ok)
+      return data(
+        {
+          intent,
+          errors: errorsByField(outcome.violations),
+          totp: totpSetUp({ secret, uri: totpUri(secret, actor.label) }),
+        },
+        { status: 422 },
+      );
     throw redirect("/staff/account?done=totp-on");
   }
   if (intent === "totp-off") {
@@ -71,9 +107,11 @@ export const meta = () => [{ title: `My account${STAFF_TITLE_SUFFIX}` }];
 export default function OwnAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { csrfToken, email, displayName, roleLabel, totpEnabled, done } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const errorsOf = (intent: string): Record<string, string> | undefined => (actionData?.intent === intent ? actionData.errors : undefined);
+  const errorsOf = (intent: string): Record<string, string> | undefined =>
+    actionData?.intent === intent ? actionData.errors : undefined;
   // After a wrong code the same secret is shown again: the person has already added it to their app.
-  const totp: TotpSetUp | null = actionData && "totp" in actionData ? (actionData.totp as TotpSetUp) : loaderData.newTotp;
+  const totp: TotpSetUp | null =
+    actionData && "totp" in actionData ? (actionData.totp as TotpSetUp) : loaderData.newTotp;
   return (
     <>
       <h1 className="text-3xl font-bold">My account</h1>
@@ -89,12 +127,45 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
           Change your password
         </h2>
         <Form method="post" className="mt-4 space-y-5" noValidate>
-          <ErrorSummary form="password" errors={errorsOf("password")} fieldLabels={{ currentPassword: "Current password", newPassword: "New password", confirm: "Repeat the new password" }} />
+          <ErrorSummary
+            form="password"
+            errors={errorsOf("password")}
+            fieldLabels={{
+              currentPassword: "Current password",
+              newPassword: "New password",
+              confirm: "Repeat the new password",
+            }}
+          />
           <CsrfField token={csrfToken} />
           <input type="hidden" name="username" value={email} autoComplete="username" />
-          <TextField form="password" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("password")?.currentPassword} />
-          <TextField form="password" name="newPassword" label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errorsOf("password")?.newPassword} />
-          <TextField form="password" name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" required error={errorsOf("password")?.confirm} />
+          <TextField
+            form="password"
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errorsOf("password")?.currentPassword}
+          />
+          <TextField
+            form="password"
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={PASSWORD_HINT}
+            error={errorsOf("password")?.newPassword}
+          />
+          <TextField
+            form="password"
+            name="confirm"
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errorsOf("password")?.confirm}
+          />
           <button type="submit" name="intent" value="password" className={buttonClass} disabled={busy}>
             Change password
           </button>
@@ -109,9 +180,21 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
           <>
             <p className="mt-2">On: after your password you enter the 6-digit code from your authenticator app.</p>
             <Form method="post" className="mt-4 space-y-5" noValidate>
-              <ErrorSummary form="totp-off" errors={errorsOf("totp-off")} fieldLabels={{ currentPassword: "Current password" }} />
+              <ErrorSummary
+                form="totp-off"
+                errors={errorsOf("totp-off")}
+                fieldLabels={{ currentPassword: "Current password" }}
+              />
               <CsrfField token={csrfToken} />
-              <TextField form="totp-off" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-off")?.currentPassword} />
+              <TextField
+                form="totp-off"
+                name="currentPassword"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errorsOf("totp-off")?.currentPassword}
+              />
               <button type="submit" name="intent" value="totp-off" className={secondaryButtonClass} disabled={busy}>
                 Turn off two-factor sign-in
               </button>
@@ -120,8 +203,8 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
         ) : totp ? (
           <>
             <p className="mt-2">
-              Off. To turn it on, add this key to an authenticator app (scan the QR code, type the key in, or open the otpauth address on the phone),
-              then enter the code the app shows.
+              Off. To turn it on, add this key to an authenticator app (scan the QR code, type the key in, or open the
+              otpauth address on the phone), then enter the code the app shows.
             </p>
             <div className="mt-4 flex flex-wrap items-start gap-6">
               {/* Drawn on the server (app/lib/totp-qr.server.ts): an <svg role="img"> with its own accessible name, no script. */}
@@ -131,7 +214,9 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
                 <div>
                   <dt className="font-semibold">Key</dt>
                   <dd>
-                    <code className="break-all rounded bg-gray-100 px-2 py-1 text-lg tracking-wider">{totp.secret}</code>
+                    <code className="break-all rounded bg-gray-100 px-2 py-1 text-lg tracking-wider">
+                      {totp.secret}
+                    </code>
                   </dd>
                 </div>
                 <div>
@@ -143,11 +228,31 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
               </dl>
             </div>
             <Form method="post" className="mt-4 space-y-5" noValidate>
-              <ErrorSummary form="totp-on" errors={errorsOf("totp-on")} fieldLabels={{ currentPassword: "Current password", code: "Code from your app" }} />
+              <ErrorSummary
+                form="totp-on"
+                errors={errorsOf("totp-on")}
+                fieldLabels={{ currentPassword: "Current password", code: "Code from your app" }}
+              />
               <CsrfField token={csrfToken} />
               <input type="hidden" name="secret" value={totp.secret} />
-              <TextField form="totp-on" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorsOf("totp-on")?.currentPassword} />
-              <TextField form="totp-on" name="code" label="Code from your app" autoComplete="one-time-code" inputMode="numeric" required error={errorsOf("totp-on")?.code} />
+              <TextField
+                form="totp-on"
+                name="currentPassword"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errorsOf("totp-on")?.currentPassword}
+              />
+              <TextField
+                form="totp-on"
+                name="code"
+                label="Code from your app"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                required
+                error={errorsOf("totp-on")?.code}
+              />
               <button type="submit" name="intent" value="totp-on" className={buttonClass} disabled={busy}>
                 Turn on two-factor sign-in
               </button>

@@ -18,7 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await staffForm(request);
   const password = field(form, "password");
-  if (password !== field(form, "confirm")) return data({ errors: { confirm: "The two passwords are not the same" } as Record<string, string>, expired: false }, { status: 422 });
+  if (password !== field(form, "confirm"))
+    return data(
+      { errors: { confirm: "The two passwords are not the same" } as Record<string, string>, expired: false },
+      { status: 422 },
+    );
   const outcome = await createFirstAdministrator(staffRequestScope().db, field(form, "token"), {
     email: field(form, "email"),
     displayName: field(form, "displayName"),
@@ -37,7 +41,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     return (
       <div className="mx-auto max-w-md">
         <h1 className="text-3xl font-bold">This set-up link no longer works</h1>
-        <p className="mt-3">The set-up link works once, for 24 hours, and only until the first administrator exists. Sign in instead.</p>
+        <p className="mt-3">
+          The set-up link works once, for 24 hours, and only until the first administrator exists. Sign in instead.
+        </p>
         <p className="mt-6">
           <a href="/staff/login" className="font-semibold text-brand-red underline">
             Sign in
@@ -52,12 +58,48 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="text-3xl font-bold">Set up the back office</h1>
       <p className="mt-3">Create the first group administrator. They can then add everyone else.</p>
       <Form method="post" className="mt-6 space-y-5" noValidate>
-        <ErrorSummary form="setup" errors={errors} fieldLabels={{ email: "Email", displayName: "Name", password: "Password", confirm: "Repeat the password" }} />
+        <ErrorSummary
+          form="setup"
+          errors={errors}
+          fieldLabels={{ email: "Email", displayName: "Name", password: "Password", confirm: "Repeat the password" }}
+        />
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField form="setup" name="email" label="Email" inputMode="email" autoComplete="username" required error={errors?.email} />
-        <TextField form="setup" name="displayName" label="Name" autoComplete="name" required error={errors?.displayName} />
-        <TextField form="setup" name="password" label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errors?.password} />
-        <TextField form="setup" name="confirm" label="Repeat the password" type="password" autoComplete="new-password" required error={errors?.confirm} />
+        <TextField
+          form="setup"
+          name="email"
+          label="Email"
+          inputMode="email"
+          autoComplete="username"
+          required
+          error={errors?.email}
+        />
+        <TextField
+          form="setup"
+          name="displayName"
+          label="Name"
+          autoComplete="name"
+          required
+          error={errors?.displayName}
+        />
+        <TextField
+          form="setup"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          error={errors?.password}
+        />
+        <TextField
+          form="setup"
+          name="confirm"
+          label="Repeat the password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors?.confirm}
+        />
         <button type="submit" className={buttonClass} disabled={busy}>
           Create the administrator
         </button>

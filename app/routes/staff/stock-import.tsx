@@ -2,7 +2,12 @@ import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { dealerChoices } from "../../../core/inventory/feed-keys.ts";
 import { importStockFeed } from "../../../core/inventory/stock-feed.ts";
-import { FEED_COLUMNS, MAX_FEED_BYTES, parseFeed, REQUIRED_FEED_COLUMNS } from "../../../core/inventory/stock-feed-format.ts";
+import {
+  FEED_COLUMNS,
+  MAX_FEED_BYTES,
+  parseFeed,
+  REQUIRED_FEED_COLUMNS,
+} from "../../../core/inventory/stock-feed-format.ts";
 import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { FeedReport } from "../../components/staff/feed-report.tsx";
@@ -46,9 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(file instanceof File) || file.size === 0) errors.feed = "Choose the CSV file to import";
   if (errors.dealer || errors.feed) return data({ errors, problem: null, report: null }, { status: 422 });
   const parsed = parseFeed(await (file as File).text(), "csv");
-  if (!parsed.ok) return data({ errors: { feed: parsed.reason } as Errors, problem: null, report: null }, { status: 400 });
+  if (!parsed.ok)
+    return data({ errors: { feed: parsed.reason } as Errors, problem: null, report: null }, { status: 400 });
   try {
-    const report = await importStockFeed(context.db, actor, dealer, parsed.rows, { dryRun: body.form.get("dryRun") === "on", columns: parsed.columns });
+    const report = await importStockFeed(context.db, actor, dealer, parsed.rows, {
+      dryRun: body.form.get("dryRun") === "on",
+      columns: parsed.columns,
+    });
     return { errors: {} as Errors, problem: null, report };
   } catch (error) {
     return staffFailure(error);
@@ -68,20 +77,26 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
     <>
       <h1 className="text-3xl font-bold">Import stock</h1>
       <p className="mt-3 max-w-prose">
-        Upload a dealer's whole current stock as a CSV file with a header row. Vehicles are matched by stock number: new ones are created,
-        changed ones updated, and the dealer's vehicles with a stock number that is not in the file are marked sold. Rows with errors are
-        skipped and listed. Tick <em>Dry run</em> to see what would change first.
+        Upload a dealer's whole current stock as a CSV file with a header row. Vehicles are matched by stock number: new
+        ones are created, changed ones updated, and the dealer's vehicles with a stock number that is not in the file
+        are marked sold. Rows with errors are skipped and listed. Tick <em>Dry run</em> to see what would change first.
       </p>
       <details className="mt-3 max-w-prose">
         <summary className="cursor-pointer font-semibold underline">Columns</summary>
         <p className="mt-2">
-          Required: <code>{loaderData.requiredColumns.join(", ")}</code>. Optional: <code>{loaderData.optionalColumns.join(", ")}</code>.
-          Photos are URLs separated by <code>|</code>, fetched only from the hosts listed for the dealer.
+          Required: <code>{loaderData.requiredColumns.join(", ")}</code>. Optional:{" "}
+          <code>{loaderData.optionalColumns.join(", ")}</code>. Photos are URLs separated by <code>|</code>, fetched
+          only from the hosts listed for the dealer.
         </p>
       </details>
 
       <div className="mt-6">
-        <ErrorSummary form="import" errors={actionData?.errors} message={actionData?.problem ?? undefined} fieldLabels={FIELD_LABELS} />
+        <ErrorSummary
+          form="import"
+          errors={actionData?.errors}
+          message={actionData?.problem ?? undefined}
+          fieldLabels={FIELD_LABELS}
+        />
       </div>
 
       <Form method="post" encType="multipart/form-data" className="mt-6 grid max-w-xl gap-5" aria-busy={busy}>

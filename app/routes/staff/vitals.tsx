@@ -1,5 +1,12 @@
 import { readVitalsSummary, type VitalP75, type VitalsSummary } from "../../../core/vitals/store.ts";
-import { DEVICE_CLASSES, PAGE_TYPES, type Rating, VITAL_NAMES, VITALS, type VitalName } from "../../../core/vitals/vitals.ts";
+import {
+  DEVICE_CLASSES,
+  PAGE_TYPES,
+  type Rating,
+  VITAL_NAMES,
+  VITALS,
+  type VitalName,
+} from "../../../core/vitals/vitals.ts";
 import { formatDate, formatNumber } from "../../../core/shared/format.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -13,7 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = staffRequestScope();
   try {
     const [week, month] = await Promise.all([readVitalsSummary(db, actor, 7), readVitalsSummary(db, actor, 28)]);
-    return { windows: [{ days: 7, summary: week }, { days: 28, summary: month }] };
+    return {
+      windows: [
+        { days: 7, summary: week },
+        { days: 28, summary: month },
+      ],
+    };
   } catch (error) {
     staffFailure(error);
   }
@@ -54,7 +66,9 @@ function VitalCell({ name, p75 }: { name: VitalName; p75: VitalP75 | undefined }
         {p75.over ? "over " : "≤ "}
         {formatVital(name, p75.value)}
       </span>{" "}
-      <span className={`ml-1 inline-block rounded px-2 py-0.5 text-sm font-semibold ${RATING_CLASSES[p75.rating]}`}>{RATING_LABELS[p75.rating]}</span>
+      <span className={`ml-1 inline-block rounded px-2 py-0.5 text-sm font-semibold ${RATING_CLASSES[p75.rating]}`}>
+        {RATING_LABELS[p75.rating]}
+      </span>
       <span className="block text-sm text-brand-grey-light">{formatNumber(p75.visits)} views</span>
     </td>
   );
@@ -62,7 +76,9 @@ function VitalCell({ name, p75 }: { name: VitalName; p75: VitalP75 | undefined }
 
 function VitalsTable({ days, summary }: { days: number; summary: VitalsSummary }) {
   const rows = PAGE_TYPES.flatMap((pageType) =>
-    DEVICE_CLASSES.flatMap((device) => summary.rows.filter((row) => row.pageType === pageType && row.device === device)),
+    DEVICE_CLASSES.flatMap((device) =>
+      summary.rows.filter((row) => row.pageType === pageType && row.device === device),
+    ),
   );
   const headingId = `vitals-${days}`;
   return (
@@ -78,11 +94,17 @@ function VitalsTable({ days, summary }: { days: number; summary: VitalsSummary }
       ) : (
         <ScrollableTable label={`Web vitals, last ${days} days`} spacing="mt-3">
           <table className="w-full min-w-[56rem] border-collapse text-left">
-            <caption className="sr-only">75th percentile of each vital per page type and device, last {days} days</caption>
+            <caption className="sr-only">
+              75th percentile of each vital per page type and device, last {days} days
+            </caption>
             <thead>
               <tr className="border-b-2 border-brand-grey">
-                <th scope="col" className="px-3 py-2">Page type</th>
-                <th scope="col" className="px-3 py-2">Device</th>
+                <th scope="col" className="px-3 py-2">
+                  Page type
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Device
+                </th>
                 {VITAL_NAMES.map((name) => (
                   <th scope="col" key={name} className="px-3 py-2">
                     <abbr title={VITALS[name].label}>{name}</abbr>
@@ -115,18 +137,24 @@ export default function WebVitals({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">Web vitals</h1>
       <p className="mt-2 max-w-3xl">
-        How fast the public pages are for real visitors: the 75th percentile (p75) of each Core Web Vital, per page type and device, as their
-        browsers measured it. Three in four page views were at least this fast. Values are read from value ranges, so each is an upper bound
-        (≤). Counts are added up about once a minute.
+        How fast the public pages are for real visitors: the 75th percentile (p75) of each Core Web Vital, per page type
+        and device, as their browsers measured it. Three in four page views were at least this fast. Values are read
+        from value ranges, so each is an upper bound (≤). Counts are added up about once a minute.
       </p>
       <h2 className="mt-6 text-xl font-bold">Google's thresholds</h2>
       <table className="mt-2 border-collapse text-left">
         <caption className="sr-only">Thresholds for good and poor</caption>
         <thead>
           <tr className="border-b-2 border-brand-grey">
-            <th scope="col" className="px-3 py-1">Vital</th>
-            <th scope="col" className="px-3 py-1">Good up to</th>
-            <th scope="col" className="px-3 py-1">Poor above</th>
+            <th scope="col" className="px-3 py-1">
+              Vital
+            </th>
+            <th scope="col" className="px-3 py-1">
+              Good up to
+            </th>
+            <th scope="col" className="px-3 py-1">
+              Poor above
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -46,8 +46,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   if (vehicle.status === "Sold") {
-    const similar = { name: `${vehicle.make} ${vehicle.model}`, path: dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}`) };
-    return data({ sold: { title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`, similar } } as const, { status: 410 });
+    const similar = {
+      name: `${vehicle.make} ${vehicle.model}`,
+      path: dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}`),
+    };
+    return data(
+      { sold: { title: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`, similar } } as const,
+      { status: 410 },
+    );
   }
   const [directory, similar, history, identifiers] = await Promise.all([
     context.readModels.read(dealerDirectoryModel),
@@ -115,7 +121,9 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
           <h1 className="text-3xl font-bold">{title}</h1>
           <p className="mt-1 text-lg text-brand-grey-light">{vehicle.variant}</p>
           {vehicle.status === "Reserved" && (
-            <p className="mt-4 font-semibold">Reserved: another buyer has put down a deposit. Enquire to hear if it comes free.</p>
+            <p className="mt-4 font-semibold">
+              Reserved: another buyer has put down a deposit. Enquire to hear if it comes free.
+            </p>
           )}
           <PriceSummary vehicle={vehicle} reductions={reductions} />
           <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="mt-4" />
@@ -135,7 +143,17 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
 type Vehicle = AvailableVehicleProps["vehicle"];
 
 /** The chosen photo, large, and the thumbnails that choose it (links to ?image=n without JavaScript). */
-function PhotoGallery({ vehicle, title, selected, onSelect }: { vehicle: Vehicle; title: string; selected: number; onSelect: (index: number) => void }) {
+function PhotoGallery({
+  vehicle,
+  title,
+  selected,
+  onSelect,
+}: {
+  vehicle: Vehicle;
+  title: string;
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
   return (
     <section aria-label="Photos">
       <div className="relative overflow-hidden rounded-lg bg-gray-100">
@@ -198,14 +216,18 @@ function PriceSummary({ vehicle, reductions }: Pick<AvailableVehicleProps, "vehi
         Estimated instalment <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
       </p>
       <p className="mt-1 text-xs text-brand-grey-light">
-        Estimate at 12% interest over 72 months, no deposit and a 40% balloon; excludes on-the-road costs,
-        insurance and bank fees, and is not a quote.
+        Estimate at 12% interest over 72 months, no deposit and a 40% balloon; excludes on-the-road costs, insurance and
+        bank fees, and is not a quote.
       </p>
     </>
   );
 }
 
-function VehicleActions({ vehicle, dealerSlug, enquirePath }: Pick<AvailableVehicleProps, "vehicle" | "dealerSlug"> & { enquirePath: string }) {
+function VehicleActions({
+  vehicle,
+  dealerSlug,
+  enquirePath,
+}: Pick<AvailableVehicleProps, "vehicle" | "dealerSlug"> & { enquirePath: string }) {
   return (
     <div className="mt-6 flex flex-wrap gap-3">
       <Link
@@ -277,13 +299,22 @@ function DealerAddress({ vehicle, dealer }: Pick<AvailableVehicleProps, "vehicle
         <>
           <p>
             {dealer.address}{" "}
-            <a href={directionsGoHref(dealer.slug, vehicle.id)} target="_blank" rel="noopener noreferrer nofollow" className="underline">
+            <a
+              href={directionsGoHref(dealer.slug, vehicle.id)}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="underline"
+            >
               Directions<span className="sr-only"> to {vehicle.dealer_name} (opens in a new tab)</span>
             </a>
           </p>
           <p>
             Call{" "}
-            <a href={telHref(dealer.dealer_contact_no)} ping={callPing(siteUrl, dealer.slug, vehicle.id)} className="font-semibold underline">
+            <a
+              href={telHref(dealer.dealer_contact_no)}
+              ping={callPing(siteUrl, dealer.slug, vehicle.id)}
+              className="font-semibold underline"
+            >
               {dealer.dealer_contact_no}
             </a>
           </p>
@@ -309,5 +340,3 @@ function SimilarVehicles({ similar }: Pick<AvailableVehicleProps, "similar">) {
     </section>
   );
 }
-
-

@@ -34,7 +34,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (mustRedirect) throw redirect(listingHref(dealer?.slug, state));
 
   const query = { ...state };
-  const dealerScope = { dealerId: dealer ? (dealerIdNamed(await context.readModels.read(dealerDirectoryModel), dealer.slug) ?? undefined) : undefined };
+  const dealerScope = {
+    dealerId: dealer
+      ? (dealerIdNamed(await context.readModels.read(dealerDirectoryModel), dealer.slug) ?? undefined)
+      : undefined,
+  };
   const [list, filters] = await Promise.all([
     context.usedStock.list(query, dealerScope),
     context.usedStock.filters(query, dealerScope),
@@ -80,7 +84,11 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="md:grid md:grid-cols-[16rem_1fr] md:gap-8">
         <FilterPanel state={state} filters={filters} dealerSlug={dealerSlug} announcement={announcement} />
-        <section aria-labelledby="used-heading" aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : undefined}>
+        <section
+          aria-labelledby="used-heading"
+          aria-busy={busy}
+          className={busy ? "opacity-60 transition-opacity" : undefined}
+        >
           <div className="flex flex-wrap items-end justify-between gap-4">
             <h1 id="used-heading" className="text-2xl font-bold sm:text-3xl">
               {foundText}
@@ -112,7 +120,10 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
           ) : total > 0 ? (
             <p className="mt-6">
               There are no vehicles on page {state.page}.{" "}
-              <a className="font-semibold text-brand-red underline" href={listingHref(dealerSlug, { ...state, page: 1 })}>
+              <a
+                className="font-semibold text-brand-red underline"
+                href={listingHref(dealerSlug, { ...state, page: 1 })}
+              >
                 Go to the first page
               </a>
             </p>

@@ -159,7 +159,10 @@ describe("blog posts", () => {
     for (const [, href] of post.body.matchAll(/href="([^"]*)"/g)) {
       expect(href, href).toMatch(/^\/[a-z0-9/-]*$/);
     }
-    const words = post.body.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length;
+    const words = post.body
+      .replace(/<[^>]+>/g, " ")
+      .split(/\s+/)
+      .filter(Boolean).length;
     expect(words).toBeGreaterThanOrEqual(350);
     expect(words).toBeLessThanOrEqual(700);
   });

@@ -23,13 +23,19 @@ async function outboxMails(): Promise<ParsedMail[]> {
 export const recipientOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
 
 /** Waits for the one e-mail to `to` that `matches` (the delivery worker sends within seconds) and answers it. */
-export async function mailInOutbox(to: string, matches: (mail: ParsedMail) => boolean = () => true): Promise<ParsedMail> {
+export async function mailInOutbox(
+  to: string,
+  matches: (mail: ParsedMail) => boolean = () => true,
+): Promise<ParsedMail> {
   let found: ParsedMail[] = [];
   await expect
-    .poll(async () => {
-      found = (await outboxMails()).filter((mail) => recipientOf(mail) === to && matches(mail));
-      return found.length;
-    }, { message: `an e-mail to ${to} in ${OUTBOX}`, timeout: 45_000 })
+    .poll(
+      async () => {
+        found = (await outboxMails()).filter((mail) => recipientOf(mail) === to && matches(mail));
+        return found.length;
+      },
+      { message: `an e-mail to ${to} in ${OUTBOX}`, timeout: 45_000 },
+    )
     .toBe(1);
   return found[0]!;
 }

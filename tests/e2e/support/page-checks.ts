@@ -4,7 +4,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { SITE_PAGE_PARTS } from "../../../app/lib/hydrated.ts";
 
-const HTMLCS_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
+const HTMLCS_SOURCE = fs.readFileSync(
+  createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"),
+  "utf8",
+);
 
 /**
  * Waits until React has taken over a public page: its shell, its main content and its footer (each hydrates in
@@ -91,8 +94,11 @@ export async function expectSocialLinksCoverNothing(page: Page, where: string): 
   const overlaps = await page.evaluate(async () => {
     const social = document.querySelector('aside[aria-label="Social media"]');
     if (!social) return ["no social links"];
-    const controls = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")].filter(
-      (element) => !social.contains(element) && element.getClientRects().length > 0 && element.getAttribute("tabindex") !== "-1",
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]"),
+    ].filter(
+      (element) =>
+        !social.contains(element) && element.getClientRects().length > 0 && element.getAttribute("tabindex") !== "-1",
     );
     const found: string[] = [];
     // Every scroll position a visitor can reach, a viewport's height apart, and the very end.

@@ -36,7 +36,10 @@ export async function openPage(page: Page, url: string, status: number): Promise
 export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
   "routes/site/home.tsx": ["/"],
   "routes/browse/new-cars.tsx": ["/new", "/new/honda"],
-  "routes/browse/model.tsx": [(page) => firstHref(page, "/new/honda", 'main a[href^="/new/honda/"]'), "/honda-wing/honda/crf1100l-africa-twin"],
+  "routes/browse/model.tsx": [
+    (page) => firstHref(page, "/new/honda", 'main a[href^="/new/honda/"]'),
+    "/honda-wing/honda/crf1100l-africa-twin",
+  ],
   "routes/browse/specials.tsx": ["/specials"],
   "routes/dealers/dealer-list.tsx": ["/dealer"],
   "routes/dealers/honda-wing.tsx": ["/honda-wing"],
@@ -48,9 +51,13 @@ export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
   "routes/legal/policy.tsx": ["/policy"],
   "routes/used/listing.tsx": ["/used", "/dealer/honda-menlyn/used"],
   "routes/used/detail.tsx": [(page) => firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')],
-  "routes/leads/used-enquire.tsx": [async (page) => `${await firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')}/enquire`],
+  "routes/leads/used-enquire.tsx": [
+    async (page) => `${await firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')}/enquire`,
+  ],
   "routes/leads/new-enquire.tsx": ["/new/honda/cr-v/1-5t-comfort-cvt/enquire"],
-  "routes/leads/wing-enquire.tsx": [(page) => firstHref(page, "/honda-wing/honda/crf1100l-africa-twin", 'main a[href$="/enquire"]')],
+  "routes/leads/wing-enquire.tsx": [
+    (page) => firstHref(page, "/honda-wing/honda/crf1100l-africa-twin", 'main a[href$="/enquire"]'),
+  ],
   "routes/leads/special.tsx": ["/specials/cr-v-e-hev-cash-back"],
   "routes/leads/parts.tsx": ["/parts"],
   "routes/leads/service.tsx": ["/service"],
@@ -65,7 +72,9 @@ export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
   "routes/shortlist/compare.tsx": [
     async (page) => {
       // Two of the first page's vehicles: the API has no page size to ask for, and /compare takes three at most.
-      const ids = (await (await page.request.get("/api/vehicles")).json())["hydra:member"].slice(0, 2).map((v: { id: number }) => v.id);
+      const ids = (await (await page.request.get("/api/vehicles")).json())["hydra:member"]
+        .slice(0, 2)
+        .map((v: { id: number }) => v.id);
       return `/compare?ids=${ids.join(",")}`;
     },
   ],

@@ -15,14 +15,23 @@ export type NewStaffAccount = { email: string; name: string; role: StaffRole; de
  * adds it at /staff/accounts and the person sets a password from the e-mailed link. With E2E_DATABASE_URL
  * (the server on PostgreSQL) it is made in the database instead.
  */
-export async function addStaffAccount(browser: Browser, baseURL: string | undefined, account: NewStaffAccount): Promise<void> {
+export async function addStaffAccount(
+  browser: Browser,
+  baseURL: string | undefined,
+  account: NewStaffAccount,
+): Promise<void> {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       const dealerSlugs = account.dealer ? [account.dealer.slug] : [];
-      await createStaffUser(drizzle(client) as unknown as Database, { email: account.email, role: account.role, dealerSlugs, password: TEST_STAFF_PASSWORD });
+      await createStaffUser(drizzle(client) as unknown as Database, {
+        email: account.email,
+        role: account.role,
+        dealerSlugs,
+        password: TEST_STAFF_PASSWORD,
+      });
     } finally {
       await client.end();
     }
@@ -35,11 +44,15 @@ export async function addStaffAccount(browser: Browser, baseURL: string | undefi
   await form.getByLabel("Email").fill(account.email);
   await form.getByLabel("Name").fill(account.name);
   await form.getByLabel("Role").selectOption({ label: STAFF_ROLE_LABELS[account.role] });
-  if (account.dealer) await form.getByRole("group", { name: "Dealers" }).getByLabel(account.dealer.name, { exact: true }).check();
+  if (account.dealer)
+    await form.getByRole("group", { name: "Dealers" }).getByLabel(account.dealer.name, { exact: true }).check();
   await form.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("status")).toContainText(`Account created for ${account.name}.`);
   await page.getByRole("button", { name: "Sign out" }).click();
-  const mail = await mailInOutbox(account.email, (message) => message.subject === "Your Honda Dealer Group back-office account");
+  const mail = await mailInOutbox(
+    account.email,
+    (message) => message.subject === "Your Honda Dealer Group back-office account",
+  );
   const link = new URL(/http:\/\/\S+\/staff\/set-password\?token=[\w-]+/.exec(mail.text ?? "")![0]);
   await page.goto(link.pathname + link.search);
   await page.getByLabel("New password", { exact: true }).fill(TEST_STAFF_PASSWORD);

@@ -19,7 +19,10 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const [banner, dealers] = await Promise.all([getStaffBanner(context.db, actor, recordId(params.id)), areaDealers(context.db, actor, "banners")]);
+    const [banner, dealers] = await Promise.all([
+      getStaffBanner(context.db, actor, recordId(params.id)),
+      areaDealers(context.db, actor, "banners"),
+    ]);
     return {
       csrfToken,
       banner,
@@ -45,7 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.banner.values.title ?? "Banner"}${STAFF_TITLE_SUFFIX}` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.banner.values.title ?? "Banner"}${STAFF_TITLE_SUFFIX}` },
+];
 
 export default function EditBanner({ loaderData, actionData }: Route.ComponentProps) {
   const { csrfToken, banner, dealers, notice } = loaderData;
@@ -53,11 +58,19 @@ export default function EditBanner({ loaderData, actionData }: Route.ComponentPr
     <>
       <BackToList to="/staff/banners">Banners</BackToList>
       <h1 className="mt-2 text-3xl font-bold">{banner.values.title}</h1>
-      <p className="mt-2">{banner.shownNow ? "Shown on the public site now." : "Not shown on the public site now (outside its schedule)."}</p>
+      <p className="mt-2">
+        {banner.shownNow ? "Shown on the public site now." : "Not shown on the public site now (outside its schedule)."}
+      </p>
       <div className="mt-4">
         <Notice>{notice}</Notice>
       </div>
-      <img src={banner.imageUri} alt="The banner as it stands" width={480} height={180} className="mt-4 w-full max-w-md rounded object-cover" />
+      <img
+        src={banner.imageUri}
+        alt="The banner as it stands"
+        width={480}
+        height={180}
+        className="mt-4 w-full max-w-md rounded object-cover"
+      />
       <BannerForm
         key={JSON.stringify(banner.values)}
         adding={false}

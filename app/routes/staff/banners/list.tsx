@@ -23,7 +23,10 @@ export default function StaffBanners({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-bold">Banners</h1>
-      <p className="mt-2 max-w-2xl">General banners show on the home page, Car banners on the new-car pages, Motorcycle banners on the Honda Wing pages.</p>
+      <p className="mt-2 max-w-2xl">
+        General banners show on the home page, Car banners on the new-car pages, Motorcycle banners on the Honda Wing
+        pages.
+      </p>
       <p className="mt-4">
         <Link to="/staff/banners/new" className={buttonClass}>
           Add a banner
@@ -33,7 +36,14 @@ export default function StaffBanners({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 divide-y divide-gray-300 border-y border-gray-300" aria-label="Banners">
           {banners.map((banner) => (
             <li key={banner.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
-              <img src={banner.imageUri} alt="" width={160} height={60} className="h-15 w-40 rounded object-cover" loading="lazy" />
+              <img
+                src={banner.imageUri}
+                alt=""
+                width={160}
+                height={60}
+                className="h-15 w-40 rounded object-cover"
+                loading="lazy"
+              />
               <div>
                 <Link to={`/staff/banners/${banner.id}`} className="font-semibold text-brand-red underline">
                   {banner.title}

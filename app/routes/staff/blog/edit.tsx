@@ -26,10 +26,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
-  return blogFormAction(request, context.db, (actor, values, hero) => updateBlogPost(context.db, actor, postId(params.id), values, hero, new Date()), (id) => `/staff/blog/${id}?done=saved`);
+  return blogFormAction(
+    request,
+    context.db,
+    (actor, values, hero) => updateBlogPost(context.db, actor, postId(params.id), values, hero, new Date()),
+    (id) => `/staff/blog/${id}?done=saved`,
+  );
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.post.values.title ?? "Blog post"}${STAFF_TITLE_SUFFIX}` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.post.values.title ?? "Blog post"}${STAFF_TITLE_SUFFIX}` },
+];
 
 export default function EditBlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { csrfToken, post, notice } = loaderData;

@@ -38,10 +38,18 @@ export default function StaffBlogList({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Blog posts, newest first</caption>
           <thead>
             <tr className="border-b-2 border-brand-grey">
-              <th scope="col" className="py-2 pr-4">Title</th>
-              <th scope="col" className="py-2 pr-4">Status</th>
-              <th scope="col" className="py-2 pr-4">Publish time</th>
-              <th scope="col" className="py-2 pr-4">Author</th>
+              <th scope="col" className="py-2 pr-4">
+                Title
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Status
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Publish time
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Author
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -15,7 +15,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return blogFormAction(request, context.db, (actor, values, hero) => createBlogPost(context.db, actor, values, hero, new Date()), (id) => `/staff/blog/${id}?done=created`);
+  return blogFormAction(
+    request,
+    context.db,
+    (actor, values, hero) => createBlogPost(context.db, actor, values, hero, new Date()),
+    (id) => `/staff/blog/${id}?done=created`,
+  );
 }
 
 export const meta = () => [{ title: `Write a post${STAFF_TITLE_SUFFIX}` }];
@@ -30,7 +35,12 @@ export default function NewBlogPost({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold">Write a post</h1>
-      <BlogForm csrfToken={csrfToken} values={actionData?.values ?? { status: "draft" }} errors={actionData?.errors ?? {}} submitLabel="Save the post" />
+      <BlogForm
+        csrfToken={csrfToken}
+        values={actionData?.values ?? { status: "draft" }}
+        errors={actionData?.errors ?? {}}
+        submitLabel="Save the post"
+      />
       <BodyImageForm csrfToken={csrfToken} markdown={actionData?.bodyImage} error={actionData?.bodyImageError} />
     </>
   );

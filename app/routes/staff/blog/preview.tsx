@@ -14,7 +14,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
     const post = await previewBlogPost(context.db, actor, /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0);
-    return { id: post.id, status: blogStatusLabel(post, new Date()), post: { ...toBlogPostDetail(post), picture: post.picture } };
+    return {
+      id: post.id,
+      status: blogStatusLabel(post, new Date()),
+      post: { ...toBlogPostDetail(post), picture: post.picture },
+    };
   } catch (error) {
     staffFailure(error);
   }

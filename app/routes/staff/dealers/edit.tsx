@@ -37,7 +37,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.dealer.dealerName ?? "Dealer"}${STAFF_TITLE_SUFFIX}` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.dealer.dealerName ?? "Dealer"}${STAFF_TITLE_SUFFIX}` },
+];
 
 export default function EditDealer({ loaderData, actionData }: Route.ComponentProps) {
   const { csrfToken, dealer, notice } = loaderData;

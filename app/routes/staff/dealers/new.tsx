@@ -15,7 +15,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   if (!mayUse(actor, "dealers")) staffFailure(new StaffAccessDenied("forbidden", "dealers"));
   const week = weekFromLines(GROUP_OPENING_HOURS);
-  const hours = Object.fromEntries(HOURS_DAYS.flatMap((day) => [[`opens_${day}`, week[day]?.opens ?? ""], [`closes_${day}`, week[day]?.closes ?? ""]]));
+  const hours = Object.fromEntries(
+    HOURS_DAYS.flatMap((day) => [
+      [`opens_${day}`, week[day]?.opens ?? ""],
+      [`closes_${day}`, week[day]?.closes ?? ""],
+    ]),
+  );
   return { csrfToken, values: hours };
 }
 

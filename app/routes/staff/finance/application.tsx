@@ -13,7 +13,9 @@ import type { Route } from "./+types/application";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    return { application: await openFinanceApplication(context.db, context.financeCipher, actor, params.applicationId) };
+    return {
+      application: await openFinanceApplication(context.db, context.financeCipher, actor, params.applicationId),
+    };
   } catch (error) {
     staffFailure(error);
   }
@@ -83,11 +85,12 @@ export default function FinanceApplicationPage({ loaderData }: Route.ComponentPr
       </p>
       <h1 className="mt-2 text-3xl font-bold">Finance application {application.reference}</h1>
       <p className="mt-1">
-        For {application.dealer.name}, received {formatDateTime(application.createdAt)}; {application.vehicle.variant} {application.vehicle.make ?? ""} {application.vehicle.model ?? ""}
+        For {application.dealer.name}, received {formatDateTime(application.createdAt)}; {application.vehicle.variant}{" "}
+        {application.vehicle.make ?? ""} {application.vehicle.model ?? ""}
       </p>
       <p className="mt-4 max-w-prose rounded border-2 border-brand-grey p-3">
-        Personal information protected by POPIA. Your opening of this application has been recorded. Do not copy, forward or print it except to process this
-        application.
+        Personal information protected by POPIA. Your opening of this application has been recorded. Do not copy,
+        forward or print it except to process this application.
       </p>
       <dl className="mt-6 grid grid-cols-1 gap-x-4 gap-y-1 wrap-anywhere sm:grid-cols-[auto_1fr]">
         {Object.entries(application.application).map(([key, value]) => (

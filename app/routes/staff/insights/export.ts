@@ -4,7 +4,8 @@ import { southAfricanDay } from "../../../../core/shared/days.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/export";
 
-const badRequest = (text: string) => new Response(text, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const badRequest = (text: string) =>
+  new Response(text, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** One of the insights page's tables as a CSV download (`table`, and the page's own query string). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const csv = await insightsCsv(context.db, actor, parsed.value, table);
     const name = `insights-${table}-${parsed.value.from}-to-${parsed.value.to}${parsed.value.dealer ? `-${parsed.value.dealer}` : ""}.csv`;
     return new Response(`\uFEFF${csv}`, {
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "private, no-store" },
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Cache-Control": "private, no-store",
+      },
     });
   } catch (error) {
     staffFailure(error);

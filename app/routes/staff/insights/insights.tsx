@@ -1,7 +1,21 @@
 import { data, Form, Link } from "react-router";
 import { addCampaignSpend, removeCampaignSpend } from "../../../../core/insights/campaign-spend.ts";
-import { type InsightsReport, insightsScope, readInsights, type SourceRow, type StockRow } from "../../../../core/insights/insights.ts";
-import { type InsightsQuery, type InsightsTable, insightsQueryString, MANY_VIEWS, parseInsightsQuery, type StockSort, type StockView } from "../../../../core/insights/insights-query.ts";
+import {
+  type InsightsReport,
+  insightsScope,
+  readInsights,
+  type SourceRow,
+  type StockRow,
+} from "../../../../core/insights/insights.ts";
+import {
+  type InsightsQuery,
+  type InsightsTable,
+  insightsQueryString,
+  MANY_VIEWS,
+  parseInsightsQuery,
+  type StockSort,
+  type StockView,
+} from "../../../../core/insights/insights-query.ts";
 import { southAfricanDay } from "../../../../core/shared/days.ts";
 import { formatDate, formatNumber, formatRand, formatRandCents, formatWhole } from "../../../../core/shared/format.ts";
 import type { Violation } from "../../../../core/shared/violations.ts";
@@ -9,7 +23,16 @@ import { Field } from "../../../components/field.tsx";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { Select } from "../../../components/staff/fields.tsx";
-import { buttonClass, errorsByField, ErrorSummary, inputClass, Notice, secondaryButtonClass, staffLook, TextField } from "../../../components/staff/form.tsx";
+import {
+  buttonClass,
+  errorsByField,
+  ErrorSummary,
+  inputClass,
+  Notice,
+  secondaryButtonClass,
+  staffLook,
+  TextField,
+} from "../../../components/staff/form.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../../lib/form-body.server.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
@@ -41,7 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { done: string; errors?: undefined; values?: undefined } | { done?: undefined; errors: Record<string, string>; values: Record<string, string> };
+type ActionResult =
+  | { done: string; errors?: undefined; values?: undefined }
+  | { done?: undefined; errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireStaff(request);
@@ -51,9 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (body.form.get("intent")) {
       case "add-spend": {
-        const fields = Object.fromEntries([...body.form].filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "csrf"));
+        const fields = Object.fromEntries(
+          [...body.form].filter(
+            (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "csrf",
+          ),
+        );
         const result = await addCampaignSpend(context.db, actor, fields);
-        if (!result.ok) return data<ActionResult>({ errors: errorsByField(result.violations), values: fields }, { status: 422 });
+        if (!result.ok)
+          return data<ActionResult>({ errors: errorsByField(result.violations), values: fields }, { status: 422 });
         return { done: "The spend is saved: the cost per lead below includes it." } satisfies ActionResult;
       }
       case "remove-spend":
@@ -70,7 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = () => [{ title: `Insights${STAFF_TITLE_SUFFIX}` }];
 
 const FIELD_LABELS = { from: "From", to: "To", dealer: "Dealer", sort: "Sort", dir: "Direction", stock: "Stock" };
-const SPEND_LABELS = { dealer: "Dealer", source: "Source", medium: "Medium", campaign: "Campaign", periodStart: "From", periodEnd: "To", amount: "Amount" };
+const SPEND_LABELS = {
+  dealer: "Dealer",
+  source: "Source",
+  medium: "Medium",
+  campaign: "Campaign",
+  periodStart: "From",
+  periodEnd: "To",
+  amount: "Amount",
+};
 const headClass = "border-b-2 border-brand-grey px-3 py-2 text-left align-bottom font-semibold";
 const cellClass = "border-b border-gray-300 px-3 py-2 text-left align-top";
 const numberClass = "border-b border-gray-300 px-3 py-2 text-right align-top tabular-nums";
@@ -84,9 +122,10 @@ export default function Insights({ loaderData, actionData }: Route.ComponentProp
     <>
       <h1 className="text-3xl font-bold">Insights</h1>
       <p className="mt-2 max-w-prose">
-        Where visits and leads come from and what they cost, how each dealer's vehicle views become sales, and which stock is ageing. Counted by
-        the site itself, per day and per source of the visit: no third-party script, nothing that identifies a visitor. Crawlers and signed-in
-        staff are not counted; counts reach this page within a minute or so.
+        Where visits and leads come from and what they cost, how each dealer's vehicle views become sales, and which
+        stock is ageing. Counted by the site itself, per day and per source of the visit: no third-party script, nothing
+        that identifies a visitor. Crawlers and signed-in staff are not counted; counts reach this page within a minute
+        or so.
       </p>
       <p className="mt-2">
         <Link to="/staff/leads/report" className={linkClass}>
@@ -110,14 +149,28 @@ export default function Insights({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function PeriodForm({ query, choices, violations }: { query: Partial<InsightsQuery>; choices: { slug: string; name: string }[]; violations: Violation[] }) {
+function PeriodForm({
+  query,
+  choices,
+  violations,
+}: {
+  query: Partial<InsightsQuery>;
+  choices: { slug: string; name: string }[];
+  violations: Violation[];
+}) {
   const errors = errorsByField(violations);
   return (
     <>
       <div className="mt-4">
         <ErrorSummary form="period" errors={errors} fieldLabels={FIELD_LABELS} />
       </div>
-      <Form method="get" state={KEEP_FOCUS} preventScrollReset className="mt-4 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Period">
+      <Form
+        method="get"
+        state={KEEP_FOCUS}
+        preventScrollReset
+        className="mt-4 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-4"
+        aria-label="Period"
+      >
         <DateInput form="period" name="from" label="From" value={query.from} error={errors.from} />
         <DateInput form="period" name="to" label="To" value={query.to} error={errors.to} />
         {choices.length > 1 ? (
@@ -146,10 +199,24 @@ function PeriodForm({ query, choices, violations }: { query: Partial<InsightsQue
   );
 }
 
-function DateInput({ form, name, label, value, error }: { form: string; name: string; label: string; value?: string; error?: string }) {
+function DateInput({
+  form,
+  name,
+  label,
+  value,
+  error,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  value?: string;
+  error?: string;
+}) {
   return (
     <Field id={`${form}-${name}`} label={label} error={error} look={staffLook}>
-      {(control) => <input {...control} name={name} type="date" required defaultValue={value ?? ""} className={inputClass} />}
+      {(control) => (
+        <input {...control} name={name} type="date" required defaultValue={value ?? ""} className={inputClass} />
+      )}
     </Field>
   );
 }
@@ -167,57 +234,92 @@ function CsvLink({ query, table, label }: { query: InsightsQuery; table: Insight
 }
 
 const money = (cents: number | null) => (cents === null ? "–" : formatRandCents(cents / 100));
-const sourceLabel = (row: Pick<SourceRow, "source" | "medium" | "campaign">) => [row.source, row.medium, row.campaign].filter(Boolean).join(" / ");
+const sourceLabel = (row: Pick<SourceRow, "source" | "medium" | "campaign">) =>
+  [row.source, row.medium, row.campaign].filter(Boolean).join(" / ");
 
 function SourcesSection({ report }: { report: InsightsReport }) {
   const rows = report.sources;
-  const top = [...rows].sort((a, b) => b.leads - a.leads).slice(0, 8).filter((row) => row.leads > 0);
-  const totals = rows.reduce((sum, row) => ({ visits: sum.visits + row.visits, leads: sum.leads + row.leads, sold: sum.sold + row.sold }), { visits: 0, leads: 0, sold: 0 });
+  const top = [...rows]
+    .sort((a, b) => b.leads - a.leads)
+    .slice(0, 8)
+    .filter((row) => row.leads > 0);
+  const totals = rows.reduce(
+    (sum, row) => ({ visits: sum.visits + row.visits, leads: sum.leads + row.leads, sold: sum.sold + row.sold }),
+    { visits: 0, leads: 0, sold: 0 },
+  );
   return (
     <section aria-labelledby="sources-heading" className="mt-10">
       <h2 id="sources-heading" className="text-2xl font-bold">
         Visits and leads by source
       </h2>
       <p className="mt-1 max-w-prose text-sm">
-        A visit's source is where it came from: its campaign's link (utm_source, utm_medium, utm_campaign), an ad's click, a search engine, a
-        social network, another site, or direct. Each lead keeps the source of the visit that sent it. Cost per lead is the campaign's spend in
-        the period divided by its leads.
+        A visit's source is where it came from: its campaign's link (utm_source, utm_medium, utm_campaign), an ad's
+        click, a search engine, a social network, another site, or direct. Each lead keeps the source of the visit that
+        sent it. Cost per lead is the campaign's spend in the period divided by its leads.
       </p>
       {rows.length === 0 ? (
         <p className="mt-3">No visits or leads in this period.</p>
       ) : (
         <div className="mt-3 grid gap-6 lg:grid-cols-2">
-          {top.length > 0 ? <BarChart bars={top.map((row) => ({ label: row.source, value: row.leads }))} title="Leads by source, the eight sources with the most" id="sources-chart" /> : <p>No leads in this period.</p>}
+          {top.length > 0 ? (
+            <BarChart
+              bars={top.map((row) => ({ label: row.source, value: row.leads }))}
+              title="Leads by source, the eight sources with the most"
+              id="sources-chart"
+            />
+          ) : (
+            <p>No leads in this period.</p>
+          )}
           {/* min-w-0: a grid item would otherwise be as wide as the table in it, and widen the page on a phone. */}
           <div className="min-w-0">
             <ScrollableTable label="Visits and leads by source, figures">
               <table className="w-full min-w-[44rem] border-collapse text-sm">
-                <caption className="sr-only">Visits, leads, sales, spend and cost per lead by source, medium and campaign</caption>
+                <caption className="sr-only">
+                  Visits, leads, sales, spend and cost per lead by source, medium and campaign
+                </caption>
                 <thead>
                   <tr>
-                    <th scope="col" className={headClass}>Source / medium / campaign</th>
-                    <th scope="col" className={`${headClass} text-right`}>Visits</th>
-                    <th scope="col" className={`${headClass} text-right`}>Leads</th>
-                    <th scope="col" className={`${headClass} text-right`}>Sold</th>
-                    <th scope="col" className={`${headClass} text-right`}>Spend</th>
-                    <th scope="col" className={`${headClass} text-right`}>Cost per lead</th>
+                    <th scope="col" className={headClass}>
+                      Source / medium / campaign
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Visits
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Leads
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Sold
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Spend
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Cost per lead
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((row) => (
                     <tr key={sourceLabel(row)}>
-                      <th scope="row" className={`${cellClass} font-normal wrap-anywhere`}>{sourceLabel(row)}</th>
+                      <th scope="row" className={`${cellClass} font-normal wrap-anywhere`}>
+                        {sourceLabel(row)}
+                      </th>
                       <td className={numberClass}>{formatWhole(row.visits)}</td>
                       <td className={numberClass}>{formatWhole(row.leads)}</td>
                       <td className={numberClass}>{formatWhole(row.sold)}</td>
                       <td className={numberClass}>{money(row.spendCents)}</td>
-                      <td className={numberClass}>{row.spendCents !== null && row.leads === 0 ? "No leads" : money(row.costPerLeadCents)}</td>
+                      <td className={numberClass}>
+                        {row.spendCents !== null && row.leads === 0 ? "No leads" : money(row.costPerLeadCents)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
                 <tfoot>
                   <tr>
-                    <th scope="row" className={`${cellClass} font-semibold`}>All sources</th>
+                    <th scope="row" className={`${cellClass} font-semibold`}>
+                      All sources
+                    </th>
                     <td className={`${numberClass} font-semibold`}>{formatWhole(totals.visits)}</td>
                     <td className={`${numberClass} font-semibold`}>{formatWhole(totals.leads)}</td>
                     <td className={`${numberClass} font-semibold`}>{formatWhole(totals.sold)}</td>
@@ -235,10 +337,21 @@ function SourcesSection({ report }: { report: InsightsReport }) {
   );
 }
 
-function SpendSection({ report, csrfToken, errors, values = {} }: { report: InsightsReport; csrfToken: string; errors?: Record<string, string>; values?: Record<string, string> }) {
+function SpendSection({
+  report,
+  csrfToken,
+  errors,
+  values = {},
+}: {
+  report: InsightsReport;
+  csrfToken: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+}) {
   const { query, scope, spend } = report;
   // The group's own spend for a group administrator looking at the group; else one of the dealers shown.
-  const blankChoice = scope.dealerIds === null ? "The group" : !query.dealer && scope.choices.length > 1 ? "Choose a dealer" : null;
+  const blankChoice =
+    scope.dealerIds === null ? "The group" : !query.dealer && scope.choices.length > 1 ? "Choose a dealer" : null;
   const defaultDealer = values.dealer ?? query.dealer ?? (blankChoice ? "" : (scope.choices[0]?.slug ?? ""));
   const known = report.sources.filter((row) => row.source !== "(not recorded)");
   const unique = (list: string[]) => [...new Set(list.filter(Boolean))];
@@ -248,10 +361,14 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
         Campaign spend
       </h2>
       <p className="mt-1 max-w-prose text-sm">
-        Enter what a campaign cost, named as its links name it. Spend over a longer period than the one shown counts by days: a month's spend
-        seen for a week is about a quarter of it.
+        Enter what a campaign cost, named as its links name it. Spend over a longer period than the one shown counts by
+        days: a month's spend seen for a week is about a quarter of it.
       </p>
-      <Form method="post" className="mt-4 grid max-w-3xl gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2" aria-labelledby="spend-form-heading">
+      <Form
+        method="post"
+        className="mt-4 grid max-w-3xl gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2"
+        aria-labelledby="spend-form-heading"
+      >
         <h3 id="spend-form-heading" className="text-lg font-bold sm:col-span-2">
           Add spend
         </h3>
@@ -269,13 +386,57 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
           options={scope.choices.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
           error={errors?.dealer}
         />
-        <TextField form="spend" name="amount" label="Amount in rand" required inputMode="text" hint="For example 4500 or 4 500,50" defaultValue={values.amount} error={errors?.amount} />
-        <ListedField name="source" label="Source" hint="As in utm_source, e.g. facebook" options={unique(known.map((row) => row.source))} value={values.source} error={errors?.source} required />
-        <ListedField name="medium" label="Medium" hint="As in utm_medium, e.g. cpc" options={unique(known.map((row) => row.medium))} value={values.medium} error={errors?.medium} required />
-        <ListedField name="campaign" label="Campaign" hint="As in utm_campaign; blank for spend on the source as a whole" options={unique(known.map((row) => row.campaign))} value={values.campaign} error={errors?.campaign} />
+        <TextField
+          form="spend"
+          name="amount"
+          label="Amount in rand"
+          required
+          inputMode="text"
+          hint="For example 4500 or 4 500,50"
+          defaultValue={values.amount}
+          error={errors?.amount}
+        />
+        <ListedField
+          name="source"
+          label="Source"
+          hint="As in utm_source, e.g. facebook"
+          options={unique(known.map((row) => row.source))}
+          value={values.source}
+          error={errors?.source}
+          required
+        />
+        <ListedField
+          name="medium"
+          label="Medium"
+          hint="As in utm_medium, e.g. cpc"
+          options={unique(known.map((row) => row.medium))}
+          value={values.medium}
+          error={errors?.medium}
+          required
+        />
+        <ListedField
+          name="campaign"
+          label="Campaign"
+          hint="As in utm_campaign; blank for spend on the source as a whole"
+          options={unique(known.map((row) => row.campaign))}
+          value={values.campaign}
+          error={errors?.campaign}
+        />
         <div className="grid grid-cols-2 gap-4 sm:col-span-2">
-          <DateInput form="spend" name="periodStart" label="From" value={values.periodStart ?? query.from} error={errors?.periodStart} />
-          <DateInput form="spend" name="periodEnd" label="To" value={values.periodEnd ?? query.to} error={errors?.periodEnd} />
+          <DateInput
+            form="spend"
+            name="periodStart"
+            label="From"
+            value={values.periodStart ?? query.from}
+            error={errors?.periodStart}
+          />
+          <DateInput
+            form="spend"
+            name="periodEnd"
+            label="To"
+            value={values.periodEnd ?? query.to}
+            error={errors?.periodEnd}
+          />
         </div>
         <div className="sm:col-span-2">
           <button type="submit" className={buttonClass}>
@@ -292,18 +453,32 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
               <caption className="sr-only">Campaign spend entered for this period</caption>
               <thead>
                 <tr>
-                  <th scope="col" className={headClass}>Campaign</th>
-                  <th scope="col" className={headClass}>Dealer</th>
-                  <th scope="col" className={headClass}>Period</th>
-                  <th scope="col" className={`${headClass} text-right`}>Amount</th>
-                  <th scope="col" className={`${headClass} text-right`}>In this period</th>
-                  <th scope="col" className={headClass}>Remove</th>
+                  <th scope="col" className={headClass}>
+                    Campaign
+                  </th>
+                  <th scope="col" className={headClass}>
+                    Dealer
+                  </th>
+                  <th scope="col" className={headClass}>
+                    Period
+                  </th>
+                  <th scope="col" className={`${headClass} text-right`}>
+                    Amount
+                  </th>
+                  <th scope="col" className={`${headClass} text-right`}>
+                    In this period
+                  </th>
+                  <th scope="col" className={headClass}>
+                    Remove
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {spend.map((entry) => (
                   <tr key={entry.id}>
-                    <th scope="row" className={`${cellClass} font-normal wrap-anywhere`}>{sourceLabel(entry)}</th>
+                    <th scope="row" className={`${cellClass} font-normal wrap-anywhere`}>
+                      {sourceLabel(entry)}
+                    </th>
                     <td className={cellClass}>{entry.dealerName ?? "The group"}</td>
                     <td className={cellClass}>
                       {formatDate(entry.periodStart)} to {formatDate(entry.periodEnd)}
@@ -316,7 +491,12 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
                         <input type="hidden" name="intent" value="remove-spend" />
                         <input type="hidden" name="id" value={entry.id} />
                         <button type="submit" className={secondaryButtonClass}>
-                          Remove<span className="sr-only"> spend on {sourceLabel(entry)}, {formatDate(entry.periodStart)} to {formatDate(entry.periodEnd)}</span>
+                          Remove
+                          <span className="sr-only">
+                            {" "}
+                            spend on {sourceLabel(entry)}, {formatDate(entry.periodStart)} to{" "}
+                            {formatDate(entry.periodEnd)}
+                          </span>
                         </button>
                       </Form>
                     </td>
@@ -333,13 +513,37 @@ function SpendSection({ report, csrfToken, errors, values = {} }: { report: Insi
 }
 
 /** A text field with the values seen in the period offered (a datalist), for the spend form. */
-function ListedField({ name, label, hint, options, value, error, required }: { name: string; label: string; hint: string; options: string[]; value?: string; error?: string; required?: boolean }) {
+function ListedField({
+  name,
+  label,
+  hint,
+  options,
+  value,
+  error,
+  required,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  options: string[];
+  value?: string;
+  error?: string;
+  required?: boolean;
+}) {
   const id = `spend-${name}`;
   return (
     <Field id={id} label={label} hint={hint} error={error} look={staffLook}>
       {(control) => (
         <>
-          <input {...control} name={name} list={`${id}-seen`} defaultValue={value} required={required} autoComplete="off" className={inputClass} />
+          <input
+            {...control}
+            name={name}
+            list={`${id}-seen`}
+            defaultValue={value}
+            required={required}
+            autoComplete="off"
+            className={inputClass}
+          />
           <datalist id={`${id}-seen`}>
             {options.map((option) => (
               <option key={option} value={option} />
@@ -353,12 +557,20 @@ function ListedField({ name, label, hint, options, value, error, required }: { n
 
 function FunnelSection({ report }: { report: InsightsReport }) {
   const rows = report.funnel;
-  const total = rows.reduce((sum, row) => ({ views: sum.views + row.views, leads: sum.leads + row.leads, appointments: sum.appointments + row.appointments, sold: sum.sold + row.sold }), {
-    views: 0,
-    leads: 0,
-    appointments: 0,
-    sold: 0,
-  });
+  const total = rows.reduce(
+    (sum, row) => ({
+      views: sum.views + row.views,
+      leads: sum.leads + row.leads,
+      appointments: sum.appointments + row.appointments,
+      sold: sum.sold + row.sold,
+    }),
+    {
+      views: 0,
+      leads: 0,
+      appointments: 0,
+      sold: 0,
+    },
+  );
   const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : "–");
   return (
     <section aria-labelledby="funnel-heading" className="mt-10">
@@ -366,8 +578,8 @@ function FunnelSection({ report }: { report: InsightsReport }) {
         From view to sale
       </h2>
       <p className="mt-1 max-w-prose text-sm">
-        Per dealer: views of its used vehicles' and model pages, its leads received in the period, and how many of those leads reached an
-        appointment and were sold, as the leads inbox's work status says.
+        Per dealer: views of its used vehicles' and model pages, its leads received in the period, and how many of those
+        leads reached an appointment and were sold, as the leads inbox's work status says.
       </p>
       {rows.length === 0 ? (
         <p className="mt-3">No dealers to show.</p>
@@ -389,18 +601,32 @@ function FunnelSection({ report }: { report: InsightsReport }) {
                 <caption className="sr-only">Vehicle views, leads, appointments and sales per dealer</caption>
                 <thead>
                   <tr>
-                    <th scope="col" className={headClass}>Dealer</th>
-                    <th scope="col" className={`${headClass} text-right`}>Vehicle views</th>
-                    <th scope="col" className={`${headClass} text-right`}>Leads</th>
-                    <th scope="col" className={`${headClass} text-right`}>Appointments</th>
-                    <th scope="col" className={`${headClass} text-right`}>Sold</th>
-                    <th scope="col" className={`${headClass} text-right`}>Leads sold</th>
+                    <th scope="col" className={headClass}>
+                      Dealer
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Vehicle views
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Leads
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Appointments
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Sold
+                    </th>
+                    <th scope="col" className={`${headClass} text-right`}>
+                      Leads sold
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.dealerId}>
-                      <th scope="row" className={`${cellClass} font-normal`}>{row.dealerName}</th>
+                      <th scope="row" className={`${cellClass} font-normal`}>
+                        {row.dealerName}
+                      </th>
                       <td className={numberClass}>{formatWhole(row.views)}</td>
                       <td className={numberClass}>{formatWhole(row.leads)}</td>
                       <td className={numberClass}>{formatWhole(row.appointments)}</td>
@@ -442,7 +668,12 @@ const STOCK_HEADING = "stock-heading";
 
 function StockSection({ report }: { report: InsightsReport }) {
   const { query, stock, stockSummary } = report;
-  const counts: Record<StockView, number> = { all: stockSummary.all, "over-60": stockSummary.over60, "over-90": stockSummary.over90, "viewed-no-lead": stockSummary.viewedNoLead };
+  const counts: Record<StockView, number> = {
+    all: stockSummary.all,
+    "over-60": stockSummary.over60,
+    "over-90": stockSummary.over90,
+    "viewed-no-lead": stockSummary.viewedNoLead,
+  };
   const shown = stock.slice(0, STOCK_ROWS_SHOWN);
   return (
     <section aria-labelledby={STOCK_HEADING} className="mt-10">
@@ -450,8 +681,8 @@ function StockSection({ report }: { report: InsightsReport }) {
         Stock
       </h2>
       <p className="mt-1 max-w-prose text-sm">
-        Each available used vehicle: days since it was listed, views of its page and leads about it in the period, and its price changes. Sort by
-        a column with its heading.
+        Each available used vehicle: days since it was listed, views of its page and leads about it in the period, and
+        its price changes. Sort by a column with its heading.
       </p>
       <nav aria-label="Which stock" className="mt-3">
         <ul className="flex flex-wrap gap-3">
@@ -476,14 +707,20 @@ function StockSection({ report }: { report: InsightsReport }) {
           <caption className="sr-only">Available vehicles by days in stock</caption>
           <thead>
             <tr>
-              <th scope="col" className={headClass}>Days in stock</th>
-              <th scope="col" className={`${headClass} text-right`}>Vehicles</th>
+              <th scope="col" className={headClass}>
+                Days in stock
+              </th>
+              <th scope="col" className={`${headClass} text-right`}>
+                Vehicles
+              </th>
             </tr>
           </thead>
           <tbody>
             {ageBars(report).map((bar) => (
               <tr key={bar.label}>
-                <th scope="row" className={`${cellClass} font-normal`}>{bar.label}</th>
+                <th scope="row" className={`${cellClass} font-normal`}>
+                  {bar.label}
+                </th>
                 <td className={numberClass}>{formatWhole(bar.value)}</td>
               </tr>
             ))}
@@ -495,12 +732,15 @@ function StockSection({ report }: { report: InsightsReport }) {
       ) : (
         <>
           <p className="mt-4 text-sm">
-            {stock.length > STOCK_ROWS_SHOWN ? `The first ${STOCK_ROWS_SHOWN} of ${formatWhole(stock.length)} vehicles; the CSV has them all.` : `${formatWhole(stock.length)} vehicles.`}
+            {stock.length > STOCK_ROWS_SHOWN
+              ? `The first ${STOCK_ROWS_SHOWN} of ${formatWhole(stock.length)} vehicles; the CSV has them all.`
+              : `${formatWhole(stock.length)} vehicles.`}
           </p>
           <ScrollableTable label="Stock, figures">
             <table className="w-full min-w-[60rem] border-collapse text-sm">
               <caption className="sr-only">
-                {STOCK_VIEW_LABELS[query.stock]}: days in stock, views, leads and price changes, sorted by {STOCK_COLUMNS.find((column) => column.sort === query.sort)?.label.toLowerCase()}
+                {STOCK_VIEW_LABELS[query.stock]}: days in stock, views, leads and price changes, sorted by{" "}
+                {STOCK_COLUMNS.find((column) => column.sort === query.sort)?.label.toLowerCase()}
                 {query.dir === "asc" ? ", ascending" : ", descending"}
               </caption>
               <thead>
@@ -538,8 +778,17 @@ function SortHeader({ column, query }: { column: (typeof STOCK_COLUMNS)[number];
   const current = query.sort === column.sort;
   const next = current && query.dir === "desc" ? "asc" : "desc";
   return (
-    <th scope="col" aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : undefined} className={`${headClass} ${column.numeric ? "text-right" : ""}`}>
-      <Link to={`?${insightsQueryString(query, { sort: column.sort, dir: next })}`} state={KEEP_FOCUS} preventScrollReset className="text-brand-red underline">
+    <th
+      scope="col"
+      aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
+      className={`${headClass} ${column.numeric ? "text-right" : ""}`}
+    >
+      <Link
+        to={`?${insightsQueryString(query, { sort: column.sort, dir: next })}`}
+        state={KEEP_FOCUS}
+        preventScrollReset
+        className="text-brand-red underline"
+      >
         {column.label}
         {current ? <span aria-hidden="true">{query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
         <span className="sr-only">{` (sort ${next === "asc" ? "ascending" : "descending"})`}</span>

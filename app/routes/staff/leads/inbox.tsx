@@ -1,8 +1,22 @@
 import { data, Form, Link } from "react-router";
 import { inboxDealers, inboxLeadTypes, inboxSources, listInbox } from "../../../../core/leads/inbox.ts";
-import { DELIVERY_STATUSES, filterQuery, type InboxFilter, parseInboxFilter, SOURCE_NOT_RECORDED, WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
+import {
+  DELIVERY_STATUSES,
+  filterQuery,
+  type InboxFilter,
+  parseInboxFilter,
+  SOURCE_NOT_RECORDED,
+  WORK_STATUSES,
+} from "../../../../core/leads/inbox-filter.ts";
 import { describeSource } from "../../../../core/attribution/names.ts";
-import { buttonClass, errorsByField, ErrorSummary, inputClass, labelClass, secondaryButtonClass } from "../../../components/staff/form.tsx";
+import {
+  buttonClass,
+  errorsByField,
+  ErrorSummary,
+  inputClass,
+  labelClass,
+  secondaryButtonClass,
+} from "../../../components/staff/form.tsx";
 import { useAnnouncement } from "../../../lib/announcement.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
@@ -14,9 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   const parsed = parseInboxFilter(new URL(request.url).searchParams);
   try {
-    const [dealers, leadTypes, sources] = await Promise.all([inboxDealers(context.db, actor), inboxLeadTypes(context.db), inboxSources(context.db, actor)]);
+    const [dealers, leadTypes, sources] = await Promise.all([
+      inboxDealers(context.db, actor),
+      inboxLeadTypes(context.db),
+      inboxSources(context.db, actor),
+    ]);
     if (!parsed.ok) {
-      return data({ dealers, leadTypes, sources, filter: {} as Partial<InboxFilter>, violations: parsed.violations, page: null }, { status: 400 });
+      return data(
+        { dealers, leadTypes, sources, filter: {} as Partial<InboxFilter>, violations: parsed.violations, page: null },
+        { status: 400 },
+      );
     }
     const page = await listInbox(context.db, actor, parsed.value);
     return { dealers, leadTypes, sources, filter: parsed.value as Partial<InboxFilter>, violations: [], page };
@@ -27,7 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = () => [{ title: `Leads${STAFF_TITLE_SUFFIX}` }];
 
-const FIELD_LABELS = { dealer: "Dealer", type: "Lead type", delivery: "Delivery", work: "Work status", source: "Source", from: "Received from", to: "Received until", page: "Page" };
+const FIELD_LABELS = {
+  dealer: "Dealer",
+  type: "Lead type",
+  delivery: "Delivery",
+  work: "Work status",
+  source: "Source",
+  from: "Received from",
+  to: "Received until",
+  page: "Page",
+};
 
 /** The filters in use, for the folded filters' summary: "Dealer, Source". */
 function filtersInUse(filter: Partial<InboxFilter>): string {
@@ -44,7 +74,10 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">Leads</h1>
       <p className="mt-2">
-        Enquiries and finance applications, newest first. <Link to="/staff/leads/report" className="font-semibold text-brand-red underline">First response times</Link>
+        Enquiries and finance applications, newest first.{" "}
+        <Link to="/staff/leads/report" className="font-semibold text-brand-red underline">
+          First response times
+        </Link>
       </p>
       <div className="mt-4">
         <ErrorSummary form="filter" errors={errors} fieldLabels={FIELD_LABELS} />
@@ -54,17 +87,60 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
         in the first screen; from md up they are always open and the summary is not shown. Opened by the page when a
         filter was refused, so that its message is beside its field.
       */}
-      <details open={violations.length > 0 || undefined} className="group mt-4 rounded border border-gray-300 md:details-content:[content-visibility:visible] md:details-content:block">
+      <details
+        open={violations.length > 0 || undefined}
+        className="group mt-4 rounded border border-gray-300 md:details-content:[content-visibility:visible] md:details-content:block"
+      >
         <summary className="cursor-pointer px-4 py-3 font-semibold md:hidden">
-          Filters and download{filtersInUse(filter) ? <span className="font-normal"> (in use: {filtersInUse(filter)})</span> : null}
+          Filters and download
+          {filtersInUse(filter) ? <span className="font-normal"> (in use: {filtersInUse(filter)})</span> : null}
         </summary>
         {/* Apply filters keeps focus on the button; the new count is announced below. */}
-        <Form method="get" state={KEEP_FOCUS} preventScrollReset className="grid gap-4 p-4 pt-0 sm:grid-cols-2 md:pt-4 lg:grid-cols-3" aria-label="Filter leads">
-          <Choice name="dealer" label="Dealer" value={filter.dealer} options={dealers.map((d) => [d.slug, d.name])} error={errors.dealer} />
-          <Choice name="type" label="Lead type" value={filter.type} options={leadTypes.map((t) => [t, t])} error={errors.type} />
-          <Choice name="source" label="Source" value={filter.source} options={[...sources.map((source): [string, string] => [source, source]), [SOURCE_NOT_RECORDED, "Not recorded"]]} error={errors.source} />
-          <Choice name="delivery" label="Delivery" value={filter.delivery} options={DELIVERY_STATUSES.map((s) => [s, s])} error={errors.delivery} />
-          <Choice name="work" label="Work status" value={filter.work} options={WORK_STATUSES.map((s) => [s, s])} error={errors.work} />
+        <Form
+          method="get"
+          state={KEEP_FOCUS}
+          preventScrollReset
+          className="grid gap-4 p-4 pt-0 sm:grid-cols-2 md:pt-4 lg:grid-cols-3"
+          aria-label="Filter leads"
+        >
+          <Choice
+            name="dealer"
+            label="Dealer"
+            value={filter.dealer}
+            options={dealers.map((d) => [d.slug, d.name])}
+            error={errors.dealer}
+          />
+          <Choice
+            name="type"
+            label="Lead type"
+            value={filter.type}
+            options={leadTypes.map((t) => [t, t])}
+            error={errors.type}
+          />
+          <Choice
+            name="source"
+            label="Source"
+            value={filter.source}
+            options={[
+              ...sources.map((source): [string, string] => [source, source]),
+              [SOURCE_NOT_RECORDED, "Not recorded"],
+            ]}
+            error={errors.source}
+          />
+          <Choice
+            name="delivery"
+            label="Delivery"
+            value={filter.delivery}
+            options={DELIVERY_STATUSES.map((s) => [s, s])}
+            error={errors.delivery}
+          />
+          <Choice
+            name="work"
+            label="Work status"
+            value={filter.work}
+            options={WORK_STATUSES.map((s) => [s, s])}
+            error={errors.work}
+          />
           <DateField name="from" label="Received from" value={filter.from} error={errors.from} />
           <DateField name="to" label="Received until" value={filter.to} error={errors.to} />
           <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
@@ -107,7 +183,8 @@ function Results({ page, query }: { page: NonNullable<Route.ComponentProps["load
           <li key={lead.id} className="min-w-0 rounded border border-gray-300 p-4 wrap-anywhere">
             <h3 className="text-lg font-semibold">
               <Link to={`/staff/leads/${lead.id}`} className="text-brand-red underline">
-                {lead.contact ? lead.contact.name : "Finance application"} <span className="font-normal text-brand-grey">({lead.reference})</span>
+                {lead.contact ? lead.contact.name : "Finance application"}{" "}
+                <span className="font-normal text-brand-grey">({lead.reference})</span>
               </Link>
             </h3>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
@@ -132,12 +209,20 @@ function Results({ page, query }: { page: NonNullable<Route.ComponentProps["load
       {page.pageCount > 1 ? (
         <nav aria-label="Pages of leads" className="mt-4 flex gap-4">
           {page.page > 1 ? (
-            <Link to={`/staff/leads?${pageQuery(query, page.page - 1)}`} state={focusOnArrival(RESULTS_HEADING)} className="font-semibold text-brand-red underline">
+            <Link
+              to={`/staff/leads?${pageQuery(query, page.page - 1)}`}
+              state={focusOnArrival(RESULTS_HEADING)}
+              className="font-semibold text-brand-red underline"
+            >
               Previous page
             </Link>
           ) : null}
           {page.page < page.pageCount ? (
-            <Link to={`/staff/leads?${pageQuery(query, page.page + 1)}`} state={focusOnArrival(RESULTS_HEADING)} className="font-semibold text-brand-red underline">
+            <Link
+              to={`/staff/leads?${pageQuery(query, page.page + 1)}`}
+              state={focusOnArrival(RESULTS_HEADING)}
+              className="font-semibold text-brand-red underline"
+            >
               Next page
             </Link>
           ) : null}
@@ -153,14 +238,33 @@ function pageQuery(query: string, page: number) {
   return params.toString();
 }
 
-function Choice({ name, label, value, options, error }: { name: string; label: string; value?: string; options: [string, string][]; error?: string }) {
+function Choice({
+  name,
+  label,
+  value,
+  options,
+  error,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  options: [string, string][];
+  error?: string;
+}) {
   const id = `filter-${name}`;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value ?? ""}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <option value="">All</option>
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
@@ -184,7 +288,15 @@ function DateField({ name, label, value, error }: { name: string; label: string;
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input id={id} name={name} type="date" defaultValue={value ?? ""} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={id}
+        name={name}
+        type="date"
+        defaultValue={value ?? ""}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
           {error}

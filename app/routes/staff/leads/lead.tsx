@@ -5,7 +5,15 @@ import { Field } from "../../../components/field.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { Select } from "../../../components/staff/fields.tsx";
 import { VisitSource } from "../../../components/staff/visit-source.tsx";
-import { buttonClass, errorsByField, ErrorSummary, inputClass, Notice, secondaryButtonClass, staffLook } from "../../../components/staff/form.tsx";
+import {
+  buttonClass,
+  errorsByField,
+  ErrorSummary,
+  inputClass,
+  Notice,
+  secondaryButtonClass,
+  staffLook,
+} from "../../../components/staff/form.tsx";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
@@ -29,10 +37,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     switch (field(form, "intent")) {
       case "resend": {
         const queued = await resendLeadToDealer(context.db, actor, params.leadId);
-        return { notice: queued === 0 ? "This lead has no deliveries to the dealer to send again." : `Sending again: ${queued} ${queued === 1 ? "delivery" : "deliveries"} to the dealer queued.`, violations: [] };
+        return {
+          notice:
+            queued === 0
+              ? "This lead has no deliveries to the dealer to send again."
+              : `Sending again: ${queued} ${queued === 1 ? "delivery" : "deliveries"} to the dealer queued.`,
+          violations: [],
+        };
       }
       case "work": {
-        const result = await changeLeadWork(context.db, actor, params.leadId, { status: field(form, "status"), note: field(form, "note") });
+        const result = await changeLeadWork(context.db, actor, params.leadId, {
+          status: field(form, "status"),
+          note: field(form, "note"),
+        });
         if (!result.ok) return data({ notice: "", violations: result.violations }, { status: 422 });
         return { notice: `Saved. The lead is ${result.workStatus}.`, violations: [] };
       }
@@ -44,7 +61,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ data: loaderData }: Route.MetaArgs) => [{ title: `${loaderData ? `Lead ${loaderData.lead.reference}` : "Lead"}${STAFF_TITLE_SUFFIX}` }];
+export const meta = ({ data: loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData ? `Lead ${loaderData.lead.reference}` : "Lead"}${STAFF_TITLE_SUFFIX}` },
+];
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, csrfToken } = loaderData;
@@ -57,7 +76,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold">
-        {lead.customer ? `${lead.customer.firstName} ${lead.customer.lastName}` : "Finance application"} <span className="font-normal">({lead.reference})</span>
+        {lead.customer ? `${lead.customer.firstName} ${lead.customer.lastName}` : "Finance application"}{" "}
+        <span className="font-normal">({lead.reference})</span>
       </h1>
       <p className="mt-1">
         {lead.leadType} for {lead.dealer.name}, received {formatDateTime(lead.createdAt)}
@@ -93,9 +113,25 @@ function Sent({ lead }: { lead: LeadDetail }) {
             {customer.firstName} {customer.lastName}
           </dd>
           <dt className={termClass}>E-mail</dt>
-          <dd>{customer.email ? <a href={`mailto:${customer.email}`} className="text-brand-red underline">{customer.email}</a> : "Not given"}</dd>
+          <dd>
+            {customer.email ? (
+              <a href={`mailto:${customer.email}`} className="text-brand-red underline">
+                {customer.email}
+              </a>
+            ) : (
+              "Not given"
+            )}
+          </dd>
           <dt className={termClass}>Phone</dt>
-          <dd>{customer.cellPhone ? <a href={`tel:${customer.cellPhone}`} className="text-brand-red underline">{customer.cellPhone}</a> : "Not given"}</dd>
+          <dd>
+            {customer.cellPhone ? (
+              <a href={`tel:${customer.cellPhone}`} className="text-brand-red underline">
+                {customer.cellPhone}
+              </a>
+            ) : (
+              "Not given"
+            )}
+          </dd>
           <dt className={termClass}>Message</dt>
           <dd className="whitespace-pre-line">{customer.message || "None"}</dd>
           <dt className={termClass}>Offers</dt>
@@ -120,7 +156,10 @@ function Sent({ lead }: { lead: LeadDetail }) {
         </dl>
       ) : (
         <>
-          <p className="mt-3">The applicant&apos;s details, income and bank are encrypted. Opening the application is written to the audit log with your name.</p>
+          <p className="mt-3">
+            The applicant&apos;s details, income and bank are encrypted. Opening the application is written to the audit
+            log with your name.
+          </p>
           <p className="mt-3">
             <Link to={`/staff/finance/${lead.id}`} className={secondaryButtonClass}>
               Open the application
@@ -167,7 +206,8 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
         {lead.deliveries.map((delivery) => (
           <li key={`${delivery.channel}-${delivery.target}-${delivery.format}`} className="wrap-anywhere">
             <p className="font-semibold">
-              {delivery.channel === "email" ? "E-mail" : "CRM webhook"} to {delivery.target} ({delivery.format === "adf" ? "ADF" : delivery.format}): {delivery.status}
+              {delivery.channel === "email" ? "E-mail" : "CRM webhook"} to {delivery.target} (
+              {delivery.format === "adf" ? "ADF" : delivery.format}): {delivery.status}
             </p>
             {delivery.attempts.length === 0 ? (
               <p className="text-sm">Not tried yet.</p>
@@ -176,7 +216,8 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
                 {delivery.attempts.map((attempt, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a log drawn once, never reordered
                   <li key={index}>
-                    {formatDateTime(attempt.at)}: {attempt.ok ? "delivered" : `failed (${attempt.error ?? "no reason given"})`}
+                    {formatDateTime(attempt.at)}:{" "}
+                    {attempt.ok ? "delivered" : `failed (${attempt.error ?? "no reason given"})`}
                   </li>
                 ))}
               </ol>
@@ -184,7 +225,9 @@ function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }
             {delivery.sentAdf ? (
               <details className="mt-1 text-sm">
                 <summary className="cursor-pointer font-semibold">ADF as sent</summary>
-                <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded bg-gray-100 p-3 text-xs">{delivery.sentAdf}</pre>
+                <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded bg-gray-100 p-3 text-xs">
+                  {delivery.sentAdf}
+                </pre>
               </details>
             ) : null}
           </li>
@@ -222,7 +265,16 @@ function Work({ lead, csrfToken, errors }: { lead: LeadDetail; csrfToken: string
           error={errors.status}
         />
         <Field id="work-note" label="Note" error={errors.note} look={staffLook}>
-          {(control) => <textarea key={lead.work.length} {...control} name="note" rows={3} maxLength={2000} className={inputClass} />}
+          {(control) => (
+            <textarea
+              key={lead.work.length}
+              {...control}
+              name="note"
+              rows={3}
+              maxLength={2000}
+              className={inputClass}
+            />
+          )}
         </Field>
         <p>
           <button type="submit" className={buttonClass}>

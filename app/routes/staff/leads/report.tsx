@@ -40,8 +40,8 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
       </p>
       <h1 className="mt-2 text-3xl font-bold">First response times</h1>
       <p className="mt-2 max-w-prose">
-        How long a lead waited for its first status change, per dealer and week (Monday to Sunday), over the last {weeksShown} weeks. The chart shows the median; the table
-        beside it has every figure.
+        How long a lead waited for its first status change, per dealer and week (Monday to Sunday), over the last{" "}
+        {weeksShown} weeks. The chart shows the median; the table beside it has every figure.
       </p>
       {dealers.length === 0 ? <p className="mt-6 text-lg">No leads in the last {weeksShown} weeks.</p> : null}
       {dealers.map(([dealer, weeks], index) => (
@@ -61,21 +61,37 @@ export default function FirstResponseReport({ loaderData }: Route.ComponentProps
                 <caption className="sr-only">First response per week, {dealer}</caption>
                 <thead>
                   <tr className="border-b-2 border-brand-grey">
-                    <th scope="col" className="py-1 pr-3">Week of</th>
-                    <th scope="col" className="py-1 pr-3">Leads</th>
-                    <th scope="col" className="py-1 pr-3">Answered</th>
-                    <th scope="col" className="py-1 pr-3">Median</th>
-                    <th scope="col" className="py-1">Average</th>
+                    <th scope="col" className="py-1 pr-3">
+                      Week of
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Leads
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Answered
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Median
+                    </th>
+                    <th scope="col" className="py-1">
+                      Average
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {weeks.map((week) => (
                     <tr key={week.weekStart} className="border-b border-gray-300">
-                      <th scope="row" className="py-1 pr-3 font-normal">{week.weekStart}</th>
+                      <th scope="row" className="py-1 pr-3 font-normal">
+                        {week.weekStart}
+                      </th>
                       <td className="py-1 pr-3">{week.leads}</td>
                       <td className="py-1 pr-3">{week.responded}</td>
-                      <td className="py-1 pr-3">{week.medianMinutes === null ? "None answered" : formatMinutes(week.medianMinutes)}</td>
-                      <td className="py-1">{week.averageMinutes === null ? "None answered" : formatMinutes(week.averageMinutes)}</td>
+                      <td className="py-1 pr-3">
+                        {week.medianMinutes === null ? "None answered" : formatMinutes(week.medianMinutes)}
+                      </td>
+                      <td className="py-1">
+                        {week.averageMinutes === null ? "None answered" : formatMinutes(week.averageMinutes)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -23,7 +23,10 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const [deal, dealers] = await Promise.all([getStaffDeal(context.db, actor, dealId(params.id)), areaDealers(context.db, actor, "deals")]);
+    const [deal, dealers] = await Promise.all([
+      getStaffDeal(context.db, actor, dealId(params.id)),
+      areaDealers(context.db, actor, "deals"),
+    ]);
     return {
       csrfToken,
       deal: { ...deal, version: deal.updatedAt.getTime() },
@@ -57,7 +60,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.deal.values.title ?? "Special"}${STAFF_TITLE_SUFFIX}` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.deal.values.title ?? "Special"}${STAFF_TITLE_SUFFIX}` },
+];
 
 export default function EditSpecial({ loaderData, actionData }: Route.ComponentProps) {
   const { csrfToken, deal, dealers, groupWide, notice } = loaderData;

@@ -25,7 +25,8 @@ export default function StaffSpecials({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">Specials and deals</h1>
       <p className="mt-2 max-w-2xl">
-        A new special starts as a draft. Publish it and it is on the public site from its start until its end, by itself.
+        A new special starts as a draft. Publish it and it is on the public site from its start until its end, by
+        itself.
       </p>
       <p className="mt-4">
         <Link to="/staff/specials/new" className={buttonClass}>
@@ -46,7 +47,9 @@ export default function StaffSpecials({ loaderData }: Route.ComponentProps) {
                 </p>
               </div>
               <p className="flex items-baseline gap-3 text-sm font-semibold">
-                <span className="rounded border border-gray-600 px-2">{deal.status === "published" ? "Published" : "Draft"}</span>
+                <span className="rounded border border-gray-600 px-2">
+                  {deal.status === "published" ? "Published" : "Draft"}
+                </span>
                 <span>{PUBLIC_STATE_LABELS[deal.publicState]}</span>
               </p>
             </li>

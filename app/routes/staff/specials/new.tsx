@@ -15,7 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const dealers = await areaDealers(context.db, actor, "deals");
-    return { csrfToken, dealers: dealers.map(({ slug, name }) => ({ slug, name })), groupWide: dealerScope(actor, "deals").kind === "all" };
+    return {
+      csrfToken,
+      dealers: dealers.map(({ slug, name }) => ({ slug, name })),
+      groupWide: dealerScope(actor, "deals").kind === "all",
+    };
   } catch (error) {
     staffFailure(error);
   }
@@ -45,7 +49,14 @@ export default function NewSpecial({ loaderData, actionData }: Route.ComponentPr
       <BackToList to="/staff/specials">Specials and deals</BackToList>
       <h1 className="mt-2 text-3xl font-bold">Add a special or deal</h1>
       <p className="mt-2">It is saved as a draft: preview it, then publish it.</p>
-      <DealForm adding csrfToken={csrfToken} dealers={dealers} groupWide={groupWide} values={actionData?.values ?? defaults} errors={actionData?.errors ?? {}} />
+      <DealForm
+        adding
+        csrfToken={csrfToken}
+        dealers={dealers}
+        groupWide={groupWide}
+        values={actionData?.values ?? defaults}
+        errors={actionData?.errors ?? {}}
+      />
     </>
   );
 }

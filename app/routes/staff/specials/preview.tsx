@@ -21,7 +21,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Preview: ${loaderData?.card.title ?? "Special"}${STAFF_TITLE_SUFFIX}` }, { name: "robots", content: "noindex" }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `Preview: ${loaderData?.card.title ?? "Special"}${STAFF_TITLE_SUFFIX}` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function PreviewSpecial({ loaderData }: Route.ComponentProps) {
   const { id, card, published } = loaderData;

@@ -1,5 +1,10 @@
 import { Link, redirect } from "react-router";
-import { getStockVehicle, stockCatalogue, stockDealers, updateStockVehicle } from "../../../../core/inventory/stock-admin.ts";
+import {
+  getStockVehicle,
+  stockCatalogue,
+  stockDealers,
+  updateStockVehicle,
+} from "../../../../core/inventory/stock-admin.ts";
 import { isPublicStatus } from "../../../../core/inventory/used-vehicles.ts";
 import { Notice } from "../../../components/staff/form.tsx";
 import { StockForm } from "../../../components/staff/stock-form.tsx";
@@ -58,7 +63,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: `${loaderData ? `${loaderData.vehicle.values.year} ${loaderData.vehicle.values.make} ${loaderData.vehicle.values.model}` : "Vehicle"}${STAFF_TITLE_SUFFIX}` },
+  {
+    title: `${loaderData ? `${loaderData.vehicle.values.year} ${loaderData.vehicle.values.make} ${loaderData.vehicle.values.model}` : "Vehicle"}${STAFF_TITLE_SUFFIX}`,
+  },
 ];
 
 export default function EditStockVehicle({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +102,13 @@ export default function EditStockVehicle({ loaderData, actionData }: Route.Compo
         catalogue={catalogue}
         submitLabel="Save changes"
       />
-      <StockPhotos vehicleId={vehicle.id} title={title} photos={vehicle.photos} csrfToken={csrfToken} error={photoError} />
+      <StockPhotos
+        vehicleId={vehicle.id}
+        title={title}
+        photos={vehicle.photos}
+        csrfToken={csrfToken}
+        error={photoError}
+      />
     </>
   );
 }

@@ -1,5 +1,10 @@
 import { Form, Link } from "react-router";
-import { listStock, STOCK_PAGE_SIZE, stockDealers, type StockListQuery } from "../../../../core/inventory/stock-admin.ts";
+import {
+  listStock,
+  STOCK_PAGE_SIZE,
+  stockDealers,
+  type StockListQuery,
+} from "../../../../core/inventory/stock-admin.ts";
 import { STOCK_STATUSES, type StockStatus } from "../../../../core/inventory/stock-schema.ts";
 import { formatKm, formatNumber, formatRand } from "../../../../core/shared/format.ts";
 import { buttonClass, inputClass, labelClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";
@@ -52,12 +57,24 @@ export default function StockList({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <Notice>{notice}</Notice>
       </div>
-      <Form method="get" className="mt-6 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" role="search" aria-label="Find vehicles">
+      <Form
+        method="get"
+        className="mt-6 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        role="search"
+        aria-label="Find vehicles"
+      >
         <div>
           <label htmlFor="stock-q" className={labelClass}>
             Search
           </label>
-          <input id="stock-q" name="q" type="search" defaultValue={filters.q} className={inputClass} aria-describedby="stock-q-hint" />
+          <input
+            id="stock-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            className={inputClass}
+            aria-describedby="stock-q-hint"
+          />
           <p id="stock-q-hint" className="text-sm text-brand-grey-light">
             Make, model, variant, stock number or VIN
           </p>
@@ -107,7 +124,8 @@ export default function StockList({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <p className="text-sm">
                   {item.stockNumber ? `Stock number ${item.stockNumber} · ` : ""}
-                  {formatKm(item.mileageKm)} · {item.dealerName} · {item.photos === 1 ? "1 photo" : `${item.photos} photos`}
+                  {formatKm(item.mileageKm)} · {item.dealerName} ·{" "}
+                  {item.photos === 1 ? "1 photo" : `${item.photos} photos`}
                 </p>
               </div>
               <p className="flex items-baseline gap-4">

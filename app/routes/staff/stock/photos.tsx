@@ -34,9 +34,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   try {
     const { result, done, focus } = await photoChange(context.db, actor, id, form);
-    if (wantsJson) return Response.json(result.ok ? { ok: true } : { ok: false, violations: result.violations }, { status: result.ok ? 200 : 422 });
+    if (wantsJson)
+      return Response.json(result.ok ? { ok: true } : { ok: false, violations: result.violations }, {
+        status: result.ok ? 200 : 422,
+      });
     const page = `/staff/stock/${params.id}`;
-    if (!result.ok) return redirect(`${page}?${new URLSearchParams({ photoError: result.violations.map((v) => v.message).join(" ") })}#photos`);
+    if (!result.ok)
+      return redirect(
+        `${page}?${new URLSearchParams({ photoError: result.violations.map((v) => v.message).join(" ") })}#photos`,
+      );
     return redirect(`${page}?done=${done}#${focus ?? "photos"}`);
   } catch (error) {
     staffFailure(error);
@@ -44,7 +50,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** The change the form asks for (its "intent"), and where the page should put focus afterwards. */
-async function photoChange(db: AppContext["db"], actor: StaffActor, id: number, form: FormData): Promise<{ result: StockWriteResult; done: string; focus?: string }> {
+async function photoChange(
+  db: AppContext["db"],
+  actor: StaffActor,
+  id: number,
+  form: FormData,
+): Promise<{ result: StockWriteResult; done: string; focus?: string }> {
   const photoId = Number(field(form, "photo")) || 0;
   switch (field(form, "intent")) {
     case "up":
@@ -54,7 +65,11 @@ async function photoChange(db: AppContext["db"], actor: StaffActor, id: number, 
       return { result, done: "photo-moved", focus: `photo-${photoId}-${direction}` };
     }
     case "main":
-      return { result: await setMainStockPhoto(db, actor, id, photoId), done: "photo-main", focus: `photo-${photoId}-up` };
+      return {
+        result: await setMainStockPhoto(db, actor, id, photoId),
+        done: "photo-main",
+        focus: `photo-${photoId}-up`,
+      };
     case "delete":
       return { result: await deleteStockPhoto(db, actor, id, photoId), done: "photo-deleted" };
     case "reorder": {
@@ -63,7 +78,9 @@ async function photoChange(db: AppContext["db"], actor: StaffActor, id: number, 
     }
     default: {
       const files = form.getAll("photos").filter((value): value is File => typeof value !== "string" && value.size > 0);
-      const photos = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })));
+      const photos = await Promise.all(
+        files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })),
+      );
       return { result: await addStockPhotos(db, actor, id, photos), done: "photos-added" };
     }
   }
