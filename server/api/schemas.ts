@@ -317,20 +317,20 @@ export const pageQuery = pageParameter.transform((raw, ctx) => {
   return page;
 });
 
-/** A whole-number bound of the used listing (core/inventory/used-query.ts readWhole): empty or 'Any' means none. */
 /**
- * A whole-number bound: blank or 'Any' for none, else a number from `min` to `max`. The document's pattern states the
- * range exactly (to-regex-range), so that a generated client's value is one the listing's parser takes.
+ * A whole-number bound of the used listing (core/inventory/used-query.ts readWhole), which trims it first: blank or
+ * 'Any' for none, else a number from `min` to `max`. The document's pattern states the range exactly
+ * (to-regex-range), so that a generated client's value is one the listing's parser takes.
  */
 function wholeNumber(min: number, max: number, description: string, example: string) {
   return z
     .string()
-    .regex(/^(|[Aa][Nn][Yy]|\s*\d{1,9}\s*)$/)
+    .regex(/^\s*(|[Aa][Nn][Yy]|\d{1,9})\s*$/)
     .optional()
     .openapi({
       description: `${description}: a whole number from ${min} to ${max}`,
       example,
-      pattern: `^(|[Aa][Nn][Yy]|\\s*${toRegexRange(min, max, { capture: true })}\\s*)$`,
+      pattern: `^\\s*(|[Aa][Nn][Yy]|${toRegexRange(min, max, { capture: true })})\\s*$`,
     });
 }
 
