@@ -1,4 +1,4 @@
-import { SELLER_FORM_MAX_BYTES } from "../app/lib/seller-photos.server.ts";
+import { SELLER_FORM_MAX_BYTES } from "../core/leads/seller-photos.ts";
 import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
 import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
-import { readCookie } from "../app/lib/cookies.ts";
+import { readCookie } from "../core/shared/cookies.ts";
 import { VISIT_COOKIE } from "../core/attribution/visit.ts";
-import { DEALER_SLUG_KEY } from "../app/lib/scope.ts";
+import { DEALER_SLUG_KEY } from "../core/dealers/remembered-dealer.ts";
 import type { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { acceptsCoding, weakEtag } from "./middleware/caching.ts";
 import { NonceSplicedGzip } from "./nonce-spliced-gzip.ts";

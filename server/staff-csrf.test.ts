@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { STAFF_PAGES_WITHOUT_SESSION } from "../app/lib/staff-navigation.ts";
+import { STAFF_PAGES_WITHOUT_SESSION } from "../core/staff/open-pages.ts";
 import { createMailer } from "../core/delivery/email.ts";
 import { submitEnquiry } from "../core/leads/enquiries.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";

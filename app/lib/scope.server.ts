@@ -7,8 +7,8 @@ import {
   renamedDealerSlug,
 } from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
-import { readCookie } from "./cookies.ts";
-import { DEALER_SLUG_KEY, dealerCookie } from "./scope.ts";
+import { readCookie } from "../../core/shared/cookies.ts";
+import { DEALER_SLUG_KEY, dealerCookie } from "../../core/dealers/remembered-dealer.ts";
 
 export type DealerScope = {
   /** The dealer the page is scoped to, from the route or else the remembered choice; null for the group. */

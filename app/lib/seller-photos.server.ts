@@ -1,11 +1,7 @@
 import { ImageRejected, inspectImage, MAX_IMAGE_BYTES, storeImage } from "../../core/media/image-pipeline.ts";
 import type { Violation } from "../../core/shared/violations.ts";
 import type { Database } from "../../db/client.ts";
-
-/** Sell your car: at most this many photos. */
-export const MAX_SELLER_PHOTOS = 8;
-/** What the sell-your-car form may send: 8 photos at the pipeline's limit, and the form's text (server/body-limits.ts). */
-export const SELLER_FORM_MAX_BYTES = MAX_SELLER_PHOTOS * MAX_IMAGE_BYTES + 256 * 1024;
+import { MAX_SELLER_PHOTOS } from "../../core/leads/seller-photos.ts";
 
 type Outcome = { ok: true; imageIds: string[] } | { ok: false; violation: Violation };
 

@@ -29,12 +29,4 @@ export function staffNavigation(actor: StaffActor): StaffNavigationItem[] {
   return STAFF_PAGES.filter((page) => !page.area || mayUse(actor, page.area)).map(({ to, label }) => ({ to, label }));
 }
 
-/** The staff pages open without a session (signing in, setting a password). */
-export const STAFF_PAGES_WITHOUT_SESSION = [
-  "/staff/login",
-  "/staff/forgot-password",
-  "/staff/set-password",
-  "/staff/setup",
-];
-
 export const STAFF_TITLE_SUFFIX = " | Back office | Honda Dealer Group";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VISIT_COOKIE } from "./names.ts";
+import { rawCookie } from "../shared/cookies.ts";
 
 /** A lead's visit source as stored with it (its column's type). */
 export type { LeadAttribution } from "../../db/schema.ts";
@@ -262,12 +263,7 @@ export function visitCookieHeader(visit: Visit, now: number, secure: boolean): s
 
 /** The visit cookie's value in a Cookie header, if there is one. */
 export function visitCookieValue(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === VISIT_COOKIE) return rest.join("=");
-  }
-  return null;
+  return rawCookie(cookieHeader, VISIT_COOKIE);
 }
 
 /** The source a lead sent with this request's cookies stores: null when the request carries no live visit. */

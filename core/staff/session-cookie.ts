@@ -1,4 +1,5 @@
 import { SESSION_ABSOLUTE_MS } from "./sessions.ts";
+import { rawCookie } from "../shared/cookies.ts";
 
 /**
  * The staff session cookie: `__Host-staff` over HTTPS (Secure, no Domain, Path=/: the browser refuses it
@@ -28,13 +29,6 @@ export function clearedSessionCookie(overHttps: boolean): string {
 
 /** The session token from a Cookie header, or null. */
 export function sessionTokenFrom(cookieHeader: string | null | undefined, overHttps: boolean): string | null {
-  const name = sessionCookieName(overHttps);
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) {
-      const token = value.join("=");
-      return /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
-    }
-  }
-  return null;
+  const token = rawCookie(cookieHeader, sessionCookieName(overHttps));
+  return token !== null && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { STAFF_PAGES_WITHOUT_SESSION } from "../../app/lib/staff-navigation.ts";
+import { STAFF_PAGES_WITHOUT_SESSION } from "../../core/staff/open-pages.ts";
 import { bearerKey, feedKeyActor, verifyFeedKey } from "../../core/inventory/feed-keys.ts";
 import { csrfTokenMatches } from "../../core/staff/csrf.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "../../core/media/image-pipeline.ts";
-import { MAX_SELLER_PHOTOS } from "../../app/lib/seller-photos.server.ts";
+import { MAX_SELLER_PHOTOS } from "../../core/leads/seller-photos.ts";
 import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 

@@ -6,7 +6,7 @@ import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { MAX_SELLER_PHOTOS } from "../../lib/seller-photos.server.ts";
+import { MAX_SELLER_PHOTOS } from "../../../core/leads/seller-photos.ts";
 import type { Route } from "./+types/sell-your-car";
 
 /**

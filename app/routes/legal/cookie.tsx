@@ -1,5 +1,5 @@
 import { LegalPage } from "../../components/legal-page.tsx";
-import { DEALER_SLUG_KEY } from "../../lib/scope.ts";
+import { DEALER_SLUG_KEY } from "../../../core/dealers/remembered-dealer.ts";
 import { VISIT_COOKIE } from "../../../core/attribution/names.ts";
 import type { Route } from "./+types/cookie";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";

@@ -2,12 +2,8 @@ import { Form, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteError, u
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
-import {
-  STAFF_PAGES_WITHOUT_SESSION,
-  STAFF_TITLE_SUFFIX,
-  type StaffNavigationItem,
-  staffNavigation,
-} from "../../lib/staff-navigation.ts";
+import { STAFF_PAGES_WITHOUT_SESSION } from "../../../core/staff/open-pages.ts";
+import { STAFF_TITLE_SUFFIX, type StaffNavigationItem, staffNavigation } from "../../lib/staff-navigation.ts";
 import { MobileDrawer } from "../../components/mobile-drawer.tsx";
 import { currentStaff, loginPath } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/layout";
