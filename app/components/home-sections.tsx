@@ -25,14 +25,14 @@ function SectionHeading({ id, kicker, children }: { id: string; kicker: string; 
   );
 }
 
+/** A path on the site, under /dealer/{dealerName} on a dealer's pages. */
+type ScopedPath = (path: string) => string;
+
 /**
  * The home page's sections (product.md §1): promotional banners, the new-car collection carousel,
  * latest offers, the new-motorcycle collection and the service and parts calls to action. `title` is the
  * page's one h1; every link stays inside the dealer scope.
  */
-/** A path on the site, under /dealer/{dealerName} on a dealer's pages. */
-type ScopedPath = (path: string) => string;
-
 export function HomeSections({
   data,
   dealerSlug,

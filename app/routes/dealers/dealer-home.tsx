@@ -48,9 +48,9 @@ const SELL_STEPS = [
   },
 ];
 
-/** product.md §2: the dealer home with the dealer principal banner and the sell-your-car section. */
 type Dealer = Route.ComponentProps["loaderData"]["dealer"];
 
+/** product.md §2: the dealer home with the dealer principal banner and the sell-your-car section. */
 export default function DealerHome({ loaderData }: Route.ComponentProps) {
   const { dealer, banners } = loaderData;
   return (
