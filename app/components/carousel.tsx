@@ -128,6 +128,7 @@ function useReducedMotion(): boolean {
 /** The first and last slides in view (counted from 1), measured again as the row scrolls or the window resizes. */
 function useVisibleSlides(viewport: RefObject<HTMLDivElement | null>, count: number) {
   const [visible, setVisible] = useState({ first: 1, last: 1 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewport is the carousel's useRef object, the same on every render; the row it holds is read when the hook runs
   const measure = useCallback(() => {
     const row = viewport.current;
     const first = row?.firstElementChild?.firstElementChild as HTMLElement | null | undefined;
@@ -138,6 +139,7 @@ function useVisibleSlides(viewport: RefObject<HTMLDivElement | null>, count: num
     setVisible({ first: start + 1, last: Math.min(count, start + perView) });
   }, [count]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewport is the carousel's useRef object, the same on every render; the row it holds is read when the hook runs
   useEffect(() => {
     const row = viewport.current;
     if (!row) return;
@@ -160,6 +162,7 @@ function useVisibleSlides(viewport: RefObject<HTMLDivElement | null>, count: num
 
 /** Scrolls the row one page forward or back, wrapping around at either end. */
 function useSlideStep(viewport: RefObject<HTMLDivElement | null>, reducedMotion: boolean) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewport is the carousel's useRef object, the same on every render; the row it holds is read when the hook runs
   return useCallback(
     (direction: 1 | -1) => {
       const row = viewport.current;

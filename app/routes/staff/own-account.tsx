@@ -202,11 +202,7 @@ function TurnOffTwoFactor({ csrfToken, errors, busy }: FormProps) {
     <>
       <p className="mt-2">On: after your password you enter the 6-digit code from your authenticator app.</p>
       <Form method="post" className="mt-4 space-y-5" noValidate>
-        <ErrorSummary
-          form="totp-off"
-          errors={errors}
-          fieldLabels={{ currentPassword: "Current password" }}
-        />
+        <ErrorSummary form="totp-off" errors={errors} fieldLabels={{ currentPassword: "Current password" }} />
         <CsrfField token={csrfToken} />
         <TextField
           form="totp-off"
