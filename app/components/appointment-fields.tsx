@@ -36,6 +36,116 @@ export function AppointmentFields({
   enhanced,
   submit,
 }: AppointmentFieldsProps) {
+  const { date, setDate, times, status, nextFree } = useFreeTimes(choice, dealerSlug, enhanced);
+
+  const noDealer = !dealerSlug;
+  return (
+    <fieldset className="space-y-4 rounded border border-gray-300 p-4">
+      <legend className={`${classes.label} px-1`}>
+        Date and time<span aria-hidden="true"> *</span>
+      </legend>
+      {enhanced ? null : <DefaultSubmit {...submit} />}
+      <p className={`text-sm ${classes.hint}`} id={`${ids.date}-hint`}>
+        Free times in the next 14 days, 30 minutes each{noDealer ? ", once you have chosen a dealership" : ""}.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={ids.date} className={classes.label}>
+            Date<span aria-hidden="true"> *</span>
+          </label>
+          <input
+            id={ids.date}
+            name="appointment_date"
+            type="date"
+            required
+            min={choice.min}
+            max={choice.max}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            aria-describedby={`${ids.date}-hint`}
+            className={classes.input}
+          />
+        </div>
+        <TimeField
+          dealerSlug={dealerSlug}
+          date={date}
+          times={times}
+          selectedTime={selectedTime}
+          error={error}
+          ids={ids}
+          classes={classes}
+        />
+      </div>
+      {times.length === 0 && nextFree && !noDealer ? (
+        <p className={`text-sm ${classes.hint}`}>The next day with free times is {describeDate(nextFree)}.</p>
+      ) : null}
+      <p role="status" aria-live="polite" className={`text-sm ${classes.hint}`}>
+        {enhanced ? status : ""}
+      </p>
+      {enhanced ? null : (
+        <button
+          type="submit"
+          name="intent"
+          value="show-times"
+          formNoValidate
+          className="rounded border border-brand-grey bg-white px-4 py-2 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red"
+        >
+          Show times for this dealership and date
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The select of the date's free times, each with its places left. */
+function TimeField({
+  dealerSlug,
+  date,
+  times,
+  selectedTime,
+  error,
+  ids,
+  classes,
+}: Pick<AppointmentFieldsProps, "dealerSlug" | "selectedTime" | "error" | "ids" | "classes"> & {
+  date: string;
+  times: AppointmentChoice["times"];
+}) {
+  return (
+    <div>
+      <label htmlFor={ids.time} className={classes.label}>
+        Time<span aria-hidden="true"> *</span>
+      </label>
+      <select
+        id={ids.time}
+        name="appointment_time"
+        required
+        key={`${dealerSlug}-${date}-${times.map((t) => t.time).join()}`}
+        defaultValue={selectedTime && times.some((t) => t.time === selectedTime) ? selectedTime : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.error : undefined}
+        className={classes.input}
+      >
+        <option value="">{times.length > 0 ? "Choose a time" : "No free times on this date"}</option>
+        {times.map((slot) => (
+          <option key={slot.time} value={slot.time}>
+            {slot.time} ({placesText(slot.placesLeft)})
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={ids.error} className={classes.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The date shown and its free times: the server's choice at first, then, with JavaScript, fetched again when the
+ * dealership or the date changes (a new dealership opens on its first free day), with a status line to announce.
+ */
+function useFreeTimes(choice: AppointmentChoice, dealerSlug: string | null, enhanced: boolean) {
   const [date, setDate] = useState(choice.date);
   const [times, setTimes] = useState(choice.times);
   const [status, setStatus] = useState<string>("");
@@ -92,82 +202,7 @@ export function AppointmentFields({
       });
     return () => controller.abort();
   }, [dealerSlug, date, enhanced, choice.kind]);
-
-  const noDealer = !dealerSlug;
-  return (
-    <fieldset className="space-y-4 rounded border border-gray-300 p-4">
-      <legend className={`${classes.label} px-1`}>
-        Date and time<span aria-hidden="true"> *</span>
-      </legend>
-      {enhanced ? null : <DefaultSubmit {...submit} />}
-      <p className={`text-sm ${classes.hint}`} id={`${ids.date}-hint`}>
-        Free times in the next 14 days, 30 minutes each{noDealer ? ", once you have chosen a dealership" : ""}.
-      </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.date} className={classes.label}>
-            Date<span aria-hidden="true"> *</span>
-          </label>
-          <input
-            id={ids.date}
-            name="appointment_date"
-            type="date"
-            required
-            min={choice.min}
-            max={choice.max}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            aria-describedby={`${ids.date}-hint`}
-            className={classes.input}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.time} className={classes.label}>
-            Time<span aria-hidden="true"> *</span>
-          </label>
-          <select
-            id={ids.time}
-            name="appointment_time"
-            required
-            key={`${dealerSlug}-${date}-${times.map((t) => t.time).join()}`}
-            defaultValue={selectedTime && times.some((t) => t.time === selectedTime) ? selectedTime : ""}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            className={classes.input}
-          >
-            <option value="">{times.length > 0 ? "Choose a time" : "No free times on this date"}</option>
-            {times.map((slot) => (
-              <option key={slot.time} value={slot.time}>
-                {slot.time} ({placesText(slot.placesLeft)})
-              </option>
-            ))}
-          </select>
-          {error ? (
-            <p id={ids.error} className={classes.error}>
-              {error}
-            </p>
-          ) : null}
-        </div>
-      </div>
-      {times.length === 0 && nextFree && !noDealer ? (
-        <p className={`text-sm ${classes.hint}`}>The next day with free times is {describeDate(nextFree)}.</p>
-      ) : null}
-      <p role="status" aria-live="polite" className={`text-sm ${classes.hint}`}>
-        {enhanced ? status : ""}
-      </p>
-      {enhanced ? null : (
-        <button
-          type="submit"
-          name="intent"
-          value="show-times"
-          formNoValidate
-          className="rounded border border-brand-grey bg-white px-4 py-2 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red"
-        >
-          Show times for this dealership and date
-        </button>
-      )}
-    </fieldset>
-  );
+  return { date, setDate, times, status, nextFree };
 }
 
 /**

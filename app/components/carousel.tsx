@@ -1,4 +1,4 @@
-import { Children, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Children, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "../lib/hydrated.ts";
 
 type CarouselProps = {
@@ -37,95 +37,28 @@ export function Carousel({
   const slides = Children.toArray(children);
   const viewport = useRef<HTMLDivElement>(null);
   const enhanced = useHydrated();
-  const [reducedMotion, setReducedMotion] = useState(false);
+  const reducedMotion = useReducedMotion();
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [visible, setVisible] = useState({ first: 1, last: 1 });
+  const visible = useVisibleSlides(viewport, slides.length);
 
-  useEffect(() => {
-    const query = window.matchMedia(reducedMotionQuery);
-    setReducedMotion(query.matches);
-    const onChange = (event: MediaQueryListEvent) => setReducedMotion(event.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-
-  const measure = useCallback(() => {
-    const row = viewport.current;
-    const first = row?.firstElementChild?.firstElementChild as HTMLElement | null | undefined;
-    if (!row || !first) return;
-    const slideWidth = first.getBoundingClientRect().width || row.clientWidth;
-    const start = Math.round(row.scrollLeft / slideWidth);
-    const perView = Math.max(1, Math.round(row.clientWidth / slideWidth));
-    setVisible({ first: start + 1, last: Math.min(slides.length, start + perView) });
-  }, [slides.length]);
-
-  useEffect(() => {
-    const row = viewport.current;
-    if (!row) return;
-    measure();
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(measure);
-    };
-    row.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("resize", onScroll);
-    return () => {
-      cancelAnimationFrame(frame);
-      row.removeEventListener("scroll", onScroll);
-      window.removeEventListener("resize", onScroll);
-    };
-  }, [measure]);
-
-  /** Scroll one page forward or back, wrapping around at either end. */
-  const step = useCallback(
-    (direction: 1 | -1) => {
-      const row = viewport.current;
-      if (!row) return;
-      const max = row.scrollWidth - row.clientWidth;
-      let left = row.scrollLeft + direction * row.clientWidth;
-      if (direction === 1 && row.scrollLeft >= max - 2) left = 0;
-      if (direction === -1 && row.scrollLeft <= 2) left = max;
-      row.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
-    },
-    [reducedMotion],
-  );
+  const step = useSlideStep(viewport, reducedMotion);
 
   const canAutoplay = enhanced && !!autoplayMs && !reducedMotion && slides.length > 1;
   const playing = canAutoplay && !stopped && !hovered && !focused;
-  useEffect(() => {
-    if (!playing || !autoplayMs) return;
-    const timer = window.setInterval(() => step(1), autoplayMs);
-    return () => window.clearInterval(timer);
-  }, [playing, autoplayMs, step]);
-
-  const control =
-    "inline-flex size-10 items-center justify-center rounded-full border border-gray-300 bg-white text-brand-grey shadow-sm transition hover:border-brand-red hover:text-brand-red focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red";
+  useAutoplay(playing, autoplayMs, step);
 
   const buttons =
     enhanced && slides.length > 1 ? (
-      <div
-        className={`flex shrink-0 items-center gap-2 ${controls === "overlay" ? "absolute right-4 bottom-6 z-10 sm:right-6" : ""}`}
-      >
-        {canAutoplay ? (
-          <button
-            type="button"
-            className={control}
-            aria-label={stopped ? `Start automatic slides: ${label}` : `Stop automatic slides: ${label}`}
-            onClick={() => setStopped((value) => !value)}
-          >
-            {stopped ? <PlayIcon /> : <PauseIcon />}
-          </button>
-        ) : null}
-        <button type="button" className={control} aria-label={`Previous slides: ${label}`} onClick={() => step(-1)}>
-          <ChevronIcon direction="left" />
-        </button>
-        <button type="button" className={control} aria-label={`Next slides: ${label}`} onClick={() => step(1)}>
-          <ChevronIcon direction="right" />
-        </button>
-      </div>
+      <CarouselButtons
+        label={label}
+        controls={controls}
+        canAutoplay={canAutoplay}
+        stopped={stopped}
+        onStartStop={() => setStopped((value) => !value)}
+        step={step}
+      />
     ) : null;
 
   return (
@@ -176,6 +109,120 @@ export function Carousel({
           : ""}
       </p>
     </section>
+  );
+}
+
+/** Whether the person asks for less motion (prefers-reduced-motion), followed as the setting changes. */
+function useReducedMotion(): boolean {
+  const [reducedMotion, setReducedMotion] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(reducedMotionQuery);
+    setReducedMotion(query.matches);
+    const onChange = (event: MediaQueryListEvent) => setReducedMotion(event.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return reducedMotion;
+}
+
+/** The first and last slides in view (counted from 1), measured again as the row scrolls or the window resizes. */
+function useVisibleSlides(viewport: RefObject<HTMLDivElement | null>, count: number) {
+  const [visible, setVisible] = useState({ first: 1, last: 1 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewport is the carousel's useRef object, the same on every render; the row it holds is read when the hook runs
+  const measure = useCallback(() => {
+    const row = viewport.current;
+    const first = row?.firstElementChild?.firstElementChild as HTMLElement | null | undefined;
+    if (!row || !first) return;
+    const slideWidth = first.getBoundingClientRect().width || row.clientWidth;
+    const start = Math.round(row.scrollLeft / slideWidth);
+    const perView = Math.max(1, Math.round(row.clientWidth / slideWidth));
+    setVisible({ first: start + 1, last: Math.min(count, start + perView) });
+  }, [count]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewport is the carousel's useRef object, the same on every render; the row it holds is read when the hook runs
+  useEffect(() => {
+    const row = viewport.current;
+    if (!row) return;
+    measure();
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    row.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      row.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+    };
+  }, [measure]);
+  return visible;
+}
+
+/** Scrolls the row one page forward or back, wrapping around at either end. */
+function useSlideStep(viewport: RefObject<HTMLDivElement | null>, reducedMotion: boolean) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewport is the carousel's useRef object, the same on every render; the row it holds is read when the hook runs
+  return useCallback(
+    (direction: 1 | -1) => {
+      const row = viewport.current;
+      if (!row) return;
+      const max = row.scrollWidth - row.clientWidth;
+      let left = row.scrollLeft + direction * row.clientWidth;
+      if (direction === 1 && row.scrollLeft >= max - 2) left = 0;
+      if (direction === -1 && row.scrollLeft <= 2) left = max;
+      row.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
+    },
+    [reducedMotion],
+  );
+}
+
+/** Steps forward every `autoplayMs` while the carousel plays. */
+function useAutoplay(playing: boolean, autoplayMs: number | undefined, step: (direction: 1 | -1) => void) {
+  useEffect(() => {
+    if (!playing || !autoplayMs) return;
+    const timer = window.setInterval(() => step(1), autoplayMs);
+    return () => window.clearInterval(timer);
+  }, [playing, autoplayMs, step]);
+}
+
+/** The start/stop, previous and next buttons. */
+function CarouselButtons({
+  label,
+  controls,
+  canAutoplay,
+  stopped,
+  onStartStop,
+  step,
+}: Pick<CarouselProps, "label" | "controls"> & {
+  canAutoplay: boolean;
+  stopped: boolean;
+  onStartStop: () => void;
+  step: (direction: 1 | -1) => void;
+}) {
+  const control =
+    "inline-flex size-10 items-center justify-center rounded-full border border-gray-300 bg-white text-brand-grey shadow-sm transition hover:border-brand-red hover:text-brand-red focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red";
+  return (
+    <div
+      className={`flex shrink-0 items-center gap-2 ${controls === "overlay" ? "absolute right-4 bottom-6 z-10 sm:right-6" : ""}`}
+    >
+      {canAutoplay ? (
+        <button
+          type="button"
+          className={control}
+          aria-label={stopped ? `Start automatic slides: ${label}` : `Stop automatic slides: ${label}`}
+          onClick={onStartStop}
+        >
+          {stopped ? <PlayIcon /> : <PauseIcon />}
+        </button>
+      ) : null}
+      <button type="button" className={control} aria-label={`Previous slides: ${label}`} onClick={() => step(-1)}>
+        <ChevronIcon direction="left" />
+      </button>
+      <button type="button" className={control} aria-label={`Next slides: ${label}`} onClick={() => step(1)}>
+        <ChevronIcon direction="right" />
+      </button>
+    </div>
   );
 }
 

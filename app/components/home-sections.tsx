@@ -25,6 +25,9 @@ function SectionHeading({ id, kicker, children }: { id: string; kicker: string; 
   );
 }
 
+/** A path on the site, under /dealer/{dealerName} on a dealer's pages. */
+type ScopedPath = (path: string) => string;
+
 /**
  * The home page's sections (product.md §1): promotional banners, the new-car collection carousel,
  * latest offers, the new-motorcycle collection and the service and parts calls to action. `title` is the
@@ -52,115 +55,13 @@ export function HomeSections({
         </Carousel>
       ) : null}
 
-      <section aria-labelledby="home-title" className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:py-12">
-          <div className="max-w-2xl">
-            <h1 id="home-title" className="text-3xl font-extrabold tracking-tight text-brand-grey sm:text-4xl">
-              {title}
-            </h1>
-            <p className="mt-3 text-base leading-relaxed text-brand-grey-light sm:text-lg">{intro}</p>
-          </div>
-          <ul className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap" aria-label="Shop by">
-            {[
-              ["New cars", "/new"],
-              ["Motorcycles", "/honda-wing"],
-              ["Used cars", "/used"],
-              ["Specials", "/specials"],
-            ].map(([label, path]) => (
-              <li key={path}>
-                <Link
-                  to={to(path as string)}
-                  className="block rounded-full border-2 border-brand-grey px-5 py-2.5 text-center text-sm font-semibold text-brand-grey transition hover:border-brand-red hover:bg-brand-red hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red"
-                >
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeIntro title={title} intro={intro} to={to} />
 
-      {data.cars.length > 0 ? (
-        <div id="new-cars" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
-          <Carousel
-            label="New car collection"
-            slideClassName={COLLECTION_SLIDE_CLASS}
-            viewportClassName="-mx-2"
-            autoplayMs={CAROUSEL_AUTOPLAY_MS}
-            heading={
-              <SectionHeading id="new-cars-title" kicker="New Honda cars">
-                The new-car collection
-              </SectionHeading>
-            }
-          >
-            {data.cars.map((model) => (
-              <RangeModelCard key={model.model_slug} model={model} href={to(rangeModelPath(model))} />
-            ))}
-          </Carousel>
-          <p className="mt-4">
-            <Link to={to("/new")} className="text-sm font-semibold text-brand-red underline-offset-4 hover:underline">
-              View all new cars <span aria-hidden="true">&rarr;</span>
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      {data.cars.length > 0 ? <NewCarCollection cars={data.cars} to={to} /> : null}
 
-      <section aria-labelledby="offers-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
-        <div className="flex items-end justify-between gap-4">
-          <div>
-            <SectionHeading id="offers-title" kicker="Specials">
-              Latest offers
-            </SectionHeading>
-          </div>
-          <Link
-            to={to("/specials")}
-            className="shrink-0 text-sm font-semibold text-brand-red underline-offset-4 hover:underline"
-          >
-            All specials <span aria-hidden="true">&rarr;</span>
-          </Link>
-        </div>
-        {data.offers.length > 0 ? (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {data.offers.map((deal) => (
-              <li key={deal.slug}>
-                <DealCard deal={deal} href={to(`/specials/${deal.slug}`)} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-6 text-brand-grey-light">There are no offers right now. Please check back soon.</p>
-        )}
-      </section>
+      <LatestOffers offers={data.offers} to={to} />
 
-      {data.motorcycles.length > 0 ? (
-        <div className="mt-14 bg-gray-50 py-14">
-          <div id="motorcycles" className="mx-auto max-w-7xl px-4 sm:px-6">
-            <Carousel
-              label="New motorcycle collection"
-              slideClassName={COLLECTION_SLIDE_CLASS}
-              viewportClassName="-mx-2"
-              autoplayMs={CAROUSEL_AUTOPLAY_MS}
-              heading={
-                <SectionHeading id="motorcycles-title" kicker="Honda Wing">
-                  The new-motorcycle collection
-                </SectionHeading>
-              }
-            >
-              {data.motorcycles.map((model) => (
-                <RangeModelCard key={model.model_slug} model={model} href={to(rangeModelPath(model))} />
-              ))}
-            </Carousel>
-            <p className="mt-4">
-              <Link
-                to={to("/honda-wing")}
-                className="text-sm font-semibold text-brand-red underline-offset-4 hover:underline"
-              >
-                Find a Honda Wing dealer <span aria-hidden="true">&rarr;</span>
-              </Link>
-            </p>
-          </div>
-        </div>
-      ) : null}
+      {data.motorcycles.length > 0 ? <MotorcycleCollection motorcycles={data.motorcycles} to={to} /> : null}
 
       <div className="mx-auto mt-14 grid max-w-7xl gap-6 px-4 sm:px-6 md:grid-cols-2">
         <CallToAction
@@ -181,6 +82,132 @@ export function HomeSections({
           href={to("/parts")}
           tone="red"
         />
+      </div>
+    </div>
+  );
+}
+
+/** The page's heading and introduction, and the links to shop by kind of vehicle. */
+function HomeIntro({ title, intro, to }: { title: string; intro: string; to: ScopedPath }) {
+  return (
+    <section aria-labelledby="home-title" className="border-b border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:py-12">
+        <div className="max-w-2xl">
+          <h1 id="home-title" className="text-3xl font-extrabold tracking-tight text-brand-grey sm:text-4xl">
+            {title}
+          </h1>
+          <p className="mt-3 text-base leading-relaxed text-brand-grey-light sm:text-lg">{intro}</p>
+        </div>
+        <ul className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap" aria-label="Shop by">
+          {[
+            ["New cars", "/new"],
+            ["Motorcycles", "/honda-wing"],
+            ["Used cars", "/used"],
+            ["Specials", "/specials"],
+          ].map(([label, path]) => (
+            <li key={path}>
+              <Link
+                to={to(path as string)}
+                className="block rounded-full border-2 border-brand-grey px-5 py-2.5 text-center text-sm font-semibold text-brand-grey transition hover:border-brand-red hover:bg-brand-red hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red"
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The new cars in a carousel, then the link to all of them. */
+function NewCarCollection({ cars, to }: { cars: HomeData["cars"]; to: ScopedPath }) {
+  return (
+    <div id="new-cars" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+      <Carousel
+        label="New car collection"
+        slideClassName={COLLECTION_SLIDE_CLASS}
+        viewportClassName="-mx-2"
+        autoplayMs={CAROUSEL_AUTOPLAY_MS}
+        heading={
+          <SectionHeading id="new-cars-title" kicker="New Honda cars">
+            The new-car collection
+          </SectionHeading>
+        }
+      >
+        {cars.map((model) => (
+          <RangeModelCard key={model.model_slug} model={model} href={to(rangeModelPath(model))} />
+        ))}
+      </Carousel>
+      <p className="mt-4">
+        <Link to={to("/new")} className="text-sm font-semibold text-brand-red underline-offset-4 hover:underline">
+          View all new cars <span aria-hidden="true">&rarr;</span>
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The latest specials, or a word that there are none. */
+function LatestOffers({ offers, to }: { offers: HomeData["offers"]; to: ScopedPath }) {
+  return (
+    <section aria-labelledby="offers-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <SectionHeading id="offers-title" kicker="Specials">
+            Latest offers
+          </SectionHeading>
+        </div>
+        <Link
+          to={to("/specials")}
+          className="shrink-0 text-sm font-semibold text-brand-red underline-offset-4 hover:underline"
+        >
+          All specials <span aria-hidden="true">&rarr;</span>
+        </Link>
+      </div>
+      {offers.length > 0 ? (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {offers.map((deal) => (
+            <li key={deal.slug}>
+              <DealCard deal={deal} href={to(`/specials/${deal.slug}`)} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6 text-brand-grey-light">There are no offers right now. Please check back soon.</p>
+      )}
+    </section>
+  );
+}
+
+/** The new motorcycles in a carousel, then the link to the Honda Wing dealers. */
+function MotorcycleCollection({ motorcycles, to }: { motorcycles: HomeData["motorcycles"]; to: ScopedPath }) {
+  return (
+    <div className="mt-14 bg-gray-50 py-14">
+      <div id="motorcycles" className="mx-auto max-w-7xl px-4 sm:px-6">
+        <Carousel
+          label="New motorcycle collection"
+          slideClassName={COLLECTION_SLIDE_CLASS}
+          viewportClassName="-mx-2"
+          autoplayMs={CAROUSEL_AUTOPLAY_MS}
+          heading={
+            <SectionHeading id="motorcycles-title" kicker="Honda Wing">
+              The new-motorcycle collection
+            </SectionHeading>
+          }
+        >
+          {motorcycles.map((model) => (
+            <RangeModelCard key={model.model_slug} model={model} href={to(rangeModelPath(model))} />
+          ))}
+        </Carousel>
+        <p className="mt-4">
+          <Link
+            to={to("/honda-wing")}
+            className="text-sm font-semibold text-brand-red underline-offset-4 hover:underline"
+          >
+            Find a Honda Wing dealer <span aria-hidden="true">&rarr;</span>
+          </Link>
+        </p>
       </div>
     </div>
   );

@@ -26,13 +26,11 @@ const HOURS_LABELS = Object.fromEntries(
 );
 const LABELS: Record<string, string> = { ...DEALER_FIELD_LABELS, ...HOURS_LABELS };
 
-/**
- * A dealer's details (issue 16): contact details and business hours for the dealer's managers; the name,
- * address slug and where leads go for group administrators. A plain form that works without JavaScript.
- */
-export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSecret, submitLabel }: Props) {
-  const busy = useNavigation().state === "submitting";
-  const text = (name: DealerField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+type FieldsetProps = Pick<Props, "values" | "errors">;
+
+/** A text field of the dealer form: its label, value and error found by the field's name. */
+function textFieldOf({ values, errors }: FieldsetProps) {
+  return (name: DealerField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
       form={FORM}
       name={name}
@@ -42,138 +40,173 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
       {...extra}
     />
   );
+}
+
+/**
+ * A dealer's details (issue 16): contact details and business hours for the dealer's managers; the name,
+ * address slug and where leads go for group administrators. A plain form that works without JavaScript.
+ */
+export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSecret, submitLabel }: Props) {
+  const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="mt-6 space-y-8" noValidate>
       <CsrfField token={csrfToken} />
       <ErrorSummary form={FORM} errors={errors} fieldLabels={LABELS} />
-      {mayEditAll ? (
-        <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <legend className="mb-2 text-xl font-bold">Dealer</legend>
-          {text("dealerName", { required: true })}
-          {text("slug", {
-            required: true,
-            hint: "Its pages are at /dealer/ followed by this. When it changes, the old addresses lead to the new ones.",
-          })}
-        </fieldset>
-      ) : null}
-      <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
-        <legend className="mb-2 text-xl font-bold">Contact details</legend>
-        {text("contactNo", { type: "tel", autoComplete: "off", required: true })}
-        {text("street", { required: true })}
-        {text("city", { required: true })}
-        <Select
-          form={FORM}
-          name="province"
-          label={DEALER_FIELD_LABELS.province}
-          defaultValue={values.province ?? ""}
-          error={errors.province}
-          options={[{ value: "", label: "Choose…" }, ...PROVINCES.map((p) => ({ value: p, label: p }))]}
-        />
-        {text("postalCode", { inputMode: "numeric", required: true })}
-        {text("location", {
-          hint: "What a map search should look up, e.g. the dealer's name and address",
-          required: true,
-        })}
-        {text("dpName", { required: true })}
-        {text("dpEmail", { type: "email", inputMode: "email", required: true })}
-        {text("dpContactNo", { type: "tel", required: true })}
-      </fieldset>
-      <fieldset className="min-w-0">
-        <legend className="mb-2 text-xl font-bold">Business hours</legend>
-        <p id="hours-hint" className="text-sm text-brand-grey-light">
-          24-hour times, e.g. 07:30. Leave both times empty on a day the dealer is closed.
-        </p>
-        <div className="mt-2 grid max-w-xl grid-cols-[minmax(6rem,auto)_1fr_1fr] items-start gap-x-3 gap-y-2">
-          <span aria-hidden="true" className="font-semibold">
-            Day
-          </span>
-          <span aria-hidden="true" className="font-semibold">
-            Opens
-          </span>
-          <span aria-hidden="true" className="font-semibold">
-            Closes
-          </span>
-          {HOURS_DAYS.map((day) => (
-            <div key={day} className="contents">
-              <span className="py-2 font-semibold">{HOURS_DAY_LABELS[day]}</span>
-              {(["opens", "closes"] as const).map((edge) => {
-                const name = `${edge}_${day}`;
-                const id = `${FORM}-${name}`;
-                return (
-                  <div key={edge} className="min-w-0">
-                    <input
-                      id={id}
-                      name={name}
-                      type="time"
-                      aria-label={LABELS[name]}
-                      defaultValue={values[name] ?? ""}
-                      aria-invalid={errors[name] ? true : undefined}
-                      aria-describedby={[errors[name] ? `${id}-error` : null, "hours-hint"].filter(Boolean).join(" ")}
-                      className={`${inputClass} mt-0 min-w-0`}
-                    />
-                    <FieldError id={id} error={errors[name]} />
-                  </div>
-                );
-              })}
-            </div>
-          ))}
-        </div>
-      </fieldset>
-      {mayEditAll ? (
-        <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <legend className="mb-2 text-xl font-bold">Where leads go</legend>
-          <TextArea
-            form={FORM}
-            name="crmEmails"
-            label={DEALER_FIELD_LABELS.crmEmails}
-            hint="Required, one a line. The dealer's CRM imports every lead from these: the e-mail body is the lead as ADF XML and nothing else."
-            defaultValue={values.crmEmails ?? ""}
-            error={errors.crmEmails}
-            rows={2}
-          />
-          <TextArea
-            form={FORM}
-            name="enquiryEmails"
-            label={DEALER_FIELD_LABELS.enquiryEmails}
-            hint="People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal."
-            defaultValue={values.enquiryEmails ?? ""}
-            error={errors.enquiryEmails}
-            rows={3}
-          />
-          <TextArea
-            form={FORM}
-            name="financeEmails"
-            label={DEALER_FIELD_LABELS.financeEmails}
-            hint="People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal."
-            defaultValue={values.financeEmails ?? ""}
-            error={errors.financeEmails}
-            rows={3}
-          />
-          {text("webhookUrl", {
-            type: "url",
-            hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret.",
-          })}
-          <Select
-            form={FORM}
-            name="webhookFormat"
-            label={DEALER_FIELD_LABELS.webhookFormat}
-            hint="What the webhook is sent: the lead as ADF XML, as CRMs import it, or as JSON."
-            defaultValue={values.webhookFormat || "adf"}
-            error={errors.webhookFormat}
-            options={WEBHOOK_FORMATS}
-          />
-          {text("webhookSecret", {
-            type: "password",
-            autoComplete: "new-password",
-            hint: hasWebhookSecret
-              ? "A secret is stored; it is never shown. Leave empty to keep it, or type a new one."
-              : "At least 16 characters, as the CRM gives it.",
-          })}
-        </fieldset>
-      ) : null}
+      {mayEditAll ? <DealerFieldset values={values} errors={errors} /> : null}
+      <ContactFieldset values={values} errors={errors} />
+      <BusinessHoursFieldset values={values} errors={errors} />
+      {mayEditAll ? <LeadRoutingFieldset values={values} errors={errors} hasWebhookSecret={hasWebhookSecret} /> : null}
       <button type="submit" className={buttonClass} disabled={busy}>
         {submitLabel}
       </button>
     </Form>
+  );
+}
+
+/** The dealer's name and the slug of its pages. */
+function DealerFieldset({ values, errors }: FieldsetProps) {
+  const text = textFieldOf({ values, errors });
+  return (
+    <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+      <legend className="mb-2 text-xl font-bold">Dealer</legend>
+      {text("dealerName", { required: true })}
+      {text("slug", {
+        required: true,
+        hint: "Its pages are at /dealer/ followed by this. When it changes, the old addresses lead to the new ones.",
+      })}
+    </fieldset>
+  );
+}
+
+/** The dealership's telephone, address and dealer principal. */
+function ContactFieldset({ values, errors }: FieldsetProps) {
+  const text = textFieldOf({ values, errors });
+  return (
+    <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+      <legend className="mb-2 text-xl font-bold">Contact details</legend>
+      {text("contactNo", { type: "tel", autoComplete: "off", required: true })}
+      {text("street", { required: true })}
+      {text("city", { required: true })}
+      <Select
+        form={FORM}
+        name="province"
+        label={DEALER_FIELD_LABELS.province}
+        defaultValue={values.province ?? ""}
+        error={errors.province}
+        options={[{ value: "", label: "Choose…" }, ...PROVINCES.map((p) => ({ value: p, label: p }))]}
+      />
+      {text("postalCode", { inputMode: "numeric", required: true })}
+      {text("location", {
+        hint: "What a map search should look up, e.g. the dealer's name and address",
+        required: true,
+      })}
+      {text("dpName", { required: true })}
+      {text("dpEmail", { type: "email", inputMode: "email", required: true })}
+      {text("dpContactNo", { type: "tel", required: true })}
+    </fieldset>
+  );
+}
+
+/** The opening and closing time of each day. */
+function BusinessHoursFieldset({ values, errors }: FieldsetProps) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-xl font-bold">Business hours</legend>
+      <p id="hours-hint" className="text-sm text-brand-grey-light">
+        24-hour times, e.g. 07:30. Leave both times empty on a day the dealer is closed.
+      </p>
+      <div className="mt-2 grid max-w-xl grid-cols-[minmax(6rem,auto)_1fr_1fr] items-start gap-x-3 gap-y-2">
+        <span aria-hidden="true" className="font-semibold">
+          Day
+        </span>
+        <span aria-hidden="true" className="font-semibold">
+          Opens
+        </span>
+        <span aria-hidden="true" className="font-semibold">
+          Closes
+        </span>
+        {HOURS_DAYS.map((day) => (
+          <div key={day} className="contents">
+            <span className="py-2 font-semibold">{HOURS_DAY_LABELS[day]}</span>
+            {(["opens", "closes"] as const).map((edge) => {
+              const name = `${edge}_${day}`;
+              const id = `${FORM}-${name}`;
+              return (
+                <div key={edge} className="min-w-0">
+                  <input
+                    id={id}
+                    name={name}
+                    type="time"
+                    aria-label={LABELS[name]}
+                    defaultValue={values[name] ?? ""}
+                    aria-invalid={errors[name] ? true : undefined}
+                    aria-describedby={[errors[name] ? `${id}-error` : null, "hours-hint"].filter(Boolean).join(" ")}
+                    className={`${inputClass} mt-0 min-w-0`}
+                  />
+                  <FieldError id={id} error={errors[name]} />
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Where the dealer's leads go: the CRM's addresses, people's addresses, the CRM's webhook. */
+function LeadRoutingFieldset({ values, errors, hasWebhookSecret }: FieldsetProps & Pick<Props, "hasWebhookSecret">) {
+  const text = textFieldOf({ values, errors });
+  return (
+    <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+      <legend className="mb-2 text-xl font-bold">Where leads go</legend>
+      <TextArea
+        form={FORM}
+        name="crmEmails"
+        label={DEALER_FIELD_LABELS.crmEmails}
+        hint="Required, one a line. The dealer's CRM imports every lead from these: the e-mail body is the lead as ADF XML and nothing else."
+        defaultValue={values.crmEmails ?? ""}
+        error={errors.crmEmails}
+        rows={2}
+      />
+      <TextArea
+        form={FORM}
+        name="enquiryEmails"
+        label={DEALER_FIELD_LABELS.enquiryEmails}
+        hint="People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal."
+        defaultValue={values.enquiryEmails ?? ""}
+        error={errors.enquiryEmails}
+        rows={3}
+      />
+      <TextArea
+        form={FORM}
+        name="financeEmails"
+        label={DEALER_FIELD_LABELS.financeEmails}
+        hint="People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal."
+        defaultValue={values.financeEmails ?? ""}
+        error={errors.financeEmails}
+        rows={3}
+      />
+      {text("webhookUrl", {
+        type: "url",
+        hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret.",
+      })}
+      <Select
+        form={FORM}
+        name="webhookFormat"
+        label={DEALER_FIELD_LABELS.webhookFormat}
+        hint="What the webhook is sent: the lead as ADF XML, as CRMs import it, or as JSON."
+        defaultValue={values.webhookFormat || "adf"}
+        error={errors.webhookFormat}
+        options={WEBHOOK_FORMATS}
+      />
+      {text("webhookSecret", {
+        type: "password",
+        autoComplete: "new-password",
+        hint: hasWebhookSecret
+          ? "A secret is stored; it is never shown. Leave empty to keep it, or type a new one."
+          : "At least 16 characters, as the CRM gives it.",
+      })}
+    </fieldset>
   );
 }

@@ -19,12 +19,171 @@ const smallButton = `${secondaryButtonClass} px-3 py-1 text-sm`;
  */
 export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Props) {
   const action = `/staff/stock/${vehicleId}/photos`;
+  useFocusFromHash();
+  const { uploads, uploadError, upload } = usePhotoUploads(action, csrfToken, vehicleId);
+
+  const problem = uploadError ?? error;
+  return (
+    <section aria-labelledby="photos" className="mt-10">
+      <h2 id="photos" tabIndex={-1} className="text-2xl font-bold">
+        Photos of this vehicle
+      </h2>
+      <p className="mt-2">The first photo is the main photo on the public site. JPEG, PNG or WebP, up to 20 MB each.</p>
+      {problem ? (
+        <p role="alert" className="mt-4 rounded border-2 border-brand-red p-3 font-semibold text-brand-red">
+          {problem}
+        </p>
+      ) : null}
+      <UploadForm action={action} csrfToken={csrfToken} uploads={uploads} onSubmit={upload} />
+      {photos.length > 0 ? (
+        <PhotoList title={title} photos={photos} action={action} csrfToken={csrfToken} />
+      ) : (
+        <p className="mt-6">
+          No photos yet: the public site shows a drawing of the model until the first photo is added.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The upload form: photos from the files or the camera, and each upload's progress. */
+function UploadForm({
+  action,
+  csrfToken,
+  uploads,
+  onSubmit,
+}: {
+  action: string;
+  csrfToken: string;
+  uploads: Upload[];
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="mt-4 space-y-4 rounded border border-gray-300 p-4"
+    >
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="intent" value="upload" />
+      <div>
+        <label htmlFor="photos-files" className={labelClass}>
+          Photos
+        </label>
+        <input
+          id="photos-files"
+          name="photos"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/*"
+          multiple
+          className="mt-1 block w-full"
+        />
+      </div>
+      <div>
+        <label htmlFor="photos-camera" className={labelClass}>
+          Take a photo with the camera
+        </label>
+        <input
+          id="photos-camera"
+          name="photos"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="mt-1 block w-full"
+        />
+      </div>
+      <button type="submit" className={buttonClass}>
+        Upload photos
+      </button>
+      {uploads.length > 0 ? (
+        <ul aria-label="Uploads" className="space-y-2">
+          {uploads.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name; the list is replaced, never reordered
+            <li key={`${item.name}-${index}`}>
+              <label htmlFor={`upload-${index}`} className="block text-sm">
+                {item.name}: {item.done ? "uploaded" : `${Math.round((item.loaded / Math.max(item.total, 1)) * 100)}%`}
+              </label>
+              <progress id={`upload-${index}`} max={item.total} value={item.loaded} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The photos in their order, the first the main one: each moved by its buttons or by dragging. */
+function PhotoList({
+  title,
+  photos,
+  action,
+  csrfToken,
+}: Pick<Props, "title" | "photos" | "csrfToken"> & { action: string }) {
   const hydrated = useHydrated();
+  const { dragProps, dropTarget } = useDragReorder(photos, action, csrfToken);
+  return (
+    <ol aria-label={`Photos of the ${title}`} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {photos.map((photo, index) => (
+        <li
+          key={photo.id}
+          {...(hydrated ? dragProps(photo.id) : {})}
+          className={`rounded border-2 p-3 ${dropTarget === photo.id ? "border-brand-red" : "border-gray-300"}`}
+        >
+          <img
+            src={thumbnailOf(photo)}
+            alt={`${index + 1} of ${photos.length}${index === 0 ? ", shown first" : ""}`}
+            width={320}
+            height={200}
+            className="aspect-[8/5] h-auto w-full rounded object-cover"
+          />
+          <p className="mt-2 font-semibold">
+            {index === 0 ? "Main photo" : `Photo ${index + 1}`}
+            {hydrated ? <span className="font-normal text-brand-grey-light"> (drag to reorder)</span> : null}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <PhotoButton
+              action={action}
+              csrfToken={csrfToken}
+              photo={photo.id}
+              intent="up"
+              disabled={index === 0}
+              label="Move up"
+            />
+            <PhotoButton
+              action={action}
+              csrfToken={csrfToken}
+              photo={photo.id}
+              intent="down"
+              disabled={index === photos.length - 1}
+              label="Move down"
+            />
+            {index > 0 ? (
+              <PhotoButton
+                action={action}
+                csrfToken={csrfToken}
+                photo={photo.id}
+                intent="main"
+                label="Make main photo"
+              />
+            ) : null}
+            <PhotoButton action={action} csrfToken={csrfToken} photo={photo.id} intent="delete" label="Delete" />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Sends the chosen photos one by one with their progress (a progress bar each), then shows them added; the
+ * first problem stops the rest.
+ */
+function usePhotoUploads(action: string, csrfToken: string, vehicleId: number) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const navigate = useNavigate();
-  useFocusFromHash();
-  const { dragProps, dropTarget } = useDragReorder(photos, action, csrfToken);
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -48,129 +207,7 @@ export function StockPhotos({ vehicleId, title, photos, csrfToken, error }: Prop
     form.reset();
     navigate(`/staff/stock/${vehicleId}?done=photos-added#photos`, { replace: true, preventScrollReset: true });
   }
-
-  const problem = uploadError ?? error;
-  return (
-    <section aria-labelledby="photos" className="mt-10">
-      <h2 id="photos" tabIndex={-1} className="text-2xl font-bold">
-        Photos of this vehicle
-      </h2>
-      <p className="mt-2">The first photo is the main photo on the public site. JPEG, PNG or WebP, up to 20 MB each.</p>
-      {problem ? (
-        <p role="alert" className="mt-4 rounded border-2 border-brand-red p-3 font-semibold text-brand-red">
-          {problem}
-        </p>
-      ) : null}
-      <Form
-        method="post"
-        action={action}
-        encType="multipart/form-data"
-        onSubmit={upload}
-        className="mt-4 space-y-4 rounded border border-gray-300 p-4"
-      >
-        <CsrfField token={csrfToken} />
-        <input type="hidden" name="intent" value="upload" />
-        <div>
-          <label htmlFor="photos-files" className={labelClass}>
-            Photos
-          </label>
-          <input
-            id="photos-files"
-            name="photos"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/*"
-            multiple
-            className="mt-1 block w-full"
-          />
-        </div>
-        <div>
-          <label htmlFor="photos-camera" className={labelClass}>
-            Take a photo with the camera
-          </label>
-          <input
-            id="photos-camera"
-            name="photos"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="mt-1 block w-full"
-          />
-        </div>
-        <button type="submit" className={buttonClass}>
-          Upload photos
-        </button>
-        {uploads.length > 0 ? (
-          <ul aria-label="Uploads" className="space-y-2">
-            {uploads.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name; the list is replaced, never reordered
-              <li key={`${item.name}-${index}`}>
-                <label htmlFor={`upload-${index}`} className="block text-sm">
-                  {item.name}:{" "}
-                  {item.done ? "uploaded" : `${Math.round((item.loaded / Math.max(item.total, 1)) * 100)}%`}
-                </label>
-                <progress id={`upload-${index}`} max={item.total} value={item.loaded} className="w-full" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </Form>
-      {photos.length > 0 ? (
-        <ol aria-label={`Photos of the ${title}`} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {photos.map((photo, index) => (
-            <li
-              key={photo.id}
-              {...(hydrated ? dragProps(photo.id) : {})}
-              className={`rounded border-2 p-3 ${dropTarget === photo.id ? "border-brand-red" : "border-gray-300"}`}
-            >
-              <img
-                src={thumbnailOf(photo)}
-                alt={`${index + 1} of ${photos.length}${index === 0 ? ", shown first" : ""}`}
-                width={320}
-                height={200}
-                className="aspect-[8/5] h-auto w-full rounded object-cover"
-              />
-              <p className="mt-2 font-semibold">
-                {index === 0 ? "Main photo" : `Photo ${index + 1}`}
-                {hydrated ? <span className="font-normal text-brand-grey-light"> (drag to reorder)</span> : null}
-              </p>
-              <div className="mt-2 flex flex-wrap gap-2">
-                <PhotoButton
-                  action={action}
-                  csrfToken={csrfToken}
-                  photo={photo.id}
-                  intent="up"
-                  disabled={index === 0}
-                  label="Move up"
-                />
-                <PhotoButton
-                  action={action}
-                  csrfToken={csrfToken}
-                  photo={photo.id}
-                  intent="down"
-                  disabled={index === photos.length - 1}
-                  label="Move down"
-                />
-                {index > 0 ? (
-                  <PhotoButton
-                    action={action}
-                    csrfToken={csrfToken}
-                    photo={photo.id}
-                    intent="main"
-                    label="Make main photo"
-                  />
-                ) : null}
-                <PhotoButton action={action} csrfToken={csrfToken} photo={photo.id} intent="delete" label="Delete" />
-              </div>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-6">
-          No photos yet: the public site shows a drawing of the model until the first photo is added.
-        </p>
-      )}
-    </section>
-  );
+  return { uploads, uploadError, upload };
 }
 
 function PhotoButton({

@@ -47,15 +47,7 @@ export function RepaymentCalculator({
   enhanced: boolean;
 }) {
   const defaults = calculatorDefaults(defaultPrice);
-  const [values, setValues] = useState<Record<keyof CalculatorValues, string>>(() => asText(initial));
-  // New figures from the page (another vehicle's price) replace what was typed, in the render that brings them:
-  // an effect did it a render later, and also once after hydration for nothing (React's "adjusting state when a
-  // prop changes").
-  const [shownInitial, setShownInitial] = useState(initial);
-  if (initial !== shownInitial) {
-    setShownInitial(initial);
-    setValues(asText(initial));
-  }
+  const [values, setValues] = useCalculatorValues(initial);
   const id = useId();
   const parsed = parseValues(values, defaults);
   const monthly = repaymentOf(parsed);
@@ -126,52 +118,80 @@ export function RepaymentCalculator({
           min={0}
           max={40}
         />
-        <div className="flex flex-col justify-end">
-          <p className="font-medium" id={`${id}-result-label`}>
-            Monthly repayment
-          </p>
-          <output
-            aria-labelledby={`${id}-result-label`}
-            aria-live="polite"
-            className="text-3xl font-bold text-brand-red"
-            data-testid="monthly-repayment"
-          >
-            {formatRandCents(monthly)}
-          </output>
-        </div>
-        <div className="flex flex-wrap gap-3 sm:col-span-2">
-          {!enhanced && (
-            <button
-              type="submit"
-              className="rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark"
-            >
-              Calculate
-            </button>
-          )}
-          <button
-            type="submit"
-            name="reset"
-            value="1"
-            onClick={(event) => {
-              if (!enhanced) return;
-              event.preventDefault();
-              setValues(asText(defaults));
-            }}
-            className="rounded border border-brand-grey px-4 py-2 font-semibold text-brand-grey hover:bg-gray-100"
-          >
-            Reset
-          </button>
-          <DialogButton
-            buttonText="Disclaimer"
-            buttonClassName="rounded px-4 py-2 font-semibold text-brand-grey underline"
-            title="Disclaimer"
-          >
-            <p>{DISCLAIMER_TEXT}</p>
-          </DialogButton>
-        </div>
+        <MonthlyRepayment id={id} monthly={monthly} />
+        <CalculatorButtons enhanced={enhanced} onReset={() => setValues(asText(defaults))} />
       </form>
     </section>
   );
+}
+
+/** The monthly repayment, announced as it changes. */
+function MonthlyRepayment({ id, monthly }: { id: string; monthly: number }) {
+  return (
+    <div className="flex flex-col justify-end">
+      <p className="font-medium" id={`${id}-result-label`}>
+        Monthly repayment
+      </p>
+      <output
+        aria-labelledby={`${id}-result-label`}
+        aria-live="polite"
+        className="text-3xl font-bold text-brand-red"
+        data-testid="monthly-repayment"
+      >
+        {formatRandCents(monthly)}
+      </output>
+    </div>
+  );
+}
+
+/** Calculate (without JavaScript), Reset and the disclaimer. */
+function CalculatorButtons({ enhanced, onReset }: { enhanced: boolean; onReset: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-3 sm:col-span-2">
+      {!enhanced && (
+        <button
+          type="submit"
+          className="rounded bg-brand-red px-4 py-2 font-semibold text-white hover:bg-brand-red-dark"
+        >
+          Calculate
+        </button>
+      )}
+      <button
+        type="submit"
+        name="reset"
+        value="1"
+        onClick={(event) => {
+          if (!enhanced) return;
+          event.preventDefault();
+          onReset();
+        }}
+        className="rounded border border-brand-grey px-4 py-2 font-semibold text-brand-grey hover:bg-gray-100"
+      >
+        Reset
+      </button>
+      <DialogButton
+        buttonText="Disclaimer"
+        buttonClassName="rounded px-4 py-2 font-semibold text-brand-grey underline"
+        title="Disclaimer"
+      >
+        <p>{DISCLAIMER_TEXT}</p>
+      </DialogButton>
+    </div>
+  );
+}
+
+/** The calculator's figures as typed, replaced by new figures from the page (another vehicle's price). */
+function useCalculatorValues(initial: CalculatorValues) {
+  const [values, setValues] = useState<Record<keyof CalculatorValues, string>>(() => asText(initial));
+  // New figures from the page (another vehicle's price) replace what was typed, in the render that brings them:
+  // an effect did it a render later, and also once after hydration for nothing (React's "adjusting state when a
+  // prop changes").
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (initial !== shownInitial) {
+    setShownInitial(initial);
+    setValues(asText(initial));
+  }
+  return [values, setValues] as const;
 }
 
 const inputClass = "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2";

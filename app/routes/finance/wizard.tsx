@@ -130,31 +130,99 @@ function useStepIntoView(step: number) {
   return stepRefs;
 }
 
+type WizardProps = {
+  groups: FieldGroup[][];
+  initialValues: FormValues;
+  initialErrors: Record<string, string>;
+  idempotencyKey: string;
+};
+
 /**
  * The five-step finance application (product.md §4). Rendered on the server as one long form of every
  * step posted to the route action; once JavaScript runs it becomes the wizard: one step at a time, Next
  * validates the step with the shared schema, Submit posts JSON to /api/finance_applications.
  */
-export function FinanceWizard({
-  groups,
-  initialValues,
-  initialErrors,
-  idempotencyKey,
-}: {
-  groups: FieldGroup[][];
-  initialValues: FormValues;
-  initialErrors: Record<string, string>;
-  idempotencyKey: string;
-}) {
+export function FinanceWizard({ groups, initialValues, initialErrors, idempotencyKey }: WizardProps) {
+  const {
+    enhanced,
+    step,
+    values,
+    errors,
+    bannerOpen,
+    setBannerOpen,
+    sending,
+    sendFailed,
+    bannerRef,
+    stepRefs,
+    change,
+    next,
+    previous,
+  } = useFinanceWizard({ groups, initialValues, initialErrors, idempotencyKey });
+  const errorCount = Object.keys(errors).length;
+  return (
+    <Form
+      method="post"
+      noValidate
+      onSubmit={next}
+      onFocus={() => void loadStepSchemas().catch(() => {})}
+      aria-label="Finance application"
+      className="mt-6"
+    >
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {enhanced && <StepProgress step={step} />}
+      {errorCount > 1 && bannerOpen && (
+        <ErrorBanner count={errorCount} bannerRef={bannerRef} onClose={() => setBannerOpen(false)} />
+      )}
+      {groups.map((stepGroups, index) => (
+        <StepFieldset
+          key={STEP_TITLES[index]}
+          index={index}
+          groups={stepGroups}
+          fieldsetRef={(element) => {
+            stepRefs.current[index] = element;
+          }}
+          hidden={enhanced && index !== step}
+          enhanced={enhanced}
+          values={values}
+          errors={errors}
+          onChange={change}
+        />
+      ))}
+      {sendFailed && (
+        <p role="alert" className="mb-4 text-brand-red-dark">
+          We could not send your application just now. Please check your connection and try again.
+        </p>
+      )}
+      <WizardButtons enhanced={enhanced} step={step} sending={sending} onPrevious={previous} />
+    </Form>
+  );
+}
+
+/** The errors found, and the banner that lists them: shown, the first error revealed, when errors are found. */
+function useErrorBanner(initialErrors: Record<string, string>) {
+  const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
+  const [bannerOpen, setBannerOpen] = useState(Object.keys(initialErrors).length > 0);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  function showErrors(found: Record<string, string>) {
+    setErrors(found);
+    setBannerOpen(true);
+    requestAnimationFrame(() => revealFirstError(found, bannerRef.current));
+  }
+  return { errors, setErrors, bannerOpen, setBannerOpen, bannerRef, showErrors };
+}
+
+/**
+ * The wizard's state: the step shown, the values and errors, the error banner, the sending of the application;
+ * each step is checked before the next is shown, the last one sends the application.
+ */
+function useFinanceWizard({ groups, initialValues, initialErrors, idempotencyKey }: WizardProps) {
   const enhanced = useHydrated();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<FormValues>(initialValues);
-  const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
-  const [bannerOpen, setBannerOpen] = useState(Object.keys(initialErrors).length > 0);
+  const { errors, setErrors, bannerOpen, setBannerOpen, bannerRef, showErrors } = useErrorBanner(initialErrors);
   const [sending, setSending] = useState(false);
   const [sendFailed, setSendFailed] = useState(false);
   const keyRef = useRef(idempotencyKey);
-  const bannerRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const stepFields = groups.map(fieldNamesOf);
@@ -163,12 +231,6 @@ export function FinanceWizard({
     setValues((current) => ({ ...current, ...draft.values }));
     setStep(draft.step);
   });
-
-  function showErrors(found: Record<string, string>) {
-    setErrors(found);
-    setBannerOpen(true);
-    requestAnimationFrame(() => revealFirstError(found, bannerRef.current));
-  }
 
   function change(name: string, value: string | boolean) {
     setValues((current) => ({ ...current, [name]: value }));
@@ -228,44 +290,21 @@ export function FinanceWizard({
     setStep(Math.max(0, step - 1));
   }
 
-  const errorCount = Object.keys(errors).length;
-  return (
-    <Form
-      method="post"
-      noValidate
-      onSubmit={next}
-      onFocus={() => void loadStepSchemas().catch(() => {})}
-      aria-label="Finance application"
-      className="mt-6"
-    >
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {enhanced && <StepProgress step={step} />}
-      {errorCount > 1 && bannerOpen && (
-        <ErrorBanner count={errorCount} bannerRef={bannerRef} onClose={() => setBannerOpen(false)} />
-      )}
-      {groups.map((stepGroups, index) => (
-        <StepFieldset
-          key={STEP_TITLES[index]}
-          index={index}
-          groups={stepGroups}
-          fieldsetRef={(element) => {
-            stepRefs.current[index] = element;
-          }}
-          hidden={enhanced && index !== step}
-          enhanced={enhanced}
-          values={values}
-          errors={errors}
-          onChange={change}
-        />
-      ))}
-      {sendFailed && (
-        <p role="alert" className="mb-4 text-brand-red-dark">
-          We could not send your application just now. Please check your connection and try again.
-        </p>
-      )}
-      <WizardButtons enhanced={enhanced} step={step} sending={sending} onPrevious={previous} />
-    </Form>
-  );
+  return {
+    enhanced,
+    step,
+    values,
+    errors,
+    bannerOpen,
+    setBannerOpen,
+    sending,
+    sendFailed,
+    bannerRef,
+    stepRefs,
+    change,
+    next,
+    previous,
+  };
 }
 
 /** The banner scrolled to, the first field in error focused. */

@@ -120,6 +120,12 @@ export async function action(args: Route.ActionArgs) {
 
 const KIND = { "test-drive": "test drive", service: "service" } as const;
 
+/** The appointment link's expiry and signature, posted back with each change. */
+type SignedLink = { expires: string; signature: string };
+
+const button =
+  "rounded px-6 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey disabled:opacity-80";
+
 export default function Appointment({ loaderData }: Route.ComponentProps) {
   const page = loaderData;
   const actionData = useActionData<ActionData>();
@@ -134,8 +140,6 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
   const what = page.vehicle ? `${KIND[page.kind]} of the ${page.vehicle}` : KIND[page.kind];
   const cancelled = page.status === "cancelled";
   const choice = actionData?.choice ?? page.choice;
-  const button =
-    "rounded px-6 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey disabled:opacity-80";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Your {KIND[page.kind]}</h1>
@@ -180,64 +184,109 @@ export default function Appointment({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <section aria-labelledby={`${id}-move`} className="mt-10 rounded-lg border border-gray-200 p-6">
-            <h2 id={`${id}-move`} className="text-2xl font-bold">
-              Move it to another time
-            </h2>
-            <Form method="post" replace className="mt-4 space-y-5">
-              <input type="hidden" name="expires" value={page.link.expires} />
-              <input type="hidden" name="signature" value={page.link.signature} />
-              {choice ? (
-                <AppointmentFields
-                  choice={choice}
-                  dealerSlug={choice.dealerSlug}
-                  selectedTime={actionData?.values?.appointment_time}
-                  ids={{ date: `${id}-date`, time: `${id}-time`, error: `${id}-time-error` }}
-                  classes={{
-                    label: "block font-semibold text-brand-grey",
-                    input:
-                      "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2 text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-red",
-                    error: "mt-1 text-sm font-semibold text-brand-red",
-                    hint: "text-brand-grey-light",
-                  }}
-                  enhanced={enhanced}
-                  submit={{ label: "Move appointment", name: "intent", value: "move" }}
-                />
-              ) : null}
-              <button
-                type="submit"
-                name="intent"
-                value="move"
-                disabled={busy}
-                className={`${button} bg-brand-red text-white hover:bg-brand-red-dark`}
-              >
-                Move appointment
-              </button>
-            </Form>
-          </section>
-          <section aria-labelledby={`${id}-cancel`} className="mt-8 rounded-lg border border-gray-200 p-6">
-            <h2 id={`${id}-cancel`} className="text-2xl font-bold">
-              Cancel it
-            </h2>
-            <p className="mt-2">The time is freed for someone else, and {page.dealerName} is told.</p>
-            <Form method="post" replace className="mt-4">
-              <input type="hidden" name="expires" value={page.link.expires} />
-              <input type="hidden" name="signature" value={page.link.signature} />
-              <button
-                type="submit"
-                name="intent"
-                value="cancel"
-                disabled={busy}
-                className={`${button} border-2 border-brand-grey bg-white text-brand-grey hover:bg-gray-100`}
-              >
-                Cancel appointment
-              </button>
-            </Form>
-          </section>
+          <MoveSection
+            id={id}
+            link={page.link}
+            choice={choice}
+            selectedTime={actionData?.values?.appointment_time}
+            enhanced={enhanced}
+            busy={busy}
+          />
+          <CancelSection id={id} link={page.link} dealerName={page.dealerName} busy={busy} />
         </>
       )}
       <p className="mt-8 text-sm text-brand-grey-light">Booked for {page.firstName}. Times are South African time.</p>
     </div>
+  );
+}
+
+/** Moving the appointment: the free times of the dealership, from the day it is booked. */
+function MoveSection({
+  id,
+  link,
+  choice,
+  selectedTime,
+  enhanced,
+  busy,
+}: {
+  id: string;
+  link: SignedLink;
+  choice: AppointmentChoice | null;
+  selectedTime: string | undefined;
+  enhanced: boolean;
+  busy: boolean;
+}) {
+  return (
+    <section aria-labelledby={`${id}-move`} className="mt-10 rounded-lg border border-gray-200 p-6">
+      <h2 id={`${id}-move`} className="text-2xl font-bold">
+        Move it to another time
+      </h2>
+      <Form method="post" replace className="mt-4 space-y-5">
+        <input type="hidden" name="expires" value={link.expires} />
+        <input type="hidden" name="signature" value={link.signature} />
+        {choice ? (
+          <AppointmentFields
+            choice={choice}
+            dealerSlug={choice.dealerSlug}
+            selectedTime={selectedTime}
+            ids={{ date: `${id}-date`, time: `${id}-time`, error: `${id}-time-error` }}
+            classes={{
+              label: "block font-semibold text-brand-grey",
+              input:
+                "mt-1 block w-full rounded border border-gray-400 bg-white px-3 py-2 text-brand-grey focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-red",
+              error: "mt-1 text-sm font-semibold text-brand-red",
+              hint: "text-brand-grey-light",
+            }}
+            enhanced={enhanced}
+            submit={{ label: "Move appointment", name: "intent", value: "move" }}
+          />
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="move"
+          disabled={busy}
+          className={`${button} bg-brand-red text-white hover:bg-brand-red-dark`}
+        >
+          Move appointment
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Cancelling the appointment. */
+function CancelSection({
+  id,
+  link,
+  dealerName,
+  busy,
+}: {
+  id: string;
+  link: SignedLink;
+  dealerName: string;
+  busy: boolean;
+}) {
+  return (
+    <section aria-labelledby={`${id}-cancel`} className="mt-8 rounded-lg border border-gray-200 p-6">
+      <h2 id={`${id}-cancel`} className="text-2xl font-bold">
+        Cancel it
+      </h2>
+      <p className="mt-2">The time is freed for someone else, and {dealerName} is told.</p>
+      <Form method="post" replace className="mt-4">
+        <input type="hidden" name="expires" value={link.expires} />
+        <input type="hidden" name="signature" value={link.signature} />
+        <button
+          type="submit"
+          name="intent"
+          value="cancel"
+          disabled={busy}
+          className={`${button} border-2 border-brand-grey bg-white text-brand-grey hover:bg-gray-100`}
+        >
+          Cancel appointment
+        </button>
+      </Form>
+    </section>
   );
 }
 

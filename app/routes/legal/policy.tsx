@@ -27,6 +27,51 @@ export default function Policy() {
         each act as responsible party for their own processing.
       </p>
 
+      <WhatWeCollect />
+
+      <WhyWeUseIt />
+
+      <h2>4. Who we share it with</h2>
+      <p>
+        The dealership that handles your request; Honda Motor Southern Africa for warranty, recalls and customer care;
+        banks, finance houses and credit bureaux for finance applications; insurers when you ask for cover; and service
+        providers that host our systems under written agreements that require them to protect your information. We do
+        not sell personal information. Where a provider stores information outside South Africa, we make sure the
+        protection is at least equal to POPIA's, as section 72 requires.
+      </p>
+
+      <HowLongWeKeepIt />
+
+      <h2>6. How we protect it</h2>
+      <p>
+        Information travels over encrypted connections, access is limited to staff who need it, and our providers are
+        bound to keep it confidential and secure. If we have reason to believe your information was accessed without
+        authority, we will tell you and the Information Regulator as section 22 of POPIA requires.
+      </p>
+
+      <h2>7. Your rights</h2>
+      <ul>
+        <li>
+          Ask whether we hold your personal information and for a copy of it (see our <a href="/popia">PAIA manual</a>).
+        </li>
+        <li>
+          Ask us to correct or delete information that is inaccurate, out of date, incomplete or unlawfully obtained.
+        </li>
+        <li>Withdraw your consent, or object to processing based on legitimate interests or for direct marketing.</li>
+        <li>Complain to the Information Regulator.</li>
+      </ul>
+
+      <h2>8. Contact our Information Officer</h2>
+      <InformationOfficerContact />
+      <RegulatorContact />
+    </LegalPage>
+  );
+}
+
+/** Section 2: each kind of personal information we collect. */
+function WhatWeCollect() {
+  return (
+    <>
       <h2>2. What we collect</h2>
       <ul>
         <li>
@@ -75,7 +120,14 @@ export default function Policy() {
           identifier, nothing that could tell us who you are.
         </li>
       </ul>
+    </>
+  );
+}
 
+/** Section 3: each purpose we use it for, with its lawful ground. */
+function WhyWeUseIt() {
+  return (
+    <>
       <h2>3. Why we use it</h2>
       <ul>
         <li>
@@ -101,16 +153,14 @@ export default function Policy() {
         </li>
         <li>To send you news and offers, only if you agreed to it; you can opt out at any time.</li>
       </ul>
+    </>
+  );
+}
 
-      <h2>4. Who we share it with</h2>
-      <p>
-        The dealership that handles your request; Honda Motor Southern Africa for warranty, recalls and customer care;
-        banks, finance houses and credit bureaux for finance applications; insurers when you ask for cover; and service
-        providers that host our systems under written agreements that require them to protect your information. We do
-        not sell personal information. Where a provider stores information outside South Africa, we make sure the
-        protection is at least equal to POPIA's, as section 72 requires.
-      </p>
-
+/** Section 5: how long each kind of information is kept. */
+function HowLongWeKeepIt() {
+  return (
+    <>
       <h2>5. How long we keep it</h2>
       <ul>
         <li>Enquiries that do not lead to a sale: up to 24 months, then deleted.</li>
@@ -129,29 +179,6 @@ export default function Policy() {
           the same month a year before; then deleted.
         </li>
       </ul>
-
-      <h2>6. How we protect it</h2>
-      <p>
-        Information travels over encrypted connections, access is limited to staff who need it, and our providers are
-        bound to keep it confidential and secure. If we have reason to believe your information was accessed without
-        authority, we will tell you and the Information Regulator as section 22 of POPIA requires.
-      </p>
-
-      <h2>7. Your rights</h2>
-      <ul>
-        <li>
-          Ask whether we hold your personal information and for a copy of it (see our <a href="/popia">PAIA manual</a>).
-        </li>
-        <li>
-          Ask us to correct or delete information that is inaccurate, out of date, incomplete or unlawfully obtained.
-        </li>
-        <li>Withdraw your consent, or object to processing based on legitimate interests or for direct marketing.</li>
-        <li>Complain to the Information Regulator.</li>
-      </ul>
-
-      <h2>8. Contact our Information Officer</h2>
-      <InformationOfficerContact />
-      <RegulatorContact />
-    </LegalPage>
+    </>
   );
 }

@@ -38,6 +38,42 @@ export default function Popia() {
         get it from the Regulator's website or ask our Information Officer for a copy.
       </p>
 
+      <RecordsWeHold />
+
+      <HowToAskForAccess />
+
+      <h2>6. How we process personal information (POPIA)</h2>
+      <p>
+        We process personal information of customers, website visitors, employees and suppliers to sell, finance,
+        service and deliver vehicles, to answer enquiries, to meet legal obligations and, with your permission, to
+        market to you. See our <a href="/policy">privacy policy</a> for the categories of information, the recipients
+        (including the manufacturer, banks and finance houses, and credit bureaux when you apply for finance),
+        cross-border transfers and the security measures we apply.
+      </p>
+
+      <PopiaSection11 />
+
+      <h2>7. Your other rights</h2>
+      <p>
+        You may ask whether we hold personal information about you, ask for a copy of it, and ask us to correct or
+        delete information that is inaccurate, irrelevant, excessive, out of date, incomplete, misleading or unlawfully
+        obtained.
+      </p>
+      <RegulatorContact />
+
+      <h2>8. Availability of this manual</h2>
+      <p>
+        This manual is available on this website and, free of charge, at the head office and at every dealership during
+        business hours.
+      </p>
+    </LegalPage>
+  );
+}
+
+/** Section 4: the kinds of records we hold. */
+function RecordsWeHold() {
+  return (
+    <>
       <h2>4. Records we hold</h2>
       <ul>
         <li>Company records: incorporation documents, minutes, statutory registers and licences.</li>
@@ -55,7 +91,14 @@ export default function Popia() {
         Records required by other laws (including the Companies Act, the Income Tax Act, the Basic Conditions of
         Employment Act and the National Credit Act) are kept as those laws require.
       </p>
+    </>
+  );
+}
 
+/** Section 5: the steps of a request for access to a record, under PAIA. */
+function HowToAskForAccess() {
+  return (
+    <>
       <h2>5. How to ask for access</h2>
       <ol>
         <li>
@@ -78,16 +121,14 @@ export default function Popia() {
         Part 3 of PAIA, for example to protect another person's privacy, commercial information of a third party, or
         privileged legal records. If we refuse, we give reasons.
       </p>
+    </>
+  );
+}
 
-      <h2>6. How we process personal information (POPIA)</h2>
-      <p>
-        We process personal information of customers, website visitors, employees and suppliers to sell, finance,
-        service and deliver vehicles, to answer enquiries, to meet legal obligations and, with your permission, to
-        market to you. See our <a href="/policy">privacy policy</a> for the categories of information, the recipients
-        (including the manufacturer, banks and finance houses, and credit bureaux when you apply for finance),
-        cross-border transfers and the security measures we apply.
-      </p>
-
+/** Section 6: what section 11 of POPIA says, in our own words. */
+function PopiaSection11() {
+  return (
+    <>
       <h3>POPIA section 11: consent, justification and objection</h3>
       <p>In our own words, section 11 of POPIA says the following.</p>
       <ol>
@@ -125,20 +166,6 @@ export default function Popia() {
         To withdraw consent or object, write to the Information Officer (form 1 under the POPIA regulations may be
         used). Marketing messages also carry a way to opt out.
       </p>
-
-      <h2>7. Your other rights</h2>
-      <p>
-        You may ask whether we hold personal information about you, ask for a copy of it, and ask us to correct or
-        delete information that is inaccurate, irrelevant, excessive, out of date, incomplete, misleading or unlawfully
-        obtained.
-      </p>
-      <RegulatorContact />
-
-      <h2>8. Availability of this manual</h2>
-      <p>
-        This manual is available on this website and, free of charge, at the head office and at every dealership during
-        business hours.
-      </p>
-    </LegalPage>
+    </>
   );
 }

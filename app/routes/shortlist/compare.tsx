@@ -173,6 +173,8 @@ function newColumn(v: NewVariantColumn): Column {
   };
 }
 
+type CompareProps = Pick<Route.ComponentProps["loaderData"], "vehicles" | "variants" | "from">;
+
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { asked, vehicles, variants, from } = loaderData;
   const compare = useShortlist("compare");
@@ -185,6 +187,86 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       void navigate(`/compare${compareQuery(compare.list)}`, { replace: true });
   }, [hydrated, nothingAsked, compare.list, navigate]);
   const columns = [...vehicles.map(usedColumn), ...variants.map(newColumn)];
+  const sold = asked.used - vehicles.length;
+  const withdrawn = asked.variants - variants.length;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold">Compare vehicles</h1>
+        {hydrated && columns.length > 0 && (
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="min-h-11 rounded border border-brand-grey px-4 font-semibold print:hidden"
+          >
+            Print
+          </button>
+        )}
+      </div>
+      {sold > 0 && <p className="mt-2">{sold} of the used vehicles you picked have been sold.</p>}
+      {withdrawn > 0 && <p className="mt-2">{withdrawn} of the new models you picked are no longer available.</p>}
+      {columns.length === 0 ? (
+        <NothingToCompare />
+      ) : (
+        <>
+          {vehicles.length > 0 && <ProvinceChoice vehicles={vehicles} variants={variants} from={from} />}
+          <CompareTable columns={columns} vehicles={vehicles} variants={variants} from={from} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The empty comparison: where to pick vehicles from. */
+function NothingToCompare() {
+  return (
+    <p className="mt-4 text-lg">
+      Nothing to compare yet. Press <strong>Compare</strong> on up to {MAX_COMPARED}{" "}
+      <Link to="/used" className="font-semibold text-brand-red underline">
+        used or demo vehicles
+      </Link>{" "}
+      or{" "}
+      <Link to="/new" className="font-semibold text-brand-red underline">
+        new models
+      </Link>
+      .
+    </p>
+  );
+}
+
+/** The buyer's province, for the distance to each used vehicle. */
+function ProvinceChoice({ vehicles, variants, from }: CompareProps) {
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
+      <input type="hidden" name="ids" value={vehicles.map((v) => v.id).join(",")} />
+      {variants.length > 0 && <input type="hidden" name="variants" value={variants.map((v) => v.key).join(",")} />}
+      <div>
+        <label htmlFor="compare-from" className="block font-semibold">
+          Your province
+        </label>
+        <select
+          id="compare-from"
+          name="from"
+          defaultValue={from ?? ""}
+          className="mt-1 min-h-11 rounded border border-gray-400 bg-white px-2"
+        >
+          <option value="">Choose</option>
+          {PROVINCES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="min-h-11 rounded border border-brand-grey px-4 font-semibold">
+        Show distances
+      </button>
+    </Form>
+  );
+}
+
+/** The vehicles side by side, a row for each detail, the rows whose values differ marked. */
+function CompareTable({ columns, vehicles, variants, from }: CompareProps & { columns: Column[] }) {
   const rows: { label: string; value: (c: Column) => string | null }[] = [
     ...ROWS.map((label) => ({ label, value: (c: Column) => c.values[label] })),
     ...(from
@@ -206,125 +288,62 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     ].filter(Boolean);
     return `/compare${params.length > 0 ? `?${params.join("&")}` : ""}`;
   };
-  const sold = asked.used - vehicles.length;
-  const withdrawn = asked.variants - variants.length;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold">Compare vehicles</h1>
-        {hydrated && columns.length > 0 && (
-          <button
-            type="button"
-            onClick={() => window.print()}
-            className="min-h-11 rounded border border-brand-grey px-4 font-semibold print:hidden"
-          >
-            Print
-          </button>
-        )}
-      </div>
-      {sold > 0 && <p className="mt-2">{sold} of the used vehicles you picked have been sold.</p>}
-      {withdrawn > 0 && <p className="mt-2">{withdrawn} of the new models you picked are no longer available.</p>}
-      {columns.length === 0 ? (
-        <p className="mt-4 text-lg">
-          Nothing to compare yet. Press <strong>Compare</strong> on up to {MAX_COMPARED}{" "}
-          <Link to="/used" className="font-semibold text-brand-red underline">
-            used or demo vehicles
-          </Link>{" "}
-          or{" "}
-          <Link to="/new" className="font-semibold text-brand-red underline">
-            new models
-          </Link>
-          .
-        </p>
-      ) : (
-        <>
-          {vehicles.length > 0 && (
-            <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
-              <input type="hidden" name="ids" value={vehicles.map((v) => v.id).join(",")} />
-              {variants.length > 0 && (
-                <input type="hidden" name="variants" value={variants.map((v) => v.key).join(",")} />
-              )}
-              <div>
-                <label htmlFor="compare-from" className="block font-semibold">
-                  Your province
-                </label>
-                <select
-                  id="compare-from"
-                  name="from"
-                  defaultValue={from ?? ""}
-                  className="mt-1 min-h-11 rounded border border-gray-400 bg-white px-2"
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full min-w-[36rem] border-collapse text-left">
+        <caption className="sr-only">
+          The vehicles side by side; rows marked “differs” have different values; a dash means not listed for that
+          vehicle.
+        </caption>
+        <thead>
+          <tr>
+            <td />
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className="p-3 align-top">
+                <img
+                  src={c.image}
+                  alt=""
+                  width={320}
+                  height={200}
+                  className="aspect-[8/5] h-auto w-full rounded object-cover"
+                />
+                <Link to={c.uri} className="mt-2 block font-semibold underline">
+                  {c.title}
+                </Link>
+                <span className="block text-sm font-normal">{c.subtitle}</span>
+                <Link
+                  to={without(c)}
+                  className="mt-1 inline-block text-sm font-normal text-brand-red underline print:hidden"
+                  aria-label={`Remove ${c.title} ${c.subtitle} from the comparison`}
                 >
-                  <option value="">Choose</option>
-                  {PROVINCES.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="min-h-11 rounded border border-brand-grey px-4 font-semibold">
-                Show distances
-              </button>
-            </Form>
-          )}
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full min-w-[36rem] border-collapse text-left">
-              <caption className="sr-only">
-                The vehicles side by side; rows marked “differs” have different values; a dash means not listed for that
-                vehicle.
-              </caption>
-              <thead>
-                <tr>
-                  <td />
-                  {columns.map((c) => (
-                    <th key={c.key} scope="col" className="p-3 align-top">
-                      <img
-                        src={c.image}
-                        alt=""
-                        width={320}
-                        height={200}
-                        className="aspect-[8/5] h-auto w-full rounded object-cover"
-                      />
-                      <Link to={c.uri} className="mt-2 block font-semibold underline">
-                        {c.title}
-                      </Link>
-                      <span className="block text-sm font-normal">{c.subtitle}</span>
-                      <Link
-                        to={without(c)}
-                        className="mt-1 inline-block text-sm font-normal text-brand-red underline print:hidden"
-                        aria-label={`Remove ${c.title} ${c.subtitle} from the comparison`}
-                      >
-                        Remove
-                      </Link>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const values = columns.map(row.value);
-                  const differs = columns.length > 1 && new Set(values).size > 1;
-                  return (
-                    <tr key={row.label} className={`border-t border-gray-200 ${differs ? "bg-amber-50" : ""}`}>
-                      <th scope="row" className="p-3 font-semibold">
-                        {row.label}
-                        {differs && (
-                          <span className="ml-2 rounded bg-amber-200 px-1 text-xs font-bold uppercase">differs</span>
-                        )}
-                      </th>
-                      {values.map((value, i) => (
-                        <td key={columns[i]!.key} className={`p-3 ${differs ? "font-semibold" : ""}`}>
-                          {value ?? <NotListed />}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                  Remove
+                </Link>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const values = columns.map(row.value);
+            const differs = columns.length > 1 && new Set(values).size > 1;
+            return (
+              <tr key={row.label} className={`border-t border-gray-200 ${differs ? "bg-amber-50" : ""}`}>
+                <th scope="row" className="p-3 font-semibold">
+                  {row.label}
+                  {differs && (
+                    <span className="ml-2 rounded bg-amber-200 px-1 text-xs font-bold uppercase">differs</span>
+                  )}
+                </th>
+                {values.map((value, i) => (
+                  <td key={columns[i]!.key} className={`p-3 ${differs ? "font-semibold" : ""}`}>
+                    {value ?? <NotListed />}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -51,174 +51,198 @@ function describeValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+type AuditData = Route.ComponentProps["loaderData"];
+
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, entities, dealers, query, errors, total, page, pages } = loaderData;
-  const pageLink = (target: number) =>
-    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).filter(([, value]) => value !== "")), page: String(target) })}`;
   return (
     <>
       <h1 className="text-3xl font-bold">Audit log</h1>
       <p className="mt-2">
         Every change made in the back office and by stock feeds, newest first. Times are South African.
       </p>
-      <Form method="get" className="mt-6 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="sm:col-span-2 lg:col-span-3">
-          <ErrorSummary
-            form="audit"
-            errors={errors}
-            fieldLabels={{ from: "From", to: "To", dealerId: "Dealer", actor: "Who", entity: "Record" }}
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-actor" className={labelClass}>
-            Who
-          </label>
-          <input
-            id="audit-actor"
-            name="actor"
-            defaultValue={query.actor}
-            className={inputClass}
-            aria-describedby="audit-actor-hint"
-          />
-          <p id="audit-actor-hint" className="text-sm text-brand-grey-light">
-            Part of an e-mail address or feed key name
-          </p>
-        </div>
-        <div>
-          <label htmlFor="audit-entity" className={labelClass}>
-            Record
-          </label>
-          <select id="audit-entity" name="entity" defaultValue={query.entity} className={inputClass}>
-            <option value="">Any</option>
-            {entities.map((entity) => (
-              <option key={entity} value={entity}>
-                {entity}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-dealerId" className={labelClass}>
-            Dealer
-          </label>
-          <select id="audit-dealerId" name="dealerId" defaultValue={query.dealerId} className={inputClass}>
-            <option value="">Any</option>
-            {dealers.map((dealer) => (
-              <option key={dealer.id} value={dealer.id}>
-                {dealer.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-from" className={labelClass}>
-            From
-          </label>
-          <input
-            id="audit-from"
-            name="from"
-            type="date"
-            defaultValue={query.from}
-            className={inputClass}
-            aria-invalid={errors.from ? true : undefined}
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className={labelClass}>
-            To
-          </label>
-          <input
-            id="audit-to"
-            name="to"
-            type="date"
-            defaultValue={query.to}
-            className={inputClass}
-            aria-invalid={errors.to ? true : undefined}
-          />
-        </div>
-        <div className="flex items-end gap-3">
-          <button type="submit" className={secondaryButtonClass}>
-            Show entries
-          </button>
-          <Link to="/staff/audit" className="py-2 font-semibold text-brand-red underline">
-            Clear
-          </Link>
-        </div>
-      </Form>
+      <AuditFilter entities={entities} dealers={dealers} query={query} errors={errors} />
 
       <p className="mt-6" role="status">
         {total === 0
           ? "No entries match."
           : `${total} entr${total === 1 ? "y" : "ies"}${pages > 1 ? `, page ${page} of ${pages}` : ""}.`}
       </p>
-      {entries.length > 0 ? (
-        <ScrollableTable label="Audit entries" spacing="mt-4">
-          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Audit entries</caption>
-            <thead>
-              <tr className="border-b-2 border-brand-grey">
-                <th scope="col" className="py-2 pr-3">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  What
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Record
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Dealer
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Changes
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-b border-gray-300 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
-                  <td className="py-2 pr-3">{entry.actorLabel}</td>
-                  <td className="py-2 pr-3">{entry.action}</td>
-                  <td className="py-2 pr-3">
-                    {entry.entity} {entry.entityId}
-                  </td>
-                  <td className="py-2 pr-3">{entry.dealerName ?? "Group"}</td>
-                  <td className="py-2 pr-3">
-                    {Object.keys(entry.changes).length === 0 ? null : (
-                      <ul>
-                        {Object.entries(entry.changes).map(([name, change]) => (
-                          <li key={name}>
-                            <span className="font-semibold">{name}</span>: {describeValue(change.from)} →{" "}
-                            {describeValue(change.to)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollableTable>
-      ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Audit log pages" className="mt-6 flex gap-4">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-semibold text-brand-red underline">
-              Previous page
-            </Link>
-          ) : null}
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="font-semibold text-brand-red underline">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      {entries.length > 0 ? <AuditTable entries={entries} /> : null}
+      {pages > 1 ? <AuditPages query={query} page={page} pages={pages} /> : null}
     </>
+  );
+}
+
+/** The filters: who, which record, which dealer, between which days. */
+function AuditFilter({
+  entities,
+  dealers,
+  query,
+  errors,
+}: Pick<AuditData, "entities" | "dealers" | "query" | "errors">) {
+  return (
+    <Form method="get" className="mt-6 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="sm:col-span-2 lg:col-span-3">
+        <ErrorSummary
+          form="audit"
+          errors={errors}
+          fieldLabels={{ from: "From", to: "To", dealerId: "Dealer", actor: "Who", entity: "Record" }}
+        />
+      </div>
+      <div>
+        <label htmlFor="audit-actor" className={labelClass}>
+          Who
+        </label>
+        <input
+          id="audit-actor"
+          name="actor"
+          defaultValue={query.actor}
+          className={inputClass}
+          aria-describedby="audit-actor-hint"
+        />
+        <p id="audit-actor-hint" className="text-sm text-brand-grey-light">
+          Part of an e-mail address or feed key name
+        </p>
+      </div>
+      <div>
+        <label htmlFor="audit-entity" className={labelClass}>
+          Record
+        </label>
+        <select id="audit-entity" name="entity" defaultValue={query.entity} className={inputClass}>
+          <option value="">Any</option>
+          {entities.map((entity) => (
+            <option key={entity} value={entity}>
+              {entity}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="audit-dealerId" className={labelClass}>
+          Dealer
+        </label>
+        <select id="audit-dealerId" name="dealerId" defaultValue={query.dealerId} className={inputClass}>
+          <option value="">Any</option>
+          {dealers.map((dealer) => (
+            <option key={dealer.id} value={dealer.id}>
+              {dealer.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="audit-from" className={labelClass}>
+          From
+        </label>
+        <input
+          id="audit-from"
+          name="from"
+          type="date"
+          defaultValue={query.from}
+          className={inputClass}
+          aria-invalid={errors.from ? true : undefined}
+        />
+      </div>
+      <div>
+        <label htmlFor="audit-to" className={labelClass}>
+          To
+        </label>
+        <input
+          id="audit-to"
+          name="to"
+          type="date"
+          defaultValue={query.to}
+          className={inputClass}
+          aria-invalid={errors.to ? true : undefined}
+        />
+      </div>
+      <div className="flex items-end gap-3">
+        <button type="submit" className={secondaryButtonClass}>
+          Show entries
+        </button>
+        <Link to="/staff/audit" className="py-2 font-semibold text-brand-red underline">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** One page of entries, newest first, each with the values it changed. */
+function AuditTable({ entries }: Pick<AuditData, "entries">) {
+  return (
+    <ScrollableTable label="Audit entries" spacing="mt-4">
+      <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+        <caption className="sr-only">Audit entries</caption>
+        <thead>
+          <tr className="border-b-2 border-brand-grey">
+            <th scope="col" className="py-2 pr-3">
+              When
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Who
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              What
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Record
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Dealer
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Changes
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-gray-300 align-top">
+              <td className="py-2 pr-3 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
+              <td className="py-2 pr-3">{entry.actorLabel}</td>
+              <td className="py-2 pr-3">{entry.action}</td>
+              <td className="py-2 pr-3">
+                {entry.entity} {entry.entityId}
+              </td>
+              <td className="py-2 pr-3">{entry.dealerName ?? "Group"}</td>
+              <td className="py-2 pr-3">
+                {Object.keys(entry.changes).length === 0 ? null : (
+                  <ul>
+                    {Object.entries(entry.changes).map(([name, change]) => (
+                      <li key={name}>
+                        <span className="font-semibold">{name}</span>: {describeValue(change.from)} →{" "}
+                        {describeValue(change.to)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollableTable>
+  );
+}
+
+/** The links to the previous and next pages, keeping the filters. */
+function AuditPages({ query, page, pages }: Pick<AuditData, "query" | "page" | "pages">) {
+  const pageLink = (target: number) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).filter(([, value]) => value !== "")), page: String(target) })}`;
+  return (
+    <nav aria-label="Audit log pages" className="mt-6 flex gap-4">
+      {page > 1 ? (
+        <Link to={pageLink(page - 1)} className="font-semibold text-brand-red underline">
+          Previous page
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={pageLink(page + 1)} className="font-semibold text-brand-red underline">
+          Next page
+        </Link>
+      ) : null}
+    </nav>
   );
 }

@@ -45,6 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type TotpSetUp = { secret: string; uri: string; qrSvg: string };
 
+/** What each of the page's forms takes: the CSRF token, its own errors, whether a form is being sent. */
+type FormProps = { csrfToken: string; errors: Record<string, string> | undefined; busy: boolean };
+
 const totpSetUp = ({ secret, uri }: { secret: string; uri: string }): TotpSetUp => ({
   secret,
   uri,
@@ -122,144 +125,159 @@ export default function OwnAccount({ loaderData, actionData }: Route.ComponentPr
         <Notice>{done}</Notice>
       </div>
 
-      <section aria-labelledby="password" className="mt-6 max-w-xl">
-        <h2 id="password" className="text-2xl font-bold">
-          Change your password
-        </h2>
-        <Form method="post" className="mt-4 space-y-5" noValidate>
-          <ErrorSummary
-            form="password"
-            errors={errorsOf("password")}
-            fieldLabels={{
-              currentPassword: "Current password",
-              newPassword: "New password",
-              confirm: "Repeat the new password",
-            }}
-          />
-          <CsrfField token={csrfToken} />
-          <input type="hidden" name="username" value={email} autoComplete="username" />
-          <TextField
-            form="password"
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errorsOf("password")?.currentPassword}
-          />
-          <TextField
-            form="password"
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={PASSWORD_HINT}
-            error={errorsOf("password")?.newPassword}
-          />
-          <TextField
-            form="password"
-            name="confirm"
-            label="Repeat the new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errorsOf("password")?.confirm}
-          />
-          <button type="submit" name="intent" value="password" className={buttonClass} disabled={busy}>
-            Change password
-          </button>
-        </Form>
-      </section>
+      <ChangePasswordSection csrfToken={csrfToken} email={email} errors={errorsOf("password")} busy={busy} />
 
       <section aria-labelledby="two-factor" className="mt-10 max-w-xl">
         <h2 id="two-factor" className="text-2xl font-bold">
           Two-factor sign-in
         </h2>
         {totpEnabled ? (
-          <>
-            <p className="mt-2">On: after your password you enter the 6-digit code from your authenticator app.</p>
-            <Form method="post" className="mt-4 space-y-5" noValidate>
-              <ErrorSummary
-                form="totp-off"
-                errors={errorsOf("totp-off")}
-                fieldLabels={{ currentPassword: "Current password" }}
-              />
-              <CsrfField token={csrfToken} />
-              <TextField
-                form="totp-off"
-                name="currentPassword"
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={errorsOf("totp-off")?.currentPassword}
-              />
-              <button type="submit" name="intent" value="totp-off" className={secondaryButtonClass} disabled={busy}>
-                Turn off two-factor sign-in
-              </button>
-            </Form>
-          </>
+          <TurnOffTwoFactor csrfToken={csrfToken} errors={errorsOf("totp-off")} busy={busy} />
         ) : totp ? (
-          <>
-            <p className="mt-2">
-              Off. To turn it on, add this key to an authenticator app (scan the QR code, type the key in, or open the
-              otpauth address on the phone), then enter the code the app shows.
-            </p>
-            <div className="mt-4 flex flex-wrap items-start gap-6">
-              {/* Drawn on the server (app/lib/totp-qr.server.ts): an <svg role="img"> with its own accessible name, no script. */}
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's SVG of the QR code, with no input but the secret's URI */}
-              <div className="shrink-0 border border-gray-300" dangerouslySetInnerHTML={{ __html: totp.qrSvg }} />
-              <dl className="min-w-0 flex-1 basis-64 space-y-3">
-                <div>
-                  <dt className="font-semibold">Key</dt>
-                  <dd>
-                    <code className="break-all rounded bg-gray-100 px-2 py-1 text-lg tracking-wider">
-                      {totp.secret}
-                    </code>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="font-semibold">otpauth address</dt>
-                  <dd>
-                    <code className="break-all rounded bg-gray-100 px-2 py-1 text-sm">{totp.uri}</code>
-                  </dd>
-                </div>
-              </dl>
-            </div>
-            <Form method="post" className="mt-4 space-y-5" noValidate>
-              <ErrorSummary
-                form="totp-on"
-                errors={errorsOf("totp-on")}
-                fieldLabels={{ currentPassword: "Current password", code: "Code from your app" }}
-              />
-              <CsrfField token={csrfToken} />
-              <input type="hidden" name="secret" value={totp.secret} />
-              <TextField
-                form="totp-on"
-                name="currentPassword"
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={errorsOf("totp-on")?.currentPassword}
-              />
-              <TextField
-                form="totp-on"
-                name="code"
-                label="Code from your app"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                required
-                error={errorsOf("totp-on")?.code}
-              />
-              <button type="submit" name="intent" value="totp-on" className={buttonClass} disabled={busy}>
-                Turn on two-factor sign-in
-              </button>
-            </Form>
-          </>
+          <TurnOnTwoFactor csrfToken={csrfToken} errors={errorsOf("totp-on")} busy={busy} totp={totp} />
         ) : null}
       </section>
+    </>
+  );
+}
+
+/** Changing one's password: the current one, then the new one twice. */
+function ChangePasswordSection({ csrfToken, email, errors, busy }: FormProps & { email: string }) {
+  return (
+    <section aria-labelledby="password" className="mt-6 max-w-xl">
+      <h2 id="password" className="text-2xl font-bold">
+        Change your password
+      </h2>
+      <Form method="post" className="mt-4 space-y-5" noValidate>
+        <ErrorSummary
+          form="password"
+          errors={errors}
+          fieldLabels={{
+            currentPassword: "Current password",
+            newPassword: "New password",
+            confirm: "Repeat the new password",
+          }}
+        />
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="username" value={email} autoComplete="username" />
+        <TextField
+          form="password"
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors?.currentPassword}
+        />
+        <TextField
+          form="password"
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          error={errors?.newPassword}
+        />
+        <TextField
+          form="password"
+          name="confirm"
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors?.confirm}
+        />
+        <button type="submit" name="intent" value="password" className={buttonClass} disabled={busy}>
+          Change password
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Two-factor sign-in is on: turning it off takes the current password. */
+function TurnOffTwoFactor({ csrfToken, errors, busy }: FormProps) {
+  return (
+    <>
+      <p className="mt-2">On: after your password you enter the 6-digit code from your authenticator app.</p>
+      <Form method="post" className="mt-4 space-y-5" noValidate>
+        <ErrorSummary form="totp-off" errors={errors} fieldLabels={{ currentPassword: "Current password" }} />
+        <CsrfField token={csrfToken} />
+        <TextField
+          form="totp-off"
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors?.currentPassword}
+        />
+        <button type="submit" name="intent" value="totp-off" className={secondaryButtonClass} disabled={busy}>
+          Turn off two-factor sign-in
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** Two-factor sign-in is off: the new secret as a QR code and as text, and the form that checks a first code. */
+function TurnOnTwoFactor({ csrfToken, errors, busy, totp }: FormProps & { totp: TotpSetUp }) {
+  return (
+    <>
+      <p className="mt-2">
+        Off. To turn it on, add this key to an authenticator app (scan the QR code, type the key in, or open the otpauth
+        address on the phone), then enter the code the app shows.
+      </p>
+      <div className="mt-4 flex flex-wrap items-start gap-6">
+        {/* Drawn on the server (app/lib/totp-qr.server.ts): an <svg role="img"> with its own accessible name, no script. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's SVG of the QR code, with no input but the secret's URI */}
+        <div className="shrink-0 border border-gray-300" dangerouslySetInnerHTML={{ __html: totp.qrSvg }} />
+        <dl className="min-w-0 flex-1 basis-64 space-y-3">
+          <div>
+            <dt className="font-semibold">Key</dt>
+            <dd>
+              <code className="break-all rounded bg-gray-100 px-2 py-1 text-lg tracking-wider">{totp.secret}</code>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold">otpauth address</dt>
+            <dd>
+              <code className="break-all rounded bg-gray-100 px-2 py-1 text-sm">{totp.uri}</code>
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <Form method="post" className="mt-4 space-y-5" noValidate>
+        <ErrorSummary
+          form="totp-on"
+          errors={errors}
+          fieldLabels={{ currentPassword: "Current password", code: "Code from your app" }}
+        />
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="secret" value={totp.secret} />
+        <TextField
+          form="totp-on"
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors?.currentPassword}
+        />
+        <TextField
+          form="totp-on"
+          name="code"
+          label="Code from your app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          error={errors?.code}
+        />
+        <button type="submit" name="intent" value="totp-on" className={buttonClass} disabled={busy}>
+          Turn on two-factor sign-in
+        </button>
+      </Form>
     </>
   );
 }
