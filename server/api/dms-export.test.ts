@@ -212,8 +212,11 @@ describe("a DMS's own used-stock export", () => {
     expect(filters.makes.map((m: { name: string }) => m.name)).not.toContain("Great Wall");
     const bakkies = (await server.get("/api/vehicles?bodyType[]=Bakkie&make_slug=gwm")).body;
     expect(bakkies["hydra:totalItems"]).toBe(4);
-    const listing = await fetch(`${server.baseUrl}/used?fuelType=Electric`);
-    expect(await listing.text()).toMatch(/value="Electric"/);
+    const listing = await (await fetch(`${server.baseUrl}/used?fuelType=Electric`)).text();
+    expect(listing).toMatch(/value="Electric"/);
+    // The export sends no photos: each card says so, and no picture has an empty address.
+    expect(listing.match(/role="img" aria-label="[^"]*: photos to follow"/g)).toHaveLength(2);
+    expect(listing).not.toMatch(/\s(src|href)=""/);
   });
 
   it("merges a make into another: every vehicle moves and the old listing address redirects", async () => {

@@ -40,6 +40,7 @@ export function VehiclePicture({
   // page first and the picture a frame or more later, which is when the largest contentful paint is counted.
   const decoding = lcp ? undefined : "async";
   const { picture } = image;
+  if (image.uri === "") return <NoPhotoYet alt={alt} className={className} size={artSize} />;
   if (!picture) {
     if (lcp) preloadLcpImage(image.uri);
     return (
@@ -79,5 +80,30 @@ export function VehiclePicture({
         className={className}
       />
     </picture>
+  );
+}
+
+/**
+ * A vehicle listed without photos (a dealer's feed may send them later): a box of the picture's shape that says so,
+ * instead of an image with no address, which a browser would answer by fetching the page again.
+ */
+function NoPhotoYet({
+  alt,
+  className,
+  size,
+}: {
+  alt: string;
+  className: string;
+  size: { width: number; height: number };
+}) {
+  return (
+    <div
+      role="img"
+      aria-label={`${alt}: photos to follow`}
+      style={{ aspectRatio: `${size.width} / ${size.height}` }}
+      className={`${className} flex items-center justify-center bg-gray-100 text-sm text-gray-700`}
+    >
+      <span aria-hidden="true">Photos to follow</span>
+    </div>
   );
 }
