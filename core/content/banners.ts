@@ -10,17 +10,18 @@ import type { BannerType } from "./content-labels.ts";
 export { BANNER_TYPES, type BannerType } from "./content-labels.ts";
 
 /** product.md §7: 'new' asks for Car banners and 'honda-wing' for Motorcycle banners. */
-const BANNER_TYPE_ALIASES: Record<string, BannerType> = {
-  "": "",
-  car: "Car",
-  motorcycle: "Motorcycle",
-  new: "Car",
-  "honda-wing": "Motorcycle",
-};
+const BANNER_TYPE_ALIASES = new Map<string, BannerType>([
+  ["", ""],
+  ["car", "Car"],
+  ["motorcycle", "Motorcycle"],
+  ["new", "Car"],
+  ["honda-wing", "Motorcycle"],
+]);
 
 /** The banner type a query value asks for, or null when it names none. */
 export function bannerTypeFor(raw: string | null): BannerType | null {
-  return BANNER_TYPE_ALIASES[(raw ?? "").trim().toLowerCase()] ?? null;
+  // A Map, not an object: `?type=constructor` must not find Object.prototype's constructor (a property test found it).
+  return BANNER_TYPE_ALIASES.get((raw ?? "").trim().toLowerCase()) ?? null;
 }
 
 /** product.md §3: Banner. */

@@ -26,8 +26,8 @@ describe("GET /api/banners", () => {
     }
   });
 
-  it("answers 400 for an unknown type", async () => {
-    const { status, body } = await server.get("/api/banners?type=boat");
+  it.each(["boat", "constructor", "toString", "__proto__"])("answers 400 for the unknown type %s", async (type) => {
+    const { status, body } = await server.get(`/api/banners?type=${type}`);
     expect(status).toBe(400);
     expect(body.violations[0].propertyPath).toBe("type");
   });
