@@ -1,4 +1,6 @@
 import http from "node:http";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { count } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -323,6 +325,36 @@ describe("the request guard in front of the site's pages", () => {
 });
 
 describe("early answers and a keep-alive client", () => {
+  it("reads a refused body to its end before answering 413, so that a client still sending it reads the answer", async () => {
+    const site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(1_000, 600_000) });
+    const socket = net.connect(Number(new URL(site.baseUrl).port), "127.0.0.1");
+    try {
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      const body = JSON.stringify({ message: "x".repeat(100 * 1024) });
+      const half = Math.floor(body.length / 2);
+      let answer = "";
+      const errors: string[] = [];
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.on("error", (error) => errors.push(error.message));
+      const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.write(
+        "POST /api/customer_enquiries HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+      );
+      // A client, or a proxy, still sending: the server answers once the body is in, not while it arrives.
+      await sleep(300);
+      const answeredBeforeTheRest = answer;
+      socket.write(body.slice(half));
+      await ended;
+      expect({ answeredBeforeTheRest, errors }).toEqual({ answeredBeforeTheRest: "", errors: [] });
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    } finally {
+      socket.destroy();
+      await site.close();
+    }
+  });
+
   it("lets the client's next request on its connection succeed after a 413, 415, 400, 405 and 429, with or without a body", async () => {
     // Four writes reach the allowance before the 429s: the two 400s, the 422 and the form's 415 (an API 415 and the 413s are refused before it is counted).
     const site = await startTestServer({ ...(await builtSite()), rateLimiter: new MemoryRateLimiter(4, 600_000) });

@@ -223,6 +223,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
     const refusal = await firstRefusal(c);
     if (refusal) {
       logRefusal(c, refusal.status);
+      await discardUnreadBody(c.req.raw);
       return refusal;
     }
     if (!WRITE_METHODS.includes(c.req.method)) return next();
@@ -306,6 +307,34 @@ function canonicalPathAnswer(c: Context, spelling: ((decodedPath: string) => str
     );
   c.header("Connection", WRITE_METHODS.includes(c.req.method) ? "close" : undefined);
   return c.redirect(`${verdict.path}${url.search}`, WRITE_METHODS.includes(c.req.method) ? 308 : 301);
+}
+
+/** A refused body up to this size is read and dropped before the answer; a larger one is answered at once. */
+export const LINGER_MAX_BYTES = 1024 * 1024;
+/** How long a refused body may take to arrive before the answer goes out anyway. */
+const LINGER_MS = 2_000;
+
+/**
+ * Reads and drops a refused request's body (declared at most LINGER_MAX_BYTES, for at most LINGER_MS) before the
+ * answer, as nginx's lingering close does: a client or proxy still sending it would otherwise have its connection
+ * reset when the server closes it, and never read the answer (a proxy retries, then answers 502). Nothing is kept.
+ */
+async function discardUnreadBody(request: Request): Promise<void> {
+  const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
+  if (!request.body || request.bodyUsed || !(declared > 0) || declared > LINGER_MAX_BYTES) return;
+  const reader = request.body.getReader();
+  const giveUp = setTimeout(() => void reader.cancel().catch(() => {}), LINGER_MS);
+  try {
+    for (let read = 0; read <= declared; ) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read += value.byteLength;
+    }
+  } catch {
+    // The client went away, or took too long: the answer goes out as it would have.
+  } finally {
+    clearTimeout(giveUp);
+  }
 }
 
 function tooLarge(c: Context, maxBodyBytes: number): Response {

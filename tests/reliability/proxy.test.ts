@@ -35,6 +35,14 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
   const caddyPorts = { httpPort: 0, httpsPort: 0 };
   /** The public address, as a browser behind Caddy sees it (SITE_URL of the instances). */
   const siteUrl = () => `https://localhost:${caddyPorts.httpsPort}`;
+  /** What Caddy logged at level error (a refused upstream, a retry given up), for a failed assertion's message. */
+  const proxyErrors = () =>
+    caddy
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"level":"error"'))
+      .slice(-5)
+      .join("\n");
 
   const startInstance = async (port: number) => {
     const app = await startAppProcess(
@@ -212,7 +220,7 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       headers: { "Content-Type": "application/ld+json" },
       body: JSON.stringify({ ...markedEnquiry(marker), comments: "x".repeat(100 * 1024) }),
     });
-    expect(answer.status).toBe(413);
+    expect(answer.status, `Caddy's errors:\n${proxyErrors()}`).toBe(413);
     expect(
       await database.db
         .select()
