@@ -246,6 +246,42 @@ function CreatedKey({ created, done }: { created: NonNullable<ActionResult["crea
   );
 }
 
+type DealerEntryFormProps = Pick<FeedsData, "dealers" | "csrfToken"> & {
+  form: string;
+  intent: string;
+  heading: string;
+  /** The one text field beside the dealer. */
+  field: { name: string; label: string; hint: string };
+  submit: string;
+  errors: Record<string, string> | undefined;
+};
+
+/** A form that adds one thing for a dealer (a feed key, a photo host): the dealer, one text field, and the button. */
+function DealerEntryForm({ form, intent, heading, field, submit, dealers, csrfToken, errors }: DealerEntryFormProps) {
+  return (
+    <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
+      <h3 className="text-lg font-bold">{heading}</h3>
+      <ErrorSummary form={form} errors={errors} fieldLabels={{ dealer: "Dealer", [field.name]: field.label }} />
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="intent" value={intent} />
+      <DealerSelect form={form} dealers={dealers} error={errors?.dealer} />
+      <TextField
+        form={form}
+        name={field.name}
+        label={field.label}
+        required
+        hint={field.hint}
+        error={errors?.[field.name]}
+      />
+      <div>
+        <button type="submit" className={buttonClass}>
+          {submit}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 type FeedKeysProps = Pick<FeedsData, "keys" | "dealers" | "csrfToken"> & { errors: Record<string, string> | undefined };
 
 function FeedKeys({ keys, dealers, csrfToken, errors }: FeedKeysProps) {
@@ -254,26 +290,16 @@ function FeedKeys({ keys, dealers, csrfToken, errors }: FeedKeysProps) {
       <h2 id="keys-heading" className="text-2xl font-bold">
         Feed keys
       </h2>
-      <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
-        <h3 className="text-lg font-bold">Create a key</h3>
-        <ErrorSummary form="key" errors={errors} fieldLabels={{ dealer: "Dealer", name: "Name" }} />
-        <CsrfField token={csrfToken} />
-        <input type="hidden" name="intent" value="create-key" />
-        <DealerSelect form="key" dealers={dealers} error={errors?.dealer} />
-        <TextField
-          form="key"
-          name="name"
-          label="Name"
-          required
-          hint="What uses the key, for example the DMS's name."
-          error={errors?.name}
-        />
-        <div>
-          <button type="submit" className={buttonClass}>
-            Create key
-          </button>
-        </div>
-      </Form>
+      <DealerEntryForm
+        form="key"
+        intent="create-key"
+        heading="Create a key"
+        field={{ name: "name", label: "Name", hint: "What uses the key, for example the DMS's name." }}
+        submit="Create key"
+        dealers={dealers}
+        csrfToken={csrfToken}
+        errors={errors}
+      />
       {keys.length === 0 ? (
         <p className="mt-4">No feed keys yet.</p>
       ) : (
@@ -325,26 +351,20 @@ function PhotoHosts({ hosts, dealers, csrfToken, errors }: PhotoHostsProps) {
       <h2 id="hosts-heading" className="text-2xl font-bold">
         Photo hosts
       </h2>
-      <Form method="post" className="mt-4 grid max-w-xl gap-4 rounded border border-gray-300 p-4">
-        <h3 className="text-lg font-bold">Allow a host</h3>
-        <ErrorSummary form="host" errors={errors} fieldLabels={{ dealer: "Dealer", host: "Host" }} />
-        <CsrfField token={csrfToken} />
-        <input type="hidden" name="intent" value="add-host" />
-        <DealerSelect form="host" dealers={dealers} error={errors?.dealer} />
-        <TextField
-          form="host"
-          name="host"
-          label="Host"
-          required
-          hint="A host name such as photos.dms.example (https), or host:port, which also allows plain http to that port. A private address is fetched from only when the address itself is listed."
-          error={errors?.host}
-        />
-        <div>
-          <button type="submit" className={buttonClass}>
-            Add host
-          </button>
-        </div>
-      </Form>
+      <DealerEntryForm
+        form="host"
+        intent="add-host"
+        heading="Allow a host"
+        field={{
+          name: "host",
+          label: "Host",
+          hint: "A host name such as photos.dms.example (https), or host:port, which also allows plain http to that port. A private address is fetched from only when the address itself is listed.",
+        }}
+        submit="Add host"
+        dealers={dealers}
+        csrfToken={csrfToken}
+        errors={errors}
+      />
       {hosts.length === 0 ? (
         <p className="mt-4">No photo hosts yet: feeds' photos are not fetched.</p>
       ) : (
