@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { BLOG_FIELD_LABELS, type BlogField } from "../../../core/content/blog-schema.ts";
 import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
-import { Select, TextArea } from "./fields.tsx";
+import { Select, namedFieldsOf } from "./fields.tsx";
 import {
   buttonClass,
   ErrorSummary,
@@ -32,16 +32,7 @@ type Props = {
  */
 export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: BlogField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      form={FORM}
-      name={name}
-      label={BLOG_FIELD_LABELS[name]}
-      defaultValue={values[name] ?? ""}
-      error={errors[name]}
-      {...extra}
-    />
-  );
+  const { text, area } = namedFieldsOf({ form: FORM, labels: BLOG_FIELD_LABELS, values, errors });
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
       <CsrfField token={csrfToken} />
@@ -96,37 +87,16 @@ export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: P
           )}
         </Field>
       </div>
-      <TextArea
-        form={FORM}
-        name="description"
-        label={BLOG_FIELD_LABELS.description}
-        hint="One or two sentences for the blog list."
-        defaultValue={values.description ?? ""}
-        error={errors.description}
-        rows={2}
-      />
-      <TextArea
-        form={FORM}
-        name="body"
-        label={BLOG_FIELD_LABELS.body}
-        hint="Markdown: ## for a heading, - for a list item, [text](https://...) for a link, ![description](address) for an image (upload one below to get its Markdown)."
-        defaultValue={values.body ?? ""}
-        error={errors.body}
-        rows={16}
-      />
+      {area("description", { hint: "One or two sentences for the blog list.", rows: 2 })}
+      {area("body", {
+        hint: "Markdown: ## for a heading, - for a list item, [text](https://...) for a link, ![description](address) for an image (upload one below to get its Markdown).",
+        rows: 16,
+      })}
       <div className="grid gap-5 sm:grid-cols-2">
         {text("metaTitle", { hint: "For search engines. Left empty, it is the title." })}
         {text("keywords", { hint: "Separated by commas" })}
       </div>
-      <TextArea
-        form={FORM}
-        name="metaDescription"
-        label={BLOG_FIELD_LABELS.metaDescription}
-        hint="For search engines. Left empty, it is the summary."
-        defaultValue={values.metaDescription ?? ""}
-        error={errors.metaDescription}
-        rows={2}
-      />
+      {area("metaDescription", { hint: "For search engines. Left empty, it is the summary.", rows: 2 })}
       <button type="submit" className={buttonClass} disabled={busy}>
         {submitLabel}
       </button>

@@ -3,8 +3,8 @@ import { HOURS_DAY_LABELS, HOURS_DAYS } from "../../../core/dealers/business-hou
 import { DEALER_FIELD_LABELS, type DealerField, WEBHOOK_FORMATS } from "../../../core/dealers/dealer-fields.ts";
 import { PROVINCES } from "../../../core/inventory/used-query.ts";
 import { CsrfField } from "./csrf-field.tsx";
-import { FieldError, Select, TextArea } from "./fields.tsx";
-import { buttonClass, ErrorSummary, inputClass, TextField } from "./form.tsx";
+import { FieldError, Select, namedFieldsOf } from "./fields.tsx";
+import { buttonClass, ErrorSummary, inputClass } from "./form.tsx";
 
 const FORM = "dealer";
 
@@ -29,18 +29,8 @@ const LABELS: Record<string, string> = { ...DEALER_FIELD_LABELS, ...HOURS_LABELS
 type FieldsetProps = Pick<Props, "values" | "errors">;
 
 /** A text field of the dealer form: its label, value and error found by the field's name. */
-function textFieldOf({ values, errors }: FieldsetProps) {
-  return (name: DealerField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      form={FORM}
-      name={name}
-      label={DEALER_FIELD_LABELS[name]}
-      defaultValue={values[name] ?? ""}
-      error={errors[name]}
-      {...extra}
-    />
-  );
-}
+const fieldsOf = ({ values, errors }: FieldsetProps) =>
+  namedFieldsOf<DealerField>({ form: FORM, labels: DEALER_FIELD_LABELS, values, errors });
 
 /**
  * A dealer's details (issue 16): contact details and business hours for the dealer's managers; the name,
@@ -65,7 +55,7 @@ export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSe
 
 /** The dealer's name and the slug of its pages. */
 function DealerFieldset({ values, errors }: FieldsetProps) {
-  const text = textFieldOf({ values, errors });
+  const { text } = fieldsOf({ values, errors });
   return (
     <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
       <legend className="mb-2 text-xl font-bold">Dealer</legend>
@@ -80,7 +70,7 @@ function DealerFieldset({ values, errors }: FieldsetProps) {
 
 /** The dealership's telephone, address and dealer principal. */
 function ContactFieldset({ values, errors }: FieldsetProps) {
-  const text = textFieldOf({ values, errors });
+  const { text } = fieldsOf({ values, errors });
   return (
     <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
       <legend className="mb-2 text-xl font-bold">Contact details</legend>
@@ -156,37 +146,22 @@ function BusinessHoursFieldset({ values, errors }: FieldsetProps) {
 
 /** Where the dealer's leads go: the CRM's addresses, people's addresses, the CRM's webhook. */
 function LeadRoutingFieldset({ values, errors, hasWebhookSecret }: FieldsetProps & Pick<Props, "hasWebhookSecret">) {
-  const text = textFieldOf({ values, errors });
+  const { text, area } = fieldsOf({ values, errors });
   return (
     <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
       <legend className="mb-2 text-xl font-bold">Where leads go</legend>
-      <TextArea
-        form={FORM}
-        name="crmEmails"
-        label={DEALER_FIELD_LABELS.crmEmails}
-        hint="Required, one a line. The dealer's CRM imports every lead from these: the e-mail body is the lead as ADF XML and nothing else."
-        defaultValue={values.crmEmails ?? ""}
-        error={errors.crmEmails}
-        rows={2}
-      />
-      <TextArea
-        form={FORM}
-        name="enquiryEmails"
-        label={DEALER_FIELD_LABELS.enquiryEmails}
-        hint="People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal."
-        defaultValue={values.enquiryEmails ?? ""}
-        error={errors.enquiryEmails}
-        rows={3}
-      />
-      <TextArea
-        form={FORM}
-        name="financeEmails"
-        label={DEALER_FIELD_LABELS.financeEmails}
-        hint="People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal."
-        defaultValue={values.financeEmails ?? ""}
-        error={errors.financeEmails}
-        rows={3}
-      />
+      {area("crmEmails", {
+        hint: "Required, one a line. The dealer's CRM imports every lead from these: the e-mail body is the lead as ADF XML and nothing else.",
+        rows: 2,
+      })}
+      {area("enquiryEmails", {
+        hint: "People, one a line: a readable copy with Reply-To the buyer. With none, leads go to the dealer principal.",
+        rows: 3,
+      })}
+      {area("financeEmails", {
+        hint: "People, one a line: a readable copy without the applicant's finances. With none, applications go to the dealer principal.",
+        rows: 3,
+      })}
       {text("webhookUrl", {
         type: "url",
         hint: "An https:// address the CRM gives; leave empty for none. Enquiries are sent to it, signed with the secret.",

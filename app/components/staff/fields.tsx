@@ -1,5 +1,5 @@
 import { Field, FieldError as PlainFieldError } from "../field.tsx";
-import { inputClass, staffLook } from "./form.tsx";
+import { inputClass, staffLook, TextField } from "./form.tsx";
 
 /**
  * Form parts beside form.tsx's TextField: a text area and a select, each labelled, with its hint and its error
@@ -61,4 +61,31 @@ export function Select({
       )}
     </Field>
   );
+}
+
+type NamedFieldsOptions<Name extends string> = {
+  form: string;
+  labels: Record<Name, string>;
+  values: Partial<Record<Name, string>>;
+  errors: Partial<Record<string, string>>;
+};
+
+/**
+ * A form's text fields and text areas by name, each with its label from the form's labels and its value and error
+ * from the answer: `text("title", { hint })`, `area("body", { rows: 16 })`.
+ */
+export function namedFieldsOf<Name extends string>({ form, labels, values, errors }: NamedFieldsOptions<Name>) {
+  const wired = (name: Name) => ({
+    form,
+    name,
+    label: labels[name],
+    defaultValue: values[name] ?? "",
+    error: errors[name],
+  });
+  return {
+    text: (name: Name, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+      <TextField {...wired(name)} {...extra} />
+    ),
+    area: (name: Name, extra: { hint?: string; rows?: number } = {}) => <TextArea {...wired(name)} {...extra} />,
+  };
 }

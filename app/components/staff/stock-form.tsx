@@ -4,8 +4,8 @@ import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../
 import { canonicalMakeName, nameKey, newCatalogueName } from "../../../core/catalogue/make-names.ts";
 import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
-import { Select, TextArea } from "./fields.tsx";
-import { buttonClass, ErrorSummary, inputClass, staffLook, TextField } from "./form.tsx";
+import { Select, namedFieldsOf } from "./fields.tsx";
+import { buttonClass, ErrorSummary, inputClass, staffLook } from "./form.tsx";
 
 export type StockFormValues = Partial<Record<StockField | "addMake" | "addModel", string>>;
 
@@ -27,16 +27,7 @@ const FORM = "stock";
  */
 export function StockForm({ csrfToken, values, errors, dealers, catalogue, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
-  const text = (name: StockField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      form={FORM}
-      name={name}
-      label={STOCK_FIELD_LABELS[name]}
-      defaultValue={values[name] ?? ""}
-      error={errors[name]}
-      {...extra}
-    />
-  );
+  const { text, area } = namedFieldsOf<StockField>({ form: FORM, labels: STOCK_FIELD_LABELS, values, errors });
   const newNames = unknownNames(values, catalogue);
   return (
     <Form method="post" className="mt-6 space-y-6" noValidate>
@@ -96,14 +87,7 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
           hint="Only Available and Reserved vehicles are on the public site"
         />
       </div>
-      <TextArea
-        form={FORM}
-        name="description"
-        label={STOCK_FIELD_LABELS.description}
-        rows={5}
-        defaultValue={values.description ?? ""}
-        error={errors.description}
-      />
+      {area("description", { rows: 5 })}
       <button type="submit" className={buttonClass} disabled={busy}>
         {submitLabel}
       </button>
