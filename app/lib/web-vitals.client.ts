@@ -35,7 +35,10 @@ export function reportWebVitals(page: string): void {
     measured.clear();
   };
   onCLS(keep);
-  onINP(keep);
+  // Every change of INP, not only the one web-vitals reports when the page is hidden: it processes a tap's timing when
+  // the browser is idle, and a page hidden before then had its report go out first, without the tap (the library's
+  // own hidden-page report runs before that processing). Each change replaces the last; one value is sent.
+  onINP(keep, { reportAllChanges: true });
   onLCP(keep);
   onFCP(keep);
   onTTFB(keep);
