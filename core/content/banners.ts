@@ -9,19 +9,22 @@ import type { BannerType } from "./content-labels.ts";
 
 export { BANNER_TYPES, type BannerType } from "./content-labels.ts";
 
-/** product.md §7: 'new' asks for Car banners and 'honda-wing' for Motorcycle banners. */
-const BANNER_TYPE_ALIASES = new Map<string, BannerType>([
+/**
+ * product.md §7: the banner types a request names, exactly as the API's document lists them; 'new' asks for Car
+ * banners and 'honda-wing' for Motorcycle banners, empty for the home page's. A Map, not an object: `?type=constructor`
+ * must not find Object.prototype's constructor (a property test found it).
+ */
+const BANNER_TYPE_NAMES = new Map<string, BannerType>([
   ["", ""],
-  ["car", "Car"],
-  ["motorcycle", "Motorcycle"],
+  ["Car", "Car"],
+  ["Motorcycle", "Motorcycle"],
   ["new", "Car"],
   ["honda-wing", "Motorcycle"],
 ]);
 
-/** The banner type a query value asks for, or null when it names none. */
+/** The banner type a query value asks for, or null when it names none (the document's values only, as written). */
 export function bannerTypeFor(raw: string | null): BannerType | null {
-  // A Map, not an object: `?type=constructor` must not find Object.prototype's constructor (a property test found it).
-  return BANNER_TYPE_ALIASES.get((raw ?? "").trim().toLowerCase()) ?? null;
+  return BANNER_TYPE_NAMES.get(raw ?? "") ?? null;
 }
 
 /** product.md §3: Banner. */

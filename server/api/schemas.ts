@@ -304,9 +304,9 @@ export function hydraCollectionSchema<T extends z.ZodObject>(
 
 /** Query and path parameter schemas shared by several operations, with the names of product.md §7. */
 export const pageParameter = z.string().optional().openapi({
-  description: "1-based page number from 1 to 100000; empty means 1",
+  description: "1-based page number from 1 to 100000 (leading zeros allowed, as the parser reads it); empty means 1",
   example: "1",
-  pattern: "^$|^(?:[1-9][0-9]{0,4}|100000)$",
+  pattern: "^$|^0*(?:[1-9][0-9]{0,4}|100000)$",
 });
 
 /** The page parameter parsed by the one page rule (core/shared/violations.ts): absent or empty is page 1. */

@@ -1621,7 +1621,7 @@ export interface operations {
     listVehicles: {
         parameters: {
             query?: {
-                /** @description 1-based page number from 1 to 100000; empty means 1 */
+                /** @description 1-based page number from 1 to 100000 (leading zeros allowed, as the parser reads it); empty means 1 */
                 page?: string;
                 make_slug?: string;
                 model_slug?: string;
@@ -1747,7 +1747,7 @@ export interface operations {
     listDealerVehicles: {
         parameters: {
             query?: {
-                /** @description 1-based page number from 1 to 100000; empty means 1 */
+                /** @description 1-based page number from 1 to 100000 (leading zeros allowed, as the parser reads it); empty means 1 */
                 page?: string;
                 make_slug?: string;
                 model_slug?: string;
@@ -2274,7 +2274,7 @@ export interface operations {
     listRangeVariants: {
         parameters: {
             query?: {
-                /** @description 1-based page number from 1 to 100000; empty means 1 */
+                /** @description 1-based page number from 1 to 100000 (leading zeros allowed, as the parser reads it); empty means 1 */
                 page?: string;
                 model_slug?: string;
                 variant_slug?: string;
@@ -2871,7 +2871,7 @@ export interface operations {
     listBlogPosts: {
         parameters: {
             query?: {
-                /** @description 1-based page number from 1 to 100000; empty means 1 */
+                /** @description 1-based page number from 1 to 100000 (leading zeros allowed, as the parser reads it); empty means 1 */
                 page?: string;
             };
             header?: never;
