@@ -26,11 +26,14 @@ describe("GET /api/banners", () => {
     }
   });
 
-  it.each(["boat", "constructor", "toString", "__proto__", " ", "car", " new"])("answers 400 for the unknown type %s", async (type) => {
-    const { status, body } = await server.get(`/api/banners?type=${encodeURIComponent(type)}`);
-    expect(status).toBe(400);
-    expect(body.violations[0].propertyPath).toBe("type");
-  });
+  it.each(["boat", "constructor", "toString", "__proto__", " ", "car", " new"])(
+    "answers 400 for the unknown type %s",
+    async (type) => {
+      const { status, body } = await server.get(`/api/banners?type=${encodeURIComponent(type)}`);
+      expect(status).toBe(400);
+      expect(body.violations[0].propertyPath).toBe("type");
+    },
+  );
 });
 
 describe("specials and deals", () => {
