@@ -88,8 +88,11 @@ async function openOwnedDataDir(dataDir: string): Promise<DatabaseHandle> {
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX, connectionTimeoutMillis: 5_000 });
-  // An idle client whose server went away emits 'error'; unhandled, that would end the process. The pool
-  // drops the client and the next query reconnects, so there is nothing else to do.
+  // A client whose server went away emits 'error' when no query of its own is running; unhandled, that ends the
+  // process. The pool listens on idle clients ('error' below) but not on those checked out, as a transaction's is
+  // between its statements, so every client gets a listener of its own. The failed statement or the release drops
+  // the client, and the next query connects again, so there is nothing else to do.
+  pool.on("connect", (client) => client.on("error", () => {}));
   pool.on("error", () => {});
   const db = drizzlePostgres(pool, { schema });
   return {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { validFinanceApplication } from "../support/finance-fixture.ts";
 import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
@@ -33,6 +34,12 @@ describe("a database outage during traffic", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
+  });
+  afterEach(() => {
+    // A process that ended under the outage is the failure to explain: show what it wrote last.
+    if (app?.child.exitCode !== null || app?.child.signalCode) {
+      throw new Error(`the app ended (${app.child.exitCode ?? app.child.signalCode}):\n${app.output().slice(-4_000)}`);
+    }
   });
   afterAll(async () => {
     traffic.stop = true;
@@ -126,3 +133,55 @@ describe("a database outage during traffic", () => {
     }
   });
 });
+
+/**
+ * The seam behind the outage's one crash (pg emits 'error' on a checked-out client when its server goes away
+ * between statements, and the pool listens only on idle clients): a transaction whose connection is ended
+ * between two statements fails, and the process goes on with a fresh connection.
+ */
+describe("a connection lost in the middle of a transaction", () => {
+  let cluster: PostgresCluster;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    cluster = await createPostgresCluster();
+    database = await openDatabase({ databaseUrl: cluster.url });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await cluster?.dispose();
+  });
+
+  it("fails that transaction and leaves the process and the pool working", async () => {
+    const unexpected: unknown[] = [];
+    const keep = (error: unknown) => unexpected.push(error);
+    process.on("uncaughtException", keep);
+    try {
+      const outcome = await database.db
+        .transaction(async (tx) => {
+          const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+          await endBackend(cluster.url, (result as unknown as { rows: { pid: number }[] }).rows[0]!.pid);
+          await new Promise((resolve) => setTimeout(resolve, 300)); // the socket's end arrives with no query running
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => "committed",
+          (error: Error) => error.message,
+        );
+      expect(outcome).not.toBe("committed");
+      expect(unexpected).toEqual([]);
+      await expect(database.ping()).resolves.toBeUndefined();
+    } finally {
+      process.off("uncaughtException", keep);
+    }
+  });
+});
+
+async function endBackend(url: string, pid: number): Promise<void> {
+  const other = await openDatabase({ databaseUrl: url });
+  try {
+    await other.db.execute(sql`select pg_terminate_backend(${pid})`);
+  } finally {
+    await other.close();
+  }
+}
