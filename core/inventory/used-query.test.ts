@@ -29,6 +29,16 @@ describe("parseUsedVehicleQuery", () => {
     });
   });
 
+  it("reads dealers as their documented pattern does: an empty value is no choice, a blank or unlike one is refused", () => {
+    expect(parse("dealer[]=&dealer[]=honda-sandton&colour[]=")).toMatchObject({
+      ok: true,
+      value: { dealerSlugs: ["honda-sandton"] },
+    });
+    const refused = parse("dealer[]=%20&dealer[]=%20honda-sandton&dealer[]=Honda-Sandton");
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.violations.map((v) => v.propertyPath)).toEqual(["dealer[]", "dealer[]", "dealer[]"]);
+  });
+
   it("keeps the order of the order[] keys and ignores empty ones", () => {
     const parsed = parse("order[year]=desc&order[price]=ASC&order[mileage]=");
     expect(parsed).toMatchObject({

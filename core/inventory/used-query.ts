@@ -157,7 +157,7 @@ export function parseRefinements(params: URLSearchParams, violations: Violation[
     ),
     // Only `dealer[]`: a bare `dealer` is /api/filters' scope (product.md §7), not this filter.
     dealerSlugs: nonEmptyList(
-      readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations).map((d) => d.toLowerCase()),
+      readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations),
     ),
     keywords: readKeywords(params.get("q"), violations),
   };
@@ -189,7 +189,7 @@ function checkRange(min: number | undefined, max: number | undefined, name: stri
   }
 }
 
-/** Free values of a repeated parameter (with or without []), trimmed, once each; 'Any' clears the group. */
+/** Free values of a repeated parameter (with or without []), once each; 'Any' clears the group. */
 function readWords(
   params: URLSearchParams,
   name: string,
@@ -198,10 +198,8 @@ function readWords(
   violations: Violation[],
 ): string[] {
   const names = name.endsWith("[]") ? [name] : [`${name}[]`, name];
-  const values = names
-    .flatMap((key) => params.getAll(key))
-    .map((raw) => raw.trim())
-    .filter((raw) => raw !== "");
+  // As the documented pattern reads them: an empty value is no choice, and a value is taken as it is, untrimmed.
+  const values = names.flatMap((key) => params.getAll(key)).filter((raw) => raw !== "");
   if (values.some((raw) => raw.toLowerCase() === "any")) return [];
   const chosen = new Set<string>();
   for (const raw of values) {

@@ -369,7 +369,7 @@ export const usedFilterParameters = {
     .optional()
     .openapi({ description: "Repeatable; 'Any' clears the group; case-insensitive" }),
   "dealer[]": z
-    .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/i))
+    .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/))
     .optional()
     .openapi({ description: "Repeatable: only these dealers' stock (their slugs)", example: ["honda-sandton"] }),
   q: z.string().max(100).optional().openapi({
