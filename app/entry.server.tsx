@@ -12,7 +12,7 @@ import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server.ts";
 /**
  * React Router's default server entry (`react-router reveal entry.server`, 7.18) with four additions: the
  * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the page's scripts
- * loaded after its first paint (app/lib/hydrate-after-paint.server.ts); the
+ * run after its first paint, downloaded beside it at low priority (app/lib/hydrate-after-paint.server.ts); the
  * response's Content-Security-Policy nonce goes on every script the renderer writes (ServerRouter hands it to
  * <Scripts>, <ScrollRestoration> and <Links> through its context; React puts it on its streaming scripts),
  * and every error is reported to the server, which decides the answer (server/app.ts). The default's HEAD
@@ -70,7 +70,7 @@ export default function handleRequest(
 
         responseHeaders.set("Content-Type", "text/html");
 
-        // The page's scripts load once its pictures have painted (app/lib/hydrate-after-paint.server.ts).
+        // The page's scripts download with it and run once its pictures have painted (app/lib/hydrate-after-paint.server.ts).
         const scriptsAfterPaint = hydrateAfterPaint();
         scriptsAfterPaint.pipe(body);
         pipe(scriptsAfterPaint);

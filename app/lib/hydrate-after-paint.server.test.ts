@@ -26,10 +26,16 @@ async function rewritten(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(hydrateAfterPaint()));
 }
 
-describe("the page's scripts load after its first paint", () => {
-  it("takes the preloads out of the head and lists them in the route-modules script, which waits for the paint", async () => {
+describe("the page's scripts download beside it and run after its first paint", () => {
+  it("keeps the preloads in the head at low priority and lists them in the route-modules script, which waits for the paint", async () => {
     const html = await rewritten([Buffer.from(page)]);
-    expect(html).not.toContain('rel="modulepreload" href=');
+    expect(html.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js" nonce="abc"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/framework.js" nonce="abc"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/root.js" nonce="abc"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/home.js" nonce="abc"/>',
+    ]);
+    expect(html.indexOf('href="/assets/home.js"')).toBeLessThan(html.indexOf("</head>"));
     expect(html).toContain('<link rel="icon" href="/favicon.svg"/></head>');
     const script = html.match(/<script nonce="abc" type="module">([\s\S]*?)<\/script>/)?.[1];
     expect(script).toBeDefined();

@@ -12,18 +12,17 @@ const ENTRY_IMPORT = /\nimport\(("[^"]+")\);\s*$/;
 export const HYDRATION_START_LIMIT_MS = 3_000;
 
 /**
- * The page's scripts load once its pictures have painted (issue 19, decision 048). React Router's <Scripts> writes
- * a `<link rel="modulepreload">` into the head for every module the page hydrates with, and one inline module that
- * imports the route modules and then the client entry. A server-rendered page needs none of them to paint, yet
- * they shared the phone's connection with the largest picture, and Lighthouse's model counts every script that
- * finished downloading before the largest paint as holding that paint up, so a page's LCP was about 1.3 s or
- * about 2.1 s depending on which finished first. This rewrite of the rendered stream:
- * - drops the preload links from the head, remembering their addresses;
+ * The page's scripts download beside it and run once its pictures have painted (issue 19, decision 048; issue 33,
+ * decision 062). React Router's <Scripts> writes a `<link rel="modulepreload">` into the head for every module the
+ * page hydrates with, and one inline module that imports the route modules and then the client entry. This rewrite
+ * of the rendered stream:
+ * - marks each preload link `fetchpriority="low"`, so the downloads start with the page but yield to its styles and
+ *   pictures, and remembers their addresses;
  * - turns the inline module into one that waits for the load event, the pictures in view decoded, the first
  *   largest-contentful-paint entry (the browser reports it once that paint is on screen, which can be a frame
  *   after the page's own requestAnimationFrame callbacks) and two frames more (at most HYDRATION_START_LIMIT_MS
- *   in all), then preloads every module at once, evaluates them one per task once all have arrived (so that no
- *   task holds the main thread for the whole framework), and imports the client entry as before.
+ *   in all), then waits for every module to have arrived, evaluates them one per task (so that no task holds the
+ *   main thread for the whole framework), and imports the client entry as before.
  * Without JavaScript nothing changes: every page works without it. <Scripts> takes no options for this, so the
  * stream is rewritten; a tag cut in two by the renderer's chunks is held back until it is whole.
  */
@@ -49,6 +48,7 @@ export function hydrateAfterPaint(): Transform {
       if (pending.startsWith(PRELOAD_START)) {
         const href = /\shref="([^"]+)"/.exec(pending.slice(0, tagEnd))?.[1];
         if (href) preloads.push(href);
+        out += lowPriority(pending.slice(0, tagEnd + 1));
         pending = pending.slice(tagEnd + 1);
         continue;
       }
@@ -105,6 +105,8 @@ export function deferredRouteModules(body: string, preloads: readonly string[]):
     `  else addEventListener("load", afterPictures, { once: true });`,
     `  setTimeout(start, ${HYDRATION_START_LIMIT_MS});`,
     `});`,
+    // The head's preload links have been fetching since the page began; a link for a module already in the
+    // browser's module map loads at once, so this waits only for those still on their way.
     `const preloaded = (href) => new Promise((done) => document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href, onload: done, onerror: done })));`,
     `await Promise.all(modules.map(preloaded));`,
     `for (const href of modules) if (href !== ${JSON.stringify(entryUrl)}) { await import(href); await new Promise((next) => setTimeout(next, 0)); }`,
@@ -112,6 +114,11 @@ export function deferredRouteModules(body: string, preloads: readonly string[]):
     rest,
     `import(${entry[1]});`,
   ].join("\n");
+}
+
+/** A preload link that yields to the page's pictures and styles. */
+function lowPriority(link: string): string {
+  return link.includes("fetchpriority=") ? link : link.replace(PRELOAD_START, `${PRELOAD_START} fetchpriority="low"`);
 }
 
 /** Where the next preload link or script tag starts, or -1. */

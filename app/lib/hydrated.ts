@@ -17,8 +17,8 @@ export function useHydrated(): boolean {
 
 /**
  * Adds `part` to `<html data-hydrated>` once React has committed it: the one sign, for the browser tests and for
- * anyone debugging, that JavaScript has taken over that part of the page. A page's scripts load after its first
- * paint (decision 048), and its Suspense boundaries (the site's main content and footer) hydrate in commits of their
+ * anyone debugging, that JavaScript has taken over that part of the page. A page's scripts run after its first
+ * paint (decisions 048 and 062), and its Suspense boundaries (the site's main content and footer) hydrate in commits of their
  * own after the shell's, so each boundary marks itself.
  */
 export type HydratedPart = "shell" | "main" | "footer";
