@@ -52,6 +52,8 @@ export class UsedStockIndex {
   private readonly columns: Columns;
   /** Each vehicle's position in `rows` by its id, made on the first vehicle page. */
   private positionById: Map<number, number> | null = null;
+  /** The vehicles of each body type in order of price, made on the first `similar`. */
+  private sortedByBodyType: Map<string, StockRow[]> | null = null;
 
   constructor(rows: StockRow[]) {
     this.rows = rows;
@@ -125,14 +127,22 @@ export class UsedStockIndex {
   /** Vehicles like this one, as `similarUsedVehicles` answers: the same body type, priced within 20%, nearest in price first. */
   similar(vehicle: { id: number; price: number; body_type: string }, limit = SIMILAR.limit): UsedVehicleView[] {
     const [low, high] = SIMILAR.priceBounds(vehicle.price);
-    const distance = (row: StockRow) => Math.abs(row.price - vehicle.price);
-    return this.rows
-      .filter(
-        (row) => row.bodyType === vehicle.body_type && row.price >= low && row.price <= high && row.id !== vehicle.id,
-      )
-      .sort((a, b) => distance(a) - distance(b) || b.id - a.id)
-      .slice(0, limit)
-      .map(toView);
+    const sameBody = this.byBodyTypeAndPrice().get(vehicle.body_type) ?? [];
+    return nearestInPrice(sameBody, vehicle.price, { low, high, except: vehicle.id, limit }).map(toView);
+  }
+
+  /** The vehicles of each body type by price, made on the first vehicle page (a vehicle page asks for similar ones). */
+  private byBodyTypeAndPrice(): Map<string, StockRow[]> {
+    if (this.sortedByBodyType) return this.sortedByBodyType;
+    const byBodyType = new Map<string, StockRow[]>();
+    for (const row of this.rows) {
+      const list = byBodyType.get(row.bodyType);
+      if (list) list.push(row);
+      else byBodyType.set(row.bodyType, [row]);
+    }
+    for (const list of byBodyType.values()) list.sort((a, b) => a.price - b.price);
+    this.sortedByBodyType = byBodyType;
+    return byBodyType;
   }
 
   /** Whether the vehicles are sorted in this order already (`list` sorts them on first use otherwise). */
@@ -624,4 +634,45 @@ const CACHED_SETS = 512;
 function remember(cache: Map<string, Bitset>, key: string, set: Bitset): void {
   if (cache.size >= CACHED_SETS) cache.delete(cache.keys().next().value!);
   cache.set(key, set);
+}
+
+/**
+ * The `limit` rows nearest in price to `target` within [low, high], `except` one id, in the order of the SQL
+ * (`similarUsedVehicles`): nearest first, and among rows as near, the highest id first. `byPrice` is sorted by price;
+ * the search starts where `target` would go and widens one price step at a time to either side, so it reads about
+ * `limit` rows instead of sorting every row of the body type.
+ */
+export function nearestInPrice<Row extends { id: number; price: number }>(
+  byPrice: readonly Row[],
+  target: number,
+  { low, high, except, limit }: { low: number; high: number; except: number; limit: number },
+): Row[] {
+  let right = firstAtOrAbove(byPrice, target);
+  let left = right - 1;
+  const below = () => (left >= 0 && byPrice[left]!.price >= low ? target - byPrice[left]!.price : Infinity);
+  const above = () =>
+    right < byPrice.length && byPrice[right]!.price <= high ? byPrice[right]!.price - target : Infinity;
+  const nearest: Row[] = [];
+  while (nearest.length < limit) {
+    const distance = Math.min(below(), above());
+    if (distance === Infinity) break;
+    const asNear: Row[] = [];
+    while (below() === distance) asNear.push(byPrice[left--]!);
+    while (above() === distance) asNear.push(byPrice[right++]!);
+    asNear.sort((a, b) => b.id - a.id);
+    for (const row of asNear) if (row.id !== except && nearest.length < limit) nearest.push(row);
+  }
+  return nearest;
+}
+
+/** The position of the first row priced at or above `price` (the length when none is). */
+function firstAtOrAbove(byPrice: readonly { price: number }[], price: number): number {
+  let low = 0;
+  let high = byPrice.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (byPrice[middle]!.price < price) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
