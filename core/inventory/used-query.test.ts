@@ -36,7 +36,8 @@ describe("parseUsedVehicleQuery", () => {
     });
     const refused = parse("dealer[]=%20&dealer[]=%20honda-sandton&dealer[]=Honda-Sandton");
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.violations.map((v) => v.propertyPath)).toEqual(["dealer[]", "dealer[]", "dealer[]"]);
+    if (!refused.ok)
+      expect(refused.violations.map((v) => v.propertyPath)).toEqual(["dealer[]", "dealer[]", "dealer[]"]);
   });
 
   it("keeps the order of the order[] keys and ignores empty ones", () => {

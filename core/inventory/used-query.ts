@@ -156,9 +156,7 @@ export function parseRefinements(params: URLSearchParams, violations: Violation[
       ),
     ),
     // Only `dealer[]`: a bare `dealer` is /api/filters' scope (product.md §7), not this filter.
-    dealerSlugs: nonEmptyList(
-      readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations),
-    ),
+    dealerSlugs: nonEmptyList(readWords(params, "dealer[]", SLUG, "must be a dealer's slug", violations)),
     keywords: readKeywords(params.get("q"), violations),
   };
   checkRange(refinements.priceMin, refinements.priceMax, "price", violations);
