@@ -34,6 +34,11 @@ export class NonceSplicedGzip {
     return [...this.pieces, ...(this.deflatedPieces ?? [])].reduce((sum, piece) => sum + piece.byteLength, 0);
   }
 
+  /** The page without its nonce, as pieces (for a validator that two renderings of the page share). */
+  withoutNonce(): readonly Buffer[] {
+    return this.pieces;
+  }
+
   /** The page as it reads with `nonce` in place of the one it was rendered with. */
   text(nonce: string): Buffer {
     return Buffer.concat(this.interleave(this.pieces, Buffer.from(nonce, "latin1")));

@@ -4,7 +4,7 @@ import { readCookie } from "../core/shared/cookies.ts";
 import { VISIT_COOKIE } from "../core/attribution/visit.ts";
 import { DEALER_SLUG_KEY } from "../core/dealers/remembered-dealer.ts";
 import type { ChangeNotifications } from "../core/shared/change-notifications.ts";
-import { acceptsCoding, weakEtag } from "./middleware/caching.ts";
+import { acceptsCoding, weakEtagOfPieces } from "./middleware/caching.ts";
 import { NonceSplicedGzip } from "./nonce-spliced-gzip.ts";
 import type { SecurityVariables } from "./middleware/security-headers.ts";
 import type { PageRouteRules } from "./pages.ts";
@@ -183,7 +183,7 @@ class CachedPage {
   constructor(text: string, headers: Headers, { nonce, started }: { nonce: string; started: number }) {
     this.renderedAt = started;
     this.body = new NonceSplicedGzip(text, nonce);
-    const etag = weakEtag(Buffer.from(text, "utf8"), nonce);
+    const etag = weakEtagOfPieces(this.body.withoutNonce());
     this.headers = [...headers].filter(([name]) => PAGE_HEADERS.test(name));
     this.headers.push(["ETag", etag], ["Vary", "Accept-Encoding"]);
   }

@@ -104,9 +104,26 @@ function policyByPath(method: string, path: string, status: number, setsCookie: 
  * two renderings of one page that differ only by their nonce share an ETag.
  */
 export function weakEtag(body: Uint8Array, nonce?: string): string {
+  return weakEtagOfPieces(nonce ? splitAt(body, Buffer.from(nonce, "latin1")) : [body]);
+}
+
+/** The body's bytes between the occurrences of `separator` (an ASCII nonce), as views of the body. */
+function splitAt(body: Uint8Array, separator: Buffer): Uint8Array[] {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const pieces: Uint8Array[] = [];
+  let start = 0;
+  for (let found = bytes.indexOf(separator); found !== -1; found = bytes.indexOf(separator, start)) {
+    pieces.push(bytes.subarray(start, found));
+    start = found + separator.byteLength;
+  }
+  pieces.push(bytes.subarray(start));
+  return pieces;
+}
+
+/** The same validator of a body already split at its nonce (the page cache keeps pages so), without joining it. */
+export function weakEtagOfPieces(pieces: readonly (Uint8Array | string)[]): string {
   const hash = createHash("sha256");
-  if (nonce) hash.update(Buffer.from(body).toString("utf8").replaceAll(nonce, ""));
-  else hash.update(body);
+  for (const piece of pieces) hash.update(piece);
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
