@@ -110,6 +110,12 @@ function TimeField({
   date: string;
   times: AppointmentChoice["times"];
 }) {
+  // New times start from the form's choice again; the select stays the same element, so a keyboard user who is on
+  // it when the times arrive keeps their place.
+  const shownTimes = `${dealerSlug}-${date}-${times.map((t) => t.time).join()}`;
+  const initial = selectedTime && times.some((t) => t.time === selectedTime) ? selectedTime : "";
+  const [chosen, setChosen] = useState({ for: shownTimes, time: initial });
+  if (chosen.for !== shownTimes) setChosen({ for: shownTimes, time: initial });
   return (
     <div>
       <label htmlFor={ids.time} className={classes.label}>
@@ -119,8 +125,8 @@ function TimeField({
         id={ids.time}
         name="appointment_time"
         required
-        key={`${dealerSlug}-${date}-${times.map((t) => t.time).join()}`}
-        defaultValue={selectedTime && times.some((t) => t.time === selectedTime) ? selectedTime : ""}
+        value={chosen.for === shownTimes ? chosen.time : initial}
+        onChange={(event) => setChosen({ for: shownTimes, time: event.target.value })}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? ids.error : undefined}
         className={classes.input}

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import { mailInOutbox } from "./support/outbox.ts";
 import { enhancedForm, expectNoAxeViolations, expectSocialLinksCoverNothing } from "./support/page-checks.ts";
 
@@ -148,6 +148,26 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
       (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment cancelled: /.test(mail.subject ?? ""),
   );
   expect(crmCancelled.text).toMatch(/<description>Test drive on .* \(cancelled by the buyer\)<\/description>/);
+});
+
+test("times that arrive while the time select has focus fill it in place: focus stays, the times are there", async ({
+  page,
+}) => {
+  await page.goto("/service");
+  await enhancedForm(page);
+  const held: Route[] = [];
+  await page.route("**/api/dealers/*/slots*", (route) => void held.push(route));
+  const dealer = page.locator("select[name=dealer_slug]");
+  await dealer.selectOption({ index: 1 });
+  await expect.poll(() => held.length).toBe(1);
+  const time = page.getByRole("combobox", { name: "Time", exact: true });
+  await time.focus();
+  await held[0]!.continue();
+  await expect(page.getByRole("status").filter({ hasText: /free on|No free times on/ })).toBeVisible();
+  await expect(time).toBeFocused();
+  await expect(time.locator("option")).not.toHaveCount(1);
+  await page.keyboard.press("ArrowDown");
+  await expect(time).not.toHaveValue("");
 });
 
 test("a Sunday is never offered, with JavaScript or without", async ({ page, browser }) => {

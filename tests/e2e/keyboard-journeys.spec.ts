@@ -73,8 +73,14 @@ async function fillByKeyboard(page: Page, scope: Locator, values: Record<string,
         await page.keyboard.press("Space");
         await (await chooser).setFiles(String(value));
       } else if (control.type.startsWith("select")) {
-        expect(control.options, control.name).toContain(String(value));
-        const steps = control.options.indexOf(String(value)) - control.selected;
+        // A select filled after a choice before it (a dealership's free times) is waited for, as its user waits
+        // for the status line that announces them.
+        const activeOptions = () =>
+          page.evaluate(() => [...((document.activeElement as HTMLSelectElement).options ?? [])].map((o) => o.value));
+        await expect.poll(activeOptions, { message: control.name }).toContain(String(value));
+        const options = await activeOptions();
+        const selected = await page.evaluate(() => (document.activeElement as HTMLSelectElement).selectedIndex);
+        const steps = options.indexOf(String(value)) - selected;
         for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
       } else if (control.type === "date") {
         const [year, month, day] = String(value).split("-");
