@@ -15,7 +15,14 @@ import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { ROUTE_BODY_LIMITS } from "./body-limits.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
-import { BUSY_MESSAGE, POSTGRES_WRITE_LIMITS, WriteQueue, WriteQueueFull } from "../core/shared/write-queue.ts";
+import {
+  BUSY_MESSAGE,
+  POSTGRES_WRITE_LIMITS,
+  WriteQueue,
+  WriteQueueFull,
+  type WriteQueueLimits,
+} from "../core/shared/write-queue.ts";
+import { pageRenderTurns, renderInTurn } from "./page-renders.ts";
 import type { Logger } from "./logger.ts";
 import { leadPhotoRoutes } from "./lead-photos.ts";
 import { currentUploadScope } from "./uploads.ts";
@@ -89,6 +96,8 @@ export type AppDeps = {
   signInClientFailures?: number;
   /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
   writeQueue?: WriteQueue;
+  /** How many pages render at once and wait their turn (PAGE_RENDER_LIMITS, server/page-renders.ts). */
+  renderLimits?: WriteQueueLimits;
   /** Told about each new lead from the forms and the API, by type and visit source (server/metrics.ts leadCounter). */
   countLead?: LeadCounter;
   /** Counts a page view's Core Web Vitals from POST /vitals (core/vitals); without it the beacon route is not served. */
@@ -134,6 +143,7 @@ export function createApp({
   usedStock = new UsedStock(db),
   readModels = new ReadModels(db),
   writeQueue = new WriteQueue(POSTGRES_WRITE_LIMITS),
+  renderLimits,
   pageCache,
   signInClientFailures,
   mailer,
@@ -229,6 +239,7 @@ export function createApp({
   const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
+    const renderTurns = pageRenderTurns(renderLimits);
     // Outside the page cache: answers from it get the visit's cookie too, and no kept page holds one.
     app.use("*", visitCookies({ trustProxy }));
     if (pageCache) app.use("*", pageCache.middleware(pageRouteRules));
@@ -259,7 +270,7 @@ export function createApp({
         countLead,
       };
       const request = pageRequestOf(c.req.raw, overHttps);
-      const response = await pageHandler(request, context);
+      const response = await renderInTurn(renderTurns, () => pageHandler(request, context));
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {
