@@ -270,7 +270,7 @@ export function createApp({
         countLead,
       };
       const request = pageRequestOf(c.req.raw, overHttps);
-      const response = await renderInTurn(renderTurns, () => pageHandler(request, context));
+      const response = await renderInTurn(renderTurns, c.req.raw.signal, () => pageHandler(request, context));
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {

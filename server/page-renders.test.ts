@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { serveOverHttp } from "../tests/support/page-server.ts";
 import { createApp } from "./app.ts";
+import { CLIENT_CLOSED_REQUEST, pageRenderTurns, renderInTurn } from "./page-renders.ts";
 import { createLogger } from "./logger.ts";
 
 /**
@@ -68,5 +69,17 @@ describe("pages rendered in turns", () => {
       `<p>${waited}</p>`,
     ]);
     expect(mostAtOnce).toBe(2);
+  });
+
+  it("renders nothing for a visitor who left while the page waited", async () => {
+    const gone = new AbortController();
+    gone.abort();
+    const render = vi.fn(async () => new Response("<p>page</p>"));
+    const answer = await renderInTurn(pageRenderTurns(), gone.signal, render);
+    expect(render).not.toHaveBeenCalled();
+    expect(answer.status).toBe(CLIENT_CLOSED_REQUEST);
+    expect(await renderInTurn(pageRenderTurns(), new AbortController().signal, render).then((r) => r.text())).toBe(
+      "<p>page</p>",
+    );
   });
 });

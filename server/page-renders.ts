@@ -21,14 +21,23 @@ export const PAGE_RENDER_LIMITS: WriteQueueLimits = {
  * streamed HTML included) is done inside it. Whatever answers the page next reads the whole body anyway: the page
  * cache keeps it, and the caching middleware hashes and compresses it.
  */
-export function renderInTurn(turns: WriteQueue, render: () => Promise<Response>): Promise<Response> {
+export function renderInTurn(
+  turns: WriteQueue,
+  clientGone: AbortSignal,
+  render: () => Promise<Response>,
+): Promise<Response> {
   return turns.run(async () => {
+    // A visitor who left while the page waited (a closed tab, a timed-out client) gets nothing rendered.
+    if (clientGone.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     const response = await render();
     if (!response.body) return response;
     const body = await response.arrayBuffer();
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   });
 }
+
+/** nginx's status for a request whose client closed the connection first; no client reads it. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 export function pageRenderTurns(limits: WriteQueueLimits = PAGE_RENDER_LIMITS): WriteQueue {
   return new WriteQueue(limits);
