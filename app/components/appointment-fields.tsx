@@ -110,12 +110,17 @@ function TimeField({
   date: string;
   times: AppointmentChoice["times"];
 }) {
-  // New times start from the form's choice again; the select stays the same element, so a keyboard user who is on
-  // it when the times arrive keeps their place.
-  const shownTimes = `${dealerSlug}-${date}-${times.map((t) => t.time).join()}`;
   const initial = selectedTime && times.some((t) => t.time === selectedTime) ? selectedTime : "";
-  const [chosen, setChosen] = useState({ for: shownTimes, time: initial });
-  if (chosen.for !== shownTimes) setChosen({ for: shownTimes, time: initial });
+  const select = useRef<HTMLSelectElement>(null);
+  const shownTimes = `${dealerSlug}-${date}-${times.map((t) => t.time).join()}`;
+  const shownFor = useRef(shownTimes);
+  // New times start from the form's choice again, in the same element: a keyboard user who is on the select when the
+  // times arrive keeps their place. Not when the page hydrates: a time chosen before the scripts came stays chosen.
+  useEffect(() => {
+    if (shownFor.current === shownTimes) return;
+    shownFor.current = shownTimes;
+    if (select.current) select.current.value = initial;
+  }, [shownTimes, initial]);
   return (
     <div>
       <label htmlFor={ids.time} className={classes.label}>
@@ -125,8 +130,8 @@ function TimeField({
         id={ids.time}
         name="appointment_time"
         required
-        value={chosen.for === shownTimes ? chosen.time : initial}
-        onChange={(event) => setChosen({ for: shownTimes, time: event.target.value })}
+        ref={select}
+        defaultValue={initial}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? ids.error : undefined}
         className={classes.input}

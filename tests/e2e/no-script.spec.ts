@@ -111,6 +111,18 @@ test.describe("a tap before the scripts have come", () => {
     await expect(transmission(page, "Any")).not.toBeChecked();
   });
 
+  test("an appointment time chosen before hydration stays chosen after it", async ({ page }) => {
+    const release = await holdScripts(page);
+    await open(page, "/dealer/honda-sandton/service");
+    const time = page.getByRole("combobox", { name: "Time", exact: true });
+    const chosen = await time.locator("option").nth(2).getAttribute("value");
+    expect(chosen).toMatch(/^\d\d:\d\d$/);
+    await time.selectOption(chosen!);
+    release();
+    await hydrated(page);
+    await expect(time).toHaveValue(chosen!);
+  });
+
   test("the remembered dealer holds although the page's scripts never run", async ({ page, context }) => {
     await holdScripts(page);
     await rememberedDealerJourney(page, context);
