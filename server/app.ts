@@ -22,7 +22,7 @@ import {
   WriteQueueFull,
   type WriteQueueLimits,
 } from "../core/shared/write-queue.ts";
-import { pageRenderTurns, renderInTurn } from "./page-renders.ts";
+import { PAGE_RENDER_LIMITS, renderInTurn } from "./page-renders.ts";
 import type { Logger } from "./logger.ts";
 import { leadPhotoRoutes } from "./lead-photos.ts";
 import { currentUploadScope } from "./uploads.ts";
@@ -143,7 +143,7 @@ export function createApp({
   usedStock = new UsedStock(db),
   readModels = new ReadModels(db),
   writeQueue = new WriteQueue(POSTGRES_WRITE_LIMITS),
-  renderLimits,
+  renderLimits = PAGE_RENDER_LIMITS,
   pageCache,
   signInClientFailures,
   mailer,
@@ -239,7 +239,7 @@ export function createApp({
   const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
-    const renderTurns = pageRenderTurns(renderLimits);
+    const renderTurns = new WriteQueue(renderLimits);
     // Outside the page cache: answers from it get the visit's cookie too, and no kept page holds one.
     app.use("*", visitCookies({ trustProxy }));
     if (pageCache) app.use("*", pageCache.middleware(pageRouteRules));
@@ -270,7 +270,7 @@ export function createApp({
         countLead,
       };
       const request = pageRequestOf(c.req.raw, overHttps);
-      const response = await renderInTurn(renderTurns, c.req.raw.signal, () => pageHandler(request, context));
+      const response = await renderInTurn(renderTurns, c.req.raw, () => pageHandler(request, context));
       // The renderer has drawn its error boundary with a 500; a database outage is answered by onError instead,
       // with the same 503 and Retry-After as the API (for documents and for the router's `.data` requests).
       if (databaseFailure) {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { serveOverHttp } from "../tests/support/page-server.ts";
 import { createApp } from "./app.ts";
-import { CLIENT_CLOSED_REQUEST, pageRenderTurns, renderInTurn } from "./page-renders.ts";
+import { WriteQueue } from "../core/shared/write-queue.ts";
+import { CLIENT_CLOSED_REQUEST, PAGE_RENDER_LIMITS, renderInTurn } from "./page-renders.ts";
 import { createLogger } from "./logger.ts";
 
 /**
@@ -23,13 +24,14 @@ describe("pages rendered in turns", () => {
     const app = createApp({
       db: database.db,
       logger: createLogger("silent"),
-      pageMethods: () => ["GET", "HEAD"],
+      pageMethods: () => ["GET", "HEAD", "POST"],
       renderLimits: { concurrency: 2, maxWaiting: 1, maxWaitMs: 60_000, retryAfterSeconds: 2 },
       pageHandler: async (request) => {
-        running += 1;
+        const read = request.method === "GET";
+        if (read) running += 1;
         mostAtOnce = Math.max(mostAtOnce, running);
         await new Promise<void>((finish) => held.push({ path: new URL(request.url).pathname, finish }));
-        running -= 1;
+        if (read) running -= 1;
         return new Response(`<p>${new URL(request.url).pathname}</p>`, { headers: { "Content-Type": "text/html" } });
       },
     });
@@ -57,6 +59,15 @@ describe("pages rendered in turns", () => {
     expect(refused).toMatchObject({ status: 503, retryAfter: "2" });
     expect(refused.body).toContain("We will be right back");
     expect(held).toHaveLength(2);
+    // A form's write does not wait for a turn (it waits in the write queue, and answers its own refusal).
+    const form = fetch(`${site.baseUrl}/form`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.baseUrl },
+      body: "name=Sipho",
+    });
+    await vi.waitFor(() => expect(held.map((render) => render.path)).toContain("/form"));
+    held.find((render) => render.path === "/form")!.finish();
+    expect((await form).status).toBe(200);
 
     held.find((render) => render.path === "/first")!.finish();
     const waited = refused.path === "/third" ? "/fourth" : "/third";
@@ -75,11 +86,17 @@ describe("pages rendered in turns", () => {
     const gone = new AbortController();
     gone.abort();
     const render = vi.fn(async () => new Response("<p>page</p>"));
-    const answer = await renderInTurn(pageRenderTurns(), gone.signal, render);
+    const answer = await renderInTurn(
+      new WriteQueue(PAGE_RENDER_LIMITS),
+      new Request("http://localhost/", { signal: gone.signal }),
+      render,
+    );
     expect(render).not.toHaveBeenCalled();
     expect(answer.status).toBe(CLIENT_CLOSED_REQUEST);
-    expect(await renderInTurn(pageRenderTurns(), new AbortController().signal, render).then((r) => r.text())).toBe(
-      "<p>page</p>",
-    );
+    expect(
+      await renderInTurn(new WriteQueue(PAGE_RENDER_LIMITS), new Request("http://localhost/"), render).then((r) =>
+        r.text(),
+      ),
+    ).toBe("<p>page</p>");
   });
 });

@@ -1,4 +1,4 @@
-import { WriteQueue, type WriteQueueLimits } from "../core/shared/write-queue.ts";
+import type { WriteQueue, WriteQueueLimits } from "../core/shared/write-queue.ts";
 
 /**
  * Pages rendered at once, and how many wait their turn (issue 33, item 3; decision 063). Node renders on one
@@ -17,18 +17,16 @@ export const PAGE_RENDER_LIMITS: WriteQueueLimits = {
 };
 
 /**
- * Runs a page render in its turn and reads its answer whole before the turn ends, so that the render's work (the
+ * Runs a page's render in its turn and reads its answer whole before the turn ends, so that the render's work (the
  * streamed HTML included) is done inside it. Whatever answers the page next reads the whole body anyway: the page
- * cache keeps it, and the caching middleware hashes and compresses it.
+ * cache keeps it, and the caching middleware hashes and compresses it. A form's write does not wait here: it waits
+ * in the write queue, whose refusal the form answers itself with what the visitor typed still in it.
  */
-export function renderInTurn(
-  turns: WriteQueue,
-  clientGone: AbortSignal,
-  render: () => Promise<Response>,
-): Promise<Response> {
+export function renderInTurn(turns: WriteQueue, request: Request, render: () => Promise<Response>): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") return render();
   return turns.run(async () => {
     // A visitor who left while the page waited (a closed tab, a timed-out client) gets nothing rendered.
-    if (clientGone.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     const response = await render();
     if (!response.body) return response;
     const body = await response.arrayBuffer();
@@ -38,7 +36,3 @@ export function renderInTurn(
 
 /** nginx's status for a request whose client closed the connection first; no client reads it. */
 export const CLIENT_CLOSED_REQUEST = 499;
-
-export function pageRenderTurns(limits: WriteQueueLimits = PAGE_RENDER_LIMITS): WriteQueue {
-  return new WriteQueue(limits);
-}
