@@ -121,7 +121,7 @@ function splitAt(body: Uint8Array, separator: Buffer): Uint8Array[] {
 }
 
 /** The same validator of a body already split at its nonce (the page cache keeps pages so), without joining it. */
-export function weakEtagOfPieces(pieces: readonly (Uint8Array | string)[]): string {
+export function weakEtagOfPieces(pieces: readonly Uint8Array[]): string {
   const hash = createHash("sha256");
   for (const piece of pieces) hash.update(piece);
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;

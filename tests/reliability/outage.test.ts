@@ -37,7 +37,7 @@ describe("a database outage during traffic", () => {
   });
   afterEach(() => {
     // A process that ended under the outage is the failure to explain: show what it wrote last.
-    if (app?.child.exitCode !== null || app?.child.signalCode) {
+    if (app && (app.child.exitCode !== null || app.child.signalCode)) {
       throw new Error(`the app ended (${app.child.exitCode ?? app.child.signalCode}):\n${app.output().slice(-4_000)}`);
     }
   });
