@@ -180,6 +180,24 @@ describe("the counts of every option, from memory and from SQL", () => {
     }
   });
 
+  it("are kept per choice of filters: another page or order of it shares them, another dealer's scope does not", async () => {
+    const dealerIds = (await database.db.select({ id: dealers.id }).from(dealers)).map((d) => d.id);
+    const choice = query("bodyType[]=SUV&price[lte]=600000");
+    const asked = index.filters(choice);
+    expect(index.filters({ ...choice, page: 3, order: [{ field: "price", direction: "desc" }] })).toEqual(asked);
+    let scopesWithOtherCounts = 0;
+    for (const dealerId of dealerIds) {
+      const scoped = index.filters(choice, { dealerId });
+      expect(comparable(scoped), `dealer ${dealerId}`).toEqual(
+        comparable(await usedFilters(database.db, choice, { dealerId })),
+      );
+      if (scoped.total !== asked.total) scopesWithOtherCounts += 1;
+    }
+    expect(scopesWithOtherCounts).toBeGreaterThan(0);
+    // Asked again after the other scopes, the group's counts are still the group's.
+    expect(comparable(index.filters(choice))).toEqual(comparable(await usedFilters(database.db, choice)));
+  });
+
   it("count an option as if chosen alone in its group, with the other filters in force", () => {
     const filters = index.filters(query("bodyType[]=SUV&province[]=Gauteng"));
     const gautengSuvs = stock.filter((r) => r.body === "SUV" && r.province === "Gauteng").length;

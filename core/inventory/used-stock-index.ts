@@ -38,6 +38,9 @@ import {
  * which combinations it accepts, which gives the total, and a page is read by walking the vehicles in the
  * query's order, sorted once per snapshot, with one array look-up per vehicle.
  */
+/** Choices of filters whose counts are kept: a few KB each. */
+const KEPT_FILTER_CHOICES = 256;
+
 export class UsedStockIndex {
   private readonly rows: StockRow[];
   private readonly codes: Record<FilterField, Map<string | number, number>>;
@@ -54,6 +57,8 @@ export class UsedStockIndex {
   private positionById: Map<number, number> | null = null;
   /** The vehicles of each body type in order of price, made on the first `similar`. */
   private sortedByBodyType: Map<string, StockRow[]> | null = null;
+  /** The filter panel's counts by choice of filters (`filters`), the oldest choice dropped first. */
+  private readonly filterCounts = new Map<string, UsedFilters>();
 
   constructor(rows: StockRow[]) {
     this.rows = rows;
@@ -202,10 +207,27 @@ export class UsedStockIndex {
   }
 
   /**
-   * The filter panel's counts (`usedFilters` answers the same from SQL): an option counts the vehicles in its
-   * set and in every other group's filter (its own group's left out), as set intersections (bitset.ts).
+   * The filter panel's counts (`usedFilters` answers the same from SQL), kept per choice of filters: a listing's
+   * pages and orders, and the same listing asked with a campaign's tags, share them. The answer is shared, never
+   * to be changed.
    */
   filters(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): UsedFilters {
+    const { page: _page, order: _order, ...choice } = query;
+    // The year steps follow the calendar, so a new year is a new choice.
+    const key = JSON.stringify([choice, scope, new Date().getFullYear()]);
+    const kept = this.filterCounts.get(key);
+    if (kept) return kept;
+    const counted = this.countFilters(query, scope);
+    if (this.filterCounts.size >= KEPT_FILTER_CHOICES) this.filterCounts.delete(this.filterCounts.keys().next().value!);
+    this.filterCounts.set(key, counted);
+    return counted;
+  }
+
+  /**
+   * An option counts the vehicles in its set and in every other group's filter (its own group's left out), as set
+   * intersections (bitset.ts).
+   */
+  private countFilters(query: UsedVehicleQuery, scope: UsedVehicleScope): UsedFilters {
     const c = this.columns;
     const n = this.rows.length;
     const conditions = this.conditions(query, scope);

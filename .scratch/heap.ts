@@ -1,0 +1,21 @@
+import { openDatabase } from "../db/client.ts";
+import { loadUsedStock } from "../core/inventory/used-vehicles.ts";
+import { UsedStockIndex } from "../core/inventory/used-stock-index.ts";
+import { parseUsedQuery } from "../core/inventory/used-query.ts";
+const gc = (globalThis as { gc?: () => void }).gc!;
+const mb = () => { gc(); gc(); return (process.memoryUsage().heapUsed / 1e6).toFixed(0); };
+const handle = await openDatabase({ dataDir: "/tmp/prof/pglite" });
+console.log("db open", mb());
+const rows = await loadUsedStock(handle.db);
+console.log("rows", rows.length, mb());
+const index = new UsedStockIndex(rows);
+console.log("index", mb());
+for (const o of ["-listedAt", "price", "-price", "year", "mileage"]) try { index.prepareOrder(o as never); } catch {}
+console.log("orders", mb());
+index.similar({ id: rows[0]!.id, price: rows[0]!.price, body_type: rows[0]!.bodyType });
+index.vehicle(rows[0]!.id);
+console.log("similar+byId", mb());
+console.log(JSON.stringify(rows[0]).length, Object.keys(rows[0]!).length);
+console.log(JSON.stringify(rows[0]).slice(0, 1500));
+(globalThis as any).keep = [rows, index];
+await handle.close?.();
