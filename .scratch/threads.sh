@@ -11,5 +11,5 @@ snap() { for t in /proc/$PID/task/*; do echo "$(basename $t)_$(cat $t/comm | tr 
 snap > /tmp/prof/before
 node --import tsx .scratch/miss.ts http://localhost:3400 "$P" $S $C
 snap > /tmp/prof/after
-join /tmp/prof/before /tmp/prof/after | awk '{d=$3-$2; if (d>0) print $1, d*10 " ms"}'
+join /tmp/prof/before /tmp/prof/after | awk "{d=\$3-\$2; t+=d; if (NR==1) m=d} END {print \"main\", m*10, \"ms; all\", t*10, \"ms\"}"
 kill -INT $PID; wait $PID

@@ -1,7 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -10,7 +7,8 @@ import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
 import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server.ts";
 
 /**
- * React Router's default server entry (`react-router reveal entry.server`, 7.18) with four additions: the
+ * React Router's default server entry (`react-router reveal entry.server`, 7.18) with five changes: the page is
+ * rendered whole before it is answered, for every visitor as for crawlers (decision 064); the
  * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the page's scripts
  * run after its first paint, downloaded beside it at low priority (app/lib/hydrate-after-paint.server.ts); the
  * response's Content-Security-Policy nonce goes on every script the renderer writes (ServerRouter hands it to
@@ -34,12 +32,6 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-
-    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
-    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -56,29 +48,20 @@ export default function handleRequest(
       // Suspense boundaries stay in the page where they render (none of ours waits for anything): React outlines
       // one larger than this into a later chunk revealed by a script, which moved content after the first paint.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      [readyOption]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
+      },
+      // Every visitor gets the page whole, as crawlers always did (decision 064).
+      onAllReady() {
+        pipe(
+          wholePage((html) => {
             // Clear the timeout to prevent retaining the closure and memory leak
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            callback();
-          },
-        });
-        const stream = createReadableStreamFromReadable(body);
-
-        responseHeaders.set("Content-Type", "text/html");
-
-        // The page's scripts download with it and run once its pictures have painted (app/lib/hydrate-after-paint.server.ts).
-        const scriptsAfterPaint = hydrateAfterPaint();
-        scriptsAfterPaint.pipe(body);
-        pipe(scriptsAfterPaint);
-
-        resolve(
-          new Response(stream, {
-            headers: responseHeaders,
-            status: responseStatusCode,
+            responseHeaders.set("Content-Type", "text/html");
+            // The page's scripts download with it and run once its pictures have painted (app/lib/hydrate-after-paint.server.ts).
+            const body = Buffer.from(hydrateAfterPaint(html));
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }),
         );
       },
@@ -95,6 +78,21 @@ export default function handleRequest(
         }
       },
     });
+  });
+}
+
+/** A destination for the renderer that gathers what it writes and hands over the page's text when it ends. */
+function wholePage(done: (html: string) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      done(Buffer.concat(chunks).toString("utf8"));
+      callback();
+    },
   });
 }
 

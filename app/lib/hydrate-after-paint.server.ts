@@ -1,6 +1,3 @@
-import { StringDecoder } from "node:string_decoder";
-import { Transform, type TransformCallback } from "node:stream";
-
 const PRELOAD_START = '<link rel="modulepreload"';
 const SCRIPT_START = "<script";
 const SCRIPT_END = "</script>";
@@ -15,7 +12,7 @@ export const HYDRATION_START_LIMIT_MS = 3_000;
  * The page's scripts download beside it and run once its pictures have painted (issue 19, decision 048; issue 33,
  * decision 062). React Router's <Scripts> writes a `<link rel="modulepreload">` into the head for every module the
  * page hydrates with, and one inline module that imports the route modules and then the client entry. This rewrite
- * of the rendered stream:
+ * of the rendered page:
  * - marks each preload link `fetchpriority="low"`, so the downloads start with the page but yield to its styles and
  *   pictures, and remembers their addresses;
  * - turns the inline module into one that waits for the load event, the pictures in view decoded, the first
@@ -24,63 +21,37 @@ export const HYDRATION_START_LIMIT_MS = 3_000;
  *   in all), then waits for every module to have arrived, evaluates them one per task (so that no task holds the
  *   main thread for the whole framework), and imports the client entry as before.
  * Without JavaScript nothing changes: every page works without it. <Scripts> takes no options for this, so the
- * stream is rewritten; a tag cut in two by the renderer's chunks is held back until it is whole.
+ * rendered page is rewritten, whole (app/entry.server.tsx renders it whole).
  */
-export function hydrateAfterPaint(): Transform {
-  const decoder = new StringDecoder("utf8");
+export function hydrateAfterPaint(page: string): string {
   const preloads: string[] = [];
-  let pending = "";
-
-  const rewrite = (final: boolean): string => {
-    let out = "";
-    for (;;) {
-      const next = nextTag(pending);
-      if (next === -1) {
-        const keep = final ? 0 : partialMarkerAtEnd(pending);
-        out += pending.slice(0, pending.length - keep);
-        pending = pending.slice(pending.length - keep);
-        return out;
-      }
-      out += pending.slice(0, next);
-      pending = pending.slice(next);
-      const tagEnd = pending.indexOf(">");
-      if (tagEnd === -1) return final ? out + takeAll() : out;
-      if (pending.startsWith(PRELOAD_START)) {
-        const href = /\shref="([^"]+)"/.exec(pending.slice(0, tagEnd))?.[1];
-        if (href) preloads.push(href);
-        out += lowPriority(pending.slice(0, tagEnd + 1));
-        pending = pending.slice(tagEnd + 1);
-        continue;
-      }
-      const openingTag = pending.slice(0, tagEnd + 1);
-      if (!openingTag.includes(ROUTE_MODULES_SCRIPT)) {
-        out += openingTag;
-        pending = pending.slice(openingTag.length);
-        continue;
-      }
-      const scriptEnd = pending.indexOf(SCRIPT_END);
-      if (scriptEnd === -1) return final ? out + takeAll() : out;
-      const body = pending.slice(openingTag.length, scriptEnd);
-      out += `${openingTag.replace(ROUTE_MODULES_SCRIPT, ' type="module"')}${deferredRouteModules(body, preloads)}${SCRIPT_END}`;
-      pending = pending.slice(scriptEnd + SCRIPT_END.length);
+  let out = "";
+  let rest = page;
+  for (;;) {
+    const next = nextTag(rest);
+    if (next === -1) return out + rest;
+    out += rest.slice(0, next);
+    rest = rest.slice(next);
+    const tagEnd = rest.indexOf(">");
+    if (tagEnd === -1) return out + rest;
+    if (rest.startsWith(PRELOAD_START)) {
+      const href = /\shref="([^"]+)"/.exec(rest.slice(0, tagEnd))?.[1];
+      if (href) preloads.push(href);
+      out += lowPriority(rest.slice(0, tagEnd + 1));
+      rest = rest.slice(tagEnd + 1);
+      continue;
     }
-  };
-  const takeAll = () => {
-    const rest = pending;
-    pending = "";
-    return rest;
-  };
-
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
-      pending += typeof chunk === "string" ? chunk : decoder.write(chunk);
-      callback(null, rewrite(false));
-    },
-    flush(callback: TransformCallback) {
-      pending += decoder.end();
-      callback(null, rewrite(true));
-    },
-  });
+    const openingTag = rest.slice(0, tagEnd + 1);
+    const scriptEnd = rest.indexOf(SCRIPT_END);
+    if (!openingTag.includes(ROUTE_MODULES_SCRIPT) || scriptEnd === -1) {
+      out += openingTag;
+      rest = rest.slice(openingTag.length);
+      continue;
+    }
+    const body = rest.slice(openingTag.length, scriptEnd);
+    out += `${openingTag.replace(ROUTE_MODULES_SCRIPT, ' type="module"')}${deferredRouteModules(body, preloads)}${SCRIPT_END}`;
+    rest = rest.slice(scriptEnd + SCRIPT_END.length);
+  }
 }
 
 /**
@@ -128,18 +99,4 @@ function nextTag(text: string): number {
   if (preload === -1) return script;
   if (script === -1) return preload;
   return Math.min(preload, script);
-}
-
-/** How many characters at the end of `text` could be the start of a marker that the next chunk completes. */
-function partialMarkerAtEnd(text: string): number {
-  let longest = 0;
-  for (const marker of [PRELOAD_START, SCRIPT_START]) {
-    for (let length = Math.min(marker.length - 1, text.length); length > longest; length--) {
-      if (marker.startsWith(text.slice(text.length - length))) {
-        longest = length;
-        break;
-      }
-    }
-  }
-  return longest;
 }
