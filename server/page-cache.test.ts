@@ -342,7 +342,7 @@ describe("what is never kept", () => {
     expect(key("/no-such-page")).toBeNull();
   });
 
-  it("keys a page by what its render reads: path and query, the remembered dealer, crawler or browser", () => {
+  it("keys a page by what its render reads: path and query, and the remembered dealer", () => {
     const key = (path: string, headers: Record<string, string> = {}) =>
       cacheKeyOf(routes, new Request(`http://127.0.0.1${path}`, { headers }));
     const sandton = { Cookie: "dealer_slug=honda-sandton" };
@@ -351,9 +351,10 @@ describe("what is never kept", () => {
     // The dealer list at /dealer renders in the remembered dealer's layout like any page outside /dealer/{slug}.
     expect(key("/dealer", sandton)).not.toBe(key("/dealer"));
     expect(key("/dealer")).not.toBeNull();
+    // A crawler is rendered the page a browser is, whole (decision 064).
     expect(
       key("/used", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
-    ).not.toBe(key("/used"));
+    ).toBe(key("/used"));
     // No page renders the host it was asked at: another Host header is not another page.
     expect(cacheKeyOf(routes, new Request("http://attacker.example/used"))).toBe(key("/used"));
     // A cookie that cannot be read, or one longer than any slug, is rendered but never kept.

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isbot } from "isbot";
 import { readCookie } from "../core/shared/cookies.ts";
 import { VISIT_COOKIE } from "../core/attribution/visit.ts";
 import { DEALER_SLUG_KEY } from "../core/dealers/remembered-dealer.ts";
@@ -14,8 +13,7 @@ import { pathVerdict } from "./request-path.ts";
  * Rendered public pages kept in memory, so that a page is rendered once per change of what it shows rather
  * than once per visitor (docs/decisions/047-rendered-page-cache.md). Only what its routes declare public is
  * kept (`cacheKeyOf`), and only an answer that sets no cookie and does not say no-store, keyed by everything a
- * render reads from the request: the URL, the remembered dealer (for pages scoped by it) and whether the
- * client is a crawler (which gets the whole page at once). Each answer gets its own CSP nonce: the one the
+ * render reads from the request: the URL and the remembered dealer (for pages scoped by it). Each answer gets its own CSP nonce: the one the
  * page was rendered with is swapped for the request's.
  *
  * Kept only while change notifications flow: any change to any table empties it, as does their loss, and
@@ -213,9 +211,10 @@ const PAGE_HEADERS = /^(?:content-type|content-language|link|x-remix-[\w-]+|x-re
  * after routing, by the route table: only a read of the one canonical spelling of a path (the request guard
  * redirects every other, server/request-path.ts), whose every matched route declares the page public
  * (`PageRouteRules.isPublic`), from a request that carries no cookie but the remembered dealer and the visit's
- * source, which no render reads (a staff session or any other cookie is rendered for that request alone). Keyed by path and query, by the remembered dealer
- * (layout pages outside /dealer/{slug} render in it), and by whether a crawler asks (it gets the page whole
- * rather than streamed). Not by host: no page renders the address it was asked at.
+ * source, which no render reads (a staff session or any other cookie is rendered for that request alone). Keyed by
+ * path and query and by the remembered dealer (layout pages outside /dealer/{slug} render in it). Not by host: no
+ * page renders the address it was asked at; not by User-Agent: a crawler gets the page a browser gets, whole
+ * (decision 064).
  */
 export function cacheKeyOf(routes: PageRouteRules | undefined, request: Request): string | null {
   if (!routes || (request.method !== "GET" && request.method !== "HEAD")) return null;
@@ -223,9 +222,7 @@ export function cacheKeyOf(routes: PageRouteRules | undefined, request: Request)
   if (pathVerdict(url.pathname, routes.spelling).kind !== "canonical" || !routes.isPublic(url.pathname)) return null;
   const dealer = rememberedDealer(request.headers.get("Cookie"));
   if (dealer === null) return null;
-  const userAgent = request.headers.get("User-Agent");
-  const reader = userAgent && isbot(userAgent) ? "crawler" : "browser";
-  return `${reader} ${url.pathname}${url.search} ${dealer}`;
+  return `${url.pathname}${url.search} ${dealer}`;
 }
 
 /** The only cookie a kept page may be rendered with: the remembered dealer, which is part of the key. */
