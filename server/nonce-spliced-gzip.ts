@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { piecesBetween } from "./middleware/caching.ts";
 
 /**
  * A page compressed once, whose CSP nonce is put back in for each answer without compressing it again.
@@ -22,11 +23,12 @@ export class NonceSplicedGzip {
    */
   private deflatedPieces: Buffer[] | null = null;
 
-  /** `text` split at every occurrence of `nonce` (ASCII, as every CSP nonce is). */
-  constructor(text: string, nonce: string) {
-    this.pieces = compact((nonce ? text.split(nonce) : [text]).map((piece) => Buffer.from(piece, "utf8")));
+  /** The page (its UTF-8 bytes, or its text) split at every occurrence of `nonce` (ASCII, as every CSP nonce is). */
+  constructor(page: Uint8Array | string, nonce: string) {
+    const bytes = typeof page === "string" ? Buffer.from(page, "utf8") : page;
+    this.pieces = compact(piecesBetween(bytes, nonce));
     this.nonceBytes = nonce.length;
-    this.referBack = !text.includes("\0");
+    this.referBack = !this.pieces.some((piece) => piece.includes(0));
   }
 
   /** The memory it takes now (more once it has been asked for gzip). */

@@ -105,7 +105,7 @@ export class PageCache {
     if (!KEPT_TYPES.test(response.headers.get("Content-Type") ?? "")) return null;
     // A route that says its answer is not to be stored (a personal page) is believed, whatever the path rule says.
     if (/no-store|private/i.test(response.headers.get("Cache-Control") ?? "")) return null;
-    const page = new CachedPage(await response.text(), response.headers, render);
+    const page = new CachedPage(new Uint8Array(await response.arrayBuffer()), response.headers, render);
     c.res = undefined;
     c.res = page.answer(render.nonce, false);
     if (render.generation !== this.generation || !this.listening) return null;
@@ -178,9 +178,9 @@ class CachedPage {
   private readonly headers: [string, string][];
   private readonly body: NonceSplicedGzip;
 
-  constructor(text: string, headers: Headers, { nonce, started }: { nonce: string; started: number }) {
+  constructor(page: Uint8Array, headers: Headers, { nonce, started }: { nonce: string; started: number }) {
     this.renderedAt = started;
-    this.body = new NonceSplicedGzip(text, nonce);
+    this.body = new NonceSplicedGzip(page, nonce);
     const etag = weakEtagOfPieces(this.body.withoutNonce());
     this.headers = [...headers].filter(([name]) => PAGE_HEADERS.test(name));
     this.headers.push(["ETag", etag], ["Vary", "Accept-Encoding"]);

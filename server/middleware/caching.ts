@@ -104,13 +104,15 @@ function policyByPath(method: string, path: string, status: number, setsCookie: 
  * two renderings of one page that differ only by their nonce share an ETag.
  */
 export function weakEtag(body: Uint8Array, nonce?: string): string {
-  return weakEtagOfPieces(nonce ? splitAt(body, Buffer.from(nonce, "latin1")) : [body]);
+  return weakEtagOfPieces(piecesBetween(body, nonce));
 }
 
-/** The body's bytes between the occurrences of `separator` (an ASCII nonce), as views of the body. */
-function splitAt(body: Uint8Array, separator: Buffer): Uint8Array[] {
+/** The body's bytes between the occurrences of `nonce` (ASCII, as every CSP nonce is), as views of the body. */
+export function piecesBetween(body: Uint8Array, nonce: string | undefined): Buffer[] {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const pieces: Uint8Array[] = [];
+  if (!nonce) return [bytes];
+  const separator = Buffer.from(nonce, "latin1");
+  const pieces: Buffer[] = [];
   let start = 0;
   for (let found = bytes.indexOf(separator); found !== -1; found = bytes.indexOf(separator, start)) {
     pieces.push(bytes.subarray(start, found));
