@@ -54,13 +54,13 @@ export default function handleRequest(
       // Every visitor gets the page whole, as crawlers always did (decision 064).
       onAllReady() {
         pipe(
-          wholePage((html) => {
+          wholePage((page) => {
             // Clear the timeout to prevent retaining the closure and memory leak
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html");
             // The page's scripts download with it and run once its pictures have painted (app/lib/hydrate-after-paint.server.ts).
-            const body = Buffer.from(hydrateAfterPaint(html));
+            const body = hydrateAfterPaint(page) as Uint8Array<ArrayBuffer>;
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }),
         );
@@ -81,8 +81,8 @@ export default function handleRequest(
   });
 }
 
-/** A destination for the renderer that gathers what it writes and hands over the page's text when it ends. */
-function wholePage(done: (html: string) => void): Writable {
+/** A destination for the renderer that gathers what it writes and hands over the page's bytes when it ends. */
+function wholePage(done: (page: Buffer) => void): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -90,7 +90,7 @@ function wholePage(done: (html: string) => void): Writable {
       callback();
     },
     final(callback) {
-      done(Buffer.concat(chunks).toString("utf8"));
+      done(Buffer.concat(chunks));
       callback();
     },
   });

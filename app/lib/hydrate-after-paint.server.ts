@@ -23,34 +23,38 @@ export const HYDRATION_START_LIMIT_MS = 3_000;
  * Without JavaScript nothing changes: every page works without it. <Scripts> takes no options for this, so the
  * rendered page is rewritten, whole (app/entry.server.tsx renders it whole).
  */
-export function hydrateAfterPaint(page: string): string {
+export function hydrateAfterPaint(page: Buffer): Buffer {
+  // The markers are ASCII, and no byte of a UTF-8 sequence for another character is, so the page is searched
+  // as bytes and only the tags rewritten are read as text.
   const preloads: string[] = [];
-  let out = "";
-  let rest = page;
+  const out: Buffer[] = [];
+  let at = 0;
   for (;;) {
-    const next = nextTag(rest);
-    if (next === -1) return out + rest;
-    out += rest.slice(0, next);
-    rest = rest.slice(next);
-    const tagEnd = rest.indexOf(">");
-    if (tagEnd === -1) return out + rest;
-    if (rest.startsWith(PRELOAD_START)) {
-      const href = /\shref="([^"]+)"/.exec(rest.slice(0, tagEnd))?.[1];
+    const next = nextTag(page, at);
+    const tagEnd = next === -1 ? -1 : page.indexOf(">", next, "latin1");
+    if (tagEnd === -1) {
+      out.push(page.subarray(at));
+      return Buffer.concat(out);
+    }
+    out.push(page.subarray(at, next));
+    const openingTag = page.toString("utf8", next, tagEnd + 1);
+    if (openingTag.startsWith(PRELOAD_START)) {
+      const href = /\shref="([^"]+)"/.exec(openingTag)?.[1];
       if (href) preloads.push(href);
-      out += lowPriority(rest.slice(0, tagEnd + 1));
-      rest = rest.slice(tagEnd + 1);
+      out.push(Buffer.from(lowPriority(openingTag)));
+      at = tagEnd + 1;
       continue;
     }
-    const openingTag = rest.slice(0, tagEnd + 1);
-    const scriptEnd = rest.indexOf(SCRIPT_END);
+    const scriptEnd = page.indexOf(SCRIPT_END, tagEnd, "latin1");
     if (!openingTag.includes(ROUTE_MODULES_SCRIPT) || scriptEnd === -1) {
-      out += openingTag;
-      rest = rest.slice(openingTag.length);
+      out.push(page.subarray(next, tagEnd + 1));
+      at = tagEnd + 1;
       continue;
     }
-    const body = rest.slice(openingTag.length, scriptEnd);
-    out += `${openingTag.replace(ROUTE_MODULES_SCRIPT, ' type="module"')}${deferredRouteModules(body, preloads)}${SCRIPT_END}`;
-    rest = rest.slice(scriptEnd + SCRIPT_END.length);
+    const body = page.toString("utf8", tagEnd + 1, scriptEnd);
+    const script = `${openingTag.replace(ROUTE_MODULES_SCRIPT, ' type="module"')}${deferredRouteModules(body, preloads)}${SCRIPT_END}`;
+    out.push(Buffer.from(script));
+    at = scriptEnd + SCRIPT_END.length;
   }
 }
 
@@ -92,10 +96,10 @@ function lowPriority(link: string): string {
   return link.includes("fetchpriority=") ? link : link.replace(PRELOAD_START, `${PRELOAD_START} fetchpriority="low"`);
 }
 
-/** Where the next preload link or script tag starts, or -1. */
-function nextTag(text: string): number {
-  const preload = text.indexOf(PRELOAD_START);
-  const script = text.indexOf(SCRIPT_START);
+/** Where the next preload link or script tag starts, from `from`, or -1. */
+function nextTag(page: Buffer, from: number): number {
+  const preload = page.indexOf(PRELOAD_START, from, "latin1");
+  const script = page.indexOf(SCRIPT_START, from, "latin1");
   if (preload === -1) return script;
   if (script === -1) return preload;
   return Math.min(preload, script);
