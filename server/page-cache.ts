@@ -13,8 +13,8 @@ import { pathVerdict } from "./request-path.ts";
  * Rendered public pages kept in memory, so that a page is rendered once per change of what it shows rather
  * than once per visitor (docs/decisions/047-rendered-page-cache.md). Only what its routes declare public is
  * kept (`cacheKeyOf`), and only an answer that sets no cookie and does not say no-store, keyed by everything a
- * render reads from the request: the URL and the remembered dealer (for pages scoped by it). Each answer gets its own CSP nonce: the one the
- * page was rendered with is swapped for the request's.
+ * render reads from the request: the URL and the remembered dealer (for pages scoped by it). Each answer gets its
+ * own CSP nonce: the one the page was rendered with is swapped for the request's.
  *
  * Kept only while change notifications flow: any change to any table empties it, as does their loss, and
  * an entry lives at most `maxAgeMs`, which bounds how late a scheduled special, banner or post appears.

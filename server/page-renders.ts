@@ -18,7 +18,8 @@ export const PAGE_RENDER_LIMITS: WriteQueueLimits = {
 
 /**
  * Runs a page's render in its turn and reads its answer whole before the turn ends, so that the render's work (the
- * streamed HTML included) is done inside it. Whatever answers the page next reads the whole body anyway: the page
+ * router's streamed data for a client navigation included; a document comes whole from app/entry.server.tsx) is
+ * done inside it. Whatever answers the page next reads the whole body anyway: the page
  * cache keeps it, and the caching middleware hashes and compresses it. A form's write does not wait here: it waits
  * in the write queue, whose refusal the form answers itself with what the visitor typed still in it.
  */

@@ -45,8 +45,8 @@ export function hydrateAfterPaint(page: Buffer): Buffer {
       at = tagEnd + 1;
       continue;
     }
-    const scriptEnd = page.indexOf(SCRIPT_END, tagEnd, "latin1");
-    if (!openingTag.includes(ROUTE_MODULES_SCRIPT) || scriptEnd === -1) {
+    const scriptEnd = openingTag.includes(ROUTE_MODULES_SCRIPT) ? page.indexOf(SCRIPT_END, tagEnd, "latin1") : -1;
+    if (scriptEnd === -1) {
       out.push(page.subarray(next, tagEnd + 1));
       at = tagEnd + 1;
       continue;

@@ -26,6 +26,9 @@ import {
   type VehicleIdentifiers,
 } from "./used-vehicles.ts";
 
+/** Choices of filters whose counts are kept: a few KB each. */
+const KEPT_FILTER_CHOICES = 256;
+
 /**
  * The used stock held in memory, answering the listing (filters, order, page, total) without a database
  * round trip. It is one consistent snapshot: UsedStock (used-stock.ts) replaces it whole when the stock
@@ -38,9 +41,6 @@ import {
  * which combinations it accepts, which gives the total, and a page is read by walking the vehicles in the
  * query's order, sorted once per snapshot, with one array look-up per vehicle.
  */
-/** Choices of filters whose counts are kept: a few KB each. */
-const KEPT_FILTER_CHOICES = 256;
-
 export class UsedStockIndex {
   private readonly rows: StockRow[];
   private readonly codes: Record<FilterField, Map<string | number, number>>;
