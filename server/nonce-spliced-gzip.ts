@@ -23,10 +23,9 @@ export class NonceSplicedGzip {
    */
   private deflatedPieces: Buffer[] | null = null;
 
-  /** The page (its UTF-8 bytes, or its text) split at every occurrence of `nonce` (ASCII, as every CSP nonce is). */
-  constructor(page: Uint8Array | string, nonce: string) {
-    const bytes = typeof page === "string" ? Buffer.from(page, "utf8") : page;
-    this.pieces = compact(piecesBetween(bytes, nonce));
+  /** The page's bytes split at every occurrence of `nonce` (ASCII, as every CSP nonce is). */
+  constructor(page: Uint8Array, nonce: string) {
+    this.pieces = compact(piecesBetween(page, nonce));
     this.nonceBytes = nonce.length;
     this.referBack = !this.pieces.some((piece) => piece.includes(0));
   }
