@@ -45,7 +45,7 @@ export function pagesOf(build: ServerBuild, mode: "production" | "development" =
 }
 
 /** A build's route table as the router's own `matchRoutes` takes it. */
-function routeTreeOf(build: ServerBuild): RouteObject[] {
+export function routeTreeOf(build: ServerBuild): RouteObject[] {
   const nodes = new Map<string, RouteObject>();
   for (const { id, path, index, caseSensitive } of Object.values(build.routes).filter((route) => route !== undefined)) {
     // An index route keeps its path: `prefix("staff", ...)` gives the back office's index route the path "staff".
@@ -59,6 +59,71 @@ function routeTreeOf(build: ServerBuild): RouteObject[] {
   return roots;
 }
 
+/**
+ * For a page path, the part of a route table that can match it: the same matches from the router's `matchRoutes`,
+ * ranked over a tenth of the table. A route whose path starts with a static segment (`used`, `staff`) can match only
+ * paths that start with that segment (in any case: the router matches static segments whatever their case), so
+ * the table is cut once per such first segment; routes that start with a parameter, an optional segment or a splat
+ * are kept in every cut, as are the layouts above them, and the routes of `/` in the cut for `/`. The router ranks
+ * what remains in the same order, since a cut keeps each route's siblings in their order. A path whose first segment
+ * is percent-encoded (the router decodes it) or holds a `?` or `#` (the router reads a query or fragment there), or
+ * a build with a basename, gets the whole table.
+ */
+export function candidateRoutesOf(roots: RouteObject[], basename = "/"): (pagePath: string) => RouteObject[] {
+  if (basename !== "/") return () => roots;
+  const firstSegments = new Set<string>();
+  collectStaticFirstSegments(roots, [], firstSegments);
+  const cuts = new Map<string, RouteObject[]>();
+  for (const segment of firstSegments) cuts.set(segment, cutFor(roots, [], segment));
+  const root = cutFor(roots, [], "");
+  const others = cutFor(roots, [], undefined);
+  return (pagePath) => {
+    const first = pagePath.split("/").find((segment) => segment !== "");
+    if (first === undefined) return root;
+    if (/[%?#]/.test(first)) return roots;
+    return cuts.get(first.toLowerCase()) ?? others;
+  };
+}
+
+/** The segments of a route's path joined to its parents' (an absolute path stands alone, as the router reads it). */
+function segmentsBelow(parent: readonly string[], route: RouteObject): string[] {
+  const own = (route.path ?? "").split("/").filter(Boolean);
+  return route.path?.startsWith("/") ? own : [...parent, ...own];
+}
+
+/** Whether a route's first segment is a word that paths must spell, rather than a parameter, optional or splat. */
+const isStaticSegment = (segment: string) => !/[:*?]/.test(segment);
+
+function collectStaticFirstSegments(routes: RouteObject[], parent: readonly string[], into: Set<string>): void {
+  for (const route of routes) {
+    const segments = segmentsBelow(parent, route);
+    if (segments[0] !== undefined) {
+      if (isStaticSegment(segments[0])) into.add(segments[0].toLowerCase());
+    } else collectStaticFirstSegments(route.children ?? [], segments, into);
+  }
+}
+
+/**
+ * The routes that can match a path whose first segment is `first` (lower case; "" for `/`; undefined for a segment
+ * no route spells). A kept layout without segments of its own is a copy holding only its kept children.
+ */
+function cutFor(routes: RouteObject[], parent: readonly string[], first: string | undefined): RouteObject[] {
+  const kept: RouteObject[] = [];
+  for (const route of routes) {
+    const segments = segmentsBelow(parent, route);
+    const head = segments[0];
+    if (head !== undefined) {
+      if (!isStaticSegment(head) || head.toLowerCase() === first) kept.push(route);
+      continue;
+    }
+    const children = cutFor(route.children ?? [], segments, first);
+    const matchesRootItself = first === "" && (route.index === true || route.path !== undefined);
+    if (children.length === 0 && !matchesRootItself) continue;
+    kept.push(route.index ? route : { ...route, children });
+  }
+  return kept;
+}
+
 type RouteMatches = ReturnType<typeof matchRoutes<RouteObject>>;
 
 /** Page paths whose matches are remembered, per build (the most recently used are kept), and the longest remembered. */
@@ -68,14 +133,15 @@ const matchers = new WeakMap<ServerBuild, (pagePath: string) => RouteMatches>();
 
 /**
  * The router's own `matchRoutes` over a build's route table, with the matches of the last REMEMBERED_MATCHES
- * paths remembered: it ranks the whole table on every call (some milliseconds), and one page request asks it
- * several times (the request guard's spelling, the metrics' label, the page cache's rule, the page counts).
+ * paths remembered: one page request asks it several times (the request guard's spelling, the metrics' label, the
+ * page cache's rule, the page counts). It ranks the whole table it is given on every call, about 2 ms for the
+ * whole of ours, so it is given only the routes that can match the path's first segment (`candidateRoutesOf`).
  * Callers only read the matches.
  */
 function routeMatcherOf(build: ServerBuild): (pagePath: string) => RouteMatches {
   const known = matchers.get(build);
   if (known) return known;
-  const roots = routeTreeOf(build);
+  const candidates = candidateRoutesOf(routeTreeOf(build), build.basename);
   const recent = new Map<string, RouteMatches>();
   const matcher = (pagePath: string) => {
     const remembered = recent.get(pagePath);
@@ -85,7 +151,7 @@ function routeMatcherOf(build: ServerBuild): (pagePath: string) => RouteMatches 
       recent.set(pagePath, remembered);
       return remembered;
     }
-    const matches = matchRoutes(roots, pagePath, build.basename);
+    const matches = matchRoutes(candidates(pagePath), pagePath, build.basename);
     if (pagePath.length > REMEMBERED_PATH_MAX) return matches;
     if (recent.size >= REMEMBERED_MATCHES) recent.delete(recent.keys().next().value!);
     recent.set(pagePath, matches);
