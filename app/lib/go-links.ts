@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { HEAD_OFFICE_SLUG } from "../../core/dealers/group.ts";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "./scope.ts";
 
 /**
  * The site's WhatsApp, directions and call links (issue 35, decision 057): WhatsApp and directions go through a
@@ -29,5 +30,5 @@ export function callPing(siteUrl: string, dealerSlug: string, vehicleId?: number
 
 /** The site's public address, as the site layout's loader gives it to every public page. */
 export function useSiteUrl(): string {
-  return (useRouteLoaderData("routes/site/layout") as { siteUrl?: string } | undefined)?.siteUrl ?? "";
+  return useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.siteUrl ?? "";
 }

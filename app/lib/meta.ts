@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
-import { breadcrumbsFor } from "./scope.ts";
+import { breadcrumbsFor, SITE_LAYOUT_ID, type SiteLayoutData } from "./scope.ts";
 
 export const SITE_NAME = "Honda Dealer Group";
 
@@ -34,9 +34,7 @@ export function pageTitle(title: string, dealer?: Pick<DealerView, "dealerName">
 }
 
 const layoutData = (matches: MetaMatches) =>
-  matches.find((match) => match?.id === "routes/site/layout")?.data as
-    | { dealer?: DealerView | null; siteUrl?: string }
-    | undefined;
+  matches.find((match) => match?.id === SITE_LAYOUT_ID)?.data as SiteLayoutData | undefined;
 
 /** The scoped dealer from the site layout's loader data, as route `meta` functions see it in `matches`. */
 export function dealerFromMatches(matches: MetaMatches): DealerView | null {

@@ -1,3 +1,6 @@
+import { useRouteLoaderData } from "react-router";
+import type { DealerView } from "../../core/dealers/dealers.ts";
+
 /** The dealer-name route prefix of product.md §2. */
 export const DEALER_PREFIX = "/dealer";
 
@@ -14,4 +17,26 @@ export function breadcrumbsFor(pathname: string): { label: string; href: string 
     label: decodeURIComponent(segment).replace(/-/g, " "),
     href: `/${segments.slice(0, index + 1).join("/")}`,
   }));
+}
+
+/**
+ * The site layout's route id (app/routes/site/layout.tsx), whose loader gives every public page its dealer scope and
+ * the site's address. Pages reach its data through here rather than importing the layout, so that the layout stays a
+ * route module of its own and is not split into a shared chunk and a facade for the browser (two requests).
+ */
+export const SITE_LAYOUT_ID = "routes/site/layout";
+
+/** What the site layout's loader gives every page under it. */
+export type SiteLayoutData = {
+  dealer: DealerView | null;
+  /** Whether the scope comes from the path (`/dealer/:slug/...`) rather than the remembered dealer. */
+  dealerInRoute: boolean;
+  siteUrl: string;
+  /** The share of visits that report their Core Web Vitals (issue 33). */
+  vitalsSampleRate: number;
+};
+
+/** The dealer the current page is scoped to (null for the whole group), for any component under the layout. */
+export function useScopedDealer(): DealerView | null {
+  return useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.dealer ?? null;
 }

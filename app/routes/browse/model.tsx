@@ -11,7 +11,7 @@ import { cssChoiceOptions } from "../../lib/css-choice.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { useScopedDealer } from "../site/layout.tsx";
+import { useScopedDealer } from "../../lib/scope.ts";
 import type { Route } from "./+types/model";
 import { canonicalPath, pageMeta, pageTitle } from "../../lib/meta.ts";
 import { modelJsonLd } from "../../lib/structured-data.ts";

@@ -13,7 +13,7 @@ import { CAROUSEL_AUTOPLAY_MS } from "../../components/home-sections.tsx";
 import { formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { useScopedDealer } from "../site/layout.tsx";
+import { useScopedDealer } from "../../lib/scope.ts";
 import type { Route } from "./+types/new-cars";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";

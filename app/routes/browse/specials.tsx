@@ -3,7 +3,7 @@ import { DealCard } from "../../components/browse-cards.tsx";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { ownDealsFirst } from "../site/home-data.server.ts";
-import { useScopedDealer } from "../site/layout.tsx";
+import { useScopedDealer } from "../../lib/scope.ts";
 import type { Route } from "./+types/specials";
 import { pageMeta } from "../../lib/meta.ts";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";

@@ -3,7 +3,7 @@ import { readBanners } from "../../../core/content/banners.ts";
 import { BANNER_SIZE } from "../../../core/media/shapes.ts";
 import { dealerDirectoryModel, dealersNamedLike } from "../../../core/dealers/dealers.ts";
 import { scopedHref } from "../../lib/navigation.ts";
-import { useScopedDealer } from "../site/layout.tsx";
+import { useScopedDealer } from "../../lib/scope.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import type { Route } from "./+types/honda-wing";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";

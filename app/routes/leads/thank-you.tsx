@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { dealerPath } from "../../lib/scope.ts";
-import { useScopedDealer } from "../site/layout.tsx";
+import { useScopedDealer } from "../../lib/scope.ts";
 import type { Route } from "./+types/thank-you";
 import { pageMeta } from "../../lib/meta.ts";
 

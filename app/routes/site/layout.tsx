@@ -23,6 +23,7 @@ import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
 import { useWebVitalsReport } from "../../lib/web-vitals.ts";
 import type { Route } from "./+types/layout";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "../../lib/scope.ts";
 
 /** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
 export const handle = PUBLIC_PAGE;
@@ -34,12 +35,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     dealerInRoute: scope.inRoute,
     siteUrl: context.siteUrl,
     vitalsSampleRate: context.vitalsSampleRate ?? 0,
-  };
+  } satisfies SiteLayoutData;
   const cookie = rememberedDealerCookie(request, scope);
   return cookie ? data(page, { headers: { "Set-Cookie": cookie } }) : page;
 }
-
-export const SITE_LAYOUT_ID = "routes/site/layout";
 
 /** The title of an error page rendered by this layout's boundary (pages give their own otherwise). */
 export function meta({ error }: Route.MetaArgs) {
@@ -48,12 +47,6 @@ export function meta({ error }: Route.MetaArgs) {
   const title =
     status === 404 ? "Page not found" : status === 400 ? "This address is not valid" : "Something went wrong";
   return [{ title: `${title} | Honda Dealer Group` }, { name: "robots", content: "noindex" }];
-}
-
-/** The dealer the current page is scoped to (null for the whole group), for any component under the layout. */
-export function useScopedDealer(): DealerView | null {
-  const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID);
-  return data?.dealer ?? null;
 }
 
 function writeDealerCookie(slug: string | null) {
