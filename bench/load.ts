@@ -236,7 +236,16 @@ export function pageScenario(name: string, path: string, kind: ScenarioKind = "p
 
 /** The path with a query parameter of its own on every request (`bench=1`, `bench=2`...), which no page reads. */
 export function uniqueQueryPath(path: string): Scenario["next"] {
+  return uniqueQueryPaths([path]);
+}
+
+/** The paths in turn, each request with a query parameter of its own, as `uniqueQueryPath`. */
+export function uniqueQueryPaths(paths: readonly string[]): Scenario["next"] {
+  if (paths.length === 0) throw new Error("no paths to ask for");
   let request = 0;
-  const separator = path.includes("?") ? "&" : "?";
-  return () => ({ path: `${path}${separator}bench=${++request}` });
+  return () => {
+    const path = paths[request % paths.length]!;
+    const separator = path.includes("?") ? "&" : "?";
+    return { path: `${path}${separator}bench=${++request}` };
+  };
 }

@@ -35,6 +35,7 @@ import {
   refinedApiScenario,
   runScenario,
   type Scenario,
+  uniqueQueryPaths,
   usedApiScenario,
 } from "./load.ts";
 import {
@@ -197,9 +198,14 @@ type Targets = {
   makes: { slug: string; models: string[] }[];
   modelPage: string;
   dealers: string[];
+  /** Used vehicles' pages, one after another: what a buyer going through the stock asks for. */
+  vehicleUris: string[];
   staticAsset: string;
   staticScript: string;
 };
+
+/** How many used vehicles' pages the "another each time" miss goes through. */
+const VEHICLE_PAGES = 2_000;
 
 /** The pages to measure, found on the running site: a model, a used vehicle and a blog post that exist. */
 async function discoverTargets(baseUrl: string): Promise<Targets> {
@@ -219,6 +225,12 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
   for (const make of (await json("/api/filters")).makes as { slug: string }[]) {
     const models = ((await json(`/api/filters/${make.slug}`)).models as { slug: string }[]).map((model) => model.slug);
     makes.push({ slug: make.slug, models });
+  }
+  const vehicleUris: string[] = [];
+  for (let page = 1; vehicleUris.length < VEHICLE_PAGES; page++) {
+    const members = (await json(`/api/vehicles?page=${page}`))["hydra:member"] as { uri: string }[];
+    if (members.length === 0) break;
+    vehicleUris.push(...members.map((member) => member.uri));
   }
   const assets = await fs.readdir(path.join(projectRoot, "build/client/assets"));
   const css = assets.find((file) => file.endsWith(".css"));
@@ -245,6 +257,7 @@ async function discoverTargets(baseUrl: string): Promise<Targets> {
     makes,
     modelPage,
     dealers,
+    vehicleUris: vehicleUris.slice(0, VEHICLE_PAGES),
     staticAsset: `/assets/${css}`,
     staticScript: `/assets/${script}`,
   };
@@ -326,6 +339,12 @@ async function loadRun(
     ...targets.pages
       .filter((page) => MISS_PAGES.includes(page.name))
       .map((page) => pageScenario(`${page.name} ${page.path}, cache miss`, page.path, "page-miss")),
+    // A buyer going through the stock: another vehicle's page on each request, so that nothing about the path is
+    // remembered either (server/pages.ts remembers the last 1,000 paths' route matches).
+    {
+      ...pageScenario(`Used vehicles, another each time (${targets.vehicleUris.length}), cache miss`, "/", "page-miss"),
+      next: uniqueQueryPaths(targets.vehicleUris),
+    },
     pageScenario(`${FLOOR_PAGE}, cache miss`, "/", "floor-miss", floor.baseUrl),
     {
       name: "Enquiry POST (a new lead each)",
