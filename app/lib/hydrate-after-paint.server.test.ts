@@ -12,8 +12,10 @@ const routeModulesBody = [
   "",
   'import("/assets/entry.client.js");',
 ].join("\n");
+const inlineStyle = '<style nonce="abc" data-precedence="default" data-href="/assets/app.css">main{color:red}</style>';
 const page =
-  '<!DOCTYPE html><html><head><title>Home ✓</title><link rel="modulepreload" href="/assets/entry.client.js" nonce="abc"/>' +
+  `<!DOCTYPE html><html><head><meta charSet="utf-8"/>${inlineStyle}<title>Home ✓</title>` +
+  '<link rel="modulepreload" href="/assets/entry.client.js" nonce="abc"/>' +
   '<link rel="modulepreload" href="/assets/framework.js" nonce="abc"/><link rel="modulepreload" href="/assets/root.js" nonce="abc"/>' +
   '<link rel="modulepreload" href="/assets/home.js" nonce="abc"/><link rel="icon" href="/favicon.svg"/></head>' +
   '<body><main>Honda ✓ Umhlanga</main><script nonce="abc">window.__reactRouterContext = {};</script>' +
@@ -24,16 +26,17 @@ const page =
 const rewritten = (html: string): string => hydrateAfterPaint(Buffer.from(html)).toString("utf8");
 
 describe("the page's scripts download beside it and run after its first paint", () => {
-  it("keeps the preloads in the head at low priority and lists them in the route-modules script, which waits for the paint", () => {
+  it("moves the preloads ahead of the inlined stylesheet at low priority and lists them in the route-modules script, which waits for the paint", () => {
     const html = rewritten(page);
+    expect(html.startsWith('<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload"')).toBe(true);
+    expect(html.indexOf('href="/assets/home.js"')).toBeLessThan(html.indexOf(inlineStyle));
     expect(html.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
       '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js" nonce="abc"/>',
       '<link rel="modulepreload" fetchpriority="low" href="/assets/framework.js" nonce="abc"/>',
       '<link rel="modulepreload" fetchpriority="low" href="/assets/root.js" nonce="abc"/>',
       '<link rel="modulepreload" fetchpriority="low" href="/assets/home.js" nonce="abc"/>',
     ]);
-    expect(html.indexOf('href="/assets/home.js"')).toBeLessThan(html.indexOf("</head>"));
-    expect(html).toContain('<link rel="icon" href="/favicon.svg"/></head>');
+    expect(html).toContain('<title>Home ✓</title><link rel="icon" href="/favicon.svg"/></head>');
     const script = html.match(/<script nonce="abc" type="module">([\s\S]*?)<\/script>/)?.[1];
     expect(script).toBeDefined();
     expect(JSON.parse(script!.match(/^const modules = (.*);$/m)![1]!)).toEqual([
@@ -57,6 +60,21 @@ describe("the page's scripts download beside it and run after its first paint", 
         .replace(/<link rel="modulepreload"[^>]*>/g, "")
         .replace(/<script nonce="abc" type="module"[^>]*>[\s\S]*?<\/script>/, "");
     expect(withoutRewrites(html)).toBe(withoutRewrites(page));
+  });
+
+  it("puts the preloads at the end of the head when it has no stylesheet", () => {
+    const html = rewritten(page.replace(inlineStyle, ""));
+    expect(html).toContain(
+      '<link rel="icon" href="/favicon.svg"/><link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js" nonce="abc"/>',
+    );
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/home.js" nonce="abc"/></head>');
+  });
+
+  it("leaves the preloads where they are in a page without a head", () => {
+    const fragment = '<body><link rel="modulepreload" href="/assets/a.js"/><p>text</p></body>';
+    expect(rewritten(fragment)).toBe(
+      '<body><link rel="modulepreload" fetchpriority="low" href="/assets/a.js"/><p>text</p></body>',
+    );
   });
 
   it("keeps a page ending in what looks like the start of a tag", () => {

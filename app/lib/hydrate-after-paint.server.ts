@@ -1,6 +1,9 @@
 const PRELOAD_START = '<link rel="modulepreload"';
 const SCRIPT_START = "<script";
 const SCRIPT_END = "</script>";
+const STYLE_START = "<style";
+const HEAD_END = "</head>";
+const NOTHING = Buffer.alloc(0);
 const ROUTE_MODULES_SCRIPT = ' type="module" async=""';
 const STATIC_IMPORT = /^import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");$/gm;
 const ENTRY_IMPORT = /\nimport\(("[^"]+")\);\s*$/;
@@ -14,7 +17,8 @@ export const HYDRATION_START_LIMIT_MS = 3_000;
  * page hydrates with, and one inline module that imports the route modules and then the client entry. This rewrite
  * of the rendered page:
  * - marks each preload link `fetchpriority="low"`, so the downloads start with the page but yield to its styles and
- *   pictures, and remembers their addresses;
+ *   pictures, remembers their addresses, and moves them ahead of the inlined stylesheet, which React writes first in
+ *   the head: the browser then asks for the scripts as soon as the head's first bytes arrive;
  * - turns the inline module into one that waits for the load event, the pictures in view decoded, the first
  *   largest-contentful-paint entry (the browser reports it once that paint is on screen, which can be a frame
  *   after the page's own requestAnimationFrame callbacks) and two frames more (at most HYDRATION_START_LIMIT_MS
@@ -27,21 +31,35 @@ export function hydrateAfterPaint(page: Buffer): Buffer {
   // The markers are ASCII, and no byte of a UTF-8 sequence for another character is, so the page is searched
   // as bytes and only the tags rewritten are read as text.
   const preloads: string[] = [];
+  const preloadLinks: string[] = [];
   const out: Buffer[] = [];
+  const anchor = preloadsAnchor(page);
+  let anchorSlot = -1;
+  const pushUnchanged = (from: number, to: number) => {
+    if (anchorSlot === -1 && anchor >= from && anchor < to) {
+      out.push(page.subarray(from, anchor));
+      anchorSlot = out.push(NOTHING) - 1;
+      out.push(page.subarray(anchor, to));
+    } else out.push(page.subarray(from, to));
+  };
   let at = 0;
   for (;;) {
     const next = nextTag(page, at);
     const tagEnd = next === -1 ? -1 : page.indexOf(">", next, "latin1");
     if (tagEnd === -1) {
-      out.push(page.subarray(at));
+      pushUnchanged(at, page.length);
+      if (anchorSlot !== -1) out[anchorSlot] = Buffer.from(preloadLinks.join(""));
       return Buffer.concat(out);
     }
-    out.push(page.subarray(at, next));
+    pushUnchanged(at, next);
     const openingTag = page.toString("utf8", next, tagEnd + 1);
     if (openingTag.startsWith(PRELOAD_START)) {
       const href = /\shref="([^"]+)"/.exec(openingTag)?.[1];
       if (href) preloads.push(href);
-      out.push(Buffer.from(lowPriority(openingTag)));
+      const link = lowPriority(openingTag);
+      // Moved ahead when the anchor is still to come or already passed; left in place only when there is none.
+      if (anchor === -1) out.push(Buffer.from(link));
+      else preloadLinks.push(link);
       at = tagEnd + 1;
       continue;
     }
@@ -56,6 +74,17 @@ export function hydrateAfterPaint(page: Buffer): Buffer {
     out.push(Buffer.from(script));
     at = scriptEnd + SCRIPT_END.length;
   }
+}
+
+/**
+ * Where the preload links go: ahead of the head's first stylesheet (the inlined one, which React writes first in the
+ * head), so that the browser's preload scanner meets them before it has read 50 KB of styles; else at the head's end;
+ * -1 when the page has no head.
+ */
+function preloadsAnchor(page: Buffer): number {
+  const headEnd = page.indexOf(HEAD_END, 0, "latin1");
+  const style = page.indexOf(STYLE_START, 0, "latin1");
+  return style !== -1 && style < headEnd ? style : headEnd;
 }
 
 /**
