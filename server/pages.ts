@@ -61,7 +61,7 @@ export function routeTreeOf(build: ServerBuild): RouteObject[] {
 
 /**
  * For a page path, the part of a route table that can match it: the same matches from the router's `matchRoutes`,
- * ranked over a tenth of the table. A route whose path starts with a static segment (`used`, `staff`) can match only
+ * ranked over a tenth of the table for most public paths (a third for `/dealer/...` and `/staff/...`). A route whose path starts with a static segment (`used`, `staff`) can match only
  * paths that start with that segment (in any case: the router matches static segments whatever their case), so
  * the table is cut once per such first segment; routes that start with a parameter, an optional segment or a splat
  * are kept in every cut, as are the layouts above them, and the routes of `/` in the cut for `/`. The router ranks
