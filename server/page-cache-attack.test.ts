@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
-import { matchPath } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { storeTestEnquiry } from "../tests/support/leads.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
-import { builtSite, pageRouteTable } from "../tests/support/page-server.ts";
+import { builtSite } from "../tests/support/page-server.ts";
+import { concretePagePaths, eachAtOnce, spellingsOf } from "../tests/support/route-paths.ts";
 import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
@@ -53,7 +52,7 @@ beforeAll(async () => {
   });
   staff = await signIn(site.baseUrl, ADMIN_EMAIL, TEST_STAFF_PASSWORD);
   const leadId = await storeTestEnquiry(database.db, { ...BUYER, uri: "/st%61ff/leads" });
-  paths = await concretePaths({ leadId, staffId: String(admin.id) });
+  paths = await concretePagePaths(site.baseUrl, database.db, { leadId, staffId: String(admin.id) });
 }, 120_000);
 
 afterAll(async () => {
@@ -62,26 +61,6 @@ afterAll(async () => {
   await reads?.stop();
   await database?.close();
 });
-
-/** The spellings of a canonical path that the router reads as that page (or its data). */
-function spellingsOf(path: string): string[] {
-  const [first = "", ...rest] = path.split("/").filter(Boolean);
-  const escapedLetter = first
-    ? `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest.map((s) => `/${s}`).join("")}`
-    : "/%2F";
-  const upper = `/${first.toUpperCase()}${rest.map((s) => `/${s}`).join("")}`;
-  const data = path === "/" ? "/_root.data" : `${path}.data`;
-  return [
-    path,
-    data,
-    escapedLetter,
-    `${escapedLetter}.data`,
-    upper,
-    `${upper}.data`,
-    `${path}/`.replace(/\/\/$/, "/"),
-    `/${path}`,
-  ];
-}
 
 async function fetchAs(path: string, cookie?: string): Promise<{ status: number; body: string }> {
   const response = await fetch(site.baseUrl + path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
@@ -170,82 +149,10 @@ describe("one notion of the path, before anything decides by it", () => {
   });
 });
 
-/** Runs `visit` for every item, a few at a time (each item's own requests stay in order). */
-async function eachAtOnce<T>(items: T[], visit: (item: T) => Promise<void>, atOnce = 6): Promise<void> {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: atOnce }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(item);
-    }),
-  );
-}
-
 async function fetchFollowing(path: string): Promise<string> {
   return (await fetch(site.baseUrl + path)).text();
 }
 
 function idempotencyKeyIn(html: string): string | undefined {
   return /name="idempotency_?[kK]ey"[^>]*value="([^"]+)"/.exec(html)?.[1];
-}
-
-/**
- * A concrete path for every page route in the route table: the public ones from the sitemap's addresses (each
- * pattern's parameters taken from an address it or its nearest parent matches), the back office's from rows of
- * this database.
- */
-async function concretePaths({ leadId, staffId }: { leadId: string; staffId: string }): Promise<string[]> {
-  const sitemap = await fetchFollowing("/sitemap-pages.xml");
-  const used = await fetchFollowing("/sitemap-used-1.xml");
-  const addresses = [...`${sitemap}${used}`.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => new URL(match[1]!).pathname,
-  );
-  const first = async (query: ReturnType<typeof sql>) => {
-    const { rows } = (await database.db.execute(query)) as unknown as { rows: { id: number }[] };
-    return String(rows[0]?.id ?? 1);
-  };
-  const staffParams: Record<string, Record<string, string>> = {
-    "/staff/leads/:leadId": { leadId },
-    "/staff/stock/:id": { id: await first(sql`SELECT id FROM used_vehicles ORDER BY id LIMIT 1`) },
-    "/staff/stock/:id/photos": { id: await first(sql`SELECT id FROM used_vehicles ORDER BY id LIMIT 1`) },
-    "/staff/accounts/:id": { id: staffId },
-    "/staff/blog/:id": { id: await first(sql`SELECT id FROM blog_posts ORDER BY id LIMIT 1`) },
-    "/staff/blog/:id/preview": { id: await first(sql`SELECT id FROM blog_posts ORDER BY id LIMIT 1`) },
-    "/staff/specials/:id": { id: await first(sql`SELECT id FROM deals ORDER BY id LIMIT 1`) },
-    "/staff/specials/:id/preview": { id: await first(sql`SELECT id FROM deals ORDER BY id LIMIT 1`) },
-    "/staff/banners/:id": { id: await first(sql`SELECT id FROM banners ORDER BY id LIMIT 1`) },
-    "/staff/dealers/:slug": { slug: "honda-sandton" },
-  };
-  const paramsOf = (pattern: string): Record<string, string> => {
-    const scoped = /^\/dealer\/:dealerName(\/.+)$/.exec(pattern);
-    if (scoped) return { ...paramsOf(scoped[1]!), ...paramsFromAddresses("/dealer/:dealerName", addresses) };
-    return staffParams[pattern] ?? paramsFromAddresses(pattern, addresses);
-  };
-  const table = await pageRouteTable();
-  return table.map(({ pattern }) => fill(pattern, paramsOf(pattern)));
-}
-
-/** The parameters of the first address that the pattern, or the longest parent of it that has any, matches. */
-function paramsFromAddresses(pattern: string, addresses: string[]): Record<string, string> {
-  const segments = pattern.split("/");
-  for (let length = segments.length; length > 1; length--) {
-    const prefix = segments.slice(0, length).join("/");
-    if (!prefix.includes(":")) continue;
-    const address = addresses.find((candidate) => matchPath(prefix, candidate));
-    if (address)
-      return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", ...matchPath(prefix, address)!.params } as Record<
-        string,
-        string
-      >;
-  }
-  return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", id: "1" };
-}
-
-function fill(pattern: string, params: Record<string, string>): string {
-  const path = pattern
-    .split("/")
-    .map((segment) =>
-      segment.startsWith(":") ? (params[segment.slice(1)] ?? "x") : segment === "*" ? "no-such-page" : segment,
-    )
-    .join("/");
-  return path || "/";
 }

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RequestHandler,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { PageHandler } from "./app.ts";
 import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
 import { pagePathOf } from "./middleware/caching.ts";
@@ -33,7 +39,7 @@ type SiteEntry = ServerBuild["entry"]["module"] & { runPageRequest: typeof runPa
 
 /** A build's page handler (each request run in the request scope of the build's own modules), its route table's methods and route patterns. */
 export function pagesOf(build: ServerBuild, mode: "production" | "development" = "production"): BuiltPages {
-  const handle = createRequestHandler(build, mode);
+  const handle = cutRequestHandlerOf(build, mode);
   const { runPageRequest } = build.entry.module as SiteEntry;
   return {
     pageHandler: (request, context) => runPageRequest(context.pageRequest, () => handle(request, context)),
@@ -42,6 +48,68 @@ export function pagesOf(build: ServerBuild, mode: "production" | "development" =
     pageRouteRules: pageRouteRulesOf(build),
     pageMatch: pageMatchOf(build),
   };
+}
+
+/**
+ * React Router's request handler, given for each request only the routes its path can match (decision 066).
+ * Otherwise the router matches every request three times over all of the table's routes and builds the server
+ * routes of all of them for every render: a seventh of a cache miss's CPU on /finance.
+ */
+function cutRequestHandlerOf(build: ServerBuild, mode: "production" | "development"): RequestHandler {
+  const buildFor = cutBuildsOf(build);
+  const handlers = new Map<ServerBuild, RequestHandler>();
+  return (request, context) => {
+    const cut = buildFor(new URL(request.url).pathname);
+    let handler = handlers.get(cut);
+    if (!handler) {
+      handler = createRequestHandler(cut, mode);
+      handlers.set(cut, handler);
+    }
+    return handler(request, context);
+  };
+}
+
+/**
+ * For a request's path, the build whose route table is the cut the path's matches are in (`routeCutsOf`) with the
+ * routes of `/` added, so that the routes a page's manifest names (those matching the path and each path above it,
+ * `/` included) are those of the whole table, and the browser discovers the rest as it would. The route-discovery
+ * request, whose paths can be any, and a path with no cut get the whole build. One build per cut.
+ */
+export function cutBuildsOf(build: ServerBuild): (pathname: string) => ServerBuild {
+  if (build.routeDiscovery.mode !== "lazy") return () => build;
+  const manifestPath = build.routeDiscovery.manifestPath;
+  const cuts = routeCutsOf(routeTreeOf(build), build.basename);
+  const rootIds = routeIdsIn(cuts.routesOf(""));
+  const builds = new Map<string, ServerBuild>();
+  return (pathname) => {
+    const cut = pathname === manifestPath ? undefined : cuts.cutOf(routerPathOf(pathname, build.future));
+    if (cut === undefined) return build;
+    let cutBuild = builds.get(cut);
+    if (!cutBuild) {
+      cutBuild = buildWithRoutes(build, new Set([...rootIds, ...routeIdsIn(cuts.routesOf(cut))]));
+      builds.set(cut, cutBuild);
+    }
+    return cutBuild;
+  };
+}
+
+/** The path the router matches for a request's path: a data request's (`/used.data`, `/_root.data`) without its suffix. */
+function routerPathOf(pathname: string, future: ServerBuild["future"]): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  if (future.v8_trailingSlashAwareDataRequests && pathname.endsWith("/_.data"))
+    return pathname.slice(0, -"_.data".length);
+  if (!future.v8_trailingSlashAwareDataRequests && pathname === "/_root.data") return "/";
+  return pathname.slice(0, -".data".length);
+}
+
+function routeIdsIn(routes: RouteObject[]): string[] {
+  return routes.flatMap((route) => [route.id!, ...routeIdsIn(route.children ?? [])]);
+}
+
+/** A build with only the given routes, in the table and in the browser's manifest. */
+function buildWithRoutes(build: ServerBuild, ids: ReadonlySet<string>): ServerBuild {
+  const only = <T>(table: Record<string, T>) => Object.fromEntries(Object.entries(table).filter(([id]) => ids.has(id)));
+  return { ...build, routes: only(build.routes), assets: { ...build.assets, routes: only(build.assets.routes) } };
 }
 
 /** A build's route table as the router's own `matchRoutes` takes it. */
@@ -60,29 +128,49 @@ export function routeTreeOf(build: ServerBuild): RouteObject[] {
 }
 
 /**
- * For a page path, the part of a route table that can match it: the same matches from the router's `matchRoutes`,
- * ranked over a tenth of the table for most public paths (a third for `/dealer/...` and `/staff/...`). A route whose path starts with a static segment (`used`, `staff`) can match only
- * paths that start with that segment (in any case: the router matches static segments whatever their case), so
- * the table is cut once per such first segment; routes that start with a parameter, an optional segment or a splat
- * are kept in every cut, as are the layouts above them, and the routes of `/` in the cut for `/`. The router ranks
- * what remains in the same order, since a cut keeps each route's siblings in their order. A path whose first segment
- * is percent-encoded (the router decodes it) or holds a `?` or `#` (the router reads a query or fragment there), or
- * a build with a basename, gets the whole table.
+ * The cuts of a route table by a page path's first segment. A route whose path starts with a static segment (`used`,
+ * `staff`) can match only paths that start with that segment (in any case: the router matches static segments
+ * whatever their case), so the table is cut once per such first segment; routes that start with a parameter, an
+ * optional segment or a splat are kept in every cut, as are the layouts above them, and the routes of `/` in the cut
+ * for `/`. The router ranks what remains in the same order, since a cut keeps each route's siblings in their order.
+ * Most public paths get about a tenth of the table, `/dealer/...` and `/staff/...` a third. A path whose first
+ * segment is percent-encoded (the router decodes it) or holds a `?` or `#` (the router reads a query or fragment
+ * there), or a build with a basename, gets the whole table (no cut: undefined).
  */
-export function candidateRoutesOf(roots: RouteObject[], basename = "/"): (pagePath: string) => RouteObject[] {
-  if (basename !== "/") return () => roots;
+export type RouteCuts = {
+  /** The cut a page path's matches are in: "" for `/`, its first segment's word, another word's, or undefined. */
+  cutOf(pagePath: string): string | undefined;
+  routesOf(cut: string | undefined): RouteObject[];
+};
+
+/** The cut for a first segment that no route spells ("*" is no static segment, so no word of the table). */
+const ANY_OTHER_WORD = "*";
+
+export function routeCutsOf(roots: RouteObject[], basename = "/"): RouteCuts {
+  if (basename !== "/") return { cutOf: () => undefined, routesOf: () => roots };
   const firstSegments = new Set<string>();
   collectStaticFirstSegments(roots, [], firstSegments);
-  const cuts = new Map<string, RouteObject[]>();
+  const cuts = new Map<string, RouteObject[]>([
+    ["", cutFor(roots, [], "")],
+    [ANY_OTHER_WORD, cutFor(roots, [], undefined)],
+  ]);
   for (const segment of firstSegments) cuts.set(segment, cutFor(roots, [], segment));
-  const root = cutFor(roots, [], "");
-  const others = cutFor(roots, [], undefined);
-  return (pagePath) => {
-    const first = pagePath.split("/").find((segment) => segment !== "");
-    if (first === undefined) return root;
-    if (/[%?#]/.test(first)) return roots;
-    return cuts.get(first.toLowerCase()) ?? others;
+  return {
+    cutOf(pagePath) {
+      const first = pagePath.split("/").find((segment) => segment !== "");
+      if (first === undefined) return "";
+      if (/[%?#]/.test(first)) return undefined;
+      const word = first.toLowerCase();
+      return cuts.has(word) ? word : ANY_OTHER_WORD;
+    },
+    routesOf: (cut) => (cut === undefined ? roots : cuts.get(cut)!),
   };
+}
+
+/** For a page path, the part of a route table that can match it: the same matches from the router's `matchRoutes`. */
+export function candidateRoutesOf(roots: RouteObject[], basename = "/"): (pagePath: string) => RouteObject[] {
+  const cuts = routeCutsOf(roots, basename);
+  return (pagePath) => cuts.routesOf(cuts.cutOf(pagePath));
 }
 
 /** The segments of a route's path joined to its parents' (an absolute path stands alone, as the router reads it). */

@@ -3,18 +3,19 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { candidateRoutesOf, projectRoot, routeTreeOf } from "./pages.ts";
+import { candidateRoutesOf, cutBuildsOf, projectRoot, routeTreeOf } from "./pages.ts";
 
 /**
  * The layers in front of the router match a path on a cut of the route table (server/pages.ts): the answer must be
  * the router's own over the whole table, for every route of the built site and for paths made to trip it.
  */
+let build: ServerBuild;
 let roots: RouteObject[];
 let candidates: (pagePath: string) => RouteObject[];
 let patterns: string[];
 
 beforeAll(async () => {
-  const build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
   roots = routeTreeOf(build);
   candidates = candidateRoutesOf(roots);
   patterns = fullPatterns(roots, "");
@@ -39,9 +40,9 @@ const PARAMETER_VALUES = ["honda", "CR-V", "12345", "a b", "%20", "Ünïcode", "
 const SPLAT_VALUES = ["", "a", "a/b/c", "staff/leads"];
 
 /** A route's pattern with its parameters, optional segments and splat filled in, in the given case. */
-function instances(pattern: string): string[] {
-  const filled = PARAMETER_VALUES.flatMap((value, index) =>
-    SPLAT_VALUES.map((splat) =>
+function instances(pattern: string, values = PARAMETER_VALUES, splats = SPLAT_VALUES): string[] {
+  const filled = values.flatMap((value, index) =>
+    splats.map((splat) =>
       pattern
         .split("/")
         .map((segment) => {
@@ -61,6 +62,18 @@ function instances(pattern: string): string[] {
   ]);
 }
 
+/** Paths made of the table's words, in either case, and of segments made to trip a matcher. */
+function hostilePath(): fc.Arbitrary<string> {
+  const words = [...new Set(patterns.flatMap((pattern) => pattern.split("/")).filter(Boolean))];
+  const segment = fc.oneof(
+    fc.constantFrom(...words),
+    fc.constantFrom(...words).map((word) => word.toUpperCase()),
+    fc.constantFrom("", ".", "..", "%", "%2F", "%75sed", "%E0%A4%A", "*", ":id", "?", "index", "_root.data"),
+    fc.string({ maxLength: 8 }),
+  );
+  return fc.array(segment, { maxLength: 6 }).map((segments) => `/${segments.join("/")}`);
+}
+
 describe("the cut of the route table a path is matched on", () => {
   it("gives the router's matches for every route of the site, its parameters filled in and its spelling varied", () => {
     expect(patterns.length).toBeGreaterThan(100);
@@ -68,16 +81,9 @@ describe("the cut of the route table a path is matched on", () => {
   });
 
   it("gives the router's matches for paths made of the table's words and hostile segments", () => {
-    const words = [...new Set(patterns.flatMap((pattern) => pattern.split("/")).filter(Boolean))];
-    const segment = fc.oneof(
-      fc.constantFrom(...words),
-      fc.constantFrom(...words).map((word) => word.toUpperCase()),
-      fc.constantFrom("", ".", "..", "%", "%2F", "%75sed", "%E0%A4%A", "*", ":id", "?", "index", "_root.data"),
-      fc.string({ maxLength: 8 }),
-    );
     fc.assert(
-      fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
-        expectSameMatches(`/${segments.join("/")}`);
+      fc.property(hostilePath(), (pagePath) => {
+        expectSameMatches(pagePath);
       }),
       { numRuns: 1_500 },
     );
@@ -89,5 +95,65 @@ describe("the cut of the route table a path is matched on", () => {
     expect(size(candidates("/used/honda/cr-v/42"))).toBeLessThan(size(roots) / 10);
     expect(size(candidates("/"))).toBeLessThan(size(roots) / 10);
     expect(candidates("/%75sed")).toBe(roots);
+  });
+});
+
+/**
+ * React Router renders a request with the build for its path (`cutBuildsOf`): the page's own matches and those the
+ * browser's manifest is made of (the path's, each path above it and `/`, as the router's `getPartialManifest` asks
+ * them) must be the whole table's, for a page and for its data request.
+ */
+describe("the build a request's path is rendered with", () => {
+  const pathsAbove = (pagePath: string) => {
+    const segments = pagePath.split("/").filter(Boolean);
+    return ["/", ...segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`)];
+  };
+  // Memoised: the whole table takes about 2 ms a match, and instances share the paths above them.
+  const wholeMatches = new Map<string, ReturnType<typeof seen>>();
+  const wholeMatchesOf = (pagePath: string) => {
+    if (!wholeMatches.has(pagePath)) wholeMatches.set(pagePath, seen(matchRoutes(roots, pagePath)));
+    return wholeMatches.get(pagePath);
+  };
+  const cutTrees = new Map<ServerBuild, RouteObject[]>();
+  const treeOf = (cut: ServerBuild) => cutTrees.get(cut) ?? cutTrees.set(cut, routeTreeOf(cut)).get(cut)!;
+  let buildFor: (pathname: string) => ServerBuild;
+  beforeAll(() => {
+    buildFor = cutBuildsOf(build);
+  });
+
+  const expectSameManifestRoutes = (pagePath: string) => {
+    // A path ending in .data is itself a data request, for the path without it.
+    const requests = pagePath.endsWith(".data") ? [dataRequestOf(pagePath)] : [pagePath, dataRequestOf(pagePath)];
+    for (const requested of requests) {
+      const cut = buildFor(requested);
+      expect(Object.keys(cut.assets.routes), requested).toEqual(Object.keys(cut.routes));
+      for (const matched of pathsAbove(pagePath)) {
+        expect(seen(matchRoutes(treeOf(cut), matched)), `${requested}: ${matched}`).toEqual(wholeMatchesOf(matched));
+      }
+    }
+  };
+  const dataRequestOf = (pagePath: string) => (pagePath === "/" ? "/_root.data" : `${pagePath}.data`);
+
+  it("matches every route of the site, its path and the paths above it, as the whole table does", () => {
+    for (const pattern of patterns) {
+      for (const pagePath of instances(pattern, ["honda", "CR-V"], ["a/b/c"])) expectSameManifestRoutes(pagePath);
+    }
+  });
+
+  it("matches paths made of the table's words and hostile segments as the whole table does", () => {
+    fc.assert(
+      fc.property(hostilePath(), (pagePath) => {
+        expectSameManifestRoutes(pagePath);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is a part of the table for a page, and the whole build for route discovery and encoded first segments", () => {
+    expect(Object.keys(buildFor("/finance").routes).length).toBeLessThan(Object.keys(build.routes).length / 5);
+    expect(buildFor("/finance.data")).toBe(buildFor("/finance"));
+    expect(buildFor("/_root.data")).toBe(buildFor("/"));
+    expect(buildFor("/__manifest")).toBe(build);
+    expect(buildFor("/%66inance")).toBe(build);
   });
 });

@@ -1,0 +1,118 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { storeTestEnquiry } from "../tests/support/leads.ts";
+import { builtSite } from "../tests/support/page-server.ts";
+import { concretePagePaths, eachAtOnce } from "../tests/support/route-paths.ts";
+import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import { cloneTemplate } from "../tests/support/template-db.ts";
+import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
+import type { PageHandler } from "./app.ts";
+import { projectRoot } from "./pages.ts";
+
+/**
+ * React Router renders each request with only the routes its path can match (server/pages.ts, decision 066). Every
+ * page route of the site, as a page and as its data request, must be answered as the router answers it over the
+ * whole table: to an anonymous visitor and to a signed-in administrator, by two servers over one database.
+ */
+const ADMIN_EMAIL = "route-cut-admin@example.co.za";
+
+let build: ServerBuild;
+let database: DatabaseHandle;
+let cut: TestServer;
+let whole: TestServer;
+let staff: StaffHttpSession;
+let paths: string[];
+
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+  const pages = await builtSite();
+  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+  const rateLimiter = () => new MemoryRateLimiter(100_000, 600_000);
+  cut = await startTestServer({ ...pages, rateLimiter: rateLimiter() }, { database });
+  whole = await startTestServer(
+    { ...pages, pageHandler: wholeTableHandler(), rateLimiter: rateLimiter() },
+    { database },
+  );
+  const admin = await createStaffUser(database.db, {
+    email: ADMIN_EMAIL,
+    role: "group_admin",
+    password: TEST_STAFF_PASSWORD,
+  });
+  staff = await signIn(cut.baseUrl, ADMIN_EMAIL, TEST_STAFF_PASSWORD);
+  const leadId = await storeTestEnquiry(database.db, {
+    firstName: "Ayanda",
+    lastName: "Routecutmarker",
+    email: "ayanda.routecutmarker@example.co.za",
+  });
+  paths = await concretePagePaths(cut.baseUrl, database.db, { leadId, staffId: String(admin.id) });
+}, 120_000);
+
+afterAll(async () => {
+  await cut?.close();
+  await whole?.close();
+  await database?.close();
+});
+
+/** The built site's pages as React Router's own handler serves them, over the whole route table. */
+function wholeTableHandler(): PageHandler {
+  const handle = createRequestHandler(build, "production");
+  const { runPageRequest } = build.entry.module as unknown as {
+    runPageRequest: (scope: unknown, run: () => Promise<Response>) => Promise<Response>;
+  };
+  return (request, context) => runPageRequest(context.pageRequest, () => handle(request, context));
+}
+
+/** What a client reads of an answer, with what differs between any two answers left out. */
+async function answerOf(site: TestServer, requested: string, cookie?: string) {
+  const response = await fetch(site.baseUrl + requested, {
+    redirect: "manual",
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  const body = await response.text();
+  const nonce = /nonce="([^"]+)"/.exec(body)?.[1];
+  return {
+    requested,
+    status: response.status,
+    location: response.headers.get("Location"),
+    type: response.headers.get("Content-Type"),
+    body: (nonce ? body.replaceAll(nonce, "NONCE") : body)
+      .replaceAll(site.baseUrl, "ORIGIN")
+      // Each render's own: a form's one-time key and the moment it was rendered, a new authenticator's secret and
+      // its QR code; and each server's own: the feeds' keys, signed with a key of the server's.
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "UUID")
+      .replace(/\b1[78]\d{11}\b/g, "TIME")
+      .replace(/\b[A-Z2-7]{32}\b/g, "SECRET")
+      .replace(/M4 4h[\dMhvz -]+/g, "QR")
+      .replace(/key=[\w-]{43}\b/g, "key=KEY"),
+  };
+}
+
+describe("pages rendered with the routes their path can match", () => {
+  it("answers every route, as a page and as data, as the whole table does, anonymous and signed in", async () => {
+    expect(paths.length).toBeGreaterThan(100);
+    const requests = paths.flatMap((page) => [page, page === "/" ? "/_root.data" : `${page}.data`]);
+    const differing: string[] = [];
+    await eachAtOnce(requests, async (requested) => {
+      for (const cookie of [undefined, staff.cookie]) {
+        const [fromCut, fromWhole] = [await answerOf(cut, requested, cookie), await answerOf(whole, requested, cookie)];
+        if (JSON.stringify(fromCut) !== JSON.stringify(fromWhole))
+          differing.push(`${requested}${cookie ? " (staff)" : ""}`);
+      }
+    });
+    expect(differing).toEqual([]);
+  }, 600_000);
+
+  it("answers the browser's route discovery for paths in other cuts, as the whole table does", async () => {
+    const paths = ["/used/honda", "/finance", "/staff/leads", "/dealer/honda-sandton/used"];
+    const discovery = `/__manifest?paths=${encodeURIComponent(paths.join(","))}&version=${build.assets.version}`;
+    const [fromCut, fromWhole] = [await answerOf(cut, discovery), await answerOf(whole, discovery)];
+    expect(fromCut.status).toBe(200);
+    expect(fromCut).toEqual(fromWhole);
+    const routeIds = Object.keys(JSON.parse(fromCut.body));
+    expect(routeIds).toEqual(expect.arrayContaining(["routes/finance/finance", "routes/staff/leads/inbox"]));
+  });
+});

@@ -1,0 +1,101 @@
+/** Concrete paths for every page route of the built site, and the spellings the router reads as each (page tests). */
+import { sql } from "drizzle-orm";
+import { matchPath } from "react-router";
+import type { Database } from "../../db/client.ts";
+import { pageRouteTable } from "./page-server.ts";
+
+/** The spellings of a canonical path that the router reads as that page (or its data). */
+export function spellingsOf(path: string): string[] {
+  const [first = "", ...rest] = path.split("/").filter(Boolean);
+  const escapedLetter = first
+    ? `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest.map((s) => `/${s}`).join("")}`
+    : "/%2F";
+  const upper = `/${first.toUpperCase()}${rest.map((s) => `/${s}`).join("")}`;
+  const data = path === "/" ? "/_root.data" : `${path}.data`;
+  return [
+    path,
+    data,
+    escapedLetter,
+    `${escapedLetter}.data`,
+    upper,
+    `${upper}.data`,
+    `${path}/`.replace(/\/\/$/, "/"),
+    `/${path}`,
+  ];
+}
+
+/** Runs `visit` for every item, a few at a time (each item's own requests stay in order). */
+export async function eachAtOnce<T>(items: T[], visit: (item: T) => Promise<void>, atOnce = 6): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(item);
+    }),
+  );
+}
+
+/**
+ * A concrete path for every page route in the route table: the public ones from the sitemap's addresses (each
+ * pattern's parameters taken from an address it or its nearest parent matches), the back office's from rows of
+ * the database.
+ */
+export async function concretePagePaths(
+  baseUrl: string,
+  db: Database,
+  { leadId, staffId }: { leadId: string; staffId: string },
+): Promise<string[]> {
+  const sitemap = await (await fetch(`${baseUrl}/sitemap-pages.xml`)).text();
+  const used = await (await fetch(`${baseUrl}/sitemap-used-1.xml`)).text();
+  const addresses = [...`${sitemap}${used}`.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
+  const first = async (query: ReturnType<typeof sql>) => {
+    const { rows } = (await db.execute(query)) as unknown as { rows: { id: number }[] };
+    return String(rows[0]?.id ?? 1);
+  };
+  const staffParams: Record<string, Record<string, string>> = {
+    "/staff/leads/:leadId": { leadId },
+    "/staff/stock/:id": { id: await first(sql`SELECT id FROM used_vehicles ORDER BY id LIMIT 1`) },
+    "/staff/stock/:id/photos": { id: await first(sql`SELECT id FROM used_vehicles ORDER BY id LIMIT 1`) },
+    "/staff/accounts/:id": { id: staffId },
+    "/staff/blog/:id": { id: await first(sql`SELECT id FROM blog_posts ORDER BY id LIMIT 1`) },
+    "/staff/blog/:id/preview": { id: await first(sql`SELECT id FROM blog_posts ORDER BY id LIMIT 1`) },
+    "/staff/specials/:id": { id: await first(sql`SELECT id FROM deals ORDER BY id LIMIT 1`) },
+    "/staff/specials/:id/preview": { id: await first(sql`SELECT id FROM deals ORDER BY id LIMIT 1`) },
+    "/staff/banners/:id": { id: await first(sql`SELECT id FROM banners ORDER BY id LIMIT 1`) },
+    "/staff/dealers/:slug": { slug: "honda-sandton" },
+  };
+  const paramsOf = (pattern: string): Record<string, string> => {
+    const scoped = /^\/dealer\/:dealerName(\/.+)$/.exec(pattern);
+    if (scoped) return { ...paramsOf(scoped[1]!), ...paramsFromAddresses("/dealer/:dealerName", addresses) };
+    return staffParams[pattern] ?? paramsFromAddresses(pattern, addresses);
+  };
+  const table = await pageRouteTable();
+  return table.map(({ pattern }) => fill(pattern, paramsOf(pattern)));
+}
+
+/** The parameters of the first address that the pattern, or the longest parent of it that has any, matches. */
+function paramsFromAddresses(pattern: string, addresses: string[]): Record<string, string> {
+  const segments = pattern.split("/");
+  for (let length = segments.length; length > 1; length--) {
+    const prefix = segments.slice(0, length).join("/");
+    if (!prefix.includes(":")) continue;
+    const address = addresses.find((candidate) => matchPath(prefix, candidate));
+    if (address)
+      return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", ...matchPath(prefix, address)!.params } as Record<
+        string,
+        string
+      >;
+  }
+  return { token: "AbCdEfGhIjKlMnOpQrStUv", applicationId: "1", id: "1" };
+}
+
+function fill(pattern: string, params: Record<string, string>): string {
+  const path = pattern
+    .split("/")
+    .map((segment) =>
+      segment.startsWith(":") ? (params[segment.slice(1)] ?? "x") : segment === "*" ? "no-such-page" : segment,
+    )
+    .join("/");
+  return path || "/";
+}
