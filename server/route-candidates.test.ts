@@ -41,17 +41,16 @@ const SPLAT_VALUES = ["", "a", "a/b/c", "staff/leads"];
 
 /** A route's pattern with its parameters, optional segments and splat filled in, in the given case. */
 function instances(pattern: string, values = PARAMETER_VALUES, splats = SPLAT_VALUES): string[] {
-  const filled = values.flatMap((value, index) =>
-    splats.map((splat) =>
-      pattern
-        .split("/")
-        .map((segment) => {
-          if (segment === "*") return splat;
-          if (segment.endsWith("?")) return index % 2 === 0 ? "" : segment.slice(0, -1).replace(/^:.*/, value);
-          return segment.startsWith(":") ? value : segment;
-        })
-        .join("/"),
-    ),
+  // Each value once, with the splats in turn, and optional segments left out and put in by turns.
+  const filled = values.map((value, index) =>
+    pattern
+      .split("/")
+      .map((segment) => {
+        if (segment === "*") return splats[index % splats.length];
+        if (segment.endsWith("?")) return index % 2 === 0 ? "" : segment.slice(0, -1).replace(/^:.*/, value);
+        return segment.startsWith(":") ? value : segment;
+      })
+      .join("/"),
   );
   return [...new Set(filled)].flatMap((filledPath) => [
     filledPath,
@@ -124,11 +123,10 @@ describe("the build a request's path is rendered with", () => {
   const expectSameManifestRoutes = (pagePath: string) => {
     // A path ending in .data is itself a data request, for the path without it.
     const requests = pagePath.endsWith(".data") ? [dataRequestOf(pagePath)] : [pagePath, dataRequestOf(pagePath)];
-    for (const requested of requests) {
-      const cut = buildFor(requested);
-      expect(Object.keys(cut.assets.routes), requested).toEqual(Object.keys(cut.routes));
+    for (const cut of new Set(requests.map((requested) => buildFor(requested)))) {
+      expect(Object.keys(cut.assets.routes), pagePath).toEqual(Object.keys(cut.routes));
       for (const matched of pathsAbove(pagePath)) {
-        expect(seen(matchRoutes(treeOf(cut), matched)), `${requested}: ${matched}`).toEqual(wholeMatchesOf(matched));
+        expect(seen(matchRoutes(treeOf(cut), matched)), `${pagePath}: ${matched}`).toEqual(wholeMatchesOf(matched));
       }
     }
   };
@@ -136,7 +134,7 @@ describe("the build a request's path is rendered with", () => {
 
   it("matches every route of the site, its path and the paths above it, as the whole table does", () => {
     for (const pattern of patterns) {
-      for (const pagePath of instances(pattern, ["honda", "CR-V"], ["a/b/c"])) expectSameManifestRoutes(pagePath);
+      for (const pagePath of instances(pattern, ["honda", "CR-V"], ["a/b/c", ""])) expectSameManifestRoutes(pagePath);
     }
   });
 
@@ -145,7 +143,7 @@ describe("the build a request's path is rendered with", () => {
       fc.property(hostilePath(), (pagePath) => {
         expectSameManifestRoutes(pagePath);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
