@@ -82,7 +82,7 @@ export function cutBuildsOf(build: ServerBuild): (pathname: string) => ServerBui
   const rootIds = routeIdsIn(cuts.routesOf(""));
   const builds = new Map<string, ServerBuild>();
   return (pathname) => {
-    const cut = pathname === manifestPath ? undefined : cuts.cutOf(routerPathOf(pathname, build.future));
+    const cut = pathname === manifestPath ? undefined : cuts.cutOf(pagePathOf(pathname));
     if (cut === undefined) return build;
     let cutBuild = builds.get(cut);
     if (!cutBuild) {
@@ -91,15 +91,6 @@ export function cutBuildsOf(build: ServerBuild): (pathname: string) => ServerBui
     }
     return cutBuild;
   };
-}
-
-/** The path the router matches for a request's path: a data request's (`/used.data`, `/_root.data`) without its suffix. */
-function routerPathOf(pathname: string, future: ServerBuild["future"]): string {
-  if (!pathname.endsWith(".data")) return pathname;
-  if (future.v8_trailingSlashAwareDataRequests && pathname.endsWith("/_.data"))
-    return pathname.slice(0, -"_.data".length);
-  if (!future.v8_trailingSlashAwareDataRequests && pathname === "/_root.data") return "/";
-  return pathname.slice(0, -".data".length);
 }
 
 function routeIdsIn(routes: RouteObject[]): string[] {
