@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { storeTestEnquiry } from "../tests/support/leads.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
 import { builtSite } from "../tests/support/page-server.ts";
-import { concretePagePaths, eachAtOnce, spellingsOf } from "../tests/support/route-paths.ts";
-import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import { adminAndEveryPagePath, eachAtOnce, spellingsOf } from "../tests/support/route-paths.ts";
+import type { StaffHttpSession } from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { PageCache } from "./page-cache.ts";
@@ -45,14 +44,10 @@ beforeAll(async () => {
     },
     { database },
   );
-  const admin = await createStaffUser(database.db, {
-    email: ADMIN_EMAIL,
-    role: "group_admin",
-    password: TEST_STAFF_PASSWORD,
-  });
-  staff = await signIn(site.baseUrl, ADMIN_EMAIL, TEST_STAFF_PASSWORD);
-  const leadId = await storeTestEnquiry(database.db, { ...BUYER, uri: "/st%61ff/leads" });
-  paths = await concretePagePaths(site.baseUrl, database.db, { leadId, staffId: String(admin.id) });
+  ({ staff, paths } = await adminAndEveryPagePath(site.baseUrl, database.db, {
+    adminEmail: ADMIN_EMAIL,
+    lead: { ...BUYER, uri: "/st%61ff/leads" },
+  }));
 }, 120_000);
 
 afterAll(async () => {

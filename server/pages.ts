@@ -39,15 +39,19 @@ type SiteEntry = ServerBuild["entry"]["module"] & { runPageRequest: typeof runPa
 
 /** A build's page handler (each request run in the request scope of the build's own modules), its route table's methods and route patterns. */
 export function pagesOf(build: ServerBuild, mode: "production" | "development" = "production"): BuiltPages {
-  const handle = cutRequestHandlerOf(build, mode);
-  const { runPageRequest } = build.entry.module as SiteEntry;
   return {
-    pageHandler: (request, context) => runPageRequest(context.pageRequest, () => handle(request, context)),
+    pageHandler: inPageRequestScope(build, cutRequestHandlerOf(build, mode)),
     pageMethods: pageMethodsOf(build),
     pageRoutePattern: pageRoutePatternOf(build),
     pageRouteRules: pageRouteRulesOf(build),
     pageMatch: pageMatchOf(build),
   };
+}
+
+/** A React Router handler of a build as the site's page handler: each request run in the request scope of the build's own modules. */
+export function inPageRequestScope(build: ServerBuild, handle: RequestHandler): PageHandler {
+  const { runPageRequest } = build.entry.module as SiteEntry;
+  return (request, context) => runPageRequest(context.pageRequest, () => handle(request, context));
 }
 
 /**

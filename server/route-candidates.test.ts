@@ -1,9 +1,8 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { candidateRoutesOf, cutBuildsOf, projectRoot, routeTreeOf } from "./pages.ts";
+import { builtServerBuild } from "../tests/support/page-server.ts";
+import { candidateRoutesOf, cutBuildsOf, routeTreeOf } from "./pages.ts";
 
 /**
  * The layers in front of the router match a path on a cut of the route table (server/pages.ts): the answer must be
@@ -15,7 +14,7 @@ let candidates: (pagePath: string) => RouteObject[];
 let patterns: string[];
 
 beforeAll(async () => {
-  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+  build = await builtServerBuild();
   roots = routeTreeOf(build);
   candidates = candidateRoutesOf(roots);
   patterns = fullPatterns(roots, "");

@@ -1,17 +1,13 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { storeTestEnquiry } from "../tests/support/leads.ts";
-import { builtSite } from "../tests/support/page-server.ts";
-import { concretePagePaths, eachAtOnce } from "../tests/support/route-paths.ts";
-import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../tests/support/staff.ts";
+import { builtServerBuild, builtSite } from "../tests/support/page-server.ts";
+import { adminAndEveryPagePath, eachAtOnce } from "../tests/support/route-paths.ts";
+import type { StaffHttpSession } from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
-import type { PageHandler } from "./app.ts";
-import { projectRoot } from "./pages.ts";
+import { inPageRequestScope } from "./pages.ts";
 
 /**
  * React Router renders each request with only the routes its path can match (server/pages.ts, decision 066). Every
@@ -30,25 +26,21 @@ let paths: string[];
 beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   const pages = await builtSite();
-  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+  build = await builtServerBuild();
   const rateLimiter = () => new MemoryRateLimiter(100_000, 600_000);
   cut = await startTestServer({ ...pages, rateLimiter: rateLimiter() }, { database });
   whole = await startTestServer(
-    { ...pages, pageHandler: wholeTableHandler(), rateLimiter: rateLimiter() },
+    {
+      ...pages,
+      pageHandler: inPageRequestScope(build, createRequestHandler(build, "production")),
+      rateLimiter: rateLimiter(),
+    },
     { database },
   );
-  const admin = await createStaffUser(database.db, {
-    email: ADMIN_EMAIL,
-    role: "group_admin",
-    password: TEST_STAFF_PASSWORD,
-  });
-  staff = await signIn(cut.baseUrl, ADMIN_EMAIL, TEST_STAFF_PASSWORD);
-  const leadId = await storeTestEnquiry(database.db, {
-    firstName: "Ayanda",
-    lastName: "Routecutmarker",
-    email: "ayanda.routecutmarker@example.co.za",
-  });
-  paths = await concretePagePaths(cut.baseUrl, database.db, { leadId, staffId: String(admin.id) });
+  ({ staff, paths } = await adminAndEveryPagePath(cut.baseUrl, database.db, {
+    adminEmail: ADMIN_EMAIL,
+    lead: { firstName: "Ayanda", lastName: "Routecutmarker", email: "ayanda.routecutmarker@example.co.za" },
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -56,15 +48,6 @@ afterAll(async () => {
   await whole?.close();
   await database?.close();
 });
-
-/** The built site's pages as React Router's own handler serves them, over the whole route table. */
-function wholeTableHandler(): PageHandler {
-  const handle = createRequestHandler(build, "production");
-  const { runPageRequest } = build.entry.module as unknown as {
-    runPageRequest: (scope: unknown, run: () => Promise<Response>) => Promise<Response>;
-  };
-  return (request, context) => runPageRequest(context.pageRequest, () => handle(request, context));
-}
 
 /** What a client reads of an answer, with what differs between any two answers left out. */
 async function answerOf(site: TestServer, requested: string, cookie?: string) {

@@ -5,10 +5,10 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import {
-  builtPages,
   type PageMethods,
   type PageRoutePattern,
   type PageRouteRules,
+  pagesOf,
   projectRoot,
 } from "../../server/pages.ts";
 import type { PageHandler } from "../../server/app.ts";
@@ -23,10 +23,18 @@ export async function builtSite(): Promise<{
   pageRouteRules: PageRouteRules;
   staticRoot: string;
 }> {
+  return {
+    ...pagesOf(await builtServerBuild()),
+    staticRoot: path.relative(process.cwd(), path.join(buildDir, "client")),
+  };
+}
+
+/** The built site's server build, the module instance the server's own pages use. */
+export async function builtServerBuild(): Promise<ServerBuild> {
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error("no build/server/index.js: run `npm run build` before the page tests");
   }
-  return { ...(await builtPages(buildDir)), staticRoot: path.relative(process.cwd(), path.join(buildDir, "client")) };
+  return (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 }
 
 /** Any app over real HTTP on a free loopback port. */
@@ -61,7 +69,7 @@ function attribute(attributes: string, name: string): string | null {
  * Layouts without a path of their own are left out (their index routes stand for them).
  */
 export async function pageRouteTable(): Promise<{ pattern: string; methods: readonly string[] }[]> {
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const build = await builtServerBuild();
   const routes = Object.values(build.routes).filter((route) => route !== undefined);
   const byId = new Map(routes.map((route) => [route.id, route]));
   const patternOf = (id: string | undefined): string => {

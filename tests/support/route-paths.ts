@@ -2,7 +2,9 @@
 import { sql } from "drizzle-orm";
 import { matchPath } from "react-router";
 import type { Database } from "../../db/client.ts";
+import { storeTestEnquiry } from "./leads.ts";
 import { pageRouteTable } from "./page-server.ts";
+import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "./staff.ts";
 
 /** The spellings of a canonical path that the router reads as that page (or its data). */
 export function spellingsOf(path: string): string[] {
@@ -35,11 +37,26 @@ export async function eachAtOnce<T>(items: T[], visit: (item: T) => Promise<void
 }
 
 /**
+ * For the page tests that ask every route as staff too: a signed-in group administrator, a lead that only the back
+ * office shows, and a concrete path for every page route (the lead's and the administrator's own pages among them).
+ */
+export async function adminAndEveryPagePath(
+  baseUrl: string,
+  db: Database,
+  { adminEmail, lead }: { adminEmail: string; lead: Parameters<typeof storeTestEnquiry>[1] },
+): Promise<{ staff: StaffHttpSession; paths: string[] }> {
+  const admin = await createStaffUser(db, { email: adminEmail, role: "group_admin", password: TEST_STAFF_PASSWORD });
+  const staff = await signIn(baseUrl, adminEmail, TEST_STAFF_PASSWORD);
+  const leadId = await storeTestEnquiry(db, lead);
+  return { staff, paths: await concretePagePaths(baseUrl, db, { leadId, staffId: String(admin.id) }) };
+}
+
+/**
  * A concrete path for every page route in the route table: the public ones from the sitemap's addresses (each
  * pattern's parameters taken from an address it or its nearest parent matches), the back office's from rows of
  * the database.
  */
-export async function concretePagePaths(
+async function concretePagePaths(
   baseUrl: string,
   db: Database,
   { leadId, staffId }: { leadId: string; staffId: string },
