@@ -244,11 +244,13 @@ export function createApp({
     app.use("*", visitCookies({ trustProxy }));
     if (pageCache) app.use("*", pageCache.middleware(pageRouteRules));
     app.all("*", async (c) => {
-      const pageLogger = logger.child({ reqId: c.get("requestId") });
+      // Made when first logged to: a pino child compiles the redaction again, and most renders never log.
+      let requestLogger: Logger | undefined;
+      const pageLogger = () => (requestLogger ??= logger.child({ reqId: c.get("requestId") }));
       let databaseFailure: unknown;
       const reportError = (error: unknown) => {
         if (isDatabaseUnavailable(error)) databaseFailure ??= error;
-        else pageLogger.error({ err: error, path: c.req.path }, "page error");
+        else pageLogger().error({ err: error, path: c.req.path }, "page error");
       };
       const overHttps = cameOverHttps(c, trustProxy);
       const staff = { db, mail: staffMail, signInThrottle, clientAddress: clientAddress(c), overHttps };
@@ -258,7 +260,9 @@ export function createApp({
         usedStock,
         readModels,
         writeQueue,
-        logger: pageLogger,
+        get logger() {
+          return pageLogger();
+        },
         financeCipher,
         linkSigner,
         siteUrl,
@@ -281,7 +285,7 @@ export function createApp({
       }
       // A form body the action could not read (wrong type 415, unparsable 400) is the client's mistake: warn, as the guard's refusals.
       if (WRITE_METHODS.includes(c.req.method) && (response.status === 400 || response.status === 415)) {
-        pageLogger.warn({ method: c.req.method, path: c.req.path, status: response.status }, "request refused");
+        pageLogger().warn({ method: c.req.method, path: c.req.path, status: response.status }, "request refused");
       }
       return response;
     });

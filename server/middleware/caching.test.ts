@@ -382,6 +382,33 @@ describe("compression", () => {
     expect(JSON.parse(answer.body.toString())).toMatchObject({ "@type": "FinanceApplicationStatus", status: "Queued" });
   });
 
+  it("sends small and large answers made per request whole in either coding (compressed in place or in the thread pool)", async () => {
+    const app = new Hono();
+    app.use(httpCaching());
+    // Text that compresses, but not to nothing: a different number on every line.
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, line) => `<p>vehicle ${line * 7919}</p>`).join("");
+    const pages = { "/small": lines(2_000), "/large": lines(30_000) };
+    for (const [pagePath, page] of Object.entries(pages)) app.get(pagePath, (c) => c.html(page));
+    const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => listening.once("listening", resolve));
+    const baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    try {
+      expect(Buffer.byteLength(pages["/small"])).toBeLessThan(256 * 1024);
+      expect(Buffer.byteLength(pages["/large"])).toBeGreaterThan(256 * 1024);
+      for (const [pagePath, page] of Object.entries(pages))
+        for (const coding of ["br", "gzip"]) {
+          const answer = await raw(baseUrl, pagePath, { headers: { "Accept-Encoding": coding } });
+          expect(answer.headers["content-encoding"]).toBe(coding);
+          expect(Number(answer.headers["content-length"])).toBe(answer.body.byteLength);
+          expect(answer.body.byteLength).toBeLessThan(Buffer.byteLength(page) / 3);
+          expect(decoded(answer)).toBe(page);
+        }
+    } finally {
+      listening.close();
+    }
+  });
+
   it("picks brotli over gzip, honours q=0 and sends nothing encoded when neither is accepted", () => {
     expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(chooseEncoding("gzip")).toBe("gzip");

@@ -165,15 +165,27 @@ const MIN_COMPRESS_BYTES = 512;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * Up to this size an answer made for one request is compressed on the main thread. Handed to the thread pool, a
+ * page cost about twice the CPU of compressing it in place, and the main thread waited for it just the same under
+ * load (decision 067). Larger answers and the hashed assets (compressed hard, once) still go to the thread pool.
+ */
+const IN_PLACE_MAX_BYTES = 256 * 1024;
+
 async function compress(body: Uint8Array, encoding: Encoding, maxEffort: boolean): Promise<Uint8Array> {
-  if (encoding === "gzip") return gzip(body, { level: maxEffort ? 9 : 6 });
+  const inPlace = !maxEffort && body.byteLength <= IN_PLACE_MAX_BYTES;
+  if (encoding === "gzip") {
+    const options = { level: maxEffort ? 9 : 6 };
+    return inPlace ? zlib.gzipSync(body, options) : gzip(body, options);
+  }
   // Quality 11 is worth it once for a hashed asset; an answer made per request gets a cheaper 4 (decision 064).
-  return brotli(body, {
+  const options = {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: maxEffort ? 11 : 4,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
     },
-  });
+  };
+  return inPlace ? zlib.brotliCompressSync(body, options) : brotli(body, options);
 }
 
 /** Compressed hashed assets, kept so that each is compressed once per coding (their content never changes). */
