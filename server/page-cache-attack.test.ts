@@ -73,6 +73,8 @@ describe("the page cache attacked from the route table", () => {
     /** Staff answers that carried the inbox's buyer: the attack had something to steal. */
     const secretsRendered: string[] = [];
     await eachAtOnce(paths.flatMap(spellingsOf), async (spelling) => {
+      // Twice, as the cache keeps a page from its second ask (decision 067): a render it wrongly took for public is kept.
+      await fetchAs(spelling, staff.cookie);
       const signedIn = await fetchAs(spelling, staff.cookie);
       if (signedIn.body.includes(BUYER.lastName)) secretsRendered.push(spelling);
       const anonymous = await fetchAs(spelling);
@@ -109,9 +111,13 @@ describe("the page cache attacked from the route table", () => {
     await eachAtOnce(
       formPages.flatMap((path) => spellingsOf(path).filter((spelling) => !spelling.endsWith(".data"))),
       async (spelling) => {
-        const [first, second] = [await fetchFollowing(spelling), await fetchFollowing(spelling)];
-        const key = idempotencyKeyIn(first);
-        if (key && idempotencyKeyIn(second) === key) shared.push(spelling);
+        // Three visitors, as the cache keeps a page from its second ask (decision 067): a kept form would reach the third.
+        const keys: string[] = [];
+        for (let visitor = 0; visitor < 3; visitor++) {
+          const key = idempotencyKeyIn(await fetchFollowing(spelling));
+          if (key) keys.push(key);
+        }
+        if (new Set(keys).size < keys.length) shared.push(spelling);
       },
     );
     expect(shared).toEqual([]);

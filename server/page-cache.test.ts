@@ -2,7 +2,10 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
+import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
@@ -104,6 +107,12 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
   });
 }
 
+/** Asks for a page as two visitors would, one after the other: a page is kept from its second ask (decision 067). */
+async function askedTwice(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  await get(path, headers);
+  return get(path, headers);
+}
+
 function noncesIn(html: string): Set<string> {
   return new Set([...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]!));
 }
@@ -114,6 +123,7 @@ function cspNonce(headers: Headers): string | undefined {
 
 describe("a public page kept in memory", () => {
   it("is rendered once, and every visitor gets it with a nonce of their own that the CSP header names", async () => {
+    await get("/used");
     const misses = pageCache.counts.misses;
     const answers = [await get("/used"), await get("/used"), await get("/used", { "Accept-Encoding": "identity" })];
     expect(pageCache.counts.misses - misses).toBe(1);
@@ -133,7 +143,7 @@ describe("a public page kept in memory", () => {
   });
 
   it("answers 304 to a visitor whose copy is current, and HEAD with the GET's headers", async () => {
-    await get("/new");
+    await askedTwice("/new");
     const first = await get("/new");
     const again = await get("/new", {
       "If-None-Match": first.headers.get("ETag")!,
@@ -151,6 +161,7 @@ describe("a public page kept in memory", () => {
   });
 
   it("is rendered once for visitors who ask for it at the same moment", async () => {
+    await get("/honda-wing");
     const misses = pageCache.counts.misses;
     const answers = await Promise.all(Array.from({ length: 8 }, () => get("/honda-wing")));
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
@@ -163,7 +174,11 @@ describe("a public page kept in memory", () => {
       slug: string;
       title: string;
     }[];
+    expect((await askedTwice("/blog")).html).toContain(post!.title);
+    expect((await askedTwice(`/blog/${post!.slug}`)).html).toContain(post!.title);
+    const hits = pageCache.counts.hits;
     expect((await get("/blog")).html).toContain(post!.title);
+    expect(pageCache.counts.hits - hits).toBe(1);
     await database.db.execute(
       sql`UPDATE blog_posts SET title = 'Winter service: what to check' WHERE slug = ${post!.slug}`,
     );
@@ -178,7 +193,7 @@ describe("a public page kept in memory", () => {
     // Only Date is faked: the server's timers and sockets run as usual, and the cache reads the time from Date.now().
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     try {
-      await get("/specials");
+      await askedTwice("/specials");
       const misses = pageCache.counts.misses;
       vi.setSystemTime(Date.now() + LIFETIME_MS);
       expect((await get("/specials")).status).toBe(200);
@@ -212,7 +227,7 @@ describe("a public page kept in memory", () => {
         interval: 50,
       });
       vi.setSystemTime(before);
-      expect((await get("/specials")).html).not.toContain(title);
+      expect((await askedTwice("/specials")).html).not.toContain(title);
       // Its start has passed, but the page kept before it is still within its lifetime.
       vi.setSystemTime(startsAt.getTime() + 1_000);
       expect((await get("/specials")).html).not.toContain(title);
@@ -224,9 +239,11 @@ describe("a public page kept in memory", () => {
   });
 
   it("is kept apart for each remembered dealer on pages rendered in the visitor's dealer", async () => {
-    const group = await get("/used");
-    const sandton = await get("/used", { Cookie: "dealer_slug=honda-sandton" });
+    const group = await askedTwice("/used");
+    const sandton = await askedTwice("/used", { Cookie: "dealer_slug=honda-sandton" });
+    const hits = pageCache.counts.hits;
     const again = await get("/used", { Cookie: "dealer_slug=honda-sandton" });
+    expect(pageCache.counts.hits - hits).toBe(1);
     expect(sandton.html).not.toBe(group.html.replace(/nonce="[^"]*"/g, ""));
     expect(again.html.replace(/nonce="[^"]*"/g, "")).toBe(sandton.html.replace(/nonce="[^"]*"/g, ""));
     expect(sandton.html).toContain("Honda Sandton");
@@ -236,7 +253,7 @@ describe("a public page kept in memory", () => {
 
 describe("the visit's cookie (issue 35) and the cache", () => {
   it("does not keep a visitor with the visit's cookie from the cache, and adds none to a visit that is not due", async () => {
-    await get("/used?page=2");
+    await askedTwice("/used?page=2");
     const hits = pageCache.counts.hits;
     const answer = await get("/used?page=2");
     expect(pageCache.counts.hits - hits).toBe(1);
@@ -247,11 +264,12 @@ describe("the visit's cookie (issue 35) and the cache", () => {
   it("sets it on a page answered from the cache to the first page of a visit, never keeps it there, and says no-store", async () => {
     const landing = "/new/honda?utm_source=facebook&utm_campaign=spring";
     const hits = pageCache.counts.hits;
-    const first = await get(landing, { Cookie: "" });
-    const again = await get(landing, { Cookie: "" });
-    // The first renders it (its query is new to the cache); the second is answered from the cache, with a cookie of its own.
+    const answers = [];
+    for (let ask = 0; ask < 3; ask++) answers.push(await get(landing, { Cookie: "" }));
+    // The first two render it (its query is new to the cache, and a page is kept from its second ask); the third is
+    // answered from the cache, with a cookie of its own.
     expect(pageCache.counts.hits - hits).toBe(1);
-    for (const answer of [first, again]) {
+    for (const answer of answers) {
       const cookie = answer.headers.get("Set-Cookie") ?? "";
       expect(cookie).toMatch(new RegExp(`^${VISIT_COOKIE}=[\\w-]+; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax$`));
       const visit = decodeVisit(cookie.split(";")[0]!.split("=")[1], Math.floor(Date.now() / 1000));
@@ -260,7 +278,7 @@ describe("the visit's cookie (issue 35) and the cache", () => {
       expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
     }
     // The kept page holds no cookie: the next visitor, already in a visit, gets the same page and none.
-    const direct = await get("/new/honda", { Cookie: "" });
+    const direct = await askedTwice("/new/honda", { Cookie: "" });
     expect(direct.headers.get("Set-Cookie")).toMatch(new RegExp(`^${VISIT_COOKIE}=`));
     const before = pageCache.counts.hits;
     const within = await get("/new/honda");
@@ -281,6 +299,105 @@ describe("the visit's cookie (issue 35) and the cache", () => {
       expect(key(path, { Cookie: visit }), path).toBeNull();
     // Any other cookie beside it still makes the page the request's own.
     expect(key("/used", { Cookie: `${visit}; staff=abcdefghijklmnopqrstuvwxyz` })).toBeNull();
+  });
+});
+
+describe("which pages it keeps (decision 067)", () => {
+  it("keeps a page from its second ask: the first render is only answered, the second is kept, the third is not rendered", async () => {
+    const page = "/used?order=price_desc&page=2";
+    const before = { ...pageCache.counts, size: pageCache.size };
+    const first = await get(page);
+    expect({ misses: pageCache.counts.misses - before.misses, size: pageCache.size }).toEqual({
+      misses: 1,
+      size: before.size,
+    });
+    const second = await get(page);
+    expect({ misses: pageCache.counts.misses - before.misses, size: pageCache.size }).toEqual({
+      misses: 2,
+      size: before.size + 1,
+    });
+    const third = await get(page);
+    expect(pageCache.counts.misses - before.misses).toBe(2);
+    expect(pageCache.counts.hits - before.hits).toBe(1);
+    const withoutNonce = [first, second, third].map(({ html }) => html.replace(/nonce="[^"]*"/g, ""));
+    expect(new Set(withoutNonce).size).toBe(1);
+    expect(new Set([first, second, third].map((answer) => answer.headers.get("ETag"))).size).toBe(1);
+  });
+
+  /** A server whose pages render only when `release` is called, with a cache of its own over the test's database. */
+  async function gatedServer(options: ConstructorParameters<typeof PageCache>[0]) {
+    const cache = new PageCache(options);
+    cache.watch(reads.changes);
+    const renders: string[] = [];
+    const arrivals: string[] = [];
+    let release: () => void = () => {};
+    let gate = Promise.resolve();
+    const app = new Hono();
+    // Each request is recorded as it enters the cache's middleware, which reaches the render under way in the same turn.
+    app.use(async (c, next) => {
+      arrivals.push(c.req.path);
+      await next();
+    });
+    app.use(cache.middleware({ spelling: (path) => path, isPublic: () => true }));
+    app.get("*", async (c) => {
+      renders.push(c.req.path);
+      await gate;
+      return c.html(`<!doctype html><title>${c.req.path}</title><p>${c.req.path}</p>`);
+    });
+    const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => listening.once("listening", resolve));
+    const baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    return {
+      cache,
+      renders,
+      arrivals,
+      ask: async (path: string) => (await fetch(baseUrl + path)).text(),
+      hold: () => (gate = new Promise<void>((resolve) => (release = resolve))),
+      release: () => release(),
+      close: () => {
+        cache.stop();
+        listening.close();
+      },
+    };
+  }
+
+  it("keeps a page at its first render when another visitor asks for it meanwhile, and renders it once for both", async () => {
+    const server = await gatedServer({});
+    try {
+      server.hold();
+      const first = server.ask("/a");
+      await vi.waitFor(() => expect(server.renders).toEqual(["/a"]));
+      const meanwhile = server.ask("/a");
+      await vi.waitFor(() => expect(server.arrivals).toEqual(["/a", "/a"]));
+      server.release();
+      expect(await Promise.all([first, meanwhile])).toEqual(Array(2).fill(expect.stringContaining("<p>/a</p>")));
+      expect(server.renders).toEqual(["/a"]);
+      expect(server.cache.size).toBe(1);
+      await server.ask("/a");
+      expect(server.renders).toEqual(["/a"]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("keeps a page visitors share while a flood of pages asked for once goes by, and forgets asks beyond its memory", async () => {
+    const server = await gatedServer({ maxPages: 3, askedKeys: 4 });
+    try {
+      await server.ask("/shared");
+      await server.ask("/shared");
+      for (let page = 0; page < 20; page++) await server.ask(`/once?page=${page}`);
+      await server.ask("/shared");
+      expect(server.renders.filter((path) => path === "/shared")).toHaveLength(2);
+      expect(server.cache.size).toBe(1);
+      // Four other pages asked since: its first ask is forgotten, so its second is only answered.
+      await server.ask("/another");
+      for (let page = 0; page < 4; page++) await server.ask(`/other?page=${page}`);
+      await server.ask("/another");
+      await server.ask("/another");
+      expect(server.renders.filter((path) => path === "/another")).toHaveLength(3);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -14,7 +14,8 @@ import { pathVerdict } from "./request-path.ts";
  * than once per visitor (docs/decisions/047-rendered-page-cache.md). Only what its routes declare public is
  * kept (`cacheKeyOf`), and only an answer that sets no cookie and does not say no-store, keyed by everything a
  * render reads from the request: the URL and the remembered dealer (for pages scoped by it). Each answer gets its
- * own CSP nonce: the one the page was rendered with is swapped for the request's.
+ * own CSP nonce: the one the page was rendered with is swapped for the request's. A page is kept from its second
+ * ask, or when another visitor asks for it while its first render is under way (decision 067).
  *
  * Kept only while change notifications flow: any change to any table empties it, as does their loss, and
  * an entry lives at most `maxAgeMs`, which bounds how late a scheduled special, banner or post appears.
@@ -22,7 +23,12 @@ import { pathVerdict } from "./request-path.ts";
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   /** Pages being rendered, for those who ask for one meanwhile: the kept page, or null when it was not kept. */
-  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  private readonly rendering = new Map<string, Rendering>();
+  /**
+   * The keys of the pages rendered last, oldest first. A page is kept from its second ask among them, so that the
+   * listing's endless one-off URLs neither pay for being kept nor push out the pages visitors share (decision 067).
+   */
+  private readonly asked = new Set<string>();
   private bytes = 0;
   /** Counts the changes: a render that began before the last one is not kept. */
   private generation = 0;
@@ -66,7 +72,7 @@ export class PageCache {
       const key = this.listening ? cacheKeyOf(routes, c.req.raw) : null;
       if (!key) return next();
       const nonce = c.get("cspNonce") ?? "";
-      const kept = this.fresh(key) ?? (await this.rendering.get(key));
+      const kept = this.fresh(key) ?? (await this.awaitRendering(key));
       if (kept) {
         this.counts.hits++;
         const bytesBefore = kept.bytes;
@@ -79,18 +85,36 @@ export class PageCache {
       this.counts.misses++;
       const generation = this.generation;
       const started = Date.now();
+      const askedBefore = this.noteAsk(key);
       let rendered: (page: CachedPage | null) => void = () => {};
       // Visitors asking for the page meanwhile wait for this render rather than each rendering it.
-      const rendering = new Promise<CachedPage | null>((resolve) => (rendered = resolve));
+      const rendering: Rendering = { page: new Promise((resolve) => (rendered = resolve)), waiting: 0 };
       this.rendering.set(key, rendering);
       try {
         await next();
-        rendered(await this.keepAnswer(c, key, { nonce, generation, started }));
+        const wanted = askedBefore || rendering.waiting > 0;
+        rendered(wanted ? await this.keepAnswer(c, key, { nonce, generation, started }) : null);
       } finally {
         rendered(null);
         if (this.rendering.get(key) === rendering) this.rendering.delete(key);
       }
     };
+  }
+
+  /** The page being rendered for `key`, for a visitor who asks for it meanwhile (which makes it worth keeping). */
+  private awaitRendering(key: string): Promise<CachedPage | null> | null {
+    const rendering = this.rendering.get(key);
+    if (!rendering) return null;
+    rendering.waiting++;
+    return rendering.page;
+  }
+
+  /** Whether `key` was rendered before, among the last `askedKeys` renders; remembers this one as the latest. */
+  private noteAsk(key: string): boolean {
+    const askedBefore = this.asked.delete(key);
+    this.asked.add(key);
+    if (this.asked.size > (this.options.askedKeys ?? ASKED_KEYS)) this.asked.delete(this.asked.values().next().value!);
+    return askedBefore;
   }
 
   /** Keeps the page the handler answered, if it may be kept, and answers it to this request. */
@@ -158,11 +182,16 @@ export type PageCacheOptions = {
   maxBytes?: number;
   /** The most pages kept at once (default 2,000). */
   maxPages?: number;
+  /** How many of the last rendered pages' keys are remembered; a page is kept from its second ask (default 10,000). */
+  askedKeys?: number;
 };
+
+type Rendering = { page: Promise<CachedPage | null>; waiting: number };
 
 const MAX_AGE_MS = 10_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_PAGES = 2_000;
+const ASKED_KEYS = 10_000;
 /** What an entry costs beyond its buffers and key: the objects and headers around them. */
 const ENTRY_OVERHEAD_BYTES = 1024;
 /** HTML documents, and React Router's data for a page (`.data`, a turbo-stream). */
