@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { readCookie } from "../core/shared/cookies.ts";
 import { VISIT_COOKIE } from "../core/attribution/visit.ts";
@@ -25,8 +26,9 @@ export class PageCache {
   /** Pages being rendered, for those who ask for one meanwhile: the kept page, or null when it was not kept. */
   private readonly rendering = new Map<string, Rendering>();
   /**
-   * The keys of the pages rendered last, oldest first. A page is kept from its second ask among them, so that the
-   * listing's endless one-off URLs neither pay for being kept nor push out the pages visitors share (decision 067).
+   * The digests of the keys of the pages rendered last, oldest first. A page is kept from its second ask among them,
+   * so that the listing's endless one-off URLs neither pay for being kept nor push out the pages visitors share
+   * (decision 067).
    */
   private readonly asked = new Set<string>();
   private bytes = 0;
@@ -109,10 +111,14 @@ export class PageCache {
     return rendering.page;
   }
 
-  /** Whether `key` was rendered before, among the last `askedKeys` renders; remembers this one as the latest. */
+  /**
+   * Whether `key` was rendered before, among the last `askedKeys` renders; remembers this one as the latest. By a
+   * digest of the key, so that a query string as long as a request may carry costs no more to remember than `?page=2`.
+   */
   private noteAsk(key: string): boolean {
-    const askedBefore = this.asked.delete(key);
-    this.asked.add(key);
+    const digest = createHash("sha256").update(key).digest("base64url");
+    const askedBefore = this.asked.delete(digest);
+    this.asked.add(digest);
     if (this.asked.size > (this.options.askedKeys ?? ASKED_KEYS)) this.asked.delete(this.asked.values().next().value!);
     return askedBefore;
   }
