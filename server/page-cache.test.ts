@@ -9,12 +9,13 @@ import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
-import { decodeVisit, encodeVisit, VISIT_COOKIE, visitOfRequest } from "../core/attribution/visit.ts";
+import { decodeVisit, VISIT_COOKIE } from "../core/attribution/visit.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels } from "../core/shared/read-model.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
 import { builtSite } from "../tests/support/page-server.ts";
+import { liveVisitCookie } from "../tests/support/visit.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { Metrics } from "./metrics.ts";
@@ -59,12 +60,6 @@ afterAll(async () => {
 });
 
 type Answer = { status: number; headers: Headers; html: string; bytes: number };
-
-/** The cookie of a visit that started a moment ago (issue 35): its pages carry it, and it is not due to be written again. */
-function liveVisitCookie(): string {
-  const now = Math.floor(Date.now() / 1000);
-  return `${VISIT_COOKIE}=${encodeVisit(visitOfRequest(null, new URL("http://127.0.0.1/?utm_source=newsletter"), null, "127.0.0.1", now))}`;
-}
 
 /**
  * A GET as a browser sends it in the middle of a visit (with the visit's cookie, unless the test sends a Cookie
