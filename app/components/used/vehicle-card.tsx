@@ -6,6 +6,34 @@ import { ShortlistButtons } from "./shortlist-buttons.tsx";
 import { VehicleBadges } from "./vehicle-badges.tsx";
 import { CARD_SIZES, VehiclePicture } from "./vehicle-picture.tsx";
 
+/** What a card shows of a vehicle; the listing sends only these to the page, which encodes and hydrates them. */
+const CARD_FIELDS = [
+  "id",
+  "uri",
+  "image",
+  "year",
+  "make",
+  "model",
+  "variant",
+  "exterior_color",
+  "mileage",
+  "transmission",
+  "fuel_type",
+  "price",
+  "installment",
+  "dealer_name",
+  "dealer_province",
+  "state_of_vehicle",
+  "status",
+] as const satisfies readonly (keyof UsedVehicleView)[];
+
+export type VehicleCardFacts = Pick<UsedVehicleView, (typeof CARD_FIELDS)[number]>;
+
+/** The vehicle as its card shows it: without the other pictures, the slugs and the body type the card never reads. */
+export function cardFactsOf(vehicle: UsedVehicleView): VehicleCardFacts {
+  return Object.fromEntries(CARD_FIELDS.map((field) => [field, vehicle[field]])) as VehicleCardFacts;
+}
+
 /** A used or demo vehicle in the listing: image, the key facts, price, instalment, dealer, Demo and Reserved badges. */
 export function VehicleCard({
   vehicle,
@@ -13,7 +41,7 @@ export function VehicleCard({
   eager,
   lcp = false,
 }: {
-  vehicle: UsedVehicleView;
+  vehicle: VehicleCardFacts;
   dealerSlug: string | null;
   /** The first row: load at once instead of lazily. */
   eager: boolean;

@@ -6,7 +6,7 @@ import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";
 import { ShortlistLinks } from "../../components/used/shortlist-buttons.tsx";
-import { VehicleCard } from "../../components/used/vehicle-card.tsx";
+import { cardFactsOf, VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { useAnnouncement } from "../../lib/announcement.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing.ts";
@@ -54,7 +54,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     state,
     dealerSlug: dealer?.slug ?? null,
     dealerName: dealer?.dealerName ?? null,
-    vehicles: list.members,
+    vehicles: list.members.map(cardFactsOf),
     total: list.total,
     pages: usedPageCount(list.total),
     filters,
