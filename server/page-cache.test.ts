@@ -2,8 +2,6 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
@@ -14,7 +12,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels } from "../core/shared/read-model.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
-import { builtSite } from "../tests/support/page-server.ts";
+import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
 import { liveVisitCookie } from "../tests/support/visit.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
@@ -339,9 +337,7 @@ describe("which pages it keeps (decision 067)", () => {
       await gate;
       return c.html(`<!doctype html><title>${c.req.path}</title><p>${c.req.path}</p>`);
     });
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => listening.once("listening", resolve));
-    const baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    const { baseUrl, close } = await serveOverHttp(app);
     return {
       cache,
       renders,
@@ -351,7 +347,7 @@ describe("which pages it keeps (decision 067)", () => {
       release: () => release(),
       close: () => {
         cache.stop();
-        listening.close();
+        return close();
       },
     };
   }
@@ -371,7 +367,7 @@ describe("which pages it keeps (decision 067)", () => {
       await server.ask("/a");
       expect(server.renders).toEqual(["/a"]);
     } finally {
-      server.close();
+      await server.close();
     }
   });
 
@@ -391,7 +387,7 @@ describe("which pages it keeps (decision 067)", () => {
       await server.ask("/another");
       expect(server.renders.filter((path) => path === "/another")).toHaveLength(3);
     } finally {
-      server.close();
+      await server.close();
     }
   });
 });

@@ -4,13 +4,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve } from "@hono/node-server";
-import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeVisit, sourceOfLanding, VISIT_COOKIE } from "../../core/attribution/visit.ts";
 import { validFinanceApplication } from "../../tests/support/finance-fixture.ts";
-import { builtSite } from "../../tests/support/page-server.ts";
+import { builtSite, serveOverHttp } from "../../tests/support/page-server.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 import { NonceSplicedGzip } from "../nonce-spliced-gzip.ts";
 import { CACHE, cachePolicy, chooseEncoding, etagMatches, httpCaching, weakEtag, weakEtagOfPieces } from "./caching.ts";
@@ -256,7 +254,7 @@ describe("ETag and 304", () => {
 
 describe("HTML with a per-response CSP nonce", () => {
   let baseUrl: string;
-  let close: () => void;
+  let close: () => Promise<void>;
   beforeAll(async () => {
     // Stands in for the security middleware's contract: a fresh nonce per response, on the scripts and in the CSP.
     const app = new Hono<{ Variables: { cspNonce?: string } }>();
@@ -272,10 +270,7 @@ describe("HTML with a per-response CSP nonce", () => {
         `<!doctype html><script nonce="${c.get("cspNonce")}">hydrate()</script><h1>Used cars</h1>${"<p>car</p>".repeat(200)}`,
       ),
     );
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => listening.once("listening", resolve));
-    baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-    close = () => listening.close();
+    ({ baseUrl, close } = await serveOverHttp(app));
   });
   afterAll(() => close());
 
@@ -390,9 +385,7 @@ describe("compression", () => {
       Array.from({ length: count }, (_, line) => `<p>vehicle ${line * 7919}</p>`).join("");
     const pages = { "/small": lines(2_000), "/large": lines(30_000) };
     for (const [pagePath, page] of Object.entries(pages)) app.get(pagePath, (c) => c.html(page));
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => listening.once("listening", resolve));
-    const baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    const { baseUrl, close } = await serveOverHttp(app);
     try {
       expect(Buffer.byteLength(pages["/small"])).toBeLessThan(256 * 1024);
       expect(Buffer.byteLength(pages["/large"])).toBeGreaterThan(256 * 1024);
@@ -405,7 +398,7 @@ describe("compression", () => {
           expect(decoded(answer)).toBe(page);
         }
     } finally {
-      listening.close();
+      await close();
     }
   });
 
