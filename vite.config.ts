@@ -7,13 +7,22 @@ import { serverCodeStaysOnTheServer } from "./vite.server-code.ts";
  * The browser's scripts in a few larger chunks instead of a score of small ones (issue 19, decision 036):
  * each module a page preloads is a request that Lighthouse's slow-4G model waits for before the first paint.
  * The framework (React, React DOM, React Router) is one chunk every page shares; the site's own components
- * and helpers that most routes use (15 or more) are another; what one route alone uses stays in its route's chunk.
+ * and helpers shared by two routes or more are another; what one route alone uses stays in its route's chunk.
+ * Shared components that most pages never show are kept out of it, so that a page downloads them only when it uses
+ * them (issue 33, decision 068): the lead forms and the home page's sections have a chunk each, and the components of
+ * one family of pages are left to the bundler. "site" is matched first: what they share with the rest stays in it.
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const SHARED_SITE_CODE = /[\\/]app[\\/](components|lib)[\\/]/;
 const STAFF_CODE = /[\\/](staff[\\/]|staff-[^\\/]*$)/;
-const isPublicSiteCode = (id: string) => SHARED_SITE_CODE.test(id) && !STAFF_CODE.test(id);
+const FORMS =
+  /[\\/]app[\\/](components[\\/](enquiry-form|enquiry-fields|appointment-fields|dialog|dialog-style|modal)|lib[\\/]enquiry)\.tsx?$|[\\/]core[\\/]appointments[\\/]calendar\.ts$/;
+const SHOWCASE = /[\\/]app[\\/]components[\\/](home-sections|carousel|browse-cards|special-intro)\.tsx$/;
+/** Shared by one family of pages each (the dealers', the legal pages, the blog's): the bundler gives each its own chunk. */
+const FAMILY_COMPONENTS = /[\\/]app[\\/]components[\\/](dealer-card|legal-page|blog-picture)\.tsx$/;
+const isPublicSiteCode = (id: string) =>
+  SHARED_SITE_CODE.test(id) && ![STAFF_CODE, FORMS, SHOWCASE, FAMILY_COMPONENTS].some((family) => family.test(id));
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer()],
@@ -28,8 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             output: {
               codeSplitting: {
                 groups: [
-                  { name: "framework", test: FRAMEWORK, priority: 2 },
-                  { name: "site", test: isPublicSiteCode, minShareCount: 2, priority: 1 },
+                  { name: "framework", test: FRAMEWORK, priority: 3 },
+                  { name: "forms", test: FORMS, minShareCount: 2, priority: 1 },
+                  { name: "showcase", test: SHOWCASE, minShareCount: 2, priority: 1 },
+                  { name: "site", test: isPublicSiteCode, minShareCount: 2, priority: 2 },
                 ],
               },
             },

@@ -277,7 +277,7 @@ function MakeModelFields({ state, filters }: { state: ListingState; filters: Use
         <option value="">Any</option>
         {makes.map((make) => (
           <option key={make.slug} value={make.slug}>
-            {make.name} ({formatNumber(make.count)})
+            {`${make.name} (${formatNumber(make.count)})`}
           </option>
         ))}
       </StateSelect>
@@ -294,7 +294,7 @@ function MakeModelFields({ state, filters }: { state: ListingState; filters: Use
         <option value="">{state.makeSlug ? "Any" : "Choose a make first"}</option>
         {models.map((model) => (
           <option key={model.slug} value={model.slug}>
-            {model.name} ({formatNumber(model.count)})
+            {`${model.name} (${formatNumber(model.count)})`}
           </option>
         ))}
       </StateSelect>
@@ -343,7 +343,8 @@ function CheckboxGroup({ group, selected, counts }: CheckboxGroupProps) {
                   className="size-5 accent-brand-red"
                 />
                 <span>
-                  {option} <span className="text-brand-grey-light">({formatNumber(count)})</span>
+                  {`${option} `}
+                  <span className="text-brand-grey-light">{`(${formatNumber(count)})`}</span>
                 </span>
               </label>
             </li>

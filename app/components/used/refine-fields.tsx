@@ -158,7 +158,7 @@ function RangeSelect({
         <option value="">Any</option>
         {shown.map((option) => (
           <option key={option.value} value={option.value}>
-            {format(option.value)} ({count(option.count)})
+            {`${format(option.value)} (${count(option.count)})`}
           </option>
         ))}
       </StateSelect>
@@ -209,7 +209,8 @@ function OptionGroup({
                 className="size-5 accent-brand-red"
               />
               <span>
-                {option.label} <span className="text-brand-grey-light">({count(option.count)})</span>
+                {`${option.label} `}
+                <span className="text-brand-grey-light">{`(${count(option.count)})`}</span>
               </span>
             </label>
           </li>

@@ -81,7 +81,7 @@ export function VehicleCard({
         </ul>
         <p className="mt-auto pt-4 text-2xl font-bold text-brand-grey">{formatRand(vehicle.price)}</p>
         <p className="text-sm">
-          Est. <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
+          Est. <span className="font-semibold">{`${formatRand(vehicle.installment)} p/m`}</span>
         </p>
         <p className="mt-3 border-t border-gray-200 pt-3 text-sm text-brand-grey-light">
           {vehicle.dealer_name}, {vehicle.dealer_province}

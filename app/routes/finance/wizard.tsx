@@ -499,8 +499,7 @@ function FinanceField({ field, value, error, onChange }: FinanceFieldProps) {
       {field.label}
       {field.required && (
         <span aria-hidden="true" className="text-brand-red">
-          {" "}
-          *
+          {" *"}
         </span>
       )}
     </>

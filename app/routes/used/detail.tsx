@@ -213,7 +213,7 @@ function PriceSummary({ vehicle, reductions }: Pick<AvailableVehicleProps, "vehi
         </ul>
       )}
       <p>
-        Estimated instalment <span className="font-semibold">{formatRand(vehicle.installment)} p/m</span>
+        Estimated instalment <span className="font-semibold">{`${formatRand(vehicle.installment)} p/m`}</span>
       </p>
       <p className="mt-1 text-xs text-brand-grey-light">
         Estimate at 12% interest over 72 months, no deposit and a 40% balloon; excludes on-the-road costs, insurance and
