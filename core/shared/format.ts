@@ -54,13 +54,21 @@ function withSign(
 /** A non-negative finite number with its whole part grouped and between min and max decimals. */
 function groupedDecimal(value: number, minFraction: number, maxFraction: number): string {
   const [whole, fraction] = roundedDigits(value, maxFraction);
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
+  const grouped = groupedThousands(whole);
   const decimals = fraction.replace(/0+$/, "").padEnd(minFraction, "0");
   return decimals ? `${grouped}${DECIMAL_SEPARATOR}${decimals}` : grouped;
 }
 
+/** "1234567" -> "1 234 567" (no-break spaces). A loop, not a regular expression: a phone formats hundreds of numbers while a listing hydrates. */
+function groupedThousands(digits: string): string {
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let at = grouped.length; at < digits.length; at += 3) grouped += GROUP_SEPARATOR + digits.slice(at, at + 3);
+  return grouped;
+}
+
 /** The whole and fraction digits of `value` rounded half away from zero to `places` decimals, as decimal text. */
 function roundedDigits(value: number, places: number): [whole: string, fraction: string] {
+  if (Number.isSafeInteger(value)) return [String(value), "0".repeat(places)];
   const [whole = "0", fraction = ""] = plainDecimal(value).split(".");
   if (fraction.length <= places) return [whole, fraction.padEnd(places, "0")];
   const kept = `${whole}${fraction.slice(0, places)}`;
