@@ -34,22 +34,24 @@ export async function measureInteractive(
   try {
     // The first load of a fresh browser pays for its own start; made once and thrown away.
     if (pages[0]) await loadOnce(browser, `${pages[0].baseUrl ?? baseUrl}${pages[0].path}`);
-    const results: InteractiveResult[] = [];
-    for (const page of pages) {
-      const pageRuns: InteractiveRun[] = [];
-      for (let run = 0; run < runs; run++)
-        pageRuns.push(await loadOnce(browser, `${page.baseUrl ?? baseUrl}${page.path}`));
-      results.push({
+    // Each round visits every page once, the floor's among them, so that a slower stretch of the machine falls on
+    // every page alike instead of on the few measured during it.
+    const pageRuns: InteractiveRun[][] = pages.map(() => []);
+    for (let run = 0; run < runs; run++)
+      for (const [index, page] of pages.entries())
+        pageRuns[index]?.push(await loadOnce(browser, `${page.baseUrl ?? baseUrl}${page.path}`));
+    return pages.map((page, index) => {
+      const measured = pageRuns[index] ?? [];
+      return {
         ...page,
-        runs: pageRuns,
+        runs: measured,
         median: {
-          fcpMs: median(pageRuns.map((r) => r.fcpMs)),
-          lcpMs: median(pageRuns.map((r) => r.lcpMs)),
-          interactiveMs: median(pageRuns.map((r) => r.interactiveMs)),
+          fcpMs: median(measured.map((r) => r.fcpMs)),
+          lcpMs: median(measured.map((r) => r.lcpMs)),
+          interactiveMs: median(measured.map((r) => r.interactiveMs)),
         },
-      });
-    }
-    return results;
+      };
+    });
   } finally {
     await browser.close();
   }

@@ -380,7 +380,7 @@ function interactiveSection({ runs, pages }: NonNullable<BenchReport["interactiv
   const floor = pages.find((page) => page.name === FLOOR_PAGE);
   const per = (value: number, of: number | undefined) => (of ? ratio(value / of) : "-");
   return [
-    `Time to interactive on a slowed phone (bench/interactive.ts, median of ${runs} first visits): Chromium with the CPU slowed ` +
+    `Time to interactive on a slowed phone (bench/interactive.ts, median of ${runs} first visits, every page and the floor's visited once a round): Chromium with the CPU slowed ` +
       `${SLOW_PHONE.cpuSlowdown} times and a ${SLOW_PHONE.latencyMs} ms, ${(SLOW_PHONE.downloadBytesPerSecond * 8) / 1e6} Mbit/s link; interactive is when ` +
       "React has hydrated the page's last element; FCP and LCP as that phone's browser reported them (not Lighthouse's model). Before it, every control works as it does without JavaScript (decision 051).",
     "",
