@@ -54,3 +54,32 @@ for (const path of ["/", "/used", "/finance"]) {
     ).toBe(true);
   });
 }
+
+/**
+ * Decision 068: the components most pages never show are not in the chunk every page loads. The lead forms and the
+ * home page's sections come with the pages that show them, and only with those.
+ */
+const SHARED_CHUNKS = [
+  { path: "/used", shows: [] },
+  { path: "/", shows: ["showcase"] },
+  { path: "/service", shows: ["forms"] },
+] as const;
+for (const { path, shows } of SHARED_CHUNKS) {
+  test(`${path} loads the shared chunks it shows (${shows.join(", ") || "neither family's"}) and not the others`, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) scripts.push(pathname);
+    });
+    await page.goto(path);
+    await hydrated(page);
+    const loaded = (family: string) => scripts.some((script) => script.startsWith(`/assets/${family}-`));
+    expect(loaded("site"), `the site's shared chunk among ${scripts.join(", ")}`).toBe(true);
+    for (const family of ["forms", "showcase"] as const)
+      expect(loaded(family), `${family} among ${scripts.join(", ")}`).toBe(
+        (shows as readonly string[]).includes(family),
+      );
+  });
+}
