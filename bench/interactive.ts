@@ -36,22 +36,19 @@ export async function measureInteractive(
     if (pages[0]) await loadOnce(browser, `${pages[0].baseUrl ?? baseUrl}${pages[0].path}`);
     // Each round visits every page once, the floor's among them, so that a slower stretch of the machine falls on
     // every page alike instead of on the few measured during it.
-    const pageRuns: InteractiveRun[][] = pages.map(() => []);
-    for (let run = 0; run < runs; run++)
-      for (const [index, page] of pages.entries())
-        pageRuns[index]?.push(await loadOnce(browser, `${page.baseUrl ?? baseUrl}${page.path}`));
-    return pages.map((page, index) => {
-      const measured = pageRuns[index] ?? [];
-      return {
-        ...page,
-        runs: measured,
-        median: {
-          fcpMs: median(measured.map((r) => r.fcpMs)),
-          lcpMs: median(measured.map((r) => r.lcpMs)),
-          interactiveMs: median(measured.map((r) => r.interactiveMs)),
-        },
-      };
-    });
+    const measured = pages.map((page) => ({ page, runs: [] as InteractiveRun[] }));
+    for (let round = 0; round < runs; round++)
+      for (const { page, runs: pageRuns } of measured)
+        pageRuns.push(await loadOnce(browser, `${page.baseUrl ?? baseUrl}${page.path}`));
+    return measured.map(({ page, runs: pageRuns }) => ({
+      ...page,
+      runs: pageRuns,
+      median: {
+        fcpMs: median(pageRuns.map((r) => r.fcpMs)),
+        lcpMs: median(pageRuns.map((r) => r.lcpMs)),
+        interactiveMs: median(pageRuns.map((r) => r.interactiveMs)),
+      },
+    }));
   } finally {
     await browser.close();
   }
