@@ -84,7 +84,7 @@ export function VehicleCard({
           Est. <span className="font-semibold">{`${formatRand(vehicle.installment)} p/m`}</span>
         </p>
         <p className="mt-3 border-t border-gray-200 pt-3 text-sm text-brand-grey-light">
-          {vehicle.dealer_name}, {vehicle.dealer_province}
+          {`${vehicle.dealer_name}, ${vehicle.dealer_province}`}
         </p>
       </div>
     </article>
