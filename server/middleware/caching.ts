@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
+import { CompressionThread } from "../compression-thread.ts";
 
 /**
  * HTTP caching and compression for every answer of the app (docs/decisions/011-http-caching-and-seo.md):
@@ -166,17 +167,18 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * Up to this size an answer made for one request is compressed on the main thread. Handed to the thread pool, a
- * page cost about twice the CPU of compressing it in place, and the main thread waited for it just the same under
- * load (decision 067). Larger answers and the hashed assets (compressed hard, once) still go to the thread pool.
+ * Up to this size an answer made for one request is compressed on the compression thread (decision 069), which
+ * costs the same CPU as compressing it in place (decision 067) and leaves the main thread to render. Larger answers
+ * and the hashed assets (compressed hard, once) go to the thread pool, so that no answer waits behind them.
  */
-const IN_PLACE_MAX_BYTES = 256 * 1024;
+const ONE_THREAD_MAX_BYTES = 256 * 1024;
+const compressionThread = new CompressionThread();
 
 async function compress(body: Uint8Array, encoding: Encoding, maxEffort: boolean): Promise<Uint8Array> {
-  const inPlace = !maxEffort && body.byteLength <= IN_PLACE_MAX_BYTES;
+  const oneThread = !maxEffort && body.byteLength <= ONE_THREAD_MAX_BYTES;
   if (encoding === "gzip") {
     const options = { level: maxEffort ? 9 : 6 };
-    return inPlace ? zlib.gzipSync(body, options) : gzip(body, options);
+    return oneThread ? compressionThread.compress(body, { encoding, options }) : gzip(body, options);
   }
   // Quality 11 is worth it once for a hashed asset; an answer made per request gets a cheaper 4 (decision 064).
   const options = {
@@ -185,7 +187,7 @@ async function compress(body: Uint8Array, encoding: Encoding, maxEffort: boolean
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
     },
   };
-  return inPlace ? zlib.brotliCompressSync(body, options) : brotli(body, options);
+  return oneThread ? compressionThread.compress(body, { encoding, options }) : brotli(body, options);
 }
 
 /** Compressed hashed assets, kept so that each is compressed once per coding (their content never changes). */

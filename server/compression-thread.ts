@@ -1,0 +1,86 @@
+import { Worker } from "node:worker_threads";
+import zlib from "node:zlib";
+
+export type CompressionRequest = {
+  encoding: "br" | "gzip";
+  /** zlib's options for gzipSync or brotliCompressSync (plain numbers, so that they cross to the thread as they are). */
+  options: zlib.ZlibOptions | zlib.BrotliOptions;
+};
+
+/** The thread's whole program: compress each body as it comes, answer with its own copy of the bytes. */
+const THREAD_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+const zlib = require("node:zlib");
+parentPort.on("message", ({ id, body, encoding, options }) => {
+  try {
+    const made = encoding === "gzip" ? zlib.gzipSync(body, options) : zlib.brotliCompressSync(body, options);
+    // A small result can be a view of zlib's shared pool, which cannot be handed over: copied into its own memory.
+    const bytes = made.byteOffset === 0 && made.byteLength === made.buffer.byteLength ? made : new Uint8Array(made);
+    parentPort.postMessage({ id, bytes }, [bytes.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
+});
+`;
+
+type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void };
+
+/**
+ * Compresses answers made per request on a thread of its own (decision 069). A cache miss is the main thread's
+ * render plus its compression, and the main thread is the server's limit under load: handed to this one thread,
+ * which compresses synchronously as the main thread did, a page costs the same CPU and the main thread is free to
+ * render the next. Not the libuv pool: its four threads contending for two CPUs with the main thread and the garbage
+ * collector cost twice the CPU per page (decision 067).
+ *
+ * If the thread fails, what it held is compressed on the main thread instead (`compressHere`), and the next answer
+ * starts a new thread. The thread never keeps the process alive.
+ */
+export class CompressionThread {
+  private thread: { worker: Worker; pending: Map<number, Pending> } | null = null;
+  private nextId = 0;
+
+  compress(body: Uint8Array, request: CompressionRequest): Promise<Uint8Array> {
+    const { worker, pending } = this.running();
+    const id = this.nextId++;
+    // The message copies the whole memory a view is of: a view of part of a larger buffer goes as a copy of its own.
+    const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+    return new Promise<Uint8Array>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, body: own, ...request });
+    }).catch(() => compressHere(body, request));
+  }
+
+  /** Ends the thread (a server shutting down; tests); the next answer would start another. */
+  async close(): Promise<void> {
+    const worker = this.thread?.worker;
+    this.thread = null;
+    await worker?.terminate();
+  }
+
+  private running(): { worker: Worker; pending: Map<number, Pending> } {
+    if (this.thread) return this.thread;
+    const thread = { worker: new Worker(THREAD_SOURCE, { eval: true }), pending: new Map<number, Pending>() };
+    const { worker, pending } = thread;
+    worker.unref();
+    worker.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
+      const waiting = pending.get(id);
+      pending.delete(id);
+      if (bytes) waiting?.resolve(bytes);
+      else waiting?.reject(new Error(error));
+    });
+    const failed = (error: Error) => {
+      if (this.thread === thread) this.thread = null;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    worker.on("error", failed);
+    worker.on("exit", (code) => failed(new Error(`the compression thread exited with ${code}`)));
+    this.thread = thread;
+    return thread;
+  }
+}
+
+/** The same compression on the calling thread. */
+export function compressHere(body: Uint8Array, { encoding, options }: CompressionRequest): Uint8Array {
+  return encoding === "gzip" ? zlib.gzipSync(body, options) : zlib.brotliCompressSync(body, options);
+}
