@@ -42,9 +42,10 @@ export function hydrateAfterPaint(page: Buffer): Buffer {
       out.push(page.subarray(anchor, to));
     } else out.push(page.subarray(from, to));
   };
+  const nextTag = tagFinder(page);
   let at = 0;
   for (;;) {
-    const next = nextTag(page, at);
+    const next = nextTag(at);
     const tagEnd = next === -1 ? -1 : page.indexOf(">", next, "latin1");
     if (tagEnd === -1) {
       pushUnchanged(at, page.length);
@@ -125,11 +126,19 @@ function lowPriority(link: string): string {
   return link.includes("fetchpriority=") ? link : link.replace(PRELOAD_START, `${PRELOAD_START} fetchpriority="low"`);
 }
 
-/** Where the next preload link or script tag starts, from `from`, or -1. */
-function nextTag(page: Buffer, from: number): number {
-  const preload = page.indexOf(PRELOAD_START, from, "latin1");
-  const script = page.indexOf(SCRIPT_START, from, "latin1");
-  if (preload === -1) return script;
-  if (script === -1) return preload;
-  return Math.min(preload, script);
+/**
+ * Where the next preload link or script tag starts, from a position, or -1. Each marker is searched for again only
+ * once the position has passed the last one found: a page has many scripts and few preloads, and searching for the
+ * next preload from every script scanned the rest of the page each time.
+ */
+function tagFinder(page: Buffer): (from: number) => number {
+  let preload = -2;
+  let script = -2;
+  return (from) => {
+    if (preload !== -1 && preload < from) preload = page.indexOf(PRELOAD_START, from, "latin1");
+    if (script !== -1 && script < from) script = page.indexOf(SCRIPT_START, from, "latin1");
+    if (preload === -1) return script;
+    if (script === -1) return preload;
+    return Math.min(preload, script);
+  };
 }
