@@ -153,12 +153,12 @@ describe("page views", () => {
 
   it("counts a page served from the page cache like a rendered one", async () => {
     const hits = pageCache.counts.hits;
-    expect((await visit(MODEL_PAGE)).status).toBe(200);
-    expect((await visit(MODEL_PAGE)).status).toBe(200);
+    // The cache keeps a page from its second ask (decision 067), so the third comes from it whatever ran before.
+    for (let ask = 0; ask < 3; ask++) expect((await visit(MODEL_PAGE)).status).toBe(200);
     expect(pageCache.counts.hits - hits).toBeGreaterThanOrEqual(1);
     expect(await counted()).toEqual([
-      ["model-view", "honda/cr-v", 0, "direct / (none) / ", 2],
-      ["visit", "", 0, "direct / (none) / ", 2],
+      ["model-view", "honda/cr-v", 0, "direct / (none) / ", 3],
+      ["visit", "", 0, "direct / (none) / ", 3],
     ]);
   });
 
