@@ -24,6 +24,8 @@ parentPort.on("message", ({ id, body, encoding, options }) => {
 `;
 
 type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void };
+/** A running thread and the answers it has not sent back yet. */
+type Thread = { worker: Worker; pending: Map<number, Pending> };
 
 /**
  * Compresses answers made per request on a thread of its own (decision 069). A cache miss is the main thread's
@@ -36,7 +38,7 @@ type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) =>
  * starts a new thread. The thread never keeps the process alive.
  */
 export class CompressionThread {
-  private thread: { worker: Worker; pending: Map<number, Pending> } | null = null;
+  private thread: Thread | null = null;
   private nextId = 0;
 
   compress(body: Uint8Array, request: CompressionRequest): Promise<Uint8Array> {
@@ -50,16 +52,16 @@ export class CompressionThread {
     }).catch(() => compressHere(body, request));
   }
 
-  /** Ends the thread (a server shutting down; tests); the next answer would start another. */
+  /** Ends the thread (the tests do, between cases); the next answer starts another. */
   async close(): Promise<void> {
     const worker = this.thread?.worker;
     this.thread = null;
     await worker?.terminate();
   }
 
-  private running(): { worker: Worker; pending: Map<number, Pending> } {
+  private running(): Thread {
     if (this.thread) return this.thread;
-    const thread = { worker: new Worker(THREAD_SOURCE, { eval: true }), pending: new Map<number, Pending>() };
+    const thread: Thread = { worker: new Worker(THREAD_SOURCE, { eval: true }), pending: new Map() };
     const { worker, pending } = thread;
     worker.unref();
     worker.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
