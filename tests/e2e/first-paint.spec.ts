@@ -82,3 +82,27 @@ for (const { path, shows } of SHARED_CHUNKS) {
       expect(loaded(family), `${family} among ${scripts.join(", ")}`).toBe(shows.includes(family));
   });
 }
+
+/**
+ * Decision 070: the framework chunk asks V8 to compile all its functions while it streams in, off the main thread;
+ * the hint must be the chunk's first line as the browser receives it (after minification, which drops comments).
+ * Only that chunk: a route's own chunk holds code that its page may never call.
+ */
+test("the framework chunk that every page loads asks to be compiled while it downloads; the page's own chunks do not", async ({
+  page,
+}) => {
+  const scripts = new Set<string>();
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) scripts.add(pathname);
+  });
+  await page.goto("/used");
+  await hydrated(page);
+  const firstLines = new Map<string, string>();
+  for (const pathname of [...scripts])
+    firstLines.set(pathname, (await (await page.request.get(pathname)).text()).split("\n", 1)[0]!);
+  const framework = [...firstLines.keys()].filter((pathname) => pathname.startsWith("/assets/framework-"));
+  expect(framework, `the framework chunk among ${[...firstLines.keys()].join(", ")}`).toHaveLength(1);
+  for (const [pathname, firstLine] of firstLines)
+    expect(firstLine === "//# allFunctionsCalledOnLoad", pathname).toBe(pathname === framework[0]);
+});
