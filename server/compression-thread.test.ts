@@ -1,3 +1,4 @@
+import type { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { CompressionThread, compressHere } from "./compression-thread.ts";
@@ -39,10 +40,26 @@ describe("the compression thread", () => {
   });
 
   it("compresses in place what a thread that ended held, and starts another for the next answer", async () => {
-    const held = thread.compress(page, brotli4);
-    await thread.close();
+    const ending = new CompressionThread();
+    // Closed while its new thread is still starting: the answer is held, not answered.
+    const held = ending.compress(page, brotli4);
+    await ending.close();
     expect(zlib.brotliDecompressSync(await held)).toEqual(Buffer.from(page));
-    expect(zlib.gunzipSync(await thread.compress(page, gzip6))).toEqual(Buffer.from(page));
+    expect(zlib.gunzipSync(await ending.compress(page, gzip6))).toEqual(Buffer.from(page));
+    await ending.close();
+    // Counted as compressed in place; a thread closed on purpose is not a failure.
+    expect(ending.counts).toEqual({ failures: 0, compressedHere: 1 });
+  });
+
+  it("counts a thread that ends on its own once, and answers the next from a new one", async () => {
+    const failing = new CompressionThread();
+    await failing.compress(page, brotli4);
+    // As if it had crashed: its worker ends without close().
+    await (Reflect.get(failing, "thread") as { worker: Worker }).worker.terminate();
+    expect(failing.counts.failures).toBe(1);
+    expect(zlib.brotliDecompressSync(await failing.compress(page, brotli4))).toEqual(Buffer.from(page));
+    await failing.close();
+    expect(failing.counts).toEqual({ failures: 1, compressedHere: 0 });
   });
 
   it("refuses what zlib refuses, as compressing in place would", async () => {

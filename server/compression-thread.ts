@@ -23,6 +23,14 @@ parentPort.on("message", ({ id, body, encoding, options }) => {
 });
 `;
 
+/** What an operator needs to see of a thread that fails (`honda_compression_thread_*` in server/metrics.ts). */
+export type CompressionThreadCounts = {
+  /** Threads that failed or ended while in use; each was replaced by a new one at the next answer. */
+  failures: number;
+  /** Answers compressed on the main thread because the thread that held them failed. */
+  compressedHere: number;
+};
+
 type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void };
 /** A running thread and the answers it has not sent back yet. */
 type Thread = { worker: Worker; pending: Map<number, Pending> };
@@ -35,9 +43,10 @@ type Thread = { worker: Worker; pending: Map<number, Pending> };
  * collector cost twice the CPU per page (decision 067).
  *
  * If the thread fails, what it held is compressed on the main thread instead (`compressHere`), and the next answer
- * starts a new thread. The thread never keeps the process alive.
+ * starts a new thread, both counted in `counts`. The thread never keeps the process alive.
  */
 export class CompressionThread {
+  readonly counts: CompressionThreadCounts = { failures: 0, compressedHere: 0 };
   private thread: Thread | null = null;
   private nextId = 0;
 
@@ -49,7 +58,10 @@ export class CompressionThread {
     return new Promise<Uint8Array>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, body: own, ...request });
-    }).catch(() => compressHere(body, request));
+    }).catch(() => {
+      this.counts.compressedHere++;
+      return compressHere(body, request);
+    });
   }
 
   /** Ends the thread (the tests do, between cases); the next answer starts another. */
@@ -70,8 +82,12 @@ export class CompressionThread {
       if (bytes) waiting?.resolve(bytes);
       else waiting?.reject(new Error(error));
     });
+    // A failing thread reports an error and then its exit: counted once, and not when close() ended it.
     const failed = (error: Error) => {
-      if (this.thread === thread) this.thread = null;
+      if (this.thread === thread) {
+        this.thread = null;
+        this.counts.failures++;
+      }
       for (const waiting of pending.values()) waiting.reject(error);
       pending.clear();
     };

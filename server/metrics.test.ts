@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { Worker } from "node:worker_threads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -10,6 +11,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { builtSite } from "../tests/support/page-server.ts";
 import { startTestServer } from "../tests/support/test-server.ts";
 import { BUSY_MESSAGE, WriteQueue } from "../core/shared/write-queue.ts";
+import { CompressionThread } from "./compression-thread.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { createLogger } from "./logger.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
@@ -247,6 +249,28 @@ describe("write queue metrics", () => {
   });
 });
 
+describe("compression thread metrics", () => {
+  it("count the threads that failed and the answers compressed on the main thread instead", async () => {
+    const thread = new CompressionThread();
+    const metrics = new Metrics({ db: database.db, compressionThread: () => thread.counts }, { processMetrics: false });
+    const page = new TextEncoder().encode("<p>Honda Jazz</p>".repeat(1_000));
+    const brotli = { encoding: "br" as const, options: {} };
+    await thread.compress(page, brotli);
+    let body = (await metrics.exposition()).body;
+    expect(sample(body, "honda_compression_thread_failures_total")).toBe(0);
+    expect(sample(body, "honda_compression_thread_fallbacks_total")).toBe(0);
+
+    // As if it had crashed: its worker ends without close(). Then an answer held by a thread closed while starting.
+    await (Reflect.get(thread, "thread") as { worker: Worker }).worker.terminate();
+    const held = thread.compress(page, brotli);
+    await thread.close();
+    await held;
+    body = (await metrics.exposition()).body;
+    expect(sample(body, "honda_compression_thread_failures_total")).toBe(1);
+    expect(sample(body, "honda_compression_thread_fallbacks_total")).toBe(1);
+  });
+});
+
 describe("the alert rules (deploy/prometheus-alerts.yml)", () => {
   it("use only metrics the app exposes", async () => {
     const rules = fs.readFileSync(path.join(import.meta.dirname, "../deploy/prometheus-alerts.yml"), "utf8");
@@ -263,6 +287,7 @@ describe("the alert rules (deploy/prometheus-alerts.yml)", () => {
         usedStock: { state: "current", readAt: new Date() },
         readModels: { states: () => ({ range: "current" as const }), readTimes: () => ({ range: new Date() }) },
         writeQueue: new WriteQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 1_000, retryAfterSeconds: 1 }),
+        compressionThread: () => ({ failures: 0, compressedHere: 0 }),
         draining: () => false,
       },
       { processMetrics: false },

@@ -9,6 +9,7 @@ import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { PageCache } from "./page-cache.ts";
+import type { CompressionThreadCounts } from "./compression-thread.ts";
 import type { FeedFetchObserver } from "./channel-feeds.ts";
 import type { Logger } from "./logger.ts";
 import type { PageRoutePattern } from "./pages.ts";
@@ -24,6 +25,7 @@ export type MetricsSources = {
   readModels?: Pick<ReadModels, "states" | "readTimes">;
   writeQueue?: Pick<WriteQueue, "stats">;
   pageCache?: Pick<PageCache, "counts" | "size">;
+  compressionThread?: () => Readonly<CompressionThreadCounts>;
   draining?: () => boolean;
 };
 
@@ -90,6 +92,7 @@ export class Metrics {
     if (sources.poolStats) poolGauges(sources.poolStats, registers);
     if (sources.writeQueue) writeQueueMetrics(sources.writeQueue, registers);
     if (sources.pageCache) pageCacheMetrics(sources.pageCache, registers);
+    if (sources.compressionThread) compressionThreadMetrics(sources.compressionThread, registers);
     const draining = sources.draining;
     if (draining) {
       new Gauge({
@@ -379,6 +382,32 @@ function writeQueueMetrics(writeQueue: Pick<WriteQueue, "stats">, registers: Reg
     collect() {
       this.reset();
       this.inc(writeQueue.stats.refused);
+    },
+  });
+}
+
+/**
+ * The thread that compresses answers made per request (decision 069). A failure costs no answer (the main thread
+ * compresses what the thread held, and the next answer starts a new thread), only the main thread's time: without
+ * these an operator would see nothing but the throughput falling.
+ */
+function compressionThreadMetrics(counts: () => Readonly<CompressionThreadCounts>, registers: Registry[]): void {
+  new Counter({
+    name: "honda_compression_thread_failures_total",
+    help: "Times the compression thread failed or ended while in use; the next answer started a new one (decision 069)",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(counts().failures);
+    },
+  });
+  new Counter({
+    name: "honda_compression_thread_fallbacks_total",
+    help: "Answers compressed on the main thread because the compression thread that held them failed",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(counts().compressedHere);
     },
   });
 }

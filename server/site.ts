@@ -25,6 +25,7 @@ import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { linkSignerFromEnv } from "./link-signer.ts";
 import { Drain } from "./graceful-shutdown.ts";
 import { Metrics, serveMetrics } from "./metrics.ts";
+import { compressionThreadCounts } from "./middleware/caching.ts";
 import { registerVitalsPurgeJob, VitalsAggregator } from "../core/vitals/store.ts";
 import { PageCountsAggregator, registerPageCountsPurgeJob } from "../core/insights/counts.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -102,6 +103,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     readModels,
     writeQueue,
     pageCache,
+    compressionThread: compressionThreadCounts,
     draining: () => drain.draining,
   });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);

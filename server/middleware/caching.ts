@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { CompressionThread } from "../compression-thread.ts";
+import { CompressionThread, type CompressionThreadCounts } from "../compression-thread.ts";
 
 /**
  * HTTP caching and compression for every answer of the app (docs/decisions/011-http-caching-and-seo.md):
@@ -173,6 +173,8 @@ const gzip = promisify(zlib.gzip);
  */
 const ONE_THREAD_MAX_BYTES = 256 * 1024;
 const compressionThread = new CompressionThread();
+/** How often the compression thread failed, and what it held was compressed here instead (server/metrics.ts). */
+export const compressionThreadCounts = (): Readonly<CompressionThreadCounts> => compressionThread.counts;
 
 async function compress(body: Uint8Array, encoding: Encoding, maxEffort: boolean): Promise<Uint8Array> {
   const oneThread = !maxEffort && body.byteLength <= ONE_THREAD_MAX_BYTES;
