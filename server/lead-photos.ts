@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import { LEAD_PHOTO, leadPhotoFile } from "../core/delivery/lead-photos.ts";
+import { isUuid } from "../core/shared/uuid.ts";
 import type { Database } from "../db/client.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * GET /media/leads/{lead}/{n}?expires=...&signature=...: a seller's photo for the dealer, through the signed
@@ -13,7 +12,7 @@ export function leadPhotoRoutes(db: Database, signer: LinkSigner): Hono {
   return new Hono().get("/media/leads/:lead/:position", async (c) => {
     const { lead, position } = c.req.param();
     c.header("Cache-Control", "private, no-store");
-    if (!UUID.test(lead) || !/^[1-8]$/.test(position)) return c.text("Not found", 404);
+    if (!isUuid(lead) || !/^[1-8]$/.test(position)) return c.text("Not found", 404);
     const verdict = signer.verify(
       LEAD_PHOTO,
       `${lead}/${position}`,

@@ -17,6 +17,7 @@ import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type CompletedEnquiry, parseEnquiry, type TradeInDetails } from "./enquiry-schema.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, presetKeyForFormName } from "./presets.ts";
+import { isUuid } from "../shared/uuid.ts";
 import {
   insertAppointment,
   dealerCalendar,
@@ -97,11 +98,9 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A stored lead's delivery status, by its id (what POST /api/customer_enquiries answered); null for no such lead. */
 export async function enquiryStatus(db: Database, id: string): Promise<{ id: string; status: string } | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ id: enquiries.id, status: enquiries.status })
     .from(enquiries)

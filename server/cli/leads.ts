@@ -1,5 +1,6 @@
 import { parseCommandLine, usageError } from "./command-line.ts";
 import { runOperator } from "./operator-client.ts";
+import { isUuid } from "../../core/shared/uuid.ts";
 
 const USAGE = `Usage: npm run leads -- <command>
   list [--status Queued|Delivered|Failed] [--dealer <slug>] [--limit N]   recent leads
@@ -10,7 +11,6 @@ const USAGE = `Usage: npm run leads -- <command>
 
 While the server runs on the embedded database, the command is carried out by the server.`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = ["Queued", "Delivered", "Failed"] as const;
 
 const { positionals, values } = parseCommandLine(USAGE, {
@@ -21,7 +21,7 @@ const { positionals, values } = parseCommandLine(USAGE, {
   decrypt: { type: "boolean" },
 });
 const [command, leadId = ""] = positionals;
-if ((command === "show" || command === "resend") && !UUID.test(leadId))
+if ((command === "show" || command === "resend") && !isUuid(leadId))
   usageError(USAGE, `${command} needs a lead id (a UUID)`);
 if (values.status !== undefined && !STATUSES.includes(values.status as never))
   usageError(USAGE, `--status takes ${STATUSES.join(", ")}`);

@@ -5,6 +5,7 @@ import { describeSlotStart, saDateOf } from "../../../core/appointments/calendar
 import { cancelBooking, moveBooking } from "../../../core/appointments/changes.ts";
 import { manageAppointmentLinkState, manageAppointmentPath } from "../../../core/appointments/links.ts";
 import { loadLeadForDelivery } from "../../../core/delivery/lead-source.ts";
+import { isUuid } from "../../../core/shared/uuid.ts";
 import { AppointmentFields } from "../../components/appointment-fields.tsx";
 import { appointmentStart } from "../../lib/appointment.ts";
 import { appointmentChoice } from "../../lib/appointment.server.ts";
@@ -25,8 +26,6 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const APPOINTMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The appointment of a signed link: 403 for a link that is not ours (tampered), 410 for an expired one or one
  * sent before the appointment was moved or cancelled (revoked).
@@ -34,7 +33,7 @@ const APPOINTMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 async function linkedAppointment({ context, params, request }: Route.LoaderArgs | Route.ActionArgs, form?: FormData) {
   const url = new URL(request.url);
   const field = (name: string) => form?.get(name) ?? url.searchParams.get(name);
-  const appointment = APPOINTMENT_ID.test(params.id) ? await findAppointment(context.db, params.id) : null;
+  const appointment = isUuid(params.id) ? await findAppointment(context.db, params.id) : null;
   if (!appointment) throw data({ problem: "invalid" as const }, { status: 403 });
   const state = manageAppointmentLinkState(
     context.linkSigner,
