@@ -65,5 +65,7 @@ describe("the compression thread", () => {
   it("refuses what zlib refuses, as compressing in place would", async () => {
     const wrong = { encoding: "gzip" as const, options: { level: 42 } };
     await expect(thread.compress(page, wrong)).rejects.toThrow(RangeError);
+    // A refusal is not a failure of the thread.
+    expect(thread.counts).toEqual({ failures: 0, compressedHere: 0 });
   });
 });

@@ -31,6 +31,9 @@ export type CompressionThreadCounts = {
   compressedHere: number;
 };
 
+/** Why an answer came back without bytes when its thread failed or ended, not because zlib refused the body. */
+class ThreadEnded extends Error {}
+
 type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void };
 /** A running thread and the answers it has not sent back yet. */
 type Thread = { worker: Worker; pending: Map<number, Pending> };
@@ -58,8 +61,9 @@ export class CompressionThread {
     return new Promise<Uint8Array>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, body: own, ...request });
-    }).catch(() => {
-      this.counts.compressedHere++;
+    }).catch((error) => {
+      // What zlib refused is refused again here, with zlib's own error; only a failed thread's answers are counted.
+      if (error instanceof ThreadEnded) this.counts.compressedHere++;
       return compressHere(body, request);
     });
   }
@@ -88,7 +92,7 @@ export class CompressionThread {
         this.thread = null;
         this.counts.failures++;
       }
-      for (const waiting of pending.values()) waiting.reject(error);
+      for (const waiting of pending.values()) waiting.reject(new ThreadEnded(error.message));
       pending.clear();
     };
     worker.on("error", failed);
