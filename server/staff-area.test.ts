@@ -169,6 +169,29 @@ describe("signing in over HTTP", () => {
     expect((await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: cookie } })).status).toBe(401);
   });
 
+  it("sends a sign-in on to a next address a header cannot carry as written, percent-encoded, with the session", async () => {
+    await createStaffUser(database.db, {
+      email: "euro@example.co.za",
+      role: "content_editor",
+      password: TEST_STAFF_PASSWORD,
+    });
+    const response = await postForm("/staff/login", {
+      step: "password",
+      email: "euro@example.co.za",
+      password: TEST_STAFF_PASSWORD,
+      next: "/staff/€",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/staff/%E2%82%AC");
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    const signedIn = await fetch(`${site.baseUrl}/staff/login?next=/staff/%E2%80%A8`, {
+      redirect: "manual",
+      headers: { Cookie: cookie },
+    });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/staff/%E2%80%A8");
+  });
+
   it("names the cookie __Host-staff and marks it Secure behind an HTTPS proxy", async () => {
     const response = await fetch(`${site.baseUrl}/staff/login`, {
       method: "POST",

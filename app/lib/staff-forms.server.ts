@@ -21,7 +21,20 @@ export async function formFile(form: FormData, name: string): Promise<{ name: st
   return { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
 }
 
-/** Only a back-office address, never another site: where to go after signing in. */
+const STAFF_HOME = "/staff";
+/** An origin no request has, to read a path as the browser would resolve it against ours. */
+const NO_ORIGIN = "http://resolve.invalid";
+
+/**
+ * Only a back-office address, never another site: where to go after signing in. The path is read as a browser would
+ * resolve it (dot segments, a backslash as a slash, tabs and line breaks dropped) and returned percent-encoded, so
+ * that what is checked is where the browser goes and a character a header cannot carry (a euro sign, a line break)
+ * is never written into the Location header.
+ */
 export function safeStaffPath(next: string | null): string {
-  return next && /^\/staff(?:[/?]|$)/.test(next) && !next.startsWith("//") ? next : "/staff";
+  if (!next?.startsWith("/")) return STAFF_HOME;
+  const url = URL.parse(next, NO_ORIGIN);
+  if (url?.origin !== NO_ORIGIN) return STAFF_HOME;
+  const path = url.pathname + url.search + url.hash;
+  return /^\/staff(?:[/?#]|$)/.test(path) ? path : STAFF_HOME;
 }
