@@ -207,7 +207,7 @@ export function createApp({
       siteUrl,
       logger,
       bodyLimits: [...bodyLimits, vitalsGuardRule(vitalsAllowance), goPingGuardRule(pingAllowance)],
-      allowanceExempt: (c) => isSignedInStaffWrite(c, db, trustProxy),
+      isStaffWrite: (c) => isSignedInStaffWrite(c, db, trustProxy),
     }),
   );
   // Beside the guard, outside the page cache: a page served from memory is counted like a rendered one.

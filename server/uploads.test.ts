@@ -4,11 +4,13 @@ import {
   currentUploadScope,
   readMultipartToDisk,
   UploadTooLarge,
+  UploadTooSlow,
   UploadUnreadable,
   withUploadScope,
 } from "./uploads.ts";
 
-const LIMITS = { maxFileBytes: 1024, maxFiles: 3, maxFields: 10 };
+const PACE = { graceMs: 60_000, minBytesPerSecond: 1 };
+const LIMITS = { maxFileBytes: 1024, maxFiles: 3, maxFields: 10, pace: PACE };
 
 /** A browser's multipart request for `form`; with `chunked`, its body arrives as a stream of unknown length. */
 async function multipartRequest(form: FormData, chunked = false): Promise<Request> {
@@ -96,6 +98,38 @@ describe("a multipart form read in an upload scope", () => {
     const many = new FormData();
     for (const name of ["a", "b", "c", "d"]) many.append("photos", new Blob([name]), `${name}.jpg`);
     await expect(readInScope(await multipartRequest(many))).rejects.toBeInstanceOf(UploadTooLarge);
+  });
+
+  it("gives up on a body that stops arriving, by its pace, and keeps none of it", async () => {
+    const form = new FormData();
+    form.set("first_name", "Pieter");
+    form.append("photos", new Blob(["front"]), "front.jpg");
+    const whole = new Uint8Array(await new Response(form).arrayBuffer());
+    const type = new Response(form).headers.get("Content-Type")!;
+    let cancelled = false;
+    // The first half at once, then nothing more: as a client that sends a byte now and then, or went away.
+    const trickle = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(whole.subarray(0, whole.length / 2)),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const stalled = new Request("http://site.test/sell-your-car", {
+      method: "POST",
+      body: trickle,
+      headers: { "Content-Type": type },
+      duplex: "half",
+    } as RequestInit);
+    const pace = { graceMs: 200, minBytesPerSecond: 1024 * 1024 };
+    let folder = "";
+    const read = withUploadScope(1024 * 1024, async () => {
+      const scope = currentUploadScope()!;
+      folder = await scope.directory();
+      return readMultipartToDisk(stalled, scope, { ...LIMITS, pace });
+    });
+    await expect(read).rejects.toBeInstanceOf(UploadTooSlow);
+    expect(cancelled).toBe(true);
+    expect(fs.existsSync(folder)).toBe(false);
   });
 
   it("refuses a body that is not the multipart form its type says (no boundary, cut off)", async () => {

@@ -53,13 +53,24 @@ export type MultipartLimits = {
   maxFileBytes: number;
   maxFiles: number;
   maxFields: number;
+  /**
+   * How slowly the body may arrive: it has `graceMs` for its first bytes, and then must keep up an average of
+   * `minBytesPerSecond` (the rule of Apache's mod_reqtimeout). An upload holds one of the few upload turns while it
+   * streams, so a client sending a byte every few seconds would otherwise hold its turn for minutes (Node's request
+   * timeout, 300 s) and, three at once, keep every other photo waiting.
+   */
+  pace: { graceMs: number; minBytesPerSecond: number };
 };
 
-/** A photo at the image pipeline's limit; a form that takes another file (the stock import's CSV) says so. */
+/**
+ * A photo at the image pipeline's limit; a form that takes another file (the stock import's CSV) says so. The pace
+ * lets a phone on a poor link through (8 KB a second is 64 kbit/s, below 2G's EDGE) and stops a trickle in 15 s.
+ */
 export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
   maxFileBytes: MAX_IMAGE_BYTES,
   maxFiles: 40,
   maxFields: 200,
+  pace: { graceMs: 15_000, minBytesPerSecond: 8 * 1024 },
 };
 
 /** The body is larger than its route allows, or carries more files or fields than any form has: 413. */
@@ -70,6 +81,11 @@ export class UploadTooLarge extends Error {
 /** The body is not the multipart form its type says, or it was cut off: 400. */
 export class UploadUnreadable extends Error {
   readonly status = 400;
+}
+
+/** The body arrived more slowly than the pace a form's limits allow: 408, and the connection is closed. */
+export class UploadTooSlow extends Error {
+  readonly status = 408;
 }
 
 /**
@@ -121,8 +137,14 @@ export async function readMultipartToDisk(
 
   const files = () => entries.flatMap(([, value]) => (typeof value === "string" ? [] : [value]));
   let received = 0;
+  const started = Date.now();
+  const reader = request.body?.getReader();
+  const deadline = () => started + limits.pace.graceMs + (received / limits.pace.minBytesPerSecond) * 1000;
   try {
-    for await (const chunk of request.body ?? []) {
+    for (;;) {
+      const next = reader ? await readBefore(reader, deadline()) : { done: true as const };
+      if (next.done) break;
+      const chunk = next.value;
       received += chunk.byteLength;
       if (received > scope.maxBodyBytes)
         throw new UploadTooLarge(`The body is larger than ${scope.maxBodyBytes} bytes`);
@@ -133,14 +155,35 @@ export async function readMultipartToDisk(
     await Promise.all(files());
   } catch (error) {
     parser.destroy();
+    await reader?.cancel().catch(() => undefined);
     await Promise.allSettled(files());
-    if (error instanceof UploadTooLarge || error instanceof UploadUnreadable) throw error;
+    if (error instanceof UploadTooLarge || error instanceof UploadUnreadable || error instanceof UploadTooSlow)
+      throw error;
     throw new UploadUnreadable("The body was cut off", { cause: error });
   }
   if (refusal) throw refusal;
   const form = new FormData();
   for (const [name, value] of entries) form.append(name, typeof value === "string" ? value : await value);
   return form;
+}
+
+/** The body's next chunk, or UploadTooSlow once `deadline` (a time in ms) has passed without it. */
+async function readBefore(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  deadline: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new UploadTooSlow("The body arrived more slowly than its pace allows")),
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  try {
+    return await Promise.race([reader.read(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A file of the form, written to the scope's folder and read back from there only when the action reads it. */

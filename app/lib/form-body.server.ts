@@ -3,16 +3,19 @@ import {
   type MultipartLimits,
   readMultipartToDisk,
   UploadTooLarge,
+  UploadTooSlow,
 } from "../../server/uploads.ts";
 import { requestUploadScope } from "./page-request.server.ts";
 
 /** What a browser form sends: urlencoded, or multipart when it carries files. */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 408 | 413 | 415; message: string };
 
 const UNREADABLE = "What was sent could not be read: please fill in the form on this page and send it again.";
 const TOO_LARGE = "What was sent is larger than this form takes: please send fewer or smaller files.";
+const TOO_SLOW =
+  "What was sent arrived too slowly and was not kept: please check your connection and send the form again.";
 
 /**
  * The body of a page action's form. Another type (JSON, none) is 415 and a body that cannot be parsed 400,
@@ -40,6 +43,7 @@ export async function readFormBody(request: Request, limits: Partial<MultipartLi
     return { ok: true, form: await request.formData() };
   } catch (error) {
     if (error instanceof UploadTooLarge) return { ok: false, status: 413, message: TOO_LARGE };
+    if (error instanceof UploadTooSlow) return { ok: false, status: 408, message: TOO_SLOW };
     return { ok: false, status: 400, message: UNREADABLE };
   }
 }

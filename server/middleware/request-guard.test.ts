@@ -497,4 +497,49 @@ describe("the request guard's turns for uploads", () => {
       await site.close();
     }
   });
+
+  it("gives signed-in staff turns of their own: anonymous uploads holding every turn keep no staff photo waiting", async () => {
+    const { logger } = capturingLogger("warn");
+    const app = new Hono();
+    app.use(
+      requestGuard({
+        app,
+        rateLimiter: new MemoryRateLimiter(100, 600_000),
+        clientAddress: () => "c",
+        siteUrl: "https://www.honda.example.co.za",
+        logger,
+        bodyLimits: [{ path: "/upload", maxBodyBytes: 1024 * 1024 }],
+        uploadLimits: { concurrency: 1, maxWaiting: 0, maxWaitMs: 60_000, retryAfterSeconds: 7 },
+        isStaffWrite: async (c) => c.req.header("Cookie") === "staff=signed-in",
+      }),
+    );
+    let entered: () => void = () => undefined;
+    const anonymousEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    app.post("/upload", async (c) => {
+      if (!c.req.header("Cookie")) {
+        entered();
+        await released;
+      }
+      await c.req.formData();
+      return c.body(null, 204);
+    });
+    const site = await serveOverHttp(app);
+    const upload = (headers: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.append("photos", new Blob(["front"]), "front.jpg");
+      return send(site.baseUrl, "POST", "/upload", { body: form, headers });
+    };
+    try {
+      const anonymous = upload();
+      await anonymousEntered;
+      expect((await upload()).status).toBe(503);
+      expect((await upload({ Cookie: "staff=signed-in" })).status).toBe(204);
+      release();
+      expect((await anonymous).status).toBe(204);
+    } finally {
+      await site.close();
+    }
+  });
 });

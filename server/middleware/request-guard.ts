@@ -27,7 +27,9 @@ const JSON_TYPES = ["application/json", "application/ld+json"];
 
 /**
  * Multipart uploads served at once (each streams to disk, but its photos are then checked and encoded): a few
- * more wait their turn for up to half a minute, and one more is refused with 503 and Retry-After.
+ * more wait their turn for up to half a minute, and one more is refused with 503 and Retry-After. Signed-in staff
+ * and everyone else take turns apart, each with these limits: no anonymous client can keep the back office's
+ * photos waiting.
  */
 export const UPLOAD_LIMITS: WriteQueueLimits = {
   concurrency: 3,
@@ -65,12 +67,13 @@ export type RequestGuardOptions = {
   logger: Logger;
   bodyLimits?: readonly BodyLimitRule[];
   /**
-   * Writes that do not count against the per-client allowance: a signed-in staff member's back-office work
-   * (each write already needs a session and its CSRF token; a dealership's one address is shared with its
-   * visitors, and a morning's photos would use up the allowance). Sign-in and reset requests still count.
+   * Whether a write is a signed-in staff member's back-office work. It does not count against the per-client
+   * allowance (each write already needs a session and its CSRF token; a dealership's one address is shared with its
+   * visitors, and a morning's photos would use up the allowance); sign-in and reset requests still count. Its
+   * uploads take turns apart from everyone else's.
    */
-  allowanceExempt?: (c: Context) => Promise<boolean>;
-  /** How many multipart uploads are served at once and wait their turn (UPLOAD_LIMITS). */
+  isStaffWrite?: (c: Context) => Promise<boolean>;
+  /** How many multipart uploads are served at once and wait their turn (UPLOAD_LIMITS), staff's and others' apart. */
   uploadLimits?: WriteQueueLimits;
 };
 
@@ -167,7 +170,20 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
   const rulesAt = declaredRules(options.bodyLimits ?? []);
   const bodyLimitAt = (path: string) => bodyLimitOf(rulesAt(path));
   const siteOrigin = new URL(options.siteUrl).origin;
-  const uploads = new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS);
+  const uploadTurns = {
+    staff: new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS),
+    others: new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS),
+  };
+  const staffWrites = new WeakMap<Request, Promise<boolean>>();
+  /** Whether a write is a signed-in staff member's (asked once a request: it reads the session). */
+  function isStaffWrite(c: Context): Promise<boolean> {
+    let answer = staffWrites.get(c.req.raw);
+    if (!answer) {
+      answer = options.isStaffWrite?.(c) ?? Promise.resolve(false);
+      staffWrites.set(c.req.raw, answer);
+    }
+    return answer;
+  }
 
   /** A read of a page (not of the API or a route the app registered itself). */
   function isPageRead(c: Context): boolean {
@@ -199,7 +215,7 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
       return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
     }
     const allowance = rules.find((rule) => rule.allowance)?.allowance ?? options.rateLimiter;
-    if (allowance === options.rateLimiter && (await options.allowanceExempt?.(c))) return null;
+    if (allowance === options.rateLimiter && (await isStaffWrite(c))) return null;
     const decision = await allowance.hit(clientRateKey(options.clientAddress(c)));
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
@@ -244,9 +260,10 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
    * (a chunked body) is counted as it streams; never held in memory here.
    */
   async function upload(c: Context, next: Next, maxBodyBytes: number): Promise<Response | undefined> {
+    const turns = (await isStaffWrite(c)) ? uploadTurns.staff : uploadTurns.others;
     let started = false;
     try {
-      await uploads.run(() => {
+      await turns.run(() => {
         started = true;
         return withUploadScope(maxBodyBytes, next);
       });

@@ -269,6 +269,7 @@ function sendPhoto(
     request.addEventListener("load", () => {
       if (request.status === 200) return resolve(null);
       if (request.status === 413) return resolve(`${file.name}: the photo is larger than 20 MB`);
+      if (request.status === 408) return resolve(`${file.name}: the connection was too slow to send it; try again`);
       try {
         const answer = JSON.parse(request.responseText) as { violations?: { message: string }[] };
         resolve(answer.violations?.map((v) => v.message).join(" ") ?? `${file.name} could not be uploaded`);
