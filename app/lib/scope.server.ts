@@ -7,6 +7,7 @@ import {
   renamedDealerSlug,
 } from "../../core/dealers/dealers.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
+import { findRangeModel, type RangeModelView } from "../../core/catalogue/ranges.ts";
 import { readCookie } from "../../core/shared/cookies.ts";
 import { DEALER_SLUG_KEY, dealerCookie } from "../../core/dealers/remembered-dealer.ts";
 
@@ -81,4 +82,20 @@ export function renamedDealerRedirect(request: Request, currentSlug: string): Re
   url.searchParams.delete("_routes");
   const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
   return redirect(`${moved}${url.search}`, status);
+}
+
+/**
+ * The range model a test drive can be booked for in this scope, or null: a model of the new range (a used car of
+ * another make or of a model no longer sold has no test-drive form), and under a dealer's prefix one of the kind that
+ * dealer sells (cars or Honda Wing motorcycles).
+ */
+export async function testDriveModel(
+  readModels: ReadModels,
+  scope: DealerScope,
+  makeSlug: string,
+  modelSlug: string,
+): Promise<RangeModelView | null> {
+  const model = await findRangeModel(readModels, makeSlug, modelSlug);
+  if (!model || (scope.inRoute && scope.dealer?.is_wing !== (model.type === "motorcycle"))) return null;
+  return model;
 }

@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { findRangeModel } from "../../../core/catalogue/ranges.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
-import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { resolveDealerScope, testDriveModel } from "../../lib/scope.server.ts";
 import { appointmentChoice } from "../../lib/appointment.server.ts";
 import type { Route } from "./+types/test-drive";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
@@ -11,9 +10,8 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 /** The model of the path; cars are test-driven at car dealers, motorcycles ridden at Honda Wing dealers. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
-  const model = await findRangeModel(context.readModels, params.make, params.model);
-  const isMotorcycle = model?.type === "motorcycle";
-  if (!model || (scope.inRoute && scope.dealer?.is_wing !== isMotorcycle)) throw data(null, { status: 404 });
+  const model = await testDriveModel(context.readModels, scope, params.make, params.model);
+  if (!model) throw data(null, { status: 404 });
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const setup: EnquiryFormSetup = {
     preset: "testDrive",

@@ -6,7 +6,7 @@ import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { formatDayMonth, formatKm, formatRand } from "../../../core/shared/format.ts";
-import { resolveDealerScope } from "../../lib/scope.server.ts";
+import { resolveDealerScope, testDriveModel } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { callPing, directionsGoHref, useSiteUrl } from "../../lib/go-links.ts";
 import { telHref } from "../../lib/hours.ts";
@@ -55,11 +55,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       { status: 410 },
     );
   }
-  const [directory, similar, history, identifiers] = await Promise.all([
+  const [directory, similar, history, identifiers, testDrive] = await Promise.all([
     context.readModels.read(dealerDirectoryModel),
     context.usedStock.similar(vehicle),
     context.usedStock.priceHistory(vehicle.id),
     context.usedStock.identifiers(vehicle.id),
+    testDriveModel(context.readModels, scope, vehicle.make_slug, vehicle.model_slug),
   ]);
   const dealer = dealerNamed(directory, vehicle.dealer_slug);
   // The reductions, newest first: "Reduced by R 15 000 on 3 Nov".
@@ -69,7 +70,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .map((change) => ({ by: change.oldPrice - change.newPrice, on: change.changedAt.toISOString() }));
   const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
   const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
-  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions, identifiers };
+  const canBookTestDrive = testDrive !== null;
+  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions, identifiers, canBookTestDrive };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -108,7 +110,7 @@ function SoldVehicle({ title, similar }: { title: string; similar: { name: strin
 type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold: object }>;
 
 function AvailableVehicle(loaderData: AvailableVehicleProps) {
-  const { vehicle, dealer, dealerSlug, similar, reductions, identifiers } = loaderData;
+  const { vehicle, dealer, dealerSlug, similar, reductions, identifiers, canBookTestDrive } = loaderData;
   const { pathname } = useLocation();
   const [selected, setSelected] = useState(loaderData.selected);
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -127,7 +129,12 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
           )}
           <PriceSummary vehicle={vehicle} reductions={reductions} />
           <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="mt-4" />
-          <VehicleActions vehicle={vehicle} dealerSlug={dealerSlug} enquirePath={enquirePath} />
+          <VehicleActions
+            vehicle={vehicle}
+            dealerSlug={dealerSlug}
+            enquirePath={enquirePath}
+            canBookTestDrive={canBookTestDrive}
+          />
           <h2 className="mt-8 text-xl font-bold">Vehicle details</h2>
           <VehicleFacts vehicle={vehicle} identifiers={identifiers} />
           <h2 className="mt-8 text-xl font-bold">Dealer</h2>
@@ -227,7 +234,8 @@ function VehicleActions({
   vehicle,
   dealerSlug,
   enquirePath,
-}: Pick<AvailableVehicleProps, "vehicle" | "dealerSlug"> & { enquirePath: string }) {
+  canBookTestDrive,
+}: Pick<AvailableVehicleProps, "vehicle" | "dealerSlug" | "canBookTestDrive"> & { enquirePath: string }) {
   return (
     <div className="mt-6 flex flex-wrap gap-3">
       <Link
@@ -236,12 +244,14 @@ function VehicleActions({
       >
         Enquire Now
       </Link>
-      <Link
-        to={dealerPath(dealerSlug, `/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`)}
-        className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
-      >
-        Book a test drive
-      </Link>
+      {canBookTestDrive && (
+        <Link
+          to={dealerPath(dealerSlug, `/book-test-drive/${vehicle.make_slug}/${vehicle.model_slug}`)}
+          className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
+        >
+          Book a test drive
+        </Link>
+      )}
       <Link
         to={dealerPath(dealerSlug, `/sell-your-car?vehicle=${vehicle.id}`)}
         className="inline-flex min-h-11 items-center rounded border-2 border-brand-grey px-6 font-semibold hover:bg-gray-100"
