@@ -230,6 +230,35 @@ test("breadcrumbs follow the path with hyphens turned into spaces, and are absen
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveCount(0);
 });
 
+test("every breadcrumb leads to a page: a step that is no page of its own goes on to the page above it", async ({
+  page,
+}) => {
+  const steps = new Map<string, string>();
+  for (const path of [
+    "/dealer/honda-sandton/book-test-drive/honda/cr-v",
+    "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
+    "/honda-wing/honda/crf1100l-africa-twin",
+    "/alerts/new",
+  ]) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    const links = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link");
+    for (const href of await links.evaluateAll((all) => all.map((link) => link.getAttribute("href")!))) {
+      const answer = await page.request.get(href);
+      expect(answer.status(), href).toBe(200);
+      steps.set(href, new URL(answer.url()).pathname);
+    }
+  }
+  expect(steps.get("/dealer/honda-sandton/book-test-drive/honda")).toBe("/dealer/honda-sandton/new");
+  expect(steps.get("/new/honda/cr-v/1-5t-comfort-cvt")).toBe("/new/honda/cr-v");
+  expect(steps.get("/honda-wing/honda")).toBe("/honda-wing");
+  expect(steps.get("/alerts")).toBe("/alerts/new");
+  // Followed in the page: a navigation of the router, whose data request is redirected the same way.
+  await page.goto("/honda-wing/honda/crf1100l-africa-twin");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "honda", exact: true }).click();
+  await expect(page).toHaveURL("/honda-wing");
+});
+
 test("a route change starts at the top of the new page", async ({ page }) => {
   await page.goto("/popia");
   // Hydrated, the footer too (it hydrates after the header's menu button appears), so the next click is a client-side navigation.

@@ -1,7 +1,12 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { NotFound } from "../../components/not-found.tsx";
+import { pageAboveStep } from "../../lib/step-paths.ts";
+import type { Route } from "./+types/not-found";
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  // A breadcrumb's step that is no page of its own (/book-test-drive, /honda-wing/honda) goes on to the page above it.
+  const page = pageAboveStep(new URL(request.url).pathname);
+  if (page) throw redirect(page, 302);
   return data(null, { status: 404 });
 }
 
