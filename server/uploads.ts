@@ -73,18 +73,23 @@ export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
   pace: { graceMs: 15_000, minBytesPerSecond: 8 * 1024 },
 };
 
+/** A multipart body refused while it was read: the client's mistake, answered with `status`, never a 5xx. */
+export abstract class UploadRefused extends Error {
+  abstract readonly status: 400 | 408 | 413;
+}
+
 /** The body is larger than its route allows, or carries more files or fields than any form has: 413. */
-export class UploadTooLarge extends Error {
+export class UploadTooLarge extends UploadRefused {
   readonly status = 413;
 }
 
 /** The body is not the multipart form its type says, or it was cut off: 400. */
-export class UploadUnreadable extends Error {
+export class UploadUnreadable extends UploadRefused {
   readonly status = 400;
 }
 
 /** The body arrived more slowly than the pace a form's limits allow: 408, and the connection is closed. */
-export class UploadTooSlow extends Error {
+export class UploadTooSlow extends UploadRefused {
   readonly status = 408;
 }
 
@@ -157,8 +162,7 @@ export async function readMultipartToDisk(
     parser.destroy();
     await reader?.cancel().catch(() => undefined);
     await Promise.allSettled(files());
-    if (error instanceof UploadTooLarge || error instanceof UploadUnreadable || error instanceof UploadTooSlow)
-      throw error;
+    if (error instanceof UploadRefused) throw error;
     throw new UploadUnreadable("The body was cut off", { cause: error });
   }
   if (refusal) throw refusal;

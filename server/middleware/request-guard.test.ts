@@ -8,7 +8,7 @@ import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { builtSite, serveOverHttp } from "../../tests/support/page-server.ts";
 import { capturingLogger } from "../../tests/support/log-capture.ts";
 import { createLogger } from "../logger.ts";
-import { requestGuard } from "./request-guard.ts";
+import { type RequestGuardOptions, requestGuard } from "./request-guard.ts";
 import { DatabaseRateLimiter } from "../../core/shared/database-rate-limiter.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { enquiries, rateLimitWindows } from "../../db/schema.ts";
@@ -446,21 +446,25 @@ function completeBooking(slotStart: string): string {
 }
 
 describe("the request guard's turns for uploads", () => {
-  it("serves a few multipart uploads at once, lets others wait, and refuses one more with 503 and Retry-After", async () => {
-    const { logger } = capturingLogger("warn");
+  /** An app whose route /upload takes multipart uploads of up to 1 MB, behind a guard with these turns. */
+  function uploadApp(turns: Pick<RequestGuardOptions, "uploadLimits" | "isStaffWrite">): Hono {
     const app = new Hono();
-    const uploadLimits = { concurrency: 1, maxWaiting: 1, maxWaitMs: 60_000, retryAfterSeconds: 7 };
     app.use(
       requestGuard({
         app,
         rateLimiter: new MemoryRateLimiter(100, 600_000),
         clientAddress: () => "c",
         siteUrl: "https://www.honda.example.co.za",
-        logger,
+        logger: capturingLogger("warn").logger,
         bodyLimits: [{ path: "/upload", maxBodyBytes: 1024 * 1024 }],
-        uploadLimits,
+        ...turns,
       }),
     );
+    return app;
+  }
+
+  it("serves a few multipart uploads at once, lets others wait, and refuses one more with 503 and Retry-After", async () => {
+    const app = uploadApp({ uploadLimits: { concurrency: 1, maxWaiting: 1, maxWaitMs: 60_000, retryAfterSeconds: 7 } });
     let entered: () => void = () => undefined;
     const firstEntered = new Promise<void>((resolve) => (entered = resolve));
     let release: () => void = () => undefined;
@@ -499,20 +503,10 @@ describe("the request guard's turns for uploads", () => {
   });
 
   it("gives signed-in staff turns of their own: anonymous uploads holding every turn keep no staff photo waiting", async () => {
-    const { logger } = capturingLogger("warn");
-    const app = new Hono();
-    app.use(
-      requestGuard({
-        app,
-        rateLimiter: new MemoryRateLimiter(100, 600_000),
-        clientAddress: () => "c",
-        siteUrl: "https://www.honda.example.co.za",
-        logger,
-        bodyLimits: [{ path: "/upload", maxBodyBytes: 1024 * 1024 }],
-        uploadLimits: { concurrency: 1, maxWaiting: 0, maxWaitMs: 60_000, retryAfterSeconds: 7 },
-        isStaffWrite: async (c) => c.req.header("Cookie") === "staff=signed-in",
-      }),
-    );
+    const app = uploadApp({
+      uploadLimits: { concurrency: 1, maxWaiting: 0, maxWaitMs: 60_000, retryAfterSeconds: 7 },
+      isStaffWrite: async (c) => c.req.header("Cookie") === "staff=signed-in",
+    });
     let entered: () => void = () => undefined;
     const anonymousEntered = new Promise<void>((resolve) => (entered = resolve));
     let release: () => void = () => undefined;
