@@ -431,10 +431,18 @@ export const enquiries = pgTable(
     dedupeKey: text("dedupe_key").notNull(),
     /** Issue 35: the source of the visit that sent it. */
     attribution: jsonb("attribution").$type<LeadAttribution>(),
+    /**
+     * Why a web form's enquiry is held as automated (core/leads/held.ts): 'honeypot', 'too-fast' or
+     * 'no-render-time'; null for every lead that is delivered (never held, or released by staff).
+     */
+    heldReason: text("held_reason"),
+    /** A held enquiry's time from the form's render to its send, in ms (for 'too-fast'). */
+    heldFillMs: integer("held_fill_ms"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("enquiries_dedupe_key_uq").on(t.dedupeKey),
+    index("enquiries_held_idx").on(t.dealerId, t.createdAt).where(sql`${t.heldReason} is not null`),
     index("enquiries_dealer_created_idx").on(t.dealerId, t.createdAt),
     index("enquiries_status_idx").on(t.status, t.createdAt),
   ],

@@ -10,6 +10,7 @@ import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
 import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
+import { registerHeldLeadsPurgeJob } from "../core/leads/held.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { PageCache } from "./page-cache.ts";
@@ -209,6 +210,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   });
   // The POPIA retention purge of finance applications, daily (issue 16, decision 033).
   registerFinancePurgeJob(jobs, { db: database.db, retentionDays: env.FINANCE_RETENTION_DAYS });
+  registerHeldLeadsPurgeJob(jobs, { db: database.db, retentionDays: env.HELD_LEAD_RETENTION_DAYS });
   registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
   registerPageCountsPurgeJob(jobs, { db: database.db });
   const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);

@@ -158,7 +158,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
         webForm: { website: text("website"), renderedAt: text("rendered_at") },
         requireAppointment: appointmentKind !== undefined,
         attribution,
-        onDropped: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry dropped as automated"),
+        onHeld: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry held as automated"),
       });
     });
     if (outcome.kind === "busy") {
@@ -189,6 +189,10 @@ export async function enquiryAction(request: Request, context: AppContext, setup
         "enquiry stored",
       );
       if (outcome.created) context.countLead?.({ leadType: outcome.leadType, attribution });
+    }
+    if (outcome.kind === "held") {
+      // The visitor sees the thank-you page as for any lead: staff release a person's enquiry from the held view.
+      context.logger.info({ leadId: outcome.id, created: outcome.created, uri: pathname }, "enquiry held");
     }
     return replace(`${pathname}/thank-you`, 303);
   } catch (error) {

@@ -112,7 +112,7 @@ function receivedIn(column: SQL, period: { from: string; to: string }): SQL {
 }
 
 const LEADS = sql`(
-  select id, dealer_id, created_at, attribution, used_vehicle_id from enquiries
+  select id, dealer_id, created_at, attribution, used_vehicle_id from enquiries where held_reason is null
   union all
   select id, dealer_id, created_at, attribution, null::int from finance_applications
 )`;
@@ -291,7 +291,7 @@ export async function stockReport(
     ) pv on pv.subject = v.id::text
     left join (
       select used_vehicle_id, count(*) as leads from enquiries
-      where used_vehicle_id is not null and ${receivedIn(sql`created_at`, period)}
+      where used_vehicle_id is not null and held_reason is null and ${receivedIn(sql`created_at`, period)}
       group by used_vehicle_id
     ) le on le.used_vehicle_id = v.id
     left join (

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -347,13 +347,13 @@ describe("storing an enquiry", () => {
     expect(await leadCount()).toBe(before + 3);
   });
 
-  it("drops a web form's bot posts silently: honeypot filled, posted too fast, or without a render time", async () => {
-    const dropped: string[] = [];
-    const onDropped = ({ reason }: { reason: string }) => dropped.push(reason);
+  it("holds a web form's automated-looking posts, stored with their reason: hidden field filled, too fast, no render time", async () => {
+    const held: string[] = [];
+    const onHeld = ({ reason }: { reason: string }) => held.push(reason);
     const before = await leadCount();
     const now = Date.now();
     const webForm = (website: string, renderedAt?: number) => ({
-      onDropped,
+      onHeld,
       webForm: { website, renderedAt: renderedAt === undefined ? undefined : String(renderedAt) },
     });
     const honeypot = await submitEnquiry(
@@ -364,12 +364,49 @@ describe("storing an enquiry", () => {
     const tooFast = await submitEnquiry(database.db, validEnquiry("new"), webForm("", now - MIN_FILL_MS / 2));
     const noTime = await submitEnquiry(database.db, validEnquiry("new"), webForm(""));
     for (const outcome of [honeypot, tooFast, noTime])
-      expect(outcome).toMatchObject({ kind: "dropped", status: "Queued" });
-    expect(dropped).toEqual(["honeypot", "too-fast", "no-render-time"]);
-    expect(await leadCount()).toBe(before);
+      expect(outcome).toMatchObject({ kind: "held", created: true, status: "Held" });
+    expect(held).toEqual(["honeypot", "too-fast", "no-render-time"]);
+    expect(await leadCount()).toBe(before + 3);
+    const reasons = await database.db
+      .select({ reason: enquiries.heldReason })
+      .from(enquiries)
+      .where(
+        inArray(
+          enquiries.id,
+          [honeypot, tooFast, noTime].map((outcome) => ("id" in outcome ? outcome.id : "")),
+        ),
+      );
+    expect(reasons.map((row) => row.reason).sort()).toEqual(["honeypot", "no-render-time", "too-fast"]);
     expect(await submitEnquiry(database.db, validEnquiry("new"), webForm("", now - 5_000))).toMatchObject({
       kind: "stored",
     });
+  });
+
+  it("keeps a person's send apart from the same enquiry held a moment before, and a held one's repeat held once", async () => {
+    const enquiry = validEnquiry("new");
+    const now = Date.now();
+    const traps = (renderedAt: number) => ({
+      webForm: { website: "", renderedAt: String(renderedAt) },
+      now: () => now,
+    });
+    const first = await submitEnquiry(
+      database.db,
+      { ...enquiry, idempotency_key: "held-render-one" },
+      traps(now - 500),
+    );
+    const again = await submitEnquiry(
+      database.db,
+      { ...enquiry, idempotency_key: "held-render-two" },
+      traps(now - 700),
+    );
+    const person = await submitEnquiry(
+      database.db,
+      { ...enquiry, idempotency_key: "held-render-three" },
+      traps(now - 30_000),
+    );
+    expect(first).toMatchObject({ kind: "held", created: true });
+    expect(again).toEqual({ ...first, created: false });
+    expect(person).toMatchObject({ kind: "stored", created: true });
   });
 
   it("stores an SQL fragment in a message as plain text", async () => {

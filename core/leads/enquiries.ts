@@ -16,6 +16,7 @@ import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
 import type { Violation } from "../shared/violations.ts";
 import { type CompletedEnquiry, parseEnquiry, type TradeInDetails } from "./enquiry-schema.ts";
+import { type Hold, HELD_KEY_PREFIX, HELD_STATUS, type HoldReason, isHoldReason } from "./hold-reasons.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, presetKeyForFormName } from "./presets.ts";
 import { isUuid } from "../shared/uuid.ts";
 import {
@@ -26,7 +27,7 @@ import {
   slotProblem,
 } from "../appointments/appointments.ts";
 
-/** Web form posts sooner than this after the form was rendered are from bots: accepted silently, never stored. */
+/** Web form posts sooner than this after the form was rendered look automated: held for staff, never delivered unseen. */
 export const MIN_FILL_MS = 2_000;
 
 /**
@@ -41,8 +42,11 @@ export type EnquiryOutcome =
   | { kind: "invalid"; violations: Violation[] }
   /** Stored now (created) or found already stored (duplicate: same idempotency key, or same lead within 10 minutes). */
   | { kind: "stored"; created: boolean; id: string; status: string; leadType: string }
-  /** A web form's bot (honeypot filled, posted too fast or without its render time): answer as if accepted, store nothing. */
-  | { kind: "dropped"; reason: "honeypot" | "too-fast" | "no-render-time"; id: string; status: string }
+  /**
+   * A web form's enquiry that looks automated (hidden field filled, posted too fast or without its render time):
+   * stored as held (core/leads/held.ts), delivered only once staff release it; answered as if accepted.
+   */
+  | { kind: "held"; created: boolean; reason: HoldReason; id: string; status: string }
   /** The chosen slot filled up before this booking: nothing stored; answered 409 with SLOT_TAKEN_MESSAGE. */
   | { kind: "slot-taken"; message: string }
   /** The idempotency key already stored a different enquiry: nothing stored, answered 409 (issue 37: one idempotency rule). */
@@ -52,7 +56,7 @@ export const KEY_REUSED_MESSAGE =
   "This idempotency key was already used for a different enquiry: send a new key with a new enquiry";
 
 export type SubmitOptions = {
-  /** A page's form: its bot traps, checked once the enquiry is valid. API clients have none, and are never dropped. */
+  /** A page's form: its bot traps, checked once the enquiry is valid. API clients have none, and are never held. */
   webForm?: WebFormTraps;
   /** Sell your car: the seller's photos, already stored as private images (core/media), in order. */
   photoImageIds?: readonly string[];
@@ -64,8 +68,8 @@ export type SubmitOptions = {
    * visit cookie (`attributionOfRequest`); null or absent when the request carried no live visit.
    */
   attribution?: LeadAttribution | null;
-  /** Told about dropped bot posts (never the visitor's details). */
-  onDropped?: (details: { reason: string; form: string; dealer: string }) => void;
+  /** Told about enquiries held as automated (never the visitor's details). */
+  onHeld?: (details: { reason: HoldReason; form: string; dealer: string }) => void;
 };
 
 /**
@@ -87,14 +91,13 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
   const appointmentProblem = await checkAppointment(db, enquiry, new Date(now()), options.requireAppointment ?? false);
   if (appointmentProblem) return { kind: "invalid", violations: [appointmentProblem] };
 
-  const dropReason = options.webForm ? botReason(options.webForm, now()) : null;
-  if (dropReason) {
-    options.onDropped?.({ reason: dropReason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
-    return { kind: "dropped", reason: dropReason, id: randomUUID(), status: enquiry.payload.status };
-  }
+  const hold = options.webForm ? holdOf(options.webForm, now()) : null;
+  if (hold)
+    options.onHeld?.({ reason: hold.reason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
   return store(db, enquiry, checked.dealerId, now(), {
     photoImageIds: options.photoImageIds ?? [],
     attribution: options.attribution ?? null,
+    hold,
   });
 }
 
@@ -140,10 +143,14 @@ async function checkAppointment(
   return problem ? { propertyPath: "appointment_start", message: problem } : null;
 }
 
-function botReason({ website, renderedAt }: WebFormTraps, now: number) {
-  if (website !== undefined && website.trim() !== "") return "honeypot" as const;
-  if (renderedAt === undefined || !/^\d{1,15}$/.test(renderedAt.trim())) return "no-render-time" as const;
-  if (now - Number(renderedAt) < MIN_FILL_MS) return "too-fast" as const;
+/** Why a web form's post looks automated, or null for a person's. */
+function holdOf({ website, renderedAt }: WebFormTraps, now: number): Hold | null {
+  if (website !== undefined && website.trim() !== "") return { reason: "honeypot", fillMs: null };
+  if (renderedAt === undefined || !/^\d{1,15}$/.test(renderedAt.trim()))
+    return { reason: "no-render-time", fillMs: null };
+  const fillMs = now - Number(renderedAt);
+  // A render time in the future (another instance's clock, or a made-up one) counts as sent at once.
+  if (fillMs < MIN_FILL_MS) return { reason: "too-fast", fillMs: Math.max(0, fillMs) };
   return null;
 }
 
@@ -244,7 +251,7 @@ export function leadFingerprint({ payload }: CompletedEnquiry): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-type StoredAlongside = { photoImageIds: readonly string[]; attribution: LeadAttribution | null };
+type StoredAlongside = { photoImageIds: readonly string[]; attribution: LeadAttribution | null; hold: Hold | null };
 
 async function store(
   db: Database,
@@ -256,14 +263,17 @@ async function store(
   const { payload } = enquiry;
   const fingerprint = leadFingerprint(enquiry);
   const window = Math.floor(now / DUPLICATE_WINDOW_MS);
-  const dedupeKey = `${fingerprint}:${window}`;
+  // Held enquiries are deduplicated among themselves only: a person's send is never taken for a held one's repeat.
+  const keyOf = (w: number) => `${alongside.hold ? HELD_KEY_PREFIX : ""}${fingerprint}:${w}`;
+  const dedupeKey = keyOf(window);
   const idempotencyKey = enquiry.idempotencyKey ?? randomUUID();
 
   // The same lead from the previous window, less than 10 minutes ago (the unique key covers this window).
-  const earlier = await findExisting(db, idempotencyKey, [dedupeKey, `${fingerprint}:${window - 1}`], now);
+  const earlier = await findExisting(db, idempotencyKey, [dedupeKey, keyOf(window - 1)], now);
   const leadType = payload.lead_type;
   if (earlier) return answerForExisting(earlier, idempotencyKey, fingerprint, leadType);
-  const confirmTo = (await mayConfirmTo(db, payload.email)) ? payload.email : null;
+  // A held enquiry's confirmation waits for its release: no e-mail goes to an address a bot may have typed.
+  const confirmTo = !alongside.hold && (await mayConfirmTo(db, payload.email)) ? payload.email : null;
 
   const appointmentKind = APPOINTMENT_KIND_OF[enquiry.preset];
   const booking =
@@ -283,6 +293,7 @@ async function store(
     if (error instanceof SlotTaken) return { kind: "slot-taken", message: error.message };
     throw error;
   }
+  if (inserted && alongside.hold) return { kind: "held", created: true, reason: alongside.hold.reason, ...inserted };
   if (inserted) return { kind: "stored", created: true, leadType, ...inserted };
 
   // Lost a race with an identical submission: answer with the lead that won.
@@ -298,10 +309,16 @@ function answerForExisting(
   fingerprint: string,
   leadType: string,
 ): EnquiryOutcome {
-  if (existing.idempotencyKey === idempotencyKey && !existing.dedupeKey.startsWith(`${fingerprint}:`)) {
+  if (
+    existing.idempotencyKey === idempotencyKey &&
+    !existing.dedupeKey.replace(HELD_KEY_PREFIX, "").startsWith(`${fingerprint}:`)
+  ) {
     return { kind: "key-reused", message: KEY_REUSED_MESSAGE };
   }
-  return { kind: "stored", created: false, leadType, id: existing.id, status: existing.status };
+  const { id, status } = existing;
+  if (isHoldReason(existing.heldReason))
+    return { kind: "held", created: false, reason: existing.heldReason, id, status };
+  return { kind: "stored", created: false, leadType, id, status };
 }
 
 type StoreKeys = {
@@ -319,7 +336,7 @@ type StoreKeys = {
  */
 async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys: StoreKeys) {
   const { payload } = enquiry;
-  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds, attribution } = keys;
+  const { dealerId, now, idempotencyKey, dedupeKey, confirmTo, booking, photoImageIds, attribution, hold } = keys;
   return db.transaction(async (tx) => {
     if (booking) await reserveSlot(tx, { dealerId, ...booking });
     const [row] = await tx
@@ -329,7 +346,9 @@ async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys:
         formName: payload.form_name,
         leadType: payload.lead_type,
         source: payload.source,
-        status: payload.status,
+        status: hold ? HELD_STATUS : payload.status,
+        heldReason: hold?.reason ?? null,
+        heldFillMs: hold?.fillMs ?? null,
         firstName: payload.first_name,
         lastName: payload.last_name,
         email: payload.email,
@@ -357,13 +376,20 @@ async function storeInTransaction(db: Database, enquiry: CompletedEnquiry, keys:
       .returning({ id: enquiries.id, status: enquiries.status });
     if (row && booking) await insertAppointment(tx, { dealerId, ...booking, enquiryId: row.id });
     if (row && payload.trade_in) await insertTradeIn(tx, row.id, payload.trade_in, photoImageIds);
-    // Queued for delivery in the same transaction: no lead is stored without its delivery jobs.
-    if (row) await enqueueLeadDelivery(tx, { kind: "enquiry", id: row.id, dealerId, confirmTo });
+    // Queued for delivery in the same transaction: no lead is stored without its delivery jobs. A held one is
+    // queued by its release (core/leads/held.ts), in the transaction that releases it.
+    if (row && !hold) await enqueueLeadDelivery(tx, { kind: "enquiry", id: row.id, dealerId, confirmTo });
     return row;
   });
 }
 
-type ExistingLead = { id: string; status: string; idempotencyKey: string; dedupeKey: string };
+type ExistingLead = {
+  id: string;
+  status: string;
+  idempotencyKey: string;
+  dedupeKey: string;
+  heldReason: string | null;
+};
 
 async function findExisting(
   db: Database,
@@ -381,6 +407,7 @@ async function findExisting(
       status: enquiries.status,
       idempotencyKey: enquiries.idempotencyKey,
       dedupeKey: enquiries.dedupeKey,
+      heldReason: enquiries.heldReason,
     })
     .from(enquiries)
     .where(or(eq(enquiries.idempotencyKey, idempotencyKey), sameLead))

@@ -40,7 +40,7 @@ export async function firstResponseReport(
       percentile_cont(0.5) within group (order by extract(epoch from (w.first_response_at - l.created_at))) / 60 as median_minutes,
       avg(extract(epoch from (w.first_response_at - l.created_at))) / 60 as average_minutes
     from (
-      select id, dealer_id, created_at from enquiries where ${scopeCondition(actor, "leads")}
+      select id, dealer_id, created_at from enquiries where ${scopeCondition(actor, "leads")} and held_reason is null
       union all
       select id, dealer_id, created_at from finance_applications where ${scopeCondition(actor, "finance-applications")} and ${scopeCondition(actor, "leads")}
     ) l

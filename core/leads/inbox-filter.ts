@@ -11,6 +11,13 @@ export type WorkStatus = (typeof WORK_STATUSES)[number];
 /** The lead's delivery to its dealer (enquiries.status / finance_applications.status, kept by the outbox). */
 export const DELIVERY_STATUSES = ["Queued", "Delivered", "Failed"] as const;
 
+/**
+ * The inbox's views: the leads (default), or the enquiries held as automated (core/leads/held.ts), which are no
+ * leads until a member of staff releases them.
+ */
+export const INBOX_VIEWS = ["held"] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
 /** The Source filter's choice for leads sent without a recorded visit (an API client's, or a visit that had ended). */
 export const SOURCE_NOT_RECORDED = "(not recorded)";
 
@@ -18,6 +25,7 @@ const isoDate = z.iso.date("Use a date as YYYY-MM-DD");
 export const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 export const inboxFilterSchema = z.object({
+  view: z.preprocess(blankAsAbsent, z.enum(INBOX_VIEWS, "Choose a view from the list").optional()),
   dealer: z.preprocess(
     blankAsAbsent,
     z
@@ -50,7 +58,7 @@ export function parseInboxFilter(params: URLSearchParams): Parsed<InboxFilter> {
 /** The same filter as a query string, without the page (for the CSV link and the pager). */
 export function filterQuery(filter: Partial<InboxFilter>, page?: number): string {
   const params = new URLSearchParams();
-  for (const key of ["dealer", "type", "delivery", "work", "source", "from", "to"] as const) {
+  for (const key of ["view", "dealer", "type", "delivery", "work", "source", "from", "to"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }

@@ -32,10 +32,12 @@ import {
 } from "../staff/roles.ts";
 import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "../shared/text-rules.ts";
 import { violationsFromZod } from "../shared/violations.ts";
+import { describeHold, isHoldReason } from "./hold-reasons.ts";
 import {
   blankAsAbsent,
   filterQuery,
   type InboxFilter,
+  type InboxView,
   SOURCE_NOT_RECORDED,
   WORK_STATUSES,
   type WorkStatus,
@@ -45,6 +47,7 @@ export {
   DELIVERY_STATUSES,
   filterQuery,
   type InboxFilter,
+  INBOX_VIEWS,
   parseInboxFilter,
   SOURCE_NOT_RECORDED,
   WORK_STATUSES,
@@ -79,6 +82,8 @@ export type InboxRow = {
   vehicle: string;
   /** Where the visit that sent it came from; null when none was recorded. */
   attribution: LeadAttribution | null;
+  /** Why an enquiry is held as automated ("hidden field filled"); null for a lead. */
+  heldBecause: string | null;
 };
 
 export type InboxPage = { rows: InboxRow[]; total: number; page: number; pageCount: number };
@@ -185,23 +190,26 @@ function filterConditions(filter: InboxFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-function inboxSource(actor: StaffActor): SQL {
+/** The actor's leads or, in the held view, the actor's enquiries held as automated (never a finance application). */
+function inboxSource(actor: StaffActor, view?: InboxView): SQL {
+  const held = view === "held";
   return sql`(
     select id, 'enquiry' as kind, lead_type, status, created_at, dealer_id, first_name, last_name, email, cell_phone, message,
-      concat_ws(' ', make, model, variant) as vehicle, attribution
-    from enquiries where ${scopeCondition(actor, "leads")}
+      concat_ws(' ', make, model, variant) as vehicle, attribution, held_reason, held_fill_ms
+    from enquiries where ${scopeCondition(actor, "leads")} and held_reason is ${held ? sql`not null` : sql`null`}
     union all
     select id, 'finance' as kind, ${FINANCE_LEAD_TYPE} as lead_type, status, created_at, dealer_id, null::text, null::text, null::text, null::text, null::text,
-      concat_ws(' ', make, model, '(' || vehicle_variant || ')') as vehicle, attribution
-    from finance_applications where ${scopeCondition(actor, "finance-applications")} and ${scopeCondition(actor, "leads")}
+      concat_ws(' ', make, model, '(' || vehicle_variant || ')') as vehicle, attribution, null::text, null::int
+    from finance_applications where ${held ? sql`false` : sql`true`} and ${scopeCondition(actor, "finance-applications")} and ${scopeCondition(actor, "leads")}
   ) l join dealers d on d.id = l.dealer_id left join lead_work_status w on w.lead_id = l.id`;
 }
 
 async function selectInbox(db: Database, actor: StaffActor, filter: InboxFilter, limit: number, offset: number) {
   const result = await db.execute(sql`
     select l.id, l.kind, l.lead_type, l.status, l.created_at, d.dealer_name, d.slug, l.first_name, l.last_name, l.email,
-      l.cell_phone, l.message, l.vehicle, l.attribution, coalesce(w.status, 'New') as work_status, w.first_response_at, count(*) over () as total
-    from ${inboxSource(actor)}
+      l.cell_phone, l.message, l.vehicle, l.attribution, l.held_reason, l.held_fill_ms, coalesce(w.status, 'New') as work_status,
+      w.first_response_at, count(*) over () as total
+    from ${inboxSource(actor, filter.view)}
     where ${filterConditions(filter)}
     order by l.created_at desc, l.id desc
     limit ${limit} offset ${offset}`);
@@ -213,7 +221,7 @@ async function selectInbox(db: Database, actor: StaffActor, filter: InboxFilter,
 
 async function countInbox(db: Database, actor: StaffActor, filter: InboxFilter): Promise<number> {
   const result = await db.execute(
-    sql`select count(*) as n from ${inboxSource(actor)} where ${filterConditions(filter)}`,
+    sql`select count(*) as n from ${inboxSource(actor, filter.view)} where ${filterConditions(filter)}`,
   );
   return Number((result as unknown as { rows: { n: unknown }[] }).rows[0]?.n ?? 0);
 }
@@ -245,6 +253,9 @@ function toInboxRow(row: Record<string, unknown>): InboxRow {
         : null,
     vehicle: String(row.vehicle ?? ""),
     attribution: attributionOf(row.attribution),
+    heldBecause: isHoldReason(row.held_reason)
+      ? describeHold(row.held_reason, row.held_fill_ms === null ? null : Number(row.held_fill_ms))
+      : null,
   };
 }
 
@@ -286,19 +297,27 @@ export async function inboxDealers(db: Database, actor: StaffActor): Promise<{ s
   return rows.filter((row) => scopeIncludes(scope, row.id)).map(({ slug, name }) => ({ slug, name }));
 }
 
-type LeadRef = { kind: LeadKind; id: string; dealerId: number; createdAt: Date };
+type LeadRef = { kind: LeadKind; id: string; dealerId: number; createdAt: Date; heldBecause: string | null };
 
 /** Finds a lead and checks the actor may see it; throws StaffAccessDenied ("not-found" for another dealer's). */
 async function findLeadFor(db: Pick<Database, "select">, actor: StaffActor, leadId: string): Promise<LeadRef> {
   assertMayUse(actor, "leads");
   if (!z.uuid().safeParse(leadId).success) throw new StaffAccessDenied("not-found", "leads");
   const [enquiry] = await db
-    .select({ id: enquiries.id, dealerId: enquiries.dealerId, createdAt: enquiries.createdAt })
+    .select({
+      id: enquiries.id,
+      dealerId: enquiries.dealerId,
+      createdAt: enquiries.createdAt,
+      heldReason: enquiries.heldReason,
+      heldFillMs: enquiries.heldFillMs,
+    })
     .from(enquiries)
     .where(eq(enquiries.id, leadId));
   if (enquiry) {
     assertMay(actor, "leads", enquiry.dealerId);
-    return { kind: "enquiry", ...enquiry };
+    const { heldReason, heldFillMs, ...ref } = enquiry;
+    const heldBecause = isHoldReason(heldReason) ? describeHold(heldReason, heldFillMs) : null;
+    return { kind: "enquiry", ...ref, heldBecause };
   }
   const [application] = await db
     .select({
@@ -311,7 +330,7 @@ async function findLeadFor(db: Pick<Database, "select">, actor: StaffActor, lead
   if (!application) throw new StaffAccessDenied("not-found", "leads");
   assertMay(actor, "leads", application.dealerId);
   assertMay(actor, "finance-applications", application.dealerId);
-  return { kind: "finance", ...application };
+  return { kind: "finance", ...application, heldBecause: null };
 }
 
 export type LeadDelivery = {
@@ -335,6 +354,8 @@ export type LeadDetail = {
   leadType: string;
   formName: string;
   deliveryStatus: string;
+  /** Why the enquiry is held as automated (release or discard it, core/leads/held.ts); null for a lead. */
+  heldBecause: string | null;
   /** The page the visitor sent it from, on this site. */
   sentFrom: string | null;
   /** The vehicle's or special's public page, when it has one. */
@@ -369,6 +390,7 @@ export async function getLead(db: Database, actor: StaffActor, leadId: string): 
     leadType: base.leadType,
     formName: base.formName,
     deliveryStatus: base.status,
+    heldBecause: ref.heldBecause,
     sentFrom: sitePathOnly(base.uri),
     vehiclePath: sitePathOnly(base.vehiclePath),
     customer: base.customer,
@@ -445,6 +467,8 @@ const workChangeSchema = z
     path: ["note"],
   });
 
+export const HELD_WORK_MESSAGE = "This enquiry is held as automated: release it to work it as a lead";
+
 export type WorkChangeResult =
   | { ok: true; workStatus: WorkStatus }
   | { ok: false; violations: { propertyPath: string; message: string }[] };
@@ -460,6 +484,7 @@ export async function changeLeadWork(
   input: unknown,
 ): Promise<WorkChangeResult> {
   const ref = await findLeadFor(db, actor, leadId);
+  if (ref.heldBecause) return { ok: false, violations: [{ propertyPath: "status", message: HELD_WORK_MESSAGE }] };
   const parsed = workChangeSchema.safeParse(input);
   if (!parsed.success) return { ok: false, violations: violationsFromZod(parsed.error) };
   const { note } = parsed.data;
@@ -514,6 +539,8 @@ export async function changeLeadWork(
  */
 export async function resendLeadToDealer(db: Database, actor: StaffActor, leadId: string): Promise<number> {
   const ref = await findLeadFor(db, actor, leadId);
+  // A held enquiry has no deliveries: releasing it (core/leads/held.ts) is what sends it.
+  if (ref.heldBecause) return 0;
   return db.transaction(async (tx) => {
     const queued = await resendLead(tx, ref.id, { all: true, exceptConfirmation: true });
     await recordAudit(tx, {

@@ -4,7 +4,6 @@ import { enquiryStatus, submitEnquiry } from "../../core/leads/enquiries.ts";
 import { enquiryInputSchema } from "../../core/leads/enquiry-schema.ts";
 import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";
-import type { Logger } from "../logger.ts";
 import { readJsonBody } from "../middleware/request-guard.ts";
 import { idempotencyKeyHeader, withIdempotencyKey } from "./idempotency.ts";
 import {
@@ -26,12 +25,7 @@ import { customerEnquiryStatusSchema } from "./schemas.ts";
  * 10 minutes); 422 with violations; 400 malformed JSON; 503 with Retry-After when too many writes are
  * waiting for the database (the bounded write queue). 413, 415 and 429 come from the POST guards.
  */
-export function enquiryRoutes(
-  db: Database,
-  writeQueue: WriteQueue,
-  logger?: Logger,
-  countLead?: LeadCounter,
-): OpenAPIHono {
+export function enquiryRoutes(db: Database, writeQueue: WriteQueue, countLead?: LeadCounter): OpenAPIHono {
   const app = apiRouter();
   operation(
     app,
@@ -70,12 +64,7 @@ export function enquiryRoutes(
       // A browser's post carries the visit's cookie (same origin); another client's lead has no visit.
       const attribution = attributionOfRequest(c.req.header("Cookie"));
       // A full queue throws WriteQueueFull before anything is stored: createApp's onError answers 503 with Retry-After.
-      const outcome = await writeQueue.run(() =>
-        submitEnquiry(db, keyed.value, {
-          attribution,
-          onDropped: (details) => logger?.warn({ ...details, channel: "api" }, "enquiry dropped as automated"),
-        }),
-      );
+      const outcome = await writeQueue.run(() => submitEnquiry(db, keyed.value, { attribution }));
       if (outcome.kind === "invalid") return apiError(c, 422, "The enquiry is not valid", outcome.violations);
       if (outcome.kind === "slot-taken") {
         return apiError(c, 409, outcome.message, [{ propertyPath: "appointment_start", message: outcome.message }]);
@@ -84,7 +73,7 @@ export function enquiryRoutes(
         return apiError(c, 409, outcome.message, [{ propertyPath: "idempotency_key", message: outcome.message }]);
       }
       if (outcome.kind === "stored" && outcome.created) countLead?.({ leadType: outcome.leadType, attribution });
-      const created = outcome.kind === "dropped" || outcome.created;
+      const created = outcome.created;
       return jsonLd(
         c,
         {

@@ -54,7 +54,7 @@ export function createApi(
     .route("/", vehicleRoutes(usedStock, readModels))
     .route("/", rangeRoutes(readModels))
     .route("/", contentRoutes(readModels))
-    .route("/", enquiryRoutes(db, writeQueue, logger, countLead))
+    .route("/", enquiryRoutes(db, writeQueue, countLead))
     .route("/", financeRoutes(db, financeCipher, countLead))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.
     .route("/", staffApiRoutes(db, logger));

@@ -16,6 +16,7 @@ import {
   type StockSort,
   type StockView,
 } from "../../../../core/insights/insights-query.ts";
+import { heldInPeriod } from "../../../../core/leads/held.ts";
 import { southAfricanDay } from "../../../../core/shared/days.ts";
 import { formatDate, formatNumber, formatRand, formatRandCents, formatWhole } from "../../../../core/shared/format.ts";
 import type { Violation } from "../../../../core/shared/violations.ts";
@@ -58,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return data({ csrfToken, choices: scope.choices, violations: parsed.violations, report: null }, { status: 400 });
     }
     const report = await readInsights(context.db, actor, parsed.value);
-    return { csrfToken, choices: report.scope.choices, violations: [] as Violation[], report };
+    const held = await heldInPeriod(context.db, report.scope.dealerIds, parsed.value);
+    return { csrfToken, choices: report.scope.choices, violations: [] as Violation[], report, held };
   } catch (error) {
     staffFailure(error);
   }
@@ -116,6 +118,7 @@ const linkClass = "font-semibold text-brand-red underline";
 
 export default function Insights({ loaderData, actionData }: Route.ComponentProps) {
   const { report, choices, violations, csrfToken } = loaderData;
+  const held = "held" in loaderData ? loaderData.held : 0;
   const result = actionData as ActionResult | undefined;
   const query: Partial<InsightsQuery> = report?.query ?? {};
   return (
@@ -140,12 +143,27 @@ export default function Insights({ loaderData, actionData }: Route.ComponentProp
       {report ? (
         <>
           <SourcesSection report={report} />
+          <HeldFigure held={held} />
           <SpendSection report={report} csrfToken={csrfToken} errors={result?.errors} values={result?.values} />
           <FunnelSection report={report} />
           <StockSection report={report} />
         </>
       ) : null}
     </>
+  );
+}
+
+/** The enquiries held as automated in the period: never counted as leads above, until released. */
+function HeldFigure({ held }: { held: number }) {
+  return (
+    <p className="mt-3 text-sm">
+      Not counted as leads: {formatWhole(held)} {held === 1 ? "enquiry" : "enquiries"} received in this period{" "}
+      {held === 1 ? "is" : "are"} held as automated (
+      <Link to="/staff/leads?view=held" className={linkClass}>
+        held enquiries
+      </Link>
+      ).
+    </p>
   );
 }
 

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { countHeldLeads } from "../../../../core/leads/held.ts";
 import { inboxDealers, inboxLeadTypes, inboxSources, listInbox } from "../../../../core/leads/inbox.ts";
 import {
   DELIVERY_STATUSES,
@@ -15,6 +16,7 @@ import {
   ErrorSummary,
   inputClass,
   labelClass,
+  Notice,
   secondaryButtonClass,
 } from "../../../components/staff/form.tsx";
 import { useAnnouncement } from "../../../lib/announcement.ts";
@@ -26,29 +28,39 @@ import type { Route } from "./+types/inbox";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
-  const parsed = parseInboxFilter(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const parsed = parseInboxFilter(params);
+  const notice = params.get("done") === "discarded" ? "The held enquiry is discarded." : null;
   try {
-    const [dealers, leadTypes, sources] = await Promise.all([
+    const [dealers, leadTypes, sources, held] = await Promise.all([
       inboxDealers(context.db, actor),
       inboxLeadTypes(context.db),
       inboxSources(context.db, actor),
+      countHeldLeads(context.db, actor),
     ]);
+    const lists = { dealers, leadTypes, sources, held, notice };
     if (!parsed.ok) {
       return data(
-        { dealers, leadTypes, sources, filter: {} as Partial<InboxFilter>, violations: parsed.violations, page: null },
+        { ...lists, filter: {} as Partial<InboxFilter>, violations: parsed.violations, page: null },
         { status: 400 },
       );
     }
     const page = await listInbox(context.db, actor, parsed.value);
-    return { dealers, leadTypes, sources, filter: parsed.value as Partial<InboxFilter>, violations: [], page };
+    return { ...lists, filter: parsed.value as Partial<InboxFilter>, violations: [], page };
   } catch (error) {
     staffFailure(error);
   }
 }
 
-export const meta = () => [{ title: `Leads${STAFF_TITLE_SUFFIX}` }];
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: `${isHeldView(location.search) ? HELD_TITLE : "Leads"}${STAFF_TITLE_SUFFIX}` },
+];
+
+const HELD_TITLE = "Held as automated";
+const isHeldView = (search: string) => new URLSearchParams(search).get("view") === "held";
 
 const FIELD_LABELS = {
+  view: "View",
   dealer: "Dealer",
   type: "Lead type",
   delivery: "Delivery",
@@ -66,19 +78,57 @@ function filtersInUse(filter: Partial<InboxFilter>): string {
 }
 
 export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
-  const { dealers, leadTypes, sources, filter, violations, page } = loaderData;
+  const { dealers, leadTypes, sources, held, notice, filter, violations, page } = loaderData;
   const query = filterQuery(filter);
   const errors = errorsByField(violations);
-  const announcement = useAnnouncement(page ? resultsText(page) : "", `${query}#${page?.page ?? ""}`);
+  const announcement = useAnnouncement(
+    page ? resultsText(page, filter.view === "held") : "",
+    `${query}#${page?.page ?? ""}`,
+  );
+  const heldView = filter.view === "held";
   return (
     <>
-      <h1 className="text-3xl font-bold">Leads</h1>
-      <p className="mt-2">
-        Enquiries and finance applications, newest first.{" "}
-        <Link to="/staff/leads/report" className="font-semibold text-brand-red underline">
-          First response times
-        </Link>
-      </p>
+      <h1 className="text-3xl font-bold">{heldView ? HELD_TITLE : "Leads"}</h1>
+      {heldView ? (
+        <p className="mt-2 max-w-prose">
+          Enquiries sent from the site's forms that looked automated: the hidden field was filled (some browsers'
+          autofill does that) or the form was sent too soon after the page was shown. Nothing has gone to the dealer or
+          the buyer. Open one to release it (it is then delivered as any lead) or discard it; held enquiries are deleted
+          after a few days.
+        </p>
+      ) : (
+        <p className="mt-2">
+          Enquiries and finance applications, newest first.{" "}
+          <Link to="/staff/leads/report" className="font-semibold text-brand-red underline">
+            First response times
+          </Link>
+        </p>
+      )}
+      <nav aria-label="Inbox views" className="mt-3">
+        <ul className="flex flex-wrap gap-x-6 gap-y-2">
+          <li>
+            <Link
+              to="/staff/leads"
+              aria-current={heldView ? undefined : "page"}
+              className="font-semibold text-brand-red underline aria-[current=page]:text-brand-grey aria-[current=page]:no-underline"
+            >
+              Leads
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/staff/leads?view=held"
+              aria-current={heldView ? "page" : undefined}
+              className="font-semibold text-brand-red underline aria-[current=page]:text-brand-grey aria-[current=page]:no-underline"
+            >
+              {HELD_TITLE} ({held})
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="mt-4">
+        <Notice>{notice}</Notice>
+      </div>
       <div className="mt-4">
         <ErrorSummary form="filter" errors={errors} fieldLabels={FIELD_LABELS} />
       </div>
@@ -103,6 +153,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
           className="grid gap-4 p-4 pt-0 sm:grid-cols-2 md:pt-4 lg:grid-cols-3"
           aria-label="Filter leads"
         >
+          {heldView ? <input type="hidden" name="view" value="held" /> : null}
           <Choice
             name="dealer"
             label="Dealer"
@@ -147,7 +198,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
             <button type="submit" className={buttonClass}>
               Apply filters
             </button>
-            <Link to="/staff/leads" className={secondaryButtonClass}>
+            <Link to={heldView ? "/staff/leads?view=held" : "/staff/leads"} className={secondaryButtonClass}>
               Clear filters
             </Link>
             <a href={`/staff/leads/export.csv${query ? `?${query}` : ""}`} className={secondaryButtonClass} download>
@@ -159,24 +210,28 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {page ? <Results page={page} query={query} /> : null}
+      {page ? <Results page={page} query={query} heldView={heldView} /> : null}
     </>
   );
 }
 
 const RESULTS_HEADING = "results-heading";
 
-function resultsText(page: NonNullable<Route.ComponentProps["loaderData"]["page"]>): string {
-  if (page.rows.length === 0) return "No leads match these filters.";
-  return `${page.total} lead${page.total === 1 ? "" : "s"}${page.pageCount > 1 ? `, page ${page.page} of ${page.pageCount}` : ""}`;
+type ResultsPage = NonNullable<Route.ComponentProps["loaderData"]["page"]>;
+
+function resultsText(page: ResultsPage, heldView: boolean): string {
+  const noun = heldView ? "held enquir" : "lead";
+  const plural = heldView ? (page.total === 1 ? "y" : "ies") : page.total === 1 ? "" : "s";
+  if (page.rows.length === 0) return `No ${noun}${heldView ? "ies" : "s"} match these filters.`;
+  return `${page.total} ${noun}${plural}${page.pageCount > 1 ? `, page ${page.page} of ${page.pageCount}` : ""}`;
 }
 
-function Results({ page, query }: { page: NonNullable<Route.ComponentProps["loaderData"]["page"]>; query: string }) {
-  if (page.rows.length === 0) return <p className="mt-6 text-lg">No leads match these filters.</p>;
+function Results({ page, query, heldView }: { page: ResultsPage; query: string; heldView: boolean }) {
+  if (page.rows.length === 0) return <p className="mt-6 text-lg">{resultsText(page, heldView)}</p>;
   return (
     <section aria-labelledby={RESULTS_HEADING} className="mt-6">
       <h2 id={RESULTS_HEADING} className="text-xl font-bold">
-        {resultsText(page)}
+        {resultsText(page, heldView)}
       </h2>
       <ul className="mt-3 grid gap-3">
         {page.rows.map((lead) => (
@@ -202,6 +257,12 @@ function Results({ page, query }: { page: NonNullable<Route.ComponentProps["load
               <dd>{lead.workStatus}</dd>
               <dt className="font-semibold">Source</dt>
               <dd>{lead.attribution ? describeSource(lead.attribution) : "Not recorded"}</dd>
+              {lead.heldBecause ? (
+                <>
+                  <dt className="font-semibold">Held because</dt>
+                  <dd>{lead.heldBecause}</dd>
+                </>
+              ) : null}
             </dl>
           </li>
         ))}

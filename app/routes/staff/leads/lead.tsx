@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { discardHeldLead, releaseHeldLead } from "../../../../core/leads/held.ts";
 import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.ts";
 import { WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
 import { Field } from "../../../components/field.tsx";
@@ -29,7 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Two forms post here: the work status and note (intent "work") and Resend (intent "resend"). */
+/**
+ * The forms that post here: the work status and note (intent "work") and Resend (intent "resend"); for an
+ * enquiry held as automated, Release and Discard.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await staffForm(request);
   const actor = await assertStaffWrite(request, form);
@@ -44,6 +48,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
               : `Sending again: ${queued} ${queued === 1 ? "delivery" : "deliveries"} to the dealer queued.`,
           violations: [],
         };
+      }
+      case "release": {
+        const released = await releaseHeldLead(context.db, actor, params.leadId);
+        if (!released.ok) return data({ notice: released.message, violations: [] }, { status: 409 });
+        return {
+          notice: `Released: the enquiry is a lead now, ${released.deliveries} ${released.deliveries === 1 ? "delivery" : "deliveries"} queued.`,
+          violations: [],
+        };
+      }
+      case "discard": {
+        const discarded = await discardHeldLead(context.db, actor, params.leadId);
+        if (!discarded.ok) return data({ notice: discarded.message, violations: [] }, { status: 409 });
+        return redirect("/staff/leads?view=held&done=discarded");
       }
       case "work": {
         const result = await changeLeadWork(context.db, actor, params.leadId, {
@@ -71,8 +88,11 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <p>
-        <Link to="/staff/leads" className="font-semibold text-brand-red underline">
-          All leads
+        <Link
+          to={lead.heldBecause ? "/staff/leads?view=held" : "/staff/leads"}
+          className="font-semibold text-brand-red underline"
+        >
+          {lead.heldBecause ? "All held enquiries" : "All leads"}
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold">
@@ -86,11 +106,16 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <Notice>{actionData?.notice || null}</Notice>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        {lead.heldBecause ? <Held heldBecause={lead.heldBecause} csrfToken={csrfToken} /> : null}
         <Sent lead={lead} />
         <Vehicle lead={lead} />
         <VisitSource attribution={lead.attribution} />
-        <Deliveries lead={lead} csrfToken={csrfToken} />
-        <Work lead={lead} csrfToken={csrfToken} errors={errors} />
+        {lead.heldBecause ? null : (
+          <>
+            <Deliveries lead={lead} csrfToken={csrfToken} />
+            <Work lead={lead} csrfToken={csrfToken} errors={errors} />
+          </>
+        )}
       </div>
     </>
   );
@@ -98,6 +123,40 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
 const sectionClass = "min-w-0 rounded border border-gray-300 p-4 wrap-anywhere";
 const termClass = "font-semibold";
+
+/** An enquiry held as automated: why, and the two ways out (both audited). */
+function Held({ heldBecause, csrfToken }: { heldBecause: string; csrfToken: string }) {
+  return (
+    <section aria-labelledby="held-heading" className={`${sectionClass} border-2 border-brand-red lg:col-span-2`}>
+      <h2 id="held-heading" className="text-xl font-bold">
+        Held as automated
+      </h2>
+      <p className="mt-2">
+        <span className="font-semibold">Why:</span> {heldBecause}.
+      </p>
+      <p className="mt-2 max-w-prose">
+        Nothing has been sent to the dealer or the buyer. If a person sent it, release it: it is delivered as any lead,
+        and the buyer gets their confirmation. Otherwise discard it; it is deleted either way after a few days.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="intent" value="release" />
+          <button type="submit" className={buttonClass}>
+            Release to the dealer
+          </button>
+        </Form>
+        <Form method="post">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="intent" value="discard" />
+          <button type="submit" className={secondaryButtonClass}>
+            Discard
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
 
 function Sent({ lead }: { lead: LeadDetail }) {
   const customer = lead.customer;
