@@ -84,7 +84,8 @@ async function expectAccessible(page: Page) {
   if (desktop) await page.setViewportSize(desktop);
 }
 
-async function sendEnquiry(page: Page, who: { first: string; last: string; email: string }) {
+/** `autofill`: what a browser's autofill puts in the form's hidden field, which people never see. */
+async function sendEnquiry(page: Page, who: { first: string; last: string; email: string }, autofill?: string) {
   await page.goto(ENQUIRY_PATH);
   const loadedAt = Date.now();
   await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
@@ -95,6 +96,7 @@ async function sendEnquiry(page: Page, who: { first: string; last: string; email
   await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(DEALER);
   await page.getByLabel(/You may contact me/).check();
   await page.getByLabel(/I accept the/).check();
+  if (autofill) await page.locator("input[name='website']").fill(autofill, { force: true });
   // Bots post within 2 s of the page rendering; people take longer.
   await page.waitForTimeout(Math.max(0, 2_300 - (Date.now() - loadedAt)));
   await page.getByRole("button", { name: /Submit|Loading/ }).click();
@@ -234,6 +236,71 @@ test("a lead sent on the site is worked in the inbox: status, note, resend, CSV 
   await expect(page.getByRole("img", { name: "Median first response per week, Honda Menlyn" })).toBeVisible();
   await expect(page.getByRole("table", { name: "First response per week, Honda Menlyn" })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("an enquiry whose hidden field autofill filled is held, shown with its reason, and delivered once released", async ({
+  page,
+}) => {
+  const last = uniqueLastName();
+  const who = { first: "Naledi", last, email: `naledi.${last.toLowerCase()}@example.co.za` };
+  // The buyer sees the thank-you page as for any lead.
+  await sendEnquiry(page, who, "https://www.example.co.za");
+  const account = await staffAccount(`held.${last.toLowerCase()}`);
+  await signIn(page, account);
+
+  // Not among the leads: in the held view, with its reason.
+  await page.goto(`/staff/leads?dealer=${DEALER}`);
+  const leadName = new RegExp(`Naledi ${last} \\(HDG-[0-9A-F]{8}\\)`);
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await expect(page.getByRole("link", { name: leadName })).toHaveCount(0);
+  await page
+    .getByRole("navigation", { name: "Inbox views" })
+    .getByRole("link", { name: /^Held as automated \(\d+\)$/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Held as automated" })).toBeVisible();
+  const heldItem = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: leadName }) });
+  await expect(heldItem.getByRole("definition").filter({ hasText: "hidden field filled" })).toHaveCount(1);
+  await expectAccessible(page);
+
+  // Opened: why it was held, nothing delivered; released, it is delivered to the dealer as any lead.
+  await heldItem.getByRole("link", { name: leadName }).click();
+  const held = page.getByRole("region", { name: "Held as automated" });
+  await expect(held).toContainText("Why: hidden field filled.");
+  await expect(page.getByRole("region", { name: "Deliveries to the dealer" })).toHaveCount(0);
+  await expectAccessible(page);
+  await held.getByRole("button", { name: "Release to the dealer" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    /Released: the enquiry is a lead now, \d+ deliver(y|ies) queued\./,
+  );
+  await expect(page.getByRole("region", { name: "Held as automated" })).toHaveCount(0);
+  const crm = await mailInOutbox(`crm@${DEALER}.example.co.za`, (mail) =>
+    (mail.text ?? "").includes(`<email>${who.email}</email>`),
+  );
+  expect(crm.subject).toMatch(/^Honda Menlyn: New Vehicles lead HDG-[0-9A-F]{8}$/);
+  // The buyer's confirmation waited for the release.
+  expect((await mailInOutbox(who.email)).subject).toMatch(/^Your enquiry to Honda Menlyn \(HDG-[0-9A-F]{8}\)$/);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByRole("region", { name: "Deliveries to the dealer" }).getByText("Overall: Delivered").count();
+      },
+      { timeout: 60_000, message: "the released lead is delivered" },
+    )
+    .toBe(1);
+  await page.goto(`/staff/leads?dealer=${DEALER}`);
+  await expect(page.getByRole("link", { name: leadName })).toBeVisible();
+
+  if (databaseUrl) {
+    const actions = await withDatabase(async (client) => {
+      const { rows: entries } = await client.query<{ action: string; actor_label: string }>(
+        "select a.action, a.actor_label from audit_log a join enquiries e on e.id::text = a.entity_id where e.email = $1 order by a.id",
+        [who.email],
+      );
+      return entries.map((entry) => `${entry.action} by ${entry.actor_label}`);
+    });
+    expect(actions).toEqual([`lead.release by ${account.email}`]);
+  }
 });
 
 test("a finance application is opened only decrypted for the request, and not stored by the browser", async ({
