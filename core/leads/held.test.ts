@@ -8,14 +8,27 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, dealerLeadChannels, dealers, enquiries, leadDeliveries, staffUsers } from "../../db/schema.ts";
+import {
+  auditLog,
+  dealerLeadChannels,
+  dealers,
+  enquiries,
+  imageRenditions,
+  leadDeliveries,
+  staffUsers,
+  storedImages,
+  tradeIns,
+} from "../../db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
+import { dealerCalendar, listFreeSlots } from "../appointments/appointments.ts";
+import { saIso } from "../appointments/calendar.ts";
 import { createMailer } from "../delivery/email.ts";
 import { LeadDeliveryWorker } from "../delivery/worker.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
 import { funnelReport } from "../insights/insights.ts";
 import { JobRunner } from "../jobs/runner.ts";
+import { storeImage } from "../media/image-pipeline.ts";
 import { southAfricanDay } from "../shared/days.ts";
 import type { StaffActor } from "../staff/roles.ts";
 import { MIN_FILL_MS, submitEnquiry } from "./enquiries.ts";
@@ -29,6 +42,7 @@ import {
   registerHeldLeadsPurgeJob,
   releaseHeldLead,
 } from "./held.ts";
+import { FORM_PRESETS } from "./presets.ts";
 import { changeLeadWork, getLead, HELD_WORK_MESSAGE, listInbox, parseInboxFilter } from "./inbox.ts";
 
 /**
@@ -286,6 +300,75 @@ describe("an enquiry sent too fast, and one with the hidden field filled", () =>
         changes: { held: { from: "hidden field filled", to: "discarded" } },
       },
     ]);
+  });
+});
+
+describe("what a held enquiry keeps for its buyer until it is released or discarded", () => {
+  /** Friday 27 November 2026, noon in South Africa: Saturday 28th is bookable. */
+  const NOW = new Date("2026-11-27T12:00:00+02:00").getTime();
+  const SATURDAY_1000 = "2026-11-28T10:00:00+02:00";
+  const placesLeft = async () => {
+    const calendar = (await dealerCalendar(database.db, "honda-sandton"))!;
+    const slots = await listFreeSlots(database.db, calendar, "test-drive", {
+      now: new Date(NOW),
+      from: "2026-11-28",
+      days: 1,
+    });
+    return slots.find((slot) => saIso(slot.start) === SATURDAY_1000)?.placesLeft;
+  };
+  const person = (formName: string, fields: Record<string, unknown>) => ({
+    form_name: formName,
+    first_name: "Sipho",
+    last_name: "Ndlovu",
+    email: `sipho.${++serial}.${Date.now()}@example.co.za`,
+    cell_phone: "083 555 0101",
+    terms: true,
+    dealer_slug: "honda-sandton",
+    ...fields,
+  });
+
+  it("a booking's place is kept while held, and free again once the enquiry is discarded", async () => {
+    const free = await placesLeft();
+    const outcome = await submitEnquiry(
+      database.db,
+      person(FORM_PRESETS.testDrive.formName, {
+        uri: "/book-test-drive/honda/hr-v",
+        make: "Honda",
+        model: "HR-V",
+        appointment_start: SATURDAY_1000,
+      }),
+      { now: () => NOW, requireAppointment: true, webForm: { website: "", renderedAt: String(NOW - 900) } },
+    );
+    if (outcome.kind !== "held") throw new Error(JSON.stringify(outcome));
+    expect(await placesLeft()).toBe(free! - 1);
+    await discardHeldLead(database.db, sandtonManager, outcome.id);
+    expect(await placesLeft()).toBe(free);
+  });
+
+  it("a seller's photos are kept while held, and deleted with their renditions once the enquiry is discarded", async () => {
+    const bytes = await fs.readFile(path.resolve(import.meta.dirname, "../../tests/fixtures/photos/trade-in-side.png"));
+    const photo = await storeImage(database.db, bytes, { private: true });
+    const outcome = await submitEnquiry(
+      database.db,
+      person(FORM_PRESETS.sellCar.formName, {
+        uri: "/sell-your-car",
+        make: "Toyota",
+        model: "Corolla Quest",
+        year: 2018,
+        mileage_km: 112_000,
+        condition: "fair",
+        outstanding_finance: true,
+        trade_in: false,
+      }),
+      { photoImageIds: [photo.id], webForm: { website: "Sipho", renderedAt: String(Date.now() - 60_000) } },
+    );
+    if (outcome.kind !== "held") throw new Error(JSON.stringify(outcome));
+    const imageRows = () => database.db.select().from(imageRenditions).where(eq(imageRenditions.imageId, photo.id));
+    expect((await imageRows()).length).toBeGreaterThan(0);
+    await discardHeldLead(database.db, sandtonManager, outcome.id);
+    expect(await database.db.select().from(storedImages).where(eq(storedImages.id, photo.id))).toEqual([]);
+    expect(await imageRows()).toEqual([]);
+    expect(await database.db.select().from(tradeIns).where(eq(tradeIns.enquiryId, outcome.id))).toEqual([]);
   });
 });
 
