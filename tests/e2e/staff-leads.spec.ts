@@ -262,6 +262,13 @@ test("an enquiry whose hidden field autofill filled is held, shown with its reas
   await expect(heldItem.getByRole("definition").filter({ hasText: "hidden field filled" })).toHaveCount(1);
   await expectAccessible(page);
 
+  // Insights count it apart from the leads.
+  await page.goto("/staff/insights");
+  await expect(
+    page.getByText(/^Not counted as leads: [1-9]\d* enquir(y|ies) received in this period (is|are) held as automated/),
+  ).toBeVisible();
+  await page.goto(`/staff/leads?view=held&dealer=${DEALER}`);
+
   // Opened: why it was held, nothing delivered; released, it is delivered to the dealer as any lead.
   await heldItem.getByRole("link", { name: leadName }).click();
   const held = page.getByRole("region", { name: "Held as automated" });
