@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq, gt, inArray, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   type LeadAttribution,
@@ -101,13 +101,16 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
   });
 }
 
-/** A stored lead's delivery status, by its id (what POST /api/customer_enquiries answered); null for no such lead. */
+/**
+ * A stored lead's delivery status, by its id (what POST /api/customer_enquiries answered); null for no such lead.
+ * An enquiry held as automated is no lead until released (its id was never given out): null too.
+ */
 export async function enquiryStatus(db: Database, id: string): Promise<{ id: string; status: string } | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({ id: enquiries.id, status: enquiries.status })
     .from(enquiries)
-    .where(eq(enquiries.id, id.toLowerCase()))
+    .where(and(eq(enquiries.id, id.toLowerCase()), isNull(enquiries.heldReason)))
     .limit(1);
   return row ?? null;
 }

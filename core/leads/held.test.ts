@@ -31,7 +31,7 @@ import { JobRunner } from "../jobs/runner.ts";
 import { storeImage } from "../media/image-pipeline.ts";
 import { southAfricanDay } from "../shared/days.ts";
 import type { StaffActor } from "../staff/roles.ts";
-import { MIN_FILL_MS, submitEnquiry } from "./enquiries.ts";
+import { enquiryStatus, MIN_FILL_MS, submitEnquiry } from "./enquiries.ts";
 import {
   countHeldLeads,
   discardHeldLead,
@@ -215,6 +215,7 @@ describe("an enquiry sent too fast, and one with the hidden field filled", () =>
     expect(leads).not.toContain(honeypot.id);
     expect(await sandtonLeadsToday()).toBe(leadsBefore);
     expect(await heldInPeriod(database.db, [sandtonId], { from: today(), to: today() })).toBeGreaterThanOrEqual(2);
+    expect(await enquiryStatus(database.db, tooFast.id)).toBeNull();
     expect((await getLead(database.db, sandtonManager, tooFast.id)).heldBecause).toBe(
       "sent 0.8 s after the page was shown",
     );
@@ -259,6 +260,7 @@ describe("an enquiry sent too fast, and one with the hidden field filled", () =>
       .from(enquiries)
       .where(eq(enquiries.id, tooFast.id));
     expect(row).toEqual({ status: "Delivered", reason: null });
+    expect(await enquiryStatus(database.db, tooFast.id)).toEqual({ id: tooFast.id, status: "Delivered" });
     expect(await leadsView(sandtonManager)).toContain(tooFast.id);
     expect((await heldView(sandtonManager)).map(([id]) => id)).not.toContain(tooFast.id);
     expect(await sandtonLeadsToday()).toBe(leadsBefore + 1);
