@@ -81,6 +81,10 @@ export default defineConfig({
       VITALS_FLUSH_SECONDS: "1",
       // The page counts reach /staff/insights within a second (staff-insights.spec.ts).
       PAGE_COUNTS_FLUSH_SECONDS: "1",
+      // Every spec's page views and campaign links come from 127.0.0.1 (and on PostgreSQL the day's new sources
+      // outlive a run); the allowances themselves are tested in server/page-count-flood.test.ts.
+      PAGE_COUNTS_RATE_LIMIT: "100000",
+      PAGE_COUNTS_NEW_SOURCES_PER_CLIENT: "10000",
       // Rendered pages are kept 300 s (the most allowed), far longer than any spec waits for a change to show: a
       // page that shows a change does so because the change emptied the cache, not because its entry expired.
       PAGE_CACHE_SECONDS: "300",

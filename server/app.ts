@@ -30,13 +30,19 @@ import { mediaRoutes } from "./media.ts";
 import { seoRoutes } from "./seo.ts";
 import { type ChannelFeedOptions, channelFeedRoutes } from "./channel-feeds.ts";
 import { httpCaching } from "./middleware/caching.ts";
-import { type BodyLimitRule, clientAddressResolver, requestGuard, WRITE_METHODS } from "./middleware/request-guard.ts";
+import {
+  type BodyLimitRule,
+  clientAddressResolver,
+  type GuardVariables,
+  requestGuard,
+  WRITE_METHODS,
+} from "./middleware/request-guard.ts";
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { PageMatch, PageMethods, PageRoutePattern, PageRouteRules } from "./pages.ts";
 import type { PageCount } from "../core/insights/counts.ts";
 import { goLinkRoutes, goPingGuardRule } from "./go-links.ts";
-import { pageCounting } from "./page-counts.ts";
+import { PAGE_VIEWS_PER_CLIENT, pageCounting } from "./page-counts.ts";
 import type { VitalsVisit } from "../core/vitals/store.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import { vitalsGuardRule, vitalsRoutes } from "./vitals.ts";
@@ -117,12 +123,17 @@ export type AppDeps = {
   pageMatch?: PageMatch;
   /** The call links' pings' own per-client allowance (default 120 in 10 minutes, in memory). */
   pingAllowance?: RateLimiter;
+  /**
+   * Counted page views and clicks one client may make (PAGE_COUNTS_RATE_LIMIT; default 600 in 10 minutes, in
+   * memory): past it, its pages are served and not counted.
+   */
+  countAllowance?: RateLimiter;
   /** The catalogue feeds' empty-feed guard (CHANNEL_FEED_MAX_DROP, default half) and the metrics of their fetches. */
   channelFeeds?: Pick<ChannelFeedOptions, "maxDropShare" | "observe">;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
-export type AppVariables = { requestId: string } & SecurityVariables;
+export type AppVariables = GuardVariables & SecurityVariables;
 
 export function createApp({
   db,
@@ -157,6 +168,7 @@ export function createApp({
   recordPageCount,
   pageMatch,
   pingAllowance,
+  countAllowance = new MemoryRateLimiter(PAGE_VIEWS_PER_CLIENT, 600_000),
   channelFeeds = { maxDropShare: 0.5 },
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
@@ -208,6 +220,7 @@ export function createApp({
       logger,
       bodyLimits: [...bodyLimits, vitalsGuardRule(vitalsAllowance), goPingGuardRule(pingAllowance)],
       isStaffWrite: (c) => isSignedInStaffWrite(c, db, trustProxy),
+      countAllowance,
     }),
   );
   // Beside the guard, outside the page cache: a page served from memory is counted like a rendered one.

@@ -67,6 +67,12 @@ const envSchema = z.object({
   VITALS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** How often this instance adds the page views, visits and clicks it counted to the database (issue 35, /staff/insights). */
   PAGE_COUNTS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** Counted page views and clicks one client may make per POST_RATE_WINDOW_SECONDS (in each instance's memory); past it, pages are served and not counted. */
+  PAGE_COUNTS_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** New sources (campaigns, referring sites) the page counts name per South African day; the rest count as "(other)". */
+  PAGE_COUNTS_NEW_SOURCES_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** New sources one client may bring to the page counts per South African day. */
+  PAGE_COUNTS_NEW_SOURCES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Days of daily Core Web Vitals aggregates kept (the back office shows the last 28). */
   VITALS_RETENTION_DAYS: z.coerce.number().int().min(28).max(3650).default(90),
   /** Days after unsubscribing that an alert address and its searches are deleted. */

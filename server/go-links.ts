@@ -13,8 +13,8 @@ import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { UsedVehicleView } from "../core/inventory/used-vehicles.ts";
 import type { ReadModels } from "../core/shared/read-model.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
-import type { BodyLimitRule } from "./middleware/request-guard.ts";
-import { isUncountedVisitor, visitOf } from "./page-counts.ts";
+import type { BodyLimitRule, GuardVariables } from "./middleware/request-guard.ts";
+import { countedClient, isUncountedVisitor, visitOf } from "./page-counts.ts";
 
 /**
  * Issue 35, the clicks the page counts include (decision 057). WhatsApp and directions links are same-origin
@@ -37,17 +37,19 @@ export function goPingGuardRule(
   return { path: GO_PING_PATH, maxBodyBytes: 1024, mediaTypes: ["text/ping"], allowance };
 }
 
+type GoContext = Context<{ Variables: GuardVariables }>;
+
 type Target = { dealer: DealerView | null; dealerId: number; vehicle: UsedVehicleView | null };
 
 export function goLinkRoutes(options: {
   readModels: ReadModels;
   usedStock: UsedStock;
   record?: (count: PageCount) => void;
-}): Hono {
-  const routes = new Hono();
+}): Hono<{ Variables: GuardVariables }> {
+  const routes = new Hono<{ Variables: GuardVariables }>();
 
   /** The dealer the link names (the group's for head-office) and the vehicle, when it is on sale and that dealer's. */
-  async function targetOf(c: Context): Promise<Target | null> {
+  async function targetOf(c: GoContext): Promise<Target | null> {
     const directory = await options.readModels.read(dealerDirectoryModel);
     const named = c.req.param("dealer") ?? "";
     const slug = renamedDealerSlug(directory, named) ?? named;
@@ -65,14 +67,18 @@ export function goLinkRoutes(options: {
     return { dealer, dealerId: dealerSlug ? (dealerIdNamed(directory, dealerSlug) ?? 0) : 0, vehicle };
   }
 
-  function count(c: Context, kind: CountKind, target: Target): void {
+  /** Counts the click, unless it is a crawler's or staff's, or the client is past its counting allowance. */
+  async function count(c: GoContext, kind: CountKind, target: Target): Promise<void> {
     if (!options.record || isUncountedVisitor(c.req.raw.headers)) return;
+    const client = await countedClient(c);
+    if (client === null) return;
     const { visit } = visitOf(c, new URL(c.req.url));
     options.record({
       kind,
       subject: target.vehicle ? String(target.vehicle.id) : "",
       dealer: { dealerId: target.dealerId },
       source: visit.source,
+      client,
     });
   }
 
@@ -87,21 +93,21 @@ export function goLinkRoutes(options: {
   routes.get("/go/whatsapp/:dealer", async (c) => {
     const target = await targetOf(c);
     if (!target) return notFound(c);
-    if (c.req.method === "GET") count(c, "whatsapp-click", target);
+    if (c.req.method === "GET") await count(c, "whatsapp-click", target);
     return away(c, whatsAppUrl(whatsAppGreeting(target.dealer?.dealerName ?? null, target.vehicle)));
   });
 
   routes.get("/go/directions/:dealer", async (c) => {
     const target = await targetOf(c);
     if (!target?.dealer) return notFound(c);
-    if (c.req.method === "GET") count(c, "directions-click", target);
+    if (c.req.method === "GET") await count(c, "directions-click", target);
     return away(c, mapSearchUrl(target.dealer.location));
   });
 
   routes.post(GO_PING_PATH, async (c) => {
     const target = await targetOf(c);
     if (!target?.dealer) return notFound(c);
-    count(c, "call-click", target);
+    await count(c, "call-click", target);
     return c.body(null, 204, { "Cache-Control": "no-store" });
   });
 

@@ -5,6 +5,7 @@ import { countedPageOf } from "../core/insights/counted-pages.ts";
 import type { PageCount } from "../core/insights/counts.ts";
 import { sessionTokenFrom } from "../core/staff/session-cookie.ts";
 import { isStaffPath, pagePathOf } from "./middleware/caching.ts";
+import type { GuardVariables } from "./middleware/request-guard.ts";
 import type { PageMatch } from "./pages.ts";
 
 /**
@@ -15,9 +16,22 @@ import type { PageMatch } from "./pages.ts";
  * A view is a 200 answer to a GET of a page document, or of the router's data for a page (`/used/.../42.data`,
  * what a client-side navigation fetches instead of the document). A browser asks for one or the other for each
  * page it shows, never both, so the two are never counted for one view. Not counted: HEAD, any other status, a
- * prefetch, a data request that does not load the page's own route (a revalidation of a layout), and anything
- * but pages (the API, files, /go/, the back office).
+ * prefetch, a data request that does not load the page's own route (a revalidation of a layout), anything
+ * but pages (the API, files, /go/, the back office), and the views of a client past its counting allowance
+ * (PAGE_COUNTS_RATE_LIMIT, the request guard's `countingClient`): its pages are served, not counted.
  */
+
+/** Counted page views and clicks one client may make in 10 minutes unless PAGE_COUNTS_RATE_LIMIT says otherwise. */
+export const PAGE_VIEWS_PER_CLIENT = 600;
+
+/**
+ * The client a count is made for, or null when it is not counted: past its counting allowance. Without the guard's
+ * counting allowance (an app built without one), counted without a client.
+ */
+export async function countedClient(c: Context<{ Variables: GuardVariables }>): Promise<string | undefined | null> {
+  const ask = c.get("countingClient");
+  return ask ? ask() : undefined;
+}
 
 /** Whether the request comes from someone whose views are not counted: a crawler (or no User-Agent) or signed-in staff. */
 export function isUncountedVisitor(headers: Headers): boolean {
@@ -63,7 +77,7 @@ export function pageCounting({
 }: {
   record: (count: PageCount) => void;
   pageMatch: PageMatch;
-}): MiddlewareHandler {
+}): MiddlewareHandler<{ Variables: GuardVariables }> {
   return async (c, next) => {
     await next();
     if (c.req.method !== "GET" || c.res.status !== 200) return;
@@ -81,7 +95,11 @@ export function pageCounting({
     if (isData && routes !== null && !routes.split(",").includes(match.routeId)) return;
     const page = countedPageOf(match.pattern, match.params);
     const { visit, starts } = visitOf(c, pageUrlOf(url));
-    if (starts) record({ kind: "visit", subject: "", dealer: page.dealer, source: visit.source });
-    if (page.kind) record({ kind: page.kind, subject: page.subject, dealer: page.dealer, source: visit.source });
+    if (!starts && !page.kind) return;
+    const client = await countedClient(c);
+    if (client === null) return;
+    if (starts) record({ kind: "visit", subject: "", dealer: page.dealer, source: visit.source, client });
+    if (page.kind)
+      record({ kind: page.kind, subject: page.subject, dealer: page.dealer, source: visit.source, client });
   };
 }

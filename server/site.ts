@@ -118,6 +118,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   const pageCounts = new PageCountsAggregator(database.db, {
     logger: logger.child({ component: "page-counts" }),
     flushEveryMs: env.PAGE_COUNTS_FLUSH_SECONDS * 1000,
+    sourceCap: { perDay: env.PAGE_COUNTS_NEW_SOURCES_PER_DAY, perClient: env.PAGE_COUNTS_NEW_SOURCES_PER_CLIENT },
   });
   const financeCipher = financeCipherFromEnv(env, logger);
   const mailer = createMailer({
@@ -170,6 +171,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
       metrics.observeVitals(visit);
     },
     recordPageCount: (count) => pageCounts.record(count),
+    countAllowance: new MemoryRateLimiter(env.PAGE_COUNTS_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     pageMatch,
     channelFeeds: { maxDropShare: env.CHANNEL_FEED_MAX_DROP, observe: metrics.feedFetchObserver() },
     countLead: metrics.leadCounter(),

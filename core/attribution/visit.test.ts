@@ -133,3 +133,68 @@ describe("a visit across pages", () => {
     expect(describeSource(first.source)).toBe("facebook / cpc / spring");
   });
 });
+
+describe("a visit's fields hold one line of plain text", () => {
+  const start = 1_800_000_000;
+  const forged = "spring\r\nCell: 082 000 0000\u202Eevil";
+  const forgedCookie = (source: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify({ source, startedAt: start, lastSeenAt: start })).toString("base64url");
+  const honest = {
+    source: "facebook",
+    medium: "cpc",
+    campaign: "spring",
+    term: "jazz",
+    content: "carousel",
+    referrerHost: "l.facebook.com",
+    landingPath: "/used",
+    clickIds: { gclid: "G1", fbclid: "F1", ttclid: "T1" },
+  };
+
+  it("drops each forged field of a cookie and keeps the visit with the others", () => {
+    for (const name of ["campaign", "term", "content", "referrerHost"] as const) {
+      expect(decodeVisit(forgedCookie({ ...honest, [name]: forged }), start)?.source, name).toEqual({
+        ...honest,
+        [name]: null,
+      });
+    }
+    for (const name of ["source", "medium"] as const) {
+      expect(decodeVisit(forgedCookie({ ...honest, [name]: forged }), start)?.source[name], name).toBe("(not set)");
+    }
+    expect(decodeVisit(forgedCookie({ ...honest, landingPath: `/used${forged}` }), start)?.source.landingPath).toBe("");
+    for (const id of ["gclid", "fbclid", "ttclid"] as const) {
+      const clickIds = decodeVisit(forgedCookie({ ...honest, clickIds: { ...honest.clickIds, [id]: forged } }), start)
+        ?.source.clickIds;
+      expect(clickIds, id).toEqual({ ...honest.clickIds, [id]: undefined });
+    }
+  });
+
+  it.each([
+    ["a line feed", "a\nb"],
+    ["a carriage return", "a\rb"],
+    ["a tab", "a\tb"],
+    ["a line separator", "a\u2028b"],
+    ["a right-to-left override", "a\u202Eb"],
+    ["a directional isolate", "a\u2066b"],
+    ["a NUL", "a\u0000b"],
+    ["a lone surrogate", "a\uD800b"],
+  ])("drops a campaign with %s", (_, campaign) => {
+    expect(decodeVisit(forgedCookie({ ...honest, campaign }), start)?.source.campaign).toBeNull();
+  });
+
+  it("keeps a campaign in any script and with emoji", () => {
+    for (const campaign of ["Spring sale 2026", "\u0939\u094b\u0902\u0921\u093e", "jazz \u{1F697} week"]) {
+      expect(decodeVisit(forgedCookie({ ...honest, campaign }), start)?.source.campaign).toBe(campaign);
+    }
+  });
+
+  it("drops a campaign parameter that is not one line of plain text from a landing's address", () => {
+    const url = landing(
+      `/?utm_source=news%0Aletter&utm_medium=e%E2%80%AEmail&utm_campaign=a%0D%0ACell%3A%20082&utm_term=ok`,
+    );
+    expect(sourceOfLanding(url, null)).toMatchObject({ source: "direct", campaign: null, term: "ok" });
+    expect(sourceOfLanding(landing("/?utm_source=news&utm_medium=e%E2%80%AEmail"), null)).toMatchObject({
+      source: "news",
+      medium: "(not set)",
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VISIT_COOKIE } from "./names.ts";
 import { rawCookie } from "../shared/cookies.ts";
+import { isOneLineOfPlainText } from "../shared/text-rules.ts";
 
 /** A lead's visit source as stored with it (its column's type). */
 export type { LeadAttribution } from "../../db/schema.ts";
@@ -42,17 +43,39 @@ export type Visit = { source: VisitSource; startedAt: number; lastSeenAt: number
 /** Told about each lead stored for the first time, with its type and its visit's source (the metrics count them). */
 export type LeadCounter = (lead: { leadType: string; attribution: VisitSource | null }) => void;
 
-const text = z.string().max(FIELD_MAX);
+/** What a visit's source says when its own value was dropped (a campaign link without utm_medium, a forged cookie). */
+export const NOT_SET = "(not set)";
+
+/**
+ * A field of the cookie, which the visitor's browser holds and may have been forged: its value only if it is one
+ * line of plain text (core/shared/text-rules.ts, the form fields' rule), else `dropped`, so that no lead, e-mail,
+ * ADF or webhook carries a line the visitor wrote and the visit still counts without it.
+ */
+const field = <T>(dropped: T) =>
+  z
+    .string()
+    .max(FIELD_MAX)
+    .transform((value) => (isOneLineOfPlainText(value) ? value : dropped));
+const optionalField = field(null).nullable();
 const visitSchema = z.strictObject({
   source: z.strictObject({
-    source: text.min(1),
-    medium: text.min(1),
-    campaign: text.nullable(),
-    term: text.nullable(),
-    content: text.nullable(),
-    referrerHost: text.nullable(),
-    landingPath: z.string().startsWith("/").max(FIELD_MAX),
-    clickIds: z.strictObject({ gclid: text.optional(), fbclid: text.optional(), ttclid: text.optional() }),
+    source: field(NOT_SET).pipe(z.string().min(1)),
+    medium: field(NOT_SET).pipe(z.string().min(1)),
+    campaign: optionalField,
+    term: optionalField,
+    content: optionalField,
+    referrerHost: optionalField,
+    // A dropped landing path is empty: staff pages and deliveries leave an empty value out.
+    landingPath: z
+      .string()
+      .max(FIELD_MAX)
+      .refine((path) => path.startsWith("/"))
+      .transform((path) => (isOneLineOfPlainText(path) ? path : "")),
+    clickIds: z.strictObject({
+      gclid: field(undefined).optional(),
+      fbclid: field(undefined).optional(),
+      ttclid: field(undefined).optional(),
+    }),
   }),
   startedAt: z.number().int().nonnegative(),
   lastSeenAt: z.number().int().nonnegative(),
@@ -96,14 +119,21 @@ const CLICK_ID_SOURCES: Record<ClickIdParameter, { source: string; medium: strin
   ttclid: { source: "tiktok", medium: "cpc" },
 };
 
+/**
+ * A campaign parameter as a visit keeps it: trimmed and at most FIELD_MAX characters; null when absent, blank, or
+ * not one line of plain text (a control, direction or line-break character: the value is dropped, not repaired).
+ */
 function clean(value: string | null | undefined): string | null {
-  if (value == null) return null;
-  const printable = value
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, FIELD_MAX);
-  return printable === "" ? null : printable;
+  const trimmed = value?.trim();
+  if (!trimmed || !isOneLineOfPlainText(trimmed)) return null;
+  return cut(trimmed, FIELD_MAX);
+}
+
+/** The first `limit` UTF-16 units of `value`, never half a character (a lone surrogate is not valid text). */
+function cut(value: string, limit: number): string {
+  if (value.length <= limit) return value;
+  const code = value.charCodeAt(limit - 1);
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit);
 }
 
 function hostOf(referrer: string | null | undefined): string | null {
@@ -139,7 +169,7 @@ export function sourceOfLanding(url: URL, referrer: string | null | undefined): 
   };
   const utmSource = clean(query.get("utm_source"))?.toLowerCase();
   if (utmSource)
-    return { source: utmSource, medium: clean(query.get("utm_medium"))?.toLowerCase() ?? "(not set)", ...base };
+    return { source: utmSource, medium: clean(query.get("utm_medium"))?.toLowerCase() ?? NOT_SET, ...base };
   const clicked = CLICK_ID_PARAMETERS.find((parameter) => clickIds[parameter]);
   if (clicked) return { ...CLICK_ID_SOURCES[clicked], ...base };
   if (!referrerHost) return { source: "direct", medium: "(none)", ...base };
@@ -209,23 +239,23 @@ export function encodeVisit(visit: Visit): string {
 
 function shortened(visit: Visit, limit: number): Visit {
   if (limit >= FIELD_MAX) return visit;
-  const cut = <T extends string | null>(value: T): T => (value === null ? value : (value.slice(0, limit) as T));
+  const short = <T extends string | null>(value: T): T => (value === null ? value : (cut(value, limit) as T));
   const { source } = visit;
   const clickIds: VisitSource["clickIds"] = {};
   for (const parameter of CLICK_ID_PARAMETERS) {
     const id = source.clickIds[parameter];
-    if (id) clickIds[parameter] = id.slice(0, limit);
+    if (id) clickIds[parameter] = cut(id, limit);
   }
   return {
     ...visit,
     source: {
-      source: cut(source.source),
-      medium: cut(source.medium),
-      campaign: cut(source.campaign),
-      term: cut(source.term),
-      content: cut(source.content),
-      referrerHost: cut(source.referrerHost),
-      landingPath: cut(source.landingPath),
+      source: short(source.source),
+      medium: short(source.medium),
+      campaign: short(source.campaign),
+      term: short(source.term),
+      content: short(source.content),
+      referrerHost: short(source.referrerHost),
+      landingPath: short(source.landingPath),
       clickIds,
     },
   };

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { dealers, pageCountsDaily, usedVehicles } from "../../db/schema.ts";
+import { dealers, pageCountsDaily, rateLimitWindows, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { countedPageOf } from "./counted-pages.ts";
 import { OVERFLOW_SOURCE, type PageCount, PageCountsAggregator, purgeOldPageCounts } from "./counts.ts";
+import type { SourceCapLimits } from "./source-cap.ts";
 
 /**
  * Issue 35, counts not tracking (decision 057): what a page view counts as, and the daily rows the counts of
@@ -34,10 +35,15 @@ beforeAll(async () => {
 afterAll(() => database.close());
 beforeEach(async () => {
   await database.db.delete(pageCountsDaily);
+  await database.db.delete(rateLimitWindows);
 });
 
-const aggregator = (options: { now?: Date; maxKeys?: number } = {}) =>
-  new PageCountsAggregator(database.db, { now: () => options.now ?? NOW, maxKeys: options.maxKeys });
+const aggregator = (options: { now?: Date; maxKeys?: number; sourceCap?: SourceCapLimits } = {}) =>
+  new PageCountsAggregator(database.db, {
+    now: () => options.now ?? NOW,
+    maxKeys: options.maxKeys,
+    sourceCap: options.sourceCap,
+  });
 const stored = async () =>
   (await database.db.select().from(pageCountsDaily)).map(
     ({ day, kind, subject, dealerId, source, medium, campaign, count }) => ({
@@ -237,6 +243,77 @@ describe("the daily rows", () => {
     await expect(counts.flush()).rejects.toThrow("database down");
     expect(await counts.flush()).toBe(1);
     expect(await stored()).toEqual([expect.objectContaining({ kind: "call-click", dealerId: sandton, count: 1 })]);
+  });
+});
+
+describe("new sources, counted within the day's caps", () => {
+  const campaign = (name: string) => ({ source: "newsletter", medium: "email", campaign: name });
+  const visit = (name: string, client?: string): PageCount => ({
+    kind: "visit",
+    subject: "",
+    dealer: null,
+    source: campaign(name),
+    client,
+  });
+  const labelled = async () =>
+    Object.fromEntries(
+      (await stored()).map((row) => [row.source === OVERFLOW_SOURCE ? OVERFLOW_SOURCE : row.campaign, row.count]),
+    );
+
+  it("names the day's first new campaigns and counts the rest as (other): every visit still counted", async () => {
+    const counts = aggregator({ sourceCap: { perDay: 3, perClient: 100 } });
+    for (let index = 0; index < 10; index++) counts.record(visit(`made-up-${index}`, `198.51.100.${index}`));
+    counts.record(visit("made-up-1", "198.51.100.99"));
+    await counts.flush();
+    expect(await labelled()).toEqual({ "made-up-0": 1, "made-up-1": 2, "made-up-2": 1, [OVERFLOW_SOURCE]: 7 });
+  });
+
+  it("lets one client bring only its own share of new campaigns a day", async () => {
+    const counts = aggregator({ sourceCap: { perDay: 100, perClient: 2 } });
+    for (let index = 0; index < 6; index++) counts.record(visit(`flood-${index}`, "203.0.113.7"));
+    counts.record(visit("spring-sale", "198.51.100.1"));
+    await counts.flush();
+    for (let index = 6; index < 9; index++) counts.record(visit(`flood-${index}`, "203.0.113.7"));
+    await counts.flush();
+    expect(await labelled()).toEqual({ "flood-0": 1, "flood-1": 1, "spring-sale": 1, [OVERFLOW_SOURCE]: 7 });
+  });
+
+  it("holds across instances and restarts: one allowance in the database, a source counted today kept", async () => {
+    const cap = { perDay: 3, perClient: 100 };
+    const first = aggregator({ sourceCap: cap });
+    first.record(visit("a", "198.51.100.1"));
+    first.record(visit("b", "198.51.100.2"));
+    await first.flush();
+    const second = aggregator({ sourceCap: cap });
+    second.record(visit("a", "198.51.100.3"));
+    second.record(visit("c", "198.51.100.4"));
+    second.record(visit("d", "198.51.100.5"));
+    await second.flush();
+    // Restarted: a new instance knows nothing in memory.
+    const restarted = aggregator({ sourceCap: cap });
+    restarted.record(visit("b", "198.51.100.6"));
+    restarted.record(visit("e", "198.51.100.7"));
+    await restarted.flush();
+    expect(await labelled()).toEqual({ a: 2, b: 2, c: 1, [OVERFLOW_SOURCE]: 2 });
+  });
+
+  it("always names the sources the site names itself, and starts afresh the next South African day", async () => {
+    const counts = aggregator({ sourceCap: { perDay: 1, perClient: 1 } });
+    counts.record(visit("first", "198.51.100.1"));
+    counts.record(visit("second", "198.51.100.1"));
+    for (const source of [direct, { source: "google", medium: "organic", campaign: null }])
+      counts.record({ kind: "visit", subject: "", dealer: null, source, client: "198.51.100.1" });
+    await counts.flush();
+    expect((await stored()).map((row) => `${row.source}/${row.campaign}`).sort()).toEqual([
+      "(other)/",
+      "direct/",
+      "google/",
+      "newsletter/first",
+    ]);
+    const tomorrow = aggregator({ now: new Date("2026-11-27T22:00:00Z"), sourceCap: { perDay: 1, perClient: 1 } });
+    tomorrow.record(visit("second", "198.51.100.1"));
+    await tomorrow.flush();
+    expect(await stored()).toContainEqual(expect.objectContaining({ day: "2026-11-28", campaign: "second", count: 1 }));
   });
 });
 

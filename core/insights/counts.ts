@@ -6,6 +6,9 @@ import type { VisitSource } from "../attribution/visit.ts";
 import type { JobRunner } from "../jobs/runner.ts";
 import { CountBuffer } from "../shared/count-buffer.ts";
 import { southAfricanDay } from "../shared/days.ts";
+import { NewSourceCap, OVERFLOW_LABEL, OVERFLOW_SOURCE, type SourceCapLimits, type SourceLabel } from "./source-cap.ts";
+
+export { OVERFLOW_SOURCE };
 
 /**
  * Issue 35, counts, not tracking (docs/decisions/057-page-counts-and-insights.md): what the site's pages do, per
@@ -42,12 +45,12 @@ export type PageCount = {
   subject: string;
   dealer: DealerRef;
   source: Pick<VisitSource, "source" | "medium" | "campaign">;
+  /** The client that sent the request (core/shared/client-key.ts), for its cap of new sources a day (source-cap.ts). */
+  client?: string;
 };
 
 /** Distinct rows counted between two flushes before new sources are counted together as "(other)". */
 export const MAX_PENDING_KEYS = 20_000;
-/** The source, medium and campaign a count past MAX_PENDING_KEYS is kept under. */
-export const OVERFLOW_SOURCE = "(other)";
 /** Years and a month of daily rows (issue 35: kept 25 months), then the purge job deletes them. */
 export const PAGE_COUNTS_RETENTION_MONTHS = 25;
 
@@ -62,6 +65,19 @@ function cleaned(value: string | null | undefined): string {
   return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, FIELD_MAX);
 }
 
+/** The source, medium and campaign a count is kept under, cleaned; "(none)" for a blank source or medium. */
+function labelOf(source: PageCount["source"]): SourceLabel {
+  return {
+    source: cleaned(source.source) || "(none)",
+    medium: cleaned(source.medium) || "(none)",
+    campaign: cleaned(source.campaign),
+  };
+}
+
+function keyOf(day: string, kind: string, subject: string, dealer: string, label: SourceLabel): string {
+  return [day, kind, subject, dealer, label.source, label.medium, label.campaign].join(SEPARATOR);
+}
+
 function dealerKey(dealer: DealerRef): string {
   if (!dealer) return "";
   if ("vehicleId" in dealer) return `v${dealer.vehicleId}`;
@@ -72,17 +88,28 @@ function dealerKey(dealer: DealerRef): string {
 /**
  * Counts page views, visits and clicks in this process's memory and adds them to page_counts_daily every
  * `flushEveryMs` (PAGE_COUNTS_FLUSH_SECONDS) and on stop (core/shared/count-buffer.ts), so that a page view costs
- * a Map update and no database write, and instances on one database add into the same rows. Bounded: past
- * MAX_PENDING_KEYS distinct rows, a count from a new source is kept under source "(other)" (sources come from
- * visitors' links and cookies, so anyone can make up new ones); past twice that, also without its subject.
+ * a Map update and no database write, and instances on one database add into the same rows. Sources come from
+ * visitors' links and cookies, so anyone can make up new ones: a new source is named only within the day's caps
+ * (source-cap.ts, checked when the counts are written), else counted as "(other)"; and past MAX_PENDING_KEYS
+ * distinct rows between two flushes (this instance's memory), a count from a new source is kept under "(other)"
+ * at once, past twice that also without its subject.
  */
 export class PageCountsAggregator {
   private readonly counts: CountBuffer;
+  private readonly sources: NewSourceCap;
 
   constructor(
     private readonly db: Database,
-    private readonly options: { logger?: Logger; now?: () => Date; flushEveryMs?: number; maxKeys?: number } = {},
+    private readonly options: {
+      logger?: Logger;
+      now?: () => Date;
+      flushEveryMs?: number;
+      maxKeys?: number;
+      /** The caps of new sources a day (DEFAULT_SOURCE_CAP unless PAGE_COUNTS_NEW_SOURCES_PER_DAY and _PER_CLIENT say). */
+      sourceCap?: SourceCapLimits;
+    } = {},
   ) {
+    this.sources = new NewSourceCap(db, options.sourceCap, () => (options.now?.() ?? new Date()).getTime());
     this.counts = new CountBuffer((counts) => this.write(counts), {
       what: "page counts",
       logger: options.logger,
@@ -93,28 +120,17 @@ export class PageCountsAggregator {
   record(count: PageCount): void {
     const day = southAfricanDay(this.options.now?.() ?? new Date());
     const maxKeys = this.options.maxKeys ?? MAX_PENDING_KEYS;
-    const { source, medium, campaign } = count.source;
-    let key = [
-      day,
-      count.kind,
-      cleaned(count.subject),
-      dealerKey(count.dealer),
-      cleaned(source) || "(none)",
-      cleaned(medium) || "(none)",
-      cleaned(campaign),
-    ].join(SEPARATOR);
+    const subject = cleaned(count.subject);
+    const dealer = dealerKey(count.dealer);
+    let label = labelOf(count.source);
+    let key = keyOf(day, count.kind, subject, dealer, label);
     if (this.counts.size >= maxKeys && !this.counts.has(key)) {
-      key = [
-        day,
-        count.kind,
-        cleaned(count.subject),
-        dealerKey(count.dealer),
-        OVERFLOW_SOURCE,
-        OVERFLOW_SOURCE,
-        "",
-      ].join(SEPARATOR);
+      key = keyOf(day, count.kind, subject, dealer, OVERFLOW_LABEL);
       if (this.counts.size >= 2 * maxKeys && !this.counts.has(key))
-        key = [day, count.kind, "", "", OVERFLOW_SOURCE, OVERFLOW_SOURCE, ""].join(SEPARATOR);
+        key = keyOf(day, count.kind, "", "", OVERFLOW_LABEL);
+    } else if (!this.sources.keeps(day, label, count.client)) {
+      label = OVERFLOW_LABEL;
+      key = keyOf(day, count.kind, subject, dealer, label);
     }
     this.counts.add(key);
   }
@@ -132,19 +148,34 @@ export class PageCountsAggregator {
     return this.counts.flush();
   }
 
+  /** Adds the counts into their rows; a count whose new source was not admitted (source-cap.ts) into "(other)"'s. */
   private async write(counts: ReadonlyMap<string, number>): Promise<number> {
-    const parsed = [...counts].map(([key, count]) => {
-      const [day, kind, subject, dealer, source, medium, campaign] = key.split(SEPARATOR) as [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-      ];
-      return { day, kind, subject, dealer, source, medium, campaign, count };
-    });
+    const { refused, putBack } = await this.sources.decide();
+    try {
+      return await this.insert(
+        [...counts].map(([key, count]) => {
+          const [day, kind, subject, dealer, source, medium, campaign] = key.split(SEPARATOR) as [
+            string,
+            string,
+            string,
+            string,
+            string,
+            string,
+            string,
+          ];
+          const label = refused(day, { source, medium, campaign }) ? OVERFLOW_LABEL : { source, medium, campaign };
+          return { day, kind, subject, dealer, ...label, count };
+        }),
+      );
+    } catch (error) {
+      putBack();
+      throw error;
+    }
+  }
+
+  private async insert(
+    parsed: (SourceLabel & { day: string; kind: string; subject: string; dealer: string; count: number })[],
+  ): Promise<number> {
     const dealerIdOf = await this.dealerIds(parsed.map((row) => row.dealer));
     // Two keys may name one dealer (a vehicle and its dealer's slug): one row each, or the INSERT would touch a row twice.
     const rows = new Map<string, typeof pageCountsDaily.$inferInsert>();

@@ -31,6 +31,9 @@ export const MAX_PERIOD_DAYS = 762;
 /** The period shown when none is chosen: the last 7 days, today included. */
 export const DEFAULT_PERIOD_DAYS = 7;
 
+/** The last page of the sources table one may ask for (a page past the last shows the last). */
+export const MAX_SOURCES_PAGE = 100_000;
+
 export const INSIGHTS_TABLES = ["sources", "funnel", "stock", "spend"] as const;
 export type InsightsTable = (typeof INSIGHTS_TABLES)[number];
 
@@ -51,6 +54,15 @@ const querySchema = z.object({
   sort: z.preprocess(blankAsAbsent, z.enum(STOCK_SORTS, "Choose a column to sort by").default("days")),
   dir: z.preprocess(blankAsAbsent, z.enum(["asc", "desc"], "Sort ascending or descending").default("desc")),
   stock: z.preprocess(blankAsAbsent, z.enum(STOCK_VIEWS, "Choose which stock to show").default("all")),
+  sources: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number("Choose a page of sources")
+      .int("Choose a page of sources")
+      .min(1, "Choose a page of sources")
+      .max(MAX_SOURCES_PAGE, "Choose a page of sources")
+      .default(1),
+  ),
 });
 
 export type InsightsQuery = {
@@ -60,6 +72,8 @@ export type InsightsQuery = {
   sort: StockSort;
   dir: "asc" | "desc";
   stock: StockView;
+  /** The page of the sources table, from 1. */
+  sourcesPage: number;
 };
 
 /** The query from a page's query string; the period defaults to the last 7 days up to `today` (YYYY-MM-DD). */
@@ -76,8 +90,8 @@ export function parseInsightsQuery(params: URLSearchParams, today: string): Pars
       violations: [{ propertyPath: "from", message: `Choose a period of at most ${MAX_PERIOD_DAYS} days (25 months)` }],
     };
   }
-  const { dealer, sort, dir, stock } = parsed.data;
-  return { ok: true, value: { from, to, ...(dealer ? { dealer } : {}), sort, dir, stock } };
+  const { dealer, sort, dir, stock, sources } = parsed.data;
+  return { ok: true, value: { from, to, ...(dealer ? { dealer } : {}), sort, dir, stock, sourcesPage: sources } };
 }
 
 /** The query as a query string, with changes (a sort link, another stock view); defaults left out. */
@@ -90,5 +104,6 @@ export function insightsQueryString(query: Partial<InsightsQuery>, changes: Part
   if (merged.stock && merged.stock !== "all") params.set("stock", merged.stock);
   if (merged.sort && (merged.sort !== "days" || merged.dir !== "desc")) params.set("sort", merged.sort);
   if (merged.dir && (merged.sort !== "days" || merged.dir !== "desc")) params.set("dir", merged.dir);
+  if (merged.sourcesPage && merged.sourcesPage > 1) params.set("sources", String(merged.sourcesPage));
   return params.toString();
 }

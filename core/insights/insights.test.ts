@@ -43,6 +43,7 @@ const query = (changes: Partial<InsightsQuery> = {}): InsightsQuery => ({
   sort: "days",
   dir: "desc",
   stock: "all",
+  sourcesPage: 1,
   ...changes,
 });
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -248,7 +249,7 @@ describe("visits and leads by source, with spend and cost per lead", () => {
     });
     expect(saved.ok).toBe(true);
     const { sources } = await readInsights(database.db, admin, query(), now);
-    expect(sources.find((row) => row.source === "facebook")).toEqual({
+    expect(sources.rows.find((row) => row.source === "facebook")).toEqual({
       source: "facebook",
       medium: "cpc",
       campaign: "spring-sale",
@@ -258,7 +259,7 @@ describe("visits and leads by source, with spend and cost per lead", () => {
       spendCents: 124_000,
       costPerLeadCents: 31_000,
     });
-    expect(sources.find((row) => row.source === "google")).toMatchObject({
+    expect(sources.rows.find((row) => row.source === "google")).toMatchObject({
       medium: "organic",
       campaign: "",
       visits: 8,
@@ -266,7 +267,7 @@ describe("visits and leads by source, with spend and cost per lead", () => {
       spendCents: null,
       costPerLeadCents: null,
     });
-    expect(sources.find((row) => row.source === NOT_RECORDED)).toMatchObject({ leads: 1, visits: 0 });
+    expect(sources.rows.find((row) => row.source === NOT_RECORDED)).toMatchObject({ leads: 1, visits: 0 });
   });
 
   it("counts spend over a longer period by the days that fall in the one shown", async () => {
@@ -286,7 +287,7 @@ describe("visits and leads by source, with spend and cost per lead", () => {
       amountCents: 140_000,
       centsInPeriod: 70_000,
     });
-    expect(sources.find((row) => row.source === "google")).toMatchObject({
+    expect(sources.rows.find((row) => row.source === "google")).toMatchObject({
       spendCents: 70_000,
       costPerLeadCents: 35_000,
     });
@@ -392,7 +393,7 @@ describe("who sees what", () => {
     expect(group.scope.choices.length).toBeGreaterThan(2);
     expect(group.funnel.length).toBe(group.scope.choices.length);
     const menlyn = await readInsights(database.db, admin, query({ dealer: "honda-menlyn" }), now);
-    expect(menlyn.sources.map((row) => [row.source, row.visits, row.leads])).toEqual([["google", 5, 2]]);
+    expect(menlyn.sources.rows.map((row) => [row.source, row.visits, row.leads])).toEqual([["google", 5, 2]]);
     expect(menlyn.funnel.map((row) => row.dealerName)).toEqual(["Honda Menlyn"]);
     // The group's own spend is the group's, not a dealer's.
     expect(menlyn.spend).toEqual([]);
@@ -402,7 +403,7 @@ describe("who sees what", () => {
     const own = await readInsights(database.db, sandtonManager, query(), now);
     expect(own.scope.choices.map((dealer) => dealer.slug)).toEqual(["honda-sandton"]);
     expect(own.funnel.map((row) => row.dealerName)).toEqual(["Honda Sandton"]);
-    expect(own.sources.map((row) => row.source).sort()).toEqual([NOT_RECORDED, "facebook"].sort());
+    expect(own.sources.rows.map((row) => row.source).sort()).toEqual([NOT_RECORDED, "facebook"].sort());
     expect(own.spend.map((entry) => entry.dealerName)).toEqual(["Honda Sandton"]);
     await expect(
       readInsights(database.db, sandtonManager, query({ dealer: "honda-menlyn" }), now),
@@ -523,5 +524,56 @@ describe("the CSV downloads", () => {
       ["Dealer", "Vehicle views", "Leads", "Appointments", "Sold"],
       ["Honda Sandton", "29", "5", "3", "1"],
     ]);
+  });
+});
+
+describe("the sources table, however many sources were counted", () => {
+  const MADE_UP = 10_050;
+  beforeAll(async () => {
+    // Counted before the daily caps existed, or over many days: the page must stay bounded whatever is stored.
+    await database.db.execute(sql`
+      insert into page_counts_daily (day, kind, subject, dealer_id, source, medium, campaign, count)
+      select ${today}::date, 'visit', '', 0, 'made-up', 'x', 'campaign-' || lpad(n::text, 5, '0'), 1
+      from generate_series(1, ${MADE_UP}) n`);
+  });
+
+  it("shows one page of sources at a time, with the whole period's totals", async () => {
+    const before = await readInsights(database.db, admin, query(), now);
+    const { sources } = before;
+    expect(sources.rows).toHaveLength(25);
+    expect(sources.total).toBeGreaterThan(MADE_UP);
+    expect(sources.pages).toBe(Math.ceil(sources.total / 25));
+    expect(sources.rows[0]).toMatchObject({ source: "facebook", campaign: "spring-sale" });
+    const second = (await readInsights(database.db, admin, query({ sourcesPage: 2 }), now)).sources;
+    expect(second.page).toBe(2);
+    expect(second.rows.map((row) => row.campaign)).not.toContain(sources.rows[0]!.campaign);
+    expect(second.totals).toEqual(sources.totals);
+    expect(sources.mostLeads.map((row) => row.source)).toContain("facebook");
+  });
+
+  it("shows the last page for a page past it", async () => {
+    const { sources } = await readInsights(database.db, admin, query({ sourcesPage: 99_999 }), now);
+    expect(sources.page).toBe(sources.pages);
+    expect(sources.rows.length).toBeGreaterThan(0);
+    expect(sources.rows.at(-1)).toMatchObject({ source: "made-up", campaign: `campaign-${MADE_UP}` });
+  });
+
+  it("writes up to 10,000 sources in the CSV, and the rest summed in its last line", async () => {
+    const { sources } = await readInsights(database.db, admin, query(), now);
+    const rows = parse(await insightsCsv(database.db, admin, query(), "sources", now), { bom: true }) as string[][];
+    expect(rows).toHaveLength(1 + 10_000 + 1);
+    const last = rows.at(-1)!;
+    expect(last[0]).toBe(`(${sources.total - 10_000} more sources)`);
+    const visits = rows.slice(1).reduce((sum, row) => sum + Number(row[3]), 0);
+    expect(visits).toBe(sources.totals.visits);
+  });
+
+  it("refuses a page of sources that is not a page number", () => {
+    for (const page of ["0", "-1", "two", "1.5"]) {
+      expect(parseInsightsQuery(new URLSearchParams({ sources: page }), today), page).toMatchObject({
+        ok: false,
+        violations: [{ propertyPath: "sources", message: "Choose a page of sources" }],
+      });
+    }
   });
 });

@@ -123,62 +123,128 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 
 const keyOf = (source: string, medium: string, campaign: string) => JSON.stringify([source, medium, campaign]);
 
-/** Visits and leads (and leads sold) by source, medium and campaign, with the campaigns' spend in the period and the cost per lead. */
+/** Source rows on one page of /staff/insights. */
+export const SOURCES_PER_PAGE = 25;
+/** Source rows in the CSV at most; the rest are summed into its last line. */
+export const SOURCES_CSV_MAX_ROWS = 10_000;
+/** The sources the chart shows: the ones with the most leads. */
+const SOURCES_CHARTED = 8;
+
+/**
+ * One page of the sources table (sorted by leads, then visits, then name), however many sources were counted:
+ * what the page shows is bounded, and the totals are the whole period's.
+ */
+export type SourcesPage = {
+  rows: SourceRow[];
+  /** The page shown, from 1 (a page past the last shows the last), of `pages` (at least 1). */
+  page: number;
+  pages: number;
+  perPage: number;
+  /** Sources (source, medium and campaign) in the period in all. */
+  total: number;
+  totals: { visits: number; leads: number; sold: number };
+  /** The sources with the most leads (at most eight, each with a lead), for the chart. */
+  mostLeads: SourceRow[];
+};
+
+/**
+ * Visits, leads and sold leads per source, medium and campaign in the period and scope, with every campaign that
+ * has spend in it (the group's own only for the whole group, as spendInPeriod), one row each.
+ */
+function sourceTotals(scope: InsightsScope, period: { from: string; to: string }): SQL {
+  const spendScope =
+    scope.dealerIds === null ? sql`true` : sql`dealer_id is not null and ${inScope(sql`dealer_id`, scope)}`;
+  return sql`(
+    select source, medium, campaign, sum(visits)::int as visits, sum(leads)::int as leads, sum(sold)::int as sold
+    from (
+      select source, medium, campaign, sum(count) as visits, 0 as leads, 0 as sold from page_counts_daily
+      where kind = 'visit' and day >= ${period.from}::date and day <= ${period.to}::date and ${inScope(sql`dealer_id`, scope)}
+      group by 1, 2, 3
+      union all
+      select coalesce(l.attribution->>'source', ${NOT_RECORDED}), coalesce(l.attribution->>'medium', ${NOT_RECORDED}),
+        coalesce(l.attribution->>'campaign', ''), 0, count(*), count(*) filter (where w.status = 'Sold')
+      from ${LEADS} l left join lead_work_status w on w.lead_id = l.id
+      where ${receivedIn(sql`l.created_at`, period)} and ${inScope(sql`l.dealer_id`, scope)}
+      group by 1, 2, 3
+      union all
+      select source, medium, campaign, 0, 0, 0 from campaign_spend
+      where period_start <= ${period.to}::date and period_end >= ${period.from}::date and ${spendScope}
+    ) counted
+    group by source, medium, campaign
+  )`;
+}
+
+const SOURCE_ORDER = sql`leads desc, visits desc, source collate "C", medium collate "C", campaign collate "C"`;
+
+/** Rows of the sources table, in its order, from `offset`; answers at most `limit`. */
+async function sourceRows(
+  db: Database,
+  totals: SQL,
+  spend: readonly SpendEntry[],
+  window: { offset: number; limit: number; withLeadsOnly?: boolean },
+): Promise<SourceRow[]> {
+  const result = await db.execute(sql`
+    select source, medium, campaign, visits, leads, sold from ${totals} t
+    ${window.withLeadsOnly ? sql`where leads > 0` : sql``}
+    order by ${SOURCE_ORDER} limit ${window.limit} offset ${window.offset}`);
+  const spendOf = new Map<string, number>();
+  for (const entry of spend) {
+    const key = keyOf(entry.source, entry.medium, entry.campaign);
+    spendOf.set(key, (spendOf.get(key) ?? 0) + entry.centsInPeriod);
+  }
+  return rowsOf(result).map((row) => {
+    const [source, medium, campaign] = [String(row.source), String(row.medium), String(row.campaign)];
+    const leads = Number(row.leads);
+    const spendCents = spendOf.get(keyOf(source, medium, campaign)) ?? null;
+    return {
+      source,
+      medium,
+      campaign,
+      visits: Number(row.visits),
+      leads,
+      sold: Number(row.sold),
+      spendCents,
+      costPerLeadCents: spendCents !== null && leads > 0 ? Math.round(spendCents / leads) : null,
+    };
+  });
+}
+
+/**
+ * One page of visits and leads (and leads sold) by source, medium and campaign, with the campaigns' spend in the
+ * period and the cost per lead. Counted and paged by the database: a request holds one page, never every source.
+ */
 export async function sourcesReport(
   db: Database,
   scope: InsightsScope,
   period: { from: string; to: string },
-): Promise<SourceRow[]> {
-  const [visits, leads, spend] = await Promise.all([
+  page = 1,
+  perPage = SOURCES_PER_PAGE,
+): Promise<SourcesPage> {
+  const totals = sourceTotals(scope, period);
+  const [summary, spend] = await Promise.all([
     db.execute(sql`
-      select source, medium, campaign, sum(count)::int as visits from page_counts_daily
-      where kind = 'visit' and day >= ${period.from}::date and day <= ${period.to}::date and ${inScope(sql`dealer_id`, scope)}
-      group by source, medium, campaign`),
-    db.execute(sql`
-      select coalesce(l.attribution->>'source', ${NOT_RECORDED}) as source, coalesce(l.attribution->>'medium', ${NOT_RECORDED}) as medium,
-        coalesce(l.attribution->>'campaign', '') as campaign, count(*)::int as leads, count(*) filter (where w.status = 'Sold')::int as sold
-      from ${LEADS} l left join lead_work_status w on w.lead_id = l.id
-      where ${receivedIn(sql`l.created_at`, period)} and ${inScope(sql`l.dealer_id`, scope)}
-      group by 1, 2, 3`),
+      select count(*)::int as total, coalesce(sum(visits), 0)::int as visits, coalesce(sum(leads), 0)::int as leads,
+        coalesce(sum(sold), 0)::int as sold
+      from ${totals} t`),
     spendInPeriod(db, scope, period),
   ]);
-  const rows = new Map<string, SourceRow>();
-  const rowFor = (source: string, medium: string, campaign: string) => {
-    const key = keyOf(source, medium, campaign);
-    const row = rows.get(key) ?? {
-      source,
-      medium,
-      campaign,
-      visits: 0,
-      leads: 0,
-      sold: 0,
-      spendCents: null,
-      costPerLeadCents: null,
-    };
-    rows.set(key, row);
-    return row;
+  const [sums] = rowsOf(summary);
+  const total = Number(sums?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const shown = Math.min(Math.max(1, Math.floor(page)), pages);
+  const [rows, mostLeads] = await Promise.all([
+    sourceRows(db, totals, spend, { offset: (shown - 1) * perPage, limit: perPage }),
+    sourceRows(db, totals, spend, { offset: 0, limit: SOURCES_CHARTED, withLeadsOnly: true }),
+  ]);
+  return {
+    rows,
+    page: shown,
+    pages,
+    perPage,
+    total,
+    totals: { visits: Number(sums?.visits ?? 0), leads: Number(sums?.leads ?? 0), sold: Number(sums?.sold ?? 0) },
+    mostLeads,
   };
-  for (const row of rowsOf(visits))
-    rowFor(String(row.source), String(row.medium), String(row.campaign)).visits += Number(row.visits);
-  for (const row of rowsOf(leads)) {
-    const target = rowFor(String(row.source), String(row.medium), String(row.campaign));
-    target.leads += Number(row.leads);
-    target.sold += Number(row.sold);
-  }
-  for (const entry of spend) {
-    const target = rowFor(entry.source, entry.medium, entry.campaign);
-    target.spendCents = (target.spendCents ?? 0) + entry.centsInPeriod;
-  }
-  for (const row of rows.values()) {
-    if (row.spendCents !== null && row.leads > 0) row.costPerLeadCents = Math.round(row.spendCents / row.leads);
-  }
-  return [...rows.values()].sort(
-    (a, b) =>
-      b.leads - a.leads ||
-      b.visits - a.visits ||
-      a.source.localeCompare(b.source) ||
-      a.campaign.localeCompare(b.campaign),
-  );
 }
 
 export type SpendEntry = {
@@ -370,7 +436,7 @@ export function stockView(
 export type InsightsReport = {
   query: InsightsQuery;
   scope: InsightsScope;
-  sources: SourceRow[];
+  sources: SourcesPage;
   funnel: FunnelRow[];
   stock: StockRow[];
   stockSummary: StockSummary;
@@ -386,7 +452,7 @@ export async function readInsights(
 ): Promise<InsightsReport> {
   const scope = await insightsScope(db, actor, query.dealer);
   const [sources, funnel, stock, spend] = await Promise.all([
-    sourcesReport(db, scope, query),
+    sourcesReport(db, scope, query, query.sourcesPage),
     funnelReport(db, scope, query),
     stockReport(db, scope, query, now),
     spendInPeriod(db, scope, query),
@@ -406,7 +472,8 @@ const rand = (cents: number | null) => (cents === null ? "" : (cents / 100).toFi
 
 /**
  * One of the page's tables as CSV, for a spreadsheet. Campaign names come from visitors' links: a cell a
- * spreadsheet would read as a formula gets a leading apostrophe (neutraliseFormula, as the leads export).
+ * spreadsheet would read as a formula gets a leading apostrophe (neutraliseFormula, as the leads export). The
+ * sources: every one, up to SOURCES_CSV_MAX_ROWS; past that, the rest summed into a last line.
  */
 export async function insightsCsv(
   db: Database,
@@ -416,10 +483,11 @@ export async function insightsCsv(
   now = new Date(),
 ): Promise<string> {
   const report = await readInsights(db, actor, query, now);
+  const sources = table === "sources" ? await sourcesReport(db, report.scope, query, 1, SOURCES_CSV_MAX_ROWS) : null;
   const records: (string | number)[][] = {
     sources: () => [
       ["Source", "Medium", "Campaign", "Visits", "Leads", "Sold", "Spend (R)", "Cost per lead (R)"],
-      ...report.sources.map((row) => [
+      ...sources!.rows.map((row) => [
         row.source,
         row.medium,
         row.campaign,
@@ -429,6 +497,7 @@ export async function insightsCsv(
         rand(row.spendCents),
         rand(row.costPerLeadCents),
       ]),
+      ...sourcesLeftOut(sources!),
     ],
     funnel: () => [
       ["Dealer", "Vehicle views", "Leads", "Appointments", "Sold"],
@@ -477,6 +546,24 @@ export async function insightsCsv(
     ],
   }[table]();
   return stringify(records, { cast: { string: neutraliseFormula }, record_delimiter: "windows" });
+}
+
+/** The CSV's last line when it could not hold every source: the ones left out, summed. */
+function sourcesLeftOut({ rows, total, totals }: SourcesPage): (string | number)[][] {
+  if (rows.length >= total) return [];
+  const sum = (pick: (row: SourceRow) => number) => rows.reduce((whole, row) => whole + pick(row), 0);
+  return [
+    [
+      `(${total - rows.length} more sources)`,
+      "",
+      "",
+      totals.visits - sum((row) => row.visits),
+      totals.leads - sum((row) => row.leads),
+      totals.sold - sum((row) => row.sold),
+      "",
+      "",
+    ],
+  ];
 }
 
 /** The later and the earlier of two days written YYYY-MM-DD (which sort as text). */

@@ -75,7 +75,19 @@ export type RequestGuardOptions = {
   isStaffWrite?: (c: Context) => Promise<boolean>;
   /** How many multipart uploads are served at once and wait their turn (UPLOAD_LIMITS), staff's and others' apart. */
   uploadLimits?: WriteQueueLimits;
+  /**
+   * The per-client allowance of counted requests (page views and clicks, core/insights/counts.ts). A request that
+   * would be counted asks once (`countingClient`); past the allowance it is served as ever, and not counted.
+   */
+  countAllowance?: RateLimiter;
 };
+
+/**
+ * What a counter asks the guard before it counts a request: the client's key (core/shared/client-key.ts) when the
+ * client's counting allowance has room (one hit per request, however often asked), null when it is used up.
+ */
+export type CountingClient = () => Promise<string | null>;
+export type GuardVariables = { requestId: string; countingClient?: CountingClient };
 
 const isApiPath = (path: string) => path.startsWith("/api/");
 const isApi = (c: Context) => isApiPath(c.req.path);
@@ -165,7 +177,7 @@ function mediaType(c: Context): string {
   return (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ Variables: { requestId: string } }> {
+export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ Variables: GuardVariables }> {
   const methodsOfRoutes = registeredMethods(options.app);
   const rulesAt = declaredRules(options.bodyLimits ?? []);
   const bodyLimitAt = (path: string) => bodyLimitOf(rulesAt(path));
@@ -235,7 +247,20 @@ export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ 
       "request refused",
     );
 
+  /** The request's own question to the counting allowance, asked at most once. */
+  function countingClient(c: Context, allowance: RateLimiter): CountingClient {
+    let answer: Promise<string | null> | undefined;
+    return () => {
+      answer ??= (async () => {
+        const key = clientRateKey(options.clientAddress(c));
+        return (await allowance.hit(key)).allowed ? key : null;
+      })();
+      return answer;
+    };
+  }
+
   return async (c, next) => {
+    if (options.countAllowance) c.set("countingClient", countingClient(c, options.countAllowance));
     const refusal = await firstRefusal(c);
     if (refusal) {
       logRefusal(c, refusal.status);

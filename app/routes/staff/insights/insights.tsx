@@ -101,7 +101,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: `Insights${STAFF_TITLE_SUFFIX}` }];
 
-const FIELD_LABELS = { from: "From", to: "To", dealer: "Dealer", sort: "Sort", dir: "Direction", stock: "Stock" };
+const FIELD_LABELS = {
+  from: "From",
+  to: "To",
+  dealer: "Dealer",
+  sort: "Sort",
+  dir: "Direction",
+  stock: "Stock",
+  sources: "Page of sources",
+};
 const SPEND_LABELS = {
   dealer: "Dealer",
   source: "Source",
@@ -255,33 +263,28 @@ const money = (cents: number | null) => (cents === null ? "–" : formatRandCent
 const sourceLabel = (row: Pick<SourceRow, "source" | "medium" | "campaign">) =>
   [row.source, row.medium, row.campaign].filter(Boolean).join(" / ");
 
+const SOURCES_HEADING = "sources-heading";
+
 function SourcesSection({ report }: { report: InsightsReport }) {
-  const rows = report.sources;
-  const top = [...rows]
-    .sort((a, b) => b.leads - a.leads)
-    .slice(0, 8)
-    .filter((row) => row.leads > 0);
-  const totals = rows.reduce(
-    (sum, row) => ({ visits: sum.visits + row.visits, leads: sum.leads + row.leads, sold: sum.sold + row.sold }),
-    { visits: 0, leads: 0, sold: 0 },
-  );
+  const { rows, mostLeads, totals, total } = report.sources;
   return (
-    <section aria-labelledby="sources-heading" className="mt-10">
-      <h2 id="sources-heading" className="text-2xl font-bold">
+    <section aria-labelledby={SOURCES_HEADING} className="mt-10">
+      <h2 id={SOURCES_HEADING} className="text-2xl font-bold">
         Visits and leads by source
       </h2>
       <p className="mt-1 max-w-prose text-sm">
         A visit's source is where it came from: its campaign's link (utm_source, utm_medium, utm_campaign), an ad's
         click, a search engine, a social network, another site, or direct. Each lead keeps the source of the visit that
-        sent it. Cost per lead is the campaign's spend in the period divided by its leads.
+        sent it. Cost per lead is the campaign's spend in the period divided by its leads. "(other)" counts the visits
+        of new campaigns and sites past the day's limit.
       </p>
-      {rows.length === 0 ? (
+      {total === 0 ? (
         <p className="mt-3">No visits or leads in this period.</p>
       ) : (
         <div className="mt-3 grid gap-6 lg:grid-cols-2">
-          {top.length > 0 ? (
+          {mostLeads.length > 0 ? (
             <BarChart
-              bars={top.map((row) => ({ label: row.source, value: row.leads }))}
+              bars={mostLeads.map((row) => ({ label: row.source, value: row.leads }))}
               title="Leads by source, the eight sources with the most"
               id="sources-chart"
             />
@@ -290,6 +293,7 @@ function SourcesSection({ report }: { report: InsightsReport }) {
           )}
           {/* min-w-0: a grid item would otherwise be as wide as the table in it, and widen the page on a phone. */}
           <div className="min-w-0">
+            <SourcesShown sources={report.sources} />
             <ScrollableTable label="Visits and leads by source, figures">
               <table className="w-full min-w-[44rem] border-collapse text-sm">
                 <caption className="sr-only">
@@ -347,11 +351,51 @@ function SourcesSection({ report }: { report: InsightsReport }) {
                 </tfoot>
               </table>
             </ScrollableTable>
+            <SourcesPages query={report.query} sources={report.sources} />
             <CsvLink query={report.query} table="sources" label="visits and leads by source" />
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/** Which of the sources the table shows: all of them, or one page's. */
+function SourcesShown({ sources: { rows, page, pages, perPage, total } }: { sources: InsightsReport["sources"] }) {
+  if (pages === 1) return <p className="mb-2 text-sm">{`${formatWhole(total)} sources.`}</p>;
+  const first = (page - 1) * perPage + 1;
+  return (
+    <p className="mb-2 text-sm">
+      {`Sources ${formatWhole(first)} to ${formatWhole(first + rows.length - 1)} of ${formatWhole(total)}, page ${formatWhole(page)} of ${formatWhole(pages)}, by leads and visits; the CSV has them all.`}
+    </p>
+  );
+}
+
+/** The links to the sources table's previous and next pages (query-string links: they work without JavaScript). */
+function SourcesPages({
+  query,
+  sources: { page, pages },
+}: {
+  query: InsightsQuery;
+  sources: InsightsReport["sources"];
+}) {
+  if (pages === 1) return null;
+  const link = (target: number, label: string) => (
+    <Link
+      to={`?${insightsQueryString(query, { sourcesPage: target })}`}
+      state={focusOnArrival(SOURCES_HEADING)}
+      preventScrollReset
+      className={linkClass}
+    >
+      {label}
+      <span className="sr-only"> of sources</span>
+    </Link>
+  );
+  return (
+    <nav aria-label="Pages of sources" className="mt-3 flex flex-wrap gap-4">
+      {page > 1 ? link(page - 1, "Previous page") : null}
+      {page < pages ? link(page + 1, "Next page") : null}
+    </nav>
   );
 }
 
@@ -389,7 +433,7 @@ function AddSpendForm({ report, csrfToken, errors, values = {} }: SpendProps) {
   const blankChoice =
     scope.dealerIds === null ? "The group" : !query.dealer && scope.choices.length > 1 ? "Choose a dealer" : null;
   const defaultDealer = values.dealer ?? query.dealer ?? (blankChoice ? "" : (scope.choices[0]?.slug ?? ""));
-  const known = report.sources.filter((row) => row.source !== "(not recorded)");
+  const known = report.sources.rows.filter((row) => row.source !== "(not recorded)");
   const unique = (list: string[]) => [...new Set(list.filter(Boolean))];
   return (
     <Form
