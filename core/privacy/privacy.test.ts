@@ -17,22 +17,14 @@ import {
   storedImages,
   tradeInPhotos,
 } from "../../db/schema.ts";
-import { VALID_ID_NUMBER, validFinanceApplication } from "../../tests/support/finance-fixture.ts";
+import { leaveRecords, type Person, person, wholeDatabaseText } from "../../tests/support/personal-records.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
-import { createLogger } from "../../server/logger.ts";
-import { subscribe } from "../alerts/saved-searches.ts";
 import { LinkSigner } from "../appointments/links.ts";
-import { createMailer } from "../delivery/email.ts";
 import { leadPhotoPath } from "../delivery/lead-photos.ts";
-import { LeadDeliveryWorker } from "../delivery/worker.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
-import { submitFinanceApplication } from "../finance/applications.server.ts";
 import { exportInboxCsv } from "../leads/inbox.ts";
 import { parseInboxFilter } from "../leads/inbox-filter.ts";
-import { submitEnquiry } from "../leads/enquiries.ts";
-import { FORM_PRESETS } from "../leads/presets.ts";
-import { storeImage } from "../media/image-pipeline.ts";
 import type { StaffActor } from "../staff/roles.ts";
 import {
   correctPersonRecords,
@@ -46,10 +38,10 @@ import {
 import { DEFAULT_RETENTION } from "./retention.ts";
 import type { PrivacyDeps } from "./kinds.ts";
 
-const SITE = "https://www.honda-group.example";
-const PHOTOS = path.resolve(import.meta.dirname, "../../tests/fixtures/photos");
+const _SITE = "https://www.honda-group.example";
+const _PHOTOS = path.resolve(import.meta.dirname, "../../tests/fixtures/photos");
 /** Friday 27 November 2026, noon in South Africa: Saturday 28th 09:30 is bookable at the dealer. */
-const BOOKING_NOW = new Date("2026-11-27T12:00:00+02:00").getTime();
+const _BOOKING_NOW = new Date("2026-11-27T12:00:00+02:00").getTime();
 
 const signer = LinkSigner.ephemeral();
 const cipher = FinanceCipher.ephemeral();
@@ -84,114 +76,8 @@ afterAll(async () => {
   await fs.rm(outboxDir, { recursive: true, force: true });
 });
 
-/** One invented person, different in each test, with every spelling of their details the tests search by. */
-function person(tag: string, cell: string, idNumber = VALID_ID_NUMBER) {
-  return {
-    firstName: "Naledi",
-    lastName: `Mokoena${tag}`,
-    email: `naledi.${tag}@example.co.za`,
-    cell,
-    idNumber,
-  };
-}
-type Person = ReturnType<typeof person>;
-
-const mailer = () => createMailer({ outboxDir, from: "leads@honda-group.example" });
-
-/** Everything a person can leave with the group: an enquiry, a test drive, a car to sell with photos, a finance application, an alert; each delivered by e-mail and webhook. */
-let bookings = 0;
-async function leaveRecordsOfEveryKind(someone: Person, dealerSlug = "honda-menlyn"): Promise<Record<string, string>> {
-  const slot = new Date(Date.parse("2026-11-28T09:30:00+02:00") + 30 * 60_000 * bookings++);
-  const contact = {
-    first_name: someone.firstName,
-    last_name: someone.lastName,
-    email: someone.email,
-    cell_phone: someone.cell,
-    terms: true,
-    dealer_slug: dealerSlug,
-  };
-  // First: each address may be sent only a few confirmations an hour, and the leads send theirs too.
-  const alert = await subscribe(db, mailer(), SITE, {
-    email: someone.email,
-    query: "make_slug=honda",
-    label: "Used Honda",
-    dealerId: null,
-  });
-  const enquiry = await submitEnquiry(db, {
-    ...contact,
-    form_name: FORM_PRESETS.new.formName,
-    uri: "/new/honda/cr-v",
-    make: "Honda",
-    model: "CR-V",
-    message: `Please call ${someone.firstName} after five`,
-  });
-  const booking = await submitEnquiry(
-    db,
-    {
-      ...contact,
-      form_name: FORM_PRESETS.testDrive.formName,
-      uri: "/book-test-drive/honda/hr-v",
-      make: "Honda",
-      model: "HR-V",
-      year: 2019,
-      appointment_start: slot.toISOString(),
-    },
-    { now: () => BOOKING_NOW, requireAppointment: true },
-  );
-  const photos = await Promise.all(
-    ["trade-in-side.png", "trade-in-sideways-gps.jpg"].map(async (name) =>
-      storeImage(db, await fs.readFile(path.join(PHOTOS, name)), { private: true }),
-    ),
-  );
-  const sale = await submitEnquiry(
-    db,
-    {
-      ...contact,
-      form_name: FORM_PRESETS.sellCar.formName,
-      uri: "/sell-your-car",
-      make: "Toyota",
-      model: "Corolla Quest",
-      year: 2018,
-      mileage_km: 112_000,
-      condition: "fair",
-      outstanding_finance: true,
-      trade_in: false,
-      vinNo: "AHTBB3JE900012345",
-    },
-    { photoImageIds: photos.map((photo) => photo.id) },
-  );
-  const finance = await submitFinanceApplication(
-    db,
-    cipher,
-    validFinanceApplication({
-      dealership: dealerSlug,
-      firstName: someone.firstName,
-      surname: someone.lastName,
-      email: someone.email,
-      phone: someone.cell,
-      idNumber: someone.idNumber,
-    }),
-  );
-  for (const outcome of [enquiry, booking, sale])
-    if (outcome.kind !== "stored") throw new Error(JSON.stringify(outcome));
-  if (!finance.ok || alert.status !== "sent") throw new Error(JSON.stringify({ finance, alert }));
-  const worker = new LeadDeliveryWorker({
-    db,
-    logger: createLogger("silent"),
-    mailer: mailer(),
-    siteUrl: SITE,
-    financeCipher: cipher,
-    linkSigner: signer,
-  });
-  while ((await worker.runOnce()) > 0);
-  return {
-    enquiry: (enquiry as { id: string }).id,
-    booking: (booking as { id: string }).id,
-    sale: (sale as { id: string }).id,
-    finance: finance.status.id,
-    photo: photos[0]!.id,
-  };
-}
+const records = () => ({ db, cipher, signer, outboxDir });
+const leaveRecordsOfEveryKind = (someone: Person, dealerSlug?: string) => leaveRecords(records(), someone, dealerSlug);
 
 async function addWebhook(dealerSlug: string): Promise<void> {
   const [dealer] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, dealerSlug));
@@ -210,21 +96,6 @@ const identifier = (input: string): PersonIdentifier => {
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.identifier;
 };
-
-/** Every row of every table of the database as text, to look for what must not be there. */
-async function wholeDatabaseText(): Promise<string> {
-  const tables = (await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const texts: string[] = [];
-  for (const { table_name } of tables.rows) {
-    const result = (await db.execute(
-      sql`select coalesce(string_agg(t::text, '|'), '') as text from ${sql.identifier(table_name)} t`,
-    )) as unknown as { rows: { text: string }[] };
-    texts.push(result.rows[0]!.text);
-  }
-  return texts.join("\n").toLowerCase();
-}
 
 async function outboxText(): Promise<string> {
   const names = await fs.readdir(outboxDir);
@@ -289,12 +160,12 @@ describe("one person's records of every kind", () => {
     ).toHaveLength(4);
 
     // Before the erasure, the checks below see the person everywhere they look.
-    expect(await wholeDatabaseText()).toContain("+27834440199");
+    expect(await wholeDatabaseText(db)).toContain("+27834440199");
     expect(await outboxText()).toContain(someone.email);
     // Erased: nothing readable is left in the database, the outbox, the photos, the CSV export or the photo links.
     const erased = await erasePersonRecords(db, admin, identifier(someone.email), deps);
     expect(erased).toMatchObject({ status: "erased", filesPending: 0, counts: { enquiry: 3, finance_application: 1 } });
-    const everything = await wholeDatabaseText();
+    const everything = await wholeDatabaseText(db);
     for (const trace of [...traces(someone), "0834440199", "+27834440199", "dlamini-mokoena"])
       expect(everything).not.toContain(trace);
     const outbox = await outboxText();
@@ -388,12 +259,12 @@ describe("searching for a person", () => {
   });
 
   it("answers an erasure of somebody never seen with nothing found, and changes nothing", async () => {
-    const before = await wholeDatabaseText();
+    const before = await wholeDatabaseText(db);
     expect(await erasePersonRecords(db, admin, identifier("nobody.ever@example.co.za"), deps)).toEqual({
       status: "nothing-found",
       message: NOTHING_FOUND_MESSAGE,
     });
-    expect((await wholeDatabaseText()).length).toBe(before.length);
+    expect((await wholeDatabaseText(db)).length).toBe(before.length);
   });
 
   it("shows a dealer manager only their own dealers' records, and audits the search without the value", async () => {
