@@ -2,6 +2,7 @@ import type { LeadCounter } from "../core/attribution/visit.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
+import type { PrivacySettings } from "../core/privacy/retention.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { ReadModels } from "../core/shared/read-model.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
@@ -25,6 +26,8 @@ export type AppContext = {
   financeCipher: FinanceCipher;
   /** Signs and checks the buyers' links to move or cancel an appointment. */
   linkSigner: LinkSigner;
+  /** The outbox folder and the retention settings the privacy services and the privacy policy read (core/privacy). */
+  privacy: PrivacySettings;
   siteUrl: string;
   /** The site's mail channel (core/delivery/email.ts), for e-mails a page sends itself (saved-search confirmations). */
   mailer?: Mailer;

@@ -439,6 +439,11 @@ export const enquiries = pgTable(
     /** A held enquiry's time from the form's render to its send, in ms (for 'too-fast'). */
     heldFillMs: integer("held_fill_ms"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the person's details were erased or their retention period ended (core/privacy): names, contacts and free
+     * text blanked, the row kept so that counts and dates still add up.
+     */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("enquiries_dedupe_key_uq").on(t.dedupeKey),
@@ -467,9 +472,53 @@ export const financeApplications = pgTable(
     /** Issue 35: the source of the visit that sent it (not personal: it is kept outside the encrypted payload). */
     attribution: jsonb("attribution").$type<LeadAttribution>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When its e-mail, phone and ID number were added to finance_application_identifiers; null: not yet (back-filled at start). */
+    identifiersIndexedAt: timestamp("identifiers_indexed_at", { withTimezone: true }),
+    /** When the applicant's details were erased or their retention ended (core/privacy): the payload sealed empty, the row kept for counts. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [index("finance_applications_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The keyed blind index of finance applications (decision 074): an HMAC of each normalised e-mail, phone and ID
+ * number an application holds, so that one person's applications are found without decrypting them all. Nothing
+ * can be read back from it without the server's key.
+ */
+export const financeApplicationIdentifiers = pgTable(
+  "finance_application_identifiers",
+  {
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => financeApplications.id, { onDelete: "cascade" }),
+    blindIndex: text("blind_index").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "finance_application_identifiers_pk", columns: [t.applicationId, t.blindIndex] }),
+    index("finance_application_identifiers_index_idx").on(t.blindIndex),
+  ],
+);
+
+/**
+ * The do-not-contact list (POPIA sections 11(3) and 69): people who objected to direct marketing, by the keyed
+ * blind index of their e-mail address or phone number (never the value), honoured by saved-search alerts and any
+ * marketing mail, also for sign-ups after the objection.
+ */
+export const doNotContact = pgTable("do_not_contact", {
+  blindIndex: text("blind_index").primaryKey(),
+  /** 'email' or 'phone'. */
+  kind: text("kind").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Files (outbox e-mails) an erasure or the retention job must still delete: written in the transaction that erases
+ * the records, removed once the file is gone, so a deletion that failed is tried again by the daily retention job.
+ */
+export const pendingFileErasures = pgTable("pending_file_erasures", {
+  path: text("path").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Where a dealer's leads go (issue 7): e-mail addresses and CRM webhooks, per kind of lead. A dealer with no

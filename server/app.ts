@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { LinkSigner } from "../core/appointments/links.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
+import { DEFAULT_RETENTION, type PrivacySettings } from "../core/privacy/retention.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ReadModels } from "../core/shared/read-model.ts";
 import { createApi } from "./api/index.ts";
@@ -83,6 +84,8 @@ export type AppDeps = {
   financeCipher?: FinanceCipher;
   /** Signs the buyers' appointment links; main.ts passes the configured key, tests get a throwaway one. */
   linkSigner?: LinkSigner;
+  /** Where the outbox e-mails are and how long each kind of personal record is kept (core/privacy); default: DEFAULT_RETENTION and no outbox. */
+  privacy?: PrivacySettings;
   /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
   usedStock?: UsedStock;
   /** What public pages read; main.ts passes models kept in memory, tests default to queries. */
@@ -151,6 +154,7 @@ export function createApp({
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
   linkSigner = LinkSigner.ephemeral(),
+  privacy = { outboxDir: null, retention: DEFAULT_RETENTION },
   usedStock = new UsedStock(db),
   readModels = new ReadModels(db),
   writeQueue = new WriteQueue(POSTGRES_WRITE_LIMITS),
@@ -278,6 +282,7 @@ export function createApp({
         },
         financeCipher,
         linkSigner,
+        privacy,
         siteUrl,
         mailer,
         pageRequest,

@@ -77,6 +77,16 @@ const envSchema = z.object({
   VITALS_RETENTION_DAYS: z.coerce.number().int().min(28).max(3650).default(90),
   /** Days after unsubscribing that an alert address and its searches are deleted. */
   ALERT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Months after a lead's last activity (received, worked, appointment changed) that the person's details on it are erased (core/privacy). */
+  LEAD_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Months after an appointment's last change that the person's details on its booking are erased. */
+  APPOINTMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Days a sell-your-car seller's photos (and their renditions) are kept. */
+  SELLER_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days the copies of a delivered lead are kept: the ADF or webhook body as sent, errors, the buyer's confirmation address. */
+  LEAD_DELIVERY_COPY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days an e-mail written to DATA_DIR/outbox (no SMTP_URL) is kept. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

@@ -9,8 +9,10 @@ import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
-import { registerFinancePurgeJob } from "../core/finance/daily-purge.ts";
 import { registerHeldLeadsPurgeJob } from "../core/leads/held.ts";
+import { backfillFinanceIdentifiers } from "../core/privacy/kinds/finance.ts";
+import { registerRetentionJob } from "../core/privacy/retention-job.ts";
+import { retentionSettingsOf } from "../core/privacy/retention.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { PageCache } from "./page-cache.ts";
@@ -121,11 +123,15 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     sourceCap: { perDay: env.PAGE_COUNTS_NEW_SOURCES_PER_DAY, perClient: env.PAGE_COUNTS_NEW_SOURCES_PER_CLIENT },
   });
   const financeCipher = financeCipherFromEnv(env, logger);
-  const mailer = createMailer({
-    smtpUrl: env.SMTP_URL,
-    outboxDir: path.join(env.DATA_DIR, "outbox"),
-    from: env.MAIL_FROM,
-  });
+  const outboxDir = path.join(env.DATA_DIR, "outbox");
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM });
+  const privacy = { outboxDir, retention: retentionSettingsOf(env) };
+  // Finance applications stored before their blind index existed are indexed once, in batches (decision 074).
+  void backfillFinanceIdentifiers(database.db, financeCipher)
+    .then((indexed) => indexed > 0 && logger.info({ indexed }, "finance applications indexed for privacy searches"))
+    .catch((error: unknown) =>
+      logger.error({ err: error }, "could not index finance applications for privacy searches"),
+    );
   const staff = await bootstrapStaff(database.db, {
     email: env.STAFF_BOOTSTRAP_EMAIL,
     password: env.STAFF_BOOTSTRAP_PASSWORD,
@@ -156,6 +162,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     siteUrl,
     financeCipher,
     linkSigner,
+    privacy,
     usedStock,
     readModels,
     pageCache,
@@ -208,10 +215,13 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     mailer,
     siteUrl,
     intervalMs: env.SAVED_SEARCH_ALERT_INTERVAL_MINUTES * 60_000,
-    retentionDays: env.ALERT_RETENTION_DAYS,
   });
-  // The POPIA retention purge of finance applications, daily (issue 16, decision 033).
-  registerFinancePurgeJob(jobs, { db: database.db, retentionDays: env.FINANCE_RETENTION_DAYS });
+  // POPIA retention of every kind of personal record, finance applications and alert addresses included (decision 074).
+  registerRetentionJob(jobs, {
+    db: database.db,
+    settings: privacy.retention,
+    deps: { cipher: financeCipher, outboxDir },
+  });
   registerHeldLeadsPurgeJob(jobs, { db: database.db, retentionDays: env.HELD_LEAD_RETENTION_DAYS });
   registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
   registerPageCountsPurgeJob(jobs, { db: database.db });

@@ -236,17 +236,22 @@ export async function deleteAddress(db: Database, manageToken: string): Promise<
   await db.delete(alertAddresses).where(eq(alertAddresses.manageToken, manageToken));
 }
 
-/** Deletes addresses unsubscribed longer ago than the retention period, and searches never confirmed in time. */
+/**
+ * Deletes addresses unsubscribed longer ago than the retention period, and searches never confirmed in time, as of
+ * `now`. The daily personal-records retention job (core/privacy) runs it for the saved-search alerts kind.
+ */
 export async function purgeAlertAddresses(
-  db: Database,
+  db: Pick<Database, "delete" | "execute">,
   retentionDays: number,
+  now: Date = new Date(),
 ): Promise<{ addresses: number; unconfirmed: number }> {
+  const at = now.toISOString();
   const addresses = await db
     .delete(alertAddresses)
     .where(
       and(
         isNotNull(alertAddresses.unsubscribedAt),
-        lt(alertAddresses.unsubscribedAt, sql`now() - ${`${retentionDays} days`}::interval`),
+        lt(alertAddresses.unsubscribedAt, sql`${at}::timestamptz - ${`${retentionDays} days`}::interval`),
       ),
     )
     .returning({ id: alertAddresses.id });
@@ -255,13 +260,16 @@ export async function purgeAlertAddresses(
     .where(
       and(
         isNull(savedSearches.confirmedAt),
-        lt(savedSearches.createdAt, sql`now() - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`),
+        lt(savedSearches.createdAt, sql`${at}::timestamptz - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`),
       ),
     )
     .returning({ id: savedSearches.id });
   // An address left with no search and never confirmed any: nothing to keep it for.
-  await db.execute(
-    sql`delete from ${alertAddresses} a where not exists (select 1 from ${savedSearches} s where s.address_id = a.id) and a.created_at < now() - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`,
-  );
-  return { addresses: addresses.length, unconfirmed: unconfirmed.length };
+  const unused = await db
+    .delete(alertAddresses)
+    .where(
+      sql`not exists (select 1 from ${savedSearches} s where s.address_id = ${alertAddresses.id}) and ${alertAddresses.createdAt} < ${at}::timestamptz - ${`${CONFIRMATION_VALID_DAYS} days`}::interval`,
+    )
+    .returning({ id: alertAddresses.id });
+  return { addresses: addresses.length + unused.length, unconfirmed: unconfirmed.length };
 }

@@ -23,6 +23,7 @@ import {
   SOURCE_CODE,
 } from "./application-schema.ts";
 import type { FinanceCipher } from "./encryption.server.ts";
+import { indexApplication } from "../privacy/kinds/finance.ts";
 
 /** What a visitor or API client is told after submitting (product.md §3: the finance response carries a status object). */
 export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id: string; status: string };
@@ -78,6 +79,7 @@ export async function submitFinanceApplication(
       .onConflictDoNothing({ target: financeApplications.idempotencyKey })
       .returning({ id: financeApplications.id, status: financeApplications.status });
     if (created) {
+      await indexApplication(tx, cipher, created.id, sensitivePayload(application));
       await enqueueLeadDelivery(tx, { kind: "finance", id: created.id, dealerId, confirmTo });
       return { row: created, created: true };
     }

@@ -25,12 +25,14 @@ export function parseEncryptionKey(value: string): Buffer | null {
 export class FinanceCipher {
   readonly #key: Buffer;
   readonly #hmacKey: Buffer;
+  readonly #blindIndexKey: Buffer;
 
   constructor(key: Buffer) {
     if (key.length !== KEY_BYTES) throw new Error("The finance encryption key must be 32 bytes");
     this.#key = Buffer.from(key);
     // A separate key for fingerprints, derived so the encryption key itself is never used twice over.
     this.#hmacKey = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "finance-application-fingerprint", KEY_BYTES));
+    this.#blindIndexKey = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "person-blind-index", KEY_BYTES));
   }
 
   /** A cipher with a throwaway random key (tests, and the API served without a configured key). */
@@ -60,6 +62,14 @@ export class FinanceCipher {
   /** A keyed fingerprint of a text (HMAC-SHA-256): equal texts give equal fingerprints, nothing can be read back. */
   fingerprint(text: string): string {
     return createHmac("sha256", this.#hmacKey).update(text).digest("base64url");
+  }
+
+  /**
+   * The blind index of a normalised identifier ("email:a@b.co.za", "phone:+27825550123", "id_number:..."): how one
+   * person's finance applications and do-not-contact entries are found without the value being stored (decision 074).
+   */
+  blindIndex(normalised: string): string {
+    return createHmac("sha256", this.#blindIndexKey).update(normalised).digest("base64url");
   }
 }
 

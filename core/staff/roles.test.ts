@@ -29,6 +29,7 @@ const AREAS: StaffArea[] = [
   "channels",
   "audit-log",
   "insights",
+  "privacy",
 ];
 const MANAGER_AREAS = new Set<StaffArea>([
   "stock",
@@ -38,6 +39,7 @@ const MANAGER_AREAS = new Set<StaffArea>([
   "dealer-details",
   "channels",
   "insights",
+  "privacy",
 ]);
 const EDITOR_AREAS = new Set<StaffArea>(["deals", "banners", "blog"]);
 

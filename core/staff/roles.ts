@@ -7,7 +7,9 @@
  *   the audit log, the real visitors' web vitals and the group's insights.
  * - Dealer manager: stock, leads, finance applications and specials/deals of the dealers assigned to
  *   them, their dealers' contact details and hours, their catalogue channels (core/channels) and their
- *   insights (core/insights: page counts, leads by source, campaign spend, stock ageing).
+ *   insights (core/insights: page counts, leads by source, campaign spend, stock ageing), and a person's records
+ *   held by their dealers (core/privacy: find, hand over, correct, erase; the records no dealer holds, saved-search
+ *   alerts and e-mails not made of a lead, stay the group administrators').
  * - Content editor: banners, specials, deals and blog posts, group-wide.
  */
 
@@ -47,7 +49,8 @@ export type StaffArea =
   | "channels"
   | "audit-log"
   | "web-vitals"
-  | "insights";
+  | "insights"
+  | "privacy";
 
 type Reach = "all-dealers" | "own-dealers";
 
@@ -68,6 +71,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     "audit-log": "all-dealers",
     "web-vitals": "all-dealers",
     insights: "all-dealers",
+    privacy: "all-dealers",
   },
   dealer_manager: {
     stock: "own-dealers",
@@ -77,6 +81,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     "dealer-details": "own-dealers",
     channels: "own-dealers",
     insights: "own-dealers",
+    privacy: "own-dealers",
   },
   content_editor: {
     deals: "all-dealers",

@@ -1,0 +1,21 @@
+import type { PersonalRecordKind } from "./kinds.ts";
+import { savedSearchAlertKind } from "./kinds/alerts.ts";
+import { leadDeliveryKind, outboxEmailKind } from "./kinds/deliveries.ts";
+import { financeApplicationKind } from "./kinds/finance.ts";
+import { appointmentKind, enquiryKind, sellYourCarKind, sellYourCarPhotoKind } from "./kinds/leads.ts";
+
+/**
+ * Every kind of personal record, in the order they are searched, handed over and erased: the one index through which
+ * a person's records are found, so a new kind added here is found, exported, erased and expired like the others.
+ * The copies made of a lead (outbox e-mails, deliveries, photos) come before the lead itself.
+ */
+export const PERSONAL_RECORD_KIND_LIST: readonly PersonalRecordKind[] = [
+  enquiryKind,
+  appointmentKind,
+  sellYourCarKind,
+  sellYourCarPhotoKind,
+  financeApplicationKind,
+  savedSearchAlertKind,
+  leadDeliveryKind,
+  outboxEmailKind,
+];
