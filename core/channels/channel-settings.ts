@@ -6,7 +6,7 @@ import type { LinkSigner } from "../appointments/links.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { assertMay, dealerScope, type StaffActor } from "../staff/roles.ts";
 import { CHANNEL_IDS, channelById } from "./channels.ts";
-import type { FeedDealer } from "./channel.ts";
+import { type FeedDealer, feedDealerOf } from "./channel.ts";
 
 /**
  * Which catalogue channels each dealer has switched on, their feed keys and their fetch log (decision 054).
@@ -225,16 +225,7 @@ export async function feedAccess(
       keyNonce: channelFeeds.keyNonce,
       previousKeyNonce: channelFeeds.previousKeyNonce,
       previousKeyValidUntil: channelFeeds.previousKeyValidUntil,
-      dealer: {
-        id: dealers.id,
-        slug: dealers.slug,
-        name: dealers.dealerName,
-        street: dealers.street,
-        address: dealers.address,
-        city: dealers.city,
-        province: dealers.province,
-        postalCode: dealers.postalCode,
-      },
+      dealer: dealers,
     })
     .from(channelFeeds)
     .innerJoin(dealers, eq(dealers.id, channelFeeds.dealerId))
@@ -249,19 +240,7 @@ export async function feedAccess(
   const previousValid = row.previousKeyValidUntil !== null && row.previousKeyValidUntil.getTime() > Date.now();
   if (!matches(row.keyNonce) && !(previousValid && matches(row.previousKeyNonce))) return { kind: "invalid-key" };
   if (!row.enabled) return { kind: "disabled" };
-  const { dealer } = row;
-  return {
-    kind: "open",
-    dealer: {
-      id: dealer.id,
-      slug: dealer.slug,
-      name: dealer.name,
-      street: dealer.street ?? dealer.address,
-      city: dealer.city,
-      province: dealer.province,
-      postalCode: dealer.postalCode ?? "",
-    },
-  };
+  return { kind: "open", dealer: feedDealerOf(row.dealer) };
 }
 
 export type FetchRecord = {
@@ -271,23 +250,12 @@ export type FetchRecord = {
   items: number;
   leftOut: number;
   durationMs: number;
-  guarded: boolean;
-  wouldHaveItems: number | null;
+  /** 200: the file; 304: not modified. */
+  status: number;
 };
 
 export async function recordFetch(db: Database, fetch: FetchRecord): Promise<void> {
   await db.insert(channelFetches).values({ ...fetch, userAgent: fetch.userAgent.slice(0, 300) });
-}
-
-/** The item count of the channel's last answered fetch (for the empty-feed guard), or null before the first. */
-export async function lastFetchItems(db: Database, dealerId: number, channel: string): Promise<number | null> {
-  const [row] = await db
-    .select({ items: channelFetches.items })
-    .from(channelFetches)
-    .where(and(eq(channelFetches.dealerId, dealerId), eq(channelFetches.channel, channel)))
-    .orderBy(desc(channelFetches.fetchedAt), desc(channelFetches.id))
-    .limit(1);
-  return row?.items ?? null;
 }
 
 export type FetchView = {
@@ -296,8 +264,7 @@ export type FetchView = {
   items: number;
   leftOut: number;
   durationMs: number;
-  guarded: boolean;
-  wouldHaveItems: number | null;
+  status: number;
 };
 
 /** Each dealer's channels' latest fetches (the newest first, a few each) that the actor may see. */
@@ -317,8 +284,7 @@ export async function recentFetches(
       items: channelFetches.items,
       leftOut: channelFetches.leftOut,
       durationMs: channelFetches.durationMs,
-      guarded: channelFetches.guarded,
-      wouldHaveItems: channelFetches.wouldHaveItems,
+      status: channelFetches.status,
       rank: sql<number>`row_number() over (partition by ${channelFetches.dealerId}, ${channelFetches.channel} order by ${channelFetches.fetchedAt} desc, ${channelFetches.id} desc)`.as(
         "rank",
       ),
@@ -337,44 +303,4 @@ export async function recentFetches(
     byChannel.set(key, [...(byChannel.get(key) ?? []), fetch]);
   }
   return byChannel;
-}
-
-/**
- * The drop the empty-feed guard held back was real (a dealer sold half its stock): the next fetch publishes
- * the file as it is. Recorded in the fetch log as the new baseline, and audited.
- */
-export async function acceptFeedDrop(
-  db: Database,
-  actor: StaffActor,
-  dealerId: number,
-  channel: string,
-): Promise<boolean> {
-  assertMay(actor, "channels", dealerId);
-  assertChannel(channel);
-  return db.transaction(async (tx) => {
-    const [last] = await tx
-      .select()
-      .from(channelFetches)
-      .where(and(eq(channelFetches.dealerId, dealerId), eq(channelFetches.channel, channel)))
-      .orderBy(desc(channelFetches.fetchedAt), desc(channelFetches.id))
-      .limit(1);
-    if (!last?.guarded || last.wouldHaveItems === null) return false;
-    await tx.insert(channelFetches).values({
-      dealerId,
-      channel,
-      userAgent: `Accepted in the back office by ${actor.label}`,
-      items: last.wouldHaveItems,
-      leftOut: last.leftOut,
-      durationMs: 0,
-    });
-    await recordAudit(tx, {
-      actor,
-      action: "channel.accept_drop",
-      entity: "channel",
-      entityId: `${dealerId}:${channel}`,
-      dealerId,
-      changes: { items: { from: last.items, to: last.wouldHaveItems } },
-    });
-    return true;
-  });
 }

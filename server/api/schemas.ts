@@ -477,5 +477,16 @@ export const stockFeedReportSchema = z
         }),
       ),
     }),
+    held: z
+      .object({
+        id: z.number().int(),
+        wouldSell: z.number().int().openapi({ description: "The dealer's vehicles the feed would mark Sold" }),
+        stockCount: z.number().int().openapi({ description: "The dealer's vehicles not sold before the feed" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Set (with 202) when the feed would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold: nothing changed, and the feed waits in the back office (/staff/channels) for someone to publish it",
+      }),
   })
   .openapi("StockFeedReport");

@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
 import {
-  acceptFeedDrop,
   revokeChannelKey,
   rotateChannelKey,
   setChannelEnabled,
   UnknownChannel,
 } from "../../../core/channels/channel-settings.ts";
+import { type HeldImportView, listHeldImports, publishHeldImport } from "../../../core/inventory/held-imports.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { buttonClass, inputClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
@@ -58,6 +58,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     csrfToken,
     channels: channels.map((channel) => present(channel, now)),
+    heldImports: (await listHeldImports(context.db, actor)).map((held) => presentHeld(held, now)),
+  };
+}
+
+function presentHeld(held: HeldImportView, now: Date) {
+  return {
+    id: held.id,
+    dealerName: held.dealerName,
+    sentBy: held.sentBy,
+    receivedAt: `${when(held.receivedAt)} (${timeAgo(held.receivedAt, now)})`,
+    source: held.source === "upload" ? "an upload" : "the DMS feed",
+    received: held.received,
+    wouldSell: held.wouldSell,
+    stockCount: held.stockCount,
   };
 }
 
@@ -78,10 +92,10 @@ function present(channel: ChannelOverview, now: Date) {
       client: fetch.userAgent || "(no User-Agent)",
       items: fetch.items,
       ms: fetch.durationMs,
-      guarded: fetch.guarded ? `held back: the new file would have had ${fetch.wouldHaveItems ?? 0}` : null,
+      notModified: fetch.status === 304,
     })),
     stale: channel.stale,
-    guarded: channel.guarded ? (channel.fetches[0]?.wouldHaveItems ?? 0) : null,
+    empty: channel.empty,
     items: channel.items,
     leftOutCount: channel.leftOut.length,
     leftOut: channel.leftOut.slice(0, LEFT_OUT_SHOWN),
@@ -104,6 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function perform(db: AppContext["db"], actor: StaffActor, form: FormData): Promise<string> {
+  if (form.get("intent") === "publish-import") return publishImport(db, actor, form);
   const dealerId = Number(form.get("dealer"));
   const channel = String(form.get("channel") ?? "");
   if (!Number.isInteger(dealerId) || dealerId <= 0) throw data("Not found", { status: 404 });
@@ -120,16 +135,46 @@ async function perform(db: AppContext["db"], actor: StaffActor, form: FormData):
     case "revoke":
       await revokeChannelKey(db, actor, dealerId, channel);
       return "The feed URL is revoked: it stopped working at once. Make a new one to publish again.";
-    case "accept-drop":
-      return (await acceptFeedDrop(db, actor, dealerId, channel))
-        ? "The smaller file is published from the channel's next fetch."
-        : "Nothing was held back for this channel.";
     default:
       throw data("Unknown action", { status: 400 });
   }
 }
 
+/** Publishes an import the drop guard held: the stock, its pages and every channel file change together. */
+async function publishImport(db: AppContext["db"], actor: StaffActor, form: FormData): Promise<string> {
+  const id = Number(form.get("import"));
+  if (!Number.isInteger(id) || id <= 0) throw data("Not found", { status: 404 });
+  const report = await publishHeldImport(db, actor, id);
+  if (!report) return "That import is no longer waiting: it was published already, or a newer one took its place.";
+  return `The import is published: ${report.created} created, ${report.updated} updated, ${report.sold} marked sold. The site and every channel file show the new stock.`;
+}
+
 type ChannelCard = ReturnType<typeof present>;
+type HeldCard = ReturnType<typeof presentHeld>;
+
+function HeldImportAlarm({ held, csrf }: { held: HeldCard; csrf: string }) {
+  const share = Math.round((held.wouldSell / Math.max(held.stockCount, 1)) * 100);
+  return (
+    <div role="alert" className="mt-4 rounded border-2 border-brand-red bg-red-50 p-4 text-brand-grey">
+      <h2 className="text-lg font-bold">{held.dealerName}: a stock import is waiting</h2>
+      <p className="mt-1">
+        {held.sentBy} sent {held.source} of {held.received} {held.received === 1 ? "vehicle" : "vehicles"} on{" "}
+        {held.receivedAt}. It would mark {held.wouldSell} of the dealer's {held.stockCount} vehicles sold ({share}%),
+        more than an import may sell without someone confirming it. Nothing has changed: the site and the channel files
+        still show the stock as it was.
+      </p>
+      <p className="mt-1">If the dealer really sold that much (or the file is the dealer's whole stock), publish it:</p>
+      <Form method="post" className="mt-2">
+        <CsrfField token={csrf} />
+        <input type="hidden" name="intent" value="publish-import" />
+        <input type="hidden" name="import" value={held.id} />
+        <button type="submit" className={buttonClass}>
+          Publish the import<span className="sr-only"> for {held.dealerName}</span>
+        </button>
+      </Form>
+    </div>
+  );
+}
 
 function ChannelForm({
   csrf,
@@ -169,20 +214,18 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
       <h3 id={headingId} className="text-lg font-bold">
         {card.label} <span className="font-normal">({card.enabled ? "on" : "off"})</span>
       </h3>
-      {card.guarded !== null ? (
-        <div role="alert" className="mt-2 rounded border-2 border-brand-red bg-red-50 p-3 text-brand-grey">
-          <p className="font-semibold">
-            Held back: the last fetch would have dropped too many vehicles at once (to {card.guarded}).
-          </p>
-          <p>The channel got the previous file. If the stock really is that much smaller, publish it:</p>
-          <div className="mt-2">
-            <ChannelForm csrf={csrf} card={card} intent="accept-drop" label="Publish the smaller file" />
-          </div>
-        </div>
-      ) : null}
       {card.stale ? (
         <p className="mt-2 rounded border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-brand-grey">
           Switched on, but not fetched for more than a day: check the feed URL in the channel's catalogue settings.
+        </p>
+      ) : null}
+      {card.empty ? (
+        <p className="mt-2 rounded border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-brand-grey">
+          Switched on, but the file is empty:{" "}
+          {card.leftOutCount > 0
+            ? "every vehicle is left out (see why below)"
+            : "the dealer has no stock this channel takes"}
+          . Switch it off, or fix what leaves the vehicles out.
         </p>
       ) : null}
       <p className="mt-2">{card.lastFetch ?? "Never fetched."}</p>
@@ -226,8 +269,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
             {card.fetches.map((fetch, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a log drawn once, never reordered
               <li key={index}>
-                {fetch.at}: {fetch.items} items in {fetch.ms} ms, by {fetch.client}
-                {fetch.guarded ? ` (${fetch.guarded})` : ""}
+                {fetch.at}:{" "}
+                {fetch.notModified ? `not modified (it keeps its ${fetch.items} items)` : `${fetch.items} items`} in{" "}
+                {fetch.ms} ms, by {fetch.client}
               </li>
             ))}
           </ul>
@@ -269,6 +313,9 @@ export default function Channels({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-4">
         <Notice>{(actionData as { done?: string } | undefined)?.done}</Notice>
       </div>
+      {loaderData.heldImports.map((held) => (
+        <HeldImportAlarm key={held.id} held={held} csrf={loaderData.csrfToken} />
+      ))}
       {dealers.length === 0 ? <p className="mt-4">You manage no dealer's channels.</p> : null}
       {dealers.map(([dealerId, dealerName]) => (
         <section key={dealerId} aria-labelledby={`dealer-${dealerId}`} className="mt-8">
