@@ -3,8 +3,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { channelFeeds, channelFetches, dealers } from "../../db/schema.ts";
 import type { LinkSigner } from "../appointments/links.ts";
-import { recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, type StaffActor } from "../staff/roles.ts";
+import { changedFields, recordAudit } from "../staff/audit.ts";
+import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { CHANNEL_IDS, channelById } from "./channels.ts";
 import { type FeedDealer, feedDealerOf } from "./channel.ts";
 
@@ -303,4 +303,87 @@ export async function recentFetches(
     byChannel.set(key, [...(byChannel.get(key) ?? []), fetch]);
   }
   return byChannel;
+}
+
+/** What the channels say about the dealer besides its address: its Facebook page and where it stands. */
+export type ChannelDealerDetails = { fbPageId: string | null; latitude: number | null; longitude: number | null };
+
+export type DetailsErrors = Partial<Record<keyof ChannelDealerDetails, string>>;
+
+/** South Africa lies within these degrees: a point outside is a sign or order mistake (latitude is south, negative). */
+const SOUTH_AFRICA = { latitude: [-35, -22], longitude: [16, 33] } as const;
+
+/** The form's three fields read and checked: blank clears a field; coordinates come as a pair. */
+export function parseChannelDealerDetails(form: {
+  fbPageId: string;
+  latitude: string;
+  longitude: string;
+}): { ok: true; value: ChannelDealerDetails } | { ok: false; errors: DetailsErrors } {
+  const errors: DetailsErrors = {};
+  const fbPageId = form.fbPageId.trim();
+  if (fbPageId !== "" && !/^\d{5,20}$/.test(fbPageId))
+    errors.fbPageId =
+      "The Facebook page id is the page's number (5 to 20 digits), found under the page's About, Page transparency";
+  const degrees = (raw: string, key: "latitude" | "longitude") => {
+    const text = raw.trim().replace(",", ".");
+    if (text === "") return null;
+    const value = Number(text);
+    const [low, high] = SOUTH_AFRICA[key];
+    if (!/^-?\d{1,3}(\.\d{1,8})?$/.test(text) || value < low || value > high) {
+      errors[key] =
+        `The ${key} is decimal degrees within South Africa, from ${low} to ${high} (e.g. ${key === "latitude" ? "-26.1076" : "28.0567"})`;
+      return null;
+    }
+    return value;
+  };
+  const latitude = degrees(form.latitude, "latitude");
+  const longitude = degrees(form.longitude, "longitude");
+  if (!errors.latitude && !errors.longitude && (latitude === null) !== (longitude === null)) {
+    errors[latitude === null ? "latitude" : "longitude"] = "Give both the latitude and the longitude, or neither";
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { fbPageId: fbPageId === "" ? null : fbPageId, latitude, longitude } };
+}
+
+/** Sets the dealer's Facebook page id and coordinates (Meta's vehicle catalogue reads them), audited. */
+export async function setChannelDealerDetails(
+  db: Database,
+  actor: StaffActor,
+  dealerId: number,
+  details: ChannelDealerDetails,
+): Promise<void> {
+  assertMay(actor, "channels", dealerId);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ fbPageId: dealers.fbPageId, latitude: dealers.latitude, longitude: dealers.longitude })
+      .from(dealers)
+      .where(eq(dealers.id, dealerId))
+      .for("update");
+    if (!before) throw new StaffAccessDenied("not-found", "channels");
+    await tx.update(dealers).set(details).where(eq(dealers.id, dealerId));
+    const changes = changedFields(before, details);
+    if (Object.keys(changes).length === 0) return;
+    await recordAudit(tx, {
+      actor,
+      action: "dealer.channel_details",
+      entity: "dealer",
+      entityId: dealerId,
+      dealerId,
+      changes,
+    });
+  });
+}
+
+/** The details of the dealers the actor manages channels for, by dealer id. */
+export async function channelDealerDetails(
+  db: Database,
+  actor: StaffActor,
+): Promise<Map<number, ChannelDealerDetails>> {
+  const scope = dealerScope(actor, "channels");
+  if (scope.kind === "dealers" && scope.dealerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: dealers.id, fbPageId: dealers.fbPageId, latitude: dealers.latitude, longitude: dealers.longitude })
+    .from(dealers)
+    .where(scope.kind === "all" ? undefined : inArray(dealers.id, [...scope.dealerIds]));
+  return new Map(rows.map(({ id, ...details }) => [id, details]));
 }

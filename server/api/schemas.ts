@@ -131,6 +131,11 @@ export const usedVehicleSchema = ldResource("Vehicle", {
   dealer_name: z.string().openapi({ example: "Honda Sandton" }),
   dealer_slug: z.string().openapi({ example: "honda-sandton" }),
   dealer_province: z.string().openapi({ example: "Gauteng" }),
+  description: z.string().nullable().optional().openapi({
+    description:
+      "The dealer's description, plain text (paragraphs separated by a blank line); on the answer for one vehicle only, null when the dealer wrote none",
+    example: "One owner, full Honda service history.\n\nTow bar and two keys.",
+  }),
 });
 
 export const makeSchema = ldResource("Make", {

@@ -1,15 +1,26 @@
 import { data, Form, Link } from "react-router";
 import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
 import {
+  channelDealerDetails,
+  type DetailsErrors,
+  parseChannelDealerDetails,
   revokeChannelKey,
   rotateChannelKey,
+  setChannelDealerDetails,
   setChannelEnabled,
   UnknownChannel,
 } from "../../../core/channels/channel-settings.ts";
 import { type HeldImportView, listHeldImports, publishHeldImport } from "../../../core/inventory/held-imports.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, inputClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
+import {
+  buttonClass,
+  ErrorSummary,
+  inputClass,
+  labelClass,
+  Notice,
+  secondaryButtonClass,
+} from "../../components/staff/form.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
@@ -59,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     csrfToken,
     channels: channels.map((channel) => present(channel, now)),
     heldImports: (await listHeldImports(context.db, actor)).map((held) => presentHeld(held, now)),
+    dealerDetails: Object.fromEntries(await channelDealerDetails(context.db, actor)),
   };
 }
 
@@ -110,6 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) throw data(body.message, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   try {
+    if (body.form.get("intent") === "dealer-details") return await saveDealerDetails(context.db, actor, body.form);
     return { done: await perform(context.db, actor, body.form) };
   } catch (error) {
     if (error instanceof UnknownChannel) throw data("Not found", { status: 404 });
@@ -138,6 +151,84 @@ async function perform(db: AppContext["db"], actor: StaffActor, form: FormData):
     default:
       throw data("Unknown action", { status: 400 });
   }
+}
+
+/** The dealer's Facebook page id and coordinates: 422 with the fields at fault, else saved. */
+async function saveDealerDetails(db: AppContext["db"], actor: StaffActor, form: FormData) {
+  const dealerId = Number(form.get("dealer"));
+  if (!Number.isInteger(dealerId) || dealerId <= 0) throw data("Not found", { status: 404 });
+  const text = (name: string) => String(form.get(name) ?? "");
+  const parsed = parseChannelDealerDetails({
+    fbPageId: text("fbPageId"),
+    latitude: text("latitude"),
+    longitude: text("longitude"),
+  });
+  if (!parsed.ok) return data({ detailsOf: dealerId, errors: parsed.errors }, { status: 422 });
+  await setChannelDealerDetails(db, actor, dealerId, parsed.value);
+  return { done: "The dealer's Facebook page and location are saved: Meta's file carries them from its next fetch." };
+}
+
+const DETAIL_LABELS = { fbPageId: "Facebook page id", latitude: "Latitude", longitude: "Longitude" };
+
+function DealerDetailsForm({
+  dealerId,
+  dealerName,
+  csrf,
+  saved,
+  errors,
+}: {
+  dealerId: number;
+  dealerName: string;
+  csrf: string;
+  saved: { fbPageId: string | null; latitude: number | null; longitude: number | null } | undefined;
+  errors: DetailsErrors | undefined;
+}) {
+  const formId = `details-${dealerId}`;
+  const field = (name: keyof typeof DETAIL_LABELS, value: string | number | null | undefined, hint: string) => (
+    <div>
+      <label htmlFor={`${formId}-${name}`} className={labelClass}>
+        {DETAIL_LABELS[name]}
+      </label>
+      <p id={`${formId}-${name}-hint`} className="text-sm">
+        {hint}
+      </p>
+      <input
+        id={`${formId}-${name}`}
+        name={name}
+        inputMode={name === "fbPageId" ? "numeric" : "decimal"}
+        defaultValue={value ?? ""}
+        className={inputClass}
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={`${formId}-${name}-hint${errors?.[name] ? ` ${formId}-${name}-error` : ""}`}
+      />
+      {errors?.[name] ? (
+        <p id={`${formId}-${name}-error`} className="mt-1 text-sm font-semibold text-brand-red">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <details className="mt-4" open={errors ? true : undefined}>
+      <summary className="cursor-pointer font-semibold">Facebook page and location (Meta vehicles)</summary>
+      <div className="mt-2">
+        <ErrorSummary form={formId} errors={errors} fieldLabels={DETAIL_LABELS} />
+      </div>
+      <Form method="post" id={formId} className="mt-2 grid max-w-xl gap-3">
+        <CsrfField token={csrf} />
+        <input type="hidden" name="intent" value="dealer-details" />
+        <input type="hidden" name="dealer" value={dealerId} />
+        {field("fbPageId", saved?.fbPageId, "The dealership's Facebook page number; Meta's Marketplace needs it.")}
+        {field("latitude", saved?.latitude, "Decimal degrees, negative in South Africa (e.g. -26.1076).")}
+        {field("longitude", saved?.longitude, "Decimal degrees (e.g. 28.0567).")}
+        <div>
+          <button type="submit" className={buttonClass}>
+            Save<span className="sr-only"> the Facebook page and location of {dealerName}</span>
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
 }
 
 /** Publishes an import the drop guard held: the stock, its pages and every channel file change together. */
@@ -300,7 +391,10 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
   );
 }
 
+type ActionAnswer = { done?: string; detailsOf?: number; errors?: DetailsErrors } | undefined;
+
 export default function Channels({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as ActionAnswer;
   const dealers = [...new Map(loaderData.channels.map((card) => [card.dealerId, card.dealerName])).entries()];
   return (
     <>
@@ -311,7 +405,7 @@ export default function Channels({ loaderData, actionData }: Route.ComponentProp
         feed. docs/channels.md says how to connect each channel.
       </p>
       <div className="mt-4">
-        <Notice>{(actionData as { done?: string } | undefined)?.done}</Notice>
+        <Notice>{answer?.done}</Notice>
       </div>
       {loaderData.heldImports.map((held) => (
         <HeldImportAlarm key={held.id} held={held} csrf={loaderData.csrfToken} />
@@ -322,6 +416,13 @@ export default function Channels({ loaderData, actionData }: Route.ComponentProp
           <h2 id={`dealer-${dealerId}`} className="text-2xl font-bold">
             {dealerName}
           </h2>
+          <DealerDetailsForm
+            dealerId={dealerId}
+            dealerName={dealerName}
+            csrf={loaderData.csrfToken}
+            saved={loaderData.dealerDetails[dealerId]}
+            errors={answer?.detailsOf === dealerId ? answer.errors : undefined}
+          />
           <div className="mt-4 grid gap-4 lg:grid-cols-2">
             {loaderData.channels
               .filter((card) => card.dealerId === dealerId)
