@@ -247,12 +247,10 @@ function HeldImportAlarm({ held, csrf }: { held: HeldCard; csrf: string }) {
   const share = Math.round((held.wouldSell / Math.max(held.stockCount, 1)) * 100);
   return (
     <div role="alert" className="mt-4 rounded border-2 border-brand-red bg-red-50 p-4 text-brand-grey">
-      <h2 className="text-lg font-bold">{held.dealerName}: a stock import is waiting</h2>
+      <h2 className="text-lg font-bold">{`${held.dealerName}: a stock import is waiting`}</h2>
       <p className="mt-1">
-        {held.sentBy} sent {held.source} of {held.received} {held.received === 1 ? "vehicle" : "vehicles"} on{" "}
-        {held.receivedAt}. It would mark {held.wouldSell} of the dealer's {held.stockCount} vehicles sold ({share}%),
-        more than an import may sell without someone confirming it. Nothing has changed: the site and the channel files
-        still show the stock as it was.
+        {`${held.sentBy} sent ${held.source} of ${held.received} ${held.received === 1 ? "vehicle" : "vehicles"} on ${held.receivedAt}. It would mark ${held.wouldSell} of the dealer's ${held.stockCount} vehicles sold (${share}%), more than an import may sell without someone confirming it.`}{" "}
+        Nothing has changed: the site and the channel files still show the stock as it was.
       </p>
       <p className="mt-1">If the dealer really sold that much (or the file is the dealer's whole stock), publish it:</p>
       <Form method="post" className="mt-2">

@@ -93,7 +93,7 @@ function ConfirmDrop({ report, csrfToken }: { report: StockFeedReport; csrfToken
       className="mt-8 max-w-prose rounded border-2 border-brand-red bg-red-50 p-4 text-brand-grey"
     >
       <h2 id="confirm-drop-heading" tabIndex={-1} className="text-xl font-bold focus:outline-none">
-        Confirm: this file would mark {held.wouldSell} of {held.stockCount} vehicles sold
+        {`Confirm: this file would mark ${held.wouldSell} of ${held.stockCount} vehicles sold`}
       </h2>
       <p className="mt-2">
         Nothing has changed yet. A file that leaves out that much of the dealer's stock is often a partial export or
@@ -105,7 +105,7 @@ function ConfirmDrop({ report, csrfToken }: { report: StockFeedReport; csrfToken
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="import" value={held.id} />
         <button type="submit" className={buttonClass}>
-          Import it and mark {held.wouldSell} sold
+          {`Import it and mark ${held.wouldSell} sold`}
         </button>
       </Form>
     </section>
