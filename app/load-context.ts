@@ -35,6 +35,8 @@ export type AppContext = {
   vitalsSampleRate?: number;
   /** Told about each new lead, by type and visit source (the Prometheus counter, server/metrics.ts). */
   countLead?: LeadCounter;
+  /** The stock import's drop guard (CHANNEL_FEED_MAX_DROP): the share of a dealer's stock an import may sell unconfirmed. */
+  maxStockDropShare?: number;
   /** What pages may need about the request (the staff area's details, the upload scope): run as their scope. */
   pageRequest: PageRequestScope;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */

@@ -69,6 +69,9 @@ for (const channel of CHANNELS) {
         city: "City",
         province: "Gauteng",
         postalCode: "2196",
+        fbPageId: "104329871234567",
+        latitude: -26.1076,
+        longitude: 28.0567,
       },
     });
     const pieces = await serialiseFeed(channel, format, feedRows);

@@ -3,6 +3,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -59,6 +60,11 @@ export const dealers = pgTable("dealers", {
   testDriveCapacity: smallint("test_drive_capacity").notNull().default(2),
   /** Services the workshop takes in one 30-minute slot. */
   serviceCapacity: smallint("service_capacity").notNull().default(4),
+  /** The dealer's Facebook page id (digits), for Meta's vehicle catalogue; null until staff set it. */
+  fbPageId: text("fb_page_id"),
+  /** Where the dealership stands (WGS 84 degrees), for the channels' maps; null until staff set it. */
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
 });
 
 export const banners = pgTable(
@@ -1033,7 +1039,39 @@ export const channelFeeds = pgTable(
   (t) => [primaryKey({ name: "channel_feeds_pk", columns: [t.dealerId, t.channel] })],
 );
 
-/** Each fetch of a channel's feed: when, by which client, what it held, how long it took, and whether the empty-feed guard answered it. */
+/**
+ * A stock import held back because it would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold
+ * (core/inventory/held-imports.ts): its rows as read, kept until someone publishes it (or a newer import of
+ * the dealer replaces it). Nothing of it is applied before then.
+ */
+export const heldStockImports = pgTable(
+  "held_stock_imports",
+  {
+    id: serial("id").primaryKey(),
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** 'upload' (the back office's import page) or 'feed' (the DMS's PUT). */
+    source: text("source").notNull(),
+    /** Who sent it, as the audit names them ("feed key Autoslm", a person's label). */
+    sentBy: text("sent_by").notNull(),
+    /** The rows as the parser read them (FeedRow[]) and how it placed the columns (FeedColumnsReport). */
+    rows: jsonb("rows").notNull(),
+    columns: jsonb("columns").notNull(),
+    /** Vehicles the import would mark sold, of the dealer's stock that a feed may sell. */
+    wouldSell: integer("would_sell").notNull(),
+    stockCount: integer("stock_count").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when someone published it; null while it waits. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: text("published_by"),
+    /** Set when a newer import of the same dealer took its place. */
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [index("held_stock_imports_dealer_idx").on(t.dealerId, t.receivedAt)],
+);
+
+/** Each fetch of a channel's feed: when, by which client, what it was answered (status and items) and how long it took. */
 export const channelFetches = pgTable(
   "channel_fetches",
   {
@@ -1049,9 +1087,13 @@ export const channelFetches = pgTable(
     /** Items the stock had for the channel but its rules left out. */
     leftOut: integer("left_out").notNull(),
     durationMs: integer("duration_ms").notNull(),
-    /** The new file would have dropped too many items at once: the previous good file was answered (the alarm). */
+    /** The HTTP status the channel was answered: 200 (the file) or 304 (not modified: it keeps what it has). */
+    status: smallint("status").notNull().default(200),
+    /**
+     * Fetch-side guard of old (decision 054), no longer written (decision 077): the previous good file was
+     * answered instead of a smaller one, and the item count the smaller one had.
+     */
     guarded: boolean("guarded").notNull().default(false),
-    /** The item count the new file would have had, when guarded. */
     wouldHaveItems: integer("would_have_items"),
   },
   (t) => [index("channel_fetches_dealer_channel_idx").on(t.dealerId, t.channel, t.fetchedAt)],

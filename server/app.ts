@@ -48,6 +48,7 @@ import type { VitalsVisit } from "../core/vitals/store.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import { vitalsGuardRule, vitalsRoutes } from "./vitals.ts";
 import { visitCookies } from "./visit-cookie.ts";
+import { DEFAULT_MAX_DROP_SHARE } from "../core/inventory/held-imports.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -131,8 +132,13 @@ export type AppDeps = {
    * memory): past it, its pages are served and not counted.
    */
   countAllowance?: RateLimiter;
-  /** The catalogue feeds' empty-feed guard (CHANNEL_FEED_MAX_DROP, default half) and the metrics of their fetches. */
-  channelFeeds?: Pick<ChannelFeedOptions, "maxDropShare" | "observe">;
+  /** The metrics of the catalogue feeds' fetches. */
+  channelFeeds?: Pick<ChannelFeedOptions, "observe">;
+  /**
+   * The stock import's drop guard (CHANNEL_FEED_MAX_DROP, default half): an upload or feed that would mark more
+   * than this share of a dealer's stock sold waits for someone to confirm it.
+   */
+  maxStockDropShare?: number;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -173,7 +179,8 @@ export function createApp({
   pageMatch,
   pingAllowance,
   countAllowance = new MemoryRateLimiter(PAGE_VIEWS_PER_CLIENT, 600_000),
-  channelFeeds = { maxDropShare: 0.5 },
+  channelFeeds = {},
+  maxStockDropShare = DEFAULT_MAX_DROP_SHARE,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -245,7 +252,10 @@ export function createApp({
 
   // Hono's "/api/staff/*" also matches "/api/staff" itself.
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
-  app.route("/api", createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue, countLead }));
+  app.route(
+    "/api",
+    createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue, countLead, maxStockDropShare }),
+  );
   app.route("/", mediaRoutes(db, readModels));
   app.route("/", leadPhotoRoutes(db, linkSigner));
   app.route("/", seoRoutes(db, siteUrl, sitemapUrlsPerFile, readModels));
@@ -290,6 +300,7 @@ export function createApp({
         reportError,
         vitalsSampleRate,
         countLead,
+        maxStockDropShare,
       };
       const request = pageRequestOf(c.req.raw, overHttps);
       const response = await renderInTurn(renderTurns, c.req.raw, () => pageHandler(request, context));

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { LinkSigner } from "../core/appointments/links.ts";
-import { listChannelSettings } from "../core/channels/channel-settings.ts";
+import { listChannelSettings, setChannelEnabled } from "../core/channels/channel-settings.ts";
 import { changeStockStatus, getStockVehicle, updateStockVehicle } from "../core/inventory/stock-admin.ts";
 import type { StockStatus } from "../core/inventory/stock-schema.ts";
 import type { StaffActor } from "../core/staff/roles.ts";
@@ -81,8 +81,12 @@ beforeAll(async () => {
   database = await cloneTemplate(inject("databaseTemplate"));
   site = await builtSite();
   admin = (await createStaffUser(database.db, { email: "admin@consistency.example", role: "group_admin" })).actor;
-  for (const setting of await listChannelSettings(database.db, signer, admin))
+  // Every channel of every dealer, those the demo leaves off included (a car dealer's motorcycle catalogue):
+  // each file must agree with the site, whether or not it lists the vehicle.
+  for (const setting of await listChannelSettings(database.db, signer, admin)) {
+    await setChannelEnabled(database.db, admin, setting.dealerId, setting.channel, true);
     keys.set(`${setting.dealerId}/${setting.channel}`, setting.key!);
+  }
   first = await startInstance("A", database);
 });
 

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { type Context, Hono } from "hono";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { Channel, FeedDealer, FeedFormat } from "../core/channels/channel.ts";
-import { feedAccess, lastFetchItems, recordFetch } from "../core/channels/channel-settings.ts";
+import { feedAccess, recordFetch } from "../core/channels/channel-settings.ts";
 import { channelById, ChannelStock, serialiseFeed } from "../core/channels/channels.ts";
 import { forEachInSlices } from "../core/shared/slices.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
@@ -15,7 +15,7 @@ import { acceptsCoding, etagMatches } from "./middleware/caching.ts";
 import type { Logger } from "./logger.ts";
 
 /** What the metrics hear of each fetch (server/metrics.ts). */
-export type FeedFetchOutcome = "served" | "not-modified" | "guarded" | "held-back";
+export type FeedFetchOutcome = "served" | "not-modified";
 export type FeedFetchObserver = (fetch: {
   channel: string;
   dealer: string;
@@ -30,8 +30,6 @@ export type ChannelFeedOptions = {
   linkSigner: LinkSigner;
   siteUrl: string;
   logger: Logger;
-  /** The share of the previous fetch's items a new file may drop at once (CHANNEL_FEED_MAX_DROP); more answers the previous good file. */
-  maxDropShare: number;
   observe?: FeedFetchObserver;
 };
 
@@ -55,21 +53,20 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
 
 /**
  * The catalogue feeds (docs/channels.md): GET /feeds/{channel}/{dealer}.{csv|json}?key=..., generated at
- * fetch time from the in-memory used-stock record (so a sale is absent from the next fetch), with a strong
+ * fetch time from the in-memory used-stock record (so a sale is absent from the next fetch), with a weak
  * ETag, Last-Modified and gzip. A file is built once per snapshot of the stock and kept. The key travels in
  * the query (Meta and TikTok fetch a plain URL); the request log and the metrics carry the path only, and
  * the caching rule keeps every answer private and unstored (server/middleware/caching.ts). A build runs in
  * slices of the event loop (core/shared/slices.ts): at 100 000 vehicles it takes seconds, and pages keep being
  * served meanwhile; fetches that arrive during a build wait for that build rather than start another.
  *
- * The empty-feed guard: a file that would drop more than `maxDropShare` of the previous fetch's items at
- * once (a failed import, a broken read model) is not served; the previous good file is, and the fetch log
- * records the alarm the back office shows. Without a good file in memory (a restart) the answer is 503:
- * a failed fetch leaves a channel's catalogue as it was, where an emptied file would delete it.
+ * Every fetch gets the file of the stock as the site shows it, and the fetch log records what it got (its
+ * items, or a 304). A drop too large to be true is stopped at the import, before any page or file changes
+ * (core/inventory/stock-feed.ts DropGuard, decision 077): a channel is never served a file that disagrees
+ * with the site, as an older file kept here would (listing cars whose pages are gone).
  */
 export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
   const files = new Map<string, { snapshot: object; file: Promise<FeedFile> }>();
-  const lastGood = new Map<string, FeedFile>();
   let stockOfSnapshot: { snapshot: object; stock: Promise<ChannelStock> } | null = null;
 
   /** The channels' view of this snapshot of the stock, made once for every file built from it. */
@@ -129,57 +126,30 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
       );
     if (access.kind === "disabled") return c.text("This channel is switched off for this dealer", 404);
     const dealer = access.dealer;
-    const fileKey = fileKeyOf(channel, format, dealer);
-    const file = await fileOf(channel, format, dealer, await options.usedStock.stockRows());
-
-    const previousItems = await lastFetchItems(options.db, dealer.id, channel.id);
-    const dropsTooMany =
-      previousItems !== null &&
-      previousItems > 0 &&
-      (previousItems - file.items) / previousItems > options.maxDropShare;
-    const answered = dropsTooMany ? lastGood.get(fileKey) : file;
-    if (!dropsTooMany) lastGood.set(fileKey, file);
-    const durationMs = Math.round(performance.now() - started);
-    const userAgent = c.req.header("User-Agent") ?? "";
-    const log = (items: number, guarded: boolean) =>
-      recordFetch(options.db, {
-        dealerId: dealer.id,
-        channel: channel.id,
-        userAgent,
-        items,
-        leftOut: file.leftOut,
-        durationMs,
-        guarded,
-        wouldHaveItems: guarded ? file.items : null,
-      });
-    const observe = (outcome: FeedFetchOutcome, items: number) =>
-      options.observe?.({ channel: channel.id, dealer: dealer.slug, outcome, items, seconds: durationMs / 1000 });
-
-    if (dropsTooMany) {
-      options.logger.warn(
-        { channel: channel.id, dealer: dealer.slug, previousItems, items: file.items },
-        "channel feed held back: it would drop too many items at once",
-      );
-      if (!answered) {
-        await log(previousItems, true);
-        observe("held-back", 0);
-        c.header("Retry-After", "900");
-        return c.text(
-          "This feed is held back: it would drop too many vehicles at once; the back office shows why",
-          503,
-        );
-      }
-    }
-    const served = answered!;
-    await log(served.items, dropsTooMany);
+    const served = await fileOf(channel, format, dealer, await options.usedStock.stockRows());
     c.header("ETag", served.etag);
     c.header("Last-Modified", served.lastModified.toUTCString());
     c.header("Vary", "Accept-Encoding");
-    if (isNotModified(c, served)) {
-      observe("not-modified", served.items);
-      return c.body(null, 304);
-    }
-    observe(dropsTooMany ? "guarded" : "served", served.items);
+    const notModified = isNotModified(c, served);
+    const durationMs = Math.round(performance.now() - started);
+    // What the channel received: the file's items, or nothing new (a 304 keeps the catalogue it has).
+    await recordFetch(options.db, {
+      dealerId: dealer.id,
+      channel: channel.id,
+      userAgent: c.req.header("User-Agent") ?? "",
+      items: served.items,
+      leftOut: served.leftOut,
+      durationMs,
+      status: notModified ? 304 : 200,
+    });
+    options.observe?.({
+      channel: channel.id,
+      dealer: dealer.slug,
+      outcome: notModified ? "not-modified" : "served",
+      items: served.items,
+      seconds: durationMs / 1000,
+    });
+    if (notModified) return c.body(null, 304);
     c.header("Content-Type", CONTENT_TYPES[format]);
     c.header("Content-Disposition", `inline; filename="${channel.id}-${dealer.slug}.${format}"`);
     // A client without gzip (none of the channels) gets the file joined, as the caching rule compresses it anyway.
@@ -191,11 +161,15 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
   });
 }
 
-/** A strong ETag: the file's SHA-256, hashed piece by piece in slices of the event loop. */
+/**
+ * A weak ETag: the file's SHA-256, hashed piece by piece in slices of the event loop. Weak because the file is
+ * answered plain or gzipped under one tag, and a strong tag may be shared only by identical bytes (RFC 9110
+ * section 8.8.1); a weak one names the same content in any coding, and If-None-Match compares weakly anyway.
+ */
 async function etagOf(pieces: readonly Buffer[]): Promise<string> {
   const hash = createHash("sha256");
   await forEachInSlices(pieces, (piece) => hash.update(piece));
-  return `"${hash.digest("base64url").slice(0, 27)}"`;
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 /** The file gzipped on libuv's thread pool, fed piece by piece (bench/channel-feeds.ts times it). */

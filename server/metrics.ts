@@ -141,7 +141,7 @@ export class Metrics {
     const registers = [this.registry];
     const fetches = new Counter({
       name: "honda_channel_feed_fetches_total",
-      help: "Catalogue feed fetches, by channel, dealer and outcome (served, not-modified, guarded: the previous good file answered, held-back: 503)",
+      help: "Catalogue feed fetches, by channel, dealer and outcome (served, not-modified)",
       labelNames: ["channel", "dealer", "outcome"],
       registers,
     });

@@ -58,12 +58,19 @@ export function autoDealerJsonLd(siteUrl: string, dealer: DealerView): JsonLd {
 const kilometres = (value: number) => ({ "@type": "QuantitativeValue", value, unitCode: "KMT" });
 
 /** A used or demo vehicle for sale: a Car with its Offer in rand, sold by its dealer. */
-export function usedVehicleJsonLd(siteUrl: string, vehicle: UsedVehicleView, dealer: DealerView | null): JsonLd {
+export function usedVehicleJsonLd(
+  siteUrl: string,
+  vehicle: UsedVehicleView,
+  dealer: DealerView | null,
+  description: string | null = null,
+): JsonLd {
   const url = absoluteUrl(siteUrl, vehicle.uri);
   return {
     "@context": CONTEXT,
     "@type": "Car",
     name: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`,
+    // The dealer's own words, as plain text (a DMS's markup stays text in JSON).
+    ...(description?.trim() ? { description: description.trim() } : {}),
     url,
     image: vehicle.images.map((image) => absoluteUrl(siteUrl, image.uri)),
     brand: { "@type": "Brand", name: vehicle.make },

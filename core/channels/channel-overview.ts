@@ -4,7 +4,7 @@ import { dealers } from "../../db/schema.ts";
 import type { LinkSigner } from "../appointments/links.ts";
 import type { UsedStock } from "../inventory/used-stock.ts";
 import type { StaffActor } from "../staff/roles.ts";
-import type { FeedDealer } from "./channel.ts";
+import { type FeedDealer, feedDealerOf } from "./channel.ts";
 import { type FetchView, listChannelSettings, recentFetches } from "./channel-settings.ts";
 import { channelById, ChannelStock, type LeftOut } from "./channels.ts";
 
@@ -26,8 +26,8 @@ export type ChannelOverview = {
   fetches: FetchView[];
   /** Switched on, and no fetch for a day (counted from when it was switched on when it never fetched). */
   stale: boolean;
-  /** The last fetch was answered with the previous good file: the new one would have dropped too many items. */
-  guarded: boolean;
+  /** Switched on, yet the file lists nothing: the dealer has no stock the channel takes, or all of it is left out. */
+  empty: boolean;
   /** Items the channel would publish now, and those its rules leave out. */
   items: number;
   leftOut: LeftOut[];
@@ -54,20 +54,7 @@ export async function channelOverview(
     usedStock.stockRows(),
   ]);
   const channelStock = await ChannelStock.of(stock.rows);
-  const feedDealers = new Map<number, FeedDealer>(
-    dealerRows.map((d) => [
-      d.id,
-      {
-        id: d.id,
-        slug: d.slug,
-        name: d.dealerName,
-        street: d.street ?? d.address,
-        city: d.city,
-        province: d.province,
-        postalCode: d.postalCode ?? "",
-      },
-    ]),
-  );
+  const feedDealers = new Map<number, FeedDealer>(dealerRows.map((d) => [d.id, feedDealerOf(d)]));
   const overview: ChannelOverview[] = [];
   for (const setting of settings) {
     const channel = channelById(setting.channel)!;
@@ -93,7 +80,7 @@ export async function channelOverview(
       stale:
         setting.enabled &&
         now.getTime() - (lastFetch?.fetchedAt ?? setting.changedAt ?? now).getTime() > STALE_FETCH_MS,
-      guarded: lastFetch?.guarded ?? false,
+      empty: setting.enabled && rows.length === 0,
       items: rows.length,
       leftOut,
     });

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { channelFeeds, channelFetches, dealers } from "../../db/schema.ts";
 import type { LinkSigner } from "../appointments/links.ts";
-import { recordAudit } from "../staff/audit.ts";
-import { assertMay, dealerScope, type StaffActor } from "../staff/roles.ts";
+import { changedFields, recordAudit } from "../staff/audit.ts";
+import { assertMay, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { CHANNEL_IDS, channelById } from "./channels.ts";
-import type { FeedDealer } from "./channel.ts";
+import { type FeedDealer, feedDealerOf } from "./channel.ts";
 
 /**
  * Which catalogue channels each dealer has switched on, their feed keys and their fetch log (decision 054).
@@ -225,16 +225,7 @@ export async function feedAccess(
       keyNonce: channelFeeds.keyNonce,
       previousKeyNonce: channelFeeds.previousKeyNonce,
       previousKeyValidUntil: channelFeeds.previousKeyValidUntil,
-      dealer: {
-        id: dealers.id,
-        slug: dealers.slug,
-        name: dealers.dealerName,
-        street: dealers.street,
-        address: dealers.address,
-        city: dealers.city,
-        province: dealers.province,
-        postalCode: dealers.postalCode,
-      },
+      dealer: dealers,
     })
     .from(channelFeeds)
     .innerJoin(dealers, eq(dealers.id, channelFeeds.dealerId))
@@ -249,19 +240,7 @@ export async function feedAccess(
   const previousValid = row.previousKeyValidUntil !== null && row.previousKeyValidUntil.getTime() > Date.now();
   if (!matches(row.keyNonce) && !(previousValid && matches(row.previousKeyNonce))) return { kind: "invalid-key" };
   if (!row.enabled) return { kind: "disabled" };
-  const { dealer } = row;
-  return {
-    kind: "open",
-    dealer: {
-      id: dealer.id,
-      slug: dealer.slug,
-      name: dealer.name,
-      street: dealer.street ?? dealer.address,
-      city: dealer.city,
-      province: dealer.province,
-      postalCode: dealer.postalCode ?? "",
-    },
-  };
+  return { kind: "open", dealer: feedDealerOf(row.dealer) };
 }
 
 export type FetchRecord = {
@@ -271,23 +250,12 @@ export type FetchRecord = {
   items: number;
   leftOut: number;
   durationMs: number;
-  guarded: boolean;
-  wouldHaveItems: number | null;
+  /** 200: the file; 304: not modified. */
+  status: number;
 };
 
 export async function recordFetch(db: Database, fetch: FetchRecord): Promise<void> {
   await db.insert(channelFetches).values({ ...fetch, userAgent: fetch.userAgent.slice(0, 300) });
-}
-
-/** The item count of the channel's last answered fetch (for the empty-feed guard), or null before the first. */
-export async function lastFetchItems(db: Database, dealerId: number, channel: string): Promise<number | null> {
-  const [row] = await db
-    .select({ items: channelFetches.items })
-    .from(channelFetches)
-    .where(and(eq(channelFetches.dealerId, dealerId), eq(channelFetches.channel, channel)))
-    .orderBy(desc(channelFetches.fetchedAt), desc(channelFetches.id))
-    .limit(1);
-  return row?.items ?? null;
 }
 
 export type FetchView = {
@@ -296,8 +264,7 @@ export type FetchView = {
   items: number;
   leftOut: number;
   durationMs: number;
-  guarded: boolean;
-  wouldHaveItems: number | null;
+  status: number;
 };
 
 /** Each dealer's channels' latest fetches (the newest first, a few each) that the actor may see. */
@@ -317,8 +284,7 @@ export async function recentFetches(
       items: channelFetches.items,
       leftOut: channelFetches.leftOut,
       durationMs: channelFetches.durationMs,
-      guarded: channelFetches.guarded,
-      wouldHaveItems: channelFetches.wouldHaveItems,
+      status: channelFetches.status,
       rank: sql<number>`row_number() over (partition by ${channelFetches.dealerId}, ${channelFetches.channel} order by ${channelFetches.fetchedAt} desc, ${channelFetches.id} desc)`.as(
         "rank",
       ),
@@ -339,42 +305,85 @@ export async function recentFetches(
   return byChannel;
 }
 
-/**
- * The drop the empty-feed guard held back was real (a dealer sold half its stock): the next fetch publishes
- * the file as it is. Recorded in the fetch log as the new baseline, and audited.
- */
-export async function acceptFeedDrop(
+/** What the channels say about the dealer besides its address: its Facebook page and where it stands. */
+export type ChannelDealerDetails = { fbPageId: string | null; latitude: number | null; longitude: number | null };
+
+export type DetailsErrors = Partial<Record<keyof ChannelDealerDetails, string>>;
+
+/** South Africa lies within these degrees: a point outside is a sign or order mistake (latitude is south, negative). */
+const SOUTH_AFRICA = { latitude: [-35, -22], longitude: [16, 33] } as const;
+
+/** The form's three fields read and checked: blank clears a field; coordinates come as a pair. */
+export function parseChannelDealerDetails(form: {
+  fbPageId: string;
+  latitude: string;
+  longitude: string;
+}): { ok: true; value: ChannelDealerDetails } | { ok: false; errors: DetailsErrors } {
+  const errors: DetailsErrors = {};
+  const fbPageId = form.fbPageId.trim();
+  if (fbPageId !== "" && !/^\d{5,20}$/.test(fbPageId))
+    errors.fbPageId =
+      "The Facebook page id is the page's number (5 to 20 digits), found under the page's About, Page transparency";
+  const degrees = (raw: string, key: "latitude" | "longitude") => {
+    const text = raw.trim().replace(",", ".");
+    if (text === "") return null;
+    const value = Number(text);
+    const [low, high] = SOUTH_AFRICA[key];
+    if (!/^-?\d{1,3}(\.\d{1,8})?$/.test(text) || value < low || value > high) {
+      errors[key] =
+        `The ${key} is decimal degrees within South Africa, from ${low} to ${high} (e.g. ${key === "latitude" ? "-26.1076" : "28.0567"})`;
+      return null;
+    }
+    return value;
+  };
+  const latitude = degrees(form.latitude, "latitude");
+  const longitude = degrees(form.longitude, "longitude");
+  if (!errors.latitude && !errors.longitude && (latitude === null) !== (longitude === null)) {
+    errors[latitude === null ? "latitude" : "longitude"] = "Give both the latitude and the longitude, or neither";
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { fbPageId: fbPageId === "" ? null : fbPageId, latitude, longitude } };
+}
+
+/** Sets the dealer's Facebook page id and coordinates (Meta's vehicle catalogue reads them), audited. */
+export async function setChannelDealerDetails(
   db: Database,
   actor: StaffActor,
   dealerId: number,
-  channel: string,
-): Promise<boolean> {
+  details: ChannelDealerDetails,
+): Promise<void> {
   assertMay(actor, "channels", dealerId);
-  assertChannel(channel);
-  return db.transaction(async (tx) => {
-    const [last] = await tx
-      .select()
-      .from(channelFetches)
-      .where(and(eq(channelFetches.dealerId, dealerId), eq(channelFetches.channel, channel)))
-      .orderBy(desc(channelFetches.fetchedAt), desc(channelFetches.id))
-      .limit(1);
-    if (!last?.guarded || last.wouldHaveItems === null) return false;
-    await tx.insert(channelFetches).values({
-      dealerId,
-      channel,
-      userAgent: `Accepted in the back office by ${actor.label}`,
-      items: last.wouldHaveItems,
-      leftOut: last.leftOut,
-      durationMs: 0,
-    });
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ fbPageId: dealers.fbPageId, latitude: dealers.latitude, longitude: dealers.longitude })
+      .from(dealers)
+      .where(eq(dealers.id, dealerId))
+      .for("update");
+    if (!before) throw new StaffAccessDenied("not-found", "channels");
+    await tx.update(dealers).set(details).where(eq(dealers.id, dealerId));
+    const changes = changedFields(before, details);
+    if (Object.keys(changes).length === 0) return;
     await recordAudit(tx, {
       actor,
-      action: "channel.accept_drop",
-      entity: "channel",
-      entityId: `${dealerId}:${channel}`,
+      action: "dealer.channel_details",
+      entity: "dealer",
+      entityId: dealerId,
       dealerId,
-      changes: { items: { from: last.items, to: last.wouldHaveItems } },
+      changes,
     });
-    return true;
   });
+}
+
+/** The details of the dealers the actor manages channels for, by dealer id. */
+export async function channelDealerDetails(
+  db: Database,
+  actor: StaffActor,
+): Promise<Map<number, ChannelDealerDetails>> {
+  const scope = dealerScope(actor, "channels");
+  if (scope.kind === "dealers" && scope.dealerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: dealers.id, fbPageId: dealers.fbPageId, latitude: dealers.latitude, longitude: dealers.longitude })
+    .from(dealers)
+    .where(scope.kind === "all" ? undefined : inArray(dealers.id, [...scope.dealerIds]));
+  return new Map(rows.map(({ id, ...details }) => [id, details]));
 }

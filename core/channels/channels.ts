@@ -1,4 +1,3 @@
-import { stringify } from "csv-stringify/sync";
 import type { Channel, ChannelContext, ChannelRow, FeedFormat } from "./channel.ts";
 import { type ChannelVehicle, channelVehicleOf } from "./channel-vehicle.ts";
 import { marketplace } from "./marketplace.ts";
@@ -7,6 +6,7 @@ import { metaVehicles } from "./meta-vehicles.ts";
 import { type DuplicateVin, duplicateVins } from "./rules.ts";
 import { tiktokVehicles } from "./tiktok-vehicles.ts";
 import type { StockRow } from "../inventory/used-vehicles.ts";
+import { writeCsv } from "../shared/csv.ts";
 import { chunksOf, forEachInSlices, mapInSlices } from "../shared/slices.ts";
 
 /** Every outbound channel, in the back office's order. */
@@ -80,12 +80,12 @@ export class ChannelStock {
 const PIECE_ROWS = 100;
 
 /**
- * The file's bytes (UTF-8), in the pieces it was written in: a CSV with the channel's header row (csv-stringify
- * quotes as RFC 4180 needs), or a JSON list. Each piece is written and encoded in a slice of the event loop,
- * and the pieces are never joined: a whole file in one string or buffer (64 MB for 100 000 vehicles) takes the
- * event loop most of a second to join, collect and copy. The pieces one after the other are the bytes of the
- * whole list written at once (a CSV piece ends with its record delimiter and only the first has the header; a
- * JSON piece after the first starts with its comma).
+ * The file's bytes (UTF-8), in the pieces it was written in: a CSV with the channel's header row (writeCsv:
+ * quoted as RFC 4180 needs, a cell a spreadsheet would run as a formula neutralised), or a JSON list. Each
+ * piece is written and encoded in a slice of the event loop, and the pieces are never joined: a whole file in
+ * one string or buffer (64 MB for 100 000 vehicles) takes the event loop most of a second to join, collect and
+ * copy. The pieces one after the other are the bytes of the whole list written at once (a CSV piece ends with
+ * its record delimiter and only the first has the header; a JSON piece after the first starts with its comma).
  */
 export async function serialiseFeed(
   channel: Channel,
@@ -103,6 +103,6 @@ export async function serialiseFeed(
   const options = { columns: channel.columns as string[], record_delimiter: "\r\n" };
   // A file without rows is its header row.
   return mapInSlices(pieces.length > 0 ? pieces : [[]], (piece, index) =>
-    Buffer.from(stringify(piece, { header: index === 0, ...options }), "utf8"),
+    Buffer.from(writeCsv(piece, { header: index === 0, ...options }), "utf8"),
   );
 }

@@ -59,6 +59,7 @@ export const marketplace: Channel = {
   formats: ["csv", "json"],
   // CSV has one column per picture; JSON has the list as `Images` (see `serialiseFeed`).
   columns: [...MARKETPLACE_COLUMNS, ...IMAGE_COLUMNS],
+  takes: () => true,
   carries: (vehicle) => vehicle.status === "Available",
   map(vehicle, { siteUrl, dealer }) {
     const body = listValue(MARKETPLACE_BODY_TYPES, vehicle.bodyType, "Body type", "the marketplace");

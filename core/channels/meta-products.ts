@@ -10,6 +10,8 @@ const MIN_DESCRIPTION = 50;
 /** Meta takes up to 10 more pictures, comma-separated, after the main one. */
 const ADDITIONAL_IMAGES = 10;
 
+const takesBody = (bodyType: string) => bodyType === "Motorcycle";
+
 export const metaProducts: Channel = {
   id: "meta-products",
   label: "Meta products (motorcycles)",
@@ -27,7 +29,8 @@ export const metaProducts: Channel = {
     "additional_image_link",
     "brand",
   ],
-  carries: (vehicle) => vehicle.bodyType === "Motorcycle" && vehicle.status === "Available",
+  takes: takesBody,
+  carries: (vehicle) => takesBody(vehicle.bodyType) && vehicle.status === "Available",
   map(vehicle, { siteUrl }) {
     const problems = [
       ...vinProblems(vehicle.vin),

@@ -19,13 +19,18 @@ import {
 export const META_IMAGE_COLUMNS = 20;
 const MIN_DESCRIPTION = 50;
 
-/** Meta's body styles for ours; null: Meta's list has none (motorcycles go to Meta's product catalogue). */
+/**
+ * Meta's body styles for ours, from the feed documentation's list (CONVERTIBLE, COUPE, HATCHBACK, MINIVAN,
+ * TRUCK, SUV, SEDAN, VAN, WAGON, CROSSOVER, OTHER): a bakkie is a TRUCK, an MPV a MINIVAN. Meta's Graph API
+ * knows PICKUP and MPV too, but a feed's validator checks the feed's list. null: Meta's list has none
+ * (motorcycles go to Meta's product catalogue).
+ */
 export const META_BODY_STYLES: Readonly<Record<string, string | null>> = {
   Hatchback: "HATCHBACK",
   Sedan: "SEDAN",
   SUV: "SUV",
-  Bakkie: "PICKUP",
-  MPV: "MPV",
+  Bakkie: "TRUCK",
+  MPV: "MINIVAN",
   Coupe: "COUPE",
   Motorcycle: null,
   Other: "OTHER",
@@ -45,6 +50,9 @@ export const META_TRANSMISSIONS: Readonly<Record<string, string | null>> = { Aut
 export const META_STATES: Readonly<Record<VehicleState, string>> = { Used: "USED", Demo: "USED" };
 
 export const META_AVAILABILITY = { Available: "AVAILABLE", Reserved: "PENDING" } as const;
+
+/** Motorcycles go to Meta's product catalogue: its vehicle catalogue has no body style for them. */
+const takesBody = (bodyType: string) => bodyType !== "Motorcycle";
 
 export const metaVehicles: Channel = {
   id: "meta-vehicles",
@@ -70,7 +78,11 @@ export const metaVehicles: Channel = {
     "price",
     "state_of_vehicle",
     "availability",
+    "dealer_id",
     "dealer_name",
+    "fb_page_id",
+    "latitude",
+    "longitude",
     "address.addr1",
     "address.city",
     "address.region",
@@ -78,7 +90,8 @@ export const metaVehicles: Channel = {
     "address.country",
     ...Array.from({ length: META_IMAGE_COLUMNS }, (_, i) => `image[${i}].url`),
   ],
-  carries: (vehicle) => vehicle.bodyType !== "Motorcycle" && vehicle.status in META_AVAILABILITY,
+  takes: takesBody,
+  carries: (vehicle) => takesBody(vehicle.bodyType) && vehicle.status in META_AVAILABILITY,
   map(vehicle, { siteUrl, dealer }) {
     const body = listValue(META_BODY_STYLES, vehicle.bodyType, "Body style", "Meta");
     const fuel = listValue(META_FUEL_TYPES, vehicle.fuelType, "Fuel type", "Meta");
@@ -110,7 +123,11 @@ export const metaVehicles: Channel = {
       price: priceWithCurrency(vehicle.price),
       state_of_vehicle: META_STATES[vehicle.state as VehicleState] ?? "USED",
       availability: META_AVAILABILITY[vehicle.status as keyof typeof META_AVAILABILITY],
+      dealer_id: dealer.slug,
       dealer_name: dealer.name,
+      fb_page_id: dealer.fbPageId ?? "",
+      latitude: dealer.latitude ?? "",
+      longitude: dealer.longitude ?? "",
       "address.addr1": dealer.street,
       "address.city": dealer.city,
       "address.region": dealer.province,

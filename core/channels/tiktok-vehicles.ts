@@ -1,5 +1,5 @@
 import type { VehicleState } from "../inventory/used-query.ts";
-import { absolute, type Channel, titleOf } from "./channel.ts";
+import { absolute, type Channel, shortTitleOf } from "./channel.ts";
 import {
   descriptionProblems,
   imageProblems,
@@ -16,6 +16,8 @@ import {
 
 const MIN_DESCRIPTION = 50;
 const ADDITIONAL_IMAGES = 10;
+/** TikTok shows a title whole up to 40 characters ("Recommend 40 or less for full title display"). */
+export const TIKTOK_TITLE_LENGTH = 40;
 
 /** TikTok's body styles for ours; null: TikTok's list has none. */
 export const TIKTOK_BODY_STYLES: Readonly<Record<string, string | null>> = {
@@ -70,6 +72,8 @@ export const tiktokVehicles: Channel = {
     "image_link",
     "additional_image_link",
   ],
+  // TikTok's body styles have no motorcycle: a motorcycle is left out with that reason.
+  takes: (bodyType) => bodyType !== "Motorcycle",
   carries: (vehicle) => vehicle.status === "Available",
   map(vehicle, { siteUrl }) {
     const body = listValue(TIKTOK_BODY_STYLES, vehicle.bodyType, "Body style", "TikTok");
@@ -87,7 +91,7 @@ export const tiktokVehicles: Channel = {
       row: {
         vehicle_id: vehicle.vin!,
         vin: vehicle.vin!,
-        title: titleOf(vehicle),
+        title: shortTitleOf(vehicle, TIKTOK_TITLE_LENGTH),
         description: vehicle.description!.trim(),
         url: absolute(siteUrl, vehicle.path),
         make: vehicle.make,

@@ -1,8 +1,7 @@
-import { stringify } from "csv-stringify/sync";
 import { asc, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
-import { neutraliseFormula } from "../leads/inbox.ts";
+import { writeCsv } from "../shared/csv.ts";
 import { daysInclusive, southAfricanDay } from "../shared/days.ts";
 import { assertMayUse, dealerScope, scopeIncludes, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import {
@@ -472,7 +471,7 @@ const rand = (cents: number | null) => (cents === null ? "" : (cents / 100).toFi
 
 /**
  * One of the page's tables as CSV, for a spreadsheet. Campaign names come from visitors' links: a cell a
- * spreadsheet would read as a formula gets a leading apostrophe (neutraliseFormula, as the leads export). The
+ * spreadsheet would read as a formula gets a leading apostrophe (core/shared/csv.ts, as every CSV the site writes). The
  * sources: every one, up to SOURCES_CSV_MAX_ROWS; past that, the rest summed into a last line.
  */
 export async function insightsCsv(
@@ -545,7 +544,7 @@ export async function insightsCsv(
       ]),
     ],
   }[table]();
-  return stringify(records, { cast: { string: neutraliseFormula }, record_delimiter: "windows" });
+  return writeCsv(records, { record_delimiter: "windows" });
 }
 
 /** The CSV's last line when it could not hold every source: the ones left out, summed. */

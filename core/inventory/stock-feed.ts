@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dealers, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
+import { dealers, heldStockImports, makes, models, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { CatalogueNames, resolved } from "../catalogue/open-catalogue.ts";
 import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
 import { type AuditEntry, changedFields, type FieldChanges, recordAudit, recordAudits } from "../staff/audit.ts";
@@ -61,7 +61,22 @@ export type StockFeedReport = {
   /** Makes and models the catalogue did not know, added for this feed (or that would be, in a dry run). */
   catalogue: { makes: string[]; models: string[] };
   photos: { stored: number; unchanged: number; failed: number; wouldFetch: number; results: PhotoResult[] };
+  /**
+   * Set when the import would mark more of the dealer's stock sold than the drop guard allows: nothing was
+   * changed, the report says what would be, and the import waits (as this held import) for someone to publish it.
+   */
+  held: HeldImport | null;
 };
+
+/** An import kept back by the drop guard, waiting to be published (core/inventory/held-imports.ts). */
+export type HeldImport = { id: number; wouldSell: number; stockCount: number };
+
+/**
+ * The drop guard at the door: an import that would mark more than `maxShare` of the dealer's stock sold (a
+ * truncated export, the wrong dealer's file) changes nothing until someone confirms it. `source` says who
+ * confirms: the uploader on the import page, or anyone who may edit the dealer's stock, from the alarm.
+ */
+export type DropGuard = { maxShare: number; source: "upload" | "feed" };
 
 export type ImportOptions = {
   dryRun?: boolean;
@@ -70,6 +85,8 @@ export type ImportOptions = {
   photoConcurrency?: number;
   /** How the parser placed the feed's columns (parseFeed), for the report. */
   columns?: FeedColumnsReport;
+  /** Without it the import applies whatever it sells: for an import already confirmed (a published held import). */
+  dropGuard?: DropGuard;
 };
 
 /** The database's dealer for a feed's slug, or StaffAccessDenied('not-found') — the same answer as another dealer's. */
@@ -119,17 +136,23 @@ export async function importStockFeed(
 ): Promise<StockFeedReport> {
   const dealer = await feedDealer(db, actor, dealerSlug);
   const dryRun = options.dryRun ?? false;
-  const plan = await db.transaction(async (tx) => {
+  const { plan, held } = await db.transaction(async (tx) => {
     // Two feeds of one dealer at once would both create the same stock numbers: the second waits.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_CLASS}, ${dealer.id})`);
     const plan = await planFeed(tx as unknown as Database, dealer, rows, dryRun);
-    if (!dryRun) await applyPlan(tx as unknown as Database, actor, plan);
-    return plan;
+    const held =
+      !dryRun && options.dropGuard
+        ? await holdIfTooManySold(tx as unknown as Database, actor, plan, rows, options.columns, options.dropGuard)
+        : null;
+    if (!dryRun && !held) await applyPlan(tx as unknown as Database, actor, plan);
+    return { plan, held };
   });
-  const photos = await importPhotos(db, actor, plan, dryRun, options);
+  // A held import fetches no photo: the report lists those it would fetch, as a dry run's does.
+  const photos = await importPhotos(db, actor, plan, dryRun || held !== null, options);
   return {
     dealer: dealer.slug,
     dryRun,
+    held,
     received: rows.length,
     created: plan.create.length,
     updated: plan.update.length,
@@ -153,6 +176,58 @@ export async function importStockFeed(
     catalogue: plan.catalogue,
     photos,
   };
+}
+
+/**
+ * Keeps the import back, unapplied, when it would sell more than the guard's share of the dealer's stock (its
+ * vehicles not sold yet): stored with its rows for publishing later, replacing an earlier one of the dealer
+ * still waiting, and audited. Answers the held import, or null when the import may go ahead.
+ */
+async function holdIfTooManySold(
+  tx: Database,
+  actor: StaffActor,
+  plan: Plan,
+  rows: readonly FeedRow[],
+  columns: FeedColumnsReport | undefined,
+  guard: DropGuard,
+): Promise<HeldImport | null> {
+  if (plan.sell.length === 0) return null;
+  const [stock] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(usedVehicles)
+    .where(and(eq(usedVehicles.dealerId, plan.dealerId), sql`${usedVehicles.status} <> 'Sold'`));
+  const stockCount = stock?.count ?? 0;
+  if (plan.sell.length <= guard.maxShare * stockCount) return null;
+  await tx
+    .update(heldStockImports)
+    .set({ replacedAt: new Date() })
+    .where(
+      and(
+        eq(heldStockImports.dealerId, plan.dealerId),
+        sql`${heldStockImports.publishedAt} is null and ${heldStockImports.replacedAt} is null`,
+      ),
+    );
+  const [held] = await tx
+    .insert(heldStockImports)
+    .values({
+      dealerId: plan.dealerId,
+      source: guard.source,
+      sentBy: actor.label,
+      rows,
+      columns: columns ?? { used: [], ignored: [] },
+      wouldSell: plan.sell.length,
+      stockCount,
+    })
+    .returning({ id: heldStockImports.id });
+  await recordAudit(tx, {
+    actor,
+    action: "stock_import.hold",
+    entity: "stock_import",
+    entityId: held!.id,
+    dealerId: plan.dealerId,
+    changes: { wouldSell: { from: null, to: plan.sell.length }, stockCount: { from: null, to: stockCount } },
+  });
+  return { id: held!.id, wouldSell: plan.sell.length, stockCount };
 }
 
 /** The first key of the advisory locks the feed import takes (the second is the dealer's id). */

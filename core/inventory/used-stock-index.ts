@@ -23,7 +23,7 @@ import {
   type UsedFilters,
   type UsedVehicleScope,
   type UsedVehicleView,
-  type VehicleIdentifiers,
+  type VehicleDetails,
 } from "./used-vehicles.ts";
 
 /** Choices of filters whose counts are kept: a few KB each. */
@@ -112,10 +112,10 @@ export class UsedStockIndex {
     return row ? priceChangesOf(row) : null;
   }
 
-  /** A vehicle's own identifiers from the dealer's system (shown on its page); null when the stock has no such vehicle. */
-  identifiers(id: number): VehicleIdentifiers | null {
+  /** A vehicle's identifiers and description (shown on its page); null when the stock has no such vehicle. */
+  details(id: number): VehicleDetails | null {
     const row = this.rowOf(id);
-    return row ? { vin: row.vin, stockNumber: row.stockNumber } : null;
+    return row ? { vin: row.vin, stockNumber: row.stockNumber, description: row.description } : null;
   }
 
   private rowOf(id: number): StockRow | null {

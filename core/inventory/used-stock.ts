@@ -17,8 +17,8 @@ import {
   usedFilters,
   type UsedVehicleScope,
   type UsedVehicleView,
-  type VehicleIdentifiers,
-  vehicleIdentifiers,
+  type VehicleDetails,
+  vehicleDetails,
 } from "./used-vehicles.ts";
 
 /**
@@ -103,9 +103,9 @@ export class UsedStock {
     return this.index?.vehicle(id) ?? findUsedVehicle(this.db, id);
   }
 
-  /** A vehicle's VIN and the dealer's stock number (the vehicle page). */
-  async identifiers(id: number): Promise<VehicleIdentifiers | null> {
-    return this.index?.identifiers(id) ?? vehicleIdentifiers(this.db, id);
+  /** A vehicle's VIN, the dealer's stock number and the dealer's description (the vehicle page and its API answer). */
+  async details(id: number): Promise<VehicleDetails | null> {
+    return this.index?.details(id) ?? vehicleDetails(this.db, id);
   }
 
   /** A vehicle's price changes, oldest first (the vehicle page's reductions). */

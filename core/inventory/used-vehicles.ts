@@ -299,12 +299,15 @@ export type ChannelFields = {
   updatedAt: Date;
 };
 
-/** The identifiers a buyer may quote to the dealer: the VIN and the dealer's own stock number, where the record has them. */
-export type VehicleIdentifiers = Pick<ChannelFields, "vin" | "stockNumber">;
+/**
+ * What the vehicle's own page shows beyond the listing's row: the identifiers a buyer may quote to the dealer
+ * (the VIN and the dealer's stock number, where the record has them) and the dealer's description.
+ */
+export type VehicleDetails = Pick<ChannelFields, "vin" | "stockNumber" | "description">;
 
-export async function vehicleIdentifiers(db: Database, id: number): Promise<VehicleIdentifiers | null> {
+export async function vehicleDetails(db: Database, id: number): Promise<VehicleDetails | null> {
   const [row] = await db
-    .select({ vin: usedVehicles.vin, stockNumber: usedVehicles.stockNumber })
+    .select({ vin: usedVehicles.vin, stockNumber: usedVehicles.stockNumber, description: usedVehicles.description })
     .from(usedVehicles)
     .where(eq(usedVehicles.id, id));
   return row ?? null;

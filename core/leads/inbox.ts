@@ -1,4 +1,3 @@
-import { stringify } from "csv-stringify/sync";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
@@ -22,6 +21,7 @@ import {
 } from "../delivery/lead-source.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import { recordAudit } from "../staff/audit.ts";
+import { writeCsv } from "../shared/csv.ts";
 import {
   assertMay,
   assertMayUse,
@@ -153,15 +153,7 @@ export async function exportInboxCsv(db: Database, actor: StaffActor, filter: In
     entityId: filterQuery(filter) || "all",
     changes: { rows: { from: null, to: records.length } },
   });
-  return stringify([[...CSV_COLUMNS], ...records], {
-    cast: { string: neutraliseFormula },
-    record_delimiter: "windows",
-  });
-}
-
-/** A leading apostrophe for text a spreadsheet would take for a formula (OWASP "CSV injection"). */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return writeCsv([[...CSV_COLUMNS], ...records], { record_delimiter: "windows" });
 }
 
 /** `dealer_id` limited to what the actor may see in the area (SQL false when nothing): the lead queries' scope. */

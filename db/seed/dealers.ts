@@ -157,3 +157,19 @@ export const DEALERS: SeedDealer[] = [
     dpContactNo: "084 655 9060",
   },
 ];
+
+/** Where each demo dealer stands (latitude, longitude): the middle of its suburb or city, as the addresses are invented. */
+export const DEALER_COORDINATES: Readonly<Record<string, readonly [number, number]>> = {
+  "honda-sandton": [-26.1076, 28.0567],
+  "honda-menlyn": [-25.7847, 28.2773],
+  "honda-cape-town": [-33.9249, 18.4241],
+  "honda-umhlanga": [-29.7262, 31.0697],
+  "honda-gqeberha": [-33.9608, 25.6022],
+  "honda-bloemfontein": [-29.0852, 26.1596],
+  "honda-kimberley": [-28.7282, 24.7499],
+  "honda-polokwane": [-23.9045, 29.4689],
+  "honda-mbombela": [-25.4753, 30.9694],
+  "honda-wing-midrand": [-25.9992, 28.1263],
+  "honda-wing-durban": [-29.8587, 31.0218],
+  "honda-wing-cape-town": [-33.918, 18.4233],
+};

@@ -26,10 +26,10 @@ import { BLOG_POSTS } from "./content/blog-posts.ts";
 import { CAR_MODELS, MOTORCYCLE_MODELS } from "./content/catalogue.ts";
 import { DEALS } from "./content/deals.ts";
 import type { CatalogueModel } from "./content/types.ts";
-import { DEALERS, STANDARD_HOURS, streetAndPostalCode } from "./dealers.ts";
+import { DEALER_COORDINATES, DEALERS, STANDARD_HOURS, streetAndPostalCode } from "./dealers.ts";
 import { generateUsedVehicles, USED_MAKES } from "./used-stock.ts";
 import { randomBytes } from "node:crypto";
-import { CHANNEL_IDS } from "../../core/channels/channels.ts";
+import { CHANNELS } from "../../core/channels/channels.ts";
 
 export const DEFAULT_USED_COUNT = 320;
 const INSERT_BATCH = 1_000;
@@ -51,17 +51,25 @@ export async function seedDatabase(db: Database, options: { usedCount?: number }
   });
 }
 
-/** Every catalogue channel switched on for every dealer, each with its feed key (core/channels), so a new site has full feeds. */
+/**
+ * Each dealer's catalogue channels, each with its feed key (core/channels): switched on where the dealer has
+ * stock the channel takes (a car dealer's motorcycle catalogue and a motorcycle dealer's vehicle catalogues
+ * stay off), so a new site has full feeds and no empty one.
+ */
 async function seedChannels(tx: Transaction, dealerIds: Ids): Promise<void> {
+  const stock = await tx
+    .selectDistinct({ dealerId: usedVehicles.dealerId, bodyType: usedVehicles.bodyType })
+    .from(usedVehicles);
   await tx.insert(channelFeeds).values(
-    [...dealerIds.values()].flatMap((dealerId) =>
-      CHANNEL_IDS.map((channel) => ({
+    [...dealerIds.values()].flatMap((dealerId) => {
+      const bodies = stock.filter((row) => row.dealerId === dealerId).map((row) => row.bodyType);
+      return CHANNELS.map((channel) => ({
         dealerId,
-        channel,
-        enabled: true,
+        channel: channel.id,
+        enabled: bodies.some((body) => channel.takes(body)),
         keyNonce: randomBytes(16).toString("base64url"),
-      })),
-    ),
+      }));
+    }),
   );
 }
 
@@ -86,6 +94,8 @@ async function seedDealers(tx: Transaction): Promise<Ids> {
         city: dealer.city,
         province: dealer.province,
         location: `${dealer.dealerName}, ${dealer.address}`,
+        latitude: DEALER_COORDINATES[dealer.slug]?.[0] ?? null,
+        longitude: DEALER_COORDINATES[dealer.slug]?.[1] ?? null,
         dpName: dealer.dpName,
         dpEmail: `${dealer.dpName.split(" ")[0]?.toLowerCase()}@${dealer.slug}.example.co.za`,
         dpContactNo: dealer.dpContactNo,

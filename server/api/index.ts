@@ -31,6 +31,8 @@ export type ApiOptions = {
   writeQueue: WriteQueue;
   /** Told about each new lead, by type and visit source (server/metrics.ts). */
   countLead?: LeadCounter;
+  /** The stock feed's drop guard (CHANNEL_FEED_MAX_DROP): the share of a dealer's stock a feed may sell unconfirmed. */
+  maxStockDropShare?: number;
 };
 
 /**
@@ -47,6 +49,7 @@ export function createApi(
     siteUrl,
     writeQueue,
     countLead,
+    maxStockDropShare,
   }: ApiOptions,
 ) {
   const api = apiRouter()
@@ -57,7 +60,7 @@ export function createApi(
     .route("/", enquiryRoutes(db, writeQueue, countLead))
     .route("/", financeRoutes(db, financeCipher, countLead))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.
-    .route("/", staffApiRoutes(db, logger));
+    .route("/", staffApiRoutes(db, logger, maxStockDropShare));
   return api.route("/", documentationRoutes(api, { siteUrl })).all("*", (c) => notFound(c));
 }
 

@@ -131,6 +131,11 @@ export const usedVehicleSchema = ldResource("Vehicle", {
   dealer_name: z.string().openapi({ example: "Honda Sandton" }),
   dealer_slug: z.string().openapi({ example: "honda-sandton" }),
   dealer_province: z.string().openapi({ example: "Gauteng" }),
+  description: z.string().nullable().optional().openapi({
+    description:
+      "The dealer's description, plain text (paragraphs separated by a blank line); on the answer for one vehicle only, null when the dealer wrote none",
+    example: "One owner, full Honda service history.\n\nTow bar and two keys.",
+  }),
 });
 
 export const makeSchema = ldResource("Make", {
@@ -477,5 +482,16 @@ export const stockFeedReportSchema = z
         }),
       ),
     }),
+    held: z
+      .object({
+        id: z.number().int(),
+        wouldSell: z.number().int().openapi({ description: "The dealer's vehicles the feed would mark Sold" }),
+        stockCount: z.number().int().openapi({ description: "The dealer's vehicles not sold before the feed" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Set (with 202) when the feed would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold: nothing changed, and the feed waits in the back office (/staff/channels) for someone to publish it",
+      }),
   })
   .openapi("StockFeedReport");

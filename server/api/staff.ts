@@ -19,7 +19,7 @@ export const STAFF_SESSION_SECURITY = [{ staffSession: [] }];
  * answer is 401 before any handler). A refusal of a core service answers as the pages do: another dealer's
  * record 404, an area the role has no part in 403. Stock feeds add PUT /api/staff/dealers/{slug}/stock.
  */
-export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
+export function staffApiRoutes(db: Database, logger?: Logger, maxStockDropShare?: number): OpenAPIHono {
   const app = apiRouter();
   const tags = ["Staff"];
   operation(
@@ -91,7 +91,7 @@ export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
       return dealer ? c.json(dealer) : notFound(c, "Dealer");
     },
   );
-  stockFeedRoutes(app, db, logger);
+  stockFeedRoutes(app, db, logger, maxStockDropShare);
   app.onError((error, c) => staffApiFailure(error, c));
   return app;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFeedKey, listFeedKeys, revokeFeedKey } from "../../core/inventory/feed-keys.ts";
+import { listHeldImports } from "../../core/inventory/held-imports.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import { auditLog, dealerFeedKeys, dealers, usedVehicles } from "../../db/schema.ts";
@@ -137,6 +138,32 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
     expect((await stockOf(umhlangaId)).map((v) => [v.price, v.status])).toEqual([
       [429_900, "Available"],
       [319_900, "Sold"],
+    ]);
+  });
+
+  it("holds a feed that would mark more than half the dealer's stock sold: 202, nothing changed, waiting to be published", async () => {
+    const [kimberley] = await server.database.db
+      .select({ id: dealers.id })
+      .from(dealers)
+      .where(eq(dealers.slug, "honda-kimberley"));
+    const kimberleyKey = (await createFeedKey(server.database.db, admin, kimberley!.id, "Kimberley DMS")).key;
+    const before = await stockOf(kimberley!.id);
+    expect(before.length).toBeGreaterThan(2);
+    // The dealer's first real feed names one car: every demo vehicle would be marked sold.
+    const response = await put(CSV.split("\n").slice(0, 2).join("\n").replace("UMH-1", "KIM-1"), {
+      slug: "honda-kimberley",
+      auth: `Bearer ${kimberleyKey}`,
+    });
+    expect(response.status).toBe(202);
+    const report = await response.json();
+    expect(report).toMatchObject({
+      created: 1,
+      sold: before.length,
+      held: { wouldSell: before.length, stockCount: before.length },
+    });
+    expect(await stockOf(kimberley!.id)).toEqual(before);
+    expect(await listHeldImports(server.database.db, admin)).toEqual([
+      expect.objectContaining({ id: report.held.id, dealerSlug: "honda-kimberley", source: "feed", received: 1 }),
     ]);
   });
 

@@ -7,6 +7,7 @@ import type { BodyLimitRule } from "../middleware/request-guard.ts";
 import type { Logger } from "../logger.ts";
 import { feedKeyIdOf, staffActorOf } from "../middleware/staff-auth.ts";
 import { feedProfileOf } from "../../core/inventory/feed-profiles.ts";
+import { DEFAULT_MAX_DROP_SHARE } from "../../core/inventory/held-imports.ts";
 import { slugParam } from "./dealers.ts";
 import { answers, AUTH_ANSWERS, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError } from "./responses.ts";
@@ -93,7 +94,12 @@ const dryRunQuery = z.object({
  * whole stock with `Authorization: Bearer <feed key>` (staffApiAuth answers 401 without a valid, unrevoked key
  * or a session). Another dealer's slug is 404, as is one that does not exist.
  */
-export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger): void {
+export function stockFeedRoutes(
+  app: OpenAPIHono,
+  db: Database,
+  logger?: Logger,
+  maxDropShare = DEFAULT_MAX_DROP_SHARE,
+): void {
   operation(
     app,
     createRoute({
@@ -128,6 +134,12 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
           schema: stockFeedReportSchema,
           mediaType: JSON_MEDIA_TYPE,
         },
+        202: {
+          description:
+            "Held: the feed would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold. Nothing changed; the report says what would, and the feed waits in the back office for someone to publish it",
+          schema: stockFeedReportSchema,
+          mediaType: JSON_MEDIA_TYPE,
+        },
       }),
     }),
     async (c, { params, query }) => {
@@ -141,7 +153,11 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
       if (!parsed.ok) return apiError(c, 400, parsed.reason);
       const dryRun = ["1", "true"].includes(query.dry_run ?? "");
       try {
-        const report = await importStockFeed(db, actor, params.slug, parsed.rows, { dryRun, columns: parsed.columns });
+        const report = await importStockFeed(db, actor, params.slug, parsed.rows, {
+          dryRun,
+          columns: parsed.columns,
+          dropGuard: { maxShare: maxDropShare, source: "feed" },
+        });
         logger?.info(
           {
             actor: actor.label,
@@ -154,10 +170,11 @@ export function stockFeedRoutes(app: OpenAPIHono, db: Database, logger?: Logger)
             sold: report.sold,
             rejected: report.rejected,
             photosFailed: report.photos.failed,
+            held: report.held !== null,
           },
-          "stock feed imported",
+          report.held ? "stock feed held: it would mark too much of the stock sold" : "stock feed imported",
         );
-        return c.json(report);
+        return c.json(report, report.held ? 202 : 200);
       } catch (error) {
         if (error instanceof StaffAccessDenied)
           return apiError(

@@ -148,7 +148,8 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
       const vehicle = /^\d{1,9}$/.test(params.id) ? await usedStock.vehicle(Number(params.id)) : null;
       if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
       if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
-      return ldResource(c, vehicle, "Vehicle", vehicleId(vehicle.id));
+      const details = await usedStock.details(vehicle.id);
+      return ldResource(c, { ...vehicle, description: details?.description ?? null }, "Vehicle", vehicleId(vehicle.id));
     },
   );
   operation(

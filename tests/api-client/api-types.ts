@@ -782,6 +782,13 @@ export interface components {
             dealer_slug: string;
             /** @example Gauteng */
             dealer_province: string;
+            /**
+             * @description The dealer's description, plain text (paragraphs separated by a blank line); on the answer for one vehicle only, null when the dealer wrote none
+             * @example One owner, full Honda service history.
+             *
+             *     Tow bar and two keys.
+             */
+            description?: string | null;
         };
         Make: {
             /** @description Where the JSON-LD context of this answer is */
@@ -1329,6 +1336,14 @@ export interface components {
                     message?: string;
                 }[];
             };
+            /** @description Set (with 202) when the feed would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold: nothing changed, and the feed waits in the back office (/staff/channels) for someone to publish it */
+            held: {
+                id: number;
+                /** @description The dealer's vehicles the feed would mark Sold */
+                wouldSell: number;
+                /** @description The dealer's vehicles not sold before the feed */
+                stockCount: number;
+            } | null;
         };
         /** @description A vehicle's fields, named like the CSV columns (make, model, variant, year, mileage, price, transmission, fuelType, colour, condition, bodyType, stockNumber, vin, mmCode, registration, dealer, description, status, photos); the rules are in docs/stock-feed.md */
         StockFeedVehicle: {
@@ -4057,6 +4072,15 @@ export interface operations {
         responses: {
             /** @description The report: what changed (or would, in a dry run), each rejected row's errors, and the photos */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockFeedReport"];
+                };
+            };
+            /** @description Held: the feed would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold. Nothing changed; the report says what would, and the feed waits in the back office for someone to publish it */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };

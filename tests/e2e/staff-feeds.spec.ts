@@ -7,7 +7,7 @@ import { backOfficeNavigation } from "./support/back-office.ts";
 /**
  * Stock feeds in the back office (issue 15, item 6), as the bootstrap group administrator: a feed key is
  * created and shown once, and it works for the feed's API until revoked; the same CSV uploaded in the back
- * office shows the import's report.
+ * office shows the import's report, after the uploader confirms a file that would mark most of the stock sold.
  */
 
 test("an administrator creates a feed key, shown once, which the dealer's DMS can then use", async ({
@@ -102,7 +102,17 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   await expect(page.getByRole("row", { name: `Would be marked sold ${demoStock}` })).toBeVisible();
   expect(await publicStockCount(request, "honda-polokwane")).toBe(demoStock);
 
+  // It would mark the whole stock sold: the drop guard asks first, and nothing changes until then.
   await upload(false);
+  const confirm = page.getByRole("heading", {
+    name: new RegExp(`^Confirm: this file would mark ${demoStock} of \\d+ vehicles sold$`),
+  });
+  await expect(confirm).toBeFocused();
+  await expect(page.getByRole("row", { name: `Would be marked sold ${demoStock}` })).toBeVisible();
+  expect(await publicStockCount(request, "honda-polokwane")).toBe(demoStock);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: `Import it and mark ${demoStock} sold` }).click();
+
   await expect(page.getByRole("heading", { name: "Import report" })).toBeFocused();
   await expect(page.getByRole("row", { name: "Created 2" })).toBeVisible();
   await expect(page.getByRole("row", { name: "Rejected rows 1" })).toBeVisible();

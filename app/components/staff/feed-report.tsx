@@ -12,19 +12,27 @@ function changeText(changes: FieldChanges): string {
     .join("; ");
 }
 
+function reportHeading(report: StockFeedReport): string {
+  if (report.dryRun) return "Dry run: what this feed would change (nothing was changed)";
+  if (report.held) return "What this import would change (nothing was changed yet)";
+  return "Import report";
+}
+
 export function FeedReport({ report }: { report: StockFeedReport }) {
+  // A dry run and a held import changed nothing: the report says what they would do.
+  const preview = report.dryRun || report.held !== null;
   const totals: [string, number][] = [
     ["Vehicles in the feed", report.received],
-    [report.dryRun ? "Would be created" : "Created", report.created],
-    [report.dryRun ? "Would be updated" : "Updated", report.updated],
+    [preview ? "Would be created" : "Created", report.created],
+    [preview ? "Would be updated" : "Updated", report.updated],
     ["Unchanged", report.unchanged],
-    [report.dryRun ? "Would be marked sold" : "Marked sold", report.sold],
+    [preview ? "Would be marked sold" : "Marked sold", report.sold],
     ["Rejected rows", report.rejected],
   ];
   return (
     <section aria-labelledby="feed-report-heading" className="mt-8">
       <h2 id="feed-report-heading" tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-        {report.dryRun ? "Dry run: what this feed would change (nothing was changed)" : "Import report"}
+        {reportHeading(report)}
       </h2>
       <StaffTable label="Summary table" caption="Summary" className="border-collapse">
         {totals.map(([label, value]) => (
@@ -83,7 +91,7 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
 
       {report.changes.length > 0 ? (
         <>
-          <h3 className="mt-6 text-xl font-bold">{report.dryRun ? "Changes it would make" : "Changes"}</h3>
+          <h3 className="mt-6 text-xl font-bold">{preview ? "Changes it would make" : "Changes"}</h3>
           <StaffTable
             label="Vehicles created, updated or marked sold table"
             caption="Vehicles created, updated or marked sold"

@@ -1,15 +1,26 @@
 import { data, Form, Link } from "react-router";
 import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
 import {
-  acceptFeedDrop,
+  channelDealerDetails,
+  type DetailsErrors,
+  parseChannelDealerDetails,
   revokeChannelKey,
   rotateChannelKey,
+  setChannelDealerDetails,
   setChannelEnabled,
   UnknownChannel,
 } from "../../../core/channels/channel-settings.ts";
+import { type HeldImportView, listHeldImports, publishHeldImport } from "../../../core/inventory/held-imports.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { buttonClass, inputClass, Notice, secondaryButtonClass } from "../../components/staff/form.tsx";
+import {
+  buttonClass,
+  ErrorSummary,
+  inputClass,
+  labelClass,
+  Notice,
+  secondaryButtonClass,
+} from "../../components/staff/form.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
@@ -58,6 +69,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     csrfToken,
     channels: channels.map((channel) => present(channel, now)),
+    heldImports: (await listHeldImports(context.db, actor)).map((held) => presentHeld(held, now)),
+    dealerDetails: Object.fromEntries(await channelDealerDetails(context.db, actor)),
+  };
+}
+
+function presentHeld(held: HeldImportView, now: Date) {
+  return {
+    id: held.id,
+    dealerName: held.dealerName,
+    sentBy: held.sentBy,
+    receivedAt: `${when(held.receivedAt)} (${timeAgo(held.receivedAt, now)})`,
+    source: held.source === "upload" ? "an upload" : "the DMS feed",
+    received: held.received,
+    wouldSell: held.wouldSell,
+    stockCount: held.stockCount,
   };
 }
 
@@ -78,10 +104,10 @@ function present(channel: ChannelOverview, now: Date) {
       client: fetch.userAgent || "(no User-Agent)",
       items: fetch.items,
       ms: fetch.durationMs,
-      guarded: fetch.guarded ? `held back: the new file would have had ${fetch.wouldHaveItems ?? 0}` : null,
+      notModified: fetch.status === 304,
     })),
     stale: channel.stale,
-    guarded: channel.guarded ? (channel.fetches[0]?.wouldHaveItems ?? 0) : null,
+    empty: channel.empty,
     items: channel.items,
     leftOutCount: channel.leftOut.length,
     leftOut: channel.leftOut.slice(0, LEFT_OUT_SHOWN),
@@ -96,6 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) throw data(body.message, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   try {
+    if (body.form.get("intent") === "dealer-details") return await saveDealerDetails(context.db, actor, body.form);
     return { done: await perform(context.db, actor, body.form) };
   } catch (error) {
     if (error instanceof UnknownChannel) throw data("Not found", { status: 404 });
@@ -104,6 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function perform(db: AppContext["db"], actor: StaffActor, form: FormData): Promise<string> {
+  if (form.get("intent") === "publish-import") return publishImport(db, actor, form);
   const dealerId = Number(form.get("dealer"));
   const channel = String(form.get("channel") ?? "");
   if (!Number.isInteger(dealerId) || dealerId <= 0) throw data("Not found", { status: 404 });
@@ -120,16 +148,122 @@ async function perform(db: AppContext["db"], actor: StaffActor, form: FormData):
     case "revoke":
       await revokeChannelKey(db, actor, dealerId, channel);
       return "The feed URL is revoked: it stopped working at once. Make a new one to publish again.";
-    case "accept-drop":
-      return (await acceptFeedDrop(db, actor, dealerId, channel))
-        ? "The smaller file is published from the channel's next fetch."
-        : "Nothing was held back for this channel.";
     default:
       throw data("Unknown action", { status: 400 });
   }
 }
 
+/** The dealer's Facebook page id and coordinates: 422 with the fields at fault, else saved. */
+async function saveDealerDetails(db: AppContext["db"], actor: StaffActor, form: FormData) {
+  const dealerId = Number(form.get("dealer"));
+  if (!Number.isInteger(dealerId) || dealerId <= 0) throw data("Not found", { status: 404 });
+  const text = (name: string) => String(form.get(name) ?? "");
+  const parsed = parseChannelDealerDetails({
+    fbPageId: text("fbPageId"),
+    latitude: text("latitude"),
+    longitude: text("longitude"),
+  });
+  if (!parsed.ok) return data({ detailsOf: dealerId, errors: parsed.errors }, { status: 422 });
+  await setChannelDealerDetails(db, actor, dealerId, parsed.value);
+  return { done: "The dealer's Facebook page and location are saved: Meta's file carries them from its next fetch." };
+}
+
+const DETAIL_LABELS = { fbPageId: "Facebook page id", latitude: "Latitude", longitude: "Longitude" };
+
+function DealerDetailsForm({
+  dealerId,
+  dealerName,
+  csrf,
+  saved,
+  errors,
+}: {
+  dealerId: number;
+  dealerName: string;
+  csrf: string;
+  saved: { fbPageId: string | null; latitude: number | null; longitude: number | null } | undefined;
+  errors: DetailsErrors | undefined;
+}) {
+  const formId = `details-${dealerId}`;
+  const field = (name: keyof typeof DETAIL_LABELS, value: string | number | null | undefined, hint: string) => (
+    <div>
+      <label htmlFor={`${formId}-${name}`} className={labelClass}>
+        {DETAIL_LABELS[name]}
+      </label>
+      <p id={`${formId}-${name}-hint`} className="text-sm">
+        {hint}
+      </p>
+      <input
+        id={`${formId}-${name}`}
+        name={name}
+        inputMode={name === "fbPageId" ? "numeric" : "decimal"}
+        defaultValue={value ?? ""}
+        className={inputClass}
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={`${formId}-${name}-hint${errors?.[name] ? ` ${formId}-${name}-error` : ""}`}
+      />
+      {errors?.[name] ? (
+        <p id={`${formId}-${name}-error`} className="mt-1 text-sm font-semibold text-brand-red">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <details className="mt-4" open={errors ? true : undefined}>
+      <summary className="cursor-pointer font-semibold">Facebook page and location (Meta vehicles)</summary>
+      <div className="mt-2">
+        <ErrorSummary form={formId} errors={errors} fieldLabels={DETAIL_LABELS} />
+      </div>
+      <Form method="post" id={formId} className="mt-2 grid max-w-xl gap-3">
+        <CsrfField token={csrf} />
+        <input type="hidden" name="intent" value="dealer-details" />
+        <input type="hidden" name="dealer" value={dealerId} />
+        {field("fbPageId", saved?.fbPageId, "The dealership's Facebook page number; Meta's Marketplace needs it.")}
+        {field("latitude", saved?.latitude, "Decimal degrees, negative in South Africa (e.g. -26.1076).")}
+        {field("longitude", saved?.longitude, "Decimal degrees (e.g. 28.0567).")}
+        <div>
+          <button type="submit" className={buttonClass}>
+            Save<span className="sr-only"> the Facebook page and location of {dealerName}</span>
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** Publishes an import the drop guard held: the stock, its pages and every channel file change together. */
+async function publishImport(db: AppContext["db"], actor: StaffActor, form: FormData): Promise<string> {
+  const id = Number(form.get("import"));
+  if (!Number.isInteger(id) || id <= 0) throw data("Not found", { status: 404 });
+  const report = await publishHeldImport(db, actor, id);
+  if (!report) return "That import is no longer waiting: it was published already, or a newer one took its place.";
+  return `The import is published: ${report.created} created, ${report.updated} updated, ${report.sold} marked sold. The site and every channel file show the new stock.`;
+}
+
 type ChannelCard = ReturnType<typeof present>;
+type HeldCard = ReturnType<typeof presentHeld>;
+
+function HeldImportAlarm({ held, csrf }: { held: HeldCard; csrf: string }) {
+  const share = Math.round((held.wouldSell / Math.max(held.stockCount, 1)) * 100);
+  return (
+    <div role="alert" className="mt-4 rounded border-2 border-brand-red bg-red-50 p-4 text-brand-grey">
+      <h2 className="text-lg font-bold">{`${held.dealerName}: a stock import is waiting`}</h2>
+      <p className="mt-1">
+        {`${held.sentBy} sent ${held.source} of ${held.received} ${held.received === 1 ? "vehicle" : "vehicles"} on ${held.receivedAt}. It would mark ${held.wouldSell} of the dealer's ${held.stockCount} vehicles sold (${share}%), more than an import may sell without someone confirming it.`}{" "}
+        Nothing has changed: the site and the channel files still show the stock as it was.
+      </p>
+      <p className="mt-1">If the dealer really sold that much (or the file is the dealer's whole stock), publish it:</p>
+      <Form method="post" className="mt-2">
+        <CsrfField token={csrf} />
+        <input type="hidden" name="intent" value="publish-import" />
+        <input type="hidden" name="import" value={held.id} />
+        <button type="submit" className={buttonClass}>
+          Publish the import<span className="sr-only"> for {held.dealerName}</span>
+        </button>
+      </Form>
+    </div>
+  );
+}
 
 function ChannelForm({
   csrf,
@@ -169,20 +303,18 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
       <h3 id={headingId} className="text-lg font-bold">
         {card.label} <span className="font-normal">({card.enabled ? "on" : "off"})</span>
       </h3>
-      {card.guarded !== null ? (
-        <div role="alert" className="mt-2 rounded border-2 border-brand-red bg-red-50 p-3 text-brand-grey">
-          <p className="font-semibold">
-            Held back: the last fetch would have dropped too many vehicles at once (to {card.guarded}).
-          </p>
-          <p>The channel got the previous file. If the stock really is that much smaller, publish it:</p>
-          <div className="mt-2">
-            <ChannelForm csrf={csrf} card={card} intent="accept-drop" label="Publish the smaller file" />
-          </div>
-        </div>
-      ) : null}
       {card.stale ? (
         <p className="mt-2 rounded border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-brand-grey">
           Switched on, but not fetched for more than a day: check the feed URL in the channel's catalogue settings.
+        </p>
+      ) : null}
+      {card.empty ? (
+        <p className="mt-2 rounded border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-brand-grey">
+          Switched on, but the file is empty:{" "}
+          {card.leftOutCount > 0
+            ? "every vehicle is left out (see why below)"
+            : "the dealer has no stock this channel takes"}
+          . Switch it off, or fix what leaves the vehicles out.
         </p>
       ) : null}
       <p className="mt-2">{card.lastFetch ?? "Never fetched."}</p>
@@ -226,8 +358,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
             {card.fetches.map((fetch, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a log drawn once, never reordered
               <li key={index}>
-                {fetch.at}: {fetch.items} items in {fetch.ms} ms, by {fetch.client}
-                {fetch.guarded ? ` (${fetch.guarded})` : ""}
+                {fetch.at}:{" "}
+                {fetch.notModified ? `not modified (it keeps its ${fetch.items} items)` : `${fetch.items} items`} in{" "}
+                {fetch.ms} ms, by {fetch.client}
               </li>
             ))}
           </ul>
@@ -256,7 +389,10 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
   );
 }
 
+type ActionAnswer = { done?: string; detailsOf?: number; errors?: DetailsErrors } | undefined;
+
 export default function Channels({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as ActionAnswer;
   const dealers = [...new Map(loaderData.channels.map((card) => [card.dealerId, card.dealerName])).entries()];
   return (
     <>
@@ -267,14 +403,24 @@ export default function Channels({ loaderData, actionData }: Route.ComponentProp
         feed. docs/channels.md says how to connect each channel.
       </p>
       <div className="mt-4">
-        <Notice>{(actionData as { done?: string } | undefined)?.done}</Notice>
+        <Notice>{answer?.done}</Notice>
       </div>
+      {loaderData.heldImports.map((held) => (
+        <HeldImportAlarm key={held.id} held={held} csrf={loaderData.csrfToken} />
+      ))}
       {dealers.length === 0 ? <p className="mt-4">You manage no dealer's channels.</p> : null}
       {dealers.map(([dealerId, dealerName]) => (
         <section key={dealerId} aria-labelledby={`dealer-${dealerId}`} className="mt-8">
           <h2 id={`dealer-${dealerId}`} className="text-2xl font-bold">
             {dealerName}
           </h2>
+          <DealerDetailsForm
+            dealerId={dealerId}
+            dealerName={dealerName}
+            csrf={loaderData.csrfToken}
+            saved={loaderData.dealerDetails[dealerId]}
+            errors={answer?.detailsOf === dealerId ? answer.errors : undefined}
+          />
           <div className="mt-4 grid gap-4 lg:grid-cols-2">
             {loaderData.channels
               .filter((card) => card.dealerId === dealerId)

@@ -1,14 +1,15 @@
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { dealerChoices } from "../../../core/inventory/feed-keys.ts";
-import { importStockFeed } from "../../../core/inventory/stock-feed.ts";
+import { DEFAULT_MAX_DROP_SHARE, publishHeldImport } from "../../../core/inventory/held-imports.ts";
+import { importStockFeed, type StockFeedReport } from "../../../core/inventory/stock-feed.ts";
 import {
   FEED_COLUMNS,
   MAX_FEED_BYTES,
   parseFeed,
   REQUIRED_FEED_COLUMNS,
 } from "../../../core/inventory/stock-feed-format.ts";
-import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
+import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { FeedReport } from "../../components/staff/feed-report.tsx";
 import { buttonClass, ErrorSummary, inputClass, labelClass } from "../../components/staff/form.tsx";
@@ -44,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormBody(request, { maxFileBytes: MAX_FEED_BYTES });
   if (!body.ok) return data({ errors: {} as Errors, problem: body.message, report: null }, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
+  if (body.form.get("intent") === "confirm") return confirmImport(context, actor, body.form);
   const dealer = String(body.form.get("dealer") ?? "");
   const file = body.form.get("feed");
   const errors: Errors = {};
@@ -57,11 +59,57 @@ export async function action({ request, context }: Route.ActionArgs) {
     const report = await importStockFeed(context.db, actor, dealer, parsed.rows, {
       dryRun: body.form.get("dryRun") === "on",
       columns: parsed.columns,
+      dropGuard: { maxShare: context.maxStockDropShare ?? DEFAULT_MAX_DROP_SHARE, source: "upload" },
     });
     return { errors: {} as Errors, problem: null, report };
   } catch (error) {
     return staffFailure(error);
   }
+}
+
+/** The uploader confirms an import the drop guard held: it runs as sent, against the stock as it is now. */
+async function confirmImport(context: Route.ActionArgs["context"], actor: StaffActor, form: FormData) {
+  const id = Number(form.get("import"));
+  if (!Number.isInteger(id) || id <= 0) throw data("Not found", { status: 404 });
+  try {
+    const report: StockFeedReport | null = await publishHeldImport(context.db, actor, id);
+    if (report) return { errors: {} as Errors, problem: null, report };
+    return {
+      errors: {} as Errors,
+      problem: "That import is no longer waiting: it was confirmed already, or a newer file of the dealer replaced it.",
+      report: null,
+    };
+  } catch (error) {
+    return staffFailure(error);
+  }
+}
+
+/** A held import: what it would sell, and the one button that imports it anyway. */
+function ConfirmDrop({ report, csrfToken }: { report: StockFeedReport; csrfToken: string }) {
+  const held = report.held!;
+  return (
+    <section
+      aria-labelledby="confirm-drop-heading"
+      className="mt-8 max-w-prose rounded border-2 border-brand-red bg-red-50 p-4 text-brand-grey"
+    >
+      <h2 id="confirm-drop-heading" tabIndex={-1} className="text-xl font-bold focus:outline-none">
+        {`Confirm: this file would mark ${held.wouldSell} of ${held.stockCount} vehicles sold`}
+      </h2>
+      <p className="mt-2">
+        Nothing has changed yet. A file that leaves out that much of the dealer's stock is often a partial export or
+        another dealer's file. If it really is the dealer's whole current stock, import it: the vehicles it leaves out
+        are marked sold and leave the site and every channel file together.
+      </p>
+      <Form method="post" className="mt-3">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="import" value={held.id} />
+        <button type="submit" className={buttonClass}>
+          {`Import it and mark ${held.wouldSell} sold`}
+        </button>
+      </Form>
+    </section>
+  );
 }
 
 const FIELD_LABELS = { dealer: "Dealer", feed: "Stock feed (CSV file)" };
@@ -71,7 +119,7 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
   const busy = navigation.state === "submitting";
   const report = actionData?.report ?? null;
   useEffect(() => {
-    if (report) document.getElementById("feed-report-heading")?.focus();
+    if (report) document.getElementById(report.held ? "confirm-drop-heading" : "feed-report-heading")?.focus();
   }, [report]);
   return (
     <>
@@ -158,6 +206,7 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
         </div>
       </Form>
 
+      {report?.held ? <ConfirmDrop report={report} csrfToken={loaderData.csrfToken} /> : null}
       {report ? <FeedReport report={report} /> : null}
     </>
   );

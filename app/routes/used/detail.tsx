@@ -55,11 +55,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       { status: 410 },
     );
   }
-  const [directory, similar, history, identifiers, testDrive] = await Promise.all([
+  const [directory, similar, history, details, testDrive] = await Promise.all([
     context.readModels.read(dealerDirectoryModel),
     context.usedStock.similar(vehicle),
     context.usedStock.priceHistory(vehicle.id),
-    context.usedStock.identifiers(vehicle.id),
+    context.usedStock.details(vehicle.id),
     testDriveModel(context.readModels, scope, vehicle.make_slug, vehicle.model_slug),
   ]);
   const dealer = dealerNamed(directory, vehicle.dealer_slug);
@@ -71,7 +71,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
   const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
   const canBookTestDrive = testDrive !== null;
-  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions, identifiers, canBookTestDrive };
+  return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions, details, canBookTestDrive };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -85,7 +85,7 @@ export function meta(args: Route.MetaArgs) {
     description: `${vehicle.state_of_vehicle} ${name}, ${formatKm(vehicle.mileage.value)}, ${vehicle.transmission}, ${vehicle.fuel_type}, ${formatRand(vehicle.price)} (about ${formatRand(vehicle.installment)} p/m) at ${vehicle.dealer_name}, ${vehicle.dealer_province}.`,
     type: "product",
     image: vehicle.image.uri,
-    jsonLd: (siteUrl) => [usedVehicleJsonLd(siteUrl, vehicle, dealer)],
+    jsonLd: (siteUrl) => [usedVehicleJsonLd(siteUrl, vehicle, dealer, page.details?.description ?? null)],
   });
 }
 
@@ -110,7 +110,7 @@ function SoldVehicle({ title, similar }: { title: string; similar: { name: strin
 type AvailableVehicleProps = Exclude<Route.ComponentProps["loaderData"], { sold: object }>;
 
 function AvailableVehicle(loaderData: AvailableVehicleProps) {
-  const { vehicle, dealer, dealerSlug, similar, reductions, identifiers, canBookTestDrive } = loaderData;
+  const { vehicle, dealer, dealerSlug, similar, reductions, details, canBookTestDrive } = loaderData;
   const { pathname } = useLocation();
   const [selected, setSelected] = useState(loaderData.selected);
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -136,7 +136,8 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
             canBookTestDrive={canBookTestDrive}
           />
           <h2 className="mt-8 text-xl font-bold">Vehicle details</h2>
-          <VehicleFacts vehicle={vehicle} identifiers={identifiers} />
+          <VehicleFacts vehicle={vehicle} details={details} />
+          {details?.description?.trim() ? <DealerDescription text={details.description} /> : null}
           <h2 className="mt-8 text-xl font-bold">Dealer</h2>
           <DealerAddress vehicle={vehicle} dealer={dealer} />
         </div>
@@ -262,7 +263,7 @@ function VehicleActions({
   );
 }
 
-function VehicleFacts({ vehicle, identifiers }: Pick<AvailableVehicleProps, "vehicle" | "identifiers">) {
+function VehicleFacts({ vehicle, details }: Pick<AvailableVehicleProps, "vehicle" | "details">) {
   const facts: [string, string][] = [
     ["Make", vehicle.make],
     ["Model", vehicle.model],
@@ -275,8 +276,8 @@ function VehicleFacts({ vehicle, identifiers }: Pick<AvailableVehicleProps, "veh
     ["Condition", vehicle.state_of_vehicle],
     // The dealer's own stock number and the VIN, which a buyer quotes to the dealer and checks on the car (issue 34);
     // a vehicle added on this site without a DMS number is known by its number here.
-    ["Stock number", identifiers?.stockNumber ?? String(vehicle.id)],
-    ...(identifiers?.vin ? [["VIN", identifiers.vin] as [string, string]] : []),
+    ["Stock number", details?.stockNumber ?? String(vehicle.id)],
+    ...(details?.vin ? [["VIN", details.vin] as [string, string]] : []),
   ];
   return (
     <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -287,6 +288,32 @@ function VehicleFacts({ vehicle, identifiers }: Pick<AvailableVehicleProps, "veh
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The dealer's description, from its DMS or typed by staff, as plain text: React writes it as text, so markup
+ * a DMS sends shows as the characters it is and never becomes HTML. A blank line starts a paragraph; a single
+ * line break stays a line break.
+ */
+function DealerDescription({ text }: { text: string }) {
+  const paragraphs = text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  return (
+    <section aria-labelledby="vehicle-description" className="mt-8">
+      <h2 id="vehicle-description" className="text-xl font-bold">
+        From the dealer
+      </h2>
+      {paragraphs.map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, drawn once in their order
+        <p key={index} className="mt-3 max-w-prose whitespace-pre-line">
+          {paragraph}
+        </p>
+      ))}
+    </section>
   );
 }
 
