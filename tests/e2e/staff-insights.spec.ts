@@ -95,3 +95,42 @@ test("the period form and the stock table's sort links work by keyboard", async 
   await expect(stock.getByRole("link", { name: "Views (sort ascending)" })).toBeFocused();
   await expectNoAxeViolations(page);
 });
+
+test("the sources table shows 25 sources a page, and its Next page link takes focus to the table", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const run = `${test.info().project.name}-${Date.now()}`;
+  const visitor = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto("/used");
+  // 30 campaign links, each a visit of its own: more sources than one page shows.
+  const statuses = await visitorPage.evaluate(
+    (campaigns) =>
+      Promise.all(
+        campaigns.map((campaign) =>
+          fetch(`/used?utm_source=e2e-paging&utm_medium=test&utm_campaign=${campaign}`).then((answer) => answer.status),
+        ),
+      ),
+    Array.from({ length: 30 }, (_, index) => `page-${run}-${index}`),
+  );
+  expect(statuses).toEqual(Array(30).fill(200));
+  await visitor.close();
+
+  await page.goto("/staff/insights");
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(/^Sources 1 to 25 of [\d\s,]+, page 1 of \d+/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const sources = page.getByRole("table", { name: /by source, medium and campaign/ });
+  await expect(sources.getByRole("row")).toHaveCount(1 + 25 + 1);
+  const pages = page.getByRole("navigation", { name: "Pages of sources" });
+  await pages.getByRole("link", { name: "Next page of sources" }).click();
+  await expect(page).toHaveURL(/[?&]sources=2/);
+  await expect(page.getByText(/^Sources 26 to \d+ of/)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Visits and leads by source" })).toBeFocused();
+  await expect(pages.getByRole("link", { name: "Previous page of sources" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => window.innerWidth)).toBe(page.viewportSize()!.width);
+});
