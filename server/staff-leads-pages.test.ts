@@ -142,6 +142,63 @@ describe("the finance page", () => {
   });
 });
 
+describe("an enquiry held as automated", () => {
+  let held: string;
+  beforeAll(async () => {
+    const outcome = await submitEnquiry(
+      database.db,
+      {
+        form_name: "New Vehicles",
+        first_name: "Bongani",
+        last_name: "Mthembu",
+        email: `held.pages.${Date.now()}@example.co.za`,
+        cell_phone: "082 123 4567",
+        contact: true,
+        terms: true,
+        dealer_slug: "honda-sandton",
+        model: "CR-V",
+        variant: "1.5T Comfort CVT",
+        uri: "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
+      },
+      { webForm: { website: "bongani@example.co.za", renderedAt: String(Date.now() - 60_000) } },
+    );
+    if (outcome.kind !== "held") throw new Error("enquiry not held");
+    held = outcome.id;
+  });
+
+  it("is in the held view with its reason, for its dealer's manager only", async () => {
+    const view = await (await get("/staff/leads?view=held", sessions.sandton)).text();
+    expect(view).toContain(`/staff/leads/${held}`);
+    expect(view).toContain("hidden field filled");
+    expect(await (await get("/staff/leads", sessions.sandton)).text()).not.toContain(`/staff/leads/${held}`);
+    expect(await (await get("/staff/leads?view=held", sessions.menlyn)).text()).not.toContain(`/staff/leads/${held}`);
+    expect((await get(`/staff/leads/${held}`, sessions.menlyn)).status).toBe(404);
+    const page = await (await get(`/staff/leads/${held}`, sessions.sandton)).text();
+    expect(page).toContain("Held as automated");
+    expect(page).toContain("hidden field filled");
+  });
+
+  it("is discarded only with the token and by its dealer's manager, then gone, audited", async () => {
+    const fields = { intent: "discard" };
+    expect((await post(`/staff/leads/${held}`, sessions.sandton, fields)).status).toBe(403);
+    const other = await post(`/staff/leads/${held}`, sessions.menlyn, { ...fields, csrf: sessions.menlyn.csrfToken });
+    expect(other.status).toBe(404);
+    expect((await get(`/staff/leads/${held}`, sessions.sandton)).status).toBe(200);
+    const discarded = await post(`/staff/leads/${held}`, sessions.sandton, {
+      ...fields,
+      csrf: sessions.sandton.csrfToken,
+    });
+    expect(discarded.status).toBe(302);
+    expect(discarded.headers.get("location")).toBe("/staff/leads?view=held&done=discarded");
+    expect(await (await get("/staff/leads?view=held&done=discarded", sessions.sandton)).text()).toContain(
+      "The held enquiry is discarded.",
+    );
+    expect((await get(`/staff/leads/${held}`, sessions.sandton)).status).toBe(404);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, held));
+    expect(audit.map((entry) => [entry.action, entry.actorLabel])).toEqual([["lead.discard", "sandton@pages.example"]]);
+  });
+});
+
 describe("the lead's forms", () => {
   it("refuses a form without the session's CSRF token, and another dealer's manager, changing nothing", async () => {
     expect(

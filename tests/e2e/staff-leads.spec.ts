@@ -275,11 +275,13 @@ test("an enquiry whose hidden field autofill filled is held, shown with its reas
   await expect(held).toContainText("Why: hidden field filled.");
   await expect(page.getByRole("region", { name: "Deliveries to the dealer" })).toHaveCount(0);
   await expectAccessible(page);
+  await pageHydrated(page);
   await held.getByRole("button", { name: "Release to the dealer" }).click();
   await expect(page.getByRole("status")).toContainText(
     /Released: the enquiry is a lead now, \d+ deliver(y|ies) queued\./,
   );
   await expect(page.getByRole("region", { name: "Held as automated" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Deliveries to the dealer" })).toBeFocused();
   const crm = await mailInOutbox(`crm@${DEALER}.example.co.za`, (mail) =>
     (mail.text ?? "").includes(`<email>${who.email}</email>`),
   );

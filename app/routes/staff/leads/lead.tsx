@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { discardHeldLead, releaseHeldLead } from "../../../../core/leads/held.ts";
 import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.ts";
@@ -16,6 +17,7 @@ import {
   staffLook,
 } from "../../../components/staff/form.tsx";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
+import { focusMainHeading } from "../../../lib/focus-on-navigation.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
@@ -55,6 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return {
           notice: `Released: the enquiry is a lead now, ${released.deliveries} ${released.deliveries === 1 ? "delivery" : "deliveries"} queued.`,
           violations: [],
+          released: true,
         };
       }
       case "discard": {
@@ -85,6 +88,11 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) => [
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, csrfToken } = loaderData;
   const errors = errorsByField(actionData?.violations);
+  // Released: the buttons are gone with the hold; focus goes to the deliveries that took their place.
+  const releasedNow = actionData !== undefined && "released" in actionData && lead.heldBecause === null;
+  useEffect(() => {
+    if (releasedNow) focusMainHeading(DELIVERIES_HEADING);
+  }, [releasedNow]);
   return (
     <>
       <p>
@@ -121,6 +129,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+const DELIVERIES_HEADING = "deliveries-heading";
 const sectionClass = "min-w-0 rounded border border-gray-300 p-4 wrap-anywhere";
 const termClass = "font-semibold";
 
@@ -255,8 +264,8 @@ function Vehicle({ lead }: { lead: LeadDetail }) {
 
 function Deliveries({ lead, csrfToken }: { lead: LeadDetail; csrfToken: string }) {
   return (
-    <section aria-labelledby="deliveries-heading" className={sectionClass}>
-      <h2 id="deliveries-heading" className="text-xl font-bold">
+    <section aria-labelledby={DELIVERIES_HEADING} className={sectionClass}>
+      <h2 id={DELIVERIES_HEADING} className="text-xl font-bold">
         Deliveries to the dealer
       </h2>
       <p className="mt-1">Overall: {lead.deliveryStatus}</p>
