@@ -21,7 +21,7 @@ const NOT_BUYERS_RECORDS: Record<string, string> = {
   job_runs: "the scheduled jobs' names",
 };
 
-const tables = Object.values(schema)
+const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table));
 

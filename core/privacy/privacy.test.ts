@@ -20,6 +20,8 @@ import {
 import { leaveRecords, type Person, person, wholeDatabaseText } from "../../tests/support/personal-records.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
+import { subscribe } from "../alerts/saved-searches.ts";
+import { createMailer } from "../delivery/email.ts";
 import { LinkSigner } from "../appointments/links.ts";
 import { leadPhotoPath } from "../delivery/lead-photos.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
@@ -32,6 +34,7 @@ import {
   exportPersonRecords,
   findPersonRecords,
   NOTHING_FOUND_MESSAGE,
+  objectToMarketing,
   parsePersonIdentifier,
   type PersonIdentifier,
 } from "./privacy.ts";
@@ -43,6 +46,7 @@ const _PHOTOS = path.resolve(import.meta.dirname, "../../tests/fixtures/photos")
 /** Friday 27 November 2026, noon in South Africa: Saturday 28th 09:30 is bookable at the dealer. */
 const _BOOKING_NOW = new Date("2026-11-27T12:00:00+02:00").getTime();
 
+const SITE = "https://www.honda-group.example";
 const signer = LinkSigner.ephemeral();
 const cipher = FinanceCipher.ephemeral();
 let server: TestServer;
@@ -317,5 +321,31 @@ describe("searching for a person", () => {
       ],
     });
     expect((await findPersonRecords(db, admin, identifier(someone.email), deps)).records.length).toBeGreaterThan(0);
+  });
+});
+
+describe("objecting to direct marketing", () => {
+  it("stops the person's alerts, and a later sign-up with their address is answered as any other but never mailed", async () => {
+    const someone = person("objects", "082 555 0166", "7506065009085");
+    await leaveRecordsOfEveryKind(someone);
+    expect(await objectToMarketing(db, admin, identifier("082 555 0166"), deps)).toEqual({ added: true });
+    expect(await objectToMarketing(db, admin, identifier(someone.email), deps)).toEqual({ added: false });
+    const [address] = await db.select().from(alertAddresses).where(eq(alertAddresses.email, someone.email));
+    expect(address!.unsubscribedAt).not.toBeNull();
+
+    const mails = async () => (await fs.readdir(outboxDir)).length;
+    const before = await mails();
+    const signUp = (email: string) =>
+      subscribe(
+        db,
+        createMailer({ outboxDir, from: "alerts@honda-group.example" }),
+        SITE,
+        { email, query: "make_slug=honda", label: "Used Honda", dealerId: null },
+        { personIndex: cipher },
+      );
+    expect(await signUp(someone.email.toUpperCase())).toEqual({ status: "sent" });
+    expect(await mails()).toBe(before);
+    expect(await signUp("someone.else@example.co.za")).toEqual({ status: "sent" });
+    expect(await mails()).toBe(before + 1);
   });
 });
