@@ -9,6 +9,8 @@ import { colourLabel } from "../inventory/used-facets.ts";
 import { parseUsedVehicleQuery, type UsedVehicleQuery } from "../inventory/used-query.ts";
 import { formatKm, formatRand } from "../shared/format.ts";
 import type { Parsed } from "../shared/violations.ts";
+import type { PersonIdentifier } from "../privacy/identifiers.ts";
+import { isOnDoNotContactList, type PersonIndex } from "../privacy/do-not-contact.ts";
 
 /**
  * Saved used-listing searches with e-mail alerts (issue 17). POPIA: an address is stored only with the
@@ -88,7 +90,11 @@ export async function subscribe(
   mailer: Mailer,
   siteUrl: string,
   input: { email: string; query: string; label: string; dealerId: number | null },
+  { personIndex }: { personIndex?: PersonIndex } = {},
 ): Promise<SubscribeResult> {
+  // An address on the do-not-contact list is answered as any other (a stranger learns nothing), and never mailed.
+  const email: PersonIdentifier = { kind: "email", value: input.email.trim().toLowerCase() };
+  if (personIndex && (await isOnDoNotContactList(db, { cipher: personIndex }, email))) return { status: "sent" };
   if (!(await mayConfirmTo(db, input.email))) return { status: "limited" };
   const created = await db.transaction(async (tx) => {
     const [address] = await tx

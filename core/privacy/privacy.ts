@@ -3,13 +3,13 @@ import type { Database } from "../../db/client.ts";
 import { alertAddresses, doNotContact, enquiries, financeApplicationIdentifiers } from "../../db/schema.ts";
 import { enquiryInputSchema } from "../leads/enquiry-schema.ts";
 import { recordAudit } from "../staff/audit.ts";
+import { isOnDoNotContactList } from "./do-not-contact.ts";
 import { assertMayUse, type DealerScope, dealerScope, type StaffActor } from "../staff/roles.ts";
 import type { Violation } from "../shared/violations.ts";
 import { eraseFiles, recordFilesToErase } from "./files.ts";
 import { identifierKey, type PersonIdentifier } from "./identifiers.ts";
 import type {
   Correction,
-  Executor,
   FoundRecord,
   PersonalRecordKind,
   PersonalRecordKindId,
@@ -20,6 +20,7 @@ import { PERSONAL_RECORD_KIND_LIST } from "./registry.ts";
 import { describePeriod, type RetentionSettings } from "./retention.ts";
 import { exportDocument } from "./export-document.ts";
 
+export { isOnDoNotContactList } from "./do-not-contact.ts";
 export { parsePersonIdentifier, type PersonIdentifier } from "./identifiers.ts";
 export type { PersonalRecordKindId, PrivacyDeps } from "./kinds.ts";
 export type { RetentionSettings } from "./retention.ts";
@@ -219,20 +220,6 @@ export async function objectToMarketing(
     });
     return { added: added.length > 0 };
   });
-}
-
-/** Whether the identifier is on the do-not-contact list: every marketing mail asks this before sending. */
-export async function isOnDoNotContactList(
-  db: Executor,
-  deps: Pick<PrivacyDeps, "cipher">,
-  identifier: PersonIdentifier,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ kind: doNotContact.kind })
-    .from(doNotContact)
-    .where(eq(doNotContact.blindIndex, deps.cipher.blindIndex(identifierKey(identifier))))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** For each kind: what is collected, why, for how long (from the settings), who receives it. */

@@ -71,12 +71,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const dealerId = dealerScope ? await findDealerId(context.db, dealerScope) : null;
   if (!context.mailer) throw data("E-mail is not available on this server.", { status: 503 });
-  const result = await subscribe(context.db, context.mailer, context.siteUrl, {
-    email: parsed.data.email,
-    query: saved.value.query,
-    label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }),
-    dealerId: dealerId ?? null,
-  });
+  const result = await subscribe(
+    context.db,
+    context.mailer,
+    context.siteUrl,
+    {
+      email: parsed.data.email,
+      query: saved.value.query,
+      label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }),
+      dealerId: dealerId ?? null,
+    },
+    { personIndex: context.financeCipher },
+  );
   if (result.status === "limited") {
     return data<ActionData>(
       {
@@ -135,6 +141,10 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-4 text-lg">
           We sent a confirmation link to <strong>{result.email}</strong>. Your alert starts when you follow it; until
           then we send nothing else.
+        </p>
+        <p className="mt-4">
+          Nothing arrived within a few minutes? Look in your spam folder. If you once asked us to send you no marketing,
+          we keep to that and send nothing to this address: ask any of our dealers to lift it.
         </p>
       </section>
     );
