@@ -118,6 +118,16 @@ test("a person's enquiry is found by their number, handed over, corrected, kept 
 
   // The name corrected on every record.
   const correct = page.getByRole("form", { name: "Correct every record" });
+  // A value the enquiry form would refuse is refused here too, in the form's error summary, which takes focus.
+  await correct.getByLabel("E-mail address").fill("not an address");
+  await correct.getByRole("button", { name: "Correct every record" }).click();
+  await expect(page.getByRole("alert")).toBeFocused();
+  await expect(page.getByRole("alert").getByRole("link", { name: /^E-mail address: / })).toHaveAttribute(
+    "href",
+    "#correct-email",
+  );
+  await expectAccessibleOnThisScreen(page);
+  await correct.getByLabel("E-mail address").fill("");
   await correct.getByLabel("Name").fill(`Nomvula ${person.corrected}`);
   await correct.getByRole("button", { name: "Correct every record" }).click();
   await expect(page.getByRole("status")).toContainText("Corrected on every record");
