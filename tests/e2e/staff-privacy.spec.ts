@@ -7,7 +7,8 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * /staff/privacy in a real browser (a phone in the mobile project): a person's enquiry sent on the public site is found
  * by their cell number in another spelling, handed over as a file to read and as JSON, corrected, put on the
  * do-not-contact list and erased; a new search then finds nothing. Each step passes axe and HTML_CodeSniffer, never
- * widens the page past the screen, and puts focus on its outcome; the searched number is never in an address.
+ * widens the page past the screen, and puts focus on its outcome; the searched number is never in an address. The
+ * processing register states the retention settings at the same width.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -158,6 +159,14 @@ test("a person's enquiry is found by their number, handed over, corrected, kept 
   await expect(outcome(page)).toHaveText(`Nothing is held under the e-mail address ${person.email}`);
   await search(page, person.cellTyped);
   await expect(outcome(page)).toHaveText(`Nothing is held under the phone number ${person.cellSearched}`);
+  await expectAccessibleOnThisScreen(page);
+
+  // The processing register, on the same screen: each kind's retention, from the server's settings (the defaults here).
+  await page.getByRole("link", { name: "Processing register" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Processing register" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Enquiries (leads)" })).toContainText(
+    "24 months after the lead's last activity",
+  );
   await expectAccessibleOnThisScreen(page);
 
   const digits = person.cellSearched.slice(3);
