@@ -200,6 +200,16 @@ describe("correcting and erasing", () => {
   });
 });
 
+describe("objecting to marketing", () => {
+  it("puts an address no record holds on the do-not-contact list, and says so once it is there", async () => {
+    const person = "no.marketing@example.co.za";
+    const first = await (await post(sessions.admin, { intent: "object", person })).text();
+    expect(first).toContain(`The e-mail address ${person} is now on the do-not-contact list`);
+    const second = await (await post(sessions.admin, { intent: "object", person })).text();
+    expect(second).toContain(`The e-mail address ${person} was already on the do-not-contact list`);
+  });
+});
+
 describe("the retention the site states", () => {
   it("states the server's retention settings on the public privacy policy", async () => {
     const html = await (await get("/policy")).text();

@@ -30,7 +30,7 @@ export type RecordGroup = { kind: string; label: string; records: RecordShown[] 
 export type KindCount = { label: string; count: number };
 
 /** The person searched for: the value as the service reads it, and how the page names it. */
-export type SearchedPerson = { value: string; description: string };
+export type SearchedPerson = { kind: PersonIdentifier["kind"]; value: string; description: string };
 
 export type PrivacyAnswer =
   | { step: "refused"; typed: string; message: string }
@@ -53,7 +53,8 @@ const IDENTIFIER_NAMES: Record<PersonIdentifier["kind"], string> = {
 
 /** "the phone number +27825550123": how the page names whom it searched for. */
 function personOf(identifier: PersonIdentifier): SearchedPerson {
-  return { value: identifier.value, description: `${IDENTIFIER_NAMES[identifier.kind]} ${identifier.value}` };
+  const { kind, value } = identifier;
+  return { kind, value, description: `${IDENTIFIER_NAMES[kind]} ${value}` };
 }
 
 /** The records found, by kind in the kinds' own order (`kindOrder`), each with its dealer and date. */
@@ -160,14 +161,29 @@ const erase: Step = async (context, identifier) => {
 };
 
 const objectTo: Step = async (context, identifier) => {
-  await objectToMarketing(context.db, context.actor, identifier, context.deps);
-  const { description } = personOf(identifier);
-  return search(
-    context,
-    identifier,
-    `${description.charAt(0).toUpperCase()}${description.slice(1)} is now on the do-not-contact list: no saved-search alert or marketing message goes to it, also after a new sign-up.`,
-  );
+  const { added } = await objectToMarketing(context.db, context.actor, identifier, context.deps);
+  return search(context, identifier, objectionNotice(personOf(identifier), added));
 };
+
+/** What the do-not-contact list does, said of one address or number and of several. */
+const NO_MARKETING = {
+  one: "no saved-search alert or marketing message goes to it, also after a new sign-up",
+  several: "no saved-search alert or marketing message goes to them, also after a new sign-up",
+};
+
+/**
+ * What objecting did. An ID number is never on the list itself (no message is sent to one): the e-mail addresses on the
+ * person's records are.
+ */
+function objectionNotice(person: SearchedPerson, added: boolean): string {
+  if (person.kind === "id_number") {
+    return added
+      ? `The e-mail addresses on this person's records are now on the do-not-contact list: ${NO_MARKETING.several}.`
+      : "No e-mail address on this person's records was left to add to the do-not-contact list.";
+  }
+  const who = `${person.description.charAt(0).toUpperCase()}${person.description.slice(1)}`;
+  return `${who} ${added ? "is now" : "was already"} on the do-not-contact list: ${NO_MARKETING.one}.`;
+}
 
 const STEPS: Record<string, Step> = {
   search: (context, identifier) => search(context, identifier),

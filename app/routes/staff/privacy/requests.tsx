@@ -272,8 +272,9 @@ function ObjectToMarketing({ person, csrfToken, busy }: Busy & { person: Searche
     <div>
       <h3 className="text-xl font-bold">Object to marketing</h3>
       <p className="mt-1">
-        Puts {person.description} on the do-not-contact list: saved-search alerts and marketing messages stop, also for
-        a later sign-up. Enquiries already made are still answered.
+        Puts {person.kind === "id_number" ? "the e-mail addresses on this person's records" : person.description} on the
+        do-not-contact list: saved-search alerts and marketing messages stop, also for a later sign-up. Enquiries
+        already made are still answered.
       </p>
       <Form method="post" className="mt-3">
         <PersonFields person={person} csrfToken={csrfToken} />
