@@ -183,6 +183,9 @@ export async function requeueDeliveries(tx: Executor, leadId: string, options: R
         eq(leadDeliveries.leadId, leadId),
         options.all ? undefined : ne(leadDeliveries.status, "delivered"),
         options.exceptConfirmation ? ne(leadDeliveries.format, "confirmation") : undefined,
+        // A lead whose person was erased or whose retention ended is never sent again (core/privacy).
+        sql`not exists (select 1 from enquiries e where e.id = ${leadDeliveries.leadId} and e.anonymised_at is not null)`,
+        sql`not exists (select 1 from finance_applications f where f.id = ${leadDeliveries.leadId} and f.anonymised_at is not null)`,
       ),
     )
     .returning({ kind: leadDeliveries.leadKind });

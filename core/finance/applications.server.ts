@@ -1,14 +1,7 @@
-import { eq, inArray, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
-import {
-  type LeadAttribution,
-  dealers,
-  financeApplications,
-  leadDeliveries,
-  leadWorkNotes,
-  leadWorkStatus,
-} from "../../db/schema.ts";
+import { type LeadAttribution, dealers, financeApplications } from "../../db/schema.ts";
 import { findDealerId } from "../dealers/dealers.ts";
 import { leadReference } from "../delivery/lead-source.ts";
 import { recordAudit } from "../staff/audit.ts";
@@ -23,7 +16,8 @@ import {
   SOURCE_CODE,
 } from "./application-schema.ts";
 import type { FinanceCipher } from "./encryption.server.ts";
-import { indexApplication } from "../privacy/kinds/finance.ts";
+import { financeApplicationKind, indexApplication } from "../privacy/kinds/finance.ts";
+import { DEFAULT_RETENTION } from "../privacy/retention.ts";
 
 /** What a visitor or API client is told after submitting (product.md §3: the finance response carries a status object). */
 export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id: string; status: string };
@@ -154,27 +148,22 @@ function canonicalJson(value: Record<string, unknown>): string {
   );
 }
 
-/** POPIA retention: deletes applications older than `retentionDays`; answers how many were deleted. */
+/**
+ * POPIA retention of finance applications, as the daily personal-records retention job does it (core/privacy):
+ * applications received more than `retentionDays` ago are anonymised in place (the applicant's details sealed empty,
+ * the row kept so counts add up). Answers how many were anonymised now. `npm run finance:purge` runs it by hand.
+ */
 export async function purgeExpiredApplications(
   db: Database,
+  cipher: FinanceCipher,
   retentionDays: number,
   now: Date = new Date(),
 ): Promise<number> {
-  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(financeApplications)
-      .where(lt(financeApplications.createdAt, cutoff))
-      .returning({ id: financeApplications.id });
-    if (deleted.length > 0) {
-      const ids = deleted.map((row) => row.id);
-      await tx.delete(leadDeliveries).where(inArray(leadDeliveries.leadId, ids));
-      // Salespeople's notes may repeat what the applicant told them: they go with the application.
-      await tx.delete(leadWorkNotes).where(inArray(leadWorkNotes.leadId, ids));
-      await tx.delete(leadWorkStatus).where(inArray(leadWorkStatus.leadId, ids));
-    }
-    return deleted.length;
-  });
+  const settings = { ...DEFAULT_RETENTION, financeDays: retentionDays };
+  const expired = await db.transaction((tx) =>
+    financeApplicationKind.expire(tx, now, settings, { cipher, outboxDir: null }),
+  );
+  return expired.count;
 }
 
 /** A finance application as opened in the back office: decrypted for this one request. */

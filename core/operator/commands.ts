@@ -113,8 +113,12 @@ async function execute(
       await showLead(context, request.id, request.decrypt, out);
       break;
     case "finance.purge": {
-      const deleted = await purgeExpiredApplications(context.database.db, context.financeRetentionDays);
-      out.log(`deleted ${deleted} finance application(s) older than ${context.financeRetentionDays} days`);
+      const anonymised = await purgeExpiredApplications(
+        context.database.db,
+        context.financeCipher(),
+        context.financeRetentionDays,
+      );
+      out.log(`anonymised ${anonymised} finance application(s) older than ${context.financeRetentionDays} days`);
       break;
     }
     case "seed":

@@ -21,6 +21,7 @@ import { leaveRecords, person } from "../../tests/support/personal-records.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { LinkSigner } from "../appointments/links.ts";
+import { resendLead } from "../delivery/outbox.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
 import { readInsights } from "../insights/insights.ts";
 import { parseInsightsQuery } from "../insights/insights-query.ts";
@@ -106,6 +107,9 @@ describe("retention of personal records", () => {
       ).map((row) => row.note),
     ).toEqual([null]);
 
+    // An anonymised lead is never sent to the dealer again, even when staff ask to resend it.
+    expect(await resendLead(db, ids.enquiry, { all: true })).toBe(0);
+    expect(await resendLead(db, ids.finance, { all: true })).toBe(0);
     // The counts made of these rows are the same as before.
     expect(await insightsCounts(now)).toEqual(counts);
     // And a second run finds nothing more to do.

@@ -331,17 +331,19 @@ describe("POST /api/finance_applications", () => {
       expect(log).not.toContain(secret);
   });
 
-  it("purges applications older than the retention period and keeps the rest", async () => {
+  it("anonymises applications older than the retention period, keeping their rows, and leaves the rest", async () => {
     const { body: old } = await post(validFinanceApplication({ idempotencyKey: freshKey() }));
     const { body: recent } = await post(validFinanceApplication({ idempotencyKey: freshKey() }));
     await server.database.db.execute(
       sql`update finance_applications set created_at = now() - interval '181 days' where id = ${old.id}`,
     );
-    const deleted = await purgeExpiredApplications(server.database.db, 180);
-    expect(deleted).toBe(1);
-    const ids = (await rows()).map((r) => r.id);
-    expect(ids).not.toContain(old.id);
-    expect(ids).toContain(recent.id);
+    const anonymised = await purgeExpiredApplications(server.database.db, cipher, 180);
+    expect(anonymised).toBe(1);
+    const kept = Object.fromEntries(
+      (await rows()).map((row) => [String(row.id), cipher.decrypt(String(row.encrypted_payload))]),
+    );
+    expect(kept[old.id]).toEqual({});
+    expect(kept[recent.id]).toMatchObject({ idNumber: VALID_ID_NUMBER });
   });
 });
 

@@ -267,7 +267,7 @@ describe.each([
   it("purges expired finance applications and adds used stock the site then lists", async () => {
     const purge = await tool("finance:purge");
     expect(purge.code).toBe(0);
-    expect(purge.stdout.trim()).toBe("deleted 0 finance application(s) older than 180 days");
+    expect(purge.stdout.trim()).toBe("anonymised 0 finance application(s) older than 180 days");
     const listed = async () =>
       ((await fetch(`${app.baseUrl}/api/vehicles`).then((r) => r.json())) as { "hydra:totalItems": number })[
         "hydra:totalItems"
