@@ -25,12 +25,13 @@ const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height:
 const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers|feeds|stock|stock-catalogue)\.spec\.ts$/;
 /**
  * The specs a phone makes different: its menu and filter drawers, carousels and swatches, the finance steps, keyboard
- * journeys at phone width, taps before the scripts arrive, and both engines over every public page. The rest (forms'
+ * journeys at phone width, taps before the scripts arrive, both engines over every public page, and a person's privacy
+ * request handled on a phone (staff-privacy). The rest (forms'
  * messages, e-mails, HTTP headers, the API reference, the back office, which checks its own pages at phone width)
  * behave the same on any screen and run on the desktop only.
  */
 const PHONE_SPECS =
-  /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page|staff-insights)\.spec\.ts$/;
+  /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page|staff-insights|staff-privacy)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -48,6 +48,8 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
   route("leads/export.csv", "routes/staff/leads/export.ts"),
   // Issue 35: the insights tables' CSV downloads
   route("insights/export.csv", "routes/staff/insights/export.ts"),
+  // A person's records handed over as files (a resource route, outside the layout)
+  route("privacy/hand-over", "routes/staff/privacy/hand-over.ts"),
   layout("routes/staff/layout.tsx", [
     // Issue 16: the leads inbox and finance applications
     route("leads", "routes/staff/leads/inbox.tsx"),
@@ -93,6 +95,9 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("stock/import", "routes/staff/stock-import.tsx"),
     // The open used-vehicle catalogue (issue 38)
     route("catalogue", "routes/staff/catalogue.tsx"),
+    // A person's records found, handed over, corrected and erased; the processing register
+    route("privacy", "routes/staff/privacy/requests.tsx"),
+    route("privacy/register", "routes/staff/privacy/register.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
 ]);

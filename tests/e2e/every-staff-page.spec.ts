@@ -35,6 +35,8 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/vitals.tsx": ["/staff/vitals"],
   "routes/staff/catalogue.tsx": ["/staff/catalogue"],
   "routes/staff/channels.tsx": ["/staff/channels"],
+  "routes/staff/privacy/requests.tsx": ["/staff/privacy"],
+  "routes/staff/privacy/register.tsx": ["/staff/privacy/register"],
   "routes/staff/blog/list.tsx": ["/staff/blog"],
   "routes/staff/blog/new.tsx": ["/staff/blog/new"],
   "routes/staff/blog/edit.tsx": [
@@ -90,6 +92,7 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
   "routes/staff/logout.tsx": "staff-accounts.spec.ts (signing out; the route renders nothing)",
   "routes/staff/leads/export.ts": "staff-leads.spec.ts (the CSV download; not a page)",
   "routes/staff/insights/export.ts": "staff-insights.spec.ts (the CSV downloads; not a page)",
+  "routes/staff/privacy/hand-over.ts": "staff-privacy.spec.ts (the hand-over downloads; not a page)",
 };
 
 for (const [file, finders] of Object.entries(SIGNED_OUT_PAGES)) {

@@ -1,4 +1,6 @@
+import { retentionPolicy } from "../../../core/privacy/privacy.ts";
 import { InformationOfficerContact, LegalPage, RegulatorContact } from "../../components/legal-page.tsx";
+import { type KindPolicy, PersonalRecordsPolicy } from "../../components/personal-records-policy.tsx";
 import type { Route } from "./+types/policy";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
@@ -14,7 +16,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Policy() {
+/** Each kind of personal record with its retention period, from the settings the daily retention job reads. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { kinds: retentionPolicy(context.privacy.retention) };
+}
+
+export default function Policy({ loaderData }: Route.ComponentProps) {
   return (
     <LegalPage
       title="Privacy Policy"
@@ -40,7 +47,7 @@ export default function Policy() {
         protection is at least equal to POPIA's, as section 72 requires.
       </p>
 
-      <HowLongWeKeepIt />
+      <HowLongWeKeepIt kinds={loaderData.kinds} />
 
       <h2>6. How we protect it</h2>
       <p>
@@ -157,17 +164,19 @@ function WhyWeUseIt() {
   );
 }
 
-/** Section 5: how long each kind of information is kept. */
-function HowLongWeKeepIt() {
+/** Section 5: each kind of personal record, why, who receives it and how long it is kept; then the counts and logs. */
+function HowLongWeKeepIt({ kinds }: { kinds: readonly KindPolicy[] }) {
   return (
     <>
-      <h2>5. How long we keep it</h2>
+      <h2>5. How long we keep it, and who receives it</h2>
+      <p>
+        What you send us through this website, kind by kind: what it holds, why we keep it, who receives it besides the
+        group&apos;s own staff, and how long we keep it. A record we must keep for the law or for our accounts (a
+        finance deal, for example) is anonymised rather than deleted: nothing in it can tell anyone who you are.
+      </p>
+      <PersonalRecordsPolicy kinds={kinds} />
+      <h3>Logs and counts</h3>
       <ul>
-        <li>Enquiries that do not lead to a sale: up to 24 months, then deleted.</li>
-        <li>
-          Sales, finance and service records: five years after the transaction, or longer where a law requires it (for
-          example tax law).
-        </li>
         <li>Server logs: 90 days.</li>
         <li>Daily page-speed counts: 90 days.</li>
         <li>
