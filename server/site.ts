@@ -9,7 +9,6 @@ import { createMailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
-import { registerHeldLeadsPurgeJob } from "../core/leads/held.ts";
 import { backfillFinanceIdentifiers } from "../core/privacy/kinds/finance.ts";
 import { registerRetentionJob } from "../core/privacy/retention-job.ts";
 import { retentionSettingsOf } from "../core/privacy/retention.ts";
@@ -223,7 +222,6 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     settings: privacy.retention,
     deps: { cipher: financeCipher, outboxDir },
   });
-  registerHeldLeadsPurgeJob(jobs, { db: database.db, retentionDays: env.HELD_LEAD_RETENTION_DAYS });
   registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
   registerPageCountsPurgeJob(jobs, { db: database.db });
   const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);

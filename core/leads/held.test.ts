@@ -28,20 +28,14 @@ import { LeadDeliveryWorker } from "../delivery/worker.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
 import { funnelReport } from "../insights/insights.ts";
 import { JobRunner } from "../jobs/runner.ts";
+import { expirePersonalRecords } from "../privacy/privacy.ts";
+import { RETENTION_JOB, registerRetentionJob } from "../privacy/retention-job.ts";
+import { DEFAULT_RETENTION } from "../privacy/retention.ts";
 import { storeImage } from "../media/image-pipeline.ts";
 import { southAfricanDay } from "../shared/days.ts";
 import type { StaffActor } from "../staff/roles.ts";
 import { enquiryStatus, MIN_FILL_MS, submitEnquiry } from "./enquiries.ts";
-import {
-  countHeldLeads,
-  discardHeldLead,
-  heldInPeriod,
-  HELD_PURGE_JOB,
-  NOT_HELD_MESSAGE,
-  purgeHeldLeads,
-  registerHeldLeadsPurgeJob,
-  releaseHeldLead,
-} from "./held.ts";
+import { countHeldLeads, discardHeldLead, heldInPeriod, NOT_HELD_MESSAGE, releaseHeldLead } from "./held.ts";
 import { FORM_PRESETS } from "./presets.ts";
 import { changeLeadWork, getLead, HELD_WORK_MESSAGE, listInbox, parseInboxFilter } from "./inbox.ts";
 
@@ -375,21 +369,28 @@ describe("what a held enquiry keeps for its buyer until it is released or discar
 });
 
 describe("the retention of held enquiries", () => {
-  it("purges, by the job on the one job runner, held enquiries older than the retention, and nothing else", async () => {
+  it("deletes, by the retention job on the one job runner, held enquiries older than their period, and nothing else", async () => {
     const longAgo = Date.now() - 15 * DAY_MS;
     const old = await sendFromForm({ renderedMsAgo: 300, at: longAgo }).outcome;
     const oldLead = await sendFromForm({ renderedMsAgo: MIN_FILL_MS + 5_000, at: longAgo }).outcome;
     const fresh = await sendFromForm({ renderedMsAgo: 300, at: Date.now() - 13 * DAY_MS }).outcome;
     expect([old.kind, oldLead.kind, fresh.kind]).toEqual(["held", "stored", "held"]);
     const ids = [old, oldLead, fresh].map((outcome) => ("id" in outcome ? outcome.id : ""));
+    const remaining = async () =>
+      new Set(
+        (await database.db.select({ id: enquiries.id }).from(enquiries).where(inArray(enquiries.id, ids))).map(
+          (row) => row.id,
+        ),
+      );
 
     const jobs = new JobRunner({ db: database.db, logger: createLogger("silent") });
-    registerHeldLeadsPurgeJob(jobs, { db: database.db, retentionDays: 14 });
-    expect(await jobs.runDue()).toEqual([HELD_PURGE_JOB]);
+    const settings = { ...DEFAULT_RETENTION, heldLeadDays: 14 };
+    const deps = { cipher, outboxDir: null };
+    registerRetentionJob(jobs, { db: database.db, settings, deps });
+    expect(await jobs.runDue()).toEqual([RETENTION_JOB]);
+    expect(await remaining()).toEqual(new Set([ids[1], ids[2]]));
 
-    const left = await database.db.select({ id: enquiries.id }).from(enquiries).where(inArray(enquiries.id, ids));
-    expect(new Set(left.map((row) => row.id))).toEqual(new Set([ids[1], ids[2]]));
-    expect(await purgeHeldLeads(database.db, 14, new Date(Date.now() + 2 * DAY_MS))).toBeGreaterThanOrEqual(1);
-    expect(await database.db.select().from(enquiries).where(eq(enquiries.id, ids[2]!))).toEqual([]);
+    await expirePersonalRecords(database.db, new Date(Date.now() + 2 * DAY_MS), settings, deps);
+    expect(await remaining()).toEqual(new Set([ids[1]]));
   });
 });

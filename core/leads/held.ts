@@ -12,7 +12,6 @@ import {
 } from "../../db/schema.ts";
 import { mayConfirmTo } from "../delivery/confirmation.ts";
 import { enqueueLeadDelivery } from "../delivery/outbox.ts";
-import type { JobRunner } from "../jobs/runner.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { assertMay, assertMayUse, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { isUuid } from "../shared/uuid.ts";
@@ -23,11 +22,8 @@ import { describeHold, isHoldReason } from "./hold-reasons.ts";
  * filled, sent within MIN_FILL_MS of the page's render, or without its render time) is stored with its reason
  * and no delivery jobs. A member of staff with rights over the dealer's leads releases it (queued for delivery
  * as any lead, the buyer's confirmation included) or discards it; both are audited. Held enquiries are not
- * leads in any report, and are purged after HELD_LEAD_RETENTION_DAYS by the `held-leads-purge` job.
+ * leads in any report, and are deleted after HELD_LEAD_RETENTION_DAYS by the personal-records retention job (core/privacy).
  */
-
-export const HELD_PURGE_JOB = "held-leads-purge";
-const DAY_MS = 86_400_000;
 
 export const NOT_HELD_MESSAGE = "This enquiry is no longer held: it was released or discarded already.";
 
@@ -108,7 +104,7 @@ export async function discardHeldLead(db: Database, actor: StaffActor, leadId: s
   });
 }
 
-type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Pick<Database, "select" | "delete">;
 
 /**
  * Deletes the held enquiries the condition selects, with everything stored beside them: the booking (its place
@@ -138,22 +134,9 @@ async function deleteHeld(tx: Executor, condition: ReturnType<typeof and>): Prom
   return ids.length;
 }
 
-/** Deletes the enquiries held for longer than `retentionDays` (never released): answers how many. */
-export async function purgeHeldLeads(db: Database, retentionDays: number, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-  return db.transaction((tx) => deleteHeld(tx, and(isNotNull(enquiries.heldReason), lt(enquiries.createdAt, cutoff))));
-}
-
-/** The purge as the server runs it: daily, on the one job runner. */
-export function registerHeldLeadsPurgeJob(jobs: JobRunner, options: { db: Database; retentionDays: number }): void {
-  jobs.register({
-    name: HELD_PURGE_JOB,
-    everyMs: DAY_MS,
-    run: async () => ({
-      purged: await purgeHeldLeads(options.db, options.retentionDays),
-      retentionDays: options.retentionDays,
-    }),
-  });
+/** Deletes, inside the caller's transaction, the enquiries held since before `cutoff` (never released): answers how many. */
+export async function deleteHeldBefore(tx: Executor, cutoff: Date): Promise<number> {
+  return deleteHeld(tx, and(isNotNull(enquiries.heldReason), lt(enquiries.createdAt, cutoff)));
 }
 
 /** How many enquiries the actor may see are held now (the inbox's held view). */

@@ -6,6 +6,7 @@ import type { RetentionPeriod, RetentionSettings } from "./retention.ts";
 /** Every kind of personal record the group keeps; a new kind is added here and registered in ./registry.ts. */
 export const PERSONAL_RECORD_KINDS = [
   "enquiry",
+  "held_enquiry",
   "appointment",
   "sell_your_car",
   "sell_your_car_photo",

@@ -2,6 +2,7 @@ import type { PersonalRecordKind } from "./kinds.ts";
 import { savedSearchAlertKind } from "./kinds/alerts.ts";
 import { leadDeliveryKind, outboxEmailKind } from "./kinds/deliveries.ts";
 import { financeApplicationKind } from "./kinds/finance.ts";
+import { heldEnquiryKind } from "./kinds/held.ts";
 import { appointmentKind, enquiryKind, sellYourCarKind, sellYourCarPhotoKind } from "./kinds/leads.ts";
 
 /**
@@ -11,6 +12,7 @@ import { appointmentKind, enquiryKind, sellYourCarKind, sellYourCarPhotoKind } f
  */
 export const PERSONAL_RECORD_KIND_LIST: readonly PersonalRecordKind[] = [
   enquiryKind,
+  heldEnquiryKind,
   appointmentKind,
   sellYourCarKind,
   sellYourCarPhotoKind,

@@ -17,6 +17,8 @@ export type RetentionSettings = {
   outboxDays: number;
   /** ALERT_RETENTION_DAYS: after the address unsubscribed. */
   alertDays: number;
+  /** HELD_LEAD_RETENTION_DAYS: an enquiry held as automated, after it was sent, unless staff released it. */
+  heldLeadDays: number;
 };
 
 export const DEFAULT_RETENTION: RetentionSettings = {
@@ -27,6 +29,7 @@ export const DEFAULT_RETENTION: RetentionSettings = {
   deliveryCopyDays: 90,
   outboxDays: 90,
   alertDays: 30,
+  heldLeadDays: 14,
 };
 
 /** The settings as server/env.ts validated them. */
@@ -38,6 +41,7 @@ export function retentionSettingsOf(env: {
   LEAD_DELIVERY_COPY_RETENTION_DAYS: number;
   OUTBOX_RETENTION_DAYS: number;
   ALERT_RETENTION_DAYS: number;
+  HELD_LEAD_RETENTION_DAYS: number;
 }): RetentionSettings {
   return {
     leadMonths: env.LEAD_RETENTION_MONTHS,
@@ -47,6 +51,7 @@ export function retentionSettingsOf(env: {
     deliveryCopyDays: env.LEAD_DELIVERY_COPY_RETENTION_DAYS,
     outboxDays: env.OUTBOX_RETENTION_DAYS,
     alertDays: env.ALERT_RETENTION_DAYS,
+    heldLeadDays: env.HELD_LEAD_RETENTION_DAYS,
   };
 }
 
