@@ -43,6 +43,7 @@ const rows: StockRow[] = [...generateUsedVehicles(total, dealers)].map((v) => ({
   registration: v.registration,
   mmCode: v.mmCode,
   description: v.description,
+  features: null,
   updatedAt: new Date(),
 }));
 const stalls = monitorEventLoopDelay({ resolution: 5 });

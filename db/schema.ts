@@ -247,6 +247,8 @@ export const usedVehicles = pgTable(
     /** 'Draft', 'Available', 'Reserved' or 'Sold' (core/inventory): only Available and Reserved are public. */
     status: text("status").notNull().default("Available"),
     description: text("description"),
+    /** The features and extras the DMS lists (or staff type), as sent: one list, items split by dealerFeatures. */
+    features: text("features"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
     bodyType: text("body_type").notNull().default("Other"),

@@ -88,12 +88,13 @@ const unsold = async (id: number) =>
   )[0]!.count;
 
 const ONE_CAR = [
-  "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition",
-  "NEW-1,Honda,Jazz,1.5 Elegance CVT,2021,42000,249900,Automatic,Petrol,White,Used",
+  "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,Comments,Extras",
+  'NEW-1,Honda,Jazz,1.5 Elegance CVT,2021,42000,249900,Automatic,Petrol,White,Used,"One owner, full service history at Honda.","Aircon; Tow bar; Two keys"',
 ].join("\n");
 
 describe("a used vehicle's description", () => {
   const description = "One owner, bought here.\n\nFull service history at <b>Honda</b>.\nTwo keys, tow bar.";
+  const features = "Cruise control, Leather seats\nSunroof";
   let vehicle: { id: number; path: string };
 
   beforeAll(async () => {
@@ -104,7 +105,7 @@ describe("a used vehicle's description", () => {
       )
       .then((result) => (result as unknown as { rows: { id: number; make: string; model: string }[] }).rows);
     vehicle = { id: row!.id, path: `/used/${row!.make}/${row!.model}/${row!.id}` };
-    await database.db.update(usedVehicles).set({ description }).where(eq(usedVehicles.id, vehicle.id));
+    await database.db.update(usedVehicles).set({ description, features }).where(eq(usedVehicles.id, vehicle.id));
   });
 
   it("is on its page as the dealer's words: paragraphs kept, markup shown as text, never as HTML", async () => {
@@ -115,6 +116,12 @@ describe("a used vehicle's description", () => {
     );
     expect(section).toContain("Full service history at &lt;b&gt;Honda&lt;/b&gt;.\nTwo keys, tow bar.</p>");
     expect(html).not.toContain("<b>Honda</b>");
+    const list = section.slice(section.indexOf("Features and extras"), section.indexOf("</ul>"));
+    expect([...list.matchAll(/<li>([^<]*)<\/li>/g)].map(([, item]) => item)).toEqual([
+      "Cruise control",
+      "Leather seats",
+      "Sunroof",
+    ]);
   });
 
   it("is the description of its JSON-LD and of its API answer", async () => {
@@ -122,9 +129,17 @@ describe("a used vehicle's description", () => {
     const documents = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
       ([, json]) => JSON.parse(json!.replace(/\\u003c/g, "<")) as { "@type"?: string; description?: string },
     );
-    expect(documents.find((document) => document["@type"] === "Car")?.description).toBe(description);
-    const api = (await (await get(`/api/vehicles/${vehicle.id}`)).json()) as { description: string };
-    expect(api.description).toBe(description);
+    expect(documents.find((document) => document["@type"] === "Car")?.description).toBe(
+      `${description}\n\nFeatures: Cruise control, Leather seats, Sunroof.`,
+    );
+    const api = (await (await get(`/api/vehicles/${vehicle.id}`)).json()) as {
+      description: string;
+      features: string[];
+    };
+    expect({ description: api.description, features: api.features }).toEqual({
+      description,
+      features: ["Cruise control", "Leather seats", "Sunroof"],
+    });
   });
 });
 
@@ -159,6 +174,16 @@ describe("the drop guard on the upload page", () => {
     expect(confirmed.status).toBe(200);
     expect(await confirmed.text()).toContain("Import report");
     expect(await unsold(mbombela)).toBe(1);
+    // The DMS's own words, from its Comments and Extras columns, are on the new car's page.
+    const [created] = await database.db
+      .select({ id: usedVehicles.id })
+      .from(usedVehicles)
+      .where(and(eq(usedVehicles.dealerId, mbombela), eq(usedVehicles.stockNumber, "NEW-1")));
+    const carPage = await (await get(`/used/honda/jazz/${created!.id}`)).text();
+    expect(carPage).toContain("One owner, full service history at Honda.</p>");
+    expect([...carPage.matchAll(/<li>([^<]*)<\/li>/g)].map(([, item]) => item)).toEqual(
+      expect.arrayContaining(["Aircon", "Tow bar", "Two keys"]),
+    );
   });
 });
 

@@ -44,7 +44,7 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(15).default(5),
   /** How long a rendered public page is served from memory at most (server/page-cache.ts); 0 renders every request. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
-  /** The catalogue feeds' empty-feed guard: the share of the previous fetch's items a feed may drop at once (server/channel-feeds.ts). */
+  /** The stock import's drop guard: the share of a dealer's stock an upload or feed may mark sold unconfirmed (core/inventory/stock-feed.ts DropGuard). */
   CHANNEL_FEED_MAX_DROP: z.coerce.number().min(0).max(1).default(0.5),
   /** Prometheus metrics on their own port (0: off); never expose it through the proxy. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),

@@ -1,5 +1,6 @@
 import { renditionUrl } from "../media/image-pipeline.ts";
 import { VEHICLE_IMAGE_SIZE } from "../media/shapes.ts";
+import { dealerWords } from "../inventory/dealer-words.ts";
 import type { StockRow } from "../inventory/used-vehicles.ts";
 import type { StockStatus } from "../inventory/stock-schema.ts";
 
@@ -33,6 +34,7 @@ export type ChannelVehicle = {
   stockNumber: string | null;
   registration: string | null;
   mmCode: string | null;
+  /** The dealer's words: its description and, after it, the features and extras it lists (dealerWords). */
   description: string | null;
   /** The vehicle's page on this site (a path). */
   path: string;
@@ -88,7 +90,7 @@ export function channelVehicleOf(row: StockRow): ChannelVehicle {
     stockNumber: row.stockNumber,
     registration: row.registration,
     mmCode: row.mmCode,
-    description: row.description,
+    description: dealerWords(row.description, row.features),
     path: `/used/${makeSlug}/${modelSlug}/${row.id}`,
     images: row.images.map(feedImageOf),
     updatedAt: row.updatedAt,

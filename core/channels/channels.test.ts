@@ -219,6 +219,7 @@ function stockRow(overrides: Partial<StockRow> = {}): StockRow {
     registration: "HX 12 BC GP",
     mmCode: "19045120",
     description: DESCRIPTION,
+    features: null,
     updatedAt: new Date("2026-11-20T08:00:00Z"),
     ...overrides,
   };
@@ -355,6 +356,19 @@ describe("values each channel's list takes", () => {
       "2021 Mercedes-Benz GLE GLE 400d 4Matic",
       "2021 Honda Fit 1.5 Elegance CVT",
     ]);
+  });
+
+  it("every vehicle channel's description carries the features and extras the dealer lists, after its words", async () => {
+    const stock = await ChannelStock.of([stockRow({ features: "Tow bar, Cruise control\nLeather seats" })]);
+    const expected = `${DESCRIPTION}\n\nFeatures: Tow bar, Cruise control, Leather seats.`;
+    for (const [id, column] of [
+      ["meta-vehicles", "description"],
+      ["tiktok-vehicles", "description"],
+      ["marketplace", "Description"],
+    ] as const) {
+      const { rows } = await stock.feed(channelById(id)!, context);
+      expect(rows[0]![column], id).toBe(expected);
+    }
   });
 
   it("a description written as a spreadsheet formula reaches every CSV file as text, and the JSON file as it is", async () => {

@@ -111,6 +111,7 @@ const HEADER_ALIASES: Record<FeedColumn, readonly string[]> = {
     "Advert Text",
     "Vehicle Description",
   ],
+  features: ["Features", "Extras", "Options", "Vehicle Extras", "Optional Extras", "Equipment", "Spec"],
   status: ["Status", "Stock Status", "Availability"],
   photos: [
     "Photos",

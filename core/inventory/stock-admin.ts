@@ -177,6 +177,7 @@ export async function getStockVehicle(db: Database, actor: StaffActor, id: numbe
       registration: vehicle.registration ?? "",
       dealer: vehicle.dealer,
       description: vehicle.description ?? "",
+      features: vehicle.features ?? "",
       status: vehicle.status,
     },
     photos,

@@ -42,6 +42,7 @@ describe("the stock vehicle's columns", () => {
       mmCode: null,
       registration: null,
       description: null,
+      features: null,
       status: "Available",
     });
   });

@@ -21,6 +21,7 @@ const COLUMN_OF_FIELD = {
   mmCode: "mmCode",
   registration: "registration",
   description: "description",
+  features: "features",
   status: "status",
 } as const satisfies Partial<Record<StockField, keyof typeof usedVehicles.$inferSelect>>;
 
@@ -72,6 +73,7 @@ export function storedStockFields(input: StockVehicleInput | StoredStockFields):
     mmCode: input.mmCode ?? null,
     registration: input.registration ?? null,
     description: input.description ?? null,
+    features: input.features ?? null,
     status: input.status,
   };
 }

@@ -22,6 +22,8 @@ export const MIN_PRICE_RAND = 1_000;
 export const MAX_PRICE_RAND = 20_000_000;
 export const MAX_MILEAGE_KM = 1_500_000;
 export const MAX_DESCRIPTION = 5_000;
+/** A DMS's list of extras ("Aircon, Cruise control, Tow bar, ..."): a long list is a few hundred characters. */
+export const MAX_FEATURES = 2_000;
 
 export const STOCK_FIELD_LABELS = {
   make: "Make",
@@ -41,6 +43,7 @@ export const STOCK_FIELD_LABELS = {
   registration: "Registration number",
   dealer: "Dealer",
   description: "Description",
+  features: "Features and extras",
   status: "Status",
 } as const;
 
@@ -193,6 +196,15 @@ const vehicleFields = z.object({
       .string({ error: "Description must be text" })
       .trim()
       .max(MAX_DESCRIPTION, `Description must be at most ${formatNumber(MAX_DESCRIPTION)} characters`)
+      .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE)
+      .optional(),
+  ),
+  features: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Features and extras must be text" })
+      .trim()
+      .max(MAX_FEATURES, `Features and extras must be at most ${formatNumber(MAX_FEATURES)} characters`)
       .refine(hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE)
       .optional(),
   ),

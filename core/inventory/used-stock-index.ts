@@ -115,7 +115,9 @@ export class UsedStockIndex {
   /** A vehicle's identifiers and description (shown on its page); null when the stock has no such vehicle. */
   details(id: number): VehicleDetails | null {
     const row = this.rowOf(id);
-    return row ? { vin: row.vin, stockNumber: row.stockNumber, description: row.description } : null;
+    return row
+      ? { vin: row.vin, stockNumber: row.stockNumber, description: row.description, features: row.features }
+      : null;
   }
 
   private rowOf(id: number): StockRow | null {

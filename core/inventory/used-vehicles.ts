@@ -296,6 +296,7 @@ export type ChannelFields = {
   registration: string | null;
   mmCode: string | null;
   description: string | null;
+  features: string | null;
   updatedAt: Date;
 };
 
@@ -303,11 +304,16 @@ export type ChannelFields = {
  * What the vehicle's own page shows beyond the listing's row: the identifiers a buyer may quote to the dealer
  * (the VIN and the dealer's stock number, where the record has them) and the dealer's description.
  */
-export type VehicleDetails = Pick<ChannelFields, "vin" | "stockNumber" | "description">;
+export type VehicleDetails = Pick<ChannelFields, "vin" | "stockNumber" | "description" | "features">;
 
 export async function vehicleDetails(db: Database, id: number): Promise<VehicleDetails | null> {
   const [row] = await db
-    .select({ vin: usedVehicles.vin, stockNumber: usedVehicles.stockNumber, description: usedVehicles.description })
+    .select({
+      vin: usedVehicles.vin,
+      stockNumber: usedVehicles.stockNumber,
+      description: usedVehicles.description,
+      features: usedVehicles.features,
+    })
     .from(usedVehicles)
     .where(eq(usedVehicles.id, id));
   return row ?? null;
@@ -331,6 +337,7 @@ function selectStockRows(db: Database): Promise<StockRow[]> {
     registration: sql<string | null>`${usedVehicles.registration}`,
     mmCode: sql<string | null>`${usedVehicles.mmCode}`,
     description: sql<string | null>`${usedVehicles.description}`,
+    features: sql<string | null>`${usedVehicles.features}`,
     updatedAt: sql<Date>`${usedVehicles.updatedAt}`.mapWith(usedVehicles.updatedAt),
   }).where(PUBLIC_STOCK_CONDITION);
 }
@@ -367,6 +374,7 @@ export function compactStockRows(rows: readonly StockRow[]): StockRow[] {
       registration: row.registration,
       mmCode: row.mmCode,
       description: row.description,
+      features: row.features,
       updatedAt: row.updatedAt,
     }),
   );

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { takeDemoStockOffFeed } from "../../tests/support/demo-stock.ts";
 import { mergeMakes } from "../../core/catalogue/catalogue-admin.ts";
 import { nameKey } from "../../core/catalogue/make-names.ts";
 import { createFeedKey } from "../../core/inventory/feed-keys.ts";
@@ -59,6 +60,9 @@ beforeAll(async () => {
       unknown.map((m) => m.id),
     ),
   );
+  // The exports are these dealers' first real stock: their demo stock is taken out of the feed's reach, or the
+  // drop guard would hold each import for marking it all sold (tested in core/inventory/held-imports.test.ts).
+  await takeDemoStockOffFeed(db, ["honda-menlyn", "honda-umhlanga"]);
   await createStaffUser(db, { email: "admin@dms.example", role: "group_admin", password: TEST_STAFF_PASSWORD });
   session = await signIn(server.baseUrl, "admin@dms.example", TEST_STAFF_PASSWORD);
   const [umhlanga] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-umhlanga"));

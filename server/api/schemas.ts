@@ -136,6 +136,14 @@ export const usedVehicleSchema = ldResource("Vehicle", {
       "The dealer's description, plain text (paragraphs separated by a blank line); on the answer for one vehicle only, null when the dealer wrote none",
     example: "One owner, full Honda service history.\n\nTow bar and two keys.",
   }),
+  features: z
+    .array(z.string())
+    .optional()
+    .openapi({
+      description:
+        "The features and extras the dealer lists, one item each; on the answer for one vehicle only, empty when none",
+      example: ["Cruise control", "Tow bar", "Leather seats"],
+    }),
 });
 
 export const makeSchema = ldResource("Make", {

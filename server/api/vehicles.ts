@@ -10,6 +10,7 @@ import {
 } from "../../core/inventory/used-query.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
 import type { ReadModels } from "../../core/shared/read-model.ts";
+import { featureList } from "../../core/inventory/dealer-words.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";
 import {
@@ -149,7 +150,8 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
       if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
       if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
       const details = await usedStock.details(vehicle.id);
-      return ldResource(c, { ...vehicle, description: details?.description ?? null }, "Vehicle", vehicleId(vehicle.id));
+      const words = { description: details?.description ?? null, features: featureList(details?.features) };
+      return ldResource(c, { ...vehicle, ...words }, "Vehicle", vehicleId(vehicle.id));
     },
   );
   operation(

@@ -789,6 +789,15 @@ export interface components {
              *     Tow bar and two keys.
              */
             description?: string | null;
+            /**
+             * @description The features and extras the dealer lists, one item each; on the answer for one vehicle only, empty when none
+             * @example [
+             *       "Cruise control",
+             *       "Tow bar",
+             *       "Leather seats"
+             *     ]
+             */
+            features?: string[];
         };
         Make: {
             /** @description Where the JSON-LD context of this answer is */
@@ -1345,7 +1354,7 @@ export interface components {
                 stockCount: number;
             } | null;
         };
-        /** @description A vehicle's fields, named like the CSV columns (make, model, variant, year, mileage, price, transmission, fuelType, colour, condition, bodyType, stockNumber, vin, mmCode, registration, dealer, description, status, photos); the rules are in docs/stock-feed.md */
+        /** @description A vehicle's fields, named like the CSV columns (make, model, variant, year, mileage, price, transmission, fuelType, colour, condition, bodyType, stockNumber, vin, mmCode, registration, dealer, description, features, status, photos); the rules are in docs/stock-feed.md */
         StockFeedVehicle: {
             [key: string]: unknown;
         };

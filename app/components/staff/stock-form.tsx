@@ -88,6 +88,7 @@ export function StockForm({ csrfToken, values, errors, dealers, catalogue, submi
         />
       </div>
       {area("description", { rows: 5 })}
+      {area("features", { rows: 3, hint: "As the DMS lists them: separated by commas, semicolons or lines" })}
       <button type="submit" className={buttonClass} disabled={busy}>
         {submitLabel}
       </button>

@@ -15,6 +15,7 @@ import { DETAIL_SIZES, THUMBNAIL_SIZES, VehiclePicture } from "../../components/
 import type { Route } from "./+types/detail";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { usedVehicleJsonLd } from "../../lib/structured-data.ts";
+import { dealerWords, featureList } from "../../../core/inventory/dealer-words.ts";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
 
 /** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
@@ -85,7 +86,9 @@ export function meta(args: Route.MetaArgs) {
     description: `${vehicle.state_of_vehicle} ${name}, ${formatKm(vehicle.mileage.value)}, ${vehicle.transmission}, ${vehicle.fuel_type}, ${formatRand(vehicle.price)} (about ${formatRand(vehicle.installment)} p/m) at ${vehicle.dealer_name}, ${vehicle.dealer_province}.`,
     type: "product",
     image: vehicle.image.uri,
-    jsonLd: (siteUrl) => [usedVehicleJsonLd(siteUrl, vehicle, dealer, page.details?.description ?? null)],
+    jsonLd: (siteUrl) => [
+      usedVehicleJsonLd(siteUrl, vehicle, dealer, dealerWords(page.details?.description, page.details?.features)),
+    ],
   });
 }
 
@@ -137,7 +140,7 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
           />
           <h2 className="mt-8 text-xl font-bold">Vehicle details</h2>
           <VehicleFacts vehicle={vehicle} details={details} />
-          {details?.description?.trim() ? <DealerDescription text={details.description} /> : null}
+          <DealerDescription description={details?.description ?? null} features={details?.features ?? null} />
           <h2 className="mt-8 text-xl font-bold">Dealer</h2>
           <DealerAddress vehicle={vehicle} dealer={dealer} />
         </div>
@@ -296,12 +299,14 @@ function VehicleFacts({ vehicle, details }: Pick<AvailableVehicleProps, "vehicle
  * a DMS sends shows as the characters it is and never becomes HTML. A blank line starts a paragraph; a single
  * line break stays a line break.
  */
-function DealerDescription({ text }: { text: string }) {
-  const paragraphs = text
+function DealerDescription({ description, features }: { description: string | null; features: string | null }) {
+  const paragraphs = (description ?? "")
     .replace(/\r\n?/g, "\n")
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
+  const items = featureList(features);
+  if (paragraphs.length === 0 && items.length === 0) return null;
   return (
     <section aria-labelledby="vehicle-description" className="mt-8">
       <h2 id="vehicle-description" className="text-xl font-bold">
@@ -313,6 +318,17 @@ function DealerDescription({ text }: { text: string }) {
           {paragraph}
         </p>
       ))}
+      {items.length > 0 ? (
+        <>
+          <h3 className="mt-4 font-bold">Features and extras</h3>
+          <ul className="mt-2 grid list-disc gap-x-6 gap-y-1 pl-6 sm:grid-cols-2">
+            {items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: items of one list, drawn once in their order
+              <li key={index}>{item}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }
