@@ -261,6 +261,22 @@ describe("the failure counts", () => {
     expect((await attempt(second, email, TEST_STAFF_PASSWORD, "203.0.113.90")).kind).toBe("throttled");
   });
 
+  it("answer every sign-in of a crowd sent at once to several accounts from several clients, right and wrong alike", async () => {
+    const setup = throttleOn(clock(), 100);
+    const emails = [await account("crowd1@example.co.za"), await account("crowd2@example.co.za")];
+    const crowd = emails.flatMap((email) =>
+      ["203.0.113.120", "203.0.113.121", "2001:db8:5::1"].flatMap((client) =>
+        [TEST_STAFF_PASSWORD, wrong(1), TEST_STAFF_PASSWORD, wrong(2)].map((password) => ({ email, client, password })),
+      ),
+    );
+    const outcomes = await Promise.all(
+      crowd.map(({ email, client, password }) => attempt(setup, email, password, client)),
+    );
+    const answers = crowd.map(({ password }, i) => `${password === TEST_STAFF_PASSWORD} ${outcomes[i]!.kind}`);
+    expect(answers.filter((answer) => answer === "true signed-in")).toHaveLength(12);
+    expect(answers.filter((answer) => answer === "false refused")).toHaveLength(12);
+  });
+
   it("leave nothing behind for an attempt told to wait, whatever address it names", async () => {
     const setup = throttleOn();
     for (let failure = 1; failure <= 5; failure++)

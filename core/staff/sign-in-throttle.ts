@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { signInFailures } from "../../db/schema.ts";
 import { clientRateKey } from "../shared/client-key.ts";
@@ -96,12 +96,7 @@ export class SignInThrottle {
         .insert(signInFailures)
         .values(keys.map((key) => ({ key, ...placeholder })))
         .onConflictDoNothing();
-      const rows = await tx
-        .select()
-        .from(signInFailures)
-        .where(inArray(signInFailures.key, keys))
-        .orderBy(asc(signInFailures.key))
-        .for("update");
+      const rows = await lockInKeyOrder(tx, keys);
       const counts = new Map(rows.map((row) => [row.key, countOf(row)]));
       const waitUntil = Math.max(
         ...allowances.map((allowance) => nextAttemptAt(counts.get(allowance.key), allowance.freeFailures, now)),
@@ -117,33 +112,50 @@ export class SignInThrottle {
         countedAt: now,
         previousFailureAt: counts.get(key)?.lastFailureAt ?? now,
       }));
-      const values = counted.map(
-        ({ key, after }) =>
-          sql`(${key}::text, ${after.failures}::integer, ${moment(after.windowStartedAt)}, ${moment(after.lastFailureAt)})`,
-      );
-      await tx.execute(sql`
-        update ${signInFailures}
-        set failures = counted.failures, window_started_at = counted.started, last_failure_at = counted.last
-        from (values ${sql.join(values, sql`, `)}) as counted (key, failures, started, last)
-        where ${signInFailures.key} = counted.key`);
+      // An upsert, not an update: a row the daily housekeeping deleted meanwhile is written again.
+      await tx
+        .insert(signInFailures)
+        .values(
+          counted.map(({ key, after }) => ({
+            key,
+            failures: after.failures,
+            windowStartedAt: new Date(after.windowStartedAt),
+            lastFailureAt: new Date(after.lastFailureAt),
+          })),
+        )
+        .onConflictDoUpdate({
+          target: signInFailures.key,
+          set: {
+            failures: sql`excluded.failures`,
+            windowStartedAt: sql`excluded.window_started_at`,
+            lastFailureAt: sql`excluded.last_failure_at`,
+          },
+        });
       return { allowed: true, counted: counted.map(({ after: _, ...taken }) => taken) };
     });
   }
 
-  /** An attempt that succeeded is not a failure: its count is taken back, and its time unless a failure came since. */
+  /**
+   * An attempt that succeeded is not a failure: its count is taken back, and its time unless a failure came
+   * since. The rows are locked in key order first, as a claim locks them, so the two never deadlock.
+   */
   async attemptSucceeded(claim: SignInClaim): Promise<void> {
     if (!claim.allowed || claim.counted.length === 0) return;
+    const keys = claim.counted.map(({ key }) => key);
     const values = claim.counted.map(
       ({ key, countedAt, previousFailureAt }) =>
         sql`(${key}::text, ${moment(countedAt)}, ${moment(previousFailureAt)})`,
     );
-    await this.db.execute(sql`
-      update ${signInFailures}
-      set failures = greatest(${signInFailures.failures} - 1, 0),
-        last_failure_at = case when ${signInFailures.lastFailureAt} = taken.counted_at
-          then taken.previous_failure_at else ${signInFailures.lastFailureAt} end
-      from (values ${sql.join(values, sql`, `)}) as taken (key, counted_at, previous_failure_at)
-      where ${signInFailures.key} = taken.key`);
+    await this.db.transaction(async (tx) => {
+      await lockInKeyOrder(tx, keys);
+      await tx.execute(sql`
+        update ${signInFailures}
+        set failures = greatest(${signInFailures.failures} - 1, 0),
+          last_failure_at = case when ${signInFailures.lastFailureAt} = taken.counted_at
+            then taken.previous_failure_at else ${signInFailures.lastFailureAt} end
+        from (values ${sql.join(values, sql`, `)}) as taken (key, counted_at, previous_failure_at)
+        where ${signInFailures.key} = taken.key`);
+    });
   }
 
   #unknownDevice(email: string, clientAddress: string): Allowance[] {
@@ -158,6 +170,21 @@ export class SignInThrottle {
   }
 }
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The keys' rows, locked for this transaction in key order (every claim and refund locks in that order). */
+function lockInKeyOrder(tx: Transaction, keys: string[]) {
+  return (
+    tx
+      .select()
+      .from(signInFailures)
+      .where(inArray(signInFailures.key, keys))
+      // Byte order, as the claim sorts its keys before inserting them, whatever the database's collation.
+      .orderBy(sql`${signInFailures.key} collate "C"`)
+      .for("update")
+  );
+}
+
 const moment = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 function countOf(row: typeof signInFailures.$inferSelect): FailureCount {
@@ -168,11 +195,19 @@ function countOf(row: typeof signInFailures.$inferSelect): FailureCount {
   };
 }
 
-/** Deletes the counts whose window has ended (they hold e-mail and client addresses; nothing reads them any more). */
+/**
+ * Deletes the counts whose window has ended (they hold e-mail and client addresses; nothing reads them any
+ * more). Rows a sign-in holds locked are left for the next run rather than waited for.
+ */
 export async function deleteEndedSignInWindows(db: Database, now = new Date()): Promise<number> {
+  const ended = db
+    .select({ key: signInFailures.key })
+    .from(signInFailures)
+    .where(lt(signInFailures.windowStartedAt, new Date(now.getTime() - FAILURE_WINDOW_MS)))
+    .for("update", { skipLocked: true });
   const deleted = await db
     .delete(signInFailures)
-    .where(lt(signInFailures.windowStartedAt, new Date(now.getTime() - FAILURE_WINDOW_MS)))
+    .where(inArray(signInFailures.key, ended))
     .returning({ key: signInFailures.key });
   return deleted.length;
 }
