@@ -690,6 +690,22 @@ export const staffSessions = pgTable(
 );
 
 /**
+ * Failed staff sign-ins per key (a known device; an account from one client; a client; an account from every
+ * unknown device), shared by every instance (core/staff/sign-in-throttle.ts). A key's window starts with its
+ * first failure and lasts an hour; the daily staff housekeeping deletes rows whose window has ended.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sign_in_failures_window_idx").on(t.windowStartedAt)],
+);
+
+/**
  * One-time links and steps, stored as the SHA-256 of the token, single use, with an expiry: 'setup' (the
  * first administrator; no user yet), 'invite' (a new account sets its password), 'reset' (forgotten
  * password), 'second-factor' (a correct password waiting for its TOTP code).

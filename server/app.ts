@@ -11,7 +11,8 @@ import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ReadModels } from "../core/shared/read-model.ts";
 import { createApi } from "./api/index.ts";
 import type { Mailer } from "../core/delivery/email.ts";
-import { SignInThrottle } from "../core/staff/sign-in.ts";
+import { KnownDevices } from "../core/staff/known-devices.ts";
+import { SignInThrottle } from "../core/staff/sign-in-throttle.ts";
 import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { ROUTE_BODY_LIMITS } from "./body-limits.ts";
@@ -83,7 +84,10 @@ export type AppDeps = {
   sitemapUrlsPerFile?: number;
   /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
   financeCipher?: FinanceCipher;
-  /** Signs the buyers' appointment links; main.ts passes the configured key, tests get a throwaway one. */
+  /**
+   * Signs the buyers' appointment links and the staff's known-device cookies; main.ts passes the configured key,
+   * tests get a throwaway one.
+   */
   linkSigner?: LinkSigner;
   /** Where the outbox e-mails are and how long each kind of personal record is kept (core/privacy); default: DEFAULT_RETENTION and no outbox. */
   privacy?: PrivacySettings;
@@ -102,7 +106,10 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Rendered public pages kept in memory (server/page-cache.ts); without it every page is rendered per request. */
   pageCache?: PageCache;
-  /** Failed staff sign-ins one client address may make in 15 minutes (default 5; each account has 5 of its own). */
+  /**
+   * Failed staff sign-ins one client address may make, across accounts and from browsers not known to them,
+   * in the hour after its first before each further attempt waits (default 5; core/staff/sign-in-throttle.ts).
+   */
   signInClientFailures?: number;
   /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
   writeQueue?: WriteQueue;
@@ -263,7 +270,11 @@ export function createApp({
   app.route("/", goLinkRoutes({ readModels, usedStock, record: recordPageCount }));
   app.route("/", channelFeedRoutes({ db, usedStock, linkSigner, siteUrl, logger, ...channelFeeds }));
   if (staticRoot) app.use("*", serveStatic({ root: staticRoot }));
-  const signInThrottle = new SignInThrottle(db, Date.now, signInClientFailures);
+  // The known-device cookie is signed with the link key, under a purpose of its own (decision 071).
+  const signInThrottle = new SignInThrottle(db, {
+    devices: new KnownDevices(linkSigner),
+    maxClientFailures: signInClientFailures,
+  });
   const staffMail = mailer ? { mailer, siteUrl } : undefined;
   if (pageHandler) {
     const renderTurns = new WriteQueue(renderLimits);

@@ -20,6 +20,7 @@ import { PUBLIC_READ_MODELS } from "./public-read-models.ts";
 import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
+import { registerStaffHousekeepingJob } from "../core/staff/housekeeping.ts";
 import { createApp } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { type Env, loadEnv } from "./env.ts";
@@ -224,6 +225,8 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   });
   registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
   registerPageCountsPurgeJob(jobs, { db: database.db });
+  // Idle and expired staff sessions, expired one-time tokens, ended sign-in failure counts.
+  registerStaffHousekeepingJob(jobs, { db: database.db });
   const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
   const openToOthers = filesOpenToOthers(env.DATA_DIR);
   if (openToOthers.length > 0) {

@@ -9,7 +9,8 @@ import { changedFields, recordAudit } from "./audit.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { assertMay, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffActor, type StaffRole } from "./roles.ts";
 import { createSession, endSessionsOf, type IssuedSession } from "./sessions.ts";
-import { normaliseEmail, type SignInThrottle } from "./sign-in.ts";
+import { normaliseEmail } from "./sign-in.ts";
+import { type SignInThrottle, waitInWords } from "./sign-in-throttle.ts";
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS, tokenOwner } from "./tokens.ts";
 import { totpStepOf } from "./totp.ts";
 
@@ -521,18 +522,17 @@ async function currentPasswordRefusal(
   password: string,
   { throttle, clientAddress }: Reauthentication,
 ): Promise<Violation | null> {
-  const gate = await throttle.claimAttempt(user.email, clientAddress);
-  if (!gate.allowed) {
-    const minutes = Math.max(1, Math.ceil(gate.retryAfterSeconds / 60));
+  const claim = await throttle.claimAttempt(user.email, clientAddress);
+  if (!claim.allowed) {
     return {
       propertyPath: "currentPassword",
-      message: `Too many wrong passwords, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
+      message: `Too many wrong passwords, try again in ${waitInWords(claim.retryAfterSeconds)}`,
     };
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
     return { propertyPath: "currentPassword", message: "This is not your current password" };
   }
-  await throttle.attemptSucceeded(user.email, clientAddress);
+  await throttle.attemptSucceeded(claim);
   return null;
 }
 

@@ -97,11 +97,13 @@ export async function endSessionsOf(db: Executor, staffUserId: number, keepToken
     );
 }
 
-/** Removes sessions past their absolute or idle end (housekeeping; expired sessions are refused anyway). */
-export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<void> {
-  await db
+/** Removes sessions past their absolute or idle end (housekeeping; expired sessions are refused anyway); answers how many. */
+export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<number> {
+  const deleted = await db
     .delete(staffSessions)
     .where(
       or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
-    );
+    )
+    .returning({ tokenHash: staffSessions.tokenHash });
+  return deleted.length;
 }

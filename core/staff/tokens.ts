@@ -101,3 +101,12 @@ export async function tokenOwner(
     .where(usable(purpose, token, now));
   return row?.staffUserId;
 }
+
+/** Removes tokens past their expiry, used or not (housekeeping; they are refused anyway); answers how many. */
+export async function deleteExpiredTokens(db: Executor, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(staffTokens)
+    .where(lt(staffTokens.expiresAt, now))
+    .returning({ tokenHash: staffTokens.tokenHash });
+  return deleted.length;
+}

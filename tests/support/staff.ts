@@ -86,7 +86,8 @@ export async function signIn(
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ step: "password", email, password, next: "/staff" }),
   });
-  const setCookie = response.headers.get("set-cookie");
+  // The session's cookie, not the known device's that comes with it.
+  const setCookie = response.headers.getSetCookie().find((cookie) => /^(__Host-)?staff=/.test(cookie));
   if (response.status !== 302 || !setCookie) throw new Error(`sign-in of ${email} answered ${response.status}`);
   const cookie = setCookie.split(";")[0]!;
   const me = await fetch(`${target}/api/staff/me`, { headers: { Cookie: cookie } });

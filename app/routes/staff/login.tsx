@@ -1,6 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { completeSecondFactor, signIn, type SignInOutcome } from "../../../core/staff/sign-in.ts";
+import { knownDeviceCookie, knownDeviceCookieFrom } from "../../../core/staff/known-devices.ts";
 import { sessionCookie } from "../../../core/staff/session-cookie.ts";
+import { waitInWords } from "../../../core/staff/sign-in-throttle.ts";
 import { buttonClass, ErrorSummary, Notice, TextField } from "../../components/staff/form.tsx";
 import { field, safeStaffPath, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
@@ -18,11 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 const INCORRECT = "Email or password is incorrect";
 
 function tooManyAttempts(retryAfterSeconds: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return data(
     {
       step: "password" as const,
-      message: `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
+      message: `Too many attempts, try again in ${waitInWords(retryAfterSeconds)}`,
       email: "",
     },
     { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
@@ -31,27 +32,37 @@ function tooManyAttempts(retryAfterSeconds: number) {
 
 /**
  * Step one, e-mail and password; step two, when the person turned it on, the code from their authenticator
- * app (the first step hands out a one-time token for it, never the password again). A new session each time.
+ * app (the first step hands out a one-time token for it, never the password again). A new session each time,
+ * and a renewed known-device cookie, whose own allowance of failures spares this browser the waits strangers
+ * cause (core/staff/sign-in-throttle.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
   const scope = staffRequestScope();
   const form = await staffForm(request);
   const next = safeStaffPath(field(form, "next"));
+  const client = {
+    clientAddress: scope.clientAddress,
+    deviceCookie: knownDeviceCookieFrom(request.headers.get("Cookie"), scope.overHttps),
+  };
   const outcome: SignInOutcome =
     field(form, "step") === "code"
       ? await completeSecondFactor(scope.db, scope.signInThrottle, {
           pendingToken: field(form, "pending"),
           code: field(form, "code"),
-          clientAddress: scope.clientAddress,
+          ...client,
         })
       : await signIn(scope.db, scope.signInThrottle, {
           email: field(form, "email"),
           password: field(form, "password"),
-          clientAddress: scope.clientAddress,
+          ...client,
         });
   switch (outcome.kind) {
-    case "signed-in":
-      throw redirect(next, { headers: { "Set-Cookie": sessionCookie(outcome.session.token, scope.overHttps) } });
+    case "signed-in": {
+      const headers = new Headers();
+      headers.append("Set-Cookie", sessionCookie(outcome.session.token, scope.overHttps));
+      headers.append("Set-Cookie", knownDeviceCookie(outcome.deviceCookie, scope.overHttps));
+      throw redirect(next, { headers });
+    }
     case "second-factor":
       return data(
         {
@@ -78,7 +89,11 @@ export async function action({ request }: Route.ActionArgs) {
 /** The action's Retry-After (a throttled sign-in) on the page's answer, with the staff layout's no-store. */
 export const headers = ({ actionHeaders, parentHeaders }: Route.HeadersArgs) => {
   const headers = new Headers(parentHeaders);
-  for (const [name, value] of actionHeaders) headers.set(name, value);
+  // Each Set-Cookie stays (the session's and the known device's); iterating Headers gives each on its own.
+  for (const [name, value] of actionHeaders) {
+    if (name === "set-cookie") headers.append(name, value);
+    else headers.set(name, value);
+  }
   return headers;
 };
 
