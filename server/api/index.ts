@@ -1,3 +1,4 @@
+import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
 import type { LeadCounter } from "../../core/attribution/visit.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
@@ -31,6 +32,8 @@ export type ApiOptions = {
   writeQueue: WriteQueue;
   /** Told about each new lead, by type and visit source (server/metrics.ts). */
   countLead?: LeadCounter;
+  /** The stock feed's file limits (FEED_MAX_ROWS). */
+  feedFileLimits?: FeedFileLimits;
 };
 
 /**
@@ -47,6 +50,7 @@ export function createApi(
     siteUrl,
     writeQueue,
     countLead,
+    feedFileLimits,
   }: ApiOptions,
 ) {
   const api = apiRouter()
@@ -57,7 +61,7 @@ export function createApi(
     .route("/", enquiryRoutes(db, writeQueue, logger, countLead))
     .route("/", financeRoutes(db, financeCipher, countLead))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.
-    .route("/", staffApiRoutes(db, logger));
+    .route("/", staffApiRoutes(db, logger, feedFileLimits));
   return api.route("/", documentationRoutes(api, { siteUrl })).all("*", (c) => notFound(c));
 }
 

@@ -1,3 +1,4 @@
+import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { dealerOfActor, dealersOfActor } from "../../core/dealers/staff-dealers.ts";
@@ -19,7 +20,7 @@ export const STAFF_SESSION_SECURITY = [{ staffSession: [] }];
  * answer is 401 before any handler). A refusal of a core service answers as the pages do: another dealer's
  * record 404, an area the role has no part in 403. Stock feeds add PUT /api/staff/dealers/{slug}/stock.
  */
-export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
+export function staffApiRoutes(db: Database, logger?: Logger, feedFileLimits?: FeedFileLimits): OpenAPIHono {
   const app = apiRouter();
   const tags = ["Staff"];
   operation(
@@ -91,7 +92,7 @@ export function staffApiRoutes(db: Database, logger?: Logger): OpenAPIHono {
       return dealer ? c.json(dealer) : notFound(c, "Dealer");
     },
   );
-  stockFeedRoutes(app, db, logger);
+  stockFeedRoutes(app, db, logger, feedFileLimits);
   app.onError((error, c) => staffApiFailure(error, c));
   return app;
 }
