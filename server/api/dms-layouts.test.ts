@@ -4,7 +4,7 @@ import writeExcelFile from "write-excel-file/node";
 import { createFeedKey } from "../../core/inventory/feed-keys.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
-import { auditLog, dealers, usedVehicles } from "../../db/schema.ts";
+import { auditLog, dealerFeedPhotoHosts, dealers, usedVehicles } from "../../db/schema.ts";
 import { builtSite } from "../../tests/support/page-server.ts";
 import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../../tests/support/staff.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
@@ -170,6 +170,47 @@ describe("other DMS layouts", () => {
       "https://img.unlisted.example/2.jpg",
     ]);
     expect((await published("CM-001")).vehicle).toMatchObject({ price: 529900, year: 2021, mileage: { value: 9500 } });
+  });
+
+  it("lists the photo hosts not allowed yet on the upload's report, and allows one with a click, audited", async () => {
+    const csv = [
+      "Stock Number,Make,Model,Variant,Year,Kilometres,Price,Transmission,Fuel Type,Colour,Condition,Photos",
+      "CM-001,Honda,Jazz,1.5 Elegance CVT,2021,9500,529900,CVT,Petrol,Meteoroid Grey,Used,https://img.unlisted.example/1.jpg;https://img.unlisted.example/2.jpg",
+    ].join("\n");
+    const dry = await upload(
+      { dealer: "honda-menlyn", dryRun: "on" },
+      { bytes: new Uint8Array(Buffer.from(csv)), name: "stock.csv" },
+    );
+    const report = await dry.text();
+    expect(report).toContain("Photo hosts not allowed yet");
+    expect(report).toContain("Allow photos from img.unlisted.example");
+    const forged = await upload({
+      intent: "allow-host",
+      dealer: "honda-menlyn",
+      host: "img.unlisted.example",
+      csrf: "x",
+    });
+    expect(forged.status).toBe(403);
+    const allowed = await upload({ intent: "allow-host", dealer: "honda-menlyn", host: "img.unlisted.example" });
+    expect(await allowed.text()).toContain("Photos from img.unlisted.example are allowed for this dealer now");
+    const [dealer] = await server.database.db
+      .select({ id: dealers.id })
+      .from(dealers)
+      .where(eq(dealers.slug, "honda-menlyn"));
+    expect(
+      await server.database.db
+        .select({ host: dealerFeedPhotoHosts.host })
+        .from(dealerFeedPhotoHosts)
+        .where(eq(dealerFeedPhotoHosts.dealerId, dealer!.id)),
+    ).toEqual([{ host: "img.unlisted.example" }]);
+    const [audit] = await server.database.db
+      .select({ actor: auditLog.actorLabel, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.action, "feed_photo_host.add"));
+    expect(audit).toEqual({
+      actor: "admin@layouts.example",
+      changes: { photoHost: { from: null, to: "img.unlisted.example" } },
+    });
   });
 
   it("reads tab-separated UTF-16 with its byte-order mark", async () => {

@@ -179,7 +179,7 @@ function PhotoHostsNotAllowed({ hosts, allowHost }: { hosts: string[]; allowHost
                 <input type="hidden" name="dealer" value={allowHost.dealer} />
                 <input type="hidden" name="host" value={host} />
                 <button type="submit" className={secondaryButtonClass}>
-                  Allow photos from {host}
+                  {`Allow photos from ${host}`}
                 </button>
               </Form>
             ) : null}

@@ -161,7 +161,7 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
 
       {allowed ? (
         <p role="status" className="mt-6 font-semibold">
-          Photos from {allowed} are allowed for this dealer now. Import the file again to fetch them.
+          {`Photos from ${allowed} are allowed for this dealer now. Import the file again to fetch them.`}
         </p>
       ) : null}
       {mapping ? <ColumnMapping step={mapping as MappingStep} csrfToken={loaderData.csrfToken} busy={busy} /> : null}
