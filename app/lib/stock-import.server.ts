@@ -5,9 +5,15 @@ import { addPhotoHost, parsePhotoHost } from "../../core/inventory/feed-keys.ts"
 import { type FeedFileLimits, readFeedFile } from "../../core/inventory/feed-file.ts";
 import { feedProfileReader, parseLayoutMapping, saveDealerLayout } from "../../core/inventory/feed-layouts.ts";
 import { type FeedColumn, type FeedProfile, valueMapsText } from "../../core/inventory/feed-columns.ts";
-import { feedFromRecords, type FeedRow, readHeader } from "../../core/inventory/stock-feed-format.ts";
+import {
+  feedFromRecords,
+  type FeedRow,
+  photoUrlsOf,
+  placedRows,
+  readHeader,
+} from "../../core/inventory/stock-feed-format.ts";
 import { importStockFeed, type StockFeedReport } from "../../core/inventory/stock-feed.ts";
-import { parseStockVehicle } from "../../core/inventory/stock-schema.ts";
+import { readStockField } from "../../core/inventory/stock-schema.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import { dropStagedFeedFile, stageFeedFile, stagedFeedFile } from "./staged-feeds.server.ts";
 
@@ -53,18 +59,17 @@ async function dealerIdOf(db: Database, slug: string): Promise<number | null> {
 }
 
 /** How the first rows land: each mapped field's value as the site reads it, or why it is refused. */
-function previewOf(rows: FeedRow[], dealer: string): MappingStep["preview"] {
-  return rows.slice(0, PREVIEW_ROWS).map((row) => {
-    const parsed = parseStockVehicle({ ...row.values, dealer });
-    const problems = new Map(parsed.ok ? [] : parsed.violations.map((v) => [v.propertyPath, v.message]));
-    const landed = (parsed.ok ? parsed.value : {}) as Record<string, unknown>;
-    const cells = (Object.keys(row.values) as FeedColumn[]).map((field) => {
-      const problem = problems.get(field);
-      const value = field === "photos" ? String(row.values.photos ?? "") : (landed[field] ?? row.values[field] ?? "");
-      return { field, value: String(value), ...(problem ? { problem } : {}) };
-    });
-    return { row: row.row, cells };
-  });
+function previewOf(rows: FeedRow[]): MappingStep["preview"] {
+  return rows.slice(0, PREVIEW_ROWS).map((row) => ({
+    row: row.row,
+    cells: (Object.keys(row.values) as FeedColumn[]).map((field) => {
+      if (field === "photos") return { field, value: photoUrlsOf(row.values.photos).join(" ") };
+      const read = readStockField(field, row.values[field]);
+      return "problem" in read
+        ? { field, value: String(row.values[field] ?? ""), problem: read.problem }
+        : { field, value: read.value === undefined ? "" : String(read.value) };
+    }),
+  }));
 }
 
 function mappingStep(
@@ -77,6 +82,7 @@ function mappingStep(
   const header = records[0] ?? [];
   const { columns } = readHeader(header, profile);
   const parsed = feedFromRecords(records.slice(0, PREVIEW_ROWS + 1), profile);
+  const rows = placedRows(records.slice(0, PREVIEW_ROWS + 1), profile);
   return {
     ...base,
     columns: header.map((name, index) => ({
@@ -86,7 +92,7 @@ function mappingStep(
       samples: records.slice(1, 4).map((record) => record[index] ?? ""),
     })),
     valueMaps,
-    preview: parsed.ok ? previewOf(parsed.rows, base.dealer) : [],
+    preview: previewOf(rows),
     problem: problem ?? (parsed.ok ? null : parsed.reason),
   };
 }

@@ -145,6 +145,35 @@ export function feedFromRecords(records: string[][], profile: FeedProfile | unde
   return withVehicles(placedRecords(records, profile));
 }
 
+/** The rows as the profile places them, whether or not every required column is placed (the upload page's preview). */
+export function placedRows(records: string[][], profile: FeedProfile | undefined): FeedRow[] {
+  const [header, ...lines] = records;
+  if (!header) return [];
+  const { columns } = readHeader(header, profile);
+  return rowsOf(lines, columns, valueReader(profile));
+}
+
+function rowsOf(
+  lines: string[][],
+  columns: (FeedColumn | undefined)[],
+  mapValue: (column: FeedColumn, value: unknown) => unknown,
+): FeedRow[] {
+  return lines.map((cells, i) =>
+    cells.length === columns.length
+      ? {
+          row: i + 1,
+          values: Object.fromEntries(
+            columns.flatMap((column, c) => (column ? [[column, mapValue(column, cells[c])]] : [])),
+          ),
+        }
+      : {
+          row: i + 1,
+          values: { stockNumber: cells[columns.indexOf("stockNumber")] },
+          problem: `The row has ${cells.length} cells but the header has ${columns.length} columns (a separator in a value must be inside "quotes")`,
+        },
+  );
+}
+
 function placedRecords(records: string[][], profile: FeedProfile | undefined): FeedParse {
   const [header, ...lines] = records;
   if (!header) return { ok: false, reason: EMPTY_TABLE };
@@ -160,26 +189,7 @@ function placedRecords(records: string[][], profile: FeedProfile | undefined): F
       reason: `The header row lacks required columns: ${missing.join(", ")} (the first line must be the header; map the file's columns on the upload page, or a group administrator can save which column is which for a feed key).${ignored}.`,
     };
   }
-  const mapValue = valueReader(profile);
-  return {
-    ok: true,
-    columns: report,
-    header,
-    rows: lines.map((cells, i) =>
-      cells.length === columns.length
-        ? {
-            row: i + 1,
-            values: Object.fromEntries(
-              columns.flatMap((column, c) => (column ? [[column, mapValue(column, cells[c])]] : [])),
-            ),
-          }
-        : {
-            row: i + 1,
-            values: { stockNumber: cells[columns.indexOf("stockNumber")] },
-            problem: `The row has ${cells.length} cells but the header has ${columns.length} columns (a separator in a value must be inside "quotes")`,
-          },
-    ),
-  };
+  return { ok: true, columns: report, header, rows: rowsOf(lines, columns, valueReader(profile)) };
 }
 
 /**

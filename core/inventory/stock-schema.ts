@@ -216,6 +216,12 @@ export const stockVehicleSchema = z.preprocess((input) => {
 
 export type StockVehicleInput = z.infer<typeof stockVehicleSchema>;
 
+/** One field's value as the site reads it ("R 529 900" is 529900, "D/Cab" is Bakkie), or why it is refused: the upload's preview. */
+export function readStockField(field: StockField, value: unknown): { value: unknown } | { problem: string } {
+  const result = vehicleFields.shape[field].safeParse(value);
+  return result.success ? { value: result.data } : { problem: result.error.issues[0]?.message ?? "Not valid" };
+}
+
 /** Parses one vehicle; violations name the fields as above (make, price, vin, ...). */
 export function parseStockVehicle(input: unknown): Parsed<StockVehicleInput> {
   const result = stockVehicleSchema.safeParse(input);
