@@ -14,7 +14,7 @@ import {
 } from "../../core/inventory/stock-feed-format.ts";
 import { importStockFeed, type StockFeedReport } from "../../core/inventory/stock-feed.ts";
 import { readStockField } from "../../core/inventory/stock-schema.ts";
-import type { StaffActor } from "../../core/staff/roles.ts";
+import { assertMay, StaffAccessDenied, type StaffActor } from "../../core/staff/roles.ts";
 import { dropStagedFeedFile, stageFeedFile, stagedFeedFile } from "./staged-feeds.server.ts";
 
 /**
@@ -126,6 +126,10 @@ export async function runStockImport(
   const file = fileOf(form, staffKey);
   if (typeof file === "string") errors.feed = file;
   if (errors.dealer || errors.feed || typeof file === "string") return { kind: "errors", status: 422, errors };
+  // Another dealer's layouts and mapping step are refused as its import would be (403, or 404 as for no dealer).
+  const dealerId = await dealerIdOf(db, dealer);
+  if (dealerId === null) throw new StaffAccessDenied("not-found", "stock");
+  assertMay(actor, "stock", dealerId);
   const bytes = file.token ? file.bytes : new Uint8Array(await (form.get("feed") as File).arrayBuffer());
   const token = file.token || stageFeedFile(staffKey, file.name, bytes);
   const table = await readFeedFile(bytes, limits);
@@ -146,7 +150,7 @@ export async function runStockImport(
         status: 422,
         step: mappingStep(
           table.records,
-          undefined,
+          mapping.profile,
           base,
           valueMaps,
           mapping.violations.map((v) => v.message).join(" "),

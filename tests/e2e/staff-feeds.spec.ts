@@ -157,6 +157,12 @@ test("staff map a new DMS layout once on the upload page, and the next file of t
   await expect(page.getByLabel("Selling Price")).toHaveValue("price");
   await expect(page.getByRole("table", { name: "The first rows as they will land" })).toContainText("529900");
   await expectNoAxeViolations(page);
+  // On a 360 px phone the mapping fits the screen (the preview's table scrolls in its own region).
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel("Type", { exact: true }).selectOption("condition");
   await page.getByLabel("Values the file writes its own way").fill("fuelType: D = Diesel");
   await page.getByRole("button", { name: "Preview with these choices" }).click();
