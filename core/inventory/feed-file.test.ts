@@ -52,4 +52,12 @@ describe("a stock file's shape", () => {
     expect(await readFeedFile(latin1("h\n1\n2\n3\n"), limits)).toMatchObject({ ok: true });
     expect(await readFeedFile(latin1("%PDF-1.7\n..."))).toMatchObject({ ok: false, refusal: { status: 415 } });
   });
+
+  it("reads several files sent at once, each to its end (two threads at a time, the others waiting their turn)", async () => {
+    const files = Array.from({ length: 5 }, (_, i) => latin1(`Stock;Price\r\nS${i};R ${i}00 000\r\n`));
+    const tables = await Promise.all(files.map((file) => readFeedFile(file)));
+    expect(tables.map((table) => (table.ok ? table.records[1] : null))).toEqual(
+      Array.from({ length: 5 }, (_, i) => [`S${i}`, `R ${i}00 000`]),
+    );
+  });
 });

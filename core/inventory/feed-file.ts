@@ -213,6 +213,24 @@ const modulePaths = () => ({
   readExcelPath: require.resolve("read-excel-file/node"),
 });
 
+/** Files read at once: each thread may use up to its heap ceiling, so a burst of uploads waits its turn. */
+const MAX_THREADS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished file hands its turn straight to the next waiting one, so no newcomer slips in between.
+  if (running >= MAX_THREADS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 /** Runs the thread on the file's bytes (handed over, not copied); a thread that runs out of memory is a refusal. */
 function runThread(bytes: Uint8Array, shape: FeedFileShape, limits: FeedFileLimits): Promise<ThreadAnswer | "memory"> {
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
@@ -291,7 +309,7 @@ export async function readFeedFile(
   const sniffed = sniffFeedFile(bytes);
   if (!sniffed.ok) return sniffed;
   const { shape } = sniffed;
-  const answer = await runThread(bytes, shape, limits);
+  const answer = await inTurn(() => runThread(bytes, shape, limits));
   const refuse = (status: FeedRefusal["status"], reason: string, row?: number): FeedTable => ({
     ok: false,
     refusal: { status, reason, ...(row === undefined ? {} : { row }) },
