@@ -764,6 +764,8 @@ export const dealerFeedLayouts = pgTable(
     headers: jsonb("headers").$type<string[]>().notNull(),
     columns: jsonb("columns").$type<Record<string, string>>().notNull(),
     valueMaps: jsonb("value_maps").$type<Record<string, Record<string, string>>>().notNull(),
+    /** Headers staff chose not to read, though the built-in names would place them. */
+    ignored: jsonb("ignored").$type<string[]>().notNull().default([]),
     updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

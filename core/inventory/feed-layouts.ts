@@ -5,7 +5,7 @@ import { dealerFeedLayouts, dealers } from "../../db/schema.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import type { Violation } from "../shared/violations.ts";
-import { FEED_COLUMNS, type FeedColumn, type FeedProfile, headerKey } from "./feed-columns.ts";
+import { FEED_COLUMNS, type FeedColumn, type FeedProfile, feedColumnOf, headerKey } from "./feed-columns.ts";
 import { feedProfileOf, parseValueMaps } from "./feed-profiles.ts";
 
 /**
@@ -26,7 +26,11 @@ export async function dealerLayoutProfile(
   header: readonly string[],
 ): Promise<FeedProfile | undefined> {
   const [row] = await db
-    .select({ columns: dealerFeedLayouts.columns, valueMaps: dealerFeedLayouts.valueMaps })
+    .select({
+      columns: dealerFeedLayouts.columns,
+      valueMaps: dealerFeedLayouts.valueMaps,
+      ignored: dealerFeedLayouts.ignored,
+    })
     .from(dealerFeedLayouts)
     .where(and(eq(dealerFeedLayouts.dealerId, dealerId), eq(dealerFeedLayouts.layout, layoutKey(header))));
   return row;
@@ -38,7 +42,11 @@ function merged(base: FeedProfile | undefined, over: FeedProfile | undefined): F
   const valueMaps: FeedProfile["valueMaps"] = { ...base.valueMaps };
   for (const [column, map] of Object.entries(over.valueMaps))
     valueMaps[column as FeedColumn] = { ...valueMaps[column as FeedColumn], ...map };
-  return { columns: { ...base.columns, ...over.columns }, valueMaps };
+  return {
+    columns: { ...base.columns, ...over.columns },
+    valueMaps,
+    ignored: [...(base.ignored ?? []), ...(over.ignored ?? [])],
+  };
 }
 
 /**
@@ -68,10 +76,15 @@ export function parseLayoutMapping(
 ): { profile: FeedProfile; violations: Violation[] } {
   const violations: Violation[] = [];
   const columns: FeedProfile["columns"] = {};
+  const ignored: string[] = [];
   header.forEach((name, index) => {
     const raw = form.get(`map.${index}`);
     const field = typeof raw === "string" ? raw : "";
-    if (field === "") return;
+    // "Not read" for a column the built-in names would read is kept, so that it stays unread.
+    if (field === "") {
+      if (feedColumnOf(name) !== undefined) ignored.push(name);
+      return;
+    }
     if (!FEED_COLUMNS.includes(field as FeedColumn)) {
       violations.push({ propertyPath: `map.${index}`, message: `Choose a field for "${name}" from the list` });
       return;
@@ -87,12 +100,12 @@ export function parseLayoutMapping(
     columns[field as FeedColumn] = name;
   });
   const valueMaps = parseValueMaps(form.get("valueMaps"), violations);
-  return { profile: { columns, valueMaps }, violations };
+  return { profile: { columns, valueMaps, ignored }, violations };
 }
 
 /**
  * Saves the dealer's mapping of this layout (replacing an earlier one), audited; who may edit the dealer's
- * stock may. Columns the mapping does not name are still read by the built-in names.
+ * stock may. A column left "Not read" stays unread; the others the mapping does not name are read by the built-in names.
  */
 export async function saveDealerLayout(
   db: Database,
@@ -107,13 +120,18 @@ export async function saveDealerLayout(
   const layout = layoutKey(header);
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ columns: dealerFeedLayouts.columns, valueMaps: dealerFeedLayouts.valueMaps })
+      .select({
+        columns: dealerFeedLayouts.columns,
+        valueMaps: dealerFeedLayouts.valueMaps,
+        ignored: dealerFeedLayouts.ignored,
+      })
       .from(dealerFeedLayouts)
       .where(and(eq(dealerFeedLayouts.dealerId, dealer.id), eq(dealerFeedLayouts.layout, layout)));
     const values = {
       headers: [...header],
       columns: profile.columns as Record<string, string>,
       valueMaps: profile.valueMaps as Record<string, Record<string, string>>,
+      ignored: profile.ignored ?? [],
       updatedBy: actor.id,
       updatedAt: new Date(),
     };
@@ -130,6 +148,7 @@ export async function saveDealerLayout(
       changes: {
         columns: { from: before?.columns ?? null, to: profile.columns },
         valueMaps: { from: before?.valueMaps ?? null, to: profile.valueMaps },
+        notRead: { from: before?.ignored ?? null, to: profile.ignored ?? [] },
       },
     });
   });

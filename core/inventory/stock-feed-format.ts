@@ -108,7 +108,12 @@ export function readHeader(
   const columnOf = headerReader(profile);
   const report: FeedColumnsReport = { used: [], ignored: [] };
   const taken = new Map<FeedColumn, string>();
+  const notRead = new Set((profile?.ignored ?? []).map(headerKey));
   const columns = header.map((name) => {
+    if (notRead.has(headerKey(name))) {
+      report.ignored.push({ header: name, reason: "not read: the dealer's mapping of this layout" });
+      return undefined;
+    }
     const column = columnOf(name);
     if (column === undefined) {
       report.ignored.push({ header: name, reason: "not a column the site knows" });

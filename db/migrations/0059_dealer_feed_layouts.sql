@@ -4,6 +4,7 @@ CREATE TABLE "dealer_feed_layouts" (
 	"headers" jsonb NOT NULL,
 	"columns" jsonb NOT NULL,
 	"value_maps" jsonb NOT NULL,
+	"ignored" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"updated_by" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "dealer_feed_layouts_pk" PRIMARY KEY("dealer_id","layout")

@@ -99,6 +99,9 @@ describe("a semicolon-separated Windows-1252 export with CRLF", () => {
       mapping[`map.${i}`] = chosen?.[1] ?? "";
     });
     mapping[`map.${typeIndex}`] = "condition";
+    // Staff choose not to read the M&M codes, though the site would place that column by its name.
+    expect(mapping["map.2"]).toBe("mmCode");
+    mapping["map.2"] = "";
     mapping.valueMaps = "fuelType: D = Diesel";
     const done = await upload(mapping);
     expect(done.status).toBe(200);
@@ -137,6 +140,11 @@ describe("a semicolon-separated Windows-1252 export with CRLF", () => {
       .from(usedVehicles)
       .where(eq(usedVehicles.stockNumber, "SC-001"));
     expect(stored!.description).toBe("Caf\u00e9 owner; one careful driver");
+    const [polo] = await server.database.db
+      .select({ mmCode: usedVehicles.mmCode })
+      .from(usedVehicles)
+      .where(eq(usedVehicles.stockNumber, "SC-002"));
+    expect(polo!.mmCode).toBeNull();
   });
 
   it("reads the next file of that layout with the saved mapping, uploaded or sent to the feed API, with no clicks", async () => {
