@@ -1,3 +1,4 @@
+import type { FeedFileLimits } from "../core/inventory/feed-file.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import type { Mailer } from "../core/delivery/email.ts";
 import type { LinkSigner } from "../core/appointments/links.ts";
@@ -37,6 +38,8 @@ export type AppContext = {
   countLead?: LeadCounter;
   /** The stock import's drop guard (CHANNEL_FEED_MAX_DROP): the share of a dealer's stock an import may sell unconfirmed. */
   maxStockDropShare?: number;
+  /** How large a stock file the upload page reads (FEED_MAX_ROWS; core/inventory/feed-file.ts). */
+  feedFileLimits?: FeedFileLimits;
   /** What pages may need about the request (the staff area's details, the upload scope): run as their scope. */
   pageRequest: PageRequestScope;
   /** This response's Content-Security-Policy nonce, for the scripts the page renderer writes (entry.server.tsx). */

@@ -11,6 +11,7 @@
  * Regno, ModelYear, Fuel, Bodytype, NewUsed...) to another dealer, with 100 makes the catalogue does not know
  * (five models each, all created with the feed), aliases (VW, Mercedes, Great Wall), CVT and DCT gearboxes,
  * electric and plug-in cars and double cabs.
+ * Then another DMS's export: semicolons, Windows-1252, CRLF, read on the parsing thread with the dealer's saved layout.
  * Then a feed with photos: `--photo-vehicles` vehicles (default 10) with three photos each (the test fixtures,
  * served by a loopback HTTP server listed as the dealer's photo host), fetched and run through the image
  * pipeline (renditions in AVIF, WebP and JPEG), then the same feed again (no photo fetched twice).
@@ -28,14 +29,15 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { adminQuery } from "../db/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { dealerFeedPhotoHosts, dealers, makes, models } from "../db/schema.ts";
+import { dealerFeedLayouts, dealerFeedPhotoHosts, dealers, makes, models } from "../db/schema.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
 import { feedKeyActor } from "../core/inventory/feed-keys.ts";
 import { importStockFeed, type StockFeedReport } from "../core/inventory/stock-feed.ts";
-import { parseFeed } from "../core/inventory/stock-feed-format.ts";
+import { parseFeed, readFeed } from "../core/inventory/stock-feed-format.ts";
+import { feedProfileReader, layoutKey } from "../core/inventory/feed-layouts.ts";
 import { parseCommandLine } from "../server/cli/command-line.ts";
 
-const USAGE = `Usage: npm run bench:feed -- [--vehicles 10000] [--photo-vehicles 10] [--postgres URL]
+const USAGE = `Usage: npm run bench:feed -- [--vehicles 10000] [--photo-vehicles 10] [--postgres URL] [--only-semicolon]
   Times a dealer's stock-feed import on a fresh embedded database (and, with --postgres, on a scratch
   database on that server, dropped after): new, unchanged, changed and returned vehicles, then feeds with photos.`;
 
@@ -175,6 +177,60 @@ async function measureDmsExport(database: DatabaseHandle): Promise<void> {
   );
 }
 
+const SEMICOLON_HEADER =
+  "Stock Code;Chassis No;M&M Code;Manufacturer;Range;Derivative;Year Model;Odometer;Selling Price;Type;Fuel;Gearbox;Colour;Body;Comments;Image URLs";
+const SEMICOLON_KINDS = [
+  ["TOYOTA", "Hilux", "D", "Automatic", "D/Cab"],
+  ["VW", "Polo", "P", "Manual", "Hatch"],
+  ["ISUZU", "D-Max", "D", "Manual", "S/Cab"],
+  ["TOYOTA", "Corolla Cross", "Hybrid", "CVT", "SUV"],
+  ["BMW", "iX3", "EV", "Auto", "SUV"],
+] as const;
+
+/**
+ * Another DMS's export (decision 076): semicolons, Windows-1252 with CRLF, prices "R 529 900" and "489900.00",
+ * odometers "78 500 km", fuel P and D, bodies D/Cab and S/Cab, descriptions with accents. Its condition column
+ * ("Type") and its D for Diesel are the dealer's saved layout, as staff map them once on the upload page.
+ */
+function semicolonExport(count: number): Uint8Array {
+  const lines = Array.from({ length: count }, (_, i) => {
+    const [make, model, fuel, gearbox, body] = SEMICOLON_KINDS[i % SEMICOLON_KINDS.length]!;
+    const price = 120_000 + ((i * 104_729) % 600_000);
+    const priceCell = i % 2 === 0 ? `R ${formatGroups(price)}` : `${price}.00`;
+    const km = `${formatGroups(5_000 + ((i * 7919) % 200_000))} km`;
+    return `SC${String(i + 1).padStart(6, "0")};;;${make};${model};2.0 Bench ${gearbox};${2012 + (i % 13)};${km};${priceCell};U;${fuel};${gearbox};Glacier White;${body};"Café owner; naïve buyer welcome";`;
+  });
+  return new Uint8Array(Buffer.from(`${[SEMICOLON_HEADER, ...lines].join("\r\n")}\r\n`, "latin1"));
+}
+
+const formatGroups = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+
+/** The semicolon Windows-1252 export through the same reading as the feed API: the parsing thread, the dealer's saved layout. */
+async function measureSemicolonExport(database: DatabaseHandle): Promise<void> {
+  const slug = "honda-cape-town";
+  const [dealer] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, slug));
+  const actor = feedKeyActor({ dealerId: dealer!.id, name: "bench" });
+  await database.db.insert(dealerFeedLayouts).values({
+    dealerId: dealer!.id,
+    layout: layoutKey(SEMICOLON_HEADER.split(";")),
+    headers: SEMICOLON_HEADER.split(";"),
+    columns: { condition: "Type" },
+    valueMaps: { fuelType: { D: "Diesel" } },
+  });
+  const bytes = semicolonExport(vehicleCount);
+  const megabytes = (bytes.byteLength / 1024 / 1024).toFixed(1);
+  const started = performance.now();
+  const parsed = await readFeed(bytes, "csv", feedProfileReader(database.db, slug));
+  if (!parsed.ok) throw new Error(parsed.reason);
+  const parsedAt = performance.now();
+  const report = await importStockFeed(database.db, actor, slug, parsed.rows, { columns: parsed.columns });
+  const ended = performance.now();
+  console.log(
+    `  semicolon Windows-1252 export, ${vehicleCount.toLocaleString("en")} rows (${megabytes} MB): ${((ended - started) / 1000).toFixed(1)} s ` +
+      `(read ${((parsedAt - started) / 1000).toFixed(1)} s, import ${((ended - parsedAt) / 1000).toFixed(1)} s) - created ${report.created}, rejected ${report.rejected}`,
+  );
+}
+
 async function measure(label: string, database: DatabaseHandle): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db);
@@ -199,6 +255,7 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
     );
   }
   await measureDmsExport(database);
+  await measureSemicolonExport(database);
   const [menlyn] = await database.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.slug, "honda-menlyn"));
   await measurePhotos(database, menlyn!.id);
 }

@@ -828,6 +828,31 @@ export const feedColumnProfiles = pgTable("feed_column_profiles", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A dealer's mapping for one layout of its stock files (decision 076): the file's header (its columns, in
+ * order, compared without case or punctuation) identifies the layout; staff map its columns and values once
+ * on the upload page, and every later file of that layout, uploaded or sent to the feed API, is read with it.
+ */
+export const dealerFeedLayouts = pgTable(
+  "dealer_feed_layouts",
+  {
+    dealerId: integer("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    /** The header's column keys joined by "|" (core/inventory/feed-profiles.ts layoutKey). */
+    layout: text("layout").notNull(),
+    /** The header as the file wrote it, to show on the upload page. */
+    headers: jsonb("headers").$type<string[]>().notNull(),
+    columns: jsonb("columns").$type<Record<string, string>>().notNull(),
+    valueMaps: jsonb("value_maps").$type<Record<string, Record<string, string>>>().notNull(),
+    /** Headers staff chose not to read, though the built-in names would place them. */
+    ignored: jsonb("ignored").$type<string[]>().notNull().default([]),
+    updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "dealer_feed_layouts_pk", columns: [t.dealerId, t.layout] })],
+);
+
 /** The hosts a dealer's stock feed may name in photo URLs (the server fetches only from these). */
 export const dealerFeedPhotoHosts = pgTable(
   "dealer_feed_photo_hosts",

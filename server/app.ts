@@ -16,6 +16,7 @@ import { SignInThrottle } from "../core/staff/sign-in-throttle.ts";
 import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { ROUTE_BODY_LIMITS } from "./body-limits.ts";
+import { DEFAULT_FEED_FILE_LIMITS, type FeedFileLimits } from "../core/inventory/feed-file.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import {
   BUSY_MESSAGE,
@@ -117,6 +118,8 @@ export type AppDeps = {
   renderLimits?: WriteQueueLimits;
   /** Told about each new lead from the forms and the API, by type and visit source (server/metrics.ts leadCounter). */
   countLead?: LeadCounter;
+  /** How large a stock file the feed API and the upload page read (FEED_MAX_ROWS; core/inventory/feed-file.ts). */
+  feedFileLimits?: FeedFileLimits;
   /** Counts a page view's Core Web Vitals from POST /vitals (core/vitals); without it the beacon route is not served. */
   recordVitals?: (visit: VitalsVisit) => void;
   /** The vitals beacons' own per-client allowance (default 300 in 10 minutes, in memory). */
@@ -179,6 +182,7 @@ export function createApp({
   requestMetrics,
   recordVitals,
   countLead,
+  feedFileLimits = DEFAULT_FEED_FILE_LIMITS,
   vitalsAllowance,
   pageRoutePattern,
   vitalsSampleRate = 0,
@@ -261,7 +265,17 @@ export function createApp({
   app.use("/api/staff/*", staffApiAuth({ db, trustProxy }));
   app.route(
     "/api",
-    createApi(db, { financeCipher, logger, usedStock, readModels, siteUrl, writeQueue, countLead, maxStockDropShare }),
+    createApi(db, {
+      financeCipher,
+      logger,
+      usedStock,
+      readModels,
+      siteUrl,
+      writeQueue,
+      countLead,
+      maxStockDropShare,
+      feedFileLimits,
+    }),
   );
   app.route("/", mediaRoutes(db, readModels));
   app.route("/", leadPhotoRoutes(db, linkSigner));
@@ -312,6 +326,7 @@ export function createApp({
         vitalsSampleRate,
         countLead,
         maxStockDropShare,
+        feedFileLimits,
       };
       const request = pageRequestOf(c.req.raw, overHttps);
       const response = await renderInTurn(renderTurns, c.req.raw, () => pageHandler(request, context));

@@ -46,6 +46,8 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** The stock import's drop guard: the share of a dealer's stock an upload or feed may mark sold unconfirmed (core/inventory/stock-feed.ts DropGuard). */
   CHANNEL_FEED_MAX_DROP: z.coerce.number().min(0).max(1).default(0.5),
+  /** Most vehicle rows one stock file (feed or upload) may have; a longer file is refused whole (422). */
+  FEED_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /** Prometheus metrics on their own port (0: off); never expose it through the proxy. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),

@@ -1,3 +1,4 @@
+import { DEFAULT_FEED_FILE_LIMITS } from "../core/inventory/feed-file.ts";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -182,6 +183,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     pageMatch,
     channelFeeds: { observe: metrics.feedFetchObserver() },
     maxStockDropShare: env.CHANNEL_FEED_MAX_DROP,
+    feedFileLimits: { ...DEFAULT_FEED_FILE_LIMITS, maxRows: env.FEED_MAX_ROWS },
     countLead: metrics.leadCounter(),
     pageHandler,
     pageMethods,

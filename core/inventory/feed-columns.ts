@@ -36,6 +36,8 @@ export const REQUIRED_FEED_COLUMNS: readonly FeedColumn[] = [
 export type FeedProfile = {
   columns: Partial<Record<FeedColumn, string>>;
   valueMaps: Partial<Record<FeedColumn, Record<string, string>>>;
+  /** Headers not to read though the built-in names would place them (a dealer's layout, decision 076). */
+  ignored?: string[];
 };
 
 /** Headers are compared without case, spaces or punctuation: "Stock No.", "stock_no" and "StockNo" are one. */

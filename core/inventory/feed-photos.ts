@@ -62,6 +62,28 @@ export function checkPhotoUrl(raw: string, allowedHosts: readonly string[]): Tar
   return { url, hostPort, addressIsListedHost: isIP(bareHostname(url)) !== 0 };
 }
 
+/**
+ * The entry a photo URL's host would need in the dealer's list (`photos.dms.example`, or `host:port` for plain
+ * http or another port), or null when the URL is not http(s) or its host is listed already.
+ */
+export function unlistedPhotoHost(raw: string, allowedHosts: readonly string[]): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  try {
+    checkPhotoUrl(raw, allowedHosts);
+    return null;
+  } catch {
+    return url.protocol === "https:" && url.port === ""
+      ? url.hostname
+      : `${url.hostname}:${url.port || defaultPort(url)}`;
+  }
+}
+
 const SPECIAL_ADDRESSES = (() => {
   const list = new BlockList();
   for (const [network, prefix] of [

@@ -40,8 +40,13 @@ export function parseFeedProfile(form: { get(name: string): unknown }): Parsed<F
     headersSeen.set(header.toLowerCase(), column);
     columns[column] = header;
   }
+  const valueMaps = parseValueMaps(form.get("valueMaps"), violations);
+  return violations.length > 0 ? { ok: false, violations } : { ok: true, value: { columns, valueMaps } };
+}
+
+/** Value mappings written one a line, "Transmission: 7G-Tronic = Automatic" (a field by its name or label). */
+export function parseValueMaps(text: unknown, violations: Violation[]): FeedProfile["valueMaps"] {
   const valueMaps: FeedProfile["valueMaps"] = {};
-  const text = form.get("valueMaps");
   const lines = (typeof text === "string" ? text : "")
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -56,13 +61,13 @@ export function parseFeedProfile(form: { get(name: string): unknown }): Parsed<F
     if (!match || !column || from === "" || to === "" || from.length > MAX_VALUE || to.length > MAX_VALUE) {
       violations.push({
         propertyPath: "valueMaps",
-        message: `Line ${i + 1} ("${line.slice(0, 60)}") is not "Field: export value = site value", for example "Transmission: 7G-Tronic = Automatic"`,
+        message: `Line ${i + 1} ("${line.slice(0, 60)}") is not "Field: export value = site value", for example "Fuel type: P = Petrol"`,
       });
       continue;
     }
     valueMaps[column] = { ...valueMaps[column], [from]: to };
   }
-  return violations.length > 0 ? { ok: false, violations } : { ok: true, value: { columns, valueMaps } };
+  return valueMaps;
 }
 
 /** The key's saved profile, or undefined when it has none (the built-in names alone). */

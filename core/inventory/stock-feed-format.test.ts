@@ -68,7 +68,7 @@ describe("reading a CSV feed", () => {
         {
           row: 1,
           values: { stockNumber: "A1" },
-          problem: 'The row has 3 cells but the header has 11 columns (a comma in a value must be inside "quotes")',
+          problem: 'The row has 3 cells but the header has 11 columns (a separator in a value must be inside "quotes")',
         },
         expect.objectContaining({ row: 2 }),
       ],
@@ -228,7 +228,9 @@ describe("the feed's format and photo lists", () => {
   it("is chosen by Content-Type", () => {
     expect(feedFormatOf("text/csv; charset=utf-8")).toBe("csv");
     expect(feedFormatOf("application/json")).toBe("json");
-    expect(feedFormatOf("text/plain")).toBeNull();
+    expect(feedFormatOf("text/plain")).toBe("csv");
+    expect(feedFormatOf("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")).toBe("csv");
+    expect(feedFormatOf("image/png")).toBeNull();
     expect(feedFormatOf(undefined)).toBeNull();
   });
 

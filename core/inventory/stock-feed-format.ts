@@ -1,5 +1,13 @@
 import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { type FeedColumn, type FeedProfile, feedColumnOf, headerKey, REQUIRED_FEED_COLUMNS } from "./feed-columns.ts";
+import {
+  DEFAULT_FEED_FILE_LIMITS,
+  type FeedFileLimits,
+  type FeedFileShape,
+  type FeedRefusal,
+  readFeedFile,
+} from "./feed-file.ts";
+import { readUrlList } from "./feed-values.ts";
 
 export {
   FEED_COLUMNS,
@@ -33,12 +41,25 @@ export type FeedColumnsReport = {
   ignored: { header: string; reason: string }[];
 };
 
-export type FeedParse = { ok: true; rows: FeedRow[]; columns: FeedColumnsReport } | { ok: false; reason: string };
+export type FeedParse =
+  | { ok: true; rows: FeedRow[]; columns: FeedColumnsReport; header?: string[]; shape?: FeedFileShape }
+  | { ok: false; reason: string; status?: FeedRefusal["status"]; row?: number };
+
+/** Content types a DMS sends a table as (CSV, tab-separated, Excel); the file's own bytes say which it is. */
+const TABLE_TYPES = [
+  "text/csv",
+  "text/plain",
+  "text/tab-separated-values",
+  "application/csv",
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+];
+export const FEED_MEDIA_TYPES: readonly string[] = TABLE_TYPES;
 
 /** The feed's format from its Content-Type, or null for any other type (the route answers 415). */
 export function feedFormatOf(contentType: string | undefined): FeedFormat | null {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type === "text/csv") return "csv";
+  if (TABLE_TYPES.includes(type)) return "csv";
   if (type === "application/json" || type === "application/ld+json") return "json";
   return null;
 }
@@ -63,7 +84,10 @@ function valueReader(profile: FeedProfile | undefined): (column: FeedColumn, val
 }
 
 export function parseFeed(body: string, format: FeedFormat, profile?: FeedProfile): FeedParse {
-  const parsed = format === "csv" ? parseCsvFeed(body, profile) : parseJsonFeed(body, profile);
+  return withVehicles(format === "csv" ? parseCsvFeed(body, profile) : parseJsonFeed(body, profile));
+}
+
+function withVehicles(parsed: FeedParse): FeedParse {
   if (parsed.ok && parsed.rows.length === 0) {
     // A complete feed with no vehicles would mark every vehicle of the dealer sold: far more likely an
     // export that went wrong than a dealer with no stock.
@@ -77,14 +101,19 @@ export function parseFeed(body: string, format: FeedFormat, profile?: FeedProfil
 }
 
 /** The header's columns: each known one read as its field (the first of two naming one field), the others ignored. */
-function readHeader(
+export function readHeader(
   header: string[],
   profile: FeedProfile | undefined,
 ): { columns: (FeedColumn | undefined)[]; report: FeedColumnsReport } {
   const columnOf = headerReader(profile);
   const report: FeedColumnsReport = { used: [], ignored: [] };
   const taken = new Map<FeedColumn, string>();
+  const notRead = new Set((profile?.ignored ?? []).map(headerKey));
   const columns = header.map((name) => {
+    if (notRead.has(headerKey(name))) {
+      report.ignored.push({ header: name, reason: "not read: the dealer's mapping of this layout" });
+      return undefined;
+    }
     const column = columnOf(name);
     if (column === undefined) {
       report.ignored.push({ header: name, reason: "not a column the site knows" });
@@ -111,9 +140,48 @@ function parseCsvFeed(body: string, profile: FeedProfile | undefined): FeedParse
     if (error instanceof CsvError) return { ok: false, reason: `The CSV cannot be read: ${error.message}` };
     throw error;
   }
+  return feedFromRecords(records, profile);
+}
+
+const EMPTY_TABLE = "The file is empty: it needs a header row naming the columns, then one vehicle a row.";
+
+/** The vehicles of a table whose first record is its header (a CSV's or a sheet's), placed by the profile and the built-in names. */
+export function feedFromRecords(records: string[][], profile: FeedProfile | undefined): FeedParse {
+  return withVehicles(placedRecords(records, profile));
+}
+
+/** The rows as the profile places them, whether or not every required column is placed (the upload page's preview). */
+export function placedRows(records: string[][], profile: FeedProfile | undefined): FeedRow[] {
   const [header, ...lines] = records;
-  if (!header)
-    return { ok: false, reason: "The CSV is empty: it needs a header row naming the columns, then one vehicle a row." };
+  if (!header) return [];
+  const { columns } = readHeader(header, profile);
+  return rowsOf(lines, columns, valueReader(profile));
+}
+
+function rowsOf(
+  lines: string[][],
+  columns: (FeedColumn | undefined)[],
+  mapValue: (column: FeedColumn, value: unknown) => unknown,
+): FeedRow[] {
+  return lines.map((cells, i) =>
+    cells.length === columns.length
+      ? {
+          row: i + 1,
+          values: Object.fromEntries(
+            columns.flatMap((column, c) => (column ? [[column, mapValue(column, cells[c])]] : [])),
+          ),
+        }
+      : {
+          row: i + 1,
+          values: { stockNumber: cells[columns.indexOf("stockNumber")] },
+          problem: `The row has ${cells.length} cells but the header has ${columns.length} columns (a separator in a value must be inside "quotes")`,
+        },
+  );
+}
+
+function placedRecords(records: string[][], profile: FeedProfile | undefined): FeedParse {
+  const [header, ...lines] = records;
+  if (!header) return { ok: false, reason: EMPTY_TABLE };
   const { columns, report } = readHeader(header, profile);
   const missing = REQUIRED_FEED_COLUMNS.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
@@ -123,28 +191,32 @@ function parseCsvFeed(body: string, profile: FeedProfile | undefined): FeedParse
         : "";
     return {
       ok: false,
-      reason: `The header row lacks required columns: ${missing.join(", ")} (the first line must be the header; a group administrator can save which column is which for a feed key).${ignored}.`,
+      reason: `The header row lacks required columns: ${missing.join(", ")} (the first line must be the header; map the file's columns on the upload page, or a group administrator can save which column is which for a feed key).${ignored}.`,
     };
   }
-  const mapValue = valueReader(profile);
-  return {
-    ok: true,
-    columns: report,
-    rows: lines.map((cells, i) =>
-      cells.length === columns.length
-        ? {
-            row: i + 1,
-            values: Object.fromEntries(
-              columns.flatMap((column, c) => (column ? [[column, mapValue(column, cells[c])]] : [])),
-            ),
-          }
-        : {
-            row: i + 1,
-            values: { stockNumber: cells[columns.indexOf("stockNumber")] },
-            problem: `The row has ${cells.length} cells but the header has ${columns.length} columns (a comma in a value must be inside "quotes")`,
-          },
-    ),
-  };
+  return { ok: true, columns: report, header, rows: rowsOf(lines, columns, valueReader(profile)) };
+}
+
+/**
+ * A feed as bytes, read the way its system wrote it (feed-file.ts): a table (CSV of any usual separator and
+ * encoding, or XLSX) off the main thread, or JSON. `profileFor` gives the mapping for the table's header (the
+ * feed key's and the dealer's saved layout).
+ */
+export async function readFeed(
+  bytes: Uint8Array,
+  format: FeedFormat,
+  profileFor: (header: string[]) => Promise<FeedProfile | undefined>,
+  limits: FeedFileLimits = DEFAULT_FEED_FILE_LIMITS,
+): Promise<FeedParse> {
+  if (format === "json") {
+    const text = new TextDecoder("utf-8").decode(bytes);
+    return parseFeed(text, "json", await profileFor([]));
+  }
+  const table = await readFeedFile(bytes, limits);
+  if (!table.ok) return { ok: false, ...table.refusal };
+  const header = table.records[0] ?? [];
+  const parsed = feedFromRecords(table.records, await profileFor(header));
+  return parsed.ok ? { ...parsed, shape: table.shape } : parsed;
 }
 
 function parseJsonFeed(body: string, profile: FeedProfile | undefined): FeedParse {
@@ -192,12 +264,11 @@ function parseJsonFeed(body: string, profile: FeedProfile | undefined): FeedPars
 /** Most photos one vehicle may have in a feed. */
 export const MAX_FEED_PHOTOS = 30;
 
-/** A `photos` cell or value: URLs separated by `|` or white space (CSV), or an array of URLs (JSON). */
+/** A `photos` cell or value: a cell of URLs (feed-values.ts readUrlList), or an array of URLs (JSON). */
 export function photoUrlsOf(value: unknown): string[] {
-  const parts = Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === "string")
-    : typeof value === "string"
-      ? value.split(/[|\s]+/)
-      : [];
-  return [...new Set(parts.map((url) => url.trim()).filter((url) => url !== ""))];
+  if (typeof value === "string") return readUrlList(value);
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((v): v is string => typeof v === "string").map((url) => url.trim()))].filter(
+    (url) => url !== "",
+  );
 }

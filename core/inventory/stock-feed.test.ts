@@ -267,7 +267,7 @@ describe("importing a dealer's stock feed", () => {
       {
         row: 10,
         column: "",
-        message: 'The row has 14 cells but the header has 13 columns (a comma in a value must be inside "quotes")',
+        message: 'The row has 14 cells but the header has 13 columns (a separator in a value must be inside "quotes")',
       },
     ]);
     expect(await vehicle("MEN-8")).toBeDefined();

@@ -13,6 +13,7 @@ import {
   fetchFeedPhoto,
   PhotoFetchFailed,
   type PhotoFetchLimits,
+  unlistedPhotoHost,
 } from "./feed-photos.ts";
 import {
   type FeedColumn,
@@ -54,13 +55,23 @@ export type StockFeedReport = {
   rejected: number;
   /** Every vehicle that changed (or would, in a dry run): created, updated with its field changes, sold. */
   changes: VehicleChange[];
-  /** Why each rejected row was skipped: one entry per field at fault. */
+  /** Why each rejected row was skipped: one entry per field at fault, the first MAX_REPORTED_ERRORS of them. */
   errors: RowError[];
+  /** Every error counted by column (all of them, also those past the first MAX_REPORTED_ERRORS). */
+  errorCounts: { column: string; count: number }[];
   /** The feed's columns the import read, as which field, and those it ignored. */
   columns: FeedColumnsReport;
   /** Makes and models the catalogue did not know, added for this feed (or that would be, in a dry run). */
   catalogue: { makes: string[]; models: string[] };
-  photos: { stored: number; unchanged: number; failed: number; wouldFetch: number; results: PhotoResult[] };
+  photos: {
+    stored: number;
+    unchanged: number;
+    failed: number;
+    wouldFetch: number;
+    results: PhotoResult[];
+    /** Hosts the feed's photo URLs name that are not listed for the dealer (their photos are not fetched). */
+    hostsNotAllowed: string[];
+  };
   /**
    * Set when the import would mark more of the dealer's stock sold than the drop guard allows: nothing was
    * changed, the report says what would be, and the import waits (as this held import) for someone to publish it.
@@ -171,7 +182,8 @@ export async function importStockFeed(
       ),
       ...plan.sell.map((s): VehicleChange => ({ action: "sold", stockNumber: s.stockNumber, changes: s.changes })),
     ],
-    errors: plan.errors,
+    errors: plan.errors.slice(0, MAX_REPORTED_ERRORS),
+    errorCounts: countByColumn(plan.errors),
     columns: options.columns ?? { used: [], ignored: [] },
     catalogue: plan.catalogue,
     photos,
@@ -228,6 +240,15 @@ async function holdIfTooManySold(
     changes: { wouldSell: { from: null, to: plan.sell.length }, stockCount: { from: null, to: stockCount } },
   });
   return { id: held!.id, wouldSell: plan.sell.length, stockCount };
+}
+
+/** Errors listed one by one in a report; the rest are counted by column. */
+export const MAX_REPORTED_ERRORS = 500;
+
+function countByColumn(errors: readonly RowError[]): { column: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const error of errors) counts.set(error.column, (counts.get(error.column) ?? 0) + 1);
+  return [...counts].map(([column, count]) => ({ column, count })).sort((a, b) => b.count - a.count);
 }
 
 /** The first key of the advisory locks the feed import takes (the second is the dealer's id). */
@@ -520,9 +541,15 @@ async function importPhotos(
   options: ImportOptions,
 ): Promise<StockFeedReport["photos"]> {
   const results: PhotoResult[] = [];
+  const hostsNotAllowed = new Set<string>();
   const withPhotos = plan.valid.filter((row) => row.photoUrls !== null);
   if (withPhotos.length > 0) {
     const hosts = await photoHostsOf(db, plan.dealerId);
+    for (const row of withPhotos)
+      for (const url of row.photoUrls!) {
+        const host = unlistedPhotoHost(url, hosts);
+        if (host) hostsNotAllowed.add(host);
+      }
     const ids = await vehicleIdsOf(db, plan.dealerId, withPhotos);
     const current = await currentPhotos(db, [...ids.values()]);
     const jobs: PhotoJob[] = [];
@@ -552,6 +579,7 @@ async function importPhotos(
     failed: count("failed"),
     wouldFetch: count("would fetch"),
     results,
+    hostsNotAllowed: [...hostsNotAllowed].sort(),
   };
 }
 

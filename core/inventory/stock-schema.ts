@@ -4,6 +4,7 @@ import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "..
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "./used-query.ts";
 import { bodyTypeOf, conditionOf, fuelTypeOf, transmissionOf, variantWithKind } from "./stock-vehicle-words.ts";
 import { formatNumber } from "../shared/format.ts";
+import { readDate, readNumber } from "./feed-values.ts";
 
 /**
  * One used or demo vehicle as staff enter it in the back office and as a dealer's stock feed sends it:
@@ -56,15 +57,18 @@ const NAME_TEXT = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'’()/+&:-]*$/u;
 const blankToUndefined = (value: unknown) =>
   value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
-/** Whole numbers as digits with optional spaces or thousands separators ("289 900", "R289,900", "12 500 km"). */
+/** A number as DMSs write it ("R 529 900", "R529,900.00", "489 900,00", "78 500 km"): feed-values.ts readNumber. */
 function wholeNumber(value: unknown): unknown {
   const v = blankToUndefined(value);
   if (typeof v !== "string") return v;
-  const cleaned = v
-    .replace(/^\s*R\s*/i, "")
-    .replace(/\s*km\s*$/i, "")
-    .replace(/[\s\u00a0,]/g, "");
-  return /^\d{1,12}$/.test(cleaned) ? Number(cleaned) : v;
+  return readNumber(v) ?? v;
+}
+
+/** A model year, or the year of a date some systems write in its place ("01/06/2021", "2021-06-01"). */
+function yearOf(value: unknown): unknown {
+  const v = blankToUndefined(value);
+  if (typeof v !== "string") return v;
+  return readDate(v)?.year ?? wholeNumber(v);
 }
 
 function requiredName(label: string, max: number) {
@@ -123,7 +127,7 @@ const vehicleFields = z.object({
   model: requiredName("Model", 80),
   variant: requiredName("Variant", 120),
   year: z.preprocess(
-    wholeNumber,
+    yearOf,
     z
       .number({ error: (issue) => (issue.input === undefined ? "Year is required" : "Year must be a year, like 2019") })
       .int("Year must be a year, like 2019")
@@ -223,6 +227,12 @@ export const stockVehicleSchema = z.preprocess((input) => {
 }, vehicleFields);
 
 export type StockVehicleInput = z.infer<typeof stockVehicleSchema>;
+
+/** One field's value as the site reads it ("R 529 900" is 529900, "D/Cab" is Bakkie), or why it is refused: the upload's preview. */
+export function readStockField(field: StockField, value: unknown): { value: unknown } | { problem: string } {
+  const result = vehicleFields.shape[field].safeParse(value);
+  return result.success ? { value: result.data } : { problem: result.error.issues[0]?.message ?? "Not valid" };
+}
 
 /** Parses one vehicle; violations name the fields as above (make, price, vin, ...). */
 export function parseStockVehicle(input: unknown): Parsed<StockVehicleInput> {

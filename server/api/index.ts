@@ -1,3 +1,4 @@
+import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
 import type { LeadCounter } from "../../core/attribution/visit.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import type { UsedStock } from "../../core/inventory/used-stock.ts";
@@ -33,6 +34,8 @@ export type ApiOptions = {
   countLead?: LeadCounter;
   /** The stock feed's drop guard (CHANNEL_FEED_MAX_DROP): the share of a dealer's stock a feed may sell unconfirmed. */
   maxStockDropShare?: number;
+  /** The stock feed's file limits (FEED_MAX_ROWS). */
+  feedFileLimits?: FeedFileLimits;
 };
 
 /**
@@ -50,6 +53,7 @@ export function createApi(
     writeQueue,
     countLead,
     maxStockDropShare,
+    feedFileLimits,
   }: ApiOptions,
 ) {
   const api = apiRouter()
@@ -60,7 +64,7 @@ export function createApi(
     .route("/", enquiryRoutes(db, writeQueue, countLead))
     .route("/", financeRoutes(db, financeCipher, countLead))
     // Behind staffApiAuth, which createApp puts in front of /api/staff/*.
-    .route("/", staffApiRoutes(db, logger, maxStockDropShare));
+    .route("/", staffApiRoutes(db, logger, { maxDropShare: maxStockDropShare, fileLimits: feedFileLimits }));
   return api.route("/", documentationRoutes(api, { siteUrl })).all("*", (c) => notFound(c));
 }
 

@@ -475,6 +475,9 @@ export const stockFeedReportSchema = z
         description:
           "Makes and models the catalogue did not know, added with this feed (or that would be, in a dry run)",
       }),
+    errorCounts: z
+      .array(z.object({ column: z.string(), count: z.number().int() }))
+      .openapi({ description: "Every error counted by column; `errors` lists the first 500 one by one" }),
     photos: z.object({
       stored: z.number().int(),
       unchanged: z.number().int(),
@@ -489,6 +492,10 @@ export const stockFeedReportSchema = z
           message: z.string().optional(),
         }),
       ),
+      hostsNotAllowed: z.array(z.string()).openapi({
+        description:
+          "Hosts the photo URLs name that are not listed for the dealer (their photos are not fetched); a group administrator may list them at /staff/feeds or from the upload page's report",
+      }),
     }),
     held: z
       .object({

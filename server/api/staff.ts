@@ -9,7 +9,7 @@ import { slugParam } from "./dealers.ts";
 import { answers, apiRouter, AUTH_ANSWERS, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, notFound } from "./responses.ts";
 import { JSON_MEDIA_TYPE, staffDealerSchema, staffMeSchema } from "./schemas.ts";
-import { stockFeedRoutes } from "./stock-feed.ts";
+import { type StockFeedOptions, stockFeedRoutes } from "./stock-feed.ts";
 
 /** The staff API's credentials, declared once in the document (documentation.ts registers the schemes). */
 export const STAFF_SESSION_SECURITY = [{ staffSession: [] }];
@@ -19,7 +19,7 @@ export const STAFF_SESSION_SECURITY = [{ staffSession: [] }];
  * answer is 401 before any handler). A refusal of a core service answers as the pages do: another dealer's
  * record 404, an area the role has no part in 403. Stock feeds add PUT /api/staff/dealers/{slug}/stock.
  */
-export function staffApiRoutes(db: Database, logger?: Logger, maxStockDropShare?: number): OpenAPIHono {
+export function staffApiRoutes(db: Database, logger?: Logger, feed?: StockFeedOptions): OpenAPIHono {
   const app = apiRouter();
   const tags = ["Staff"];
   operation(
@@ -91,7 +91,7 @@ export function staffApiRoutes(db: Database, logger?: Logger, maxStockDropShare?
       return dealer ? c.json(dealer) : notFound(c, "Dealer");
     },
   );
-  stockFeedRoutes(app, db, logger, maxStockDropShare);
+  stockFeedRoutes(app, db, logger, feed);
   app.onError((error, c) => staffApiFailure(error, c));
   return app;
 }

@@ -32,7 +32,10 @@ const CSV = [
   "UMH-3,Honda,Pegasus,1.0,2019,77000,319900,Automatic,Steam,Grey,Used",
 ].join("\n");
 
-function put(body: string, init: { slug?: string; auth?: string | null; contentType?: string; query?: string } = {}) {
+function put(
+  body: string | Uint8Array<ArrayBuffer>,
+  init: { slug?: string; auth?: string | null; contentType?: string; query?: string } = {},
+) {
   const headers: Record<string, string> = { "Content-Type": init.contentType ?? "text/csv" };
   if (init.auth !== null) headers.Authorization = init.auth ?? `Bearer ${key}`;
   return fetch(`${server.baseUrl}/api/staff/dealers/${init.slug ?? "honda-umhlanga"}/stock${init.query ?? ""}`, {
@@ -172,21 +175,30 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
     const audits = await server.database.db.$count(auditLog);
     for (const [body, contentType, reason] of [
       ["UMH-1,Honda,Civic\n", "text/csv", /lacks required columns/],
-      [`${CSV}\n"UMH-4,Honda`, "text/csv", /^The CSV cannot be read/],
       ['{"vehicles": [', "application/json", /^The JSON cannot be read/],
     ] as const) {
       const response = await put(body, { contentType });
       expect(response.status).toBe(400);
       expect((await response.json()).title).toMatch(reason);
     }
+    const unclosed = await put(`${CSV}\n"UMH-4,Honda`, { contentType: "text/csv" });
+    expect(unclosed.status).toBe(422);
+    expect((await unclosed.json()).title).toMatch(
+      /^The columns are separated by commas, but row \d+ has a quote \("\) that is never closed/,
+    );
     expect(await stockOf(umhlangaId)).toEqual(before);
     expect(await server.database.db.$count(auditLog)).toBe(audits);
   });
 
-  it("answers 415 for a body that is neither CSV nor JSON", async () => {
-    const response = await put(CSV, { contentType: "text/plain" });
-    expect(response.status).toBe(415);
-    expect((await response.json()).title).toBe("Send the body as application/json, application/ld+json or text/csv");
+  it("answers 415 for a body that is neither a table nor JSON, by its type or by its bytes", async () => {
+    const typed = await put(CSV, { contentType: "application/pdf" });
+    expect(typed.status).toBe(415);
+    expect((await typed.json()).title).toMatch(/^Send the body as application\/json, .*text\/csv/);
+    const binary = await put(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]), {
+      contentType: "text/csv",
+    });
+    expect(binary.status).toBe(415);
+    expect((await binary.json()).title).toMatch(/^This file is binary data/);
   });
 
   it("answers 404 when a key is used for another dealer, as for a dealer that does not exist", async () => {

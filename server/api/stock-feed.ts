@@ -1,12 +1,19 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Database } from "../../db/client.ts";
 import { importStockFeed } from "../../core/inventory/stock-feed.ts";
-import { FEED_COLUMNS, feedFormatOf, MAX_FEED_BYTES, parseFeed } from "../../core/inventory/stock-feed-format.ts";
+import {
+  FEED_COLUMNS,
+  FEED_MEDIA_TYPES,
+  feedFormatOf,
+  MAX_FEED_BYTES,
+  readFeed,
+} from "../../core/inventory/stock-feed-format.ts";
+import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
+import { feedProfileReader } from "../../core/inventory/feed-layouts.ts";
 import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
 import type { Logger } from "../logger.ts";
 import { feedKeyIdOf, staffActorOf } from "../middleware/staff-auth.ts";
-import { feedProfileOf } from "../../core/inventory/feed-profiles.ts";
 import { DEFAULT_MAX_DROP_SHARE } from "../../core/inventory/held-imports.ts";
 import { slugParam } from "./dealers.ts";
 import { answers, AUTH_ANSWERS, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
@@ -21,7 +28,7 @@ export const STOCK_FEED_PATH = "/api/staff/dealers/:slug/stock";
  * page and at its React Router data address (where the page's script posts it).
  */
 export const STOCK_FEED_BODY_LIMITS: readonly BodyLimitRule[] = [
-  { path: STOCK_FEED_PATH, maxBodyBytes: MAX_FEED_BYTES, mediaTypes: ["text/csv"] },
+  { path: STOCK_FEED_PATH, maxBodyBytes: MAX_FEED_BYTES, mediaTypes: FEED_MEDIA_TYPES },
   { path: "/staff/stock/import", maxBodyBytes: MAX_FEED_BYTES },
   { path: "/staff/stock/import.data", maxBodyBytes: MAX_FEED_BYTES },
 ];
@@ -50,8 +57,8 @@ const JSON_EXAMPLE = {
   ],
 };
 
-/** The request guard's answers to a write; no 422: a row at fault is reported in the 200's errors. */
-const { 422: _rowsAreReported, ...GUARD_ANSWERS } = WRITE_ANSWERS;
+/** The request guard's answers to a write; a row at fault is reported in the 200's errors, a file at fault is 422. */
+const GUARD_ANSWERS = WRITE_ANSWERS;
 
 /** One vehicle of a JSON feed: documented here, read by the feed parser, which reports each row's faults. */
 const feedVehicle = z.record(z.string(), z.unknown()).openapi("StockFeedVehicle", {
@@ -94,11 +101,14 @@ const dryRunQuery = z.object({
  * whole stock with `Authorization: Bearer <feed key>` (staffApiAuth answers 401 without a valid, unrevoked key
  * or a session). Another dealer's slug is 404, as is one that does not exist.
  */
+/** How the stock feed reads and guards a dealer's file: its limits (FEED_MAX_ROWS) and the drop guard's share. */
+export type StockFeedOptions = { fileLimits?: FeedFileLimits; maxDropShare?: number };
+
 export function stockFeedRoutes(
   app: OpenAPIHono,
   db: Database,
   logger?: Logger,
-  maxDropShare = DEFAULT_MAX_DROP_SHARE,
+  { fileLimits, maxDropShare = DEFAULT_MAX_DROP_SHARE }: StockFeedOptions = {},
 ): void {
   operation(
     app,
@@ -115,8 +125,13 @@ export function stockFeedRoutes(
         ...AUTH_ANSWERS,
         400: {
           description:
-            "The feed cannot be read (not CSV or JSON, a required column it cannot place, no vehicles): the title says why",
+            "The feed cannot be read (not JSON, a required column it cannot place, no vehicles): the title says why",
           schema: WRITE_ANSWERS[400].schema,
+        },
+        422: {
+          description:
+            "The file breaks a rule at a row, and nothing changed: a quote never closed, a separator that changes, more rows than FEED_MAX_ROWS, a row of too many columns. The title names the row",
+          schema: WRITE_ANSWERS[422].schema,
         },
         403: {
           description:
@@ -126,7 +141,8 @@ export function stockFeedRoutes(
         404: notFoundAnswer("dealer, or another dealer than the feed key's"),
         413: { description: "The feed is larger than 50 MB", schema: WRITE_ANSWERS[413].schema },
         415: {
-          description: "The body is not text/csv, application/json or application/ld+json",
+          description:
+            "The body is not a table (CSV, tab-separated or XLSX by its type and its bytes) or JSON: a binary file, a PDF, an old .xls",
           schema: WRITE_ANSWERS[415].schema,
         },
         200: {
@@ -146,11 +162,12 @@ export function stockFeedRoutes(
       const actor = staffActorOf(c);
       const format = feedFormatOf(c.req.header("Content-Type"));
       if (!format) return apiError(c, 415, "Send the feed as text/csv or application/json");
-      const feedKeyId = feedKeyIdOf(c);
-      // A feed key's saved column profile says how its DMS names columns and values (issue 38).
-      const profile = feedKeyId === undefined ? undefined : await feedProfileOf(db, feedKeyId);
-      const parsed = parseFeed(await c.req.text(), format, profile);
-      if (!parsed.ok) return apiError(c, 400, parsed.reason);
+      // The key's saved column profile and the dealer's saved mapping of the file's layout say how its DMS
+      // names columns and values; the file is read off the main thread (core/inventory/feed-file.ts).
+      const profileFor = feedProfileReader(db, params.slug, feedKeyIdOf(c));
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const parsed = await readFeed(bytes, format, profileFor, fileLimits);
+      if (!parsed.ok) return apiError(c, parsed.status ?? 400, parsed.reason);
       const dryRun = ["1", "true"].includes(query.dry_run ?? "");
       try {
         const report = await importStockFeed(db, actor, params.slug, parsed.rows, {

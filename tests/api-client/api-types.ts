@@ -1331,6 +1331,11 @@ export interface components {
                  */
                 models: string[];
             };
+            /** @description Every error counted by column; `errors` lists the first 500 one by one */
+            errorCounts: {
+                column: string;
+                count: number;
+            }[];
             photos: {
                 stored: number;
                 unchanged: number;
@@ -1344,6 +1349,8 @@ export interface components {
                     outcome: "stored" | "unchanged" | "would fetch" | "failed";
                     message?: string;
                 }[];
+                /** @description Hosts the photo URLs name that are not listed for the dealer (their photos are not fetched); a group administrator may list them at /staff/feeds or from the upload page's report */
+                hostsNotAllowed: string[];
             };
             /** @description Set (with 202) when the feed would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold: nothing changed, and the feed waits in the back office (/staff/channels) for someone to publish it */
             held: {
@@ -4097,7 +4104,7 @@ export interface operations {
                     "application/json": components["schemas"]["StockFeedReport"];
                 };
             };
-            /** @description The feed cannot be read (not CSV or JSON, a required column it cannot place, no vehicles): the title says why */
+            /** @description The feed cannot be read (not JSON, a required column it cannot place, no vehicles): the title says why */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,8 +4151,17 @@ export interface operations {
                     "application/ld+json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is not text/csv, application/json or application/ld+json */
+            /** @description The body is not a table (CSV, tab-separated or XLSX by its type and its bytes) or JSON: a binary file, a PDF, an old .xls */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file breaks a rule at a row, and nothing changed: a quote never closed, a separator that changes, more rows than FEED_MAX_ROWS, a row of too many columns. The title names the row */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -89,7 +89,7 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   const upload = async (dryRun: boolean) => {
     await page.getByLabel("Dealer").selectOption({ label: dealer });
     await page
-      .getByLabel("Stock feed (CSV file)")
+      .getByLabel("Stock file (CSV or Excel)")
       .setInputFiles({ name: "polokwane.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByLabel("Dry run: only report what would change").setChecked(dryRun);
     await page.getByRole("button", { name: "Import" }).click();
@@ -134,6 +134,64 @@ test("staff upload a dealer's CSV in the back office and see the report as table
   await expect(page.getByRole("row", { name: "Marked sold 0" })).toBeVisible();
   // The site now offers what the feed holds: its two valid vehicles.
   await expect.poll(() => publicStockCount(request, "honda-polokwane")).toBe(2);
+});
+
+test("staff map a new DMS layout once on the upload page, and the next file of that layout imports with no mapping clicks", async ({
+  page,
+  request,
+}) => {
+  const project = test.info().project.name;
+  const header =
+    "Stock Code;Manufacturer;Range;Derivative;Year Model;Odometer;Selling Price;Type;Fuel;Gearbox;Colour;Body";
+  const file = (price: string) => ({
+    name: "mbombela.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      `${header}\r\nMBB-${project}-1;TOYOTA;Hilux;2.8 GD-6 Raider;2021;78 500 km;${price};U;D;Manual;Glacier White;D/Cab\r\n`,
+      "latin1",
+    ),
+  });
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/staff/stock/import");
+  await pageHydrated(page);
+  const upload = async (price: string) => {
+    await page.getByLabel("Dealer").selectOption({ label: "Honda Mbombela" });
+    await page.getByLabel("Stock file (CSV or Excel)").setInputFiles(file(price));
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+  };
+
+  // A layout the site has not seen: its columns beside the fields they fill, and a preview.
+  await upload("R 529 900");
+  await expect(page.getByRole("heading", { name: "Match the file's columns to the site's fields" })).toBeFocused();
+  await expect(page.getByText("The header row lacks required columns: condition")).toBeVisible();
+  await expect(page.getByLabel("Selling Price")).toHaveValue("price");
+  await expect(page.getByRole("table", { name: "The first rows as they will land" })).toContainText("529900");
+  await expectNoAxeViolations(page);
+  // On a 360 px phone the mapping fits the screen (the preview's table scrolls in its own region).
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel("Type", { exact: true }).selectOption("condition");
+  await page.getByLabel("Values the file writes its own way").fill("fuelType: D = Diesel");
+  await page.getByRole("button", { name: "Preview with these choices" }).click();
+  await expect(page.getByRole("table", { name: "The first rows as they will land" })).toContainText("Diesel");
+  await page.getByRole("button", { name: "Save the mapping and import" }).click();
+  await expect(page.getByRole("heading", { name: "Import report" })).toBeFocused();
+  await expect(page.getByRole("row", { name: "Created 1" })).toBeVisible();
+
+  // The next file of that layout: straight to the report, the price changed.
+  await page.goto("/staff/stock/import");
+  await pageHydrated(page);
+  await upload("R 519 900");
+  await expect(page.getByRole("heading", { name: "Import report" })).toBeFocused();
+  await expect(page.getByRole("row", { name: "Updated 1" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Match the file's columns to the site's fields" })).toHaveCount(0);
+  // The public listing follows within seconds (the used-stock notifications).
+  await expect
+    .poll(async () => (await (await request.get("/api/dealers/honda-mbombela/vehicles")).json())["hydra:member"])
+    .toEqual([expect.objectContaining({ make: "Toyota", price: 519900, fuel_type: "Diesel", body_type: "Bakkie" })]);
 });
 
 /** How many vehicles the public API lists for a dealer. */

@@ -1,5 +1,8 @@
 import type { FieldChanges } from "../../../core/staff/audit.ts";
 import type { StockFeedReport } from "../../../core/inventory/stock-feed.ts";
+import { Form } from "react-router";
+import { CsrfField } from "./csrf-field.tsx";
+import { secondaryButtonClass } from "./form.tsx";
 import { StaffTable, staffCellClass, staffHeadClass } from "./scrollable-table.tsx";
 
 /** A stock feed's report as tables: the same report the feed's API answers (docs/stock-feed.md). */
@@ -18,9 +21,16 @@ function reportHeading(report: StockFeedReport): string {
   return "Import report";
 }
 
-export function FeedReport({ report }: { report: StockFeedReport }) {
+/** Errors drawn one by one on the page; the rest are counted by column (a file of thousands of bad rows stays a short page). */
+const ERRORS_SHOWN = 50;
+
+/** Where the report offers to list a photo host for the dealer: a group administrator's upload. */
+export type AllowHostForm = { csrfToken: string; dealer: string };
+
+export function FeedReport({ report, allowHost }: { report: StockFeedReport; allowHost?: AllowHostForm }) {
   // A dry run and a held import changed nothing: the report says what they would do.
   const preview = report.dryRun || report.held !== null;
+  const totalErrors = report.errorCounts.reduce((sum, c) => sum + c.count, 0);
   const totals: [string, number][] = [
     ["Vehicles in the feed", report.received],
     [preview ? "Would be created" : "Created", report.created],
@@ -77,7 +87,7 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
             Row 1 is the first vehicle, on the line after the header. These rows were skipped; the others were applied.
           </p>
           <StaffTable label="Rejected rows table" caption="Rejected rows" columns={["Row", "Column", "Problem"]}>
-            {report.errors.map((error, i) => (
+            {report.errors.slice(0, ERRORS_SHOWN).map((error, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a report drawn once, never reordered
               <tr key={i}>
                 <td className={staffCellClass}>{error.row}</td>
@@ -88,6 +98,24 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
           </StaffTable>
         </>
       ) : null}
+
+      {totalErrors > ERRORS_SHOWN ? (
+        <>
+          <p className="mt-2">
+            The first {ERRORS_SHOWN} of {totalErrors} errors are listed above. All of them, by column:
+          </p>
+          <StaffTable label="Errors by column table" caption="Errors by column" columns={["Column", "Errors"]}>
+            {report.errorCounts.map((count) => (
+              <tr key={count.column}>
+                <td className={staffCellClass}>{count.column || "(row)"}</td>
+                <td className={`${staffCellClass} text-right tabular-nums`}>{count.count}</td>
+              </tr>
+            ))}
+          </StaffTable>
+        </>
+      ) : null}
+
+      <PhotoHostsNotAllowed hosts={report.photos.hostsNotAllowed} allowHost={allowHost} />
 
       {report.changes.length > 0 ? (
         <>
@@ -133,5 +161,39 @@ export function FeedReport({ report }: { report: StockFeedReport }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Photo hosts the feed names that are not listed for the dealer, each with a button to list it (when the person may). */
+function PhotoHostsNotAllowed({ hosts, allowHost }: { hosts: string[]; allowHost?: AllowHostForm }) {
+  if (hosts.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-6 text-xl font-bold">Photo hosts not allowed yet</h3>
+      <p className="mt-1 max-w-prose">
+        The photos on these hosts were not fetched: the site fetches photos only from hosts listed for the dealer.
+        {allowHost
+          ? " Allow a host you trust, then import again."
+          : " A group administrator can allow them on the Stock feeds page."}
+      </p>
+      <ul className="mt-2 grid gap-2">
+        {hosts.map((host) => (
+          <li key={host} className="flex flex-wrap items-center gap-3">
+            <code className="break-all">{host}</code>
+            {allowHost ? (
+              <Form method="post" encType="multipart/form-data">
+                <CsrfField token={allowHost.csrfToken} />
+                <input type="hidden" name="intent" value="allow-host" />
+                <input type="hidden" name="dealer" value={allowHost.dealer} />
+                <input type="hidden" name="host" value={host} />
+                <button type="submit" className={secondaryButtonClass}>
+                  {`Allow photos from ${host}`}
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

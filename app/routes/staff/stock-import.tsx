@@ -1,19 +1,16 @@
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { dealerChoices } from "../../../core/inventory/feed-keys.ts";
+import { FEED_COLUMNS, MAX_FEED_BYTES, REQUIRED_FEED_COLUMNS } from "../../../core/inventory/feed-columns.ts";
 import { DEFAULT_MAX_DROP_SHARE, publishHeldImport } from "../../../core/inventory/held-imports.ts";
-import { importStockFeed, type StockFeedReport } from "../../../core/inventory/stock-feed.ts";
-import {
-  FEED_COLUMNS,
-  MAX_FEED_BYTES,
-  parseFeed,
-  REQUIRED_FEED_COLUMNS,
-} from "../../../core/inventory/stock-feed-format.ts";
+import type { StockFeedReport } from "../../../core/inventory/stock-feed.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { FeedReport } from "../../components/staff/feed-report.tsx";
 import { buttonClass, ErrorSummary, inputClass, labelClass } from "../../components/staff/form.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
+import { type ImportErrors, type MappingStep, runStockImport } from "../../lib/stock-import.server.ts";
+import { ColumnMapping } from "../../components/staff/column-mapping.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/stock-import";
@@ -38,30 +35,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = () => [{ title: `Import stock${STAFF_TITLE_SUFFIX}` }];
 
-type Errors = { dealer?: string; feed?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   await requireStaff(request);
   const body = await readFormBody(request, { maxFileBytes: MAX_FEED_BYTES });
-  if (!body.ok) return data({ errors: {} as Errors, problem: body.message, report: null }, { status: body.status });
+  if (!body.ok) return data({ errors: {} as ImportErrors, problem: body.message }, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   if (body.form.get("intent") === "confirm") return confirmImport(context, actor, body.form);
-  const dealer = String(body.form.get("dealer") ?? "");
-  const file = body.form.get("feed");
-  const errors: Errors = {};
-  if (dealer === "") errors.dealer = "Choose the dealer whose stock this is";
-  if (!(file instanceof File) || file.size === 0) errors.feed = "Choose the CSV file to import";
-  if (errors.dealer || errors.feed) return data({ errors, problem: null, report: null }, { status: 422 });
-  const parsed = parseFeed(await (file as File).text(), "csv");
-  if (!parsed.ok)
-    return data({ errors: { feed: parsed.reason } as Errors, problem: null, report: null }, { status: 400 });
   try {
-    const report = await importStockFeed(context.db, actor, dealer, parsed.rows, {
-      dryRun: body.form.get("dryRun") === "on",
-      columns: parsed.columns,
-      dropGuard: { maxShare: context.maxStockDropShare ?? DEFAULT_MAX_DROP_SHARE, source: "upload" },
+    const outcome = await runStockImport(context.db, actor, body.form, {
+      limits: context.feedFileLimits,
+      maxDropShare: context.maxStockDropShare ?? DEFAULT_MAX_DROP_SHARE,
     });
-    return { errors: {} as Errors, problem: null, report };
+    if (outcome.kind === "errors") return data({ errors: outcome.errors, problem: null }, { status: outcome.status });
+    if (outcome.kind === "mapping")
+      return data({ errors: {} as ImportErrors, problem: null, mapping: outcome.step }, { status: outcome.status });
+    if (outcome.kind === "host-allowed") return { errors: {} as ImportErrors, problem: null, allowed: outcome.host };
+    return {
+      errors: {} as ImportErrors,
+      problem: null,
+      report: outcome.report,
+      allowHost: mayUse(actor, "feed-keys") ? { dealer: outcome.dealer } : undefined,
+    };
   } catch (error) {
     return staffFailure(error);
   }
@@ -73,9 +67,9 @@ async function confirmImport(context: Route.ActionArgs["context"], actor: StaffA
   if (!Number.isInteger(id) || id <= 0) throw data("Not found", { status: 404 });
   try {
     const report: StockFeedReport | null = await publishHeldImport(context.db, actor, id);
-    if (report) return { errors: {} as Errors, problem: null, report };
+    if (report) return { errors: {} as ImportErrors, problem: null, report };
     return {
-      errors: {} as Errors,
+      errors: {} as ImportErrors,
       problem: "That import is no longer waiting: it was confirmed already, or a newer file of the dealer replaced it.",
       report: null,
     };
@@ -112,29 +106,35 @@ function ConfirmDrop({ report, csrfToken }: { report: StockFeedReport; csrfToken
   );
 }
 
-const FIELD_LABELS = { dealer: "Dealer", feed: "Stock feed (CSV file)" };
+const FIELD_LABELS = { dealer: "Dealer", feed: "Stock file (CSV or Excel)" };
 
 export default function StockImport({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const report = actionData?.report ?? null;
+  const report = actionData && "report" in actionData ? actionData.report : null;
+  const mapping = actionData && "mapping" in actionData ? actionData.mapping : null;
+  const allowed = actionData && "allowed" in actionData ? actionData.allowed : null;
   useEffect(() => {
     if (report) document.getElementById(report.held ? "confirm-drop-heading" : "feed-report-heading")?.focus();
-  }, [report]);
+    else if (mapping) document.getElementById("mapping-heading")?.focus();
+  }, [report, mapping]);
   return (
     <>
       <h1 className="text-3xl font-bold">Import stock</h1>
       <p className="mt-3 max-w-prose">
-        Upload a dealer's whole current stock as a CSV file with a header row. Vehicles are matched by stock number: new
-        ones are created, changed ones updated, and the dealer's vehicles with a stock number that is not in the file
-        are marked sold. Rows with errors are skipped and listed. Tick <em>Dry run</em> to see what would change first.
+        Upload a dealer's whole current stock as the dealer's system exports it: a CSV file (comma, semicolon, tab or
+        pipe separated, in any usual encoding) or an Excel workbook (.xlsx), with a header row. A layout the site does
+        not know yet is shown column by column first, to map once for the dealer. Vehicles are matched by stock number:
+        new ones are created, changed ones updated, and the dealer's vehicles with a stock number that is not in the
+        file are marked sold. Rows with errors are skipped and listed. Tick <em>Dry run</em> to see what would change
+        first.
       </p>
       <details className="mt-3 max-w-prose">
         <summary className="cursor-pointer font-semibold underline">Columns</summary>
         <p className="mt-2">
           Required: <code>{loaderData.requiredColumns.join(", ")}</code>. Optional:{" "}
-          <code>{loaderData.optionalColumns.join(", ")}</code>. Photos are URLs separated by <code>|</code>, fetched
-          only from the hosts listed for the dealer.
+          <code>{loaderData.optionalColumns.join(", ")}</code>. Photos are URLs separated by <code>|</code>, commas,
+          semicolons or spaces, fetched only from the hosts listed for the dealer.
         </p>
       </details>
 
@@ -177,14 +177,14 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
         </div>
         <div>
           <label htmlFor="import-feed" className={labelClass}>
-            Stock feed (CSV file)
+            Stock file (CSV or Excel)
           </label>
           <input
             id="import-feed"
             name="feed"
             type="file"
             required
-            accept=".csv,text/csv"
+            accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             className={inputClass}
             aria-invalid={actionData?.errors.feed ? true : undefined}
             aria-describedby={actionData?.errors.feed ? "import-feed-error" : undefined}
@@ -199,6 +199,10 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
           <input id="import-dry-run" name="dryRun" type="checkbox" className="mt-1 h-5 w-5 accent-brand-red" />
           <label htmlFor="import-dry-run">Dry run: only report what would change</label>
         </div>
+        <div className="flex items-start gap-2">
+          <input id="import-review" name="review" type="checkbox" className="mt-1 h-5 w-5 accent-brand-red" />
+          <label htmlFor="import-review">Review the columns first (change how this layout is read)</label>
+        </div>
         <div>
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? "Importing…" : "Import"}
@@ -206,8 +210,23 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
         </div>
       </Form>
 
+      {allowed ? (
+        <p role="status" className="mt-6 font-semibold">
+          {`Photos from ${allowed} are allowed for this dealer now. Import the file again to fetch them.`}
+        </p>
+      ) : null}
+      {mapping ? <ColumnMapping step={mapping as MappingStep} csrfToken={loaderData.csrfToken} busy={busy} /> : null}
       {report?.held ? <ConfirmDrop report={report} csrfToken={loaderData.csrfToken} /> : null}
-      {report ? <FeedReport report={report} /> : null}
+      {report ? (
+        <FeedReport
+          report={report}
+          allowHost={
+            actionData && "allowHost" in actionData && actionData.allowHost
+              ? { csrfToken: loaderData.csrfToken, dealer: actionData.allowHost.dealer }
+              : undefined
+          }
+        />
+      ) : null}
     </>
   );
 }
