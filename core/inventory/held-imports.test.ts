@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, dealers, usedVehicles } from "../../db/schema.ts";
+import { auditLog, dealers, heldStockImports, usedVehicles } from "../../db/schema.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
@@ -22,6 +22,15 @@ let feedKey: StaffActor;
 let manager: StaffActor;
 let otherManager: StaffActor;
 const guard: DropGuard = { maxShare: 0.5, source: "feed" };
+
+/** How many of its file's rows a held import still keeps. */
+const keptRows = async (id: number) => {
+  const [held] = await database.db
+    .select({ rows: sql<number>`jsonb_array_length(${heldStockImports.rows})::int` })
+    .from(heldStockImports)
+    .where(eq(heldStockImports.id, id));
+  return held?.rows;
+};
 
 const HEADER = "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition";
 const rowsOf = (stockNumbers: readonly string[]) => {
@@ -110,6 +119,7 @@ describe("an import that would sell more than the guard allows", () => {
     expect(newer.held).not.toBeNull();
     expect((await listHeldImports(database.db, manager)).map((held) => held.id)).toEqual([newer.held!.id]);
     expect(await publishHeldImport(database.db, manager, older!.id)).toBeNull();
+    expect(await keptRows(older!.id)).toBe(0);
   });
 
   it("may be published by someone who may edit the dealer's stock only; then it applies once, audited under their name", async () => {
@@ -120,6 +130,7 @@ describe("an import that would sell more than the guard allows", () => {
     expect(await availableStockNumbers()).toEqual(["POL-10"]);
     expect(await listHeldImports(database.db, manager)).toEqual([]);
     expect(await publishHeldImport(database.db, manager, waiting!.id)).toBeNull();
+    expect(await keptRows(waiting!.id)).toBe(0);
     const audits = await database.db
       .select({ action: auditLog.action, actor: auditLog.actorLabel })
       .from(auditLog)

@@ -92,6 +92,8 @@ export async function publishHeldImport(
       ...options,
       columns: claimed.columns as FeedColumnsReport,
     });
+    // Published: its rows (a whole export, up to the feed's size limit) are not needed any more.
+    await db.update(heldStockImports).set({ rows: [] }).where(eq(heldStockImports.id, id));
     await recordAudit(db, {
       actor,
       action: "stock_import.publish",

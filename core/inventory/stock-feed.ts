@@ -212,7 +212,8 @@ async function holdIfTooManySold(
   if (plan.sell.length <= guard.maxShare * stockCount) return null;
   await tx
     .update(heldStockImports)
-    .set({ replacedAt: new Date() })
+    // A replaced import is never published: its rows are let go.
+    .set({ replacedAt: new Date(), rows: [] })
     .where(
       and(
         eq(heldStockImports.dealerId, plan.dealerId),
