@@ -135,6 +135,9 @@ describe("one person's records of every kind", () => {
       ]),
     );
     expect(records.find((record) => record.recordId === ids.finance)?.dealer?.name).toBe("Honda Menlyn");
+    // Each enquiry names the person, so that staff see they found the right one.
+    const enquiry = records.find((record) => record.kind === "enquiry");
+    expect(enquiry?.summary).toContain(`from ${someone.firstName} ${someone.lastName}`);
     // The finance application alone by the ID number (its blind index), without decrypting the others.
     const byId = await findPersonRecords(db, admin, identifier(someone.idNumber), deps);
     expect(byId.records.filter((record) => record.kind === "finance_application").map((r) => r.recordId)).toContain(

@@ -45,8 +45,18 @@ export async function anonymiseEnquiries(tx: Executor, ids: readonly string[]): 
   return done.map((row) => row.id);
 }
 
-function leadSummary(row: { formName: string; leadType: string; make: string; model: string | null }): string {
-  return `${row.leadType} (${row.formName}): ${[row.make, row.model].filter(Boolean).join(" ")}`;
+/** "Sales (Test drive): Honda Jazz, from Thandi Mokoena": the name lets staff see they found the right person. */
+function leadSummary(row: {
+  formName: string;
+  leadType: string;
+  make: string;
+  model: string | null;
+  firstName: string;
+  lastName: string;
+}): string {
+  const vehicle = [row.make, row.model].filter(Boolean).join(" ");
+  const name = [row.firstName, row.lastName].filter(Boolean).join(" ");
+  return `${row.leadType} (${row.formName}): ${vehicle}${name ? `, from ${name}` : ""}`;
 }
 
 export const enquiryKind: PersonalRecordKind = {
@@ -73,6 +83,8 @@ export const enquiryKind: PersonalRecordKind = {
         leadType: enquiries.leadType,
         make: enquiries.make,
         model: enquiries.model,
+        firstName: enquiries.firstName,
+        lastName: enquiries.lastName,
       })
       .from(enquiries)
       .innerJoin(dealers, eq(dealers.id, enquiries.dealerId))
