@@ -8,6 +8,7 @@ import { auditLog, dealerFeedPhotoHosts, dealers, usedVehicles } from "../../db/
 import { builtSite } from "../../tests/support/page-server.ts";
 import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "../../tests/support/staff.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
+import { takeDemoStockOffFeed } from "../../tests/support/demo-stock.ts";
 
 /**
  * Stock files as DMSs write them (decision 076): a semicolon-separated Windows-1252 export with CRLF, mapped once
@@ -29,6 +30,9 @@ beforeAll(async () => {
     password: TEST_STAFF_PASSWORD,
   });
   session = await signIn(server.baseUrl, "admin@layouts.example", TEST_STAFF_PASSWORD);
+  // These files are the dealer's first real stock: its demo stock is taken out of the feed's reach, or the drop
+  // guard would hold each import for marking it all sold (tested in core/inventory/held-imports.test.ts).
+  await takeDemoStockOffFeed(server.database.db, ["honda-menlyn"]);
   const [pretoria] = await server.database.db
     .select({ id: dealers.id })
     .from(dealers)
