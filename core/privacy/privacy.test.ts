@@ -25,7 +25,8 @@ import { createMailer } from "../delivery/email.ts";
 import { LinkSigner } from "../appointments/links.ts";
 import { leadPhotoPath } from "../delivery/lead-photos.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
-import { exportInboxCsv } from "../leads/inbox.ts";
+import { changeLeadWork, exportInboxCsv } from "../leads/inbox.ts";
+import { storeTestEnquiry } from "../../tests/support/leads.ts";
 import { parseInboxFilter } from "../leads/inbox-filter.ts";
 import type { StaffActor } from "../staff/roles.ts";
 import {
@@ -205,6 +206,21 @@ describe("one person's records of every kind", () => {
       status: "nothing-found",
       message: NOTHING_FOUND_MESSAGE,
     });
+  });
+
+  it("leaves no salesperson's note on an erased lead readable, in the lead's history or in the audit log", async () => {
+    const id = await storeTestEnquiry(db, {
+      dealerSlug: "honda-sandton",
+      firstName: "Zodwa",
+      lastName: "Notetaker",
+      email: "zodwa.notes@example.co.za",
+      cellPhone: "+27825550188",
+    });
+    const note = "Zodwa Notetaker called from 082 555 0188, lives in Rivonia";
+    expect(await changeLeadWork(db, admin, id, { status: "Contacted", note })).toMatchObject({ ok: true });
+    expect(await wholeDatabaseText(db)).toContain("lives in rivonia");
+    await erasePersonRecords(db, admin, identifier("zodwa.notes@example.co.za"), deps);
+    expect(await wholeDatabaseText(db)).not.toContain("lives in rivonia");
   });
 
   it("is all or nothing: an erasure that fails halfway changes nothing", async () => {
