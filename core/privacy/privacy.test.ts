@@ -34,6 +34,7 @@ import {
   erasePersonRecords,
   exportPersonRecords,
   findPersonRecords,
+  NOTHING_AT_YOUR_DEALERS_MESSAGE,
   NOTHING_FOUND_MESSAGE,
   objectToMarketing,
   parsePersonIdentifier,
@@ -363,5 +364,24 @@ describe("objecting to direct marketing", () => {
     expect(await mails()).toBe(before);
     expect(await signUp("someone.else@example.co.za")).toEqual({ status: "sent" });
     expect(await mails()).toBe(before + 1);
+  });
+
+  it("keeps a dealer manager to people their dealers hold records of: another dealer's buyer's alerts and listing are left alone", async () => {
+    const someone = person("elsewhere", "082 555 0155");
+    await leaveRecordsOfEveryKind(someone, "honda-sandton");
+    const manager = (
+      await createStaffUser(db, {
+        email: "m3@honda-group.example",
+        role: "dealer_manager",
+        dealerSlugs: ["honda-menlyn"],
+      })
+    ).actor;
+    expect(await objectToMarketing(db, manager, identifier(someone.email), deps)).toEqual({
+      status: "nothing-found",
+      message: NOTHING_AT_YOUR_DEALERS_MESSAGE,
+    });
+    const [address] = await db.select().from(alertAddresses).where(eq(alertAddresses.email, someone.email));
+    expect(address!.unsubscribedAt).toBeNull();
+    expect(await objectToMarketing(db, admin, identifier(someone.email), deps)).toEqual({ added: true });
   });
 });
