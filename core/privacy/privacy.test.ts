@@ -383,5 +383,9 @@ describe("objecting to direct marketing", () => {
     const [address] = await db.select().from(alertAddresses).where(eq(alertAddresses.email, someone.email));
     expect(address!.unsubscribedAt).toBeNull();
     expect(await objectToMarketing(db, admin, identifier(someone.email), deps)).toEqual({ added: true });
+    // Nor does a hand-over tell them whether that buyer objected.
+    await expect(
+      exportPersonRecords(db, manager, identifier(someone.email), deps, DEFAULT_RETENTION),
+    ).rejects.toMatchObject({ kind: "not-found" });
   });
 });

@@ -4,7 +4,7 @@ import { alertAddresses, doNotContact, enquiries, financeApplicationIdentifiers 
 import { enquiryInputSchema } from "../leads/enquiry-schema.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { isOnDoNotContactList } from "./do-not-contact.ts";
-import { assertMayUse, type DealerScope, dealerScope, type StaffActor } from "../staff/roles.ts";
+import { assertMayUse, type DealerScope, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import type { Violation } from "../shared/violations.ts";
 import { eraseFiles, recordFilesToErase } from "./files.ts";
 import { identifierKey, type PersonIdentifier } from "./identifiers.ts";
@@ -82,6 +82,9 @@ export async function exportPersonRecords(
   settings: RetentionSettings,
 ): Promise<{ json: Record<string, unknown>; text: string }> {
   const { context, records } = await search(db, actor, identifier, deps);
+  // Whether someone objected to marketing is the group's to tell: a dealer manager hands over only a person their dealers hold.
+  if (records.length === 0 && dealerScope(actor, "privacy").kind !== "all")
+    throw new StaffAccessDenied("not-found", "privacy");
   const groups = [];
   for (const kind of PERSONAL_RECORD_KIND_LIST) {
     const ofKind = records.filter((record) => record.kind === kind.id);
