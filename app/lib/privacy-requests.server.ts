@@ -161,8 +161,9 @@ const erase: Step = async (context, identifier) => {
 };
 
 const objectTo: Step = async (context, identifier) => {
-  const { added } = await objectToMarketing(context.db, context.actor, identifier, context.deps);
-  return search(context, identifier, objectionNotice(personOf(identifier), added));
+  const outcome = await objectToMarketing(context.db, context.actor, identifier, context.deps);
+  if ("status" in outcome) return search(context, identifier, outcome.message);
+  return search(context, identifier, objectionNotice(personOf(identifier), outcome.added));
 };
 
 /** What the do-not-contact list does, said of one address or number and of several. */

@@ -1,4 +1,6 @@
+import { deflateRawSync, constants as zlibConstants } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import writeExcelFile from "write-excel-file/node";
 import { detectDelimiter, detectEncoding, readFeedFile } from "./feed-file.ts";
 
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
@@ -60,4 +62,62 @@ describe("a stock file's shape", () => {
       Array.from({ length: 5 }, (_, i) => [`S${i}`, `R ${i}00 000`]),
     );
   });
+
+  it("refuses an Excel workbook that unpacks to more than half the thread's heap, and still reads a real one", async () => {
+    const refused = await readFeedFile(zipBomb(2_400), { maxRows: 100, maxColumns: 10, memoryMb: 512 });
+    expect(refused).toMatchObject({ ok: false, refusal: { status: 422 } });
+    const workbook = await writeExcelFile([
+      [{ value: "Stock No" }, { value: "Price" }],
+      [{ value: "S1" }, { value: 189900 }],
+    ]).toBuffer();
+    expect(await readFeedFile(new Uint8Array(workbook))).toMatchObject({
+      ok: true,
+      records: [
+        ["Stock No", "Price"],
+        ["S1", "189900"],
+      ],
+    });
+  });
 });
+
+/**
+ * An .xlsx whose one sheet unpacks to `megabytes` MB of spaces from a few MB: 16 MB blocks compressed once and
+ * repeated (each ends with a full flush, so the copies join into one stream), as a zip bomb is built.
+ */
+function zipBomb(megabytes: number): Uint8Array {
+  const block = deflateRawSync(Buffer.alloc(16 * 1024 * 1024, " "), { finishFlush: zlibConstants.Z_FULL_FLUSH });
+  const head = deflateRawSync(
+    Buffer.from('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Stock No</t></is></c></row>'),
+    {
+      finishFlush: zlibConstants.Z_FULL_FLUSH,
+    },
+  );
+  const data = Buffer.concat([
+    head,
+    ...Array.from({ length: Math.ceil(megabytes / 16) }, () => block),
+    deflateRawSync(Buffer.alloc(0)),
+  ]);
+  const name = Buffer.from("xl/worksheets/sheet1.xml");
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(0xfffffffe, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(0xfffffffe, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(local.length + name.length + data.length, 16);
+  return new Uint8Array(Buffer.concat([local, name, data, central, name, end]));
+}

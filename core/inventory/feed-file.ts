@@ -147,7 +147,7 @@ export function sniffFeedFile(
 /** What the parsing thread answers: the records, or the point where it stopped. */
 type ThreadAnswer =
   | { records: string[][] }
-  | { stopped: "rows" | "columns"; row: number; columns?: number }
+  | { stopped: "rows" | "columns" | "unpacked"; row: number; columns?: number }
   | { csvError: { code: string; row: number; message: string } }
   | { xlsxError: string };
 
@@ -168,8 +168,49 @@ function cellText(value) {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value).trim();
 }
+/**
+ * The workbook's parts unpacked one after another, as the Excel reader's stream meets them, each within what is
+ * left of budget bytes: a zip bomb is stopped here, before the reader makes one string of a sheet larger than
+ * the engine can hold (which ends the whole process, not only this thread). Null when everything fits.
+ */
+function unpackedBeyond(bytes, budget) {
+  const { inflateRawSync } = require("node:zlib");
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 0;
+  let total = 0;
+  while (offset + 30 <= view.length && view.readUInt32LE(offset) === 0x04034b50) {
+    const flags = view.readUInt16LE(offset + 6);
+    const method = view.readUInt16LE(offset + 8);
+    const start = offset + 30 + view.readUInt16LE(offset + 26) + view.readUInt16LE(offset + 28);
+    let size;
+    let consumed;
+    if (method === 8) {
+      try {
+        const { buffer, engine } = inflateRawSync(view.subarray(start), { maxOutputLength: budget - total + 1, info: true });
+        size = buffer.length;
+        consumed = engine.bytesWritten;
+      } catch (error) {
+        if (error && error.code === "ERR_BUFFER_TOO_LARGE") return { unpacked: budget + 1 };
+        return null;
+      }
+    } else {
+      size = view.readUInt32LE(offset + 18);
+      consumed = size;
+    }
+    total += size;
+    if (total > budget) return { unpacked: total };
+    offset = start + consumed;
+    if (flags & 8) {
+      if (offset + 4 <= view.length && view.readUInt32LE(offset) === 0x08074b50) offset += 4;
+      offset += 12;
+      if (offset + 4 <= view.length && view.readUInt32LE(offset) !== 0x04034b50 && view.readUInt32LE(offset + 8) === 0x04034b50) offset += 8;
+    }
+  }
+  return null;
+}
 async function read() {
   if (shape.kind === "xlsx") {
+    if (unpackedBeyond(bytes, limits.memoryMb * 1024 * 1024 / 2)) return { stopped: "unpacked", row: 0 };
     let rows;
     try { rows = await require(readExcelPath).readSheet(Buffer.from(bytes)); }
     catch (error) { return { xlsxError: String(error && error.message || error) }; }
@@ -314,7 +355,7 @@ export async function readFeedFile(
     ok: false,
     refusal: { status, reason, ...(row === undefined ? {} : { row }) },
   });
-  if (answer === "memory")
+  if (answer === "memory" || ("stopped" in answer && answer.stopped === "unpacked"))
     return refuse(
       422,
       "The file is too large to read: unpacked, it needs more memory than one import may use. Split it, or leave out columns the site does not read.",

@@ -25,7 +25,8 @@ import { createMailer } from "../delivery/email.ts";
 import { LinkSigner } from "../appointments/links.ts";
 import { leadPhotoPath } from "../delivery/lead-photos.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
-import { exportInboxCsv } from "../leads/inbox.ts";
+import { changeLeadWork, exportInboxCsv } from "../leads/inbox.ts";
+import { storeTestEnquiry } from "../../tests/support/leads.ts";
 import { parseInboxFilter } from "../leads/inbox-filter.ts";
 import type { StaffActor } from "../staff/roles.ts";
 import {
@@ -33,6 +34,7 @@ import {
   erasePersonRecords,
   exportPersonRecords,
   findPersonRecords,
+  NOTHING_AT_YOUR_DEALERS_MESSAGE,
   NOTHING_FOUND_MESSAGE,
   objectToMarketing,
   parsePersonIdentifier,
@@ -210,6 +212,21 @@ describe("one person's records of every kind", () => {
     });
   });
 
+  it("leaves no salesperson's note on an erased lead readable, in the lead's history or in the audit log", async () => {
+    const id = await storeTestEnquiry(db, {
+      dealerSlug: "honda-sandton",
+      firstName: "Zodwa",
+      lastName: "Notetaker",
+      email: "zodwa.notes@example.co.za",
+      cellPhone: "+27825550188",
+    });
+    const note = "Zodwa Notetaker called from 082 555 0188, lives in Rivonia";
+    expect(await changeLeadWork(db, admin, id, { status: "Contacted", note })).toMatchObject({ ok: true });
+    expect(await wholeDatabaseText(db)).toContain("lives in rivonia");
+    await erasePersonRecords(db, admin, identifier("zodwa.notes@example.co.za"), deps);
+    expect(await wholeDatabaseText(db)).not.toContain("lives in rivonia");
+  });
+
   it("is all or nothing: an erasure that fails halfway changes nothing", async () => {
     const someone = person("halfway", "082 555 0144", "9202204720083");
     const ids = await leaveRecordsOfEveryKind(someone);
@@ -350,5 +367,28 @@ describe("objecting to direct marketing", () => {
     expect(await mails()).toBe(before);
     expect(await signUp("someone.else@example.co.za")).toEqual({ status: "sent" });
     expect(await mails()).toBe(before + 1);
+  });
+
+  it("keeps a dealer manager to people their dealers hold records of: another dealer's buyer's alerts and listing are left alone", async () => {
+    const someone = person("elsewhere", "082 555 0155");
+    await leaveRecordsOfEveryKind(someone, "honda-sandton");
+    const manager = (
+      await createStaffUser(db, {
+        email: "m3@honda-group.example",
+        role: "dealer_manager",
+        dealerSlugs: ["honda-menlyn"],
+      })
+    ).actor;
+    expect(await objectToMarketing(db, manager, identifier(someone.email), deps)).toEqual({
+      status: "nothing-found",
+      message: NOTHING_AT_YOUR_DEALERS_MESSAGE,
+    });
+    const [address] = await db.select().from(alertAddresses).where(eq(alertAddresses.email, someone.email));
+    expect(address!.unsubscribedAt).toBeNull();
+    expect(await objectToMarketing(db, admin, identifier(someone.email), deps)).toEqual({ added: true });
+    // Nor does a hand-over tell them whether that buyer objected.
+    await expect(
+      exportPersonRecords(db, manager, identifier(someone.email), deps, DEFAULT_RETENTION),
+    ).rejects.toMatchObject({ kind: "not-found" });
   });
 });

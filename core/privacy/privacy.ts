@@ -4,7 +4,7 @@ import { alertAddresses, doNotContact, enquiries, financeApplicationIdentifiers 
 import { enquiryInputSchema } from "../leads/enquiry-schema.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { isOnDoNotContactList } from "./do-not-contact.ts";
-import { assertMayUse, type DealerScope, dealerScope, type StaffActor } from "../staff/roles.ts";
+import { assertMayUse, type DealerScope, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import type { Violation } from "../shared/violations.ts";
 import { eraseFiles, recordFilesToErase } from "./files.ts";
 import { identifierKey, type PersonIdentifier } from "./identifiers.ts";
@@ -47,6 +47,9 @@ export type EraseResult =
 export const NOTHING_FOUND_MESSAGE =
   "Nothing is held about this person that you may erase: no record carries this e-mail address, number or ID number (any more).";
 
+export const NOTHING_AT_YOUR_DEALERS_MESSAGE =
+  "Nothing is held about this person at your dealers: a group administrator can put this address or number on the do-not-contact list.";
+
 const KIND_BY_ID = new Map(PERSONAL_RECORD_KIND_LIST.map((kind) => [kind.id, kind]));
 
 /** Every record of every kind that carries the identifier, within the actor's dealers; each search audited (the kind searched by, never the value). */
@@ -79,6 +82,9 @@ export async function exportPersonRecords(
   settings: RetentionSettings,
 ): Promise<{ json: Record<string, unknown>; text: string }> {
   const { context, records } = await search(db, actor, identifier, deps);
+  // Whether someone objected to marketing is the group's to tell: a dealer manager hands over only a person their dealers hold.
+  if (records.length === 0 && dealerScope(actor, "privacy").kind !== "all")
+    throw new StaffAccessDenied("not-found", "privacy");
   const groups = [];
   for (const kind of PERSONAL_RECORD_KIND_LIST) {
     const ofKind = records.filter((record) => record.kind === kind.id);
@@ -179,15 +185,18 @@ export async function erasePersonRecords(
 /**
  * Puts the person's e-mail address or number on the do-not-contact list (POPIA sections 11(3) and 69), with every
  * e-mail address their leads carry; their saved-search alerts stop at once and a later sign-up is not mailed.
- * Answers whether anything was added (false: already listed).
+ * Answers whether anything was added (false: already listed). A dealer manager acts only for a person their dealers
+ * hold a record of: the list and the alerts are the group's, and whether an address is listed is not theirs to learn.
  */
 export async function objectToMarketing(
   db: Database,
   actor: StaffActor,
   identifier: PersonIdentifier,
   deps: PrivacyDeps,
-): Promise<{ added: boolean }> {
-  const { context } = await search(db, actor, identifier, deps);
+): Promise<{ added: boolean } | { status: "nothing-found"; message: string }> {
+  const { context, records } = await search(db, actor, identifier, deps);
+  if (records.length === 0 && dealerScope(actor, "privacy").kind !== "all")
+    return { status: "nothing-found", message: NOTHING_AT_YOUR_DEALERS_MESSAGE };
   const entries = [
     ...(identifier.kind === "id_number" ? [] : [identifier]),
     ...context.emails.map((value): PersonIdentifier => ({ kind: "email", value })),

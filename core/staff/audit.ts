@@ -1,3 +1,4 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditLog } from "../../db/schema.ts";
 import type { Database } from "../../db/client.ts";
 import type { StaffActor } from "./roles.ts";
@@ -74,4 +75,26 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from: from ?? null, to };
   }
   return changes;
+}
+
+/**
+ * Blanks the text of the notes staff wrote on these leads in their audit entries (the entry, who and when stay):
+ * a note may name the person, and once their lead is erased or anonymised nothing of them may stay readable.
+ */
+export async function forgetAuditedNotes(
+  tx: Pick<Database, "update">,
+  entity: "enquiry" | "finance_application",
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(auditLog)
+    .set({ changes: sql`jsonb_set(${auditLog.changes}, '{note}', '{"from":null,"to":null}'::jsonb)` })
+    .where(
+      and(
+        eq(auditLog.entity, entity),
+        inArray(auditLog.entityId, [...ids]),
+        sql`${auditLog.changes} -> 'note' is not null`,
+      ),
+    );
 }

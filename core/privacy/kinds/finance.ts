@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { forgetAuditedNotes } from "../../staff/audit.ts";
 import type { Database } from "../../../db/client.ts";
 import {
   dealers,
@@ -112,6 +113,7 @@ export async function anonymiseApplications(
     .update(leadWorkNotes)
     .set({ note: null })
     .where(inArray(leadWorkNotes.leadId, [...ids]));
+  await forgetAuditedNotes(tx, "finance_application", ids);
   return done.map((row) => row.id);
 }
 

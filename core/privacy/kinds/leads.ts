@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { forgetAuditedNotes } from "../../staff/audit.ts";
 import {
   appointments,
   dealers,
@@ -42,6 +43,7 @@ export async function anonymiseEnquiries(tx: Executor, ids: readonly string[]): 
     .update(leadWorkNotes)
     .set({ note: null })
     .where(inArray(leadWorkNotes.leadId, [...ids]));
+  await forgetAuditedNotes(tx, "enquiry", ids);
   return done.map((row) => row.id);
 }
 
