@@ -65,16 +65,22 @@ export default function PrivacyRequests({ loaderData, actionData }: Route.Compon
 
 type Busy = { csrfToken: string; busy: boolean };
 
+const SEARCH_LABEL = "E-mail address, phone number or ID number";
+
 /** The search: one field for an e-mail address, a phone number in any spelling, or an ID number. */
 function SearchForm({ csrfToken, value, error, busy }: Busy & { value: string; error?: string }) {
   return (
     <Form method="post" className="mt-6 max-w-xl space-y-4" noValidate aria-label="Find a person's records">
-      <ErrorSummary form="search" errors={error ? { person: error } : undefined} />
+      <ErrorSummary
+        form="search"
+        errors={error ? { person: error } : undefined}
+        fieldLabels={{ person: SEARCH_LABEL }}
+      />
       <CsrfField token={csrfToken} />
       <TextField
         form="search"
         name="person"
-        label="E-mail address, phone number or ID number"
+        label={SEARCH_LABEL}
         hint="A phone number in any spelling: 082 555 0123 or +27825550123. An ID number has 13 digits."
         autoComplete="off"
         required
