@@ -204,7 +204,7 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
               defaultChecked={result && !result.sent ? result.consent : false}
               aria-invalid={errorOf("consent") ? true : undefined}
               aria-describedby={errorOf("consent") ? "alert-consent-error" : undefined}
-              className="mt-1 size-5 accent-brand-red"
+              className="mt-1 size-5 shrink-0 accent-brand-red"
             />
             <span>
               I agree that Honda Dealer Group may keep my e-mail address to send me these alerts until I unsubscribe, as
