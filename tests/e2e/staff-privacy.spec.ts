@@ -164,15 +164,17 @@ test("a person's enquiry is found by their number, handed over, corrected, kept 
   await expect(outcome(page)).toHaveText(`Erased what was held under the phone number ${person.cellSearched}`);
   await expect(outcome(page)).toBeFocused();
 
+  // On the narrowest phone: the e-mail address in the outcome's heading breaks to fit.
+  await page.setViewportSize({ width: 360, height: 780 });
   await search(page, person.email);
   await expect(outcome(page)).toHaveText(`Nothing is held under the e-mail address ${person.email}`);
+  await expectAccessibleOnThisScreen(page);
   await search(page, person.cellTyped);
   await expect(outcome(page)).toHaveText(`Nothing is held under the phone number ${person.cellSearched}`);
   await expectAccessibleOnThisScreen(page);
 
-  // The processing register, on the narrowest phone: each kind's retention, from the server's settings (the defaults
+  // The processing register, on the same phone: each kind's retention, from the server's settings (the defaults
   // here), and the information officer's e-mail address broken to fit.
-  await page.setViewportSize({ width: 360, height: 780 });
   await page.getByRole("link", { name: "Processing register" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Processing register" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Enquiries (leads)" })).toContainText(

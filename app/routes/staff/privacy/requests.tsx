@@ -114,7 +114,7 @@ function Answer({ answer, ...form }: Busy & { answer: Answered }) {
     if (answer.step !== "correct-refused") document.getElementById("outcome")?.focus();
   }, [answer]);
   return (
-    <section aria-labelledby="outcome" className="mt-10 max-w-3xl space-y-6">
+    <section aria-labelledby="outcome" className="mt-10 max-w-3xl space-y-6 wrap-anywhere">
       {answer.step === "erase-confirm" ? (
         <EraseConfirmation person={answer.person} counts={answer.counts} {...form} />
       ) : answer.step === "erased" ? (
