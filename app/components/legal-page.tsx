@@ -29,7 +29,7 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
 
 export function InformationOfficerContact() {
   return (
-    <address className="not-italic rounded-lg border-l-4 border-brand-red bg-gray-50 p-4">
+    <address className="not-italic rounded-lg border-l-4 border-brand-red bg-gray-50 p-4 wrap-anywhere">
       {INFORMATION_OFFICER.name}
       <br />
       {INFORMATION_OFFICER.address}

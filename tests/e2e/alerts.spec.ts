@@ -26,7 +26,7 @@ async function subscribeAndConfirm(page: Page, email: string): Promise<void> {
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("checkbox", { name: /I agree/ }).check();
   await page.getByRole("button", { name: "Send me the confirmation link" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeFocused();
 
   const confirmation = await mailInOutbox(email, (mail) => mail.subject === "Confirm your used-car alert");
   await page.goto(linkIn(confirmation.text ?? "", "/alerts/confirm"));

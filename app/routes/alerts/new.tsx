@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { describeSearch, savedQueryOf, subscribe, subscriptionSchema } from "../../../core/alerts/saved-searches.ts";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { violationsFromZod } from "../../../core/shared/violations.ts";
+import { focusMainHeading } from "../../lib/focus-on-navigation.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/new";
@@ -127,28 +129,37 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/**
+ * The answer to a sign-up, which takes the form's place at the same address: focus goes to its heading (the
+ * navigation's own focus leaves a form sent to its own address alone), and the address breaks to fit a phone.
+ */
+function ConfirmationSent({ email }: { email: string }) {
+  useEffect(() => {
+    focusMainHeading();
+  }, []);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16" aria-labelledby="alert-heading">
+      <h1 id="alert-heading" className="text-3xl font-bold">
+        Check your inbox
+      </h1>
+      <p className="mt-4 text-lg wrap-anywhere">
+        We sent a confirmation link to <strong>{email}</strong>. Your alert starts when you follow it; until then we
+        send nothing else.
+      </p>
+      <p className="mt-4">
+        Nothing arrived within a few minutes? Look in your spam folder. If you once asked us to send you no marketing,
+        we keep to that and send nothing to this address: ask any of our dealers to lift it.
+      </p>
+    </section>
+  );
+}
+
 const FIELD_CLASS = "mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2";
 
 export default function NewAlert({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const result = actionData as ActionData | undefined;
-  if (result?.sent) {
-    return (
-      <section className="mx-auto max-w-2xl px-4 py-16" aria-labelledby="alert-heading">
-        <h1 id="alert-heading" className="text-3xl font-bold">
-          Check your inbox
-        </h1>
-        <p className="mt-4 text-lg">
-          We sent a confirmation link to <strong>{result.email}</strong>. Your alert starts when you follow it; until
-          then we send nothing else.
-        </p>
-        <p className="mt-4">
-          Nothing arrived within a few minutes? Look in your spam folder. If you once asked us to send you no marketing,
-          we keep to that and send nothing to this address: ask any of our dealers to lift it.
-        </p>
-      </section>
-    );
-  }
+  if (result?.sent) return <ConfirmationSent email={result.email} />;
   const errors = result && !result.sent ? result.errors : [];
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   return (
@@ -204,7 +215,7 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
               defaultChecked={result && !result.sent ? result.consent : false}
               aria-invalid={errorOf("consent") ? true : undefined}
               aria-describedby={errorOf("consent") ? "alert-consent-error" : undefined}
-              className="mt-1 size-5 accent-brand-red"
+              className="mt-1 size-5 shrink-0 accent-brand-red"
             />
             <span>
               I agree that Honda Dealer Group may keep my e-mail address to send me these alerts until I unsubscribe, as

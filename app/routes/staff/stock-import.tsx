@@ -196,11 +196,11 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
         <div className="flex items-start gap-2">
-          <input id="import-dry-run" name="dryRun" type="checkbox" className="mt-1 h-5 w-5 accent-brand-red" />
+          <input id="import-dry-run" name="dryRun" type="checkbox" className="mt-1 h-5 w-5 shrink-0 accent-brand-red" />
           <label htmlFor="import-dry-run">Dry run: only report what would change</label>
         </div>
         <div className="flex items-start gap-2">
-          <input id="import-review" name="review" type="checkbox" className="mt-1 h-5 w-5 accent-brand-red" />
+          <input id="import-review" name="review" type="checkbox" className="mt-1 h-5 w-5 shrink-0 accent-brand-red" />
           <label htmlFor="import-review">Review the columns first (change how this layout is read)</label>
         </div>
         <div>

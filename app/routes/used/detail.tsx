@@ -287,7 +287,7 @@ function VehicleFacts({ vehicle, details }: Pick<AvailableVehicleProps, "vehicle
       {facts.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-brand-grey-light">{term}</dt>
-          <dd className="font-semibold">{value}</dd>
+          <dd className="font-semibold wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>

@@ -362,7 +362,8 @@ function SourcesSection({ report }: { report: InsightsReport }) {
 
 /** Which of the sources the table shows: all of them, or one page's. */
 function SourcesShown({ sources: { rows, page, pages, perPage, total } }: { sources: InsightsReport["sources"] }) {
-  if (pages === 1) return <p className="mb-2 text-sm">{`${formatWhole(total)} sources.`}</p>;
+  if (pages === 1)
+    return <p className="mb-2 text-sm">{`${formatWhole(total)} ${total === 1 ? "source" : "sources"}.`}</p>;
   const first = (page - 1) * perPage + 1;
   return (
     <p className="mb-2 text-sm">

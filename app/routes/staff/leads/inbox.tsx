@@ -110,7 +110,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
             <Link
               to="/staff/leads"
               aria-current={heldView ? undefined : "page"}
-              className="font-semibold text-brand-red underline aria-[current=page]:text-brand-grey aria-[current=page]:no-underline"
+              className="inline-block py-1 font-semibold text-brand-red underline aria-[current=page]:text-brand-grey aria-[current=page]:no-underline"
             >
               Leads
             </Link>
@@ -119,7 +119,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
             <Link
               to="/staff/leads?view=held"
               aria-current={heldView ? "page" : undefined}
-              className="font-semibold text-brand-red underline aria-[current=page]:text-brand-grey aria-[current=page]:no-underline"
+              className="inline-block py-1 font-semibold text-brand-red underline aria-[current=page]:text-brand-grey aria-[current=page]:no-underline"
             >
               {HELD_TITLE} ({held})
             </Link>

@@ -38,7 +38,7 @@ export default function ProcessingRegister({ loaderData }: Route.ComponentProps)
       </p>
 
       <h2 className="mt-8 text-2xl font-bold">Responsible party</h2>
-      <p className="mt-2">
+      <p className="mt-2 wrap-anywhere">
         The Honda Dealer Group and each of its dealerships, for the records of its own customers. Information Officer:{" "}
         {INFORMATION_OFFICER.name}, {INFORMATION_OFFICER.address}, {INFORMATION_OFFICER.email},{" "}
         {INFORMATION_OFFICER.phone}.

@@ -65,16 +65,22 @@ export default function PrivacyRequests({ loaderData, actionData }: Route.Compon
 
 type Busy = { csrfToken: string; busy: boolean };
 
+const SEARCH_LABEL = "E-mail address, phone number or ID number";
+
 /** The search: one field for an e-mail address, a phone number in any spelling, or an ID number. */
 function SearchForm({ csrfToken, value, error, busy }: Busy & { value: string; error?: string }) {
   return (
     <Form method="post" className="mt-6 max-w-xl space-y-4" noValidate aria-label="Find a person's records">
-      <ErrorSummary form="search" errors={error ? { person: error } : undefined} />
+      <ErrorSummary
+        form="search"
+        errors={error ? { person: error } : undefined}
+        fieldLabels={{ person: SEARCH_LABEL }}
+      />
       <CsrfField token={csrfToken} />
       <TextField
         form="search"
         name="person"
-        label="E-mail address, phone number or ID number"
+        label={SEARCH_LABEL}
         hint="A phone number in any spelling: 082 555 0123 or +27825550123. An ID number has 13 digits."
         autoComplete="off"
         required
@@ -108,7 +114,7 @@ function Answer({ answer, ...form }: Busy & { answer: Answered }) {
     if (answer.step !== "correct-refused") document.getElementById("outcome")?.focus();
   }, [answer]);
   return (
-    <section aria-labelledby="outcome" className="mt-10 max-w-3xl space-y-6">
+    <section aria-labelledby="outcome" className="mt-10 max-w-3xl space-y-6 wrap-anywhere">
       {answer.step === "erase-confirm" ? (
         <EraseConfirmation person={answer.person} counts={answer.counts} {...form} />
       ) : answer.step === "erased" ? (
