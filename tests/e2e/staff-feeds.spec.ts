@@ -178,6 +178,11 @@ test("staff map a new DMS layout once on the upload page, and the next file of t
   await page.getByRole("button", { name: "Preview with these choices" }).click();
   await expect(page.getByRole("table", { name: "The first rows as they will land" })).toContainText("Diesel");
   await page.getByRole("button", { name: "Save the mapping and import" }).click();
+  // The dealer's first real file would mark its whole demo stock sold: the drop guard asks first.
+  await expect(
+    page.getByRole("heading", { name: /^Confirm: this file would mark \d+ of \d+ vehicles sold$/ }),
+  ).toBeFocused();
+  await page.getByRole("button", { name: /^Import it and mark \d+ sold$/ }).click();
   await expect(page.getByRole("heading", { name: "Import report" })).toBeFocused();
   await expect(page.getByRole("row", { name: "Created 1" })).toBeVisible();
 
