@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
-import { decodeVisit, type Visit, visitCookieValue, visitOfRequest } from "../core/attribution/visit.ts";
+import { decodeVisit, startsVisit, type Visit, visitCookieValue, visitOfRequest } from "../core/attribution/visit.ts";
 import { countedPageOf } from "../core/insights/counted-pages.ts";
 import type { PageCount } from "../core/insights/counts.ts";
 import { sessionTokenFrom } from "../core/staff/session-cookie.ts";
@@ -53,7 +53,7 @@ export function visitOf(
 ): { visit: Visit; starts: boolean } {
   const existing = decodeVisit(visitCookieValue(c.req.header("Cookie")), now);
   const visit = visitOfRequest(existing, pageUrl, c.req.header("Referer"), pageUrl.host, now);
-  return { visit, starts: existing === null || existing.startedAt !== visit.startedAt };
+  return { visit, starts: startsVisit(existing, visit) };
 }
 
 const NOT_PAGES = /^\/(?:api|assets|go|uploads|media)\//;

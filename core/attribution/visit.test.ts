@@ -8,6 +8,7 @@ import {
   VISIT_COOKIE,
   VISIT_IDLE_SECONDS,
   VISIT_MAX_SECONDS,
+  startsVisit,
   visitCookieDue,
   visitCookieHeader,
   visitOfRequest,
@@ -78,6 +79,20 @@ describe("a visit across pages", () => {
   it("starts again on a new campaign click or an arrival from another site", () => {
     expect(visitOfRequest(first, landing("/?gclid=X"), null, SITE, start + 60).source.source).toBe("google");
     expect(visitOfRequest(first, landing("/"), "https://www.bing.com/", SITE, start + 60).source.source).toBe("bing");
+  });
+
+  it("starts again on another campaign's link opened in the same second as the visit began", () => {
+    const other = visitOfRequest(
+      first,
+      landing("/used?utm_source=facebook&utm_medium=cpc&utm_campaign=winter"),
+      null,
+      SITE,
+      start,
+    );
+    expect(other.source.campaign).toBe("winter");
+    expect(startsVisit(first, other)).toBe(true);
+    expect(visitCookieDue(first, other)).toBe(true);
+    expect(startsVisit(first, visitOfRequest(first, landing("/finance"), null, SITE, start))).toBe(false);
   });
 
   it("starts as direct when it arrives from the site itself with no live visit", () => {

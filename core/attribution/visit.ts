@@ -216,13 +216,21 @@ export function visitOfRequest(
   return { source: sourceOfLanding(url, internal ? null : referrer), startedAt: now, lastSeenAt: now };
 }
 
-/** Whether the visit's cookie must be written on this answer: a new visit, or one whose idle time is running out. */
-export function visitCookieDue(before: Visit | null, after: Visit): boolean {
+/**
+ * Whether `after` is a visit of its own rather than `before` going on: a later start, or another source in the same
+ * second (two campaign links opened at once, each answered before the other's cookie arrived).
+ */
+export function startsVisit(before: Visit | null, after: Visit): boolean {
   return (
     before === null ||
     before.startedAt !== after.startedAt ||
-    after.lastSeenAt - before.lastSeenAt >= VISIT_REFRESH_SECONDS
+    JSON.stringify(before.source) !== JSON.stringify(after.source)
   );
+}
+
+/** Whether the visit's cookie must be written on this answer: a new visit, or one whose idle time is running out. */
+export function visitCookieDue(before: Visit | null, after: Visit): boolean {
+  return startsVisit(before, after) || after.lastSeenAt - before!.lastSeenAt >= VISIT_REFRESH_SECONDS;
 }
 
 /**
