@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 /**
  * An uploaded stock file kept between the upload page's mapping steps (a form round trip cannot send a file
  * again): in memory, for the person who uploaded it, for 30 minutes, at most 128 MB in all (the oldest go first).
+ * A person maps one file at a time: a new upload lets go of their earlier one, so one person's uploads never push
+ * out another's.
  */
 
 type Staged = { staffKey: string; name: string; bytes: Uint8Array; expires: number };
@@ -23,6 +25,7 @@ function prune(now: number): void {
 
 /** Keeps a copy of the file for this person; the token names it in the mapping form. */
 export function stageFeedFile(staffKey: string, name: string, bytes: Uint8Array): string {
+  for (const [token, file] of staged) if (file.staffKey === staffKey) staged.delete(token);
   const token = randomBytes(18).toString("base64url");
   staged.set(token, { staffKey, name, bytes: bytes.slice(), expires: Date.now() + KEEP_MS });
   prune(Date.now());
