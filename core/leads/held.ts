@@ -6,7 +6,6 @@ import {
   leadDeliveries,
   leadWorkNotes,
   leadWorkStatus,
-  storedImages,
   tradeInPhotos,
   tradeIns,
 } from "../../db/schema.ts";
@@ -16,6 +15,7 @@ import { recordAudit } from "../staff/audit.ts";
 import { assertMay, assertMayUse, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { isUuid } from "../shared/uuid.ts";
 import { describeHold, isHoldReason } from "./hold-reasons.ts";
+import { deleteSellerPhotos } from "./seller-photo-rows.ts";
 
 /**
  * Enquiries held as automated (decision 073): a web form's enquiry that fell into a bot trap (the hidden field
@@ -114,17 +114,7 @@ async function deleteHeld(tx: Executor, condition: ReturnType<typeof and>): Prom
   const rows = await tx.select({ id: enquiries.id }).from(enquiries).where(condition).for("update");
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return 0;
-  const photos = await tx
-    .delete(tradeInPhotos)
-    .where(inArray(tradeInPhotos.enquiryId, ids))
-    .returning({ imageId: tradeInPhotos.imageId });
-  if (photos.length > 0)
-    await tx.delete(storedImages).where(
-      inArray(
-        storedImages.id,
-        photos.map((photo) => photo.imageId),
-      ),
-    );
+  await deleteSellerPhotos(tx, inArray(tradeInPhotos.enquiryId, ids));
   await tx.delete(tradeIns).where(inArray(tradeIns.enquiryId, ids));
   await tx.delete(appointments).where(inArray(appointments.enquiryId, ids));
   await tx.delete(leadWorkNotes).where(inArray(leadWorkNotes.leadId, ids));

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { deleteSellerPhotos } from "../../leads/seller-photo-rows.ts";
 import { forgetAuditedNotes } from "../../staff/audit.ts";
 import {
   appointments,
@@ -313,31 +314,16 @@ export const sellYourCarKind: PersonalRecordKind = {
   expire: async () => ({ count: 0, files: [] }),
 };
 
-/** Deletes sell-your-car photos and the private stored images (original and every rendition) no other photo row uses. */
+/** Deletes these sell-your-car photos, with their private stored images and renditions. */
 async function deletePhotos(tx: Executor, rows: readonly { enquiryId: string; position: number }[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const deleted = await tx
-    .delete(tradeInPhotos)
-    .where(
-      sql`(${tradeInPhotos.enquiryId}, ${tradeInPhotos.position}) in (${sql.join(
-        rows.map((row) => sql`(${row.enquiryId}::uuid, ${row.position}::smallint)`),
-        sql`, `,
-      )})`,
-    )
-    .returning({ imageId: tradeInPhotos.imageId });
-  const imageIds = [...new Set(deleted.map((row) => row.imageId))];
-  if (imageIds.length > 0) {
-    await tx
-      .delete(storedImages)
-      .where(
-        and(
-          inArray(storedImages.id, imageIds),
-          eq(storedImages.isPrivate, true),
-          sql`not exists (select 1 from trade_in_photos p where p.image_id = ${storedImages.id})`,
-        ),
-      );
-  }
-  return deleted.length;
+  return deleteSellerPhotos(
+    tx,
+    sql`(${tradeInPhotos.enquiryId}, ${tradeInPhotos.position}) in (${sql.join(
+      rows.map((row) => sql`(${row.enquiryId}::uuid, ${row.position}::smallint)`),
+      sql`, `,
+    )})`,
+  );
 }
 
 export const sellYourCarPhotoKind: PersonalRecordKind = {
