@@ -125,8 +125,11 @@ export function PanelDialog(props: PanelDialogProps) {
     onOpenChange(true);
   }, [id]);
 
+  // The key makes the scripts' resting panel a new element. A panel opened through its link before hydration is
+  // the document's :target, and history.replaceState does not clear :target, so the server's element would stay
+  // shown by CSS after the dialog over it closed; a new element with the same id is not the target.
   const resting = (close: ReactNode) => (
-    <div id={id} className={props.restingClassName}>
+    <div key={hydrated ? "scripts" : "server"} id={id} className={props.restingClassName}>
       <div className={props.sheetClassName}>
         <div className={props.headerClassName}>
           <h2 className={props.titleClassName}>{title}</h2>

@@ -19,11 +19,15 @@ export function MobileDrawer({
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigated = useRef(false);
+  const shownLocation = useRef(location.key);
 
   // Any navigation (a link in the drawer, back/forward) closes it; focus then goes to the new page's heading, as
-  // after any navigation, rather than back to the Menu button (the dialog's focus trap held it meanwhile).
+  // after any navigation, rather than back to the Menu button (the dialog's focus trap held it meanwhile). Not on
+  // the first render: a drawer opened through its link before the scripts came stays open when they take it over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on location change only
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     navigated.current = open;
     setOpen(false);
   }, [location.key]);

@@ -123,6 +123,30 @@ test.describe("a tap before the scripts have come", () => {
     await expect(time).toHaveValue(chosen!);
   });
 
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test("the menu opened before hydration is taken over, and a link in it leaves no menu over the next page", async ({
+      page,
+    }) => {
+      const release = await holdScripts(page);
+      await open(page, "/");
+      const header = page.getByRole("banner");
+      await header.getByRole("link", { name: "Menu" }).click();
+      const menu = page.getByRole("heading", { name: "Menu", level: 2 });
+      await expect(menu).toBeVisible();
+      release();
+      await hydrated(page);
+      // Still open, now as the dialog: its links take the keyboard's focus inside it.
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Used Cars" }).first().click();
+      await expect(page).toHaveURL(/\/used$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+      await expect(menu).toBeHidden();
+      await expect(header.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    });
+  });
+
   test("the remembered dealer holds although the page's scripts never run", async ({ page, context }) => {
     await holdScripts(page);
     await rememberedDealerJourney(page, context);
