@@ -174,6 +174,8 @@ export const rangeVariants = pgTable(
       .references(() => rangeModels.id),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
+    /** The Mead & McGrouther code (eight digits), unique in the range; null until staff enter it. */
+    mmCode: text("mm_code"),
     price: integer("price").notNull(),
     powerKw: integer("power_kw").notNull(),
     torqueNm: integer("torque_nm").notNull(),
@@ -184,7 +186,10 @@ export const rangeVariants = pgTable(
     interestRate: integer("interest_rate").notNull().default(12),
     sortOrder: integer("sort_order").notNull().default(0),
   },
-  (t) => [uniqueIndex("range_variants_model_slug_uq").on(t.rangeModelId, t.slug)],
+  (t) => [
+    uniqueIndex("range_variants_model_slug_uq").on(t.rangeModelId, t.slug),
+    uniqueIndex("range_variants_mm_code_uq").on(t.mmCode),
+  ],
 );
 
 export const rangeColours = pgTable("range_colours", {

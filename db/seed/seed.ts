@@ -197,6 +197,7 @@ async function seedRange(tx: Transaction, modelIds: Ids): Promise<void> {
         rangeModelId,
         name: variant.name,
         slug: variant.slug,
+        mmCode: variant.mmCode,
         price: variant.price,
         powerKw: variant.powerKw,
         torqueNm: variant.torqueNm,

@@ -23,6 +23,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.2 Trend",
         slug: "1-2-trend",
+        mmCode: "22013011",
         price: 289_900,
         powerKw: 66,
         torqueNm: 110,
@@ -32,6 +33,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.2 Comfort",
         slug: "1-2-comfort",
+        mmCode: "22013021",
         price: 312_900,
         powerKw: 66,
         torqueNm: 110,
@@ -41,6 +43,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.2 Comfort CVT",
         slug: "1-2-comfort-cvt",
+        mmCode: "22013031",
         price: 329_900,
         powerKw: 66,
         torqueNm: 110,
@@ -50,6 +53,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.2 Elite CVT",
         slug: "1-2-elite-cvt",
+        mmCode: "22013041",
         price: 352_500,
         powerKw: 66,
         torqueNm: 110,
@@ -78,6 +82,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Comfort CVT",
         slug: "1-5-comfort-cvt",
+        mmCode: "22023011",
         price: 349_900,
         powerKw: 89,
         torqueNm: 145,
@@ -87,6 +92,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Elegance CVT",
         slug: "1-5-elegance-cvt",
+        mmCode: "22023021",
         price: 384_900,
         powerKw: 89,
         torqueNm: 145,
@@ -96,6 +102,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 RS CVT",
         slug: "1-5-rs-cvt",
+        mmCode: "22023031",
         price: 409_900,
         powerKw: 89,
         torqueNm: 145,
@@ -105,6 +112,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 RS e:HEV",
         slug: "1-5-rs-e-hev",
+        mmCode: "22023041",
         price: 459_900,
         powerKw: 80,
         torqueNm: 253,
@@ -133,6 +141,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Comfort CVT",
         slug: "1-5-comfort-cvt",
+        mmCode: "22033011",
         price: 384_900,
         powerKw: 89,
         torqueNm: 145,
@@ -142,6 +151,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Elegance CVT",
         slug: "1-5-elegance-cvt",
+        mmCode: "22033021",
         price: 419_900,
         powerKw: 89,
         torqueNm: 145,
@@ -151,6 +161,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 e:HEV Executive",
         slug: "1-5-e-hev-executive",
+        mmCode: "22033031",
         price: 484_900,
         powerKw: 80,
         torqueNm: 253,
@@ -179,6 +190,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.2 Trend",
         slug: "1-2-trend",
+        mmCode: "22043011",
         price: 324_900,
         powerKw: 66,
         torqueNm: 110,
@@ -188,6 +200,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.2 Comfort CVT",
         slug: "1-2-comfort-cvt",
+        mmCode: "22043021",
         price: 359_900,
         powerKw: 66,
         torqueNm: 110,
@@ -197,6 +210,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.2 Elite CVT",
         slug: "1-2-elite-cvt",
+        mmCode: "22043031",
         price: 384_900,
         powerKw: 66,
         torqueNm: 110,
@@ -225,6 +239,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Trend",
         slug: "1-5-trend",
+        mmCode: "22053011",
         price: 339_900,
         powerKw: 89,
         torqueNm: 145,
@@ -234,6 +249,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Comfort CVT",
         slug: "1-5-comfort-cvt",
+        mmCode: "22053021",
         price: 384_900,
         powerKw: 89,
         torqueNm: 145,
@@ -243,6 +259,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Elegance CVT",
         slug: "1-5-elegance-cvt",
+        mmCode: "22053031",
         price: 419_900,
         powerKw: 89,
         torqueNm: 145,
@@ -272,6 +289,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Comfort",
         slug: "1-5-comfort",
+        mmCode: "22063011",
         price: 379_900,
         powerKw: 89,
         torqueNm: 145,
@@ -281,6 +299,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Comfort CVT",
         slug: "1-5-comfort-cvt",
+        mmCode: "22063021",
         price: 404_900,
         powerKw: 89,
         torqueNm: 145,
@@ -290,6 +309,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Elegance CVT",
         slug: "1-5-elegance-cvt",
+        mmCode: "22063031",
         price: 449_900,
         powerKw: 89,
         torqueNm: 145,
@@ -318,6 +338,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Comfort CVT",
         slug: "1-5-comfort-cvt",
+        mmCode: "22073011",
         price: 489_900,
         powerKw: 89,
         torqueNm: 145,
@@ -327,6 +348,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 Elegance CVT",
         slug: "1-5-elegance-cvt",
+        mmCode: "22073021",
         price: 539_900,
         powerKw: 89,
         torqueNm: 145,
@@ -336,6 +358,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5 e:HEV Advance",
         slug: "1-5-e-hev-advance",
+        mmCode: "22073031",
         price: 604_900,
         powerKw: 96,
         torqueNm: 253,
@@ -364,6 +387,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "2.0 Elegance CVT",
         slug: "2-0-elegance-cvt",
+        mmCode: "22083011",
         price: 664_900,
         powerKw: 118,
         torqueNm: 186,
@@ -373,6 +397,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "2.0 e:HEV Advance",
         slug: "2-0-e-hev-advance",
+        mmCode: "22083021",
         price: 779_900,
         powerKw: 135,
         torqueNm: 315,
@@ -402,6 +427,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5T Comfort CVT",
         slug: "1-5t-comfort-cvt",
+        mmCode: "22093011",
         price: 689_900,
         powerKw: 140,
         torqueNm: 240,
@@ -411,6 +437,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5T Elegance CVT",
         slug: "1-5t-elegance-cvt",
+        mmCode: "22093021",
         price: 749_900,
         powerKw: 140,
         torqueNm: 240,
@@ -420,6 +447,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "1.5T Executive AWD CVT",
         slug: "1-5t-executive-awd-cvt",
+        mmCode: "22093031",
         price: 829_900,
         powerKw: 140,
         torqueNm: 240,
@@ -429,6 +457,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "2.0 e:HEV Advance AWD",
         slug: "2-0-e-hev-advance-awd",
+        mmCode: "22093041",
         price: 899_900,
         powerKw: 135,
         torqueNm: 335,
@@ -456,6 +485,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "2.0 e:HEV RS",
         slug: "2-0-e-hev-rs",
+        mmCode: "22103011",
         price: 799_900,
         powerKw: 135,
         torqueNm: 315,
@@ -484,6 +514,7 @@ export const CAR_MODELS: CatalogueModel[] = [
       {
         name: "2.0T Type R 6MT",
         slug: "2-0t-type-r-6mt",
+        mmCode: "22113011",
         price: 1_099_900,
         powerKw: 235,
         torqueNm: 420,
@@ -514,6 +545,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64013011",
         price: 289_900,
         powerKw: 75,
         torqueNm: 112,
@@ -523,6 +555,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "DCT",
         slug: "dct",
+        mmCode: "64013021",
         price: 309_900,
         powerKw: 75,
         torqueNm: 112,
@@ -532,6 +565,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Adventure Sports ES DCT",
         slug: "adventure-sports-es-dct",
+        mmCode: "64013031",
         price: 364_900,
         powerKw: 75,
         torqueNm: 112,
@@ -558,6 +592,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64023011",
         price: 214_900,
         powerKw: 67,
         torqueNm: 75,
@@ -584,6 +619,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64033011",
         price: 134_900,
         powerKw: 35,
         torqueNm: 43,
@@ -610,6 +646,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64043011",
         price: 164_900,
         powerKw: 43,
         torqueNm: 69,
@@ -619,6 +656,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "DCT",
         slug: "dct",
+        mmCode: "64043021",
         price: 179_900,
         powerKw: 43,
         torqueNm: 69,
@@ -646,6 +684,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64053011",
         price: 159_900,
         powerKw: 67,
         torqueNm: 75,
@@ -672,6 +711,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64063011",
         price: 174_900,
         powerKw: 70,
         torqueNm: 63,
@@ -681,6 +721,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "E-Clutch",
         slug: "e-clutch",
+        mmCode: "64063021",
         price: 184_900,
         powerKw: 70,
         torqueNm: 63,
@@ -707,6 +748,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64073011",
         price: 184_900,
         powerKw: 70,
         torqueNm: 63,
@@ -716,6 +758,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "E-Clutch",
         slug: "e-clutch",
+        mmCode: "64073021",
         price: 194_900,
         powerKw: 70,
         torqueNm: 63,
@@ -741,6 +784,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "SP",
         slug: "sp",
+        mmCode: "64083011",
         price: 539_900,
         powerKw: 160,
         torqueNm: 113,
@@ -767,6 +811,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64093011",
         price: 124_900,
         powerKw: 34,
         torqueNm: 43,
@@ -793,6 +838,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64103011",
         price: 214_900,
         powerKw: 64,
         torqueNm: 98,
@@ -802,6 +848,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "DCT",
         slug: "dct",
+        mmCode: "64103021",
         price: 234_900,
         powerKw: 64,
         torqueNm: 98,
@@ -828,6 +875,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Tour DCT",
         slug: "tour-dct",
+        mmCode: "64113011",
         price: 579_900,
         powerKw: 93,
         torqueNm: 170,
@@ -837,6 +885,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Tour DCT Airbag",
         slug: "tour-dct-airbag",
+        mmCode: "64113021",
         price: 609_900,
         powerKw: 93,
         torqueNm: 170,
@@ -862,6 +911,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64123011",
         price: 97_900,
         powerKw: 20,
         torqueNm: 26,
@@ -871,6 +921,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Rally",
         slug: "rally",
+        mmCode: "64123021",
         price: 114_900,
         powerKw: 20,
         torqueNm: 26,
@@ -897,6 +948,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Manual",
         slug: "manual",
+        mmCode: "64133011",
         price: 40_900,
         powerKw: 9,
         torqueNm: 12,
@@ -923,6 +975,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Automatic",
         slug: "automatic",
+        mmCode: "64143011",
         price: 52_900,
         powerKw: 9,
         torqueNm: 12,
@@ -949,6 +1002,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Automatic",
         slug: "automatic",
+        mmCode: "64153011",
         price: 114_900,
         powerKw: 21,
         torqueNm: 32,
@@ -975,6 +1029,7 @@ export const MOTORCYCLE_MODELS: CatalogueModel[] = [
       {
         name: "Automatic",
         slug: "automatic",
+        mmCode: "64163011",
         price: 117_900,
         powerKw: 21,
         torqueNm: 32,

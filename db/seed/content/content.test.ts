@@ -60,6 +60,12 @@ describe("catalogue", () => {
     expect(model.description.length).toBeGreaterThan(40);
   });
 
+  it("gives every variant an eight-digit M&M code of its own", () => {
+    const codes = ALL_MODELS.flatMap((model) => model.variants.map((variant) => variant.mmCode));
+    for (const code of codes) expect(code).toMatch(/^\d{8}$/);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
   it("gives every car a brochure and no motorcycle one", () => {
     expect(CAR_MODELS.every((m) => m.hasBrochure)).toBe(true);
     expect(MOTORCYCLE_MODELS.some((m) => m.hasBrochure)).toBe(false);

@@ -3,6 +3,8 @@ import type { VehicleShape } from "../../../core/media/shapes.ts";
 export type CatalogueVariant = {
   name: string;
   slug: string;
+  /** The variant's eight-digit Mead & McGrouther code, unique in the range: how makers' price lists name it. */
+  mmCode: string;
   /** Rand, VAT included. */
   price: number;
   powerKw: number;
