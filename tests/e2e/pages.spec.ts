@@ -82,11 +82,26 @@ test("the dealer home shows the dealer principal and the sell-your-car steps", a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell or trade in your car");
 });
 
-test("/honda-wing lists the Honda Wing dealers only", async ({ page }) => {
+test("/honda-wing lists the whole motorcycle range and the Honda Wing dealers only", async ({ page, request }) => {
   await page.goto("/honda-wing");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda Wing");
-  const names = await page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
-  expect(names).toEqual(["Honda Wing Midrand", "Honda Wing Durban", "Honda Wing Cape Town"]);
+  const range = (await (await request.get("/api/vehicle_range/motorcycle")).json())["hydra:member"] as {
+    model: string;
+    model_slug: string;
+  }[];
+  const models = [...new Map(range.map((bike) => [bike.model_slug, bike.model])).entries()];
+  expect(models.length).toBeGreaterThan(10);
+  const cards = page.getByRole("region", { name: "The motorcycle range" }).getByRole("article");
+  expect(await cards.getByRole("heading").allTextContents()).toEqual(models.map(([, name]) => name));
+  for (const [slug, name] of models) {
+    await expect(cards.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/honda-wing/honda/${slug}`);
+  }
+  const dealers = page.getByRole("region", { name: "Honda Wing dealers" }).getByRole("article");
+  expect(await dealers.getByRole("heading").allTextContents()).toEqual([
+    "Honda Wing Midrand",
+    "Honda Wing Durban",
+    "Honda Wing Cape Town",
+  ]);
   const featured = page.getByRole("region", { name: "Featured motorcycles" });
   await expect(featured.getByRole("listitem")).toHaveCount(3);
   await expect(featured.getByRole("link", { name: /Africa Twin/ })).toHaveAttribute(

@@ -1,13 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
-import { closeFilters, openFilters, usedListingHydrated as hydrated } from "./support/used-filters.ts";
-
-/** The true total for a query, from the API (the same service as the pages). */
-async function apiTotal(request: APIRequestContext, query = "", base = "/api"): Promise<number> {
-  const response = await request.get(`${base}/vehicles?${query}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json())["hydra:totalItems"];
-}
+import {
+  closeFilters,
+  listedTotal as apiTotal,
+  openFilters,
+  usedListingHydrated as hydrated,
+} from "./support/used-filters.ts";
 
 /** The page's h1; by selector, since on a phone the open filters dialog hides it from the accessibility tree. */
 const heading = (page: Page) => page.locator("main h1");
@@ -213,6 +211,37 @@ test.describe("used listing", () => {
     await expect(page).toHaveURL(/\/used\?vehicle_state=Demo$/);
     await page.reload();
     await expect(heading(page)).toHaveText(found(await apiTotal(request, "vehicle_state=Demo")));
+  });
+
+  test("lists and counts cars unless motorcycles are asked for, and its heading says which", async ({
+    page,
+    request,
+  }) => {
+    const count = async (query: string, base = "/api") =>
+      (await (await request.get(`${base}/vehicles?${query}`)).json())["hydra:totalItems"] as number;
+    const everything = await count("");
+    const motorcycles = await count("bodyType[]=Motorcycle");
+    expect(motorcycles).toBeGreaterThan(0);
+
+    await page.goto("/used");
+    await expect(heading(page)).toHaveText(`Found ${(everything - motorcycles).toLocaleString("en-ZA")} Used Cars`);
+    await expect(page).toHaveTitle("Used cars for sale | Honda Dealer Group");
+    await expect(cardsOf(page).getByText("Motorcycle", { exact: true })).toHaveCount(0);
+
+    await page.goto("/used?bodyType[]=Motorcycle");
+    await expect(heading(page)).toHaveText(`Found ${motorcycles} Used Motorcycles`);
+    const [bike] = (await (await request.get("/api/vehicles?bodyType[]=Motorcycle")).json())["hydra:member"];
+    await page.goto(`/used/${bike.make_slug}/${bike.model_slug}`);
+    await expect(heading(page)).toHaveText(
+      `Found ${await count(`make_slug=${bike.make_slug}&model_slug=${bike.model_slug}`)} Used Motorcycles`,
+    );
+    await expect(page).toHaveTitle(`Used ${bike.make} ${bike.model} motorcycles for sale | Honda Dealer Group`);
+
+    // A Honda Wing dealer sells motorcycles: its used page lists them.
+    const wing = await count("bodyType[]=Motorcycle", "/api/dealers/honda-wing-durban");
+    expect(wing).toBeGreaterThan(0);
+    await page.goto("/dealer/honda-wing-durban/used");
+    await expect(heading(page)).toHaveText(`Found ${wing} Used Motorcycles`);
   });
 
   test("under /dealer/{dealerName} it lists that dealer's stock only, with scoped links", async ({ page, request }) => {
