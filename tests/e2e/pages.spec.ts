@@ -251,6 +251,7 @@ test.describe("with JavaScript disabled", () => {
     await page.goto("/dealer/honda-sandton");
     await expect(page.getByRole("region", { name: "Dealer principal" })).toContainText("Thandi Mokoena");
     await page.goto("/honda-wing");
-    await expect(page.getByRole("main").getByRole("article")).toHaveCount(3);
+    await expect(page.getByRole("region", { name: "Honda Wing dealers" }).getByRole("article")).toHaveCount(3);
+    await expect(page.getByRole("region", { name: "The motorcycle range" }).getByRole("article").first()).toBeVisible();
   });
 });
