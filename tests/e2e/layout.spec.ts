@@ -1,6 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 
+/** This year in South Africa, from the clock: the footer's copyright runs from 2024 to it. */
+const southAfricanYear = () =>
+  new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", year: "numeric" }).format(new Date());
+
 /** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
 async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
   return page
@@ -55,7 +59,7 @@ test("the layout has the main navigation, top bar, footer groups and social link
   const notice = footer.getByRole("link", { name: /Section 18 notice/ });
   await expect(notice).toHaveAttribute("href", /^https:\/\//);
   await expect(notice).toHaveAttribute("rel", /noopener/);
-  await expect(footer).toContainText("© 2024 Honda Dealer Group. All rights reserved.");
+  await expect(footer).toContainText(`© 2024–${southAfricanYear()} Honda Dealer Group. All rights reserved.`);
 
   const social = page.getByRole("complementary", { name: "Social media" });
   const whatsApp = social.getByRole("link", { name: /WhatsApp/ });
@@ -204,7 +208,7 @@ test.describe("dealer scoping", () => {
     const response = await page.goto("/dealer/no-such-dealer");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toContainText("© 2024 Honda Dealer Group");
+    await expect(page.getByRole("contentinfo")).toContainText(`© 2024–${southAfricanYear()} Honda Dealer Group`);
     expect(await mainNavHrefs(page)).toHaveProperty("Dealers", "/dealer");
     const scoped = await page.goto("/dealer/no-such-dealer/popia");
     expect(scoped?.status()).toBe(404);
