@@ -236,6 +236,8 @@ test.describe("used listing", () => {
       `Found ${await count(`make_slug=${bike.make_slug}&model_slug=${bike.model_slug}`)} Used Motorcycles`,
     );
     await expect(page).toHaveTitle(`Used ${bike.make} ${bike.model} motorcycles for sale | Honda Dealer Group`);
+    await page.goto(bike.uri);
+    await expect(page).toHaveTitle(/ \| Used motorcycles \| Honda Dealer Group$/);
 
     // A Honda Wing dealer sells motorcycles: its used page lists them.
     const wing = await count("bodyType[]=Motorcycle", "/api/dealers/honda-wing-durban");
