@@ -1,10 +1,15 @@
-import { Link, useLocation } from "react-router";
-import { breadcrumbsFor } from "../lib/scope.ts";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { breadcrumbsFor } from "../lib/breadcrumbs.ts";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "../lib/scope.ts";
 
-/** product.md §2: breadcrumbs from the path segments, hyphens turned into spaces; none on the home page. */
+/**
+ * product.md §2: a crumb for each path segment, named as the site names it (decision 078); none on the home
+ * page. The layout leaves them out of pages that are not found or failed: their address names nothing.
+ */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
-  const crumbs = breadcrumbsFor(pathname);
+  const names = useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.crumbNames;
+  const crumbs = breadcrumbsFor(pathname, names);
   if (crumbs.length === 0) return null;
   return (
     <nav aria-label="Breadcrumb" className="border-b border-gray-200 bg-gray-50">
@@ -22,13 +27,13 @@ export function Breadcrumbs() {
                 /
               </span>
               {last ? (
-                <span aria-current="page" className="font-semibold capitalize text-brand-grey">
+                <span aria-current="page" className="font-semibold text-brand-grey">
                   {crumb.label}
                 </span>
               ) : (
                 <Link
                   to={crumb.href}
-                  className="capitalize text-brand-grey-light underline-offset-2 hover:text-brand-red hover:underline"
+                  className="text-brand-grey-light underline-offset-2 hover:text-brand-red hover:underline"
                 >
                   {crumb.label}
                 </Link>

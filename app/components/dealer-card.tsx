@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
 import { callPing, directionsGoHref, useSiteUrl } from "../lib/go-links.ts";
 import { formatOpeningTimes, telHref } from "../lib/hours.ts";
+import { DealerMap } from "./dealer-map.tsx";
 
 /**
- * One dealer (product.md §2, dealer list): a static map illustration with a "View on map" link that
+ * One dealer (product.md §2, dealer list): its town on a map of South Africa drawn here, a "View on map" link that
  * opens Google Maps in a new tab through /go/directions/ (no third-party script or frame on our page), the name linking to the
  * dealer page, address, business hours and the contact number as a tel: link.
  */
@@ -13,7 +14,7 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
   const siteUrl = useSiteUrl();
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
-      <MapIllustration seed={dealer.slug} />
+      <DealerMap dealerName={dealer.dealerName} city={dealer.city} province={dealer.province} />
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-xl font-bold">
           <Link to={dealer.uri} className="text-brand-grey underline-offset-4 hover:text-brand-red hover:underline">
@@ -62,32 +63,5 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
         </a>
       </div>
     </article>
-  );
-}
-
-/** A small drawn street map with a pin; decorative, varied a little by dealer so cards differ. */
-function MapIllustration({ seed }: { seed: string }) {
-  let hash = 0;
-  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) % 997;
-  const a = 20 + (hash % 60);
-  const b = 90 + (hash % 50);
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 320 120"
-      width="320"
-      height="120"
-      className="h-28 w-full bg-[#e8ecef]"
-      preserveAspectRatio="xMidYMid slice"
-    >
-      <path d={`M0 ${a}H320M0 ${b}H320`} stroke="#fff" strokeWidth="10" />
-      <path d={`M${a * 2} 0V120M${b * 2} 0V120`} stroke="#fff" strokeWidth="8" />
-      <path d={`M0 ${120 - a / 2}L320 ${a / 2}`} stroke="#f7d774" strokeWidth="6" />
-      <rect x={a * 2 + 12} y={a + 10} width="40" height="24" rx="3" fill="#cfe3c8" />
-      <g transform={`translate(${b + 60} ${b - 50})`}>
-        <path d="M0 0c-11 0-18 8-18 17 0 12 18 29 18 29s18-17 18-29C18 8 11 0 0 0z" fill="#c8102e" />
-        <circle cx="0" cy="17" r="6" fill="#fff" />
-      </g>
-    </svg>
   );
 }

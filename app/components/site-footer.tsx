@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
 import { scopedHref } from "../lib/navigation.ts";
+import { copyrightYears } from "../lib/copyright.ts";
 
 /**
  * The dealer group's POPIA section 18 notice, published outside this site. A placeholder on a reserved
@@ -24,7 +25,7 @@ const DEALS: FooterLink[] = [
 ];
 const OWNING: FooterLink[] = [{ label: "Book a service", path: "/service" }];
 
-/** product.md §2: footer groups Legal, Honda Deals, Owning a Honda, and the 2024 copyright line. */
+/** product.md §2: footer groups Legal, Honda Deals, Owning a Honda, and the copyright line from 2024 to this year. */
 export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
   const linkClass =
     "text-gray-200 underline-offset-2 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
@@ -71,8 +72,9 @@ export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
         {group("Owning a Honda", OWNING)}
       </nav>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-gray-200">
-          © 2024 Honda Dealer Group. All rights reserved.
+        {/* The server's and the browser's clocks may straddle New Year: the server's year stands. */}
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-gray-200" suppressHydrationWarning>
+          © {copyrightYears(new Date())} Honda Dealer Group. All rights reserved.
         </p>
       </div>
     </footer>

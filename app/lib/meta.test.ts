@@ -43,15 +43,15 @@ describe("clipDescription", () => {
 });
 
 describe("breadcrumbJsonLd", () => {
-  it("lists Home and each path segment with absolute URLs and positions", () => {
-    expect(breadcrumbJsonLd(SITE, "/used/honda/jazz")).toEqual({
+  it("lists Home and each path segment by its name, with absolute URLs and positions", () => {
+    expect(breadcrumbJsonLd(SITE, "/used/honda/cr-v", { honda: "Honda", "cr-v": "CR-V" })).toEqual({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
       itemListElement: [
         { "@type": "ListItem", position: 1, name: "Home", item: `${SITE}/` },
-        { "@type": "ListItem", position: 2, name: "Used", item: `${SITE}/used` },
+        { "@type": "ListItem", position: 2, name: "Used Cars", item: `${SITE}/used` },
         { "@type": "ListItem", position: 3, name: "Honda", item: `${SITE}/used/honda` },
-        { "@type": "ListItem", position: 4, name: "Jazz", item: `${SITE}/used/honda/jazz` },
+        { "@type": "ListItem", position: 4, name: "CR-V", item: `${SITE}/used/honda/cr-v` },
       ],
     });
     expect(breadcrumbJsonLd(SITE, "/")).toBeNull();
@@ -74,6 +74,22 @@ describe("pageMeta", () => {
       .map((tag) => (tag as { "script:ld+json": { "@type": string } })["script:ld+json"]["@type"]);
     expect(jsonLd).toEqual(["BreadcrumbList"]);
     expect(tags.some((tag) => "name" in tag && tag.name === "robots")).toBe(false);
+  });
+
+  it("names the breadcrumb JSON-LD's steps with the names the site layout found", () => {
+    const matches = [
+      { id: "routes/site/layout", data: { siteUrl: SITE, crumbNames: { "honda-sandton": "Honda Sandton" } } },
+    ];
+    const tags = pageMeta({ matches, location: args.location }, { title: "T", description: "D" });
+    const trail = tags.flatMap((tag) => ("script:ld+json" in tag ? [tag["script:ld+json"]] : [])) as {
+      itemListElement: { name: string }[];
+    }[];
+    expect(trail[0]?.itemListElement.map((item) => item.name)).toEqual([
+      "Home",
+      "Dealers",
+      "Honda Sandton",
+      "Specials",
+    ]);
   });
 
   it("hands the page's own JSON-LD the site address and marks noindex pages", () => {

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
-import { breadcrumbsFor, SITE_LAYOUT_ID, type SiteLayoutData } from "./scope.ts";
+import { breadcrumbsFor } from "./breadcrumbs.ts";
+import { type CrumbNames, SITE_LAYOUT_ID, type SiteLayoutData } from "./scope.ts";
 
 export const SITE_NAME = "Honda Dealer Group";
 
@@ -73,9 +74,9 @@ export function clipDescription(text: string, max = DESCRIPTION_MAX): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).trimEnd()}...`;
 }
 
-/** schema.org BreadcrumbList of the trail the page shows (product.md §2: from the path segments). */
-export function breadcrumbJsonLd(siteUrl: string, pathname: string): JsonLd | null {
-  const crumbs = breadcrumbsFor(pathname);
+/** schema.org BreadcrumbList of the trail the page shows (product.md §2, decision 078: a named crumb per segment). */
+export function breadcrumbJsonLd(siteUrl: string, pathname: string, names: CrumbNames = {}): JsonLd | null {
+  const crumbs = breadcrumbsFor(pathname, names);
   if (crumbs.length === 0) return null;
   const trail = [{ label: "Home", href: "/" }, ...crumbs];
   return {
@@ -84,7 +85,7 @@ export function breadcrumbJsonLd(siteUrl: string, pathname: string): JsonLd | nu
     itemListElement: trail.map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
-      name: crumb.label.replace(/^./, (first) => first.toUpperCase()),
+      name: crumb.label,
       item: absoluteUrl(siteUrl, crumb.href),
     })),
   };
@@ -116,7 +117,7 @@ export function pageMeta({ matches, location }: MetaArgsLike, page: PageSeo): Me
       { name: "twitter:card", content: "summary_large_image" },
     );
   }
-  const breadcrumbs = breadcrumbJsonLd(siteUrl, location.pathname);
+  const breadcrumbs = breadcrumbJsonLd(siteUrl, location.pathname, layoutData(matches)?.crumbNames);
   for (const data of [...(page.jsonLd?.(siteUrl) ?? []), ...(breadcrumbs ? [breadcrumbs] : [])])
     tags.push({ "script:ld+json": data });
   return tags;

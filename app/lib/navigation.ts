@@ -25,6 +25,11 @@ const TOP: NavEntry[] = [
   { label: "Contact", path: "/contact", scoped: false },
 ];
 
+/** A first-level section's name as the header shows it, e.g. "News" for /blog; undefined for other paths. */
+export function navigationLabel(path: string): string | undefined {
+  return [...MAIN, ...TOP].find((entry) => entry.path === path)?.label;
+}
+
 /** Group-only routes: never prefixed with a dealer (product.md §2: finance, blog, contact). */
 const GROUP_ONLY = ["/finance", "/blog", "/contact"];
 

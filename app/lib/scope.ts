@@ -10,14 +10,8 @@ export function dealerPath(dealerSlug: string | null | undefined, path: string):
   return `${DEALER_PREFIX}/${dealerSlug}${path === "/" ? "" : path}`;
 }
 
-/** Breadcrumbs from path segments, hyphens turned into spaces (product.md §2). */
-export function breadcrumbsFor(pathname: string): { label: string; href: string }[] {
-  const segments = pathname.split("/").filter(Boolean);
-  return segments.map((segment, index) => ({
-    label: decodeURIComponent(segment).replace(/-/g, " "),
-    href: `/${segments.slice(0, index + 1).join("/")}`,
-  }));
-}
+/** What the site calls the things a path names, keyed by their path segment: `{ "cr-v": "CR-V" }` (decision 078). */
+export type CrumbNames = Readonly<Record<string, string>>;
 
 /**
  * The site layout's route id (app/routes/site/layout.tsx), whose loader gives every public page its dealer scope and
@@ -32,6 +26,8 @@ export type SiteLayoutData = {
   /** Whether the scope comes from the path (`/dealer/:slug/...`) rather than the remembered dealer. */
   dealerInRoute: boolean;
   siteUrl: string;
+  /** The names behind the path's segments, for the breadcrumbs (decision 078). */
+  crumbNames: CrumbNames;
   /** The share of visits that report their Core Web Vitals (issue 33). */
   vitalsSampleRate: number;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbsFor } from "./scope.ts";
+import { breadcrumbsFor } from "./breadcrumbs.ts";
 import { pageAboveStep } from "./step-paths.ts";
 
 describe("pageAboveStep", () => {

@@ -1,6 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 
+/** This year in South Africa, from the clock: the footer's copyright runs from 2024 to it. */
+const southAfricanYear = () =>
+  new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", year: "numeric" }).format(new Date());
+
 /** The hrefs of the main navigation (read from the markup, so it works on both viewports). */
 async function mainNavHrefs(page: Page): Promise<Record<string, string>> {
   return page
@@ -55,7 +59,7 @@ test("the layout has the main navigation, top bar, footer groups and social link
   const notice = footer.getByRole("link", { name: /Section 18 notice/ });
   await expect(notice).toHaveAttribute("href", /^https:\/\//);
   await expect(notice).toHaveAttribute("rel", /noopener/);
-  await expect(footer).toContainText("© 2024 Honda Dealer Group. All rights reserved.");
+  await expect(footer).toContainText(`© 2024–${southAfricanYear()} Honda Dealer Group. All rights reserved.`);
 
   const social = page.getByRole("complementary", { name: "Social media" });
   const whatsApp = social.getByRole("link", { name: /WhatsApp/ });
@@ -204,7 +208,7 @@ test.describe("dealer scoping", () => {
     const response = await page.goto("/dealer/no-such-dealer");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("The page you're looking for does not exist.")).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toContainText("© 2024 Honda Dealer Group");
+    await expect(page.getByRole("contentinfo")).toContainText(`© 2024–${southAfricanYear()} Honda Dealer Group`);
     expect(await mainNavHrefs(page)).toHaveProperty("Dealers", "/dealer");
     const scoped = await page.goto("/dealer/no-such-dealer/popia");
     expect(scoped?.status()).toBe(404);
@@ -212,22 +216,61 @@ test.describe("dealer scoping", () => {
   });
 });
 
-test("breadcrumbs follow the path with hyphens turned into spaces, and are absent on the home page", async ({
+/** The breadcrumb trail's words, Home first. */
+async function crumbLabels(page: Page): Promise<string[]> {
+  const items = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+  return (await items.allInnerTexts()).map((text) => text.replace(/^\s*\/\s*/, "").trim());
+}
+
+test("breadcrumbs name the dealer, make, model, vehicle and post as the site does, and are absent on the home page", async ({
   page,
+  request,
 }) => {
   await page.goto("/dealer/honda-wing-durban");
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-  await expect(crumbs.getByRole("listitem")).toHaveText(["Home", "/dealer", "/honda wing durban"]);
-  await expect(crumbs.getByRole("link", { name: "dealer" })).toHaveAttribute("href", "/dealer");
-  await expect(crumbs.locator('[aria-current="page"]')).toHaveText("honda wing durban");
+  expect(await crumbLabels(page)).toEqual(["Home", "Dealers", "Honda Wing Durban"]);
+  await expect(crumbs.getByRole("link", { name: "Dealers" })).toHaveAttribute("href", "/dealer");
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Honda Wing Durban");
 
+  await page.goto("/new/honda/cr-v");
+  expect(await crumbLabels(page)).toEqual(["Home", "New Cars", "Honda", "CR-V"]);
+  await page.goto("/honda-wing/honda/crf1100l-africa-twin");
+  expect(await crumbLabels(page)).toEqual(["Home", "Honda Wing", "Honda", "CRF1100L Africa Twin"]);
+
+  const [vehicle] = (await (await request.get("/api/vehicles?make_slug=bmw")).json())["hydra:member"];
+  await page.goto(vehicle.uri);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${vehicle.year} BMW ${vehicle.model}`);
+  expect(await crumbLabels(page)).toEqual([
+    "Home",
+    "Used Cars",
+    "BMW",
+    vehicle.model,
+    `${vehicle.year} BMW ${vehicle.model}`,
+  ]);
+
+  // The top bar's word for the section: News, as the header says, not the path's "blog".
   await page.goto("/blog/balloon-payments-explained");
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText(
-    "balloon payments explained",
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())?.trim();
+  expect(await crumbLabels(page)).toEqual(["Home", "News", title]);
+  await expect(page.getByRole("navigation", { name: "Top bar" }).getByRole("link", { name: "News" })).toHaveAttribute(
+    "href",
+    "/blog",
   );
 
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveCount(0);
+});
+
+test("a page that is not found shows no breadcrumbs made from its address", async ({ page }) => {
+  for (const path of [
+    "/this-page-does-not-exist",
+    "/new/honda/no-such-model",
+    "/dealer/honda-sandton/used/honda/jazz/999999",
+  ]) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }), path).toHaveCount(0);
+  }
 });
 
 test("every breadcrumb leads to a page: a step that is no page of its own goes on to the page above it", async ({
@@ -255,7 +298,7 @@ test("every breadcrumb leads to a page: a step that is no page of its own goes o
   // Followed in the page: a navigation of the router, whose data request is redirected the same way.
   await page.goto("/honda-wing/honda/crf1100l-africa-twin");
   await hydrated(page);
-  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "honda", exact: true }).click();
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Honda", exact: true }).click();
   await expect(page).toHaveURL("/honda-wing");
 });
 

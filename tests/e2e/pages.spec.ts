@@ -82,11 +82,76 @@ test("the dealer home shows the dealer principal and the sell-your-car steps", a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell or trade in your car");
 });
 
-test("/honda-wing lists the Honda Wing dealers only", async ({ page }) => {
+test("each dealer's card maps its own town in South Africa", async ({ page }) => {
+  await page.goto("/dealer");
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards).toHaveCount(12);
+  /** Where a card's pin sits within its map, in map widths and heights from the map's top left corner. */
+  const pinOf = async (dealer: string) => {
+    const card = cards.filter({ has: page.getByRole("heading", { name: dealer, exact: true }) });
+    const map = card.getByRole("img", { name: new RegExp(`^Map of South Africa: ${dealer} in `) });
+    await expect(map).toBeVisible();
+    const [box, pin] = [await map.boundingBox(), await map.locator("[data-map-pin]").boundingBox()];
+    return { x: (pin!.x + pin!.width / 2 - box!.x) / box!.width, y: (pin!.y + pin!.height / 2 - box!.y) / box!.height };
+  };
+  const names = await cards.getByRole("heading").allTextContents();
+  const pins = new Map<string, string>();
+  for (const name of names) {
+    const { x, y } = await pinOf(name);
+    pins.set(name, `${x.toFixed(3)} ${y.toFixed(3)}`);
+  }
+  // Two dealers share a town (Cape Town): every other dealer's pin is its own.
+  expect(new Set(pins.values()).size).toBe(names.length - 1);
+  expect(pins.get("Honda Cape Town")).toBe(pins.get("Honda Wing Cape Town"));
+  const [capeTown, durban, polokwane, gqeberha] = await Promise.all(
+    ["Honda Cape Town", "Honda Wing Durban", "Honda Polokwane", "Honda Gqeberha"].map(pinOf),
+  );
+  expect(capeTown!.x).toBeLessThan(durban!.x);
+  expect(polokwane!.y).toBeLessThan(gqeberha!.y);
+  await expect(
+    cards.getByRole("img", { name: "Map of South Africa: Honda Kimberley in Kimberley, Northern Cape" }),
+  ).toBeVisible();
+});
+
+test("the service page's icons are 48 px badges level with their headings, on a phone and a desktop", async ({
+  page,
+}) => {
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/service");
+    const promises = page.getByRole("list", { name: "Why service with us" }).getByRole("listitem");
+    await expect(promises).toHaveCount(4);
+    for (const promise of await promises.all()) {
+      const icon = await promise.locator("[data-promise-icon]").boundingBox();
+      const heading = await promise.getByRole("heading").boundingBox();
+      expect(icon!.width, `${width} px`).toBe(48);
+      expect(icon!.height, `${width} px`).toBe(48);
+      // The heading's first line (28 px) is centred on the icon.
+      expect(Math.abs(heading!.y + 14 - (icon!.y + 24)), `${width} px`).toBeLessThanOrEqual(2);
+    }
+  }
+});
+
+test("/honda-wing lists the whole motorcycle range and the Honda Wing dealers only", async ({ page, request }) => {
   await page.goto("/honda-wing");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda Wing");
-  const names = await page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
-  expect(names).toEqual(["Honda Wing Midrand", "Honda Wing Durban", "Honda Wing Cape Town"]);
+  const range = (await (await request.get("/api/vehicle_range/motorcycle")).json())["hydra:member"] as {
+    model: string;
+    model_slug: string;
+  }[];
+  const models = [...new Map(range.map((bike) => [bike.model_slug, bike.model])).entries()];
+  expect(models.length).toBeGreaterThan(10);
+  const cards = page.getByRole("region", { name: "The motorcycle range" }).getByRole("article");
+  expect(await cards.getByRole("heading").allTextContents()).toEqual(models.map(([, name]) => name));
+  for (const [slug, name] of models) {
+    await expect(cards.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/honda-wing/honda/${slug}`);
+  }
+  const dealers = page.getByRole("region", { name: "Honda Wing dealers" }).getByRole("article");
+  expect(await dealers.getByRole("heading").allTextContents()).toEqual([
+    "Honda Wing Midrand",
+    "Honda Wing Durban",
+    "Honda Wing Cape Town",
+  ]);
   const featured = page.getByRole("region", { name: "Featured motorcycles" });
   await expect(featured.getByRole("listitem")).toHaveCount(3);
   await expect(featured.getByRole("link", { name: /Africa Twin/ })).toHaveAttribute(
@@ -236,6 +301,7 @@ test.describe("with JavaScript disabled", () => {
     await page.goto("/dealer/honda-sandton");
     await expect(page.getByRole("region", { name: "Dealer principal" })).toContainText("Thandi Mokoena");
     await page.goto("/honda-wing");
-    await expect(page.getByRole("main").getByRole("article")).toHaveCount(3);
+    await expect(page.getByRole("region", { name: "Honda Wing dealers" }).getByRole("article")).toHaveCount(3);
+    await expect(page.getByRole("region", { name: "The motorcycle range" }).getByRole("article").first()).toBeVisible();
   });
 });

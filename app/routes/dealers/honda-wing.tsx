@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import { listRangeModels } from "../../../core/catalogue/ranges.ts";
 import { readBanners } from "../../../core/content/banners.ts";
 import { BANNER_SIZE } from "../../../core/media/shapes.ts";
 import { dealerDirectoryModel, dealersNamedLike } from "../../../core/dealers/dealers.ts";
 import { scopedHref } from "../../lib/navigation.ts";
-import { useScopedDealer } from "../../lib/scope.ts";
+import { dealerPath, useScopedDealer } from "../../lib/scope.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
+import { RangeModelCard, rangeModelPath, toRangeCard } from "../../components/browse-cards.tsx";
 import type { Route } from "./+types/honda-wing";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
@@ -14,21 +16,52 @@ export const handle = PUBLIC_PAGE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
-    title: pageTitle("Honda Wing motorcycle dealers", dealerFromMatches(args.matches)),
+    title: pageTitle("Honda Wing: motorcycles and dealers", dealerFromMatches(args.matches)),
     description:
-      "Honda Wing: the group's Honda motorcycle dealers. New motorcycles, scooters and adventure bikes, service and genuine parts.",
+      "Honda Wing: the whole range of new Honda motorcycles, scooters and adventure bikes, and the group's Honda motorcycle dealers for sales, service and genuine parts.",
   });
 }
 
-/** product.md §2: /honda-wing is a dealer listing of the wing dealers (names containing 'wing'). */
+/**
+ * product.md §2: /honda-wing lists the wing dealers (names containing 'wing'); before them, the whole range of
+ * new motorcycles, where a buyer looking for a motorcycle expects it.
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
   // 'honda-wing' asks for the Motorcycle banners (product.md §7).
-  const [directory, banners] = await Promise.all([
+  const [directory, banners, range] = await Promise.all([
     context.readModels.read(dealerDirectoryModel),
     readBanners(context.readModels, "Motorcycle", params.dealerName ?? null),
+    listRangeModels(context.readModels, { type: "motorcycle" }),
   ]);
   const dealers = dealersNamedLike(directory, "wing");
-  return { dealers, banners: banners.slice(0, 3) };
+  return { dealers, banners: banners.slice(0, 3), motorcycles: range.map(toRangeCard) };
+}
+
+/** Every new motorcycle of the range, a card each, as /new shows the cars. */
+function MotorcycleRange({ motorcycles }: { motorcycles: Route.ComponentProps["loaderData"]["motorcycles"] }) {
+  const slug = useScopedDealer()?.slug ?? null;
+  return (
+    <section aria-labelledby="wing-range" className="mx-auto max-w-7xl px-4 pt-10">
+      <h2 id="wing-range" className="text-2xl font-bold">
+        The motorcycle range
+      </h2>
+      <p className="mt-2 text-brand-grey-light">
+        {motorcycles.length} models. Choose one to see its colours, specifications and price.
+      </p>
+      <ul className="mt-6 grid grid-cols-1 gap-6 min-[600px]:grid-cols-2 min-[900px]:grid-cols-3 min-[1200px]:grid-cols-4">
+        {motorcycles.map((model) => (
+          <li key={model.model_slug}>
+            <RangeModelCard
+              model={model}
+              href={dealerPath(slug, rangeModelPath(model))}
+              eager={false}
+              headingLevel={3}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 export default function HondaWing({ loaderData }: Route.ComponentProps) {
@@ -74,8 +107,11 @@ export default function HondaWing({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
-      <div className="mx-auto max-w-7xl px-4 py-10">
-        <h2 className="text-2xl font-bold">Honda Wing dealers</h2>
+      {loaderData.motorcycles.length > 0 && <MotorcycleRange motorcycles={loaderData.motorcycles} />}
+      <section aria-labelledby="wing-dealers" className="mx-auto max-w-7xl px-4 py-10">
+        <h2 id="wing-dealers" className="text-2xl font-bold">
+          Honda Wing dealers
+        </h2>
         {loaderData.dealers.length === 0 ? (
           <p className="mt-4">There are no Honda Wing dealers listed at the moment.</p>
         ) : (
@@ -87,7 +123,7 @@ export default function HondaWing({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </div>
+      </section>
     </div>
   );
 }

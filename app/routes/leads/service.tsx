@@ -54,21 +54,28 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** A promise's icon: a fixed 48 px badge that the text beside it cannot squeeze, level with the promise's heading. */
 const icon = (path: ReactNode) => (
-  <svg
+  <span
     aria-hidden="true"
-    viewBox="0 0 24 24"
-    width="32"
-    height="32"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="text-brand-red"
+    data-promise-icon=""
+    className="flex size-12 shrink-0 items-center justify-center rounded-full bg-red-50 text-brand-red"
   >
-    {path}
-  </svg>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-7 shrink-0"
+    >
+      {path}
+    </svg>
+  </span>
 );
 
 const PROMISES = [
@@ -105,12 +112,12 @@ export default function Service({ loaderData }: Route.ComponentProps) {
         Keep your Honda running like new. Pick a free time at your dealership and it is booked: we e-mail you a
         confirmation to add to your calendar.
       </p>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+      <ul aria-label="Why service with us" className="mt-8 grid gap-6 sm:grid-cols-2">
         {PROMISES.map((promise) => (
-          <li key={promise.title} className="flex gap-4 rounded-lg border border-gray-200 p-5">
+          <li key={promise.title} className="flex items-start gap-4 rounded-lg border border-gray-200 p-5">
             {promise.icon}
-            <div>
-              <h2 className="text-lg font-semibold">{promise.title}</h2>
+            <div className="min-w-0 pt-2.5">
+              <h2 className="text-lg font-semibold leading-7">{promise.title}</h2>
               <p className="mt-1 text-brand-grey-light">{promise.text}</p>
             </div>
           </li>

@@ -4,6 +4,7 @@ import {
   isRouteErrorResponse,
   Outlet,
   useLocation,
+  useMatches,
   useRevalidator,
   useRouteError,
   useRouteLoaderData,
@@ -24,16 +25,19 @@ import { useWebVitalsReport } from "../../lib/web-vitals.ts";
 import type { Route } from "./+types/layout";
 import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
 import { SITE_LAYOUT_ID, type SiteLayoutData } from "../../lib/scope.ts";
+import { crumbNamesOf } from "../../lib/crumb-names.server.ts";
 
 /** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
 export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
+  const { pathname } = new URL(request.url);
   const page = {
     dealer: scope.dealer,
     dealerInRoute: scope.inRoute,
     siteUrl: context.siteUrl,
+    crumbNames: await crumbNamesOf(context, params, pathname, scope.inRoute ? scope.dealer : null),
     vitalsSampleRate: context.vitalsSampleRate ?? 0,
   } satisfies SiteLayoutData;
   const cookie = rememberedDealerCookie(request, scope);
@@ -84,8 +88,21 @@ function useRememberedDealer(dealer: DealerView | null, dealerInRoute: boolean) 
   }, [pathname, dealer, dealerInRoute]);
 }
 
+/** A page whose route declares `handle.breadcrumbs = false` (the not-found page): its address names nothing. */
+function usePageHasBreadcrumbs(): boolean {
+  return !useMatches().some((match) => (match.handle as { breadcrumbs?: boolean } | undefined)?.breadcrumbs === false);
+}
+
 /** Header, breadcrumbs, main, footer and the floating social links around every page. */
-function SiteShell({ dealer, children }: { dealer: DealerView | null; children: ReactNode }) {
+function SiteShell({
+  dealer,
+  breadcrumbs,
+  children,
+}: {
+  dealer: DealerView | null;
+  breadcrumbs: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       <a
@@ -95,7 +112,7 @@ function SiteShell({ dealer, children }: { dealer: DealerView | null; children: 
         Skip to content
       </a>
       <SiteHeader dealer={dealer} />
-      <Breadcrumbs />
+      {breadcrumbs ? <Breadcrumbs /> : null}
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Suspense>
           {children}
@@ -116,8 +133,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   useRememberedDealer(dealer, dealerInRoute);
   useFocusOnNavigation();
   useWebVitalsReport(loaderData.vitalsSampleRate);
+  const breadcrumbs = usePageHasBreadcrumbs();
   return (
-    <SiteShell dealer={dealer}>
+    <SiteShell dealer={dealer} breadcrumbs={breadcrumbs}>
       <RouteSkeleton>
         <Outlet />
       </RouteSkeleton>
@@ -173,5 +191,10 @@ export function ErrorBoundary() {
       </section>
     );
   }
-  return <SiteShell dealer={dealer}>{body}</SiteShell>;
+  // An error page's address names nothing that exists: no crumbs made from it.
+  return (
+    <SiteShell dealer={dealer} breadcrumbs={false}>
+      {body}
+    </SiteShell>
+  );
 }

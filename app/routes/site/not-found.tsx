@@ -3,6 +3,9 @@ import { NotFound } from "../../components/not-found.tsx";
 import { pageAboveStep } from "../../lib/step-paths.ts";
 import type { Route } from "./+types/not-found";
 
+/** No breadcrumbs made from an address that names no page. */
+export const handle = { breadcrumbs: false };
+
 export function loader({ request }: Route.LoaderArgs) {
   // A breadcrumb's step that is no page of its own (/book-test-drive, /honda-wing/honda) goes on to the page above it.
   const page = pageAboveStep(new URL(request.url).pathname);

@@ -82,7 +82,7 @@ export function meta(args: Route.MetaArgs) {
   const { vehicle, dealer } = page;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant}`;
   return pageMeta(args, {
-    title: `${name} for ${formatRand(vehicle.price)} | Used cars | Honda Dealer Group`,
+    title: `${name} for ${formatRand(vehicle.price)} | Used ${vehicle.body_type === "Motorcycle" ? "motorcycles" : "cars"} | Honda Dealer Group`,
     description: `${vehicle.state_of_vehicle} ${name}, ${formatKm(vehicle.mileage.value)}, ${vehicle.transmission}, ${vehicle.fuel_type}, ${formatRand(vehicle.price)} (about ${formatRand(vehicle.installment)} p/m) at ${vehicle.dealer_name}, ${vehicle.dealer_province}.`,
     type: "product",
     image: vehicle.image.uri,

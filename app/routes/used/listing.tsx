@@ -10,6 +10,7 @@ import { cardFactsOf, VehicleCard } from "../../components/used/vehicle-card.tsx
 import { useAnnouncement } from "../../lib/announcement.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { alertHref, canonicalListing, listingHref } from "../../lib/used-listing.ts";
+import { defaultBodyTypes, listingNoun } from "../../lib/used-kind.ts";
 import type { Route } from "./+types/listing";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 import { formatNumber } from "../../../core/shared/format.ts";
@@ -33,7 +34,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   );
   if (mustRedirect) throw redirect(listingHref(dealer?.slug, state));
 
-  const query = { ...state };
+  // Cars unless the buyer asks for motorcycles (or the dealer sells only motorcycles): the page says which.
+  const query = { ...state, bodyTypes: defaultBodyTypes(state, dealer) };
   const dealerScope = {
     dealerId: dealer
       ? (dealerIdNamed(await context.readModels.read(dealerDirectoryModel), dealer.slug) ?? undefined)
@@ -60,6 +62,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     filters,
     makeName: make?.name ?? null,
     modelName: model?.name ?? null,
+    noun: listingNoun(query.bodyTypes, filters.bodyTypes),
   };
 }
 
@@ -69,16 +72,16 @@ export function meta(args: Route.MetaArgs) {
   const subject = [page.makeName, page.modelName].filter(Boolean).join(" ");
   const where = page.dealerName ? ` at ${page.dealerName}` : "";
   return pageMeta(args, {
-    title: `Used ${subject ? `${subject} ` : ""}cars for sale${where} | Honda Dealer Group`,
-    description: `${page.total} used and demo ${subject || "vehicles"} for sale${where || " at Honda dealers across South Africa"}: filter by make, model, gearbox, fuel and condition; prices in rand with an estimated monthly instalment.`,
+    title: `Used ${subject ? `${subject} ` : ""}${page.noun.toLowerCase()} for sale${where} | Honda Dealer Group`,
+    description: `${page.total} used and demo ${subject || page.noun.toLowerCase()} for sale${where || " at Honda dealers across South Africa"}: filter by make, model, gearbox, fuel and condition; prices in rand with an estimated monthly instalment.`,
   });
 }
 
 export default function UsedListing({ loaderData }: Route.ComponentProps) {
-  const { state, dealerSlug, vehicles, total, pages, filters } = loaderData;
+  const { state, dealerSlug, vehicles, total, pages, filters, noun } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname.includes("/used");
-  const foundText = `Found ${formatNumber(total)} Used Cars`;
+  const foundText = `Found ${formatNumber(total)} Used ${noun}`;
   const announcement = useAnnouncement(foundText, listingHref(dealerSlug, state));
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** Waits until the used listing is hydrated (the filter form's button, hidden in the drawer on phones, then reads "Show results"). */
 export async function usedListingHydrated(page: Page): Promise<void> {
@@ -23,4 +23,19 @@ export async function closeFilters(page: Page): Promise<void> {
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
   }
+}
+
+/**
+ * What the used listing counts for a query, from the API: every vehicle it finds, less the motorcycles when the
+ * query names no body type and no model (the listing shows cars unless motorcycles are asked for).
+ */
+export async function listedTotal(request: APIRequestContext, query = "", base = "/api"): Promise<number> {
+  const total = async (q: string) => {
+    const response = await request.get(`${base}/vehicles?${q}`);
+    expect(response.ok(), q).toBe(true);
+    return (await response.json())["hydra:totalItems"] as number;
+  };
+  const params = new URLSearchParams(query);
+  if (params.has("bodyType[]") || params.has("model_slug")) return total(query);
+  return (await total(query)) - (await total(`${query}${query ? "&" : ""}bodyType[]=Motorcycle`));
 }
