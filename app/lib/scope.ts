@@ -1,3 +1,4 @@
+import type { GroupLegalDetails } from "../../core/dealers/group.ts";
 import { useRouteLoaderData } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
 
@@ -34,6 +35,8 @@ export type SiteLayoutData = {
   siteUrl: string;
   /** The share of visits that report their Core Web Vitals (issue 33). */
   vitalsSampleRate: number;
+  /** The group's legal details, shown in the footer. */
+  groupLegal: GroupLegalDetails;
 };
 
 /** The dealer the current page is scoped to (null for the whole group), for any component under the layout. */

@@ -11,6 +11,7 @@ import { SocialLinks } from "../../components/social-links.tsx";
 import { readCookie } from "../../../core/shared/cookies.ts";
 import { rememberedDealerCookie, resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY, dealerCookie } from "../../../core/dealers/remembered-dealer.ts";
+import { DEMO_LEGAL_DETAILS } from "../../../core/dealers/group.ts";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
 import { useWebVitalsReport } from "../../lib/web-vitals.ts";
 import type { Route } from "./+types/layout";
@@ -27,6 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     dealerInRoute: scope.inRoute,
     siteUrl: context.siteUrl,
     vitalsSampleRate: context.vitalsSampleRate ?? 0,
+    groupLegal: context.groupLegal ?? DEMO_LEGAL_DETAILS,
   } satisfies SiteLayoutData;
   const cookie = rememberedDealerCookie(request, scope);
   return cookie ? data(page, { headers: { "Set-Cookie": cookie } }) : page;
