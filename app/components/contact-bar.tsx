@@ -5,7 +5,7 @@ import { telHref } from "../lib/hours.ts";
 type CallTarget = { slug: string; dealerName: string; dealer_contact_no: string };
 
 const action =
-  "flex min-h-11 flex-1 items-center justify-center gap-2 rounded px-3 font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
+  "flex min-h-11 flex-1 items-center whitespace-nowrap justify-center gap-2 rounded px-3 font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
 
 /**
  * Call and WhatsApp for the vehicle or model a page shows: the dealer's number (the group's when no dealer is
@@ -54,7 +54,7 @@ export function ContactBar({
           >
             <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
           </svg>
-          Call {number}
+          Call<span className="max-sm:sr-only"> {number}</span>
         </a>
         <a
           href={whatsAppHref}

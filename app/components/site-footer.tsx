@@ -90,7 +90,7 @@ function GroupLegalLines() {
     ["Company registration no.", legal.companyRegistration],
     ["VAT no.", legal.vatNumber],
     ["Registered credit provider", legal.creditProviderNumber],
-    ["Authorised financial services provider, FSP no.", legal.fspNumber],
+    ["Authorised financial services provider, FSP", legal.fspNumber],
   ].filter((line): line is [string, string] => line[1] !== null);
   if (lines.length === 0) return null;
   return (
@@ -98,9 +98,8 @@ function GroupLegalLines() {
       <h2 className="sr-only">{`${GROUP_NAME} legal details`}</h2>
       <dl className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-1 px-4 pb-4 text-sm text-gray-200">
         {lines.map(([term, value]) => (
-          <div key={term} className="flex gap-1">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
+          <div key={term}>
+            <dt className="inline">{term}</dt> <dd className="inline whitespace-nowrap">{value}</dd>
           </div>
         ))}
       </dl>

@@ -54,8 +54,8 @@ export function VehicleCard({
 }) {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
-    <article className="relative grid h-full grid-cols-[minmax(0,2fr)_minmax(0,3fr)] content-start gap-x-3 overflow-hidden rounded-lg border border-gray-200 bg-white p-3 shadow-sm focus-within:ring-2 focus-within:ring-brand-red hover:shadow-md sm:flex sm:flex-col sm:p-0">
-      <div className="relative self-start overflow-hidden rounded bg-gray-100 sm:rounded-none">
+    <article className="relative grid h-full grid-cols-[minmax(0,2fr)_minmax(0,3fr)] grid-rows-[auto_1fr] gap-x-3 overflow-hidden rounded-lg border border-gray-200 bg-white p-3 shadow-sm focus-within:ring-2 focus-within:ring-brand-red hover:shadow-md sm:flex sm:flex-col sm:p-0">
+      <div className="relative col-start-1 row-start-1 overflow-hidden rounded bg-gray-100 sm:rounded-none">
         <VehiclePicture
           image={vehicle.image}
           alt={`${title} in ${vehicle.exterior_color}`}
@@ -66,7 +66,7 @@ export function VehicleCard({
         />
         <VehicleBadges vehicle={vehicle} />
       </div>
-      <div className="flex min-w-0 flex-col sm:flex-1 sm:px-4 sm:pt-4">
+      <div className="col-start-2 row-span-2 row-start-1 flex min-w-0 flex-col sm:flex-1 sm:px-4 sm:pt-4">
         <h2 className="text-base font-semibold leading-tight sm:text-lg">
           <Link to={dealerPath(dealerSlug, vehicle.uri)} className="after:absolute after:inset-0 focus:outline-none">
             {title}
@@ -91,10 +91,10 @@ export function VehicleCard({
           {`${vehicle.dealer_name}, ${vehicle.dealer_province}`}
         </p>
       </div>
-      {/* After the title in the tab order; above the card's link, which covers the rest of the card. */}
+      {/* After the title in the tab order; above the card's link, which covers the rest of the card. Under the picture on a phone. */}
       <ShortlistButtons
         vehicle={{ id: vehicle.id, title, uri: vehicle.uri }}
-        className="relative z-10 col-span-2 mt-2 sm:mt-0 sm:px-4 sm:pb-4 sm:pt-3"
+        className="relative z-10 col-start-1 row-start-2 mt-2 flex-col sm:mt-0 sm:flex-row sm:px-4 sm:pb-4 sm:pt-3"
       />
     </article>
   );
