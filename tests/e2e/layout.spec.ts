@@ -174,6 +174,7 @@ test.describe("dealer scoping", () => {
     context,
   }) => {
     await page.goto("/dealer/honda-sandton");
+    await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBe("honda-sandton");
     await expect
       .poll(async () => (await context.cookies()).find((c) => c.name === "dealer_slug")?.value)
@@ -193,8 +194,10 @@ test.describe("dealer scoping", () => {
     expect((await context.cookies()).some((c) => c.name === "dealer_slug")).toBe(false);
 
     await page.goto("/dealer/honda-sandton");
+    await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBe("honda-sandton");
     await page.goto("/");
+    await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBeNull();
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === "dealer_slug")).toBe(false);
     await page.goto("/popia");
