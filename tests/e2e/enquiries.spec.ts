@@ -426,6 +426,7 @@ test("the thank-you page names the lead only to the browser that sent it, and no
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/parts\/thank-you$/);
   const reference = await expectReceipt(page, form.dealer);
+  await expectNoAxeViolations(page);
   const again = await page.reload();
   expect(again?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByText(reference)).toBeVisible();

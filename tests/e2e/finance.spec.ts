@@ -233,6 +233,8 @@ test("Next with gaps left takes the view and the focus to the summary of the ste
   await expect(summary.getByRole("link", { name: "First name is required", exact: true })).toHaveCount(0);
   // One announcement, not two: the spec's banner is the alert, the list sits under it.
   await expect(page.getByRole("alert")).toHaveCount(1);
+  await expect(page.getByRole("alert")).toHaveText(/errors on this page/);
+  await expect(page.getByRole("alert")).toBeInViewport();
   await summary.getByRole("link", { name: "ID number is required", exact: true }).click();
   await expect(field(page, "ID number")).toBeFocused();
 });
