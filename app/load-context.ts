@@ -1,6 +1,7 @@
 import type { FeedFileLimits } from "../core/inventory/feed-file.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import type { Mailer } from "../core/delivery/email.ts";
+import type { GroupLegalDetails } from "../core/dealers/group.ts";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { PrivacySettings } from "../core/privacy/retention.ts";
@@ -30,6 +31,8 @@ export type AppContext = {
   /** The outbox folder and the retention settings the privacy services and the privacy policy read (core/privacy). */
   privacy: PrivacySettings;
   siteUrl: string;
+  /** The group's legal details every public page's footer shows (GROUP_* settings); default: the demonstration values. */
+  groupLegal?: GroupLegalDetails;
   /** The site's mail channel (core/delivery/email.ts), for e-mails a page sends itself (saved-search confirmations). */
   mailer?: Mailer;
   /** The share of page views that report their Core Web Vitals to /vitals (VITALS_SAMPLE_RATE; 0: none). */

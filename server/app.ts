@@ -1,3 +1,4 @@
+import { DEMO_LEGAL_DETAILS, type GroupLegalDetails } from "../core/dealers/group.ts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
@@ -81,6 +82,8 @@ export type AppDeps = {
   trustProxy?: boolean;
   /** The public address, for absolute URLs in sitemaps. */
   siteUrl?: string;
+  /** The group's legal details in the pages' footer; default: the demonstration values. */
+  groupLegal?: GroupLegalDetails;
   /** Used-vehicle URLs per sitemap file (the protocol's limit, 50 000; smaller in tests). */
   sitemapUrlsPerFile?: number;
   /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
@@ -167,6 +170,7 @@ export function createApp({
   rateLimiter = new MemoryRateLimiter(30, 600_000),
   trustProxy = false,
   siteUrl = "http://localhost:3000",
+  groupLegal = DEMO_LEGAL_DETAILS,
   sitemapUrlsPerFile,
   financeCipher = FinanceCipher.ephemeral(),
   linkSigner = LinkSigner.ephemeral(),
@@ -319,6 +323,7 @@ export function createApp({
         linkSigner,
         privacy,
         siteUrl,
+        groupLegal,
         mailer,
         pageRequest,
         cspNonce: c.get("cspNonce"),

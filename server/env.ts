@@ -1,6 +1,17 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEMO_LEGAL_DETAILS, type GroupLegalDetails } from "../core/dealers/group.ts";
 import { parseEncryptionKey } from "../core/finance/encryption.server.ts";
+
+/** One of the group's legal details: up to 40 characters of letters, digits, spaces, "/" and "-"; "none": not shown. */
+function legalDetail(demoValue: string | null) {
+  return z
+    .string()
+    .max(40)
+    .regex(/^[\w /-]+$/, 'must be letters, digits, spaces, "/" or "-", or "none"')
+    .default(demoValue ?? "none")
+    .transform((value) => (value.toLowerCase() === "none" ? null : value.trim()));
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -87,6 +98,11 @@ const envSchema = z.object({
   SELLER_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Days the copies of a delivered lead are kept: the ADF or webhook body as sent, errors, the buyer's confirmation address. */
   LEAD_DELIVERY_COPY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The group's legal details in every page's footer (core/dealers/group.ts); "none" leaves one out. */
+  GROUP_COMPANY_REGISTRATION: legalDetail(DEMO_LEGAL_DETAILS.companyRegistration),
+  GROUP_VAT_NUMBER: legalDetail(DEMO_LEGAL_DETAILS.vatNumber),
+  GROUP_CREDIT_PROVIDER_NUMBER: legalDetail(DEMO_LEGAL_DETAILS.creditProviderNumber),
+  GROUP_FSP_NUMBER: legalDetail(DEMO_LEGAL_DETAILS.fspNumber),
   /** Days an e-mail written to DATA_DIR/outbox (no SMTP_URL) is kept. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -102,4 +118,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** The group's legal details as the footer shows them (GROUP_* settings). */
+export function groupLegalDetailsOf(env: Env): GroupLegalDetails {
+  return {
+    companyRegistration: env.GROUP_COMPANY_REGISTRATION,
+    vatNumber: env.GROUP_VAT_NUMBER,
+    creditProviderNumber: env.GROUP_CREDIT_PROVIDER_NUMBER,
+    fspNumber: env.GROUP_FSP_NUMBER,
+  };
 }

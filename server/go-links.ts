@@ -8,6 +8,7 @@ import {
   HEAD_OFFICE_SLUG,
   renamedDealerSlug,
 } from "../core/dealers/dealers.ts";
+import { findRangeModel } from "../core/catalogue/ranges.ts";
 import type { CountKind, PageCount } from "../core/insights/counts.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
 import type { UsedVehicleView } from "../core/inventory/used-vehicles.ts";
@@ -39,7 +40,13 @@ export function goPingGuardRule(
 
 type GoContext = Context<{ Variables: GuardVariables }>;
 
-type Target = { dealer: DealerView | null; dealerId: number; vehicle: UsedVehicleView | null };
+type Target = {
+  dealer: DealerView | null;
+  dealerId: number;
+  vehicle: UsedVehicleView | null;
+  /** A model of the new range the link was on (`?model={make}/{model}`), when it names one. */
+  rangeModel: { make: string; model: string } | null;
+};
 
 export function goLinkRoutes(options: {
   readModels: ReadModels;
@@ -64,7 +71,16 @@ export function goLinkRoutes(options: {
         ? found
         : null;
     const dealerSlug = dealer?.slug ?? vehicle?.dealer_slug;
-    return { dealer, dealerId: dealerSlug ? (dealerIdNamed(directory, dealerSlug) ?? 0) : 0, vehicle };
+    const rangeModel = vehicle ? null : await rangeModelOf(c.req.query("model"));
+    return { dealer, dealerId: dealerSlug ? (dealerIdNamed(directory, dealerSlug) ?? 0) : 0, vehicle, rangeModel };
+  }
+
+  /** The new-range model a `make/model` pair of slugs names, or null. */
+  async function rangeModelOf(pair: string | undefined): Promise<{ make: string; model: string } | null> {
+    const slugs = pair?.match(/^([a-z0-9-]{1,80})\/([a-z0-9-]{1,80})$/);
+    if (!slugs) return null;
+    const found = await findRangeModel(options.readModels, slugs[1]!, slugs[2]!);
+    return found ? { make: found.make, model: found.model } : null;
   }
 
   /** Counts the click, unless it is a crawler's or staff's, or the client is past its counting allowance. */
@@ -94,7 +110,8 @@ export function goLinkRoutes(options: {
     const target = await targetOf(c);
     if (!target) return notFound(c);
     if (c.req.method === "GET") await count(c, "whatsapp-click", target);
-    return away(c, whatsAppUrl(whatsAppGreeting(target.dealer?.dealerName ?? null, target.vehicle)));
+    const subject = target.vehicle ?? target.rangeModel;
+    return away(c, whatsAppUrl(whatsAppGreeting(target.dealer?.dealerName ?? null, subject)));
   });
 
   routes.get("/go/directions/:dealer", async (c) => {

@@ -227,6 +227,30 @@ describe("the /go/ links", () => {
     ]);
   });
 
+  it("open a chat about a model of the new range when the link names one, and ignore a model that is not sold", async () => {
+    const group = await visit("/go/whatsapp/head-office?model=honda/cr-v");
+    expect(new URL(group.headers.get("Location")!).searchParams.get("text")).toBe(
+      "Hi Honda Dealer Group, I'd like some help with the new Honda CR-V.",
+    );
+    const dealer = await visit("/go/whatsapp/honda-menlyn?model=honda/cr-v");
+    expect(new URL(dealer.headers.get("Location")!).searchParams.get("text")).toBe(
+      "Hi Honda Dealer Group, I'd like some help with the new Honda CR-V at Honda Menlyn.",
+    );
+    for (const model of ["honda/no-such-model", "honda", "../honda/cr-v", "https://evil.example/x"]) {
+      const response = await visit(`/go/whatsapp/head-office?model=${encodeURIComponent(model)}`);
+      expect(response.status, model).toBe(302);
+      expect(response.headers.get("Location"), model).toBe(
+        `https://wa.me/27115550123?text=${encodeURIComponent("Hi Honda Dealer Group, I'd like some help with a vehicle.")}`,
+      );
+    }
+    expect(await counted()).toEqual(
+      [
+        ["whatsapp-click", "", 0, "direct / (none) / ", 5],
+        ["whatsapp-click", "", ids["honda-menlyn"]!, "direct / (none) / ", 1],
+      ].sort((a, b) => a.join().localeCompare(b.join())),
+    );
+  });
+
   it("open the group's chat, and directions to a dealer's address", async () => {
     const chat = await visit("/go/whatsapp/head-office");
     expect(chat.headers.get("Location")).toBe(

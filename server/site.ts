@@ -24,7 +24,7 @@ import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { registerStaffHousekeepingJob } from "../core/staff/housekeeping.ts";
 import { createApp } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
-import { type Env, loadEnv } from "./env.ts";
+import { type Env, groupLegalDetailsOf, loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
 import { linkSignerFromEnv } from "./link-signer.ts";
 import { Drain } from "./graceful-shutdown.ts";
@@ -161,6 +161,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
         : new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
     trustProxy: env.TRUST_PROXY,
     siteUrl,
+    groupLegal: groupLegalDetailsOf(env),
     financeCipher,
     linkSigner,
     privacy,

@@ -357,9 +357,26 @@ export function HoneypotField() {
   );
 }
 
-/** The problems of a sent enquiry, each linked to its field ("_form" for one that has none). */
-export function ProblemSummary({ formError, errors }: { formError?: string; errors: Errors }) {
-  const { idPrefix } = useContext(EnquiryFieldsContext);
+/**
+ * The problems of a sent enquiry, each linked to its field ("_form" for one that has none). The finance wizard
+ * shows a step's problems with it too: its fields' ids start with `idPrefix`, and it names what was sent (`subject`).
+ * `announce` false leaves the announcing to another alert beside it.
+ */
+export function ProblemSummary({
+  formError,
+  errors,
+  subject = "your enquiry",
+  idPrefix: ownPrefix,
+  announce = true,
+}: {
+  formError?: string;
+  errors: Errors;
+  subject?: string;
+  idPrefix?: string;
+  announce?: boolean;
+}) {
+  const context = useContext(EnquiryFieldsContext);
+  const idPrefix = ownPrefix ?? context.idPrefix;
   const listed = Object.entries(errors);
   return (
     <>
@@ -369,11 +386,14 @@ export function ProblemSummary({ formError, errors }: { formError?: string; erro
         </p>
       ) : null}
       {listed.length > 0 ? (
-        <div role="alert" className="rounded border-2 border-brand-red bg-white p-4 text-brand-grey">
+        <div
+          role={announce ? "alert" : undefined}
+          className="rounded border-2 border-brand-red bg-white p-4 text-brand-grey"
+        >
           <p className="font-bold text-brand-red">
             {listed.length === 1
-              ? "There is 1 problem with your enquiry:"
-              : `There are ${listed.length} problems with your enquiry:`}
+              ? `There is 1 problem with ${subject}:`
+              : `There are ${listed.length} problems with ${subject}:`}
           </p>
           <ul className="mt-2 list-disc pl-5">
             {listed.map(([field, message]) => (

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { GROUP_NAME } from "../../core/dealers/group.ts";
 import type { DealerView } from "../../core/dealers/dealers.ts";
 import { scopedHref } from "../lib/navigation.ts";
 import { copyrightYears } from "../lib/copyright.ts";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "../lib/scope.ts";
 
 /**
  * The dealer group's POPIA section 18 notice, published outside this site. A placeholder on a reserved
@@ -76,7 +78,33 @@ export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
         <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-gray-200" suppressHydrationWarning>
           © {copyrightYears(new Date())} Honda Dealer Group. All rights reserved.
         </p>
+        <GroupLegalLines />
       </div>
     </footer>
+  );
+}
+
+/** The group's registration, VAT, credit-provider and FSP numbers (settings, read by the site layout's loader). */
+function GroupLegalLines() {
+  const legal = useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.groupLegal;
+  if (!legal) return null;
+  const lines = [
+    ["Company registration no.", legal.companyRegistration],
+    ["VAT no.", legal.vatNumber],
+    ["Registered credit provider", legal.creditProviderNumber],
+    ["Authorised financial services provider, FSP", legal.fspNumber],
+  ].filter((line): line is [string, string] => line[1] !== null);
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h2 className="sr-only">{`${GROUP_NAME} legal details`}</h2>
+      <dl className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-1 px-4 pb-4 text-sm text-gray-200">
+        {lines.map(([term, value]) => (
+          <div key={term}>
+            <dt className="inline">{term}</dt> <dd className="inline whitespace-nowrap">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, replace } from "react-router";
+import { receiptCookie } from "../../core/leads/receipt.ts";
 import { attributionOfRequest } from "../../core/attribution/visit.ts";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
 import { dealerDirectoryModel } from "../../core/dealers/dealers.ts";
@@ -194,11 +195,26 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       // The visitor sees the thank-you page as for any lead: staff release a person's enquiry from the held view.
       context.logger.info({ leadId: outcome.id, created: outcome.created, uri: pathname }, "enquiry held");
     }
-    return replace(`${pathname}/thank-you`, 303);
+    return replace(`${pathname}/thank-you`, {
+      status: 303,
+      headers: receiptHeaders(request, context, pathname, outcome.id),
+    });
   } catch (error) {
     context.logger.error({ err: error, uri: pathname }, "An error occurred");
     return data<EnquiryActionData>({ formError: RETRY_MESSAGE, values }, { status: 503 });
   }
+}
+
+/**
+ * The receipt cookie that lets the thank-you page show this buyer their lead's reference and dealer
+ * (core/leads/receipt.ts); none for a path a cookie cannot be limited to as it is.
+ */
+function receiptHeaders(request: Request, context: AppContext, formPath: string, leadId: string): Headers {
+  const headers = new Headers();
+  if (!/^[\w/.~%-]+$/.test(formPath)) return headers;
+  const secure = new URL(request.url).protocol === "https:";
+  headers.append("Set-Cookie", receiptCookie(context.linkSigner, leadId, formPath, { now: new Date(), secure }));
+  return headers;
 }
 
 type NewVehicleEnquiryArgs = {

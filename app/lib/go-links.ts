@@ -18,6 +18,12 @@ export function whatsAppGoHref(dealerSlug: string | null, vehicleId?: number | n
   return `/go/whatsapp/${encodeURIComponent(dealerSlug ?? HEAD_OFFICE_SLUG)}${vehicleQuery(vehicleId)}`;
 }
 
+/** The chat about a model of the new range (its make's and model's slugs), at a dealer or the group's. */
+export function modelWhatsAppGoHref(dealerSlug: string | null, model: { makeSlug: string; modelSlug: string }): string {
+  const pair = `${encodeURIComponent(model.makeSlug)}/${encodeURIComponent(model.modelSlug)}`;
+  return `/go/whatsapp/${encodeURIComponent(dealerSlug ?? HEAD_OFFICE_SLUG)}?model=${pair}`;
+}
+
 /** Directions to a dealer (a map search for its address). */
 export function directionsGoHref(dealerSlug: string, vehicleId?: number | null): string {
   return `/go/directions/${encodeURIComponent(dealerSlug)}${vehicleQuery(vehicleId)}`;

@@ -1,3 +1,4 @@
+import type { GroupLegalDetails } from "../../core/dealers/group.ts";
 import { useRouteLoaderData } from "react-router";
 import type { DealerView } from "../../core/dealers/dealers.ts";
 
@@ -30,6 +31,8 @@ export type SiteLayoutData = {
   crumbNames: CrumbNames;
   /** The share of visits that report their Core Web Vitals (issue 33). */
   vitalsSampleRate: number;
+  /** The group's legal details, shown in the footer. */
+  groupLegal: GroupLegalDetails;
 };
 
 /** The dealer the current page is scoped to (null for the whole group), for any component under the layout. */

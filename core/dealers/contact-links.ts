@@ -14,15 +14,19 @@ export function whatsAppUrl(greeting = WHATSAPP_GREETING): string {
   return `https://wa.me/${WHATSAPP_NUMBER}?text=${encodeURIComponent(greeting)}`;
 }
 
+/** What a chat is about: a used vehicle on sale (named with its reference) or a model of the new range. */
+export type ChatSubject =
+  | { year: number; make: string; model: string; variant: string; id: number }
+  | { make: string; model: string };
+
 /** The chat's greeting: about a vehicle and at a dealer when the link was on their pages. */
-export function whatsAppGreeting(
-  dealerName: string | null,
-  vehicle: { year: number; make: string; model: string; variant: string; id: number } | null,
-): string {
-  if (!dealerName && !vehicle) return WHATSAPP_GREETING;
-  const about = vehicle
-    ? `the ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.variant} (ref. ${vehicle.id})`
-    : "a vehicle";
+export function whatsAppGreeting(dealerName: string | null, subject: ChatSubject | null): string {
+  if (!dealerName && !subject) return WHATSAPP_GREETING;
+  const about = !subject
+    ? "a vehicle"
+    : "id" in subject
+      ? `the ${subject.year} ${subject.make} ${subject.model} ${subject.variant} (ref. ${subject.id})`
+      : `the new ${subject.make} ${subject.model}`;
   return `Hi ${GROUP_NAME}, I'd like some help with ${about}${dealerName ? ` at ${dealerName}` : ""}.`;
 }
 

@@ -278,6 +278,25 @@ async function expectDelivered(form: FormCase, who: ReturnType<typeof person>) {
   if (form.books) expect(confirmation.attachments.map((file) => file.filename)).toEqual(["appointment.ics"]);
   expect(confirmation.text).toContain(`Dear ${who.first},`);
   expect(confirmation.subject).toContain(/HDG-[0-9A-F]{8}/.exec(crm.subject ?? "")![0]);
+  return confirmation;
+}
+
+/** The dealer as the API gives it: its name and the number the site shows. */
+async function dealerOf(page: Page, slug: string): Promise<{ dealerName: string; dealer_contact_no: string }> {
+  const response = await page.request.get(`/api/dealers/${slug}`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** The thank-you page's receipt: the lead's reference, the dealer who will answer and its number to call; the reference. */
+async function expectReceipt(page: Page, dealerSlug: string): Promise<string> {
+  const dealer = await dealerOf(page, dealerSlug);
+  const reference = page.locator("dt:text-is('Your reference') + dd");
+  await expect(reference).toHaveText(/^HDG-[0-9A-F]{8}$/);
+  await expect(page.locator("dt:text-is('Dealer') + dd")).toHaveText(dealer.dealerName);
+  const call = page.locator("dt:text-is('Phone') + dd").getByRole("link", { name: dealer.dealer_contact_no });
+  await expect(call).toHaveAttribute("href", `tel:+27${dealer.dealer_contact_no.replace(/\D/g, "").slice(1)}`);
+  return (await reference.textContent())!;
 }
 
 for (const form of FORMS) {
@@ -344,6 +363,7 @@ for (const form of FORMS) {
       await expect(page.getByRole("heading", { level: 1, name: "Thank You for Your Enquiry!" })).toBeVisible();
       await expect(page.getByText("Our team will get back to you shortly.")).toBeVisible();
       await expect(page.getByRole("link", { name: "Back Home" })).toBeVisible();
+      const reference = await expectReceipt(page, form.dealer);
       await page.goBack();
       await expect(page).toHaveURL(/\/$/);
 
@@ -355,8 +375,11 @@ for (const form of FORMS) {
       await waitLikeAPerson(again);
       await page.getByRole("button", { name: "Submit" }).click();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}/thank-you$`));
+      // The same lead, so the same reference; the confirmation e-mail gives it too.
+      expect(await expectReceipt(page, form.dealer)).toBe(reference);
       await expectStored(form, who.email, path);
-      await expectDelivered(form, who);
+      const confirmation = await expectDelivered(form, who);
+      expect(confirmation.subject).toContain(`(${reference})`);
     });
   });
 }
@@ -384,8 +407,51 @@ test.describe("with JavaScript switched off", () => {
       await page.getByRole("button", { name: "Submit" }).click();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}/thank-you$`));
       await expect(page.getByRole("heading", { level: 1, name: "Thank You for Your Enquiry!" })).toBeVisible();
+      await expectReceipt(page, form.dealer);
       await expectStored(form, who.email, path);
     });
+  }
+});
+
+test("the thank-you page names the lead only to the browser that sent it, and no cache may keep it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const form = FORMS.find((candidate) => candidate.name === "parts")!;
+  await page.goto(form.path as string);
+  const loadedAt = Date.now();
+  await enhancedForm(page);
+  await fillGoodEnquiry(page, form, person(form, testInfo));
+  await waitLikeAPerson(loadedAt);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/parts\/thank-you$/);
+  const reference = await expectReceipt(page, form.dealer);
+  await expectNoAxeViolations(page);
+  const again = await page.reload();
+  expect(again?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByText(reference)).toBeVisible();
+
+  // Another visitor at the same address, and one with a receipt cookie of their own making, see the plain page.
+  const stranger = await browser.newContext();
+  try {
+    const other = await stranger.newPage();
+    const plain = await other.goto(page.url());
+    expect(plain?.status()).toBe(200);
+    await expect(other.getByRole("heading", { level: 1, name: "Thank You for Your Enquiry!" })).toBeVisible();
+    await expect(other.getByText("Your reference")).toHaveCount(0);
+    await stranger.addCookies([
+      {
+        name: "enquiry_receipt",
+        value: "00000000-0000-4000-8000-000000000000.9999999999.forged",
+        url: page.url(),
+      },
+    ]);
+    await other.reload();
+    await expect(other.getByRole("heading", { level: 1, name: "Thank You for Your Enquiry!" })).toBeVisible();
+    await expect(other.getByText("Your reference")).toHaveCount(0);
+    await expect(other.getByText(reference)).toHaveCount(0);
+  } finally {
+    await stranger.close();
   }
 });
 

@@ -141,6 +141,9 @@ async function tickAll(page: Page) {
   for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
 }
 
+/** The step shown. */
+const inStep = (page: Page) => page.locator("fieldset:not([hidden])");
+
 const stepHeading = (page: Page, index: number) =>
   page.getByText(`Step ${index + 1}: ${STEP_TITLES[index]}`, { exact: true });
 
@@ -167,7 +170,9 @@ test("each step shows the spec's messages on an empty Next, the banner, Previous
     // messages, the banner and the invalid states besides.
     const button = page.getByRole("button", { name: step === 4 ? "Submit" : "Next" });
     await button.click();
-    for (const message of STEP_MESSAGES[step]!) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    // Each message under its field (the summary above the step lists them again, as links).
+    for (const message of STEP_MESSAGES[step]!)
+      await expect(inStep(page).getByText(message, { exact: true })).toBeVisible();
     const banner = page.getByRole("alert").filter({ hasText: "errors on this page" });
     await expect(banner.getByRole("paragraph")).toHaveText(
       `There are ${STEP_MESSAGES[step]!.length} errors on this page. Please correct them before moving on.`,
@@ -180,13 +185,13 @@ test("each step shows the spec's messages on an empty Next, the banner, Previous
       await field(page, "Vehicle type").selectOption({ label: "New" });
       await field(page, "Make").selectOption({ label: "Please select" });
       await button.click();
-      await expect(page.getByText("Make is required for new vehicles", { exact: true })).toBeVisible();
-      await expect(page.getByText("Model is required for new vehicles", { exact: true })).toBeVisible();
+      await expect(inStep(page).getByText("Make is required for new vehicles", { exact: true })).toBeVisible();
+      await expect(inStep(page).getByText("Model is required for new vehicles", { exact: true })).toBeVisible();
       await fillStep(page, STEP_ENTRIES[0]!);
       await field(page, "ID number").fill("8001015009088");
       await button.click();
       await expect(
-        page.getByText("ID number is not valid: please check it for a typing mistake", { exact: true }),
+        inStep(page).getByText("ID number is not valid: please check it for a typing mistake", { exact: true }),
       ).toBeVisible();
       await field(page, "ID number").fill(ID_NUMBER);
     } else if (step < 4) {
@@ -208,6 +213,30 @@ test("each step shows the spec's messages on an empty Next, the banner, Previous
       await expect(stepHeading(page, 3)).toBeVisible();
     }
   }
+});
+
+test("Next with gaps left takes the view and the focus to the summary of the step's problems, linked to their fields", async ({
+  page,
+}) => {
+  await openWizard(page);
+  await field(page, "First name").fill("Thandi");
+  // The button is at the bottom of a long step: on a phone, a few screens below the first field.
+  await page.getByRole("button", { name: "Next" }).click();
+  const summary = page.locator("#finance-problems");
+  await expect(summary).toBeFocused();
+  await expect.poll(() => summary.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+  expect(await summary.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+  await expect(
+    summary.getByText(`There are ${STEP_MESSAGES[0]!.length - 1} problems with your application:`),
+  ).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Last name is required", exact: true })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "First name is required", exact: true })).toHaveCount(0);
+  // One announcement, not two: the spec's banner is the alert, the list sits under it.
+  await expect(page.getByRole("alert")).toHaveCount(1);
+  await expect(page.getByRole("alert")).toHaveText(/errors on this page/);
+  await expect(page.getByRole("alert")).toBeInViewport();
+  await summary.getByRole("link", { name: "ID number is required", exact: true }).click();
+  await expect(field(page, "ID number")).toBeFocused();
 });
 
 test("a visitor walks all five steps, reloads, finds the draft without the ID number and bank details, and submits", async ({
@@ -244,7 +273,7 @@ test("a visitor walks all five steps, reloads, finds the draft without the ID nu
 
   // The ID number and bank details are asked again; everything else was kept.
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("ID number is required", { exact: true })).toBeVisible();
+  await expect(inStep(page).getByText("ID number is required", { exact: true })).toBeVisible();
   await field(page, "ID number").fill(ID_NUMBER);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(stepHeading(page, 1)).toBeVisible();
@@ -377,9 +406,9 @@ test.describe("without JavaScript", () => {
     for (const title of STEP_TITLES) await expect(page.getByText(`. ${title}`)).toBeVisible();
 
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByText("First name is required", { exact: true })).toBeVisible();
-    await expect(page.getByText("Transport costs is required", { exact: true })).toBeVisible();
-    await expect(page.getByText("Please confirm that you are not a minor", { exact: true })).toBeVisible();
+    await expect(inStep(page).getByText("First name is required", { exact: true })).toBeVisible();
+    await expect(inStep(page).getByText("Transport costs is required", { exact: true })).toBeVisible();
+    await expect(inStep(page).getByText("Please confirm that you are not a minor", { exact: true })).toBeVisible();
 
     for (const entries of STEP_ENTRIES) await fillStep(page, entries);
     await tickAll(page);
@@ -419,6 +448,6 @@ test("the page as served without its scripts (one long form, with and without er
   for (const title of STEP_TITLES) await expect(page.getByText(`. ${title}`)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByText("First name is required", { exact: true })).toBeVisible();
+  await expect(inStep(page).getByText("First name is required", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });

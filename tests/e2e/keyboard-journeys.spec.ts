@@ -269,17 +269,18 @@ test("the whole finance wizard by keyboard, focus on each step's heading and on 
     ]),
   );
 
-  // Next with nothing filled in: focus goes to the first field at fault.
+  // Next with nothing filled in: focus goes to the summary of the problems at the top of the step.
   const next = wizard.getByRole("button", { name: "Next" });
   await tabTo(page, next, 200);
   await page.keyboard.press("Enter");
-  await expect(wizard.locator('[aria-invalid="true"]').first()).toBeFocused();
+  await expect(wizard.locator("#finance-problems")).toBeFocused();
+  await expect(wizard.locator("#finance-problems")).toContainText("problems with your application");
 
   for (let step = 0; step < 5; step++) {
     const fieldset = wizard.locator("fieldset:not([hidden])");
     await expect(fieldset.locator("legend")).toContainText(`Step ${step + 1}:`);
     const button = wizard.getByRole("button", { name: step < 4 ? "Next" : "Submit" });
-    // From the step's heading (or, on the first, the field at fault), Tab through the step to its button.
+    // From the step's heading (or, on the first, the summary of its problems), Tab through the step to its button.
     await fillByKeyboard(page, fieldset, values, button);
     await page.keyboard.press("Enter");
     if (step < 4) {

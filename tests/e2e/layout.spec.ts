@@ -178,6 +178,7 @@ test.describe("dealer scoping", () => {
     context,
   }) => {
     await page.goto("/dealer/honda-sandton");
+    await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBe("honda-sandton");
     await expect
       .poll(async () => (await context.cookies()).find((c) => c.name === "dealer_slug")?.value)
@@ -188,16 +189,19 @@ test.describe("dealer scoping", () => {
     expect((await mainNavHrefs(page))["Used Cars"]).toBe("/dealer/honda-sandton/used");
     await expect(page.getByRole("banner").getByRole("link", { name: /Honda Sandton home/ })).toBeVisible();
 
-    // Cookies cleared: local storage still knows the dealer; the page restores the cookie and rescopes.
+    // Cookies cleared: the cookie is the one source of truth, so the page is the group's and local storage follows it.
     await context.clearCookies();
     await page.goto("/terms");
-    await expect(page.locator('nav[aria-label="Main"] a', { hasText: "Used Cars" })).toHaveAttribute(
-      "href",
-      "/dealer/honda-sandton/used",
-    );
-    expect((await context.cookies()).find((c) => c.name === "dealer_slug")?.value).toBe("honda-sandton");
+    await hydrated(page);
+    expect((await mainNavHrefs(page))["Used Cars"]).toBe("/used");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBeNull();
+    expect((await context.cookies()).some((c) => c.name === "dealer_slug")).toBe(false);
 
+    await page.goto("/dealer/honda-sandton");
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBe("honda-sandton");
     await page.goto("/");
+    await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("dealer_slug"))).toBeNull();
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === "dealer_slug")).toBe(false);
     await page.goto("/popia");

@@ -151,6 +151,25 @@ test.describe("a tap before the scripts have come", () => {
     await holdScripts(page);
     await rememberedDealerJourney(page, context);
   });
+
+  test("a home page left before its scripts ran has forgotten the dealer on the next page", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/dealer/honda-sandton");
+    await hydrated(page);
+    await expect.poll(() => storedDealer(page)).toBe("honda-sandton");
+    await holdScripts(page);
+    await open(page, "/");
+    // On to the next page while the home page's scripts are still held back: they never run.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await open(page, "/popia");
+    await hydrated(page);
+    await expect.poll(() => storedDealer(page)).toBeNull();
+    expect(await dealerCookie(context)).toBeUndefined();
+    await expect(usedCarsLink(page)).toHaveAttribute("href", "/used");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Honda Dealer Group home" })).toBeVisible();
+  });
 });
 
 /** Holds back every script of the site until the returned function is called. */
@@ -200,6 +219,7 @@ async function openFiltersWithoutScript(page: Page) {
   await expect(transmission(page, "Automatic")).toBeVisible();
 }
 
+const storedDealer = (page: Page) => page.evaluate(() => localStorage.getItem("dealer_slug"));
 const dealerCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === "dealer_slug")?.value;
 /** By selector: on a phone the main navigation is in a closed drawer, out of the accessibility tree. */

@@ -10,6 +10,8 @@ import { formatRand, horsepower } from "../../../core/shared/format.ts";
 import { cssChoiceOptions } from "../../lib/css-choice.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 import { dealerPath } from "../../lib/scope.ts";
+import { ContactBar } from "../../components/contact-bar.tsx";
+import { modelWhatsAppGoHref } from "../../lib/go-links.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { useScopedDealer } from "../../lib/scope.ts";
 import type { Route } from "./+types/model";
@@ -71,7 +73,8 @@ const COMPARE_FORM = "compare-variants";
 
 export default function ModelPage({ loaderData }: Route.ComponentProps) {
   const { model } = loaderData;
-  const slug = useScopedDealer()?.slug ?? null;
+  const dealer = useScopedDealer();
+  const slug = dealer?.slug ?? null;
   const [searchParams] = useSearchParams();
   const variant = model.variants.find((v) => v.variant_slug === searchParams.get("variant")) ?? model.variants[0]!;
   const colours = cssChoiceOptions(model.color);
@@ -112,6 +115,12 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
       <AboutModel model={model} />
       {model.gallery.length > 0 ? <Gallery images={model.gallery} /> : null}
       <TestDriveBanner model={model} testDrive={testDrive} />
+      <ContactBar
+        dealer={dealer}
+        about={`the new ${fullNameOf(model)}`}
+        whatsAppHref={modelWhatsAppGoHref(slug, { makeSlug: model.make_slug, modelSlug: model.model_slug })}
+        className="md:mx-auto md:max-w-7xl md:px-6"
+      />
     </div>
   );
 }

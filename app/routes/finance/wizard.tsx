@@ -9,6 +9,7 @@ import {
 import { fieldNamesOf, type FieldGroup, type FieldSpec } from "./fields.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { CheckboxField, Field } from "../../components/field.tsx";
+import { ProblemSummary } from "../../components/enquiry-fields.tsx";
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -152,13 +153,12 @@ export function FinanceWizard({ groups, initialValues, initialErrors, idempotenc
     setBannerOpen,
     sending,
     sendFailed,
-    bannerRef,
+    summaryRef,
     stepRefs,
     change,
     next,
     previous,
   } = useFinanceWizard({ groups, initialValues, initialErrors, idempotencyKey });
-  const errorCount = Object.keys(errors).length;
   return (
     <Form
       method="post"
@@ -170,9 +170,12 @@ export function FinanceWizard({ groups, initialValues, initialErrors, idempotenc
     >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {enhanced && <StepProgress step={step} />}
-      {errorCount > 1 && bannerOpen && (
-        <ErrorBanner count={errorCount} bannerRef={bannerRef} onClose={() => setBannerOpen(false)} />
-      )}
+      <StepProblems
+        errors={errors}
+        bannerOpen={bannerOpen}
+        summaryRef={summaryRef}
+        onClose={() => setBannerOpen(false)}
+      />
       {groups.map((stepGroups, index) => (
         <StepFieldset
           key={STEP_TITLES[index]}
@@ -198,17 +201,28 @@ export function FinanceWizard({ groups, initialValues, initialErrors, idempotenc
   );
 }
 
-/** The errors found, and the banner that lists them: shown, the first error revealed, when errors are found. */
+/**
+ * The errors found, the banner that counts them and the summary that lists them at the top of the step. Each time
+ * errors are found, once they are on the screen, the view and the focus go together to that summary, as in the
+ * enquiry forms: on a phone the first field at fault may be a long way above the Next button.
+ */
 function useErrorBanner(initialErrors: Record<string, string>) {
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
   const [bannerOpen, setBannerOpen] = useState(Object.keys(initialErrors).length > 0);
-  const bannerRef = useRef<HTMLDivElement>(null);
+  const [timesShown, setTimesShown] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (timesShown === 0) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    summaryRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    summaryRef.current?.focus({ preventScroll: true });
+  }, [timesShown]);
   function showErrors(found: Record<string, string>) {
     setErrors(found);
     setBannerOpen(true);
-    requestAnimationFrame(() => revealFirstError(found, bannerRef.current));
+    setTimesShown((times) => times + 1);
   }
-  return { errors, setErrors, bannerOpen, setBannerOpen, bannerRef, showErrors };
+  return { errors, setErrors, bannerOpen, setBannerOpen, summaryRef, showErrors };
 }
 
 /**
@@ -219,7 +233,7 @@ function useFinanceWizard({ groups, initialValues, initialErrors, idempotencyKey
   const enhanced = useHydrated();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<FormValues>(initialValues);
-  const { errors, setErrors, bannerOpen, setBannerOpen, bannerRef, showErrors } = useErrorBanner(initialErrors);
+  const { errors, setErrors, bannerOpen, setBannerOpen, summaryRef, showErrors } = useErrorBanner(initialErrors);
   const [sending, setSending] = useState(false);
   const [sendFailed, setSendFailed] = useState(false);
   const keyRef = useRef(idempotencyKey);
@@ -299,20 +313,12 @@ function useFinanceWizard({ groups, initialValues, initialErrors, idempotencyKey
     setBannerOpen,
     sending,
     sendFailed,
-    bannerRef,
+    summaryRef,
     stepRefs,
     change,
     next,
     previous,
   };
-}
-
-/** The banner scrolled to, the first field in error focused. */
-function revealFirstError(found: Record<string, string>, banner: HTMLDivElement | null) {
-  const first = Object.keys(found)[0];
-  const input = first ? document.getElementById(`field-${first}`) : null;
-  banner?.scrollIntoView({ behavior: "smooth", block: "start" });
-  input?.focus({ preventScroll: true });
 }
 
 /** The first step with a field in error (Infinity when none of the fields is on a step). */
@@ -388,18 +394,38 @@ function StepProgress({ step }: { step: number }) {
   );
 }
 
-function ErrorBanner({
-  count,
-  bannerRef,
+/**
+ * Above the step's fields: the spec's banner (more than one error, until closed) and the list of the problems, each
+ * linked to its field. It takes the focus when errors are found; one of the two is announced, not both.
+ */
+function StepProblems({
+  errors,
+  bannerOpen,
+  summaryRef,
   onClose,
 }: {
-  count: number;
-  bannerRef: RefObject<HTMLDivElement | null>;
+  errors: Record<string, string>;
+  bannerOpen: boolean;
+  summaryRef: RefObject<HTMLDivElement | null>;
   onClose: () => void;
 }) {
+  const count = Object.keys(errors).length;
+  const banner = count > 1 && bannerOpen;
+  return (
+    <div ref={summaryRef} tabIndex={-1} id="finance-problems" className="scroll-mt-4 outline-none">
+      {banner && <ErrorBanner count={count} onClose={onClose} />}
+      {count > 0 && (
+        <div className="mb-6">
+          <ProblemSummary errors={errors} subject="your application" idPrefix="field" announce={!banner} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ErrorBanner({ count, onClose }: { count: number; onClose: () => void }) {
   return (
     <div
-      ref={bannerRef}
       role="alert"
       className="mb-6 flex items-start justify-between gap-4 rounded border border-brand-red bg-red-50 p-4 text-brand-red-dark"
     >

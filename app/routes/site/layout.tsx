@@ -5,7 +5,6 @@ import {
   Outlet,
   useLocation,
   useMatches,
-  useRevalidator,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -20,6 +19,7 @@ import { SocialLinks } from "../../components/social-links.tsx";
 import { readCookie } from "../../../core/shared/cookies.ts";
 import { rememberedDealerCookie, resolveDealerScope } from "../../lib/scope.server.ts";
 import { DEALER_SLUG_KEY, dealerCookie } from "../../../core/dealers/remembered-dealer.ts";
+import { DEMO_LEGAL_DETAILS } from "../../../core/dealers/group.ts";
 import { useFocusOnNavigation } from "../../lib/focus-on-navigation.ts";
 import { useWebVitalsReport } from "../../lib/web-vitals.ts";
 import type { Route } from "./+types/layout";
@@ -39,6 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     siteUrl: context.siteUrl,
     crumbNames: await crumbNamesOf(context, params, pathname, scope.inRoute ? scope.dealer : null),
     vitalsSampleRate: context.vitalsSampleRate ?? 0,
+    groupLegal: context.groupLegal ?? DEMO_LEGAL_DETAILS,
   } satisfies SiteLayoutData;
   const cookie = rememberedDealerCookie(request, scope);
   return cookie ? data(page, { headers: { "Set-Cookie": cookie } }) : page;
@@ -59,38 +60,37 @@ function writeDealerCookie(slug: string | null) {
 }
 
 /**
- * Remembers the chosen dealer (product.md §1): local storage under DEALER_SLUG_KEY, mirrored in a
- * cookie so that the server renders scoped pages on the first request. The home path clears both. The
- * server's answer to a page load already set or cleared the cookie (rememberedDealerCookie, so it holds
- * without scripts); this keeps local storage in step with it, and the cookie too after a client-side
- * navigation, which does not always ask the server for the layout's data. When local storage holds a
- * dealer the cookie has lost (cookies cleared), the cookie is restored and the page data reloaded so the
- * page comes out scoped.
+ * Remembers the chosen dealer (product.md §1). The cookie is the one source of truth: the server's answer to a
+ * page load sets or clears it (rememberedDealerCookie, so it holds without scripts), and this sets or clears it
+ * by the same rule after a client-side navigation, which does not always ask the server for the layout's data.
+ * Local storage under DEALER_SLUG_KEY only mirrors the cookie: it is never read back into it, so a home page the
+ * visitor left before its scripts ran (the server cleared the cookie, the stored copy was still there) does not
+ * bring the dealer back on the next page.
  */
 function useRememberedDealer(dealer: DealerView | null, dealerInRoute: boolean) {
   const { pathname } = useLocation();
-  const revalidator = useRevalidator();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: revalidator is a new object on every render; the effect is about the page and its scope only
   useEffect(() => {
-    if (pathname === "/") {
-      localStorage.removeItem(DEALER_SLUG_KEY);
-      writeDealerCookie(null);
-    } else if (dealer && dealerInRoute) {
-      localStorage.setItem(DEALER_SLUG_KEY, dealer.slug);
-      writeDealerCookie(dealer.slug);
-    } else if (!dealer) {
-      const remembered = localStorage.getItem(DEALER_SLUG_KEY);
-      if (remembered && readCookie(document.cookie, DEALER_SLUG_KEY) !== remembered) {
-        writeDealerCookie(remembered);
-        void revalidator.revalidate();
-      }
-    }
+    if (pathname === "/") writeDealerCookie(null);
+    else if (dealer && dealerInRoute) writeDealerCookie(dealer.slug);
+    mirrorDealerCookie();
   }, [pathname, dealer, dealerInRoute]);
 }
 
 /** A page whose route declares `handle.breadcrumbs = false` (the not-found page): its address names nothing. */
 function usePageHasBreadcrumbs(): boolean {
   return !useMatches().some((match) => (match.handle as { breadcrumbs?: boolean } | undefined)?.breadcrumbs === false);
+}
+
+/** Local storage's copy of the remembered dealer, made the cookie's. */
+function mirrorDealerCookie() {
+  let carried: string | null;
+  try {
+    carried = readCookie(document.cookie, DEALER_SLUG_KEY);
+  } catch {
+    carried = null; // a malformed cookie names no dealer; the server replaces it on the next page
+  }
+  if (carried) localStorage.setItem(DEALER_SLUG_KEY, carried);
+  else localStorage.removeItem(DEALER_SLUG_KEY);
 }
 
 /** Header, breadcrumbs, main, footer and the floating social links around every page. */

@@ -8,7 +8,8 @@ import { VehicleCard } from "../../components/used/vehicle-card.tsx";
 import { formatDayMonth, formatKm, formatRand } from "../../../core/shared/format.ts";
 import { resolveDealerScope, testDriveModel } from "../../lib/scope.server.ts";
 import { dealerPath } from "../../lib/scope.ts";
-import { callPing, directionsGoHref, useSiteUrl } from "../../lib/go-links.ts";
+import { callPing, directionsGoHref, useSiteUrl, whatsAppGoHref } from "../../lib/go-links.ts";
+import { ContactBar } from "../../components/contact-bar.tsx";
 import { telHref } from "../../lib/hours.ts";
 import { VehicleBadges } from "../../components/used/vehicle-badges.tsx";
 import { DETAIL_SIZES, THUMBNAIL_SIZES, VehiclePicture } from "../../components/used/vehicle-picture.tsx";
@@ -147,6 +148,13 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
       </div>
       {similar.length > 0 && <SimilarVehicles similar={similar} />}
       <RecentlyViewed current={{ id: vehicle.id, title: `${title} ${vehicle.variant}`, uri: vehicle.uri }} />
+      <ContactBar
+        dealer={dealer}
+        about={`the ${title}`}
+        whatsAppHref={whatsAppGoHref(vehicle.dealer_slug, vehicle.id)}
+        vehicleId={vehicle.id}
+        className="-mx-4 md:mx-0 md:px-0"
+      />
     </div>
   );
 }

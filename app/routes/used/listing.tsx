@@ -113,7 +113,7 @@ export default function UsedListing({ loaderData }: Route.ComponentProps) {
             <ShortlistLinks />
           </div>
           {vehicles.length > 0 ? (
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Vehicles">
+            <ul className="mt-6 grid gap-3 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3" aria-label="Vehicles">
               {vehicles.map((vehicle, index) => (
                 <li key={vehicle.id}>
                   <VehicleCard vehicle={vehicle} dealerSlug={dealerSlug} eager={index < 3} lcp={index === 0} />
