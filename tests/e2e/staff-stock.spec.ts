@@ -266,7 +266,7 @@ test.describe("on a 360 px phone, from the stock list", () => {
     await expectNoAxeViolations(page);
 
     // Sold, in one tap: the vehicle leaves this list of Available stock, and focus stays with the notice.
-    await vehicle.row.getByRole("button", { name: `Mark sold: the ${vehicle.name}` }).click();
+    await vehicle.row.getByRole("button", { name: `Mark sold ${vehicle.name}` }).click();
     const notice = page.locator("#stock-notice");
     await expect(notice).toContainText(`${vehicle.name}: marked sold.`);
     await expect(notice).toBeFocused();
@@ -307,7 +307,7 @@ test.describe("on a 360 px phone, from the stock list", () => {
     await expect(page.getByRole("main")).toContainText(/R\s199\s500/);
 
     await page.goto("/staff/stock?status=Available");
-    await vehicle.row.getByRole("button", { name: `Mark sold: the ${vehicle.name}` }).click();
+    await vehicle.row.getByRole("button", { name: `Mark sold ${vehicle.name}` }).click();
     await expect(page.getByText(`${vehicle.name}: marked sold.`)).toBeVisible();
     expect((await page.goto(publicPath))?.status()).toBe(410);
     await context.close();

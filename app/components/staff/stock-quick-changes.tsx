@@ -43,7 +43,7 @@ export function StockQuickChanges({ vehicleId, title, price, sold, csrfToken, re
           <input type="hidden" name="intent" value="sold" />
           <input type="hidden" name="vehicle" value={vehicleId} />
           <button type="submit" className={smallButton}>
-            Mark sold<span className="sr-only">: the {title}</span>
+            Mark sold<span className="sr-only"> {title}</span>
           </button>
         </Form>
       )}

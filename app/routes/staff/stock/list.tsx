@@ -305,7 +305,7 @@ function StockFilters({ dealers, filters }: Pick<LoaderData, "dealers" | "filter
           type="checkbox"
           value="none"
           defaultChecked={filters.photos === "none"}
-          className="size-5"
+          className="size-6"
         />
         <label htmlFor="stock-photos" className={labelClass}>
           Only vehicles in stock without photos
