@@ -3,7 +3,8 @@ import type { Database } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
 import type { LinkSigner } from "../appointments/links.ts";
 import type { UsedStock } from "../inventory/used-stock.ts";
-import type { StaffActor } from "../staff/roles.ts";
+import { listHeldImports } from "../inventory/held-imports.ts";
+import { assertMayUse, type StaffActor } from "../staff/roles.ts";
 import { type FeedDealer, feedDealerOf } from "./channel.ts";
 import { type FetchView, listChannelSettings, recentFetches } from "./channel-settings.ts";
 import { channelById, ChannelStock, type LeftOut } from "./channels.ts";
@@ -86,4 +87,24 @@ export async function channelOverview(
     });
   }
   return overview;
+}
+
+/**
+ * How many alarms /staff/channels raises for the actor's dealers: each stock import the drop guard holds, and
+ * each switched-on channel not fetched for a day or with an empty file. Refused for a role with no part in channels.
+ */
+export async function channelAlarmCount(
+  db: Database,
+  signer: LinkSigner,
+  actor: StaffActor,
+  usedStock: UsedStock,
+  siteUrl: string,
+  now = new Date(),
+): Promise<number> {
+  assertMayUse(actor, "channels");
+  const [channels, heldImports] = await Promise.all([
+    channelOverview(db, signer, actor, usedStock, siteUrl, now),
+    listHeldImports(db, actor),
+  ]);
+  return heldImports.length + channels.filter((channel) => channel.stale || channel.empty).length;
 }

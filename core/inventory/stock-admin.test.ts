@@ -8,11 +8,14 @@ import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { StaffAccessDenied, type StaffActor, type StaffRole } from "../staff/roles.ts";
 import {
   addStockPhotos,
+  changeStockPrice,
   changeStockStatus,
+  countStock,
   createStockVehicle,
   deleteStockPhoto,
   getStockVehicle,
   listStock,
+  markStockSold,
   moveStockPhoto,
   setMainStockPhoto,
   STOCK_PAGE_SIZE,
@@ -390,5 +393,106 @@ describe("a vehicle's photos", () => {
     const [otherPhoto] = (await getStockVehicle(database.db, sandtonManager, other)).photos;
     expect(await refusal(deleteStockPhoto(database.db, sandtonManager, id, otherPhoto!.id))).toBe("not-found");
     expect(await refusal(deleteStockPhoto(database.db, menlynManager, other, otherPhoto!.id))).toBe("not-found");
+  });
+});
+
+describe("the stock list's quick changes", () => {
+  it("change the price and mark sold as a full save of the form would, audit entry and all", async () => {
+    const quick = await created(sandtonManager, { price: "300000" });
+    const full = await created(sandtonManager, { price: "300000" });
+    expect(await changeStockPrice(database.db, sandtonManager, quick, "R 289 900")).toEqual({ ok: true, id: quick });
+    expect(await markStockSold(database.db, sandtonManager, quick)).toEqual({ ok: true, id: quick });
+    const form = async (changes: Record<string, string>) =>
+      updateStockVehicle(database.db, sandtonManager, full, {
+        ...(await getStockVehicle(database.db, sandtonManager, full)).values,
+        ...changes,
+      });
+    await form({ price: "289900" });
+    await form({ status: "Sold" });
+
+    const entries = async (id: number) =>
+      (await auditOf(id)).map(({ action, entity, actorId, actorLabel, dealerId, changes }) => ({
+        action,
+        entity,
+        actorId,
+        actorLabel,
+        dealerId,
+        changes,
+      }));
+    const [sold, repriced] = await entries(quick);
+    expect(repriced).toEqual({
+      action: "used_vehicle.update",
+      entity: "used_vehicle",
+      actorId: sandtonManager.id,
+      actorLabel: sandtonManager.label,
+      dealerId: sandton,
+      changes: { price: { from: 300000, to: 289900 } },
+    });
+    expect(sold).toMatchObject({
+      action: "used_vehicle.update",
+      changes: { status: { from: "Available", to: "Sold" } },
+    });
+    expect((await entries(quick)).slice(0, 2)).toEqual((await entries(full)).slice(0, 2));
+    const stored = await getStockVehicle(database.db, admin, quick);
+    expect([stored.values.price, stored.status]).toEqual(["289900", "Sold"]);
+  });
+
+  it("refuse a bad price with the full form's message, changing and recording nothing", async () => {
+    const id = await created(sandtonManager, { price: "300000" });
+    expect(await changeStockPrice(database.db, sandtonManager, id, "about 250k")).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "price", message: "Price must be a whole number" }],
+    });
+    expect(await changeStockPrice(database.db, sandtonManager, id, "500")).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "price", message: expect.stringMatching(/^Price must be at least R\s1\s000$/) }],
+    });
+    expect(await changeStockPrice(database.db, sandtonManager, id, "")).toEqual({
+      ok: false,
+      violations: [{ propertyPath: "price", message: "Price is required" }],
+    });
+    expect((await getStockVehicle(database.db, admin, id)).values.price).toBe("300000");
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it("record nothing for the same price again, or Sold for a vehicle already sold", async () => {
+    const id = await created(sandtonManager, { price: "300000", status: "Sold" });
+    await changeStockPrice(database.db, sandtonManager, id, "300 000");
+    await markStockSold(database.db, sandtonManager, id);
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it("are refused as the full form is: not found for another dealer's manager, forbidden for an editor", async () => {
+    const id = await created(sandtonManager, { price: "300000" });
+    expect(await refusal(changeStockPrice(database.db, menlynManager, id, "250000"))).toBe("not-found");
+    expect(await refusal(markStockSold(database.db, menlynManager, id))).toBe("not-found");
+    // The role comes before the price: a bad price for another dealer's vehicle tells nothing about it.
+    expect(await refusal(changeStockPrice(database.db, menlynManager, id, "cheap"))).toBe("not-found");
+    expect(await refusal(changeStockPrice(database.db, editor, id, "250000"))).toBe("forbidden");
+    expect(await refusal(markStockSold(database.db, editor, id))).toBe("forbidden");
+    expect(await refusal(markStockSold(database.db, admin, 99_999_999))).toBe("not-found");
+    const stored = await getStockVehicle(database.db, admin, id);
+    expect([stored.values.price, stored.status]).toEqual(["300000", "Available"]);
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+});
+
+describe("the vehicles in stock without photos", () => {
+  it("are counted and listed over the actor's dealers, leaving out sold vehicles and those with a photo", async () => {
+    const before = await countStock(database.db, sandtonManager, { withoutPhotos: true });
+    const bare = await created(sandtonManager);
+    await created(sandtonManager, { status: "Sold" });
+    const photographed = await created(sandtonManager);
+    await addStockPhotos(database.db, sandtonManager, photographed, [photo("trade-in-side.png")]);
+    await created(menlynManager, { dealer: "honda-menlyn", stockNumber: `MEN-BARE-${serial}` });
+
+    expect(await countStock(database.db, sandtonManager, { withoutPhotos: true })).toBe(before + 1);
+    const listed = await listStock(database.db, sandtonManager, { withoutPhotos: true, page: 1 });
+    expect(listed.total).toBe(before + 1);
+    expect(listed.items[0]).toMatchObject({ id: bare, photos: 0 });
+    expect(listed.items.every((item) => item.photos === 0 && item.status !== "Sold")).toBe(true);
+    expect(new Set(listed.items.map((item) => item.dealerSlug))).toEqual(new Set(["honda-sandton"]));
+    expect(await countStock(database.db, admin, { withoutPhotos: true })).toBeGreaterThan(before + 1);
+    expect(await refusal(countStock(database.db, editor, { withoutPhotos: true }))).toBe("forbidden");
   });
 });

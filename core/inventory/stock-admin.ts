@@ -17,7 +17,13 @@ import { CatalogueNames } from "../catalogue/open-catalogue.ts";
 import { areaDealers } from "../dealers/staff-dealers.ts";
 import { canonicalMakeName, newCatalogueName } from "../catalogue/make-names.ts";
 import { stockColumnValues, stockFieldColumns, type StoredStockFields, storedStockFields } from "./stock-columns.ts";
-import { parseStockVehicle, STOCK_STATUSES, type StockStatus, type StockVehicleInput } from "./stock-schema.ts";
+import {
+  parseStockVehicle,
+  readStockField,
+  STOCK_STATUSES,
+  type StockStatus,
+  type StockVehicleInput,
+} from "./stock-schema.ts";
 
 /**
  * The used stock as the back office sees and changes it (issue 15): every function takes the acting staff
@@ -37,6 +43,8 @@ export type StockListQuery = {
   search?: string;
   status?: StockStatus;
   dealerId?: number;
+  /** Only the vehicles still in stock (not sold) that have no photo yet: seeded artwork is no photo. */
+  withoutPhotos?: boolean;
   page: number;
 };
 
@@ -83,27 +91,7 @@ export async function listStock(
   actor: StaffActor,
   query: StockListQuery,
 ): Promise<{ items: StockListItem[]; total: number }> {
-  assertMayUse(actor, "stock");
-  const scope = dealerScope(actor, "stock");
-  const where: (SQL | undefined)[] = [];
-  if (scope.kind === "dealers") where.push(inArray(usedVehicles.dealerId, [...scope.dealerIds]));
-  if (query.dealerId !== undefined) where.push(eq(usedVehicles.dealerId, query.dealerId));
-  if (query.status) where.push(eq(usedVehicles.status, query.status));
-  const search = query.search?.trim();
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      or(
-        ilike(makes.name, like),
-        ilike(models.name, like),
-        ilike(usedVehicles.variant, like),
-        ilike(usedVehicles.stockNumber, like),
-        ilike(usedVehicles.vin, like),
-        sql`concat_ws(' ', ${makes.name}, ${models.name}, ${usedVehicles.variant}) ilike ${like}`,
-      ),
-    );
-  }
-  const condition = and(...where);
+  const condition = stockConditions(actor, query);
   const base = () =>
     db
       .select({
@@ -126,18 +114,13 @@ export async function listStock(
       .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
       .innerJoin(models, eq(models.id, usedVehicles.modelId))
       .innerJoin(dealers, eq(dealers.id, usedVehicles.dealerId));
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     base()
       .where(condition)
       .orderBy(desc(usedVehicles.updatedAt), desc(usedVehicles.id))
       .limit(STOCK_PAGE_SIZE)
       .offset((query.page - 1) * STOCK_PAGE_SIZE),
-    db
-      .select({ n: count() })
-      .from(usedVehicles)
-      .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
-      .innerJoin(models, eq(models.id, usedVehicles.modelId))
-      .where(condition),
+    countStock(db, actor, query),
   ]);
   return {
     items: rows.map(({ make, model, ...row }) => ({
@@ -145,8 +128,53 @@ export async function listStock(
       title: `${row.year} ${make} ${model}`,
       status: row.status as StockStatus,
     })),
-    total: total?.n ?? 0,
+    total,
   };
+}
+
+/** How many vehicles the actor may see match the query (its page ignored): the staff home's counts. */
+export async function countStock(
+  db: Database,
+  actor: StaffActor,
+  query: Omit<StockListQuery, "page">,
+): Promise<number> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(usedVehicles)
+    .innerJoin(makes, eq(makes.id, usedVehicles.makeId))
+    .innerJoin(models, eq(models.id, usedVehicles.modelId))
+    .where(stockConditions(actor, query));
+  return total?.n ?? 0;
+}
+
+/** The query's conditions, within the dealers the actor may see (refused when the role has no part in stock). */
+function stockConditions(actor: StaffActor, query: Omit<StockListQuery, "page">): SQL | undefined {
+  assertMayUse(actor, "stock");
+  const scope = dealerScope(actor, "stock");
+  const where: (SQL | undefined)[] = [];
+  if (scope.kind === "dealers") where.push(inArray(usedVehicles.dealerId, [...scope.dealerIds]));
+  if (query.dealerId !== undefined) where.push(eq(usedVehicles.dealerId, query.dealerId));
+  if (query.status) where.push(eq(usedVehicles.status, query.status));
+  if (query.withoutPhotos)
+    where.push(
+      ne(usedVehicles.status, "Sold"),
+      sql`not exists (select 1 from ${usedVehicleImages} where ${usedVehicleImages.vehicleId} = ${usedVehicles.id} and ${usedVehicleImages.imageId} is not null)`,
+    );
+  const search = query.search?.trim();
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(makes.name, like),
+        ilike(models.name, like),
+        ilike(usedVehicles.variant, like),
+        ilike(usedVehicles.stockNumber, like),
+        ilike(usedVehicles.vin, like),
+        sql`concat_ws(' ', ${makes.name}, ${models.name}, ${usedVehicles.variant}) ilike ${like}`,
+      ),
+    );
+  }
+  return and(...where);
 }
 
 /** One vehicle for the edit form; another dealer's vehicle (for a dealer manager) is not found. */
@@ -271,6 +299,51 @@ export async function changeStockStatus(
       entityId: id,
       dealerId: current.dealerId,
       changes: { status: { from: current.status, to: wanted } },
+    });
+    return { ok: true, id };
+  });
+}
+
+/**
+ * A new price from the stock list, without the whole form: the full form's price rule (the same message for the
+ * same mistake), role check and audit entry (`used_vehicle.update` naming the price's old and new values).
+ */
+export async function changeStockPrice(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  price: unknown,
+): Promise<StockWriteResult> {
+  await readVehicle(db, actor, id);
+  const read = readStockField("price", price);
+  if ("problem" in read) return { ok: false, violations: [{ propertyPath: "price", message: read.problem }] };
+  return changeStockFields(db, actor, id, { price: read.value as number });
+}
+
+/** Sold from the stock list, in one tap: audited as the full form's change of status to Sold is. */
+export function markStockSold(db: Database, actor: StaffActor, id: number): Promise<StockWriteResult> {
+  return changeStockFields(db, actor, id, { status: "Sold" });
+}
+
+/** Changes some of a vehicle's stored fields, with the audit entry a save of the full form would write. */
+async function changeStockFields(
+  db: Database,
+  actor: StaffActor,
+  id: number,
+  fields: Partial<Pick<StoredStockFields, "price" | "status">>,
+): Promise<StockWriteResult> {
+  return inTransaction(db, async (tx) => {
+    const current = await readVehicle(tx, actor, id, { forUpdate: true });
+    const changes = changedFields(auditedFields(current), fields);
+    if (Object.keys(changes).length === 0) return { ok: true, id };
+    await tx.update(usedVehicles).set(fields).where(eq(usedVehicles.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "used_vehicle.update",
+      entity: "used_vehicle",
+      entityId: id,
+      dealerId: current.dealerId,
+      changes,
     });
     return { ok: true, id };
   });

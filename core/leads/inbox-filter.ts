@@ -55,6 +55,11 @@ export function parseInboxFilter(params: URLSearchParams): Parsed<InboxFilter> {
   return { ok: true, value: parsed.data };
 }
 
+/** The leads received on a South African day (YYYY-MM-DD) that nobody has worked yet: still New. */
+export function newLeadsOf(day: string): InboxFilter {
+  return { work: "New", from: day, to: day, page: 1 };
+}
+
 /** The same filter as a query string, without the page (for the CSV link and the pager). */
 export function filterQuery(filter: Partial<InboxFilter>, page?: number): string {
   const params = new URLSearchParams();

@@ -20,6 +20,7 @@ import { submitEnquiry } from "./enquiries.ts";
 import { firstResponseReport } from "./first-response.ts";
 import {
   changeLeadWork,
+  countLeads,
   exportInboxCsv,
   getLead,
   inboxSources,
@@ -198,6 +199,16 @@ describe("the leads inbox's role matrix", () => {
     await expect(getLead(database.db, editor, sandtonLead)).rejects.toMatchObject({ kind: "forbidden" });
     await expect(exportInboxCsv(database.db, editor, filter())).rejects.toMatchObject({ kind: "forbidden" });
     await expect(firstResponseReport(database.db, editor)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(countLeads(database.db, editor, filter())).rejects.toMatchObject({ kind: "forbidden" });
+  });
+
+  it("counts the leads each person may see, as the list shows them", async () => {
+    for (const actor of [admin, sandtonManager, menlynManager]) {
+      const query = filter({ work: "New" });
+      expect(await countLeads(database.db, actor, query)).toBe((await listInbox(database.db, actor, query)).total);
+    }
+    const menlynOnly = await countLeads(database.db, menlynManager, filter());
+    expect(await countLeads(database.db, admin, filter())).toBeGreaterThan(menlynOnly);
   });
 
   it("an unknown or malformed lead id is not found", async () => {

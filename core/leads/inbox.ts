@@ -211,6 +211,12 @@ async function selectInbox(db: Database, actor: StaffActor, filter: InboxFilter,
   }));
 }
 
+/** How many of the actor's leads match the filter (its page ignored): the staff home's "new today". */
+export async function countLeads(db: Database, actor: StaffActor, filter: InboxFilter): Promise<number> {
+  assertMayUse(actor, "leads");
+  return countInbox(db, actor, filter);
+}
+
 async function countInbox(db: Database, actor: StaffActor, filter: InboxFilter): Promise<number> {
   const result = await db.execute(
     sql`select count(*) as n from ${inboxSource(actor, filter.view)} where ${filterConditions(filter)}`,

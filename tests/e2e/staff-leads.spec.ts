@@ -5,6 +5,8 @@ import { validFinanceApplication, VALID_ID_NUMBER } from "../support/finance-fix
 import { mailInOutbox } from "./support/outbox.ts";
 import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
+import { addStaffAccount } from "./support/staff-accounts.ts";
+import { TEST_STAFF_PASSWORD } from "../support/staff.ts";
 import { backOfficeNavigation, openLeadFilters } from "./support/back-office.ts";
 
 /**
@@ -85,7 +87,12 @@ async function expectAccessible(page: Page) {
 }
 
 /** `autofill`: what a browser's autofill puts in the form's hidden field, which people never see. */
-async function sendEnquiry(page: Page, who: { first: string; last: string; email: string }, autofill?: string) {
+async function sendEnquiry(
+  page: Page,
+  who: { first: string; last: string; email: string },
+  autofill?: string,
+  dealer = DEALER,
+) {
   await page.goto(ENQUIRY_PATH);
   const loadedAt = Date.now();
   await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
@@ -93,7 +100,7 @@ async function sendEnquiry(page: Page, who: { first: string; last: string; email
   await page.getByRole("textbox", { name: "Last name", exact: true }).fill(who.last);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(who.email);
   await page.getByRole("textbox", { name: "Cell phone", exact: true }).fill("082 555 0199");
-  await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(DEALER);
+  await page.getByRole("combobox", { name: "Dealership", exact: true }).selectOption(dealer);
   await page.getByLabel(/You may contact me/).check();
   await page.getByLabel(/I accept the/).check();
   if (autofill) await page.locator("input[name='website']").fill(autofill, { force: true });
@@ -353,4 +360,81 @@ test("a finance application is opened only decrypted for the request, and not st
     expect(openings.length).toBeGreaterThanOrEqual(1);
     expect(new Set(openings)).toEqual(new Set([account.email]));
   }
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  /** A dealer no other spec sends leads to: its manager's counts are this test's alone. */
+  const QUIET_DEALER = { slug: "honda-gqeberha", name: "Honda Gqeberha" };
+
+  test("the staff home counts today's uncontacted lead; the lead opens with call, WhatsApp and e-mail and its status first", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const email = `gqeberha.manager.${Date.now()}@example.co.za`;
+    await addStaffAccount(browser, testInfo.project.use.baseURL, {
+      email,
+      name: "Sipho Ndlovu",
+      role: "dealer_manager",
+      dealer: QUIET_DEALER,
+    });
+    const last = uniqueLastName();
+    const who = { first: "Ayanda", last, email: `ayanda.${last.toLowerCase()}@example.co.za` };
+    await sendEnquiry(page, who, undefined, QUIET_DEALER.slug);
+    await signIn(page, { email, password: TEST_STAFF_PASSWORD });
+
+    // The home: what needs doing, for this manager's dealer.
+    const jobs = page.getByRole("region", { name: "What needs doing" });
+    await expect(jobs.getByRole("listitem").first()).toContainText("1 new lead today not contacted yet");
+    await expect(jobs.getByText(/^\d+ vehicles? in stock without photos$/)).toBeVisible();
+    await expect(jobs.getByText(/^\d+ channel alarms?$/)).toBeVisible();
+    await expectAccessible(page);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date());
+    const newLeads = jobs.getByRole("link", { name: /^Open them in the inbox/ });
+    await expect(newLeads).toHaveAttribute("href", `/staff/leads?work=New&from=${today}&to=${today}`);
+    await newLeads.click();
+    await expect(page.getByRole("heading", { level: 2, name: "1 lead" })).toBeVisible();
+    const leadLink = page.getByRole("link", { name: new RegExp(`Ayanda ${last} \\(HDG-[0-9A-F]{8}\\)`) });
+    await leadLink.click();
+
+    // The lead: one tap to call, WhatsApp or e-mail, then its status and note, the delivery details further down.
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Ayanda ${last}`) })).toBeVisible();
+    const reference = /\((HDG-[0-9A-F]{8})\)/.exec((await page.getByRole("heading", { level: 1 }).textContent())!)![1]!;
+    const contact = page.getByRole("navigation", { name: `Contact Ayanda ${last}` });
+    await expect(contact.getByRole("link", { name: `Call Ayanda ${last}` })).toHaveAttribute(
+      "href",
+      "tel:+27825550199",
+    );
+    await expect(contact.getByRole("link", { name: `WhatsApp Ayanda ${last}` })).toHaveAttribute(
+      "href",
+      `https://wa.me/27825550199?${new URLSearchParams({ text: `Hello Ayanda, this is ${QUIET_DEALER.name} about your enquiry ${reference}.` })}`,
+    );
+    await expect(contact.getByRole("link", { name: `E-mail Ayanda ${last}` })).toHaveAttribute(
+      "href",
+      `mailto:${who.email}`,
+    );
+    const top = async (name: string) => (await page.getByRole("region", { name }).boundingBox())!.y;
+    const contactBottom = await contact.boundingBox().then((box) => box!.y + box!.height);
+    expect(contactBottom).toBeLessThanOrEqual(page.viewportSize()!.height);
+    const order = [
+      await top("Work status: New"),
+      await top("What the visitor sent"),
+      await top("Deliveries to the dealer"),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    await expectAccessible(page);
+
+    await pageHydrated(page);
+    await page.getByLabel("Work status", { exact: true }).selectOption("Contacted");
+    await page.getByLabel("Note").fill("WhatsApp sent, test drive on Friday");
+    const save = page.getByRole("button", { name: "Save status and note" });
+    await save.click();
+    await expect(page.getByRole("status")).toContainText("Saved. The lead is Contacted.");
+    await expect(save).toBeFocused();
+
+    // Contacted: no longer waiting on the home.
+    await page.goto("/staff");
+    await expect(jobs.getByRole("listitem").first()).toContainText("0 new leads today not contacted yet");
+  });
 });

@@ -217,3 +217,99 @@ test("the stock pages work without JavaScript: add a vehicle and upload a photo 
   expect((await page.request.get(`/used/honda/jazz/${id}`)).status()).toBe(404);
   await context.close();
 });
+
+test.describe("on a 360 px phone, from the stock list", () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  /** The first vehicle of the list at this address: its row, id and name as the list shows it. */
+  async function firstVehicle(page: Page, address: string) {
+    await page.goto(address);
+    const link = page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first().getByRole("link").first();
+    const id = Number(/^\/staff\/stock\/(\d+)$/.exec((await link.getAttribute("href"))!)![1]);
+    return { id, name: (await link.textContent())!.trim(), row: page.locator(`#vehicle-${id}`) };
+  }
+
+  async function publicPathOf(page: Page, id: number): Promise<string> {
+    await page.goto(`/staff/stock/${id}`);
+    return (await page.getByRole("link", { name: "See it on the public site" }).getAttribute("href"))!;
+  }
+
+  test("a manager changes a price in a few taps (a bad one refused on its row) and marks a vehicle sold", async ({
+    page,
+  }) => {
+    await signIn(page, email, MANAGER_PASSWORD);
+    const vehicle = await firstVehicle(page, "/staff/stock?status=Available");
+    const publicPath = await publicPathOf(page, vehicle.id);
+    await page.goto("/staff/stock?status=Available");
+    await pageHydrated(page);
+    await vehicle.row.locator("summary", { hasText: "Change price" }).click();
+    const price = vehicle.row.getByLabel("New price (R)");
+    await price.fill("12 000 000 000");
+    await vehicle.row.getByRole("button", { name: "Save price" }).click();
+
+    // Refused: the summary takes focus and names the vehicle, the row keeps what was typed and says why.
+    const summary = page.getByRole("alert").filter({ hasText: "Please correct the following" });
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText(`Price of the ${vehicle.name}: Price must be at most R`);
+    await expect(price).toHaveValue("12 000 000 000");
+    await expect(price).toHaveAttribute("aria-invalid", "true");
+    await expect(vehicle.row.getByText(/^Price must be at most R\s20\s000\s000$/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await summary.getByRole("link").click();
+    await expect(price).toBeFocused();
+    await price.fill("R 201 900");
+    await vehicle.row.getByRole("button", { name: "Save price" }).click();
+    await expect(page.getByRole("status").first()).toContainText(/: the price is now R\s201\s900\./);
+    await expect(vehicle.row).toBeFocused();
+    await expect(vehicle.row).toContainText(/R\s201\s900/);
+    await expectNoAxeViolations(page);
+
+    // Sold, in one tap: the vehicle leaves this list of Available stock, and focus stays with the notice.
+    await vehicle.row.getByRole("button", { name: `Mark sold ${vehicle.name}` }).click();
+    const notice = page.locator("#stock-notice");
+    await expect(notice).toContainText(`${vehicle.name}: marked sold.`);
+    await expect(notice).toBeFocused();
+    await expect(vehicle.row).toHaveCount(0);
+    const gone = await page.goto(publicPath);
+    expect(gone?.status()).toBe(410);
+  });
+
+  test("both quick changes work without JavaScript: a refused price answers 422, a sale reaches the public site", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await signIn(page, email, MANAGER_PASSWORD);
+    const vehicle = await firstVehicle(page, "/staff/stock?status=Available");
+    const publicPath = await publicPathOf(page, vehicle.id);
+    await page.goto("/staff/stock?status=Available");
+
+    await vehicle.row.locator("summary", { hasText: "Change price" }).click();
+    await vehicle.row.getByLabel("New price (R)").fill("cheap");
+    const refused = page.waitForResponse((response) => response.request().method() === "POST");
+    await vehicle.row.getByRole("button", { name: "Save price" }).click();
+    expect((await refused).status()).toBe(422);
+    await expect(vehicle.row.getByText("Price must be a whole number", { exact: true })).toBeVisible();
+    await expect(vehicle.row.getByLabel("New price (R)")).toHaveValue("cheap");
+
+    await vehicle.row.getByLabel("New price (R)").fill("199 500");
+    await vehicle.row.getByRole("button", { name: "Save price" }).click();
+    await expect(page).toHaveURL(new RegExp(`done=priced&vehicle=${vehicle.id}#vehicle-${vehicle.id}$`));
+    await expect(vehicle.row).toContainText(/R\s199\s500/);
+    await page.goto(publicPath);
+    await expect(page.getByRole("main")).toContainText(/R\s199\s500/);
+
+    await page.goto("/staff/stock?status=Available");
+    await vehicle.row.getByRole("button", { name: `Mark sold ${vehicle.name}` }).click();
+    await expect(page.getByText(`${vehicle.name}: marked sold.`)).toBeVisible();
+    expect((await page.goto(publicPath))?.status()).toBe(410);
+    await context.close();
+  });
+});

@@ -6,6 +6,7 @@ import { WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
 import { Field } from "../../../components/field.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { Select } from "../../../components/staff/fields.tsx";
+import { LeadContactActions } from "../../../components/staff/lead-contact.tsx";
 import { VisitSource } from "../../../components/staff/visit-source.tsx";
 import {
   buttonClass,
@@ -110,20 +111,27 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <p className="mt-1">
         {lead.leadType} for {lead.dealer.name}, received {formatDateTime(lead.createdAt)}
       </p>
+      {lead.customer && !lead.heldBecause ? (
+        <LeadContactActions
+          name={`${lead.customer.firstName} ${lead.customer.lastName}`}
+          firstName={lead.customer.firstName}
+          phone={lead.customer.cellPhone || null}
+          email={lead.customer.email || null}
+          dealerName={lead.dealer.name}
+          reference={lead.reference}
+        />
+      ) : null}
       <div className="mt-4">
         <Notice>{actionData?.notice || null}</Notice>
       </div>
+      {/* What staff do with a lead first (answer it, record it), then what it is, then how it reached the dealer. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {lead.heldBecause ? <Held heldBecause={lead.heldBecause} csrfToken={csrfToken} /> : null}
+        {lead.heldBecause ? null : <Work lead={lead} csrfToken={csrfToken} errors={errors} />}
         <Sent lead={lead} />
         <Vehicle lead={lead} />
         <VisitSource attribution={lead.attribution} />
-        {lead.heldBecause ? null : (
-          <>
-            <Deliveries lead={lead} csrfToken={csrfToken} />
-            <Work lead={lead} csrfToken={csrfToken} errors={errors} />
-          </>
-        )}
+        {lead.heldBecause ? null : <Deliveries lead={lead} csrfToken={csrfToken} />}
       </div>
     </>
   );
