@@ -11,7 +11,7 @@ import { checkBothEngines, PUBLIC_PAGES } from "./support/public-pages.ts";
 test.describe.configure({ timeout: 120_000 });
 
 for (const [file, finders] of Object.entries(PUBLIC_PAGES)) {
-  test(`${file} passes axe and HTML_CodeSniffer`, async ({ page }) => {
-    await checkBothEngines(page, file, finders);
+  test(`${file} passes axe and HTML_CodeSniffer`, async ({ page, isMobile }) => {
+    await checkBothEngines(page, file, finders, isMobile ? "phone" : "desktop");
   });
 }

@@ -97,7 +97,7 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
 
 for (const [file, finders] of Object.entries(SIGNED_OUT_PAGES)) {
   test(`${file} passes axe and HTML_CodeSniffer`, async ({ page }) => {
-    await checkBothEngines(page, file, finders);
+    await checkBothEngines(page, file, finders, "desktop and phone");
   });
 }
 
@@ -106,7 +106,7 @@ const signedIn = signedInAsAdministrator;
 
 for (const [file, finders] of Object.entries(STAFF_PAGES)) {
   signedIn(`${file} passes axe and HTML_CodeSniffer, signed in`, async ({ page }) => {
-    await checkBothEngines(page, file, finders);
+    await checkBothEngines(page, file, finders, "desktop and phone");
   });
 }
 
