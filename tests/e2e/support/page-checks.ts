@@ -92,9 +92,15 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     const { scrollWidth } = document.documentElement;
     if (scrollWidth <= width) return [];
     const reachesPast = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
+    // Inside a box that scrolls or clips its overflow, unless positioned out of it (an absolute element, a screen
+    // reader's text among them, belongs to its nearest positioned ancestor, past any box in between).
     const clipped = (element: Element) => {
+      let escaping = getComputedStyle(element).position === "absolute";
       for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
-        if (getComputedStyle(box).overflowX !== "visible") return true;
+        const style = getComputedStyle(box);
+        if (escaping && style.position === "static") continue;
+        if (style.overflowX !== "visible") return true;
+        escaping = style.position === "absolute";
       }
       return false;
     };
@@ -103,10 +109,12 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
       const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
       return `<${element.localName}${classes ? `.${classes}` : ""}> "${text}" to ${Math.round(element.getBoundingClientRect().right)} px`;
     };
-    const outermost = [...document.body.querySelectorAll("*")].filter(
-      (element) =>
-        reachesPast(element) && !(element.parentElement && reachesPast(element.parentElement)) && !clipped(element),
+    const widening = new Set(
+      [...document.body.querySelectorAll("*")].filter(
+        (element) => reachesPast(element) && getComputedStyle(element).position !== "fixed" && !clipped(element),
+      ),
     );
+    const outermost = [...widening].filter((element) => !widening.has(element.parentElement!));
     return [`the page is ${scrollWidth} px wide`, ...outermost.slice(0, 8).map(name)];
   }, viewportWidth);
   expect(stickingOut, `wider than the ${viewportWidth} px viewport`).toEqual([]);
