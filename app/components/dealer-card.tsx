@@ -23,12 +23,12 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
         </Heading>
         <p className="mt-1 text-sm text-brand-grey-light">{dealer.province}</p>
         <address className="mt-3 not-italic">{dealer.address}</address>
-        <p className="mt-3">
+        <p className="mt-1">
           <span className="font-semibold">Call </span>
           <a
             href={telHref(dealer.dealer_contact_no)}
             ping={callPing(siteUrl, dealer.slug)}
-            className="font-semibold text-brand-red underline-offset-2 hover:underline"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-red underline-offset-2 hover:underline"
           >
             {dealer.dealer_contact_no}
           </a>
@@ -46,7 +46,7 @@ export function DealerCard({ dealer, headingLevel = 2 }: { dealer: DealerView; h
           href={directionsGoHref(dealer.slug)}
           target="_blank"
           rel="noopener noreferrer nofollow"
-          className="mt-4 inline-flex items-center gap-1 self-start font-semibold text-brand-red underline-offset-2 hover:underline"
+          className="mt-2 inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-red underline-offset-2 hover:underline"
         >
           View on map<span className="sr-only">: {dealer.dealerName} (opens in a new tab)</span>
           <svg

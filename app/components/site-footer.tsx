@@ -29,12 +29,13 @@ const OWNING: FooterLink[] = [{ label: "Book a service", path: "/service" }];
 
 /** product.md §2: footer groups Legal, Honda Deals, Owning a Honda, and the copyright line from 2024 to this year. */
 export function SiteFooter({ dealer }: { dealer: DealerView | null }) {
+  // A thumb's height on a phone (44 px), a pointer's from md up; the rows need no gap between them.
   const linkClass =
-    "text-gray-200 underline-offset-2 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
+    "inline-flex min-h-11 items-center md:min-h-8 text-gray-200 underline-offset-2 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white";
   const group = (heading: string, links: FooterLink[], extra?: ReactNode) => (
     <div>
       <h2 className="text-sm font-bold uppercase tracking-wider text-white">{heading}</h2>
-      <ul className="mt-3 space-y-2 text-sm">
+      <ul className="mt-2 text-sm">
         {links.map((link) => (
           <li key={link.path}>
             <Link to={scopedHref(dealer, link.path)} className={linkClass}>

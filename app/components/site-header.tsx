@@ -14,7 +14,7 @@ export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
   return (
     <header id="top" className="bg-brand-grey text-white">
       <div className="border-b border-white/10 bg-black/30">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5 text-sm">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 text-sm">
           <p className="truncate text-gray-200">
             {dealer ? (
               <>
@@ -39,7 +39,7 @@ export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
                   <NavItemLink
                     item={item}
                     pathname={pathname}
-                    className="font-medium text-gray-100 hover:underline aria-[current]:text-white aria-[current]:underline"
+                    className="inline-flex min-h-8 items-center font-medium text-gray-100 hover:underline aria-[current]:text-white aria-[current]:underline"
                   />
                 </li>
               ))}

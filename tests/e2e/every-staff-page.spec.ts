@@ -5,7 +5,8 @@ import { checkBothEngines, firstHref, type PageFinder, PUBLIC_PAGES } from "./su
 
 /**
  * Both accessibility engines (axe and HTML_CodeSniffer) on one page of every back-office route module, signed in and
- * signed out (issue 25). Desktop project only: the back office's specs check their pages at phone width themselves.
+ * signed out (issue 25), and the same page narrowed to a 360 px phone: axe with its WCAG 2.2 AA rules (a tap target
+ * 24 px or spaced as far), and no wider than the screen. Desktop project only, so each page is loaded once.
  * A new route module fails the last test until it is added here, to PUBLIC_PAGES (every-page.spec.ts), or to
  * CHECKED_ELSEWHERE with the spec that checks it in a state only that spec can reach.
  */
@@ -96,8 +97,8 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
 };
 
 for (const [file, finders] of Object.entries(SIGNED_OUT_PAGES)) {
-  test(`${file} passes axe and HTML_CodeSniffer`, async ({ page }) => {
-    await checkBothEngines(page, file, finders);
+  test(`${file} passes axe and HTML_CodeSniffer, and fits a 360 px phone`, async ({ page }) => {
+    await checkBothEngines(page, file, finders, "desktop and phone");
   });
 }
 
@@ -105,8 +106,8 @@ for (const [file, finders] of Object.entries(SIGNED_OUT_PAGES)) {
 const signedIn = signedInAsAdministrator;
 
 for (const [file, finders] of Object.entries(STAFF_PAGES)) {
-  signedIn(`${file} passes axe and HTML_CodeSniffer, signed in`, async ({ page }) => {
-    await checkBothEngines(page, file, finders);
+  signedIn(`${file} passes axe and HTML_CodeSniffer, and fits a 360 px phone, signed in`, async ({ page }) => {
+    await checkBothEngines(page, file, finders, "desktop and phone");
   });
 }
 

@@ -257,19 +257,6 @@ for (const [path, heading] of LEGAL_PAGES) {
   });
 }
 
-test("the legal pages and a used vehicle's page fit a 360 px phone: an e-mail address or a VIN breaks to fit", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto("/used");
-  const vehicle = await page.getByRole("list", { name: "Vehicles" }).getByRole("link").first().getAttribute("href");
-  for (const url of [...LEGAL_PAGES.map(([path]) => path), vehicle!]) {
-    await page.goto(url);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${url} is no wider than the screen`).toBeLessThanOrEqual(360);
-  }
-});
-
 test("the PAIA manual carries POPIA section 11 on consent, justification and objection", async ({ page }) => {
   await page.goto("/popia");
   await expect(page.getByRole("heading", { name: /section 11/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signIn } from "../support/staff.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
-import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll, pageHydrated } from "./support/page-checks.ts";
 import { backOfficeNavigation } from "./support/back-office.ts";
 
 /**
@@ -169,9 +169,7 @@ test("staff map a new DMS layout once on the upload page, and the next file of t
   await expectNoAxeViolations(page);
   // On a 360 px phone the mapping fits the screen (the preview's table scrolls in its own region).
   await page.setViewportSize({ width: 360, height: 780 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
-    true,
-  );
+  await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel("Type", { exact: true }).selectOption("condition");
   await page.getByLabel("Values the file writes its own way").fill("fuelType: D = Diesel");

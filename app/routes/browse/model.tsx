@@ -241,18 +241,18 @@ function VariantChooser({
                 replace
                 preventScrollReset
                 aria-current={selected ? "true" : undefined}
-                className={`flex flex-1 items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red ${selected ? "border-brand-red bg-red-50/60" : "border-gray-200 hover:border-gray-400"}`}
+                className={`flex flex-1 flex-col gap-1 rounded-xl border-2 px-4 py-3 text-sm transition sm:flex-row sm:items-center sm:justify-between sm:gap-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red ${selected ? "border-brand-red bg-red-50/60" : "border-gray-200 hover:border-gray-400"}`}
               >
                 <span className="flex items-center gap-3">
                   <span
                     aria-hidden="true"
-                    className={`grid size-4 place-items-center rounded-full border-2 ${selected ? "border-brand-red" : "border-gray-400"}`}
+                    className={`grid size-4 shrink-0 place-items-center rounded-full border-2 ${selected ? "border-brand-red" : "border-gray-400"}`}
                   >
                     {selected ? <span className="size-2 rounded-full bg-brand-red" /> : null}
                   </span>
                   <span className="font-semibold text-brand-grey">{v.variant}</span>
                 </span>
-                <span className="text-brand-grey-light">{formatRand(v.modelPrice)}</span>
+                <span className="pl-7 text-brand-grey-light sm:pl-0">{formatRand(v.modelPrice)}</span>
               </Link>
               <VariantCompareToggle variant={compared(v)} formId={COMPARE_FORM} />
             </li>

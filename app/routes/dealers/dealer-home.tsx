@@ -85,11 +85,11 @@ function DealerPrincipal({ dealer, siteUrl }: { dealer: Dealer; siteUrl: string 
       </h2>
       <p className="mt-2 text-xl font-bold">{dealer.dp_name}</p>
       <p className="mt-1 text-sm text-brand-grey-light">Questions, compliments or a concern? Contact me directly.</p>
-      <ul className="mt-3 space-y-1">
+      <ul className="mt-2">
         <li>
           <a
             href={`mailto:${dealer.dp_email}`}
-            className="break-all font-semibold text-brand-red underline-offset-2 hover:underline"
+            className="inline-flex min-h-11 items-center break-all font-semibold text-brand-red underline-offset-2 hover:underline"
           >
             {dealer.dp_email}
           </a>
@@ -98,7 +98,7 @@ function DealerPrincipal({ dealer, siteUrl }: { dealer: Dealer; siteUrl: string 
           <a
             href={telHref(dealer.dp_contact_no)}
             ping={callPing(siteUrl, dealer.slug)}
-            className="font-semibold text-brand-red underline-offset-2 hover:underline"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-red underline-offset-2 hover:underline"
           >
             {dealer.dp_contact_no}
           </a>
@@ -133,11 +133,11 @@ function DealerHero({ dealer }: { dealer: Dealer }) {
             {dealer.dealerName}
           </h1>
           <address className="mt-3 not-italic text-gray-100">{dealer.address}</address>
-          <p className="mt-2">
+          <p className="mt-1">
             <a
               href={telHref(dealer.dealer_contact_no)}
               ping={callPing(siteUrl, dealer.slug)}
-              className="font-semibold text-white underline underline-offset-2"
+              className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-2"
             >
               {dealer.dealer_contact_no}
             </a>
@@ -148,7 +148,7 @@ function DealerHero({ dealer }: { dealer: Dealer }) {
               href={directionsGoHref(dealer.slug)}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="text-white underline underline-offset-2"
+              className="inline-flex min-h-11 items-center text-white underline underline-offset-2"
             >
               View on map<span className="sr-only"> (opens in a new tab)</span>
             </a>

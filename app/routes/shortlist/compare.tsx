@@ -289,7 +289,8 @@ function CompareTable({ columns, vehicles, variants, from }: CompareProps & { co
     return `/compare${params.length > 0 ? `?${params.join("&")}` : ""}`;
   };
   return (
-    <div className="mt-6 overflow-x-auto">
+    // Positioned, so that the table's screen-reader text (absolute) scrolls with it instead of widening the page.
+    <div className="relative mt-6 overflow-x-auto">
       <table className="w-full min-w-[36rem] border-collapse text-left">
         <caption className="sr-only">
           The vehicles side by side; rows marked “differs” have different values; a dash means not listed for that

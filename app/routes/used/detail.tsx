@@ -348,7 +348,7 @@ function DealerAddress({ vehicle, dealer }: Pick<AvailableVehicleProps, "vehicle
     <address className="mt-3 not-italic">
       <p className="font-semibold">
         {dealer ? (
-          <Link to={dealer.uri} className="underline">
+          <Link to={dealer.uri} className="inline-flex min-h-11 items-center underline">
             {vehicle.dealer_name}
           </Link>
         ) : (
@@ -358,26 +358,26 @@ function DealerAddress({ vehicle, dealer }: Pick<AvailableVehicleProps, "vehicle
       <p>{vehicle.dealer_province}</p>
       {dealer && (
         <>
-          <p>
-            {dealer.address}{" "}
+          <p>{dealer.address}</p>
+          <p className="flex flex-wrap items-baseline gap-x-6">
             <a
               href={directionsGoHref(dealer.slug, vehicle.id)}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="underline"
+              className="inline-flex min-h-11 items-center underline"
             >
               Directions<span className="sr-only"> to {vehicle.dealer_name} (opens in a new tab)</span>
             </a>
-          </p>
-          <p>
-            Call{" "}
-            <a
-              href={telHref(dealer.dealer_contact_no)}
-              ping={callPing(siteUrl, dealer.slug, vehicle.id)}
-              className="font-semibold underline"
-            >
-              {dealer.dealer_contact_no}
-            </a>
+            <span>
+              Call{" "}
+              <a
+                href={telHref(dealer.dealer_contact_no)}
+                ping={callPing(siteUrl, dealer.slug, vehicle.id)}
+                className="inline-flex min-h-11 items-center font-semibold underline"
+              >
+                {dealer.dealer_contact_no}
+              </a>
+            </span>
           </p>
         </>
       )}

@@ -37,13 +37,29 @@ export async function enhancedForm(page: Page): Promise<void> {
 const HTMLCS_IGNORED: Record<string, string> = {};
 
 /**
+ * axe's WCAG 2.2 AA rules (in axe-core 4.13, target-size: WCAG 2.5.8's 24 px targets or spacing), which axe leaves off
+ * unless asked, read from the axe-core that @axe-core/playwright injects so that a rule a later version adds is run too.
+ */
+const WCAG22_AA_RULES: Record<string, { enabled: boolean }> = Object.fromEntries(
+  (
+    createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))(
+      "axe-core",
+    ) as typeof import("axe-core")
+  )
+    .getRules(["wcag22aa"])
+    .map((rule) => [rule.ruleId, { enabled: true }]),
+);
+
+/**
  * axe on every rule, reporting violations only (the passes and the rules that do not apply, which no check reads, made
  * the answer megabytes), in its legacy frame mode: it runs in the page and its same-origin frames instead of opening a
  * blank page to merge their results, which only cross-origin frames need and the site has none (it loads nothing from
  * other hosts). Measured on /: 4.5 s a check before, 1.4 s after, with the same violations.
  */
-function axeOf(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+function axeOf(page: Page, { wcag22 = false } = {}): AxeBuilder {
+  return new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"], ...(wcag22 ? { rules: WCAG22_AA_RULES } : {}) });
 }
 
 /**
@@ -53,6 +69,55 @@ function axeOf(page: Page): AxeBuilder {
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect((await axeOf(page).analyze()).violations).toEqual([]);
   expect(await htmlCodeSnifferErrors(page)).toEqual([]);
+}
+
+/**
+ * What a phone adds to the check of a page as it is now: axe's WCAG 2.2 AA rules besides the others (a tap target
+ * 24 px or spaced as far), and nothing wider than the screen. `htmlCodeSniffer` runs the second engine as well.
+ */
+export async function expectPhoneReady(page: Page, { htmlCodeSniffer }: { htmlCodeSniffer: boolean }): Promise<void> {
+  expect((await axeOf(page, { wcag22: true }).analyze()).violations).toEqual([]);
+  if (htmlCodeSniffer) expect(await htmlCodeSnifferErrors(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+}
+
+/**
+ * The page is no wider than the viewport, so that it never scrolls sideways; else the outermost elements that
+ * reach past its right edge are named (an element inside a box that scrolls or clips its overflow is that box's
+ * business, not the page's).
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const viewportWidth = page.viewportSize()?.width ?? 0;
+  const stickingOut = await page.evaluate((width) => {
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth <= width) return [];
+    const reachesPast = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
+    // Inside a box that scrolls or clips its overflow, unless positioned out of it (an absolute element, a screen
+    // reader's text among them, belongs to its nearest positioned ancestor, past any box in between).
+    const clipped = (element: Element) => {
+      let escaping = getComputedStyle(element).position === "absolute";
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (escaping && style.position === "static") continue;
+        if (style.overflowX !== "visible") return true;
+        escaping = style.position === "absolute";
+      }
+      return false;
+    };
+    const name = (element: Element) => {
+      const classes = [...element.classList].slice(0, 6).join(".");
+      const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      return `<${element.localName}${classes ? `.${classes}` : ""}> "${text}" to ${Math.round(element.getBoundingClientRect().right)} px`;
+    };
+    const widening = new Set(
+      [...document.body.querySelectorAll("*")].filter(
+        (element) => reachesPast(element) && getComputedStyle(element).position !== "fixed" && !clipped(element),
+      ),
+    );
+    const outermost = [...widening].filter((element) => !widening.has(element.parentElement!));
+    return [`the page is ${scrollWidth} px wide`, ...outermost.slice(0, 8).map(name)];
+  }, viewportWidth);
+  expect(stickingOut, `wider than the ${viewportWidth} px viewport`).toEqual([]);
 }
 
 /** HTML_CodeSniffer's WCAG2AA errors on the page: its build is evaluated in the page (CSP does not apply). */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./page-checks.ts";
+import { expectNoAxeViolations, expectPhoneReady } from "./page-checks.ts";
 
 /** The href of the first link matching `selector` on the page at `url`. */
 export async function firstHref(page: Page, url: string, selector: string): Promise<string> {
@@ -87,16 +87,36 @@ export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
  * answered the status its entry names (200 unless it says otherwise); and no script error
  * on the way (a module that cannot run in the browser, as one that needs Node's Buffer, breaks the page's hydration).
  */
-export async function checkBothEngines(page: Page, file: string, finders: PageFinder[]) {
+export async function checkBothEngines(page: Page, file: string, finders: PageFinder[], width: SweepWidth) {
   const scriptErrors: string[] = [];
   page.on("pageerror", (error) => scriptErrors.push(error.message));
+  if (width === "phone") await page.setViewportSize(PHONE_VIEWPORT);
   for (const finder of finders) {
     const { url, status } = await findPage(page, finder);
     await test.step(`${file}: ${url}`, async () => {
       await openPage(page, url, status);
       await expect(page.getByRole("heading", { level: 1 }).first(), url).toBeVisible();
-      await expectNoAxeViolations(page);
+      if (width === "phone") await expectPhoneReady(page, { htmlCodeSniffer: true });
+      else await expectNoAxeViolations(page);
+      if (width === "desktop and phone") await checkAtPhoneWidth(page);
       expect(scriptErrors, url).toEqual([]);
     });
   }
+}
+
+/**
+ * The widths a sweep checks a page at: the desktop's; the phone's, 360 px, the narrowest phone in common use (the
+ * mobile project's Pixel 7 is 412); or the desktop's and then, on the same page narrowed, the phone's (the back office,
+ * which has no phone pass of its own).
+ */
+export type SweepWidth = "desktop" | "phone" | "desktop and phone";
+
+const PHONE_VIEWPORT = { width: 360, height: 780 };
+
+/** The page as loaded, narrowed to the phone's width for axe (every rule and WCAG 2.2 AA) and the width check. */
+async function checkAtPhoneWidth(page: Page): Promise<void> {
+  const desktopViewport = page.viewportSize()!;
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await expectPhoneReady(page, { htmlCodeSniffer: false });
+  await page.setViewportSize(desktopViewport);
 }
