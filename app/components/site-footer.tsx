@@ -98,7 +98,7 @@ function GroupLegalLines() {
   if (lines.length === 0) return null;
   return (
     <>
-      <h2 className="sr-only">{`${GROUP_NAME} legal details`}</h2>
+      <h2 className="sr-only">{`${GROUP_NAME} company details`}</h2>
       <dl className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-1 px-4 pb-4 text-sm text-gray-200">
         {lines.map(([term, value]) => (
           <div key={term}>

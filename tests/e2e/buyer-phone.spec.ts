@@ -170,7 +170,7 @@ test.describe("the call and WhatsApp bar", () => {
 test("the footer gives the group's company registration, VAT, credit-provider and FSP numbers", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("heading", { name: "Honda Dealer Group legal details" })).toBeAttached();
+  await expect(footer.getByRole("heading", { name: "Honda Dealer Group company details" })).toBeAttached();
   const details = await footer
     .locator("dl div")
     .evaluateAll((rows) =>
