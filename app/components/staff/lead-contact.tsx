@@ -6,7 +6,7 @@ import { normaliseSaCell } from "../../../core/leads/phone.ts";
  */
 
 const actionClass =
-  "inline-flex min-h-12 items-center justify-center rounded bg-brand-red px-4 py-2 text-center font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
+  "inline-flex min-h-12 min-w-0 items-center justify-center rounded bg-brand-red px-2 py-2 sm:px-5 text-center font-semibold text-white hover:bg-brand-red-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey";
 
 type Props = {
   name: string;
