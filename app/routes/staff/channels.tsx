@@ -320,9 +320,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
   return (
     // An article, not a section: each dealer has the same channels, and landmarks must have unique names.
     <article aria-labelledby={headingId} className="rounded border border-gray-300 p-4">
-      <h3 id={headingId} className="text-lg font-bold">
+      <h2 id={headingId} className="text-lg font-bold">
         {card.label} <span className="font-normal">({card.enabled ? "on" : "off"})</span>
-      </h3>
+      </h2>
       {card.stale ? (
         <p className="mt-2 rounded border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-brand-grey">
           Switched on, but not fetched for more than a day: check the feed URL in the channel's catalogue settings.
@@ -501,9 +501,9 @@ function ChannelsSummary({ channels }: { channels: ChannelCard[] }) {
             {alarms.map((card) => (
               <li key={`${card.dealerId}-${card.channel}`} className="border-l-4 border-amber-600 bg-amber-50 p-3">
                 <Link to={dealerHref(card)} className={linkClass}>
-                  {card.dealerName}, {card.label}
+                  {`${card.dealerName}, ${card.label}`}
                 </Link>
-                : {alarmOf(card)}.
+                {`: ${alarmOf(card)}.`}
               </li>
             ))}
           </ul>

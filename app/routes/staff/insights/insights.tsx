@@ -288,8 +288,7 @@ function PhoneLine({ parts }: { parts: string[] }) {
 /** Writes a parameter even at its default: a link that names it unfolds its table on a phone. */
 function naming(queryString: string, name: string, value: string): string {
   const params = new URLSearchParams(queryString);
-  if (!params.has(name)) params.set(name, value);
-  return params.toString();
+  return params.has(name) ? queryString : new URLSearchParams([[name, value], ...params]).toString();
 }
 
 /** The period's figures in a few words, each leading to its section: what a phone shows first. */
