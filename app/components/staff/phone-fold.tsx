@@ -26,3 +26,21 @@ export function PhoneFold({
     </details>
   );
 }
+
+/** A table cell's class for a column shown from md up only; on a phone its figure is on the row's PhoneLine. */
+export const wideOnly = "max-md:hidden";
+
+/** The figures of a row's columns a phone has no room for, as a line under the row's first cell (phone only). */
+export function PhoneLine({ parts }: { parts: ReactNode[] }) {
+  return (
+    <span className="mt-1 block text-brand-grey-light md:hidden">
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence
+        <span key={index}>
+          {index > 0 ? " · " : null}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -34,7 +34,7 @@ import {
   staffLook,
   TextField,
 } from "../../../components/staff/form.tsx";
-import { PhoneFold } from "../../../components/staff/phone-fold.tsx";
+import { PhoneFold, PhoneLine, wideOnly } from "../../../components/staff/phone-fold.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../../lib/form-body.server.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
@@ -277,13 +277,6 @@ const sourceLabel = (row: Pick<SourceRow, "source" | "medium" | "campaign">) =>
   [row.source, row.medium, row.campaign].filter(Boolean).join(" / ");
 
 const SOURCES_HEADING = "sources-heading";
-
-/** A table's cell shown from md up only; on a phone its figure is on the row's own line (PhoneLine). */
-const wideOnly = "max-md:hidden";
-/** The rest of a row's figures under its first cell, on a phone only. */
-function PhoneLine({ parts }: { parts: string[] }) {
-  return <span className="mt-1 block text-brand-grey-light md:hidden">{parts.join(" · ")}</span>;
-}
 
 /** Writes a parameter even at its default: a link that names it unfolds its table on a phone. */
 function naming(queryString: string, name: string, value: string): string {
