@@ -31,7 +31,7 @@ const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers|feeds|stock|s
  * behave the same on any screen and run on the desktop only.
  */
 const PHONE_SPECS =
-  /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page|staff-insights|staff-privacy)\.spec\.ts$/;
+  /\/(?:layout|home|model|finance|pages|used|used-refine|keyboard-journeys|no-script|first-paint|every-page|staff-privacy)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

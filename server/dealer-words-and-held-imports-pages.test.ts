@@ -262,9 +262,13 @@ describe("/staff/channels", () => {
       true,
     ]);
     await setChannelEnabled(database.db, admin, await dealerId("honda-wing-midrand"), "meta-vehicles", true);
-    const page = await (await get("/staff/channels", sessions.admin)).text();
-    const midrand = page.slice(page.indexOf("Honda Wing Midrand</h2>"));
-    const metaVehicles = midrand.slice(midrand.indexOf("Meta vehicles"), midrand.indexOf("</article>"));
+    const summary = await (await get("/staff/channels", sessions.admin)).text();
+    expect(summary).toMatch(
+      /<a [^>]*href="\/staff\/channels\?dealer=honda-wing-midrand"[^>]*>Honda Wing Midrand, Meta vehicles<\/a>: Switched on, but the file is empty\./,
+    );
+    const page = await (await get("/staff/channels?dealer=honda-wing-midrand", sessions.admin)).text();
+    const metaVehicles = page.slice(page.indexOf("Meta vehicles"), page.indexOf("</article>"));
     expect(metaVehicles).toContain("Switched on, but the file is empty");
+    expect((await get("/staff/channels?dealer=honda-wing-midrand", sessions.menlyn)).status).toBe(404);
   });
 });

@@ -12,6 +12,7 @@ import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
 import { requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/audit";
+import { PhoneLine, wideOnly } from "../../components/staff/phone-fold.tsx";
 import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
 
 /** Group administrators: every change, newest first, filtered by who, what kind of record, dealer and dates. */
@@ -169,30 +170,33 @@ function AuditFilter({
   );
 }
 
-/** One page of entries, newest first, each with the values it changed. */
+/**
+ * One page of entries, newest first, each with the values it changed. On a phone: when and what, with who, the
+ * record, the dealer and the changes under what was done.
+ */
 function AuditTable({ entries }: Pick<AuditData, "entries">) {
   return (
     <ScrollableTable label="Audit entries" spacing="mt-4">
-      <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm md:min-w-[48rem]">
         <caption className="sr-only">Audit entries</caption>
         <thead>
           <tr className="border-b-2 border-brand-grey">
             <th scope="col" className="py-2 pr-3">
               When
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className={`py-2 pr-3 ${wideOnly}`}>
               Who
             </th>
             <th scope="col" className="py-2 pr-3">
               What
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className={`py-2 pr-3 ${wideOnly}`}>
               Record
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className={`py-2 pr-3 ${wideOnly}`}>
               Dealer
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className={`py-2 pr-3 ${wideOnly}`}>
               Changes
             </th>
           </tr>
@@ -200,24 +204,23 @@ function AuditTable({ entries }: Pick<AuditData, "entries">) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-gray-300 align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
-              <td className="py-2 pr-3">{entry.actorLabel}</td>
-              <td className="py-2 pr-3">{entry.action}</td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3 md:whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
+              <td className={`py-2 pr-3 ${wideOnly}`}>{entry.actorLabel}</td>
+              <td className="py-2 pr-3 wrap-anywhere">
+                {entry.action}
+                <PhoneLine
+                  parts={[`by ${entry.actorLabel}`, `${entry.entity} ${entry.entityId}`, entry.dealerName ?? "Group"]}
+                />
+                <div className="md:hidden">
+                  <AuditChanges changes={entry.changes} />
+                </div>
+              </td>
+              <td className={`py-2 pr-3 ${wideOnly}`}>
                 {entry.entity} {entry.entityId}
               </td>
-              <td className="py-2 pr-3">{entry.dealerName ?? "Group"}</td>
-              <td className="py-2 pr-3">
-                {Object.keys(entry.changes).length === 0 ? null : (
-                  <ul>
-                    {Object.entries(entry.changes).map(([name, change]) => (
-                      <li key={name}>
-                        <span className="font-semibold">{name}</span>: {describeValue(change.from)} →{" "}
-                        {describeValue(change.to)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+              <td className={`py-2 pr-3 ${wideOnly}`}>{entry.dealerName ?? "Group"}</td>
+              <td className={`py-2 pr-3 ${wideOnly}`}>
+                <AuditChanges changes={entry.changes} />
               </td>
             </tr>
           ))}
@@ -244,5 +247,19 @@ function AuditPages({ query, page, pages }: Pick<AuditData, "query" | "page" | "
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** The values an entry changed, each from its old value to its new one. */
+function AuditChanges({ changes }: { changes: AuditData["entries"][number]["changes"] }) {
+  if (Object.keys(changes).length === 0) return null;
+  return (
+    <ul>
+      {Object.entries(changes).map(([name, change]) => (
+        <li key={name}>
+          <span className="font-semibold">{name}</span>: {describeValue(change.from)} → {describeValue(change.to)}
+        </li>
+      ))}
+    </ul>
   );
 }

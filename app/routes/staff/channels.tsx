@@ -12,6 +12,7 @@ import {
 } from "../../../core/channels/channel-settings.ts";
 import { type HeldImportView, listHeldImports, publishHeldImport } from "../../../core/inventory/held-imports.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
+import { ChannelGuide } from "../../components/staff/channel-guide.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import {
   buttonClass,
@@ -21,6 +22,8 @@ import {
   Notice,
   secondaryButtonClass,
 } from "../../components/staff/form.tsx";
+import { PhoneFold } from "../../components/staff/phone-fold.tsx";
+import { staffCellClass, staffHeadClass, ScrollableTable } from "../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
@@ -28,9 +31,11 @@ import type { Route } from "./+types/channels";
 import type { AppContext } from "../../load-context.ts";
 
 /**
- * /staff/channels (issue 34): each dealer's catalogue channels (Meta, TikTok, a marketplace export): switch
- * one on, copy its feed URL, rotate or revoke its key, see its fetches and the vehicles its rules leave
- * out. Group administrators see every dealer, dealer managers their own; the services check the role again.
+ * /staff/channels: each dealer's catalogue channels (Meta, TikTok, a marketplace export). The page itself is
+ * the summary: what needs attention, then one table per channel with a row per dealer. ?dealer={slug} is one
+ * dealer's channels in full: switch one on, copy its feed URL, rotate or revoke its key, see its fetches and
+ * the vehicles its rules leave out (a person who manages one dealer gets that at once). Group administrators
+ * see every dealer, dealer managers their own; the services check the role again.
  */
 
 /** How long a rotated key keeps working: a channel fetches at least daily, so three days covers a weekend. */
@@ -58,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   if (!mayUse(actor, "channels")) staffFailure(new StaffAccessDenied("forbidden", "channels"));
   const now = new Date();
-  const channels = await channelOverview(
+  const overview = await channelOverview(
     context.db,
     context.linkSigner,
     actor,
@@ -66,17 +71,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.siteUrl,
     now,
   );
+  const channels = overview.map((channel) => present(channel, now));
+  const dealers = [...new Map(channels.map((card) => [card.dealerId, dealerOf(card)])).values()];
+  const wanted = new URL(request.url).searchParams.get("dealer");
+  const dealer = wanted ? dealers.find((d) => d.slug === wanted) : dealers.length === 1 ? dealers[0] : undefined;
+  if (wanted && !dealer) throw data("Not found", { status: 404 });
+  const heldImports = (await listHeldImports(context.db, actor)).map((held) => presentHeld(held, now));
   return {
     csrfToken,
-    channels: channels.map((channel) => present(channel, now)),
-    heldImports: (await listHeldImports(context.db, actor)).map((held) => presentHeld(held, now)),
+    dealers,
+    dealer: dealer ?? null,
+    channels: dealer ? channels.filter((card) => card.dealerId === dealer.id) : channels,
+    heldImports: dealer ? heldImports.filter((held) => held.dealerId === dealer.id) : heldImports,
     dealerDetails: Object.fromEntries(await channelDealerDetails(context.db, actor)),
   };
 }
 
+const dealerOf = (card: ChannelCard) => ({ id: card.dealerId, slug: card.dealerSlug, name: card.dealerName });
+
 function presentHeld(held: HeldImportView, now: Date) {
   return {
     id: held.id,
+    dealerId: held.dealerId,
     dealerName: held.dealerName,
     sentBy: held.sentBy,
     receivedAt: `${when(held.receivedAt)} (${timeAgo(held.receivedAt, now)})`,
@@ -92,6 +108,7 @@ function present(channel: ChannelOverview, now: Date) {
   const vehicles = (count: number) => `${count} ${count === 1 ? "vehicle" : "vehicles"}`;
   return {
     dealerId: channel.dealerId,
+    dealerSlug: channel.dealerSlug,
     dealerName: channel.dealerName,
     channel: channel.channel,
     label: channel.label,
@@ -99,6 +116,7 @@ function present(channel: ChannelOverview, now: Date) {
     feedUrls: channel.feedUrls,
     previousKeyValidUntil: channel.previousKeyValidUntil ? when(channel.previousKeyValidUntil) : null,
     lastFetch: last ? `${channel.fetcher} fetched ${vehicles(last.items)} ${timeAgo(last.fetchedAt, now)}` : null,
+    lastFetchAgo: last ? timeAgo(last.fetchedAt, now) : null,
     fetches: channel.fetches.map((fetch) => ({
       at: when(fetch.fetchedAt),
       client: fetch.userAgent || "(no User-Agent)",
@@ -114,7 +132,9 @@ function present(channel: ChannelOverview, now: Date) {
   };
 }
 
-export const meta = () => [{ title: `Channels${STAFF_TITLE_SUFFIX}` }];
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: `${data?.dealer ? `${data.dealer.name} channels` : "Channels"}${STAFF_TITLE_SUFFIX}` },
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireStaff(request);
@@ -300,9 +320,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
   return (
     // An article, not a section: each dealer has the same channels, and landmarks must have unique names.
     <article aria-labelledby={headingId} className="rounded border border-gray-300 p-4">
-      <h3 id={headingId} className="text-lg font-bold">
+      <h2 id={headingId} className="text-lg font-bold">
         {card.label} <span className="font-normal">({card.enabled ? "on" : "off"})</span>
-      </h3>
+      </h2>
       {card.stale ? (
         <p className="mt-2 rounded border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-brand-grey">
           Switched on, but not fetched for more than a day: check the feed URL in the channel's catalogue settings.
@@ -317,10 +337,9 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
           . Switch it off, or fix what leaves the vehicles out.
         </p>
       ) : null}
-      <p className="mt-2">{card.lastFetch ?? "Never fetched."}</p>
-      <p className="mt-1">
-        {card.items} {card.items === 1 ? "vehicle passes" : "vehicles pass"} the channel's rules; {card.leftOutCount}{" "}
-        left out.
+      <p className="mt-2">
+        {card.lastFetch ? `${card.lastFetch}.` : "Never fetched."} {card.items}{" "}
+        {card.items === 1 ? "vehicle passes" : "vehicles pass"} the channel's rules; {card.leftOutCount} left out.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <ChannelForm
@@ -390,18 +409,27 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
 }
 
 type ActionAnswer = { done?: string; detailsOf?: number; errors?: DetailsErrors } | undefined;
+type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function Channels({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as ActionAnswer;
-  const dealers = [...new Map(loaderData.channels.map((card) => [card.dealerId, card.dealerName])).entries()];
+  const { dealer, dealers } = loaderData;
   return (
     <>
-      <h1 className="text-3xl font-bold">Channels</h1>
+      {dealer && dealers.length > 1 ? (
+        <p>
+          <Link to="/staff/channels" className="font-semibold text-brand-red underline">
+            Every dealer's channels
+          </Link>
+        </p>
+      ) : null}
+      <h1 className="mt-2 text-3xl font-bold">{dealer ? `${dealer.name} channels` : "Channels"}</h1>
       <p className="mt-3 max-w-prose">
         Each channel fetches a dealer's stock from its feed URL, built from the same record as the site: a sold car is
         gone at its next fetch, priced exactly as on the site. Keep the URLs private: anyone holding one can read the
-        feed. docs/channels.md says how to connect each channel.
+        feed.
       </p>
+      <ChannelGuide rotationGraceHours={ROTATION_GRACE_HOURS} />
       <div className="mt-4">
         <Notice>{answer?.done}</Notice>
       </div>
@@ -409,27 +437,156 @@ export default function Channels({ loaderData, actionData }: Route.ComponentProp
         <HeldImportAlarm key={held.id} held={held} csrf={loaderData.csrfToken} />
       ))}
       {dealers.length === 0 ? <p className="mt-4">You manage no dealer's channels.</p> : null}
-      {dealers.map(([dealerId, dealerName]) => (
-        <section key={dealerId} aria-labelledby={`dealer-${dealerId}`} className="mt-8">
-          <h2 id={`dealer-${dealerId}`} className="text-2xl font-bold">
-            {dealerName}
-          </h2>
-          <DealerDetailsForm
-            dealerId={dealerId}
-            dealerName={dealerName}
-            csrf={loaderData.csrfToken}
-            saved={loaderData.dealerDetails[dealerId]}
-            errors={answer?.detailsOf === dealerId ? answer.errors : undefined}
-          />
-          <div className="mt-4 grid gap-4 lg:grid-cols-2">
-            {loaderData.channels
-              .filter((card) => card.dealerId === dealerId)
-              .map((card) => (
-                <Channel key={card.channel} card={card} csrf={loaderData.csrfToken} />
-              ))}
-          </div>
-        </section>
-      ))}
+      {dealer ? (
+        <DealerChannels dealer={dealer} loaderData={loaderData} answer={answer} />
+      ) : dealers.length > 0 ? (
+        <ChannelsSummary channels={loaderData.channels} />
+      ) : null}
     </>
+  );
+}
+
+/** One dealer's channels in full: the Facebook page and location, and a card per channel. */
+function DealerChannels({
+  dealer,
+  loaderData,
+  answer,
+}: {
+  dealer: NonNullable<LoaderData["dealer"]>;
+  loaderData: LoaderData;
+  answer: ActionAnswer;
+}) {
+  return (
+    <>
+      <DealerDetailsForm
+        dealerId={dealer.id}
+        dealerName={dealer.name}
+        csrf={loaderData.csrfToken}
+        saved={loaderData.dealerDetails[dealer.id]}
+        errors={answer?.detailsOf === dealer.id ? answer.errors : undefined}
+      />
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        {loaderData.channels.map((card) => (
+          <Channel key={card.channel} card={card} csrf={loaderData.csrfToken} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** What is wrong with a switched-on channel, in a few words; null when nothing is. */
+function alarmOf(card: ChannelCard): string | null {
+  if (card.stale) return "Not fetched for over a day";
+  if (card.empty) return "Switched on, but the file is empty";
+  return null;
+}
+
+const dealerHref = (card: ChannelCard) => `/staff/channels?dealer=${card.dealerSlug}`;
+const linkClass = "font-semibold text-brand-red underline";
+
+/** Every dealer's channels at a glance: what needs attention first, then one table per channel, alarms on top. */
+function ChannelsSummary({ channels }: { channels: ChannelCard[] }) {
+  const alarms = channels.filter((card) => alarmOf(card));
+  const byChannel = [...new Map(channels.map((card) => [card.channel, card.label])).entries()];
+  return (
+    <>
+      <section aria-labelledby="attention-heading" className="mt-8">
+        <h2 id="attention-heading" className="text-2xl font-bold">
+          Needs attention
+        </h2>
+        {alarms.length === 0 ? (
+          <p className="mt-2">Every switched-on channel has vehicles in its file and fetched it within a day.</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">
+            {alarms.map((card) => (
+              <li key={`${card.dealerId}-${card.channel}`} className="border-l-4 border-amber-600 bg-amber-50 p-3">
+                <Link to={dealerHref(card)} className={linkClass}>
+                  {`${card.dealerName}, ${card.label}`}
+                </Link>
+                {`: ${alarmOf(card)}.`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="mt-8 max-w-prose">
+        Each channel below lists every dealer. A dealer's name opens its channels: the feed URLs, the buttons that
+        switch a channel on or off and make or revoke its URL, recent fetches and the vehicles left out.
+      </p>
+      <div className="lg:grid lg:grid-cols-2 lg:gap-x-8">
+        {byChannel.map(([channel, label]) => (
+          <ChannelDealers key={channel} label={label} cards={channels.filter((card) => card.channel === channel)} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** One channel's table, a row per dealer: its state, its last fetch and its vehicles; alarms first. */
+function ChannelDealers({ label, cards }: { label: string; cards: ChannelCard[] }) {
+  const headingId = `summary-${cards[0]!.channel}`;
+  const on = cards.filter((card) => card.enabled).length;
+  const alarms = cards.filter((card) => alarmOf(card)).length;
+  const rows = [...cards].sort((a, b) => Number(!alarmOf(a)) - Number(!alarmOf(b)));
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-2xl font-bold">
+        {label}
+      </h2>
+      <p className="mt-1">
+        {`On for ${on} of ${cards.length} ${cards.length === 1 ? "dealer" : "dealers"}`}
+        {alarms > 0 ? `; ${alarms} ${alarms === 1 ? "needs" : "need"} attention.` : "."}
+      </p>
+      <PhoneFold summary={`${label}, dealer by dealer`} className="md:mt-2">
+        <ScrollableTable label={`${label}, dealer by dealer`}>
+          <table className="w-full border-collapse">
+            <caption className="sr-only">{`${label}: each dealer's state, last fetch and vehicles`}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={staffHeadClass}>
+                  Dealer
+                </th>
+                <th scope="col" className={staffHeadClass}>
+                  State
+                </th>
+                <th scope="col" className={`${staffHeadClass} text-right`}>
+                  Vehicles
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((card) => (
+                <ChannelDealerRow key={card.dealerId} card={card} />
+              ))}
+            </tbody>
+          </table>
+        </ScrollableTable>
+      </PhoneFold>
+    </section>
+  );
+}
+
+function ChannelDealerRow({ card }: { card: ChannelCard }) {
+  const alarm = alarmOf(card);
+  return (
+    <tr className={alarm ? "bg-amber-50" : undefined}>
+      <th scope="row" className={`${staffCellClass} font-normal`}>
+        <Link to={dealerHref(card)} className={linkClass}>
+          {card.dealerName}
+        </Link>
+      </th>
+      <td className={staffCellClass}>
+        {alarm ? (
+          <strong className="block">{alarm}</strong>
+        ) : (
+          <span className="block">{card.enabled ? "On" : "Off"}</span>
+        )}
+        <span className="block text-sm">{card.lastFetchAgo ? `Fetched ${card.lastFetchAgo}` : "Never fetched"}</span>
+      </td>
+      <td className={`${staffCellClass} text-right tabular-nums`}>
+        {card.items}
+        {card.leftOutCount > 0 ? <span className="block text-sm">{`${card.leftOutCount} left out`}</span> : null}
+      </td>
+    </tr>
   );
 }

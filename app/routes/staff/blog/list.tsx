@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { listStaffBlogPosts } from "../../../../core/content/blog-admin.ts";
 import { buttonClass, Notice } from "../../../components/staff/form.tsx";
+import { PhoneLine, wideOnly } from "../../../components/staff/phone-fold.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
@@ -41,13 +42,13 @@ export default function StaffBlogList({ loaderData }: Route.ComponentProps) {
               <th scope="col" className="py-2 pr-4">
                 Title
               </th>
-              <th scope="col" className="py-2 pr-4">
+              <th scope="col" className={`py-2 pr-4 ${wideOnly}`}>
                 Status
               </th>
-              <th scope="col" className="py-2 pr-4">
+              <th scope="col" className={`py-2 pr-4 ${wideOnly}`}>
                 Publish time
               </th>
-              <th scope="col" className="py-2 pr-4">
+              <th scope="col" className={`py-2 pr-4 ${wideOnly}`}>
                 Author
               </th>
             </tr>
@@ -59,10 +60,11 @@ export default function StaffBlogList({ loaderData }: Route.ComponentProps) {
                   <Link to={`/staff/blog/${post.id}`} className="font-semibold text-brand-red underline">
                     {post.title}
                   </Link>
+                  <PhoneLine parts={[post.status, formatDateTime(post.publishedAt), post.author]} />
                 </td>
-                <td className="py-2 pr-4">{post.status}</td>
-                <td className="py-2 pr-4">{formatDateTime(post.publishedAt)}</td>
-                <td className="py-2 pr-4">{post.author}</td>
+                <td className={`py-2 pr-4 ${wideOnly}`}>{post.status}</td>
+                <td className={`py-2 pr-4 ${wideOnly}`}>{formatDateTime(post.publishedAt)}</td>
+                <td className={`py-2 pr-4 ${wideOnly}`}>{post.author}</td>
               </tr>
             ))}
           </tbody>

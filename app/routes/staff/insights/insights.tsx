@@ -34,6 +34,7 @@ import {
   staffLook,
   TextField,
 } from "../../../components/staff/form.tsx";
+import { PhoneFold, PhoneLine, wideOnly } from "../../../components/staff/phone-fold.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../../lib/form-body.server.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
@@ -42,9 +43,11 @@ import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff
 import type { Route } from "./+types/insights";
 
 /**
- * /staff/insights (issue 35 item 3, decision 057): where the leads come from and what they cost, the funnel per
- * dealer and the ageing stock, for a chosen period. Group administrators see the group or one dealer; dealer
- * managers their own dealers (core/insights/insights.ts scopes every query). Every table has a CSV download.
+ * /staff/insights (decision 057): where the leads come from and what they cost, the funnel per dealer and the
+ * ageing stock, for a chosen period. Group administrators see the group or one dealer; dealer managers their own
+ * dealers (core/insights/insights.ts scopes every query). Every table has a CSV download. On a phone the page is
+ * its figures and charts first; each long table is folded under them, with the columns a phone has room for and
+ * the rest of each row's figures on a line of its own.
  */
 
 /** Stock rows shown on the page; the CSV has them all. */
@@ -60,7 +63,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     const report = await readInsights(context.db, actor, parsed.value);
     const held = await heldInPeriod(context.db, report.scope.dealerIds, parsed.value);
-    return { csrfToken, choices: report.scope.choices, violations: [] as Violation[], report, held };
+    const asked = new URL(request.url).searchParams;
+    // A link within a folded table names its table's parameters, so the table it shows is unfolded on a phone.
+    const unfold = {
+      sources: asked.has("sources"),
+      stock: ["stock", "sort", "dir"].some((name) => asked.has(name)),
+    };
+    return { csrfToken, choices: report.scope.choices, violations: [] as Violation[], report, held, unfold };
   } catch (error) {
     staffFailure(error);
   }
@@ -127,6 +136,7 @@ const linkClass = "font-semibold text-brand-red underline";
 export default function Insights({ loaderData, actionData }: Route.ComponentProps) {
   const { report, choices, violations, csrfToken } = loaderData;
   const held = "held" in loaderData ? loaderData.held : 0;
+  const unfold = "unfold" in loaderData ? loaderData.unfold : { sources: false, stock: false };
   const result = actionData as ActionResult | undefined;
   const query: Partial<InsightsQuery> = report?.query ?? {};
   return (
@@ -150,11 +160,12 @@ export default function Insights({ loaderData, actionData }: Route.ComponentProp
       </div>
       {report ? (
         <>
-          <SourcesSection report={report} />
+          <AtAGlance report={report} held={held} />
+          <SourcesSection report={report} unfolded={unfold.sources} />
           <HeldFigure held={held} />
           <SpendSection report={report} csrfToken={csrfToken} errors={result?.errors} values={result?.values} />
           <FunnelSection report={report} />
-          <StockSection report={report} />
+          <StockSection report={report} unfolded={unfold.stock} />
         </>
       ) : null}
     </>
@@ -194,23 +205,25 @@ function PeriodForm({
         method="get"
         state={KEEP_FOCUS}
         preventScrollReset
-        className="mt-4 grid gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 lg:grid-cols-4"
+        className="mt-4 grid gap-4 rounded border border-gray-300 p-4 min-[26rem]:grid-cols-2 lg:grid-cols-4"
         aria-label="Period"
       >
         <DateInput form="period" name="from" label="From" value={query.from} error={errors.from} />
         <DateInput form="period" name="to" label="To" value={query.to} error={errors.to} />
         {choices.length > 1 ? (
-          <Select
-            form="period"
-            name="dealer"
-            label="Dealer"
-            defaultValue={query.dealer ?? ""}
-            placeholder="All my dealers"
-            options={choices.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
-          />
+          <div className="min-[26rem]:col-span-2 lg:col-span-1">
+            <Select
+              form="period"
+              name="dealer"
+              label="Dealer"
+              defaultValue={query.dealer ?? ""}
+              placeholder="All my dealers"
+              options={choices.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
+            />
+          </div>
         ) : null}
         {query.stock && query.stock !== "all" ? <input type="hidden" name="stock" value={query.stock} /> : null}
-        <div className="flex items-end">
+        <div className="flex items-end min-[26rem]:col-span-2 lg:col-span-1">
           <button type="submit" className={buttonClass}>
             Show
           </button>
@@ -265,8 +278,50 @@ const sourceLabel = (row: Pick<SourceRow, "source" | "medium" | "campaign">) =>
 
 const SOURCES_HEADING = "sources-heading";
 
-function SourcesSection({ report }: { report: InsightsReport }) {
-  const { rows, mostLeads, totals, total } = report.sources;
+/** Writes a parameter even at its default: a link that names it unfolds its table on a phone. */
+function naming(queryString: string, name: string, value: string): string {
+  const params = new URLSearchParams(queryString);
+  return params.has(name) ? queryString : new URLSearchParams([[name, value], ...params]).toString();
+}
+
+/** The period's figures in a few words, each leading to its section: what a phone shows first. */
+function AtAGlance({ report, held }: { report: InsightsReport; held: number }) {
+  const { totals } = report.sources;
+  const appointments = report.funnel.reduce((sum, row) => sum + row.appointments, 0);
+  const spend = report.spend.reduce((sum, entry) => sum + (entry.centsInPeriod ?? 0), 0);
+  const figures: { label: string; value: string; section: string }[] = [
+    { label: "Visits", value: formatWhole(totals.visits), section: SOURCES_HEADING },
+    { label: "Leads", value: formatWhole(totals.leads), section: SOURCES_HEADING },
+    { label: "Appointments", value: formatWhole(appointments), section: "funnel-heading" },
+    { label: "Leads sold", value: formatWhole(totals.sold), section: "funnel-heading" },
+    { label: "Spend entered", value: money(spend), section: "spend-heading" },
+    { label: "Held as automated", value: formatWhole(held), section: SOURCES_HEADING },
+    { label: "Available vehicles", value: formatWhole(report.stockSummary.all), section: STOCK_HEADING },
+    { label: "Over 90 days in stock", value: formatWhole(report.stockSummary.over90), section: STOCK_HEADING },
+  ];
+  return (
+    <section aria-labelledby="glance-heading" className="mt-8">
+      <h2 id="glance-heading" className="text-2xl font-bold">
+        At a glance
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {figures.map((figure) => (
+          <div key={figure.label} className="flex flex-col-reverse justify-end rounded border border-gray-300 p-3">
+            <dt className="text-sm">
+              <a href={`#${figure.section}`} className="text-brand-red underline">
+                {figure.label}
+              </a>
+            </dt>
+            <dd className="text-2xl font-bold tabular-nums">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SourcesSection({ report, unfolded }: { report: InsightsReport; unfolded: boolean }) {
+  const { mostLeads, total } = report.sources;
   return (
     <section aria-labelledby={SOURCES_HEADING} className="mt-10">
       <h2 id={SOURCES_HEADING} className="text-2xl font-bold">
@@ -292,71 +347,91 @@ function SourcesSection({ report }: { report: InsightsReport }) {
             <p>No leads in this period.</p>
           )}
           {/* min-w-0: a grid item would otherwise be as wide as the table in it, and widen the page on a phone. */}
-          <div className="min-w-0">
+          <PhoneFold
+            summary={`All ${formatWhole(total)} ${total === 1 ? "source" : "sources"}: visits, leads, sales and cost`}
+            open={unfolded}
+            className="min-w-0"
+          >
             <SourcesShown sources={report.sources} />
-            <ScrollableTable label="Visits and leads by source, figures">
-              <table className="w-full min-w-[44rem] border-collapse text-sm">
-                <caption className="sr-only">
-                  Visits, leads, sales, spend and cost per lead by source, medium and campaign
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={headClass}>
-                      Source / medium / campaign
-                    </th>
-                    <th scope="col" className={`${headClass} text-right`}>
-                      Visits
-                    </th>
-                    <th scope="col" className={`${headClass} text-right`}>
-                      Leads
-                    </th>
-                    <th scope="col" className={`${headClass} text-right`}>
-                      Sold
-                    </th>
-                    <th scope="col" className={`${headClass} text-right`}>
-                      Spend
-                    </th>
-                    <th scope="col" className={`${headClass} text-right`}>
-                      Cost per lead
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={sourceLabel(row)}>
-                      <th scope="row" className={`${cellClass} font-normal wrap-anywhere`}>
-                        {sourceLabel(row)}
-                      </th>
-                      <td className={numberClass}>{formatWhole(row.visits)}</td>
-                      <td className={numberClass}>{formatWhole(row.leads)}</td>
-                      <td className={numberClass}>{formatWhole(row.sold)}</td>
-                      <td className={numberClass}>{money(row.spendCents)}</td>
-                      <td className={numberClass}>
-                        {row.spendCents !== null && row.leads === 0 ? "No leads" : money(row.costPerLeadCents)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" className={`${cellClass} font-semibold`}>
-                      All sources
-                    </th>
-                    <td className={`${numberClass} font-semibold`}>{formatWhole(totals.visits)}</td>
-                    <td className={`${numberClass} font-semibold`}>{formatWhole(totals.leads)}</td>
-                    <td className={`${numberClass} font-semibold`}>{formatWhole(totals.sold)}</td>
-                    <td className={numberClass} />
-                    <td className={numberClass} />
-                  </tr>
-                </tfoot>
-              </table>
-            </ScrollableTable>
+            <SourcesTable sources={report.sources} />
             <SourcesPages query={report.query} sources={report.sources} />
             <CsvLink query={report.query} table="sources" label="visits and leads by source" />
-          </div>
+          </PhoneFold>
         </div>
       )}
     </section>
+  );
+}
+
+/** The sources of the page shown: on a phone the visits and leads in columns, sales and cost on each row's line. */
+function SourcesTable({ sources: { rows, totals } }: { sources: InsightsReport["sources"] }) {
+  const costPerLead = (row: SourceRow) =>
+    row.spendCents !== null && row.leads === 0 ? "No leads" : money(row.costPerLeadCents);
+  return (
+    <ScrollableTable label="Visits and leads by source, figures">
+      <table className="w-full border-collapse text-sm md:min-w-[44rem]">
+        <caption className="sr-only">
+          Visits, leads, sales, spend and cost per lead by source, medium and campaign
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className={headClass}>
+              Source / medium / campaign
+            </th>
+            <th scope="col" className={`${headClass} text-right`}>
+              Visits
+            </th>
+            <th scope="col" className={`${headClass} text-right`}>
+              Leads
+            </th>
+            <th scope="col" className={`${headClass} ${wideOnly} text-right`}>
+              Sold
+            </th>
+            <th scope="col" className={`${headClass} ${wideOnly} text-right`}>
+              Spend
+            </th>
+            <th scope="col" className={`${headClass} ${wideOnly} text-right`}>
+              Cost per lead
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={sourceLabel(row)}>
+              <th scope="row" className={`${cellClass} font-normal wrap-anywhere`}>
+                {sourceLabel(row)}
+                <PhoneLine
+                  parts={[
+                    `${formatWhole(row.sold)} sold`,
+                    ...(row.spendCents === null
+                      ? []
+                      : [`spend ${money(row.spendCents)}`, `${costPerLead(row)} a lead`]),
+                  ]}
+                />
+              </th>
+              <td className={numberClass}>{formatWhole(row.visits)}</td>
+              <td className={numberClass}>{formatWhole(row.leads)}</td>
+              <td className={`${numberClass} ${wideOnly}`}>{formatWhole(row.sold)}</td>
+              <td className={`${numberClass} ${wideOnly}`}>{money(row.spendCents)}</td>
+              <td className={`${numberClass} ${wideOnly}`}>{costPerLead(row)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className={`${cellClass} font-semibold`}>
+              All sources
+              <PhoneLine parts={[`${formatWhole(totals.sold)} sold`]} />
+            </th>
+            <td className={`${numberClass} font-semibold`}>{formatWhole(totals.visits)}</td>
+            <td className={`${numberClass} font-semibold`}>{formatWhole(totals.leads)}</td>
+            <td className={`${numberClass} ${wideOnly} font-semibold`}>{formatWhole(totals.sold)}</td>
+            <td className={`${numberClass} ${wideOnly}`} />
+            <td className={`${numberClass} ${wideOnly}`} />
+          </tr>
+        </tfoot>
+      </table>
+    </ScrollableTable>
   );
 }
 
@@ -383,7 +458,7 @@ function SourcesPages({
   if (pages === 1) return null;
   const link = (target: number, label: string) => (
     <Link
-      to={`?${insightsQueryString(query, { sourcesPage: target })}`}
+      to={`?${naming(insightsQueryString(query, { sourcesPage: target }), "sources", "1")}`}
       state={focusOnArrival(SOURCES_HEADING)}
       preventScrollReset
       className={linkClass}
@@ -417,7 +492,9 @@ function SpendSection({ report, csrfToken, errors, values = {} }: SpendProps) {
         Enter what a campaign cost, named as its links name it. Spend over a longer period than the one shown counts by
         days: a month's spend seen for a week is about a quarter of it.
       </p>
-      <AddSpendForm report={report} csrfToken={csrfToken} errors={errors} values={values} />
+      <PhoneFold summary="Add spend" open={errors !== undefined} className="mt-2 max-w-3xl">
+        <AddSpendForm report={report} csrfToken={csrfToken} errors={errors} values={values} />
+      </PhoneFold>
       {report.spend.length === 0 ? (
         <p className="mt-4">No spend entered for this period.</p>
       ) : (
@@ -439,7 +516,7 @@ function AddSpendForm({ report, csrfToken, errors, values = {} }: SpendProps) {
   return (
     <Form
       method="post"
-      className="mt-4 grid max-w-3xl gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2"
+      className="grid max-w-3xl gap-4 rounded border border-gray-300 p-4 sm:grid-cols-2 md:mt-4"
       aria-labelledby="spend-form-heading"
     >
       <h3 id="spend-form-heading" className="text-lg font-bold sm:col-span-2">
@@ -495,7 +572,7 @@ function AddSpendForm({ report, csrfToken, errors, values = {} }: SpendProps) {
         value={values.campaign}
         error={errors?.campaign}
       />
-      <div className="grid grid-cols-2 gap-4 sm:col-span-2">
+      <div className="grid gap-4 min-[26rem]:grid-cols-2 sm:col-span-2">
         <DateInput
           form="spend"
           name="periodStart"
@@ -525,20 +602,20 @@ function SpendTable({ report: { query, spend }, csrfToken }: Pick<SpendProps, "r
   return (
     <>
       <ScrollableTable label="Campaign spend entered">
-        <table className="w-full min-w-[44rem] border-collapse text-sm">
+        <table className="w-full border-collapse text-sm md:min-w-[44rem]">
           <caption className="sr-only">Campaign spend entered for this period</caption>
           <thead>
             <tr>
               <th scope="col" className={headClass}>
                 Campaign
               </th>
-              <th scope="col" className={headClass}>
+              <th scope="col" className={`${headClass} ${wideOnly}`}>
                 Dealer
               </th>
-              <th scope="col" className={headClass}>
+              <th scope="col" className={`${headClass} ${wideOnly}`}>
                 Period
               </th>
-              <th scope="col" className={`${headClass} text-right`}>
+              <th scope="col" className={`${headClass} ${wideOnly} text-right`}>
                 Amount
               </th>
               <th scope="col" className={`${headClass} text-right`}>
@@ -554,12 +631,18 @@ function SpendTable({ report: { query, spend }, csrfToken }: Pick<SpendProps, "r
               <tr key={entry.id}>
                 <th scope="row" className={`${cellClass} font-normal wrap-anywhere`}>
                   {sourceLabel(entry)}
+                  <PhoneLine
+                    parts={[
+                      entry.dealerName ?? "The group",
+                      `${money(entry.amountCents)} for ${formatDate(entry.periodStart)} to ${formatDate(entry.periodEnd)}`,
+                    ]}
+                  />
                 </th>
-                <td className={cellClass}>{entry.dealerName ?? "The group"}</td>
-                <td className={cellClass}>
+                <td className={`${cellClass} ${wideOnly}`}>{entry.dealerName ?? "The group"}</td>
+                <td className={`${cellClass} ${wideOnly}`}>
                   {formatDate(entry.periodStart)} to {formatDate(entry.periodEnd)}
                 </td>
-                <td className={numberClass}>{money(entry.amountCents)}</td>
+                <td className={`${numberClass} ${wideOnly}`}>{money(entry.amountCents)}</td>
                 <td className={numberClass}>{money(entry.centsInPeriod)}</td>
                 <td className={cellClass}>
                   <Form method="post">
@@ -668,28 +751,28 @@ function FunnelSection({ report }: { report: InsightsReport }) {
             id="funnel-chart"
           />
           {/* min-w-0: a grid item would otherwise be as wide as the table in it, and widen the page on a phone. */}
-          <div className="min-w-0">
+          <PhoneFold summary="Each dealer: views, leads, appointments and sales" className="min-w-0">
             <ScrollableTable label="From view to sale, figures">
-              <table className="w-full min-w-[40rem] border-collapse text-sm">
+              <table className="w-full border-collapse text-sm md:min-w-[40rem]">
                 <caption className="sr-only">Vehicle views, leads, appointments and sales per dealer</caption>
                 <thead>
                   <tr>
                     <th scope="col" className={headClass}>
                       Dealer
                     </th>
-                    <th scope="col" className={`${headClass} text-right`}>
+                    <th scope="col" className={`${headClass} ${wideOnly} text-right`}>
                       Vehicle views
                     </th>
                     <th scope="col" className={`${headClass} text-right`}>
                       Leads
                     </th>
-                    <th scope="col" className={`${headClass} text-right`}>
+                    <th scope="col" className={`${headClass} ${wideOnly} text-right`}>
                       Appointments
                     </th>
                     <th scope="col" className={`${headClass} text-right`}>
                       Sold
                     </th>
-                    <th scope="col" className={`${headClass} text-right`}>
+                    <th scope="col" className={`${headClass} ${wideOnly} text-right`}>
                       Leads sold
                     </th>
                   </tr>
@@ -699,19 +782,26 @@ function FunnelSection({ report }: { report: InsightsReport }) {
                     <tr key={row.dealerId}>
                       <th scope="row" className={`${cellClass} font-normal`}>
                         {row.dealerName}
+                        <PhoneLine
+                          parts={[
+                            `${formatWhole(row.views)} vehicle views`,
+                            `${formatWhole(row.appointments)} appointments`,
+                            `${share(row.sold, row.leads)} of leads sold`,
+                          ]}
+                        />
                       </th>
-                      <td className={numberClass}>{formatWhole(row.views)}</td>
+                      <td className={`${numberClass} ${wideOnly}`}>{formatWhole(row.views)}</td>
                       <td className={numberClass}>{formatWhole(row.leads)}</td>
-                      <td className={numberClass}>{formatWhole(row.appointments)}</td>
+                      <td className={`${numberClass} ${wideOnly}`}>{formatWhole(row.appointments)}</td>
                       <td className={numberClass}>{formatWhole(row.sold)}</td>
-                      <td className={numberClass}>{share(row.sold, row.leads)}</td>
+                      <td className={`${numberClass} ${wideOnly}`}>{share(row.sold, row.leads)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </ScrollableTable>
             <CsvLink query={report.query} table="funnel" label="the view-to-sale funnel" />
-          </div>
+          </PhoneFold>
         </div>
       )}
     </section>
@@ -725,21 +815,22 @@ const STOCK_VIEW_LABELS: Record<StockView, string> = {
   "viewed-no-lead": `${MANY_VIEWS}+ views, no lead`,
 };
 
-const STOCK_COLUMNS: { sort: StockSort; label: string; numeric?: boolean }[] = [
+/** The stock table's columns; a `wide` one is shown from md up, and on a phone on the vehicle's own line. */
+const STOCK_COLUMNS: { sort: StockSort; label: string; numeric?: boolean; wide?: boolean }[] = [
   { sort: "vehicle", label: "Vehicle" },
-  { sort: "dealer", label: "Dealer" },
-  { sort: "price", label: "Price", numeric: true },
+  { sort: "dealer", label: "Dealer", wide: true },
+  { sort: "price", label: "Price", numeric: true, wide: true },
   { sort: "days", label: "Days in stock", numeric: true },
-  { sort: "views", label: "Views", numeric: true },
-  { sort: "viewsPerDay", label: "Views per day", numeric: true },
-  { sort: "leads", label: "Leads", numeric: true },
-  { sort: "priceChanges", label: "Price changes", numeric: true },
-  { sort: "lastPriceChange", label: "Last price change", numeric: true },
+  { sort: "views", label: "Views", numeric: true, wide: true },
+  { sort: "viewsPerDay", label: "Views per day", numeric: true, wide: true },
+  { sort: "leads", label: "Leads", numeric: true, wide: true },
+  { sort: "priceChanges", label: "Price changes", numeric: true, wide: true },
+  { sort: "lastPriceChange", label: "Last price change", numeric: true, wide: true },
 ];
 
 const STOCK_HEADING = "stock-heading";
 
-function StockSection({ report }: { report: InsightsReport }) {
+function StockSection({ report, unfolded }: { report: InsightsReport; unfolded: boolean }) {
   const { query, stock, stockSummary } = report;
   const counts: Record<StockView, number> = {
     all: stockSummary.all,
@@ -762,7 +853,7 @@ function StockSection({ report }: { report: InsightsReport }) {
           {(Object.keys(STOCK_VIEW_LABELS) as StockView[]).map((view) => (
             <li key={view}>
               <Link
-                to={`?${insightsQueryString(query, { stock: view })}`}
+                to={`?${naming(insightsQueryString(query, { stock: view }), "stock", view)}`}
                 state={focusOnArrival(STOCK_HEADING)}
                 preventScrollReset
                 aria-current={query.stock === view ? "page" : undefined}
@@ -803,14 +894,19 @@ function StockSection({ report }: { report: InsightsReport }) {
       {stock.length === 0 ? (
         <p className="mt-4">No vehicles in this view.</p>
       ) : (
-        <>
-          <p className="mt-4 text-sm">
+        <PhoneFold
+          summary={`The ${formatWhole(stock.length)} ${stock.length === 1 ? "vehicle" : "vehicles"}: views, leads and price changes`}
+          open={unfolded}
+          className="mt-4"
+        >
+          <p className="text-sm">
             {stock.length > STOCK_ROWS_SHOWN
               ? `The first ${STOCK_ROWS_SHOWN} of ${formatWhole(stock.length)} vehicles; the CSV has them all.`
               : `${formatWhole(stock.length)} vehicles.`}
           </p>
+          <StockSortForm query={query} />
           <ScrollableTable label="Stock, figures">
-            <table className="w-full min-w-[60rem] border-collapse text-sm">
+            <table className="w-full border-collapse text-sm md:min-w-[60rem]">
               <caption className="sr-only">
                 {STOCK_VIEW_LABELS[query.stock]}: days in stock, views, leads and price changes, sorted by{" "}
                 {STOCK_COLUMNS.find((column) => column.sort === query.sort)?.label.toLowerCase()}
@@ -830,10 +926,56 @@ function StockSection({ report }: { report: InsightsReport }) {
               </tbody>
             </table>
           </ScrollableTable>
-        </>
+        </PhoneFold>
       )}
       <CsvLink query={query} table="stock" label="the stock table" />
     </section>
+  );
+}
+
+/**
+ * The stock table's order as a form, on a phone, where the headings of the columns it has no room for are not
+ * shown; from md up each column's heading sorts by it.
+ */
+function StockSortForm({ query }: { query: InsightsQuery }) {
+  const kept = [...new URLSearchParams(insightsQueryString(query))].filter(
+    ([name]) => name !== "sort" && name !== "dir",
+  );
+  return (
+    <Form
+      method="get"
+      state={KEEP_FOCUS}
+      preventScrollReset
+      aria-label="Order of the stock"
+      className="mt-2 grid grid-cols-2 items-end gap-3 md:hidden"
+    >
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {query.stock === "all" ? <input type="hidden" name="stock" value="all" /> : null}
+      <Select
+        form="stock-order"
+        name="sort"
+        label="Sort by"
+        defaultValue={query.sort}
+        options={STOCK_COLUMNS.map((column) => ({ value: column.sort, label: column.label }))}
+      />
+      <Select
+        form="stock-order"
+        name="dir"
+        label="Order"
+        defaultValue={query.dir}
+        options={[
+          { value: "desc", label: "Highest first" },
+          { value: "asc", label: "Lowest first" },
+        ]}
+      />
+      <div className="col-span-2">
+        <button type="submit" className={secondaryButtonClass}>
+          Sort
+        </button>
+      </div>
+    </Form>
   );
 }
 
@@ -854,10 +996,10 @@ function SortHeader({ column, query }: { column: (typeof STOCK_COLUMNS)[number];
     <th
       scope="col"
       aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
-      className={`${headClass} ${column.numeric ? "text-right" : ""}`}
+      className={`${headClass} ${column.numeric ? "text-right" : ""} ${column.wide ? wideOnly : ""}`}
     >
       <Link
-        to={`?${insightsQueryString(query, { sort: column.sort, dir: next })}`}
+        to={`?${naming(insightsQueryString(query, { sort: column.sort, dir: next }), "stock", query.stock)}`}
         state={KEEP_FOCUS}
         preventScrollReset
         className="text-brand-red underline"
@@ -878,15 +1020,28 @@ function StockLine({ row }: { row: StockRow }) {
           {row.vehicle}
         </Link>
         {row.stockNumber ? <span className="block text-brand-grey-light">Stock no. {row.stockNumber}</span> : null}
+        <PhoneLine
+          parts={[
+            row.dealerName,
+            formatRand(row.price),
+            `${formatWhole(row.views)} ${row.views === 1 ? "view" : "views"} (${formatNumber(row.viewsPerDay)} a day)`,
+            `${formatWhole(row.leads)} ${row.leads === 1 ? "lead" : "leads"}`,
+            ...(row.lastPriceChange
+              ? [
+                  `${formatWhole(row.priceChanges)} price ${row.priceChanges === 1 ? "change" : "changes"}, last ${formatDate(row.lastPriceChange)}`,
+                ]
+              : []),
+          ]}
+        />
       </td>
-      <td className={cellClass}>{row.dealerName}</td>
-      <td className={numberClass}>{formatRand(row.price)}</td>
+      <td className={`${cellClass} ${wideOnly}`}>{row.dealerName}</td>
+      <td className={`${numberClass} ${wideOnly}`}>{formatRand(row.price)}</td>
       <td className={numberClass}>{formatWhole(row.daysInStock)}</td>
-      <td className={numberClass}>{formatWhole(row.views)}</td>
-      <td className={numberClass}>{formatNumber(row.viewsPerDay)}</td>
-      <td className={numberClass}>{formatWhole(row.leads)}</td>
-      <td className={numberClass}>{formatWhole(row.priceChanges)}</td>
-      <td className={numberClass}>{row.lastPriceChange ? formatDate(row.lastPriceChange) : "None"}</td>
+      <td className={`${numberClass} ${wideOnly}`}>{formatWhole(row.views)}</td>
+      <td className={`${numberClass} ${wideOnly}`}>{formatNumber(row.viewsPerDay)}</td>
+      <td className={`${numberClass} ${wideOnly}`}>{formatWhole(row.leads)}</td>
+      <td className={`${numberClass} ${wideOnly}`}>{formatWhole(row.priceChanges)}</td>
+      <td className={`${numberClass} ${wideOnly}`}>{row.lastPriceChange ? formatDate(row.lastPriceChange) : "None"}</td>
     </tr>
   );
 }
