@@ -11,7 +11,7 @@ import {
 } from "../../../../core/inventory/stock-admin.ts";
 import { STOCK_STATUSES, type StockStatus } from "../../../../core/inventory/stock-schema.ts";
 import { formatKm, formatNumber, formatRand } from "../../../../core/shared/format.ts";
-import type { StaffActor } from "../../../../core/staff/roles.ts";
+import { StaffAccessDenied, type StaffActor } from "../../../../core/staff/roles.ts";
 import {
   buttonClass,
   ErrorSummary,
@@ -80,7 +80,11 @@ async function noticeFor(db: AppContext["db"], actor: StaffActor, params: URLSea
   if (done === "created") return { text: "Vehicle added.", vehicleId: null };
   if (done !== "priced" && done !== "sold") return null;
   const id = vehicleId(params.get("vehicle") ?? "");
-  const vehicle = await getStockVehicle(db, actor, id).catch(() => null);
+  // A vehicle the person may not see (an address edited by hand) gets no notice, not a refusal of the list.
+  const vehicle = await getStockVehicle(db, actor, id).catch((error: unknown) => {
+    if (error instanceof StaffAccessDenied) return null;
+    throw error;
+  });
   if (!vehicle) return null;
   const { year, make, model, variant } = vehicle.values;
   const name = `${year} ${make} ${model} ${variant}`;
