@@ -5,6 +5,7 @@ import type { Violation } from "../shared/violations.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { assertMayUse, type StaffActor } from "../staff/roles.ts";
 import { slugOf } from "./make-names.ts";
+import { FLAG_PERCENT } from "./price-list-rules.ts";
 import { percentChange, priceAt } from "./price-timeline.ts";
 import { parseRandPrice, storePriceChange } from "./range-prices.ts";
 
@@ -15,11 +16,6 @@ import { parseRandPrice, storePriceChange } from "./range-prices.ts";
  * A preview lists every change; nothing changes until staff confirm, and then all of it in one transaction with
  * one audit entry. Group administrators only.
  */
-
-/** The largest price list accepted (a maker's list of the whole range is a few hundred rows, well under 1 MB). */
-export const MAX_PRICE_LIST_BYTES = 10 * 1024 * 1024;
-/** A change beyond this share either way is flagged in the preview (a typing mistake, or the wrong column). */
-export const FLAG_PERCENT = 25;
 
 export type PriceListColumns = { code: number; price: number; description: number | null };
 

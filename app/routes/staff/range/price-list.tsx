@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { FLAG_PERCENT, MAX_PRICE_LIST_BYTES, type PriceListPreview } from "../../../../core/catalogue/price-list.ts";
+import type { PriceListPreview } from "../../../../core/catalogue/price-list.ts";
+import { FLAG_PERCENT, MAX_PRICE_LIST_BYTES } from "../../../../core/catalogue/price-list-rules.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { assertMayUse } from "../../../../core/staff/roles.ts";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
@@ -52,7 +53,10 @@ const LABELS = {
 /** The form's labels, and a row's own words ("row 12: price") for a problem found in the file. */
 function labelsFor(errors: Record<string, string> = {}): Record<string, string> {
   const rows = Object.keys(errors).filter((key) => !(key in LABELS));
-  return { ...(LABELS as Record<string, string>), ...Object.fromEntries(rows.map((key) => [key, key.replace(/^./, (c) => c.toUpperCase())])) };
+  return {
+    ...(LABELS as Record<string, string>),
+    ...Object.fromEntries(rows.map((key) => [key, key.replace(/^./, (c) => c.toUpperCase())])),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
