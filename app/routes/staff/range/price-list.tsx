@@ -277,7 +277,7 @@ function Changes({ preview }: { preview: PriceListPreview }) {
           <td className={staffCellClass}>{formatRand(change.newPrice)}</td>
           <td className={staffCellClass}>
             {`${change.percent > 0 ? "+" : ""}${change.percent}%`}
-            {change.flagged ? <strong className="block text-brand-red">Beyond ±{FLAG_PERCENT}%</strong> : null}
+            {change.flagged ? <strong className="block text-brand-red">{`Beyond ±${FLAG_PERCENT}%`}</strong> : null}
           </td>
         </tr>
       ))}
