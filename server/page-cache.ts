@@ -140,7 +140,9 @@ export class PageCache {
     c.res = undefined;
     c.res = page.answer(render.nonce, false);
     const scheduled = await this.options.nextScheduledChange?.(new Date(render.started));
-    page.expiresAt = Math.min(render.started + (this.options.maxAgeMs ?? MAX_AGE_MS), scheduled?.getTime() ?? Infinity);
+    // Answered through its whole lifetime (its last millisecond included), never from the scheduled instant on.
+    const lifetimeEnd = render.started + (this.options.maxAgeMs ?? MAX_AGE_MS) + 1;
+    page.expiresAt = Math.min(lifetimeEnd, scheduled?.getTime() ?? Number.POSITIVE_INFINITY);
     if (render.generation !== this.generation || !this.listening) return null;
     this.keep(key, page);
     return page;
@@ -217,7 +219,7 @@ function bytesOf(key: string, page: CachedPage): number {
 
 /** A rendered answer, compressed once, and the nonce it was rendered with. */
 class CachedPage {
-  /** When it stops being answered (epoch ms): its lifetime, or the next scheduled change, whichever comes first. */
+  /** The first moment it is no longer answered (epoch ms): after its lifetime, or the next scheduled change, if sooner. */
   expiresAt: number;
   private readonly headers: [string, string][];
   private readonly body: NonceSplicedGzip;

@@ -7,7 +7,7 @@ import { assertMayUse, type StaffActor } from "../staff/roles.ts";
 import { slugOf } from "./make-names.ts";
 import { FLAG_PERCENT } from "./price-list-rules.ts";
 import { percentChange, priceAt } from "./price-timeline.ts";
-import { parseRandPrice, storePriceChange } from "./range-prices.ts";
+import { parseRandPrice, storePriceChanges } from "./range-prices.ts";
 
 /**
  * The maker's price list (docs/back-office.md, "The maker's price list"): one row a variant, its M&M code and its
@@ -240,14 +240,13 @@ export async function applyPriceList(
   assertMayUse(actor, "range-prices");
   return db.transaction(async (tx) => {
     const preview = previewAgainst(await rangeVariantPrices(tx, now), input.rows);
-    for (const change of preview.changes)
-      await storePriceChange(
-        tx,
-        actor,
-        change.id,
-        { price: change.newPrice, effectiveAt: input.effectiveAt, source: "price-list" },
-        now,
-      );
+    await storePriceChanges(
+      tx,
+      actor,
+      preview.changes.map((change) => ({ variantId: change.id, price: change.newPrice })),
+      { effectiveAt: input.effectiveAt, source: "price-list" },
+      now,
+    );
     const created = [];
     for (const row of preview.unknown) {
       const modelId = input.newVariants.get(row.code);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { makes, models, rangeModels, rangePrices, rangeVariants, staffUsers } from "../../db/schema.ts";
 import { parseSastDateTime } from "../content/schedule.ts";
@@ -189,28 +189,37 @@ export function parseEffectiveAt(date: string, time: string, now = new Date()): 
   return { ok: true, value: moment };
 }
 
-/** Stores a price change within the caller's transaction: the change still to come (if any) is replaced by this one. */
-export async function storePriceChange(
+/**
+ * Stores price changes, all from one instant, within the caller's transaction, in two statements whatever their
+ * number: each variant's change still to come (if any) is replaced by its new one.
+ */
+export async function storePriceChanges(
   tx: Transaction,
   actor: StaffActor,
-  variantId: number,
-  change: PriceChangeInput & { source: "staff" | "price-list" },
+  changes: readonly { variantId: number; price: number }[],
+  { effectiveAt, source }: { effectiveAt: Date; source: "staff" | "price-list" },
   now: Date,
 ): Promise<void> {
-  const from = new Date(Math.min(now.getTime(), change.effectiveAt.getTime()));
-  await tx.delete(rangePrices).where(and(eq(rangePrices.rangeVariantId, variantId), gt(rangePrices.effectiveAt, from)));
+  if (changes.length === 0) return;
+  const from = new Date(Math.min(now.getTime(), effectiveAt.getTime()));
+  const variantIds = changes.map((change) => change.variantId);
+  await tx
+    .delete(rangePrices)
+    .where(and(inArray(rangePrices.rangeVariantId, variantIds), gt(rangePrices.effectiveAt, from)));
   await tx
     .insert(rangePrices)
-    .values({
-      rangeVariantId: variantId,
-      price: change.price,
-      effectiveAt: change.effectiveAt,
-      source: change.source,
-      createdBy: actor.id,
-    })
+    .values(
+      changes.map((change) => ({
+        rangeVariantId: change.variantId,
+        price: change.price,
+        effectiveAt,
+        source,
+        createdBy: actor.id,
+      })),
+    )
     .onConflictDoUpdate({
       target: [rangePrices.rangeVariantId, rangePrices.effectiveAt],
-      set: { price: change.price, source: change.source, createdBy: actor.id },
+      set: { price: sql`excluded.price`, source: sql`excluded.source`, createdBy: sql`excluded.created_by` },
     });
 }
 
@@ -228,7 +237,7 @@ export async function scheduleVariantPrice(
     if (!timeline) throw new StaffAccessDenied("not-found", "range-prices");
     const before = priceAt(timeline, now);
     const replaced = nextChange(timeline, now);
-    await storePriceChange(tx, actor, variantId, { ...change, source: "staff" }, now);
+    await storePriceChanges(tx, actor, [{ variantId, price: change.price }], { ...change, source: "staff" }, now);
     await recordAudit(tx, {
       actor,
       action: "range_variant.price_change",
