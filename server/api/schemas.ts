@@ -201,13 +201,10 @@ export const rangeVariantSchema = ldResource("VehicleRange", {
   variant: z.string().openapi({ example: "1.5 Comfort CVT" }),
   variant_slug: z.string(),
   modelPrice: z.number().openapi({ description: "Rand, including VAT: the price in force now", example: 479900 }),
-  mm_code: z
-    .string()
-    .nullable()
-    .openapi({
-      description: "The variant's M&M code (eight digits), or null while none is entered",
-      example: "28012345",
-    }),
+  mm_code: z.string().nullable().openapi({
+    description: "The variant's M&M code (eight digits), or null while none is entered",
+    example: "28012345",
+  }),
   scheduledPrice: z.number().nullable().openapi({
     description: "Rand: the price a scheduled change will make it, or null when no change is scheduled",
     example: 489900,
