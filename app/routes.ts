@@ -98,6 +98,9 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     // A person's records found, handed over, corrected and erased; the processing register
     route("privacy", "routes/staff/privacy/requests.tsx"),
     route("privacy/register", "routes/staff/privacy/register.tsx"),
+    // New-vehicle prices: literal paths, which outrank the range editor's /staff/range/:modelId pages
+    route("range/prices", "routes/staff/range/price-list.tsx"),
+    route("range/variants/:id/prices", "routes/staff/range/variant-prices.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),
 ]);

@@ -192,6 +192,39 @@ export const rangeVariants = pgTable(
   ],
 );
 
+/**
+ * A variant's price from an instant on (prices on a date): the price shown at a moment is the latest row whose
+ * `effective_at` has passed, else the variant's own `price` (core/catalogue/range-prices.ts). At most one row
+ * per variant lies in the future at a time, which the services keep.
+ */
+export const rangePrices = pgTable(
+  "range_prices",
+  {
+    id: serial("id").primaryKey(),
+    rangeVariantId: integer("range_variant_id")
+      .notNull()
+      .references(() => rangeVariants.id, { onDelete: "cascade" }),
+    /** Rand including VAT. */
+    price: integer("price").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    /** 'staff' (the variant's price page), 'price-list' (the maker's list) or 'seed'. */
+    source: text("source").notNull(),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("range_prices_variant_instant_uq").on(t.rangeVariantId, t.effectiveAt)],
+);
+
+/** The maker's price list layouts staff named the columns of: the header's keys, then which column is which. */
+export const priceListLayouts = pgTable("price_list_layouts", {
+  /** The header's normalised names joined by "|". */
+  layout: text("layout").primaryKey(),
+  codeColumn: integer("code_column").notNull(),
+  priceColumn: integer("price_column").notNull(),
+  updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const rangeColours = pgTable("range_colours", {
   id: serial("id").primaryKey(),
   rangeModelId: integer("range_model_id")

@@ -1,3 +1,4 @@
+import { MAX_PRICE_LIST_BYTES } from "../core/catalogue/price-list-rules.ts";
 import { SELLER_FORM_MAX_BYTES } from "../core/leads/seller-photos.ts";
 import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
 import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
@@ -32,6 +33,12 @@ export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
   { path: `${path}.data`, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 },
 ]);
 
+/** The maker's price list upload (CSV or XLSX, up to 10 MB, with its date and time), at the page and its data address. */
+export const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = [
+  "/staff/range/prices",
+  "/staff/range/prices.data",
+].map((path) => ({ path, maxBodyBytes: MAX_PRICE_LIST_BYTES + 64 * 1024 }));
+
 /**
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
  * photos (issue 18), at the page and at its React Router data address, under / and /dealer/{name}.
@@ -46,11 +53,12 @@ export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = [
 
 /**
  * Every route whose writes may carry more than the request guard's 64 KB, and no other: the stock feed and its
- * back-office upload, the staff photo upload, the content forms (blog posts, specials, banners), and the sell-your-car form. createApp applies this list.
+ * back-office upload, the staff photo upload, the content forms (blog posts, specials, banners), the maker's price list, and the sell-your-car form. createApp applies this list.
  */
 export const ROUTE_BODY_LIMITS: readonly BodyLimitRule[] = [
   ...STOCK_FEED_BODY_LIMITS,
   ...STAFF_PHOTO_UPLOAD_LIMITS,
   ...STAFF_CONTENT_UPLOAD_LIMITS,
+  ...STAFF_PRICE_LIST_LIMITS,
   ...PAGE_BODY_LIMITS,
 ];

@@ -19,7 +19,8 @@ import { pathVerdict } from "./request-path.ts";
  * ask, or when another visitor asks for it while its first render is under way (decision 067).
  *
  * Kept only while change notifications flow: any change to any table empties it, as does their loss, and
- * an entry lives at most `maxAgeMs`, which bounds how late a scheduled special, banner or post appears.
+ * an entry lives at most `maxAgeMs`, which bounds how late a scheduled special, banner or post appears, and never
+ * past the next scheduled price change (`nextScheduledChange`), so a new price is shown from its instant on.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
@@ -138,6 +139,10 @@ export class PageCache {
     const page = new CachedPage(new Uint8Array(await response.arrayBuffer()), response.headers, render);
     c.res = undefined;
     c.res = page.answer(render.nonce, false);
+    const scheduled = await this.options.nextScheduledChange?.(new Date(render.started));
+    // Answered through its whole lifetime (its last millisecond included), never from the scheduled instant on.
+    const lifetimeEnd = render.started + (this.options.maxAgeMs ?? MAX_AGE_MS) + 1;
+    page.expiresAt = Math.min(lifetimeEnd, scheduled?.getTime() ?? Number.POSITIVE_INFINITY);
     if (render.generation !== this.generation || !this.listening) return null;
     this.keep(key, page);
     return page;
@@ -146,7 +151,7 @@ export class PageCache {
   private fresh(key: string): CachedPage | null {
     const kept = this.entries.get(key);
     if (!kept) return null;
-    if (Date.now() - kept.renderedAt > (this.options.maxAgeMs ?? MAX_AGE_MS)) {
+    if (Date.now() >= kept.expiresAt) {
       this.forget(key, kept);
       return null;
     }
@@ -190,6 +195,11 @@ export type PageCacheOptions = {
   maxPages?: number;
   /** How many of the last rendered pages' keys are remembered; a page is kept from its second ask (default 10,000). */
   askedKeys?: number;
+  /**
+   * The next instant after a render began at which something a page shows changes by the clock alone (a new
+   * vehicle's price on a date): a page rendered before it is not answered from that instant on.
+   */
+  nextScheduledChange?: (after: Date) => Promise<Date | null>;
 };
 
 type Rendering = { page: Promise<CachedPage | null>; waiting: number };
@@ -209,12 +219,13 @@ function bytesOf(key: string, page: CachedPage): number {
 
 /** A rendered answer, compressed once, and the nonce it was rendered with. */
 class CachedPage {
-  readonly renderedAt: number;
+  /** The first moment it is no longer answered (epoch ms): after its lifetime, or the next scheduled change, if sooner. */
+  expiresAt: number;
   private readonly headers: [string, string][];
   private readonly body: NonceSplicedGzip;
 
   constructor(page: Uint8Array, headers: Headers, { nonce, started }: { nonce: string; started: number }) {
-    this.renderedAt = started;
+    this.expiresAt = started;
     this.body = new NonceSplicedGzip(page, nonce);
     const etag = weakEtagOfPieces(this.body.withoutNonce());
     this.headers = [...headers].filter(([name]) => PAGE_HEADERS.test(name));

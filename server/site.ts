@@ -1,3 +1,4 @@
+import { nextRangePriceChange } from "../core/catalogue/ranges.ts";
 import { DEFAULT_FEED_FILE_LIMITS } from "../core/inventory/feed-file.ts";
 import http from "node:http";
 import path from "node:path";
@@ -92,9 +93,15 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   usedStock.watch(changes);
   const readModels = new ReadModels(database.db, { changes, logger: logger.child({ component: "read-models" }) });
   readModels.preload(PUBLIC_READ_MODELS);
-  // Rendered public pages, kept until anything they show changes (decision 047); not while Vite serves the pages.
+  // Rendered public pages, kept until anything they show changes (decision 047), a new price's instant included
+  // (decision 084); not while Vite serves the pages.
   const pageCache =
-    !isDev && env.PAGE_CACHE_SECONDS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_SECONDS * 1000 }) : undefined;
+    !isDev && env.PAGE_CACHE_SECONDS > 0
+      ? new PageCache({
+          maxAgeMs: env.PAGE_CACHE_SECONDS * 1000,
+          nextScheduledChange: (after) => nextRangePriceChange(readModels, after),
+        })
+      : undefined;
   pageCache?.watch(changes);
 
   const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;

@@ -19,6 +19,7 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff/stock/import", label: "Import stock", area: "stock" },
   { to: "/staff/feeds", label: "Stock feeds", area: "feed-keys" },
   { to: "/staff/catalogue", label: "Makes and models", area: "catalogue" },
+  { to: "/staff/range/prices", label: "New-vehicle price list", area: "range-prices" },
   { to: "/staff/channels", label: "Channels", area: "channels" },
   { to: "/staff/privacy", label: "Privacy requests", area: "privacy" },
   { to: "/staff/account", label: "My account" },

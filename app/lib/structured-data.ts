@@ -1,4 +1,5 @@
 import type { RangeModelView } from "../../core/catalogue/ranges.ts";
+import { sastDate } from "../../core/content/schedule.ts";
 import type { BlogPostView } from "../../core/content/blog.ts";
 import type { DealerView } from "../../core/dealers/dealers.ts";
 import type { UsedVehicleView } from "../../core/inventory/used-vehicles.ts";
@@ -119,6 +120,10 @@ export function modelJsonLd(siteUrl: string, model: RangeModelView, pagePath: st
       url: `${url}?variant=${variant.variant_slug}`,
       price: variant.modelPrice,
       priceCurrency: "ZAR",
+      // Where a change is scheduled: the last South African day this price holds.
+      ...(variant.scheduledPriceFrom
+        ? { priceValidUntil: sastDate(new Date(variant.scheduledPriceFrom), { endExclusive: true }) }
+        : {}),
       availability: `${CONTEXT}/InStock`,
       seller: { "@type": "Organization", name: SITE_NAME },
     })),

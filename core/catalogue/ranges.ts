@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { makes, models, rangeColours, rangeGallery, rangeModels, rangeVariants } from "../../db/schema.ts";
+import { makes, models, rangeColours, rangeGallery, rangeModels, rangePrices, rangeVariants } from "../../db/schema.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
+import { lastChangeAt, nextChange, type PriceTimeline, priceAt, quietWindow } from "./price-timeline.ts";
 import type { VariantKey } from "./variant-keys.ts";
 
 export const VEHICLE_TYPES = ["car", "motorcycle"] as const;
@@ -22,8 +23,14 @@ export type RangeVariantView = {
   mainImage: string;
   /** The lowest price of the model's variants. */
   minPrice: number;
-  /** This variant's price. */
+  /** This variant's price now. */
   modelPrice: number;
+  /** The variant's M&M code (eight digits), or null while none is entered. */
+  mm_code: string | null;
+  /** The price a scheduled change will make it, or null when none is scheduled. */
+  scheduledPrice: number | null;
+  /** The instant the scheduled price takes effect (ISO 8601, UTC), or null. */
+  scheduledPriceFrom: string | null;
   term: number;
   interest: number;
   /** kW */
@@ -64,6 +71,15 @@ export type RangeFilter = {
   variantName?: string;
 };
 
+/** A variant as held in memory: its prices as a timeline, resolved at each read (`rangeAt`). */
+export type RangeVariantRecord = Omit<
+  RangeVariantView,
+  "modelPrice" | "minPrice" | "scheduledPrice" | "scheduledPriceFrom"
+> & { id: number; prices: PriceTimeline };
+
+/** A model as held in memory. */
+export type RangeModelRecord = Omit<RangeModelView, "minPrice" | "variants"> & { variants: RangeVariantRecord[] };
+
 /**
  * The whole new-vehicle range (product.md §3), every model with all its variants, in range order (the
  * models by sort order and name, each model's variants cheapest first): what the home page, /new, the model
@@ -72,12 +88,12 @@ export type RangeFilter = {
  */
 export const rangeCatalogue = defineReadModel({
   name: "range",
-  tables: ["makes", "models", "range_models", "range_variants", "range_colours", "range_gallery"],
+  tables: ["makes", "models", "range_models", "range_variants", "range_prices", "range_colours", "range_gallery"],
   load: loadRange,
 });
 
-/** Reads the whole range: four statements in one repeatable-read transaction, so that they see one snapshot. */
-async function loadRange(database: Database): Promise<RangeModelView[]> {
+/** Reads the whole range: five statements in one repeatable-read transaction, so that they see one snapshot. */
+async function loadRange(database: Database): Promise<RangeModelRecord[]> {
   return database.transaction(async (db) => {
     const modelRows = await db
       .select({
@@ -101,13 +117,16 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
       .orderBy(asc(rangeVariants.price), asc(rangeVariants.sortOrder));
     const colourRows = await db.select().from(rangeColours).orderBy(asc(rangeColours.sortOrder));
     const galleryRows = await db.select().from(rangeGallery).orderBy(asc(rangeGallery.sortOrder));
+    const timelines = timelinesOf(
+      variantRows,
+      await db.select().from(rangePrices).orderBy(asc(rangePrices.effectiveAt)),
+    );
     return modelRows.map((row) => {
       const color = colourRows
         .filter((c) => c.rangeModelId === row.id)
         .map(({ name, colorCode, image }) => ({ name, colorCode, image }));
       const gallery = galleryRows.filter((g) => g.rangeModelId === row.id).map(({ image, alt }) => ({ image, alt }));
       const own = variantRows.filter((v) => v.rangeModelId === row.id);
-      const minPrice = Math.min(...own.map((v) => v.price));
       const base = {
         make: row.make,
         make_slug: row.makeSlug,
@@ -115,18 +134,19 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
         model_slug: row.modelSlug,
         type: row.type as VehicleType,
         mainImage: row.mainImage,
-        minPrice,
         description: row.description,
         brochure: row.brochure,
         gallery,
         color,
       };
       const variants = own.map(
-        (v): RangeVariantView => ({
+        (v): RangeVariantRecord => ({
           ...base,
+          id: v.id,
           variant: v.name,
           variant_slug: v.slug,
-          modelPrice: v.price,
+          mm_code: v.mmCode,
+          prices: timelines.get(v.id)!,
           term: v.termMonths,
           interest: v.interestRate,
           power: v.powerKw,
@@ -141,6 +161,82 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
 }
 
 const SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "read only" } as const;
+
+function timelinesOf(
+  variantRows: { id: number; price: number }[],
+  priceRows: { rangeVariantId: number; price: number; effectiveAt: Date }[],
+): Map<number, PriceTimeline> {
+  const timelines = new Map(variantRows.map((v) => [v.id, { base: v.price, changes: [] as PriceTimeline["changes"] }]));
+  for (const row of priceRows) {
+    const timeline = timelines.get(row.rangeVariantId);
+    if (timeline) (timeline.changes as { price: number; effectiveAt: Date }[]).push(row);
+  }
+  return timelines;
+}
+
+/** The last range resolved, and the window of time in which its prices hold. */
+const resolved = new WeakMap<readonly RangeModelRecord[], { from: number; until: number; view: RangeModelView[] }>();
+
+/**
+ * The range as it stands at `now`: each variant's price in force, its scheduled change if any, each model's
+ * lowest price, the variants cheapest first. Kept until the next price instant, so a read costs a lookup.
+ */
+export function rangeAt(records: readonly RangeModelRecord[], now: Date): RangeModelView[] {
+  const at = now.getTime();
+  const kept = resolved.get(records);
+  if (kept && kept.from <= at && at < kept.until) return kept.view;
+  const window = quietWindow(
+    records.flatMap((model) => model.variants.map((v) => v.prices)),
+    now,
+  );
+  const view = records.map((model) => modelAt(model, now));
+  resolved.set(records, { ...window, view });
+  return view;
+}
+
+function modelAt(model: RangeModelRecord, now: Date): RangeModelView {
+  const { variants: records, ...base } = model;
+  const priced = records.map((record) => ({ record, price: priceAt(record.prices, now) }));
+  const minPrice = Math.min(...priced.map((v) => v.price));
+  const variants = priced
+    .map(({ record, price }, order) => ({ order, view: variantAt(record, price, minPrice, now) }))
+    .sort((a, b) => a.view.modelPrice - b.view.modelPrice || a.order - b.order)
+    .map(({ view }) => view);
+  return { ...base, minPrice, variants };
+}
+
+function variantAt(record: RangeVariantRecord, price: number, minPrice: number, now: Date): RangeVariantView {
+  const { id: _id, prices, ...fields } = record;
+  const scheduled = nextChange(prices, now);
+  return {
+    ...fields,
+    minPrice,
+    modelPrice: price,
+    scheduledPrice: scheduled?.price ?? null,
+    scheduledPriceFrom: scheduled?.effectiveAt.toISOString() ?? null,
+  };
+}
+
+/** The next instant a price of the range changes after `now`, or null: what a kept page showing prices lives until. */
+export async function nextRangePriceChange(readModels: ReadModels, now = new Date()): Promise<Date | null> {
+  const records = await readModels.read(rangeCatalogue);
+  const { until } = quietWindow(
+    records.flatMap((model) => model.variants.map((v) => v.prices)),
+    now,
+  );
+  return Number.isFinite(until) ? new Date(until) : null;
+}
+
+/** Each model's last price change in force at `now` (by "make/model" slugs), for the sitemap's lastmod. */
+export async function rangeModelPriceChanges(readModels: ReadModels, now = new Date()): Promise<Map<string, Date>> {
+  const changes = new Map<string, Date>();
+  for (const model of await readModels.read(rangeCatalogue)) {
+    const instants = model.variants.flatMap((v) => lastChangeAt(v.prices, now) ?? []);
+    if (instants.length > 0)
+      changes.set(`${model.make_slug}/${model.model_slug}`, new Date(Math.max(...instants.map((d) => d.getTime()))));
+  }
+  return changes;
+}
 
 /**
  * The models of the range matching the filter, in range order; a variant filter keeps only the matching
@@ -170,9 +266,13 @@ export function selectRangeModels(range: readonly RangeModelView[], filter: Rang
     );
 }
 
-/** Every model in the range matching the filter, cheapest variant first within each model. */
-export async function listRangeModels(readModels: ReadModels, filter: RangeFilter = {}): Promise<RangeModelView[]> {
-  return selectRangeModels(await readModels.read(rangeCatalogue), filter);
+/** Every model in the range matching the filter, at its prices of `now`, cheapest variant first within each model. */
+export async function listRangeModels(
+  readModels: ReadModels,
+  filter: RangeFilter = {},
+  now = new Date(),
+): Promise<RangeModelView[]> {
+  return selectRangeModels(rangeAt(await readModels.read(rangeCatalogue), now), filter);
 }
 
 /** The variants matching the filter, flattened in range order (the /renault_ranges collection). */

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { makes, models, PUBLIC_STOCK_CONDITION, rangeModels, usedVehicles } from "../../db/schema.ts";
 import { blogPostsModel, publicPosts } from "../content/blog.ts";
 import { dealsModel, dealVisibility } from "../content/deals.ts";
+import { rangeModelPriceChanges } from "../catalogue/ranges.ts";
 import { dealerDirectoryModel } from "../dealers/dealers.ts";
 import { ReadModels } from "../shared/read-model.ts";
 
@@ -36,7 +37,7 @@ export async function catalogueUrls(
   readModels = new ReadModels(db),
   now = new Date(),
 ): Promise<SitemapUrl[]> {
-  const [rangeRows, usedRows, dealRows, directory, posts] = await Promise.all([
+  const [rangeRows, usedRows, dealRows, directory, posts, priceChanges] = await Promise.all([
     db
       .select({ type: rangeModels.type, make: makes.slug, model: models.slug })
       .from(rangeModels)
@@ -53,13 +54,18 @@ export async function catalogueUrls(
     readModels.read(dealsModel),
     readModels.read(dealerDirectoryModel),
     readModels.read(blogPostsModel),
+    rangeModelPriceChanges(readModels, now),
   ]);
   const carMakes = new Set(rangeRows.filter((row) => row.type === "car").map((row) => row.make));
   const usedMakes = new Set(usedRows.map((row) => row.make));
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...[...carMakes].map((make) => ({ path: `/new/${make}` })),
-    ...rangeRows.map((row) => ({ path: `/${row.type === "car" ? "new" : "honda-wing"}/${row.make}/${row.model}` })),
+    // A model page changes when a price change takes effect: that instant is its lastmod.
+    ...rangeRows.map((row) => ({
+      path: `/${row.type === "car" ? "new" : "honda-wing"}/${row.make}/${row.model}`,
+      lastModified: priceChanges.get(`${row.make}/${row.model}`)?.toISOString(),
+    })),
     ...[...usedMakes].map((make) => ({ path: `/used/${make}` })),
     ...usedRows.map((row) => ({ path: `/used/${row.make}/${row.model}` })),
     // The specials public now: an ended one leaves the sitemap by itself (decision 035).

@@ -11,6 +11,8 @@
  *   held by their dealers (core/privacy: find, hand over, correct, erase; the records no dealer holds, saved-search
  *   alerts and e-mails not made of a lead, stay the group administrators').
  * - Content editor: banners, specials, deals and blog posts, group-wide.
+ * - New-vehicle prices (a variant's scheduled change, the maker's price list): group administrators only; every
+ *   signed-in role may read a variant's price history.
  */
 
 export const STAFF_ROLES = ["group_admin", "dealer_manager", "content_editor"] as const;
@@ -50,7 +52,8 @@ export type StaffArea =
   | "audit-log"
   | "web-vitals"
   | "insights"
-  | "privacy";
+  | "privacy"
+  | "range-prices";
 
 type Reach = "all-dealers" | "own-dealers";
 
@@ -72,6 +75,7 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     "web-vitals": "all-dealers",
     insights: "all-dealers",
     privacy: "all-dealers",
+    "range-prices": "all-dealers",
   },
   dealer_manager: {
     stock: "own-dealers",

@@ -17,6 +17,7 @@ import {
   rangeColours,
   rangeGallery,
   rangeModels,
+  rangePrices,
   rangeVariants,
   usedVehicleImages,
   usedVehicles,
@@ -43,6 +44,7 @@ export async function seedDatabase(db: Database, options: { usedCount?: number }
     const dealerIds = await seedDealers(tx);
     const modelIds = await seedMakesAndModels(tx);
     await seedRange(tx, modelIds);
+    await seedScheduledRise(tx);
     await seedBanners(tx);
     await seedDeals(tx, dealerIds);
     await seedBlog(tx);
@@ -222,6 +224,30 @@ async function seedRange(tx: Transaction, modelIds: Ids): Promise<void> {
         .values(gallery.map((image, order) => ({ rangeModelId, ...image, sortOrder: order })));
     }
   }
+}
+
+/** The demo's scheduled rise: the first car model's variants go up this much a month after seeding. */
+export const SEEDED_RISE = { modelSlug: CAR_MODELS[0]!.slug, percent: 2.5, days: 30 } as const;
+
+/**
+ * One maker's price rise scheduled a month ahead (at midnight, South African time), so a new site shows how prices
+ * on a date work: the model page's price until then, the coming price in the back office, the JSON-LD's
+ * priceValidUntil.
+ */
+async function seedScheduledRise(tx: Transaction): Promise<void> {
+  const model = CAR_MODELS.find((m) => m.slug === SEEDED_RISE.modelSlug)!;
+  const day = new Date(Date.now() + SEEDED_RISE.days * 24 * 60 * 60 * 1000 + 2 * 60 * 60 * 1000);
+  const effectiveAt = parseSastDateTime(`${day.toISOString().slice(0, 10)}T00:00`)!;
+  const variants = await tx.select({ id: rangeVariants.id, mmCode: rangeVariants.mmCode }).from(rangeVariants);
+  const codes = new Map(variants.map((v) => [v.mmCode, v.id]));
+  await tx.insert(rangePrices).values(
+    model.variants.map((variant) => ({
+      rangeVariantId: codes.get(variant.mmCode)!,
+      price: Math.round((variant.price * (1 + SEEDED_RISE.percent / 100)) / 100) * 100,
+      effectiveAt,
+      source: "seed",
+    })),
+  );
 }
 
 /** Gallery pictures: the model in its colours against the scenes other than the studio. */

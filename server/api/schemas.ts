@@ -200,7 +200,19 @@ export const rangeVariantSchema = ldResource("VehicleRange", {
   ...rangeCommon,
   variant: z.string().openapi({ example: "1.5 Comfort CVT" }),
   variant_slug: z.string(),
-  modelPrice: z.number().openapi({ description: "Rand", example: 479900 }),
+  modelPrice: z.number().openapi({ description: "Rand, including VAT: the price in force now", example: 479900 }),
+  mm_code: z.string().nullable().openapi({
+    description: "The variant's M&M code (eight digits), or null while none is entered",
+    example: "28012345",
+  }),
+  scheduledPrice: z.number().nullable().openapi({
+    description: "Rand: the price a scheduled change will make it, or null when no change is scheduled",
+    example: 489900,
+  }),
+  scheduledPriceFrom: z.string().nullable().openapi({
+    description: "When the scheduled price takes effect (ISO 8601, UTC), or null",
+    example: "2027-01-01T06:00:00.000Z",
+  }),
   term: z.number().int().openapi({ description: "Months", example: 72 }),
   interest: z.number().openapi({ description: "Percent a year", example: 12 }),
   power: z.number().openapi({ description: "kW" }),

@@ -957,10 +957,25 @@ export interface components {
             variant: string;
             variant_slug: string;
             /**
-             * @description Rand
+             * @description Rand, including VAT: the price in force now
              * @example 479900
              */
             modelPrice: number;
+            /**
+             * @description The variant's M&M code (eight digits), or null while none is entered
+             * @example 28012345
+             */
+            mm_code: string | null;
+            /**
+             * @description Rand: the price a scheduled change will make it, or null when no change is scheduled
+             * @example 489900
+             */
+            scheduledPrice: number | null;
+            /**
+             * @description When the scheduled price takes effect (ISO 8601, UTC), or null
+             * @example 2027-01-01T06:00:00.000Z
+             */
+            scheduledPriceFrom: string | null;
             /**
              * @description Months
              * @example 72
@@ -1050,10 +1065,25 @@ export interface components {
                 variant: string;
                 variant_slug: string;
                 /**
-                 * @description Rand
+                 * @description Rand, including VAT: the price in force now
                  * @example 479900
                  */
                 modelPrice: number;
+                /**
+                 * @description The variant's M&M code (eight digits), or null while none is entered
+                 * @example 28012345
+                 */
+                mm_code: string | null;
+                /**
+                 * @description Rand: the price a scheduled change will make it, or null when no change is scheduled
+                 * @example 489900
+                 */
+                scheduledPrice: number | null;
+                /**
+                 * @description When the scheduled price takes effect (ISO 8601, UTC), or null
+                 * @example 2027-01-01T06:00:00.000Z
+                 */
+                scheduledPriceFrom: string | null;
                 /**
                  * @description Months
                  * @example 72
