@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { makes, models, rangeColours, rangeGallery, rangeModels, rangeVariants } from "../../db/schema.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
+import { LISTED_STATES, type ModelState, type Specifications } from "./range-fields.ts";
 import type { VariantKey } from "./variant-keys.ts";
 
 export const VEHICLE_TYPES = ["car", "motorcycle"] as const;
@@ -52,6 +53,13 @@ export type RangeModelView = {
   gallery: RangeImage[];
   color: RangeColour[];
   variants: RangeVariantView[];
+  /** Draft and retired models are not listed (core/catalogue/range-fields.ts). */
+  state: ModelState;
+  headline: string;
+  bodyType: string;
+  specifications: Specifications;
+  /** Where a retired model's page sends its visitors: the successor's make and model slugs, or null (410). */
+  successor: { make_slug: string; model_slug: string; type: VehicleType } | null;
 };
 
 export type RangeFilter = {
@@ -62,6 +70,8 @@ export type RangeFilter = {
   /** Model and variant by name, the second query form of /renault_ranges. */
   modelName?: string;
   variantName?: string;
+  /** Draft and retired models too (a model page, which answers for them itself); listed models only otherwise. */
+  anyState?: boolean;
 };
 
 /**
@@ -86,6 +96,11 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
         description: rangeModels.description,
         mainImage: rangeModels.mainImage,
         brochure: rangeModels.brochure,
+        state: rangeModels.state,
+        successorId: rangeModels.successorId,
+        headline: rangeModels.headline,
+        bodyType: rangeModels.bodyType,
+        specifications: rangeModels.specifications,
         make: makes.name,
         makeSlug: makes.slug,
         model: models.name,
@@ -135,7 +150,18 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
           transmission_type: v.transmissionType,
         }),
       );
-      return { ...base, variants };
+      const successor = modelRows.find((other) => other.id === row.successorId);
+      return {
+        ...base,
+        variants,
+        state: row.state as ModelState,
+        headline: row.headline,
+        bodyType: row.bodyType,
+        specifications: row.specifications,
+        successor: successor
+          ? { make_slug: successor.makeSlug, model_slug: successor.modelSlug, type: successor.type as VehicleType }
+          : null,
+      };
     });
   }, SNAPSHOT);
 }
@@ -151,6 +177,7 @@ export function selectRangeModels(range: readonly RangeModelView[], filter: Rang
   return range
     .filter(
       (model) =>
+        (filter.anyState || LISTED_STATES.includes(model.state)) &&
         (!filter.type || model.type === filter.type) &&
         (!filter.makeSlug || model.make_slug === filter.makeSlug) &&
         (!filter.modelSlug || model.model_slug === filter.modelSlug) &&
@@ -187,8 +214,9 @@ export async function findRangeModel(
   makeSlug: string,
   modelSlug: string,
   type?: VehicleType,
+  { anyState = false } = {},
 ): Promise<RangeModelView | null> {
-  const [model] = await listRangeModels(readModels, { makeSlug, modelSlug, type });
+  const [model] = await listRangeModels(readModels, { makeSlug, modelSlug, type, anyState });
   return model ?? null;
 }
 
