@@ -18,6 +18,7 @@ import {
   type RangeForm,
   refused,
   SLUG,
+  sent,
   wholeNumber,
   words,
 } from "./range-checks.ts";
@@ -170,7 +171,7 @@ export async function updateRangeModel(
     if (violations.length > 0) return refused(violations);
     if (pdf.bytes) changes.brochure = { from: row.range.brochureId, to: await storeBrochure(tx, pdf.bytes) };
     if (Object.keys(changes).length === 0) return { ok: true, id };
-    await writeModel(tx, row, { ...before, ...parsed.input }, changes.brochure?.to as string | undefined);
+    await writeModel(tx, row, { ...before, ...sent(parsed.input) }, changes.brochure?.to as string | undefined);
     await recordAudit(tx, { actor, action: "range_model.update", entity: "range_model", entityId: id, changes });
     return { ok: true, id };
   });

@@ -83,3 +83,8 @@ export function modelShape(bodyType: string, mainImage: string): VehicleShape {
   const shape = bodyType || (/^\/media\/vehicles\/([a-z-]+)\//.exec(mainImage)?.[1] ?? "");
   return (VEHICLE_SHAPES as readonly string[]).includes(shape) ? (shape as VehicleShape) : "hatch";
 }
+
+/** The fields of a parsed form that were sent (a field left out is unchanged). */
+export function sent<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

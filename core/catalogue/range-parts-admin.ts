@@ -18,6 +18,7 @@ import {
   oneOf,
   type RangeForm,
   refused,
+  sent,
   wholeNumber,
   words,
 } from "./range-checks.ts";
@@ -160,7 +161,7 @@ export async function saveRangeColour(
   return writeOrRefuse(db, async (tx) => {
     const current = adding ? null : await readColour(tx, target.colourId);
     const model = await modelExists(tx, current?.rangeModelId ?? (target as { rangeModelId: number }).rangeModelId);
-    const after = { ...current, ...parsed.input } as { name: string; paintCode?: string; colorCode: string };
+    const after = { ...current, ...sent(parsed.input) } as { name: string; paintCode?: string; colorCode: string };
     const image = stored.image
       ? { image: largestJpeg(stored.image), imageId: stored.image.id }
       : current?.imageId

@@ -37,6 +37,13 @@ export type RangeVariantView = {
   brochure: string | null;
   gallery: RangeImage[];
   color: RangeColour[];
+  /** Draft and retired models are not listed (core/catalogue/range-fields.ts). */
+  state: ModelState;
+  headline: string;
+  bodyType: string;
+  specifications: Specifications;
+  fuel: string;
+  engine: string;
 };
 
 /** A model with all its variants, for the model page and the range lists. */
@@ -135,6 +142,10 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
         brochure: row.brochure,
         gallery,
         color,
+        state: row.state as ModelState,
+        headline: row.headline,
+        bodyType: row.bodyType,
+        specifications: row.specifications,
       };
       const variants = own.map(
         (v): RangeVariantView => ({
@@ -148,16 +159,14 @@ async function loadRange(database: Database): Promise<RangeModelView[]> {
           torque: v.torqueNm,
           transmission: v.transmission,
           transmission_type: v.transmissionType,
+          fuel: v.fuel,
+          engine: v.engine,
         }),
       );
       const successor = modelRows.find((other) => other.id === row.successorId);
       return {
         ...base,
         variants,
-        state: row.state as ModelState,
-        headline: row.headline,
-        bodyType: row.bodyType,
-        specifications: row.specifications,
         successor: successor
           ? { make_slug: successor.makeSlug, model_slug: successor.modelSlug, type: successor.type as VehicleType }
           : null,
