@@ -75,7 +75,7 @@ function RangeTable({ title, models }: { title: string; models: StaffRangeModel[
         {title}
       </h2>
       <StaffTable
-        label={title}
+        label={`${title}: the table`}
         caption={title}
         columns={["Model", "State", "Variants", "From", "Colours and pictures"]}
         className="mt-3 w-full min-w-[40rem] border-collapse"

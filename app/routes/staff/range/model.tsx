@@ -301,7 +301,7 @@ function VariantsSection({ model, permissions, csrfToken, answer }: SectionProps
         Variants
       </h2>
       <StaffTable
-        label="Variants"
+        label="Variants: the table"
         caption={`Variants of the ${model.name}`}
         columns={["Variant", "M&M code", "Price", "Gearbox and fuel", "Price changes"]}
         className="mt-3 w-full min-w-[40rem] border-collapse"
