@@ -2,6 +2,8 @@ import { FUELS, MODEL_STATE_LABELS, MODEL_STATES, SPECIFICATIONS } from "../../.
 import type { StaffRangeModel } from "../../../core/catalogue/range-staff-read.ts";
 import { SHAPE_LABELS } from "../../../core/media/vehicle-art.ts";
 import { VEHICLE_SHAPES } from "../../../core/media/shapes.ts";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { Select, TextArea } from "./fields.tsx";
 import { TextField } from "./form.tsx";
 
@@ -303,5 +305,25 @@ export function PictureInput({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A form for those who may change it; for a reader, the same fields (disabled by their fieldset) with no form. */
+export function EditableForm({
+  editable,
+  multipart,
+  className,
+  children,
+}: {
+  editable: boolean;
+  multipart: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  if (!editable) return <div className={className}>{children}</div>;
+  return (
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className={className} noValidate>
+      {children}
+    </Form>
   );
 }

@@ -1,7 +1,8 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { saveRangeColour } from "../../../../core/catalogue/range-parts-admin.ts";
 import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.ts";
 import { BackToList } from "../../../components/staff/content-form.tsx";
+import { EditableForm } from "../../../components/staff/range-parts.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { buttonClass, ErrorSummary, errorsByField, Notice } from "../../../components/staff/form.tsx";
 import { ColourFields, RANGE_FIELD_LABELS } from "../../../components/staff/range-parts.tsx";
@@ -82,7 +83,7 @@ export default function StaffRangeColour({ loaderData, actionData }: Route.Compo
             : "A drawing stands in: no picture has been uploaded for this colour yet."}
         </figcaption>
       </figure>
-      <Form method="post" encType="multipart/form-data" className="mt-6 grid max-w-3xl gap-4" noValidate>
+      <EditableForm editable={permissions.content} multipart={true} className="mt-6 grid max-w-3xl gap-4">
         <CsrfField token={csrfToken} />
         <ErrorSummary form="colour" errors={errors} fieldLabels={RANGE_FIELD_LABELS} />
         <fieldset disabled={!permissions.content} className="grid gap-4">
@@ -96,7 +97,7 @@ export default function StaffRangeColour({ loaderData, actionData }: Route.Compo
             </button>
           </div>
         ) : null}
-      </Form>
+      </EditableForm>
     </>
   );
 }

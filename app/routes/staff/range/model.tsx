@@ -16,6 +16,7 @@ import {
 import type { WriteResult } from "../../../../core/staff/staff-write.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { BackToList } from "../../../components/staff/content-form.tsx";
+import { EditableForm } from "../../../components/staff/range-parts.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { Select } from "../../../components/staff/fields.tsx";
 import {
@@ -238,7 +239,7 @@ function ModelSection({
       <h2 id="model-details" className="text-2xl font-bold">
         Model
       </h2>
-      <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4" noValidate>
+      <EditableForm editable={permissions.content} multipart={true} className="mt-4 grid gap-4">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="model" />
         <ErrorSummary form="model" errors={errors} fieldLabels={RANGE_FIELD_LABELS} />
@@ -255,7 +256,7 @@ function ModelSection({
             </button>
           </div>
         ) : null}
-      </Form>
+      </EditableForm>
     </section>
   );
 }

@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { updateRangeVariant } from "../../../../core/catalogue/range-parts-admin.ts";
 import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { BackToList } from "../../../components/staff/content-form.tsx";
+import { EditableForm } from "../../../components/staff/range-parts.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { buttonClass, ErrorSummary, errorsByField, Notice } from "../../../components/staff/form.tsx";
 import { RANGE_FIELD_LABELS, VariantFields } from "../../../components/staff/range-parts.tsx";
@@ -79,7 +80,7 @@ export default function StaffRangeVariant({ loaderData, actionData }: Route.Comp
       <div className="mt-4">
         <Notice>{saved ? "Changes saved. The public site shows them within a few seconds." : null}</Notice>
       </div>
-      <Form method="post" className="mt-6 grid max-w-3xl gap-4" noValidate>
+      <EditableForm editable={permissions.content} multipart={false} className="mt-6 grid max-w-3xl gap-4">
         <CsrfField token={csrfToken} />
         <ErrorSummary form="variant" errors={errors} fieldLabels={RANGE_FIELD_LABELS} />
         <fieldset disabled={!permissions.content} className="grid gap-4 sm:grid-cols-2">
@@ -93,7 +94,7 @@ export default function StaffRangeVariant({ loaderData, actionData }: Route.Comp
             </button>
           </div>
         ) : null}
-      </Form>
+      </EditableForm>
     </>
   );
 }
