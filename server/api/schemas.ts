@@ -201,12 +201,10 @@ const rangeCommon = {
     example: "on_sale",
   }),
   headline: z.string().openapi({ description: "The model's headline; empty when it has none" }),
-  bodyType: z
-    .string()
-    .openapi({
-      description: "Body type (hatch, sedan, compact-suv, suv…); empty when not given",
-      example: "compact-suv",
-    }),
+  bodyType: z.string().openapi({
+    description: "Body type (hatch, sedan, compact-suv, suv…); empty when not given",
+    example: "compact-suv",
+  }),
   specifications: z
     .object(
       Object.fromEntries(
