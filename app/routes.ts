@@ -95,6 +95,10 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("stock/import", "routes/staff/stock-import.tsx"),
     // The open used-vehicle catalogue (issue 38)
     route("catalogue", "routes/staff/catalogue.tsx"),
+    route("range", "routes/staff/range/list.tsx"),
+    route("range/:id", "routes/staff/range/model.tsx"),
+    route("range/variants/:id", "routes/staff/range/variant.tsx"),
+    route("range/colours/:id", "routes/staff/range/colour.tsx"),
     // A person's records found, handed over, corrected and erased; the processing register
     route("privacy", "routes/staff/privacy/requests.tsx"),
     route("privacy/register", "routes/staff/privacy/register.tsx"),

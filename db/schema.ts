@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -161,6 +162,16 @@ export const rangeModels = pgTable(
     mainImage: text("main_image").notNull(),
     brochure: text("brochure"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** 'draft', 'on_sale', 'run_out' or 'retired' (core/catalogue/range-admin.ts). */
+    state: text("state").notNull().default("on_sale"),
+    /** Where a retired model's page answers 301; none means 410 with the range linked. */
+    successorId: integer("successor_id").references((): AnyPgColumn => rangeModels.id),
+    headline: text("headline").notNull().default(""),
+    bodyType: text("body_type").notNull().default(""),
+    /** Key specifications as staff write them (engine, power, torque, fuel use, seats, boot, safety, warranty, service plan). */
+    specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
+    /** An uploaded brochure (range_brochures); when null, `brochure` is the generated one's address or none. */
+    brochureId: text("brochure_id").references(() => rangeBrochures.id),
   },
   (t) => [index("range_models_type_idx").on(t.type, t.sortOrder)],
 );
@@ -182,6 +193,8 @@ export const rangeVariants = pgTable(
     transmission: text("transmission").notNull(),
     /** 'Automatic' or 'Manual'. */
     transmissionType: text("transmission_type").notNull(),
+    fuel: text("fuel").notNull().default("Petrol"),
+    engine: text("engine").notNull().default(""),
     termMonths: integer("term_months").notNull().default(72),
     interestRate: integer("interest_rate").notNull().default(12),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -232,7 +245,12 @@ export const rangeColours = pgTable("range_colours", {
     .references(() => rangeModels.id),
   name: text("name").notNull(),
   colorCode: text("color_code").notNull(),
+  /** The maker's paint code, e.g. 'NH-883P'. */
+  paintCode: text("paint_code").notNull().default(""),
+  /** The picture's address: a drawing until a picture is uploaded (then its largest JPEG rendition). */
   image: text("image").notNull(),
+  /** The uploaded picture (stored_images); null while the drawing stands in. */
+  imageId: text("image_id").references(() => storedImages.id),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -243,6 +261,10 @@ export const rangeGallery = pgTable("range_gallery", {
     .references(() => rangeModels.id),
   image: text("image").notNull(),
   alt: text("alt").notNull(),
+  /** The uploaded picture (stored_images); null for a drawing. */
+  imageId: text("image_id").references(() => storedImages.id),
+  /** A picture of one colour (shown with that colour), or null for the model's own gallery. */
+  colourId: integer("colour_id").references((): AnyPgColumn => rangeColours.id, { onDelete: "cascade" }),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -789,6 +811,14 @@ export const auditLog = pgTable(
  * SHA-256 of the received bytes, so the same upload is stored once. The original is kept for re-processing
  * and is never served to the public (it may carry EXIF and GPS data); the public gets the renditions.
  */
+/** A model's brochure as staff uploaded it: a PDF, checked by its content, named by the SHA-256 of its bytes. */
+export const rangeBrochures = pgTable("range_brochures", {
+  id: text("id").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const storedImages = pgTable("stored_images", {
   id: text("id").primaryKey(),
   /** 'image/jpeg', 'image/png' or 'image/webp', as found in the bytes (never the name or the sender's word). */

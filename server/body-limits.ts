@@ -18,8 +18,8 @@ export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
 
 /**
  * The back office's content forms (issue 16), which carry their image (up to 20 MB) with the fields: a blog
- * post's hero image or an image for its body, a special's or a banner's image; at the page and at its React
- * Router data address.
+ * post's hero image or an image for its body, a special's or a banner's image, a range model's brochure (10 MB)
+ * or gallery picture, a range colour's picture; at the page and at its React Router data address.
  */
 export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
   "/staff/blog/new",
@@ -28,6 +28,8 @@ export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
   "/staff/specials/:id",
   "/staff/banners/new",
   "/staff/banners/:id",
+  "/staff/range/:id",
+  "/staff/range/colours/:id",
 ].flatMap((path) => [
   { path, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 },
   { path: `${path}.data`, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 },

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { readBrochure } from "../core/catalogue/range-admin.ts";
 import { findRangeModel } from "../core/catalogue/ranges.ts";
 import { renderBannerSvg } from "../core/media/banner-art.ts";
 import { BLOG_THEMES, type BlogTheme, renderBlogSvg } from "../core/media/blog-art.ts";
@@ -72,6 +73,12 @@ export function mediaRoutes(db: Database, readModels: ReadModels): Hono {
     .get("/uploads/:file", (c) => {
       const picture = renderUploadSvg(c.req.param("file"));
       return picture ? svg(c, picture) : c.notFound();
+    })
+    .get("/media/brochure-files/:file", async (c) => {
+      const pdf = await readBrochure(db, withoutExtension(c.req.param("file"), ".pdf") ?? "");
+      if (!pdf) return c.notFound();
+      // Named by the SHA-256 of its bytes, so cached as immutable like the image renditions.
+      return c.body(new Uint8Array(pdf), 200, { "Content-Type": "application/pdf" });
     })
     .get("/media/brochures/:make/:file", async (c) => {
       const modelSlug = withoutExtension(c.req.param("file"), ".pdf");

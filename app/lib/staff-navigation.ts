@@ -11,6 +11,7 @@ const STAFF_PAGES: { to: string; label: string; area?: StaffArea }[] = [
   { to: "/staff/insights", label: "Insights", area: "insights" },
   { to: "/staff/blog", label: "Blog", area: "blog" },
   { to: "/staff/dealers", label: "Dealers", area: "dealer-details" },
+  { to: "/staff/range", label: "New range", area: "range" },
   { to: "/staff/specials", label: "Specials and deals", area: "deals" },
   { to: "/staff/banners", label: "Banners", area: "banners" },
   { to: "/staff/accounts", label: "Staff accounts", area: "staff-accounts" },

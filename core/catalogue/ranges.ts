@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { makes, models, rangeColours, rangeGallery, rangeModels, rangePrices, rangeVariants } from "../../db/schema.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
 import { lastChangeAt, nextChange, type PriceTimeline, priceAt, quietWindow } from "./price-timeline.ts";
+import { LISTED_STATES, type ModelState, type Specifications } from "./range-fields.ts";
 import type { VariantKey } from "./variant-keys.ts";
 
 export const VEHICLE_TYPES = ["car", "motorcycle"] as const;
@@ -43,6 +44,13 @@ export type RangeVariantView = {
   brochure: string | null;
   gallery: RangeImage[];
   color: RangeColour[];
+  /** Draft and retired models are not listed (core/catalogue/range-fields.ts). */
+  state: ModelState;
+  headline: string;
+  bodyType: string;
+  specifications: Specifications;
+  fuel: string;
+  engine: string;
 };
 
 /** A model with all its variants, for the model page and the range lists. */
@@ -59,6 +67,13 @@ export type RangeModelView = {
   gallery: RangeImage[];
   color: RangeColour[];
   variants: RangeVariantView[];
+  /** Draft and retired models are not listed (core/catalogue/range-fields.ts). */
+  state: ModelState;
+  headline: string;
+  bodyType: string;
+  specifications: Specifications;
+  /** Where a retired model's page sends its visitors: the successor's make and model slugs, or null (410). */
+  successor: { make_slug: string; model_slug: string; type: VehicleType } | null;
 };
 
 export type RangeFilter = {
@@ -69,6 +84,8 @@ export type RangeFilter = {
   /** Model and variant by name, the second query form of /renault_ranges. */
   modelName?: string;
   variantName?: string;
+  /** Draft and retired models too (a model page, which answers for them itself); listed models only otherwise. */
+  anyState?: boolean;
 };
 
 /** A variant as held in memory: its prices as a timeline, resolved at each read (`rangeAt`). */
@@ -102,6 +119,11 @@ async function loadRange(database: Database): Promise<RangeModelRecord[]> {
         description: rangeModels.description,
         mainImage: rangeModels.mainImage,
         brochure: rangeModels.brochure,
+        state: rangeModels.state,
+        successorId: rangeModels.successorId,
+        headline: rangeModels.headline,
+        bodyType: rangeModels.bodyType,
+        specifications: rangeModels.specifications,
         make: makes.name,
         makeSlug: makes.slug,
         model: models.name,
@@ -138,6 +160,10 @@ async function loadRange(database: Database): Promise<RangeModelRecord[]> {
         brochure: row.brochure,
         gallery,
         color,
+        state: row.state as ModelState,
+        headline: row.headline,
+        bodyType: row.bodyType,
+        specifications: row.specifications,
       };
       const variants = own.map(
         (v): RangeVariantRecord => ({
@@ -153,9 +179,18 @@ async function loadRange(database: Database): Promise<RangeModelRecord[]> {
           torque: v.torqueNm,
           transmission: v.transmission,
           transmission_type: v.transmissionType,
+          fuel: v.fuel,
+          engine: v.engine,
         }),
       );
-      return { ...base, variants };
+      const successor = modelRows.find((other) => other.id === row.successorId);
+      return {
+        ...base,
+        variants,
+        successor: successor
+          ? { make_slug: successor.makeSlug, model_slug: successor.modelSlug, type: successor.type as VehicleType }
+          : null,
+      };
     });
   }, SNAPSHOT);
 }
@@ -197,7 +232,8 @@ export function rangeAt(records: readonly RangeModelRecord[], now: Date): RangeM
 function modelAt(model: RangeModelRecord, now: Date): RangeModelView {
   const { variants: records, ...base } = model;
   const priced = records.map((record) => ({ record, price: priceAt(record.prices, now) }));
-  const minPrice = Math.min(...priced.map((v) => v.price));
+  // A draft model may have no variant yet: it has no price to show, not an infinite one.
+  const minPrice = priced.length > 0 ? Math.min(...priced.map((v) => v.price)) : 0;
   const variants = priced
     .map(({ record, price }, order) => ({ order, view: variantAt(record, price, minPrice, now) }))
     .sort((a, b) => a.view.modelPrice - b.view.modelPrice || a.order - b.order)
@@ -247,6 +283,7 @@ export function selectRangeModels(range: readonly RangeModelView[], filter: Rang
   return range
     .filter(
       (model) =>
+        (filter.anyState || LISTED_STATES.includes(model.state)) &&
         (!filter.type || model.type === filter.type) &&
         (!filter.makeSlug || model.make_slug === filter.makeSlug) &&
         (!filter.modelSlug || model.model_slug === filter.modelSlug) &&
@@ -287,8 +324,9 @@ export async function findRangeModel(
   makeSlug: string,
   modelSlug: string,
   type?: VehicleType,
+  { anyState = false } = {},
 ): Promise<RangeModelView | null> {
-  const [model] = await listRangeModels(readModels, { makeSlug, modelSlug, type });
+  const [model] = await listRangeModels(readModels, { makeSlug, modelSlug, type, anyState });
   return model ?? null;
 }
 

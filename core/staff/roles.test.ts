@@ -30,6 +30,8 @@ const AREAS: StaffArea[] = [
   "audit-log",
   "insights",
   "privacy",
+  "range-content",
+  "range-lineup",
 ];
 const MANAGER_AREAS = new Set<StaffArea>([
   "stock",
@@ -41,7 +43,7 @@ const MANAGER_AREAS = new Set<StaffArea>([
   "insights",
   "privacy",
 ]);
-const EDITOR_AREAS = new Set<StaffArea>(["deals", "banners", "blog"]);
+const EDITOR_AREAS = new Set<StaffArea>(["deals", "banners", "blog", "range-content"]);
 
 describe("the role matrix", () => {
   it.each(AREAS)("group administrators may use %s for every dealer and group-wide", (area) => {
@@ -66,6 +68,11 @@ describe("the role matrix", () => {
       own,
       own,
     ]);
+  });
+
+  it("every role reads the new range group-wide, whatever dealers the account lists", () => {
+    for (const actor of [admin, manager, editor, { ...manager, dealerIds: [] }])
+      expect([mayUse(actor, "range"), may(actor, "range", 8), may(actor, "range", null)]).toEqual([true, true, true]);
   });
 
   it("answers not found for another dealer's record and forbidden for an area the role has no part in", () => {

@@ -10,7 +10,12 @@
  *   insights (core/insights: page counts, leads by source, campaign spend, stock ageing), and a person's records
  *   held by their dealers (core/privacy: find, hand over, correct, erase; the records no dealer holds, saved-search
  *   alerts and e-mails not made of a lead, stay the group administrators').
- * - Content editor: banners, specials, deals and blog posts, group-wide.
+ * - Content editor: banners, specials, deals and blog posts, group-wide; the new range's words, specifications
+ *   and pictures (core/catalogue/range-admin.ts).
+ * - The new range (/staff/range): every role reads it ("range"); group administrators and content editors change
+ *   its words, specifications, colours, pictures and brochures ("range-content"); only group administrators change
+ *   what it offers ("range-lineup": new models and variants with their price, a model's address, kind, place and
+ *   state, M&M codes).
  * - New-vehicle prices (a variant's scheduled change, the maker's price list): group administrators only; every
  *   signed-in role may read a variant's price history.
  */
@@ -53,7 +58,10 @@ export type StaffArea =
   | "web-vitals"
   | "insights"
   | "privacy"
-  | "range-prices";
+  | "range-prices"
+  | "range"
+  | "range-content"
+  | "range-lineup";
 
 type Reach = "all-dealers" | "own-dealers";
 
@@ -76,6 +84,9 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     insights: "all-dealers",
     privacy: "all-dealers",
     "range-prices": "all-dealers",
+    range: "all-dealers",
+    "range-content": "all-dealers",
+    "range-lineup": "all-dealers",
   },
   dealer_manager: {
     stock: "own-dealers",
@@ -86,11 +97,14 @@ const REACH: Record<StaffRole, Partial<Record<StaffArea, Reach>>> = {
     channels: "own-dealers",
     insights: "own-dealers",
     privacy: "own-dealers",
+    range: "all-dealers",
   },
   content_editor: {
     deals: "all-dealers",
     banners: "all-dealers",
     blog: "all-dealers",
+    range: "all-dealers",
+    "range-content": "all-dealers",
   },
 };
 

@@ -178,6 +178,27 @@ async function seedMakesAndModels(tx: Transaction): Promise<Ids> {
   return new Map(modelRows.map((row) => [modelKey(makeSlugById.get(row.makeId)!, row.slug), row.id]));
 }
 
+/** A demo model's key specifications: its outputs from its variants, and the group's usual warranty and plan. */
+function demoSpecifications(model: CatalogueModel): Record<string, string> {
+  const span = (values: number[], unit: string) => {
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    return low === high ? `${low} ${unit}` : `${low} to ${high} ${unit}`;
+  };
+  return {
+    power: span(
+      model.variants.map((v) => v.powerKw),
+      "kW",
+    ),
+    torque: span(
+      model.variants.map((v) => v.torqueNm),
+      "Nm",
+    ),
+    ...(model.type === "car"
+      ? { warranty: "5 years or 200 000 km", servicePlan: "4 years or 60 000 km" }
+      : { warranty: "2 years, unlimited distance" }),
+  };
+}
+
 async function seedRange(tx: Transaction, modelIds: Ids): Promise<void> {
   const range = [...CAR_MODELS, ...MOTORCYCLE_MODELS];
   for (const [index, model] of range.entries()) {
@@ -191,6 +212,8 @@ async function seedRange(tx: Transaction, modelIds: Ids): Promise<void> {
         mainImage: vehicleImageUrl(model.shape, first?.colorCode ?? "#c8102e"),
         brochure: model.hasBrochure ? `/media/brochures/honda/${model.slug}.pdf` : null,
         sortOrder: index,
+        bodyType: model.shape,
+        specifications: demoSpecifications(model),
       })
       .returning({ id: rangeModels.id });
     const rangeModelId = rangeModel!.id;
@@ -205,6 +228,7 @@ async function seedRange(tx: Transaction, modelIds: Ids): Promise<void> {
         torqueNm: variant.torqueNm,
         transmission: variant.transmission,
         transmissionType: variant.transmissionType,
+        fuel: /e:HEV|hybrid/i.test(`${model.name} ${variant.name}`) ? "Hybrid" : "Petrol",
         sortOrder: order,
       })),
     );

@@ -93,7 +93,9 @@ export function rangeRoutes(readModels: ReadModels): OpenAPIHono {
       const type = vehicleTypeOf(params.type);
       if (!type) return notFound(c, "Vehicle type");
       const models = await listRangeModels(readModels, { type });
-      return hydraCollection(c, "VehicleRangeModel", models, models.length);
+      // A listed model is never retired, so it has no successor to tell.
+      const members = models.map(({ successor: _retiredOnly, ...model }) => model);
+      return hydraCollection(c, "VehicleRangeModel", members, members.length);
     },
   );
   return app;

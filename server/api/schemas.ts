@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import toRegexRange from "to-regex-range";
 import { BODY_TYPES, FUEL_TYPES, PROVINCES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/used-query.ts";
 import { STOCK_STATUSES } from "../../core/inventory/stock-schema.ts";
+import { SPECIFICATIONS } from "../../core/catalogue/range-fields.ts";
 import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
 import { BANNER_TYPES } from "../../core/content/banners.ts";
 import { parsePage, type Violation } from "../../core/shared/violations.ts";
@@ -194,6 +195,26 @@ const rangeCommon = {
   brochure: z.string().nullable(),
   gallery: z.array(rangeImage),
   color: z.array(rangeColour),
+  state: z.enum(["on_sale", "run_out"]).openapi({
+    description:
+      "on_sale, or run_out: still sold while stocks last, marked as such (drafts and retired models are not listed)",
+    example: "on_sale",
+  }),
+  headline: z.string().openapi({ description: "The model's headline; empty when it has none" }),
+  bodyType: z.string().openapi({
+    description: "Body type (hatch, sedan, compact-suv, suv…); empty when not given",
+    example: "compact-suv",
+  }),
+  specifications: z
+    .object(
+      Object.fromEntries(
+        SPECIFICATIONS.map(([key, label]) => [key, z.string().optional().openapi({ description: label })]),
+      ),
+    )
+    .openapi({
+      description: "The model's key specifications as written by the group; a specification not given is absent",
+      example: { engine: "1.5-litre i-VTEC", seats: "5" },
+    }),
 };
 
 export const rangeVariantSchema = ldResource("VehicleRange", {
@@ -219,6 +240,10 @@ export const rangeVariantSchema = ldResource("VehicleRange", {
   torque: z.number().openapi({ description: "Nm" }),
   transmission: z.string(),
   transmission_type: z.string(),
+  fuel: z.string().openapi({ description: "Petrol, Diesel, Hybrid or Electric", example: "Petrol" }),
+  engine: z
+    .string()
+    .openapi({ description: "The variant's engine; empty when not given", example: "1.5-litre i-VTEC" }),
 });
 
 export const rangeModelSchema = ldResource("VehicleRangeModel", {

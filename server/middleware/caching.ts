@@ -84,7 +84,7 @@ function policyByPath(method: string, path: string, status: number, setsCookie: 
   if (isStaffPath(path)) return NO_STORE;
   if (method !== "GET" && method !== "HEAD") return { cacheControl: CACHE.write, varyCookie: false };
   if (status < 200 || status >= 300 || setsCookie || PERSONAL_OR_LIVE.test(path)) return NO_STORE;
-  if (path.startsWith("/assets/") || path.startsWith("/media/images/"))
+  if (path.startsWith("/assets/") || path.startsWith("/media/images/") || path.startsWith("/media/brochure-files/"))
     return { cacheControl: CACHE.immutable, varyCookie: false };
   if (path.startsWith("/media/brochures/")) return { cacheControl: CACHE.catalogue, varyCookie: false };
   if (path.startsWith("/media/") || path.startsWith("/uploads/"))

@@ -953,6 +953,46 @@ export interface components {
                 colorCode: string;
                 image: string;
             }[];
+            /**
+             * @description on_sale, or run_out: still sold while stocks last, marked as such (drafts and retired models are not listed)
+             * @example on_sale
+             * @enum {string}
+             */
+            state: "on_sale" | "run_out";
+            /** @description The model's headline; empty when it has none */
+            headline: string;
+            /**
+             * @description Body type (hatch, sedan, compact-suv, suv…); empty when not given
+             * @example compact-suv
+             */
+            bodyType: string;
+            /**
+             * @description The model's key specifications as written by the group; a specification not given is absent
+             * @example {
+             *       "engine": "1.5-litre i-VTEC",
+             *       "seats": "5"
+             *     }
+             */
+            specifications: {
+                /** @description Engine */
+                engine?: string;
+                /** @description Power */
+                power?: string;
+                /** @description Torque */
+                torque?: string;
+                /** @description Fuel use */
+                fuelUse?: string;
+                /** @description Seats */
+                seats?: string;
+                /** @description Boot */
+                boot?: string;
+                /** @description Safety rating */
+                safetyRating?: string;
+                /** @description Warranty */
+                warranty?: string;
+                /** @description Service plan */
+                servicePlan?: string;
+            };
             /** @example 1.5 Comfort CVT */
             variant: string;
             variant_slug: string;
@@ -992,6 +1032,16 @@ export interface components {
             torque: number;
             transmission: string;
             transmission_type: string;
+            /**
+             * @description Petrol, Diesel, Hybrid or Electric
+             * @example Petrol
+             */
+            fuel: string;
+            /**
+             * @description The variant's engine; empty when not given
+             * @example 1.5-litre i-VTEC
+             */
+            engine: string;
         };
         VehicleRangeModel: {
             /** @description Where the JSON-LD context of this answer is */
@@ -1033,6 +1083,46 @@ export interface components {
                 colorCode: string;
                 image: string;
             }[];
+            /**
+             * @description on_sale, or run_out: still sold while stocks last, marked as such (drafts and retired models are not listed)
+             * @example on_sale
+             * @enum {string}
+             */
+            state: "on_sale" | "run_out";
+            /** @description The model's headline; empty when it has none */
+            headline: string;
+            /**
+             * @description Body type (hatch, sedan, compact-suv, suv…); empty when not given
+             * @example compact-suv
+             */
+            bodyType: string;
+            /**
+             * @description The model's key specifications as written by the group; a specification not given is absent
+             * @example {
+             *       "engine": "1.5-litre i-VTEC",
+             *       "seats": "5"
+             *     }
+             */
+            specifications: {
+                /** @description Engine */
+                engine?: string;
+                /** @description Power */
+                power?: string;
+                /** @description Torque */
+                torque?: string;
+                /** @description Fuel use */
+                fuelUse?: string;
+                /** @description Seats */
+                seats?: string;
+                /** @description Boot */
+                boot?: string;
+                /** @description Safety rating */
+                safetyRating?: string;
+                /** @description Warranty */
+                warranty?: string;
+                /** @description Service plan */
+                servicePlan?: string;
+            };
             variants: {
                 /** @example Honda */
                 make: string;
@@ -1061,6 +1151,46 @@ export interface components {
                     colorCode: string;
                     image: string;
                 }[];
+                /**
+                 * @description on_sale, or run_out: still sold while stocks last, marked as such (drafts and retired models are not listed)
+                 * @example on_sale
+                 * @enum {string}
+                 */
+                state: "on_sale" | "run_out";
+                /** @description The model's headline; empty when it has none */
+                headline: string;
+                /**
+                 * @description Body type (hatch, sedan, compact-suv, suv…); empty when not given
+                 * @example compact-suv
+                 */
+                bodyType: string;
+                /**
+                 * @description The model's key specifications as written by the group; a specification not given is absent
+                 * @example {
+                 *       "engine": "1.5-litre i-VTEC",
+                 *       "seats": "5"
+                 *     }
+                 */
+                specifications: {
+                    /** @description Engine */
+                    engine?: string;
+                    /** @description Power */
+                    power?: string;
+                    /** @description Torque */
+                    torque?: string;
+                    /** @description Fuel use */
+                    fuelUse?: string;
+                    /** @description Seats */
+                    seats?: string;
+                    /** @description Boot */
+                    boot?: string;
+                    /** @description Safety rating */
+                    safetyRating?: string;
+                    /** @description Warranty */
+                    warranty?: string;
+                    /** @description Service plan */
+                    servicePlan?: string;
+                };
                 /** @example 1.5 Comfort CVT */
                 variant: string;
                 variant_slug: string;
@@ -1100,6 +1230,16 @@ export interface components {
                 torque: number;
                 transmission: string;
                 transmission_type: string;
+                /**
+                 * @description Petrol, Diesel, Hybrid or Electric
+                 * @example Petrol
+                 */
+                fuel: string;
+                /**
+                 * @description The variant's engine; empty when not given
+                 * @example 1.5-litre i-VTEC
+                 */
+                engine: string;
             }[];
         };
         Banner: {

@@ -70,6 +70,24 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/banners/edit.tsx": [
     (page) => firstHref(page, "/staff/banners", 'main a[href^="/staff/banners/"]:not([href$="/new"])'),
   ],
+  "routes/staff/range/list.tsx": ["/staff/range"],
+  "routes/staff/range/model.tsx": [(page) => firstHref(page, "/staff/range", 'main a[href^="/staff/range/"]')],
+  "routes/staff/range/variant.tsx": [
+    async (page) =>
+      firstHref(
+        page,
+        await firstHref(page, "/staff/range", 'main a[href^="/staff/range/"]'),
+        'main a[href^="/staff/range/variants/"]:not([href$="/prices"])',
+      ),
+  ],
+  "routes/staff/range/colour.tsx": [
+    async (page) =>
+      firstHref(
+        page,
+        await firstHref(page, "/staff/range", 'main a[href^="/staff/range/"]'),
+        'main a[href^="/staff/range/colours/"]',
+      ),
+  ],
   "routes/staff/not-found.tsx": [{ url: "/staff/no-such-page", status: 404 }],
 };
 

@@ -1,5 +1,16 @@
-import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { findRangeModel, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useSearchParams,
+} from "react-router";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
+import { SPECIFICATIONS } from "../../../core/catalogue/range-fields.ts";
+import { findRangeModel, type RangeModelView, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
+import { NotFound } from "../../components/not-found.tsx";
+import { currentStaff } from "../../lib/staff.server.ts";
 import { variantKey } from "../../../core/catalogue/variant-keys.ts";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
@@ -22,13 +33,60 @@ import { PUBLIC_PAGE } from "../../lib/page-cache-rule.ts";
 /** The same page for every visitor: the rendered-page cache may keep it (decision 047). */
 export const handle = PUBLIC_PAGE;
 
-/** /new/{make}/{model} (cars) and /honda-wing/{make}/{model} (motorcycles). An unknown model is a 404. */
+/**
+ * /new/{make}/{model} (cars) and /honda-wing/{make}/{model} (motorcycles). An unknown model is a 404, a model's
+ * old address a 301 to its new one; a draft is shown only to signed-in staff (a preview, never kept: a staff
+ * session's pages are rendered for it alone), a retired model answers 301 to its successor or 410.
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.readModels, request, params);
   const motorcycle = new URL(request.url).pathname.includes("/honda-wing/");
-  const model = await findRangeModel(context.readModels, params.make, params.model, motorcycle ? "motorcycle" : "car");
-  if (!model || model.variants.length === 0) throw data(null, { status: 404 });
-  return { model, dealerName: scope.dealer?.dealerName ?? null };
+  const base = motorcycle ? "/honda-wing" : "/new";
+  const type = motorcycle ? "motorcycle" : "car";
+  const model = await findRangeModel(context.readModels, params.make, params.model, type, { anyState: true });
+  if (!model) {
+    const moved = await movedListingPath(context.db, params.make, params.model);
+    if (moved?.modelSlug)
+      throw redirect(dealerPath(scope.dealer?.slug, `${base}/${moved.makeSlug}/${moved.modelSlug}`), 301);
+    throw data(null, { status: 404 });
+  }
+  if (model.state === "retired") throw retiredModel(model, scope.dealer?.slug);
+  const preview = model.state === "draft";
+  if (preview && !(await currentStaff(request))) throw data(null, { status: 404 });
+  if (model.variants.length === 0 && !preview) throw data(null, { status: 404 });
+  return { model, preview, dealerName: scope.dealer?.dealerName ?? null };
+}
+
+/** A retired model: 301 to its successor's page, or 410 with the range linked. */
+function retiredModel(model: RangeModelView, dealerSlug: string | undefined) {
+  const rangePath = model.type === "car" ? "/new" : "/honda-wing";
+  if (model.successor) {
+    const base = model.successor.type === "car" ? "/new" : "/honda-wing";
+    const path = `${base}/${model.successor.make_slug}/${model.successor.model_slug}`;
+    return redirect(dealerPath(dealerSlug, path), 301);
+  }
+  return data(
+    { retired: `${model.make} ${model.model}`, rangePath: dealerPath(dealerSlug, rangePath) },
+    { status: 410 },
+  );
+}
+
+/** The 410 page of a retired model with no successor, and the 404 of any other. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 410) return <NotFound />;
+  const { retired, rangePath } = error.data as { retired: string; rangePath: string };
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{pageTitle(`${retired} is no longer sold`)}</title>
+      <h1 className="text-3xl font-bold text-brand-grey">The {retired} is no longer sold</h1>
+      <p className="mt-4 text-lg text-brand-grey-light">
+        It has left the range. Our used cars of this model are not affected.
+      </p>
+      <Link to={rangePath} className={`${primaryButton} mt-8`}>
+        See the models on sale
+      </Link>
+    </section>
+  );
 }
 
 /** Choosing a variant only changes the query string: the page already holds every variant, so skip the reload. */
@@ -72,7 +130,7 @@ const HERO_IMAGE = "aspect-[16/10] h-auto w-full rounded-3xl bg-gray-100 object-
 const COMPARE_FORM = "compare-variants";
 
 export default function ModelPage({ loaderData }: Route.ComponentProps) {
-  const { model } = loaderData;
+  const { model, preview } = loaderData;
   const dealer = useScopedDealer();
   const slug = dealer?.slug ?? null;
   const [searchParams] = useSearchParams();
@@ -97,6 +155,11 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="pb-8">
+      {preview ? (
+        <p role="note" className="bg-brand-grey px-4 py-2 text-center font-semibold text-white">
+          Draft preview: only signed-in staff see this page until the model is put on sale.
+        </p>
+      ) : null}
       <section aria-labelledby="model-title" className="bg-gradient-to-b from-gray-50 to-white">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-8 pb-12 sm:px-6 lg:grid-cols-[1.35fr_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-12 lg:gap-y-0 lg:pt-12">
           <ModelHeading model={model} variant={variant} />
@@ -141,6 +204,12 @@ function ModelHeading({ model, variant }: ModelProps) {
       <p className="mt-2 text-brand-grey-light">
         <span data-testid="variant-name">{variant.variant}</span>
       </p>
+      {model.state === "run_out" ? (
+        <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">
+          Run-out model: still sold while stocks last
+        </p>
+      ) : null}
+      {model.headline ? <p className="mt-2 text-lg font-semibold text-brand-grey">{model.headline}</p> : null}
     </div>
   );
 }
@@ -345,7 +414,26 @@ function AboutModel({ model }: { model: ModelProps["model"] }) {
         About the {model.model}
       </h2>
       <p className="mt-3 max-w-3xl text-lg leading-relaxed text-brand-grey-light">{model.description}</p>
+      <KeySpecifications model={model} />
     </section>
+  );
+}
+
+function KeySpecifications({ model }: { model: ModelProps["model"] }) {
+  const given = SPECIFICATIONS.filter(([key]) => model.specifications[key]);
+  if (given.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-8 text-xl font-bold text-brand-grey">Key specifications</h3>
+      <dl className="mt-3 grid max-w-3xl gap-x-8 gap-y-2 sm:grid-cols-2">
+        {given.map(([key, label]) => (
+          <div key={key} className="flex justify-between gap-4 border-b border-gray-200 py-2">
+            <dt className="font-semibold text-brand-grey">{label}</dt>
+            <dd className="text-right text-brand-grey-light">{model.specifications[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }
 
