@@ -1,4 +1,3 @@
-import { DEMO_LEGAL_DETAILS, type GroupLegalDetails } from "../core/dealers/group.ts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
@@ -6,6 +5,8 @@ import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { LinkSigner } from "../core/appointments/links.ts";
+import { nextRangePriceChange } from "../core/catalogue/ranges.ts";
+import { DEMO_LEGAL_DETAILS, type GroupLegalDetails } from "../core/dealers/group.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { DEFAULT_RETENTION, type PrivacySettings } from "../core/privacy/retention.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
@@ -217,7 +218,7 @@ export function createApp({
   });
   // Inside the security headers (whose CSP nonce it leaves out of HTML ETags, and which put no CSP on a 304),
   // outside everything else, so that it sees final answers and can turn them into 304s.
-  app.use(httpCaching());
+  app.use(httpCaching({ nextScheduledChange: (after) => nextRangePriceChange(readModels, after) }));
   app.onError((error, c) => {
     if (error instanceof WriteQueueFull) return busyAnswer(c, error);
     const unavailable = isDatabaseUnavailable(error);

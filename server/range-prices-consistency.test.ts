@@ -178,6 +178,16 @@ async function shownBy(instance: Instance, target: Target, price: number): Promi
   };
 }
 
+/** How long a shared cache (a CDN) may serve the instance's range API answer asked now, stale copies included. */
+async function sharedCacheMs(instance: Instance): Promise<number> {
+  const response = await fetch(`${instance.server.baseUrl}/api/vehicle_range/car`);
+  expect(response.status).toBe(200);
+  const control = response.headers.get("Cache-Control") ?? "";
+  expect(control).toMatch(/^public, max-age=0, s-maxage=\d+/);
+  const seconds = (directive: string) => Number(new RegExp(`${directive}=(\\d+)`).exec(control)?.[1] ?? 0);
+  return 1000 * (seconds("s-maxage") + seconds("stale-while-revalidate"));
+}
+
 /** Each page asked twice, so that the page cache keeps it (decision 067): what follows is answered from memory. */
 async function keepPages(instance: Instance, target: Target): Promise<void> {
   for (const path of [
@@ -215,6 +225,11 @@ async function scheduledChangeEverywhere(writer: DatabaseHandle, instances: Inst
     await keepPages(instance, target);
     expect(await shownBy(instance, target, target.price), `${instance.name}: before the instant`).toEqual(before);
     expect(instance.pageCache.size, `${instance.name}: pages are kept`).toBeGreaterThan(0);
+    const asked = Date.now();
+    expect(
+      asked + (await sharedCacheMs(instance)),
+      `${instance.name}: no CDN copy outlives the instant`,
+    ).toBeLessThanOrEqual(effectiveAt.getTime());
   }
   expect(Date.now(), "the old price was seen everywhere before the instant").toBeLessThan(effectiveAt.getTime());
 

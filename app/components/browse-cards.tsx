@@ -15,12 +15,12 @@ export function rangeModelPath(model: Pick<RangeModelView, "type" | "make_slug" 
 /** What a range card needs: a slim copy of the model, so list pages do not ship every variant to the browser. */
 export type RangeCardData = Pick<
   RangeModelView,
-  "make" | "make_slug" | "model" | "model_slug" | "type" | "mainImage" | "minPrice"
+  "make" | "make_slug" | "model" | "model_slug" | "type" | "mainImage" | "minPrice" | "state"
 >;
 
 export function toRangeCard(model: RangeModelView): RangeCardData {
-  const { make, make_slug, model: name, model_slug, type, mainImage, minPrice } = model;
-  return { make, make_slug, model: name, model_slug, type, mainImage, minPrice };
+  const { make, make_slug, model: name, model_slug, type, mainImage, minPrice, state } = model;
+  return { make, make_slug, model: name, model_slug, type, mainImage, minPrice, state };
 }
 
 /** A card for one model of the range: picture, name, "From R ..." and a link to the model page. */
@@ -59,6 +59,9 @@ export function RangeModelCard({
         <p className="mt-1 text-sm text-brand-grey-light">
           From <span className="font-semibold text-brand-grey">{formatRand(model.minPrice)}</span>
         </p>
+        {model.state === "run_out" ? (
+          <p className="mt-1 text-sm font-semibold text-brand-grey">Run-out model, while stocks last</p>
+        ) : null}
         <p className="mt-auto pt-4 text-sm font-semibold text-brand-red" aria-hidden="true">
           Explore <span className="inline-block transition group-hover:translate-x-1">&rarr;</span>
         </p>

@@ -124,7 +124,8 @@ export function modelJsonLd(siteUrl: string, model: RangeModelView, pagePath: st
       ...(variant.scheduledPriceFrom
         ? { priceValidUntil: sastDate(new Date(variant.scheduledPriceFrom), { endExclusive: true }) }
         : {}),
-      availability: `${CONTEXT}/InStock`,
+      // A run-out model is sold while the dealers' stock lasts.
+      availability: model.state === "run_out" ? `${CONTEXT}/LimitedAvailability` : `${CONTEXT}/InStock`,
       seller: { "@type": "Organization", name: SITE_NAME },
     })),
   };

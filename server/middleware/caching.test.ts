@@ -11,7 +11,16 @@ import { validFinanceApplication } from "../../tests/support/finance-fixture.ts"
 import { builtSite, serveOverHttp } from "../../tests/support/page-server.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 import { NonceSplicedGzip } from "../nonce-spliced-gzip.ts";
-import { CACHE, cachePolicy, chooseEncoding, etagMatches, httpCaching, weakEtag, weakEtagOfPieces } from "./caching.ts";
+import {
+  CACHE,
+  cachePolicy,
+  catalogueCacheControl,
+  chooseEncoding,
+  etagMatches,
+  httpCaching,
+  weakEtag,
+  weakEtagOfPieces,
+} from "./caching.ts";
 
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -56,6 +65,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   fs.rmSync(staticRoot, { recursive: true, force: true });
+});
+
+describe("catalogue answers before a scheduled change", () => {
+  const now = new Date("2026-12-02T10:00:00Z");
+  const inSeconds = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+  it("keep the usual minute and stale window when the change is further off than both", () => {
+    expect(catalogueCacheControl(now, null)).toBe(CACHE.catalogue);
+    expect(catalogueCacheControl(now, inSeconds(360))).toBe(CACHE.catalogue);
+  });
+
+  it("are kept by shared caches, fresh or stale, no longer than the change's instant", () => {
+    expect(catalogueCacheControl(now, inSeconds(200))).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=140",
+    );
+    expect(catalogueCacheControl(now, inSeconds(45))).toBe("public, max-age=0, s-maxage=45");
+    expect(catalogueCacheControl(now, inSeconds(0))).toBe("public, max-age=0, s-maxage=0");
+  });
 });
 
 describe("Cache-Control, one rule per kind of answer", () => {

@@ -10,6 +10,9 @@ import { CompressionThread, type CompressionThreadCounts } from "../compression-
  * and brotli or gzip for text answers to GET and HEAD.
  */
 
+const CATALOGUE_SHARED_SECONDS = 60;
+const CATALOGUE_STALE_SECONDS = 300;
+
 export const CACHE = {
   /** Hashed build output and photo renditions: the name changes when the content does. */
   immutable: "public, max-age=31536000, immutable",
@@ -18,7 +21,7 @@ export const CACHE = {
   /** Sitemaps and robots.txt: crawlers read them rarely, a CDN may keep them an hour. */
   crawler: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
   /** API reads and the router's data for catalogue pages: a CDN keeps them a minute and serves a stale copy while it refreshes. */
-  catalogue: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  catalogue: `public, max-age=0, s-maxage=${CATALOGUE_SHARED_SECONDS}, stale-while-revalidate=${CATALOGUE_STALE_SECONDS}`,
   /**
    * Catalogue pages' HTML: its inline scripts carry a per-response CSP nonce, which a shared cache would hand
    * to every visitor (docs/decisions/014-one-request-guard.md). The browser keeps it and revalidates (304).
@@ -98,6 +101,20 @@ function policyByPath(method: string, path: string, status: number, setsCookie: 
   // Outside /dealer/{slug} and the home page, the layout renders the page in the dealer remembered by the cookie.
   const scopedByRoute = page === "/" || /^\/dealer\/[^/]+/.test(page);
   return { cacheControl: page === path ? CACHE.page : CACHE.catalogue, varyCookie: !scopedByRoute };
+}
+
+/**
+ * The catalogue policy for an answer made at `now`, shortened so that no shared cache serves it, fresh or stale,
+ * past `nextChange`, the next instant a scheduled change (a new price) alters what catalogue answers say.
+ */
+export function catalogueCacheControl(now: Date, nextChange: Date | null): string {
+  const seconds = nextChange ? Math.floor((nextChange.getTime() - now.getTime()) / 1000) : Number.POSITIVE_INFINITY;
+  if (seconds >= CATALOGUE_SHARED_SECONDS + CATALOGUE_STALE_SECONDS) return CACHE.catalogue;
+  const shared = Math.max(0, Math.min(CATALOGUE_SHARED_SECONDS, seconds));
+  const stale = Math.max(0, seconds - shared);
+  return stale > 0
+    ? `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${stale}`
+    : `public, max-age=0, s-maxage=${shared}`;
 }
 
 /**
@@ -229,7 +246,11 @@ function notModified(original: Response): Response {
   return new Response(null, { status: 304, headers });
 }
 
-export type CachingOptions = { assetCache?: AssetCompressionCache };
+export type CachingOptions = {
+  assetCache?: AssetCompressionCache;
+  /** The next instant after `after` at which a scheduled change alters catalogue answers, or null. */
+  nextScheduledChange?: (after: Date) => Promise<Date | null>;
+};
 
 type Answer = { response: Response; body: Uint8Array; headers: Headers };
 
@@ -259,16 +280,22 @@ async function encode(
   return compress(body, encoding, false);
 }
 
-export function httpCaching({ assetCache = new AssetCompressionCache() }: CachingOptions = {}): MiddlewareHandler<{
+export function httpCaching({
+  assetCache = new AssetCompressionCache(),
+  nextScheduledChange,
+}: CachingOptions = {}): MiddlewareHandler<{
   Variables: { cspNonce?: string };
 }> {
   return async (c, next) => {
+    const started = new Date();
     await next();
     const { method, path } = c.req;
     const response = c.res;
     const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
     const policy = cachePolicy(method, path, response.status, response.headers.has("Set-Cookie"), html);
-    response.headers.set("Cache-Control", policy.cacheControl);
+    const scheduled =
+      policy.cacheControl === CACHE.catalogue && nextScheduledChange ? await nextScheduledChange(started) : null;
+    response.headers.set("Cache-Control", scheduled ? catalogueCacheControl(started, scheduled) : policy.cacheControl);
     if (policy.varyCookie) appendVary(response.headers, "Cookie");
     if (isStaffPath(path)) response.headers.set("X-Robots-Tag", "noindex, nofollow");
 
