@@ -12,6 +12,9 @@ import { checkBothEngines, firstHref, type PageFinder, PUBLIC_PAGES } from "./su
  */
 test.describe.configure({ timeout: 120_000 });
 
+/** A model's page in the range list (not the price list, which the list links to as well). */
+const MODEL_LINK = 'main a[href^="/staff/range/"]:not([href="/staff/range/prices"])';
+
 const STAFF_PAGES: Record<string, PageFinder[]> = {
   "routes/staff/home.tsx": ["/staff"],
   "routes/staff/leads/inbox.tsx": ["/staff/leads"],
@@ -71,22 +74,27 @@ const STAFF_PAGES: Record<string, PageFinder[]> = {
     (page) => firstHref(page, "/staff/banners", 'main a[href^="/staff/banners/"]:not([href$="/new"])'),
   ],
   "routes/staff/range/list.tsx": ["/staff/range"],
-  "routes/staff/range/model.tsx": [(page) => firstHref(page, "/staff/range", 'main a[href^="/staff/range/"]')],
+  "routes/staff/range/model.tsx": [(page) => firstHref(page, "/staff/range", MODEL_LINK)],
   "routes/staff/range/variant.tsx": [
     async (page) =>
       firstHref(
         page,
-        await firstHref(page, "/staff/range", 'main a[href^="/staff/range/"]'),
+        await firstHref(page, "/staff/range", MODEL_LINK),
         'main a[href^="/staff/range/variants/"]:not([href$="/prices"])',
+      ),
+  ],
+  "routes/staff/range/price-list.tsx": ["/staff/range/prices"],
+  "routes/staff/range/variant-prices.tsx": [
+    async (page) =>
+      firstHref(
+        page,
+        await firstHref(page, "/staff/range", MODEL_LINK),
+        'main a[href^="/staff/range/variants/"][href$="/prices"]',
       ),
   ],
   "routes/staff/range/colour.tsx": [
     async (page) =>
-      firstHref(
-        page,
-        await firstHref(page, "/staff/range", 'main a[href^="/staff/range/"]'),
-        'main a[href^="/staff/range/colours/"]',
-      ),
+      firstHref(page, await firstHref(page, "/staff/range", MODEL_LINK), 'main a[href^="/staff/range/colours/"]'),
   ],
   "routes/staff/not-found.tsx": [{ url: "/staff/no-such-page", status: 404 }],
 };

@@ -58,6 +58,15 @@ export default function StaffRangeList({ loaderData, actionData }: Route.Compone
             ? "You may change their words, specifications and pictures; prices and states are the group administrators'."
             : "You may read them; group administrators and content editors change them."}
       </p>
+      {permissions.lineup ? (
+        <p className="mt-2 max-w-3xl">
+          When the maker sends new prices, upload its list on the{" "}
+          <Link to="/staff/range/prices" className="font-semibold text-brand-red underline">
+            new-vehicle price list
+          </Link>{" "}
+          page: it shows every change before anything is applied.
+        </p>
+      ) : null}
       <RangeTable title="Cars" models={range.filter((model) => model.type === "car")} />
       <RangeTable title="Honda Wing motorcycles" models={range.filter((model) => model.type === "motorcycle")} />
       {permissions.lineup ? (
