@@ -188,7 +188,7 @@ async function main() {
   report.loadAverageAtEnd = os.loadavg();
   const out = path.resolve(projectRoot, options.out);
   await fs.mkdir(path.dirname(out), { recursive: true });
-  await fs.writeFile(out, renderReport(report));
+  await fs.writeFile(out, renderReport(report) + (await sectionsKept(out)));
   log(`wrote ${path.relative(projectRoot, out)}`);
   for (const check of checkBudgets(report)) log(`${check.met ? "met   " : "MISSED"} ${check.budget}: ${check.detail}`);
 }
@@ -480,4 +480,16 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanUp();
+}
+
+/**
+ * Sections of the report other benches write by hand (`npm run bench:prices`) begin at this heading marker and are
+ * kept when this bench rewrites the file.
+ */
+const KEPT_SECTIONS_MARKER = "\n<!-- sections below are kept by npm run bench -->\n";
+
+async function sectionsKept(out: string): Promise<string> {
+  const previous = await fs.readFile(out, "utf8").catch(() => "");
+  const at = previous.indexOf(KEPT_SECTIONS_MARKER);
+  return at === -1 ? "" : previous.slice(at);
 }
