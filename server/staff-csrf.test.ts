@@ -75,7 +75,15 @@ beforeAll(async () => {
   });
   if (lead.kind !== "stored") throw new Error("enquiry not stored");
   records.lead = lead.id;
-  for (const table of ["used_vehicles", "blog_posts", "deals", "banners"])
+  for (const table of [
+    "used_vehicles",
+    "blog_posts",
+    "deals",
+    "banners",
+    "range_models",
+    "range_variants",
+    "range_colours",
+  ])
     records[table] = String(await firstValue(sql`SELECT min(id) AS v FROM ${sql.identifier(table)}`));
   records.dealer = String(await firstValue(sql`SELECT min(slug) AS v FROM dealers`));
 });
@@ -106,6 +114,10 @@ function concretePath(pattern: string): string {
     "/staff/specials/:id": `/staff/specials/${records.deals}`,
     "/staff/banners/:id": `/staff/banners/${records.banners}`,
     "/staff/dealers/:slug": `/staff/dealers/${records.dealer}`,
+    "/staff/range/:id": `/staff/range/${records.range_models}`,
+    "/staff/range/variants/:id": `/staff/range/variants/${records.range_variants}`,
+    "/staff/range/variants/:id/prices": `/staff/range/variants/${records.range_variants}/prices`,
+    "/staff/range/colours/:id": `/staff/range/colours/${records.range_colours}`,
     "/api/staff/dealers/:slug/stock": `/api/staff/dealers/${records.dealer}/stock`,
   };
   const concrete = byPattern[pattern] ?? pattern;

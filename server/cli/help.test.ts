@@ -23,6 +23,7 @@ const TOOLS = [
   ["bench:photos", "tsx bench/photo-processing.ts"],
   ["bench:feed", "tsx bench/stock-feed.ts"],
   ["bench:start", "tsx bench/server-start.ts"],
+  ["bench:prices", "tsx bench/range-prices.ts"],
 ] as const;
 
 /**
