@@ -513,7 +513,7 @@ test.describe("what the enquiry pages refuse", () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await page.goto("/service");
-    await expect(page.getByRole("heading", { level: 2, name: "Honda Dealer Group" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Honda Dealer Group", exact: true })).toBeVisible();
     await enhancedForm(page);
     // The submission is held back until its pending state has been seen, rather than for a time.
     let release: () => void = () => {};
