@@ -1,15 +1,7 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useSearchParams,
-} from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
 import { SPECIFICATIONS } from "../../../core/catalogue/range-fields.ts";
 import { findRangeModel, type RangeModelView, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
-import { NotFound } from "../../components/not-found.tsx";
 import { currentStaff } from "../../lib/staff.server.ts";
 import { variantKey } from "../../../core/catalogue/variant-keys.ts";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
@@ -68,24 +60,6 @@ function retiredModel(model: RangeModelView, dealerSlug: string | undefined) {
   return data(
     { retired: `${model.make} ${model.model}`, rangePath: dealerPath(dealerSlug, rangePath) },
     { status: 410 },
-  );
-}
-
-/** The 410 page of a retired model with no successor, and the 404 of any other. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 410) return <NotFound />;
-  const { retired, rangePath } = error.data as { retired: string; rangePath: string };
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{pageTitle(`${retired} is no longer sold`)}</title>
-      <h1 className="text-3xl font-bold text-brand-grey">The {retired} is no longer sold</h1>
-      <p className="mt-4 text-lg text-brand-grey-light">
-        It has left the range. Our used cars of this model are not affected.
-      </p>
-      <Link to={rangePath} className={`${primaryButton} mt-8`}>
-        See the models on sale
-      </Link>
-    </section>
   );
 }
 
@@ -420,7 +394,10 @@ function AboutModel({ model }: { model: ModelProps["model"] }) {
 }
 
 function KeySpecifications({ model }: { model: ModelProps["model"] }) {
-  const given = SPECIFICATIONS.filter(([key]) => model.specifications[key]);
+  // A motorcycle's page has no power summary (product.md, model page): its power and torque are not shown here either.
+  const given = SPECIFICATIONS.filter(
+    ([key]) => model.specifications[key] && !(model.type === "motorcycle" && (key === "power" || key === "torque")),
+  );
   if (given.length === 0) return null;
   return (
     <>

@@ -12,6 +12,7 @@ import type { DealerView } from "../../../core/dealers/dealers.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { RouteSkeleton } from "../../components/skeletons.tsx";
 import { NotFound } from "../../components/not-found.tsx";
+import { isRetiredModelAnswer, RetiredModel } from "../../components/retired-model.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
 import { HydrationMark } from "../../lib/hydrated.ts";
@@ -145,7 +146,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 
 /**
  * Errors of the layout (an unknown dealer in the route) and of its pages render inside the site shell:
- * 404 shows the spec's not-found page, 400 a bad-request note, anything else a generic message.
+ * 404 shows the spec's not-found page, 410 a retired model's page, 400 a bad-request note, anything else a
+ * generic message.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -154,6 +156,8 @@ export function ErrorBoundary() {
   let body: ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) {
     body = <NotFound />;
+  } else if (isRouteErrorResponse(error) && error.status === 410 && isRetiredModelAnswer(error.data)) {
+    body = <RetiredModel {...error.data} />;
   } else if (isRouteErrorResponse(error) && typeof error.data?.formError === "string") {
     // A form the action could not read (app/lib/form-body.server.ts): the client's mistake, explained.
     body = (
