@@ -11,8 +11,8 @@ const action =
  * Call and WhatsApp for the vehicle or model a page shows: the dealer's number (the group's when no dealer is
  * chosen) as a tel: link, and the group's WhatsApp line through /go/whatsapp/ (which counts the click and opens
  * https://wa.me/ with a greeting naming the vehicle; dealers have no WhatsApp line of their own). Two plain links:
- * they work before and without JavaScript. On a phone the bar stays at the bottom of the screen while the page
- * scrolls (sticky, so it ends with the page's content and never covers the footer); from `md` it sits in the flow.
+ * they work before and without JavaScript. The bar sits in the page's flow, near the vehicle's price: a bar kept over
+ * the bottom of the screen would cover the page's own controls (Save, Compare) on a phone.
  */
 export function ContactBar({
   dealer,
@@ -35,7 +35,7 @@ export function ContactBar({
   return (
     <aside
       aria-label={`Call or WhatsApp ${dealer?.dealerName ?? GROUP_NAME} about ${about}`}
-      className={`sticky bottom-0 z-30 mt-8 border-t border-gray-200 bg-white px-4 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.12)] md:static md:border-t-0 md:shadow-none ${className}`}
+      className={`mt-4 ${className}`}
     >
       <div className="flex gap-3 md:max-w-xl">
         <a

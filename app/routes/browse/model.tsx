@@ -148,16 +148,16 @@ export default function ModelPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      {isCar ? <PerformanceSummary variant={variant} /> : null}
-      <AboutModel model={model} />
-      {model.gallery.length > 0 ? <Gallery images={model.gallery} /> : null}
-      <TestDriveBanner model={model} testDrive={testDrive} />
       <ContactBar
         dealer={dealer}
         about={`the new ${fullNameOf(model)}`}
         whatsAppHref={modelWhatsAppGoHref(slug, { makeSlug: model.make_slug, modelSlug: model.model_slug })}
-        className="md:mx-auto md:max-w-7xl md:px-6"
+        className="mx-auto max-w-7xl px-4 sm:px-6"
       />
+      {isCar ? <PerformanceSummary variant={variant} /> : null}
+      <AboutModel model={model} />
+      {model.gallery.length > 0 ? <Gallery images={model.gallery} /> : null}
+      <TestDriveBanner model={model} testDrive={testDrive} />
     </div>
   );
 }

@@ -132,6 +132,12 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
             </p>
           )}
           <PriceSummary vehicle={vehicle} reductions={reductions} />
+          <ContactBar
+            dealer={dealer}
+            about={`the ${title}`}
+            whatsAppHref={whatsAppGoHref(vehicle.dealer_slug, vehicle.id)}
+            vehicleId={vehicle.id}
+          />
           <ShortlistButtons vehicle={{ id: vehicle.id, title, uri: vehicle.uri }} className="mt-4" />
           <VehicleActions
             vehicle={vehicle}
@@ -148,13 +154,6 @@ function AvailableVehicle(loaderData: AvailableVehicleProps) {
       </div>
       {similar.length > 0 && <SimilarVehicles similar={similar} />}
       <RecentlyViewed current={{ id: vehicle.id, title: `${title} ${vehicle.variant}`, uri: vehicle.uri }} />
-      <ContactBar
-        dealer={dealer}
-        about={`the ${title}`}
-        whatsAppHref={whatsAppGoHref(vehicle.dealer_slug, vehicle.id)}
-        vehicleId={vehicle.id}
-        className="-mx-4 md:mx-0 md:px-0"
-      />
     </div>
   );
 }
