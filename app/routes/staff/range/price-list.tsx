@@ -128,7 +128,12 @@ export default function PriceList({ loaderData, actionData }: Route.ComponentPro
 function UploadForm({ result, csrfToken, busy }: { result?: ActionResult; csrfToken: string; busy: boolean }) {
   const step = result?.step;
   return (
-    <Form method="post" encType="multipart/form-data" className="mt-6 grid max-w-xl gap-5" aria-busy={busy}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="mt-6 grid max-w-xl grid-cols-[minmax(0,1fr)] gap-5"
+      aria-busy={busy}
+    >
       <CsrfField token={csrfToken} />
       {step ? (
         <>
@@ -149,7 +154,7 @@ function UploadForm({ result, csrfToken, busy }: { result?: ActionResult; csrfTo
             required
             accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-invalid={result?.errors.list ? true : undefined}
-            className="mt-1 block"
+            className="mt-1 block w-full"
           />
         </div>
       )}
