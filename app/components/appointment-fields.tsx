@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { describeDate } from "../../core/appointments/calendar.ts";
 import type { AppointmentChoice } from "../lib/appointment.ts";
+import { Field, FieldSet, hintId, Options } from "./field.tsx";
 
 type Slot = { start: string; placesLeft: number };
 
@@ -11,7 +12,8 @@ export type AppointmentFieldsProps = {
   /** The time the visitor had picked (a re-render after a problem). */
   selectedTime?: string;
   error?: string;
-  ids: { date: string; time: string; error: string };
+  /** The date's and the time's ids; the group's hint is the date's (`<date>-hint`), the error the time's. */
+  ids: { date: string; time: string };
   classes: { label: string; input: string; error: string; hint: string };
   enhanced: boolean;
   /** The form's own submit button (its text, and its name and value if it has them): see DefaultSubmit. */
@@ -40,60 +42,64 @@ export function AppointmentFields({
 
   const noDealer = !dealerSlug;
   return (
-    <fieldset className="space-y-4 rounded border border-gray-300 p-4">
-      <legend className={`${classes.label} px-1`}>
-        Date and time<span aria-hidden="true"> *</span>
-      </legend>
-      {enhanced ? null : <DefaultSubmit {...submit} />}
-      <p className={`text-sm ${classes.hint}`} id={`${ids.date}-hint`}>
-        Free times in the next 14 days, 30 minutes each{noDealer ? ", once you have chosen a dealership" : ""}.
-      </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.date} className={classes.label}>
-            Date<span aria-hidden="true"> *</span>
-          </label>
-          <input
-            id={ids.date}
-            name="appointment_date"
-            type="date"
-            required
-            min={choice.min}
-            max={choice.max}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            aria-describedby={`${ids.date}-hint`}
-            className={classes.input}
-          />
-        </div>
-        <TimeField
-          dealerSlug={dealerSlug}
-          date={date}
-          times={times}
-          selectedTime={selectedTime}
-          error={error}
-          ids={ids}
-          classes={classes}
-        />
-      </div>
-      {times.length === 0 && nextFree && !noDealer ? (
-        <p className={`text-sm ${classes.hint}`}>The next day with free times is {describeDate(nextFree)}.</p>
-      ) : null}
-      <p role="status" aria-live="polite" className={`text-sm ${classes.hint}`}>
-        {enhanced ? status : ""}
-      </p>
-      {enhanced ? null : (
-        <button
-          type="submit"
-          name="intent"
-          value="show-times"
-          formNoValidate
-          className="rounded border border-brand-grey bg-white px-4 py-2 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red"
-        >
-          Show times for this dealership and date
-        </button>
+    <FieldSet
+      id={ids.date}
+      legend="Date and time"
+      required
+      hint={`Free times in the next 14 days, 30 minutes each${noDealer ? ", once you have chosen a dealership" : ""}.`}
+      look={{ label: `${classes.label} px-1`, hint: `text-sm ${classes.hint}` }}
+      className="space-y-4 rounded border border-gray-300 p-4"
+    >
+      {() => (
+        <>
+          {enhanced ? null : <DefaultSubmit {...submit} />}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={ids.date} label="Date" required look={{ label: classes.label }}>
+              {(control) => (
+                <input
+                  {...control}
+                  aria-describedby={hintId(ids.date)}
+                  name="appointment_date"
+                  type="date"
+                  required
+                  min={choice.min}
+                  max={choice.max}
+                  value={date}
+                  onChange={(event) => setDate(event.target.value)}
+                  className={classes.input}
+                />
+              )}
+            </Field>
+            <TimeField
+              dealerSlug={dealerSlug}
+              date={date}
+              times={times}
+              selectedTime={selectedTime}
+              error={error}
+              ids={ids}
+              classes={classes}
+            />
+          </div>
+          {times.length === 0 && nextFree && !noDealer ? (
+            <p className={`text-sm ${classes.hint}`}>The next day with free times is {describeDate(nextFree)}.</p>
+          ) : null}
+          <p role="status" aria-live="polite" className={`text-sm ${classes.hint}`}>
+            {enhanced ? status : ""}
+          </p>
+          {enhanced ? null : (
+            <button
+              type="submit"
+              name="intent"
+              value="show-times"
+              formNoValidate
+              className="rounded border border-brand-grey bg-white px-4 py-2 font-semibold text-brand-grey hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-red"
+            >
+              Show times for this dealership and date
+            </button>
+          )}
+        </>
       )}
-    </fieldset>
+    </FieldSet>
   );
 }
 
@@ -122,33 +128,26 @@ function TimeField({
     if (select.current) select.current.value = initial;
   }, [shownTimes, initial]);
   return (
-    <div>
-      <label htmlFor={ids.time} className={classes.label}>
-        Time<span aria-hidden="true"> *</span>
-      </label>
-      <select
-        id={ids.time}
-        name="appointment_time"
-        required
-        ref={select}
-        defaultValue={initial}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : undefined}
-        className={classes.input}
-      >
-        <option value="">{times.length > 0 ? "Choose a time" : "No free times on this date"}</option>
-        {times.map((slot) => (
-          <option key={slot.time} value={slot.time}>
-            {slot.time} ({placesText(slot.placesLeft)})
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={ids.error} className={classes.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={ids.time} label="Time" required error={error} look={{ label: classes.label, error: classes.error }}>
+      {(control) => (
+        <select
+          {...control}
+          name="appointment_time"
+          required
+          ref={select}
+          defaultValue={initial}
+          className={classes.input}
+        >
+          <Options
+            choices={times.map((slot) => ({
+              value: slot.time,
+              label: `${slot.time} (${placesText(slot.placesLeft)})`,
+            }))}
+            placeholder={times.length > 0 ? "Choose a time" : "No free times on this date"}
+          />
+        </select>
+      )}
+    </Field>
   );
 }
 

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { Link } from "react-router";
-import { CheckboxField, Field, FieldSet } from "./field.tsx";
+import { CheckboxField, type Choice, Field, FieldSet, Options } from "./field.tsx";
 
 /** The enquiry form's parts (enquiry-form.tsx): its fields, its problem summary and its submit button. */
 
@@ -36,8 +36,6 @@ export function useEnquiryField(name: string) {
   return { id: `${idPrefix}-${name}`, error: errors[name], value: values[name], look: enquiryLook(dark), dark };
 }
 
-const Required = () => <span aria-hidden="true"> *</span>;
-
 type TextFieldProps = {
   name: string;
   label: string;
@@ -61,18 +59,7 @@ export function TextField({
 }: TextFieldProps) {
   const { id, error, value, look } = useEnquiryField(name);
   return (
-    <Field
-      id={id}
-      label={
-        <>
-          {label}
-          {required ? <Required /> : null}
-        </>
-      }
-      hint={hint}
-      error={error}
-      look={look}
-    >
+    <Field id={id} label={label} required={required} hint={hint} error={error} look={look}>
       {(control) => (
         <input
           {...control}
@@ -88,8 +75,6 @@ export function TextField({
     </Field>
   );
 }
-
-type Choice = { value: string; label: string };
 
 /** A required choice from a list, labelled and described as the text fields are. */
 export function ChoiceField({
@@ -107,25 +92,10 @@ export function ChoiceField({
 }) {
   const { id, error, look } = useEnquiryField(name);
   return (
-    <Field
-      id={id}
-      label={
-        <>
-          {label}
-          <Required />
-        </>
-      }
-      error={error}
-      look={look}
-    >
+    <Field id={id} label={label} required error={error} look={look}>
       {(control) => (
         <select {...control} name={name} required defaultValue={defaultValue} className={enquiryInputClass}>
-          <option value="">{placeholder}</option>
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
+          <Options choices={choices} placeholder={placeholder} />
         </select>
       )}
     </Field>
@@ -143,17 +113,7 @@ export function YesNoField({
 }) {
   const { id, error, value, look } = useEnquiryField(name);
   return (
-    <FieldSet
-      id={id}
-      legend={
-        <>
-          {legend}
-          <Required />
-        </>
-      }
-      error={error}
-      look={look}
-    >
+    <FieldSet id={id} legend={legend} required error={error} look={look}>
       {(control) => (
         <div className="mt-1 flex gap-6">
           {(["yes", "no"] as const).map((answer) => {
@@ -300,12 +260,8 @@ export function ToggleField({
   return (
     <CheckboxField
       id={id}
-      label={
-        <>
-          {label}
-          {required ? <Required /> : null}
-        </>
-      }
+      label={label}
+      required={required}
       error={error}
       look={{ label: dark ? "text-white" : "text-brand-grey", error: look.error }}
       rowClassName="flex items-start gap-3"

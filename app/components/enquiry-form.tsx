@@ -166,7 +166,6 @@ export function EnquiryForm(props: EnquiryFormProps) {
               ids={{
                 date: `${id}-appointment_date`,
                 time: `${id}-appointment_time`,
-                error: `${id}-appointment_time-error`,
               }}
               classes={{
                 ...enquiryLook(dark),

@@ -1,6 +1,7 @@
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../core/staff/roles.ts";
-import { Select } from "./fields.tsx";
-import { labelClass, TextField } from "./form.tsx";
+import { FieldSet } from "../field.tsx";
+import { Checkbox, Select } from "./fields.tsx";
+import { staffLook, TextField } from "./form.tsx";
 
 /** Name, role and dealers of a staff account: the same fields to create one and to change one. */
 export function AccountFields({
@@ -33,36 +34,31 @@ export function AccountFields({
         options={STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }))}
         error={errors?.role}
       />
-      <fieldset
+      <FieldSet
         id={`${form}-dealerIds`}
-        tabIndex={-1}
-        aria-describedby={`${form}-dealerIds-hint${errors?.dealerIds ? ` ${form}-dealerIds-error` : ""}`}
+        legend="Dealers"
+        hint="For a dealer manager: the dealers whose stock and leads they look after. Other roles work group-wide."
+        error={errors?.dealerIds}
+        look={staffLook}
+        linkTarget
+        errorBeforeControls
       >
-        <legend className={labelClass}>Dealers</legend>
-        <p id={`${form}-dealerIds-hint`} className="text-sm text-brand-grey-light">
-          For a dealer manager: the dealers whose stock and leads they look after. Other roles work group-wide.
-        </p>
-        {errors?.dealerIds ? (
-          <p id={`${form}-dealerIds-error`} className="mt-1 text-sm font-semibold text-brand-red">
-            {errors.dealerIds}
-          </p>
-        ) : null}
-        <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-          {dealers.map((dealer) => (
-            <li key={dealer.id} className="flex items-center gap-2">
-              <input
-                id={`${form}-dealer-${dealer.id}`}
-                type="checkbox"
-                name="dealerIds"
-                value={dealer.id}
-                defaultChecked={values?.dealerIds?.includes(dealer.id)}
-                className="size-5 accent-brand-red"
-              />
-              <label htmlFor={`${form}-dealer-${dealer.id}`}>{dealer.name}</label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+        {() => (
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {dealers.map((dealer) => (
+              <li key={dealer.id}>
+                <Checkbox
+                  id={`${form}-dealer-${dealer.id}`}
+                  name="dealerIds"
+                  label={dealer.name}
+                  value={dealer.id}
+                  defaultChecked={values?.dealerIds?.includes(dealer.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </FieldSet>
     </>
   );
 }

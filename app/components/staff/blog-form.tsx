@@ -1,17 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { BLOG_FIELD_LABELS, type BlogField } from "../../../core/content/blog-schema.ts";
-import { Field } from "../field.tsx";
+import { controlProps, Field, FieldError } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { Select, namedFieldsOf } from "./fields.tsx";
-import {
-  buttonClass,
-  ErrorSummary,
-  inputClass,
-  labelClass,
-  secondaryButtonClass,
-  staffLook,
-  TextField,
-} from "./form.tsx";
+import { buttonClass, ErrorSummary, inputClass, secondaryButtonClass, staffLook, TextField } from "./form.tsx";
 
 export type BlogFormValues = Partial<Record<BlogField, string>>;
 
@@ -115,6 +107,7 @@ export function BodyImageForm({
   error?: string;
 }) {
   const form = "body-image";
+  const fileId = `${form}-file`;
   return (
     <section aria-labelledby="body-image-heading" className="mt-10 rounded border border-gray-300 p-4">
       <h2 id="body-image-heading" className="text-xl font-bold">
@@ -128,42 +121,36 @@ export function BodyImageForm({
       >
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="body-image" />
-        <div>
-          <label htmlFor={`${form}-file`} className={labelClass}>
-            Image file
-          </label>
-          <input
-            id={`${form}-file`}
-            name="bodyImage"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${form}-error` : undefined}
-            className={inputClass}
-          />
-        </div>
+        <Field id={fileId} label="Image file" look={staffLook}>
+          {() => (
+            <input
+              {...controlProps(fileId, { error })}
+              name="bodyImage"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className={inputClass}
+            />
+          )}
+        </Field>
         <TextField form={form} name="alt" label="What the image shows" hint="For people who cannot see it" />
         <button type="submit" className={secondaryButtonClass}>
           Upload
         </button>
       </Form>
-      {error ? (
-        <p id={`${form}-error`} role="alert" className="mt-2 font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={fileId} error={error} role="alert" className="mt-2 font-semibold text-brand-red" />
       {markdown ? (
         <div role="status" className="mt-4">
-          <label htmlFor={`${form}-markdown`} className={labelClass}>
-            Markdown to paste into the body
-          </label>
-          <input
-            id={`${form}-markdown`}
-            readOnly
-            value={markdown}
-            className={inputClass}
-            onFocus={(event) => event.currentTarget.select()}
-          />
+          <Field id={`${form}-markdown`} label="Markdown to paste into the body" look={staffLook}>
+            {(control) => (
+              <input
+                {...control}
+                readOnly
+                value={markdown}
+                className={inputClass}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            )}
+          </Field>
         </div>
       ) : null}
     </section>

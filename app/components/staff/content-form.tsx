@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { bannerFields, dealFields } from "../../lib/content-fields.ts";
-import { type ControlProps, Field } from "../field.tsx";
+import { type ControlProps, Field, Options } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, ErrorSummary, inputClass, staffLook } from "./form.tsx";
 
@@ -86,11 +86,7 @@ function ContentControl({ control, field, value }: { control: ControlProps; fiel
     case "select":
       return (
         <select {...common} defaultValue={value}>
-          {(field.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options choices={field.options ?? []} />
         </select>
       );
     case "image":

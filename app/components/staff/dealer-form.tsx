@@ -3,10 +3,13 @@ import { HOURS_DAY_LABELS, HOURS_DAYS } from "../../../core/dealers/business-hou
 import { DEALER_FIELD_LABELS, type DealerField, WEBHOOK_FORMATS } from "../../../core/dealers/dealer-fields.ts";
 import { PROVINCES } from "../../../core/inventory/used-query.ts";
 import { CsrfField } from "./csrf-field.tsx";
-import { FieldError, Select, namedFieldsOf } from "./fields.tsx";
-import { buttonClass, ErrorSummary, inputClass } from "./form.tsx";
+import { CellField, FieldSet, hintId } from "../field.tsx";
+import { Select, namedFieldsOf } from "./fields.tsx";
+import { buttonClass, ErrorSummary, inputClass, staffLook } from "./form.tsx";
 
 const FORM = "dealer";
+const HOURS_ID = `${FORM}-hours`;
+const LEGEND_CLASS = "mb-2 text-xl font-bold";
 
 type Props = {
   csrfToken: string;
@@ -100,47 +103,59 @@ function ContactFieldset({ values, errors }: FieldsetProps) {
 /** The opening and closing time of each day. */
 function BusinessHoursFieldset({ values, errors }: FieldsetProps) {
   return (
-    <fieldset className="min-w-0">
-      <legend className="mb-2 text-xl font-bold">Business hours</legend>
-      <p id="hours-hint" className="text-sm text-brand-grey-light">
-        24-hour times, e.g. 07:30. Leave both times empty on a day the dealer is closed.
-      </p>
-      <div className="mt-2 grid max-w-xl grid-cols-[minmax(6rem,auto)_1fr_1fr] items-start gap-x-3 gap-y-2">
-        <span aria-hidden="true" className="font-semibold">
-          Day
-        </span>
-        <span aria-hidden="true" className="font-semibold">
-          Opens
-        </span>
-        <span aria-hidden="true" className="font-semibold">
-          Closes
-        </span>
-        {HOURS_DAYS.map((day) => (
-          <div key={day} className="contents">
-            <span className="py-2 font-semibold">{HOURS_DAY_LABELS[day]}</span>
-            {(["opens", "closes"] as const).map((edge) => {
-              const name = `${edge}_${day}`;
-              const id = `${FORM}-${name}`;
-              return (
-                <div key={edge} className="min-w-0">
-                  <input
-                    id={id}
-                    name={name}
-                    type="time"
-                    aria-label={LABELS[name]}
-                    defaultValue={values[name] ?? ""}
-                    aria-invalid={errors[name] ? true : undefined}
-                    aria-describedby={[errors[name] ? `${id}-error` : null, "hours-hint"].filter(Boolean).join(" ")}
-                    className={`${inputClass} mt-0 min-w-0`}
-                  />
-                  <FieldError id={id} error={errors[name]} />
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
-    </fieldset>
+    <FieldSet
+      id={HOURS_ID}
+      legend="Business hours"
+      hint="24-hour times, e.g. 07:30. Leave both times empty on a day the dealer is closed."
+      look={{ ...staffLook, label: LEGEND_CLASS }}
+      className="min-w-0"
+    >
+      {() => (
+        <div className="mt-2 grid max-w-xl grid-cols-[minmax(6rem,auto)_1fr_1fr] items-start gap-x-3 gap-y-2">
+          <span aria-hidden="true" className="font-semibold">
+            Day
+          </span>
+          <span aria-hidden="true" className="font-semibold">
+            Opens
+          </span>
+          <span aria-hidden="true" className="font-semibold">
+            Closes
+          </span>
+          {HOURS_DAYS.map((day) => (
+            <div key={day} className="contents">
+              <span className="py-2 font-semibold">{HOURS_DAY_LABELS[day]}</span>
+              {(["opens", "closes"] as const).map((edge) => (
+                <HoursCell key={edge} name={`${edge}_${day}`} values={values} errors={errors} />
+              ))}
+            </div>
+          ))}
+        </div>
+      )}
+    </FieldSet>
+  );
+}
+
+/** One day's opening or closing time, named by its day and edge ("Monday opens"). */
+function HoursCell({ name, values, errors }: FieldsetProps & { name: string }) {
+  return (
+    <CellField
+      id={`${FORM}-${name}`}
+      label={LABELS[name]!}
+      error={errors[name]}
+      describedByAlso={hintId(HOURS_ID)}
+      look={staffLook}
+      className="min-w-0"
+    >
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="time"
+          defaultValue={values[name] ?? ""}
+          className={`${inputClass} mt-0 min-w-0`}
+        />
+      )}
+    </CellField>
   );
 }
 

@@ -1,17 +1,13 @@
-import { Field, FieldError as PlainFieldError } from "../field.tsx";
+import type { ReactNode } from "react";
+import { CheckboxField, type Choice, Field, Options } from "../field.tsx";
 import { inputClass, staffLook, TextField } from "./form.tsx";
 
 /**
- * Form parts beside form.tsx's TextField: a text area and a select, each labelled, with its hint and its error
- * (ids `<form>-<name>`, as the error summary links to them).
+ * The staff forms' text area and select beside form.tsx's TextField: the form kit (../field.tsx) in the staff
+ * look, with ids `<form>-<name>`, as the error summary links to them.
  */
 
-/** A field's error, as the staff forms show it (for controls laid out by hand). */
-export function FieldError({ id, error }: { id: string; error?: string }) {
-  return <PlainFieldError id={id} error={error} className={staffLook.error} />;
-}
-
-type Common = { form: string; name: string; label: string; hint?: string; error?: string };
+type Common = { form: string; name: string; label: string; hint?: ReactNode; error?: string };
 
 export function TextArea({
   form,
@@ -45,21 +41,50 @@ export function Select({
   defaultValue?: string;
   required?: boolean;
   placeholder?: string;
-  options: readonly { value: string | number; label: string }[];
+  options: readonly Choice[];
 }) {
   return (
     <Field id={`${form}-${name}`} label={label} hint={hint} error={error} look={staffLook}>
       {(control) => (
         <select {...control} name={name} required={required} defaultValue={defaultValue} className={inputClass}>
-          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options choices={options} placeholder={placeholder} />
         </select>
       )}
     </Field>
+  );
+}
+
+const checkboxLook = { error: staffLook.error };
+
+/** A checkbox with its label (in plain text) beside it; its id is given, as one of a list of choices has its own. */
+export function Checkbox({
+  id,
+  name,
+  label,
+  value,
+  defaultChecked,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value?: string | number;
+  defaultChecked?: boolean;
+  error?: string;
+}) {
+  return (
+    <CheckboxField id={id} label={label} error={error} look={checkboxLook} rowClassName="flex items-start gap-2">
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="checkbox"
+          value={value}
+          defaultChecked={defaultChecked}
+          className="mt-1 size-5 shrink-0 accent-brand-red"
+        />
+      )}
+    </CheckboxField>
   );
 }
 

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { describeSearch, savedQueryOf, subscribe, subscriptionSchema } from "../../../core/alerts/saved-searches.ts";
 import { findDealerId } from "../../../core/dealers/dealers.ts";
 import { violationsFromZod } from "../../../core/shared/violations.ts";
+import { CheckboxField, Field } from "../../components/field.tsx";
 import { focusMainHeading } from "../../lib/focus-on-navigation.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -155,6 +156,7 @@ function ConfirmationSent({ email }: { email: string }) {
 }
 
 const FIELD_CLASS = "mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2";
+const LOOK = { label: "font-semibold", error: "mt-1 text-brand-red" };
 
 export default function NewAlert({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -183,55 +185,48 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="mt-6 space-y-5">
         <input type="hidden" name="listing" value={loaderData.listing} />
         {loaderData.dealerScope && <input type="hidden" name={SCOPE_PARAM} value={loaderData.dealerScope} />}
-        <div>
-          <label htmlFor="alert-email" className="font-semibold">
-            Email address
-          </label>
-          <input
-            id="alert-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={result && !result.sent ? result.email : ""}
-            aria-invalid={errorOf("email") ? true : undefined}
-            aria-describedby={errorOf("email") ? "alert-email-error" : undefined}
-            className={FIELD_CLASS}
-          />
-          {errorOf("email") && (
-            <p id="alert-email-error" className="mt-1 text-brand-red">
-              {errorOf("email")}
-            </p>
-          )}
-        </div>
-        <div>
-          <label className="flex items-start gap-3">
+        <Field id="alert-email" label="Email address" error={errorOf("email")} look={LOOK}>
+          {(control) => (
             <input
-              type="checkbox"
-              name="consent"
-              value="yes"
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
               required
-              defaultChecked={result && !result.sent ? result.consent : false}
-              aria-invalid={errorOf("consent") ? true : undefined}
-              aria-describedby={errorOf("consent") ? "alert-consent-error" : undefined}
-              className="mt-1 size-5 shrink-0 accent-brand-red"
+              maxLength={254}
+              defaultValue={result && !result.sent ? result.email : ""}
+              className={FIELD_CLASS}
             />
-            <span>
+          )}
+        </Field>
+        <CheckboxField
+          id="alert-consent"
+          label={
+            <>
               I agree that Honda Dealer Group may keep my e-mail address to send me these alerts until I unsubscribe, as
               the{" "}
               <Link to="/popia" className="font-semibold text-brand-red underline">
                 POPIA notice
               </Link>{" "}
               explains. Every alert has a one-click unsubscribe link.
-            </span>
-          </label>
-          {errorOf("consent") && (
-            <p id="alert-consent-error" className="mt-1 text-brand-red">
-              {errorOf("consent")}
-            </p>
+            </>
+          }
+          error={errorOf("consent")}
+          look={{ error: LOOK.error }}
+          rowClassName="flex items-start gap-3"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              name="consent"
+              value="yes"
+              required
+              defaultChecked={result && !result.sent ? result.consent : false}
+              className="mt-1 size-5 shrink-0 accent-brand-red"
+            />
           )}
-        </div>
+        </CheckboxField>
         <button
           type="submit"
           disabled={navigation.state === "submitting"}

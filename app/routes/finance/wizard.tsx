@@ -8,7 +8,7 @@ import {
 } from "../../../core/finance/application-fields.ts";
 import { fieldNamesOf, type FieldGroup, type FieldSpec } from "./fields.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
-import { CheckboxField, Field } from "../../components/field.tsx";
+import { CheckboxField, Field, Options } from "../../components/field.tsx";
 import { ProblemSummary } from "../../components/enquiry-fields.tsx";
 
 export type FormValues = Record<string, string | boolean>;
@@ -485,6 +485,7 @@ const fieldLook = {
   label: "block font-medium",
   hint: "mt-1 text-sm text-gray-600",
   error: "mt-1 text-sm font-medium text-brand-red-dark",
+  mark: "text-brand-red",
 };
 
 type FinanceFieldProps = {
@@ -520,20 +521,11 @@ function FinanceField({ field, value, error, onChange }: FinanceFieldProps) {
       </CheckboxField>
     );
   }
-  const label = (
-    <>
-      {field.label}
-      {field.required && (
-        <span aria-hidden="true" className="text-brand-red">
-          {" *"}
-        </span>
-      )}
-    </>
-  );
   return (
     <Field
       id={id}
-      label={label}
+      label={field.label}
+      required={field.required}
       hint={field.hint}
       error={error}
       look={fieldLook}
@@ -550,12 +542,7 @@ function FinanceField({ field, value, error, onChange }: FinanceFieldProps) {
         };
         return field.kind === "select" ? (
           <select {...common} onChange={(event) => onChange(field.name, event.target.value)}>
-            <option value="">Please select</option>
-            {field.options?.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <Options choices={field.options ?? []} placeholder="Please select" />
           </select>
         ) : (
           <input

@@ -228,7 +228,7 @@ function MoveSection({
             choice={choice}
             dealerSlug={choice.dealerSlug}
             selectedTime={selectedTime}
-            ids={{ date: `${id}-date`, time: `${id}-time`, error: `${id}-time-error` }}
+            ids={{ date: `${id}-date`, time: `${id}-time` }}
             classes={{
               label: "block font-semibold text-brand-grey",
               input:

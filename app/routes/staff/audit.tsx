@@ -1,12 +1,15 @@
 import { Form, Link } from "react-router";
 import { auditedEntities, listAuditEntries, parseAuditFilter } from "../../../core/staff/audit-log.ts";
 import { staffDealerChoices } from "../../../core/staff/accounts.ts";
+import { Field } from "../../components/field.tsx";
+import { Select } from "../../components/staff/fields.tsx";
 import {
   ErrorSummary,
   errorsByField,
   inputClass,
-  labelClass,
   secondaryButtonClass,
+  staffLook,
+  TextField,
 } from "../../components/staff/form.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
@@ -91,73 +94,33 @@ function AuditFilter({
           fieldLabels={{ from: "From", to: "To", dealerId: "Dealer", actor: "Who", entity: "Record" }}
         />
       </div>
-      <div>
-        <label htmlFor="audit-actor" className={labelClass}>
-          Who
-        </label>
-        <input
-          id="audit-actor"
-          name="actor"
-          defaultValue={query.actor}
-          className={inputClass}
-          aria-describedby="audit-actor-hint"
-        />
-        <p id="audit-actor-hint" className="text-sm text-brand-grey-light">
-          Part of an e-mail address or feed key name
-        </p>
-      </div>
-      <div>
-        <label htmlFor="audit-entity" className={labelClass}>
-          Record
-        </label>
-        <select id="audit-entity" name="entity" defaultValue={query.entity} className={inputClass}>
-          <option value="">Any</option>
-          {entities.map((entity) => (
-            <option key={entity} value={entity}>
-              {entity}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-dealerId" className={labelClass}>
-          Dealer
-        </label>
-        <select id="audit-dealerId" name="dealerId" defaultValue={query.dealerId} className={inputClass}>
-          <option value="">Any</option>
-          {dealers.map((dealer) => (
-            <option key={dealer.id} value={dealer.id}>
-              {dealer.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-from" className={labelClass}>
-          From
-        </label>
-        <input
-          id="audit-from"
-          name="from"
-          type="date"
-          defaultValue={query.from}
-          className={inputClass}
-          aria-invalid={errors.from ? true : undefined}
-        />
-      </div>
-      <div>
-        <label htmlFor="audit-to" className={labelClass}>
-          To
-        </label>
-        <input
-          id="audit-to"
-          name="to"
-          type="date"
-          defaultValue={query.to}
-          className={inputClass}
-          aria-invalid={errors.to ? true : undefined}
-        />
-      </div>
+      <Field
+        id="audit-actor"
+        label="Who"
+        hint="Part of an e-mail address or feed key name"
+        look={staffLook}
+        hintAfterControl
+      >
+        {(control) => <input {...control} name="actor" defaultValue={query.actor} className={inputClass} />}
+      </Field>
+      <Select
+        form="audit"
+        name="entity"
+        label="Record"
+        defaultValue={query.entity}
+        placeholder="Any"
+        options={entities.map((entity) => ({ value: entity, label: entity }))}
+      />
+      <Select
+        form="audit"
+        name="dealerId"
+        label="Dealer"
+        defaultValue={query.dealerId}
+        placeholder="Any"
+        options={dealers.map((dealer) => ({ value: dealer.id, label: dealer.name }))}
+      />
+      <TextField form="audit" name="from" type="date" label="From" defaultValue={query.from} error={errors.from} />
+      <TextField form="audit" name="to" type="date" label="To" defaultValue={query.to} error={errors.to} />
       <div className="flex items-end gap-3">
         <button type="submit" className={secondaryButtonClass}>
           Show entries

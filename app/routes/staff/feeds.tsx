@@ -22,12 +22,12 @@ import { FEED_COLUMNS, valueMapsText } from "../../../core/inventory/feed-column
 import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
-import { Select } from "../../components/staff/fields.tsx";
+import { Field } from "../../components/field.tsx";
+import { Select, TextArea } from "../../components/staff/fields.tsx";
 import {
   buttonClass,
   ErrorSummary,
   inputClass,
-  labelClass,
   Notice,
   secondaryButtonClass,
   TextField,
@@ -232,16 +232,21 @@ function CreatedKey({ created, done }: { created: NonNullable<ActionResult["crea
     >
       <p className="font-semibold">{done}</p>
       <p className="mt-2">Copy the key now and give it to the system that sends the feed: it is not shown again.</p>
-      <label htmlFor="new-feed-key" className="mt-3 block font-semibold">
-        New key for {created.dealerName} ({created.name})
-      </label>
-      <input
+      <Field
         id="new-feed-key"
-        readOnly
-        value={created.key}
-        className={`${inputClass} font-mono`}
-        onFocus={(event) => event.currentTarget.select()}
-      />
+        label={`New key for ${created.dealerName} (${created.name})`}
+        look={{ label: "mt-3 block font-semibold" }}
+      >
+        {(control) => (
+          <input
+            {...control}
+            readOnly
+            value={created.key}
+            className={`${inputClass} font-mono`}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        )}
+      </Field>
     </div>
   );
 }
@@ -461,34 +466,20 @@ function ColumnProfiles({
                   />
                 ))}
               </fieldset>
-              <div>
-                <label htmlFor={`${formName}-valueMaps`} className={labelClass}>
-                  Value mappings
-                </label>
-                <p id={`${formName}-valueMaps-hint`} className="text-sm text-brand-grey-light">
-                  One a line: field, the export's value, the site's value, as in{" "}
-                  <code>Transmission: 7G-Tronic = Automatic</code> or <code>Body type: Hi-Rider = Bakkie</code>.
-                </p>
-                <textarea
-                  id={`${formName}-valueMaps`}
-                  name="valueMaps"
-                  rows={4}
-                  defaultValue={valueMapsText(key.profile)}
-                  aria-describedby={[
-                    `${formName}-valueMaps-hint`,
-                    errors?.valueMaps ? `${formName}-valueMaps-error` : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" ")}
-                  aria-invalid={errors?.valueMaps ? true : undefined}
-                  className={inputClass}
-                />
-                {errors?.valueMaps ? (
-                  <p id={`${formName}-valueMaps-error`} className="mt-1 text-sm font-semibold text-brand-red">
-                    {errors.valueMaps}
-                  </p>
-                ) : null}
-              </div>
+              <TextArea
+                form={formName}
+                name="valueMaps"
+                label="Value mappings"
+                hint={
+                  <>
+                    One a line: field, the export's value, the site's value, as in{" "}
+                    <code>Transmission: 7G-Tronic = Automatic</code> or <code>Body type: Hi-Rider = Bakkie</code>.
+                  </>
+                }
+                rows={4}
+                defaultValue={valueMapsText(key.profile)}
+                error={errors?.valueMaps}
+              />
               <div>
                 <button type="submit" className={buttonClass}>
                   Save profile<span className="sr-only"> for {key.name}</span>

@@ -7,7 +7,9 @@ import type { StockFeedReport } from "../../../core/inventory/stock-feed.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { FeedReport } from "../../components/staff/feed-report.tsx";
-import { buttonClass, ErrorSummary, inputClass, labelClass } from "../../components/staff/form.tsx";
+import { Field } from "../../components/field.tsx";
+import { Checkbox, Select } from "../../components/staff/fields.tsx";
+import { buttonClass, ErrorSummary, inputClass, staffLook } from "../../components/staff/form.tsx";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { type ImportErrors, type MappingStep, runStockImport } from "../../lib/stock-import.server.ts";
 import { ColumnMapping } from "../../components/staff/column-mapping.tsx";
@@ -149,60 +151,30 @@ export default function StockImport({ loaderData, actionData }: Route.ComponentP
 
       <Form method="post" encType="multipart/form-data" className="mt-6 grid max-w-xl gap-5" aria-busy={busy}>
         <CsrfField token={loaderData.csrfToken} />
-        <div>
-          <label htmlFor="import-dealer" className={labelClass}>
-            Dealer
-          </label>
-          <select
-            id="import-dealer"
-            name="dealer"
-            required
-            className={inputClass}
-            defaultValue={loaderData.dealers.length === 1 ? loaderData.dealers[0]!.slug : ""}
-            aria-invalid={actionData?.errors.dealer ? true : undefined}
-            aria-describedby={actionData?.errors.dealer ? "import-dealer-error" : undefined}
-          >
-            <option value="">Choose a dealer</option>
-            {loaderData.dealers.map((dealer) => (
-              <option key={dealer.slug} value={dealer.slug}>
-                {dealer.name}
-              </option>
-            ))}
-          </select>
-          {actionData?.errors.dealer ? (
-            <p id="import-dealer-error" className="mt-1 text-sm font-semibold text-brand-red">
-              {actionData.errors.dealer}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="import-feed" className={labelClass}>
-            Stock file (CSV or Excel)
-          </label>
-          <input
-            id="import-feed"
-            name="feed"
-            type="file"
-            required
-            accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className={inputClass}
-            aria-invalid={actionData?.errors.feed ? true : undefined}
-            aria-describedby={actionData?.errors.feed ? "import-feed-error" : undefined}
-          />
-          {actionData?.errors.feed ? (
-            <p id="import-feed-error" className="mt-1 text-sm font-semibold text-brand-red">
-              {actionData.errors.feed}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex items-start gap-2">
-          <input id="import-dry-run" name="dryRun" type="checkbox" className="mt-1 h-5 w-5 shrink-0 accent-brand-red" />
-          <label htmlFor="import-dry-run">Dry run: only report what would change</label>
-        </div>
-        <div className="flex items-start gap-2">
-          <input id="import-review" name="review" type="checkbox" className="mt-1 h-5 w-5 shrink-0 accent-brand-red" />
-          <label htmlFor="import-review">Review the columns first (change how this layout is read)</label>
-        </div>
+        <Select
+          form="import"
+          name="dealer"
+          label="Dealer"
+          required
+          defaultValue={loaderData.dealers.length === 1 ? loaderData.dealers[0]!.slug : ""}
+          error={actionData?.errors.dealer}
+          placeholder="Choose a dealer"
+          options={loaderData.dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
+        />
+        <Field id="import-feed" label="Stock file (CSV or Excel)" error={actionData?.errors.feed} look={staffLook}>
+          {(control) => (
+            <input
+              {...control}
+              name="feed"
+              type="file"
+              required
+              accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Checkbox id="import-dry-run" name="dryRun" label="Dry run: only report what would change" />
+        <Checkbox id="import-review" name="review" label="Review the columns first (change how this layout is read)" />
         <div>
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? "Importing…" : "Import"}

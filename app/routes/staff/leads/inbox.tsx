@@ -10,14 +10,14 @@ import {
   WORK_STATUSES,
 } from "../../../../core/leads/inbox-filter.ts";
 import { describeSource } from "../../../../core/attribution/names.ts";
+import { Select } from "../../../components/staff/fields.tsx";
 import {
   buttonClass,
   errorsByField,
   ErrorSummary,
-  inputClass,
-  labelClass,
   Notice,
   secondaryButtonClass,
+  TextField,
 } from "../../../components/staff/form.tsx";
 import { useAnnouncement } from "../../../lib/announcement.ts";
 import { focusOnArrival, KEEP_FOCUS } from "../../../lib/focus-on-navigation.ts";
@@ -192,8 +192,22 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
             options={WORK_STATUSES.map((s) => [s, s])}
             error={errors.work}
           />
-          <DateField name="from" label="Received from" value={filter.from} error={errors.from} />
-          <DateField name="to" label="Received until" value={filter.to} error={errors.to} />
+          <TextField
+            form="filter"
+            name="from"
+            type="date"
+            label="Received from"
+            defaultValue={filter.from ?? ""}
+            error={errors.from}
+          />
+          <TextField
+            form="filter"
+            name="to"
+            type="date"
+            label="Received until"
+            defaultValue={filter.to ?? ""}
+            error={errors.to}
+          />
           <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
             <button type="submit" className={buttonClass}>
               Apply filters
@@ -299,6 +313,7 @@ function pageQuery(query: string, page: number) {
   return params.toString();
 }
 
+/** A filter's choice of one value, or all. */
 function Choice({
   name,
   label,
@@ -312,57 +327,15 @@ function Choice({
   options: [string, string][];
   error?: string;
 }) {
-  const id = `filter-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value ?? ""}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <option value="">All</option>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function DateField({ name, label, value, error }: { name: string; label: string; value?: string; error?: string }) {
-  const id = `filter-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="date"
-        defaultValue={value ?? ""}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Select
+      form="filter"
+      name={name}
+      label={label}
+      defaultValue={value ?? ""}
+      error={error}
+      placeholder="All"
+      options={options.map(([optionValue, text]) => ({ value: optionValue, label: text }))}
+    />
   );
 }

@@ -12,13 +12,15 @@ import {
 import { STOCK_STATUSES, type StockStatus } from "../../../../core/inventory/stock-schema.ts";
 import { formatKm, formatNumber, formatRand } from "../../../../core/shared/format.ts";
 import { StaffAccessDenied, type StaffActor } from "../../../../core/staff/roles.ts";
+import { CheckboxField, Field } from "../../../components/field.tsx";
+import { Select } from "../../../components/staff/fields.tsx";
 import {
   buttonClass,
   ErrorSummary,
   inputClass,
-  labelClass,
   Notice,
   secondaryButtonClass,
+  staffLook,
 } from "../../../components/staff/form.tsx";
 import {
   quickPriceForm,
@@ -260,61 +262,50 @@ function StockFilters({ dealers, filters }: Pick<LoaderData, "dealers" | "filter
       role="search"
       aria-label="Find vehicles"
     >
-      <div>
-        <label htmlFor="stock-q" className={labelClass}>
-          Search
-        </label>
-        <input
-          id="stock-q"
-          name="q"
-          type="search"
-          defaultValue={filters.q}
-          className={inputClass}
-          aria-describedby="stock-q-hint"
-        />
-        <p id="stock-q-hint" className="text-sm text-brand-grey-light">
-          Make, model, variant, stock number or VIN
-        </p>
-      </div>
-      <div>
-        <label htmlFor="stock-status" className={labelClass}>
-          Status
-        </label>
-        <select id="stock-status" name="status" defaultValue={filters.status} className={inputClass}>
-          <option value="">Any status</option>
-          {STOCK_STATUSES.map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </select>
-      </div>
+      <Field
+        id="stock-q"
+        label="Search"
+        hint="Make, model, variant, stock number or VIN"
+        look={staffLook}
+        hintAfterControl
+      >
+        {(control) => <input {...control} name="q" type="search" defaultValue={filters.q} className={inputClass} />}
+      </Field>
+      <Select
+        form="stock"
+        name="status"
+        label="Status"
+        defaultValue={filters.status}
+        placeholder="Any status"
+        options={STOCK_STATUSES.map((status) => ({ value: status, label: status }))}
+      />
       {dealers.length > 1 ? (
-        <div>
-          <label htmlFor="stock-dealer" className={labelClass}>
-            Dealer
-          </label>
-          <select id="stock-dealer" name="dealer" defaultValue={filters.dealer} className={inputClass}>
-            <option value="">All dealers</option>
-            {dealers.map((dealer) => (
-              <option key={dealer.slug} value={dealer.slug}>
-                {dealer.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <div className="flex items-center gap-2">
-        <input
-          id="stock-photos"
-          name="photos"
-          type="checkbox"
-          value="none"
-          defaultChecked={filters.photos === "none"}
-          className="size-6"
+        <Select
+          form="stock"
+          name="dealer"
+          label="Dealer"
+          defaultValue={filters.dealer}
+          placeholder="All dealers"
+          options={dealers.map((dealer) => ({ value: dealer.slug, label: dealer.name }))}
         />
-        <label htmlFor="stock-photos" className={labelClass}>
-          Only vehicles in stock without photos
-        </label>
-      </div>
+      ) : null}
+      <CheckboxField
+        id="stock-photos"
+        label="Only vehicles in stock without photos"
+        look={staffLook}
+        rowClassName="flex items-center gap-2"
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="photos"
+            type="checkbox"
+            value="none"
+            defaultChecked={filters.photos === "none"}
+            className="size-6"
+          />
+        )}
+      </CheckboxField>
       <div>
         <button type="submit" className={secondaryButtonClass}>
           Show vehicles
