@@ -7,22 +7,34 @@ const look = { label: "label", hint: "hint", error: "error", mark: "mark" };
 const input = (control: object) => createElement("input", { ...control, name: "email" });
 const html = (element: ReactNode) => renderToStaticMarkup(element);
 
+/** A kit component rendered with its render-prop child: the control, given the kit's props for it. */
+function wired<Props extends { children: (control: never) => ReactNode }>(
+  component: (props: Props) => ReactNode,
+  props: Omit<Props, "children">,
+  control: Props["children"],
+) {
+  return html(createElement(component, { ...props, children: control } as Props));
+}
+
 describe("a labelled field", () => {
   it("ties its label to the control by the control's id", () => {
-    const markup = html(createElement(Field, { id: "alert-email", label: "Email address", children: input }));
-    expect(markup).toBe('<div><label for="alert-email">Email address</label><input id="alert-email" name="email"/></div>');
+    const markup = wired(Field, { id: "alert-email", label: "Email address" }, input);
+    expect(markup).toBe(
+      '<div><label for="alert-email">Email address</label><input id="alert-email" name="email"/></div>',
+    );
   });
 
   it("describes the control by its error, then its hint, and marks it invalid while in error", () => {
-    const markup = html(
-      createElement(Field, {
+    const markup = wired(
+      Field,
+      {
         id: "dealer-slug",
         label: "Slug",
         hint: "Its pages are at /dealer/ followed by this.",
         error: "Choose another slug.",
         look,
-        children: input,
-      }),
+      },
+      input,
     );
     expect(markup).toBe(
       '<div><label for="dealer-slug" class="label">Slug</label>' +
@@ -33,8 +45,15 @@ describe("a labelled field", () => {
   });
 
   it("shows the hint under the control when asked to", () => {
-    const markup = html(
-      createElement(Field, { id: "q", label: "Search", hint: "Make or model", hintAfterControl: true, children: input }),
+    const markup = wired(
+      Field,
+      {
+        id: "q",
+        label: "Search",
+        hint: "Make or model",
+        hintAfterControl: true,
+      },
+      input,
     );
     expect(markup).toBe(
       '<div><label for="q">Search</label><input id="q" aria-describedby="q-hint" name="email"/><p id="q-hint">Make or model</p></div>',
@@ -42,21 +61,24 @@ describe("a labelled field", () => {
   });
 
   it("marks a required field's label with an asterisk that is not read out", () => {
-    const markup = html(createElement(Field, { id: "time", label: "Time", required: true, look, children: input }));
-    expect(markup).toContain('<label for="time" class="label">Time<span aria-hidden="true" class="mark"> *</span></label>');
+    const markup = wired(Field, { id: "time", label: "Time", required: true, look }, input);
+    expect(markup).toContain(
+      '<label for="time" class="label">Time<span aria-hidden="true" class="mark"> *</span></label>',
+    );
   });
 
   it("gives its control no aria attributes when it has neither hint nor error", () => {
     let given: ControlProps | undefined;
-    html(
-      createElement(Field, {
+    wired(
+      Field,
+      {
         id: "name",
         label: "Name",
-        children: (control: ControlProps) => {
-          given = control;
-          return null;
-        },
-      }),
+      },
+      (control: ControlProps) => {
+        given = control;
+        return null;
+      },
     );
     expect(given).toEqual({ id: "name", "aria-invalid": undefined, "aria-describedby": undefined });
   });
@@ -64,16 +86,17 @@ describe("a labelled field", () => {
 
 describe("a checkbox field", () => {
   it("puts the checkbox before its label in one row, and its error under both", () => {
-    const markup = html(
-      createElement(CheckboxField, {
+    const markup = wired(
+      CheckboxField,
+      {
         id: "alert-consent",
         label: "I agree",
         error: "Tick the box to agree.",
         required: true,
         look,
         rowClassName: "row",
-        children: (control: ControlProps) => createElement("input", { ...control, type: "checkbox" }),
-      }),
+      },
+      (control: ControlProps) => createElement("input", { ...control, type: "checkbox" }),
     );
     expect(markup).toBe(
       '<div><div class="row"><input id="alert-consent" aria-invalid="true" aria-describedby="alert-consent-error" type="checkbox"/>' +
@@ -87,15 +110,16 @@ describe("a group of choices", () => {
   const radios = (control: object) => createElement("input", { ...control, type: "radio", name: "answer" });
 
   it("is described by its error and hint, and marks each of its controls invalid while in error", () => {
-    const markup = html(
-      createElement(FieldSet, {
+    const markup = wired(
+      FieldSet,
+      {
         id: "finance",
         legend: "Is there finance owing?",
         hint: "On the car you sell",
         error: "Choose yes or no.",
         look,
-        children: radios,
-      }),
+      },
+      radios,
     );
     expect(markup).toBe(
       '<fieldset aria-describedby="finance-error finance-hint"><legend class="label">Is there finance owing?</legend>' +
@@ -106,15 +130,16 @@ describe("a group of choices", () => {
   });
 
   it("takes the id itself, focusable, when an error summary links to it, with the error above a long list", () => {
-    const markup = html(
-      createElement(FieldSet, {
+    const markup = wired(
+      FieldSet,
+      {
         id: "account-dealerIds",
         legend: "Dealers",
         error: "Choose a dealer.",
         linkTarget: true,
         errorBeforeControls: true,
-        children: radios,
-      }),
+      },
+      radios,
     );
     expect(markup).toBe(
       '<fieldset id="account-dealerIds" tabindex="-1" aria-describedby="account-dealerIds-error"><legend>Dealers</legend>' +
@@ -126,14 +151,15 @@ describe("a group of choices", () => {
 
 describe("a control in a grid cell", () => {
   it("is named by aria-label and described by its error and the grid's hint", () => {
-    const markup = html(
-      createElement(CellField, {
+    const markup = wired(
+      CellField,
+      {
         id: "dealer-opens_mon",
         label: "Monday opens",
         error: "A time such as 07:30.",
         describedByAlso: "dealer-hours-hint",
-        children: input,
-      }),
+      },
+      input,
     );
     expect(markup).toBe(
       '<div><input id="dealer-opens_mon" aria-label="Monday opens" aria-invalid="true" ' +

@@ -1,9 +1,12 @@
 import { Form } from "react-router";
 import { FEED_COLUMNS, REQUIRED_FEED_COLUMNS } from "../../../core/inventory/feed-columns.ts";
 import type { MappingStep } from "../../lib/stock-import.server.ts";
+import { Field, Options } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from "./form.tsx";
 import { StaffTable, staffCellClass, staffHeadClass } from "./scrollable-table.tsx";
+
+const HINT_CLASS = "text-sm text-brand-grey";
 
 /**
  * The upload page's mapping step: each column of the file beside the field it fills (a list to change it), a
@@ -34,48 +37,41 @@ export function ColumnMapping({ step, csrfToken, busy }: { step: MappingStep; cs
         <ul className="grid max-w-2xl gap-4">
           {step.columns.map((column) => (
             <li key={column.index}>
-              <label htmlFor={`map-${column.index}`} className={labelClass}>
-                {column.header || `(column ${column.index + 1} has no name)`}
-              </label>
-              <p id={`map-${column.index}-samples`} className="text-sm text-brand-grey break-all">
-                {column.samples.filter((sample) => sample !== "").length > 0
-                  ? `For example: ${column.samples.filter((sample) => sample !== "").join(" · ")}`
-                  : "Empty in the first rows"}
-              </p>
-              <select
+              <Field
                 id={`map-${column.index}`}
-                name={`map.${column.index}`}
-                defaultValue={column.field}
-                className={inputClass}
-                aria-describedby={`map-${column.index}-samples`}
+                label={column.header || `(column ${column.index + 1} has no name)`}
+                hint={
+                  column.samples.filter((sample) => sample !== "").length > 0
+                    ? `For example: ${column.samples.filter((sample) => sample !== "").join(" · ")}`
+                    : "Empty in the first rows"
+                }
+                look={{ label: labelClass, hint: `${HINT_CLASS} break-all` }}
               >
-                <option value="">Not read</option>
-                {FEED_COLUMNS.map((field) => (
-                  <option key={field} value={field}>
-                    {field}
-                  </option>
-                ))}
-              </select>
+                {(control) => (
+                  <select {...control} name={`map.${column.index}`} defaultValue={column.field} className={inputClass}>
+                    <Options
+                      choices={FEED_COLUMNS.map((field) => ({ value: field, label: field }))}
+                      placeholder="Not read"
+                    />
+                  </select>
+                )}
+              </Field>
             </li>
           ))}
         </ul>
-        <div className="max-w-2xl">
-          <label htmlFor="mapping-values" className={labelClass}>
-            Values the file writes its own way
-          </label>
-          <p id="mapping-values-hint" className="text-sm text-brand-grey">
-            One a line, "Field: the file's value = the site's value", for example "fuelType: P = Petrol" or "bodyType:
-            D/Cab = Bakkie".
-          </p>
-          <textarea
-            id="mapping-values"
-            name="valueMaps"
-            rows={5}
-            defaultValue={step.valueMaps}
-            className={inputClass}
-            aria-describedby="mapping-values-hint"
-          />
-        </div>
+        <Field
+          id="mapping-values"
+          label="Values the file writes its own way"
+          hint={
+            'One a line, "Field: the file\'s value = the site\'s value", for example "fuelType: P = Petrol" or "bodyType: D/Cab = Bakkie".'
+          }
+          look={{ label: labelClass, hint: HINT_CLASS }}
+          className="max-w-2xl"
+        >
+          {(control) => (
+            <textarea {...control} name="valueMaps" rows={5} defaultValue={step.valueMaps} className={inputClass} />
+          )}
+        </Field>
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="map" className={buttonClass} disabled={busy}>
             {step.dryRun ? "Save the mapping and do the dry run" : "Save the mapping and import"}

@@ -4,8 +4,9 @@ import { SHAPE_LABELS } from "../../../core/media/vehicle-art.ts";
 import { VEHICLE_SHAPES } from "../../../core/media/shapes.ts";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { Field } from "../field.tsx";
 import { Select, TextArea } from "./fields.tsx";
-import { TextField } from "./form.tsx";
+import { staffLook, TextField } from "./form.tsx";
 
 /** The range pages' shared form parts (/staff/range and its model, variant and colour pages). */
 
@@ -283,28 +284,17 @@ export function PictureInput({
   name?: string;
 }) {
   return (
-    <div>
-      <label htmlFor={`${form}-${name}`} className="block font-semibold text-brand-grey">
-        Picture
-      </label>
-      <p id={`${form}-${name}-hint`} className="text-sm text-brand-grey-light">
-        {hint}
-      </p>
-      <input
-        id={`${form}-${name}`}
-        name={name}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        aria-describedby={`${form}-${name}-hint${error ? ` ${form}-${name}-error` : ""}`}
-        aria-invalid={error ? true : undefined}
-        className="mt-1 block w-full"
-      />
-      {error ? (
-        <p id={`${form}-${name}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`${form}-${name}`} label="Picture" hint={hint} error={error} look={staffLook}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="mt-1 block w-full"
+        />
+      )}
+    </Field>
   );
 }
 

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useSubmit } from "react-router";
 import type { StockPhoto } from "../../../core/inventory/stock-admin.ts";
+import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
-import { buttonClass, labelClass, secondaryButtonClass } from "./form.tsx";
+import { buttonClass, secondaryButtonClass, staffLook } from "./form.tsx";
 import { useHydrated } from "../../lib/hydrated.ts";
 
 type Props = { vehicleId: number; title: string; photos: StockPhoto[]; csrfToken: string; error: string | null };
@@ -68,32 +69,30 @@ function UploadForm({
     >
       <CsrfField token={csrfToken} />
       <input type="hidden" name="intent" value="upload" />
-      <div>
-        <label htmlFor="photos-files" className={labelClass}>
-          Photos
-        </label>
-        <input
-          id="photos-files"
-          name="photos"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/*"
-          multiple
-          className="mt-1 block w-full"
-        />
-      </div>
-      <div>
-        <label htmlFor="photos-camera" className={labelClass}>
-          Take a photo with the camera
-        </label>
-        <input
-          id="photos-camera"
-          name="photos"
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="mt-1 block w-full"
-        />
-      </div>
+      <Field id="photos-files" label="Photos" look={staffLook}>
+        {(control) => (
+          <input
+            {...control}
+            name="photos"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/*"
+            multiple
+            className="mt-1 block w-full"
+          />
+        )}
+      </Field>
+      <Field id="photos-camera" label="Take a photo with the camera" look={staffLook}>
+        {(control) => (
+          <input
+            {...control}
+            name="photos"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="mt-1 block w-full"
+          />
+        )}
+      </Field>
       <button type="submit" className={buttonClass}>
         Upload photos
       </button>

@@ -12,15 +12,16 @@ import {
 } from "../../../core/channels/channel-settings.ts";
 import { type HeldImportView, listHeldImports, publishHeldImport } from "../../../core/inventory/held-imports.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
+import { Field } from "../../components/field.tsx";
 import { ChannelGuide } from "../../components/staff/channel-guide.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import {
   buttonClass,
   ErrorSummary,
   inputClass,
-  labelClass,
   Notice,
   secondaryButtonClass,
+  staffLook,
 } from "../../components/staff/form.tsx";
 import { PhoneFold } from "../../components/staff/phone-fold.tsx";
 import { staffCellClass, staffHeadClass, ScrollableTable } from "../../components/staff/scrollable-table.tsx";
@@ -205,28 +206,23 @@ function DealerDetailsForm({
 }) {
   const formId = `details-${dealerId}`;
   const field = (name: keyof typeof DETAIL_LABELS, value: string | number | null | undefined, hint: string) => (
-    <div>
-      <label htmlFor={`${formId}-${name}`} className={labelClass}>
-        {DETAIL_LABELS[name]}
-      </label>
-      <p id={`${formId}-${name}-hint`} className="text-sm">
-        {hint}
-      </p>
-      <input
-        id={`${formId}-${name}`}
-        name={name}
-        inputMode={name === "fbPageId" ? "numeric" : "decimal"}
-        defaultValue={value ?? ""}
-        className={inputClass}
-        aria-invalid={errors?.[name] ? true : undefined}
-        aria-describedby={`${formId}-${name}-hint${errors?.[name] ? ` ${formId}-${name}-error` : ""}`}
-      />
-      {errors?.[name] ? (
-        <p id={`${formId}-${name}-error`} className="mt-1 text-sm font-semibold text-brand-red">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      id={`${formId}-${name}`}
+      label={DETAIL_LABELS[name]}
+      hint={hint}
+      error={errors?.[name]}
+      look={{ ...staffLook, hint: "text-sm" }}
+    >
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          inputMode={name === "fbPageId" ? "numeric" : "decimal"}
+          defaultValue={value ?? ""}
+          className={inputClass}
+        />
+      )}
+    </Field>
   );
   return (
     <details className="mt-4" open={errors ? true : undefined}>
@@ -360,12 +356,15 @@ function Channel({ card, csrf }: { card: ChannelCard; csrf: string }) {
         ) : null}
       </div>
       {card.feedUrls.map(({ format, url }) => (
-        <div key={format} className="mt-3">
-          <label htmlFor={`${headingId}-${format}`} className="block font-semibold">
-            Feed URL ({format.toUpperCase()})
-          </label>
-          <input id={`${headingId}-${format}`} readOnly value={url} className={`${inputClass} font-mono text-sm`} />
-        </div>
+        <Field
+          key={format}
+          id={`${headingId}-${format}`}
+          label={`Feed URL (${format.toUpperCase()})`}
+          look={{ label: "block font-semibold" }}
+          className="mt-3"
+        >
+          {(control) => <input {...control} readOnly value={url} className={`${inputClass} font-mono text-sm`} />}
+        </Field>
       ))}
       {card.previousKeyValidUntil ? (
         <p className="mt-2">The previous URL keeps working until {card.previousKeyValidUntil}.</p>

@@ -15,6 +15,7 @@ import {
 } from "../../../../core/catalogue/range-staff-read.ts";
 import type { WriteResult } from "../../../../core/staff/staff-write.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
+import { Field } from "../../../components/field.tsx";
 import { BackToList } from "../../../components/staff/content-form.tsx";
 import { EditableForm } from "../../../components/staff/range-parts.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
@@ -25,6 +26,7 @@ import {
   errorsByField,
   Notice,
   secondaryButtonClass,
+  staffLook,
   TextField,
 } from "../../../components/staff/form.tsx";
 import {
@@ -263,35 +265,28 @@ function ModelSection({
 
 function BrochureField({ model, error }: { model: StaffRangeModel; error?: string }) {
   return (
-    <div>
-      <label htmlFor="model-brochure" className="block font-semibold text-brand-grey">
-        Brochure
-      </label>
-      <p id="model-brochure-hint" className="text-sm text-brand-grey-light">
-        A PDF of at most {MAX_BROCHURE_BYTES / 1024 / 1024} MB.{" "}
-        {model.brochure ? (
-          <a href={model.brochure} className="text-brand-red underline">
-            {model.brochureUploaded ? "The uploaded brochure" : "The generated brochure"}
-          </a>
-        ) : (
-          "None yet."
-        )}
-      </p>
-      <input
-        id="model-brochure"
-        name="brochure"
-        type="file"
-        accept="application/pdf"
-        aria-describedby={`model-brochure-hint${error ? " model-brochure-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        className="mt-1 block w-full"
-      />
-      {error ? (
-        <p id="model-brochure-error" className="mt-1 text-sm font-semibold text-brand-red">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      id="model-brochure"
+      label="Brochure"
+      hint={
+        <>
+          A PDF of at most {MAX_BROCHURE_BYTES / 1024 / 1024} MB.{" "}
+          {model.brochure ? (
+            <a href={model.brochure} className="text-brand-red underline">
+              {model.brochureUploaded ? "The uploaded brochure" : "The generated brochure"}
+            </a>
+          ) : (
+            "None yet."
+          )}
+        </>
+      }
+      error={error}
+      look={staffLook}
+    >
+      {(control) => (
+        <input {...control} name="brochure" type="file" accept="application/pdf" className="mt-1 block w-full" />
+      )}
+    </Field>
   );
 }
 

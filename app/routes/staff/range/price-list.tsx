@@ -6,7 +6,15 @@ import { formatRand } from "../../../../core/shared/format.ts";
 import { assertMayUse } from "../../../../core/staff/roles.ts";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { Select } from "../../../components/staff/fields.tsx";
-import { buttonClass, ErrorSummary, errorsByField, Notice, TextField } from "../../../components/staff/form.tsx";
+import { Field } from "../../../components/field.tsx";
+import {
+  buttonClass,
+  ErrorSummary,
+  errorsByField,
+  Notice,
+  staffLook,
+  TextField,
+} from "../../../components/staff/form.tsx";
 import { StaffTable, staffCellClass, staffHeadClass } from "../../../components/staff/scrollable-table.tsx";
 import { readFormBody } from "../../../lib/form-body.server.ts";
 import { type ColumnQuestion, type PriceListStep, runPriceList } from "../../../lib/price-list.server.ts";
@@ -143,20 +151,18 @@ function UploadForm({ result, csrfToken, busy }: { result?: ActionResult; csrfTo
           </p>
         </>
       ) : (
-        <div>
-          <label htmlFor="list-list" className="block font-semibold text-brand-grey">
-            {LABELS.list}
-          </label>
-          <input
-            id="list-list"
-            name="list"
-            type="file"
-            required
-            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-invalid={result?.errors.list ? true : undefined}
-            className="mt-1 block w-full"
-          />
-        </div>
+        <Field id="list-list" label={LABELS.list} error={result?.errors.list} look={staffLook}>
+          {(control) => (
+            <input
+              {...control}
+              name="list"
+              type="file"
+              required
+              accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="mt-1 block w-full"
+            />
+          )}
+        </Field>
       )}
       {result?.question ? <ColumnChoice question={result.question} errors={result.errors} /> : null}
       <TextField
