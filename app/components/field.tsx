@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
  * required mark), an optional hint, the control, its error, and the aria attributes that tie them together
  * (`aria-describedby` names the error, then the hint; `aria-invalid` while in error); a checkbox beside its label;
  * a group under a legend; a select's options. Each form keeps its own look through `look`; the control itself is
- * the caller's, given its props.
+ * the caller's, given its props (decision 087).
  */
 
 /** What a field's control carries: its id, and the aria attributes for its hint and error. */
