@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { STOCK_FIELD_LABELS, STOCK_STATUSES, type StockField } from "../../../core/inventory/stock-schema.ts";
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_STATES } from "../../../core/inventory/used-query.ts";
 import { canonicalMakeName, nameKey, newCatalogueName } from "../../../core/catalogue/make-names.ts";
-import { Field } from "../field.tsx";
+import { CheckboxField, Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { Select, namedFieldsOf } from "./fields.tsx";
 import { buttonClass, ErrorSummary, inputClass, staffLook } from "./form.tsx";
@@ -114,12 +114,19 @@ function unknownNames(values: StockFormValues, catalogue: Props["catalogue"]): {
   };
 }
 
+/** The box that confirms a make or model the catalogue does not know, under the field that named it. */
 function Confirmation({ name, label, checked }: { name: string; label: string; checked: boolean }) {
   return (
-    <label className="mt-2 flex min-h-11 items-center gap-3 font-semibold">
-      <input type="checkbox" name={name} defaultChecked={checked} className="size-5 accent-brand-red" />
-      {label}
-    </label>
+    <CheckboxField
+      id={`${FORM}-${name}`}
+      label={label}
+      look={{ label: "font-semibold" }}
+      rowClassName="mt-2 flex min-h-11 items-center gap-3"
+    >
+      {(control) => (
+        <input {...control} type="checkbox" name={name} defaultChecked={checked} className="size-5 accent-brand-red" />
+      )}
+    </CheckboxField>
   );
 }
 
