@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { type DatabaseHandle, hasEmbeddedDatabase, openDatabase } from "../db/client.ts";
 import { projectRoot } from "../db/project-root.ts";
 import { isUnseeded } from "../seed/seed.ts";
@@ -29,11 +31,14 @@ export async function openSiteDatabase(
   return open();
 }
 
-/** The seeder: the built tool, as `npm run db:seed` runs it, or its source through tsx under `npm run dev`. */
+/**
+ * The seeder: the built tool, as `npm run db:seed` runs it, or its source through tsx under `npm run dev` (tsx
+ * found from the project's folder, whatever folder the server runs in).
+ */
 function seederArguments(mode: "production" | "development"): string[] {
-  return mode === "production"
-    ? [path.join(projectRoot, "build/tools/db-seed.js")]
-    : ["--import", "tsx", path.join(projectRoot, "server/cli/db-seed.ts")];
+  if (mode === "production") return [path.join(projectRoot, "build/tools/db-seed.js")];
+  const tsx = createRequire(path.join(projectRoot, "package.json")).resolve("tsx");
+  return ["--import", pathToFileURL(tsx).href, path.join(projectRoot, "server/cli/db-seed.ts")];
 }
 
 /**
