@@ -1,11 +1,12 @@
 import type { Plugin } from "vite";
 
 /**
- * Modules that must never reach a browser: the database (db/, its drivers, Drizzle), the web server (server/) and
- * the packages only it runs. React Router already refuses `*.server.ts` modules in the browser build.
+ * Modules that must never reach a browser: the database (db/, its drivers, Drizzle), the demo catalogue (seed/), the
+ * web server (server/) and the packages only it runs. React Router already refuses `*.server.ts` modules in the
+ * browser build.
  */
 const SERVER_ONLY = [
-  /[\\/](db|server)[\\/]/,
+  /[\\/](db|seed|server)[\\/]/,
   /[\\/]node_modules[\\/](drizzle-orm|pg|pg-[a-z-]+|@electric-sql|pino|nodemailer|sharp|@node-rs|hono|@hono|prom-client)[\\/]/,
 ];
 

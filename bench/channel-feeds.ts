@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { CHANNELS, ChannelStock, serialiseFeed } from "../core/channels/channels.ts";
 import type { StockRow } from "../core/inventory/used-vehicles.ts";
-import { generateUsedVehicles } from "../db/seed/used-stock.ts";
+import { generateUsedVehicles } from "../seed/used-stock.ts";
 import { gzipOf } from "../server/channel-feeds.ts";
 
 /**

@@ -1,5 +1,5 @@
 import autocannon from "autocannon";
-import { mulberry32 } from "../db/seed/used-stock.ts";
+import { mulberry32 } from "../seed/used-stock.ts";
 import {
   BODY_TYPES,
   FUEL_TYPES,

@@ -18,7 +18,7 @@ import { ReadModels } from "../core/shared/read-model.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { openDatabase } from "../db/client.ts";
 import { usedVehicles } from "../db/schema.ts";
-import { seedDatabase } from "../db/seed/seed.ts";
+import { seedDatabase } from "../seed/seed.ts";
 import { createApp } from "../server/app.ts";
 import { parseCommandLine } from "../server/cli/command-line.ts";
 import { createLogger } from "../server/logger.ts";

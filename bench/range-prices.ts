@@ -14,7 +14,7 @@ import { runPriceList } from "../app/lib/price-list.server.ts";
 import type { StaffActor } from "../core/staff/roles.ts";
 import { openDatabase } from "../db/client.ts";
 import { rangeModels, rangeVariants } from "../db/schema.ts";
-import { seedDatabase } from "../db/seed/seed.ts";
+import { seedDatabase } from "../seed/seed.ts";
 import { parseCommandLine } from "../server/cli/command-line.ts";
 
 const USAGE = `Usage: npm run bench:prices -- [--variants 300] [--rounds 3]

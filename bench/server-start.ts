@@ -4,8 +4,9 @@
  *
  *   npm run bench:start [-- --runs 3 --command "node build/server/index.js" --port 3530]
  *
- * The first start creates, migrates and seeds a fresh data folder (reported apart); each measured start after it
- * opens that folder as a restarted server would. Memory is the process's resident set (VmRSS) after every page of
+ * The first start has a fresh data folder created, migrated and seeded (by the seed tool in a process of its own,
+ * decision 091) and is reported apart, with its memory after the same pages; each measured start after it opens
+ * that folder as a restarted server would. Memory is the server process's resident set (VmRSS) after every page of
  * PAGES has been asked for three times. Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
@@ -84,7 +85,7 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "bench-start-"));
 try {
   const first = await startOnce(dataDir);
   console.log(
-    `first start (creates, migrates and seeds the database): answered after ${(first.firstAnswerMs / 1000).toFixed(2)} s, ${first.rssMb.toFixed(0)} MB`,
+    `first start (the database created, migrated and seeded first): answered after ${(first.firstAnswerMs / 1000).toFixed(2)} s, resident memory after ${PAGES.length} pages x 3: ${first.rssMb.toFixed(0)} MB`,
   );
   const starts: Start[] = [];
   for (let run = 0; run < Number(options.runs); run++) starts.push(await startOnce(dataDir));

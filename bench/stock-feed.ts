@@ -30,7 +30,7 @@ import { eq } from "drizzle-orm";
 import { adminQuery } from "../db/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { dealerFeedLayouts, dealerFeedPhotoHosts, dealers, makes, models } from "../db/schema.ts";
-import { seedDatabase } from "../db/seed/seed.ts";
+import { seedDatabase } from "../seed/seed.ts";
 import { feedKeyActor } from "../core/inventory/feed-keys.ts";
 import { importStockFeed, type StockFeedReport } from "../core/inventory/stock-feed.ts";
 import { parseFeed, readFeed } from "../core/inventory/stock-feed-format.ts";

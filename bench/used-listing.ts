@@ -9,7 +9,7 @@
  * --explain N prints EXPLAIN (ANALYZE, BUFFERS) of the page query of the N slowest combinations.
  */
 import os from "node:os";
-import { mulberry32 } from "../db/seed/used-stock.ts";
+import { mulberry32 } from "../seed/used-stock.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadEnv } from "../server/env.ts";
 import { findDealerId, listDealers } from "../core/dealers/dealers.ts";

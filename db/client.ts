@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -71,6 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openOwnedDataDir(options.dataDir);
 }
 
+const pgliteDirectory = (dataDir: string) => path.join(dataDir, "pglite");
+
+/** Whether an embedded data directory holds a database yet (PostgreSQL writes PG_VERSION as it creates one). */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(path.join(pgliteDirectory(dataDir), "PG_VERSION"));
+}
+
 /**
  * The one way to open an embedded data directory: its lock first (refused with DataDirBusyError while another
  * process holds it, before any file is touched), then the folder, owner-only, then PGlite. Closing releases it.
@@ -79,7 +87,7 @@ async function openOwnedDataDir(dataDir: string): Promise<DatabaseHandle> {
   const lock = await lockDataDir(dataDir);
   try {
     await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
-    return wrapPglite(await openDurablePglite(path.join(dataDir, "pglite")), lock);
+    return wrapPglite(await openDurablePglite(pgliteDirectory(dataDir)), lock);
   } catch (error) {
     await lock.release();
     throw error;

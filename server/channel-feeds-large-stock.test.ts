@@ -5,7 +5,7 @@ import { LinkSigner } from "../core/appointments/links.ts";
 import { listChannelSettings } from "../core/channels/channel-settings.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { dealers, usedVehicles } from "../db/schema.ts";
-import { addUsedVehicles } from "../db/seed/seed.ts";
+import { addUsedVehicles } from "../seed/seed.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
 import { createStaffUser } from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";

@@ -3,6 +3,7 @@ import { LINK_KEY_FILE_NAME } from "../core/appointments/links.ts";
 import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
 import type { OperatorContext } from "../core/operator/commands.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { DEMO_CATALOGUE } from "../seed/seed.ts";
 import type { Env } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
 import type { Logger } from "./logger.ts";
@@ -40,6 +41,7 @@ export function linkKeyLocation(env: Pick<Env, "LINK_SIGNING_KEY" | "DATA_DIR">)
 export function operatorContext(env: Env, database: DatabaseHandle, logger: Logger): OperatorContext {
   return {
     database,
+    demoCatalogue: DEMO_CATALOGUE,
     financeCipher: () => financeCipherFromEnv(env, logger),
     financeRetentionDays: env.FINANCE_RETENTION_DAYS,
     databaseLabel: databaseLabel(env),

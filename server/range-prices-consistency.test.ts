@@ -8,7 +8,7 @@ import { formatRand } from "../core/shared/format.ts";
 import type { StaffActor } from "../core/staff/roles.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { models, rangeModels, rangeVariants } from "../db/schema.ts";
-import { SEEDED_RISE } from "../db/seed/seed.ts";
+import { SEEDED_RISE } from "../seed/seed.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
 import { builtSite } from "../tests/support/page-server.ts";
 import { createStaffUser } from "../tests/support/staff.ts";

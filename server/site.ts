@@ -4,16 +4,16 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Connect } from "vite";
-import { openDatabase } from "../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import { DataDirBusyError } from "../db/data-dir-lock.ts";
-import { seedIfEmpty } from "../db/seed/seed.ts";
-import { createMailer } from "../core/delivery/email.ts";
+import { createMailer, type Mailer } from "../core/delivery/email.ts";
 import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
 import { registerAlertJobs } from "../core/alerts/jobs.ts";
 import { JobRunner } from "../core/jobs/runner.ts";
 import { backfillFinanceIdentifiers } from "../core/privacy/kinds/finance.ts";
 import { registerRetentionJob } from "../core/privacy/retention-job.ts";
 import { retentionSettingsOf } from "../core/privacy/retention.ts";
+import type { StaffBootstrap } from "../core/staff/bootstrap.ts";
 import { UsedStock } from "../core/inventory/used-stock.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { PageCache } from "./page-cache.ts";
@@ -23,7 +23,7 @@ import { DatabaseRateLimiter } from "../core/shared/database-rate-limiter.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { bootstrapStaff } from "../core/staff/bootstrap.ts";
 import { registerStaffHousekeepingJob } from "../core/staff/housekeeping.ts";
-import { createApp } from "./app.ts";
+import { type AppDeps, createApp } from "./app.ts";
 import { openControlSocket } from "./control-socket.ts";
 import { type Env, groupLegalDetailsOf, loadEnv } from "./env.ts";
 import { financeCipherFromEnv } from "./finance-cipher.ts";
@@ -34,6 +34,7 @@ import { compressionThreadCounts } from "./middleware/caching.ts";
 import { registerVitalsPurgeJob, VitalsAggregator } from "../core/vitals/store.ts";
 import { PageCountsAggregator, registerPageCountsPurgeJob } from "../core/insights/counts.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { openSiteDatabase } from "./site-database.ts";
 import { controlSocketPath, operatorContext } from "./operations.ts";
 import { EMBEDDED_WRITE_LIMITS, POSTGRES_WRITE_LIMITS, WriteQueue } from "../core/shared/write-queue.ts";
 import { type BuiltPages, projectRoot } from "./pages.ts";
@@ -71,10 +72,7 @@ export function startSite(pages: SitePages): void {
 
 async function runSite(pages: SitePages, env: Env, logger: Logger) {
   const started = performance.now();
-  const isDev = pages.mode === "development";
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-  await database.migrate();
-  if (await seedIfEmpty(database.db)) logger.info("empty database: filled it with the demo catalogue");
+  const database = await openSiteDatabase(env, pages.mode, logger);
   // The operators' tools reach the embedded database through this process, its only owner (decision 016).
   const controlSocket =
     database.kind === "pglite"
@@ -84,9 +82,73 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
           logger.child({ component: "control-socket" }),
         )
       : null;
+  const reads = await startReads(database, env, pages.mode === "development", logger);
+  const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
+  const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
+  const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
+  const metrics = await siteMetrics(database, env, reads, writeQueue, drain, logger);
+  const visits = visitCounters(database, env, logger);
+  const services = leadServices(database, env, logger);
+  const staff = await firstAdministrator(database, env, siteUrl, logger);
+  const app = createApp({
+    ...appSettings(env, database, pages),
+    ...services,
+    db: database.db,
+    health: database,
+    logger,
+    siteUrl,
+    usedStock: reads.usedStock,
+    readModels: reads.readModels,
+    pageCache: reads.pageCache,
+    writeQueue,
+    isDraining: () => drain.draining,
+    requestMetrics: metrics.middleware(pages.pageRoutePattern),
+    recordVitals: (visit) => {
+      visits.vitals.record(visit);
+      metrics.observeVitals(visit);
+    },
+    recordPageCount: (count) => visits.pageCounts.record(count),
+    channelFeeds: { observe: metrics.feedFetchObserver() },
+    countLead: metrics.leadCounter(),
+  });
+  const shutdown = { started: false };
+  const server = siteServer(app.fetch, pages.devMiddleware, shutdown);
+  const background = backgroundWork(database, env, services, siteUrl, logger);
+  const report = await startupReport(env, database.db, services.mailer.description, siteUrl, staff);
+  warnOfFilesOpenToOthers(env, logger);
+  server.listen(env.PORT, env.HOST, () => {
+    const ms = Math.round(performance.now() - started);
+    database.describeOwner({ port: (server.address() as { port: number }).port });
+    logger.info({ url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: pages.mode, ...report }, "listening");
+    if (process.stdout.isTTY) process.stdout.write(formatStartupReport(report));
+    if (env.LEAD_DELIVERY === "on") background.worker.start();
+    if (env.JOBS === "on") background.jobs.start();
+    visits.vitals.start();
+    visits.pageCounts.start();
+  });
+  stopOnSignals({
+    server,
+    state: shutdown,
+    drain,
+    logger,
+    alongsideServer: () => Promise.all([background.worker.stop(), background.jobs.stop()]),
+    afterServer: async () => {
+      await visits.vitals.stop();
+      await visits.pageCounts.stop();
+      await reads.stop();
+      await controlSocket?.close();
+      await database.close();
+    },
+  });
+}
 
-  // What public pages read, and the used stock, kept in memory and refreshed on every change through the one
-  // change notification of this process (decisions 034 and 040). Read in the background; until then, queries.
+type Reads = Awaited<ReturnType<typeof startReads>>;
+
+/**
+ * What public pages read, and the used stock, kept in memory and refreshed on every change through the one change
+ * notification of this process (decisions 034 and 040). Read in the background; until then, queries.
+ */
+async function startReads(database: DatabaseHandle, env: Env, isDev: boolean, logger: Logger) {
   const changes = new ChangeNotifications();
   await changes.start(database);
   const usedStock = new UsedStock(database.db, logger.child({ component: "used-stock" }));
@@ -103,43 +165,114 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
         })
       : undefined;
   pageCache?.watch(changes);
+  return {
+    usedStock,
+    readModels,
+    pageCache,
+    async stop() {
+      await usedStock.stop();
+      await readModels.stop();
+      pageCache?.stop();
+      await changes.stop();
+    },
+  };
+}
 
-  const siteUrl = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
-  const drain = new Drain(env.SHUTDOWN_DRAIN_SECONDS * 1000, logger);
-  const writeQueue = new WriteQueue(database.kind === "pglite" ? EMBEDDED_WRITE_LIMITS : POSTGRES_WRITE_LIMITS);
+/** The Prometheus metrics, served on METRICS_PORT when it is set. */
+async function siteMetrics(
+  database: DatabaseHandle,
+  env: Env,
+  reads: Pick<Reads, "usedStock" | "readModels" | "pageCache">,
+  writeQueue: WriteQueue,
+  drain: Drain,
+  logger: Logger,
+) {
   const metrics = new Metrics({
     db: database.db,
     poolStats: database.poolStats,
-    usedStock,
-    readModels,
+    usedStock: reads.usedStock,
+    readModels: reads.readModels,
+    pageCache: reads.pageCache,
     writeQueue,
-    pageCache,
     compressionThread: compressionThreadCounts,
     draining: () => drain.draining,
   });
   if (env.METRICS_PORT > 0) await serveMetrics(metrics, env.METRICS_PORT, env.METRICS_HOST, logger);
-  const { pageHandler, pageMethods, pageRoutePattern, pageRouteRules, pageMatch, devMiddleware } = pages;
-  // Real visitors' Core Web Vitals (decision 053): counted in memory, added to the database every VITALS_FLUSH_SECONDS.
+  return metrics;
+}
+
+/** The createApp settings read from the environment and the pages, as they are. */
+function appSettings(env: Env, database: DatabaseHandle, pages: SitePages) {
+  const isDev = pages.mode === "development";
+  const window = env.POST_RATE_WINDOW_SECONDS * 1000;
+  return {
+    // On PostgreSQL in the database, so that several instances sharing it share each client's allowance. The
+    // embedded database has one owner (decision 016): its allowance in memory spares each write a commit of
+    // its own, whose fsync holds up every request on the one connection.
+    rateLimiter:
+      database.kind === "pglite"
+        ? new MemoryRateLimiter(env.POST_RATE_LIMIT, window)
+        : new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, window),
+    trustProxy: env.TRUST_PROXY,
+    groupLegal: groupLegalDetailsOf(env),
+    signInClientFailures: env.STAFF_SIGN_IN_CLIENT_FAILURES,
+    vitalsSampleRate: env.VITALS_SAMPLE_RATE,
+    vitalsAllowance: new MemoryRateLimiter(env.VITALS_RATE_LIMIT, window),
+    countAllowance: new MemoryRateLimiter(env.PAGE_COUNTS_RATE_LIMIT, window),
+    maxStockDropShare: env.CHANNEL_FEED_MAX_DROP,
+    feedFileLimits: { ...DEFAULT_FEED_FILE_LIMITS, maxRows: env.FEED_MAX_ROWS },
+    pageHandler: pages.pageHandler,
+    pageMethods: pages.pageMethods,
+    pageRouteRules: pages.pageRouteRules,
+    pageRoutePattern: pages.pageRoutePattern,
+    pageMatch: pages.pageMatch,
+    staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
+    viteDevelopment: isDev,
+  } satisfies Partial<AppDeps>;
+}
+
+/** Real visitors' Core Web Vitals (decision 053) and page counts (decision 057): counted in memory, added to the database now and then. */
+function visitCounters(database: DatabaseHandle, env: Env, logger: Logger) {
   const vitals = new VitalsAggregator(database.db, {
     logger: logger.child({ component: "web-vitals" }),
     flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000,
   });
-  // Page views, visits and clicks per source (issue 35, decision 057): counted in memory, added every PAGE_COUNTS_FLUSH_SECONDS.
   const pageCounts = new PageCountsAggregator(database.db, {
     logger: logger.child({ component: "page-counts" }),
     flushEveryMs: env.PAGE_COUNTS_FLUSH_SECONDS * 1000,
     sourceCap: { perDay: env.PAGE_COUNTS_NEW_SOURCES_PER_DAY, perClient: env.PAGE_COUNTS_NEW_SOURCES_PER_CLIENT },
   });
+  return { vitals, pageCounts };
+}
+
+type LeadServices = ReturnType<typeof leadServices>;
+
+/** The mail channel, the finance key, the link key and the retention settings the pages, the worker and the jobs share. */
+function leadServices(database: DatabaseHandle, env: Env, logger: Logger) {
   const financeCipher = financeCipherFromEnv(env, logger);
   const outboxDir = path.join(env.DATA_DIR, "outbox");
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM });
-  const privacy = { outboxDir, retention: retentionSettingsOf(env) };
+  const mailer: Mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM });
   // Finance applications stored before their blind index existed are indexed once, in batches (decision 074).
   void backfillFinanceIdentifiers(database.db, financeCipher)
     .then((indexed) => indexed > 0 && logger.info({ indexed }, "finance applications indexed for privacy searches"))
     .catch((error: unknown) =>
       logger.error({ err: error }, "could not index finance applications for privacy searches"),
     );
+  return {
+    financeCipher,
+    mailer,
+    privacy: { outboxDir, retention: retentionSettingsOf(env) },
+    linkSigner: linkSignerFromEnv(env, logger),
+  };
+}
+
+/** The first group administrator from the settings, or the set-up link that creates one, while there is no staff account. */
+async function firstAdministrator(
+  database: DatabaseHandle,
+  env: Env,
+  siteUrl: string,
+  logger: Logger,
+): Promise<StaffBootstrap> {
   const staff = await bootstrapStaff(database.db, {
     email: env.STAFF_BOOTSTRAP_EMAIL,
     password: env.STAFF_BOOTSTRAP_PASSWORD,
@@ -153,59 +286,28 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
         `\nNo staff account yet. Create the first administrator (link valid 24 hours, once):\n  ${staff.link}\n\n`,
       );
   }
-  const linkSigner = linkSignerFromEnv(env, logger);
-  const app = createApp({
-    mailer,
-    db: database.db,
-    health: database,
-    logger,
-    // On PostgreSQL in the database, so that several instances sharing it share each client's allowance. The
-    // embedded database has one owner (decision 016): its allowance in memory spares each write a commit of
-    // its own, whose fsync holds up every request on the one connection.
-    rateLimiter:
-      database.kind === "pglite"
-        ? new MemoryRateLimiter(env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000)
-        : new DatabaseRateLimiter(database.db, env.POST_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
-    trustProxy: env.TRUST_PROXY,
-    siteUrl,
-    groupLegal: groupLegalDetailsOf(env),
-    financeCipher,
-    linkSigner,
-    privacy,
-    usedStock,
-    readModels,
-    pageCache,
-    signInClientFailures: env.STAFF_SIGN_IN_CLIENT_FAILURES,
-    writeQueue,
-    isDraining: () => drain.draining,
-    requestMetrics: metrics.middleware(pageRoutePattern),
-    pageRoutePattern,
-    vitalsSampleRate: env.VITALS_SAMPLE_RATE,
-    vitalsAllowance: new MemoryRateLimiter(env.VITALS_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
-    recordVitals: (visit) => {
-      vitals.record(visit);
-      metrics.observeVitals(visit);
-    },
-    recordPageCount: (count) => pageCounts.record(count),
-    countAllowance: new MemoryRateLimiter(env.PAGE_COUNTS_RATE_LIMIT, env.POST_RATE_WINDOW_SECONDS * 1000),
-    pageMatch,
-    channelFeeds: { observe: metrics.feedFetchObserver() },
-    maxStockDropShare: env.CHANNEL_FEED_MAX_DROP,
-    feedFileLimits: { ...DEFAULT_FEED_FILE_LIMITS, maxRows: env.FEED_MAX_ROWS },
-    countLead: metrics.leadCounter(),
-    pageHandler,
-    pageMethods,
-    pageRouteRules,
-    staticRoot: isDev ? undefined : path.relative(process.cwd(), path.join(projectRoot, "build/client")),
-    viteDevelopment: isDev,
-  });
-  const listener = getRequestListener(app.fetch);
-  let shuttingDown = false;
-  const server = http.createServer((req, res) => {
-    // While shutting down, a keep-alive connection is closed as soon as its answer is sent.
-    if (shuttingDown) res.shouldKeepAlive = false;
+  return staff;
+}
+
+/**
+ * The HTTP server, Vite's middleware first in development. Once `shutdown.started` is set, a keep-alive connection
+ * is closed as soon as its answer is sent.
+ */
+function siteServer(
+  fetch: Parameters<typeof getRequestListener>[0],
+  devMiddleware: Connect.Server | undefined,
+  shutdown: { started: boolean },
+) {
+  const listener = getRequestListener(fetch);
+  return http.createServer((req, res) => {
+    if (shutdown.started) res.shouldKeepAlive = false;
     return devMiddleware ? devMiddleware(req, res, () => listener(req, res)) : listener(req, res);
   });
+}
+
+/** The lead delivery worker and the scheduled jobs, started once the server listens. */
+function backgroundWork(database: DatabaseHandle, env: Env, services: LeadServices, siteUrl: string, logger: Logger) {
+  const { mailer, financeCipher, linkSigner, privacy } = services;
   const worker = new LeadDeliveryWorker({
     db: database.db,
     logger: logger.child({ component: "lead-delivery" }),
@@ -231,41 +333,45 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
   registerRetentionJob(jobs, {
     db: database.db,
     settings: privacy.retention,
-    deps: { cipher: financeCipher, outboxDir },
+    deps: { cipher: financeCipher, outboxDir: privacy.outboxDir },
   });
   registerVitalsPurgeJob(jobs, { db: database.db, retentionDays: env.VITALS_RETENTION_DAYS });
   registerPageCountsPurgeJob(jobs, { db: database.db });
   // Idle and expired staff sessions, expired one-time tokens, ended sign-in failure counts.
   registerStaffHousekeepingJob(jobs, { db: database.db });
-  const report = await startupReport(env, database.db, mailer.description, siteUrl, staff);
-  const openToOthers = filesOpenToOthers(env.DATA_DIR);
-  if (openToOthers.length > 0) {
-    logger.warn(
-      { files: openToOthers, fix: `chmod -R go= ${env.DATA_DIR}` },
-      "these hold leads, personal details or keys but other local users may open them: make them the owner's alone (folders 700, files 600)",
-    );
-  }
-  server.listen(env.PORT, env.HOST, () => {
-    const ms = Math.round(performance.now() - started);
-    database.describeOwner({ port: (server.address() as { port: number }).port });
-    logger.info(
-      { url: `http://${env.HOST}:${env.PORT}`, startupMs: ms, mode: isDev ? "development" : "production", ...report },
-      "listening",
-    );
-    if (process.stdout.isTTY) process.stdout.write(formatStartupReport(report));
-    if (env.LEAD_DELIVERY === "on") worker.start();
-    if (env.JOBS === "on") jobs.start();
-    vitals.start();
-    pageCounts.start();
-  });
+  return { worker, jobs };
+}
 
-  /**
-   * SIGTERM: drain (readiness off for SHUTDOWN_DRAIN_SECONDS, still serving), then stop accepting connections,
-   * let the requests in flight and the delivery batch in hand finish, then close the database and exit 0; past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
-   */
+function warnOfFilesOpenToOthers(env: Env, logger: Logger) {
+  const openToOthers = filesOpenToOthers(env.DATA_DIR);
+  if (openToOthers.length === 0) return;
+  logger.warn(
+    { files: openToOthers, fix: `chmod -R go= ${env.DATA_DIR}` },
+    "these hold leads, personal details or keys but other local users may open them: make them the owner's alone (folders 700, files 600)",
+  );
+}
+
+type Shutdown = {
+  server: http.Server;
+  /** Set as the shutdown starts (siteServer reads it). */
+  state: { started: boolean };
+  drain: Drain;
+  logger: Logger;
+  /** What stops while the server closes (the delivery batch in hand, the running jobs). */
+  alongsideServer: () => Promise<unknown>;
+  /** What stops once the server has closed, in order, the database last. */
+  afterServer: () => Promise<void>;
+};
+
+/**
+ * SIGTERM and SIGINT: drain (readiness off for SHUTDOWN_DRAIN_SECONDS, still serving), then stop accepting
+ * connections, let the requests in flight and the delivery batch in hand finish, then close the database and exit 0;
+ * past SHUTDOWN_LIMIT_MS exit 1 with whatever is left.
+ */
+function stopOnSignals({ server, state, drain, logger, alongsideServer, afterServer }: Shutdown) {
   const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
+    if (state.started) return;
+    state.started = true;
     const began = performance.now();
     logger.info({ signal }, "shutting down");
     await drain.run();
@@ -277,16 +383,9 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     // Connections that go idle once their last answer is sent are closed at once, not after the keep-alive timeout.
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     try {
-      await Promise.all([serverClosed, worker.stop(), jobs.stop()]);
-      await vitals.stop();
-      await pageCounts.stop();
-      await usedStock.stop();
-      await readModels.stop();
-      pageCache?.stop();
-      await changes.stop();
-      await controlSocket?.close();
+      await Promise.all([serverClosed, alongsideServer()]);
       clearInterval(idleSweep);
-      await database.close();
+      await afterServer();
       logger.info({ ms: Math.round(performance.now() - began) }, "shut down");
       process.exit(0);
     } catch (error) {

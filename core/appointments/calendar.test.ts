@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KIMBERLEY_HOURS, STANDARD_HOURS } from "../../db/seed/dealers.ts";
+import { KIMBERLEY_HOURS, STANDARD_HOURS } from "../../seed/dealers.ts";
 import {
   addDays,
   easterSunday,

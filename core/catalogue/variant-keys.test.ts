@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { CAR_MODELS, MOTORCYCLE_MODELS } from "../../db/seed/content/catalogue.ts";
+import { CAR_MODELS, MOTORCYCLE_MODELS } from "../../seed/content/catalogue.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { ReadModels } from "../shared/read-model.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../inventory/compare-selection.ts";

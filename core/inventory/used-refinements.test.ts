@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { dealers } from "../../db/schema.ts";
-import { mulberry32 } from "../../db/seed/used-stock.ts";
+import { mulberry32 } from "../../seed/used-stock.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { BODY_TYPES, parseUsedVehicleQuery, PROVINCES, type UsedVehicleQuery } from "./used-query.ts";
 import { UsedStockIndex } from "./used-stock-index.ts";

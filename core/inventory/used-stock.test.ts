@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { adminSelect } from "../../db/admin.ts";
 import { dealers, makes, models, usedVehicles } from "../../db/schema.ts";
-import { mulberry32 } from "../../db/seed/used-stock.ts";
+import { mulberry32 } from "../../seed/used-stock.ts";
 import { cloneTemplate, postgresServerUrl } from "../../tests/support/template-db.ts";
 import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
 import { ChangeNotifications } from "../shared/change-notifications.ts";

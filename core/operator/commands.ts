@@ -2,9 +2,8 @@ import { Console } from "node:console";
 import { Writable } from "node:stream";
 import { count, sql } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
-import type { DatabaseHandle } from "../../db/client.ts";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
 import { usedVehicles } from "../../db/schema.ts";
-import { addUsedVehicles, DEFAULT_USED_COUNT, seedIfEmpty } from "../../db/seed/seed.ts";
 import { leadReport, leadStats, listLeads } from "../delivery/lead-log.ts";
 import { resendLead } from "../delivery/outbox.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
@@ -40,8 +39,18 @@ export const operatorRequestSchema = z.discriminatedUnion("command", [
 export type OperatorRequest = z.input<typeof operatorRequestSchema>;
 export type OperatorResult = { stdout: string; stderr: string; exitCode: number };
 
+/** The demo catalogue (seed/, a layer above core/), handed in by whoever runs the commands. */
+export type DemoCatalogue = {
+  defaultUsedCount: number;
+  /** Fills an empty database, all or nothing; answers whether it did. */
+  seedIfEmpty(db: Database, options: { usedCount: number }): Promise<boolean>;
+  /** Adds `total` generated used vehicles in one transaction; a different `seed` gives different vehicles. */
+  addUsedVehicles(db: Database, total: number, seed: number): Promise<void>;
+};
+
 export type OperatorContext = {
   database: DatabaseHandle;
+  demoCatalogue: DemoCatalogue;
   financeCipher: () => FinanceCipher;
   financeRetentionDays: number;
   /** What the backup message names as the database it copied, e.g. "the embedded database in /srv/data". */
@@ -122,7 +131,7 @@ async function execute(
       break;
     }
     case "seed":
-      await seed(context.database, request.used, out);
+      await seed(context.database, context.demoCatalogue, request.used, out);
       break;
     case "backup": {
       const bytes = await context.database.backup(request.file);
@@ -154,12 +163,13 @@ async function showLead(context: OperatorContext, id: string, decrypt: boolean, 
  * to one that has it; then fresh statistics, so the listing's index-only scans need no heap visits. The
  * counts table is rewritten: a bulk load leaves it hundreds of pages of dead rows that every listing sums.
  */
-async function seed(database: DatabaseHandle, used: number | undefined, out: TextConsole) {
+async function seed(database: DatabaseHandle, demo: DemoCatalogue, used: number | undefined, out: TextConsole) {
   const started = performance.now();
-  if (await seedIfEmpty(database.db, { usedCount: used ?? DEFAULT_USED_COUNT })) {
-    out.log(`seeded the demo catalogue with ${used ?? DEFAULT_USED_COUNT} used vehicles`);
+  const usedCount = used ?? demo.defaultUsedCount;
+  if (await demo.seedIfEmpty(database.db, { usedCount })) {
+    out.log(`seeded the demo catalogue with ${usedCount} used vehicles`);
   } else if (used !== undefined) {
-    await database.db.transaction((tx) => addUsedVehicles(tx, used, Date.now() % 2_147_483_647));
+    await demo.addUsedVehicles(database.db, used, Date.now() % 2_147_483_647);
     out.log(`added ${used} used vehicles`);
   } else {
     out.log("the database already has the demo catalogue; pass --used N to add used vehicles");

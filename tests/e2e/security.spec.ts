@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { openDatabase } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
-import { seedDatabase } from "../../db/seed/seed.ts";
+import { seedDatabase } from "../../seed/seed.ts";
 import { type AppProcess, startAppProcess } from "../support/app-process.ts";
 import { hydrated } from "./support/page-checks.ts";
 

@@ -21,7 +21,7 @@ import {
   tradeIns,
   usedVehicles,
 } from "../../db/schema.ts";
-import { seedDatabase } from "../../db/seed/seed.ts";
+import { seedDatabase } from "../../seed/seed.ts";
 import { createApp } from "../../server/app.ts";
 import { ROUTE_BODY_LIMITS } from "../../server/body-limits.ts";
 import { goPingGuardRule } from "../../server/go-links.ts";

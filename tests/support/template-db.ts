@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { adminQuery } from "../../db/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { seedDatabase } from "../../db/seed/seed.ts";
+import { seedDatabase } from "../../seed/seed.ts";
 
 /**
  * Tests run on a real database: one migrated and seeded template per test run, cloned for each test file.

@@ -1,4 +1,4 @@
-import type { BusinessHours } from "../schema.ts";
+import type { BusinessHours } from "../db/schema.ts";
 
 /** product.md §9: the group's standard opening hours. */
 export const STANDARD_HOURS: BusinessHours[] = [

@@ -1,10 +1,10 @@
-import { nameKey, slugOf } from "../../core/catalogue/make-names.ts";
+import { nameKey, slugOf } from "../core/catalogue/make-names.ts";
 import { SA_CATALOGUE } from "./sa-catalogue.ts";
-import { parseSastDateTime } from "../../core/content/schedule.ts";
+import { parseSastDateTime } from "../core/content/schedule.ts";
 import { count } from "drizzle-orm";
-import { isWingDealerName } from "../../core/dealers/dealers.ts";
-import { type Scene, SCENES, vehicleImageUrl } from "../../core/media/shapes.ts";
-import type { Database } from "../client.ts";
+import { isWingDealerName } from "../core/dealers/dealers.ts";
+import { type Scene, SCENES, vehicleImageUrl } from "../core/media/shapes.ts";
+import type { Database } from "../db/client.ts";
 import {
   banners,
   blogPosts,
@@ -21,7 +21,7 @@ import {
   rangeVariants,
   usedVehicleImages,
   usedVehicles,
-} from "../schema.ts";
+} from "../db/schema.ts";
 import { BANNERS } from "./content/banners.ts";
 import { BLOG_POSTS } from "./content/blog-posts.ts";
 import { CAR_MODELS, MOTORCYCLE_MODELS } from "./content/catalogue.ts";
@@ -30,7 +30,8 @@ import type { CatalogueModel } from "./content/types.ts";
 import { DEALER_COORDINATES, DEALERS, STANDARD_HOURS, streetAndPostalCode } from "./dealers.ts";
 import { generateUsedVehicles, USED_MAKES } from "./used-stock.ts";
 import { randomBytes } from "node:crypto";
-import { CHANNELS } from "../../core/channels/channels.ts";
+import { CHANNELS } from "../core/channels/channels.ts";
+import type { DemoCatalogue } from "../core/operator/commands.ts";
 
 export const DEFAULT_USED_COUNT = 320;
 const INSERT_BATCH = 1_000;
@@ -75,10 +76,15 @@ async function seedChannels(tx: Transaction, dealerIds: Ids): Promise<void> {
   );
 }
 
+/** Whether the database has no dealers yet, the demo catalogue's to fill. */
+export async function isUnseeded(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(dealers);
+  return (row?.n ?? 0) === 0;
+}
+
 /** Seeds only when the database has no dealers yet; answers whether it seeded. */
 export async function seedIfEmpty(db: Database, options: { usedCount?: number } = {}): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(dealers);
-  if ((row?.n ?? 0) > 0) return false;
+  if (!(await isUnseeded(db))) return false;
   await seedDatabase(db, options);
   return true;
 }
@@ -407,3 +413,10 @@ export async function addUsedVehicles(db: Database | Transaction, total: number,
   }
   await flush();
 }
+
+/** What the operators' `seed` command (core/operator) does with the demo catalogue. */
+export const DEMO_CATALOGUE: DemoCatalogue = {
+  defaultUsedCount: DEFAULT_USED_COUNT,
+  seedIfEmpty,
+  addUsedVehicles: (db, total, seed) => db.transaction((tx) => addUsedVehicles(tx, total, seed)),
+};

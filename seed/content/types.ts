@@ -1,4 +1,4 @@
-import type { VehicleShape } from "../../../core/media/shapes.ts";
+import type { VehicleShape } from "../../core/media/shapes.ts";
 
 export type CatalogueVariant = {
   name: string;

@@ -1,5 +1,5 @@
-import { type CarShape, type Scene, type VehicleShape, vehicleImageUrl } from "../../core/media/shapes.ts";
-import type { BodyType, FuelType, Transmission, VehicleState } from "../../core/inventory/used-query.ts";
+import { type CarShape, type Scene, type VehicleShape, vehicleImageUrl } from "../core/media/shapes.ts";
+import type { BodyType, FuelType, Transmission, VehicleState } from "../core/inventory/used-query.ts";
 
 /**
  * A variant as it was sold new in South Africa: its gearbox, its fuel and the model years it was on sale

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAR_SHAPES, MOTORCYCLE_SHAPES, VEHICLE_SHAPES } from "../../../core/media/shapes.ts";
+import { CAR_SHAPES, MOTORCYCLE_SHAPES, VEHICLE_SHAPES } from "../../core/media/shapes.ts";
 import { BANNERS } from "./banners.ts";
 import { BLOG_POSTS } from "./blog-posts.ts";
 import { CAR_MODELS, MOTORCYCLE_MODELS } from "./catalogue.ts";
