@@ -30,8 +30,9 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     at("used/:make/:model/:id", "routes/used/detail.tsx"),
     // Enquiries (issue 5)
     // Enquiries (issue 5): each form with its thank-you page
-    ...enquiry("new/:make/:model/:variant/enquire", "routes/leads/new-enquire.tsx"),
-    ...enquiry("honda-wing/:make/:model/:variant/enquire", "routes/leads/wing-enquire.tsx"),
+    // One module for both: it tells a car's from a motorcycle's by the matched path
+    ...enquiry("new/:make/:model/:variant/enquire", "routes/leads/new-vehicle-enquire.tsx"),
+    ...enquiry("honda-wing/:make/:model/:variant/enquire", "routes/leads/new-vehicle-enquire.tsx"),
     ...enquiry("used/:make/:model/:id/enquire", "routes/leads/used-enquire.tsx"),
     ...enquiry("specials/:slug", "routes/leads/special.tsx"),
     ...enquiry("parts", "routes/leads/parts.tsx"),

@@ -90,13 +90,26 @@ function assertChannel(channel: string): void {
   if (!channelById(channel)) throw new UnknownChannel();
 }
 
-/** Switches a channel on or off for a dealer; switching on for the first time makes its key. */
-export async function setChannelEnabled(
+type ChannelFeedRow = typeof channelFeeds.$inferSelect;
+
+/** What one operation changes in a channel's row, and how the audit log names it. */
+type ChannelFeedChange = {
+  set: Partial<Pick<ChannelFeedRow, "enabled" | "keyNonce" | "previousKeyNonce" | "previousKeyValidUntil">>;
+  action: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+};
+
+/**
+ * The one way a dealer's channel row changes: the row locked (or its absence seen) in a transaction, `decide`
+ * says what changes (null: nothing to do), the row written (made switched off when it did not exist) and the
+ * change audited in the same transaction.
+ */
+async function changeChannelFeed(
   db: Database,
   actor: StaffActor,
   dealerId: number,
   channel: string,
-  enabled: boolean,
+  decide: (before: ChannelFeedRow | undefined) => ChannelFeedChange | null,
 ): Promise<void> {
   assertMay(actor, "channels", dealerId);
   assertChannel(channel);
@@ -106,23 +119,41 @@ export async function setChannelEnabled(
       .from(channelFeeds)
       .where(and(eq(channelFeeds.dealerId, dealerId), eq(channelFeeds.channel, channel)))
       .for("update");
-    if ((before?.enabled ?? false) === enabled) return;
-    const nonce = before?.keyNonce ?? (enabled ? newNonce() : null);
+    const change = decide(before);
+    if (!change) return;
     await tx
       .insert(channelFeeds)
-      .values({ dealerId, channel, enabled, keyNonce: nonce })
+      .values({ dealerId, channel, enabled: false, ...change.set })
       .onConflictDoUpdate({
         target: [channelFeeds.dealerId, channelFeeds.channel],
-        set: { enabled, keyNonce: nonce, updatedAt: sql`now()` },
+        set: { ...change.set, updatedAt: sql`now()` },
       });
     await recordAudit(tx, {
       actor,
-      action: enabled ? "channel.enable" : "channel.disable",
+      action: change.action,
       entity: "channel",
       entityId: `${dealerId}:${channel}`,
       dealerId,
-      changes: { enabled: { from: before?.enabled ?? false, to: enabled } },
+      changes: change.changes,
     });
+  });
+}
+
+/** Switches a channel on or off for a dealer; switching on for the first time makes its key. */
+export async function setChannelEnabled(
+  db: Database,
+  actor: StaffActor,
+  dealerId: number,
+  channel: string,
+  enabled: boolean,
+): Promise<void> {
+  await changeChannelFeed(db, actor, dealerId, channel, (before) => {
+    if ((before?.enabled ?? false) === enabled) return null;
+    return {
+      set: { enabled, keyNonce: before?.keyNonce ?? (enabled ? newNonce() : null) },
+      action: enabled ? "channel.enable" : "channel.disable",
+      changes: { enabled: { from: before?.enabled ?? false, to: enabled } },
+    };
   });
 }
 
@@ -139,34 +170,16 @@ export async function rotateChannelKey(
   channel: string,
   graceHours: number,
 ): Promise<void> {
-  assertMay(actor, "channels", dealerId);
-  assertChannel(channel);
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(channelFeeds)
-      .where(and(eq(channelFeeds.dealerId, dealerId), eq(channelFeeds.channel, channel)))
-      .for("update");
-    const keyNonce = newNonce();
-    const previous = before?.keyNonce
-      ? { previousKeyNonce: before.keyNonce, previousKeyValidUntil: new Date(Date.now() + graceHours * 3_600_000) }
-      : { previousKeyNonce: null, previousKeyValidUntil: null };
-    await tx
-      .insert(channelFeeds)
-      .values({ dealerId, channel, enabled: false, keyNonce, ...previous })
-      .onConflictDoUpdate({
-        target: [channelFeeds.dealerId, channelFeeds.channel],
-        set: { keyNonce, ...previous, updatedAt: sql`now()` },
-      });
-    await recordAudit(tx, {
-      actor,
-      action: "channel.rotate_key",
-      entity: "channel",
-      entityId: `${dealerId}:${channel}`,
-      dealerId,
-      changes: { key: { from: "old", to: "new" } },
-    });
-  });
+  await changeChannelFeed(db, actor, dealerId, channel, (before) => ({
+    set: {
+      keyNonce: newNonce(),
+      ...(before?.keyNonce
+        ? { previousKeyNonce: before.keyNonce, previousKeyValidUntil: new Date(Date.now() + graceHours * 3_600_000) }
+        : { previousKeyNonce: null, previousKeyValidUntil: null }),
+    },
+    action: "channel.rotate_key",
+    changes: { key: { from: "old", to: "new" } },
+  }));
 }
 
 /** Forgets the channel's keys, the previous one too: its feed URL stops working at once. */
@@ -176,30 +189,15 @@ export async function revokeChannelKey(
   dealerId: number,
   channel: string,
 ): Promise<void> {
-  assertMay(actor, "channels", dealerId);
-  assertChannel(channel);
-  await db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(channelFeeds)
-      .set({ keyNonce: null, previousKeyNonce: null, previousKeyValidUntil: null, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(channelFeeds.dealerId, dealerId),
-          eq(channelFeeds.channel, channel),
-          sql`${channelFeeds.keyNonce} is not null`,
-        ),
-      )
-      .returning({ dealerId: channelFeeds.dealerId });
-    if (revoked.length === 0) return;
-    await recordAudit(tx, {
-      actor,
-      action: "channel.revoke_key",
-      entity: "channel",
-      entityId: `${dealerId}:${channel}`,
-      dealerId,
-      changes: { key: { from: "set", to: null } },
-    });
-  });
+  await changeChannelFeed(db, actor, dealerId, channel, (before) =>
+    before?.keyNonce
+      ? {
+          set: { keyNonce: null, previousKeyNonce: null, previousKeyValidUntil: null },
+          action: "channel.revoke_key",
+          changes: { key: { from: "set", to: null } },
+        }
+      : null,
+  );
 }
 
 export type FeedAccess =

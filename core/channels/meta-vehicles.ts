@@ -1,13 +1,7 @@
 import type { VehicleState } from "../inventory/used-query.ts";
 import { absolute, type Channel, type ChannelRow, titleOf } from "./channel.ts";
-import {
-  descriptionProblems,
-  imageProblems,
-  listValue,
-  priceWithCurrency,
-  publishableImages,
-  vinProblems,
-} from "./rules.ts";
+import { publishableImages } from "./rules.ts";
+import { VEHICLE_CATALOGUE_COLUMNS, type VehicleCatalogueLists, vehicleCatalogueRow } from "./vehicle-catalogue.ts";
 
 /**
  * Meta's automotive inventory catalogue (Facebook and Instagram automotive inventory ads): a CSV that Meta
@@ -51,6 +45,15 @@ export const META_STATES: Readonly<Record<VehicleState, string>> = { Used: "USED
 
 export const META_AVAILABILITY = { Available: "AVAILABLE", Reserved: "PENDING" } as const;
 
+const META_LISTS: VehicleCatalogueLists = {
+  channel: "Meta",
+  bodyStyles: META_BODY_STYLES,
+  fuelTypes: META_FUEL_TYPES,
+  transmissions: META_TRANSMISSIONS,
+  states: META_STATES,
+  minDescription: MIN_DESCRIPTION,
+};
+
 /** Motorcycles go to Meta's product catalogue: its vehicle catalogue has no body style for them. */
 const takesBody = (bodyType: string) => bodyType !== "Motorcycle";
 
@@ -60,23 +63,7 @@ export const metaVehicles: Channel = {
   fetcher: "Meta",
   formats: ["csv"],
   columns: [
-    "vehicle_id",
-    "vin",
-    "title",
-    "description",
-    "url",
-    "make",
-    "model",
-    "trim",
-    "year",
-    "body_style",
-    "exterior_color",
-    "fuel_type",
-    "transmission",
-    "mileage.value",
-    "mileage.unit",
-    "price",
-    "state_of_vehicle",
+    ...VEHICLE_CATALOGUE_COLUMNS,
     "availability",
     "dealer_id",
     "dealer_name",
@@ -93,35 +80,11 @@ export const metaVehicles: Channel = {
   takes: takesBody,
   carries: (vehicle) => takesBody(vehicle.bodyType) && vehicle.status in META_AVAILABILITY,
   map(vehicle, { siteUrl, dealer }) {
-    const body = listValue(META_BODY_STYLES, vehicle.bodyType, "Body style", "Meta");
-    const fuel = listValue(META_FUEL_TYPES, vehicle.fuelType, "Fuel type", "Meta");
-    const transmission = listValue(META_TRANSMISSIONS, vehicle.transmission, "Transmission", "Meta");
-    const problems = [
-      ...vinProblems(vehicle.vin),
-      ...imageProblems(vehicle.images),
-      ...descriptionProblems(vehicle.description, MIN_DESCRIPTION),
-      ...[body, fuel, transmission].flatMap((found) => ("problem" in found ? [found.problem] : [])),
-    ];
-    if (problems.length > 0 || "problem" in body || "problem" in fuel || "problem" in transmission) return { problems };
+    const vetted = vehicleCatalogueRow(vehicle, siteUrl, META_LISTS, titleOf(vehicle));
+    if ("problems" in vetted) return vetted;
     const images = publishableImages(vehicle.images).slice(0, META_IMAGE_COLUMNS);
     const row: ChannelRow = {
-      vehicle_id: vehicle.vin!,
-      vin: vehicle.vin!,
-      title: titleOf(vehicle),
-      description: vehicle.description!.trim(),
-      url: absolute(siteUrl, vehicle.path),
-      make: vehicle.make,
-      model: vehicle.model,
-      trim: vehicle.variant,
-      year: vehicle.year,
-      body_style: body.value,
-      exterior_color: vehicle.exteriorColor,
-      fuel_type: fuel.value,
-      transmission: transmission.value,
-      "mileage.value": vehicle.mileageKm,
-      "mileage.unit": "KM",
-      price: priceWithCurrency(vehicle.price),
-      state_of_vehicle: META_STATES[vehicle.state as VehicleState] ?? "USED",
+      ...vetted.row,
       availability: META_AVAILABILITY[vehicle.status as keyof typeof META_AVAILABILITY],
       dealer_id: dealer.slug,
       dealer_name: dealer.name,

@@ -1,27 +1,19 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { banners, dealers } from "../../db/schema.ts";
-import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, assertMayUse, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMayUse, type StaffActor } from "../staff/roles.ts";
 import { type BannerType, isBannerShown } from "./banners.ts";
-import {
-  type ContentWriteResult,
-  inContentTransaction,
-  largestJpeg,
-  resolveDealer,
-  storeUpload,
-  type Transaction,
-  type UploadedFile,
-} from "./content-admin.ts";
+import { type ContentWriteResult, largestJpeg, type UploadedFile } from "./content-admin.ts";
 import type { BannerField } from "./content-labels.ts";
 import { type BannerInput, parseBanner } from "./content-schema.ts";
 import { toSastDateTime } from "./schedule.ts";
+import { createContent, readContent, type ScheduledContentKind, updateContent } from "./scheduled-content.ts";
 
 /**
  * Banners of the home, new-car and Honda Wing pages as the back office changes them (issue 16): group
  * administrators and content editors only (a dealer manager is refused, 403). Each is group-wide or one
- * dealer's (shown on that dealer's pages with the group's), with an optional schedule. Every change is one
- * transaction with its audit entry; the banners table's data_changed trigger tells every instance.
+ * dealer's (shown on that dealer's pages with the group's), with an optional schedule. Every change goes
+ * through the scheduled-content lifecycle (core/content/scheduled-content.ts), as specials' do.
  */
 
 export type StaffBannerListItem = {
@@ -90,103 +82,67 @@ export async function getStaffBanner(
 }
 
 /** Adds a banner from the form's fields and its image (required). */
-export async function createBanner(
+export function createBanner(
   db: Database,
   actor: StaffActor,
   input: unknown,
   image: UploadedFile | null,
 ): Promise<ContentWriteResult> {
-  assertMayUse(actor, AREA);
-  const parsed = parseBanner(input);
-  if (!parsed.ok) return parsed;
-  if (!image || image.bytes.length === 0)
-    return { ok: false, violations: [{ propertyPath: "image", message: "Choose an image (JPEG, PNG or WebP)" }] };
-  const dealer = await resolveDealer(db, actor, AREA, parsed.value.dealer);
-  if (!dealer.ok) return { ok: false, violations: [dealer.violation] };
-  const stored = await storeUpload(db, image, "image");
-  if (!stored.ok) return stored;
-  const picture = stored.image!;
-  return inContentTransaction(db, async (tx) => {
-    const [created] = await tx
-      .insert(banners)
-      .values({ ...bannerColumns(parsed.value, dealer.dealerId), imageId: picture.id, imageUri: largestJpeg(picture) })
-      .returning({ id: banners.id });
-    const id = created!.id;
-    await recordAudit(tx, {
-      actor,
-      action: "banner.create",
-      entity: "banner",
-      entityId: id,
-      dealerId: dealer.dealerId,
-      changes: changedFields({}, { ...auditedFields(parsed.value), image: picture.id }),
-    });
-    return { ok: true, id };
-  });
+  return createContent(BANNER, db, actor, input, image);
 }
 
 /** Changes a banner's fields and, when one is sent, its image. */
-export async function updateBanner(
+export function updateBanner(
   db: Database,
   actor: StaffActor,
   id: number,
   input: unknown,
   image: UploadedFile | null,
 ): Promise<ContentWriteResult> {
-  await readBanner(db, actor, id);
-  const parsed = parseBanner(input);
-  if (!parsed.ok) return parsed;
-  const dealer = await resolveDealer(db, actor, AREA, parsed.value.dealer);
-  if (!dealer.ok) return { ok: false, violations: [dealer.violation] };
-  const stored = await storeUpload(db, image, "image");
-  if (!stored.ok) return stored;
-  return inContentTransaction(db, async (tx) => {
-    const { banner: current, dealerSlug } = await readBanner(tx, actor, id, { forUpdate: true });
-    const before = { ...auditedFields(currentInput(current, dealerSlug)), image: current.imageId ?? current.imageUri };
-    const after = { ...auditedFields(parsed.value), image: stored.image?.id ?? before.image };
-    const changes = changedFields(before, after);
-    if (Object.keys(changes).length === 0) return { ok: true, id };
-    const picture = stored.image ? { imageId: stored.image.id, imageUri: largestJpeg(stored.image) } : {};
-    await tx
-      .update(banners)
-      .set({ ...bannerColumns(parsed.value, dealer.dealerId), ...picture })
-      .where(eq(banners.id, id));
-    // Under the dealer it belonged to, and under the one it moved to (as deals are), so each dealer's log shows it.
-    await recordAudit(tx, {
-      actor,
-      action: "banner.update",
-      entity: "banner",
-      entityId: id,
-      dealerId: current.dealerId,
-      changes,
-    });
-    if (dealer.dealerId !== current.dealerId && dealer.dealerId !== null) {
-      await recordAudit(tx, {
-        actor,
-        action: "banner.update",
-        entity: "banner",
-        entityId: id,
-        dealerId: dealer.dealerId,
-        changes,
-      });
-    }
-    return { ok: true, id };
-  });
+  return updateContent(BANNER, db, actor, id, input, image);
 }
 
 // --- inside ---
 
-async function readBanner(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}) {
-  assertMayUse(actor, AREA);
-  const query = db
-    .select({ banner: banners, dealerSlug: dealers.slug })
-    .from(banners)
-    .leftJoin(dealers, eq(dealers.id, banners.dealerId))
-    .where(eq(banners.id, id));
-  const [row] = await (forUpdate ? query.for("update", { of: banners }) : query);
-  if (!row) throw new StaffAccessDenied("not-found", AREA);
-  assertMay(actor, AREA, row.banner.dealerId);
-  return row;
+function readBanner(db: Database, actor: StaffActor, id: number) {
+  return readContent(BANNER, db, actor, id).then(({ row, dealerSlug }) => ({ banner: row, dealerSlug }));
 }
+
+type BannerRow = typeof banners.$inferSelect;
+
+/** Banners in the scheduled-content lifecycle: no drafts, shown within their schedule. */
+const BANNER: ScheduledContentKind<BannerRow, BannerInput> = {
+  area: AREA,
+  entity: "banner",
+  parse: parseBanner,
+  imageMissing: "Choose an image (JPEG, PNG or WebP)",
+  async select(db, id, forUpdate) {
+    const query = db
+      .select({ row: banners, dealerSlug: dealers.slug })
+      .from(banners)
+      .leftJoin(dealers, eq(dealers.id, banners.dealerId))
+      .where(eq(banners.id, id));
+    const [found] = await (forUpdate ? query.for("update", { of: banners }) : query);
+    return found;
+  },
+  async insert(tx, input, dealerId, image) {
+    const [created] = await tx
+      .insert(banners)
+      .values({ ...bannerColumns(input, dealerId), imageId: image.id, imageUri: largestJpeg(image) })
+      .returning({ id: banners.id });
+    return created!.id;
+  },
+  async update(tx, id, input, dealerId, image) {
+    const picture = image ? { imageId: image.id, imageUri: largestJpeg(image) } : {};
+    await tx
+      .update(banners)
+      .set({ ...bannerColumns(input, dealerId), ...picture })
+      .where(eq(banners.id, id));
+  },
+  stored: ({ row, dealerSlug }) => currentInput(row, dealerSlug),
+  audited: auditedFields,
+  imageOf: (row) => row.imageId ?? row.imageUri,
+};
 
 function bannerColumns(input: BannerInput, dealerId: number | null) {
   return {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { banners, dealers } from "../../db/schema.ts";
 import { pictureSources, renditionsOf } from "../media/image-pipeline.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
-import { scheduleState } from "./schedule.ts";
+import { publicationState } from "./schedule.ts";
 
 import type { BannerType } from "./content-labels.ts";
 
@@ -76,9 +76,9 @@ export async function loadBanners(db: Database): Promise<BannerRecord[]> {
 /** The public site's banners (decision 034): read through `context.readModels.read(bannersModel)`. */
 export const bannersModel = defineReadModel({ name: "banners", tables: ["banners", "dealers"], load: loadBanners });
 
-/** THE rule for whether a banner is shown (decision 035): within its schedule. */
+/** Whether a banner is shown (decision 035): live, within its schedule (a banner has no drafts). */
 export function isBannerShown(banner: Pick<BannerRecord, "startsAt" | "endsAt">, now: Date): boolean {
-  return scheduleState(banner, now) === "current";
+  return publicationState({ startsAt: banner.startsAt, endsAt: banner.endsAt }, now) === "live";
 }
 
 /**

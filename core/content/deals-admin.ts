@@ -2,14 +2,10 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, deals } from "../../db/schema.ts";
 import { renditionsOf, pictureSources } from "../media/image-pipeline.ts";
-import { changedFields, recordAudit } from "../staff/audit.ts";
-import { assertMay, assertMayUse, dealerScope, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
+import { assertMayUse, dealerScope, type StaffActor } from "../staff/roles.ts";
 import {
   type ContentWriteResult,
-  inContentTransaction,
   largestJpeg,
-  resolveDealer,
-  storeUpload,
   thumbnailJpeg,
   type Transaction,
   type UploadedFile,
@@ -25,13 +21,20 @@ import {
   toDealCard,
 } from "./deals.ts";
 import { endOfSastDay, sastDate, toSastDateTime } from "./schedule.ts";
+import {
+  createContent,
+  readContent,
+  type ScheduledContentKind,
+  setContentStatus,
+  updateContent,
+} from "./scheduled-content.ts";
 
 /**
  * Specials and service deals as the back office sees and changes them (issue 16). Content editors and group
  * administrators act on every deal, a dealer manager on their dealers' deals only (another dealer's deal is
  * not found; a group-wide one is not theirs either). A deal starts as a draft; publishing puts it on the
- * public site for its schedule (core/content/deals.ts `dealVisibility`). Every change is one transaction with
- * its audit entry; the deals table's data_changed trigger tells every instance's read model (decision 034).
+ * public site for its schedule (core/content/deals.ts `dealVisibility`). Every change goes through the
+ * scheduled-content lifecycle (core/content/scheduled-content.ts), as banners' do.
  */
 
 export type StaffDealListItem = {
@@ -118,132 +121,34 @@ export async function getStaffDeal(db: Database, actor: StaffActor, id: number, 
 }
 
 /** Adds a deal as a draft from the form's fields and its banner image (required). */
-export async function createDeal(
+export function createDeal(
   db: Database,
   actor: StaffActor,
   input: unknown,
   image: UploadedFile | null,
 ): Promise<ContentWriteResult> {
-  assertMayUse(actor, AREA);
-  const parsed = parseDeal(input);
-  if (!parsed.ok) return parsed;
-  if (!image || image.bytes.length === 0)
-    return { ok: false, violations: [{ propertyPath: "image", message: "Choose a banner image (JPEG, PNG or WebP)" }] };
-  const dealer = await resolveDealer(db, actor, AREA, parsed.value.dealer);
-  if (!dealer.ok) return { ok: false, violations: [dealer.violation] };
-  const stored = await storeUpload(db, image, "image");
-  if (!stored.ok) return stored;
-  const picture = stored.image!;
-  return inContentTransaction(
-    db,
-    async (tx) => {
-      const taken = await slugTaken(tx, parsed.value.slug, null);
-      if (taken) return { ok: false, violations: [taken] };
-      const [created] = await tx
-        .insert(deals)
-        .values({
-          ...dealColumns(parsed.value, dealer.dealerId),
-          status: "draft",
-          imageId: picture.id,
-          image: largestJpeg(picture),
-          thumbnail: thumbnailJpeg(picture),
-        })
-        .returning({ id: deals.id });
-      const id = created!.id;
-      await recordAudit(tx, {
-        actor,
-        action: "deal.create",
-        entity: "deal",
-        entityId: id,
-        dealerId: dealer.dealerId,
-        changes: changedFields({}, { ...auditedFields(parsed.value), status: "draft", image: picture.id }),
-      });
-      return { ok: true, id };
-    },
-    SLUG_UNIQUE,
-  );
+  return createContent(DEAL, db, actor, input, image);
 }
 
 /** Changes a deal's fields (all of them, as the form sends them) and, when one is sent, its image. */
-export async function updateDeal(
+export function updateDeal(
   db: Database,
   actor: StaffActor,
   id: number,
   input: unknown,
   image: UploadedFile | null,
 ): Promise<ContentWriteResult> {
-  await readDeal(db, actor, id);
-  const parsed = parseDeal(input);
-  if (!parsed.ok) return parsed;
-  const dealer = await resolveDealer(db, actor, AREA, parsed.value.dealer);
-  if (!dealer.ok) return { ok: false, violations: [dealer.violation] };
-  const stored = await storeUpload(db, image, "image");
-  if (!stored.ok) return stored;
-  return inContentTransaction(
-    db,
-    async (tx) => {
-      const { deal: current, dealerSlug } = await readDeal(tx, actor, id, { forUpdate: true });
-      const taken = await slugTaken(tx, parsed.value.slug, id);
-      if (taken) return { ok: false, violations: [taken] };
-      const before = { ...auditedFields(currentInput(current, dealerSlug)), image: current.imageId ?? current.image };
-      const after = { ...auditedFields(parsed.value), image: stored.image?.id ?? before.image };
-      const changes = changedFields(before, after);
-      if (Object.keys(changes).length === 0) return { ok: true, id };
-      const picture = stored.image
-        ? { imageId: stored.image.id, image: largestJpeg(stored.image), thumbnail: thumbnailJpeg(stored.image) }
-        : {};
-      await tx
-        .update(deals)
-        .set({ ...dealColumns(parsed.value, dealer.dealerId), ...picture, updatedAt: sql`now()` })
-        .where(eq(deals.id, id));
-      await recordAudit(tx, {
-        actor,
-        action: "deal.update",
-        entity: "deal",
-        entityId: id,
-        dealerId: current.dealerId,
-        changes,
-      });
-      if (dealer.dealerId !== current.dealerId && dealer.dealerId !== null) {
-        await recordAudit(tx, {
-          actor,
-          action: "deal.update",
-          entity: "deal",
-          entityId: id,
-          dealerId: dealer.dealerId,
-          changes,
-        });
-      }
-      return { ok: true, id };
-    },
-    SLUG_UNIQUE,
-  );
+  return updateContent(DEAL, db, actor, id, input, image);
 }
 
 /** Publishes a deal (public for its schedule) or takes it back to draft. */
-export async function setDealStatus(
+export function setDealStatus(
   db: Database,
   actor: StaffActor,
   id: number,
   status: string,
 ): Promise<ContentWriteResult> {
-  await readDeal(db, actor, id);
-  if (status !== "draft" && status !== "published")
-    return { ok: false, violations: [{ propertyPath: "status", message: "Status must be draft or published" }] };
-  return inContentTransaction(db, async (tx) => {
-    const { deal } = await readDeal(tx, actor, id, { forUpdate: true });
-    if (deal.status === status) return { ok: true, id };
-    await tx.update(deals).set({ status, updatedAt: sql`now()` }).where(eq(deals.id, id));
-    await recordAudit(tx, {
-      actor,
-      action: status === "published" ? "deal.publish" : "deal.unpublish",
-      entity: "deal",
-      entityId: id,
-      dealerId: deal.dealerId,
-      changes: { status: { from: deal.status, to: status } },
-    });
-    return { ok: true, id };
-  });
+  return setContentStatus(DEAL, db, actor, id, status);
 }
 
 // --- inside ---
@@ -252,17 +157,8 @@ const SLUG_UNIQUE = {
   deals_slug_unique: { propertyPath: "slug", message: "Another special or deal has this address; choose another" },
 };
 
-async function readDeal(db: Database | Transaction, actor: StaffActor, id: number, { forUpdate = false } = {}) {
-  assertMayUse(actor, AREA);
-  const query = db
-    .select({ deal: deals, dealerSlug: dealers.slug })
-    .from(deals)
-    .leftJoin(dealers, eq(dealers.id, deals.dealerId))
-    .where(eq(deals.id, id));
-  const [row] = await (forUpdate ? query.for("update", { of: deals }) : query);
-  if (!row) throw new StaffAccessDenied("not-found", AREA);
-  assertMay(actor, AREA, row.deal.dealerId);
-  return row;
+function readDeal(db: Database, actor: StaffActor, id: number) {
+  return readContent(DEAL, db, actor, id).then(({ row, dealerSlug }) => ({ deal: row, dealerSlug }));
 }
 
 async function slugTaken(tx: Transaction, slug: string, id: number | null) {
@@ -274,6 +170,54 @@ async function slugTaken(tx: Transaction, slug: string, id: number | null) {
     .where(and(...where));
   return taken ? SLUG_UNIQUE.deals_slug_unique : null;
 }
+
+type DealRow = typeof deals.$inferSelect;
+
+/** Specials and service deals in the scheduled-content lifecycle: a draft first, published for their schedule. */
+const DEAL: ScheduledContentKind<DealRow, DealInput> = {
+  area: AREA,
+  entity: "deal",
+  parse: parseDeal,
+  imageMissing: "Choose a banner image (JPEG, PNG or WebP)",
+  async select(db, id, forUpdate) {
+    const query = db
+      .select({ row: deals, dealerSlug: dealers.slug })
+      .from(deals)
+      .leftJoin(dealers, eq(dealers.id, deals.dealerId))
+      .where(eq(deals.id, id));
+    const [found] = await (forUpdate ? query.for("update", { of: deals }) : query);
+    return found;
+  },
+  async insert(tx, input, dealerId, image) {
+    const [created] = await tx
+      .insert(deals)
+      .values({
+        ...dealColumns(input, dealerId),
+        status: "draft",
+        imageId: image.id,
+        image: largestJpeg(image),
+        thumbnail: thumbnailJpeg(image),
+      })
+      .returning({ id: deals.id });
+    return created!.id;
+  },
+  async update(tx, id, input, dealerId, image) {
+    const picture = image ? { imageId: image.id, image: largestJpeg(image), thumbnail: thumbnailJpeg(image) } : {};
+    await tx
+      .update(deals)
+      .set({ ...dealColumns(input, dealerId), ...picture, updatedAt: sql`now()` })
+      .where(eq(deals.id, id));
+  },
+  stored: ({ row, dealerSlug }) => currentInput(row, dealerSlug),
+  audited: auditedFields,
+  imageOf: (row) => row.imageId ?? row.image,
+  initial: { status: "draft" },
+  taken: (tx, input, id) => slugTaken(tx, input.slug, id),
+  unique: SLUG_UNIQUE,
+  async writeStatus(tx, id, status) {
+    await tx.update(deals).set({ status, updatedAt: sql`now()` }).where(eq(deals.id, id));
+  },
+};
 
 function dealColumns(input: DealInput, dealerId: number | null) {
   return {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { dealers, deals } from "../../db/schema.ts";
 import { pictureSources, renditionsOf } from "../media/image-pipeline.ts";
 import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
-import { endOfSastDay, scheduleState } from "./schedule.ts";
+import { endOfSastDay, publicationState } from "./schedule.ts";
 
 import type { DealKind } from "./content-labels.ts";
 
@@ -96,9 +96,9 @@ export function dealVisibility(
   deal: Pick<DealRecord, "status" | "startsAt" | "endsAt" | "validUntil">,
   now: Date,
 ): DealVisibility {
-  if (deal.status !== "published") return "not-found";
-  const state = scheduleState({ startsAt: deal.startsAt, endsAt: deal.endsAt ?? endOfSastDay(deal.validUntil) }, now);
-  if (state === "upcoming") return "not-found";
+  const schedule = { startsAt: deal.startsAt, endsAt: deal.endsAt ?? endOfSastDay(deal.validUntil) };
+  const state = publicationState({ ...schedule, status: deal.status }, now);
+  if (state === "draft" || state === "scheduled") return "not-found";
   return state === "ended" ? "gone" : "public";
 }
 

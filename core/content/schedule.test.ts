@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSastDateTime, toSastDateTime } from "./schedule.ts";
+import { parseSastDateTime, publicationState, toSastDateTime } from "./schedule.ts";
 
 describe("a schedule's date and time, in South African time", () => {
   it("reads a datetime-local value, with or without seconds", () => {
@@ -20,5 +20,25 @@ describe("a schedule's date and time, in South African time", () => {
     expect(parseSastDateTime("0001-01-01T00:00")).toBeNull();
     expect(parseSastDateTime("9999-12-31T23:59")).toBeNull();
     expect(parseSastDateTime("2100-12-31T23:59")).not.toBeNull();
+  });
+});
+
+describe("where scheduled content stands", () => {
+  const schedule = { startsAt: new Date("2026-12-01T10:00:00Z"), endsAt: new Date("2026-12-08T10:00:00Z") };
+  const during = new Date("2026-12-04T10:00:00Z");
+
+  it("is a draft whatever its schedule until it is published", () => {
+    expect(publicationState({ ...schedule, status: "draft" }, during)).toBe("draft");
+  });
+
+  it("is scheduled before its start, live from its start, ended from its end", () => {
+    expect(publicationState({ ...schedule, status: "published" }, new Date("2026-12-01T09:59:59Z"))).toBe("scheduled");
+    expect(publicationState({ ...schedule, status: "published" }, schedule.startsAt)).toBe("live");
+    expect(publicationState({ ...schedule, status: "published" }, schedule.endsAt)).toBe("ended");
+  });
+
+  it("has no draft for content without a status (a banner): only its schedule decides", () => {
+    expect(publicationState(schedule, during)).toBe("live");
+    expect(publicationState({ startsAt: null, endsAt: null }, during)).toBe("live");
   });
 });

@@ -22,6 +22,22 @@ export function scheduleState(schedule: Schedule, now: Date): ScheduleState {
   return "current";
 }
 
+/** Whether a piece of content with drafts (a deal) is meant for the public site; a banner has no drafts. */
+export type PublicationStatus = "draft" | "published";
+
+/**
+ * Where scheduled content stands: a draft is never shown; otherwise it is scheduled before its start, live
+ * from its start and ended from its end. THE rule for banners and deals alike.
+ */
+export type PublicationState = "draft" | "scheduled" | "live" | "ended";
+
+export function publicationState(content: Schedule & { status?: string }, now: Date): PublicationState {
+  if (content.status !== undefined && content.status !== "published") return "draft";
+  const state = scheduleState(content, now);
+  if (state === "upcoming") return "scheduled";
+  return state === "current" ? "live" : "ended";
+}
+
 /** The first moment after a South African date (YYYY-MM-DD): the end of a "valid until" day. */
 export function endOfSastDay(isoDate: string): Date {
   const day = new Date(`${isoDate}T00:00:00${SAST_OFFSET}`);

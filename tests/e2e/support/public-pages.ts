@@ -54,8 +54,8 @@ export const PUBLIC_PAGES: Record<string, PageFinder[]> = {
   "routes/leads/used-enquire.tsx": [
     async (page) => `${await firstHref(page, "/used", 'ul[aria-label="Vehicles"] a[href^="/used/"]')}/enquire`,
   ],
-  "routes/leads/new-enquire.tsx": ["/new/honda/cr-v/1-5t-comfort-cvt/enquire"],
-  "routes/leads/wing-enquire.tsx": [
+  "routes/leads/new-vehicle-enquire.tsx": [
+    "/new/honda/cr-v/1-5t-comfort-cvt/enquire",
     (page) => firstHref(page, "/honda-wing/honda/crf1100l-africa-twin", 'main a[href$="/enquire"]'),
   ],
   "routes/leads/special.tsx": ["/specials/cr-v-e-hev-cash-back"],

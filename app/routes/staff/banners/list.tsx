@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { listStaffBanners } from "../../../../core/content/banners-admin.ts";
 import { BANNER_TYPE_LABELS } from "../../../../core/content/content-labels.ts";
+import { ContentList } from "../../../components/staff/content-list.tsx";
 import { buttonClass } from "../../../components/staff/form.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
@@ -32,33 +33,17 @@ export default function StaffBanners({ loaderData }: Route.ComponentProps) {
           Add a banner
         </Link>
       </p>
-      {banners.length > 0 ? (
-        <ul className="mt-6 divide-y divide-gray-300 border-y border-gray-300" aria-label="Banners">
-          {banners.map((banner) => (
-            <li key={banner.id} className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
-              <img
-                src={banner.imageUri}
-                alt=""
-                width={160}
-                height={60}
-                className="h-15 w-40 rounded object-cover"
-                loading="lazy"
-              />
-              <div>
-                <Link to={`/staff/banners/${banner.id}`} className="font-semibold text-brand-red underline">
-                  {banner.title}
-                </Link>
-                <p className="text-sm">
-                  {BANNER_TYPE_LABELS[banner.type]} · {banner.dealerName ?? "Group-wide"} · order {banner.sortOrder} ·{" "}
-                  {banner.shownNow ? "Shown now" : "Not shown now"}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-6">There are no banners yet.</p>
-      )}
+      <ContentList
+        label="Banners"
+        empty="There are no banners yet."
+        items={banners.map((banner) => ({
+          id: banner.id,
+          title: banner.title,
+          href: `/staff/banners/${banner.id}`,
+          imageUri: banner.imageUri,
+          details: `${BANNER_TYPE_LABELS[banner.type]} · ${banner.dealerName ?? "Group-wide"} · order ${banner.sortOrder} · ${banner.shownNow ? "Shown now" : "Not shown now"}`,
+        }))}
+      />
     </>
   );
 }

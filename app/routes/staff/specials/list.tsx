@@ -4,6 +4,7 @@ import { listStaffDeals } from "../../../../core/content/deals-admin.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
+import { ContentList } from "../../../components/staff/content-list.tsx";
 import { buttonClass } from "../../../components/staff/form.tsx";
 import type { Route } from "./+types/list";
 
@@ -33,31 +34,20 @@ export default function StaffSpecials({ loaderData }: Route.ComponentProps) {
           Add a special or deal
         </Link>
       </p>
-      {deals.length > 0 ? (
-        <ul className="mt-6 divide-y divide-gray-300 border-y border-gray-300" aria-label="Specials and deals">
-          {deals.map((deal) => (
-            <li key={deal.id} className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 py-3">
-              <div>
-                <Link to={`/staff/specials/${deal.id}`} className="font-semibold text-brand-red underline">
-                  {deal.title}
-                </Link>
-                <p className="text-sm">
-                  {deal.kind === "special" ? "Special" : "Service deal"} · {deal.dealerName ?? "Group-wide"} ·{" "}
-                  {deal.startsAt ? `from ${formatDateTime(deal.startsAt)} ` : ""}until {formatDateTime(deal.endsAt)}
-                </p>
-              </div>
-              <p className="flex items-baseline gap-3 text-sm font-semibold">
-                <span className="rounded border border-gray-600 px-2">
-                  {deal.status === "published" ? "Published" : "Draft"}
-                </span>
-                <span>{PUBLIC_STATE_LABELS[deal.publicState]}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-6">There are no specials or deals yet.</p>
-      )}
+      <ContentList
+        label="Specials and deals"
+        empty="There are no specials or deals yet."
+        items={deals.map((deal) => ({
+          id: deal.id,
+          title: deal.title,
+          href: `/staff/specials/${deal.id}`,
+          details: `${deal.kind === "special" ? "Special" : "Service deal"} · ${deal.dealerName ?? "Group-wide"} · ${deal.startsAt ? `from ${formatDateTime(deal.startsAt)} ` : ""}until ${formatDateTime(deal.endsAt)}`,
+          states: {
+            status: deal.status === "published" ? "Published" : "Draft",
+            publicState: PUBLIC_STATE_LABELS[deal.publicState],
+          },
+        }))}
+      />
     </>
   );
 }

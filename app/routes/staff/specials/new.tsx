@@ -1,43 +1,12 @@
-import { redirect } from "react-router";
-import { areaDealers } from "../../../../core/content/content-admin.ts";
-import { createDeal } from "../../../../core/content/deals-admin.ts";
-import { dealerScope } from "../../../../core/staff/roles.ts";
 import { BackToList, DealForm } from "../../../components/staff/content-form.tsx";
-import { DEAL_FORM_FIELDS } from "../../../lib/content-fields.ts";
-import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";
-import { formFile, staffForm } from "../../../lib/staff-forms.server.ts";
+import { createContentAction, newContentPage, STAFF_SPECIALS } from "../../../lib/staff-content.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
-import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/new";
 
 /** /staff/specials/new: add a special or service deal (as a draft), with its banner image. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { actor, csrfToken } = await requireStaff(request);
-  try {
-    const dealers = await areaDealers(context.db, actor, "deals");
-    return {
-      csrfToken,
-      dealers: dealers.map(({ slug, name }) => ({ slug, name })),
-      groupWide: dealerScope(actor, "deals").kind === "all",
-    };
-  } catch (error) {
-    staffFailure(error);
-  }
-}
+export const loader = (args: Route.LoaderArgs) => newContentPage(STAFF_SPECIALS, args);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaff(request);
-  const form = await staffForm(request);
-  const actor = await assertStaffWrite(request, form);
-  const values = contentFormValues(form, DEAL_FORM_FIELDS);
-  try {
-    const result = await createDeal(context.db, actor, values, await formFile(form, "image"));
-    if (!result.ok) return refusedContentForm(values, result);
-    return redirect(`/staff/specials/${result.id}?done=created`);
-  } catch (error) {
-    staffFailure(error);
-  }
-}
+export const action = (args: Route.ActionArgs) => createContentAction(STAFF_SPECIALS, args);
 
 export const meta = () => [{ title: `Add a special or deal${STAFF_TITLE_SUFFIX}` }];
 
