@@ -191,6 +191,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     pageMatch,
     channelFeeds: { observe: metrics.feedFetchObserver() },
     maxStockDropShare: env.CHANNEL_FEED_MAX_DROP,
+    formMinFillMs: env.FORM_MIN_FILL_MS,
     feedFileLimits: { ...DEFAULT_FEED_FILE_LIMITS, maxRows: env.FEED_MAX_ROWS },
     countLead: metrics.leadCounter(),
     pageHandler,

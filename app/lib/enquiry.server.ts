@@ -157,6 +157,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
       return submitEnquiry(context.db, raw, {
         photoImageIds,
         webForm: { website: text("website"), renderedAt: text("rendered_at") },
+        minFillMs: context.formMinFillMs,
         requireAppointment: appointmentKind !== undefined,
         attribution,
         onHeld: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry held as automated"),
