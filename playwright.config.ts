@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/support/e2e-server.ts";
+import { E2E_CHECKED_DIR, E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/support/e2e-server.ts";
 import { E2E_ADMIN } from "./tests/e2e/support/staff-bootstrap.ts";
 import { CHROMIUM_FLAGS } from "./tests/support/chromium-flags.ts";
 
@@ -55,7 +55,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm run serve`,
+    // A run starts with no data and no page checked (tests/e2e/support/page-checks.ts).
+    command: `rm -rf ${E2E_DATA_DIR} ${E2E_CHECKED_DIR} && npm run serve`,
     url: `http://127.0.0.1:${port}/api/dealers`,
     timeout: 180_000,
     reuseExistingServer: false,
