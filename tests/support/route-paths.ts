@@ -37,8 +37,9 @@ export function spellingsOf(path: string): string[] {
 export function attackSpellingsOf(path: string): string[] {
   const [first = "", ...rest] = path.split("/").filter(Boolean);
   const data = path === "/" ? "/_root.data" : `${path}.data`;
-  const spellings = [`/.${path}`, `/${first}/..${path}`, `${path};x=1`, `${path}?index`, `${data}?_routes=root`];
-  if (rest.length > 0) {
+  const spellings = [first ? `/${first}/./..${path}` : "/./../", `${path}?index`, `${data}?_routes=root`];
+  if (rest.length === 0) spellings.push(`${path};x=1`);
+  else {
     const last = rest.at(-1)!;
     const before = `/${[first, ...rest.slice(0, -1)].join("/")}`;
     spellings.push(

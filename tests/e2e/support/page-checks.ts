@@ -128,7 +128,7 @@ async function firstOfItsShape(page: Page, engines: string): Promise<boolean> {
     fs.writeFileSync(path.join(CHECKED_SHAPES, key), "", { flag: "wx" });
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") { fs.appendFileSync(`${CHECKED_SHAPES}.skips`, `${engines} ${width}x${height} ${page.url()}\n`); return false; }
     throw error;
   }
 }
