@@ -92,21 +92,23 @@ const CHECKED_SHAPES = path.resolve(import.meta.dirname, "../../..", E2E_CHECKED
 /**
  * Whether the engines are still to run on this page as it is now: once per page shape, viewport and engines in a
  * run, whichever test gets there first (decision 090). The shape is everything the engines read but the words:
- * each element with its attributes (the values of those that name, describe, relate, style or state it, and
- * whether the others are empty), and where there is text. The pages of one template with the same parts (a legal
- * page in two dealers' scopes, a page a second spec opens as the first left it) are one shape; a dialog opened, an
- * error shown or a list one entry longer is another.
+ * each element of the body but scripts and styles, with its attributes (the values of those that name, describe,
+ * relate, style or state it, and whether the others are empty), where there is text, and the page's language,
+ * title and viewport rules. The pages of one template with the same parts (a page a second spec opens as the first
+ * left it, a page the sweep checks and a spec of it checks again) are one shape; a dialog opened, an error shown or a
+ * list one entry longer is another.
  */
 async function firstOfItsShape(page: Page, engines: string): Promise<boolean> {
   const shape = await page.evaluate(() => {
     const kept =
-      /^(?:id|class|role|lang|dir|type|for|tabindex|style|alt|title|hidden|disabled|open|scope|headers|aria-.*)$/;
+      /^(?:id|class|role|lang|dir|type|for|tabindex|style|alt|title|hidden|disabled|open|scope|headers|aria-.*|data-(?:state|orientation|side))$/;
+    const unread = new Set(["script", "style", "link", "template"]);
     const parts: string[] = [];
     const walk = (node: Node) => {
       for (const child of node.childNodes) {
         if (child.nodeType === Node.TEXT_NODE) {
           if (child.textContent?.trim()) parts.push("#");
-        } else if (child instanceof Element) {
+        } else if (child instanceof Element && !unread.has(child.localName)) {
           const attributes = [...child.attributes].map(({ name, value }) =>
             kept.test(name) ? `${name}=${value}` : `${name}${value ? "" : "=''"}`,
           );
@@ -116,10 +118,14 @@ async function firstOfItsShape(page: Page, engines: string): Promise<boolean> {
         }
       }
     };
-    walk(document);
+    walk(document.body);
+    // Of the head, what the engines read: the page's language, its title and the viewport's rules.
+    const { lang, dir } = document.documentElement;
+    const viewport = document.querySelector('meta[name="viewport"]')?.getAttribute("content");
     // What the same markup is styled by besides the viewport: a phone's touch and pixel density, the emulated media.
     const media = ["(pointer: coarse)", "(hover: hover)", "(prefers-color-scheme: dark)", "(prefers-reduced-motion)"];
-    return `${devicePixelRatio} ${media.map((query) => matchMedia(query).matches).join(" ")} ${parts.join("")}`;
+    const styledBy = media.map((query) => matchMedia(query).matches).join(" ");
+    return `${lang} ${dir} ${document.title ? "#" : ""} ${viewport} ${devicePixelRatio} ${styledBy} ${parts.join("")}`;
   });
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   const key = createHash("sha256").update(`${engines} ${width}x${height} ${shape}`).digest("hex");
@@ -128,7 +134,7 @@ async function firstOfItsShape(page: Page, engines: string): Promise<boolean> {
     fs.writeFileSync(path.join(CHECKED_SHAPES, key), "", { flag: "wx" });
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") { fs.appendFileSync(`${CHECKED_SHAPES}.skips`, `${engines} ${width}x${height} ${page.url()}\n`); return false; }
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
   }
 }
