@@ -98,7 +98,7 @@ function ask(method: "GET" | "HEAD", path: string, cookie?: string): Promise<{ s
  */
 function leaksOf(body: string, path?: string): string[] {
   const ownsAlert =
-    path !== undefined && /^\/alerts\/manage\/[\w-]+(?:\.data)?$/.test(new URL(path, site.baseUrl).pathname);
+    path !== undefined && /^\/alerts\/manage\/[\w-]+(?:\.data)?$/.test(new URL(`${site.baseUrl}${path}`).pathname);
   return [staff.csrfToken, ADMIN_EMAIL, BUYER.lastName, ...(ownsAlert ? [] : [ALERT.email])].filter((secret) =>
     body.includes(secret),
   );
