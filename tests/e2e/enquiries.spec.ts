@@ -16,7 +16,7 @@ import { mailInOutbox } from "./support/outbox.ts";
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 
-// The machine is shared and slow at times; each test waits like a person before it submits.
+// The machine is shared and slow at times, and each test fills and sends its form more than once.
 test.describe.configure({ timeout: 120_000 });
 
 type StoredLead = {
