@@ -41,6 +41,8 @@ export type AppContext = {
   countLead?: LeadCounter;
   /** The stock import's drop guard (CHANNEL_FEED_MAX_DROP): the share of a dealer's stock an import may sell unconfirmed. */
   maxStockDropShare?: number;
+  /** A page form sent sooner than this after its page was rendered is held as automated (FORM_MIN_FILL_MS). */
+  formMinFillMs?: number;
   /** How large a stock file the upload page reads (FEED_MAX_ROWS; core/inventory/feed-file.ts). */
   feedFileLimits?: FeedFileLimits;
   /** What pages may need about the request (the staff area's details, the upload scope): run as their scope. */

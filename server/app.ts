@@ -153,6 +153,8 @@ export type AppDeps = {
    * than this share of a dealer's stock sold waits for someone to confirm it.
    */
   maxStockDropShare?: number;
+  /** A page form sent sooner than this after its page was rendered is held as automated (FORM_MIN_FILL_MS). */
+  formMinFillMs?: number;
 };
 
 /** Per-request values: the request id, and the CSP nonce the security middleware puts on every inline script. */
@@ -197,6 +199,7 @@ export function createApp({
   countAllowance = new MemoryRateLimiter(PAGE_VIEWS_PER_CLIENT, 600_000),
   channelFeeds = {},
   maxStockDropShare = DEFAULT_MAX_DROP_SHARE,
+  formMinFillMs,
 }: AppDeps): Hono<{ Variables: AppVariables }> {
   const app = new Hono<{ Variables: AppVariables }>();
   app.use(securityHeaders({ trustProxy, development: viteDevelopment }));
@@ -333,6 +336,7 @@ export function createApp({
         countLead,
         maxStockDropShare,
         feedFileLimits,
+        formMinFillMs,
       };
       const request = pageRequestOf(c.req.raw, overHttps);
       const response = await renderInTurn(renderTurns, c.req.raw, () => pageHandler(request, context));

@@ -220,6 +220,7 @@ function appSettings(env: Env, database: DatabaseHandle, pages: SitePages) {
     vitalsAllowance: new MemoryRateLimiter(env.VITALS_RATE_LIMIT, window),
     countAllowance: new MemoryRateLimiter(env.PAGE_COUNTS_RATE_LIMIT, window),
     maxStockDropShare: env.CHANNEL_FEED_MAX_DROP,
+    formMinFillMs: env.FORM_MIN_FILL_MS,
     feedFileLimits: { ...DEFAULT_FEED_FILE_LIMITS, maxRows: env.FEED_MAX_ROWS },
     pageHandler: pages.pageHandler,
     pageMethods: pages.pageMethods,

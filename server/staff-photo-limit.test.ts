@@ -24,7 +24,8 @@ function postMultipart(path: string, bytes: number) {
 describe("the photo upload's body limit", () => {
   it("lets a 5 MB photo through to the upload route, and refuses it (413) on the vehicle's form route", async () => {
     const upload = await postMultipart("/staff/stock/1/photos", 5 * 1024 * 1024);
-    expect(upload.status).not.toBe(413);
+    // Past the request guard to the router, which on this server, without the pages, has no such route.
+    expect([upload.status, await upload.text()]).toEqual([404, "404 Not Found"]);
     const form = await postMultipart("/staff/stock/1", 5 * 1024 * 1024);
     expect(form.status).toBe(413);
   });

@@ -193,6 +193,7 @@ function storeEnquiry(
     return submitEnquiry(context.db, raw, {
       photoImageIds,
       webForm: { website: text("website"), renderedAt: text("rendered_at") },
+      minFillMs: context.formMinFillMs,
       requireAppointment: APPOINTMENT_KIND_OF[setup.preset] !== undefined,
       attribution,
       onHeld: (details) => context.logger.warn({ ...details, channel: "page" }, "enquiry held as automated"),

@@ -382,6 +382,20 @@ describe("storing an enquiry", () => {
     });
   });
 
+  it("holds a web form by the minimum fill time it is given (FORM_MIN_FILL_MS), the default without one", async () => {
+    const now = Date.now();
+    const sent = (renderedMsAgo: number, minFillMs?: number) =>
+      submitEnquiry(database.db, validEnquiry("new"), {
+        webForm: { website: "", renderedAt: String(now - renderedMsAgo) },
+        now: () => now,
+        minFillMs,
+      });
+    expect((await sent(0, 0)).kind).toBe("stored");
+    expect((await sent(5_000, 10_000)).kind).toBe("held");
+    expect((await sent(MIN_FILL_MS - 1)).kind).toBe("held");
+    expect((await sent(MIN_FILL_MS)).kind).toBe("stored");
+  });
+
   it("keeps a person's send apart from the same enquiry held a moment before, and a held one's repeat held once", async () => {
     const enquiry = validEnquiry("new");
     const now = Date.now();

@@ -27,7 +27,10 @@ import {
   slotProblem,
 } from "../appointments/appointments.ts";
 
-/** Web form posts sooner than this after the form was rendered look automated: held for staff, never delivered unseen. */
+/**
+ * Web form posts sooner than this after the form was rendered look automated: held for staff, never delivered unseen.
+ * The default of FORM_MIN_FILL_MS (server/env.ts), which the site passes as SubmitOptions.minFillMs.
+ */
 export const MIN_FILL_MS = 2_000;
 
 /**
@@ -58,6 +61,8 @@ export const KEY_REUSED_MESSAGE =
 export type SubmitOptions = {
   /** A page's form: its bot traps, checked once the enquiry is valid. API clients have none, and are never held. */
   webForm?: WebFormTraps;
+  /** The web form's minimum fill time (FORM_MIN_FILL_MS); default MIN_FILL_MS. */
+  minFillMs?: number;
   /** Sell your car: the seller's photos, already stored as private images (core/media), in order. */
   photoImageIds?: readonly string[];
   /** Pages of forms that book a slot (test drive, service) require one; API clients may leave it out. */
@@ -91,7 +96,7 @@ export async function submitEnquiry(db: Database, raw: unknown, options: SubmitO
   const appointmentProblem = await checkAppointment(db, enquiry, new Date(now()), options.requireAppointment ?? false);
   if (appointmentProblem) return { kind: "invalid", violations: [appointmentProblem] };
 
-  const hold = options.webForm ? holdOf(options.webForm, now()) : null;
+  const hold = options.webForm ? holdOf(options.webForm, now(), options.minFillMs ?? MIN_FILL_MS) : null;
   if (hold)
     options.onHeld?.({ reason: hold.reason, form: enquiry.payload.form_name, dealer: enquiry.payload.dealer_slug });
   return store(db, enquiry, checked.dealerId, now(), {
@@ -147,13 +152,13 @@ async function checkAppointment(
 }
 
 /** Why a web form's post looks automated, or null for a person's. */
-function holdOf({ website, renderedAt }: WebFormTraps, now: number): Hold | null {
+function holdOf({ website, renderedAt }: WebFormTraps, now: number, minFillMs: number): Hold | null {
   if (website !== undefined && website.trim() !== "") return { reason: "honeypot", fillMs: null };
   if (renderedAt === undefined || !/^\d{1,15}$/.test(renderedAt.trim()))
     return { reason: "no-render-time", fillMs: null };
   const fillMs = now - Number(renderedAt);
   // A render time in the future (another instance's clock, or a made-up one) counts as sent at once.
-  if (fillMs < MIN_FILL_MS) return { reason: "too-fast", fillMs: Math.max(0, fillMs) };
+  if (fillMs < minFillMs) return { reason: "too-fast", fillMs: Math.max(0, fillMs) };
   return null;
 }
 

@@ -94,7 +94,6 @@ async function sendEnquiry(
   dealer = DEALER,
 ) {
   await page.goto(ENQUIRY_PATH);
-  const loadedAt = Date.now();
   await expect(page.locator("form[data-enhanced='true']")).toHaveCount(1, { timeout: 30_000 });
   await page.getByRole("textbox", { name: "First name", exact: true }).fill(who.first);
   await page.getByRole("textbox", { name: "Last name", exact: true }).fill(who.last);
@@ -104,8 +103,6 @@ async function sendEnquiry(
   await page.getByLabel(/You may contact me/).check();
   await page.getByLabel(/I accept the/).check();
   if (autofill) await page.locator("input[name='website']").fill(autofill, { force: true });
-  // Bots post within 2 s of the page rendering; people take longer.
-  await page.waitForTimeout(Math.max(0, 2_300 - (Date.now() - loadedAt)));
   await page.getByRole("button", { name: /Submit|Loading/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Thank You for Your Enquiry!" })).toBeVisible();
 }

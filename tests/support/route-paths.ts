@@ -1,7 +1,9 @@
 /** Concrete paths for every page route of the built site, and the spellings the router reads as each (page tests). */
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { matchPath } from "react-router";
 import type { Database } from "../../db/client.ts";
+import { alertAddresses, savedSearches } from "../../db/schema.ts";
 import { storeTestEnquiry } from "./leads.ts";
 import { pageRouteTable } from "./page-server.ts";
 import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "./staff.ts";
@@ -26,6 +28,30 @@ export function spellingsOf(path: string): string[] {
   ];
 }
 
+/**
+ * More spellings of a canonical path, each of which the server must redirect, refuse or answer as the page it
+ * names before the page cache decides: dot segments as sent (a client such as fetch resolves them itself), `;`
+ * parameters, `//` inside the path, another case and an escaped letter in a later segment, and the queries the
+ * router reads (`?index`, the data request's `_routes`).
+ */
+export function attackSpellingsOf(path: string): string[] {
+  const [first = "", ...rest] = path.split("/").filter(Boolean);
+  const data = path === "/" ? "/_root.data" : `${path}.data`;
+  const spellings = [first ? `/${first}/./..${path}` : "/./../", `${path}?index`, `${data}?_routes=root`];
+  if (rest.length === 0) spellings.push(`${path};x=1`);
+  else {
+    const last = rest.at(-1)!;
+    const before = `/${[first, ...rest.slice(0, -1)].join("/")}`;
+    spellings.push(
+      `/${first};x=1/${rest.join("/")}`,
+      `/${first}//${rest.join("/")}`,
+      `${before}/${last.toUpperCase()}`,
+      `${before}/%${last.charCodeAt(0).toString(16)}${last.slice(1)}`,
+    );
+  }
+  return spellings;
+}
+
 /** Runs `visit` for every item, a few at a time (each item's own requests stay in order). */
 export async function eachAtOnce<T>(items: T[], visit: (item: T) => Promise<void>, atOnce = 6): Promise<void> {
   const queue = [...items];
@@ -43,12 +69,40 @@ export async function eachAtOnce<T>(items: T[], visit: (item: T) => Promise<void
 export async function adminAndEveryPagePath(
   baseUrl: string,
   db: Database,
-  { adminEmail, lead }: { adminEmail: string; lead: Parameters<typeof storeTestEnquiry>[1] },
+  {
+    adminEmail,
+    lead,
+    alert,
+  }: {
+    adminEmail: string;
+    lead: Parameters<typeof storeTestEnquiry>[1];
+    /** A saved-search alert whose real links fill the pages behind a token (else a token that names nothing). */
+    alert?: { email: string; label: string };
+  },
 ): Promise<{ staff: StaffHttpSession; paths: string[] }> {
   const admin = await createStaffUser(db, { email: adminEmail, role: "group_admin", password: TEST_STAFF_PASSWORD });
   const staff = await signIn(baseUrl, adminEmail, TEST_STAFF_PASSWORD);
   const leadId = await storeTestEnquiry(db, lead);
-  return { staff, paths: await concretePagePaths(baseUrl, db, { leadId, staffId: String(admin.id) }) };
+  const tokens = alert ? await storeAlert(db, alert) : undefined;
+  return { staff, paths: await concretePagePaths(baseUrl, db, { leadId, staffId: String(admin.id), tokens }) };
+}
+
+type AlertTokens = { manageToken: string; confirmToken: string };
+
+/** An unconfirmed saved search for the address, as the used listing's alert form stores it, and its links' tokens. */
+async function storeAlert(db: Database, { email, label }: { email: string; label: string }): Promise<AlertTokens> {
+  const tokens = {
+    manageToken: randomBytes(24).toString("base64url"),
+    confirmToken: randomBytes(24).toString("base64url"),
+  };
+  const [address] = await db
+    .insert(alertAddresses)
+    .values({ email, manageToken: tokens.manageToken, consentedAt: new Date() })
+    .returning({ id: alertAddresses.id });
+  await db
+    .insert(savedSearches)
+    .values({ addressId: address!.id, query: "make_slug=honda", label, confirmToken: tokens.confirmToken });
+  return tokens;
 }
 
 /**
@@ -59,7 +113,7 @@ export async function adminAndEveryPagePath(
 async function concretePagePaths(
   baseUrl: string,
   db: Database,
-  { leadId, staffId }: { leadId: string; staffId: string },
+  { leadId, staffId, tokens }: { leadId: string; staffId: string; tokens?: AlertTokens },
 ): Promise<string[]> {
   const sitemap = await (await fetch(`${baseUrl}/sitemap-pages.xml`)).text();
   const used = await (await fetch(`${baseUrl}/sitemap-used-1.xml`)).text();
@@ -81,6 +135,11 @@ async function concretePagePaths(
     "/staff/specials/:id/preview": { id: await first(sql`SELECT id FROM deals ORDER BY id LIMIT 1`) },
     "/staff/banners/:id": { id: await first(sql`SELECT id FROM banners ORDER BY id LIMIT 1`) },
     "/staff/dealers/:slug": { slug: "honda-sandton" },
+    ...(tokens && {
+      "/alerts/confirm/:token": { token: tokens.confirmToken },
+      "/alerts/manage/:token": { token: tokens.manageToken },
+      "/alerts/unsubscribe/:token": { token: tokens.manageToken },
+    }),
   };
   const paramsOf = (pattern: string): Record<string, string> => {
     const scoped = /^\/dealer\/:dealerName(\/.+)$/.exec(pattern);

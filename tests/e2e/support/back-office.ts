@@ -1,5 +1,6 @@
 import { type BrowserContextOptions, expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "../../support/staff.ts";
+import { pageHydrated } from "./page-checks.ts";
 import { E2E_ADMIN } from "./staff-bootstrap.ts";
 
 type SignedInState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
@@ -26,18 +27,18 @@ export const signedInAsAdministrator = test.extend<object, { administratorSessio
 });
 
 /**
- * The back office's navigation, ready to use: on a phone it is behind the header's Menu button (issue 35, a link
- * before the scripts have run and a button after), which this opens; from md up it is always shown. Both show only
- * to a signed-in person.
+ * The back office's navigation, ready to use: from md (768 px) up it is always shown; on a phone it is behind the
+ * header's Menu button (a link before the scripts have run, a button after), which this opens once the page is
+ * hydrated. Both show only to a signed-in person.
  */
 export async function backOfficeNavigation(page: Page): Promise<Locator> {
   const navigation = page.getByRole("navigation", { name: "Back office" });
-  const header = page.getByRole("banner");
-  const menu = header.getByRole("button", { name: "Menu" }).or(header.getByRole("link", { name: "Menu" }));
-  // Right after signing in the URL may have changed before the back office has rendered: wait for one or the other.
-  await expect(navigation.or(menu).first()).toBeVisible();
-  if (await navigation.isVisible()) return navigation;
-  await menu.click();
+  if ((page.viewportSize()?.width ?? 0) >= 768) {
+    await expect(navigation).toBeVisible();
+    return navigation;
+  }
+  await pageHydrated(page);
+  await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
   return navigation;
 }
 
