@@ -9,8 +9,9 @@ import {
 } from "react-router";
 import type { PageHandler } from "./app.ts";
 import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
-import { pagePathOf } from "./middleware/caching.ts";
+import { dataRequestPathOf, isDataRequest, pagePathOf, withDataRequestFormOf } from "./framework/data-requests.ts";
 import { projectRoot } from "../db/project-root.ts";
+import { routerContextOf } from "./framework/router-context.ts";
 import type { runPageRequest } from "../app/lib/page-request.server.ts";
 
 export { projectRoot };
@@ -51,7 +52,7 @@ export function pagesOf(build: ServerBuild, mode: "production" | "development" =
 /** A React Router handler of a build as the site's page handler: each request run in the request scope of the build's own modules. */
 export function inPageRequestScope(build: ServerBuild, handle: RequestHandler): PageHandler {
   const { runPageRequest } = build.entry.module as SiteEntry;
-  return (request, context) => runPageRequest(context.pageRequest, () => handle(request, context));
+  return (request, context) => runPageRequest(context.pageRequest, () => handle(request, routerContextOf(context)));
 }
 
 /**
@@ -256,8 +257,7 @@ export function pageRoutePatternOf(build: ServerBuild): PageRoutePattern {
   return (pathname) => {
     const matched = match(pathname);
     if (!matched) return undefined;
-    if (pagePathOf(pathname) === pathname) return matched.pattern;
-    return matched.pattern === "/" ? "/_root.data" : `${matched.pattern}.data`;
+    return isDataRequest(pathname) ? dataRequestPathOf(matched.pattern) : matched.pattern;
   };
 }
 
@@ -315,13 +315,11 @@ export function pageRouteRulesOf(build: ServerBuild): PageRouteRules {
   const match = (path: string) => matcher(pagePathOf(path));
   return {
     spelling(decodedPath) {
-      if (decodedPath === "/_root.data") return decodedPath;
       const matches = match(decodedPath);
       if (!matches) return decodedPath;
-      const suffix = decodedPath.endsWith(".data") ? ".data" : "";
       const requested = pagePathOf(decodedPath).split("/").filter(Boolean);
       const declared = matches.flatMap((matched) => (matched.route.path ?? "").split("/").filter(Boolean));
-      return `/${spelledSegments(requested, declared).join("/")}${suffix}`;
+      return withDataRequestFormOf(decodedPath, `/${spelledSegments(requested, declared).join("/")}`);
     },
     isPublic(path) {
       const matches = match(path);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, replace } from "react-router";
+import { data, type RouterContextProvider, replace } from "react-router";
 import { receiptCookie } from "../../core/leads/receipt.ts";
 import { attributionOfRequest } from "../../core/attribution/visit.ts";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
@@ -11,7 +11,7 @@ import { appointmentStart } from "./appointment.ts";
 import { parseEnquiry } from "../../core/leads/enquiry-schema.ts";
 import { storeSellerPhotos } from "./seller-photos.server.ts";
 import { appointmentChoice } from "./appointment.server.ts";
-import type { AppContext } from "../load-context.ts";
+import { type AppContext, appContext } from "../load-context.ts";
 import { type EnquiryActionData, RETRY_MESSAGE } from "./enquiry.ts";
 import { readFormBody } from "./form-body.server.ts";
 import { resolveDealerScope } from "./scope.server.ts";
@@ -218,7 +218,7 @@ function receiptHeaders(request: Request, context: AppContext, formPath: string,
 }
 
 type NewVehicleEnquiryArgs = {
-  context: AppContext;
+  context: Readonly<RouterContextProvider>;
   request: Request;
   params: { make: string; model: string; variant: string; dealerName?: string };
 };
@@ -227,7 +227,9 @@ type NewVehicleEnquiryArgs = {
  * The new car or motorcycle and variant of an enquire path, and who may receive the lead: a New Vehicles
  * lead never goes to a Honda Wing dealer, a New Honda Wing lead only to one. Unknown ones are a 404.
  */
-async function newVehicleEnquirySetup({ context, request, params }: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
+async function newVehicleEnquirySetup(args: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
+  const { request, params } = args;
+  const context = args.context.get(appContext);
   const preset: PresetKey = type === "car" ? "new" : "wing";
   const scope = await resolveDealerScope(context.readModels, request, params);
   const model = await findRangeModel(context.readModels, params.make, params.model, type);
@@ -270,5 +272,5 @@ export async function newVehicleEnquiryPage(args: NewVehicleEnquiryArgs, type: "
 /** Action of the new-car and new-motorcycle enquire pages. */
 export async function newVehicleEnquiryAction(args: NewVehicleEnquiryArgs, type: "car" | "motorcycle") {
   const { setup } = await newVehicleEnquirySetup(args, type);
-  return enquiryAction(args.request, args.context, setup);
+  return enquiryAction(args.request, args.context.get(appContext), setup);
 }

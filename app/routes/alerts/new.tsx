@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { describeSearch, savedQueryOf, subscribe, subscriptionSchema } from "../../../core/alerts/saved-searches.ts";
@@ -71,19 +72,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 422 },
     );
-  const dealerId = dealerScope ? await findDealerId(context.db, dealerScope) : null;
-  if (!context.mailer) throw data("E-mail is not available on this server.", { status: 503 });
+  const dealerId = dealerScope ? await findDealerId(context.get(appContext).db, dealerScope) : null;
+  const { mailer } = context.get(appContext);
+  if (!mailer) throw data("E-mail is not available on this server.", { status: 503 });
   const result = await subscribe(
-    context.db,
-    context.mailer,
-    context.siteUrl,
+    context.get(appContext).db,
+    mailer,
+    context.get(appContext).siteUrl,
     {
       email: parsed.data.email,
       query: saved.value.query,
       label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }),
       dealerId: dealerId ?? null,
     },
-    { personIndex: context.financeCipher },
+    { personIndex: context.get(appContext).financeCipher },
   );
   if (result.status === "limited") {
     return data<ActionData>(

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Link } from "react-router";
 import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, toBlogPostView } from "../../../core/content/blog.ts";
 import { BlogPicture } from "../../components/blog-picture.tsx";
@@ -23,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   if (page === null) throw data("The page number must be a whole number from 1 up.", { status: 400 });
-  const { posts: shown, total } = blogPage(await context.readModels.read(blogPostsModel), page, new Date());
+  const { posts: shown, total } = blogPage(await context.get(appContext).readModels.read(blogPostsModel), page, new Date());
   const posts = shown.map((post) => ({ ...toBlogPostView(post), picture: post.picture }));
   if (page > 1 && posts.length === 0) throw data(null, { status: 404 });
   // product.md §9: the pager only when the total exceeds one page.

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import { findRangeVariants, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
@@ -30,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data(`${selection.violations[0]!.propertyPath} ${selection.violations[0]!.message}`, { status: 400 });
   const { ids, variants } = selection.value;
   const [vehicles, models] = await Promise.all([
-    context.usedStock.vehicles(ids),
-    findRangeVariants(context.readModels, variants),
+    context.get(appContext).usedStock.vehicles(ids),
+    findRangeVariants(context.get(appContext).readModels, variants),
   ]);
   const from = url.searchParams.get("from");
   return {

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   getStaffAccount,
@@ -89,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.account.displayName ?? "Staff account"}${STAFF_TITLE_SUFFIX}` }];
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { redirect } from "react-router";
 import { getStaffBanner, updateBanner } from "../../../../core/content/banners-admin.ts";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
@@ -20,8 +21,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const [banner, dealers] = await Promise.all([
-      getStaffBanner(context.db, actor, recordId(params.id)),
-      areaDealers(context.db, actor, "banners"),
+      getStaffBanner(context.get(appContext).db, actor, recordId(params.id)),
+      areaDealers(context.get(appContext).db, actor, "banners"),
     ]);
     return {
       csrfToken,
@@ -40,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, BANNER_FORM_FIELDS);
   try {
-    const result = await updateBanner(context.db, actor, recordId(params.id), values, await formFile(form, "image"));
+    const result = await updateBanner(context.get(appContext).db, actor, recordId(params.id), values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/banners/${result.id}?done=saved`);
   } catch (error) {

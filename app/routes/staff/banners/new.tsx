@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { redirect } from "react-router";
 import { createBanner } from "../../../../core/content/banners-admin.ts";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/new";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const dealers = await areaDealers(context.db, actor, "banners");
+    const dealers = await areaDealers(context.get(appContext).db, actor, "banners");
     return { csrfToken, dealers: dealers.map(({ slug, name }) => ({ slug, name })) };
   } catch (error) {
     staffFailure(error);
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, BANNER_FORM_FIELDS);
   try {
-    const result = await createBanner(context.db, actor, values, await formFile(form, "image"));
+    const result = await createBanner(context.get(appContext).db, actor, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/banners/${result.id}?done=created`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { insightsCsv } from "../../../../core/insights/insights.ts";
 import { INSIGHTS_TABLES, type InsightsTable, parseInsightsQuery } from "../../../../core/insights/insights-query.ts";
 import { southAfricanDay } from "../../../../core/shared/days.ts";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseInsightsQuery(params, southAfricanDay(new Date()));
   if (!parsed.ok) return badRequest(parsed.violations.map((v) => `${v.propertyPath}: ${v.message}`).join("\n"));
   try {
-    const csv = await insightsCsv(context.db, actor, parsed.value, table);
+    const csv = await insightsCsv(context.get(appContext).db, actor, parsed.value, table);
     const name = `insights-${table}-${parsed.value.from}-to-${parsed.value.to}${parsed.value.dealer ? `-${parsed.value.dealer}` : ""}.csv`;
     return new Response(`\uFEFF${csv}`, {
       headers: {

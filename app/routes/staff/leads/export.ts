@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { exportInboxCsv, parseInboxFilter } from "../../../../core/leads/inbox.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/export";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   try {
-    const csv = await exportInboxCsv(context.db, actor, parsed.value);
+    const csv = await exportInboxCsv(context.get(appContext).db, actor, parsed.value);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(`\uFEFF${csv}`, {
       headers: {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Form, Link, redirect } from "react-router";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
 import { getStaffDeal, setDealStatus, updateDeal } from "../../../../core/content/deals-admin.ts";
@@ -24,8 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const [deal, dealers] = await Promise.all([
-      getStaffDeal(context.db, actor, dealId(params.id)),
-      areaDealers(context.db, actor, "deals"),
+      getStaffDeal(context.get(appContext).db, actor, dealId(params.id)),
+      areaDealers(context.get(appContext).db, actor, "deals"),
     ]);
     return {
       csrfToken,
@@ -47,12 +48,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const intent = field(form, "intent");
     if (intent === "publish" || intent === "draft") {
-      const result = await setDealStatus(context.db, actor, id, intent === "publish" ? "published" : "draft");
+      const result = await setDealStatus(context.get(appContext).db, actor, id, intent === "publish" ? "published" : "draft");
       if (!result.ok) return refusedContentForm({}, result);
       return redirect(`/staff/specials/${id}?done=${intent === "publish" ? "published" : "draft"}`);
     }
     const values = contentFormValues(form, DEAL_FORM_FIELDS);
-    const result = await updateDeal(context.db, actor, id, values, await formFile(form, "image"));
+    const result = await updateDeal(context.get(appContext).db, actor, id, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/specials/${id}?done=saved`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { redirect } from "react-router";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
 import { createDeal } from "../../../../core/content/deals-admin.ts";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/new";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const dealers = await areaDealers(context.db, actor, "deals");
+    const dealers = await areaDealers(context.get(appContext).db, actor, "deals");
     return {
       csrfToken,
       dealers: dealers.map(({ slug, name }) => ({ slug, name })),
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, DEAL_FORM_FIELDS);
   try {
-    const result = await createDeal(context.db, actor, values, await formFile(form, "image"));
+    const result = await createDeal(context.get(appContext).db, actor, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/specials/${result.id}?done=created`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
 import {
   getStockVehicle,
@@ -32,9 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
     const [vehicle, dealers, catalogue] = await Promise.all([
-      getStockVehicle(context.db, actor, vehicleId(params.id)),
-      stockDealers(context.db, actor),
-      stockCatalogue(context.db),
+      getStockVehicle(context.get(appContext).db, actor, vehicleId(params.id)),
+      stockDealers(context.get(appContext).db, actor),
+      stockCatalogue(context.get(appContext).db),
     ]);
     return {
       csrfToken,
@@ -54,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = stockFormValues(form);
   try {
-    const result = await updateStockVehicle(context.db, actor, vehicleId(params.id), values);
+    const result = await updateStockVehicle(context.get(appContext).db, actor, vehicleId(params.id), values);
     if (!result.ok) return refusedStockForm(values, result);
     return redirect(`/staff/stock/${result.id}?done=saved`);
   } catch (error) {
