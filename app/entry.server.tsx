@@ -4,14 +4,14 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import css from "./app.css?inline";
 import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
-import { hydrateAfterPaint } from "../server/framework/hydrate-after-paint.ts";
+import { hydrateAfterPaint } from "./framework/hydrate-after-paint.server.ts";
 import { type AppContext, appContext } from "./load-context.ts";
 
 /**
  * React Router's default server entry (`react-router reveal entry.server`, 7.18) with five changes: the page is
  * rendered whole before it is answered, for every visitor as for crawlers (decision 064); the
  * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the page's scripts
- * run after its first paint, downloaded beside it at low priority (server/framework/hydrate-after-paint.ts); the
+ * run after its first paint, downloaded beside it at low priority (app/framework/hydrate-after-paint.server.ts); the
  * response's Content-Security-Policy nonce goes on every script the renderer writes (ServerRouter hands it to
  * <Scripts>, <ScrollRestoration> and <Links> through its context; React puts it on its streaming scripts),
  * and every error is reported to the server, which decides the answer (server/app.ts). The default's HEAD
@@ -61,7 +61,7 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html");
-            // The page's scripts download with it and run once its pictures have painted (server/framework/hydrate-after-paint.ts).
+            // The page's scripts download with it and run once its pictures have painted (app/framework/hydrate-after-paint.server.ts).
             const body = hydrateAfterPaint(page) as Uint8Array<ArrayBuffer>;
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }),

@@ -5,7 +5,7 @@ import { countedPageOf } from "../core/insights/counted-pages.ts";
 import type { PageCount } from "../core/insights/counts.ts";
 import { sessionTokenFrom } from "../core/staff/session-cookie.ts";
 import { isStaffPath } from "./middleware/caching.ts";
-import { isDataRequest, pageUrlOf, requestedRouteIds } from "./framework/data-requests.ts";
+import { isDataRequest, pageUrlOf, requestedRouteIds } from "../app/framework/data-requests.ts";
 import type { GuardVariables } from "./middleware/request-guard.ts";
 import type { PageMatch } from "./pages.ts";
 

@@ -9,9 +9,9 @@ import {
 } from "react-router";
 import type { PageHandler } from "./app.ts";
 import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
-import { dataRequestPathOf, isDataRequest, pagePathOf, withDataRequestFormOf } from "./framework/data-requests.ts";
+import { dataRequestPathOf, isDataRequest, pagePathOf, withDataRequestFormOf } from "../app/framework/data-requests.ts";
 import { projectRoot } from "../db/project-root.ts";
-import { routerContextOf } from "./framework/router-context.ts";
+import { routerContextOf } from "../app/framework/router-context.server.ts";
 import type { runPageRequest } from "../app/lib/page-request.server.ts";
 
 export { projectRoot };

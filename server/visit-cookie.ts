@@ -8,7 +8,7 @@ import {
   visitOfRequest,
 } from "../core/attribution/visit.ts";
 import { isStaffPath } from "./middleware/caching.ts";
-import { pageUrlOf } from "./framework/data-requests.ts";
+import { pageUrlOf } from "../app/framework/data-requests.ts";
 import { cameOverHttps } from "./middleware/security-headers.ts";
 
 /**

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../framework/data-requests.ts";
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { receiptCookie } from "../../core/leads/receipt.ts";
@@ -88,7 +89,7 @@ const TYPED_FIELDS = [
  * with the violations otherwise, and a retry message if anything else goes wrong.
  */
 export async function enquiryAction(request: Request, context: AppContext, setup: EnquiryFormSetup) {
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, "");
+  const pathname = pageUrlOf(request).pathname.replace(/\/+$/, "");
   const body = await readFormBody(request);
   if (!body.ok) return data<EnquiryActionData>({ formError: body.message, values: {} }, { status: body.status });
   const form = body.form;
@@ -212,7 +213,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
 function receiptHeaders(request: Request, context: AppContext, formPath: string, leadId: string): Headers {
   const headers = new Headers();
   if (!/^[\w/.~%-]+$/.test(formPath)) return headers;
-  const secure = new URL(request.url).protocol === "https:";
+  const secure = pageUrlOf(request).protocol === "https:";
   headers.append("Set-Cookie", receiptCookie(context.linkSigner, leadId, formPath, { now: new Date(), secure }));
   return headers;
 }

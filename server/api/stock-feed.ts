@@ -12,7 +12,7 @@ import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
 import { feedProfileReader } from "../../core/inventory/feed-layouts.ts";
 import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
-import { pageAndDataRequestPaths } from "../framework/data-requests.ts";
+import { pageAndDataRequestPaths } from "../../app/framework/data-requests.ts";
 import type { Logger } from "../logger.ts";
 import { feedKeyIdOf, staffActorOf } from "../middleware/staff-auth.ts";
 import { DEFAULT_MAX_DROP_SHARE } from "../../core/inventory/held-imports.ts";

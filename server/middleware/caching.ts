@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { CompressionThread, type CompressionThreadCounts } from "../compression-thread.ts";
-import { isDataRequest, pagePathOf } from "../framework/data-requests.ts";
+import { isDataRequest, pagePathOf } from "../../app/framework/data-requests.ts";
 
 /**
  * HTTP caching and compression for every answer of the app (docs/decisions/011-http-caching-and-seo.md):

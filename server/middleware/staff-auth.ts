@@ -8,7 +8,7 @@ import { resolveSession } from "../../core/staff/sessions.ts";
 import type { Database } from "../../db/client.ts";
 import { apiError } from "../api/responses.ts";
 import { isStaffPath } from "./caching.ts";
-import { pagePathOf } from "../framework/data-requests.ts";
+import { pagePathOf } from "../../app/framework/data-requests.ts";
 import { WRITE_METHODS } from "./request-guard.ts";
 import { cameOverHttps } from "./security-headers.ts";
 

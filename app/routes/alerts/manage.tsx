@@ -13,7 +13,9 @@ import type { Route } from "./+types/manage";
 
 /** An address's alerts, from the link in every alert: delete one, stop all, or delete the address now. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const alerts = isToken(params.token) ? await addressAlerts(context.get(appContext).db, context.get(appContext).siteUrl, params.token) : null;
+  const alerts = isToken(params.token)
+    ? await addressAlerts(context.get(appContext).db, context.get(appContext).siteUrl, params.token)
+    : null;
   if (!alerts) return { alerts: null, deleted: true };
   return { alerts, deleted: false };
 }

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -27,7 +28,7 @@ function searchFrom(url: URL) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { saved, dealerScope } = searchFrom(new URL(request.url));
+  const { saved, dealerScope } = searchFrom(pageUrlOf(request));
   if (!saved.ok) throw data("This search cannot be saved: its filters are not valid.", { status: 400 });
   return {
     label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }),

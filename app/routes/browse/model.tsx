@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
@@ -33,10 +34,12 @@ export const handle = PUBLIC_PAGE;
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
-  const motorcycle = new URL(request.url).pathname.includes("/honda-wing/");
+  const motorcycle = pageUrlOf(request).pathname.includes("/honda-wing/");
   const base = motorcycle ? "/honda-wing" : "/new";
   const type = motorcycle ? "motorcycle" : "car";
-  const model = await findRangeModel(context.get(appContext).readModels, params.make, params.model, type, { anyState: true });
+  const model = await findRangeModel(context.get(appContext).readModels, params.make, params.model, type, {
+    anyState: true,
+  });
   if (!model) {
     const moved = await movedListingPath(context.get(appContext).db, params.make, params.model);
     if (moved?.modelSlug)

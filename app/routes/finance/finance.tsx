@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { data, redirect } from "react-router";
 import { attributionOfRequest } from "../../../core/attribution/visit.ts";
@@ -26,7 +27,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const [scope, { dealers }, models] = await Promise.all([
     resolveDealerScope(context.get(appContext).readModels, request, params),
     context.get(appContext).readModels.read(dealerDirectoryModel),
@@ -66,7 +67,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const attribution = attributionOfRequest(request.headers.get("Cookie"));
   let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
   try {
-    result = await submitFinanceApplication(context.get(appContext).db, context.get(appContext).financeCipher, input, { attribution });
+    result = await submitFinanceApplication(context.get(appContext).db, context.get(appContext).financeCipher, input, {
+      attribution,
+    });
   } catch {
     // Not logged on purpose: a failed query's message carries its parameters.
     throw data("We could not store your application just now. Please try again in a moment.", { status: 503 });

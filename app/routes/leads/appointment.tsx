@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { useEffect, useId, useRef } from "react";
 import { data, Form, isRouteErrorResponse, redirect, useActionData, useNavigation } from "react-router";
@@ -32,7 +33,7 @@ export function meta(args: Route.MetaArgs) {
  * sent before the appointment was moved or cancelled (revoked).
  */
 async function linkedAppointment({ context, params, request }: Route.LoaderArgs | Route.ActionArgs, form?: FormData) {
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const field = (name: string) => form?.get(name) ?? url.searchParams.get(name);
   const appointment = isUuid(params.id) ? await findAppointment(context.get(appContext).db, params.id) : null;
   if (!appointment) throw data({ problem: "invalid" as const }, { status: 403 });
@@ -51,7 +52,7 @@ async function linkedAppointment({ context, params, request }: Route.LoaderArgs 
 
 export async function loader(args: Route.LoaderArgs) {
   const { appointment, lead } = await linkedAppointment(args);
-  const url = new URL(args.request.url);
+  const url = pageUrlOf(args.request);
   return {
     reference: lead.reference,
     firstName: lead.customer.firstName,
@@ -66,7 +67,12 @@ export async function loader(args: Route.LoaderArgs) {
     link: { expires: url.searchParams.get("expires") ?? "", signature: url.searchParams.get("signature") ?? "" },
     choice:
       appointment.status === "booked"
-        ? await appointmentChoice(args.context.get(appContext).db, appointment.kind, lead.dealer.slug, saDateOf(appointment.start))
+        ? await appointmentChoice(
+            args.context.get(appContext).db,
+            appointment.kind,
+            lead.dealer.slug,
+            saDateOf(appointment.start),
+          )
         : null,
     bookAgain: lead.uri ?? "/",
   };
@@ -87,10 +93,15 @@ export async function action(args: Route.ActionArgs) {
     appointmentChoice(args.context.get(appContext).db, appointment.kind, lead.dealer.slug, text("appointment_date"));
   if (intent === "cancel") {
     await cancelBooking(args.context.get(appContext).db, appointment, now);
-    args.context.get(appContext).logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment cancelled by the buyer");
+    args.context
+      .get(appContext)
+      .logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment cancelled by the buyer");
     // The cancellation raised the version: the link that sent it is revoked, the page shows a fresh one.
     const cancelled = { ...appointment, version: appointment.version + 1 };
-    return redirect(`${manageAppointmentPath(args.context.get(appContext).linkSigner, cancelled)}&changed=cancelled`, 303);
+    return redirect(
+      `${manageAppointmentPath(args.context.get(appContext).linkSigner, cancelled)}&changed=cancelled`,
+      303,
+    );
   }
   if (intent === "show-times") return data<ActionData>({ choice: await choiceFor(), values });
   if (intent !== "move")
@@ -110,7 +121,9 @@ export async function action(args: Route.ActionArgs) {
       { status: outcome.kind === "slot-taken" ? 409 : 422 },
     );
   }
-  args.context.get(appContext).logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment moved by the buyer");
+  args.context
+    .get(appContext)
+    .logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment moved by the buyer");
   // A new link for the new version, holding until the new time; the buyer's earlier links are revoked.
   return redirect(
     `${manageAppointmentPath(args.context.get(appContext).linkSigner, { id: appointment.id, start: when, version: appointment.version + 1 })}&changed=moved`,

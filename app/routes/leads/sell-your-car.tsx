@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { GROUP_NAME } from "../../../core/dealers/group.ts";
 import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.ts";
@@ -16,9 +17,11 @@ import type { Route } from "./+types/sell-your-car";
  */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
-  const vehicleParam = new URL(request.url).searchParams.get("vehicle");
+  const vehicleParam = pageUrlOf(request).searchParams.get("vehicle");
   const towards =
-    vehicleParam && /^\d{1,9}$/.test(vehicleParam) ? await context.get(appContext).usedStock.vehicle(Number(vehicleParam)) : null;
+    vehicleParam && /^\d{1,9}$/.test(vehicleParam)
+      ? await context.get(appContext).usedStock.vehicle(Number(vehicleParam))
+      : null;
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const usable = towards && (!dealerInPath || towards.dealer_slug === dealerInPath.slug) ? towards : null;
   const fixedDealer = dealerInPath?.slug ?? usable?.dealer_slug;

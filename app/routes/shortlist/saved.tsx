@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Link, useNavigate } from "react-router";
@@ -20,7 +21,7 @@ export const handle = PUBLIC_PAGE;
 const MAX_SAVED = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const ids = parseIdList(url.searchParams.get("ids"), MAX_SAVED);
   if (!ids.ok) throw data(ids.violations[0]!.message, { status: 400 });
   const vehicles = await context.get(appContext).usedStock.vehicles(ids.value);

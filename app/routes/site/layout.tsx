@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { type ReactNode, Suspense, useEffect } from "react";
 import {
@@ -34,7 +35,7 @@ export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
-  const { pathname } = new URL(request.url);
+  const { pathname } = pageUrlOf(request);
   const page = {
     dealer: scope.dealer,
     dealerInRoute: scope.inRoute,

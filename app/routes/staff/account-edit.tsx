@@ -1,4 +1,4 @@
-import { appContext } from "../../load-context.ts";
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   getStaffAccount,
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const account = await getStaffAccount(db, actor, accountId(params));
     if (!account) throw data("Not found", { status: 404 });
-    const done = new URL(request.url).searchParams.get("done") ?? "";
+    const done = pageUrlOf(request).searchParams.get("done") ?? "";
     return {
       account,
       dealers: await staffDealerChoices(db, actor),

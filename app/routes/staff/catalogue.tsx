@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { data, Form } from "react-router";
 import {
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   if (!mayUse(actor, "catalogue")) staffFailure(new StaffAccessDenied("forbidden", "catalogue"));
   const catalogue = await listCatalogue(context.get(appContext).db, actor);
-  const chosen = new URL(request.url).searchParams.get("make");
+  const chosen = pageUrlOf(request).searchParams.get("make");
   const make = catalogue.find((m) => m.slug === chosen) ?? null;
   return {
     csrfToken,
@@ -83,7 +84,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         const into = id("into");
         if (into === null)
           return data<ActionResult>({ form: intent, errors: { into: "Choose what to merge into" } }, { status: 422 });
-        result = await (intent === "merge-make" ? mergeMakes : mergeModels)(context.get(appContext).db, actor, subject, into);
+        result = await (intent === "merge-make" ? mergeMakes : mergeModels)(
+          context.get(appContext).db,
+          actor,
+          subject,
+          into,
+        );
         break;
       }
       default:

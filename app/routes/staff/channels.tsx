@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, Link } from "react-router";
 import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
 import {
@@ -73,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const channels = overview.map((channel) => present(channel, now));
   const dealers = [...new Map(channels.map((card) => [card.dealerId, dealerOf(card)])).values()];
-  const wanted = new URL(request.url).searchParams.get("dealer");
+  const wanted = pageUrlOf(request).searchParams.get("dealer");
   const dealer = wanted ? dealers.find((d) => d.slug === wanted) : dealers.length === 1 ? dealers[0] : undefined;
   if (wanted && !dealer) throw data("Not found", { status: 404 });
   const heldImports = (await listHeldImports(context.get(appContext).db, actor)).map((held) => presentHeld(held, now));
@@ -142,7 +143,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) throw data(body.message, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   try {
-    if (body.form.get("intent") === "dealer-details") return await saveDealerDetails(context.get(appContext).db, actor, body.form);
+    if (body.form.get("intent") === "dealer-details")
+      return await saveDealerDetails(context.get(appContext).db, actor, body.form);
     return { done: await perform(context.get(appContext).db, actor, body.form) };
   } catch (error) {
     if (error instanceof UnknownChannel) throw data("Not found", { status: 404 });

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { useState } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
@@ -31,7 +32,9 @@ export const handle = PUBLIC_PAGE;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
   const dealerSlug = scope.inRoute ? (scope.dealer?.slug ?? null) : null;
-  const vehicle = /^\d{1,9}$/.test(params.id) ? await context.get(appContext).usedStock.vehicle(Number(params.id)) : null;
+  const vehicle = /^\d{1,9}$/.test(params.id)
+    ? await context.get(appContext).usedStock.vehicle(Number(params.id))
+    : null;
   if (vehicle && (vehicle.make_slug !== params.make || vehicle.model_slug !== params.model)) {
     // The vehicle's make or model was renamed or merged (issue 38): its old address moves for good.
     const moved = await movedListingPath(context.get(appContext).db, params.make, params.model);
@@ -71,7 +74,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .filter((change) => change.newPrice < change.oldPrice)
     .reverse()
     .map((change) => ({ by: change.oldPrice - change.newPrice, on: change.changedAt.toISOString() }));
-  const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
+  const image = Number(pageUrlOf(request).searchParams.get("image") ?? "1");
   const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
   const canBookTestDrive = testDrive !== null;
   return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions, details, canBookTestDrive };

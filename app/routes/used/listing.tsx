@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { redirect, useNavigation } from "react-router";
 import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.ts";
@@ -28,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
   // The listing follows the URL only: a dealer remembered from an earlier visit does not narrow /used.
   const dealer = scope.inRoute ? scope.dealer : null;
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const { state, redirect: mustRedirect } = canonicalListing(
     { makeSlug: params.make, modelSlug: params.model },
     url.searchParams,

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { redirect } from "react-router";
 import { getStaffBanner, updateBanner } from "../../../../core/content/banners-admin.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       csrfToken,
       banner,
       dealers: dealers.map(({ slug, name }) => ({ slug, name })),
-      notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null,
+      notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null,
     };
   } catch (error) {
     staffFailure(error);
@@ -41,7 +42,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, BANNER_FORM_FIELDS);
   try {
-    const result = await updateBanner(context.get(appContext).db, actor, recordId(params.id), values, await formFile(form, "image"));
+    const result = await updateBanner(
+      context.get(appContext).db,
+      actor,
+      recordId(params.id),
+      values,
+      await formFile(form, "image"),
+    );
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`/staff/banners/${result.id}?done=saved`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { getStaffBlogPost, updateBlogPost } from "../../../../core/content/blog-admin.ts";
@@ -20,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const post = await getStaffBlogPost(context.get(appContext).db, actor, postId(params.id), new Date());
-    return { csrfToken, post, notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null };
+    return { csrfToken, post, notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null };
   } catch (error) {
     staffFailure(error);
   }
@@ -30,7 +31,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
   return blogFormAction(
     request,
     context.get(appContext).db,
-    (actor, values, hero) => updateBlogPost(context.get(appContext).db, actor, postId(params.id), values, hero, new Date()),
+    (actor, values, hero) =>
+      updateBlogPost(context.get(appContext).db, actor, postId(params.id), values, hero, new Date()),
     (id) => `/staff/blog/${id}?done=saved`,
   );
 }

@@ -14,7 +14,11 @@ import type { Route } from "./+types/preview";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    const post = await previewBlogPost(context.get(appContext).db, actor, /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0);
+    const post = await previewBlogPost(
+      context.get(appContext).db,
+      actor,
+      /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0,
+    );
     return {
       id: post.id,
       status: blogStatusLabel(post, new Date()),

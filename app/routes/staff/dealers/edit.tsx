@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
 import { getStaffDealer, updateDealer } from "../../../../core/dealers/dealer-admin.ts";
@@ -19,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const dealer = await getStaffDealer(context.get(appContext).db, actor, params.slug);
-    return { csrfToken, dealer, notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null };
+    return { csrfToken, dealer, notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null };
   } catch (error) {
     staffFailure(error);
   }

@@ -15,7 +15,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
     return {
-      application: await openFinanceApplication(context.get(appContext).db, context.get(appContext).financeCipher, actor, params.applicationId),
+      application: await openFinanceApplication(
+        context.get(appContext).db,
+        context.get(appContext).financeCipher,
+        actor,
+        params.applicationId,
+      ),
     };
   } catch (error) {
     staffFailure(error);

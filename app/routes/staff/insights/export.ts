@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { insightsCsv } from "../../../../core/insights/insights.ts";
 import { INSIGHTS_TABLES, type InsightsTable, parseInsightsQuery } from "../../../../core/insights/insights-query.ts";
@@ -11,7 +12,7 @@ const badRequest = (text: string) =>
 /** One of the insights page's tables as a CSV download (`table`, and the page's own query string). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
-  const params = new URL(request.url).searchParams;
+  const params = pageUrlOf(request).searchParams;
   const table = params.get("table") as InsightsTable;
   if (!INSIGHTS_TABLES.includes(table)) return badRequest(`table: choose one of ${INSIGHTS_TABLES.join(", ")}`);
   params.delete("table");

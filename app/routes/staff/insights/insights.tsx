@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { data, Form, Link } from "react-router";
 import { addCampaignSpend, removeCampaignSpend } from "../../../../core/insights/campaign-spend.ts";
@@ -56,7 +57,7 @@ const STOCK_ROWS_SHOWN = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
-  const parsed = parseInsightsQuery(new URL(request.url).searchParams, southAfricanDay(new Date()));
+  const parsed = parseInsightsQuery(pageUrlOf(request).searchParams, southAfricanDay(new Date()));
   try {
     if (!parsed.ok) {
       const scope = await insightsScope(context.get(appContext).db, actor);
@@ -64,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     const report = await readInsights(context.get(appContext).db, actor, parsed.value);
     const held = await heldInPeriod(context.get(appContext).db, report.scope.dealerIds, parsed.value);
-    const asked = new URL(request.url).searchParams;
+    const asked = pageUrlOf(request).searchParams;
     // A link within a folded table names its table's parameters, so the table it shows is unfolded on a phone.
     const unfold = {
       sources: asked.has("sources"),

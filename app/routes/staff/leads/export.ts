@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { exportInboxCsv, parseInboxFilter } from "../../../../core/leads/inbox.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/export";
 /** The inbox's filtered list as a CSV download (same query string as /staff/leads). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
-  const parsed = parseInboxFilter(new URL(request.url).searchParams);
+  const parsed = parseInboxFilter(pageUrlOf(request).searchParams);
   if (!parsed.ok) {
     return new Response(parsed.violations.map((v) => `${v.propertyPath}: ${v.message}`).join("\n"), {
       status: 400,

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { data, Form, Link } from "react-router";
 import { countHeldLeads } from "../../../../core/leads/held.ts";
@@ -29,7 +30,7 @@ import type { Route } from "./+types/inbox";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
-  const params = new URL(request.url).searchParams;
+  const params = pageUrlOf(request).searchParams;
   const parsed = parseInboxFilter(params);
   const notice = params.get("done") === "discarded" ? "The held enquiry is discarded." : null;
   try {

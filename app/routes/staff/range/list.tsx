@@ -22,7 +22,11 @@ import type { Route } from "./+types/list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    return { csrfToken, range: await listStaffRange(context.get(appContext).db, actor), permissions: rangePermissions(actor) };
+    return {
+      csrfToken,
+      range: await listStaffRange(context.get(appContext).db, actor),
+      permissions: rangePermissions(actor),
+    };
   } catch (error) {
     staffFailure(error);
   }

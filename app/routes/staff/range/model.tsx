@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { data, Form, Link, redirect } from "react-router";
 import { updateRangeModel } from "../../../../core/catalogue/range-admin.ts";
@@ -67,7 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       model,
       permissions: rangePermissions(actor),
       successors: others.map((other) => ({ value: other.id, label: other.name })),
-      notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null,
+      notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null,
     };
   } catch (error) {
     staffFailure(error);
@@ -115,7 +116,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (intent) {
       case "model":
         values = sentFields(form, MODEL_FIELDS);
-        result = await updateRangeModel(context.get(appContext).db, actor, id, values, await formFile(form, "brochure"));
+        result = await updateRangeModel(
+          context.get(appContext).db,
+          actor,
+          id,
+          values,
+          await formFile(form, "brochure"),
+        );
         break;
       case "add-variant":
         values = sentFields(form, VARIANT_FIELDS);

@@ -66,7 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data<ActionResult>({ errors: { list: body.message } }, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   try {
-    const outcome = await runPriceList(context.get(appContext).db, actor, body.form, context.get(appContext).feedFileLimits);
+    const outcome = await runPriceList(
+      context.get(appContext).db,
+      actor,
+      body.form,
+      context.get(appContext).feedFileLimits,
+    );
     if (outcome.kind === "errors")
       return data<ActionResult>(
         { errors: errorsByField(outcome.violations), step: outcome.step, question: outcome.question },

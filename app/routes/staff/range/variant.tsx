@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { data, Link, redirect } from "react-router";
 import { updateRangeVariant } from "../../../../core/catalogue/range-parts-admin.ts";
@@ -22,10 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const id = recordId(params.id);
-    const model = (await listStaffRange(context.get(appContext).db, actor)).find((m) => m.variants.some((v) => v.id === id));
+    const model = (await listStaffRange(context.get(appContext).db, actor)).find((m) =>
+      m.variants.some((v) => v.id === id),
+    );
     const variant = model?.variants.find((v) => v.id === id);
     if (!model || !variant) throw data("Not found", { status: 404 });
-    const saved = new URL(request.url).searchParams.get("done") === "saved";
+    const saved = pageUrlOf(request).searchParams.get("done") === "saved";
     return {
       csrfToken,
       model: { id: model.id, name: model.name },

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { Form, Link, redirect } from "react-router";
 import { areaDealers } from "../../../../core/content/content-admin.ts";
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       deal: { ...deal, version: deal.updatedAt.getTime() },
       dealers: dealers.map(({ slug, name }) => ({ slug, name })),
       groupWide: dealerScope(actor, "deals").kind === "all",
-      notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null,
+      notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null,
     };
   } catch (error) {
     staffFailure(error);
@@ -48,7 +49,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const intent = field(form, "intent");
     if (intent === "publish" || intent === "draft") {
-      const result = await setDealStatus(context.get(appContext).db, actor, id, intent === "publish" ? "published" : "draft");
+      const result = await setDealStatus(
+        context.get(appContext).db,
+        actor,
+        id,
+        intent === "publish" ? "published" : "draft",
+      );
       if (!result.ok) return refusedContentForm({}, result);
       return redirect(`/staff/specials/${id}?done=${intent === "publish" ? "published" : "draft"}`);
     }

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
 import {
@@ -30,7 +31,7 @@ const vehicleId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
 /** /staff/stock/{id}: a vehicle's fields and status, and its photos. Another dealer's vehicle is 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   try {
     const [vehicle, dealers, catalogue] = await Promise.all([
       getStockVehicle(context.get(appContext).db, actor, vehicleId(params.id)),

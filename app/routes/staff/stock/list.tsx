@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { data, Form, Link, redirect } from "react-router";
 import {
   changeStockPrice,
@@ -39,7 +40,7 @@ import type { Route } from "./+types/list";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
-  const params = new URL(request.url).searchParams;
+  const params = pageUrlOf(request).searchParams;
   try {
     const dealers = await stockDealers(context.get(appContext).db, actor);
     const dealer = dealers.find((d) => d.slug === params.get("dealer"));
@@ -109,7 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, "intent");
   let result: StockWriteResult;
   try {
-    if (intent === "price") result = await changeStockPrice(context.get(appContext).db, actor, id, field(form, "price"));
+    if (intent === "price")
+      result = await changeStockPrice(context.get(appContext).db, actor, id, field(form, "price"));
     else if (intent === "sold") result = await markStockSold(context.get(appContext).db, actor, id);
     else throw data("Unknown action", { status: 400 });
   } catch (error) {
@@ -119,9 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const error = result.violations.map((violation) => violation.message).join(" ");
     return data({ refused: { vehicleId: id, value: field(form, "price"), error } }, { status: 422 });
   }
-  const back = new URL(request.url).searchParams;
+  const back = pageUrlOf(request).searchParams;
   back.delete("page");
-  back.delete("_routes");
   back.set("done", intent === "price" ? "priced" : "sold");
   back.set("vehicle", String(id));
   return redirect(`/staff/stock?${back}#${vehicleRowId(id)}`);

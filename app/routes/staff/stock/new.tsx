@@ -12,7 +12,10 @@ import type { Route } from "./+types/new";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const [dealers, catalogue] = await Promise.all([stockDealers(context.get(appContext).db, actor), stockCatalogue(context.get(appContext).db)]);
+    const [dealers, catalogue] = await Promise.all([
+      stockDealers(context.get(appContext).db, actor),
+      stockCatalogue(context.get(appContext).db),
+    ]);
     return { csrfToken, dealers: dealers.map(({ slug, name }) => ({ slug, name })), catalogue };
   } catch (error) {
     staffFailure(error);

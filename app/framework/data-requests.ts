@@ -2,7 +2,8 @@
  * React Router's data requests: the address the browser fetches a page's loader data from, or posts a page's form
  * to, when it navigates with JavaScript. React Router 8 spells them `/used.data` for `/used`, and `/used/_.data` for
  * `/used/` (`/_.data` for `/`), with the route ids it wants in `?_routes=` (docs/decisions/085-node-24-and-react-router-8.md).
- * Nothing else in the server spells these forms: it asks these helpers.
+ * Since React Router 8, loaders and actions see the raw request, data-request form and all. Nothing else in the
+ * server or the pages spells these forms: they ask these helpers.
  */
 
 const DATA_SUFFIX = ".data";
@@ -41,8 +42,12 @@ export function requestedRouteIds(url: URL): string[] | undefined {
   return url.searchParams.get(ROUTES_PARAM)?.split(",");
 }
 
-/** The page a request shows, as the visitor's address bar has it: the data request's page, without `_routes`. */
-export function pageUrlOf(url: URL): URL {
+/**
+ * The page a request shows, as the visitor's address bar has it: the data request's page, without `_routes`.
+ * A fresh URL, which the caller may change.
+ */
+export function pageUrlOf(request: Request | URL): URL {
+  const url = request instanceof URL ? request : new URL(request.url);
   const page = new URL(url);
   page.pathname = pagePathOf(url.pathname);
   page.searchParams.delete(ROUTES_PARAM);

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { type AppContext, appContext } from "../../app/load-context.ts";
+import { type AppContext, appContext } from "../load-context.ts";
 
 /**
  * The context React Router hands a page request's loaders and actions: since React Router 8 always a

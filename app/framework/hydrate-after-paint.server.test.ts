@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferredRouteModules, HYDRATION_START_LIMIT_MS, hydrateAfterPaint } from "./hydrate-after-paint.ts";
+import { deferredRouteModules, HYDRATION_START_LIMIT_MS, hydrateAfterPaint } from "./hydrate-after-paint.server.ts";
 
 // What React Router 7.18's <Scripts> and React write, shortened: preloads hoisted into the head, the route-modules
 // script at the end of the body, the loader data after it.
