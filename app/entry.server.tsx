@@ -20,8 +20,12 @@ import { type AppContext, appContext } from "./load-context.ts";
 
 export const streamTimeout = 5_000;
 
-/** The server runs each page request in its scope through this export of the build (server/pages.ts). */
+/**
+ * The server runs each page request in its scope, and hands it the router's context, through these exports of the
+ * build (server/pages.ts): the build's own modules, whose `appContext` key the loaders read.
+ */
 export { runPageRequest } from "./lib/page-request.server.ts";
+export { routerContextOf } from "./framework/router-context.server.ts";
 
 export default function handleRequest(
   request: Request,

@@ -11,8 +11,8 @@ import type { PageHandler } from "./app.ts";
 import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
 import { dataRequestPathOf, isDataRequest, pagePathOf, withDataRequestFormOf } from "../app/framework/data-requests.ts";
 import { projectRoot } from "../db/project-root.ts";
-import { routerContextOf } from "../app/framework/router-context.server.ts";
 import type { runPageRequest } from "../app/lib/page-request.server.ts";
+import type { routerContextOf } from "../app/framework/router-context.server.ts";
 
 export { projectRoot };
 
@@ -36,7 +36,10 @@ export async function builtPages(buildDir = path.join(projectRoot, "build")): Pr
 }
 
 /** The build's entry module (app/entry.server.tsx), with the page request's scope it exports. */
-type SiteEntry = ServerBuild["entry"]["module"] & { runPageRequest: typeof runPageRequest };
+type SiteEntry = ServerBuild["entry"]["module"] & {
+  runPageRequest: typeof runPageRequest;
+  routerContextOf: typeof routerContextOf;
+};
 
 /** A build's page handler (each request run in the request scope of the build's own modules), its route table's methods and route patterns. */
 export function pagesOf(build: ServerBuild, mode: "production" | "development" = "production"): BuiltPages {
@@ -51,7 +54,7 @@ export function pagesOf(build: ServerBuild, mode: "production" | "development" =
 
 /** A React Router handler of a build as the site's page handler: each request run in the request scope of the build's own modules. */
 export function inPageRequestScope(build: ServerBuild, handle: RequestHandler): PageHandler {
-  const { runPageRequest } = build.entry.module as SiteEntry;
+  const { runPageRequest, routerContextOf } = build.entry.module as SiteEntry;
   return (request, context) => runPageRequest(context.pageRequest, () => handle(request, routerContextOf(context)));
 }
 
