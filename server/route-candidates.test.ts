@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtServerBuild } from "../tests/support/page-server.ts";
-import { candidateRoutesOf, cutBuildsOf, routeTreeOf } from "./pages.ts";
+import { candidateRoutesOf, cutBuildsOf, routeTreeOf } from "../app/framework/route-table.server.ts";
 import { dataRequestPathOf, isDataRequest } from "../app/framework/data-requests.ts";
 
 /**
