@@ -8,7 +8,7 @@ import { hydrateAfterPaint } from "./framework/hydrate-after-paint.server.ts";
 import { type AppContext, appContext } from "./load-context.ts";
 
 /**
- * React Router's default server entry (`react-router reveal entry.server`, 7.18) with five changes: the page is
+ * React Router's default server entry (`react-router reveal entry.server`, 8.4) with five changes: the page is
  * rendered whole before it is answered, for every visitor as for crawlers (decision 064); the
  * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the page's scripts
  * run after its first paint, downloaded beside it at low priority (app/framework/hydrate-after-paint.server.ts); the
