@@ -32,28 +32,29 @@ const compiledWhileDownloading = (chunk: { name: string }) => (chunk.name === "f
 const isPublicSiteCode = (id: string) =>
   SHARED_SITE_CODE.test(id) && ![STAFF_CODE, FORMS, SHOWCASE, FAMILY_COMPONENTS].some((family) => family.test(id));
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer()],
-  build: {
-    assetsInlineLimit: 0,
-    ...(isSsrBuild
-      ? // The server build's input is the production server itself, which imports the pages' build: one module that
-        // plain Node runs (issue 36, decision 060). React Router reads this option for its server build.
-        { rollupOptions: { input: "server/production.ts" } }
-      : {
-          rolldownOptions: {
-            output: {
-              postBanner: compiledWhileDownloading,
-              codeSplitting: {
-                groups: [
-                  { name: "framework", test: FRAMEWORK, priority: 3 },
-                  { name: "forms", test: FORMS, minShareCount: 2, priority: 1 },
-                  { name: "showcase", test: SHOWCASE, minShareCount: 2, priority: 1 },
-                  { name: "site", test: isPublicSiteCode, minShareCount: 2, priority: 2 },
-                ],
-              },
+  build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            postBanner: compiledWhileDownloading,
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 3 },
+                { name: "forms", test: FORMS, minShareCount: 2, priority: 1 },
+                { name: "showcase", test: SHOWCASE, minShareCount: 2, priority: 1 },
+                { name: "site", test: isPublicSiteCode, minShareCount: 2, priority: 2 },
+              ],
             },
           },
-        }),
+        },
+      },
+    },
+    // The server build's input is the production server itself, which imports the pages' build: one module that
+    // plain Node runs (issue 36, decision 060). React Router reads this option for its server build.
+    ssr: { build: { rollupOptions: { input: "server/production.ts" } } },
   },
-}));
+});

@@ -1,16 +1,17 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import css from "./app.css?inline";
 import { InlineStylesheet } from "./lib/inline-stylesheet.ts";
-import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server.ts";
+import { hydrateAfterPaint } from "./framework/hydrate-after-paint.server.ts";
+import { type AppContext, appContext } from "./load-context.ts";
 
 /**
- * React Router's default server entry (`react-router reveal entry.server`, 7.18) with five changes: the page is
+ * React Router's default server entry (`react-router reveal entry.server`, 8.4) with five changes: the page is
  * rendered whole before it is answered, for every visitor as for crawlers (decision 064); the
  * site's stylesheet inlined in the head with the nonce (app/lib/inline-stylesheet.ts); the page's scripts
- * run after its first paint, downloaded beside it at low priority (app/lib/hydrate-after-paint.server.ts); the
+ * run after its first paint, downloaded beside it at low priority (app/framework/hydrate-after-paint.server.ts); the
  * response's Content-Security-Policy nonce goes on every script the renderer writes (ServerRouter hands it to
  * <Scripts>, <ScrollRestoration> and <Links> through its context; React puts it on its streaming scripts),
  * and every error is reported to the server, which decides the answer (server/app.ts). The default's HEAD
@@ -19,16 +20,21 @@ import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server.ts";
 
 export const streamTimeout = 5_000;
 
-/** The server runs each page request in its scope through this export of the build (server/pages.ts). */
+/**
+ * The server runs each page request in its scope, and hands it the router's context, through these exports of the
+ * build (server/pages.ts): the build's own modules, whose `appContext` key the loaders read.
+ */
 export { runPageRequest } from "./lib/page-request.server.ts";
+export { routerContextOf } from "./framework/router-context.server.ts";
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerLoadContext: RouterContextProvider,
 ) {
+  const loadContext = routerLoadContext.get(appContext);
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -59,7 +65,7 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html");
-            // The page's scripts download with it and run once its pictures have painted (app/lib/hydrate-after-paint.server.ts).
+            // The page's scripts download with it and run once its pictures have painted (app/framework/hydrate-after-paint.server.ts).
             const body = hydrateAfterPaint(page) as Uint8Array<ArrayBuffer>;
             resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
           }),
@@ -101,10 +107,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // A thrown `data(..., { status })` is an answer, not a fault; one that wraps an Error carries the fault.
   const fault = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : error;
-  if (fault !== undefined) reportError(fault, context as AppLoadContext);
+  if (fault !== undefined) reportError(fault, context.get(appContext));
 };
 
-function reportError(error: unknown, context: AppLoadContext | undefined) {
+function reportError(error: unknown, context: AppContext | undefined) {
   if (context?.reportError) context.reportError(error);
   else console.error(error);
 }

@@ -1,3 +1,4 @@
+import { createContext } from "react-router";
 import type { FeedFileLimits } from "../core/inventory/feed-file.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import type { Mailer } from "../core/delivery/email.ts";
@@ -56,6 +57,5 @@ export type AppContext = {
   reportError?: (error: unknown) => void;
 };
 
-declare module "react-router" {
-  interface AppLoadContext extends AppContext {}
-}
+/** Where loaders and actions find the AppContext in the router's context: `context.get(appContext)`. */
+export const appContext = createContext<AppContext>();

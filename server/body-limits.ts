@@ -3,15 +3,15 @@ import { SELLER_FORM_MAX_BYTES } from "../core/leads/seller-photos.ts";
 import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
 import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";
+import { pageAndDataRequestPaths } from "../app/framework/data-requests.ts";
 
 /**
  * A vehicle's photo upload in the back office (one photo of up to 20 MB from the page's script, or as many
  * as fit in 20 MB from a browser without JavaScript).
  */
-export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
+export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = pageAndDataRequestPaths(
   "/staff/stock/:id/photos",
-  "/staff/stock/:id/photos.data",
-].map((path) => ({
+).map((path) => ({
   path,
   maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024,
 }));
@@ -30,16 +30,14 @@ export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
   "/staff/banners/:id",
   "/staff/range/:id",
   "/staff/range/colours/:id",
-].flatMap((path) => [
-  { path, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 },
-  { path: `${path}.data`, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 },
-]);
+].flatMap((page) =>
+  pageAndDataRequestPaths(page).map((path) => ({ path, maxBodyBytes: MAX_IMAGE_BYTES + 256 * 1024 })),
+);
 
 /** The maker's price list upload (CSV or XLSX, up to 10 MB, with its date and time), at the page and its data address. */
-export const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = [
-  "/staff/range/prices",
-  "/staff/range/prices.data",
-].map((path) => ({ path, maxBodyBytes: MAX_PRICE_LIST_BYTES + 64 * 1024 }));
+export const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = pageAndDataRequestPaths("/staff/range/prices").map(
+  (path) => ({ path, maxBodyBytes: MAX_PRICE_LIST_BYTES + 64 * 1024 }),
+);
 
 /**
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
@@ -48,10 +46,7 @@ export const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = [
 export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = [
   "/sell-your-car",
   "/dealer/:dealerName/sell-your-car",
-].flatMap((path) => [
-  { path, maxBodyBytes: SELLER_FORM_MAX_BYTES },
-  { path: `${path}.data`, maxBodyBytes: SELLER_FORM_MAX_BYTES },
-]);
+].flatMap((page) => pageAndDataRequestPaths(page).map((path) => ({ path, maxBodyBytes: SELLER_FORM_MAX_BYTES })));
 
 /**
  * Every route whose writes may carry more than the request guard's 64 KB, and no other: the stock feed and its

@@ -64,7 +64,7 @@ describe("pages while the database cannot be reached", () => {
   });
 
   it("answers the router's data requests with 503 too, so a navigation in the browser shows the outage", async () => {
-    for (const path of ["/_root.data", "/blog.data", "/used.data"]) {
+    for (const path of ["/_.data", "/blog.data", "/used.data"]) {
       const { status, headers, body } = await get(site.baseUrl, path);
       expect(status, path).toBe(503);
       expect(headers.get("retry-after")).toBe("30");

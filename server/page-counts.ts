@@ -4,7 +4,8 @@ import { decodeVisit, startsVisit, type Visit, visitCookieValue, visitOfRequest 
 import { countedPageOf } from "../core/insights/counted-pages.ts";
 import type { PageCount } from "../core/insights/counts.ts";
 import { sessionTokenFrom } from "../core/staff/session-cookie.ts";
-import { isStaffPath, pagePathOf } from "./middleware/caching.ts";
+import { isStaffPath } from "./middleware/caching.ts";
+import { isDataRequest, pageUrlOf, requestedRouteIds } from "../app/framework/data-requests.ts";
 import type { GuardVariables } from "./middleware/request-guard.ts";
 import type { PageMatch } from "./pages.ts";
 
@@ -63,14 +64,6 @@ function isPrefetch(headers: Headers): boolean {
   return /prefetch|prerender/i.test(`${headers.get("Sec-Purpose") ?? ""} ${headers.get("Purpose") ?? ""}`);
 }
 
-/** The page a request shows: its path without `.data`, its query without the router's `_routes`. */
-function pageUrlOf(url: URL): URL {
-  const page = new URL(url);
-  page.pathname = pagePathOf(url.pathname);
-  page.searchParams.delete("_routes");
-  return page;
-}
-
 export function pageCounting({
   record,
   pageMatch,
@@ -83,7 +76,7 @@ export function pageCounting({
     if (c.req.method !== "GET" || c.res.status !== 200) return;
     const path = c.req.path;
     if (NOT_PAGES.test(path) || isStaffPath(path)) return;
-    const isData = path.endsWith(".data");
+    const isData = isDataRequest(path);
     const type = c.res.headers.get("Content-Type") ?? "";
     if (!type.startsWith(isData ? "text/x-script" : "text/html")) return;
     const headers = c.req.raw.headers;
@@ -91,8 +84,8 @@ export function pageCounting({
     const match = pageMatch(path);
     if (!match) return;
     const url = new URL(c.req.url);
-    const routes = url.searchParams.get("_routes");
-    if (isData && routes !== null && !routes.split(",").includes(match.routeId)) return;
+    const routes = requestedRouteIds(url);
+    if (isData && routes !== undefined && !routes.includes(match.routeId)) return;
     const page = countedPageOf(match.pattern, match.params);
     const { visit, starts } = visitOf(c, pageUrlOf(url));
     if (!starts && !page.kind) return;

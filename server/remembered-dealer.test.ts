@@ -64,7 +64,7 @@ describe("the home page", () => {
   });
 
   it("forgets it in the data of a client-side navigation too", async () => {
-    const response = await fetch(`${site.baseUrl}/_root.data`, { headers: { Cookie: "dealer_slug=honda-sandton" } });
+    const response = await fetch(`${site.baseUrl}/_.data`, { headers: { Cookie: "dealer_slug=honda-sandton" } });
     await response.arrayBuffer();
     expect(dealerCookieOf(response)).toMatch(/^dealer_slug=; .*Max-Age=0/);
   });

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtServerBuild } from "../tests/support/page-server.ts";
-import { candidateRoutesOf, cutBuildsOf, routeTreeOf } from "./pages.ts";
+import { candidateRoutesOf, cutBuildsOf, routeTreeOf } from "../app/framework/route-table.server.ts";
+import { dataRequestPathOf, isDataRequest } from "../app/framework/data-requests.ts";
 
 /**
  * The layers in front of the router match a path on a cut of the route table (server/pages.ts): the answer must be
@@ -66,7 +67,7 @@ function hostilePath(): fc.Arbitrary<string> {
   const segment = fc.oneof(
     fc.constantFrom(...words),
     fc.constantFrom(...words).map((word) => word.toUpperCase()),
-    fc.constantFrom("", ".", "..", "%", "%2F", "%75sed", "%E0%A4%A", "*", ":id", "?", "index", "_root.data"),
+    fc.constantFrom("", ".", "..", "%", "%2F", "%75sed", "%E0%A4%A", "*", ":id", "?", "index", "_.data"),
     fc.string({ maxLength: 8 }),
   );
   return fc.array(segment, { maxLength: 6 }).map((segments) => `/${segments.join("/")}`);
@@ -120,8 +121,8 @@ describe("the build a request's path is rendered with", () => {
   });
 
   const expectSameManifestRoutes = (pagePath: string) => {
-    // A path ending in .data is itself a data request, for the path without it.
-    const requests = pagePath.endsWith(".data") ? [dataRequestOf(pagePath)] : [pagePath, dataRequestOf(pagePath)];
+    // A path that is itself a data request's form is asked for only as data (the router reads it so).
+    const requests = isDataRequest(pagePath) ? [dataRequestPathOf(pagePath)] : [pagePath, dataRequestPathOf(pagePath)];
     for (const cut of new Set(requests.map((requested) => buildFor(requested)))) {
       expect(Object.keys(cut.assets.routes), pagePath).toEqual(Object.keys(cut.routes));
       for (const matched of pathsAbove(pagePath)) {
@@ -129,7 +130,6 @@ describe("the build a request's path is rendered with", () => {
       }
     }
   };
-  const dataRequestOf = (pagePath: string) => (pagePath === "/" ? "/_root.data" : `${pagePath}.data`);
 
   it("matches every route of the site, its path and the paths above it, as the whole table does", () => {
     for (const pattern of patterns) {
@@ -149,7 +149,7 @@ describe("the build a request's path is rendered with", () => {
   it("is a part of the table for a page, and the whole build for route discovery and encoded first segments", () => {
     expect(Object.keys(buildFor("/finance").routes).length).toBeLessThan(Object.keys(build.routes).length / 5);
     expect(buildFor("/finance.data")).toBe(buildFor("/finance"));
-    expect(buildFor("/_root.data")).toBe(buildFor("/"));
+    expect(buildFor("/_.data")).toBe(buildFor("/"));
     expect(buildFor("/__manifest")).toBe(build);
     expect(buildFor("/%66inance")).toBe(build);
   });

@@ -8,6 +8,7 @@ import type { StaffHttpSession } from "../tests/support/staff.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { inPageRequestScope } from "./pages.ts";
+import { pageAndDataRequestPaths } from "../app/framework/data-requests.ts";
 
 /**
  * React Router renders each request with only the routes its path can match (server/pages.ts, decision 066). Every
@@ -77,7 +78,7 @@ async function answerOf(site: TestServer, requested: string, cookie?: string) {
 describe("pages rendered with the routes their path can match", () => {
   it("answers every route, as a page and as data, as the whole table does; the back office signed in too", async () => {
     expect(paths.length).toBeGreaterThan(100);
-    const requests = paths.flatMap((page) => [page, page === "/" ? "/_root.data" : `${page}.data`]);
+    const requests = paths.flatMap((page) => pageAndDataRequestPaths(page));
     const differing: string[] = [];
     await eachAtOnce(requests, async (requested) => {
       // A public page is the same page for everyone (the page cache keeps it); the back office's is the session's.

@@ -7,7 +7,8 @@ import {
   visitCookieValue,
   visitOfRequest,
 } from "../core/attribution/visit.ts";
-import { isStaffPath, pagePathOf } from "./middleware/caching.ts";
+import { isStaffPath } from "./middleware/caching.ts";
+import { pageUrlOf } from "../app/framework/data-requests.ts";
 import { cameOverHttps } from "./middleware/security-headers.ts";
 
 /**
@@ -34,8 +35,7 @@ export function visitCookies({
     if (!isPageRead(c) || !isPageAnswer(c.res)) return;
     const seconds = now();
     const before = decodeVisit(visitCookieValue(c.req.header("Cookie")), seconds);
-    const url = new URL(c.req.url);
-    url.pathname = pagePathOf(url.pathname);
+    const url = pageUrlOf(new URL(c.req.url));
     const after = visitOfRequest(before, url, c.req.header("Referer"), c.req.header("Host") ?? url.host, seconds);
     if (!visitCookieDue(before, after)) return;
     appendSetCookie(c, visitCookieHeader(after, seconds, cameOverHttps(c, trustProxy)));

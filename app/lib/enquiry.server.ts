@@ -1,5 +1,6 @@
+import { pageUrlOf } from "../framework/data-requests.ts";
 import { randomUUID } from "node:crypto";
-import { data, replace } from "react-router";
+import { data, type RouterContextProvider, replace } from "react-router";
 import { receiptCookie } from "../../core/leads/receipt.ts";
 import { attributionOfRequest } from "../../core/attribution/visit.ts";
 import { findRangeModel } from "../../core/catalogue/ranges.ts";
@@ -11,7 +12,7 @@ import { appointmentStart } from "./appointment.ts";
 import { parseEnquiry } from "../../core/leads/enquiry-schema.ts";
 import { storeSellerPhotos } from "./seller-photos.server.ts";
 import { appointmentChoice } from "./appointment.server.ts";
-import type { AppContext } from "../load-context.ts";
+import { type AppContext, appContext } from "../load-context.ts";
 import { type EnquiryActionData, RETRY_MESSAGE } from "./enquiry.ts";
 import { readFormBody } from "./form-body.server.ts";
 import { resolveDealerScope } from "./scope.server.ts";
@@ -91,7 +92,7 @@ type FormText = (name: string) => string | undefined;
  * with the violations otherwise, and a retry message if anything else goes wrong.
  */
 export async function enquiryAction(request: Request, context: AppContext, setup: EnquiryFormSetup) {
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, "");
+  const pathname = pageUrlOf(request).pathname.replace(/\/+$/, "");
   const body = await readFormBody(request);
   if (!body.ok) return data<EnquiryActionData>({ formError: body.message, values: {} }, { status: body.status });
   const form = body.form;
@@ -258,7 +259,7 @@ function logStoredEnquiry(
 function receiptHeaders(request: Request, context: AppContext, formPath: string, leadId: string): Headers {
   const headers = new Headers();
   if (!/^[\w/.~%-]+$/.test(formPath)) return headers;
-  const secure = new URL(request.url).protocol === "https:";
+  const secure = pageUrlOf(request).protocol === "https:";
   headers.append("Set-Cookie", receiptCookie(context.linkSigner, leadId, formPath, { now: new Date(), secure }));
   return headers;
 }
@@ -266,7 +267,7 @@ function receiptHeaders(request: Request, context: AppContext, formPath: string,
 export type NewVehicleType = "car" | "motorcycle";
 
 type NewVehicleEnquiryArgs = {
-  context: AppContext;
+  context: Readonly<RouterContextProvider>;
   request: Request;
   /** The matched route's path pattern: one route module serves the new-car and the Honda Wing enquire paths. */
   pattern: string;
@@ -282,7 +283,9 @@ export function newVehicleTypeOf(pattern: string): NewVehicleType {
  * The new car or motorcycle and variant of an enquire path, and who may receive the lead: a New Vehicles
  * lead never goes to a Honda Wing dealer, a New Honda Wing lead only to one. Unknown ones are a 404.
  */
-async function newVehicleEnquirySetup({ context, request, pattern, params }: NewVehicleEnquiryArgs) {
+async function newVehicleEnquirySetup(args: NewVehicleEnquiryArgs) {
+  const { request, pattern, params } = args;
+  const context = args.context.get(appContext);
   const type = newVehicleTypeOf(pattern);
   const preset: PresetKey = type === "car" ? "new" : "wing";
   const scope = await resolveDealerScope(context.readModels, request, params);
@@ -327,5 +330,5 @@ export async function newVehicleEnquiryPage(args: NewVehicleEnquiryArgs) {
 /** Action of the new-car and new-motorcycle enquire pages. */
 export async function newVehicleEnquiryAction(args: NewVehicleEnquiryArgs) {
   const { setup } = await newVehicleEnquirySetup(args);
-  return enquiryAction(args.request, args.context, setup);
+  return enquiryAction(args.request, args.context.get(appContext), setup);
 }

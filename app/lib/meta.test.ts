@@ -7,7 +7,7 @@ import { breadcrumbJsonLd, canonicalPath, clipDescription, pageMeta } from "./me
 const SITE = "https://www.honda-group.example";
 const layout = (siteUrl: string | undefined) => [
   { id: "root" },
-  { id: "routes/site/layout", data: { dealer: null, siteUrl } },
+  { id: "routes/site/layout", loaderData: { dealer: null, siteUrl } },
 ];
 
 describe("canonicalPath", () => {
@@ -78,7 +78,7 @@ describe("pageMeta", () => {
 
   it("names the breadcrumb JSON-LD's steps with the names the site layout found", () => {
     const matches = [
-      { id: "routes/site/layout", data: { siteUrl: SITE, crumbNames: { "honda-sandton": "Honda Sandton" } } },
+      { id: "routes/site/layout", loaderData: { siteUrl: SITE, crumbNames: { "honda-sandton": "Honda Sandton" } } },
     ];
     const tags = pageMeta({ matches, location: args.location }, { title: "T", description: "D" });
     const trail = tags.flatMap((tag) => ("script:ld+json" in tag ? [tag["script:ld+json"]] : [])) as {

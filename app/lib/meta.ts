@@ -8,7 +8,7 @@ export const SITE_NAME = "Honda Dealer Group";
 /** Search engines show about this many characters of a description. */
 const DESCRIPTION_MAX = 160;
 
-type MetaMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+type MetaMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 
 /** What every route's `meta` function receives and the helper needs: the route matches and the location. */
 export type MetaArgsLike = { matches: MetaMatches; location: { pathname: string; search: string } };
@@ -35,7 +35,7 @@ export function pageTitle(title: string, dealer?: Pick<DealerView, "dealerName">
 }
 
 const layoutData = (matches: MetaMatches) =>
-  matches.find((match) => match?.id === SITE_LAYOUT_ID)?.data as SiteLayoutData | undefined;
+  matches.find((match) => match?.id === SITE_LAYOUT_ID)?.loaderData as SiteLayoutData | undefined;
 
 /** The scoped dealer from the site layout's loader data, as route `meta` functions see it in `matches`. */
 export function dealerFromMatches(matches: MetaMatches): DealerView | null {

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../framework/data-requests.ts";
 import { data, redirect } from "react-router";
 import {
   type DealerView,
@@ -37,7 +38,7 @@ export async function resolveDealerScope(
     if (current) throw renamedDealerRedirect(request, current);
     throw data(null, { status: 404 });
   }
-  if (new URL(request.url).pathname === "/") return { dealer: null, inRoute: false };
+  if (pageUrlOf(request).pathname === "/") return { dealer: null, inRoute: false };
   const remembered = readCookie(request.headers.get("Cookie"), DEALER_SLUG_KEY);
   // A dealer renamed since the visitor chose it is still theirs, under its current slug.
   const current = remembered
@@ -57,7 +58,7 @@ export async function resolveDealerScope(
  */
 export function rememberedDealerCookie(request: Request, scope: DealerScope): string | null {
   const carried = carriedDealer(request);
-  if (new URL(request.url).pathname === "/") return carried === null ? null : dealerCookie(null);
+  if (pageUrlOf(request).pathname === "/") return carried === null ? null : dealerCookie(null);
   if (scope.inRoute && scope.dealer && carried !== scope.dealer.slug) return dealerCookie(scope.dealer.slug);
   return null;
 }
@@ -76,10 +77,8 @@ function carriedDealer(request: Request): string | null {
  * form sent to the old address is sent again, unchanged, to the new one.
  */
 export function renamedDealerRedirect(request: Request, currentSlug: string): Response {
-  const url = new URL(request.url);
-  const path = url.pathname.replace(/\.data$/, "");
-  const moved = pathAtCurrentSlug(path, currentSlug);
-  url.searchParams.delete("_routes");
+  const url = pageUrlOf(request);
+  const moved = pathAtCurrentSlug(url.pathname, currentSlug);
   const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
   return redirect(`${moved}${url.search}`, status);
 }

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../framework/data-requests.ts";
 import { data, redirect } from "react-router";
 import { StaffAccountNotFound } from "../../core/staff/accounts.ts";
 import { csrfTokenMatches } from "../../core/staff/csrf.ts";
@@ -23,9 +24,8 @@ export function currentStaff(request: Request): Promise<ResolvedSession | null> 
 
 /** Where to send someone back to after signing in: this page, never another site. */
 export function loginPath(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  const page = url.pathname.replace(/\.data$/, "") + url.search;
+  const url = pageUrlOf(request);
+  const page = url.pathname + url.search;
   return page === "/staff" ? "/staff/login" : `/staff/login?${new URLSearchParams({ next: page })}`;
 }
 

@@ -12,6 +12,7 @@ import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
 import { feedProfileReader } from "../../core/inventory/feed-layouts.ts";
 import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
+import { pageAndDataRequestPaths } from "../../app/framework/data-requests.ts";
 import type { Logger } from "../logger.ts";
 import { feedKeyIdOf, staffActorOf } from "../middleware/staff-auth.ts";
 import { DEFAULT_MAX_DROP_SHARE } from "../../core/inventory/held-imports.ts";
@@ -29,8 +30,7 @@ export const STOCK_FEED_PATH = "/api/staff/dealers/:slug/stock";
  */
 export const STOCK_FEED_BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: STOCK_FEED_PATH, maxBodyBytes: MAX_FEED_BYTES, mediaTypes: FEED_MEDIA_TYPES },
-  { path: "/staff/stock/import", maxBodyBytes: MAX_FEED_BYTES },
-  { path: "/staff/stock/import.data", maxBodyBytes: MAX_FEED_BYTES },
+  ...pageAndDataRequestPaths("/staff/stock/import").map((path) => ({ path, maxBodyBytes: MAX_FEED_BYTES })),
 ];
 
 const CSV_EXAMPLE = [

@@ -183,7 +183,7 @@ describe("Cache-Control, one rule per kind of answer", () => {
     for (const alerts of ["/alerts/manage/abc", "/alerts/manage/abc.data", "/alerts/confirm/abc"]) {
       expect(cachePolicy("GET", alerts, 200), alerts).toEqual({ cacheControl: CACHE.none, varyCookie: false });
     }
-    expect(cachePolicy("GET", "/_root.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
+    expect(cachePolicy("GET", "/_.data", 200)).toEqual({ cacheControl: CACHE.catalogue, varyCookie: false });
     expect(cachePolicy("GET", "/dealer/honda-sandton/used", 200)).toEqual({
       cacheControl: CACHE.page,
       varyCookie: false,

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { CompressionThread, type CompressionThreadCounts } from "../compression-thread.ts";
+import { isDataRequest, pagePathOf } from "../../app/framework/data-requests.ts";
 
 /**
  * HTTP caching and compression for every answer of the app (docs/decisions/011-http-caching-and-seo.md):
@@ -56,12 +57,6 @@ const FORM_PAGE =
 const PERSONAL_OR_LIVE =
   /^\/media\/leads\/|^\/api\/dealers\/[^/]+\/slots$|^\/api\/customer_enquiries\/|^\/alerts\/|^\/feeds\//;
 
-/** The page a React Router data request (`/used.data`, `/_root.data`) loads data for. */
-export function pagePathOf(path: string): string {
-  if (path === "/_root.data") return "/";
-  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
-}
-
 /** The back office: its pages, their data requests and /api/staff. Personal: never stored by any cache, never indexed. */
 export function isStaffPath(path: string): boolean {
   // The router matches paths whatever their case (/STAFF/finance/1 is the staff page), so this rule must too.
@@ -100,7 +95,7 @@ function policyByPath(method: string, path: string, status: number, setsCookie: 
   if (FORM_PAGE.test(page)) return NO_STORE;
   // Outside /dealer/{slug} and the home page, the layout renders the page in the dealer remembered by the cookie.
   const scopedByRoute = page === "/" || /^\/dealer\/[^/]+/.test(page);
-  return { cacheControl: page === path ? CACHE.page : CACHE.catalogue, varyCookie: !scopedByRoute };
+  return { cacheControl: isDataRequest(path) ? CACHE.catalogue : CACHE.page, varyCookie: !scopedByRoute };
 }
 
 /**

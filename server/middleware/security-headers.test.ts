@@ -37,7 +37,7 @@ describe("security headers on the whole site", () => {
     ["a page", () => ({ path: "/", status: 200 })],
     ["a page the router does not know (404)", () => ({ path: "/no-such-page", status: 404 })],
     ["a router data request (.data)", () => ({ path: "/blog.data", status: 200 })],
-    ["the root data request (_root.data)", () => ({ path: "/_root.data", status: 200 })],
+    ["the root data request (/_.data)", () => ({ path: "/_.data", status: 200 })],
     ["API JSON", () => ({ path: "/api/dealers", status: 200 })],
     ["an API 404", () => ({ path: "/api/no-such-thing", status: 404 })],
     [

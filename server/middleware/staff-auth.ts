@@ -8,6 +8,7 @@ import { resolveSession } from "../../core/staff/sessions.ts";
 import type { Database } from "../../db/client.ts";
 import { apiError } from "../api/responses.ts";
 import { isStaffPath } from "./caching.ts";
+import { pagePathOf } from "../../app/framework/data-requests.ts";
 import { WRITE_METHODS } from "./request-guard.ts";
 import { cameOverHttps } from "./security-headers.ts";
 
@@ -76,10 +77,7 @@ export function staffApiAuth({
  */
 export async function isSignedInStaffWrite(c: Context, db: Database, trustProxy: boolean): Promise<boolean> {
   // As the router matches it: any case, with or without a trailing slash (/STAFF/Login/ is the sign-in page).
-  const path = c.req.path
-    .toLowerCase()
-    .replace(/\.data$/, "")
-    .replace(/(?<=.)\/+$/, "");
+  const path = pagePathOf(c.req.path.toLowerCase()).replace(/(?<=.)\/+$/, "");
   if (!isStaffPath(path) || STAFF_PAGES_WITHOUT_SESSION.includes(path)) return false;
   const token = sessionTokenFrom(c.req.header("Cookie"), cameOverHttps(c, trustProxy));
   return token !== null && (await resolveSession(db, token)) !== null;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { HYDRATION_START_LIMIT_MS } from "../../app/lib/hydrate-after-paint.server.ts";
+import { HYDRATION_START_LIMIT_MS } from "../../app/framework/hydrate-after-paint.server.ts";
 import { hydrated } from "./support/page-checks.ts";
 
 /**

@@ -7,6 +7,7 @@ import { alertAddresses, savedSearches } from "../../db/schema.ts";
 import { storeTestEnquiry } from "./leads.ts";
 import { pageRouteTable } from "./page-server.ts";
 import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } from "./staff.ts";
+import { dataRequestPathOf } from "../../app/framework/data-requests.ts";
 
 /** The spellings of a canonical path that the router reads as that page (or its data). */
 export function spellingsOf(path: string): string[] {
@@ -15,7 +16,7 @@ export function spellingsOf(path: string): string[] {
     ? `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest.map((s) => `/${s}`).join("")}`
     : "/%2F";
   const upper = `/${first.toUpperCase()}${rest.map((s) => `/${s}`).join("")}`;
-  const data = path === "/" ? "/_root.data" : `${path}.data`;
+  const data = dataRequestPathOf(path);
   return [
     path,
     data,

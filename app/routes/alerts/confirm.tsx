@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Form, Link } from "react-router";
 import { confirmSearch, isToken } from "../../../core/alerts/saved-searches.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
@@ -16,7 +17,9 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const body = await readFormBody(request);
   if (!body.ok) throw data(body.message, { status: body.status });
-  const confirmed = isToken(params.token) ? await confirmSearch(context.db, context.siteUrl, params.token) : null;
+  const confirmed = isToken(params.token)
+    ? await confirmSearch(context.get(appContext).db, context.get(appContext).siteUrl, params.token)
+    : null;
   if (!confirmed) throw data("This confirmation link is not valid, or its alert was deleted.", { status: 404 });
   return confirmed;
 }

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Form } from "react-router";
 import {
   addressAlerts,
@@ -12,7 +13,9 @@ import type { Route } from "./+types/manage";
 
 /** An address's alerts, from the link in every alert: delete one, stop all, or delete the address now. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const alerts = isToken(params.token) ? await addressAlerts(context.db, context.siteUrl, params.token) : null;
+  const alerts = isToken(params.token)
+    ? await addressAlerts(context.get(appContext).db, context.get(appContext).siteUrl, params.token)
+    : null;
   if (!alerts) return { alerts: null, deleted: true };
   return { alerts, deleted: false };
 }
@@ -25,11 +28,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "delete-search") {
     const id = Number(body.form.get("search_id"));
     if (!Number.isInteger(id) || id < 1) throw data("Which alert should be deleted?", { status: 400 });
-    await deleteSearch(context.db, params.token, id);
+    await deleteSearch(context.get(appContext).db, params.token, id);
   } else if (intent === "unsubscribe") {
-    await unsubscribe(context.db, params.token);
+    await unsubscribe(context.get(appContext).db, params.token);
   } else if (intent === "delete-all") {
-    await deleteAddress(context.db, params.token);
+    await deleteAddress(context.get(appContext).db, params.token);
   } else {
     throw data("Unknown action.", { status: 400 });
   }

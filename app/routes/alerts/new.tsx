@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { describeSearch, savedQueryOf, subscribe, subscriptionSchema } from "../../../core/alerts/saved-searches.ts";
@@ -27,7 +29,7 @@ function searchFrom(url: URL) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { saved, dealerScope } = searchFrom(new URL(request.url));
+  const { saved, dealerScope } = searchFrom(pageUrlOf(request));
   if (!saved.ok) throw data("This search cannot be saved: its filters are not valid.", { status: 400 });
   return {
     label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }),
@@ -72,19 +74,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 422 },
     );
-  const dealerId = dealerScope ? await findDealerId(context.db, dealerScope) : null;
-  if (!context.mailer) throw data("E-mail is not available on this server.", { status: 503 });
+  const dealerId = dealerScope ? await findDealerId(context.get(appContext).db, dealerScope) : null;
+  const { mailer } = context.get(appContext);
+  if (!mailer) throw data("E-mail is not available on this server.", { status: 503 });
   const result = await subscribe(
-    context.db,
-    context.mailer,
-    context.siteUrl,
+    context.get(appContext).db,
+    mailer,
+    context.get(appContext).siteUrl,
     {
       email: parsed.data.email,
       query: saved.value.query,
       label: describeSearch(saved.value.parsed, { dealer: dealerScope ?? undefined }),
       dealerId: dealerId ?? null,
     },
-    { personIndex: context.financeCipher },
+    { personIndex: context.get(appContext).financeCipher },
   );
   if (result.status === "limited") {
     return data<ActionData>(

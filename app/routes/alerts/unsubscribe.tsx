@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Form, Link } from "react-router";
 import { isToken, unsubscribe } from "../../../core/alerts/saved-searches.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
@@ -17,7 +18,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // A browser's button and a mail client's one-click POST (RFC 8058) both send a form; anything else is refused.
   const body = await readFormBody(request);
   if (!body.ok) throw data(body.message, { status: body.status });
-  if (!isToken(params.token) || !(await unsubscribe(context.db, params.token))) {
+  if (!isToken(params.token) || !(await unsubscribe(context.get(appContext).db, params.token))) {
     // Already deleted: nothing is sent to it any more either.
     return { unsubscribed: true };
   }

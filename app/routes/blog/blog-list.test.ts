@@ -8,6 +8,8 @@ import type { DatabaseHandle } from "../../../db/client.ts";
 import { blogPosts } from "../../../db/schema.ts";
 import { cloneTemplate } from "../../../tests/support/template-db.ts";
 import { ReadModels } from "../../../core/shared/read-model.ts";
+import { routerContextOf } from "../../framework/router-context.server.ts";
+import type { AppContext } from "../../load-context.ts";
 import BlogList, { loader } from "./blog-list.tsx";
 
 let database: DatabaseHandle;
@@ -22,7 +24,7 @@ afterAll(async () => {
 async function render(query = "") {
   const request = new Request(`http://localhost/blog${query}`);
   const loaderData = await loader({
-    context: { db: database.db, readModels: new ReadModels(database.db) },
+    context: routerContextOf({ db: database.db, readModels: new ReadModels(database.db) } as AppContext),
     request,
     params: {},
   } as any);

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { data, Link } from "react-router";
 import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, toBlogPostView } from "../../../core/content/blog.ts";
 import { BlogPicture } from "../../components/blog-picture.tsx";
@@ -21,9 +23,13 @@ export function meta(args: Route.MetaArgs) {
 
 /** product.md §2: the blog list, 6 a page; ?page= outside the list is 404, a malformed page 400. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  const page = parsePageParam(pageUrlOf(request).searchParams.get("page"));
   if (page === null) throw data("The page number must be a whole number from 1 up.", { status: 400 });
-  const { posts: shown, total } = blogPage(await context.readModels.read(blogPostsModel), page, new Date());
+  const { posts: shown, total } = blogPage(
+    await context.get(appContext).readModels.read(blogPostsModel),
+    page,
+    new Date(),
+  );
   const posts = shown.map((post) => ({ ...toBlogPostView(post), picture: post.picture }));
   if (page > 1 && posts.length === 0) throw data(null, { status: 404 });
   // product.md §9: the pager only when the total exceeds one page.

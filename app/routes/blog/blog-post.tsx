@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data } from "react-router";
 import {
   blogPostsModel,
@@ -36,7 +37,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** A post published at or before now; a draft, a scheduled post or an unknown slug is 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = publicPost(await context.readModels.read(blogPostsModel), params.slug, new Date());
+  const post = publicPost(await context.get(appContext).readModels.read(blogPostsModel), params.slug, new Date());
   if (!post) throw data(null, { status: 404 });
   return { post: { ...toBlogPostDetail(post), picture: post.picture } };
 }

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
 import { SPECIFICATIONS } from "../../../core/catalogue/range-fields.ts";
@@ -31,13 +33,15 @@ export const handle = PUBLIC_PAGE;
  * session's pages are rendered for it alone), a retired model answers 301 to its successor or 410.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
-  const motorcycle = new URL(request.url).pathname.includes("/honda-wing/");
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
+  const motorcycle = pageUrlOf(request).pathname.includes("/honda-wing/");
   const base = motorcycle ? "/honda-wing" : "/new";
   const type = motorcycle ? "motorcycle" : "car";
-  const model = await findRangeModel(context.readModels, params.make, params.model, type, { anyState: true });
+  const model = await findRangeModel(context.get(appContext).readModels, params.make, params.model, type, {
+    anyState: true,
+  });
   if (!model) {
-    const moved = await movedListingPath(context.db, params.make, params.model);
+    const moved = await movedListingPath(context.get(appContext).db, params.make, params.model);
     if (moved?.modelSlug)
       throw redirect(dealerPath(scope.dealer?.slug, `${base}/${moved.makeSlug}/${moved.modelSlug}`), 301);
     throw data(null, { status: 404 });

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data } from "react-router";
 import { listRangeModels } from "../../../core/catalogue/ranges.ts";
 import { readBanners } from "../../../core/content/banners.ts";
@@ -23,10 +24,10 @@ export const handle = PUBLIC_PAGE;
 
 /** /new and /new/{make}: Car banners on top, then a card for each new car model. An unknown make is a 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
   const [banners, models] = await Promise.all([
-    readBanners(context.readModels, "Car", scope.dealer?.slug ?? null),
-    listRangeModels(context.readModels, { type: "car", makeSlug: params.make }),
+    readBanners(context.get(appContext).readModels, "Car", scope.dealer?.slug ?? null),
+    listRangeModels(context.get(appContext).readModels, { type: "car", makeSlug: params.make }),
   ]);
   if (params.make && models.length === 0) throw data(null, { status: 404 });
   return {

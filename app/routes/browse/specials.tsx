@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { readPublicDeals } from "../../../core/content/deals.ts";
 import { DealCard } from "../../components/browse-cards.tsx";
 import { dealerPath } from "../../lib/scope.ts";
@@ -13,8 +14,8 @@ export const handle = PUBLIC_PAGE;
 
 /** /specials: the group's specials, or a dealer's own specials together with the group's. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
-  const specials = await readPublicDeals(context.readModels, {
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
+  const specials = await readPublicDeals(context.get(appContext).readModels, {
     dealerSlug: scope.dealer?.slug ?? null,
     kind: "special",
   });

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import { formatOpeningTimes, GROUP_OPENING_HOURS } from "../../lib/hours.ts";
@@ -20,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** product.md §2: Contact Us lists all dealers (group-only route, no dealer-prefixed variant). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { dealers: (await context.readModels.read(dealerDirectoryModel)).dealers };
+  return { dealers: (await context.get(appContext).readModels.read(dealerDirectoryModel)).dealers };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {

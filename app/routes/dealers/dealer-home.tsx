@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Link } from "react-router";
 import { readBanners } from "../../../core/content/banners.ts";
 import { BannerSlide, bannerHref } from "../../components/browse-cards.tsx";
@@ -27,10 +28,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { dealer } = await resolveDealerScope(context.readModels, request, params);
+  const { dealer } = await resolveDealerScope(context.get(appContext).readModels, request, params);
   if (!dealer) throw data(null, { status: 404 });
   // The home page's (general) banners: this dealer's own and the group's (decision 035).
-  return { dealer, banners: await readBanners(context.readModels, "", dealer.slug) };
+  return { dealer, banners: await readBanners(context.get(appContext).readModels, "", dealer.slug) };
 }
 
 const SELL_STEPS = [

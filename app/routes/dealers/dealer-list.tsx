@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import type { Route } from "./+types/dealer-list";
@@ -18,7 +19,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { dealers: (await context.readModels.read(dealerDirectoryModel)).dealers };
+  return { dealers: (await context.get(appContext).readModels.read(dealerDirectoryModel)).dealers };
 }
 
 export default function DealerList({ loaderData }: Route.ComponentProps) {

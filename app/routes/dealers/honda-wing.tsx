@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { Link } from "react-router";
 import { listRangeModels } from "../../../core/catalogue/ranges.ts";
 import { readBanners } from "../../../core/content/banners.ts";
@@ -29,9 +30,9 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   // 'honda-wing' asks for the Motorcycle banners (product.md §7).
   const [directory, banners, range] = await Promise.all([
-    context.readModels.read(dealerDirectoryModel),
-    readBanners(context.readModels, "Motorcycle", params.dealerName ?? null),
-    listRangeModels(context.readModels, { type: "motorcycle" }),
+    context.get(appContext).readModels.read(dealerDirectoryModel),
+    readBanners(context.get(appContext).readModels, "Motorcycle", params.dealerName ?? null),
+    listRangeModels(context.get(appContext).readModels, { type: "motorcycle" }),
   ]);
   const dealers = dealersNamedLike(directory, "wing");
   return { dealers, banners: banners.slice(0, 3), motorcycles: range.map(toRangeCard) };

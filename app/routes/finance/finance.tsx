@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { data, redirect } from "react-router";
 import { attributionOfRequest } from "../../../core/attribution/visit.ts";
 import { FINANCE_LEAD_TYPE, STEP_FIELDS } from "../../../core/finance/application-schema.ts";
@@ -25,11 +27,11 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const [scope, { dealers }, models] = await Promise.all([
-    resolveDealerScope(context.readModels, request, params),
-    context.readModels.read(dealerDirectoryModel),
-    listRangeModels(context.readModels),
+    resolveDealerScope(context.get(appContext).readModels, request, params),
+    context.get(appContext).readModels.read(dealerDirectoryModel),
+    listRangeModels(context.get(appContext).readModels),
   ]);
   const modelSlug = url.searchParams.get("model");
   const chosen = modelSlug ? models.find((m) => m.model_slug === modelSlug) : undefined;
@@ -65,13 +67,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const attribution = attributionOfRequest(request.headers.get("Cookie"));
   let result: Awaited<ReturnType<typeof submitFinanceApplication>>;
   try {
-    result = await submitFinanceApplication(context.db, context.financeCipher, input, { attribution });
+    result = await submitFinanceApplication(context.get(appContext).db, context.get(appContext).financeCipher, input, {
+      attribution,
+    });
   } catch {
     // Not logged on purpose: a failed query's message carries its parameters.
     throw data("We could not store your application just now. Please try again in a moment.", { status: 503 });
   }
   if (result.ok) {
-    if (result.created) context.countLead?.({ leadType: FINANCE_LEAD_TYPE, attribution });
+    if (result.created) context.get(appContext).countLead?.({ leadType: FINANCE_LEAD_TYPE, attribution });
     return redirect("/finance/thank-you", 303);
   }
   if ("keyReused" in result) {

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { useEffect, useId, useRef } from "react";
 import { data, Form, isRouteErrorResponse, redirect, useActionData, useNavigation } from "react-router";
 import { findAppointment } from "../../../core/appointments/appointments.ts";
@@ -31,26 +33,26 @@ export function meta(args: Route.MetaArgs) {
  * sent before the appointment was moved or cancelled (revoked).
  */
 async function linkedAppointment({ context, params, request }: Route.LoaderArgs | Route.ActionArgs, form?: FormData) {
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const field = (name: string) => form?.get(name) ?? url.searchParams.get(name);
-  const appointment = isUuid(params.id) ? await findAppointment(context.db, params.id) : null;
+  const appointment = isUuid(params.id) ? await findAppointment(context.get(appContext).db, params.id) : null;
   if (!appointment) throw data({ problem: "invalid" as const }, { status: 403 });
   const state = manageAppointmentLinkState(
-    context.linkSigner,
+    context.get(appContext).linkSigner,
     appointment,
     { expires: field("expires"), signature: field("signature") },
     new Date(),
   );
   if (state === "invalid") throw data({ problem: "invalid" as const }, { status: 403 });
   if (state !== "valid") throw data({ problem: state }, { status: 410 });
-  const lead = await loadLeadForDelivery(context.db, "enquiry", appointment.enquiryId);
+  const lead = await loadLeadForDelivery(context.get(appContext).db, "enquiry", appointment.enquiryId);
   if (!lead) throw data({ problem: "invalid" as const }, { status: 403 });
   return { appointment, lead };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { appointment, lead } = await linkedAppointment(args);
-  const url = new URL(args.request.url);
+  const url = pageUrlOf(args.request);
   return {
     reference: lead.reference,
     firstName: lead.customer.firstName,
@@ -65,7 +67,12 @@ export async function loader(args: Route.LoaderArgs) {
     link: { expires: url.searchParams.get("expires") ?? "", signature: url.searchParams.get("signature") ?? "" },
     choice:
       appointment.status === "booked"
-        ? await appointmentChoice(args.context.db, appointment.kind, lead.dealer.slug, saDateOf(appointment.start))
+        ? await appointmentChoice(
+            args.context.get(appContext).db,
+            appointment.kind,
+            lead.dealer.slug,
+            saDateOf(appointment.start),
+          )
         : null,
     bookAgain: lead.uri ?? "/",
   };
@@ -83,13 +90,18 @@ export async function action(args: Route.ActionArgs) {
   const intent = text("intent");
   const values = { appointment_date: text("appointment_date") ?? "", appointment_time: text("appointment_time") ?? "" };
   const choiceFor = () =>
-    appointmentChoice(args.context.db, appointment.kind, lead.dealer.slug, text("appointment_date"));
+    appointmentChoice(args.context.get(appContext).db, appointment.kind, lead.dealer.slug, text("appointment_date"));
   if (intent === "cancel") {
-    await cancelBooking(args.context.db, appointment, now);
-    args.context.logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment cancelled by the buyer");
+    await cancelBooking(args.context.get(appContext).db, appointment, now);
+    args.context
+      .get(appContext)
+      .logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment cancelled by the buyer");
     // The cancellation raised the version: the link that sent it is revoked, the page shows a fresh one.
     const cancelled = { ...appointment, version: appointment.version + 1 };
-    return redirect(`${manageAppointmentPath(args.context.linkSigner, cancelled)}&changed=cancelled`, 303);
+    return redirect(
+      `${manageAppointmentPath(args.context.get(appContext).linkSigner, cancelled)}&changed=cancelled`,
+      303,
+    );
   }
   if (intent === "show-times") return data<ActionData>({ choice: await choiceFor(), values });
   if (intent !== "move")
@@ -102,17 +114,19 @@ export async function action(args: Route.ActionArgs) {
       { status: 422 },
     );
   }
-  const outcome = await moveBooking(args.context.db, appointment, when, now);
+  const outcome = await moveBooking(args.context.get(appContext).db, appointment, when, now);
   if (outcome.kind !== "moved") {
     return data<ActionData>(
       { error: outcome.message, choice: await choiceFor(), values },
       { status: outcome.kind === "slot-taken" ? 409 : 422 },
     );
   }
-  args.context.logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment moved by the buyer");
+  args.context
+    .get(appContext)
+    .logger.info({ appointmentId: appointment.id, leadId: lead.id }, "appointment moved by the buyer");
   // A new link for the new version, holding until the new time; the buyer's earlier links are revoked.
   return redirect(
-    `${manageAppointmentPath(args.context.linkSigner, { id: appointment.id, start: when, version: appointment.version + 1 })}&changed=moved`,
+    `${manageAppointmentPath(args.context.get(appContext).linkSigner, { id: appointment.id, start: when, version: appointment.version + 1 })}&changed=moved`,
     303,
   );
 }

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
@@ -6,12 +7,12 @@ import type { Route } from "./+types/parts";
 import { pageMeta } from "../../lib/meta.ts";
 
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const setup: EnquiryFormSetup = {
     preset: "parts",
     fixed: dealerInPath ? { dealer_slug: dealerInPath.slug } : {},
-    dealers: dealerInPath ? null : await dealerChoices(context.readModels, "parts"),
+    dealers: dealerInPath ? null : await dealerChoices(context.get(appContext).readModels, "parts"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, dealerName: dealerInPath?.dealerName ?? null };
@@ -26,7 +27,7 @@ export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);
-  return enquiryAction(args.request, args.context, setup);
+  return enquiryAction(args.request, args.context.get(appContext), setup);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);

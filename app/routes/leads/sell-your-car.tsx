@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { GROUP_NAME } from "../../../core/dealers/group.ts";
 import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.ts";
 import { formatRand } from "../../../core/shared/format.ts";
@@ -14,10 +16,12 @@ import type { Route } from "./+types/sell-your-car";
  * (?vehicle=id), that car's dealer (the car is traded in towards it); else the dealer the seller chooses.
  */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
-  const vehicleParam = new URL(request.url).searchParams.get("vehicle");
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
+  const vehicleParam = pageUrlOf(request).searchParams.get("vehicle");
   const towards =
-    vehicleParam && /^\d{1,9}$/.test(vehicleParam) ? await context.usedStock.vehicle(Number(vehicleParam)) : null;
+    vehicleParam && /^\d{1,9}$/.test(vehicleParam)
+      ? await context.get(appContext).usedStock.vehicle(Number(vehicleParam))
+      : null;
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const usable = towards && (!dealerInPath || towards.dealer_slug === dealerInPath.slug) ? towards : null;
   const fixedDealer = dealerInPath?.slug ?? usable?.dealer_slug;
@@ -27,7 +31,7 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
       ...(fixedDealer ? { dealer_slug: fixedDealer } : {}),
       ...(usable ? { towards_vehicle_id: String(usable.id) } : {}),
     },
-    dealers: fixedDealer ? null : await dealerChoices(context.readModels, "sellCar"),
+    dealers: fixedDealer ? null : await dealerChoices(context.get(appContext).readModels, "sellCar"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   const dealerName = dealerInPath?.dealerName ?? usable?.dealer_name ?? null;
@@ -55,7 +59,7 @@ export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);
-  return enquiryAction(args.request, args.context, setup);
+  return enquiryAction(args.request, args.context.get(appContext), setup);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import type { ReactNode } from "react";
 import { GROUP_NAME } from "../../../core/dealers/group.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
@@ -9,12 +10,12 @@ import type { Route } from "./+types/service";
 import { pageMeta } from "../../lib/meta.ts";
 
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const setup: EnquiryFormSetup = {
     preset: "service",
     fixed: dealerInPath ? { dealer_slug: dealerInPath.slug } : {},
-    dealers: dealerInPath ? null : await dealerChoices(context.readModels, "service"),
+    dealers: dealerInPath ? null : await dealerChoices(context.get(appContext).readModels, "service"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, dealerName: scope.dealer?.dealerName ?? null, heading: scope.dealer?.dealerName ?? GROUP_NAME };
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const dealerSlug =
     setup.fixed.dealer_slug ??
     (setup.dealers?.some((d) => d.slug === setup.selectedDealer) ? setup.selectedDealer : null);
-  const appointment = await appointmentChoice(args.context.db, "service", dealerSlug, null);
+  const appointment = await appointmentChoice(args.context.get(appContext).db, "service", dealerSlug, null);
   return {
     dealers: setup.dealers,
     selectedDealer: setup.selectedDealer,
@@ -40,7 +41,7 @@ export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);
-  return enquiryAction(args.request, args.context, setup);
+  return enquiryAction(args.request, args.context.get(appContext), setup);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Link } from "react-router";
 import { dealImageSrc } from "../../../core/content/content-labels.ts";
 import { readPublicDeal } from "../../../core/content/deals.ts";
@@ -16,8 +17,8 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
  * page and its enquiry form alike. A dealer's own special goes to that dealer and is not shown under another.
  */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
-  const found = await readPublicDeal(context.readModels, params.slug);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
+  const found = await readPublicDeal(context.get(appContext).readModels, params.slug);
   const deal = found?.deal;
   if (!found || !deal || deal.kind !== "special") throw data(null, { status: 404 });
   if (deal.dealer_slug && scope.inRoute && deal.dealer_slug !== scope.dealer?.slug) throw data(null, { status: 404 });
@@ -27,7 +28,7 @@ async function setupFor({ context, request, params }: Route.LoaderArgs | Route.A
   const setup: EnquiryFormSetup = {
     preset: "special",
     fixed: { special_slug: deal.slug, ...(fixedDealer ? { dealer_slug: fixedDealer } : {}) },
-    dealers: fixedDealer ? null : await dealerChoices(context.readModels, "special"),
+    dealers: fixedDealer ? null : await dealerChoices(context.get(appContext).readModels, "special"),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { gone: null, setup, deal };
@@ -45,7 +46,7 @@ export const headers = enquiryHeaders;
 export async function action(args: Route.ActionArgs) {
   const found = await setupFor(args);
   if (found.gone) throw data(null, { status: 410 });
-  return enquiryAction(args.request, args.context, found.setup);
+  return enquiryAction(args.request, args.context.get(appContext), found.setup);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data } from "react-router";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
@@ -9,14 +10,14 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The model of the path; cars are test-driven at car dealers, motorcycles ridden at Honda Wing dealers. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
-  const model = await testDriveModel(context.readModels, scope, params.make, params.model);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
+  const model = await testDriveModel(context.get(appContext).readModels, scope, params.make, params.model);
   if (!model) throw data(null, { status: 404 });
   const dealerInPath = scope.inRoute ? scope.dealer : null;
   const setup: EnquiryFormSetup = {
     preset: "testDrive",
     fixed: { make: model.make, model: model.model, ...(dealerInPath ? { dealer_slug: dealerInPath.slug } : {}) },
-    dealers: dealerInPath ? null : await dealerChoices(context.readModels, "testDrive", model.type),
+    dealers: dealerInPath ? null : await dealerChoices(context.get(appContext).readModels, "testDrive", model.type),
     selectedDealer: scope.dealer?.slug ?? null,
   };
   return { setup, model, dealerInPath };
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     dealers: setup.dealers,
     selectedDealer: setup.selectedDealer,
-    appointment: await appointmentChoice(args.context.db, "test-drive", dealerSlug, null),
+    appointment: await appointmentChoice(args.context.get(appContext).db, "test-drive", dealerSlug, null),
     token: formToken(),
     dealerName: dealerInPath?.dealerName ?? null,
     vehicle: {
@@ -46,7 +47,7 @@ export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);
-  return enquiryAction(args.request, args.context, setup);
+  return enquiryAction(args.request, args.context.get(appContext), setup);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { Link } from "react-router";
 import { enquiryReceipt, receiptLeadId } from "../../../core/leads/receipt.ts";
 import { telHref } from "../../lib/hours.ts";
@@ -11,8 +12,8 @@ import { pageMeta } from "../../lib/meta.ts";
  * rule never lets a cache keep a thank-you page (server/middleware/caching.ts).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const leadId = receiptLeadId(context.linkSigner, request.headers.get("Cookie"), new Date());
-  return { receipt: leadId ? await enquiryReceipt(context.db, leadId) : null };
+  const leadId = receiptLeadId(context.get(appContext).linkSigner, request.headers.get("Cookie"), new Date());
+  return { receipt: leadId ? await enquiryReceipt(context.get(appContext).db, leadId) : null };
 }
 
 export function meta(args: Route.MetaArgs) {

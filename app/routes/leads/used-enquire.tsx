@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data } from "react-router";
 import { isPublicStatus } from "../../../core/inventory/used-vehicles.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
@@ -10,9 +11,9 @@ import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /** The vehicle of the path (its make and model must match); the lead goes to the dealer that has it. */
 async function setupFor({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
-  await resolveDealerScope(context.readModels, request, params);
+  await resolveDealerScope(context.get(appContext).readModels, request, params);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
-  const vehicle = id === null ? null : await context.usedStock.vehicle(id);
+  const vehicle = id === null ? null : await context.get(appContext).usedStock.vehicle(id);
   if (
     !vehicle ||
     vehicle.make_slug !== params.make ||
@@ -45,7 +46,7 @@ export const headers = enquiryHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { setup } = await setupFor(args);
-  return enquiryAction(args.request, args.context, setup);
+  return enquiryAction(args.request, args.context.get(appContext), setup);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOrExplain(serverAction);

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { retentionPolicy } from "../../../core/privacy/privacy.ts";
 import { InformationOfficerContact, LegalPage, RegulatorContact } from "../../components/legal-page.tsx";
 import { type KindPolicy, PersonalRecordsPolicy } from "../../components/personal-records-policy.tsx";
@@ -18,7 +19,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** Each kind of personal record with its retention period, from the settings the daily retention job reads. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { kinds: retentionPolicy(context.privacy.retention) };
+  return { kinds: retentionPolicy(context.get(appContext).privacy.retention) };
 }
 
 export default function Policy({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import { findRangeVariants, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
@@ -24,14 +26,14 @@ export const handle = PUBLIC_PAGE;
  * one) shows a dash in it, so every column has every row (decision 038).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const selection = parseCompareSelection(url.searchParams);
   if (!selection.ok)
     throw data(`${selection.violations[0]!.propertyPath} ${selection.violations[0]!.message}`, { status: 400 });
   const { ids, variants } = selection.value;
   const [vehicles, models] = await Promise.all([
-    context.usedStock.vehicles(ids),
-    findRangeVariants(context.readModels, variants),
+    context.get(appContext).usedStock.vehicles(ids),
+    findRangeVariants(context.get(appContext).readModels, variants),
   ]);
   const from = url.searchParams.get("from");
   return {

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { parseIdList } from "../../../core/inventory/id-list.ts";
@@ -19,16 +21,16 @@ export const handle = PUBLIC_PAGE;
 const MAX_SAVED = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const ids = parseIdList(url.searchParams.get("ids"), MAX_SAVED);
   if (!ids.ok) throw data(ids.violations[0]!.message, { status: 400 });
-  const vehicles = await context.usedStock.vehicles(ids.value);
+  const vehicles = await context.get(appContext).usedStock.vehicles(ids.value);
   const inStock = new Set(vehicles.map((v) => v.id));
   return {
     ids: ids.value,
     vehicles,
     sold: ids.value.filter((id) => !inStock.has(id)),
-    shareUrl: new URL(`/saved${idsQuery(ids.value.map((id) => ({ id })))}`, context.siteUrl).toString(),
+    shareUrl: new URL(`/saved${idsQuery(ids.value.map((id) => ({ id })))}`, context.get(appContext).siteUrl).toString(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { HomeSections } from "../../components/home-sections.tsx";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import type { Route } from "./+types/home";
@@ -22,8 +23,8 @@ export function meta(args: Route.MetaArgs) {
 
 /** The home path is group-wide (product.md §1: visiting it clears the chosen dealer). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
-  return loadHomeData(context, scope.dealer);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
+  return loadHomeData(context.get(appContext), scope.dealer);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { type ReactNode, Suspense, useEffect } from "react";
 import {
   data,
@@ -32,15 +34,15 @@ import { crumbNamesOf } from "../../lib/crumb-names.server.ts";
 export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
-  const { pathname } = new URL(request.url);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
+  const { pathname } = pageUrlOf(request);
   const page = {
     dealer: scope.dealer,
     dealerInRoute: scope.inRoute,
-    siteUrl: context.siteUrl,
-    crumbNames: await crumbNamesOf(context, params, pathname, scope.inRoute ? scope.dealer : null),
-    vitalsSampleRate: context.vitalsSampleRate ?? 0,
-    groupLegal: context.groupLegal ?? DEMO_LEGAL_DETAILS,
+    siteUrl: context.get(appContext).siteUrl,
+    crumbNames: await crumbNamesOf(context.get(appContext), params, pathname, scope.inRoute ? scope.dealer : null),
+    vitalsSampleRate: context.get(appContext).vitalsSampleRate ?? 0,
+    groupLegal: context.get(appContext).groupLegal ?? DEMO_LEGAL_DETAILS,
   } satisfies SiteLayoutData;
   const cookie = rememberedDealerCookie(request, scope);
   return cookie ? data(page, { headers: { "Set-Cookie": cookie } }) : page;

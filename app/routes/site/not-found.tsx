@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, redirect } from "react-router";
 import { NotFound } from "../../components/not-found.tsx";
 import { pageAboveStep } from "../../lib/step-paths.ts";
@@ -8,7 +9,7 @@ export const handle = { breadcrumbs: false };
 
 export function loader({ request }: Route.LoaderArgs) {
   // A breadcrumb's step that is no page of its own (/book-test-drive, /honda-wing/honda) goes on to the page above it.
-  const page = pageAboveStep(new URL(request.url).pathname);
+  const page = pageAboveStep(pageUrlOf(request).pathname);
   if (page) throw redirect(page, 302);
   return data(null, { status: 404 });
 }

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   getStaffAccount,
@@ -41,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const account = await getStaffAccount(db, actor, accountId(params));
     if (!account) throw data("Not found", { status: 404 });
-    const done = new URL(request.url).searchParams.get("done") ?? "";
+    const done = pageUrlOf(request).searchParams.get("done") ?? "";
     return {
       account,
       dealers: await staffDealerChoices(db, actor),
@@ -89,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.account.displayName ?? "Staff account"}${STAFF_TITLE_SUFFIX}` }];
 }
 

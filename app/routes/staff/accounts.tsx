@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { createStaffAccount, listStaffAccounts, staffDealerChoices } from "../../../core/staff/accounts.ts";
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = staffRequestScope();
   try {
     const [accounts, dealers] = await Promise.all([listStaffAccounts(db, actor), staffDealerChoices(db, actor)]);
-    const created = Number(new URL(request.url).searchParams.get("created"));
+    const created = Number(pageUrlOf(request).searchParams.get("created"));
     return { accounts, dealers, csrfToken, created: accounts.find((account) => account.id === created) ?? null };
   } catch (error) {
     staffFailure(error);

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { Form, Link } from "react-router";
 import { auditedEntities, listAuditEntries, parseAuditFilter } from "../../../core/staff/audit-log.ts";
 import { staffDealerChoices } from "../../../core/staff/accounts.ts";
@@ -22,7 +23,7 @@ import { ScrollableTable } from "../../components/staff/scrollable-table.tsx";
 export async function loader({ request }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   const { db } = staffRequestScope();
-  const query = new URL(request.url).searchParams;
+  const query = pageUrlOf(request).searchParams;
   try {
     const [entities, dealers] = await Promise.all([auditedEntities(db, actor), staffDealerChoices(db, actor)]);
     const filter = parseAuditFilter(query);

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { data, Form } from "react-router";
 import {
   listCatalogue,
@@ -27,8 +29,8 @@ import type { Route } from "./+types/catalogue";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   if (!mayUse(actor, "catalogue")) staffFailure(new StaffAccessDenied("forbidden", "catalogue"));
-  const catalogue = await listCatalogue(context.db, actor);
-  const chosen = new URL(request.url).searchParams.get("make");
+  const catalogue = await listCatalogue(context.get(appContext).db, actor);
+  const chosen = pageUrlOf(request).searchParams.get("make");
   const make = catalogue.find((m) => m.slug === chosen) ?? null;
   return {
     csrfToken,
@@ -72,17 +74,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     let result: CatalogueResult;
     switch (intent) {
       case "rename-make":
-        result = await renameMake(context.db, actor, subject, form.get("name"));
+        result = await renameMake(context.get(appContext).db, actor, subject, form.get("name"));
         break;
       case "rename-model":
-        result = await renameModel(context.db, actor, subject, form.get("name"));
+        result = await renameModel(context.get(appContext).db, actor, subject, form.get("name"));
         break;
       case "merge-make":
       case "merge-model": {
         const into = id("into");
         if (into === null)
           return data<ActionResult>({ form: intent, errors: { into: "Choose what to merge into" } }, { status: 422 });
-        result = await (intent === "merge-make" ? mergeMakes : mergeModels)(context.db, actor, subject, into);
+        result = await (intent === "merge-make" ? mergeMakes : mergeModels)(
+          context.get(appContext).db,
+          actor,
+          subject,
+          into,
+        );
         break;
       }
       default:

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, Link } from "react-router";
 import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
 import {
@@ -29,7 +30,7 @@ import { readFormBody } from "../../lib/form-body.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/channels";
-import type { AppContext } from "../../load-context.ts";
+import { type AppContext, appContext } from "../../load-context.ts";
 
 /**
  * /staff/channels: each dealer's catalogue channels (Meta, TikTok, a marketplace export). The page itself is
@@ -65,26 +66,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!mayUse(actor, "channels")) staffFailure(new StaffAccessDenied("forbidden", "channels"));
   const now = new Date();
   const overview = await channelOverview(
-    context.db,
-    context.linkSigner,
+    context.get(appContext).db,
+    context.get(appContext).linkSigner,
     actor,
-    context.usedStock,
-    context.siteUrl,
+    context.get(appContext).usedStock,
+    context.get(appContext).siteUrl,
     now,
   );
   const channels = overview.map((channel) => present(channel, now));
   const dealers = [...new Map(channels.map((card) => [card.dealerId, dealerOf(card)])).values()];
-  const wanted = new URL(request.url).searchParams.get("dealer");
+  const wanted = pageUrlOf(request).searchParams.get("dealer");
   const dealer = wanted ? dealers.find((d) => d.slug === wanted) : dealers.length === 1 ? dealers[0] : undefined;
   if (wanted && !dealer) throw data("Not found", { status: 404 });
-  const heldImports = (await listHeldImports(context.db, actor)).map((held) => presentHeld(held, now));
+  const heldImports = (await listHeldImports(context.get(appContext).db, actor)).map((held) => presentHeld(held, now));
   return {
     csrfToken,
     dealers,
     dealer: dealer ?? null,
     channels: dealer ? channels.filter((card) => card.dealerId === dealer.id) : channels,
     heldImports: dealer ? heldImports.filter((held) => held.dealerId === dealer.id) : heldImports,
-    dealerDetails: Object.fromEntries(await channelDealerDetails(context.db, actor)),
+    dealerDetails: Object.fromEntries(await channelDealerDetails(context.get(appContext).db, actor)),
   };
 }
 
@@ -133,7 +134,7 @@ function present(channel: ChannelOverview, now: Date) {
   };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => [
+export const meta = ({ loaderData: data }: Route.MetaArgs) => [
   { title: `${data?.dealer ? `${data.dealer.name} channels` : "Channels"}${STAFF_TITLE_SUFFIX}` },
 ];
 
@@ -143,8 +144,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) throw data(body.message, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   try {
-    if (body.form.get("intent") === "dealer-details") return await saveDealerDetails(context.db, actor, body.form);
-    return { done: await perform(context.db, actor, body.form) };
+    if (body.form.get("intent") === "dealer-details")
+      return await saveDealerDetails(context.get(appContext).db, actor, body.form);
+    return { done: await perform(context.get(appContext).db, actor, body.form) };
   } catch (error) {
     if (error instanceof UnknownChannel) throw data("Not found", { status: 404 });
     return staffFailure(error);

@@ -37,7 +37,7 @@ import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/feeds";
 import { StaffTable, staffCellClass } from "../../components/staff/scrollable-table.tsx";
-import type { AppContext } from "../../load-context.ts";
+import { type AppContext, appContext } from "../../load-context.ts";
 
 /**
  * /staff/feeds: group administrators manage each dealer's stock-feed keys (a new key is shown once) and the
@@ -53,13 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   if (!mayUse(actor, "feed-keys")) staffFailure(new StaffAccessDenied("forbidden", "feed-keys"));
   const [dealers, keys, hosts] = await Promise.all([
-    dealerChoices(context.db, actor, "feed-keys"),
-    listFeedKeys(context.db, actor),
-    listPhotoHosts(context.db, actor),
+    dealerChoices(context.get(appContext).db, actor, "feed-keys"),
+    listFeedKeys(context.get(appContext).db, actor),
+    listPhotoHosts(context.get(appContext).db, actor),
   ]);
   const dealerName = new Map(dealers.map((d) => [d.id, d.name]));
   const profiles = await feedProfilesOf(
-    context.db,
+    context.get(appContext).db,
     keys.map((key) => key.id),
   );
   return {
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) throw data(body.message, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   try {
-    return await perform(context.db, actor, body.form);
+    return await perform(context.get(appContext).db, actor, body.form);
   } catch (error) {
     if (error instanceof FeedKeyNotFound) throw data("Not found", { status: 404 });
     return staffFailure(error);

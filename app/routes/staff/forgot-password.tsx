@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { data, Form, useNavigation } from "react-router";
 import { requestPasswordReset } from "../../../core/staff/accounts.ts";
 import { buttonClass, Notice, TextField } from "../../components/staff/form.tsx";
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Not awaited: the time the mail server takes (or its failure) would tell that the address has an account.
   if (email.trim() !== "") {
     requestPasswordReset(scope.db, email, scope.mail).catch((error: unknown) =>
-      context.logger.error({ err: error }, "password reset e-mail not sent"),
+      context.get(appContext).logger.error({ err: error }, "password reset e-mail not sent"),
     );
   }
   return { sent: SENT };

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { Link } from "react-router";
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { staffToDo, type ToDoItem } from "../../../core/staff/to-do.ts";
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return {
       roleLabel: STAFF_ROLE_LABELS[actor.role],
-      toDo: await staffToDo(context, actor),
+      toDo: await staffToDo(context.get(appContext), actor),
       pages: staffNavigation(actor).filter((page) => page.to !== "/staff"),
     };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { Form, isRouteErrorResponse, NavLink, Outlet, redirect, useRouteError, useRouteLoaderData } from "react-router";
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentStaff(request);
-  const page = new URL(request.url).pathname.replace(/\.data$/, "");
+  const page = pageUrlOf(request).pathname;
   if (!session) {
     if (!STAFF_PAGES_WITHOUT_SESSION.includes(page)) throw redirect(loginPath(request));
     return { signedIn: null };

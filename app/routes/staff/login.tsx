@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { completeSecondFactor, signIn, type SignInOutcome } from "../../../core/staff/sign-in.ts";
 import { knownDeviceCookie, knownDeviceCookieFrom } from "../../../core/staff/known-devices.ts";
@@ -11,7 +12,7 @@ import { currentStaff } from "../../lib/staff.server.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+  const query = pageUrlOf(request).searchParams;
   const next = safeStaffPath(query.get("next"));
   if (await currentStaff(request)) throw redirect(next);
   return { next, passwordSet: query.get("password") === "set" };

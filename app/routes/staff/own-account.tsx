@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changeOwnPassword, disableTotp, enableTotp } from "../../../core/staff/accounts.ts";
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
@@ -30,7 +31,7 @@ const DONE: Record<string, string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   const { csrfToken } = await requireStaff(request);
   const session = (await currentStaff(request))!;
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const done = pageUrlOf(request).searchParams.get("done") ?? "";
   return {
     csrfToken,
     email: session.email,

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { passwordLinkOwner, setPasswordWithLink } from "../../../core/staff/accounts.ts";
 import { buttonClass, errorsByField, ErrorSummary, PASSWORD_HINT, TextField } from "../../components/staff/form.tsx";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/set-password";
 
 /** The page a new account's or a reset's one-time link opens (?token=...). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = pageUrlOf(request).searchParams.get("token") ?? "";
   const owner = token ? await passwordLinkOwner(staffRequestScope().db, token) : null;
   return { token, email: owner?.email ?? null };
 }

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { countStaffAccounts, createFirstAdministrator } from "../../../core/staff/accounts.ts";
 import { isTokenUsable } from "../../../core/staff/tokens.ts";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/setup";
 /** The first administrator, through the set-up link the server logged at its first start (no staff account yet). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = staffRequestScope();
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = pageUrlOf(request).searchParams.get("token") ?? "";
   const usable = token !== "" && (await countStaffAccounts(db)) === 0 && (await isTokenUsable(db, "setup", token));
   return { token, usable };
 }

@@ -1,3 +1,4 @@
+import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { dealerChoices } from "../../../core/inventory/feed-keys.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!mayUse(actor, "stock")) staffFailure(new StaffAccessDenied("forbidden", "stock"));
   return {
     csrfToken,
-    dealers: await dealerChoices(context.db, actor, "stock"),
+    dealers: await dealerChoices(context.get(appContext).db, actor, "stock"),
     // Sent as data: the feed reader (csv-parse) stays on the server.
     requiredColumns: REQUIRED_FEED_COLUMNS,
     optionalColumns: FEED_COLUMNS.filter((column) => !REQUIRED_FEED_COLUMNS.includes(column)),
@@ -44,9 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, body.form);
   if (body.form.get("intent") === "confirm") return confirmImport(context, actor, body.form);
   try {
-    const outcome = await runStockImport(context.db, actor, body.form, {
-      limits: context.feedFileLimits,
-      maxDropShare: context.maxStockDropShare ?? DEFAULT_MAX_DROP_SHARE,
+    const outcome = await runStockImport(context.get(appContext).db, actor, body.form, {
+      limits: context.get(appContext).feedFileLimits,
+      maxDropShare: context.get(appContext).maxStockDropShare ?? DEFAULT_MAX_DROP_SHARE,
     });
     if (outcome.kind === "errors") return data({ errors: outcome.errors, problem: null }, { status: outcome.status });
     if (outcome.kind === "mapping")
@@ -68,7 +69,7 @@ async function confirmImport(context: Route.ActionArgs["context"], actor: StaffA
   const id = Number(form.get("import"));
   if (!Number.isInteger(id) || id <= 0) throw data("Not found", { status: 404 });
   try {
-    const report: StockFeedReport | null = await publishHeldImport(context.db, actor, id);
+    const report: StockFeedReport | null = await publishHeldImport(context.get(appContext).db, actor, id);
     if (report) return { errors: {} as ImportErrors, problem: null, report };
     return {
       errors: {} as ImportErrors,

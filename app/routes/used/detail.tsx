@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { useState } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
@@ -28,12 +30,14 @@ export const handle = PUBLIC_PAGE;
  * it, or when it is a draft. A sold vehicle's page answers 410 Gone with a link to similar stock.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
   const dealerSlug = scope.inRoute ? (scope.dealer?.slug ?? null) : null;
-  const vehicle = /^\d{1,9}$/.test(params.id) ? await context.usedStock.vehicle(Number(params.id)) : null;
+  const vehicle = /^\d{1,9}$/.test(params.id)
+    ? await context.get(appContext).usedStock.vehicle(Number(params.id))
+    : null;
   if (vehicle && (vehicle.make_slug !== params.make || vehicle.model_slug !== params.model)) {
     // The vehicle's make or model was renamed or merged (issue 38): its old address moves for good.
-    const moved = await movedListingPath(context.db, params.make, params.model);
+    const moved = await movedListingPath(context.get(appContext).db, params.make, params.model);
     if (moved && moved.makeSlug === vehicle.make_slug && moved.modelSlug === vehicle.model_slug) {
       throw redirect(dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}/${vehicle.id}`), 301);
     }
@@ -58,11 +62,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     );
   }
   const [directory, similar, history, details, testDrive] = await Promise.all([
-    context.readModels.read(dealerDirectoryModel),
-    context.usedStock.similar(vehicle),
-    context.usedStock.priceHistory(vehicle.id),
-    context.usedStock.details(vehicle.id),
-    testDriveModel(context.readModels, scope, vehicle.make_slug, vehicle.model_slug),
+    context.get(appContext).readModels.read(dealerDirectoryModel),
+    context.get(appContext).usedStock.similar(vehicle),
+    context.get(appContext).usedStock.priceHistory(vehicle.id),
+    context.get(appContext).usedStock.details(vehicle.id),
+    testDriveModel(context.get(appContext).readModels, scope, vehicle.make_slug, vehicle.model_slug),
   ]);
   const dealer = dealerNamed(directory, vehicle.dealer_slug);
   // The reductions, newest first: "Reduced by R 15 000 on 3 Nov".
@@ -70,7 +74,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .filter((change) => change.newPrice < change.oldPrice)
     .reverse()
     .map((change) => ({ by: change.oldPrice - change.newPrice, on: change.changedAt.toISOString() }));
-  const image = Number(new URL(request.url).searchParams.get("image") ?? "1");
+  const image = Number(pageUrlOf(request).searchParams.get("image") ?? "1");
   const selected = Number.isInteger(image) && image >= 1 && image <= vehicle.images.length ? image - 1 : 0;
   const canBookTestDrive = testDrive !== null;
   return { sold: null, vehicle, dealer, dealerSlug, selected, similar, reductions, details, canBookTestDrive };

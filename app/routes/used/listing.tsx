@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../framework/data-requests.ts";
+import { appContext } from "../../load-context.ts";
 import { redirect, useNavigation } from "react-router";
 import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
@@ -24,10 +26,10 @@ export const handle = PUBLIC_PAGE;
  * only). Every state is a URL; a submitted filter form or a faulty query redirects to the canonical URL.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const scope = await resolveDealerScope(context.readModels, request, params);
+  const scope = await resolveDealerScope(context.get(appContext).readModels, request, params);
   // The listing follows the URL only: a dealer remembered from an earlier visit does not narrow /used.
   const dealer = scope.inRoute ? scope.dealer : null;
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   const { state, redirect: mustRedirect } = canonicalListing(
     { makeSlug: params.make, modelSlug: params.model },
     url.searchParams,
@@ -38,18 +40,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const query = { ...state, bodyTypes: defaultBodyTypes(state, dealer) };
   const dealerScope = {
     dealerId: dealer
-      ? (dealerIdNamed(await context.readModels.read(dealerDirectoryModel), dealer.slug) ?? undefined)
+      ? (dealerIdNamed(await context.get(appContext).readModels.read(dealerDirectoryModel), dealer.slug) ?? undefined)
       : undefined,
   };
   const [list, filters] = await Promise.all([
-    context.usedStock.list(query, dealerScope),
-    context.usedStock.filters(query, dealerScope),
+    context.get(appContext).usedStock.list(query, dealerScope),
+    context.get(appContext).usedStock.filters(query, dealerScope),
   ]);
   const make = filters.makes.find((option) => option.slug === state.makeSlug);
   const model = filters.models.find((option) => option.slug === state.modelSlug);
   if (state.makeSlug && (!make || (state.modelSlug && !model))) {
     // A make or model renamed or merged in the back office: its old listing address moves for good (issue 38).
-    const moved = await movedListingPath(context.db, state.makeSlug, state.modelSlug);
+    const moved = await movedListingPath(context.get(appContext).db, state.makeSlug, state.modelSlug);
     if (moved) throw redirect(listingHref(dealer?.slug, { ...state, ...moved, page: 1 }), 301);
   }
   return {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { listStaffBanners } from "../../../../core/content/banners-admin.ts";
 import { BANNER_TYPE_LABELS } from "../../../../core/content/content-labels.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    return { banners: await listStaffBanners(context.db, actor) };
+    return { banners: await listStaffBanners(context.get(appContext).db, actor) };
   } catch (error) {
     staffFailure(error);
   }

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { getStaffBlogPost, updateBlogPost } from "../../../../core/content/blog-admin.ts";
 import { BlogForm, BodyImageForm } from "../../../components/staff/blog-form.tsx";
@@ -18,8 +20,8 @@ const postId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const post = await getStaffBlogPost(context.db, actor, postId(params.id), new Date());
-    return { csrfToken, post, notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null };
+    const post = await getStaffBlogPost(context.get(appContext).db, actor, postId(params.id), new Date());
+    return { csrfToken, post, notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null };
   } catch (error) {
     staffFailure(error);
   }
@@ -28,8 +30,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export function action({ request, context, params }: Route.ActionArgs) {
   return blogFormAction(
     request,
-    context.db,
-    (actor, values, hero) => updateBlogPost(context.db, actor, postId(params.id), values, hero, new Date()),
+    context.get(appContext).db,
+    (actor, values, hero) =>
+      updateBlogPost(context.get(appContext).db, actor, postId(params.id), values, hero, new Date()),
     (id) => `/staff/blog/${id}?done=saved`,
   );
 }

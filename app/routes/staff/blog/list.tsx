@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { listStaffBlogPosts } from "../../../../core/content/blog-admin.ts";
 import { buttonClass, Notice } from "../../../components/staff/form.tsx";
@@ -12,8 +14,8 @@ import type { Route } from "./+types/list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    const posts = await listStaffBlogPosts(context.db, actor, new Date());
-    return { posts, notice: new URL(request.url).searchParams.get("done") === "created" ? "Post saved." : null };
+    const posts = await listStaffBlogPosts(context.get(appContext).db, actor, new Date());
+    return { posts, notice: pageUrlOf(request).searchParams.get("done") === "created" ? "Post saved." : null };
   } catch (error) {
     staffFailure(error);
   }

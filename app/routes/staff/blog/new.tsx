@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { createBlogPost } from "../../../../core/content/blog-admin.ts";
 import { BlogForm, BodyImageForm } from "../../../components/staff/blog-form.tsx";
@@ -17,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return blogFormAction(
     request,
-    context.db,
-    (actor, values, hero) => createBlogPost(context.db, actor, values, hero, new Date()),
+    context.get(appContext).db,
+    (actor, values, hero) => createBlogPost(context.get(appContext).db, actor, values, hero, new Date()),
     (id) => `/staff/blog/${id}?done=created`,
   );
 }

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { previewBlogPost } from "../../../../core/content/blog-admin.ts";
 import { blogStatusLabel, toBlogPostDetail } from "../../../../core/content/blog.ts";
@@ -13,7 +14,11 @@ import type { Route } from "./+types/preview";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    const post = await previewBlogPost(context.db, actor, /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0);
+    const post = await previewBlogPost(
+      context.get(appContext).db,
+      actor,
+      /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0,
+    );
     return {
       id: post.id,
       status: blogStatusLabel(post, new Date()),

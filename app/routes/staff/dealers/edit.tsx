@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
 import { getStaffDealer, updateDealer } from "../../../../core/dealers/dealer-admin.ts";
 import { DealerForm } from "../../../components/staff/dealer-form.tsx";
@@ -17,8 +19,8 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const dealer = await getStaffDealer(context.db, actor, params.slug);
-    return { csrfToken, dealer, notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null };
+    const dealer = await getStaffDealer(context.get(appContext).db, actor, params.slug);
+    return { csrfToken, dealer, notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null };
   } catch (error) {
     staffFailure(error);
   }
@@ -29,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = dealerFormValues(form);
   try {
-    const result = await updateDealer(context.db, actor, params.slug, values);
+    const result = await updateDealer(context.get(appContext).db, actor, params.slug, values);
     if (!result.ok) return refusedDealerForm(values, result.violations);
     return redirect(`/staff/dealers/${result.slug}?done=saved`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { listStaffDealers } from "../../../../core/dealers/dealer-admin.ts";
 import { mayUse } from "../../../../core/staff/roles.ts";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    return { dealers: await listStaffDealers(context.db, actor), mayCreate: mayUse(actor, "dealers") };
+    return { dealers: await listStaffDealers(context.get(appContext).db, actor), mayCreate: mayUse(actor, "dealers") };
   } catch (error) {
     staffFailure(error);
   }

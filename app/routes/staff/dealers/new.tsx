@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
 import { createDealer } from "../../../../core/dealers/dealer-admin.ts";
 import { HOURS_DAYS, weekFromLines } from "../../../../core/dealers/business-hours.ts";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = dealerFormValues(form);
   try {
-    const result = await createDealer(context.db, actor, values);
+    const result = await createDealer(context.get(appContext).db, actor, values);
     if (!result.ok) return refusedDealerForm(values, result.violations);
     return redirect(`/staff/dealers/${result.slug}?done=created`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { openFinanceApplication } from "../../../../core/finance/applications.server.ts";
 import { VisitSource } from "../../../components/staff/visit-source.tsx";
@@ -14,7 +15,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
     return {
-      application: await openFinanceApplication(context.db, context.financeCipher, actor, params.applicationId),
+      application: await openFinanceApplication(
+        context.get(appContext).db,
+        context.get(appContext).financeCipher,
+        actor,
+        params.applicationId,
+      ),
     };
   } catch (error) {
     staffFailure(error);

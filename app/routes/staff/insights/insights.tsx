@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { data, Form, Link } from "react-router";
 import { addCampaignSpend, removeCampaignSpend } from "../../../../core/insights/campaign-spend.ts";
 import {
@@ -55,15 +57,15 @@ const STOCK_ROWS_SHOWN = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
-  const parsed = parseInsightsQuery(new URL(request.url).searchParams, southAfricanDay(new Date()));
+  const parsed = parseInsightsQuery(pageUrlOf(request).searchParams, southAfricanDay(new Date()));
   try {
     if (!parsed.ok) {
-      const scope = await insightsScope(context.db, actor);
+      const scope = await insightsScope(context.get(appContext).db, actor);
       return data({ csrfToken, choices: scope.choices, violations: parsed.violations, report: null }, { status: 400 });
     }
-    const report = await readInsights(context.db, actor, parsed.value);
-    const held = await heldInPeriod(context.db, report.scope.dealerIds, parsed.value);
-    const asked = new URL(request.url).searchParams;
+    const report = await readInsights(context.get(appContext).db, actor, parsed.value);
+    const held = await heldInPeriod(context.get(appContext).db, report.scope.dealerIds, parsed.value);
+    const asked = pageUrlOf(request).searchParams;
     // A link within a folded table names its table's parameters, so the table it shows is unfolded on a phone.
     const unfold = {
       sources: asked.has("sources"),
@@ -92,13 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
             (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "csrf",
           ),
         );
-        const result = await addCampaignSpend(context.db, actor, fields);
+        const result = await addCampaignSpend(context.get(appContext).db, actor, fields);
         if (!result.ok)
           return data<ActionResult>({ errors: errorsByField(result.violations), values: fields }, { status: 422 });
         return { done: "The spend is saved: the cost per lead below includes it." } satisfies ActionResult;
       }
       case "remove-spend":
-        await removeCampaignSpend(context.db, actor, Number(body.form.get("id")));
+        await removeCampaignSpend(context.get(appContext).db, actor, Number(body.form.get("id")));
         return { done: "The spend entry is removed." } satisfies ActionResult;
       default:
         throw data("Unknown action", { status: 400 });

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { exportInboxCsv, parseInboxFilter } from "../../../../core/leads/inbox.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/export";
@@ -5,7 +7,7 @@ import type { Route } from "./+types/export";
 /** The inbox's filtered list as a CSV download (same query string as /staff/leads). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
-  const parsed = parseInboxFilter(new URL(request.url).searchParams);
+  const parsed = parseInboxFilter(pageUrlOf(request).searchParams);
   if (!parsed.ok) {
     return new Response(parsed.violations.map((v) => `${v.propertyPath}: ${v.message}`).join("\n"), {
       status: 400,
@@ -13,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   try {
-    const csv = await exportInboxCsv(context.db, actor, parsed.value);
+    const csv = await exportInboxCsv(context.get(appContext).db, actor, parsed.value);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(`\uFEFF${csv}`, {
       headers: {

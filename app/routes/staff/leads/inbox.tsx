@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { data, Form, Link } from "react-router";
 import { countHeldLeads } from "../../../../core/leads/held.ts";
 import { inboxDealers, inboxLeadTypes, inboxSources, listInbox } from "../../../../core/leads/inbox.ts";
@@ -28,15 +30,15 @@ import type { Route } from "./+types/inbox";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
-  const params = new URL(request.url).searchParams;
+  const params = pageUrlOf(request).searchParams;
   const parsed = parseInboxFilter(params);
   const notice = params.get("done") === "discarded" ? "The held enquiry is discarded." : null;
   try {
     const [dealers, leadTypes, sources, held] = await Promise.all([
-      inboxDealers(context.db, actor),
-      inboxLeadTypes(context.db),
-      inboxSources(context.db, actor),
-      countHeldLeads(context.db, actor),
+      inboxDealers(context.get(appContext).db, actor),
+      inboxLeadTypes(context.get(appContext).db),
+      inboxSources(context.get(appContext).db, actor),
+      countHeldLeads(context.get(appContext).db, actor),
     ]);
     const lists = { dealers, leadTypes, sources, held, notice };
     if (!parsed.ok) {
@@ -45,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         { status: 400 },
       );
     }
-    const page = await listInbox(context.db, actor, parsed.value);
+    const page = await listInbox(context.get(appContext).db, actor, parsed.value);
     return { ...lists, filter: parsed.value as Partial<InboxFilter>, violations: [], page };
   } catch (error) {
     staffFailure(error);

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { discardHeldLead, releaseHeldLead } from "../../../../core/leads/held.ts";
@@ -27,7 +28,7 @@ import type { Route } from "./+types/lead";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    return { lead: await getLead(context.db, actor, params.leadId), csrfToken };
+    return { lead: await getLead(context.get(appContext).db, actor, params.leadId), csrfToken };
   } catch (error) {
     staffFailure(error);
   }
@@ -43,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     switch (field(form, "intent")) {
       case "resend": {
-        const queued = await resendLeadToDealer(context.db, actor, params.leadId);
+        const queued = await resendLeadToDealer(context.get(appContext).db, actor, params.leadId);
         return {
           notice:
             queued === 0
@@ -53,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         };
       }
       case "release": {
-        const released = await releaseHeldLead(context.db, actor, params.leadId);
+        const released = await releaseHeldLead(context.get(appContext).db, actor, params.leadId);
         if (!released.ok) return data({ notice: released.message, violations: [] }, { status: 409 });
         return {
           notice: `Released: the enquiry is a lead now, ${released.deliveries} ${released.deliveries === 1 ? "delivery" : "deliveries"} queued.`,
@@ -62,12 +63,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         };
       }
       case "discard": {
-        const discarded = await discardHeldLead(context.db, actor, params.leadId);
+        const discarded = await discardHeldLead(context.get(appContext).db, actor, params.leadId);
         if (!discarded.ok) return data({ notice: discarded.message, violations: [] }, { status: 409 });
         return redirect("/staff/leads?view=held&done=discarded");
       }
       case "work": {
-        const result = await changeLeadWork(context.db, actor, params.leadId, {
+        const result = await changeLeadWork(context.get(appContext).db, actor, params.leadId, {
           status: field(form, "status"),
           note: field(form, "note"),
         });
@@ -82,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ data: loaderData }: Route.MetaArgs) => [
+export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData ? `Lead ${loaderData.lead.reference}` : "Lead"}${STAFF_TITLE_SUFFIX}` },
 ];
 

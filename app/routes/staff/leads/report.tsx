@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";
 import { type FirstResponseWeek, firstResponseReport, REPORT_WEEKS } from "../../../../core/leads/first-response.ts";
@@ -10,7 +11,7 @@ import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    return { weeks: await firstResponseReport(context.db, actor), reportWeeks: REPORT_WEEKS };
+    return { weeks: await firstResponseReport(context.get(appContext).db, actor), reportWeeks: REPORT_WEEKS };
   } catch (error) {
     staffFailure(error);
   }

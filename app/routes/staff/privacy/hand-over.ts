@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { data, redirect } from "react-router";
 import { exportPersonRecords, parsePersonIdentifier } from "../../../../core/privacy/privacy.ts";
 import { privacyStepContext } from "../../../lib/privacy-requests.server.ts";
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (format !== "text" && format !== "json") throw data("Choose the file to read or the JSON.", { status: 400 });
   const parsed = parsePersonIdentifier(field(form, "person"));
   if (!parsed.ok) throw data(parsed.message, { status: 422 });
-  const { db, deps, retention } = privacyStepContext(context, actor);
+  const { db, deps, retention } = privacyStepContext(context.get(appContext), actor);
   try {
     const handOver = await exportPersonRecords(db, actor, parsed.identifier, deps, retention);
     const body = format === "json" ? `${JSON.stringify(handOver.json, null, 2)}\n` : handOver.text;

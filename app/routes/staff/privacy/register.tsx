@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { retentionPolicy } from "../../../../core/privacy/privacy.ts";
 import { assertMayUse } from "../../../../core/staff/roles.ts";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     staffFailure(error);
   }
-  return { kinds: retentionPolicy(context.privacy.retention) };
+  return { kinds: retentionPolicy(context.get(appContext).privacy.retention) };
 }
 
 export const meta = () => [{ title: `Processing register${STAFF_TITLE_SUFFIX}` }];

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await staffForm(request);
   const actor = await assertStaffWrite(request, form);
   try {
-    return await privacyStep(privacyStepContext(context, actor), form);
+    return await privacyStep(privacyStepContext(context.get(appContext), actor), form);
   } catch (error) {
     staffFailure(error);
   }

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { data, redirect } from "react-router";
 import { saveRangeColour } from "../../../../core/catalogue/range-parts-admin.ts";
 import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.ts";
@@ -17,10 +19,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const id = recordId(params.id);
-    const model = (await listStaffRange(context.db, actor)).find((m) => m.colours.some((c) => c.id === id));
+    const model = (await listStaffRange(context.get(appContext).db, actor)).find((m) =>
+      m.colours.some((c) => c.id === id),
+    );
     const colour = model?.colours.find((c) => c.id === id);
     if (!model || !colour) throw data("Not found", { status: 404 });
-    const saved = new URL(request.url).searchParams.get("done") === "saved";
+    const saved = pageUrlOf(request).searchParams.get("done") === "saved";
     return {
       csrfToken,
       model: { id: model.id, name: model.name },
@@ -44,7 +48,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   try {
     const picture = await formFile(form, "picture");
-    const result = await saveRangeColour(context.db, actor, { colourId: recordId(params.id) }, values, picture);
+    const result = await saveRangeColour(
+      context.get(appContext).db,
+      actor,
+      { colourId: recordId(params.id) },
+      values,
+      picture,
+    );
     if (!result.ok) return data({ values, errors: errorsByField(result.violations) }, { status: 422 });
     return redirect(`/staff/range/colours/${result.id}?done=saved`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { data, Form, Link, redirect } from "react-router";
 import { createRangeModel } from "../../../../core/catalogue/range-admin.ts";
 import { MODEL_STATE_LABELS } from "../../../../core/catalogue/range-fields.ts";
@@ -21,7 +22,11 @@ import type { Route } from "./+types/list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    return { csrfToken, range: await listStaffRange(context.db, actor), permissions: rangePermissions(actor) };
+    return {
+      csrfToken,
+      range: await listStaffRange(context.get(appContext).db, actor),
+      permissions: rangePermissions(actor),
+    };
   } catch (error) {
     staffFailure(error);
   }
@@ -35,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, NEW_MODEL_FIELDS);
   try {
-    const result = await createRangeModel(context.db, actor, values);
+    const result = await createRangeModel(context.get(appContext).db, actor, values);
     if (!result.ok) return data({ values, errors: errorsByField(result.violations) }, { status: 422 });
     return redirect(`/staff/range/${result.id}?done=created`);
   } catch (error) {

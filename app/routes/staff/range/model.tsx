@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { data, Form, Link, redirect } from "react-router";
 import { updateRangeModel } from "../../../../core/catalogue/range-admin.ts";
 import { MAX_BROCHURE_BYTES, MODEL_STATE_LABELS, SPECIFICATIONS } from "../../../../core/catalogue/range-fields.ts";
@@ -58,9 +60,9 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const model = await getStaffRangeModel(context.db, actor, recordId(params.id));
+    const model = await getStaffRangeModel(context.get(appContext).db, actor, recordId(params.id));
     if (!model) throw data("Not found", { status: 404 });
-    const others = (await listStaffRange(context.db, actor)).filter(
+    const others = (await listStaffRange(context.get(appContext).db, actor)).filter(
       (other) => other.id !== model.id && (other.state === "on_sale" || other.state === "run_out"),
     );
     return {
@@ -68,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       model,
       permissions: rangePermissions(actor),
       successors: others.map((other) => ({ value: other.id, label: other.name })),
-      notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null,
+      notice: NOTICES[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null,
     };
   } catch (error) {
     staffFailure(error);
@@ -116,16 +118,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (intent) {
       case "model":
         values = sentFields(form, MODEL_FIELDS);
-        result = await updateRangeModel(context.db, actor, id, values, await formFile(form, "brochure"));
+        result = await updateRangeModel(
+          context.get(appContext).db,
+          actor,
+          id,
+          values,
+          await formFile(form, "brochure"),
+        );
         break;
       case "add-variant":
         values = sentFields(form, VARIANT_FIELDS);
-        result = await createRangeVariant(context.db, actor, id, values);
+        result = await createRangeVariant(context.get(appContext).db, actor, id, values);
         break;
       case "add-colour":
         values = sentFields(form, ["name", "paintCode", "colorCode"]);
         result = await saveRangeColour(
-          context.db,
+          context.get(appContext).db,
           actor,
           { rangeModelId: id },
           values,
@@ -134,11 +142,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         break;
       case "add-picture":
         values = sentFields(form, ["alt", "colour"]);
-        result = await addRangePicture(context.db, actor, id, values, await formFile(form, "picture"));
+        result = await addRangePicture(context.get(appContext).db, actor, id, values, await formFile(form, "picture"));
         break;
       case "remove-picture":
         values = {};
-        result = await removeRangePicture(context.db, actor, recordId(field(form, "picture")));
+        result = await removeRangePicture(context.get(appContext).db, actor, recordId(field(form, "picture")));
         break;
       default:
         throw data("Unknown action", { status: 400 });

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { PriceListPreview } from "../../../../core/catalogue/price-list.ts";
@@ -73,7 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data<ActionResult>({ errors: { list: body.message } }, { status: body.status });
   const actor = await assertStaffWrite(request, body.form);
   try {
-    const outcome = await runPriceList(context.db, actor, body.form, context.feedFileLimits);
+    const outcome = await runPriceList(
+      context.get(appContext).db,
+      actor,
+      body.form,
+      context.get(appContext).feedFileLimits,
+    );
     if (outcome.kind === "errors")
       return data<ActionResult>(
         { errors: errorsByField(outcome.violations), step: outcome.step, question: outcome.question },

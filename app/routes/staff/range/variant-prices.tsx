@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
 import {
@@ -39,14 +40,14 @@ function variantIdOf(params: { id: string }): number {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const prices = await variantPrices(context.db, actor, variantIdOf(params));
+    const prices = await variantPrices(context.get(appContext).db, actor, variantIdOf(params));
     return { csrfToken, prices, mayChange: mayUse(actor, "range-prices") };
   } catch (error) {
     return staffFailure(error);
   }
 }
 
-export const meta = ({ data: loaded }: Route.MetaArgs) => [
+export const meta = ({ loaderData: loaded }: Route.MetaArgs) => [
   {
     title: `${loaded ? `Prices of the ${loaded.prices.model} ${loaded.prices.variant}` : "Prices"}${STAFF_TITLE_SUFFIX}`,
   },
@@ -65,14 +66,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const text = (name: string) => String(body.form.get(name) ?? "");
   try {
     if (text("intent") === "cancel") {
-      const withdrawn = await cancelScheduledPrice(context.db, actor, id);
+      const withdrawn = await cancelScheduledPrice(context.get(appContext).db, actor, id);
       return {
         done: withdrawn ? "The scheduled change is withdrawn." : "No change was scheduled.",
       } satisfies ActionResult;
     }
     const parsed = parsePriceChange({ price: text("price"), date: text("date"), time: text("time") });
     if (!parsed.ok) return data<ActionResult>({ errors: errorsByField(parsed.violations) }, { status: 422 });
-    await scheduleVariantPrice(context.db, actor, id, parsed.value);
+    await scheduleVariantPrice(context.get(appContext).db, actor, id, parsed.value);
     const when =
       parsed.value.effectiveAt.getTime() <= Date.now() ? "now" : `from ${formatDateTime(parsed.value.effectiveAt)}`;
     return { done: `The price is ${formatRand(parsed.value.price)} ${when}.` } satisfies ActionResult;

@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { data, Link, redirect } from "react-router";
 import { updateRangeVariant } from "../../../../core/catalogue/range-parts-admin.ts";
 import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.ts";
@@ -21,10 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const id = recordId(params.id);
-    const model = (await listStaffRange(context.db, actor)).find((m) => m.variants.some((v) => v.id === id));
+    const model = (await listStaffRange(context.get(appContext).db, actor)).find((m) =>
+      m.variants.some((v) => v.id === id),
+    );
     const variant = model?.variants.find((v) => v.id === id);
     if (!model || !variant) throw data("Not found", { status: 404 });
-    const saved = new URL(request.url).searchParams.get("done") === "saved";
+    const saved = pageUrlOf(request).searchParams.get("done") === "saved";
     return {
       csrfToken,
       model: { id: model.id, name: model.name },
@@ -45,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = Object.fromEntries(FIELDS.filter((name) => form.has(name)).map((name) => [name, field(form, name)]));
   try {
-    const result = await updateRangeVariant(context.db, actor, recordId(params.id), values);
+    const result = await updateRangeVariant(context.get(appContext).db, actor, recordId(params.id), values);
     if (!result.ok) return data({ values, errors: errorsByField(result.violations) }, { status: 422 });
     return redirect(`/staff/range/variants/${result.id}?done=saved`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { PUBLIC_STATE_LABELS } from "../../../lib/content-fields.ts";
 import { listStaffDeals } from "../../../../core/content/deals-admin.ts";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    return { deals: await listStaffDeals(context.db, actor) };
+    return { deals: await listStaffDeals(context.get(appContext).db, actor) };
   } catch (error) {
     staffFailure(error);
   }

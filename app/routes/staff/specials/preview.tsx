@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { getStaffDeal } from "../../../../core/content/deals-admin.ts";
 import { DealCard } from "../../../components/browse-cards.tsx";
@@ -14,7 +15,7 @@ import { recordId as dealId } from "../../../lib/content-fields.ts";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request);
   try {
-    const deal = await getStaffDeal(context.db, actor, dealId(params.id));
+    const deal = await getStaffDeal(context.get(appContext).db, actor, dealId(params.id));
     return { id: deal.id, card: deal.card, published: deal.status === "published" };
   } catch (error) {
     staffFailure(error);

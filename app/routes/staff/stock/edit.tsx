@@ -1,3 +1,5 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
+import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
 import {
   getStockVehicle,
@@ -29,12 +31,12 @@ const vehicleId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
 /** /staff/stock/{id}: a vehicle's fields and status, and its photos. Another dealer's vehicle is 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   try {
     const [vehicle, dealers, catalogue] = await Promise.all([
-      getStockVehicle(context.db, actor, vehicleId(params.id)),
-      stockDealers(context.db, actor),
-      stockCatalogue(context.db),
+      getStockVehicle(context.get(appContext).db, actor, vehicleId(params.id)),
+      stockDealers(context.get(appContext).db, actor),
+      stockCatalogue(context.get(appContext).db),
     ]);
     return {
       csrfToken,
@@ -54,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = stockFormValues(form);
   try {
-    const result = await updateStockVehicle(context.db, actor, vehicleId(params.id), values);
+    const result = await updateStockVehicle(context.get(appContext).db, actor, vehicleId(params.id), values);
     if (!result.ok) return refusedStockForm(values, result);
     return redirect(`/staff/stock/${result.id}?done=saved`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { data, Form, Link, redirect } from "react-router";
 import {
   changeStockPrice,
@@ -32,7 +33,7 @@ import {
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
-import type { AppContext } from "../../../load-context.ts";
+import { type AppContext, appContext } from "../../../load-context.ts";
 import type { Route } from "./+types/list";
 
 /**
@@ -41,9 +42,9 @@ import type { Route } from "./+types/list";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
-  const params = new URL(request.url).searchParams;
+  const params = pageUrlOf(request).searchParams;
   try {
-    const dealers = await stockDealers(context.db, actor);
+    const dealers = await stockDealers(context.get(appContext).db, actor);
     const dealer = dealers.find((d) => d.slug === params.get("dealer"));
     const status = STOCK_STATUSES.find((s) => s === params.get("status"));
     const withoutPhotos = params.get("photos") === "none";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       withoutPhotos,
       page,
     };
-    const { items, total } = await listStock(context.db, actor, query);
+    const { items, total } = await listStock(context.get(appContext).db, actor, query);
     return {
       csrfToken,
       items,
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         photos: withoutPhotos ? "none" : "",
         page,
       },
-      notice: await noticeFor(context.db, actor, params),
+      notice: await noticeFor(context.get(appContext).db, actor, params),
     };
   } catch (error) {
     staffFailure(error);
@@ -111,8 +112,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, "intent");
   let result: StockWriteResult;
   try {
-    if (intent === "price") result = await changeStockPrice(context.db, actor, id, field(form, "price"));
-    else if (intent === "sold") result = await markStockSold(context.db, actor, id);
+    if (intent === "price")
+      result = await changeStockPrice(context.get(appContext).db, actor, id, field(form, "price"));
+    else if (intent === "sold") result = await markStockSold(context.get(appContext).db, actor, id);
     else throw data("Unknown action", { status: 400 });
   } catch (error) {
     staffFailure(error);
@@ -121,9 +123,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const error = result.violations.map((violation) => violation.message).join(" ");
     return data({ refused: { vehicleId: id, value: field(form, "price"), error } }, { status: 422 });
   }
-  const back = new URL(request.url).searchParams;
+  const back = pageUrlOf(request).searchParams;
   back.delete("page");
-  back.delete("_routes");
   back.set("done", intent === "price" ? "priced" : "sold");
   back.set("vehicle", String(id));
   return redirect(`/staff/stock?${back}#${vehicleRowId(id)}`);

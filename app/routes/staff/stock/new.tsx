@@ -1,3 +1,4 @@
+import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
 import { createStockVehicle, stockCatalogue, stockDealers } from "../../../../core/inventory/stock-admin.ts";
 import { StockForm } from "../../../components/staff/stock-form.tsx";
@@ -11,7 +12,10 @@ import type { Route } from "./+types/new";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    const [dealers, catalogue] = await Promise.all([stockDealers(context.db, actor), stockCatalogue(context.db)]);
+    const [dealers, catalogue] = await Promise.all([
+      stockDealers(context.get(appContext).db, actor),
+      stockCatalogue(context.get(appContext).db),
+    ]);
     return { csrfToken, dealers: dealers.map(({ slug, name }) => ({ slug, name })), catalogue };
   } catch (error) {
     staffFailure(error);
@@ -23,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await assertStaffWrite(request, form);
   const values = stockFormValues(form);
   try {
-    const result = await createStockVehicle(context.db, actor, values);
+    const result = await createStockVehicle(context.get(appContext).db, actor, values);
     if (!result.ok) return refusedStockForm(values, result);
     return redirect(`/staff/stock/${result.id}?done=created`);
   } catch (error) {

@@ -11,7 +11,7 @@ import type { StaffActor } from "../../../../core/staff/roles.ts";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/photos";
-import type { AppContext } from "../../../load-context.ts";
+import { type AppContext, appContext } from "../../../load-context.ts";
 
 /**
  * /staff/stock/{id}/photos: where the vehicle page's photo forms post (the one route whose body may be a
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = vehicleId(params.id);
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   try {
-    const { result, done, focus } = await photoChange(context.db, actor, id, form);
+    const { result, done, focus } = await photoChange(context.get(appContext).db, actor, id, form);
     if (wantsJson)
       return Response.json(result.ok ? { ok: true } : { ok: false, violations: result.violations }, {
         status: result.ok ? 200 : 422,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { deferredRouteModules, HYDRATION_START_LIMIT_MS, hydrateAfterPaint } from "./hydrate-after-paint.server.ts";
 
-// What React Router 7.18's <Scripts> and React write, shortened: preloads hoisted into the head, the route-modules
+// What React Router 8's <Scripts> and React write, shortened (hydrate-after-paint.contract.test.ts reads the real
+// build's): preloads hoisted into the head, the route-modules
 // script at the end of the body, the loader data after it.
 const routeModulesBody = [
   ";",
