@@ -1,10 +1,11 @@
-import { redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import type { Database } from "../../db/client.ts";
 import { createBanner, updateBanner } from "../../core/content/banners-admin.ts";
 import { areaDealers, type ContentWriteResult, type UploadedFile } from "../../core/content/content-admin.ts";
 import { createDeal, setDealStatus, updateDeal } from "../../core/content/deals-admin.ts";
 import { dealerScope, type StaffActor } from "../../core/staff/roles.ts";
-import type { AppContext } from "../load-context.ts";
+import { pageUrlOf } from "../framework/data-requests.ts";
+import { appContext } from "../load-context.ts";
 import { BANNER_FORM_FIELDS, DEAL_FORM_FIELDS, recordId } from "./content-fields.ts";
 import { contentFormValues, refusedContentForm } from "./content-form.server.ts";
 import { field, formFile, staffForm } from "./staff-forms.server.ts";
@@ -41,7 +42,7 @@ export type StaffContentKind = {
   setStatus?(db: Database, actor: StaffActor, id: number, status: "draft" | "published"): Promise<ContentWriteResult>;
 };
 
-type PageArgs = { request: Request; context: AppContext };
+type PageArgs = { request: Request; context: Readonly<RouterContextProvider> };
 type RecordArgs = PageArgs & { params: { id: string } };
 
 /** The dealers a form offers the actor, and whether they may choose group-wide. */
@@ -57,7 +58,7 @@ async function formChoices(db: Database, actor: StaffActor, area: StaffContentKi
 export async function newContentPage(kind: StaffContentKind, { request, context }: PageArgs) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
-    return { csrfToken, ...(await formChoices(context.db, actor, kind.area)) };
+    return { csrfToken, ...(await formChoices(context.get(appContext).db, actor, kind.area)) };
   } catch (error) {
     staffFailure(error);
   }
@@ -67,15 +68,15 @@ export async function newContentPage(kind: StaffContentKind, { request, context 
 export async function editContentPage<Record>(
   kind: StaffContentKind,
   { request, context, params }: RecordArgs,
-  read: (actor: StaffActor, id: number) => Promise<Record>,
+  read: (db: Database, actor: StaffActor, id: number) => Promise<Record>,
 ) {
   const { actor, csrfToken } = await requireStaff(request);
   try {
     const [record, choices] = await Promise.all([
-      read(actor, recordId(params.id)),
-      formChoices(context.db, actor, kind.area),
+      read(context.get(appContext).db, actor, recordId(params.id)),
+      formChoices(context.get(appContext).db, actor, kind.area),
     ]);
-    const notice = kind.notices[new URL(request.url).searchParams.get("done") ?? ""] ?? null;
+    const notice = kind.notices[pageUrlOf(request).searchParams.get("done") ?? ""] ?? null;
     return { csrfToken, record, ...choices, notice };
   } catch (error) {
     staffFailure(error);
@@ -89,7 +90,7 @@ export async function createContentAction(kind: StaffContentKind, { request, con
   const actor = await assertStaffWrite(request, form);
   const values = contentFormValues(form, kind.fields);
   try {
-    const result = await kind.create(context.db, actor, values, await formFile(form, "image"));
+    const result = await kind.create(context.get(appContext).db, actor, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`${kind.path}/${result.id}?done=created`);
   } catch (error) {
@@ -106,12 +107,12 @@ export async function editContentAction(kind: StaffContentKind, { request, conte
   try {
     const intent = field(form, "intent");
     if (kind.setStatus && (intent === "publish" || intent === "draft")) {
-      const result = await kind.setStatus(context.db, actor, id, intent === "publish" ? "published" : "draft");
+      const result = await kind.setStatus(context.get(appContext).db, actor, id, intent === "publish" ? "published" : "draft");
       if (!result.ok) return refusedContentForm({}, result);
       return redirect(`${kind.path}/${id}?done=${intent === "publish" ? "published" : "draft"}`);
     }
     const values = contentFormValues(form, kind.fields);
-    const result = await kind.update(context.db, actor, id, values, await formFile(form, "image"));
+    const result = await kind.update(context.get(appContext).db, actor, id, values, await formFile(form, "image"));
     if (!result.ok) return refusedContentForm(values, result);
     return redirect(`${kind.path}/${id}?done=saved`);
   } catch (error) {

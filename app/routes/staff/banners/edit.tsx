@@ -7,7 +7,7 @@ import type { Route } from "./+types/edit";
 
 /** /staff/banners/{id}: a banner's fields and image. */
 export const loader = (args: Route.LoaderArgs) =>
-  editContentPage(STAFF_BANNERS, args, (actor, id) => getStaffBanner(args.context.db, actor, id));
+  editContentPage(STAFF_BANNERS, args, (db, actor, id) => getStaffBanner(db, actor, id));
 
 export const action = (args: Route.ActionArgs) => editContentAction(STAFF_BANNERS, args);
 

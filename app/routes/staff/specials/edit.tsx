@@ -10,8 +10,8 @@ import type { Route } from "./+types/edit";
 
 /** /staff/specials/{id}: a special's fields and image, its preview, and publishing. Another dealer's is 404. */
 export const loader = (args: Route.LoaderArgs) =>
-  editContentPage(STAFF_SPECIALS, args, async (actor, id) => {
-    const deal = await getStaffDeal(args.context.db, actor, id);
+  editContentPage(STAFF_SPECIALS, args, async (db, actor, id) => {
+    const deal = await getStaffDeal(db, actor, id);
     return { ...deal, version: deal.updatedAt.getTime() };
   });
 
