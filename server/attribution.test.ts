@@ -240,45 +240,78 @@ describe("a visit from a Facebook ad", () => {
   });
 });
 
-describe("the leads the visit sends", () => {
-  beforeAll(async () => {
-    const enquiryForm = {
-      first_name: "Lerato",
-      last_name: "Mokoena",
-      email: "lerato.visit@example.co.za",
-      cell_phone: "082 555 0199",
-      dealer_slug: DEALER,
-      message: "Is the CR-V in white?",
-      contact: "on",
-      terms: "on",
-      website: "",
-      idempotency_key: crypto.randomUUID(),
-      rendered_at: String(Date.now() - 60_000),
-    };
-    expect((await postForm(ENQUIRY_PAGE, enquiryForm)).status).toBe(303);
-    const api = await postApiEnquiry("sipho.visit@example.co.za", visitCookie);
-    expect(api.status).toBe(201);
-    const financeKey = crypto.randomUUID();
-    const finance = Object.fromEntries(
-      Object.entries(validFinanceApplication({ dealership: DEALER, idempotencyKey: financeKey })).map(
-        ([name, value]) => [name, String(value)],
-      ),
-    );
-    const financeAnswer = await postForm("/finance", finance);
-    expect([financeAnswer.status, financeAnswer.headers.get("Location")]).toEqual([303, "/finance/thank-you"]);
-    const unrecorded = await postApiEnquiry("no.visit@example.co.za", null);
-    expect(unrecorded.status).toBe(201);
-    const idOf = async (email: string) =>
-      (await database.db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.email, email)))[0]!.id;
-    leads.page = await idOf("lerato.visit@example.co.za");
-    leads.api = await idOf("sipho.visit@example.co.za");
-    leads.unrecorded = await idOf("no.visit@example.co.za");
-    const [application] = await database.db
-      .select({ id: financeApplications.id })
-      .from(financeApplications)
-      .where(eq(financeApplications.idempotencyKey, `form:${financeKey}`));
-    leads.finance = application!.id;
+/** The visit's leads: an enquiry by the page's form, one by the API and a finance application, and one by the API
+ * without a visit; their ids in `leads`. */
+async function sendTheVisitsLeads() {
+  const enquiryForm = {
+    first_name: "Lerato",
+    last_name: "Mokoena",
+    email: "lerato.visit@example.co.za",
+    cell_phone: "082 555 0199",
+    dealer_slug: DEALER,
+    message: "Is the CR-V in white?",
+    contact: "on",
+    terms: "on",
+    website: "",
+    idempotency_key: crypto.randomUUID(),
+    rendered_at: String(Date.now() - 60_000),
+  };
+  expect((await postForm(ENQUIRY_PAGE, enquiryForm)).status).toBe(303);
+  const api = await postApiEnquiry("sipho.visit@example.co.za", visitCookie);
+  expect(api.status).toBe(201);
+  const financeKey = crypto.randomUUID();
+  const finance = Object.fromEntries(
+    Object.entries(validFinanceApplication({ dealership: DEALER, idempotencyKey: financeKey })).map(([name, value]) => [
+      name,
+      String(value),
+    ]),
+  );
+  const financeAnswer = await postForm("/finance", finance);
+  expect([financeAnswer.status, financeAnswer.headers.get("Location")]).toEqual([303, "/finance/thank-you"]);
+  const unrecorded = await postApiEnquiry("no.visit@example.co.za", null);
+  expect(unrecorded.status).toBe(201);
+  const idOf = async (email: string) =>
+    (await database.db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.email, email)))[0]!.id;
+  leads.page = await idOf("lerato.visit@example.co.za");
+  leads.api = await idOf("sipho.visit@example.co.za");
+  leads.unrecorded = await idOf("no.visit@example.co.za");
+  const [application] = await database.db
+    .select({ id: financeApplications.id })
+    .from(financeApplications)
+    .where(eq(financeApplications.idempotencyKey, `form:${financeKey}`));
+  leads.finance = application!.id;
+}
+
+/** Delivers every queued lead; answers what the dealer's CRM received of a lead, by e-mail (ADF) and by webhook. */
+async function deliverToTheCrm() {
+  const worker = new LeadDeliveryWorker({
+    db: database.db,
+    logger: createLogger("silent"),
+    mailer: createMailer({ outboxDir, from: "Leads <leads@group.example>" }),
+    siteUrl: "https://www.honda-group.example",
+    financeCipher: cipher,
+    now: () => new Date(Date.now() + 5_000),
   });
+  while ((await worker.runOnce()) > 0);
+  // Enquiries go to the CRM's webhooks; a finance application only by e-mail (its CRM address takes the ADF as the body).
+  const mails = await Promise.all(
+    (await fs.readdir(outboxDir))
+      .filter((name) => name.endsWith(".eml"))
+      .map(async (name) => simpleParser(await fs.readFile(path.join(outboxDir, name)))),
+  );
+  const crmMail = (id: string) =>
+    mails.find((mail) => (mail.text ?? "").startsWith("<?xml") && (mail.text ?? "").includes(`>${id}</id>`))?.text;
+  const adfOf = (id: string) =>
+    crm.received.find((request) => request.type === "adf" && request.body.includes(`>${id}</id>`))?.body;
+  const jsonOf = (id: string) =>
+    crm.received
+      .map((request) => (request.type === "json" ? JSON.parse(request.body) : null))
+      .find((body) => body?.id === id);
+  return { crmMail, adfOf, jsonOf };
+}
+
+describe("the leads the visit sends", () => {
+  beforeAll(sendTheVisitsLeads);
 
   it("are stored with the visit's source, whatever form or client sent them; a lead without a visit has none", async () => {
     const expected = {
@@ -302,29 +335,7 @@ describe("the leads the visit sends", () => {
   });
 
   it("reach the dealer's CRM with it: the ADF (valid against the DTD) by webhook and e-mail, and the JSON webhook", async () => {
-    const worker = new LeadDeliveryWorker({
-      db: database.db,
-      logger: createLogger("silent"),
-      mailer: createMailer({ outboxDir, from: "Leads <leads@group.example>" }),
-      siteUrl: "https://www.honda-group.example",
-      financeCipher: cipher,
-      now: () => new Date(Date.now() + 5_000),
-    });
-    while ((await worker.runOnce()) > 0);
-    // Enquiries go to the CRM's webhooks; a finance application only by e-mail (its CRM address takes the ADF as the body).
-    const mails = await Promise.all(
-      (await fs.readdir(outboxDir))
-        .filter((name) => name.endsWith(".eml"))
-        .map(async (name) => simpleParser(await fs.readFile(path.join(outboxDir, name)))),
-    );
-    const crmMail = (id: string) =>
-      mails.find((mail) => (mail.text ?? "").startsWith("<?xml") && (mail.text ?? "").includes(`>${id}</id>`))?.text;
-    const adfOf = (id: string) =>
-      crm.received.find((request) => request.type === "adf" && request.body.includes(`>${id}</id>`))?.body;
-    const jsonOf = (id: string) =>
-      crm.received
-        .map((request) => (request.type === "json" ? JSON.parse(request.body) : null))
-        .find((body) => body?.id === id);
+    const { crmMail, adfOf, jsonOf } = await deliverToTheCrm();
     for (const [id, adf] of [
       [leads.page!, adfOf(leads.page!)],
       [leads.api!, adfOf(leads.api!)],
@@ -364,7 +375,9 @@ describe("the leads the visit sends", () => {
     expect(await xpath(unrecorded, "string(//customer/comments)")).not.toContain("Visit source");
     expect(jsonOf(leads.unrecorded!)).toMatchObject({ attribution: null });
   });
+});
 
+describe("the leads the visit sent, in the back office and the metrics", () => {
   it("show it on the staff lead pages, and 'Not recorded' for a lead without a visit", async () => {
     for (const id of [leads.page!, leads.api!, leads.finance!]) {
       const html = await staffPage(`/staff/leads/${id}`);

@@ -144,7 +144,9 @@ describe("a damaged photo", () => {
     );
     expect(await storedCounts()).toEqual(before);
   });
+});
 
+describe("a damaged photo on the back office's content", () => {
   it.each([
     [
       "a special",

@@ -161,7 +161,9 @@ describe("a public page kept in memory", () => {
     expect(pageCache.counts.misses - misses).toBe(1);
     expect(new Set(answers.map((answer) => cspNonce(answer.headers))).size).toBe(8);
   });
+});
 
+describe("a public page kept in memory, once changed or out of date", () => {
   it("shows the next visitor what changed in the database, on any page that shows it", async () => {
     const [post] = (await site.get("/api/blog")).body["hydra:member"] as {
       slug: string;

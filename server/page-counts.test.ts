@@ -161,7 +161,9 @@ describe("page views", () => {
       ["visit", "", 0, "direct / (none) / ", 3],
     ]);
   });
+});
 
+describe("page views by the router's data, and the requests that are not views", () => {
   it("counts the router's data for a page as a view of it, and a data request that does not load the page not at all", async () => {
     const cookie = visitCookie("/", null);
     // A client-side navigation fetches the page's data instead of its document: one view, as the document is.
@@ -266,7 +268,9 @@ describe("the /go/ links", () => {
       ["whatsapp-click", "", 0, "direct / (none) / ", 1],
     ]);
   });
+});
 
+describe("the /go/ links' refusals, the call ping, and the links on the pages", () => {
   it("answer 404 for a dealer that does not exist, and never send anyone where the address says", async () => {
     expect((await visit("/go/whatsapp/no-such-dealer")).status).toBe(404);
     expect((await visit("/go/directions/head-office")).status).toBe(404);

@@ -195,7 +195,9 @@ describe("signing in over HTTP", () => {
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/staff/%E2%80%A8");
   });
+});
 
+describe("signing in behind an HTTPS proxy", () => {
   it("names the cookies __Host-staff and __Host-staff-device and marks them Secure behind an HTTPS proxy", async () => {
     const response = await fetch(`${site.baseUrl}/staff/login`, {
       method: "POST",
@@ -224,7 +226,9 @@ describe("signing in over HTTP", () => {
     });
     expect(asHost.status).toBe(200);
   });
+});
 
+describe("failed sign-ins over HTTP", () => {
   it("answers the same for an unknown address and a wrong password, then 429 to the client after its 5 failures", async () => {
     const unknown = await postForm(
       "/staff/login",
@@ -486,7 +490,9 @@ describe("staff accounts", () => {
       (await (await fetch(`${site.baseUrl}/api/staff/me`, { headers: { Cookie: session.cookie } })).json()).dealerIds,
     ).toEqual([await dealerId(own)]);
   });
+});
 
+describe("staff accounts changed, and password resets", () => {
   it("deactivating an account ends its sessions; changing its role signs it out", async () => {
     const { id } = await createStaffUser(database.db, {
       email: "editor@example.co.za",

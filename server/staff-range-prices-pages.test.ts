@@ -271,7 +271,9 @@ describe("the maker's price list", () => {
       new Set([`${year}-02-01T06:00:00.000Z`]),
     );
   });
+});
 
+describe("a maker's price list the page cannot take as sent", () => {
   it("refuses a price that is not a number and a code given twice, naming each row, and changes nothing", async () => {
     const range = await rangeRows();
     const rows = makersList(range).slice(0, 4);

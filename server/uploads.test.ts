@@ -88,7 +88,9 @@ describe("a multipart form read in an upload scope", () => {
     expect(read.files.map((file) => file.text.length)).toEqual([LIMITS.maxFileBytes + 1]);
     expect(read.fields).toEqual(["Pieter"]);
   });
+});
 
+describe("a multipart form refused in an upload scope", () => {
   it("refuses a chunked body larger than the route allows while it streams, and more files than any form has", async () => {
     const large = new FormData();
     large.append("photos", new Blob(["x".repeat(1000)]), "a.jpg");

@@ -101,7 +101,9 @@ describe("POST /vitals", () => {
       summary.rows.find((row) => row.pageType === "used-vehicle" && row.device === "mobile")?.vitals.LCP,
     ).toMatchObject({ value: 2250, rating: "good" });
   });
+});
 
+describe("POST /vitals refused", () => {
   it("answers 400 for a body that is not JSON", async () => {
     const response = await send('{"page": "/", ');
     expect(response.status).toBe(400);

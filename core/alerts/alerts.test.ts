@@ -129,6 +129,30 @@ describe("the job runner", () => {
   });
 });
 
+/** A Gauteng dealer and one of its SUVs in stock priced under `price`, which the saved search matches. */
+async function gautengSuvUnder(price: number) {
+  const gautengDealer = (await database.db.execute(
+    sql`select id from dealers where province = 'Gauteng' limit 1`,
+  )) as unknown as { rows: { id: number }[] };
+  const dealerId = gautengDealer.rows[0]!.id;
+  const [vehicle] = await database.db
+    .select({ id: usedVehicles.id, price: usedVehicles.price })
+    .from(usedVehicles)
+    .where(
+      sql`${usedVehicles.bodyType} = 'SUV' and ${usedVehicles.dealerId} = ${dealerId} and ${usedVehicles.price} < ${price}`,
+    )
+    .limit(1);
+  return { dealerId, vehicle };
+}
+
+async function dealerOfVariant(variant: string) {
+  const [vehicle] = await database.db
+    .select({ dealerId: usedVehicles.dealerId })
+    .from(usedVehicles)
+    .where(eq(usedVehicles.variant, variant));
+  return vehicle!.dealerId;
+}
+
 describe("saved-search alerts", () => {
   const email = "buyer@example.co.za";
   const saved = savedQueryOf(
@@ -160,17 +184,7 @@ describe("saved-search alerts", () => {
   });
 
   it("sends exactly one e-mail per confirmed search with two instances, listing new matches and price drops", async () => {
-    const gautengDealer = (await database.db.execute(
-      sql`select id from dealers where province = 'Gauteng' limit 1`,
-    )) as unknown as { rows: { id: number }[] };
-    const dealerId = gautengDealer.rows[0]!.id;
-    const [reducedBefore] = await database.db
-      .select({ id: usedVehicles.id, price: usedVehicles.price })
-      .from(usedVehicles)
-      .where(
-        sql`${usedVehicles.bodyType} = 'SUV' and ${usedVehicles.dealerId} = ${dealerId} and ${usedVehicles.price} < 850000`,
-      )
-      .limit(1);
+    const { dealerId, vehicle: reducedBefore } = await gautengSuvUnder(850_000);
     // A day later: one matching SUV arrives, one in stock drops by R 15 000, and one that does not match arrives.
     const added = await addVehicleLike({ dealerId, price: 420_000, variant: "Alert Test Edition" });
     await addVehicleLike({ dealerId, price: 2_000_000 });
@@ -203,15 +217,7 @@ describe("saved-search alerts", () => {
 
   it("sends nothing to an address that unsubscribed, and deletes it after the retention period", async () => {
     expect(await unsubscribe(database.db, manageToken)).toBe(true);
-    await addVehicleLike({
-      price: 410_000,
-      dealerId: (
-        await database.db
-          .select({ d: usedVehicles.dealerId })
-          .from(usedVehicles)
-          .where(eq(usedVehicles.variant, "Alert Test Edition"))
-      )[0]!.d,
-    });
+    await addVehicleLike({ price: 410_000, dealerId: await dealerOfVariant("Alert Test Edition") });
     await makeDue();
     expect(await runBoth(twoInstances())).toEqual(["saved-search-alerts"]);
     expect(await newMails()).toEqual([]);
@@ -229,7 +235,9 @@ describe("saved-search alerts", () => {
     expect(await database.db.select().from(alertAddresses).where(eq(alertAddresses.email, email))).toEqual([]);
     expect(await database.db.select().from(savedSearches)).toEqual([]);
   });
+});
 
+describe("the price history of used vehicles", () => {
   it("records every change of a price, whoever writes it", async () => {
     const [vehicle] = await database.db
       .select({ id: usedVehicles.id, price: usedVehicles.price })

@@ -46,14 +46,14 @@ async function setCapacity(slug: string, testDrives: number, services: number) {
     .where(eq(dealers.slug, slug));
 }
 
+/** The free slots of Saturday 28th, seen on Friday at noon. */
+const saturdaySlots = (calendar: Parameters<typeof listFreeSlots>[1], kind: Parameters<typeof listFreeSlots>[2]) =>
+  listFreeSlots(database.db, calendar, kind, { now: new Date(NOW), from: "2026-11-28", days: 1 });
+
 describe("booking a slot with the enquiry", () => {
   it("stores the appointment with the lead, and the slot shows one place fewer", async () => {
     const calendar = (await dealerCalendar(database.db, "honda-menlyn"))!;
-    const before = await listFreeSlots(database.db, calendar, "test-drive", {
-      now: new Date(NOW),
-      from: "2026-11-28",
-      days: 1,
-    });
+    const before = await saturdaySlots(calendar, "test-drive");
     expect(before.find((slot) => saIso(slot.start) === SATURDAY_0930)?.placesLeft).toBe(2);
     const outcome = await submit(booking("testDrive", "honda-menlyn", SATURDAY_0930));
     expect(outcome.kind).toBe("stored");
@@ -63,11 +63,7 @@ describe("booking a slot with the enquiry", () => {
       .where(eq(appointments.enquiryId, outcome.kind === "stored" ? outcome.id : ""));
     expect(stored).toMatchObject({ kind: "test-drive", status: "booked" });
     expect(saIso(stored!.start)).toBe(SATURDAY_0930);
-    const after = await listFreeSlots(database.db, calendar, "test-drive", {
-      now: new Date(NOW),
-      from: "2026-11-28",
-      days: 1,
-    });
+    const after = await saturdaySlots(calendar, "test-drive");
     expect(after.find((slot) => saIso(slot.start) === SATURDAY_0930)?.placesLeft).toBe(1);
   });
 
@@ -89,24 +85,18 @@ describe("booking a slot with the enquiry", () => {
     const parts = await submit({ ...booking("service", "honda-menlyn", SATURDAY_0930), form_name: "Parts Enquiry" });
     expect(parts).toMatchObject({ kind: "invalid", violations: [{ propertyPath: "appointment_start" }] });
   });
+});
 
+describe("the last places in a slot", () => {
   it("does not offer a full slot, and answers a booking for it with the slot-taken message", async () => {
     await setCapacity("honda-umhlanga", 1, 1);
     const start = "2026-11-28T10:00:00+02:00";
     expect((await submit(booking("service", "honda-umhlanga", start))).kind).toBe("stored");
     const calendar = (await dealerCalendar(database.db, "honda-umhlanga"))!;
-    const slots = await listFreeSlots(database.db, calendar, "service", {
-      now: new Date(NOW),
-      from: "2026-11-28",
-      days: 1,
-    });
+    const slots = await saturdaySlots(calendar, "service");
     expect(slots.map((slot) => saIso(slot.start))).not.toContain(start);
     // Test drives have their own capacity.
-    const drives = await listFreeSlots(database.db, calendar, "test-drive", {
-      now: new Date(NOW),
-      from: "2026-11-28",
-      days: 1,
-    });
+    const drives = await saturdaySlots(calendar, "test-drive");
     expect(drives.map((slot) => saIso(slot.start))).toContain(start);
     expect(await submit(booking("service", "honda-umhlanga", start))).toEqual({
       kind: "slot-taken",

@@ -117,7 +117,9 @@ describe("an appointment in the lead and the buyer's confirmation", () => {
     expect(calendar).toContain(`DTSTART:${start!.toISOString().replace(/[-:]|\.\d{3}/g, "")}`);
     expect(calendar).toContain("STATUS:CONFIRMED");
   });
+});
 
+describe("an appointment cancelled or moved by the buyer", () => {
   it("cancelling frees the slot, tells the dealer and sends the buyer a cancelling .ics", async () => {
     await database.db.execute(sql`update dealers set test_drive_capacity = 1 where slug = 'honda-cape-town'`);
     const [, start] = await freeStarts("honda-cape-town");

@@ -243,15 +243,15 @@ function csvRecords(text: string): Record<string, string>[] {
   return parse(text, { columns: true, skip_empty_lines: true, bom: true });
 }
 
-describe("each channel's file", () => {
-  const mixedStock = () =>
-    ChannelStock.of([
-      stockRow(),
-      stockRow({ status: "Reserved", bodyType: "SUV" }),
-      stockRow({ bodyType: "Bakkie", fuelType: "Diesel", transmission: "Manual" }),
-      motorcycle(),
-    ]);
+const mixedStock = () =>
+  ChannelStock.of([
+    stockRow(),
+    stockRow({ status: "Reserved", bodyType: "SUV" }),
+    stockRow({ bodyType: "Bakkie", fuelType: "Diesel", transmission: "Manual" }),
+    motorcycle(),
+  ]);
 
+describe("each channel's file", () => {
   it("Meta vehicles: Meta's columns and values, a reserved car PENDING, no motorcycles", async () => {
     const channel = channelById("meta-vehicles")!;
     const { rows, leftOut } = await (await mixedStock()).feed(channel, context);

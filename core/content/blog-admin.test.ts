@@ -135,7 +135,9 @@ describe("writing blog posts in the back office", () => {
     expect(body).not.toMatch(/<script|onerror|javascript:/i);
     expect(body).toContain("<h2>Title</h2>");
   });
+});
 
+describe("checking and auditing blog posts in the back office", () => {
   it("refuses a slug another post has, naming the field, and stores nothing", async () => {
     const id = await created(editor, { slug: "unique-slug-test" });
     const before = await database.db.select().from(blogPosts);

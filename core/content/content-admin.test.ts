@@ -176,7 +176,9 @@ describe("a special from the back office", () => {
     const { body } = await server.get("/api/deals/cr-v-e-hev-cash-back");
     expect(body.image).toMatch(/^[a-z0-9-]+\.svg$/);
   });
+});
 
+describe("a special edited in the back office", () => {
   it("edits are audited with old and new values; taking it back to draft hides it", async () => {
     const { id, slug } = await createdDeal(editor);
     const result = await updateDeal(

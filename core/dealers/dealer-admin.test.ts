@@ -112,7 +112,9 @@ describe("editing a dealer", () => {
     expect(await refusal(listStaffDealers(database.db, editor))).toBe("forbidden");
     expect((await listStaffDealers(database.db, sandtonManager)).map((d) => d.slug)).toEqual(["honda-sandton"]);
   });
+});
 
+describe("a dealer's form with bad input", () => {
   it("answers bad input with each field at fault and changes nothing", async () => {
     const values = await formOf(admin, "honda-menlyn");
     const result = await updateDealer(database.db, admin, "honda-menlyn", {
@@ -144,7 +146,9 @@ describe("editing a dealer", () => {
     const groupSlug = await updateDealer(database.db, admin, "honda-menlyn", { ...values, slug: "head-office" });
     expect(groupSlug.ok ? [] : groupSlug.violations.map((v) => v.propertyPath)).toEqual(["slug"]);
   });
+});
 
+describe("where a dealer's leads go", () => {
   it("shows the seeded CRM lead address apart from people's addresses, each with its own format", async () => {
     const values = await formOf(admin, "honda-menlyn");
     expect(values).toMatchObject({
@@ -214,7 +218,9 @@ describe("editing a dealer", () => {
     const wrong = await updateDealer(database.db, admin, "honda-menlyn", { ...again.values, webhookFormat: "soap" });
     expect(wrong).toMatchObject({ ok: false, violations: [{ propertyPath: "webhookFormat" }] });
   });
+});
 
+describe("lead channels a dealer may not have", () => {
   it("refuses to leave a dealer without a CRM lead address, or to make one address both a CRM's and people's", async () => {
     const values = await formOf(admin, "honda-kimberley");
     const none = await updateDealer(database.db, admin, "honda-kimberley", { ...values, crmEmails: " " });

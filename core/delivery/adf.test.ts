@@ -164,7 +164,9 @@ describe("ADF 1.0 for every lead type", () => {
     expect(await text(partsXml, "//vehicle/vin")).toBe("JHMFC1F30HX123456");
     expect(await text(partsXml, "//customer/comments")).toBe("Part number: 15400-PLM-A02");
   });
+});
 
+describe("ADF 1.0: who sends the lead, and a finance application", () => {
   it("the vendor is the dealer with its structured address, and the provider names the website and form", async () => {
     const xml = await adfOfEnquiry("service", { dealer_slug: "honda-kimberley" });
     expect(await text(xml, "//vendor/vendorname")).toBe("Honda Kimberley");
@@ -201,52 +203,54 @@ describe("ADF 1.0 for every lead type", () => {
   });
 });
 
+/** A service booking whose customer and vehicle each test makes hostile. */
+const serviceLead: LeadForDelivery = {
+  kind: "enquiry",
+  id: "0b7d8f2e-5c1a-4e8b-9a3d-2f6e1c4b7a90",
+  reference: "HDG-0B7D8F2E",
+  createdAt: new Date("2026-11-24T10:15:00Z"),
+  status: "Queued",
+  formName: "Book Service",
+  leadType: "Book Service",
+  source: null,
+  uri: "/service",
+  vehiclePath: null,
+  dealer: {
+    slug: "honda-sandton",
+    dealerName: "Honda Sandton",
+    dpName: "Thandi Mokoena",
+    dpEmail: "thandi@honda-sandton.example.co.za",
+    contactNo: "011 784 2210",
+    address: "112 Rivonia Road, Sandown, Sandton, 2196",
+    street: "112 Rivonia Road, Sandown",
+    city: "Sandton",
+    province: "Gauteng",
+    postalCode: "2196",
+    businessHours: [],
+  },
+  customer: {
+    firstName: "Thabo",
+    lastName: "Nkosi",
+    email: "thabo@example.co.za",
+    cellPhone: "+27821234567",
+    message: null,
+    contactAllowed: true,
+  },
+  vehicle: { interest: "buy", condition: "used", year: 2015, make: "Honda", model: "Jazz" },
+  finance: null,
+  timeframe: null,
+  notes: [],
+  attribution: null,
+};
+
 describe("hostile values", () => {
-  const base: LeadForDelivery = {
-    kind: "enquiry",
-    id: "0b7d8f2e-5c1a-4e8b-9a3d-2f6e1c4b7a90",
-    reference: "HDG-0B7D8F2E",
-    createdAt: new Date("2026-11-24T10:15:00Z"),
-    status: "Queued",
-    formName: "Book Service",
-    leadType: "Book Service",
-    source: null,
-    uri: "/service",
-    vehiclePath: null,
-    dealer: {
-      slug: "honda-sandton",
-      dealerName: "Honda Sandton",
-      dpName: "Thandi Mokoena",
-      dpEmail: "thandi@honda-sandton.example.co.za",
-      contactNo: "011 784 2210",
-      address: "112 Rivonia Road, Sandown, Sandton, 2196",
-      street: "112 Rivonia Road, Sandown",
-      city: "Sandton",
-      province: "Gauteng",
-      postalCode: "2196",
-      businessHours: [],
-    },
-    customer: {
-      firstName: "Thabo",
-      lastName: "Nkosi",
-      email: "thabo@example.co.za",
-      cellPhone: "+27821234567",
-      message: null,
-      contactAllowed: true,
-    },
-    vehicle: { interest: "buy", condition: "used", year: 2015, make: "Honda", model: "Jazz" },
-    finance: null,
-    timeframe: null,
-    notes: [],
-    attribution: null,
-  };
   const lead = (
     customer: Partial<LeadForDelivery["customer"]>,
     vehicle: Partial<LeadForDelivery["vehicle"]> = {},
   ): LeadForDelivery => ({
-    ...base,
-    customer: { ...base.customer, ...customer },
-    vehicle: { ...base.vehicle, ...vehicle },
+    ...serviceLead,
+    customer: { ...serviceLead.customer, ...customer },
+    vehicle: { ...serviceLead.vehicle, ...vehicle },
   });
 
   it("keeps XML metacharacters as text", async () => {
@@ -325,7 +329,7 @@ describe("hostile values", () => {
   });
 
   it("is refused by the document type when a required element is missing (the check can fail)", async () => {
-    const xml = buildAdfXml(base, SITE).replace(/<year>2015<\/year>\n\s*/, "");
+    const xml = buildAdfXml(serviceLead, SITE).replace(/<year>2015<\/year>\n\s*/, "");
     expect(await dtdViolations(xml)).toMatch(/vehicle/);
   });
 });

@@ -162,7 +162,9 @@ describe("e-mail delivery", () => {
       await fs.rm(outbox, { recursive: true, force: true });
     }
   });
+});
 
+describe("e-mail delivery of a used-vehicle lead and a finance application", () => {
   it("describes a used vehicle with year, stock number, odometer in km and price in ZAR", async () => {
     const [vehicle] = await rows<{ id: number; year: number; mileage_km: number; price: number; model: string }>(
       sql`select v.id, v.year, v.mileage_km, v.price, m.name as model from used_vehicles v join models m on m.id = v.model_id limit 1`,

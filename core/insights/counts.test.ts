@@ -186,7 +186,9 @@ describe("the daily rows", () => {
     await counts.flush();
     expect((await stored())[0]!.day).toBe("2026-11-27");
   });
+});
 
+describe("the daily rows, kept bounded and whole", () => {
   it("keeps made-up sources bounded: past the limit of distinct rows a new source is counted as (other)", async () => {
     const counts = aggregator({ maxKeys: 3 });
     for (let index = 0; index < 10; index++)

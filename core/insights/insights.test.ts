@@ -132,8 +132,8 @@ async function count(days: number, record: (counts: PageCountsAggregator) => voi
   await counts.flush();
 }
 
-beforeAll(async () => {
-  database = await cloneTemplate(inject("databaseTemplate"));
+/** The staff who read the insights, and the two dealers' ids. */
+async function addStaffAndDealers() {
   const { createStaffUser } = await import("../../tests/support/staff.ts");
   admin = (await createStaffUser(database.db, { email: "admin@insights.example", role: "group_admin" })).actor;
   sandtonManager = (
@@ -151,7 +151,9 @@ beforeAll(async () => {
     .where(inArray(dealers.slug, ["honda-sandton", "honda-menlyn"]))) {
     ids[row.slug === "honda-sandton" ? "sandton" : "menlyn"] = row.id;
   }
+}
 
+async function ageSandtonStock() {
   // Sandton's stock: three available vehicles listed 95, 65 and 5 days ago; the rest sold.
   const own = await database.db
     .select({ id: usedVehicles.id })
@@ -185,7 +187,9 @@ beforeAll(async () => {
     .update(usedVehicles)
     .set({ price: sql`${usedVehicles.price} - 5000` })
     .where(eq(usedVehicles.id, vehicles.old));
+}
 
+async function countTheWeek() {
   // Visits and views in the week (and some before it, which it leaves out).
   const fb = { source: "facebook", medium: "cpc", campaign: "spring-sale" };
   const organic = { source: "google", medium: "organic", campaign: null };
@@ -219,7 +223,9 @@ beforeAll(async () => {
   await count(30, (counts) =>
     counts.record({ kind: "visit", subject: "", dealer: { dealerSlug: "honda-sandton" }, source: fb }),
   );
+}
 
+async function storeLeads() {
   // Sandton: three Facebook enquiries (one about the ageing vehicle) and a Facebook finance application, one lead
   // without a source; Menlyn: two from Google. Work status: an appointment, a sale, one lost after an appointment.
   const appointment = await enquiry("sandton", facebook);
@@ -233,6 +239,14 @@ beforeAll(async () => {
   await workStatus(appointment, "sandton", "Appointment", ["Contacted"]);
   await workStatus(sold, "sandton", "Sold", ["Contacted"]);
   await workStatus(lost, "sandton", "Lost", ["Contacted", "Appointment"]);
+}
+
+beforeAll(async () => {
+  database = await cloneTemplate(inject("databaseTemplate"));
+  await addStaffAndDealers();
+  await ageSandtonStock();
+  await countTheWeek();
+  await storeLeads();
 });
 afterAll(() => database?.close());
 

@@ -174,9 +174,42 @@ describe("fetching a feed's photo", () => {
   });
 });
 
+/** The Cape Town dealer, whose feed may take photos from this file's photo server. */
+let database: DatabaseHandle;
+let dealerId: number;
+
+const HEADER = "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,photos";
+const row = (stock: string, photoUrls: string[]) =>
+  `${stock},Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used,${photoUrls.join("|")}`;
+const importFeed = (lines: string[], dryRun = false) => {
+  const parsed = parseFeed([HEADER, ...lines].join("\n"), "csv");
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return importStockFeed(
+    database.db,
+    feedKeyActor({ dealerId, name: "Cape Town DMS" }),
+    "honda-cape-town",
+    parsed.rows,
+    {
+      dryRun,
+      // Long enough for the good photos on a busy machine (3 s was not, in two CI-like runs with both CPUs busy: a good
+      // photo timed out), and /slow, which never finishes, holds the first test up only this long.
+      photoLimits: { maxBytes: 20 * 1024 * 1024, timeoutMs: 8_000, maxRedirects: 3 },
+    },
+  );
+};
+const photosOf = async (stockNumber: string) => {
+  const [vehicle] = await database.db
+    .select({ id: usedVehicles.id })
+    .from(usedVehicles)
+    .where(and(eq(usedVehicles.dealerId, dealerId), eq(usedVehicles.stockNumber, stockNumber)));
+  return database.db
+    .select()
+    .from(usedVehicleImages)
+    .where(eq(usedVehicleImages.vehicleId, vehicle!.id))
+    .orderBy(usedVehicleImages.position);
+};
+
 describe("a feed's photos, imported", () => {
-  let database: DatabaseHandle;
-  let dealerId: number;
   beforeAll(async () => {
     database = await cloneTemplate(inject("databaseTemplate"));
     const [dealer] = await database.db
@@ -187,37 +220,6 @@ describe("a feed's photos, imported", () => {
     await database.db.insert(dealerFeedPhotoHosts).values({ dealerId, host: `127.0.0.1:${port}` });
   });
   afterAll(() => database.close());
-
-  const HEADER = "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition,photos";
-  const row = (stock: string, photoUrls: string[]) =>
-    `${stock},Honda,Jazz,1.5 Comfort,2020,61000,219900,Manual,Petrol,Silver,Used,${photoUrls.join("|")}`;
-  const importFeed = (lines: string[], dryRun = false) => {
-    const parsed = parseFeed([HEADER, ...lines].join("\n"), "csv");
-    if (!parsed.ok) throw new Error(parsed.reason);
-    return importStockFeed(
-      database.db,
-      feedKeyActor({ dealerId, name: "Cape Town DMS" }),
-      "honda-cape-town",
-      parsed.rows,
-      {
-        dryRun,
-        // Long enough for the good photos on a busy machine (3 s was not, in two CI-like runs with both CPUs busy: a good
-        // photo timed out), and /slow, which never finishes, holds the first test up only this long.
-        photoLimits: { maxBytes: 20 * 1024 * 1024, timeoutMs: 8_000, maxRedirects: 3 },
-      },
-    );
-  };
-  const photosOf = async (stockNumber: string) => {
-    const [vehicle] = await database.db
-      .select({ id: usedVehicles.id })
-      .from(usedVehicles)
-      .where(and(eq(usedVehicles.dealerId, dealerId), eq(usedVehicles.stockNumber, stockNumber)));
-    return database.db
-      .select()
-      .from(usedVehicleImages)
-      .where(eq(usedVehicleImages.vehicleId, vehicle!.id))
-      .orderBy(usedVehicleImages.position);
-  };
 
   it("stores photos through the image pipeline in the feed's order; a photo that fails is reported on its row and the vehicle still goes in", async () => {
     const good = [`${origin}/side.png`, `${origin}/side.jpg`];

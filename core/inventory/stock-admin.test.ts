@@ -167,7 +167,9 @@ describe("the stock service's role rules", () => {
       violations: [{ propertyPath: "dealer" }],
     });
   });
+});
 
+describe("the stock list each actor sees", () => {
   it("lists only the stock the actor may see, with search, status filter and pages", async () => {
     const mine = await listStock(database.db, sandtonManager, { page: 1 });
     expect(mine.total).toBeGreaterThan(STOCK_PAGE_SIZE);
@@ -229,7 +231,9 @@ describe("the stock service's records", () => {
     await updateStockVehicle(database.db, admin, id, (await getStockVehicle(database.db, admin, id)).values);
     expect(await auditOf(id)).toHaveLength(1);
   });
+});
 
+describe("a stock vehicle's fields checked", () => {
   it("answers a stock number already used at the dealer, and a VIN already in stock, as field violations", async () => {
     await created(admin, { stockNumber: "DUP-1", vin: "JHMRW2H50MX000001" });
     const again = await createStockVehicle(
@@ -298,7 +302,9 @@ describe("the stock service's records", () => {
     expect(await names((added as { id: number }).id)).toBe("Trabant 601");
     expect(await names((vw as { id: number }).id)).toBe("Volkswagen Polo Vivo");
   });
+});
 
+describe("a stock vehicle on the public site", () => {
   it("shows a vehicle publicly only while it is Available or Reserved", async () => {
     const id = await created(sandtonManager, { status: "Draft", price: "19 999 999" });
     const mostExpensive = {

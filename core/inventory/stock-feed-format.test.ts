@@ -167,7 +167,9 @@ describe("reading a DMS's own export", () => {
     ]);
     expect(parsed.ok && parsed.columns.ignored).toEqual([{ header: "Branch", reason: "not a column the site knows" }]);
   });
+});
 
+describe("reading a DMS's own headers", () => {
   it("knows the common alternatives, whatever their case, spaces and punctuation", () => {
     const names = [
       "Stock Number",

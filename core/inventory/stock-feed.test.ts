@@ -138,7 +138,9 @@ describe("importing a dealer's stock feed", () => {
     });
     expect(entry!.changes).toMatchObject({ model: { from: null, to: "CR-V" }, price: { from: null, to: 489_900 } });
   });
+});
 
+describe("a stock feed updating and selling the dealer's vehicles", () => {
   it("leaves vehicles that did not change untouched and updates the rest, auditing old and new values", async () => {
     const before = await vehicle("MEN-1");
     const report = await feed([
@@ -205,7 +207,9 @@ describe("importing a dealer's stock feed", () => {
       ).sold,
     ).toBe(0);
   });
+});
 
+describe("the status of a vehicle a stock feed names", () => {
   it("keeps the status staff gave a vehicle when the feed leaves it blank, and brings a sold vehicle back as Available", async () => {
     await database.db
       .update(usedVehicles)
@@ -231,7 +235,9 @@ describe("importing a dealer's stock feed", () => {
       ).sold,
     ).toBe(1);
   });
+});
 
+describe("rows a stock feed rejects", () => {
   it("skips and reports rows with errors (row, column, message) while the valid rows apply; a make or model not yet known is added", async () => {
     const report = await feed([
       line("MEN-2", { model: "CR-V", price: "479900", vin: "JHMGK5830HS000001", status: "Reserved" }),
@@ -291,7 +297,9 @@ describe("importing a dealer's stock feed", () => {
     ]);
     expect((await vehicle("MEN-8"))!.status).toBe("Available");
   });
+});
 
+describe("rows naming another dealer's stock", () => {
   it("rejects a row naming another dealer, and a VIN another dealer's vehicle has", async () => {
     await importStockFeed(
       database.db,
@@ -317,7 +325,9 @@ describe("importing a dealer's stock feed", () => {
       },
     ]);
   });
+});
 
+describe("a JSON feed, a dry run, and a feed for another dealer", () => {
   it("takes a JSON feed's numbers as numbers, stock numbers included", async () => {
     const parsed = parseFeed(
       JSON.stringify([

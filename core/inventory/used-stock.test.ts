@@ -108,24 +108,30 @@ describe("the stock's make and model", () => {
   });
 });
 
-describe("UsedStock, watching the database", () => {
-  let usedStock: UsedStock;
-  let changes: ChangeNotifications;
-  const everything: UsedVehicleQuery = { page: 1, fuelTypes: [], transmissions: [], states: [], order: [] };
-  const newestFirstIds = async () => (await usedStock.list(everything)).members.map((vehicle) => vehicle.id);
+const everything: UsedVehicleQuery = { page: 1, fuelTypes: [], transmissions: [], states: [], order: [] };
 
-  beforeAll(async () => {
-    usedStock = new UsedStock(database.db);
-    expect(usedStock.state).toBe("database");
-    changes = new ChangeNotifications();
-    await changes.start(database);
-    usedStock.watch(changes);
-    await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 20_000, interval: 20 });
-  });
-  afterAll(async () => {
+/** A UsedStock that reads the database's change notifications, once it has the whole stock in memory. */
+async function startWatching() {
+  const usedStock = new UsedStock(database.db);
+  expect(usedStock.state).toBe("database");
+  const changes = new ChangeNotifications();
+  await changes.start(database);
+  usedStock.watch(changes);
+  await vi.waitFor(() => expect(usedStock.state).toBe("current"), { timeout: 20_000, interval: 20 });
+  const stop = async () => {
     await usedStock.stop();
     await changes.stop();
+  };
+  return { usedStock, stop };
+}
+
+describe("UsedStock, watching the database", () => {
+  let usedStock: UsedStock;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ usedStock, stop } = await startWatching());
   });
+  afterAll(() => stop());
 
   it("answers from memory what the database answers", async () => {
     const query = {
@@ -189,6 +195,16 @@ describe("UsedStock, watching the database", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(await usedStock.list(query)).toEqual(expected);
   });
+});
+
+describe("UsedStock, following the database's changes", () => {
+  let usedStock: UsedStock;
+  let stop: () => Promise<void>;
+  const newestFirstIds = async () => (await usedStock.list(everything)).members.map((vehicle) => vehicle.id);
+  beforeAll(async () => {
+    ({ usedStock, stop } = await startWatching());
+  });
+  afterAll(() => stop());
 
   it("no longer lists a vehicle once it is sold, and lists one as soon as it is added", async () => {
     const [newest] = await newestFirstIds();

@@ -172,7 +172,9 @@ describe("the enquiry schema", () => {
       manufacturer: "Honda",
     });
   });
+});
 
+describe("the enquiry schema's consent, names and lengths", () => {
   it("requires the terms (POPIA consent) but not the contact permission", () => {
     expect(messagesFor(validEnquiry("new", { terms: false }))).toEqual({
       terms: "Please accept the terms and privacy policy so that we may process your enquiry",
@@ -301,7 +303,9 @@ describe("storing an enquiry", () => {
       ),
     ).toMatchObject({ kind: "stored", created: true });
   });
+});
 
+describe("storing an enquiry once", () => {
   it("stores a double submission (same idempotency key) once", async () => {
     const enquiry = validEnquiry("new", { idempotency_key: `render-${Date.now()}` });
     const before = await leadCount();
@@ -346,7 +350,9 @@ describe("storing an enquiry", () => {
     expect(later).toMatchObject({ kind: "stored", created: true });
     expect(await leadCount()).toBe(before + 3);
   });
+});
 
+describe("holding an automated-looking enquiry", () => {
   it("holds a web form's automated-looking posts, stored with their reason: hidden field filled, too fast, no render time", async () => {
     const held: string[] = [];
     const onHeld = ({ reason }: { reason: string }) => held.push(reason);
@@ -422,7 +428,9 @@ describe("storing an enquiry", () => {
     expect(again).toEqual({ ...first, created: false });
     expect(person).toMatchObject({ kind: "stored", created: true });
   });
+});
 
+describe("storing an enquiry's message as sent", () => {
   it("stores an SQL fragment in a message as plain text", async () => {
     const message = "Is R300 000 enough?'; DROP TABLE enquiries; --";
     const outcome = await submitEnquiry(database.db, validEnquiry("service", { message }));

@@ -78,7 +78,9 @@ describe("the image pipeline", () => {
       ),
     ).not.toBeNull();
   });
+});
 
+describe("the files the image pipeline refuses", () => {
   it("judges by content, not by name: a PNG is a PNG, a text file called .jpg is refused", async () => {
     const png = await storeImage(database.db, fixture("trade-in-side.png"));
     expect(png.renditions.filter((r) => r.format === "jpeg").map((r) => r.width)).toEqual([320, 640, 960, 1200]);
@@ -124,7 +126,9 @@ describe("the image pipeline", () => {
     expect(problems.every((error) => error instanceof ImageRejected)).toBe(true);
     expect((await database.db.select({ n: count() }).from(storedImages))[0]!.n).toBe(before);
   });
+});
 
+describe("the image pipeline's widths and <picture> sources", () => {
   it("never enlarges: widths stop at the photo's own, or 1440", () => {
     expect(renditionWidths(200)).toEqual([200]);
     expect(renditionWidths(640)).toEqual([320, 640]);

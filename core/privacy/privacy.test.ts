@@ -115,6 +115,93 @@ function traces(someone: Person): string[] {
   return [someone.email, `+27${national}`, `0${national}`, someone.idNumber, someone.lastName.toLowerCase()];
 }
 
+/** The ids of the records `leaveRecordsOfEveryKind` left. */
+type RecordIds = Awaited<ReturnType<typeof leaveRecordsOfEveryKind>>;
+
+/** Found by the cell number in another spelling, across every kind; the records found. */
+async function expectFoundEverywhere(someone: Person, ids: RecordIds) {
+  const { records } = await findPersonRecords(db, admin, identifier("+27 82 555 0123"), deps);
+  expect(new Set(records.map((record) => record.kind))).toEqual(
+    new Set([
+      "enquiry",
+      "appointment",
+      "sell_your_car",
+      "sell_your_car_photo",
+      "finance_application",
+      "saved_search_alert",
+      "lead_delivery",
+      "outbox_email",
+    ]),
+  );
+  expect(records.find((record) => record.recordId === ids.finance)?.dealer?.name).toBe("Honda Menlyn");
+  // Each enquiry names the person, so that staff see they found the right one.
+  const enquiry = records.find((record) => record.kind === "enquiry");
+  expect(enquiry?.summary).toContain(`from ${someone.firstName} ${someone.lastName}`);
+  // The finance application alone by the ID number (its blind index), without decrypting the others.
+  const byId = await findPersonRecords(db, admin, identifier(someone.idNumber), deps);
+  expect(byId.records.filter((record) => record.kind === "finance_application").map((r) => r.recordId)).toContain(
+    ids.finance,
+  );
+  return records;
+}
+
+/** Handed over: every record found is in the file, with its purpose, its recipients and how long it is kept. */
+async function expectHandedOver(someone: Person, records: { recordId: string }[]) {
+  const handed = await exportPersonRecords(db, admin, identifier(someone.email), deps, DEFAULT_RETENTION);
+  const json = JSON.stringify(handed.json);
+  for (const record of records) expect(json).toContain(record.recordId);
+  expect(handed.text).toContain("How long we keep it: 24 months after the lead's last activity");
+  expect(handed.text).toContain(`/crm`);
+  expect(handed.text).toContain(someone.idNumber);
+}
+
+/** Corrected everywhere at once. */
+async function expectCorrectedEverywhere(someone: Person) {
+  const corrected = await correctPersonRecords(
+    db,
+    admin,
+    identifier(someone.email),
+    { name: "Naledi Dlamini-Mokoena", phone: "083 444 0199" },
+    deps,
+  );
+  expect(corrected).toMatchObject({ ok: true, counts: { enquiry: 3, finance_application: 1 } });
+  const afterCorrection = await findPersonRecords(db, admin, identifier("0834440199"), deps);
+  expect(afterCorrection.records.filter((r) => r.kind === "enquiry" || r.kind === "finance_application")).toHaveLength(
+    4,
+  );
+}
+
+async function expectErasedEverywhere(someone: Person, ids: RecordIds) {
+  // Before the erasure, the checks below see the person everywhere they look.
+  expect(await wholeDatabaseText(db)).toContain("+27834440199");
+  expect(await outboxText()).toContain(someone.email);
+  // Erased: nothing readable is left in the database, the outbox, the photos, the CSV export or the photo links.
+  const erased = await erasePersonRecords(db, admin, identifier(someone.email), deps);
+  expect(erased).toMatchObject({ status: "erased", filesPending: 0, counts: { enquiry: 3, finance_application: 1 } });
+  const everything = await wholeDatabaseText(db);
+  for (const trace of [...traces(someone), "0834440199", "+27834440199", "dlamini-mokoena"])
+    expect(everything).not.toContain(trace);
+  const outbox = await outboxText();
+  for (const trace of [someone.email, "+27834440199", someone.firstName.toLowerCase()])
+    expect(outbox).not.toContain(trace);
+  expect(await db.select().from(storedImages).where(eq(storedImages.id, ids.photo))).toEqual([]);
+  expect(await db.select().from(imageRenditions).where(eq(imageRenditions.imageId, ids.photo))).toEqual([]);
+  const photoLink = leadPhotoPath(signer, ids.sale, 1, new Date());
+  expect((await server.get(photoLink)).status).toBe(404);
+  const filter = parseInboxFilter(new URLSearchParams());
+  if (!filter.ok) throw new Error("the empty filter is refused");
+  const csv = (await exportInboxCsv(db, admin, filter.value)).toLowerCase();
+  for (const trace of [someone.email, "dlamini-mokoena", "+27834440199"]) expect(csv).not.toContain(trace);
+  const [finance] = await db.select().from(financeApplications).where(eq(financeApplications.id, ids.finance));
+  expect(cipher.decrypt(finance!.encryptedPayload)).toEqual({});
+  // The rows that counts are made of stay, with their dates and dealers.
+  const kept = await db
+    .select({ id: enquiries.id })
+    .from(enquiries)
+    .where(inArray(enquiries.id, [ids.enquiry, ids.booking, ids.sale]));
+  expect(kept).toHaveLength(3);
+}
+
 describe("one person's records of every kind", () => {
   it("are found, handed over, corrected and erased, leaving nothing readable anywhere", async () => {
     await addWebhook("honda-menlyn");
@@ -122,80 +209,10 @@ describe("one person's records of every kind", () => {
     const ids = await leaveRecordsOfEveryKind(someone, "honda-menlyn");
     expect(webhookBodies.join("\n")).toContain(someone.email);
 
-    // Found by the cell number in another spelling, across every kind.
-    const { records } = await findPersonRecords(db, admin, identifier("+27 82 555 0123"), deps);
-    expect(new Set(records.map((record) => record.kind))).toEqual(
-      new Set([
-        "enquiry",
-        "appointment",
-        "sell_your_car",
-        "sell_your_car_photo",
-        "finance_application",
-        "saved_search_alert",
-        "lead_delivery",
-        "outbox_email",
-      ]),
-    );
-    expect(records.find((record) => record.recordId === ids.finance)?.dealer?.name).toBe("Honda Menlyn");
-    // Each enquiry names the person, so that staff see they found the right one.
-    const enquiry = records.find((record) => record.kind === "enquiry");
-    expect(enquiry?.summary).toContain(`from ${someone.firstName} ${someone.lastName}`);
-    // The finance application alone by the ID number (its blind index), without decrypting the others.
-    const byId = await findPersonRecords(db, admin, identifier(someone.idNumber), deps);
-    expect(byId.records.filter((record) => record.kind === "finance_application").map((r) => r.recordId)).toContain(
-      ids.finance,
-    );
-
-    // Handed over: every record found is in the file, with its purpose, its recipients and how long it is kept.
-    const handed = await exportPersonRecords(db, admin, identifier(someone.email), deps, DEFAULT_RETENTION);
-    const json = JSON.stringify(handed.json);
-    for (const record of records) expect(json).toContain(record.recordId);
-    expect(handed.text).toContain("How long we keep it: 24 months after the lead's last activity");
-    expect(handed.text).toContain(`/crm`);
-    expect(handed.text).toContain(someone.idNumber);
-
-    // Corrected everywhere at once.
-    const corrected = await correctPersonRecords(
-      db,
-      admin,
-      identifier(someone.email),
-      { name: "Naledi Dlamini-Mokoena", phone: "083 444 0199" },
-      deps,
-    );
-    expect(corrected).toMatchObject({ ok: true, counts: { enquiry: 3, finance_application: 1 } });
-    const afterCorrection = await findPersonRecords(db, admin, identifier("0834440199"), deps);
-    expect(
-      afterCorrection.records.filter((r) => r.kind === "enquiry" || r.kind === "finance_application"),
-    ).toHaveLength(4);
-
-    // Before the erasure, the checks below see the person everywhere they look.
-    expect(await wholeDatabaseText(db)).toContain("+27834440199");
-    expect(await outboxText()).toContain(someone.email);
-    // Erased: nothing readable is left in the database, the outbox, the photos, the CSV export or the photo links.
-    const erased = await erasePersonRecords(db, admin, identifier(someone.email), deps);
-    expect(erased).toMatchObject({ status: "erased", filesPending: 0, counts: { enquiry: 3, finance_application: 1 } });
-    const everything = await wholeDatabaseText(db);
-    for (const trace of [...traces(someone), "0834440199", "+27834440199", "dlamini-mokoena"])
-      expect(everything).not.toContain(trace);
-    const outbox = await outboxText();
-    for (const trace of [someone.email, "+27834440199", someone.firstName.toLowerCase()])
-      expect(outbox).not.toContain(trace);
-    expect(await db.select().from(storedImages).where(eq(storedImages.id, ids.photo))).toEqual([]);
-    expect(await db.select().from(imageRenditions).where(eq(imageRenditions.imageId, ids.photo))).toEqual([]);
-    const photoLink = leadPhotoPath(signer, ids.sale, 1, new Date());
-    expect((await server.get(photoLink)).status).toBe(404);
-    const filter = parseInboxFilter(new URLSearchParams());
-    if (!filter.ok) throw new Error("the empty filter is refused");
-    const csv = (await exportInboxCsv(db, admin, filter.value)).toLowerCase();
-    for (const trace of [someone.email, "dlamini-mokoena", "+27834440199"]) expect(csv).not.toContain(trace);
-    const [finance] = await db.select().from(financeApplications).where(eq(financeApplications.id, ids.finance));
-    expect(cipher.decrypt(finance!.encryptedPayload)).toEqual({});
-    // The rows that counts are made of stay, with their dates and dealers.
-    const kept = await db
-      .select({ id: enquiries.id })
-      .from(enquiries)
-      .where(inArray(enquiries.id, [ids.enquiry, ids.booking, ids.sale]));
-    expect(kept).toHaveLength(3);
+    const records = await expectFoundEverywhere(someone, ids);
+    await expectHandedOver(someone, records);
+    await expectCorrectedEverywhere(someone);
+    await expectErasedEverywhere(someone, ids);
 
     // The audit log says who erased which category, never a value.
     const audit = (await db.execute(

@@ -295,9 +295,10 @@ describe("managing accounts", () => {
   });
 });
 
-describe("own account", () => {
-  const reauthentication = (clientAddress: string) => ({ throttle: new SignInThrottle(database.db), clientAddress });
+/** What a change to one's own account checks the current password with. */
+const reauthentication = (clientAddress: string) => ({ throttle: new SignInThrottle(database.db), clientAddress });
 
+describe("own account", () => {
   it("changes the password with the current one, and replaces every session", async () => {
     const { id, actor } = await createStaffUser(database.db, {
       email: "self@example.co.za",
@@ -343,7 +344,9 @@ describe("own account", () => {
     expect((await resolveSession(database.db, changed.value.token))?.actor.id).toBe(id);
     expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, id))).toHaveLength(1);
   });
+});
 
+describe("own account's TOTP", () => {
   it("turns TOTP on only with the password and a right code from the secret, and off with the password", async () => {
     const { id, actor } = await createStaffUser(database.db, {
       email: "totp@example.co.za",
@@ -392,7 +395,9 @@ describe("own account", () => {
     expect(audit.map((entry) => entry.action)).toEqual(["staff_user.enable_totp", "staff_user.disable_totp"]);
     expect(JSON.stringify(audit)).not.toContain(secret);
   });
+});
 
+describe("own account's TOTP at sign-in", () => {
   it("uses up the code that turned TOTP on: the same code cannot then sign in, the next one can", async () => {
     const { actor } = await createStaffUser(database.db, {
       email: "replay@example.co.za",
@@ -438,7 +443,9 @@ describe("own account", () => {
     );
     expect(next.kind).toBe("signed-in");
   });
+});
 
+describe("own account's current password, guessed", () => {
   it("stops checking the current password after as many wrong ones as sign-in allows, even the right one", async () => {
     const { actor } = await createStaffUser(database.db, {
       email: "guessed@example.co.za",

@@ -113,7 +113,9 @@ describe("failed sign-ins from a client that has never signed in", () => {
     expect((await attempt(setup, email, TEST_STAFF_PASSWORD, "2001:db8:1:2:ffff::1")).kind).toBe("throttled");
     expect((await attempt(setup, email, TEST_STAFF_PASSWORD, "2001:db8:1:3::1")).kind).toBe("signed-in");
   });
+});
 
+describe("failed sign-ins", () => {
   it("of one client across accounts count against its allowance (STAFF_SIGN_IN_CLIENT_FAILURES), however many accounts it tries", async () => {
     const setup = throttleOn(clock(), 8);
     for (let office = 1; office <= 8; office++) {

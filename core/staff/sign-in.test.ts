@@ -140,7 +140,9 @@ describe("signing in", () => {
     );
     expect(outcomes).toEqual([{ kind: "refused" }, { kind: "refused" }, { kind: "refused" }]);
   });
+});
 
+describe("signing in with a TOTP code", () => {
   it("asks for the TOTP code when the person turned it on, and signs in only with the right one", async () => {
     const { secret } = newTotpSecret("two-step@example.co.za");
     const { id } = await createStaffUser(database.db, {

@@ -165,7 +165,9 @@ describe("a DMS's own used-stock export", () => {
     for (const absent of ["Great Wall", "VW", "Mercedes", "MAHINDRA", "AUDI", "Lada"])
       expect(names).not.toContain(absent);
   });
+});
 
+describe("a DMS's export through the feed API, and the stock it lists", () => {
   it("is imported through the feed API with the key's saved column profile", async () => {
     const profile = parseFeedProfile(
       new Map<string, string>([

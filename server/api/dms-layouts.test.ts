@@ -224,7 +224,9 @@ describe("other DMS layouts", () => {
       changes: { photoHost: { from: null, to: "img.unlisted.example" } },
     });
   });
+});
 
+describe("other DMS file formats", () => {
   it("reads tab-separated UTF-16 with its byte-order mark", async () => {
     const tsv = [
       "StockNo\tMake\tModel\tVariant\tModelYear\tMileage\tPrice\tTransmission\tFuel\tColour\tNewUsed",

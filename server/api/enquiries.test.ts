@@ -64,6 +64,94 @@ function requestBodyValidator(document: any) {
 
 const leadCount = async () => (await server.database.db.select({ n: count() }).from(enquiries))[0]!.n;
 
+/** The message that finds each form's lead among the e-mails. */
+const reference = (form: string) => `Reference EVERY-FIELD-${form}`;
+
+/** A test drive, a parts enquiry, a sale, a used car and a special at Sandton: between them every documented field. */
+function formsWithEveryField(slot: string, car: { id: number; model: string }) {
+  const common = { dealer_slug: "honda-sandton", status: "Queued", contact: true, terms: true };
+  // The fields the server derives, sent as a client copying the whole payload would; the server keeps its own.
+  const derived = { source: "my-crm", is_used: 1, consent: false };
+  return [
+    enquiry({
+      ...common,
+      ...derived,
+      form_name: "Book Test Drive",
+      lead_type: "Book Test Drive",
+      make: "Honda",
+      manufacturer: "Honda",
+      model: "CR-V",
+      variant: "1.5T Comfort CVT",
+      appointment_start: slot,
+      uri: "/book-test-drive/honda/cr-v",
+      idempotency_key: `every-field-${Date.now()}`,
+      message: `Could I drive the CR-V on Saturday? ${reference("TEST-DRIVE")}`,
+    }),
+    enquiry({
+      ...common,
+      form_name: "Parts Enquiry",
+      lead_type: "Parts Enquiry",
+      make: "Honda",
+      model: "Jazz",
+      year: 2019,
+      vinNo: "MRHGE8850KP000123",
+      partNo: "08P01-T5A-100",
+      variant: undefined,
+      uri: "/parts",
+      message: `Two wiper blades, please. ${reference("PARTS")}`,
+    }),
+    enquiry({
+      ...common,
+      form_name: "Sell Your Car",
+      lead_type: "Sell Your Car",
+      make: "Toyota",
+      model: "Corolla",
+      year: 2017,
+      mileage_km: 98_000,
+      condition: "good",
+      outstanding_finance: false,
+      trade_in: true,
+      towards_vehicle_id: car.id,
+      variant: undefined,
+      uri: "/sell-your-car",
+      message: `Full service history. ${reference("SELL")}`,
+    }),
+    enquiry({
+      ...common,
+      form_name: "Used Vehicles",
+      lead_type: "Used Vehicles",
+      vehicle_id: car.id,
+      model: car.model,
+      variant: undefined,
+      uri: "/used",
+      message: `Is it still available? ${reference("USED")}`,
+    }),
+    enquiry({
+      ...common,
+      form_name: "Specials Enquiry",
+      lead_type: "Specials Enquiry",
+      special_slug: "amaze-first-instalment-on-us",
+      model: undefined,
+      variant: undefined,
+      uri: "/specials/amaze-first-instalment-on-us",
+      message: `Does the offer include the Amaze Trend? ${reference("SPECIAL")}`,
+    }),
+  ];
+}
+
+/** Delivers every queued lead through the SMTP peer, until nothing is due. */
+async function deliverQueuedLeads(smtpUrl: string) {
+  const worker = new LeadDeliveryWorker({
+    db: server.database.db,
+    logger: createLogger("silent"),
+    mailer: createMailer({ smtpUrl, outboxDir: "/nonexistent", from: "Leads <leads@group.example>" }),
+    siteUrl: "https://www.honda-group.example",
+    financeCipher: FinanceCipher.ephemeral(),
+    batchSize: 500,
+  });
+  while ((await worker.runOnce()) > 0);
+}
+
 describe("POST /api/customer_enquiries", () => {
   it("stores a lead and answers 201 JSON-LD with its id and status Queued", async () => {
     const before = await leadCount();
@@ -135,7 +223,9 @@ describe("POST /api/customer_enquiries", () => {
       expect((await post(body)).status, what).toBe(422);
     }
   });
+});
 
+describe("POST /api/customer_enquiries, form by form", () => {
   it("answers 404 for a lead id it never gave, whatever its spelling", async () => {
     for (const id of ["3f1c2a9e-5b7d-4c1e-9a0b-2d6f8e4c7a31", "not-a-uuid", "1"]) {
       expect((await server.get(`/api/customer_enquiries/${id}`)).status, id).toBe(404);
@@ -198,7 +288,9 @@ describe("POST /api/customer_enquiries", () => {
     for (const violation of body.violations) expect(violation.message).toEqual(expect.any(String));
     expect(await leadCount()).toBe(before);
   });
+});
 
+describe("POST /api/customer_enquiries, a service booking's year and the dealer", () => {
   it.each([
     ["1949", "Please enter a year from 1950 to NEXT"],
     [String(new Date().getFullYear() + 2), "Please enter a year from 1950 to NEXT"],
@@ -231,7 +323,9 @@ describe("POST /api/customer_enquiries", () => {
       },
     ]);
   });
+});
 
+describe("POST /api/customer_enquiries, a lead sent twice", () => {
   it("collapses a double submission and a resend within 10 minutes into one lead", async () => {
     const before = await leadCount();
     const once = enquiry({ idempotency_key: `api-${Date.now()}-abc` });
@@ -277,7 +371,9 @@ describe("POST /api/customer_enquiries", () => {
     expect(differing.status).toBe(422);
     expect((await differing.json()).violations[0].propertyPath).toBe("idempotency_key");
   });
+});
 
+describe("POST /api/customer_enquiries, the fields and bodies it takes", () => {
   it("refuses the web form's bot traps and any other unknown field with 422 naming each, and stores nothing", async () => {
     const before = await leadCount();
     const { status, body } = await post(enquiry({ website: "", rendered_at: Date.now(), crm_contact_id: "C-1042" }));
@@ -303,75 +399,7 @@ describe("POST /api/customer_enquiries", () => {
       id: number;
       model: string;
     }[];
-    const reference = (form: string) => `Reference EVERY-FIELD-${form}`;
-    const common = { dealer_slug: "honda-sandton", status: "Queued", contact: true, terms: true };
-    // The fields the server derives, sent as a client copying the whole payload would; the server keeps its own.
-    const derived = { source: "my-crm", is_used: 1, consent: false };
-    const forms = [
-      enquiry({
-        ...common,
-        ...derived,
-        form_name: "Book Test Drive",
-        lead_type: "Book Test Drive",
-        make: "Honda",
-        manufacturer: "Honda",
-        model: "CR-V",
-        variant: "1.5T Comfort CVT",
-        appointment_start: slots[0]!.start,
-        uri: "/book-test-drive/honda/cr-v",
-        idempotency_key: `every-field-${Date.now()}`,
-        message: `Could I drive the CR-V on Saturday? ${reference("TEST-DRIVE")}`,
-      }),
-      enquiry({
-        ...common,
-        form_name: "Parts Enquiry",
-        lead_type: "Parts Enquiry",
-        make: "Honda",
-        model: "Jazz",
-        year: 2019,
-        vinNo: "MRHGE8850KP000123",
-        partNo: "08P01-T5A-100",
-        variant: undefined,
-        uri: "/parts",
-        message: `Two wiper blades, please. ${reference("PARTS")}`,
-      }),
-      enquiry({
-        ...common,
-        form_name: "Sell Your Car",
-        lead_type: "Sell Your Car",
-        make: "Toyota",
-        model: "Corolla",
-        year: 2017,
-        mileage_km: 98_000,
-        condition: "good",
-        outstanding_finance: false,
-        trade_in: true,
-        towards_vehicle_id: car!.id,
-        variant: undefined,
-        uri: "/sell-your-car",
-        message: `Full service history. ${reference("SELL")}`,
-      }),
-      enquiry({
-        ...common,
-        form_name: "Used Vehicles",
-        lead_type: "Used Vehicles",
-        vehicle_id: car!.id,
-        model: car!.model,
-        variant: undefined,
-        uri: "/used",
-        message: `Is it still available? ${reference("USED")}`,
-      }),
-      enquiry({
-        ...common,
-        form_name: "Specials Enquiry",
-        lead_type: "Specials Enquiry",
-        special_slug: "amaze-first-instalment-on-us",
-        model: undefined,
-        variant: undefined,
-        uri: "/specials/amaze-first-instalment-on-us",
-        message: `Does the offer include the Amaze Trend? ${reference("SPECIAL")}`,
-      }),
-    ];
+    const forms = formsWithEveryField(slots[0]!.start, car!);
     expect([...new Set(forms.flatMap((form) => Object.keys(form)))].sort()).toEqual([...documented].sort());
     const allowed = requestBodyValidator(document);
     for (const form of forms) expect(allowed(form) ? [] : allowed.errors, String(form.form_name)).toEqual([]);
@@ -392,16 +420,8 @@ describe("POST /api/customer_enquiries", () => {
 
     const smtp = await startSmtpPeer();
     try {
-      const worker = new LeadDeliveryWorker({
-        db: server.database.db,
-        logger: createLogger("silent"),
-        mailer: createMailer({ smtpUrl: smtp.url, outboxDir: "/nonexistent", from: "Leads <leads@group.example>" }),
-        siteUrl: "https://www.honda-group.example",
-        financeCipher: FinanceCipher.ephemeral(),
-        batchSize: 500,
-      });
       // The earlier tests' leads are delivered in the same pass.
-      while ((await worker.runOnce()) > 0);
+      await deliverQueuedLeads(smtp.url);
       for (const form of ["TEST-DRIVE", "PARTS", "SELL", "USED", "SPECIAL"]) {
         const recipients = smtp.messages
           .filter((mail) => mail.text?.includes(reference(form)))

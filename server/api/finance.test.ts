@@ -121,7 +121,9 @@ describe("POST /api/finance_applications", () => {
     );
     expect(status).toBe(201);
   });
+});
 
+describe("POST /api/finance_applications, an empty application", () => {
   it("answers every step's required messages, word for word, for an empty application", async () => {
     const { status, body } = await post({ variant: "new" });
     expect(status).toBe(422);
@@ -167,7 +169,9 @@ describe("POST /api/finance_applications", () => {
       message: "Vehicle type is required",
     });
   });
+});
 
+describe("POST /api/finance_applications, values it refuses", () => {
   it("explains a bad identity number, phone number and amounts", async () => {
     const { status, body } = await post(
       validFinanceApplication({
@@ -206,7 +210,9 @@ describe("POST /api/finance_applications", () => {
     });
     expect((await rows()).length).toBe(before);
   });
+});
 
+describe("POST /api/finance_applications, sent twice", () => {
   it("stores a double submit once, sequential or at the same moment", async () => {
     const key = freshKey();
     const before = (await rows()).length;
@@ -266,7 +272,9 @@ describe("POST /api/finance_applications", () => {
     ]);
     expect((await rows()).length).toBe(before + 1);
   });
+});
 
+describe("POST /api/finance_applications, hostile and malformed", () => {
   it("answers hostile payloads with 4xx and stores nothing", async () => {
     const before = (await rows()).length;
     const hostile: [string, unknown, Record<string, string>?][] = [
@@ -312,7 +320,9 @@ describe("POST /api/finance_applications", () => {
     expect((await post("x".repeat(70_000))).status).toBe(413);
     expect((await post("{}", { "Content-Type": "text/plain" })).status).toBe(415);
   });
+});
 
+describe("POST /api/finance_applications, kept private", () => {
   it("never returns applications", async () => {
     const { body } = await post(validFinanceApplication({ idempotencyKey: freshKey() }));
     const list = await server.get("/api/finance_applications");

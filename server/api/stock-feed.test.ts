@@ -104,7 +104,9 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
     const [used] = (await listFeedKeys(server.database.db, admin)).filter((k) => k.dealerId === umhlangaId);
     expect(used!.lastUsedAt).not.toBeNull();
   });
+});
 
+describe("PUT /api/staff/dealers/{slug}/stock: JSON, dry runs and feeds held", () => {
   it("takes JSON too, and a dry run answers what would change and changes nothing", async () => {
     const vehicles = [
       {
@@ -169,7 +171,9 @@ describe("PUT /api/staff/dealers/{slug}/stock", () => {
       expect.objectContaining({ id: report.held.id, dealerSlug: "honda-kimberley", source: "feed", received: 1 }),
     ]);
   });
+});
 
+describe("PUT /api/staff/dealers/{slug}/stock: the bodies and keys it refuses", () => {
   it("answers 400 with the reason for a feed that cannot be read, and changes nothing", async () => {
     const before = await stockOf(umhlangaId);
     const audits = await server.database.db.$count(auditLog);

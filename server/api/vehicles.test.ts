@@ -93,7 +93,9 @@ describe("GET /api/vehicles", () => {
     expect(body["hydra:member"]).toEqual([]);
     expect(body["hydra:totalItems"]).toBe(stock.length);
   });
+});
 
+describe("GET /api/vehicles, filtered and sorted", () => {
   it("filters by repeated fuel types, transmission and state together", async () => {
     const { body } = await server.get(
       "/api/vehicles?fuelType[]=Diesel&fuelType[]=Hybrid&transmissionType[]=Automatic&vehicle_state[]=Used",
@@ -141,7 +143,9 @@ describe("GET /api/vehicles", () => {
     expect(keys).toEqual([...keys].sort((a, b) => a - b));
     expect(keys[0]).toBe(Math.min(...stock.map(key)));
   });
+});
 
+describe("GET /api/vehicles by make and model, and the parameters it refuses", () => {
   it("narrows by make and then model slug", async () => {
     const toyota = stock.filter((v) => v.make_slug === "toyota");
     const byMake = (await server.get("/api/vehicles?make_slug=toyota")).body;
@@ -184,26 +188,27 @@ describe("GET /api/vehicles", () => {
   });
 });
 
-describe("GET /api/vehicles: every filter, sort and paging rule", () => {
-  const matching = (query: string) => {
-    const params = new URLSearchParams(query);
-    const cap = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
-    const values = (name: string) =>
-      [...params.getAll(name), ...params.getAll(`${name}[]`)].filter((v) => v !== "").map(cap);
-    const any = (name: string) => values(name).some((v) => v.toLowerCase() === "any");
-    const fuels = any("fuelType") ? [] : values("fuelType");
-    const gears = any("transmissionType") ? [] : values("transmissionType");
-    const states = any("vehicle_state") ? [] : values("vehicle_state");
-    return stock.filter(
-      (v) =>
-        (!params.get("make_slug") || v.make_slug === params.get("make_slug")) &&
-        (!params.get("model_slug") || v.model_slug === params.get("model_slug")) &&
-        (fuels.length === 0 || fuels.includes(v.fuel_type)) &&
-        (gears.length === 0 || gears.includes(v.transmission)) &&
-        (states.length === 0 || states.includes(v.state)),
-    );
-  };
+/** The vehicles of the stock a listing query should answer, worked out from the table. */
+const matching = (query: string) => {
+  const params = new URLSearchParams(query);
+  const cap = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
+  const values = (name: string) =>
+    [...params.getAll(name), ...params.getAll(`${name}[]`)].filter((v) => v !== "").map(cap);
+  const any = (name: string) => values(name).some((v) => v.toLowerCase() === "any");
+  const fuels = any("fuelType") ? [] : values("fuelType");
+  const gears = any("transmissionType") ? [] : values("transmissionType");
+  const states = any("vehicle_state") ? [] : values("vehicle_state");
+  return stock.filter(
+    (v) =>
+      (!params.get("make_slug") || v.make_slug === params.get("make_slug")) &&
+      (!params.get("model_slug") || v.model_slug === params.get("model_slug")) &&
+      (fuels.length === 0 || fuels.includes(v.fuel_type)) &&
+      (gears.length === 0 || gears.includes(v.transmission)) &&
+      (states.length === 0 || states.includes(v.state)),
+  );
+};
 
+describe("GET /api/vehicles: every filter, sort and paging rule", () => {
   it.each([
     "fuelType[]=Petrol",
     "fuelType[]=Diesel",

@@ -157,7 +157,9 @@ describe("Cache-Control, one rule per kind of answer", () => {
   it("never stores health checks", async () => {
     expect((await raw(server.baseUrl, "/healthz")).headers["cache-control"]).toBe("private, no-store");
   });
+});
 
+describe("Cache-Control of the site's pages", () => {
   it("classifies pages: catalogue pages private (their HTML carries a CSP nonce), their data public, both varying by the dealer cookie outside /dealer/{slug}, forms not stored", () => {
     expect(cachePolicy("GET", "/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
     // Issue 18: live slots, a seller's photos, the booking and selling forms and a buyer's appointment are never kept.

@@ -217,6 +217,16 @@ describe("the request guard on routes that declare their methods", () => {
   });
 });
 
+const enquiryCount = async (site: TestServer) => (await site.database.db.select({ n: count() }).from(enquiries))[0]!.n;
+
+/** The log's lines for the 400 and 415 answers to these paths: their level, method, path and status. */
+function refusalsLogged(lines: string[], paths: string[]) {
+  return lines
+    .map((line) => JSON.parse(line))
+    .filter((line) => line.msg === "request refused" && [400, 415].includes(line.status) && paths.includes(line.path))
+    .map(({ level, method, path, status }) => ({ level, method, path, status }));
+}
+
 describe("the request guard in front of the site's pages", () => {
   let site: TestServer;
   const log = capturingLogger("warn");
@@ -229,10 +239,8 @@ describe("the request guard in front of the site's pages", () => {
   });
   afterAll(() => site.close());
 
-  const enquiryCount = async () => (await site.database.db.select({ n: count() }).from(enquiries))[0]!.n;
-
   it("answers PUT, PATCH and DELETE of a complete booking with 405 and Allow, and stores nothing", async () => {
-    const before = await enquiryCount();
+    const before = await enquiryCount(site);
     const slot = await firstFreeServiceSlot(site.baseUrl);
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       const answer = await send(site.baseUrl, method, "/service", {
@@ -242,7 +250,7 @@ describe("the request guard in front of the site's pages", () => {
       expect(answer.status, method).toBe(405);
       expect(answer.headers.get("allow"), method).toBe("GET, HEAD, POST");
     }
-    expect(await enquiryCount()).toBe(before);
+    expect(await enquiryCount(site)).toBe(before);
     // The same booking posted is taken, so the refusals above were about the method alone.
     expect(
       (
@@ -254,7 +262,7 @@ describe("the request guard in front of the site's pages", () => {
         })
       ).status,
     ).toBe(303);
-    expect(await enquiryCount()).toBe(before + 1);
+    expect(await enquiryCount(site)).toBe(before + 1);
   });
 
   it("allows what each kind of route handles: a page without an action, static files, media and the API", async () => {
@@ -285,7 +293,7 @@ describe("the request guard in front of the site's pages", () => {
   });
 
   it("gives a browser the form back with a message for a JSON body (415) and an unreadable one (400)", async () => {
-    const before = await enquiryCount();
+    const before = await enquiryCount(site);
     const asJson = await send(site.baseUrl, "POST", "/service", {
       body: "{}",
       headers: { "Content-Type": "application/json", Origin: site.baseUrl },
@@ -305,17 +313,9 @@ describe("the request guard in front of the site's pages", () => {
     });
     expect(finance.status).toBe(415);
     expect(finance.text).toContain("Your form could not be read");
-    expect(await enquiryCount()).toBe(before);
+    expect(await enquiryCount(site)).toBe(before);
     // The client's mistake, logged at warn without a stack; never at error.
-    const refusals = log.lines
-      .map((line) => JSON.parse(line))
-      .filter(
-        (line) =>
-          line.msg === "request refused" &&
-          [400, 415].includes(line.status) &&
-          ["/service", "/finance"].includes(line.path),
-      );
-    expect(refusals.map(({ level, method, path, status }) => ({ level, method, path, status }))).toEqual([
+    expect(refusalsLogged(log.lines, ["/service", "/finance"])).toEqual([
       { level: 40, method: "POST", path: "/service", status: 415 },
       { level: 40, method: "POST", path: "/service", status: 400 },
       { level: 40, method: "POST", path: "/finance", status: 415 },

@@ -16,6 +16,65 @@ function nextSunday(): string {
   return new Date(sa.getTime() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first day with two free test-drive times or more at Honda Menlyn, and its free times (HH:MM). */
+async function dayWithTwoFreeTimes(page: Page): Promise<[string, string[]]> {
+  const offered = (await (await page.request.get("/api/dealers/honda-menlyn/slots?type=test-drive")).json())[
+    "hydra:member"
+  ] as { start: string; placesLeft: number }[];
+  const freeByDay = new Map<string, string[]>();
+  for (const slot of offered.filter((s) => s.placesLeft > 0))
+    freeByDay.set(slot.start.slice(0, 10), [
+      ...(freeByDay.get(slot.start.slice(0, 10)) ?? []),
+      slot.start.slice(11, 16),
+    ]);
+  return [...freeByDay].find(([, free]) => free.length >= 2)!;
+}
+
+/** Moves the appointment open on the page to the last free time of its day; the buyer and the CRM are told. */
+async function moveToLastFreeTime(page: Page, email: string, date: string, firstTime: string) {
+  const moveTime = page.getByRole("combobox", { name: "Time", exact: true });
+  const options = await moveTime
+    .locator("option")
+    .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const later = options.at(-1)!;
+  expect(later).not.toBe(firstTime);
+  await moveTime.selectOption(later);
+  await page.getByRole("button", { name: "Move appointment" }).click();
+  await expect(page.getByText(/^Moved\./)).toBeVisible();
+  await expect(page.getByText(`at ${later}`)).toBeVisible();
+  const moved = await mailInOutbox(email, (mail) =>
+    (mail.attachments[0]?.content.toString("utf8") ?? "").includes(`DTSTART:${icsTime(`${date}T${later}:00+02:00`)}`),
+  );
+  expect(moved.subject).toMatch(/^Booked: /);
+  // The dealer's CRM gets the lead again as ADF, marked as a resend, with the new time.
+  const crmMoved = await mailInOutbox(
+    "crm@honda-menlyn.example.co.za",
+    (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment moved: /.test(mail.subject ?? ""),
+  );
+  expect(crmMoved.subject).toMatch(/^Appointment moved: Honda Menlyn: Book Test Drive lead HDG-[0-9A-F]{8}$/);
+  expect(crmMoved.text).toContain('<prospect status="resend">');
+  expect(crmMoved.text).toContain(`<earliestdate>${date}T${later}:00+02:00</earliestdate>`);
+}
+
+/** Cancels the appointment open on the page; the buyer, the dealer's people and its CRM are told. */
+async function cancelAndExpectNotices(page: Page, email: string) {
+  await page.getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(page.getByText(/^Cancelled\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel appointment" })).toHaveCount(0);
+  const cancelled = await mailInOutbox(email, (mail) => /^Cancelled: /.test(mail.subject ?? ""));
+  expect(cancelled.attachments[0]!.content.toString("utf8")).toContain("METHOD:CANCEL");
+  await mailInOutbox(
+    "leads@honda-menlyn.example.co.za",
+    (mail) => mail.replyTo?.value[0]?.address === email && /^Appointment cancelled: /.test(mail.subject ?? ""),
+  );
+  const crmCancelled = await mailInOutbox(
+    "crm@honda-menlyn.example.co.za",
+    (mail) =>
+      (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment cancelled: /.test(mail.subject ?? ""),
+  );
+  expect(crmCancelled.text).toMatch(/<description>Test drive on .* \(cancelled by the buyer\)<\/description>/);
+}
+
 test("book a test drive at a free time in three choices, get the .ics by e-mail, then move and cancel it", async ({
   page,
 }, testInfo) => {
@@ -36,16 +95,7 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   await expect(dateField(page)).toHaveAccessibleName("Date");
   // A day with two free times or more, so that the booking can be moved within it (late in the afternoon
   // the first free day, today, may have one time left).
-  const offered = (await (await page.request.get("/api/dealers/honda-menlyn/slots?type=test-drive")).json())[
-    "hydra:member"
-  ] as { start: string; placesLeft: number }[];
-  const freeByDay = new Map<string, string[]>();
-  for (const slot of offered.filter((s) => s.placesLeft > 0))
-    freeByDay.set(slot.start.slice(0, 10), [
-      ...(freeByDay.get(slot.start.slice(0, 10)) ?? []),
-      slot.start.slice(11, 16),
-    ]);
-  const [date, times] = [...freeByDay].find(([, free]) => free.length >= 2)!;
+  const [date, times] = await dayWithTwoFreeTimes(page);
   if ((await dateField(page).inputValue()) !== date) await dateField(page).fill(date);
   const time = page.getByRole("combobox", { name: "Time", exact: true });
   await expect(time.locator("option").nth(1)).toHaveAttribute("value", times[0]!);
@@ -103,45 +153,8 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
   });
   await expectNoAxeViolations(page);
 
-  // Move it to the last free time on that day.
-  const moveTime = page.getByRole("combobox", { name: "Time", exact: true });
-  const options = await moveTime
-    .locator("option")
-    .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-  const later = options.at(-1)!;
-  expect(later).not.toBe(firstTime);
-  await moveTime.selectOption(later);
-  await page.getByRole("button", { name: "Move appointment" }).click();
-  await expect(page.getByText(/^Moved\./)).toBeVisible();
-  await expect(page.getByText(`at ${later}`)).toBeVisible();
-  const moved = await mailInOutbox(email, (mail) =>
-    (mail.attachments[0]?.content.toString("utf8") ?? "").includes(`DTSTART:${icsTime(`${date}T${later}:00+02:00`)}`),
-  );
-  expect(moved.subject).toMatch(/^Booked: /);
-  // The dealer's CRM gets the lead again as ADF, marked as a resend, with the new time.
-  const crmMoved = await mailInOutbox(
-    "crm@honda-menlyn.example.co.za",
-    (mail) => (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment moved: /.test(mail.subject ?? ""),
-  );
-  expect(crmMoved.subject).toMatch(/^Appointment moved: Honda Menlyn: Book Test Drive lead HDG-[0-9A-F]{8}$/);
-  expect(crmMoved.text).toContain('<prospect status="resend">');
-  expect(crmMoved.text).toContain(`<earliestdate>${date}T${later}:00+02:00</earliestdate>`);
-
-  await page.getByRole("button", { name: "Cancel appointment" }).click();
-  await expect(page.getByText(/^Cancelled\./)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cancel appointment" })).toHaveCount(0);
-  const cancelled = await mailInOutbox(email, (mail) => /^Cancelled: /.test(mail.subject ?? ""));
-  expect(cancelled.attachments[0]!.content.toString("utf8")).toContain("METHOD:CANCEL");
-  await mailInOutbox(
-    "leads@honda-menlyn.example.co.za",
-    (mail) => mail.replyTo?.value[0]?.address === email && /^Appointment cancelled: /.test(mail.subject ?? ""),
-  );
-  const crmCancelled = await mailInOutbox(
-    "crm@honda-menlyn.example.co.za",
-    (mail) =>
-      (mail.text ?? "").includes(`<email>${email}</email>`) && /^Appointment cancelled: /.test(mail.subject ?? ""),
-  );
-  expect(crmCancelled.text).toMatch(/<description>Test drive on .* \(cancelled by the buyer\)<\/description>/);
+  await moveToLastFreeTime(page, email, date, firstTime);
+  await cancelAndExpectNotices(page, email);
 });
 
 test("times that arrive while the time select has focus fill it in place: focus stays, the times are there", async ({

@@ -104,6 +104,66 @@ async function fillByKeyboard(page: Page, scope: Locator, values: Record<string,
   expect([...filled].sort()).toEqual([...new Set(wanted)].sort());
 }
 
+/** From the listing: sorts by price with the sort menu, then goes to the next page and Tabs to its first car. */
+async function sortAndTurnThePageByKeyboard(page: Page, listingRequests: string[]) {
+  // The sort menu: an arrow step loads nothing, Enter applies it; focus stays on the menu.
+  const sort = page.getByLabel("Sort by");
+  await tabTo(page, sort);
+  const before = listingRequests.length;
+  await page.keyboard.press("ArrowDown");
+  await expect(sort).toHaveValue("price-asc");
+  expect(listingRequests).toHaveLength(before);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/order\[price\]=asc$/);
+  await expect(sort).toBeFocused();
+
+  // A page change moves focus to the results heading; the next Tabs reach the new page's first car.
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await tabTo(page, pager.getByRole("link", { name: "Next" }), 200);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/order\[price\]=asc&page=2$/);
+  await expect(heading(page)).toBeFocused();
+  const firstCar = page.getByRole("list", { name: "Vehicles" }).getByRole("link").first();
+  await tabTo(page, firstCar, 3);
+}
+
+/** From a car in the listing: opens it, its enquiry form, sends the form empty, then filled in. */
+async function enquireAboutTheCarByKeyboard(page: Page) {
+  // The car: focus on its heading; Enquire Now is reachable.
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/used\/[^/]+\/[^/]+\/\d+$/);
+  await expect(heading(page)).toBeFocused();
+  await tabTo(page, page.getByRole("link", { name: "Enquire Now" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/enquire$/);
+  await expect(heading(page)).toBeFocused();
+
+  // The enquiry form: sent empty, focus goes to the error summary; filled in and sent, to the thank-you heading.
+  const form = page.locator("form[method=post]");
+  const submit = form.getByRole("button", { name: "Submit" });
+  await tabTo(page, submit);
+  await page.keyboard.press("Enter");
+  const summary = form.locator('[id$="-summary"]');
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("problems with your enquiry");
+  await fillByKeyboard(
+    page,
+    form,
+    {
+      first_name: "Lerato",
+      last_name: "Dlamini",
+      email: "lerato@example.co.za",
+      cell_phone: "082 555 0101",
+      message: "Is it still available?",
+      terms: true,
+    },
+    submit,
+  );
+  await page.keyboard.press("Enter");
+  await expect(heading(page)).toHaveText("Thank You for Your Enquiry!");
+  await expect(heading(page)).toBeFocused();
+}
+
 test("used cars by keyboard: filter, sort, page, open a car, enquire, thank-you", async ({
   page,
   request,
@@ -163,59 +223,8 @@ test("used cars by keyboard: filter, sort, page, open a car, enquire, thank-you"
     await expect(page.getByRole("button", { name: /^Filters \(2\)/ })).toBeFocused();
   }
 
-  // The sort menu: an arrow step loads nothing, Enter applies it; focus stays on the menu.
-  const sort = page.getByLabel("Sort by");
-  await tabTo(page, sort);
-  const before = listingRequests.length;
-  await page.keyboard.press("ArrowDown");
-  await expect(sort).toHaveValue("price-asc");
-  expect(listingRequests).toHaveLength(before);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/order\[price\]=asc$/);
-  await expect(sort).toBeFocused();
-
-  // A page change moves focus to the results heading; the next Tabs reach the new page's first car.
-  const pager = page.getByRole("navigation", { name: "Pagination" });
-  await tabTo(page, pager.getByRole("link", { name: "Next" }), 200);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/order\[price\]=asc&page=2$/);
-  await expect(heading(page)).toBeFocused();
-  const firstCar = page.getByRole("list", { name: "Vehicles" }).getByRole("link").first();
-  await tabTo(page, firstCar, 3);
-
-  // The car: focus on its heading; Enquire Now is reachable.
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/used\/[^/]+\/[^/]+\/\d+$/);
-  await expect(heading(page)).toBeFocused();
-  await tabTo(page, page.getByRole("link", { name: "Enquire Now" }));
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/enquire$/);
-  await expect(heading(page)).toBeFocused();
-
-  // The enquiry form: sent empty, focus goes to the error summary; filled in and sent, to the thank-you heading.
-  const form = page.locator("form[method=post]");
-  const submit = form.getByRole("button", { name: "Submit" });
-  await tabTo(page, submit);
-  await page.keyboard.press("Enter");
-  const summary = form.locator('[id$="-summary"]');
-  await expect(summary).toBeFocused();
-  await expect(summary).toContainText("problems with your enquiry");
-  await fillByKeyboard(
-    page,
-    form,
-    {
-      first_name: "Lerato",
-      last_name: "Dlamini",
-      email: "lerato@example.co.za",
-      cell_phone: "082 555 0101",
-      message: "Is it still available?",
-      terms: true,
-    },
-    submit,
-  );
-  await page.keyboard.press("Enter");
-  await expect(heading(page)).toHaveText("Thank You for Your Enquiry!");
-  await expect(heading(page)).toBeFocused();
+  await sortAndTurnThePageByKeyboard(page, listingRequests);
+  await enquireAboutTheCarByKeyboard(page);
 });
 
 test("a service booking by keyboard: errors, then the thank-you page", async ({ page }) => {
@@ -328,29 +337,29 @@ test("keywords by keyboard: Enter applies them, the count is announced, focus is
   }
 });
 
+const backOffice = (page: Page) => page.getByRole("navigation", { name: "Back office" });
+
+/** Signs in by keyboard: a refused attempt focuses the error summary, a good one the back office's heading. */
+async function signInByKeyboard(page: Page, next = "") {
+  await page.goto(`/staff/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
+  await pageHydrated(page);
+  const form = page.locator("form[method=post]");
+  const submit = form.getByRole("button", { name: "Sign in" });
+  await tabTo(page, form.getByLabel("Email"));
+  // A new unknown address each time: every account, known or not, has its own 5 refused sign-ins in 15 minutes,
+  // and these journeys run on two projects and in reruns.
+  const nobody = `nobody.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.co.za`;
+  await fillByKeyboard(page, form, { email: nobody, password: "not the password" }, submit);
+  await page.keyboard.press("Enter");
+  const summary = page.getByRole("alert").filter({ hasText: "Email or password is incorrect" });
+  await expect(summary).toBeFocused();
+  await fillByKeyboard(page, form, { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, submit);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${next || "/staff"}$`));
+  await expect(heading(page)).toBeFocused();
+}
+
 test.describe("the back office by keyboard", () => {
-  const backOffice = (page: Page) => page.getByRole("navigation", { name: "Back office" });
-
-  /** Signs in by keyboard: a refused attempt focuses the error summary, a good one the back office's heading. */
-  async function signInByKeyboard(page: Page, next = "") {
-    await page.goto(`/staff/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
-    await pageHydrated(page);
-    const form = page.locator("form[method=post]");
-    const submit = form.getByRole("button", { name: "Sign in" });
-    await tabTo(page, form.getByLabel("Email"));
-    // A new unknown address each time: every account, known or not, has its own 5 refused sign-ins in 15 minutes,
-    // and these journeys run on two projects and in reruns.
-    const nobody = `nobody.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.co.za`;
-    await fillByKeyboard(page, form, { email: nobody, password: "not the password" }, submit);
-    await page.keyboard.press("Enter");
-    const summary = page.getByRole("alert").filter({ hasText: "Email or password is incorrect" });
-    await expect(summary).toBeFocused();
-    await fillByKeyboard(page, form, { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, submit);
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`${next || "/staff"}$`));
-    await expect(heading(page)).toBeFocused();
-  }
-
   test("sign in, then add a vehicle to the stock: errors, then its page", async ({ page, isMobile }) => {
     await signInByKeyboard(page);
     await expect(heading(page)).toHaveText("Back office");
@@ -407,7 +416,9 @@ test.describe("the back office by keyboard", () => {
     await expect(heading(page)).toBeFocused();
     await expect(page.getByRole("status")).toContainText("Vehicle added");
   });
+});
 
+test.describe("the back office's leads by keyboard", () => {
   test("the leads inbox: filters apply and keep focus, the count is announced, a lead is opened and its status saved", async ({
     page,
     isMobile,
@@ -483,7 +494,9 @@ test.describe("the back office by keyboard", () => {
     await expect(save).toBeFocused();
     await expect(work.getByRole("heading", { level: 2 })).toHaveText(`Work status: ${statuses[1]}`);
   });
+});
 
+test.describe("the back office's blog by keyboard", () => {
   test("a blog post: a draft is written, refused once, saved, then edited", async ({ page }) => {
     await signInByKeyboard(page, "/staff/blog");
     await expect(heading(page)).toHaveText("Blog posts");

@@ -146,7 +146,9 @@ test.describe("a tap before the scripts have come", () => {
       await expect(header.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
     });
   });
+});
 
+test.describe("the remembered dealer before the scripts have come", () => {
   test("the remembered dealer holds although the page's scripts never run", async ({ page, context }) => {
     await holdScripts(page);
     await rememberedDealerJourney(page, context);

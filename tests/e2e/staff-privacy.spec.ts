@@ -67,6 +67,43 @@ async function downloaded(page: Page, button: string): Promise<{ name: string; t
   return { name: file.suggestedFilename(), text: await fs.readFile((await file.path())!, "utf8") };
 }
 
+/** The name corrected on every record; an e-mail address the enquiry form would refuse is refused first. */
+async function correctTheName(page: Page, person: ReturnType<typeof uniquePerson>) {
+  const correct = page.getByRole("form", { name: "Correct every record" });
+  // A value the enquiry form would refuse is refused here too, in the form's error summary, which takes focus.
+  await correct.getByLabel("E-mail address").fill("not an address");
+  await correct.getByRole("button", { name: "Correct every record" }).click();
+  await expect(page.getByRole("alert")).toBeFocused();
+  await expect(page.getByRole("alert").getByRole("link", { name: /^E-mail address: / })).toHaveAttribute(
+    "href",
+    "#correct-email",
+  );
+  await expectAccessibleOnThisScreen(page);
+  await correct.getByLabel("E-mail address").fill("");
+  await correct.getByLabel("Name").fill(`Nomvula ${person.corrected}`);
+  await correct.getByRole("button", { name: "Correct every record" }).click();
+  await expect(page.getByRole("status")).toContainText("Corrected on every record");
+  await expect(outcome(page)).toBeFocused();
+  const corrected = await downloaded(page, "Download the file to read");
+  expect(corrected.text).toContain(person.corrected);
+}
+
+/** Erasing names what will go before anything does; confirmed by keyboard, it erases. */
+async function eraseWhatIsHeld(page: Page, person: ReturnType<typeof uniquePerson>) {
+  await page.getByRole("button", { name: "Erase…" }).click();
+  await expect(outcome(page)).toHaveText(
+    new RegExp(`^Erase \\d+ records that hold the phone number \\${person.cellSearched}\\?$`),
+  );
+  await expect(outcome(page)).toBeFocused();
+  await expect(page.getByRole("main").getByRole("listitem").first()).toHaveText("Enquiries (leads): 1");
+  await expectAccessibleOnThisScreen(page);
+  const confirm = page.getByRole("button", { name: /^Erase \d+ records$/ });
+  await confirm.focus();
+  await page.keyboard.press("Enter");
+  await expect(outcome(page)).toHaveText(`Erased what was held under the phone number ${person.cellSearched}`);
+  await expect(outcome(page)).toBeFocused();
+}
+
 test("a person's enquiry is found by their number, handed over, corrected, kept from marketing and erased", async ({
   page,
   browser,
@@ -111,43 +148,14 @@ test("a person's enquiry is found by their number, handed over, corrected, kept 
   expect(json.name).toMatch(/^personal-information-\d{4}-\d{2}-\d{2}\.json$/);
   expect(json.text).toContain(person.email);
 
-  // The name corrected on every record.
-  const correct = page.getByRole("form", { name: "Correct every record" });
-  // A value the enquiry form would refuse is refused here too, in the form's error summary, which takes focus.
-  await correct.getByLabel("E-mail address").fill("not an address");
-  await correct.getByRole("button", { name: "Correct every record" }).click();
-  await expect(page.getByRole("alert")).toBeFocused();
-  await expect(page.getByRole("alert").getByRole("link", { name: /^E-mail address: / })).toHaveAttribute(
-    "href",
-    "#correct-email",
-  );
-  await expectAccessibleOnThisScreen(page);
-  await correct.getByLabel("E-mail address").fill("");
-  await correct.getByLabel("Name").fill(`Nomvula ${person.corrected}`);
-  await correct.getByRole("button", { name: "Correct every record" }).click();
-  await expect(page.getByRole("status")).toContainText("Corrected on every record");
-  await expect(outcome(page)).toBeFocused();
-  const corrected = await downloaded(page, "Download the file to read");
-  expect(corrected.text).toContain(person.corrected);
+  await correctTheName(page, person);
 
   await page.getByRole("button", { name: "Stop marketing to this person" }).click();
   await expect(page.getByRole("status")).toContainText(
     `The phone number ${person.cellSearched} is now on the do-not-contact list`,
   );
 
-  // Erasing names what will go before anything does.
-  await page.getByRole("button", { name: "Erase…" }).click();
-  await expect(outcome(page)).toHaveText(
-    new RegExp(`^Erase \\d+ records that hold the phone number \\${person.cellSearched}\\?$`),
-  );
-  await expect(outcome(page)).toBeFocused();
-  await expect(page.getByRole("main").getByRole("listitem").first()).toHaveText("Enquiries (leads): 1");
-  await expectAccessibleOnThisScreen(page);
-  const confirm = page.getByRole("button", { name: /^Erase \d+ records$/ });
-  await confirm.focus();
-  await page.keyboard.press("Enter");
-  await expect(outcome(page)).toHaveText(`Erased what was held under the phone number ${person.cellSearched}`);
-  await expect(outcome(page)).toBeFocused();
+  await eraseWhatIsHeld(page, person);
 
   // On the narrowest phone: the e-mail address in the outcome's heading breaks to fit.
   await page.setViewportSize({ width: 360, height: 780 });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
 import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { addStaffAccount } from "./support/staff-accounts.ts";
@@ -49,6 +49,75 @@ async function fillVehicle(page: Page, fields: Record<string, string>): Promise<
       await control.selectOption({ label: value });
     else await control.fill(value);
   }
+}
+
+/** The listing's card shows the photo in responsive renditions, loaded; the vehicle's page, its gallery and JSON-LD. */
+async function expectPhotosOnThePublicSite(page: Page, publicPath: string, card: Locator) {
+  const avif = card.locator('picture source[type="image/avif"]');
+  await expect(avif).toHaveAttribute("srcset", /\/media\/images\/[0-9a-f]{32}\.avif 320w, .* 640w, .* 960w, .* 1200w$/);
+  await expect(card.locator("picture img")).toHaveAttribute("srcset", /\.jpg 320w/);
+  await expect(card.locator("picture img")).toHaveAttribute("sizes", /.+/);
+  const cardImageLoaded = await card
+    .locator("picture img")
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  expect(cardImageLoaded).toBe(true);
+
+  const detail = await page.goto(publicPath);
+  expect(detail?.status()).toBe(200);
+  const gallery = page.getByRole("region", { name: "Photos" });
+  await expect(gallery.locator("picture").first().locator('source[type="image/webp"]')).toHaveAttribute(
+    "srcset",
+    /\.webp 320w/,
+  );
+  await expect(page.locator('link[rel="preload"][as="image"][imagesrcset]')).toHaveAttribute("imagesizes", /.+/);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd.join("")).toMatch(/\/media\/images\/[0-9a-f]{32}\.jpg/);
+}
+
+/** A new price, R 374 900, reaches the public page and the listing. */
+async function repriceToR374900(page: Page, id: number, publicPath: string, card: Locator) {
+  await page.goto(`/staff/stock/${id}`);
+  await page.getByLabel("Price", { exact: true }).fill("374 900");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await page.goto(publicPath);
+  await expect(page.getByRole("main")).toContainText(/R\s374\s900/);
+  await expect(async () => {
+    await page.goto("/used");
+    await expect(card).toContainText(/R\s374\s900/);
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Reserved, the vehicle stays listed and on its page; sold, it leaves the listing and its page answers 410. */
+async function reserveThenSell(page: Page, id: number, publicPath: string, card: Locator) {
+  // Reserved: still listed and on its page, shown as reserved.
+  await page.goto(`/staff/stock/${id}`);
+  await page.getByLabel("Status", { exact: true }).selectOption("Reserved");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await page.goto(publicPath);
+  await expect(page.getByRole("main")).toContainText("Reserved: another buyer has put down a deposit.");
+  await expect(async () => {
+    await page.goto("/used");
+    await expect(card).toContainText("Reserved");
+  }).toPass({ timeout: 15_000 });
+
+  // Sold: it leaves the listing, and its page answers 410 with a way to similar stock.
+  await page.goto(`/staff/stock/${id}`);
+  await page.getByLabel("Status", { exact: true }).selectOption("Sold");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await expect(async () => {
+    await page.goto("/used");
+    await expect(card).toHaveCount(0);
+  }).toPass({ timeout: 15_000 });
+  const gone = await page.goto(publicPath);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1, name: "This vehicle has been sold" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "See other used Honda HR-V vehicles" })).toHaveAttribute(
+    "href",
+    "/used/honda/hr-v",
+  );
 }
 
 test("a dealer manager lists a trade-in with photos, reprices it and sells it; the public site follows", async ({
@@ -123,66 +192,10 @@ test("a dealer manager lists a trade-in with photos, reprices it and sells it; t
     await expect(card).toHaveCount(1);
   }).toPass({ timeout: 15_000 });
   await expect(card).toContainText(/R\s389\s900/);
-  const avif = card.locator('picture source[type="image/avif"]');
-  await expect(avif).toHaveAttribute("srcset", /\/media\/images\/[0-9a-f]{32}\.avif 320w, .* 640w, .* 960w, .* 1200w$/);
-  await expect(card.locator("picture img")).toHaveAttribute("srcset", /\.jpg 320w/);
-  await expect(card.locator("picture img")).toHaveAttribute("sizes", /.+/);
-  const cardImageLoaded = await card
-    .locator("picture img")
-    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-  expect(cardImageLoaded).toBe(true);
+  await expectPhotosOnThePublicSite(page, publicPath, card);
 
-  const detail = await page.goto(publicPath);
-  expect(detail?.status()).toBe(200);
-  const gallery = page.getByRole("region", { name: "Photos" });
-  await expect(gallery.locator("picture").first().locator('source[type="image/webp"]')).toHaveAttribute(
-    "srcset",
-    /\.webp 320w/,
-  );
-  await expect(page.locator('link[rel="preload"][as="image"][imagesrcset]')).toHaveAttribute("imagesizes", /.+/);
-  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-  expect(jsonLd.join("")).toMatch(/\/media\/images\/[0-9a-f]{32}\.jpg/);
-
-  // A new price reaches the public page and the listing.
-  await page.goto(`/staff/stock/${id}`);
-  await page.getByLabel("Price", { exact: true }).fill("374 900");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Changes saved.")).toBeVisible();
-  await page.goto(publicPath);
-  await expect(page.getByRole("main")).toContainText(/R\s374\s900/);
-  await expect(async () => {
-    await page.goto("/used");
-    await expect(card).toContainText(/R\s374\s900/);
-  }).toPass({ timeout: 15_000 });
-
-  // Reserved: still listed and on its page, shown as reserved.
-  await page.goto(`/staff/stock/${id}`);
-  await page.getByLabel("Status", { exact: true }).selectOption("Reserved");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Changes saved.")).toBeVisible();
-  await page.goto(publicPath);
-  await expect(page.getByRole("main")).toContainText("Reserved: another buyer has put down a deposit.");
-  await expect(async () => {
-    await page.goto("/used");
-    await expect(card).toContainText("Reserved");
-  }).toPass({ timeout: 15_000 });
-
-  // Sold: it leaves the listing, and its page answers 410 with a way to similar stock.
-  await page.goto(`/staff/stock/${id}`);
-  await page.getByLabel("Status", { exact: true }).selectOption("Sold");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Changes saved.")).toBeVisible();
-  await expect(async () => {
-    await page.goto("/used");
-    await expect(card).toHaveCount(0);
-  }).toPass({ timeout: 15_000 });
-  const gone = await page.goto(publicPath);
-  expect(gone?.status()).toBe(410);
-  await expect(page.getByRole("heading", { level: 1, name: "This vehicle has been sold" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "See other used Honda HR-V vehicles" })).toHaveAttribute(
-    "href",
-    "/used/honda/hr-v",
-  );
+  await repriceToR374900(page, id, publicPath, card);
+  await reserveThenSell(page, id, publicPath, card);
 });
 
 test("the stock pages work without JavaScript: add a vehicle and upload a photo with a plain form", async ({
@@ -218,21 +231,21 @@ test("the stock pages work without JavaScript: add a vehicle and upload a photo 
   await context.close();
 });
 
+/** The first vehicle of the list at this address: its row, id and name as the list shows it. */
+async function firstVehicle(page: Page, address: string) {
+  await page.goto(address);
+  const link = page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first().getByRole("link").first();
+  const id = Number(/^\/staff\/stock\/(\d+)$/.exec((await link.getAttribute("href"))!)![1]);
+  return { id, name: (await link.textContent())!.trim(), row: page.locator(`#vehicle-${id}`) };
+}
+
+async function publicPathOf(page: Page, id: number): Promise<string> {
+  await page.goto(`/staff/stock/${id}`);
+  return (await page.getByRole("link", { name: "See it on the public site" }).getAttribute("href"))!;
+}
+
 test.describe("on a 360 px phone, from the stock list", () => {
   test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
-
-  /** The first vehicle of the list at this address: its row, id and name as the list shows it. */
-  async function firstVehicle(page: Page, address: string) {
-    await page.goto(address);
-    const link = page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first().getByRole("link").first();
-    const id = Number(/^\/staff\/stock\/(\d+)$/.exec((await link.getAttribute("href"))!)![1]);
-    return { id, name: (await link.textContent())!.trim(), row: page.locator(`#vehicle-${id}`) };
-  }
-
-  async function publicPathOf(page: Page, id: number): Promise<string> {
-    await page.goto(`/staff/stock/${id}`);
-    return (await page.getByRole("link", { name: "See it on the public site" }).getAttribute("href"))!;
-  }
 
   test("a manager changes a price in a few taps (a bad one refused on its row) and marks a vehicle sold", async ({
     page,

@@ -82,7 +82,9 @@ test.describe("used listing", () => {
     await expect(anyOf(page, "Fuel type")).toBeChecked();
     await expect(heading(page)).toHaveText(found(await apiTotal(request)));
   });
+});
 
+test.describe("used listing's filters and sort", () => {
   test("options show how many vehicles each would give", async ({ page, request }) => {
     await page.goto("/used?transmissionType=Automatic");
     await openFilters(page);
@@ -143,7 +145,9 @@ test.describe("used listing", () => {
     await page.getByLabel("Sort by").selectOption({ label: "Default" });
     await expect(page).toHaveURL(/\/used$/);
   });
+});
 
+test.describe("used listing's pages and history", () => {
   test("pagination: page in the query string, kept with the filters, shown only above one page", async ({
     page,
     request,
@@ -212,7 +216,9 @@ test.describe("used listing", () => {
     await page.reload();
     await expect(heading(page)).toHaveText(found(await apiTotal(request, "vehicle_state=Demo")));
   });
+});
 
+test.describe("used listing of cars, motorcycles and one dealer's stock", () => {
   test("lists and counts cars unless motorcycles are asked for, and its heading says which", async ({
     page,
     request,
@@ -387,7 +393,9 @@ test.describe("used vehicle detail", () => {
       page.getByRole("link", { name: new RegExp(`${vehicle.year} ${vehicle.make} ${vehicle.model}`) }),
     ).toHaveAttribute("href", vehicle.uri);
   });
+});
 
+test.describe("used vehicle detail not found", () => {
   test("a missing vehicle, or a make/model/dealer that is not the vehicle's, is the not-found page (404)", async ({
     page,
     request,

@@ -6,6 +6,48 @@ import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support
 import { type PostOutcome, postMarkedEnquiry, storedMarkers } from "../support/enquiry-traffic.ts";
 import { createPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
 
+type Traffic = { stop: boolean; outcomes: { marker: string; outcome: PostOutcome }[]; done: Promise<void> };
+
+/** An enquiry posted and the used listing read, every 50 ms until `traffic.stop`; each enquiry's answer kept. */
+async function sendTraffic(baseUrl: string, run: string, traffic: Traffic) {
+  for (let n = 0; !traffic.stop; n++) {
+    const marker = `${run}-bg-${n}`;
+    traffic.outcomes.push({ marker, outcome: await postMarkedEnquiry(baseUrl, marker) });
+    await fetch(`${baseUrl}/used`).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every enquiry answered 201 is stored once, every one answered 503 not at all, and there were no other answers. */
+async function expectEveryAnswerTrue(databaseUrl: string, run: string, outcomes: Traffic["outcomes"]) {
+  const database: DatabaseHandle = await openDatabase({ databaseUrl });
+  try {
+    const stored = await storedMarkers(database.db, run);
+    const answered = outcomes.map(({ marker, outcome }) => ({
+      marker,
+      status: "status" in outcome ? outcome.status : outcome.error,
+    }));
+    const acknowledged = answered.filter((a) => a.status === 201).map((a) => a.marker);
+    const refused = answered.filter((a) => a.status === 503).map((a) => a.marker);
+    console.log(
+      `outage: background enquiries ${answered.length}: ${acknowledged.length} answered 201, ${refused.length} answered 503;`,
+      `other answers ${JSON.stringify(answered.filter((a) => a.status !== 201 && a.status !== 503))}; acknowledged and stored ${acknowledged.filter((m) => stored.get(m) === 1).length}`,
+    );
+    expect(answered.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(acknowledged.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
+    expect(refused.filter((marker) => stored.has(marker))).toEqual([]);
+    expect(stored.get(`${run}-before`)).toBe(1);
+    expect(stored.get(`${run}-after`)).toBe(1);
+    expect(stored.has(`${run}-during`)).toBe(false);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * PostgreSQL stopped and started again under traffic (a cluster the test owns): while it is down the API
  * answers 503 JSON with Retry-After, a lead POST is refused with 503 (never a false 201), the process stays
@@ -15,7 +57,7 @@ describe("a database outage during traffic", () => {
   let cluster: PostgresCluster;
   let app: AppProcess;
   const run = `outage${Date.now().toString(36)}`;
-  const traffic = { stop: false, outcomes: [] as { marker: string; outcome: PostOutcome }[], done: Promise.resolve() };
+  const traffic: Traffic = { stop: false, outcomes: [], done: Promise.resolve() };
 
   beforeAll(async () => {
     cluster = await createPostgresCluster();
@@ -23,17 +65,7 @@ describe("a database outage during traffic", () => {
       { DATABASE_URL: cluster.url, POST_RATE_LIMIT: "1000000", LEAD_DELIVERY: "off" },
       STARTUP_TIMEOUT_MS,
     );
-    traffic.done = (async () => {
-      for (let n = 0; !traffic.stop; n++) {
-        const marker = `${run}-bg-${n}`;
-        traffic.outcomes.push({ marker, outcome: await postMarkedEnquiry(app.baseUrl, marker) });
-        await fetch(`${app.baseUrl}/used`).then(
-          (r) => r.arrayBuffer(),
-          () => undefined,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
+    traffic.done = sendTraffic(app.baseUrl, run, traffic);
   });
   afterEach(() => {
     // A process that ended under the outage is the failure to explain: show what it wrote last.
@@ -108,29 +140,7 @@ describe("a database outage during traffic", () => {
 
     traffic.stop = true;
     await traffic.done;
-    const database: DatabaseHandle = await openDatabase({ databaseUrl: cluster.url });
-    try {
-      const stored = await storedMarkers(database.db, run);
-      const answered = traffic.outcomes.map(({ marker, outcome }) => ({
-        marker,
-        status: "status" in outcome ? outcome.status : outcome.error,
-      }));
-      const acknowledged = answered.filter((a) => a.status === 201).map((a) => a.marker);
-      const refused = answered.filter((a) => a.status === 503).map((a) => a.marker);
-      console.log(
-        `outage: background enquiries ${answered.length}: ${acknowledged.length} answered 201, ${refused.length} answered 503;`,
-        `other answers ${JSON.stringify(answered.filter((a) => a.status !== 201 && a.status !== 503))}; acknowledged and stored ${acknowledged.filter((m) => stored.get(m) === 1).length}`,
-      );
-      expect(answered.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
-      expect(refused.length).toBeGreaterThan(0);
-      expect(acknowledged.filter((marker) => stored.get(marker) !== 1)).toEqual([]);
-      expect(refused.filter((marker) => stored.has(marker))).toEqual([]);
-      expect(stored.get(`${run}-before`)).toBe(1);
-      expect(stored.get(`${run}-after`)).toBe(1);
-      expect(stored.has(`${run}-during`)).toBe(false);
-    } finally {
-      await database.close();
-    }
+    await expectEveryAnswerTrue(cluster.url, run, traffic.outcomes);
   });
 });
 

@@ -25,70 +25,174 @@ const ADMIN = { email: "it@honda-group.example", password: "bootstrap admin pass
  * The deployment of docs/deploy.md on loopback: Debian's Caddy running deploy/Caddyfile (tls internal) in
  * front of two instances on one PostgreSQL database, lead delivery on (to an SMTP peer), a 2 s drain.
  */
-describe("two instances behind Caddy on one PostgreSQL database", () => {
-  let scratch: { url: string; drop(): Promise<void> };
-  let smtp: SmtpPeer;
-  let database: DatabaseHandle;
-  const instances = new Map<number, AppProcess>();
-  const metricsPorts = new Map<number, number>();
-  let caddy: Caddy;
-  const caddyPorts = { httpPort: 0, httpsPort: 0 };
-  /** The public address, as a browser behind Caddy sees it (SITE_URL of the instances). */
-  const siteUrl = () => `https://localhost:${caddyPorts.httpsPort}`;
-  /** What Caddy logged at level error (a refused upstream, a retry given up), for a failed assertion's message. */
-  const proxyErrors = () =>
-    caddy
-      .output()
-      .split("\n")
-      .filter((line) => line.includes('"level":"error"'))
-      .slice(-5)
-      .join("\n");
+let scratch: { url: string; drop(): Promise<void> };
+let smtp: SmtpPeer;
+let database: DatabaseHandle;
+const instances = new Map<number, AppProcess>();
+const metricsPorts = new Map<number, number>();
+let caddy: Caddy;
+const caddyPorts = { httpPort: 0, httpsPort: 0 };
+/** The public address, as a browser behind Caddy sees it (SITE_URL of the instances). */
+const siteUrl = () => `https://localhost:${caddyPorts.httpsPort}`;
+/** What Caddy logged at level error (a refused upstream, a retry given up), for a failed assertion's message. */
+const proxyErrors = () =>
+  caddy
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"level":"error"'))
+    .slice(-5)
+    .join("\n");
 
-  const startInstance = async (port: number) => {
-    const app = await startAppProcess(
-      {
-        PORT: String(port),
-        DATABASE_URL: scratch.url,
-        TRUST_PROXY: "true",
-        POST_RATE_LIMIT: String(RATE_LIMIT),
-        LEAD_DELIVERY: "on",
-        LEAD_DELIVERY_INTERVAL_MS: "200",
-        SMTP_URL: smtp.url,
-        SHUTDOWN_DRAIN_SECONDS: "2",
-        METRICS_PORT: String(metricsPorts.get(port)),
-        SITE_URL: siteUrl(),
-        STAFF_BOOTSTRAP_EMAIL: ADMIN.email,
-        STAFF_BOOTSTRAP_PASSWORD: ADMIN.password,
-      },
-      STARTUP_TIMEOUT_MS,
-    );
-    instances.set(port, app);
-    return app;
+const startInstance = async (port: number) => {
+  const app = await startAppProcess(
+    {
+      PORT: String(port),
+      DATABASE_URL: scratch.url,
+      TRUST_PROXY: "true",
+      POST_RATE_LIMIT: String(RATE_LIMIT),
+      LEAD_DELIVERY: "on",
+      LEAD_DELIVERY_INTERVAL_MS: "200",
+      SMTP_URL: smtp.url,
+      SHUTDOWN_DRAIN_SECONDS: "2",
+      METRICS_PORT: String(metricsPorts.get(port)),
+      SITE_URL: siteUrl(),
+      STAFF_BOOTSTRAP_EMAIL: ADMIN.email,
+      STAFF_BOOTSTRAP_PASSWORD: ADMIN.password,
+    },
+    STARTUP_TIMEOUT_MS,
+  );
+  instances.set(port, app);
+  return app;
+};
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase("proxy");
+  smtp = await startSmtpPeer();
+  const ports = [await freePort(), await freePort()];
+  for (const port of ports) metricsPorts.set(port, await freePort());
+  Object.assign(caddyPorts, { httpPort: await freePort(), httpsPort: await freePort() });
+  // One after the other: the first migrates and seeds the empty database.
+  for (const port of ports) await startInstance(port);
+  caddy = await startCaddy(
+    ports.map((port) => `127.0.0.1:${port}`),
+    caddyPorts,
+  );
+  database = await openDatabase({ databaseUrl: scratch.url });
+});
+
+afterAll(async () => {
+  await caddy?.stop();
+  for (const app of instances.values()) await app.stop();
+  await database?.close();
+  await smtp?.close();
+  await scratch?.drop();
+});
+
+/** An enquiry through the API (JSON, 201) or, as a browser sends it, through the parts page's form (303). */
+function enquiryRequest(
+  marker: string,
+  viaPage: boolean,
+): Omit<ProxyRequest, "method" | "localAddress"> & { path: string; acknowledged: number } {
+  return viaPage
+    ? {
+        path: "/parts",
+        headers: {
+          Host: new URL(siteUrl()).host,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: siteUrl(),
+        },
+        body: new URLSearchParams({
+          ...{
+            first_name: "Ayanda",
+            last_name: "Khumalo",
+            email: "ayanda.khumalo@example.co.za",
+            cell_phone: "083 444 1212",
+          },
+          ...{
+            make: "Honda",
+            model: "Jazz",
+            year: "2016",
+            partNo: "08P01-T5A-100",
+            vinNo: "",
+            dealer_slug: "honda-sandton",
+          },
+          ...{ message: `Two wiper blades, please. Reference ${marker}`, contact: "on", terms: "on", website: "" },
+          ...{ idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000) },
+        }).toString(),
+        acknowledged: 303,
+      }
+    : {
+        path: "/api/customer_enquiries",
+        headers: { "Content-Type": "application/ld+json" },
+        body: JSON.stringify(markedEnquiry(marker)),
+        acknowledged: 201,
+      };
+}
+
+/**
+ * Four readers of pages and three posters of enquiries (two through the API, one through the parts page's form) through
+ * Caddy, until `stop`: the reads that answered, the enquiries acknowledged and every other answer.
+ */
+function startLoad(runId: string) {
+  const load = { failures: [] as string[], acknowledged: [] as string[], reads: 0, stop: async () => {} };
+  let stopping = false;
+  let visitor = 0;
+  const reader = async () => {
+    for (let n = 0; !stopping; n++) {
+      const requestPath = PAGE_PATHS[n % PAGE_PATHS.length]!;
+      const answer = await caddy
+        .request({ path: requestPath })
+        .catch((error: Error) => ({ status: 0, body: error.message }));
+      if (answer.status === 200) load.reads++;
+      else load.failures.push(`GET ${requestPath}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    }
   };
+  const poster = async (client: number, viaPage: boolean) => {
+    for (let n = 0; !stopping; n++) {
+      const marker = `${runId}-c${client}-${n}`;
+      const { acknowledged: expected, ...request } = enquiryRequest(marker, viaPage);
+      // Each enquiry from a visitor of its own (127.1.x.y), as on a real site: no one reaches the rate limit.
+      visitor++;
+      const answer = await caddy
+        .request({ method: "POST", localAddress: `127.1.${visitor >> 8}.${visitor & 255}`, ...request })
+        .catch((error: Error) => ({ status: 0, body: error.message }));
+      if (answer.status === expected) load.acknowledged.push(marker);
+      else load.failures.push(`POST ${request.path} ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      // A bounded load: about four enquiries a second per poster, so that their deliveries can be awaited below.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  const running = [...Array.from({ length: 4 }, () => reader()), poster(0, false), poster(1, false), poster(2, true)];
+  load.stop = async () => {
+    stopping = true;
+    await Promise.all(running);
+  };
+  return load;
+}
 
-  beforeAll(async () => {
-    scratch = await createScratchDatabase("proxy");
-    smtp = await startSmtpPeer();
-    const ports = [await freePort(), await freePort()];
-    for (const port of ports) metricsPorts.set(port, await freePort());
-    Object.assign(caddyPorts, { httpPort: await freePort(), httpsPort: await freePort() });
-    // One after the other: the first migrates and seeds the empty database.
-    for (const port of ports) await startInstance(port);
-    caddy = await startCaddy(
-      ports.map((port) => `127.0.0.1:${port}`),
-      caddyPorts,
-    );
-    database = await openDatabase({ databaseUrl: scratch.url });
-  });
+/** The deliveries of the leads of `runId` not yet delivered, once all are or after two minutes. */
+async function undeliveredAfterWaiting(runId: string): Promise<number> {
+  const leadIds = (
+    await database.db
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(like(enquiries.message, `%Reference ${runId}%`))
+  ).map((row) => row.id);
+  const deadline = Date.now() + 120_000;
+  let undelivered = Infinity;
+  while (Date.now() < deadline) {
+    const rows = await database.db
+      .select({ status: leadDeliveries.status })
+      .from(leadDeliveries)
+      .where(inArray(leadDeliveries.leadId, leadIds));
+    undelivered = rows.filter((row) => row.status !== "delivered").length;
+    if (rows.length >= leadIds.length && undelivered === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return undelivered;
+}
 
-  afterAll(async () => {
-    await caddy?.stop();
-    for (const app of instances.values()) await app.stop();
-    await database?.close();
-    await smtp?.close();
-    await scratch?.drop();
-  });
-
+describe("two instances behind Caddy on one PostgreSQL database", () => {
   it("serves pages and the API over HTTPS with HSTS, and redirects plain HTTP to HTTPS", async () => {
     for (const requestPath of ["/", "/used", "/api/dealers"]) {
       const answer = await caddy.request({ path: requestPath });
@@ -152,7 +256,9 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toContain("Please enter your last name");
   });
+});
 
+describe("the back office behind Caddy", () => {
   it("signs staff in over HTTPS with a Secure __Host- cookie, refuses a write from another site, and a dealer's hours saved through the proxy show on both instances' pages", async () => {
     const staffClient = "127.0.0.7";
     const login = await caddy.request({
@@ -210,7 +316,9 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       );
     }
   });
+});
 
+describe("two instances behind Caddy: a body too large, and the metrics", () => {
   it("answers a body over 64 KiB through the proxy with 413 and stores nothing", async () => {
     const marker = `oversize${Date.now()}`;
     const answer = await caddy.request({
@@ -243,7 +351,9 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     expect(throughProxy.status).toBe(404);
     expect(throughProxy.body).not.toContain("honda_http_requests_total");
   });
+});
 
+describe("a rolling restart behind Caddy", () => {
   it("restarts both instances one at a time under load without a failed request, and every lead is stored once and delivered", async () => {
     const runId = `roll${Date.now().toString(36)}`;
     const control = await startRestartControl(async (port) => {
@@ -252,76 +362,7 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       if (exitCode !== 0) throw new Error(`instance ${port} exited ${exitCode}:\n${instances.get(port)!.output()}`);
       await startInstance(port);
     });
-    const failures: string[] = [];
-    const acknowledged: string[] = [];
-    let reads = 0;
-    let stopping = false;
-    let visitor = 0;
-    const reader = async () => {
-      for (let n = 0; !stopping; n++) {
-        const requestPath = PAGE_PATHS[n % PAGE_PATHS.length]!;
-        const answer = await caddy
-          .request({ path: requestPath })
-          .catch((error: Error) => ({ status: 0, body: error.message }));
-        if (answer.status === 200) reads++;
-        else failures.push(`GET ${requestPath}: ${answer.status} ${answer.body.slice(0, 200)}`);
-      }
-    };
-    /** An enquiry through the API (JSON, 201) or, as a browser sends it, through the parts page's form (303). */
-    const enquiryRequest = (
-      marker: string,
-      viaPage: boolean,
-    ): Omit<ProxyRequest, "method" | "localAddress"> & { path: string; acknowledged: number } =>
-      viaPage
-        ? {
-            path: "/parts",
-            headers: {
-              Host: new URL(siteUrl()).host,
-              "Content-Type": "application/x-www-form-urlencoded",
-              Origin: siteUrl(),
-            },
-            body: new URLSearchParams({
-              ...{
-                first_name: "Ayanda",
-                last_name: "Khumalo",
-                email: "ayanda.khumalo@example.co.za",
-                cell_phone: "083 444 1212",
-              },
-              ...{
-                make: "Honda",
-                model: "Jazz",
-                year: "2016",
-                partNo: "08P01-T5A-100",
-                vinNo: "",
-                dealer_slug: "honda-sandton",
-              },
-              ...{ message: `Two wiper blades, please. Reference ${marker}`, contact: "on", terms: "on", website: "" },
-              ...{ idempotency_key: crypto.randomUUID(), rendered_at: String(Date.now() - 120_000) },
-            }).toString(),
-            acknowledged: 303,
-          }
-        : {
-            path: "/api/customer_enquiries",
-            headers: { "Content-Type": "application/ld+json" },
-            body: JSON.stringify(markedEnquiry(marker)),
-            acknowledged: 201,
-          };
-    const poster = async (client: number, viaPage: boolean) => {
-      for (let n = 0; !stopping; n++) {
-        const marker = `${runId}-c${client}-${n}`;
-        const { acknowledged: expected, ...request } = enquiryRequest(marker, viaPage);
-        // Each enquiry from a visitor of its own (127.1.x.y), as on a real site: no one reaches the rate limit.
-        visitor++;
-        const answer = await caddy
-          .request({ method: "POST", localAddress: `127.1.${visitor >> 8}.${visitor & 255}`, ...request })
-          .catch((error: Error) => ({ status: 0, body: error.message }));
-        if (answer.status === expected) acknowledged.push(marker);
-        else failures.push(`POST ${request.path} ${marker}: ${answer.status} ${answer.body.slice(0, 200)}`);
-        // A bounded load: about four enquiries a second per poster, so that their deliveries can be awaited below.
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    };
-    const load = [...Array.from({ length: 4 }, () => reader()), poster(0, false), poster(1, false), poster(2, true)];
+    const load = startLoad(runId);
     try {
       const started = performance.now();
       const script = await run(path.join(projectRoot, "deploy/rolling-restart.sh"), [...instances.keys()].map(String), {
@@ -330,10 +371,10 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
       expect(script.stdout).toContain("all instances restarted");
       console.log(`proxy: rolling restart of 2 instances took ${Math.round(performance.now() - started)} ms`);
     } finally {
-      stopping = true;
-      await Promise.all(load);
+      await load.stop();
       await control.close();
     }
+    const { failures, acknowledged, reads } = load;
     if (failures.length > 0)
       console.log(
         caddy
@@ -359,24 +400,7 @@ describe("two instances behind Caddy on one PostgreSQL database", () => {
     expect(stored.size).toBe(acknowledged.length);
 
     // Delivered: every delivery of every acknowledged lead, by whichever instance took it.
-    const leadIds = (
-      await database.db
-        .select({ id: enquiries.id })
-        .from(enquiries)
-        .where(like(enquiries.message, `%Reference ${runId}%`))
-    ).map((row) => row.id);
-    const deadline = Date.now() + 120_000;
-    let undelivered = Infinity;
-    while (Date.now() < deadline) {
-      const rows = await database.db
-        .select({ status: leadDeliveries.status })
-        .from(leadDeliveries)
-        .where(inArray(leadDeliveries.leadId, leadIds));
-      undelivered = rows.filter((row) => row.status !== "delivered").length;
-      if (rows.length >= leadIds.length && undelivered === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(undelivered).toBe(0);
+    expect(await undeliveredAfterWaiting(runId)).toBe(0);
     const mailed = new Set(
       smtp.messages.flatMap((message) => /Reference (\S+)/.exec(String(message.text ?? ""))?.[1] ?? []),
     );
