@@ -107,7 +107,12 @@ export async function editContentAction(kind: StaffContentKind, { request, conte
   try {
     const intent = field(form, "intent");
     if (kind.setStatus && (intent === "publish" || intent === "draft")) {
-      const result = await kind.setStatus(context.get(appContext).db, actor, id, intent === "publish" ? "published" : "draft");
+      const result = await kind.setStatus(
+        context.get(appContext).db,
+        actor,
+        id,
+        intent === "publish" ? "published" : "draft",
+      );
       if (!result.ok) return refusedContentForm({}, result);
       return redirect(`${kind.path}/${id}?done=${intent === "publish" ? "published" : "draft"}`);
     }

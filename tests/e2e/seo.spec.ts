@@ -265,7 +265,9 @@ test.describe("HTTP caching of real pages", () => {
       expect(answer.headers().etag, path).toBeUndefined();
     }
   });
+});
 
+test.describe("compression of pages and their assets", () => {
   test("the page's hashed styles and scripts are kept a year as immutable and sent compressed", async ({ request }) => {
     const html = await (await request.get("/used")).text();
     // Attribute order varies (the CSP nonce comes first on some), so each link tag is read whole.
