@@ -54,6 +54,9 @@ export type AppContext = {
   reportError?: (error: unknown) => void;
 };
 
+/** React Router's request handler as the server calls it, with the load context (server/pages.ts builds one). */
+export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
+
 declare module "react-router" {
   interface AppLoadContext extends AppContext {}
 }

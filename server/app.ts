@@ -1,7 +1,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
-import type { AppContext } from "../app/load-context.ts";
+import type { PageHandler } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { LinkSigner } from "../core/appointments/links.ts";
@@ -54,7 +54,7 @@ import { vitalsGuardRule, vitalsRoutes } from "./vitals.ts";
 import { visitCookies } from "./visit-cookie.ts";
 import { DEFAULT_MAX_DROP_SHARE } from "../core/inventory/held-imports.ts";
 
-export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
+export type { PageHandler };
 
 export type AppDeps = {
   db: Database;

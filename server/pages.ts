@@ -7,7 +7,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
-import type { PageHandler } from "./app.ts";
+import type { PageHandler } from "../app/load-context.ts";
 import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
 import { pagePathOf } from "./middleware/caching.ts";
 import { projectRoot } from "../db/project-root.ts";
