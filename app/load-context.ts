@@ -59,3 +59,6 @@ export type AppContext = {
 
 /** Where loaders and actions find the AppContext in the router's context: `context.get(appContext)`. */
 export const appContext = createContext<AppContext>();
+
+/** React Router's request handler as the server calls it, with the load context (server/pages.ts builds one). */
+export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { type Context, Hono } from "hono";
 import type { LinkSigner } from "../core/appointments/links.ts";
 import type { Channel, FeedDealer, FeedFormat } from "../core/channels/channel.ts";
-import { feedAccess, recordFetch } from "../core/channels/channel-settings.ts";
+import { type FeedAccess, feedAccess, recordFetch } from "../core/channels/channel-settings.ts";
 import { channelById, ChannelStock, serialiseFeed } from "../core/channels/channels.ts";
 import { forEachInSlices } from "../core/shared/slices.ts";
 import type { UsedStock } from "../core/inventory/used-stock.ts";
@@ -66,50 +66,7 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
  * with the site, as an older file kept here would (listing cars whose pages are gone).
  */
 export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
-  const files = new Map<string, { snapshot: object; file: Promise<FeedFile> }>();
-  let stockOfSnapshot: { snapshot: object; stock: Promise<ChannelStock> } | null = null;
-
-  /** The channels' view of this snapshot of the stock, made once for every file built from it. */
-  function channelStockOf({ rows, snapshot }: Snapshot): Promise<ChannelStock> {
-    if (stockOfSnapshot?.snapshot !== snapshot) {
-      const stock = ChannelStock.of(rows);
-      stockOfSnapshot = { snapshot, stock };
-      stock.catch(() => {
-        if (stockOfSnapshot?.stock === stock) stockOfSnapshot = null;
-      });
-    }
-    return stockOfSnapshot.stock;
-  }
-
-  async function buildFile(
-    channel: Channel,
-    format: FeedFormat,
-    dealer: FeedDealer,
-    stock: Snapshot,
-    previous: Promise<FeedFile> | undefined,
-  ): Promise<FeedFile> {
-    const channelStock = await channelStockOf(stock);
-    const { rows, leftOut } = await channelStock.feed(channel, { siteUrl: options.siteUrl, dealer });
-    const pieces = await serialiseFeed(channel, format, rows);
-    const etag = await etagOf(pieces);
-    const before = await previous?.catch(() => null);
-    const lastModified = before?.etag === etag ? before.lastModified : wholeSeconds(stock.readAt);
-    return { pieces, gzipped: null, etag, lastModified, items: rows.length, leftOut: leftOut.length };
-  }
-
-  /** A dealer's file of a channel for this snapshot of the stock, built by the first fetch that asks for it. */
-  function fileOf(channel: Channel, format: FeedFormat, dealer: FeedDealer, stock: Snapshot): Promise<FeedFile> {
-    const fileKey = fileKeyOf(channel, format, dealer);
-    const current = files.get(fileKey);
-    if (current?.snapshot === stock.snapshot) return current.file;
-    const entry = { snapshot: stock.snapshot, file: buildFile(channel, format, dealer, stock, current?.file) };
-    files.set(fileKey, entry);
-    entry.file.catch(() => {
-      if (files.get(fileKey) === entry) files.delete(fileKey);
-    });
-    return entry.file;
-  }
-
+  const files = new FeedFiles(options.siteUrl);
   return new Hono().get("/feeds/:channel/:file", async (c) => {
     const started = performance.now();
     const channel = channelById(c.req.param("channel"));
@@ -117,38 +74,14 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     const format = match?.[2] as FeedFormat | undefined;
     if (!channel || !match || !format || !channel.formats.includes(format)) return c.text("No such feed", 404);
     const access = await feedAccess(options.db, options.linkSigner, channel.id, match[1]!, c.req.query("key"));
-    if (access.kind === "missing-key")
-      return c.text("This feed needs its key: ?key=... as shown in the back office (/staff/channels)", 401);
-    if (access.kind === "invalid-key")
-      return c.text(
-        "This key does not open this feed (wrong, revoked, or replaced more than the grace period ago)",
-        403,
-      );
-    if (access.kind === "disabled") return c.text("This channel is switched off for this dealer", 404);
+    if (access.kind !== "open") return accessRefused(c, access.kind);
     const dealer = access.dealer;
-    const served = await fileOf(channel, format, dealer, await options.usedStock.stockRows());
+    const served = await files.fileOf(channel, format, dealer, await options.usedStock.stockRows());
     c.header("ETag", served.etag);
     c.header("Last-Modified", served.lastModified.toUTCString());
     c.header("Vary", "Accept-Encoding");
     const notModified = isNotModified(c, served);
-    const durationMs = Math.round(performance.now() - started);
-    // What the channel received: the file's items, or nothing new (a 304 keeps the catalogue it has).
-    await recordFetch(options.db, {
-      dealerId: dealer.id,
-      channel: channel.id,
-      userAgent: c.req.header("User-Agent") ?? "",
-      items: served.items,
-      leftOut: served.leftOut,
-      durationMs,
-      status: notModified ? 304 : 200,
-    });
-    options.observe?.({
-      channel: channel.id,
-      dealer: dealer.slug,
-      outcome: notModified ? "not-modified" : "served",
-      items: served.items,
-      seconds: durationMs / 1000,
-    });
+    await recordFeedFetch(c, options, { channel, dealer, served, notModified, started });
     if (notModified) return c.body(null, 304);
     c.header("Content-Type", CONTENT_TYPES[format]);
     c.header("Content-Disposition", `inline; filename="${channel.id}-${dealer.slug}.${format}"`);
@@ -159,6 +92,90 @@ export function channelFeedRoutes(options: ChannelFeedOptions): Hono {
     c.header("Content-Encoding", "gzip");
     return c.body(new Uint8Array(await served.gzipped));
   });
+}
+
+/** The answer to a fetch whose key does not open the feed, or whose channel is switched off for the dealer. */
+function accessRefused(c: Context, kind: Exclude<FeedAccess["kind"], "open">): Response {
+  if (kind === "missing-key")
+    return c.text("This feed needs its key: ?key=... as shown in the back office (/staff/channels)", 401);
+  if (kind === "invalid-key")
+    return c.text("This key does not open this feed (wrong, revoked, or replaced more than the grace period ago)", 403);
+  return c.text("This channel is switched off for this dealer", 404);
+}
+
+/** What the channel received, in the fetch log and the metrics: the file's items, or nothing new (a 304 keeps the catalogue it has). */
+async function recordFeedFetch(
+  c: Context,
+  options: ChannelFeedOptions,
+  fetch: { channel: Channel; dealer: FeedDealer; served: FeedFile; notModified: boolean; started: number },
+): Promise<void> {
+  const { channel, dealer, served, notModified } = fetch;
+  const durationMs = Math.round(performance.now() - fetch.started);
+  await recordFetch(options.db, {
+    dealerId: dealer.id,
+    channel: channel.id,
+    userAgent: c.req.header("User-Agent") ?? "",
+    items: served.items,
+    leftOut: served.leftOut,
+    durationMs,
+    status: notModified ? 304 : 200,
+  });
+  options.observe?.({
+    channel: channel.id,
+    dealer: dealer.slug,
+    outcome: notModified ? "not-modified" : "served",
+    items: served.items,
+    seconds: durationMs / 1000,
+  });
+}
+
+/** The feed files built from the stock's snapshots, each kept until the snapshot it was built from changes. */
+class FeedFiles {
+  private readonly files = new Map<string, { snapshot: object; file: Promise<FeedFile> }>();
+  private stockOfSnapshot: { snapshot: object; stock: Promise<ChannelStock> } | null = null;
+
+  constructor(private readonly siteUrl: string) {}
+
+  /** A dealer's file of a channel for this snapshot of the stock, built by the first fetch that asks for it. */
+  fileOf(channel: Channel, format: FeedFormat, dealer: FeedDealer, stock: Snapshot): Promise<FeedFile> {
+    const fileKey = fileKeyOf(channel, format, dealer);
+    const current = this.files.get(fileKey);
+    if (current?.snapshot === stock.snapshot) return current.file;
+    const entry = { snapshot: stock.snapshot, file: this.buildFile(channel, format, dealer, stock, current?.file) };
+    this.files.set(fileKey, entry);
+    entry.file.catch(() => {
+      if (this.files.get(fileKey) === entry) this.files.delete(fileKey);
+    });
+    return entry.file;
+  }
+
+  /** The channels' view of this snapshot of the stock, made once for every file built from it. */
+  private channelStockOf({ rows, snapshot }: Snapshot): Promise<ChannelStock> {
+    if (this.stockOfSnapshot?.snapshot !== snapshot) {
+      const stock = ChannelStock.of(rows);
+      this.stockOfSnapshot = { snapshot, stock };
+      stock.catch(() => {
+        if (this.stockOfSnapshot?.stock === stock) this.stockOfSnapshot = null;
+      });
+    }
+    return this.stockOfSnapshot.stock;
+  }
+
+  private async buildFile(
+    channel: Channel,
+    format: FeedFormat,
+    dealer: FeedDealer,
+    stock: Snapshot,
+    previous: Promise<FeedFile> | undefined,
+  ): Promise<FeedFile> {
+    const channelStock = await this.channelStockOf(stock);
+    const { rows, leftOut } = await channelStock.feed(channel, { siteUrl: this.siteUrl, dealer });
+    const pieces = await serialiseFeed(channel, format, rows);
+    const etag = await etagOf(pieces);
+    const before = await previous?.catch(() => null);
+    const lastModified = before?.etag === etag ? before.lastModified : wholeSeconds(stock.readAt);
+    return { pieces, gzipped: null, etag, lastModified, items: rows.length, leftOut: leftOut.length };
+  }
 }
 
 /**

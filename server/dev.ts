@@ -4,7 +4,7 @@
  */
 import { createServer } from "vite";
 import type { ServerBuild } from "react-router";
-import type { PageHandler } from "./app.ts";
+import type { PageHandler } from "../app/load-context.ts";
 import type { PageMethods } from "./pages.ts";
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler, ServerBuild } from "react-router";
-import type { PageHandler } from "./app.ts";
+import type { PageHandler } from "../app/load-context.ts";
 import { PUBLIC_PAGE } from "../app/lib/page-cache-rule.ts";
 import { dataRequestPathOf, isDataRequest, pagePathOf, withDataRequestFormOf } from "../app/framework/data-requests.ts";
 import { cutRequestHandlerOf, routeMatcherOf } from "../app/framework/route-table.server.ts";

@@ -5,7 +5,16 @@ import {
   DEAL_FIELD_LABELS,
   DEFAULT_BANNER_BUTTON_TEXT,
 } from "../../core/content/content-labels.ts";
-import type { ContentFieldSpec } from "../components/staff/content-form.tsx";
+
+/** One field of the back office's content form (app/components/staff/content-form.tsx). */
+export type ContentFieldSpec = {
+  name: string;
+  label: string;
+  kind: "text" | "textarea" | "select" | "datetime" | "number" | "image";
+  hint?: string;
+  required?: boolean;
+  options?: readonly { value: string; label: string }[];
+};
 
 type DealerChoice = { slug: string; name: string };
 

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { UploadScope } from "../../server/uploads.ts";
-import type { StaffRequestScope } from "./staff-request.server.ts";
+import type { StaffMail } from "../../core/staff/accounts.ts";
+import type { ResolvedSession } from "../../core/staff/sessions.ts";
+import type { SignInThrottle } from "../../core/staff/sign-in-throttle.ts";
+import type { Database } from "../../db/client.ts";
 
 /**
  * What a page's loaders and actions may need about the request beyond the Request itself: the staff area's
@@ -12,6 +15,21 @@ import type { StaffRequestScope } from "./staff-request.server.ts";
 export type PageRequestScope = {
   staff: StaffRequestScope;
   upload?: UploadScope;
+};
+
+/**
+ * What the staff area's loaders and actions need about the request beyond the Request itself: the database,
+ * the mail channel, the sign-in throttle, the client address and whether it came over HTTPS (the cookie's
+ * name and Secure flag), so that `requireStaff(request)` needs nothing else (app/lib/staff-request.server.ts).
+ */
+export type StaffRequestScope = {
+  db: Database;
+  mail: StaffMail | undefined;
+  signInThrottle: SignInThrottle;
+  clientAddress: string;
+  overHttps: boolean;
+  /** The session of this request, resolved once however many loaders ask. */
+  session?: Promise<ResolvedSession | null>;
 };
 
 const scopes = new AsyncLocalStorage<PageRequestScope>();

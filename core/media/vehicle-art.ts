@@ -393,202 +393,240 @@ function lamp(cx: number, cy: number, r: number): string {
   return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${TRIM}"/><ellipse cx="${cx + r * 0.45}" cy="${cy}" rx="${n(r * 0.45)}" ry="${n(r * 0.82)}" fill="${LAMP}"/>`;
 }
 
-function drawBike(shape: VehicleShape, hex: string, p: string): string {
+/** What every motorcycle is painted with: its colour's gradient, shades and the metal, frame and engine greys. */
+type BikePaint = {
+  hex: string;
+  p: string;
+  painted: (d: string, extra?: string) => string;
+  dark: string;
+  light: string;
+  metal: string;
+  frame: string;
+  engine: string;
+};
+
+function bikePaint(hex: string, p: string): BikePaint {
   const outline = shade(hex, 0.45);
-  const painted = (d: string, extra = ""): string =>
-    fill(d, `url(#${p}b)`, ` stroke="${outline}" stroke-width="1.2"${extra}`);
-  const dark = edgeColour(hex);
-  const light = tint(hex, 0.5);
-  const metal = `url(#${p}m)`;
-  const frame = "#2c2f33";
-  const engine = "#4a4e54";
+  return {
+    hex,
+    p,
+    painted: (d, extra = "") => fill(d, `url(#${p}b)`, ` stroke="${outline}" stroke-width="1.2"${extra}`),
+    dark: edgeColour(hex),
+    light: tint(hex, 0.5),
+    metal: `url(#${p}m)`,
+    frame: "#2c2f33",
+    engine: "#4a4e54",
+  };
+}
+
+function sportBike({ hex, p, painted, dark, light, metal, frame, engine }: BikePaint): string {
   let o = "";
-  switch (shape) {
-    case "sport": {
-      o += shadow(p, 410, 230);
-      o += bikeWheel(228, 78, "cast", 17) + bikeWheel(590, 76, "cast", 15);
-      o += chain(228, 327, 400, 300) + line("M228 327L384 294", frame, 16) + line("M242 321L374 295", "#4a4e54", 4);
-      o += line("M384 292L252 194M370 286L330 226", frame, 7);
-      o += fill("M392 240L486 230L498 300L462 340L396 334Z", engine);
-      o += fill("M540 188L558 204L420 300L388 290Z", "#8d949b");
-      o += line("M590 329L538 190", METAL, 11) + line("M590 329L572 282", "#c9a227", 14);
-      o += fill("M314 270L392 286L388 306L310 292Z", metal);
-      o += painted("M222 174Q270 184 310 200L344 214L340 232Q300 232 270 216L230 186Z");
-      o += fill("M306 200Q350 214 412 212L414 226Q360 232 318 222Z", TRIM);
-      o += painted("M406 214Q424 190 470 184Q520 178 548 190L540 226Q480 232 420 236Z");
-      o += painted(
-        "M542 194Q600 180 632 204L648 224L640 236Q612 242 594 256Q570 290 552 330Q540 352 512 356L446 358Q420 352 422 332L436 300Q452 270 486 252Q510 236 536 226Z",
-      );
-      o += fill("M494 300Q516 276 548 268L536 302Q520 322 498 328Z", dark, ' opacity=".6"');
-      o += line("M430 204Q480 188 540 192M556 214Q598 204 632 218M446 330Q470 290 520 262", light, 2.5);
-      o += line("M594 258Q568 296 552 336", shade(hex, 0.5), 3);
-      o += fill(
-        "M544 194Q556 160 596 154L608 168Q590 182 586 198Z",
-        SCREEN,
-        ' opacity=".6" stroke="#3a4046" stroke-width="2"',
-      );
-      o += fill("M614 212L644 222L642 232L618 226Z", LAMP, ' stroke="#56606a"');
-      o += painted("M554 262Q590 242 628 256L624 266Q592 254 560 270Z");
-      o += `${line("M566 192L584 182", TRIM, 5)}<circle cx="388" cy="276" r="5" fill="${TRIM}"/>`;
-      o += fill("M222 174L240 178L236 186Z", TAIL);
-      break;
-    }
-    case "naked": {
-      o += shadow(p, 410, 230);
-      o += bikeWheel(230, 78, "cast", 17) + bikeWheel(584, 76, "cast", 15);
-      o += chain(230, 327, 404, 302) + line("M230 327L384 296", frame, 16) + line("M244 321L376 297", "#4a4e54", 4);
-      o += line("M386 292L256 200M376 286L340 222", frame, 7);
-      o += line("M584 329L536 184", METAL, 11) + line("M584 329L566 276", "#c9a227", 14);
-      o += line("M534 192L468 212L392 294M534 200L500 262", frame, 10);
-      o += fill("M412 242L500 226L512 288L430 300Z", "#70757c");
-      o += line("M418 254L502 239M420 266L505 252M422 278L508 265", "#3d4146", 3);
-      o += fill("M398 290L510 282L498 338L420 346Z", engine);
-      o += line("M506 248Q552 300 506 348L404 354M498 250Q542 300 498 340L404 344", METAL, 5);
-      o += fill("M336 336Q372 330 412 338L412 362Q372 366 334 358Z", "#5b6066");
-      o += painted("M244 184Q296 192 340 206L346 228Q300 230 272 214Z");
-      o += fill("M300 204Q350 204 414 214L420 232Q360 236 310 222Z", TRIM);
-      o += painted("M408 220Q414 188 470 180Q522 174 550 190L540 230Q480 238 418 238Z");
-      o += painted("M494 232L546 220L542 264L508 268Z");
-      o += fill("M494 232L546 220L542 232L498 242Z", dark, ' opacity=".6"');
-      o += line("M430 206Q480 190 540 192", light, 2.5);
-      o += line("M534 184L522 162L500 164", frame, 6);
-      o += lamp(566, 206, 20);
-      o += painted("M550 264Q582 248 614 262L610 270Q584 260 556 274Z");
-      o += fill("M244 184L258 188L256 196Z", TAIL);
-      break;
-    }
-    case "adventure": {
-      o += shadow(p, 410, 240);
-      o += bikeWheel(222, 78, "wire", 16) + bikeWheel(604, 86, "wire", 13);
-      o += chain(222, 327, 398, 296) + line("M222 327L380 288", "#8d949b", 15);
-      o += line("M382 284L250 182M372 280L330 206", frame, 7);
-      o += line("M604 319L538 140", TRIM, 13) + line("M604 319L580 254", "#c9a227", 15);
-      o += line("M538 150L470 184L392 284M538 160L480 306", frame, 9);
-      o += fill("M392 244L486 234L494 306L404 318Z", engine);
-      o += line("M400 256L488 247M402 270L490 262", "#33363a", 3);
-      o += fill("M330 206L440 226L440 252L394 284L376 280Z", "#3a3d41");
-      o += fill("M394 310L492 298L504 324L404 336Z", metal);
-      o += fill("M262 248L346 266L342 290L258 272Z", metal);
-      o += painted(
-        "M226 164Q270 168 306 178Q370 184 420 192Q438 160 496 148L548 146L604 146Q622 158 624 180L606 200L562 208L556 250Q530 266 498 270L452 262L444 234Q420 216 400 214L330 206L262 200Z",
-      );
-      o += fill("M306 178Q370 184 424 194L428 208Q370 210 312 196Z", TRIM);
-      o += fill("M448 244Q500 232 556 222L556 250Q530 266 498 270L452 262Z", dark, ' opacity=".55"');
-      o += line("M436 184Q490 158 552 156M560 196L556 250", light, 2.5);
-      o += fill("M548 148L560 90Q576 80 598 88L590 146Z", SCREEN, ' opacity=".55" stroke="#3a4046" stroke-width="2"');
-      o += painted("M604 180L656 206L650 218L600 204Z");
-      o += fill("M600 156L618 162Q624 170 622 182L602 184Z", LAMP, ' stroke="#56606a" stroke-width="2"');
-      o += painted("M560 228Q606 212 652 228L648 236Q606 224 566 238Z");
-      o += line("M540 142L526 128L506 130", frame, 6) + painted("M498 120L528 120L522 138Z");
-      o += `<rect x="166" y="210" width="108" height="80" rx="6" fill="${metal}" stroke="#6b7177" stroke-width="3"/>`;
-      o += line("M166 226H274M180 210V290M260 210V290", "#6b7177", 2);
-      o += fill("M226 164L244 168L242 176Z", TAIL);
-      break;
-    }
-    case "cruiser": {
-      o += shadow(p, 425, 260);
-      o += bikeWheel(218, 70, "cast", 24) + bikeWheel(634, 72, "wire", 14);
-      o += line("M218 335L386 318", frame, 14) + line("M318 322L336 262", "#5b6066", 7);
-      o += line("M634 333L556 184", METAL, 10) + line("M634 333L606 282", TRIM, 16);
-      o += line("M556 192L500 236L404 322M548 204L540 320L404 330", frame, 9);
-      o += fill("M392 318L530 314L520 362L404 364Z", engine);
-      o += fill("M410 324L444 250L476 258L448 332Z", "#6f747b");
-      o += fill("M476 332L502 254L534 262L512 336Z", "#6f747b");
-      o += line(
-        "M416 304L448 311M424 286L456 293M432 268L462 275M484 304L514 312M490 286L520 294M496 268L525 276",
-        "#3d4146",
-        3,
-      );
-      o += line("M470 344L246 366M444 334L250 350", METAL, 9);
-      o += painted("M148 300Q176 244 242 240L312 250L306 268Q236 262 206 282Q186 298 174 314Z");
-      o += fill("M296 250Q334 270 386 260Q416 254 436 236L444 252Q408 280 342 282Q300 280 288 264Z", TRIM);
-      o += painted("M428 244Q438 206 500 200Q546 198 564 220L548 244Q500 256 432 254Z");
-      o += line("M448 220Q490 206 546 210", light, 2.5);
-      o += line("M556 190L544 156L502 160", METAL, 6) + line("M502 160L486 164", TRIM, 8);
-      o += lamp(584, 204, 19);
-      o += painted("M582 284Q634 252 688 284L682 292Q634 266 590 292Z");
-      o += fill("M146 294L162 288L160 304Z", TAIL);
-      break;
-    }
-    case "scooter": {
-      o += shadow(p, 415, 220);
-      o += bikeWheel(252, 54, "small", 15, false) + bikeWheel(582, 54, "small", 15, false);
-      o += fill("M246 342L340 306L398 318L378 350L262 366Z", engine);
-      o += fill("M272 332Q310 326 346 332L344 350Q310 354 270 348Z", metal);
-      o += line("M582 351L556 252", METAL, 10);
-      o += painted(
-        "M176 236Q188 226 226 224L392 222Q424 228 422 262L420 312L500 312Q512 250 536 186Q546 162 570 158Q594 166 604 198Q614 240 600 282Q590 302 568 308L522 340L420 344Q392 328 360 316Q320 300 290 294Q246 288 212 272Q180 258 176 236Z",
-      );
-      o += fill("M420 312L500 312L522 340L420 344Z", TRIM);
-      o += fill("M290 294Q320 300 360 316L340 326Q310 312 282 308Z", dark, ' opacity=".6"');
-      o += fill("M214 224Q300 210 392 216L404 234L226 240Z", TRIM);
-      o += fill("M212 226Q234 206 268 212L264 224Z", TRIM);
-      o += line("M196 256Q300 250 410 254M520 300Q546 230 562 184", light, 2.5);
-      o += line("M188 222L222 214", METAL, 5);
-      o += fill("M550 162L568 112L592 116L580 166Z", SCREEN, ' opacity=".6" stroke="#3a4046" stroke-width="2"');
-      o += line("M558 160L536 152", TRIM, 7);
-      o += fill("M594 180L614 198Q616 208 608 212L590 196Z", LAMP, ' stroke="#56606a"');
-      o += painted("M538 300Q582 280 626 300L620 308Q582 290 544 310Z");
-      o += fill("M176 236L192 230L190 248Z", TAIL);
-      break;
-    }
-    case "tourer": {
-      o += shadow(p, 415, 260);
-      o += bikeWheel(218, 74, "cast", 19) + bikeWheel(614, 74, "cast", 16);
-      o += line("M218 331L382 304", frame, 16);
-      o += line("M614 331L562 200", METAL, 12) + line("M614 331L596 284", TRIM, 16);
-      o += fill("M378 292L536 290L530 354L390 356Z", engine);
-      o += fill("M470 306H540V346H470Z", "#70757c");
-      o += line("M476 316H534M476 326H534M476 336H534", "#3d4146", 3);
-      o += fill("M300 232L446 236L446 282L384 298L306 294Z", "#3a3d41");
-      o += fill("M226 318L366 326L362 342L222 334Z", metal);
-      o += painted("M168 206L300 210L312 236L174 240Z");
-      o += painted("M152 240Q152 228 166 228L292 230Q308 232 308 248L304 290Q298 306 282 306L178 306Q158 304 156 288Z");
-      o += fill("M156 284Q230 292 306 284L304 290Q298 306 282 306L178 306Q158 304 156 288Z", dark, ' opacity=".5"');
-      o += line("M162 246L300 248", TAIL, 6) + line("M166 262L302 264", dark, 2);
-      o += painted("M158 150Q158 132 180 130H262Q282 132 284 150L286 204L158 206Z");
-      o += fill("M158 186H284V194H158Z", TAIL);
-      o += line("M170 144Q220 138 272 144", light, 2.5);
-      o += fill("M268 172Q292 168 306 210L294 218Q286 194 264 190Z", TRIM);
-      o += fill("M294 208Q344 214 386 220Q420 224 446 212L454 232Q404 248 296 240Z", TRIM);
-      o += painted("M440 226Q476 190 524 186Q602 176 654 222L650 246Q624 262 604 300L548 312L520 282L470 272L440 264Z");
-      o += fill("M548 262L604 252L596 300L552 308Z", dark, ' opacity=".5"');
-      o += line("M458 216Q510 194 600 196", light, 2.5);
-      o += fill("M534 190L558 96L600 100L590 184Z", SCREEN, ' opacity=".55" stroke="#3a4046" stroke-width="2"');
-      o += fill("M624 208L656 226L652 240L626 230Z", LAMP, ' stroke="#56606a"');
-      o += line("M572 192L598 184", TRIM, 6);
-      o += painted("M580 262Q620 246 662 262L658 270Q620 256 586 270Z");
-      break;
-    }
-    default: {
-      // trail
-      o += shadow(p, 412, 240);
-      o += bikeWheel(222, 78, "knobbly", 14) + bikeWheel(606, 86, "knobbly", 12);
-      o += chain(222, 327, 400, 296) + line("M222 327L378 286", "#9aa1a8", 13);
-      o += line("M380 282L250 186M370 278L320 204", frame, 6);
-      o += line("M606 319L546 146", "#d4a21c", 11) + line("M606 319L590 272", TRIM, 14);
-      o += line("M544 160L470 196L392 286M544 168L466 330", frame, 7);
-      o += fill("M404 250L470 240L482 318L414 328Z", engine);
-      o += line("M412 262L470 252M412 274L472 264M414 286L474 276", "#2a2d31", 3);
-      o += fill("M408 330L494 316L500 334L418 346Z", metal);
-      o += line("M476 262Q506 300 456 324L372 306Q330 282 312 246", METAL, 6);
-      o += fill("M250 212L336 230L330 256L244 238Z", metal);
-      o += painted("M216 174L304 184L306 202L236 194Z");
-      o += fill("M288 184L480 172Q494 174 490 188L294 202Z", TRIM);
-      o += painted("M296 202L386 196L372 254L306 244Z");
-      o += fill("M310 214L370 210L362 238L314 232Z", dark, ' opacity=".45"');
-      o += painted("M464 186L548 170L536 244L474 254Q458 222 464 186Z");
-      o += fill("M480 236L536 226L536 244L474 254Z", dark, ' opacity=".5"');
-      o += line("M474 196Q510 184 544 178", light, 2.5);
-      o += line("M540 148L520 136L496 140", frame, 5) + painted("M488 132L514 132L508 146Z");
-      o += painted("M552 148L590 158L600 212L574 216L554 182Z");
-      o += fill("M584 170L596 176L600 200L588 200Z", LAMP);
-      o += painted("M562 224Q624 202 682 224L676 234Q624 216 568 236Z");
-      o += fill("M216 174L232 176L230 184Z", TAIL);
-      break;
-    }
-  }
+  o += shadow(p, 410, 230);
+  o += bikeWheel(228, 78, "cast", 17) + bikeWheel(590, 76, "cast", 15);
+  o += chain(228, 327, 400, 300) + line("M228 327L384 294", frame, 16) + line("M242 321L374 295", "#4a4e54", 4);
+  o += line("M384 292L252 194M370 286L330 226", frame, 7);
+  o += fill("M392 240L486 230L498 300L462 340L396 334Z", engine);
+  o += fill("M540 188L558 204L420 300L388 290Z", "#8d949b");
+  o += line("M590 329L538 190", METAL, 11) + line("M590 329L572 282", "#c9a227", 14);
+  o += fill("M314 270L392 286L388 306L310 292Z", metal);
+  o += painted("M222 174Q270 184 310 200L344 214L340 232Q300 232 270 216L230 186Z");
+  o += fill("M306 200Q350 214 412 212L414 226Q360 232 318 222Z", TRIM);
+  o += painted("M406 214Q424 190 470 184Q520 178 548 190L540 226Q480 232 420 236Z");
+  o += painted(
+    "M542 194Q600 180 632 204L648 224L640 236Q612 242 594 256Q570 290 552 330Q540 352 512 356L446 358Q420 352 422 332L436 300Q452 270 486 252Q510 236 536 226Z",
+  );
+  o += fill("M494 300Q516 276 548 268L536 302Q520 322 498 328Z", dark, ' opacity=".6"');
+  o += line("M430 204Q480 188 540 192M556 214Q598 204 632 218M446 330Q470 290 520 262", light, 2.5);
+  o += line("M594 258Q568 296 552 336", shade(hex, 0.5), 3);
+  o += fill(
+    "M544 194Q556 160 596 154L608 168Q590 182 586 198Z",
+    SCREEN,
+    ' opacity=".6" stroke="#3a4046" stroke-width="2"',
+  );
+  o += fill("M614 212L644 222L642 232L618 226Z", LAMP, ' stroke="#56606a"');
+  o += painted("M554 262Q590 242 628 256L624 266Q592 254 560 270Z");
+  o += `${line("M566 192L584 182", TRIM, 5)}<circle cx="388" cy="276" r="5" fill="${TRIM}"/>`;
+  o += fill("M222 174L240 178L236 186Z", TAIL);
   return o;
+}
+
+function nakedBike({ p, painted, dark, light, frame, engine }: BikePaint): string {
+  let o = "";
+  o += shadow(p, 410, 230);
+  o += bikeWheel(230, 78, "cast", 17) + bikeWheel(584, 76, "cast", 15);
+  o += chain(230, 327, 404, 302) + line("M230 327L384 296", frame, 16) + line("M244 321L376 297", "#4a4e54", 4);
+  o += line("M386 292L256 200M376 286L340 222", frame, 7);
+  o += line("M584 329L536 184", METAL, 11) + line("M584 329L566 276", "#c9a227", 14);
+  o += line("M534 192L468 212L392 294M534 200L500 262", frame, 10);
+  o += fill("M412 242L500 226L512 288L430 300Z", "#70757c");
+  o += line("M418 254L502 239M420 266L505 252M422 278L508 265", "#3d4146", 3);
+  o += fill("M398 290L510 282L498 338L420 346Z", engine);
+  o += line("M506 248Q552 300 506 348L404 354M498 250Q542 300 498 340L404 344", METAL, 5);
+  o += fill("M336 336Q372 330 412 338L412 362Q372 366 334 358Z", "#5b6066");
+  o += painted("M244 184Q296 192 340 206L346 228Q300 230 272 214Z");
+  o += fill("M300 204Q350 204 414 214L420 232Q360 236 310 222Z", TRIM);
+  o += painted("M408 220Q414 188 470 180Q522 174 550 190L540 230Q480 238 418 238Z");
+  o += painted("M494 232L546 220L542 264L508 268Z");
+  o += fill("M494 232L546 220L542 232L498 242Z", dark, ' opacity=".6"');
+  o += line("M430 206Q480 190 540 192", light, 2.5);
+  o += line("M534 184L522 162L500 164", frame, 6);
+  o += lamp(566, 206, 20);
+  o += painted("M550 264Q582 248 614 262L610 270Q584 260 556 274Z");
+  o += fill("M244 184L258 188L256 196Z", TAIL);
+  return o;
+}
+
+function adventureBike({ p, painted, dark, light, metal, frame, engine }: BikePaint): string {
+  let o = "";
+  o += shadow(p, 410, 240);
+  o += bikeWheel(222, 78, "wire", 16) + bikeWheel(604, 86, "wire", 13);
+  o += chain(222, 327, 398, 296) + line("M222 327L380 288", "#8d949b", 15);
+  o += line("M382 284L250 182M372 280L330 206", frame, 7);
+  o += line("M604 319L538 140", TRIM, 13) + line("M604 319L580 254", "#c9a227", 15);
+  o += line("M538 150L470 184L392 284M538 160L480 306", frame, 9);
+  o += fill("M392 244L486 234L494 306L404 318Z", engine);
+  o += line("M400 256L488 247M402 270L490 262", "#33363a", 3);
+  o += fill("M330 206L440 226L440 252L394 284L376 280Z", "#3a3d41");
+  o += fill("M394 310L492 298L504 324L404 336Z", metal);
+  o += fill("M262 248L346 266L342 290L258 272Z", metal);
+  o += painted(
+    "M226 164Q270 168 306 178Q370 184 420 192Q438 160 496 148L548 146L604 146Q622 158 624 180L606 200L562 208L556 250Q530 266 498 270L452 262L444 234Q420 216 400 214L330 206L262 200Z",
+  );
+  o += fill("M306 178Q370 184 424 194L428 208Q370 210 312 196Z", TRIM);
+  o += fill("M448 244Q500 232 556 222L556 250Q530 266 498 270L452 262Z", dark, ' opacity=".55"');
+  o += line("M436 184Q490 158 552 156M560 196L556 250", light, 2.5);
+  o += fill("M548 148L560 90Q576 80 598 88L590 146Z", SCREEN, ' opacity=".55" stroke="#3a4046" stroke-width="2"');
+  o += painted("M604 180L656 206L650 218L600 204Z");
+  o += fill("M600 156L618 162Q624 170 622 182L602 184Z", LAMP, ' stroke="#56606a" stroke-width="2"');
+  o += painted("M560 228Q606 212 652 228L648 236Q606 224 566 238Z");
+  o += line("M540 142L526 128L506 130", frame, 6) + painted("M498 120L528 120L522 138Z");
+  o += `<rect x="166" y="210" width="108" height="80" rx="6" fill="${metal}" stroke="#6b7177" stroke-width="3"/>`;
+  o += line("M166 226H274M180 210V290M260 210V290", "#6b7177", 2);
+  o += fill("M226 164L244 168L242 176Z", TAIL);
+  return o;
+}
+
+function cruiserBike({ p, painted, light, frame, engine }: BikePaint): string {
+  let o = "";
+  o += shadow(p, 425, 260);
+  o += bikeWheel(218, 70, "cast", 24) + bikeWheel(634, 72, "wire", 14);
+  o += line("M218 335L386 318", frame, 14) + line("M318 322L336 262", "#5b6066", 7);
+  o += line("M634 333L556 184", METAL, 10) + line("M634 333L606 282", TRIM, 16);
+  o += line("M556 192L500 236L404 322M548 204L540 320L404 330", frame, 9);
+  o += fill("M392 318L530 314L520 362L404 364Z", engine);
+  o += fill("M410 324L444 250L476 258L448 332Z", "#6f747b");
+  o += fill("M476 332L502 254L534 262L512 336Z", "#6f747b");
+  o += line(
+    "M416 304L448 311M424 286L456 293M432 268L462 275M484 304L514 312M490 286L520 294M496 268L525 276",
+    "#3d4146",
+    3,
+  );
+  o += line("M470 344L246 366M444 334L250 350", METAL, 9);
+  o += painted("M148 300Q176 244 242 240L312 250L306 268Q236 262 206 282Q186 298 174 314Z");
+  o += fill("M296 250Q334 270 386 260Q416 254 436 236L444 252Q408 280 342 282Q300 280 288 264Z", TRIM);
+  o += painted("M428 244Q438 206 500 200Q546 198 564 220L548 244Q500 256 432 254Z");
+  o += line("M448 220Q490 206 546 210", light, 2.5);
+  o += line("M556 190L544 156L502 160", METAL, 6) + line("M502 160L486 164", TRIM, 8);
+  o += lamp(584, 204, 19);
+  o += painted("M582 284Q634 252 688 284L682 292Q634 266 590 292Z");
+  o += fill("M146 294L162 288L160 304Z", TAIL);
+  return o;
+}
+
+function scooterBike({ p, painted, dark, light, metal, engine }: BikePaint): string {
+  let o = "";
+  o += shadow(p, 415, 220);
+  o += bikeWheel(252, 54, "small", 15, false) + bikeWheel(582, 54, "small", 15, false);
+  o += fill("M246 342L340 306L398 318L378 350L262 366Z", engine);
+  o += fill("M272 332Q310 326 346 332L344 350Q310 354 270 348Z", metal);
+  o += line("M582 351L556 252", METAL, 10);
+  o += painted(
+    "M176 236Q188 226 226 224L392 222Q424 228 422 262L420 312L500 312Q512 250 536 186Q546 162 570 158Q594 166 604 198Q614 240 600 282Q590 302 568 308L522 340L420 344Q392 328 360 316Q320 300 290 294Q246 288 212 272Q180 258 176 236Z",
+  );
+  o += fill("M420 312L500 312L522 340L420 344Z", TRIM);
+  o += fill("M290 294Q320 300 360 316L340 326Q310 312 282 308Z", dark, ' opacity=".6"');
+  o += fill("M214 224Q300 210 392 216L404 234L226 240Z", TRIM);
+  o += fill("M212 226Q234 206 268 212L264 224Z", TRIM);
+  o += line("M196 256Q300 250 410 254M520 300Q546 230 562 184", light, 2.5);
+  o += line("M188 222L222 214", METAL, 5);
+  o += fill("M550 162L568 112L592 116L580 166Z", SCREEN, ' opacity=".6" stroke="#3a4046" stroke-width="2"');
+  o += line("M558 160L536 152", TRIM, 7);
+  o += fill("M594 180L614 198Q616 208 608 212L590 196Z", LAMP, ' stroke="#56606a"');
+  o += painted("M538 300Q582 280 626 300L620 308Q582 290 544 310Z");
+  o += fill("M176 236L192 230L190 248Z", TAIL);
+  return o;
+}
+
+function tourerBike({ p, painted, dark, light, metal, frame, engine }: BikePaint): string {
+  let o = "";
+  o += shadow(p, 415, 260);
+  o += bikeWheel(218, 74, "cast", 19) + bikeWheel(614, 74, "cast", 16);
+  o += line("M218 331L382 304", frame, 16);
+  o += line("M614 331L562 200", METAL, 12) + line("M614 331L596 284", TRIM, 16);
+  o += fill("M378 292L536 290L530 354L390 356Z", engine);
+  o += fill("M470 306H540V346H470Z", "#70757c");
+  o += line("M476 316H534M476 326H534M476 336H534", "#3d4146", 3);
+  o += fill("M300 232L446 236L446 282L384 298L306 294Z", "#3a3d41");
+  o += fill("M226 318L366 326L362 342L222 334Z", metal);
+  o += painted("M168 206L300 210L312 236L174 240Z");
+  o += painted("M152 240Q152 228 166 228L292 230Q308 232 308 248L304 290Q298 306 282 306L178 306Q158 304 156 288Z");
+  o += fill("M156 284Q230 292 306 284L304 290Q298 306 282 306L178 306Q158 304 156 288Z", dark, ' opacity=".5"');
+  o += line("M162 246L300 248", TAIL, 6) + line("M166 262L302 264", dark, 2);
+  o += painted("M158 150Q158 132 180 130H262Q282 132 284 150L286 204L158 206Z");
+  o += fill("M158 186H284V194H158Z", TAIL);
+  o += line("M170 144Q220 138 272 144", light, 2.5);
+  o += fill("M268 172Q292 168 306 210L294 218Q286 194 264 190Z", TRIM);
+  o += fill("M294 208Q344 214 386 220Q420 224 446 212L454 232Q404 248 296 240Z", TRIM);
+  o += painted("M440 226Q476 190 524 186Q602 176 654 222L650 246Q624 262 604 300L548 312L520 282L470 272L440 264Z");
+  o += fill("M548 262L604 252L596 300L552 308Z", dark, ' opacity=".5"');
+  o += line("M458 216Q510 194 600 196", light, 2.5);
+  o += fill("M534 190L558 96L600 100L590 184Z", SCREEN, ' opacity=".55" stroke="#3a4046" stroke-width="2"');
+  o += fill("M624 208L656 226L652 240L626 230Z", LAMP, ' stroke="#56606a"');
+  o += line("M572 192L598 184", TRIM, 6);
+  o += painted("M580 262Q620 246 662 262L658 270Q620 256 586 270Z");
+  return o;
+}
+
+function trailBike({ p, painted, dark, light, metal, frame, engine }: BikePaint): string {
+  let o = "";
+  o += shadow(p, 412, 240);
+  o += bikeWheel(222, 78, "knobbly", 14) + bikeWheel(606, 86, "knobbly", 12);
+  o += chain(222, 327, 400, 296) + line("M222 327L378 286", "#9aa1a8", 13);
+  o += line("M380 282L250 186M370 278L320 204", frame, 6);
+  o += line("M606 319L546 146", "#d4a21c", 11) + line("M606 319L590 272", TRIM, 14);
+  o += line("M544 160L470 196L392 286M544 168L466 330", frame, 7);
+  o += fill("M404 250L470 240L482 318L414 328Z", engine);
+  o += line("M412 262L470 252M412 274L472 264M414 286L474 276", "#2a2d31", 3);
+  o += fill("M408 330L494 316L500 334L418 346Z", metal);
+  o += line("M476 262Q506 300 456 324L372 306Q330 282 312 246", METAL, 6);
+  o += fill("M250 212L336 230L330 256L244 238Z", metal);
+  o += painted("M216 174L304 184L306 202L236 194Z");
+  o += fill("M288 184L480 172Q494 174 490 188L294 202Z", TRIM);
+  o += painted("M296 202L386 196L372 254L306 244Z");
+  o += fill("M310 214L370 210L362 238L314 232Z", dark, ' opacity=".45"');
+  o += painted("M464 186L548 170L536 244L474 254Q458 222 464 186Z");
+  o += fill("M480 236L536 226L536 244L474 254Z", dark, ' opacity=".5"');
+  o += line("M474 196Q510 184 544 178", light, 2.5);
+  o += line("M540 148L520 136L496 140", frame, 5) + painted("M488 132L514 132L508 146Z");
+  o += painted("M552 148L590 158L600 212L574 216L554 182Z");
+  o += fill("M584 170L596 176L600 200L588 200Z", LAMP);
+  o += painted("M562 224Q624 202 682 224L676 234Q624 216 568 236Z");
+  o += fill("M216 174L232 176L230 184Z", TAIL);
+  return o;
+}
+
+/** Each motorcycle shape's drawing; any other shape is drawn as a trail bike. */
+const BIKES: Partial<Record<VehicleShape, (paint: BikePaint) => string>> = {
+  sport: sportBike,
+  naked: nakedBike,
+  adventure: adventureBike,
+  cruiser: cruiserBike,
+  scooter: scooterBike,
+  tourer: tourerBike,
+};
+
+function drawBike(shape: VehicleShape, hex: string, p: string): string {
+  return (BIKES[shape] ?? trailBike)(bikePaint(hex, p));
 }
 
 /** The vehicle alone, drawn facing right in 800x500 space, standing on y = GROUND_Y. */

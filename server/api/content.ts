@@ -56,6 +56,57 @@ const blogCollection = hydraCollectionSchema(
   { paged: true },
 );
 
+const listBannersRoute = createRoute({
+  method: "get",
+  operationId: "listBanners",
+  path: "/banners",
+  tags: ["Content"],
+  summary: "The banners of the home page (empty type), the new-car pages or the Honda Wing pages",
+  request: { query: bannerQuery },
+  responses: answers({
+    200: { description: "The banners in display order", schema: hydraCollectionSchema(bannerSchema) },
+  }),
+});
+
+const getDealRoute = createRoute({
+  method: "get",
+  operationId: "getDeal",
+  path: "/deals/{slug}",
+  tags: ["Deals"],
+  summary: "One deal",
+  description:
+    "A published deal within its schedule. A deal whose schedule has ended is gone (410); a draft or one not started yet is not found.",
+  request: { params: z.object({ slug: pathText("slug", "cr-v-e-hev-cash-back") }) },
+  responses: answers({
+    200: { description: "The deal", schema: dealSchema },
+    404: notFoundAnswer("deal"),
+    410: goneAnswer("The deal has ended"),
+  }),
+});
+
+const listBlogPostsRoute = createRoute({
+  method: "get",
+  operationId: "listBlogPosts",
+  path: "/blog",
+  tags: ["Content"],
+  summary: "The blog, newest first, 6 posts a page",
+  request: { query: z.object({ page: pageQuery }) },
+  responses: answers({ 200: { description: "One page of posts (without their bodies)", schema: blogCollection } }),
+});
+
+const getBlogPostRoute = createRoute({
+  method: "get",
+  operationId: "getBlogPost",
+  path: "/blog/{slug}",
+  tags: ["Content"],
+  summary: "One blog post with its HTML body",
+  request: { params: z.object({ slug: pathText("slug", "balloon-payments-explained") }) },
+  responses: answers({
+    200: { description: "The post", schema: blogPostDetailSchema },
+    404: notFoundAnswer("blog post"),
+  }),
+});
+
 /** Deals, banners and blog posts come from the public read models, under the same rules as the pages (decisions 035, 039). */
 export function contentRoutes(readModels: ReadModels): OpenAPIHono {
   const dealsFor = async (c: Context, dealerSlug: string, deal: string | undefined, kind?: DealKind) => {
@@ -87,24 +138,10 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
   });
 
   const app = apiRouter();
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "listBanners",
-      path: "/banners",
-      tags: ["Content"],
-      summary: "The banners of the home page (empty type), the new-car pages or the Honda Wing pages",
-      request: { query: bannerQuery },
-      responses: answers({
-        200: { description: "The banners in display order", schema: hydraCollectionSchema(bannerSchema) },
-      }),
-    }),
-    async (c, { query }) => {
-      const banners = (await readBanners(readModels, query.type, null)).map(toBannerView);
-      return hydraCollection(c, "Banner", banners, banners.length);
-    },
-  );
+  operation(app, listBannersRoute, async (c, { query }) => {
+    const banners = (await readBanners(readModels, query.type, null)).map(toBannerView);
+    return hydraCollection(c, "Banner", banners, banners.length);
+  });
   operation(
     app,
     dealsRoute("listSpecialDeals", "/special-deals/{name}", "A dealer's special deals and the group's", dealerName),
@@ -128,76 +165,24 @@ export function contentRoutes(readModels: ReadModels): OpenAPIHono {
     ),
     (c, { params, query }) => dealsFor(c, params.dealerSlug, query.deal),
   );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getDeal",
-      path: "/deals/{slug}",
-      tags: ["Deals"],
-      summary: "One deal",
-      description:
-        "A published deal within its schedule. A deal whose schedule has ended is gone (410); a draft or one not started yet is not found.",
-      request: { params: z.object({ slug: pathText("slug", "cr-v-e-hev-cash-back") }) },
-      responses: answers({
-        200: { description: "The deal", schema: dealSchema },
-        404: notFoundAnswer("deal"),
-        410: goneAnswer("The deal has ended"),
-      }),
-    }),
-    async (c, { params }) => {
-      const found = await readPublicDeal(readModels, params.slug);
-      if (!found) return notFound(c, "Deal");
-      if (found.visibility === "gone") return apiError(c, 410, "Deal ended");
-      const deal = dealApiView(found.deal);
-      return ldResource(c, deal, "Deal", `/api/deals/${deal.slug}`);
-    },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "listBlogPosts",
-      path: "/blog",
-      tags: ["Content"],
-      summary: "The blog, newest first, 6 posts a page",
-      request: { query: z.object({ page: pageQuery }) },
-      responses: answers({ 200: { description: "One page of posts (without their bodies)", schema: blogCollection } }),
-    }),
-    async (c, { query }) => {
-      const { posts, total } = blogPage(await readModels.read(blogPostsModel), query.page, new Date());
-      const members = posts.map((post) => withLdType(toBlogPostView(post), "BlogPost", `/api/blog/${post.slug}`));
-      const paging = { page: query.page, pageSize: BLOG_PAGE_SIZE };
-      return hydraCollection(
-        c,
-        "BlogPost",
-        members,
-        total,
-        { blogs: members, total, pageSize: BLOG_PAGE_SIZE },
-        paging,
-      );
-    },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getBlogPost",
-      path: "/blog/{slug}",
-      tags: ["Content"],
-      summary: "One blog post with its HTML body",
-      request: { params: z.object({ slug: pathText("slug", "balloon-payments-explained") }) },
-      responses: answers({
-        200: { description: "The post", schema: blogPostDetailSchema },
-        404: notFoundAnswer("blog post"),
-      }),
-    }),
-    async (c, { params }) => {
-      const post = publicPost(await readModels.read(blogPostsModel), params.slug, new Date());
-      return post
-        ? ldResource(c, toBlogPostDetail(post), "BlogPost", `/api/blog/${post.slug}`)
-        : notFound(c, "Blog post");
-    },
-  );
+  operation(app, getDealRoute, async (c, { params }) => {
+    const found = await readPublicDeal(readModels, params.slug);
+    if (!found) return notFound(c, "Deal");
+    if (found.visibility === "gone") return apiError(c, 410, "Deal ended");
+    const deal = dealApiView(found.deal);
+    return ldResource(c, deal, "Deal", `/api/deals/${deal.slug}`);
+  });
+  operation(app, listBlogPostsRoute, async (c, { query }) => {
+    const { posts, total } = blogPage(await readModels.read(blogPostsModel), query.page, new Date());
+    const members = posts.map((post) => withLdType(toBlogPostView(post), "BlogPost", `/api/blog/${post.slug}`));
+    const paging = { page: query.page, pageSize: BLOG_PAGE_SIZE };
+    return hydraCollection(c, "BlogPost", members, total, { blogs: members, total, pageSize: BLOG_PAGE_SIZE }, paging);
+  });
+  operation(app, getBlogPostRoute, async (c, { params }) => {
+    const post = publicPost(await readModels.read(blogPostsModel), params.slug, new Date());
+    return post
+      ? ldResource(c, toBlogPostDetail(post), "BlogPost", `/api/blog/${post.slug}`)
+      : notFound(c, "Blog post");
+  });
   return app;
 }

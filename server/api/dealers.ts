@@ -37,6 +37,87 @@ const movedAnswer = {
   headers: { Location: { description: "The current address", required: true } },
 };
 
+const listDealersRoute = createRoute({
+  method: "get",
+  operationId: "listDealers",
+  path: "/dealers",
+  tags: ["Dealers"],
+  summary: "Every dealer of the group",
+  responses: answers({ 200: { description: "The dealers", schema: hydraCollectionSchema(dealerSchema) } }),
+});
+
+const getDealerRoute = createRoute({
+  method: "get",
+  operationId: "getDealer",
+  path: "/dealers/{slug}",
+  tags: ["Dealers"],
+  summary: "One dealer",
+  request: { params: slugParam },
+  responses: answers({
+    200: { description: "The dealer", schema: dealerSchema },
+    308: movedAnswer,
+    404: notFoundAnswer("dealer"),
+  }),
+});
+
+const listDealerSlotsRoute = createRoute({
+  method: "get",
+  operationId: "listDealerSlots",
+  path: "/dealers/{slug}/slots",
+  tags: ["Dealers"],
+  summary: "The dealer's free test-drive or service times for the next 14 days, 30 minutes each, with the places left",
+  request: {
+    params: slugParam,
+    query: z.object({
+      type: z.enum(APPOINTMENT_KINDS).openapi({
+        param: { name: "type", in: "query" },
+        description: "Which appointments",
+        example: "test-drive",
+      }),
+      from: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional()
+        .openapi({
+          param: { name: "from", in: "query" },
+          description:
+            "The first day (YYYY-MM-DD, South African time): a real date from today to 13 days ahead (the 14 days bookings open); today when absent",
+          format: "date",
+          example: "2026-12-05",
+        }),
+    }),
+  },
+  responses: answers({
+    200: {
+      description: "The free slots, start and end in +02:00",
+      schema: hydraCollectionSchema(appointmentSlotSchema, {
+        dealer: z.string().openapi({ description: "The dealer's API resource", example: "/api/dealers/honda-sandton" }),
+        type: z.enum(APPOINTMENT_KINDS),
+      }),
+    },
+    400: {
+      description:
+        "type missing or not one of the kinds, or from not a date within the 14 bookable days (violations name them)",
+      schema: errorSchema,
+    },
+    404: notFoundAnswer("dealer"),
+  }),
+});
+
+const searchDealersRoute = createRoute({
+  method: "get",
+  operationId: "searchDealers",
+  path: "/dealer-list/{name}",
+  tags: ["Dealers"],
+  summary: "The dealers whose name contains the text (case-insensitive)",
+  request: {
+    params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" }, example: "wing" }) }),
+  },
+  responses: answers({
+    200: { description: "The matching dealers, perhaps none", schema: hydraCollectionSchema(dealerSchema) },
+  }),
+});
+
 export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const app = apiRouter();
   // A renamed dealer's former slug (issue 16): every /api/dealers/{old}... answers 308 to the current slug.
@@ -51,113 +132,25 @@ export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono 
   };
   app.use("/dealers/:slug", redirectFormerSlug);
   app.use("/dealers/:slug/*", redirectFormerSlug);
+  operation(app, listDealersRoute, async (c) => {
+    const { dealers } = await readModels.read(dealerDirectoryModel);
+    return hydraCollection(c, "Dealer", dealers.map(withDealerId), dealers.length);
+  });
+  operation(app, getDealerRoute, async (c, { params }) => {
+    const dealer = dealerNamed(await readModels.read(dealerDirectoryModel), params.slug);
+    return dealer ? ldResource(c, dealer, "Dealer", dealer.apiUri) : notFound(c, "Dealer");
+  });
   operation(
     app,
-    createRoute({
-      method: "get",
-      operationId: "listDealers",
-      path: "/dealers",
-      tags: ["Dealers"],
-      summary: "Every dealer of the group",
-      responses: answers({ 200: { description: "The dealers", schema: hydraCollectionSchema(dealerSchema) } }),
-    }),
-    async (c) => {
-      const { dealers } = await readModels.read(dealerDirectoryModel);
-      return hydraCollection(c, "Dealer", dealers.map(withDealerId), dealers.length);
-    },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getDealer",
-      path: "/dealers/{slug}",
-      tags: ["Dealers"],
-      summary: "One dealer",
-      request: { params: slugParam },
-      responses: answers({
-        200: { description: "The dealer", schema: dealerSchema },
-        308: movedAnswer,
-        404: notFoundAnswer("dealer"),
-      }),
-    }),
-    async (c, { params }) => {
-      const dealer = dealerNamed(await readModels.read(dealerDirectoryModel), params.slug);
-      return dealer ? ldResource(c, dealer, "Dealer", dealer.apiUri) : notFound(c, "Dealer");
-    },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "listDealerSlots",
-      path: "/dealers/{slug}/slots",
-      tags: ["Dealers"],
-      summary:
-        "The dealer's free test-drive or service times for the next 14 days, 30 minutes each, with the places left",
-      request: {
-        params: slugParam,
-        query: z.object({
-          type: z.enum(APPOINTMENT_KINDS).openapi({
-            param: { name: "type", in: "query" },
-            description: "Which appointments",
-            example: "test-drive",
-          }),
-          from: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/)
-            .optional()
-            .openapi({
-              param: { name: "from", in: "query" },
-              description:
-                "The first day (YYYY-MM-DD, South African time): a real date from today to 13 days ahead (the 14 days bookings open); today when absent",
-              format: "date",
-              example: "2026-12-05",
-            }),
-        }),
-      },
-      responses: answers({
-        200: {
-          description: "The free slots, start and end in +02:00",
-          schema: hydraCollectionSchema(appointmentSlotSchema, {
-            dealer: z
-              .string()
-              .openapi({ description: "The dealer's API resource", example: "/api/dealers/honda-sandton" }),
-            type: z.enum(APPOINTMENT_KINDS),
-          }),
-        },
-        400: {
-          description:
-            "type missing or not one of the kinds, or from not a date within the 14 bookable days (violations name them)",
-          schema: errorSchema,
-        },
-        404: notFoundAnswer("dealer"),
-      }),
-    }),
+    listDealerSlotsRoute,
     (c, { params, query }) => freeSlotsAnswer(c, db, params.slug, query, new Date()),
     // The calendar's own rules answer these parameters (with the bookable window's message), not the document's.
     { parseQuery: z.object({ type: z.string().optional(), from: z.string().optional() }) },
   );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "searchDealers",
-      path: "/dealer-list/{name}",
-      tags: ["Dealers"],
-      summary: "The dealers whose name contains the text (case-insensitive)",
-      request: {
-        params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" }, example: "wing" }) }),
-      },
-      responses: answers({
-        200: { description: "The matching dealers, perhaps none", schema: hydraCollectionSchema(dealerSchema) },
-      }),
-    }),
-    async (c, { params }) => {
-      const dealers = dealersNamedLike(await readModels.read(dealerDirectoryModel), params.name);
-      return hydraCollection(c, "Dealer", dealers.map(withDealerId), dealers.length);
-    },
-  );
+  operation(app, searchDealersRoute, async (c, { params }) => {
+    const dealers = dealersNamedLike(await readModels.read(dealerDirectoryModel), params.name);
+    return hydraCollection(c, "Dealer", dealers.map(withDealerId), dealers.length);
+  });
   return app;
 }
 

@@ -13,6 +13,55 @@ import {
 } from "./described.ts";
 
 const anyJson = z.record(z.string(), z.unknown());
+const tags = ["Documentation"];
+
+const getEntrypointRoute = createRoute({
+  method: "get",
+  operationId: "getEntrypoint",
+  path: "/",
+  tags,
+  summary: "The entrypoint: a link to every collection",
+  responses: answers({ 200: { description: "The entrypoint", schema: anyJson.openapi("Entrypoint") } }),
+});
+
+const getOpenApiDocumentRoute = createRoute({
+  method: "get",
+  operationId: "getOpenApiDocument",
+  path: "/docs.json",
+  tags,
+  summary: "This OpenAPI 3.1 document",
+  responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: anyJson } } } },
+});
+
+const getHydraDocumentationRoute = createRoute({
+  method: "get",
+  operationId: "getHydraDocumentation",
+  path: "/docs.jsonld",
+  tags,
+  summary: "The Hydra ApiDocumentation",
+  responses: answers({ 200: { description: "The Hydra documentation", schema: anyJson } }),
+});
+
+const getApiReferenceRoute = createRoute({
+  method: "get",
+  operationId: "getApiReference",
+  path: "/docs",
+  tags,
+  summary: "The readable reference of this API (HTML)",
+  responses: { 200: { description: "The reference page", content: { "text/html": { schema: z.string() } } } },
+});
+
+const getJsonLdContextRoute = createRoute({
+  method: "get",
+  operationId: "getJsonLdContext",
+  path: "/contexts/{type}",
+  tags,
+  summary: "The JSON-LD context an answer's @context names",
+  request: {
+    params: z.object({ type: z.string().openapi({ param: { name: "type", in: "path" }, example: "Vehicle" }) }),
+  },
+  responses: answers({ 200: { description: "The context", schema: anyJson }, 404: notFoundAnswer("context") }),
+});
 
 /**
  * The API describing itself: the OpenAPI 3.1 document, the Hydra ApiDocumentation, the JSON-LD entrypoint
@@ -51,76 +100,17 @@ export function documentationRoutes(
       }) as OpenApiDocument,
     ));
   const vocabulary = `${new URL(siteUrl).origin}/api/docs.jsonld#`;
-  const tags = ["Documentation"];
 
   const app = apiRouter();
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getEntrypoint",
-      path: "/",
-      tags,
-      summary: "The entrypoint: a link to every collection",
-      responses: answers({ 200: { description: "The entrypoint", schema: anyJson.openapi("Entrypoint") } }),
-    }),
-    (c) => jsonLd(c, apiEntrypoint(described())),
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getOpenApiDocument",
-      path: "/docs.json",
-      tags,
-      summary: "This OpenAPI 3.1 document",
-      responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: anyJson } } } },
-    }),
-    (c) => c.json(described()),
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getHydraDocumentation",
-      path: "/docs.jsonld",
-      tags,
-      summary: "The Hydra ApiDocumentation",
-      responses: answers({ 200: { description: "The Hydra documentation", schema: anyJson } }),
-    }),
-    (c) => jsonLd(c, hydraDocumentation(described(), vocabulary)),
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getApiReference",
-      path: "/docs",
-      tags,
-      summary: "The readable reference of this API (HTML)",
-      responses: { 200: { description: "The reference page", content: { "text/html": { schema: z.string() } } } },
-    }),
-    (c) => c.html(renderReferencePage(described(), c.get("cspNonce" as never))),
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getJsonLdContext",
-      path: "/contexts/{type}",
-      tags,
-      summary: "The JSON-LD context an answer's @context names",
-      request: {
-        params: z.object({ type: z.string().openapi({ param: { name: "type", in: "path" }, example: "Vehicle" }) }),
-      },
-      responses: answers({ 200: { description: "The context", schema: anyJson }, 404: notFoundAnswer("context") }),
-    }),
-    (c, { params }) => {
-      const document = described();
-      return contextTypes(document).includes(params.type)
-        ? jsonLd(c, contextFor(document, params.type, vocabulary))
-        : notFound(c, "Context");
-    },
-  );
+  operation(app, getEntrypointRoute, (c) => jsonLd(c, apiEntrypoint(described())));
+  operation(app, getOpenApiDocumentRoute, (c) => c.json(described()));
+  operation(app, getHydraDocumentationRoute, (c) => jsonLd(c, hydraDocumentation(described(), vocabulary)));
+  operation(app, getApiReferenceRoute, (c) => c.html(renderReferencePage(described(), c.get("cspNonce" as never))));
+  operation(app, getJsonLdContextRoute, (c, { params }) => {
+    const document = described();
+    return contextTypes(document).includes(params.type)
+      ? jsonLd(c, contextFor(document, params.type, vocabulary))
+      : notFound(c, "Context");
+  });
   return app;
 }

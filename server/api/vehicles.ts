@@ -63,6 +63,93 @@ const pathText = (name: string, example: string) => z.string().openapi({ param: 
 
 const usedCollection = hydraCollectionSchema(usedVehicleSchema, {}, { paged: true });
 
+const filterAnswers = answers({
+  200: { description: "Every option of the filter panel with how many vehicles it gives", schema: usedFiltersSchema },
+  404: notFoundAnswer("dealer"),
+});
+const filterSummary = "The used-vehicle filter options with their counts, each as if chosen alone in its group";
+
+const listVehiclesRoute = createRoute({
+  method: "get",
+  operationId: "listVehicles",
+  path: "/vehicles",
+  tags: ["Used vehicles"],
+  summary: "The used and demo stock of every dealer, 12 a page",
+  request: { query: usedListQuery },
+  responses: answers({
+    200: { description: "One page of vehicles and the total that match", schema: usedCollection },
+  }),
+});
+
+const listDealerVehiclesRoute = createRoute({
+  method: "get",
+  operationId: "listDealerVehicles",
+  path: "/dealers/{slug}/vehicles",
+  tags: ["Used vehicles"],
+  summary: "One dealer's used and demo stock (the dealer's apiUri + /vehicles)",
+  request: { params: z.object({ slug: pathText("slug", "honda-sandton") }), query: usedListQuery },
+  responses: answers({
+    200: { description: "One page of the dealer's vehicles", schema: usedCollection },
+    404: notFoundAnswer("dealer"),
+  }),
+});
+
+const getVehicleRoute = createRoute({
+  method: "get",
+  operationId: "getVehicle",
+  path: "/vehicles/{id}",
+  tags: ["Used vehicles"],
+  summary: "One used vehicle with all its images",
+  request: { params: z.object({ id: pathText("id", "12") }) },
+  responses: answers({
+    200: { description: "The vehicle (Available, or Reserved by another buyer)", schema: usedVehicleSchema },
+    404: notFoundAnswer("vehicle (or one not yet published)"),
+    410: goneAnswer("The vehicle has been sold"),
+  }),
+});
+
+const listMakesRoute = createRoute({
+  method: "get",
+  operationId: "listMakes",
+  path: "/makes",
+  tags: ["Used vehicles"],
+  summary: "The makes with their models and how many of each are in stock",
+  responses: answers({ 200: { description: "The makes", schema: hydraCollectionSchema(makeSchema) } }),
+});
+
+const getVehicleFiltersRoute = createRoute({
+  method: "get",
+  operationId: "getVehicleFilters",
+  path: "/filters",
+  tags: ["Used vehicles"],
+  summary: filterSummary,
+  request: { query: usedFiltersQuery },
+  responses: filterAnswers,
+});
+
+const getVehicleFiltersOfMakeRoute = createRoute({
+  method: "get",
+  operationId: "getVehicleFiltersOfMake",
+  path: "/filters/{make}",
+  tags: ["Used vehicles"],
+  summary: `${filterSummary}, within a make`,
+  request: { params: z.object({ make: pathText("make", "honda") }), query: usedFiltersQuery },
+  responses: filterAnswers,
+});
+
+const getVehicleFiltersOfModelRoute = createRoute({
+  method: "get",
+  operationId: "getVehicleFiltersOfModel",
+  path: "/filters/{make}/{model}",
+  tags: ["Used vehicles"],
+  summary: `${filterSummary}, within a make and model`,
+  request: {
+    params: z.object({ make: pathText("make", "honda"), model: pathText("model", "cr-v") }),
+    query: usedFiltersQuery,
+  },
+  responses: filterAnswers,
+});
+
 export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): OpenAPIHono {
   const list = async (c: Context, { dealerSlug: _ignored, ...query }: UsedQueryInput, dealerId?: number) => {
     const { members, total } = await usedStock.list(query, { dealerId });
@@ -94,128 +181,35 @@ export function vehicleRoutes(usedStock: UsedStock, readModels: ReadModels): Ope
   const parseQuery = usedVehicleQuery;
 
   const app = apiRouter();
+  operation(app, listVehiclesRoute, (c, { query }) => list(c, query), { parseQuery });
   operation(
     app,
-    createRoute({
-      method: "get",
-      operationId: "listVehicles",
-      path: "/vehicles",
-      tags: ["Used vehicles"],
-      summary: "The used and demo stock of every dealer, 12 a page",
-      request: { query: usedListQuery },
-      responses: answers({
-        200: { description: "One page of vehicles and the total that match", schema: usedCollection },
-      }),
-    }),
-    (c, { query }) => list(c, query),
-    { parseQuery },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "listDealerVehicles",
-      path: "/dealers/{slug}/vehicles",
-      tags: ["Used vehicles"],
-      summary: "One dealer's used and demo stock (the dealer's apiUri + /vehicles)",
-      request: { params: z.object({ slug: pathText("slug", "honda-sandton") }), query: usedListQuery },
-      responses: answers({
-        200: { description: "One page of the dealer's vehicles", schema: usedCollection },
-        404: notFoundAnswer("dealer"),
-      }),
-    }),
+    listDealerVehiclesRoute,
     async (c, { params, query }) => {
       const dealerId = dealerIdNamed(await readModels.read(dealerDirectoryModel), params.slug);
       return dealerId === null ? notFound(c, "Dealer") : list(c, query, dealerId);
     },
     { parseQuery },
   );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getVehicle",
-      path: "/vehicles/{id}",
-      tags: ["Used vehicles"],
-      summary: "One used vehicle with all its images",
-      request: { params: z.object({ id: pathText("id", "12") }) },
-      responses: answers({
-        200: { description: "The vehicle (Available, or Reserved by another buyer)", schema: usedVehicleSchema },
-        404: notFoundAnswer("vehicle (or one not yet published)"),
-        410: goneAnswer("The vehicle has been sold"),
-      }),
-    }),
-    async (c, { params }) => {
-      const vehicle = /^\d{1,9}$/.test(params.id) ? await usedStock.vehicle(Number(params.id)) : null;
-      if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
-      if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
-      const details = await usedStock.details(vehicle.id);
-      const words = { description: details?.description ?? null, features: featureList(details?.features) };
-      return ldResource(c, { ...vehicle, ...words }, "Vehicle", vehicleId(vehicle.id));
-    },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "listMakes",
-      path: "/makes",
-      tags: ["Used vehicles"],
-      summary: "The makes with their models and how many of each are in stock",
-      responses: answers({ 200: { description: "The makes", schema: hydraCollectionSchema(makeSchema) } }),
-    }),
-    async (c) => {
-      const makes = await listMakes(readModels);
-      return hydraCollection(c, "Make", makes, makes.length);
-    },
-  );
-  const filterAnswers = answers({
-    200: { description: "Every option of the filter panel with how many vehicles it gives", schema: usedFiltersSchema },
-    404: notFoundAnswer("dealer"),
+  operation(app, getVehicleRoute, async (c, { params }) => {
+    const vehicle = /^\d{1,9}$/.test(params.id) ? await usedStock.vehicle(Number(params.id)) : null;
+    if (!vehicle || vehicle.status === "Draft") return notFound(c, "Vehicle");
+    if (vehicle.status === "Sold") return apiError(c, 410, "Vehicle sold");
+    const details = await usedStock.details(vehicle.id);
+    const words = { description: details?.description ?? null, features: featureList(details?.features) };
+    return ldResource(c, { ...vehicle, ...words }, "Vehicle", vehicleId(vehicle.id));
   });
-  const filterSummary = "The used-vehicle filter options with their counts, each as if chosen alone in its group";
+  operation(app, listMakesRoute, async (c) => {
+    const makes = await listMakes(readModels);
+    return hydraCollection(c, "Make", makes, makes.length);
+  });
+  operation(app, getVehicleFiltersRoute, (c, { query }) => filters(c, query), { parseQuery });
+  operation(app, getVehicleFiltersOfMakeRoute, (c, { params, query }) => filters(c, query, params.make), {
+    parseQuery,
+  });
   operation(
     app,
-    createRoute({
-      method: "get",
-      operationId: "getVehicleFilters",
-      path: "/filters",
-      tags: ["Used vehicles"],
-      summary: filterSummary,
-      request: { query: usedFiltersQuery },
-      responses: filterAnswers,
-    }),
-    (c, { query }) => filters(c, query),
-    { parseQuery },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getVehicleFiltersOfMake",
-      path: "/filters/{make}",
-      tags: ["Used vehicles"],
-      summary: `${filterSummary}, within a make`,
-      request: { params: z.object({ make: pathText("make", "honda") }), query: usedFiltersQuery },
-      responses: filterAnswers,
-    }),
-    (c, { params, query }) => filters(c, query, params.make),
-    { parseQuery },
-  );
-  operation(
-    app,
-    createRoute({
-      method: "get",
-      operationId: "getVehicleFiltersOfModel",
-      path: "/filters/{make}/{model}",
-      tags: ["Used vehicles"],
-      summary: `${filterSummary}, within a make and model`,
-      request: {
-        params: z.object({ make: pathText("make", "honda"), model: pathText("model", "cr-v") }),
-        query: usedFiltersQuery,
-      },
-      responses: filterAnswers,
-    }),
+    getVehicleFiltersOfModelRoute,
     (c, { params, query }) => filters(c, query, params.make, params.model),
     { parseQuery },
   );

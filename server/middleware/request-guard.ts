@@ -177,154 +177,173 @@ function mediaType(c: Context): string {
   return (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ Variables: GuardVariables }> {
-  const methodsOfRoutes = registeredMethods(options.app);
-  const rulesAt = declaredRules(options.bodyLimits ?? []);
-  const bodyLimitAt = (path: string) => bodyLimitOf(rulesAt(path));
-  const siteOrigin = new URL(options.siteUrl).origin;
-  const uploadTurns = {
-    staff: new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS),
-    others: new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS),
-  };
-  const staffWrites = new WeakMap<Request, Promise<boolean>>();
+/** What the guard works with, made once from its options. */
+type Guard = {
+  options: RequestGuardOptions;
+  /** The methods the app's own routes declare for a path. */
+  methodsOfRoutes: (path: string) => string[];
+  /** The body-limit rules declared for a path. */
+  rulesAt: (path: string) => BodyLimitRule[];
+  siteOrigin: string;
+  uploadTurns: { staff: WriteQueue; others: WriteQueue };
   /** Whether a write is a signed-in staff member's (asked once a request: it reads the session). */
-  function isStaffWrite(c: Context): Promise<boolean> {
-    let answer = staffWrites.get(c.req.raw);
-    if (!answer) {
-      answer = options.isStaffWrite?.(c) ?? Promise.resolve(false);
-      staffWrites.set(c.req.raw, answer);
-    }
-    return answer;
-  }
+  isStaffWrite: (c: Context) => Promise<boolean>;
+};
 
-  /** A read of a page (not of the API or a route the app registered itself). */
-  function isPageRead(c: Context): boolean {
-    return (
-      (c.req.method === "GET" || c.req.method === "HEAD") &&
-      !isApiPath(c.req.path) &&
-      methodsOfRoutes(c.req.path).length === 0
-    );
-  }
-
-  /** The methods a path answers, or null where no route claims it (the API's 404 then answers any method). */
-  async function allowedMethods(path: string): Promise<readonly string[] | null> {
-    const registered = methodsOfRoutes(path);
-    if (registered.length > 0) return registered;
-    if (isApiPath(path)) return null;
-    return options.pageMethods ? options.pageMethods(path) : null;
-  }
-
-  async function refusalOfWrite(c: Context): Promise<Response | null> {
-    const rules = rulesAt(c.req.path);
-    const maxBodyBytes = bodyLimitOf(rules);
-    if (Number(c.req.header("Content-Length") ?? 0) > maxBodyBytes) return tooLarge(c, maxBodyBytes);
-    const accepted = acceptedMediaTypes(c.req.path, rules);
-    if (accepted && !accepted.includes(mediaType(c))) {
-      const types = `Send the body as ${accepted.slice(0, -1).join(", ")} or ${accepted.at(-1)}`;
-      return refuse(c, 415, types, types);
-    }
-    if (sentFromAnotherSite(c, siteOrigin)) {
-      return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
-    }
-    const allowance = rules.find((rule) => rule.allowance)?.allowance ?? options.rateLimiter;
-    if (allowance === options.rateLimiter && (await isStaffWrite(c))) return null;
-    const decision = await allowance.hit(clientRateKey(options.clientAddress(c)));
-    if (!decision.allowed) {
-      c.header("Retry-After", String(decision.retryAfterSeconds));
-      return refuse(
-        c,
-        429,
-        "Too many requests; try again later",
-        "You have sent a lot of requests in a short time. Please wait a minute and try again.",
-      );
-    }
-    return null;
-  }
-
-  const logRefusal = (c: Context, status: number) =>
-    options.logger.warn(
-      { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status },
-      "request refused",
-    );
-
-  /** The request's own question to the counting allowance, asked at most once. */
-  function countingClient(c: Context, allowance: RateLimiter): CountingClient {
-    let answer: Promise<string | null> | undefined;
-    return () => {
-      answer ??= (async () => {
-        const key = clientRateKey(options.clientAddress(c));
-        return (await allowance.hit(key)).allowed ? key : null;
-      })();
+function guardOf(options: RequestGuardOptions): Guard {
+  const staffWrites = new WeakMap<Request, Promise<boolean>>();
+  return {
+    options,
+    methodsOfRoutes: registeredMethods(options.app),
+    rulesAt: declaredRules(options.bodyLimits ?? []),
+    siteOrigin: new URL(options.siteUrl).origin,
+    uploadTurns: {
+      staff: new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS),
+      others: new WriteQueue(options.uploadLimits ?? UPLOAD_LIMITS),
+    },
+    isStaffWrite(c) {
+      let answer = staffWrites.get(c.req.raw);
+      if (!answer) {
+        answer = options.isStaffWrite?.(c) ?? Promise.resolve(false);
+        staffWrites.set(c.req.raw, answer);
+      }
       return answer;
-    };
-  }
+    },
+  };
+}
 
+export function requestGuard(options: RequestGuardOptions): MiddlewareHandler<{ Variables: GuardVariables }> {
+  const guard = guardOf(options);
   return async (c, next) => {
-    if (options.countAllowance) c.set("countingClient", countingClient(c, options.countAllowance));
-    const refusal = await firstRefusal(c);
+    if (options.countAllowance)
+      c.set("countingClient", countingClient(c, options.countAllowance, options.clientAddress));
+    const refusal = await firstRefusal(guard, c);
     if (refusal) {
-      logRefusal(c, refusal.status);
+      logRefusal(options.logger, c, refusal.status);
       await discardUnreadBody(c.req.raw);
       return refusal;
     }
     if (!WRITE_METHODS.includes(c.req.method)) return next();
-    const maxBodyBytes = bodyLimitAt(c.req.path);
-    if (maxBodyBytes > MAX_BODY_BYTES && mediaType(c) === "multipart/form-data") return upload(c, next, maxBodyBytes);
+    const maxBodyBytes = bodyLimitOf(guard.rulesAt(c.req.path));
+    if (maxBodyBytes > MAX_BODY_BYTES && mediaType(c) === "multipart/form-data") {
+      return upload(guard, c, next, maxBodyBytes);
+    }
     const tooLong = await bodyLimit({ maxSize: maxBodyBytes, onError: (c) => tooLarge(c, maxBodyBytes) })(c, next);
     if (tooLong) {
-      logRefusal(c, tooLong.status);
+      logRefusal(options.logger, c, tooLong.status);
       return tooLong;
     }
     // A write the route refused may have left its body unread: the connection is not reused after it.
     if (c.res.status >= 400) c.res.headers.set("Connection", "close");
   };
+}
 
-  /**
-   * A multipart write of an upload route, in its turn and in an upload scope (server/uploads.ts): its body is
-   * streamed to temporary files, which are deleted when it ends. Its size was checked by Content-Length, or
-   * (a chunked body) is counted as it streams; never held in memory here.
-   */
-  async function upload(c: Context, next: Next, maxBodyBytes: number): Promise<Response | undefined> {
-    const turns = (await isStaffWrite(c)) ? uploadTurns.staff : uploadTurns.others;
-    let started = false;
-    try {
-      await turns.run(() => {
-        started = true;
-        return withUploadScope(maxBodyBytes, next);
-      });
-    } catch (error) {
-      if (started || !(error instanceof WriteQueueFull)) throw error;
-      c.header("Retry-After", String(error.retryAfterSeconds));
-      logRefusal(c, 503);
-      return refuse(
-        c,
-        503,
-        "Too many uploads at once; try again later",
-        "Many photos are being sent at the moment. Please wait a minute and send the form again.",
-      );
-    }
-    if (c.res.status >= 400) c.res.headers.set("Connection", "close");
-  }
+/** A read of a page (not of the API or a route the app registered itself). */
+function isPageRead(guard: Guard, c: Context): boolean {
+  return (
+    (c.req.method === "GET" || c.req.method === "HEAD") &&
+    !isApiPath(c.req.path) &&
+    guard.methodsOfRoutes(c.req.path).length === 0
+  );
+}
 
-  async function firstRefusal(c: Context): Promise<Response | null> {
-    if (hasMalformedEscape(c.req.url))
-      return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");
-    const canonical = canonicalPathAnswer(c, options.pathSpelling);
-    if (canonical) return canonical;
-    // Every page answers GET and HEAD: matching the route table for a page read would only cost time.
-    if (isPageRead(c)) return null;
-    const allowed = await allowedMethods(c.req.path);
-    if (allowed && !allowed.includes(c.req.method)) {
-      c.header("Allow", allowed.join(", "));
-      return refuse(
-        c,
-        405,
-        `Method ${c.req.method} is not allowed here`,
-        "This address does not accept that kind of request.",
-      );
-    }
-    return WRITE_METHODS.includes(c.req.method) ? refusalOfWrite(c) : null;
+/** The methods a path answers, or null where no route claims it (the API's 404 then answers any method). */
+async function allowedMethods(guard: Guard, path: string): Promise<readonly string[] | null> {
+  const registered = guard.methodsOfRoutes(path);
+  if (registered.length > 0) return registered;
+  if (isApiPath(path)) return null;
+  return guard.options.pageMethods ? guard.options.pageMethods(path) : null;
+}
+
+async function firstRefusal(guard: Guard, c: Context): Promise<Response | null> {
+  if (hasMalformedEscape(c.req.url))
+    return refuse(c, 400, "The address is not valid (a malformed % escape or a NUL)", "This address is not valid.");
+  const canonical = canonicalPathAnswer(c, guard.options.pathSpelling);
+  if (canonical) return canonical;
+  // Every page answers GET and HEAD: matching the route table for a page read would only cost time.
+  if (isPageRead(guard, c)) return null;
+  const allowed = await allowedMethods(guard, c.req.path);
+  if (allowed && !allowed.includes(c.req.method)) {
+    c.header("Allow", allowed.join(", "));
+    return refuse(
+      c,
+      405,
+      `Method ${c.req.method} is not allowed here`,
+      "This address does not accept that kind of request.",
+    );
   }
+  return WRITE_METHODS.includes(c.req.method) ? refusalOfWrite(guard, c) : null;
+}
+
+async function refusalOfWrite(guard: Guard, c: Context): Promise<Response | null> {
+  const rules = guard.rulesAt(c.req.path);
+  const maxBodyBytes = bodyLimitOf(rules);
+  if (Number(c.req.header("Content-Length") ?? 0) > maxBodyBytes) return tooLarge(c, maxBodyBytes);
+  const accepted = acceptedMediaTypes(c.req.path, rules);
+  if (accepted && !accepted.includes(mediaType(c))) {
+    const types = `Send the body as ${accepted.slice(0, -1).join(", ")} or ${accepted.at(-1)}`;
+    return refuse(c, 415, types, types);
+  }
+  if (sentFromAnotherSite(c, guard.siteOrigin)) {
+    return refuse(c, 403, "Cross-site requests are not accepted", "This form can only be sent from this website.");
+  }
+  const { rateLimiter, clientAddress } = guard.options;
+  const allowance = rules.find((rule) => rule.allowance)?.allowance ?? rateLimiter;
+  if (allowance === rateLimiter && (await guard.isStaffWrite(c))) return null;
+  const decision = await allowance.hit(clientRateKey(clientAddress(c)));
+  if (!decision.allowed) {
+    c.header("Retry-After", String(decision.retryAfterSeconds));
+    return refuse(
+      c,
+      429,
+      "Too many requests; try again later",
+      "You have sent a lot of requests in a short time. Please wait a minute and try again.",
+    );
+  }
+  return null;
+}
+
+function logRefusal(logger: Logger, c: Context, status: number): void {
+  logger.warn({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status }, "request refused");
+}
+
+/** The request's own question to the counting allowance, asked at most once. */
+function countingClient(c: Context, allowance: RateLimiter, clientAddress: (c: Context) => string): CountingClient {
+  let answer: Promise<string | null> | undefined;
+  return () => {
+    answer ??= (async () => {
+      const key = clientRateKey(clientAddress(c));
+      return (await allowance.hit(key)).allowed ? key : null;
+    })();
+    return answer;
+  };
+}
+
+/**
+ * A multipart write of an upload route, in its turn and in an upload scope (server/uploads.ts): its body is
+ * streamed to temporary files, which are deleted when it ends. Its size was checked by Content-Length, or
+ * (a chunked body) is counted as it streams; never held in memory here.
+ */
+async function upload(guard: Guard, c: Context, next: Next, maxBodyBytes: number): Promise<Response | undefined> {
+  const turns = (await guard.isStaffWrite(c)) ? guard.uploadTurns.staff : guard.uploadTurns.others;
+  let started = false;
+  try {
+    await turns.run(() => {
+      started = true;
+      return withUploadScope(maxBodyBytes, next);
+    });
+  } catch (error) {
+    if (started || !(error instanceof WriteQueueFull)) throw error;
+    c.header("Retry-After", String(error.retryAfterSeconds));
+    logRefusal(guard.options.logger, c, 503);
+    return refuse(
+      c,
+      503,
+      "Too many uploads at once; try again later",
+      "Many photos are being sent at the moment. Please wait a minute and send the form again.",
+    );
+  }
+  if (c.res.status >= 400) c.res.headers.set("Connection", "close");
 }
 
 /**

@@ -1,22 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { bannerFields, dealFields } from "../../lib/content-fields.ts";
+import { bannerFields, type ContentFieldSpec, dealFields } from "../../lib/content-fields.ts";
 import { type ControlProps, Field, Options } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, ErrorSummary, inputClass, staffLook } from "./form.tsx";
-
-/**
- * The back office's form for a piece of content (a special, a banner): each field labelled, with its hint
- * and its own message after a refused save, and the summary that takes focus. A plain multipart form (it
- * carries the image): it works without JavaScript, and on a phone (one column).
- */
-export type ContentFieldSpec = {
-  name: string;
-  label: string;
-  kind: "text" | "textarea" | "select" | "datetime" | "number" | "image";
-  hint?: string;
-  required?: boolean;
-  options?: readonly { value: string; label: string }[];
-};
 
 type Props = {
   form: string;
@@ -27,6 +13,11 @@ type Props = {
   submitLabel: string;
 };
 
+/**
+ * The back office's form for a piece of content (a special, a banner): each field labelled, with its hint
+ * and its own message after a refused save, and the summary that takes focus. A plain multipart form (it
+ * carries the image): it works without JavaScript, and on a phone (one column).
+ */
 function ContentForm({ form, csrfToken, fields, values, errors, submitLabel }: Props) {
   const busy = useNavigation().state === "submitting";
   const labels = Object.fromEntries(fields.map((field) => [field.name, field.label]));

@@ -1,4 +1,4 @@
-import { type ComponentProps, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { type NavigateFunction, useNavigate } from "react-router";
 import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
@@ -14,6 +14,7 @@ import {
 import { useHydrated } from "../../lib/hydrated.ts";
 import { PanelDialog } from "../dialog.tsx";
 import { RefineFields } from "./refine-fields.tsx";
+import { StateSelect } from "./state-select.tsx";
 import { formatNumber } from "../../../core/shared/format.ts";
 
 export const FILTER_FORM_ID = "used-filters";
@@ -38,23 +39,6 @@ export function navigateFromForm(
   }
   const { state: next } = canonicalListing({ makeSlug: state.makeSlug, modelSlug: state.modelSlug }, params);
   void navigate(listingHref(dealerSlug, next), { preventScrollReset: true, state: KEEP_FOCUS });
-}
-
-/**
- * A select that shows the listing's value and keeps the option the user has stepped to until it is
- * committed or the listing changes (a navigation, back and forward included).
- */
-export function StateSelect({
-  value,
-  ...props
-}: Omit<ComponentProps<"select">, "value" | "defaultValue" | "onChange"> & { value: string }) {
-  const [shown, setShown] = useState(value);
-  const [listed, setListed] = useState(value);
-  if (value !== listed) {
-    setListed(value);
-    setShown(value);
-  }
-  return <select {...props} value={shown} onChange={(event) => setShown(event.target.value)} />;
 }
 
 /**

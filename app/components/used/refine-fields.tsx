@@ -1,7 +1,7 @@
 import { colourLabel, type RangeOption } from "../../../core/inventory/used-facets.ts";
 import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
 import type { ListingState } from "../../lib/used-listing.ts";
-import { StateSelect } from "./filter-panel.tsx";
+import { StateSelect } from "./state-select.tsx";
 import { formatNumber } from "../../../core/shared/format.ts";
 
 const count = formatNumber;

@@ -2,7 +2,8 @@ import { useNavigate } from "react-router";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { type ListingState, SORT_OPTIONS, sortValue } from "../../lib/used-listing.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
-import { FILTER_FORM_ID, navigateFromForm, StateSelect } from "./filter-panel.tsx";
+import { FILTER_FORM_ID, navigateFromForm } from "./filter-panel.tsx";
+import { StateSelect } from "./state-select.tsx";
 
 /** The sort menu; it belongs to the filter form (form attribute), so sorting keeps the filters. */
 export function SortMenu({ state, dealerSlug }: { state: ListingState; dealerSlug: string | null }) {
