@@ -1,12 +1,12 @@
-import type { FeedFileLimits } from "../core/inventory/feed-file.ts";
+import type { FeedFileLimits } from "../core/inventory/feed-file.server.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
-import type { Mailer } from "../core/delivery/email.ts";
+import type { Mailer } from "../core/delivery/email.server.ts";
 import type { GroupLegalDetails } from "../core/dealers/group.ts";
-import type { LinkSigner } from "../core/appointments/links.ts";
+import type { LinkSigner } from "../core/appointments/links.server.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { PrivacySettings } from "../core/privacy/retention.ts";
-import type { UsedStock } from "../core/inventory/used-stock.ts";
-import type { ReadModels } from "../core/shared/read-model.ts";
+import type { UsedStock } from "../core/inventory/used-stock.server.ts";
+import type { ReadModels } from "../core/shared/read-model.server.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
@@ -22,7 +22,7 @@ export type AppContext = {
   writeQueue: WriteQueue;
   /** The used listing, answered from memory when the server keeps the stock there. */
   usedStock: UsedStock;
-  /** What public pages read (dealers, banners, specials, blog, catalogue): from memory on a server that watches for changes (core/shared/read-model.ts). */
+  /** What public pages read (dealers, banners, specials, blog, catalogue): from memory on a server that watches for changes (core/shared/read-model.server.ts). */
   readModels: ReadModels;
   logger: Logger;
   financeCipher: FinanceCipher;
@@ -33,7 +33,7 @@ export type AppContext = {
   siteUrl: string;
   /** The group's legal details every public page's footer shows (GROUP_* settings); default: the demonstration values. */
   groupLegal?: GroupLegalDetails;
-  /** The site's mail channel (core/delivery/email.ts), for e-mails a page sends itself (saved-search confirmations). */
+  /** The site's mail channel (core/delivery/email.server.ts), for e-mails a page sends itself (saved-search confirmations). */
   mailer?: Mailer;
   /** The share of page views that report their Core Web Vitals to /vitals (VITALS_SAMPLE_RATE; 0: none). */
   vitalsSampleRate?: number;
@@ -41,7 +41,7 @@ export type AppContext = {
   countLead?: LeadCounter;
   /** The stock import's drop guard (CHANNEL_FEED_MAX_DROP): the share of a dealer's stock an import may sell unconfirmed. */
   maxStockDropShare?: number;
-  /** How large a stock file the upload page reads (FEED_MAX_ROWS; core/inventory/feed-file.ts). */
+  /** How large a stock file the upload page reads (FEED_MAX_ROWS; core/inventory/feed-file.server.ts). */
   feedFileLimits?: FeedFileLimits;
   /** What pages may need about the request (the staff area's details, the upload scope): run as their scope. */
   pageRequest: PageRequestScope;

@@ -11,10 +11,10 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
-import { PageCountsAggregator } from "../core/insights/counts.ts";
-import { UsedStock } from "../core/inventory/used-stock.ts";
+import { PageCountsAggregator } from "../core/insights/counts.server.ts";
+import { UsedStock } from "../core/inventory/used-stock.server.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
-import { ReadModels } from "../core/shared/read-model.ts";
+import { ReadModels } from "../core/shared/read-model.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { openDatabase } from "../db/client.ts";
 import { usedVehicles } from "../db/schema.ts";

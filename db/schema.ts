@@ -162,7 +162,7 @@ export const rangeModels = pgTable(
     mainImage: text("main_image").notNull(),
     brochure: text("brochure"),
     sortOrder: integer("sort_order").notNull().default(0),
-    /** 'draft', 'on_sale', 'run_out' or 'retired' (core/catalogue/range-admin.ts). */
+    /** 'draft', 'on_sale', 'run_out' or 'retired' (core/catalogue/range-admin.server.ts). */
     state: text("state").notNull().default("on_sale"),
     /** Where a retired model's page answers 301; none means 410 with the range linked. */
     successorId: integer("successor_id").references((): AnyPgColumn => rangeModels.id),
@@ -207,7 +207,7 @@ export const rangeVariants = pgTable(
 
 /**
  * A variant's price from an instant on (prices on a date): the price shown at a moment is the latest row whose
- * `effective_at` has passed, else the variant's own `price` (core/catalogue/range-prices.ts). At most one row
+ * `effective_at` has passed, else the variant's own `price` (core/catalogue/range-prices.server.ts). At most one row
  * per variant lies in the future at a time, which the services keep.
  */
 export const rangePrices = pgTable(
@@ -347,7 +347,7 @@ export const usedVehicles = pgTable(
       index("used_vehicles_public_year_idx")
         .on(t.year, t.id, ...filters)
         .where(publicStock),
-      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
+      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.server.ts).
       index("used_vehicles_dealer_updated_idx").on(t.dealerId, t.updatedAt, t.id),
       index("used_vehicles_updated_idx").on(t.updatedAt, t.id),
       uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
@@ -414,7 +414,7 @@ export const deals = pgTable(
     /** The API's valid_until: the South African date of `ends_at` (or, for the seed's deals, the last day shown). */
     validUntil: date("valid_until").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
-    /** 'draft' or 'published' (core/content/deals.ts); only a published deal in its schedule is public. */
+    /** 'draft' or 'published' (core/content/deals.server.ts); only a published deal in its schedule is public. */
     status: text("status").notNull().default("published"),
     /** Public from this moment (null: at once), e.g. Friday 16:00 SAST. */
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -500,7 +500,7 @@ export const enquiries = pgTable(
     /** Issue 35: the source of the visit that sent it. */
     attribution: jsonb("attribution").$type<LeadAttribution>(),
     /**
-     * Why a web form's enquiry is held as automated (core/leads/held.ts): 'honeypot', 'too-fast' or
+     * Why a web form's enquiry is held as automated (core/leads/held.server.ts): 'honeypot', 'too-fast' or
      * 'no-render-time'; null for every lead that is delivered (never held, or released by staff).
      */
     heldReason: text("held_reason"),
@@ -751,7 +751,7 @@ export const staffSessions = pgTable(
 
 /**
  * Failed staff sign-ins per key (a known device; an account from one client; a client; an account from every
- * unknown device), shared by every instance (core/staff/sign-in-throttle.ts). A key's window starts with its
+ * unknown device), shared by every instance (core/staff/sign-in-throttle.server.ts). A key's window starts with its
  * first failure and lasts an hour; the daily staff housekeeping deletes rows whose window has ended.
  */
 export const signInFailures = pgTable(
@@ -888,7 +888,7 @@ export const feedColumnProfiles = pgTable("feed_column_profiles", {
   feedKeyId: integer("feed_key_id")
     .primaryKey()
     .references(() => dealerFeedKeys.id, { onDelete: "cascade" }),
-  /** Stock field (core/inventory/stock-feed-format.ts FeedColumn) to the export's header for it. */
+  /** Stock field (core/inventory/stock-feed-format.server.ts FeedColumn) to the export's header for it. */
   columns: jsonb("columns").$type<Record<string, string>>().notNull(),
   /** Stock field to { the export's value: the site's value }. */
   valueMaps: jsonb("value_maps").$type<Record<string, Record<string, string>>>().notNull(),
@@ -907,7 +907,7 @@ export const dealerFeedLayouts = pgTable(
     dealerId: integer("dealer_id")
       .notNull()
       .references(() => dealers.id, { onDelete: "cascade" }),
-    /** The header's column keys joined by "|" (core/inventory/feed-profiles.ts layoutKey). */
+    /** The header's column keys joined by "|" (core/inventory/feed-profiles.server.ts layoutKey). */
     layout: text("layout").notNull(),
     /** The header as the file wrote it, to show on the upload page. */
     headers: jsonb("headers").$type<string[]>().notNull(),
@@ -1033,7 +1033,7 @@ export const savedSearches = pgTable(
 );
 
 /**
- * The scheduled jobs' runs (core/jobs/runner.ts): one row per job name. An instance runs a job only after
+ * The scheduled jobs' runs (core/jobs/runner.server.ts): one row per job name. An instance runs a job only after
  * taking its lease in one conditional UPDATE, so with several instances on one database exactly one runs
  * each due run.
  */
@@ -1138,7 +1138,7 @@ export const channelFeeds = pgTable(
     dealerId: integer("dealer_id")
       .notNull()
       .references(() => dealers.id, { onDelete: "cascade" }),
-    /** One of CHANNEL_IDS (core/channels/channels.ts). */
+    /** One of CHANNEL_IDS (core/channels/channels.server.ts). */
     channel: text("channel").notNull(),
     enabled: boolean("enabled").notNull().default(false),
     /** Null once revoked: no key opens the feed until a new one is made. */
@@ -1152,7 +1152,7 @@ export const channelFeeds = pgTable(
 
 /**
  * A stock import held back because it would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold
- * (core/inventory/held-imports.ts): its rows as read, kept until someone publishes it (or a newer import of
+ * (core/inventory/held-imports.server.ts): its rows as read, kept until someone publishes it (or a newer import of
  * the dealer replaces it). Nothing of it is applied before then.
  */
 export const heldStockImports = pgTable(
@@ -1212,7 +1212,7 @@ export const channelFetches = pgTable(
 
 /**
  * Issue 35: what the site's pages do, counted per day and per source of the visit, and nothing else: no address,
- * no visitor id, no time of day. `kind` is one of COUNT_KINDS (core/insights/counts.ts); `subject` is what was
+ * no visitor id, no time of day. `kind` is one of COUNT_KINDS (core/insights/counts.server.ts); `subject` is what was
  * viewed or clicked (a used vehicle's id, a model's slug, a form's name), '' where the kind has none; `dealer_id`
  * 0 where no dealer is concerned; `campaign` '' for a visit without one. Kept 25 months.
  */

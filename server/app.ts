@@ -4,21 +4,21 @@ import { requestId } from "hono/request-id";
 import type { AppContext } from "../app/load-context.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { LinkSigner } from "../core/appointments/links.ts";
-import { nextRangePriceChange } from "../core/catalogue/ranges.ts";
+import { LinkSigner } from "../core/appointments/links.server.ts";
+import { nextRangePriceChange } from "../core/catalogue/ranges.server.ts";
 import { DEMO_LEGAL_DETAILS, type GroupLegalDetails } from "../core/dealers/group.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { DEFAULT_RETENTION, type PrivacySettings } from "../core/privacy/retention.ts";
-import { UsedStock } from "../core/inventory/used-stock.ts";
-import { ReadModels } from "../core/shared/read-model.ts";
+import { UsedStock } from "../core/inventory/used-stock.server.ts";
+import { ReadModels } from "../core/shared/read-model.server.ts";
 import { createApi } from "./api/index.ts";
-import type { Mailer } from "../core/delivery/email.ts";
-import { KnownDevices } from "../core/staff/known-devices.ts";
-import { SignInThrottle } from "../core/staff/sign-in-throttle.ts";
+import type { Mailer } from "../core/delivery/email.server.ts";
+import { KnownDevices } from "../core/staff/known-devices.server.ts";
+import { SignInThrottle } from "../core/staff/sign-in-throttle.server.ts";
 import { isSignedInStaffWrite, staffApiAuth } from "./middleware/staff-auth.ts";
 import { apiError } from "./api/responses.ts";
 import { ROUTE_BODY_LIMITS } from "./body-limits.ts";
-import { DEFAULT_FEED_FILE_LIMITS, type FeedFileLimits } from "../core/inventory/feed-file.ts";
+import { DEFAULT_FEED_FILE_LIMITS, type FeedFileLimits } from "../core/inventory/feed-file.server.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import {
   BUSY_MESSAGE,
@@ -45,14 +45,14 @@ import {
 import { cameOverHttps, type SecurityVariables, securityHeaders } from "./middleware/security-headers.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { PageMatch, PageMethods, PageRoutePattern, PageRouteRules } from "./pages.ts";
-import type { PageCount } from "../core/insights/counts.ts";
+import type { PageCount } from "../core/insights/counts.server.ts";
 import { goLinkRoutes, goPingGuardRule } from "./go-links.ts";
 import { PAGE_VIEWS_PER_CLIENT, pageCounting } from "./page-counts.ts";
-import type { VitalsVisit } from "../core/vitals/store.ts";
+import type { VitalsVisit } from "../core/vitals/store.server.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import { vitalsGuardRule, vitalsRoutes } from "./vitals.ts";
 import { visitCookies } from "./visit-cookie.ts";
-import { DEFAULT_MAX_DROP_SHARE } from "../core/inventory/held-imports.ts";
+import { DEFAULT_MAX_DROP_SHARE } from "../core/inventory/held-imports.server.ts";
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -105,7 +105,7 @@ export type AppDeps = {
   /** Counts and times every request (server/metrics.ts). */
   requestMetrics?: MiddlewareHandler;
   /**
-   * The mail channel (core/delivery/email.ts): the staff area's one-time links and the pages' own e-mails
+   * The mail channel (core/delivery/email.server.ts): the staff area's one-time links and the pages' own e-mails
    * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
    */
   mailer?: Mailer;
@@ -113,7 +113,7 @@ export type AppDeps = {
   pageCache?: PageCache;
   /**
    * Failed staff sign-ins one client address may make, across accounts and from browsers not known to them,
-   * in the hour after its first before each further attempt waits (default 5; core/staff/sign-in-throttle.ts).
+   * in the hour after its first before each further attempt waits (default 5; core/staff/sign-in-throttle.server.ts).
    */
   signInClientFailures?: number;
   /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
@@ -122,7 +122,7 @@ export type AppDeps = {
   renderLimits?: WriteQueueLimits;
   /** Told about each new lead from the forms and the API, by type and visit source (server/metrics.ts leadCounter). */
   countLead?: LeadCounter;
-  /** How large a stock file the feed API and the upload page read (FEED_MAX_ROWS; core/inventory/feed-file.ts). */
+  /** How large a stock file the feed API and the upload page read (FEED_MAX_ROWS; core/inventory/feed-file.server.ts). */
   feedFileLimits?: FeedFileLimits;
   /** Counts a page view's Core Web Vitals from POST /vitals (core/vitals); without it the beacon route is not served. */
   recordVitals?: (visit: VitalsVisit) => void;
@@ -133,7 +133,7 @@ export type AppDeps = {
   /** The page route a path matches (server/pages.ts), to class a vitals beacon's page; without it every page is "other". */
   pageRoutePattern?: PageRoutePattern;
   /**
-   * Counts page views, visits and clicks (core/insights/counts.ts, decision 057); without it nothing is counted
+   * Counts page views, visits and clicks (core/insights/counts.server.ts, decision 057); without it nothing is counted
    * (the /go/ links still redirect). Page views are counted only with `pageMatch`.
    */
   recordPageCount?: (count: PageCount) => void;

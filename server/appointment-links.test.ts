@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { appointmentOfEnquiry, dealerCalendar, listFreeSlots } from "../core/appointments/appointments.ts";
+import { appointmentOfEnquiry, dealerCalendar, listFreeSlots } from "../core/appointments/appointments.server.ts";
 import { saIso } from "../core/appointments/calendar.ts";
-import { LinkSigner, manageAppointmentPath } from "../core/appointments/links.ts";
-import { submitEnquiry } from "../core/leads/enquiries.ts";
+import { LinkSigner, manageAppointmentPath } from "../core/appointments/links.server.ts";
+import { submitEnquiry } from "../core/leads/enquiries.server.ts";
 import { FORM_PRESETS } from "../core/leads/presets.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";

@@ -1,6 +1,6 @@
 import { MAX_PRICE_LIST_BYTES } from "../core/catalogue/price-list-rules.ts";
-import { SELLER_FORM_MAX_BYTES } from "../core/leads/seller-photos.ts";
-import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
+import { SELLER_FORM_MAX_BYTES } from "../core/leads/seller-photos.server.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.server.ts";
 import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";
 

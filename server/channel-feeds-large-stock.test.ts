@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { LinkSigner } from "../core/appointments/links.ts";
-import { listChannelSettings } from "../core/channels/channel-settings.ts";
+import { LinkSigner } from "../core/appointments/links.server.ts";
+import { listChannelSettings } from "../core/channels/channel-settings.server.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { dealers, usedVehicles } from "../db/schema.ts";
 import { addUsedVehicles } from "../db/seed/seed.ts";

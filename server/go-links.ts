@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { mapSearchUrl, whatsAppGreeting, whatsAppUrl } from "../core/dealers/contact-links.ts";
+import { mapSearchUrl, whatsAppGreeting, whatsAppUrl } from "../core/dealers/contact-links.server.ts";
 import {
   type DealerView,
   dealerDirectoryModel,
@@ -7,12 +7,12 @@ import {
   dealerNamed,
   HEAD_OFFICE_SLUG,
   renamedDealerSlug,
-} from "../core/dealers/dealers.ts";
-import { findRangeModel } from "../core/catalogue/ranges.ts";
-import type { CountKind, PageCount } from "../core/insights/counts.ts";
-import type { UsedStock } from "../core/inventory/used-stock.ts";
-import type { UsedVehicleView } from "../core/inventory/used-vehicles.ts";
-import type { ReadModels } from "../core/shared/read-model.ts";
+} from "../core/dealers/dealers.server.ts";
+import { findRangeModel } from "../core/catalogue/ranges.server.ts";
+import type { CountKind, PageCount } from "../core/insights/counts.server.ts";
+import type { UsedStock } from "../core/inventory/used-stock.server.ts";
+import type { UsedVehicleView } from "../core/inventory/used-vehicles.server.ts";
+import type { ReadModels } from "../core/shared/read-model.server.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { BodyLimitRule, GuardVariables } from "./middleware/request-guard.ts";
 import { countedClient, isUncountedVisitor, visitOf } from "./page-counts.ts";

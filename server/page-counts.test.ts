@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { encodeVisit, sourceOfLanding, VISIT_COOKIE } from "../core/attribution/visit.ts";
-import { PageCountsAggregator } from "../core/insights/counts.ts";
+import { PageCountsAggregator } from "../core/insights/counts.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { dealers, pageCountsDaily, usedVehicles } from "../db/schema.ts";

@@ -1,16 +1,16 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { decodeVisit, startsVisit, type Visit, visitCookieValue, visitOfRequest } from "../core/attribution/visit.ts";
-import { countedPageOf } from "../core/insights/counted-pages.ts";
-import type { PageCount } from "../core/insights/counts.ts";
-import { sessionTokenFrom } from "../core/staff/session-cookie.ts";
+import { countedPageOf } from "../core/insights/counted-pages.server.ts";
+import type { PageCount } from "../core/insights/counts.server.ts";
+import { sessionTokenFrom } from "../core/staff/session-cookie.server.ts";
 import { isStaffPath, pagePathOf } from "./middleware/caching.ts";
 import type { GuardVariables } from "./middleware/request-guard.ts";
 import type { PageMatch } from "./pages.ts";
 
 /**
  * Issue 35, counts, not tracking (decision 057): each successful page view of a person (not a crawler, not
- * signed-in staff) is counted by the kind of page and the source of its visit, in memory (core/insights/counts.ts).
+ * signed-in staff) is counted by the kind of page and the source of its visit, in memory (core/insights/counts.server.ts).
  * It sits in front of the page cache, so a page served from memory counts like a rendered one.
  *
  * A view is a 200 answer to a GET of a page document, or of the router's data for a page (`/used/.../42.data`,

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
-import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.server.ts";
 
 /**
  * Uploads with bounded memory (issue 32, docs/decisions/049-uploads-streamed-to-disk.md). The request guard

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import { parseVitalsBeacon, VITALS_BEACON_MAX_BYTES } from "../core/vitals/beacon.ts";
-import type { VitalsVisit } from "../core/vitals/store.ts";
+import type { VitalsVisit } from "../core/vitals/store.server.ts";
 import { deviceClassOf, pageTypeOf } from "../core/vitals/vitals.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";
 import type { PageRoutePattern } from "./pages.ts";

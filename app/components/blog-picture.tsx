@@ -1,4 +1,4 @@
-import type { PictureSources } from "../../core/content/blog.ts";
+import type { PictureSources } from "../../core/content/blog.server.ts";
 import { BLOG_IMAGE_SIZE } from "../../core/media/shapes.ts";
 import { VehiclePicture } from "./used/vehicle-picture.tsx";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { GROUP_NAME } from "../../core/dealers/group.ts";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import { scopedHref } from "../lib/navigation.ts";
 import { copyrightYears } from "../lib/copyright.ts";
 import { SITE_LAYOUT_ID, type SiteLayoutData } from "../lib/scope.ts";

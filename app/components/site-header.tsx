@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import { callPing, useSiteUrl } from "../lib/go-links.ts";
 import { telHref } from "../lib/hours.ts";
 import { currentState, type NavItem, siteNavigation } from "../lib/navigation.ts";

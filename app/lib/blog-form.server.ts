@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { storeBlogBodyImage, type Upload } from "../../core/content/blog-admin.ts";
+import { storeBlogBodyImage, type Upload } from "../../core/content/blog-admin.server.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
-import type { WriteResult } from "../../core/staff/staff-write.ts";
+import type { WriteResult } from "../../core/staff/staff-write.server.ts";
 import type { Database } from "../../db/client.ts";
 import { BLOG_FIELD_LABELS, type BlogField } from "../../core/content/blog-schema.ts";
 import type { Violation } from "../../core/shared/violations.ts";

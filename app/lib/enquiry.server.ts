@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { data, replace } from "react-router";
-import { receiptCookie } from "../../core/leads/receipt.ts";
+import { receiptCookie } from "../../core/leads/receipt.server.ts";
 import { attributionOfRequest } from "../../core/attribution/visit.ts";
-import { findRangeModel } from "../../core/catalogue/ranges.ts";
-import { dealerDirectoryModel } from "../../core/dealers/dealers.ts";
-import { submitEnquiry } from "../../core/leads/enquiries.ts";
+import { findRangeModel } from "../../core/catalogue/ranges.server.ts";
+import { dealerDirectoryModel } from "../../core/dealers/dealers.server.ts";
+import { submitEnquiry } from "../../core/leads/enquiries.server.ts";
 import { BUSY_MESSAGE } from "../../core/shared/write-queue.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
 import { appointmentStart } from "./appointment.ts";
@@ -207,7 +207,7 @@ export async function enquiryAction(request: Request, context: AppContext, setup
 
 /**
  * The receipt cookie that lets the thank-you page show this buyer their lead's reference and dealer
- * (core/leads/receipt.ts); none for a path a cookie cannot be limited to as it is.
+ * (core/leads/receipt.server.ts); none for a path a cookie cannot be limited to as it is.
  */
 function receiptHeaders(request: Request, context: AppContext, formPath: string, leadId: string): Headers {
   const headers = new Headers();

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import { breadcrumbsFor } from "./breadcrumbs.ts";
 import { type CrumbNames, SITE_LAYOUT_ID, type SiteLayoutData } from "./scope.ts";
 

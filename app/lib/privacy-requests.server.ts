@@ -10,7 +10,7 @@ import {
   type PrivacyDeps,
   type RetentionSettings,
   retentionPolicy,
-} from "../../core/privacy/privacy.ts";
+} from "../../core/privacy/privacy.server.ts";
 import { DEFAULT_RETENTION } from "../../core/privacy/retention.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import type { Database } from "../../db/client.ts";

@@ -1,6 +1,6 @@
 import type { GroupLegalDetails } from "../../core/dealers/group.ts";
 import { useRouteLoaderData } from "react-router";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 
 /** The dealer-name route prefix of product.md §2. */
 export const DEALER_PREFIX = "/dealer";

@@ -4,6 +4,7 @@ import { rawCookie } from "../shared/cookies.ts";
 import { isOneLineOfPlainText } from "../shared/text-rules.ts";
 
 /** A lead's visit source as stored with it (its column's type). */
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 export type { LeadAttribution } from "../../db/schema.ts";
 
 /**

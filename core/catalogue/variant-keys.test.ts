@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { CAR_MODELS, MOTORCYCLE_MODELS } from "../../db/seed/content/catalogue.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { ReadModels } from "../shared/read-model.ts";
+import { ReadModels } from "../shared/read-model.server.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../inventory/compare-selection.ts";
-import { findRangeVariants, listRangeVariants } from "./ranges.ts";
+import { findRangeVariants, listRangeVariants } from "./ranges.server.ts";
 import { isVariantKey, parseVariantKeys, variantKey } from "./variant-keys.ts";
 
 /** Issue 17: new variants on /compare, named in its URL as make.model.variant. */

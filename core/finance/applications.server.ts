@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { type LeadAttribution, dealers, financeApplications } from "../../db/schema.ts";
-import { findDealerId } from "../dealers/dealers.ts";
-import { leadReference } from "../delivery/lead-source.ts";
-import { recordAudit } from "../staff/audit.ts";
+import { findDealerId } from "../dealers/dealers.server.ts";
+import { leadReference } from "../delivery/lead-source.server.ts";
+import { recordAudit } from "../staff/audit.server.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { mayConfirmTo } from "../delivery/confirmation.ts";
-import { enqueueLeadDelivery } from "../delivery/outbox.ts";
+import { mayConfirmTo } from "../delivery/confirmation.server.ts";
+import { enqueueLeadDelivery } from "../delivery/outbox.server.ts";
 import { type Violation, violationsFromZod } from "../shared/violations.ts";
 import {
   type FinanceApplication,
@@ -16,7 +16,7 @@ import {
   SOURCE_CODE,
 } from "./application-schema.ts";
 import type { FinanceCipher } from "./encryption.server.ts";
-import { financeApplicationKind, indexApplication } from "../privacy/kinds/finance.ts";
+import { financeApplicationKind, indexApplication } from "../privacy/kinds/finance.server.ts";
 import { DEFAULT_RETENTION } from "../privacy/retention.ts";
 
 /** What a visitor or API client is told after submitting (product.md §3: the finance response carries a status object). */

@@ -4,7 +4,7 @@ import { z } from "../shared/zod.ts";
 
 /**
  * The insights page's query string (/staff/insights and its CSV downloads), with no server-only imports: the page's
- * components use it too (core/insights/insights.ts is the service).
+ * components use it too (core/insights/insights.server.ts is the service).
  */
 
 export const STOCK_SORTS = [

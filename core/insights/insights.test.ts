@@ -18,9 +18,9 @@ import {
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { daysBefore, southAfricanDay } from "../shared/days.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { addCampaignSpend, randToCents, removeCampaignSpend } from "./campaign-spend.ts";
-import { PageCountsAggregator } from "./counts.ts";
-import { insightsCsv, NOT_RECORDED, readInsights } from "./insights.ts";
+import { addCampaignSpend, randToCents, removeCampaignSpend } from "./campaign-spend.server.ts";
+import { PageCountsAggregator } from "./counts.server.ts";
+import { insightsCsv, NOT_RECORDED, readInsights } from "./insights.server.ts";
 import { type InsightsQuery, parseInsightsQuery } from "./insights-query.ts";
 
 /**

@@ -10,7 +10,7 @@ import damerauLevenshtein from "damerau-levenshtein";
  * - fuel, gearbox and body type start with it ("auto", "diesel", "suv");
  * - a four-digit word is also the year.
  * The words are compiled once against the names in stock (in memory) or in the catalogue (SQL), so both
- * listings apply the same rule (see used-stock-index.ts and used-vehicles.ts).
+ * listings apply the same rule (see used-stock-index.server.ts and used-vehicles.server.ts).
  */
 export type KeywordTerm<Key> = {
   /** The word lower-cased, as typed. */

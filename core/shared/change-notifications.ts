@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { Listening, ListenHandlers } from "../../db/listen.ts";
 
 /** The channel migration 0019's triggers notify, with the changed table's name, after every statement that changes it. */

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.ts";
+import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.server.ts";
 import {
   APPOINTMENT_KINDS,
   type AppointmentKind,
@@ -16,8 +16,8 @@ import {
   dealersNamedLike,
   pathAtCurrentSlug,
   renamedDealerSlug,
-} from "../../core/dealers/dealers.ts";
-import type { ReadModels } from "../../core/shared/read-model.ts";
+} from "../../core/dealers/dealers.server.ts";
+import type { ReadModels } from "../../core/shared/read-model.server.ts";
 import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";

@@ -3,11 +3,11 @@ import toRegexRange from "to-regex-range";
 import { BODY_TYPES, FUEL_TYPES, PROVINCES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/used-query.ts";
 import { STOCK_STATUSES } from "../../core/inventory/stock-schema.ts";
 import { SPECIFICATIONS } from "../../core/catalogue/range-fields.ts";
-import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
-import { BANNER_TYPES } from "../../core/content/banners.ts";
+import { VEHICLE_TYPES } from "../../core/catalogue/ranges.server.ts";
+import { BANNER_TYPES } from "../../core/content/banners.server.ts";
 import { parsePage, type Violation } from "../../core/shared/violations.ts";
 import { STAFF_ROLES } from "../../core/staff/roles.ts";
-import { LEAD_STATUSES } from "../../core/delivery/outbox.ts";
+import { LEAD_STATUSES } from "../../core/delivery/outbox.server.ts";
 
 /**
  * The answers of the API described once, in zod: the OpenAPI document (/api/docs.json), the Hydra
@@ -57,7 +57,7 @@ export const errorSchema = z
 
 const imageRef = z.object({ uri: z.string().openapi({ example: "/media/used/12-1.webp" }) });
 
-/** An uploaded photo's renditions for a <picture> (core/media/image-pipeline.ts pictureSources). */
+/** An uploaded photo's renditions for a <picture> (core/media/image-pipeline.server.ts pictureSources). */
 const pictureSourcesSchema = z.object({
   sources: z.array(
     z.object({

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { dealerOfActor, dealersOfActor } from "../../core/dealers/staff-dealers.ts";
+import { dealerOfActor, dealersOfActor } from "../../core/dealers/staff-dealers.server.ts";
 import { STAFF_ROLE_LABELS, StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";

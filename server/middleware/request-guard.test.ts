@@ -9,7 +9,7 @@ import { builtSite, serveOverHttp } from "../../tests/support/page-server.ts";
 import { capturingLogger } from "../../tests/support/log-capture.ts";
 import { createLogger } from "../logger.ts";
 import { type RequestGuardOptions, requestGuard } from "./request-guard.ts";
-import { DatabaseRateLimiter } from "../../core/shared/database-rate-limiter.ts";
+import { DatabaseRateLimiter } from "../../core/shared/database-rate-limiter.server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { enquiries, rateLimitWindows } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";

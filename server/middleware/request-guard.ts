@@ -3,7 +3,7 @@ import type { Context, Hono, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TrieRouter } from "hono/router/trie-router";
-import { clientRateKey } from "../../core/shared/client-key.ts";
+import { clientRateKey } from "../../core/shared/client-key.server.ts";
 import type { RateLimiter } from "../../core/shared/rate-limiter.ts";
 import { WriteQueue, WriteQueueFull, type WriteQueueLimits } from "../../core/shared/write-queue.ts";
 import { apiError } from "../api/responses.ts";
@@ -76,14 +76,14 @@ export type RequestGuardOptions = {
   /** How many multipart uploads are served at once and wait their turn (UPLOAD_LIMITS), staff's and others' apart. */
   uploadLimits?: WriteQueueLimits;
   /**
-   * The per-client allowance of counted requests (page views and clicks, core/insights/counts.ts). A request that
+   * The per-client allowance of counted requests (page views and clicks, core/insights/counts.server.ts). A request that
    * would be counted asks once (`countingClient`); past the allowance it is served as ever, and not counted.
    */
   countAllowance?: RateLimiter;
 };
 
 /**
- * What a counter asks the guard before it counts a request: the client's key (core/shared/client-key.ts) when the
+ * What a counter asks the guard before it counts a request: the client's key (core/shared/client-key.server.ts) when the
  * client's counting allowance has room (one hit per request, however often asked), null when it is used up.
  */
 export type CountingClient = () => Promise<string | null>;

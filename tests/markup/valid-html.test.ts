@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LinkSigner, manageAppointmentPath } from "../../core/appointments/links.ts";
+import { LinkSigner, manageAppointmentPath } from "../../core/appointments/links.server.ts";
 import { submitFinanceApplication } from "../../core/finance/applications.server.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { createMailer } from "../../core/delivery/email.ts";
+import { createMailer } from "../../core/delivery/email.server.ts";
 import {
   appointments,
   banners,

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useSubmit } from "react-router";
-import type { StockPhoto } from "../../../core/inventory/stock-admin.ts";
+import type { StockPhoto } from "../../../core/inventory/stock-admin.server.ts";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, labelClass, secondaryButtonClass } from "./form.tsx";
 import { useHydrated } from "../../lib/hydrated.ts";

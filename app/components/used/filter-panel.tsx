@@ -1,6 +1,6 @@
 import { type ComponentProps, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { type NavigateFunction, useNavigate } from "react-router";
-import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedFilters } from "../../../core/inventory/used-vehicles.server.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { KEEP_FOCUS } from "../../lib/focus-on-navigation.ts";
 import {

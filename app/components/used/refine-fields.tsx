@@ -1,5 +1,5 @@
 import { colourLabel, type RangeOption } from "../../../core/inventory/used-facets.ts";
-import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedFilters } from "../../../core/inventory/used-vehicles.server.ts";
 import type { ListingState } from "../../lib/used-listing.ts";
 import { StateSelect } from "./filter-panel.tsx";
 import { formatNumber } from "../../../core/shared/format.ts";

@@ -1,7 +1,12 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { describeSearch, savedQueryOf, subscribe, subscriptionSchema } from "../../../core/alerts/saved-searches.ts";
-import { findDealerId } from "../../../core/dealers/dealers.ts";
+import {
+  describeSearch,
+  savedQueryOf,
+  subscribe,
+  subscriptionSchema,
+} from "../../../core/alerts/saved-searches.server.ts";
+import { findDealerId } from "../../../core/dealers/dealers.server.ts";
 import { violationsFromZod } from "../../../core/shared/violations.ts";
 import { focusMainHeading } from "../../lib/focus-on-navigation.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";

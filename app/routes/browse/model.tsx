@@ -1,7 +1,7 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.server.ts";
 import { SPECIFICATIONS } from "../../../core/catalogue/range-fields.ts";
-import { findRangeModel, type RangeModelView, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
+import { findRangeModel, type RangeModelView, type RangeVariantView } from "../../../core/catalogue/ranges.server.ts";
 import { currentStaff } from "../../lib/staff.server.ts";
 import { variantKey } from "../../../core/catalogue/variant-keys.ts";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";

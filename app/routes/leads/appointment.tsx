@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from "react";
 import { data, Form, isRouteErrorResponse, redirect, useActionData, useNavigation } from "react-router";
-import { findAppointment } from "../../../core/appointments/appointments.ts";
+import { findAppointment } from "../../../core/appointments/appointments.server.ts";
 import { describeSlotStart, saDateOf } from "../../../core/appointments/calendar.ts";
-import { cancelBooking, moveBooking } from "../../../core/appointments/changes.ts";
-import { manageAppointmentLinkState, manageAppointmentPath } from "../../../core/appointments/links.ts";
-import { loadLeadForDelivery } from "../../../core/delivery/lead-source.ts";
+import { cancelBooking, moveBooking } from "../../../core/appointments/changes.server.ts";
+import { manageAppointmentLinkState, manageAppointmentPath } from "../../../core/appointments/links.server.ts";
+import { loadLeadForDelivery } from "../../../core/delivery/lead-source.server.ts";
 import { isUuid } from "../../../core/shared/uuid.ts";
 import { AppointmentFields } from "../../components/appointment-fields.tsx";
 import { appointmentStart } from "../../lib/appointment.ts";

@@ -1,12 +1,12 @@
 import { GROUP_NAME } from "../../../core/dealers/group.ts";
-import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.ts";
+import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.server.ts";
 import { formatRand } from "../../../core/shared/format.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { MAX_SELLER_PHOTOS } from "../../../core/leads/seller-photos.ts";
+import { MAX_SELLER_PHOTOS } from "../../../core/leads/seller-photos.server.ts";
 import type { Route } from "./+types/sell-your-car";
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
-import { findRangeVariants, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
+import { findRangeVariants, type RangeVariantView } from "../../../core/catalogue/ranges.server.ts";
 import { variantKey } from "../../../core/catalogue/variant-keys.ts";
 import { isProvince, provinceDistanceKm } from "../../../core/dealers/province-distance.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../../../core/inventory/compare-selection.ts";
 import { PROVINCES, type Province } from "../../../core/inventory/used-query.ts";
-import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.server.ts";
 import { monthlyRepayment } from "../../../core/finance/repayment.ts";
 import { formatKm, formatRand, horsepower } from "../../../core/shared/format.ts";
 import { useHydrated } from "../../lib/hydrated.ts";

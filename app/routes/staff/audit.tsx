@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { auditedEntities, listAuditEntries, parseAuditFilter } from "../../../core/staff/audit-log.ts";
-import { staffDealerChoices } from "../../../core/staff/accounts.ts";
+import { auditedEntities, listAuditEntries, parseAuditFilter } from "../../../core/staff/audit-log.server.ts";
+import { staffDealerChoices } from "../../../core/staff/accounts.server.ts";
 import {
   ErrorSummary,
   errorsByField,

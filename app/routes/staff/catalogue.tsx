@@ -6,7 +6,7 @@ import {
   renameMake,
   renameModel,
   type CatalogueResult,
-} from "../../../core/catalogue/catalogue-admin.ts";
+} from "../../../core/catalogue/catalogue-admin.server.ts";
 import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
 import { Field } from "../../components/field.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
+import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.server.ts";
 import {
   channelDealerDetails,
   type DetailsErrors,
@@ -9,8 +9,12 @@ import {
   setChannelDealerDetails,
   setChannelEnabled,
   UnknownChannel,
-} from "../../../core/channels/channel-settings.ts";
-import { type HeldImportView, listHeldImports, publishHeldImport } from "../../../core/inventory/held-imports.ts";
+} from "../../../core/channels/channel-settings.server.ts";
+import {
+  type HeldImportView,
+  listHeldImports,
+  publishHeldImport,
+} from "../../../core/inventory/held-imports.server.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { ChannelGuide } from "../../components/staff/channel-guide.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";

@@ -11,13 +11,13 @@ import {
   parsePhotoHost,
   removePhotoHost,
   revokeFeedKey,
-} from "../../../core/inventory/feed-keys.ts";
+} from "../../../core/inventory/feed-keys.server.ts";
 import {
   EMPTY_PROFILE,
   feedProfilesOf,
   parseFeedProfile,
   saveFeedProfile,
-} from "../../../core/inventory/feed-profiles.ts";
+} from "../../../core/inventory/feed-profiles.server.ts";
 import { FEED_COLUMNS, valueMapsText } from "../../../core/inventory/feed-columns.ts";
 import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
-import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
-import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers.ts";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.server.ts";
+import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers.server.ts";
 import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";

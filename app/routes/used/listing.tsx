@@ -1,7 +1,7 @@
 import { redirect, useNavigation } from "react-router";
-import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.server.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
-import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.server.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";

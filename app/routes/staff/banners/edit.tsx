@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getStaffBanner, updateBanner } from "../../../../core/content/banners-admin.ts";
-import { areaDealers } from "../../../../core/content/content-admin.ts";
+import { getStaffBanner, updateBanner } from "../../../../core/content/banners-admin.server.ts";
+import { areaDealers } from "../../../../core/content/content-admin.server.ts";
 import { BackToList, BannerForm } from "../../../components/staff/content-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
 import { BANNER_FORM_FIELDS, recordId } from "../../../lib/content-fields.ts";

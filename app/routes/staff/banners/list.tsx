@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listStaffBanners } from "../../../../core/content/banners-admin.ts";
+import { listStaffBanners } from "../../../../core/content/banners-admin.server.ts";
 import { BANNER_TYPE_LABELS } from "../../../../core/content/content-labels.ts";
 import { buttonClass } from "../../../components/staff/form.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";

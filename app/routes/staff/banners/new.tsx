@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { createBanner } from "../../../../core/content/banners-admin.ts";
-import { areaDealers } from "../../../../core/content/content-admin.ts";
+import { createBanner } from "../../../../core/content/banners-admin.server.ts";
+import { areaDealers } from "../../../../core/content/content-admin.server.ts";
 import { BackToList, BannerForm } from "../../../components/staff/content-form.tsx";
 import { BANNER_FORM_FIELDS } from "../../../lib/content-fields.ts";
 import { contentFormValues, refusedContentForm } from "../../../lib/content-form.server.ts";

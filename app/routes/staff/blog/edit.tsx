@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { getStaffBlogPost, updateBlogPost } from "../../../../core/content/blog-admin.ts";
+import { getStaffBlogPost, updateBlogPost } from "../../../../core/content/blog-admin.server.ts";
 import { BlogForm, BodyImageForm } from "../../../components/staff/blog-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
 import { blogFormAction } from "../../../lib/blog-form.server.ts";

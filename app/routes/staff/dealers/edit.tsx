@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { getStaffDealer, updateDealer } from "../../../../core/dealers/dealer-admin.ts";
+import { getStaffDealer, updateDealer } from "../../../../core/dealers/dealer-admin.server.ts";
 import { DealerForm } from "../../../components/staff/dealer-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
 import { dealerFormValues, refusedDealerForm } from "../../../lib/dealer-form.server.ts";

@@ -1,4 +1,4 @@
-import { insightsCsv } from "../../../../core/insights/insights.ts";
+import { insightsCsv } from "../../../../core/insights/insights.server.ts";
 import { INSIGHTS_TABLES, type InsightsTable, parseInsightsQuery } from "../../../../core/insights/insights-query.ts";
 import { southAfricanDay } from "../../../../core/shared/days.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";

@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
-import { addCampaignSpend, removeCampaignSpend } from "../../../../core/insights/campaign-spend.ts";
+import { addCampaignSpend, removeCampaignSpend } from "../../../../core/insights/campaign-spend.server.ts";
 import {
   type InsightsReport,
   insightsScope,
   readInsights,
   type SourceRow,
   type StockRow,
-} from "../../../../core/insights/insights.ts";
+} from "../../../../core/insights/insights.server.ts";
 import {
   type InsightsQuery,
   type InsightsTable,
@@ -16,7 +16,7 @@ import {
   type StockSort,
   type StockView,
 } from "../../../../core/insights/insights-query.ts";
-import { heldInPeriod } from "../../../../core/leads/held.ts";
+import { heldInPeriod } from "../../../../core/leads/held.server.ts";
 import { southAfricanDay } from "../../../../core/shared/days.ts";
 import { formatDate, formatNumber, formatRand, formatRandCents, formatWhole } from "../../../../core/shared/format.ts";
 import type { Violation } from "../../../../core/shared/violations.ts";
@@ -45,7 +45,7 @@ import type { Route } from "./+types/insights";
 /**
  * /staff/insights (decision 057): where the leads come from and what they cost, the funnel per dealer and the
  * ageing stock, for a chosen period. Group administrators see the group or one dealer; dealer managers their own
- * dealers (core/insights/insights.ts scopes every query). Every table has a CSV download. On a phone the page is
+ * dealers (core/insights/insights.server.ts scopes every query). Every table has a CSV download. On a phone the page is
  * its figures and charts first; each long table is folded under them, with the columns a phone has room for and
  * the rest of each row's figures on a line of its own.
  */

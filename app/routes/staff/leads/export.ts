@@ -1,4 +1,4 @@
-import { exportInboxCsv, parseInboxFilter } from "../../../../core/leads/inbox.ts";
+import { exportInboxCsv, parseInboxFilter } from "../../../../core/leads/inbox.server.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/export";
 

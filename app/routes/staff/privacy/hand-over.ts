@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { exportPersonRecords, parsePersonIdentifier } from "../../../../core/privacy/privacy.ts";
+import { exportPersonRecords, parsePersonIdentifier } from "../../../../core/privacy/privacy.server.ts";
 import { privacyStepContext } from "../../../lib/privacy-requests.server.ts";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { assertStaffWrite, staffFailure } from "../../../lib/staff.server.ts";

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
-import { updateRangeVariant } from "../../../../core/catalogue/range-parts-admin.ts";
-import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.ts";
+import { updateRangeVariant } from "../../../../core/catalogue/range-parts-admin.server.ts";
+import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.server.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { BackToList } from "../../../components/staff/content-form.tsx";
 import { EditableForm } from "../../../components/staff/range-parts.tsx";

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
-import { areaDealers } from "../../../../core/content/content-admin.ts";
-import { getStaffDeal, setDealStatus, updateDeal } from "../../../../core/content/deals-admin.ts";
+import { areaDealers } from "../../../../core/content/content-admin.server.ts";
+import { getStaffDeal, setDealStatus, updateDeal } from "../../../../core/content/deals-admin.server.ts";
 import { dealerScope } from "../../../../core/staff/roles.ts";
 import { BackToList, DealForm } from "../../../components/staff/content-form.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { areaDealers } from "../../../../core/content/content-admin.ts";
-import { createDeal } from "../../../../core/content/deals-admin.ts";
+import { areaDealers } from "../../../../core/content/content-admin.server.ts";
+import { createDeal } from "../../../../core/content/deals-admin.server.ts";
 import { dealerScope } from "../../../../core/staff/roles.ts";
 import { BackToList, DealForm } from "../../../components/staff/content-form.tsx";
 import { DEAL_FORM_FIELDS } from "../../../lib/content-fields.ts";
