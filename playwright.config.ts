@@ -17,9 +17,9 @@ const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 /**
- * The back-office specs that change what the public pages show: specials, banners, posts, dealers (issue 16), stock
+ * The back-office specs that change what the public pages show: specials, banners, posts, dealers, stock
  * added, repriced and sold by hand, and a dealer's whole stock through its feed, which retires that dealer's demo
- * stock (issue 34). They run after the rest, so that a listing's total never changes between a spec's page and
+ * stock. They run after the rest, so that a listing's total never changes between a spec's page and
  * its API read (a vehicle sold by staff-stock.spec.ts did, in one run).
  */
 const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers|feeds|stock|stock-catalogue)\.spec\.ts$/;
@@ -71,7 +71,7 @@ export default defineConfig({
       // Likewise every staff sign-in, right or wrong, comes from 127.0.0.1, and several specs send a wrong password on
       // purpose; the per-client allowance itself is tested in core/staff/sign-in.test.ts and server/staff-area.test.ts.
       STAFF_SIGN_IN_CLIENT_FAILURES: "1000",
-      // The back office's first administrator (issue 15: the bootstrap at first start).
+      // The back office's first administrator (the bootstrap at first start).
       STAFF_BOOTSTRAP_EMAIL: E2E_ADMIN.email,
       STAFF_BOOTSTRAP_PASSWORD: E2E_ADMIN.password,
       // Saved-search alerts every 3 s instead of daily, so that alerts.spec.ts sees one arrive.

@@ -26,13 +26,13 @@ export type LoadResult = {
   statuses: Record<string, number>;
   /** CPU time per answer (ms) of the server process and of the database's processes (null: inside the server). */
   cpuMsPerAnswer?: { server: number; database: number | null };
-  /** A server-rendered page of ours, or the floor's page (issue 19's throughput ratios compare the two). */
+  /** A server-rendered page of ours, or the floor's page (the throughput ratios compare the two). */
   kind?: ScenarioKind;
 };
 
 /**
  * A page of ours or the floor's; a "miss" asks for it with a query string of its own on every request, so that
- * the rendered-page cache never answers and each answer is a render (issue 33, item 3).
+ * the rendered-page cache never answers and each answer is a render.
  */
 export type ScenarioKind = "page" | "floor" | "page-miss" | "floor-miss";
 
@@ -138,7 +138,7 @@ const KEYWORDS = [
 ];
 
 /**
- * Issue 17's filters on top of the mix: price, year and mileage ranges, body types, provinces, colours,
+ * The refinements on top of the mix: price, year and mileage ranges, body types, provinces, colours,
  * dealers and keywords, as a buyer narrowing the list on a phone would combine them, with sorts and pages.
  */
 export function refinedApiRequests(
@@ -180,7 +180,7 @@ export function usedApiScenario(
   };
 }
 
-/** The used-vehicle API with issue 17's filters (see `refinedApiRequests`). */
+/** The used-vehicle API with the refinements (see `refinedApiRequests`). */
 export function refinedApiScenario(
   name: string,
   makes: { slug: string; models: string[] }[],

@@ -1,5 +1,5 @@
 /**
- * What counting page views costs the server per page (issue 35, decision 057): the built site in this process on
+ * What counting page views costs the server per page (decision 057): the built site in this process on
  * an in-memory embedded database with the demo catalogue, the same pages asked for with counting on and off,
  * alternately, in rounds; the process's CPU time (user + system) per answer is compared. Pages come from the page
  * cache (what most views are, and where counting is the largest share of an answer) and rendered (cache off).

@@ -114,7 +114,7 @@ export const models = pgTable(
 );
 
 /**
- * The open used-vehicle catalogue's memory of old names and addresses (issue 38): a make renamed or merged
+ * The open used-vehicle catalogue's memory of old names and addresses: a make renamed or merged
  * away leaves its name (by core/catalogue/make-names.ts nameKey) as an alias, so a feed that still sends it
  * finds the make, and its slug as a redirect, so /used/{old} answers 301 to the make's listing.
  */
@@ -310,9 +310,9 @@ export const usedVehicles = pgTable(
     /** The features and extras the DMS lists (or staff type), as sent: one list, items split by dealerFeatures. */
     features: text("features"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
+    /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... */
     bodyType: text("body_type").notNull().default("Other"),
-    /** The TransUnion (Mead & McGrouther) code a DMS gives the model variant; null when not known (issue 38). */
+    /** The TransUnion (Mead & McGrouther) code a DMS gives the model variant; null when not known. */
     mmCode: text("mm_code"),
     /** The registration number (number plate), as the dealer's system has it. */
     registration: text("registration"),
@@ -443,7 +443,7 @@ export const blogPosts = pgTable(
     keywords: text("keywords"),
     /** 'draft' or 'published'; a published post with a future `published_at` is Scheduled (decided at read time). */
     status: text("status").notNull().default("published"),
-    /** When the post goes public (issue 16); `publish_date` is its date in South Africa, as pages show it. */
+    /** When the post goes public; `publish_date` is its date in South Africa, as pages show it. */
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     /** The body as the back office edits it (Markdown); `body` is its HTML. Null for posts written as HTML (the seed's). */
     bodyMarkdown: text("body_markdown"),
@@ -454,7 +454,7 @@ export const blogPosts = pgTable(
   (t) => [index("blog_posts_publish_idx").on(t.publishDate, t.id)],
 );
 
-/** A dealer's former slugs (issue 16): /dealer/{old}/... and /api/dealers/{old} answer a permanent redirect to the current one. */
+/** A dealer's former slugs: /dealer/{old}/... and /api/dealers/{old} answer a permanent redirect to the current one. */
 export const dealerFormerSlugs = pgTable("dealer_former_slugs", {
   slug: text("slug").primaryKey(),
   dealerId: integer("dealer_id")
@@ -495,9 +495,9 @@ export const enquiries = pgTable(
     /** Parts and service: the year of the visitor's own vehicle. */
     vehicleYear: smallint("vehicle_year"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    /** Same person, enquiry and dealer in the same 10-minute window (core/leads/dedupe.ts): stored once. */
+    /** Same person, enquiry and dealer in the same 10-minute window (core/leads/enquiries.server.ts): stored once. */
     dedupeKey: text("dedupe_key").notNull(),
-    /** Issue 35: the source of the visit that sent it. */
+    /** The source of the visit that sent it. */
     attribution: jsonb("attribution").$type<LeadAttribution>(),
     /**
      * Why a web form's enquiry is held as automated (core/leads/held.server.ts): 'honeypot', 'too-fast' or
@@ -537,7 +537,7 @@ export const financeApplications = pgTable(
     /** AES-256-GCM ciphertext of the personal, employment, financial and expense sections. */
     encryptedPayload: text("encrypted_payload").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    /** Issue 35: the source of the visit that sent it (not personal: it is kept outside the encrypted payload). */
+    /** The source of the visit that sent it (not personal: it is kept outside the encrypted payload). */
     attribution: jsonb("attribution").$type<LeadAttribution>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When its e-mail, phone and ID number were added to finance_application_identifiers; null: not yet (back-filled at start). */
@@ -589,7 +589,7 @@ export const pendingFileErasures = pgTable("pending_file_erasures", {
 });
 
 /**
- * Where a dealer's leads go (issue 7): e-mail addresses and CRM webhooks, per kind of lead. A dealer with no
+ * Where a dealer's leads go: e-mail addresses and CRM webhooks, per kind of lead. A dealer with no
  * enabled e-mail channel for a kind of lead gets it at its dealer principal's address (dp_email).
  */
 export const dealerLeadChannels = pgTable(
@@ -670,7 +670,7 @@ export const leadDeliveryAttempts = pgTable(
 );
 
 /**
- * Fixed-window POST counters per client, shared by every app instance on this database (issue 9). One row per
+ * Fixed-window POST counters per client, shared by every app instance on this database. One row per
  * key and window; windows older than the previous one are deleted as new windows open.
  */
 export const rateLimitWindows = pgTable(
@@ -880,7 +880,7 @@ export const dealerFeedKeys = pgTable(
 );
 
 /**
- * How a feed key's export is read (issue 38): which of its columns is which stock field, by the header's
+ * How a feed key's export is read: which of its columns is which stock field, by the header's
  * name, and how a column's values map to the site's ("7G-Tronic" is Automatic). Saved by a group
  * administrator on the feeds page; the feed API reads the key's feed with it, over the built-in column names.
  */
@@ -935,7 +935,7 @@ export const dealerFeedPhotoHosts = pgTable(
 );
 
 /**
- * Where a lead stands with its dealer's salespeople (issue 16): New, Contacted, Appointment, Sold or Lost.
+ * Where a lead stands with its dealer's salespeople: New, Contacted, Appointment, Sold or Lost.
  * One row per lead once somebody first changes it (a lead without a row is New); `first_response_at` is the
  * first change and never moves, for the first-response report. Enquiries and finance applications alike.
  */
@@ -976,7 +976,7 @@ export const leadWorkNotes = pgTable(
 /**
  * Every change of a used vehicle's price, written by a trigger on used_vehicles (migration 0014), so that
  * any writer (back office, feed import, plain SQL) leaves the history the vehicle page and price-drop
- * alerts show (issue 17).
+ * alerts show.
  */
 export const usedVehiclePriceChanges = pgTable(
   "used_vehicle_price_changes",
@@ -996,7 +996,7 @@ export const usedVehiclePriceChanges = pgTable(
 );
 
 /**
- * An e-mail address that asked for saved-search alerts (issue 17), with its POPIA consent. The manage token
+ * An e-mail address that asked for saved-search alerts, with its POPIA consent. The manage token
  * opens the page listing all of its searches; after unsubscribing, nothing is sent and the row (and its
  * searches) is deleted after the retention period.
  */
@@ -1077,7 +1077,7 @@ export const appointments = pgTable(
   (t) => [index("appointments_dealer_slot_idx").on(t.dealerId, t.kind, t.startsAt)],
 );
 
-/** A 'Sell Your Car' lead's vehicle details beyond the enquiry's make, model and year (issue 18). */
+/** A 'Sell Your Car' lead's vehicle details beyond the enquiry's make, model and year. */
 export const tradeIns = pgTable("trade_ins", {
   enquiryId: uuid("enquiry_id")
     .primaryKey()
@@ -1211,7 +1211,7 @@ export const channelFetches = pgTable(
 );
 
 /**
- * Issue 35: what the site's pages do, counted per day and per source of the visit, and nothing else: no address,
+ * What the site's pages do, counted per day and per source of the visit, and nothing else: no address,
  * no visitor id, no time of day. `kind` is one of COUNT_KINDS (core/insights/counts.server.ts); `subject` is what was
  * viewed or clicked (a used vehicle's id, a model's slug, a form's name), '' where the kind has none; `dealer_id`
  * 0 where no dealer is concerned; `campaign` '' for a visit without one. Kept 25 months.
@@ -1237,7 +1237,7 @@ export const pageCountsDaily = pgTable(
 );
 
 /**
- * Issue 35: what a campaign cost over a period, entered by a group administrator (dealer_id null: the group's) or a
+ * What a campaign cost over a period, entered by a group administrator (dealer_id null: the group's) or a
  * dealer manager, so that the insights page can give a cost per lead. A campaign is named as its links name it
  * (utm_source, utm_medium, utm_campaign).
  */

@@ -77,7 +77,7 @@ export type AppDeps = {
   staticRoot?: string;
   /** Vite serves the client (`npm run dev`): its hot-reload socket and injected styles need a looser CSP. */
   viteDevelopment?: boolean;
-  /** Per-client allowance of writes; default 30 in 10 minutes, in memory (main.ts passes the shared database one). */
+  /** Per-client allowance of writes; default 30 in 10 minutes, in memory (site.ts passes the shared database one). */
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
@@ -87,18 +87,18 @@ export type AppDeps = {
   groupLegal?: GroupLegalDetails;
   /** Used-vehicle URLs per sitemap file (the protocol's limit, 50 000; smaller in tests). */
   sitemapUrlsPerFile?: number;
-  /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
+  /** Encrypts finance applications; site.ts passes the configured key, tests get a throwaway one. */
   financeCipher?: FinanceCipher;
   /**
-   * Signs the buyers' appointment links and the staff's known-device cookies; main.ts passes the configured key,
+   * Signs the buyers' appointment links and the staff's known-device cookies; site.ts passes the configured key,
    * tests get a throwaway one.
    */
   linkSigner?: LinkSigner;
   /** Where the outbox e-mails are and how long each kind of personal record is kept (core/privacy); default: DEFAULT_RETENTION and no outbox. */
   privacy?: PrivacySettings;
-  /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
+  /** The used listing; site.ts passes one that keeps the stock in memory, tests default to queries. */
   usedStock?: UsedStock;
-  /** What public pages read; main.ts passes models kept in memory, tests default to queries. */
+  /** What public pages read; site.ts passes models kept in memory, tests default to queries. */
   readModels?: ReadModels;
   /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
   isDraining?: () => boolean;
@@ -106,7 +106,7 @@ export type AppDeps = {
   requestMetrics?: MiddlewareHandler;
   /**
    * The mail channel (core/delivery/email.server.ts): the staff area's one-time links and the pages' own e-mails
-   * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
+   * (saved-search confirmations; without it those forms answer 503). site.ts passes the configured one.
    */
   mailer?: Mailer;
   /** Rendered public pages kept in memory (server/page-cache.ts); without it every page is rendered per request. */
@@ -116,7 +116,7 @@ export type AppDeps = {
    * in the hour after its first before each further attempt waits (default 5; core/staff/sign-in-throttle.server.ts).
    */
   signInClientFailures?: number;
-  /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
+  /** The bounded queue of buyers' writes (core/shared/write-queue.ts); site.ts sizes it for the database. */
   writeQueue?: WriteQueue;
   /** How many pages render at once and wait their turn (PAGE_RENDER_LIMITS, server/page-renders.ts). */
   renderLimits?: WriteQueueLimits;

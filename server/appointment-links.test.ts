@@ -11,7 +11,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 
 /**
- * The buyer's move-or-cancel page over HTTP (issue 32): moving the appointment revokes the link it was opened
+ * The buyer's move-or-cancel page over HTTP: moving the appointment revokes the link it was opened
  * with, which then answers 410 with a message saying so, while the link to the new time works. Needs `npm run build`.
  */
 let database: DatabaseHandle;

@@ -17,7 +17,7 @@ export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
 }));
 
 /**
- * The back office's content forms (issue 16), which carry their image (up to 20 MB) with the fields: a blog
+ * The back office's content forms, which carry their image (up to 20 MB) with the fields: a blog
  * post's hero image or an image for its body, a special's or a banner's image, a range model's brochure (10 MB)
  * or gallery picture, a range colour's picture; at the page and at its React Router data address.
  */
@@ -43,7 +43,7 @@ export const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = [
 
 /**
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
- * photos (issue 18), at the page and at its React Router data address, under / and /dealer/{name}.
+ * photos, at the page and at its React Router data address, under / and /dealer/{name}.
  */
 export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = [
   "/sell-your-car",

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 34: the vehicle page, its JSON-LD, the sitemap and every channel's feed never disagree. A price change,
+ * The vehicle page, its JSON-LD, the sitemap and every channel's feed never disagree. A price change,
  * a reservation and a sale made in the back office (core/inventory/stock-admin.server.ts) reach all of them at the next
  * fetch, through the one change notification to the in-memory stock (core/shared/change-notifications.ts), as
  * server/site.ts wires it: in-memory stock and read models, the rendered-page cache. On PostgreSQL also with

@@ -20,7 +20,7 @@ import type { StaffActor } from "../core/staff/roles.ts";
 import { createApp } from "./app.ts";
 
 /**
- * The catalogue feeds as Meta, TikTok and a marketplace fetch them (issue 34): the key, the answer's
+ * The catalogue feeds as Meta, TikTok and a marketplace fetch them: the key, the answer's
  * validators and coding, the stock's changes at the next fetch, and the fetch log.
  */
 

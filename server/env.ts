@@ -78,7 +78,7 @@ const envSchema = z.object({
   VITALS_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   /** How often this instance adds the vitals it counted to the database. */
   VITALS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
-  /** How often this instance adds the page views, visits and clicks it counted to the database (issue 35, /staff/insights). */
+  /** How often this instance adds the page views, visits and clicks it counted to the database (/staff/insights). */
   PAGE_COUNTS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** Counted page views and clicks one client may make per POST_RATE_WINDOW_SECONDS (in each instance's memory); past it, pages are served and not counted. */
   PAGE_COUNTS_RATE_LIMIT: z.coerce.number().int().min(1).default(600),

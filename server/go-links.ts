@@ -18,7 +18,7 @@ import type { BodyLimitRule, GuardVariables } from "./middleware/request-guard.t
 import { countedClient, isUncountedVisitor, visitOf } from "./page-counts.ts";
 
 /**
- * Issue 35, the clicks the page counts include (decision 057). WhatsApp and directions links are same-origin
+ * The clicks the page counts include (decision 057). WhatsApp and directions links are same-origin
  * redirects: GET /go/{whatsapp|directions}/{dealer}[?vehicle=id] counts the click and answers 302 to the chat or
  * the map, whose address is computed here from the dealer record (never taken from the request: no open
  * redirect). A call link keeps its tel: address and names POST /go/ping/call/{dealer}[?vehicle=id] in its `ping`

@@ -174,7 +174,7 @@ export class Metrics {
 
   /**
    * Counts each new lead (the forms and the API, not a duplicate nor a dropped bot post) by its type and the
-   * source and medium of the visit that sent it (issue 35). Sources and mediums are bounded to the names
+   * source and medium of the visit that sent it. Sources and mediums are bounded to the names
    * core/attribution names itself and the common mediums, anything else "other", so that a campaign's own
    * utm_source cannot grow the series; the campaign itself is on the lead (the inbox, its CSV, the insights).
    */

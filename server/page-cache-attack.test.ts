@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 32 item 3: the rendered-page cache attacked from the route table. Every page route, in every spelling
+ * The rendered-page cache attacked from the route table. Every page route, in every spelling
  * the router reads as the same page (an escaped letter, another case, a trailing slash, `//`, its `.data`),
  * is asked for first by a signed-in group administrator and then by an anonymous visitor: the visitor must
  * never receive what was rendered for the administrator (the inbox's buyer, the session's CSRF token, the

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 35 item 2, counts not tracking (decision 057), over real HTTP on the built site: which answers count as a
+ * Counts, not tracking (decision 057), over real HTTP on the built site: which answers count as a
  * view, a visit or a click, by the source of the visit, and which do not (crawlers, staff, HEAD, errors,
  * prefetches, a data request that does not load the page); the /go/ redirects and the call links' ping.
  */

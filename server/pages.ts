@@ -217,7 +217,7 @@ const matchers = new WeakMap<ServerBuild, (pagePath: string) => RouteMatches>();
 /**
  * The router's own `matchRoutes` over a build's route table, with the matches of the last REMEMBERED_MATCHES
  * paths remembered: one page request asks it several times (the request guard's spelling, the metrics' label, the
- * page cache's rule, the page counts). It ranks the whole table it is given on every call, about 2 ms for the
+ * page cache's rule, the page counts). It ranks the whole table it is given on every call, which is slow for the
  * whole of ours, so it is given only the routes that can match the path's first segment (`candidateRoutesOf`).
  * Callers only read the matches.
  */

@@ -1,5 +1,5 @@
 /**
- * The one notion of a request's path (issue 32, decision 047). Every layer that decides by path (the request
+ * The one notion of a request's path (decision 047). Every layer that decides by path (the request
  * guard, the caching rule, the page cache, the staff checks, robots headers, rate-limit exemptions) and the
  * router must see the same path, so the request guard answers every other spelling of a path before any of
  * them decides: a form the router would read differently from its text (an escaped letter, `//`, a trailing

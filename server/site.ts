@@ -124,7 +124,7 @@ async function runSite(pages: SitePages, env: Env, logger: Logger) {
     logger: logger.child({ component: "web-vitals" }),
     flushEveryMs: env.VITALS_FLUSH_SECONDS * 1000,
   });
-  // Page views, visits and clicks per source (issue 35, decision 057): counted in memory, added every PAGE_COUNTS_FLUSH_SECONDS.
+  // Page views, visits and clicks per source (decision 057): counted in memory, added every PAGE_COUNTS_FLUSH_SECONDS.
   const pageCounts = new PageCountsAggregator(database.db, {
     logger: logger.child({ component: "page-counts" }),
     flushEveryMs: env.PAGE_COUNTS_FLUSH_SECONDS * 1000,

@@ -130,7 +130,7 @@ describe("without a session", () => {
     )) {
       expect(await (await fetch(site.baseUrl + sitemap)).text(), sitemap).not.toContain("/staff");
     }
-    // Public pages set no staff cookie: at most the visit's source (issue 35), which is no session.
+    // Public pages set no staff cookie: at most the visit's source, which is no session.
     for (const pathname of ["/", "/used", "/new"]) {
       const cookies = (
         await fetch(site.baseUrl + pathname, { headers: { "User-Agent": BROWSER } })

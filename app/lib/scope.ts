@@ -29,7 +29,7 @@ export type SiteLayoutData = {
   siteUrl: string;
   /** The names behind the path's segments, for the breadcrumbs (decision 078). */
   crumbNames: CrumbNames;
-  /** The share of visits that report their Core Web Vitals (issue 33). */
+  /** The share of visits that report their Core Web Vitals. */
   vitalsSampleRate: number;
   /** The group's legal details, shown in the footer. */
   groupLegal: GroupLegalDetails;

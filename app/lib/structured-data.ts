@@ -5,7 +5,7 @@ import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import type { UsedVehicleView } from "../../core/inventory/used-vehicles.server.ts";
 import { absoluteUrl, type JsonLd, SITE_NAME } from "./meta.ts";
 
-/** schema.org structured data for the pages' JSON-LD (issue 8): vehicles, dealers and posts. */
+/** schema.org structured data for the pages' JSON-LD: vehicles, dealers and posts. */
 
 const CONTEXT = "https://schema.org";
 const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;

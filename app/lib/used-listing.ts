@@ -69,7 +69,7 @@ export type ListingState = {
   page: number;
 } & UsedRefinements;
 
-/** The filters of issue 17 in the query string, in the order they are written, with the API's names. */
+/** The refinements (`UsedRefinements`) in the query string, in the order they are written, with the API's names. */
 const REFINEMENT_PARAMS: {
   name: string;
   values: (state: UsedRefinements) => readonly (string | number)[] | undefined;
@@ -87,7 +87,7 @@ const REFINEMENT_PARAMS: {
 ];
 const one = (value: number | undefined) => (value === undefined ? undefined : [value]);
 
-/** The filters of issue 17 a state holds, and no others (absent keys stay absent). */
+/** The refinements a state holds, and no others (absent keys stay absent). */
 export function refinementsOf(state: UsedRefinements): UsedRefinements {
   const { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs, keywords } =
     state;

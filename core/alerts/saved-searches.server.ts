@@ -13,10 +13,10 @@ import type { PersonIdentifier } from "../privacy/identifiers.ts";
 import { isOnDoNotContactList, type PersonIndex } from "../privacy/do-not-contact.server.ts";
 
 /**
- * Saved used-listing searches with e-mail alerts (issue 17). POPIA: an address is stored only with the
+ * Saved used-listing searches with e-mail alerts. POPIA: an address is stored only with the
  * visitor's explicit consent; nothing but the confirmation is sent before its link is clicked (double
  * opt-in); unsubscribing stops every alert at once, and the address and its searches are deleted
- * `ALERT_RETENTION_DAYS` later (`purgeAlertAddresses`). See docs/decisions/024-saved-search-alerts.md.
+ * `ALERT_RETENTION_DAYS` later (`purgeAlertAddresses`). See docs/decisions/024-buyer-tools-filters-shortlists-alerts.md.
  */
 
 /** Unconfirmed searches are deleted after this long: the confirmation link is no longer valid. */

@@ -2,7 +2,7 @@
 import type { BusinessHours } from "../../db/schema.ts";
 
 /**
- * The appointment calendar (issue 18): the 30-minute slots a dealer offers, from the same opening hours the
+ * The appointment calendar: the 30-minute slots a dealer offers, from the same opening hours the
  * dealer pages show (dealers.business_hours), in South African time (Africa/Johannesburg, +02:00 all year:
  * South Africa has no daylight saving, so a fixed offset is exact) with the public holidays computed.
  */

@@ -13,7 +13,7 @@ import {
 } from "./appointments.server.ts";
 
 /**
- * A buyer's changes to their appointment through the signed link (issue 18). Each change and the lead's
+ * A buyer's changes to their appointment through the signed link. Each change and the lead's
  * delivery again are one transaction: the dealer's channels get the lead as it now is (subject "Appointment
  * cancelled" or "moved") and the buyer a new confirmation whose .ics updates or removes the calendar entry.
  */

@@ -55,7 +55,7 @@ type LinkedAppointment = { id: string; start: Date; version: number };
 
 /**
  * What a move-or-cancel link is signed for: the appointment and its version, which each move or cancellation
- * raises, so a change revokes every link sent before it (issue 32). Version 1 signs the bare id, as the links
+ * raises, so a change revokes every link sent before it. Version 1 signs the bare id, as the links
  * in confirmations sent before this rule were signed, so those keep working until the first change.
  */
 function manageSubject(id: string, version: number): string {

@@ -8,7 +8,7 @@ import { isOneLineOfPlainText } from "../shared/text-rules.ts";
 export type { LeadAttribution } from "../../db/schema.ts";
 
 /**
- * Issue 35: where a visit came from, first party. The first page of a visit records its source in one HttpOnly
+ * Where a visit came from, first party. The first page of a visit records its source in one HttpOnly
  * cookie that lives for the visit (30 minutes idle, a day at most); every lead sent during the visit stores it, and
  * the daily counts are kept per source. Nothing here identifies a visitor: the referrer's host only, the landing
  * path without its query, the campaign's own parameters and the ad platforms' click ids (which the dealer's CRM and

@@ -15,7 +15,7 @@ import type { Violation } from "../shared/violations.ts";
 import { nameKey, slugOf } from "./make-names.ts";
 
 /**
- * Group administrators tidy the open catalogue (issue 38): rename a make or model, or merge one into another.
+ * Group administrators tidy the open catalogue: rename a make or model, or merge one into another.
  * A merge moves every vehicle and leaves the old name as an alias and the old slug as a redirect, so feeds
  * that still send the old name and links to the old listing keep working. The new-car range's makes and
  * models are not renamed or merged away (their pages and URLs are the range's). Each change is one

@@ -4,7 +4,7 @@ import { makeAliases, makes, models } from "../../db/schema.ts";
 import { canonicalMakeName, nameKey, newCatalogueName, slugOf } from "./make-names.ts";
 
 /**
- * The open used-vehicle catalogue (issue 38, docs/decisions/052-open-used-catalogue.md): any make and model
+ * The open used-vehicle catalogue (docs/decisions/052-open-used-catalogue.md): any make and model
  * can be listed. A name is found by its key (case, spaces, punctuation and accents aside), a make also by its
  * aliases (built-in, and the names of makes renamed or merged away); one not found is created on first use
  * with a tidied name and its slug. Creation is idempotent under concurrency (ON CONFLICT on the slugs), and

@@ -7,7 +7,7 @@ import { MAX_COMPARED, parseCompareSelection } from "../inventory/compare-select
 import { findRangeVariants, listRangeVariants } from "./ranges.server.ts";
 import { isVariantKey, parseVariantKeys, variantKey } from "./variant-keys.ts";
 
-/** Issue 17: new variants on /compare, named in its URL as make.model.variant. */
+/** New variants on /compare, named in its URL as make.model.variant. */
 const selection = (query: string) => parseCompareSelection(new URLSearchParams(query));
 
 describe("the compare URL", () => {

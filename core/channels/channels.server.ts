@@ -83,8 +83,8 @@ const PIECE_ROWS = 100;
  * The file's bytes (UTF-8), in the pieces it was written in: a CSV with the channel's header row (writeCsv:
  * quoted as RFC 4180 needs, a cell a spreadsheet would run as a formula neutralised), or a JSON list. Each
  * piece is written and encoded in a slice of the event loop, and the pieces are never joined: a whole file in
- * one string or buffer (64 MB for 100 000 vehicles) takes the event loop most of a second to join, collect and
- * copy. The pieces one after the other are the bytes of the whole list written at once (a CSV piece ends with
+ * one string or buffer, tens of megabytes for a large stock, holds the event loop while it is joined, collected
+ * and copied. The pieces one after the other are the bytes of the whole list written at once (a CSV piece ends with
  * its record delimiter and only the first has the header; a JSON piece after the first starts with its comma).
  */
 export async function serialiseFeed(

@@ -2,7 +2,7 @@ import { forEachInSlices } from "../shared/slices.server.ts";
 import type { ChannelVehicle, FeedImage } from "./channel-vehicle.server.ts";
 
 /**
- * The checks every channel makes before it publishes a vehicle (issue 34): each answers the reasons, in
+ * The checks every channel makes before it publishes a vehicle: each answers the reasons, in
  * words a salesperson can act on, that the vehicle cannot go to the channel. A vehicle with any reason is
  * left out of that channel only; it stays on the site.
  */

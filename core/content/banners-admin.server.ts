@@ -18,7 +18,7 @@ import { type BannerInput, parseBanner } from "./content-schema.ts";
 import { toSastDateTime } from "./schedule.ts";
 
 /**
- * Banners of the home, new-car and Honda Wing pages as the back office changes them (issue 16): group
+ * Banners of the home, new-car and Honda Wing pages as the back office changes them: group
  * administrators and content editors only (a dealer manager is refused, 403). Each is group-wide or one
  * dealer's (shown on that dealer's pages with the group's), with an optional schedule. Every change is one
  * transaction with its audit entry; the banners table's data_changed trigger tells every instance.

@@ -12,7 +12,7 @@ import { toSastDateTime } from "./schedule.ts";
 import { blogHtmlFromMarkdown } from "./markdown.ts";
 
 /**
- * Blog posts as the back office writes them (issue 16): group administrators and content editors (roles
+ * Blog posts as the back office writes them: group administrators and content editors (roles
  * area "blog"); everyone else is refused. Every change is one transaction with its audit entry. The public
  * site follows through the blog_posts change notification (decision 034); a scheduled post needs none.
  */

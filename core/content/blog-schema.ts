@@ -6,7 +6,7 @@ import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 import { formatNumber } from "../shared/format.ts";
 
 /**
- * A blog post as the back office writes it (issue 16): the form's fields, their labels and rules. Input
+ * A blog post as the back office writes it: the form's fields, their labels and rules. Input
  * comes as form strings; blanks count as missing. The body is Markdown; the service turns it into
  * sanitised HTML.
  */

@@ -14,7 +14,7 @@ import { toSastDateTime } from "./schedule.ts";
 
 /**
  * Specials, service deals and banners edited through the back-office services, seen as the public sees them:
- * the read models, the API over HTTP and the sitemap (issue 16, decision 035).
+ * the read models, the API over HTTP and the sitemap (decision 035).
  */
 let server: TestServer;
 let admin: StaffActor;

@@ -12,7 +12,7 @@ import {
 import { parseSastDateTime } from "./schedule.ts";
 
 /**
- * Specials, service deals and banners as the back office enters them (issue 16): the field rules, on form
+ * Specials, service deals and banners as the back office enters them: the field rules, on form
  * strings (blanks count as missing). Times are South African (datetime-local, "2026-11-27T16:00"). The
  * labels are the form's, and name the fields in the 422 answers.
  */

@@ -27,7 +27,7 @@ import {
 import { endOfSastDay, sastDate, toSastDateTime } from "./schedule.ts";
 
 /**
- * Specials and service deals as the back office sees and changes them (issue 16). Content editors and group
+ * Specials and service deals as the back office sees and changes them. Content editors and group
  * administrators act on every deal, a dealer manager on their dealers' deals only (another dealer's deal is
  * not found; a group-wide one is not theirs either). A deal starts as a draft; publishing puts it on the
  * public site for its schedule (core/content/deals.server.ts `dealVisibility`). Every change is one transaction with

@@ -1,7 +1,7 @@
 import { GROUP_NAME } from "./dealers.server.ts";
 
 /**
- * Where the site's WhatsApp and directions links lead. Pages link to /go/... (server/go-links.ts, issue 35), which
+ * Where the site's WhatsApp and directions links lead. Pages link to /go/... (server/go-links.ts), which
  * counts the click and redirects here: the destination is computed from the dealer record on the server, never
  * taken from the link, so /go/ cannot send anyone anywhere else.
  */

@@ -18,7 +18,7 @@ import { WEBHOOK_FORMATS } from "./dealer-fields.ts";
 export { DEALER_FIELD_LABELS, type DealerField, WEBHOOK_FORMATS } from "./dealer-fields.ts";
 
 /**
- * Dealers as the back office edits them (issue 16). Group administrators (area "dealers") do everything,
+ * Dealers as the back office edits them. Group administrators (area "dealers") do everything,
  * including creating a dealer, its name and slug, and where its leads go; a dealer manager (area
  * "dealer-details") edits the contact details and hours of their own dealers only, and another dealer is
  * not found. Every change is one transaction with its audit entry; the webhook secret is write-only: never

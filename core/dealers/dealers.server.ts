@@ -57,7 +57,7 @@ export function toDealerView(row: DealerRow): DealerView {
 export type DealerDirectory = {
   /** In the group's order. */
   dealers: DealerView[];
-  /** A former slug's current slug (issue 16: a renamed dealer's old URLs redirect permanently). */
+  /** A former slug's current slug (a renamed dealer's old URLs redirect permanently). */
   formerSlugs: Record<string, string>;
   /** Each dealer's id by its current slug (what the used stock and the deals are scoped by). */
   ids: Record<string, number>;

@@ -253,7 +253,7 @@ function openingHours(lead: LeadForDelivery): { text: string; html: string } {
 }
 
 /**
- * The buyer's confirmation of a booked test drive or service (issue 18): the time, the dealer's address and
+ * The buyer's confirmation of a booked test drive or service: the time, the dealer's address and
  * phone, the reference, a link to move or cancel it (signed, valid until the appointment starts) and the
  * appointment as an .ics file for their calendar. Once cancelled, the same message says so and its .ics
  * removes the event from the calendar.

@@ -93,7 +93,7 @@ export type LeadForDelivery = {
   appointment?: LeadAppointment | null;
   /** Free text for the salesperson, e.g. a part number or the special. */
   notes: string[];
-  /** Where the visit that sent it came from (issue 35); null when no visit was recorded (an API client's lead). */
+  /** Where the visit that sent it came from; null when no visit was recorded (an API client's lead). */
   attribution: LeadAttribution | null;
   /** Sell your car traded in towards a car on this site: that car (ADF's second vehicle, interest buy). */
   wantedVehicle?: LeadVehicle | null;

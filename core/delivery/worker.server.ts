@@ -17,7 +17,7 @@ export type WorkerOptions = {
   siteUrl: string;
   /** Reads a finance applicant's name and contact details for the dealer's lead; keeps the ADF sent for one encrypted. */
   financeCipher: FinanceCipher;
-  /** Signs the buyer's link to move or cancel an appointment; main.ts passes the configured key. */
+  /** Signs the buyer's link to move or cancel an appointment; site.ts passes the configured key. */
   linkSigner?: LinkSigner;
   fetchImpl?: typeof fetch;
   now?: () => Date;

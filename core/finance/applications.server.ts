@@ -25,7 +25,7 @@ export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id
 export type SubmitResult =
   | { ok: true; created: boolean; status: FinanceApplicationStatus }
   | { ok: false; violations: Violation[] }
-  /** The idempotency key already stored a different application: nothing stored (issue 37: one idempotency rule). */
+  /** The idempotency key already stored a different application: nothing stored (one idempotency rule). */
   | { ok: false; keyReused: true; violations: Violation[] };
 
 export const APPLICATION_KEY_REUSED_MESSAGE =
@@ -39,7 +39,7 @@ export const DEFAULT_RETENTION_DAYS = 180;
  * bank, income and expense figures, confirmations) is only in the AES-256-GCM payload.
  * Idempotent: the same idempotency key (one per form render) stores one row; without a key, a keyed
  * fingerprint of the whole application stands in, so an identical double submit is stored once too.
- * `attribution` is where the visit that sent it came from (issue 35), read from the request by its handler.
+ * `attribution` is where the visit that sent it came from, read from the request by its handler.
  */
 export async function submitFinanceApplication(
   db: Database,

@@ -9,7 +9,7 @@ import type { Violation } from "../shared/violations.ts";
 import { z } from "../shared/zod.ts";
 
 /**
- * What a campaign cost over a period (issue 35), entered on the insights page so that it can show a cost per
+ * What a campaign cost over a period, entered on the insights page so that it can show a cost per
  * lead. A group administrator enters the group's spend (no dealer) or a dealer's; a dealer manager their own
  * dealers'. Each entry and each removal is in the audit log.
  */

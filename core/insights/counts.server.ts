@@ -17,7 +17,7 @@ import {
 export { OVERFLOW_SOURCE };
 
 /**
- * Issue 35, counts, not tracking (docs/decisions/057-page-counts-and-insights.md): what the site's pages do, per
+ * Counts, not tracking (docs/decisions/057-page-counts-and-insights.md): what the site's pages do, per
  * South African day and per source of the visit, and nothing else. Each count is a number in a row of
  * page_counts_daily; no address, no visitor id, no time of day is kept.
  */
@@ -57,7 +57,7 @@ export type PageCount = {
 
 /** Distinct rows counted between two flushes before new sources are counted together as "(other)". */
 export const MAX_PENDING_KEYS = 20_000;
-/** Years and a month of daily rows (issue 35: kept 25 months), then the purge job deletes them. */
+/** Years and a month of daily rows (kept 25 months), then the purge job deletes them. */
 export const PAGE_COUNTS_RETENTION_MONTHS = 25;
 
 /** Between the parts of a key: a control character, which no part can hold (they are cleaned of them). */

@@ -8,7 +8,7 @@ import { OVERFLOW_SOURCE, type PageCount, PageCountsAggregator, purgeOldPageCoun
 import type { SourceCapLimits } from "./source-cap.server.ts";
 
 /**
- * Issue 35, counts not tracking (decision 057): what a page view counts as, and the daily rows the counts of
+ * Counts, not tracking (decision 057): what a page view counts as, and the daily rows the counts of
  * several instances add into, on a real database.
  */
 let database: DatabaseHandle;

@@ -13,7 +13,7 @@ import {
 } from "./insights-query.ts";
 
 /**
- * Issue 35 item 3, the insights page (/staff/insights, decision 057): for a period of South African days, visits
+ * The insights page (/staff/insights, decision 057): for a period of South African days, visits
  * and leads by source, medium and campaign with the campaigns' spend and cost per lead; the funnel from vehicle
  * views to sold per dealer; the stock with its days in stock, views, leads and price changes. Group
  * administrators see the group (or one dealer they choose), dealer managers their own dealers only: every
@@ -75,7 +75,7 @@ export type StockSummary = {
   from31To60: number;
 };
 
-/** Leads whose visit left no source (sent without a live visit, or before issue 35). */
+/** Leads whose visit left no source (sent without a live visit, or before visits were recorded). */
 export const NOT_RECORDED = "(not recorded)";
 
 /** The actor's scope, narrowed to one of their dealers when `dealerSlug` names one (another dealer: not found). */

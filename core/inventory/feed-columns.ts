@@ -30,7 +30,7 @@ export const REQUIRED_FEED_COLUMNS: readonly FeedColumn[] = [
 ];
 
 /**
- * A feed key's saved mapping (issue 38): the export's header for a stock field, when the built-in names do not
+ * A feed key's saved mapping: the export's header for a stock field, when the built-in names do not
  * find it, and the export's own values for a field's ("Double Cab Hi-Rider" is a Bakkie).
  */
 export type FeedProfile = {

@@ -201,8 +201,8 @@ describe("a feed's photos, imported", () => {
       parsed.rows,
       {
         dryRun,
-        // Long enough for the good photos on a busy machine (3 s was not, in two CI-like runs with both CPUs busy: a good
-        // photo timed out), and /slow, which never finishes, holds the first test up only this long.
+        // Long enough for the good photos on a machine with both CPUs busy (a shorter limit let a good photo time out),
+        // and /slow, which never finishes, holds the first test up only this long.
         photoLimits: { maxBytes: 20 * 1024 * 1024, timeoutMs: 8_000, maxRedirects: 3 },
       },
     );

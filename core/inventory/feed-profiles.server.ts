@@ -8,7 +8,7 @@ import { FeedKeyNotFound } from "./feed-keys.server.ts";
 import { FEED_COLUMNS, type FeedColumn, feedColumnOf, type FeedProfile } from "./feed-columns.ts";
 
 /**
- * A feed key's saved column profile (issue 38): which header of the dealer's export is which stock field,
+ * A feed key's saved column profile: which header of the dealer's export is which stock field,
  * and how a field's values map to the site's. Group administrators save it on the feeds page; the feed API
  * reads the key's feed with it. The built-in names (stock-feed-format.server.ts) still apply to every header the
  * profile does not name.

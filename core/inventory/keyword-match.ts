@@ -1,7 +1,7 @@
 import damerauLevenshtein from "damerau-levenshtein";
 
 /**
- * Keyword search of the used stock (`q`, issue 17). The keywords are split into words; a vehicle matches
+ * Keyword search of the used stock (`q`). The keywords are split into words; a vehicle matches
  * when every word matches one of its make, model, variant, colour, year, fuel, gearbox or body type:
  * - make and model names forgive typos: a word of 4 letters or more may be one edit (a transposition
  *   counts as one) from the name or one of its words, 8 or more two edits; 3 letters or more may start it;

@@ -37,7 +37,7 @@ import {
 } from "./stock-schema.ts";
 
 /**
- * The used stock as the back office sees and changes it (issue 15): every function takes the acting staff
+ * The used stock as the back office sees and changes it: every function takes the acting staff
  * member and checks the role rules itself (core/staff/roles.ts): a dealer manager sees and changes only
  * their dealers' vehicles, another dealer's vehicle is not found, a content editor is refused. Every change
  * is one transaction with its audit entry (old and new values). The public side follows on its own: the
@@ -643,7 +643,7 @@ async function resolveVehicle(
   if (!dealer) violations.push({ propertyPath: "dealer", message: "Dealer is not one of the group's dealers" });
   else if (!scopeIncludes(dealerScope(actor, "stock"), dealer.id))
     violations.push({ propertyPath: "dealer", message: "Choose one of your dealers" });
-  // The open catalogue (issue 38): a new make or model is added once the form confirms it.
+  // The open catalogue: a new make or model is added once the form confirms it.
   const catalogue = await CatalogueNames.load(tx as unknown as Database);
   const knownMake = catalogue.make(input.make);
   const knownModel = knownMake ? catalogue.model(knownMake, input.model) : undefined;
@@ -736,7 +736,7 @@ function inTransaction(db: Database, work: (tx: Transaction) => Promise<StockWri
 
 /**
  * The catalogue's makes and models, for the form's suggestions; a name not among them is added once the form
- * confirms it (the open catalogue, issue 38). `modelsByMake` tells the form which model names are new.
+ * confirms it (the open catalogue). `modelsByMake` tells the form which model names are new.
  */
 export async function stockCatalogue(
   db: Database,

@@ -303,7 +303,7 @@ async function planFeed(
 
   const existing = await loadExisting(db, dealer.id);
   const valid = await withoutVinConflicts(db, dealer.id, candidates, existing, reject);
-  // The open catalogue: a make or model not known yet is added with the feed (issue 38).
+  // The open catalogue: a make or model not known yet is added with the feed.
   const added = await catalogue.ensure(
     db,
     valid.map((row) => ({ make: row.vehicle.make, model: row.vehicle.model })),

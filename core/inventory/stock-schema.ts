@@ -8,7 +8,7 @@ import { readDate, readNumber } from "./feed-values.ts";
 
 /**
  * One used or demo vehicle as staff enter it in the back office and as a dealer's stock feed sends it:
- * the one set of field rules for both (issue 15). Input comes as form strings, CSV cells or JSON values;
+ * the one set of field rules for both. Input comes as form strings, CSV cells or JSON values;
  * blanks count as missing. Make and model are names ("Honda", "CR-V"): the service resolves them to the
  * catalogue. Field names are the JSON/CSV column names; the form labels are in STOCK_FIELD_LABELS.
  */

@@ -9,7 +9,7 @@ import { UsedStockIndex } from "./used-stock-index.server.ts";
 import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters } from "./used-vehicles.server.ts";
 
 /**
- * The filters of issue 17 (ranges, body type, colour, province, dealer, keywords) answered by the
+ * The refinements (ranges, body type, colour, province, dealer, keywords) answered by the
  * in-memory index and by SQL: each filter is checked against the stock itself, and both must agree.
  */
 let database: DatabaseHandle;

@@ -51,7 +51,7 @@ export class UsedStockIndex {
   private readonly sortKeys: Record<OrderField | "id", Int32Array>;
   /** For each order asked for: the vehicles' positions in that order, and their combinations in the same order. */
   private readonly orderings = new Map<string, { positions: Int32Array; groups: Int32Array }>();
-  /** Each vehicle's values for the filters of issue 17 and the keywords, as codes (see `Columns`). */
+  /** Each vehicle's values for the refinements and the keywords, as codes (see `Columns`). */
   private readonly columns: Columns;
   /** Each vehicle's position in `rows` by its id, made on the first vehicle page. */
   private positionById: Map<number, number> | null = null;
@@ -157,7 +157,7 @@ export class UsedStockIndex {
     return this.orderings.has(orderKey(order));
   }
 
-  /** Sorts the vehicles in an order ahead of the first query that asks for it (a sort of 100 000 takes about 100 ms). */
+  /** Sorts the vehicles in an order ahead of the first query that asks for it, which would otherwise wait for the sort. */
   prepareOrder(order: UsedVehicleQuery["order"]): void {
     this.ordering(order);
   }
@@ -188,7 +188,7 @@ export class UsedStockIndex {
     return { members: found.map((i) => toView(this.rows[i]!)), total: accepted.total };
   }
 
-  /** A list narrowed by the filters of issue 17: the set of matching vehicles (bitset.ts), then the page walked in order. */
+  /** A list narrowed by the refinements: the set of matching vehicles (bitset.ts), then the page walked in order. */
   private listRefined(query: UsedVehicleQuery, scope: UsedVehicleScope): { members: UsedVehicleView[]; total: number } {
     const matching = intersection(this.conditions(query, scope).map((condition) => condition.set));
     const total = countOf(matching, null, this.rows.length);
@@ -452,7 +452,7 @@ class Codes<Value> {
   }
 }
 
-/** The stock's columns the filters of issue 17 and the facet counts read, one typed array each. */
+/** The stock's columns the refinements and the facet counts read, one typed array each. */
 class Columns {
   readonly price: Int32Array;
   readonly year: Int32Array;

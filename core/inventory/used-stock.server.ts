@@ -89,7 +89,7 @@ export class UsedStock {
     return listUsedVehicles(this.db, query, scope);
   }
 
-  /** The filter panel's options with their counts (product.md §7, /api/filters; issue 17's filters). */
+  /** The filter panel's options with their counts (product.md §7, /api/filters; the refinements). */
   filters(query: UsedVehicleQuery, scope: UsedVehicleScope = {}): Promise<UsedFilters> {
     const index = this.index;
     return index ? Promise.resolve(index.filters(query, scope)) : usedFilters(this.db, query, scope);

@@ -156,7 +156,7 @@ export async function listUsedVehicles(
 }
 
 /**
- * A list narrowed by the filters of issue 17, which the counts table does not hold: the total is a count
+ * A list narrowed by the refinements, which the counts table does not hold: the total is a count
  * over the stock. (The server answers these from memory; this is its answer while memory is being read,
  * and the reference the in-memory index is tested against.)
  */
@@ -345,8 +345,7 @@ function selectStockRows(db: Database): Promise<StockRow[]> {
 /**
  * The stock as held in memory, where it stays for hours: every row built as one object literal (one hidden
  * class), and what many vehicles share (words, make, model, dealer, pictures) held once. The rows as the driver
- * maps them took 3.7 KB each, 366 MB at 100,000 vehicles, and the collector marks all of it on every major
- * collection: under a burst of page renders that marking took a core of its own (issue 33, item 3).
+ * maps them repeat all of that in every row, and the collector marks all of it on every major collection: under a burst of page renders that marking took a core of its own.
  */
 export function compactStockRows(rows: readonly StockRow[]): StockRow[] {
   const shared = new SharedValues();
@@ -425,7 +424,7 @@ export const SIMILAR = {
 export type ReducedVehicle = UsedVehicleView & { was: number };
 
 /**
- * What a saved search's alert reports (issue 17): vehicles matching the query listed after `since`, and
+ * What a saved search's alert reports: vehicles matching the query listed after `since`, and
  * those listed before whose price is now below their price at `since` (from used_vehicle_price_changes),
  * newest first, at most `limit` of each.
  */
@@ -647,7 +646,7 @@ const dealerIdsWhere = (condition: SQL) =>
   sql`${qualified(usedVehicles.dealerId)} in (select ${dealers.id} from ${dealers} where ${condition})`;
 
 /**
- * The conditions of the filters of issue 17. They name used_vehicles' own columns: a query that has any of
+ * The conditions of the refinements. They name used_vehicles' own columns: a query that has any of
  * them counts over the stock, not over used_vehicle_counts.
  */
 function refinementConditions(
@@ -761,7 +760,7 @@ export async function usedFilters(
   };
 }
 
-/** Where counts come from: the pre-summed counts table, or the stock (any filter of issue 17). */
+/** Where counts come from: the pre-summed counts table, or the stock (any refinement). */
 type CountSource = {
   table: typeof usedVehicleCounts | typeof usedVehicles;
   columns: FilterColumns;

@@ -31,7 +31,7 @@ import {
 export const MIN_FILL_MS = 2_000;
 
 /**
- * The web form's bot traps, as posted (issue 37: they belong to the HTML form, never to the API): a hidden field people
+ * The web form's bot traps, as posted (they belong to the HTML form, never to the API): a hidden field people
  * never see (`website`) and the time the form was rendered (`rendered_at`, ms since 1970).
  */
 export type WebFormTraps = { website: string | undefined; renderedAt: string | undefined };
@@ -49,7 +49,7 @@ export type EnquiryOutcome =
   | { kind: "held"; created: boolean; reason: HoldReason; id: string; status: string }
   /** The chosen slot filled up before this booking: nothing stored; answered 409 with SLOT_TAKEN_MESSAGE. */
   | { kind: "slot-taken"; message: string }
-  /** The idempotency key already stored a different enquiry: nothing stored, answered 409 (issue 37: one idempotency rule). */
+  /** The idempotency key already stored a different enquiry: nothing stored, answered 409 (one idempotency rule). */
   | { kind: "key-reused"; message: string };
 
 export const KEY_REUSED_MESSAGE =
@@ -64,7 +64,7 @@ export type SubmitOptions = {
   requireAppointment?: boolean;
   now?: () => number;
   /**
-   * Where the visit that sent it came from (issue 35): the page action or API handler reads it from the request's
+   * Where the visit that sent it came from: the page action or API handler reads it from the request's
    * visit cookie (`attributionOfRequest`); null or absent when the request carried no live visit.
    */
   attribution?: LeadAttribution | null;

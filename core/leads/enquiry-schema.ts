@@ -167,7 +167,7 @@ const derivedByServer = {
 
 /**
  * Strict: a field the API does not know is refused with 422 rather than dropped, so that a client never believes it
- * sent something the lead does not carry (issue 37). The web form's bot traps are not fields of it (WebFormTraps).
+ * sent something the lead does not carry. The web form's bot traps are not fields of it (WebFormTraps).
  */
 export const enquiryInputSchema = z
   .strictObject({

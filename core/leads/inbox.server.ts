@@ -55,7 +55,7 @@ export {
 } from "./inbox-filter.ts";
 
 /**
- * The leads inbox (issue 16): the enquiries and finance applications a member of staff may see, what became of
+ * The leads inbox: the enquiries and finance applications a member of staff may see, what became of
  * their delivery, and where each stands with the dealer's salespeople. Every function takes the acting user and
  * checks the role rules itself; another dealer's lead is "not found". A finance application is listed with its
  * vehicle only: the applicant's details stay encrypted until someone allowed opens it (core/finance).

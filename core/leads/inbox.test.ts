@@ -98,7 +98,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-describe("the source of each lead's visit (issue 35)", () => {
+describe("the source of each lead's visit", () => {
   const tiktok = {
     source: "tiktok",
     medium: "cpc",

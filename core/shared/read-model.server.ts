@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { ChangeNotifications } from "./change-notifications.ts";
 
 /**
- * Something a public page reads, held in memory (issue 19): dealers, banners, specials, blog posts, the
+ * Something a public page reads, held in memory: dealers, banners, specials, blog posts, the
  * catalogue... `load` reads all of it with SQL; what a page asks of it (a dealer's deals, this week's
  * banners, page 2 of the blog) is a pure function of the loaded value and, for anything scheduled, of the
  * current time, so that the same function answers from memory and from a fresh SQL read.

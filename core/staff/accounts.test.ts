@@ -53,7 +53,7 @@ const COMMON_PASSWORD_FEEDBACK = expect.stringMatching(
   /^This is similar to a commonly used password\. .*Add more words that are less common\./,
 );
 
-/** Passwords the security review saw accepted with the old 40-entry list (issue 32). */
+/** Passwords the security review saw accepted with the old 40-entry list. */
 const REVIEWED_WEAK_PASSWORDS = ["Password123456", "qwerty1234567890", "Honda1234567890"];
 
 describe("the first start", () => {

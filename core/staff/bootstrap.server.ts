@@ -6,7 +6,7 @@ import { hashPassword, passwordProblem } from "./passwords.server.ts";
 import { issueToken } from "./tokens.server.ts";
 
 /**
- * The first start (issue 15, item 3). With STAFF_BOOTSTRAP_EMAIL and STAFF_BOOTSTRAP_PASSWORD set and no staff
+ * The first start. With STAFF_BOOTSTRAP_EMAIL and STAFF_BOOTSTRAP_PASSWORD set and no staff
  * account yet, that group administrator is created; without them, a one-time set-up link (24 h) is issued for
  * the log. Once any account exists nothing happens, whatever the variables say.
  */

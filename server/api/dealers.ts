@@ -39,7 +39,7 @@ const movedAnswer = {
 
 export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const app = apiRouter();
-  // A renamed dealer's former slug (issue 16): every /api/dealers/{old}... answers 308 to the current slug.
+  // A renamed dealer's former slug: every /api/dealers/{old}... answers 308 to the current slug.
   const redirectFormerSlug: MiddlewareHandler = async (c, next) => {
     const slug = c.req.param("slug")!;
     const directory = await readModels.read(dealerDirectoryModel);

@@ -14,7 +14,7 @@ import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } f
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 
 /**
- * Issue 38: a dealer's DMS export, unedited (AutoSLM-style headers, twenty cars of makes South Africans trade
+ * A dealer's DMS export, unedited (AutoSLM-style headers, twenty cars of makes South Africans trade
  * in), through the back office's upload and through the feed API with a saved column profile: every car is
  * listed with its make, model, fuel, gearbox and body, only genuinely bad rows are refused, aliases never make
  * a second make, and a merge moves vehicles and redirects the old listing address.

@@ -556,7 +556,7 @@ describe("the rate limit on POSTs", () => {
   });
 });
 
-describe("POST /api/customer_enquiries with an appointment (issue 18)", () => {
+describe("POST /api/customer_enquiries with an appointment", () => {
   const booking = (start: string) =>
     enquiry({
       form_name: "Book Test Drive",

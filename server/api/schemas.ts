@@ -329,7 +329,7 @@ const partialCollectionViewSchema = z.object({
 
 /**
  * A hydra collection of the given members (product.md §7): hydra:member and hydra:totalItems, under the members' own
- * context, so that a term means the same in a collection as in a resource alone (issue 37). Its @id is the
+ * context, so that a term means the same in a collection as in a resource alone. Its @id is the
  * collection's address with its filters; a paged collection (`paged`) links its pages in hydra:view.
  */
 export function hydraCollectionSchema<T extends z.ZodObject>(

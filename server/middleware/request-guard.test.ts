@@ -416,7 +416,7 @@ function formHeaders(origin: string) {
   return { "Content-Type": "application/x-www-form-urlencoded", Origin: origin };
 }
 
-/** The first time Honda Sandton takes a service booking (issue 18: a booking names its time), e.g. 2026-12-01T07:30:00+02:00. */
+/** The first time Honda Sandton takes a service booking (a booking names its time), e.g. 2026-12-01T07:30:00+02:00. */
 async function firstFreeServiceSlot(baseUrl: string): Promise<string> {
   const slots = (await (await fetch(`${baseUrl}/api/dealers/honda-sandton/slots?type=service`)).json()) as {
     "hydra:member": { start: string }[];

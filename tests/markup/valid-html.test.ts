@@ -90,7 +90,7 @@ async function sampleRoutes(): Promise<string[]> {
     `/blog/${post.slug}`,
     "/contact",
     "/api/docs",
-    // Issue 17: the shortlists and the alert form
+    // The shortlists and the alert form
     `/saved?ids=${vehicle.id},999999999`,
     `/compare?ids=${vehicle.id}&from=Gauteng`,
     `/compare?ids=${vehicle.id}&variants=honda.cr-v.1-5t-comfort-cvt,honda.nx500.manual&from=Gauteng`,

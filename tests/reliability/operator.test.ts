@@ -119,7 +119,7 @@ async function mailsFor(dataDir: string, leadId: string): Promise<number> {
 }
 
 /**
- * Every operator tool run while the server takes enquiries without pause (issue 24): on the embedded default
+ * Every operator tool run while the server takes enquiries without pause: on the embedded default
  * they go through the server, its only owner; on PostgreSQL directly. Reads are current, a resend re-sends,
  * a backup taken under load holds every lead acknowledged before it began, and afterwards every acknowledged
  * lead is stored once with statuses that agree with its deliveries.
@@ -184,8 +184,8 @@ describe.each([
 
   /**
    * `leads show` of a lead, once its first line says Delivered. The lines are matched loosely on purpose in
-   * two places only: issue 23 adds the lead's reference after its id and each delivery's format after its
-   * channel, and may give a lead more than one delivery.
+   * two places only: the lead's reference follows its id and each delivery's format its channel, and a lead may have
+   * more than one delivery.
    */
   const DELIVERY_LINE = /^(email|webhook)\b[^\n]* to \S+: (\w+) after (\d+) attempt\(s\)/gm;
   const shownDelivered = (id: string) =>

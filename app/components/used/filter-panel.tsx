@@ -60,8 +60,8 @@ export function StateSelect({
 /**
  * Checkboxes and the keywords field (uncontrolled, so that the checkbox rules can act on the form) show the listing's
  * state again whenever it changes: back and forward move between states without a remount. When the scripts take
- * over, the form is left as the visitor may have changed it before they came, and `applyEarlyChanges` is given it
- * (issue 33); but a page loaded from history gets its listing's state back (the browser restores the controls as
+ * over, the form is left as the visitor may have changed it before they came, and `applyEarlyChanges` is given it;
+ * but a page loaded from history gets its listing's state back (the browser restores the controls as
  * they were when the visitor left, which can be a state the URL no longer holds).
  */
 function useShowState(

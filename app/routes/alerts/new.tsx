@@ -14,7 +14,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/new";
 
 /**
- * "Email me new matches" (issue 17): the listing's filters (this page's query string, as the listing has
+ * "Email me new matches": the listing's filters (this page's query string, as the listing has
  * them) saved with an e-mail address after explicit consent; a confirmation link is e-mailed and nothing
  * else is sent until it is followed. A plain form: it works without JavaScript.
  */

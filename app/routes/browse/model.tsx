@@ -443,7 +443,7 @@ type Colour = { name: string; colorCode: string; image: string };
 /**
  * The colour swatches: radio inputs whose checked one shows its picture and name through CSS (`data-choice` in
  * app/app.css), so a swatch works the same before, without and after JavaScript, and hydration finds the colour the
- * visitor chose already in the page (React never sets it: the inputs are uncontrolled). Issue 33, decision 051.
+ * visitor chose already in the page (React never sets it: the inputs are uncontrolled). Decision 051.
  */
 function ColourSwatches({ colours }: { colours: Colour[] }) {
   return (

@@ -76,7 +76,7 @@ const STEPS = [
   { title: "Top rand, fast sale", text: "Accept our offer and we settle your finance and pay you quickly." },
 ];
 
-/** Issue 18: the sell-your-car (or trade-in) form, at /sell-your-car and /dealer/{name}/sell-your-car. */
+/** The sell-your-car (or trade-in) form, at /sell-your-car and /dealer/{name}/sell-your-car. */
 export default function SellYourCar({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

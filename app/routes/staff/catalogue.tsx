@@ -20,7 +20,7 @@ import type { Route } from "./+types/catalogue";
 
 /**
  * /staff/catalogue: group administrators rename and merge the used-vehicle catalogue's makes and, under
- * ?make={slug}, that make's models (issue 38). A merge moves every vehicle; the old name stays an alias and
+ * ?make={slug}, that make's models. A merge moves every vehicle; the old name stays an alias and
  * the old listing address redirects. Plain forms: they work without JavaScript.
  */
 

@@ -406,7 +406,7 @@ const PROFILE_LABELS: Record<string, string> = {
 };
 
 /**
- * Each key's column profile (issue 38): the export's header for a field when the built-in names do not
+ * Each key's column profile: the export's header for a field when the built-in names do not
  * find it, and how the export's values map to the site's. A plain form per key, in a disclosure.
  */
 function ColumnProfiles({

@@ -10,7 +10,7 @@ import type { Route } from "./+types/layout";
 
 /**
  * Every /staff page: the back office's own header (no public navigation, no dealer scope), navigation by
- * role (behind a Menu button on a phone, issue 35), the signed-in person and sign-out. Not indexed (this meta and the X-Robots-Tag header), never cached.
+ * role (behind a Menu button on a phone), the signed-in person and sign-out. Not indexed (this meta and the X-Robots-Tag header), never cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentStaff(request);

@@ -32,7 +32,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const dealerSlug = scope.inRoute ? (scope.dealer?.slug ?? null) : null;
   const vehicle = /^\d{1,9}$/.test(params.id) ? await context.usedStock.vehicle(Number(params.id)) : null;
   if (vehicle && (vehicle.make_slug !== params.make || vehicle.model_slug !== params.model)) {
-    // The vehicle's make or model was renamed or merged (issue 38): its old address moves for good.
+    // The vehicle's make or model was renamed or merged: its old address moves for good.
     const moved = await movedListingPath(context.db, params.make, params.model);
     if (moved && moved.makeSlug === vehicle.make_slug && moved.modelSlug === vehicle.model_slug) {
       throw redirect(dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}/${vehicle.id}`), 301);
@@ -284,7 +284,7 @@ function VehicleFacts({ vehicle, details }: Pick<AvailableVehicleProps, "vehicle
     ["Fuel type", vehicle.fuel_type],
     ["Colour", vehicle.exterior_color],
     ["Condition", vehicle.state_of_vehicle],
-    // The dealer's own stock number and the VIN, which a buyer quotes to the dealer and checks on the car (issue 34);
+    // The dealer's own stock number and the VIN, which a buyer quotes to the dealer and checks on the car;
     // a vehicle added on this site without a DMS number is known by its number here.
     ["Stock number", details?.stockNumber ?? String(vehicle.id)],
     ...(details?.vin ? [["VIN", details.vin] as [string, string]] : []),

@@ -26,7 +26,7 @@ export const signedInAsAdministrator = test.extend<object, { administratorSessio
 });
 
 /**
- * The back office's navigation, ready to use: on a phone it is behind the header's Menu button (issue 35, a link
+ * The back office's navigation, ready to use: on a phone it is behind the header's Menu button (a link
  * before the scripts have run and a button after), which this opens; from md up it is always shown. Both show only
  * to a signed-in person.
  */
