@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
  * `npm run build` and run by plain Node, as the server is (decision 060). The packages they import stay
  * in node_modules. Tools for developers only (the bench, the API document) run from source with tsx.
  */
-export const OPERATOR_TOOLS = {
+const OPERATOR_TOOLS = {
   leads: "server/cli/leads.ts",
   "finance-purge": "server/cli/finance-purge.ts",
   "db-migrate": "server/cli/db-migrate.ts",

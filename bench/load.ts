@@ -101,7 +101,7 @@ export async function runScenario(
 }
 
 /** Random used-vehicle API queries: make/model, gearbox/condition/fuel subsets, a sort and a page, as a client would mix them. */
-export function usedApiRequests(makes: { slug: string; models: string[] }[], seed = 42): Scenario["next"] {
+function usedApiRequests(makes: { slug: string; models: string[] }[], seed = 42): Scenario["next"] {
   const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const subset = <T>(items: readonly T[]): T[] => (random() < 0.55 ? [] : items.filter(() => random() < 0.5));
@@ -141,7 +141,7 @@ const KEYWORDS = [
  * The refinements on top of the mix: price, year and mileage ranges, body types, provinces, colours,
  * dealers and keywords, as a buyer narrowing the list on a phone would combine them, with sorts and pages.
  */
-export function refinedApiRequests(
+function refinedApiRequests(
   makes: { slug: string; models: string[] }[],
   dealers: readonly string[],
   seed = 17,

@@ -50,7 +50,7 @@ function keepOwnerOnly(nodefs: EmscriptenNodeFs) {
     streamSetattr(stream, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
 }
 
-export const DURABLE_START_PARAMS = [
+const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
   "-c",
   "wal_sync_method=fsync",

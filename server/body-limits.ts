@@ -21,7 +21,7 @@ export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
  * post's hero image or an image for its body, a special's or a banner's image, a range model's brochure (10 MB)
  * or gallery picture, a range colour's picture; at the page and at its React Router data address.
  */
-export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
+const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
   "/staff/blog/new",
   "/staff/blog/:id",
   "/staff/specials/new",
@@ -36,22 +36,20 @@ export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
 ]);
 
 /** The maker's price list upload (CSV or XLSX, up to 10 MB, with its date and time), at the page and its data address. */
-export const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = [
-  "/staff/range/prices",
-  "/staff/range/prices.data",
-].map((path) => ({ path, maxBodyBytes: MAX_PRICE_LIST_BYTES + 64 * 1024 }));
+const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = ["/staff/range/prices", "/staff/range/prices.data"].map(
+  (path) => ({ path, maxBodyBytes: MAX_PRICE_LIST_BYTES + 64 * 1024 }),
+);
 
 /**
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
  * photos, at the page and at its React Router data address, under / and /dealer/{name}.
  */
-export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = [
-  "/sell-your-car",
-  "/dealer/:dealerName/sell-your-car",
-].flatMap((path) => [
-  { path, maxBodyBytes: SELLER_FORM_MAX_BYTES },
-  { path: `${path}.data`, maxBodyBytes: SELLER_FORM_MAX_BYTES },
-]);
+const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = ["/sell-your-car", "/dealer/:dealerName/sell-your-car"].flatMap(
+  (path) => [
+    { path, maxBodyBytes: SELLER_FORM_MAX_BYTES },
+    { path: `${path}.data`, maxBodyBytes: SELLER_FORM_MAX_BYTES },
+  ],
+);
 
 /**
  * Every route whose writes may carry more than the request guard's 64 KB, and no other: the stock feed and its

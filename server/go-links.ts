@@ -26,10 +26,10 @@ import { countedClient, isUncountedVisitor, visitOf } from "./page-counts.ts";
  * An unknown dealer is 404. Crawlers and signed-in staff are redirected but not counted.
  */
 
-export const GO_PING_PATH = "/go/ping/call/:dealer";
+const GO_PING_PATH = "/go/ping/call/:dealer";
 
 /** Pings one client may send in 10 minutes, apart from the forms' allowance (as the vitals beacon). */
-export const PINGS_PER_CLIENT = 120;
+const PINGS_PER_CLIENT = 120;
 
 /** What the request guard holds a ping to: a tiny body ("PING", text/ping), an allowance of its own in memory. */
 export function goPingGuardRule(

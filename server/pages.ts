@@ -141,7 +141,7 @@ export type RouteCuts = {
 /** The cut for a first segment that no route spells ("*" is no static segment, so no word of the table). */
 const ANY_OTHER_WORD = "*";
 
-export function routeCutsOf(roots: RouteObject[], basename = "/"): RouteCuts {
+function routeCutsOf(roots: RouteObject[], basename = "/"): RouteCuts {
   if (basename !== "/") return { cutOf: () => undefined, routesOf: () => roots };
   const firstSegments = new Set<string>();
   collectStaticFirstSegments(roots, [], firstSegments);
@@ -270,7 +270,7 @@ export type PageMatch = (
   pathname: string,
 ) => { pattern: string; params: Readonly<Record<string, string | undefined>>; routeId: string } | undefined;
 
-export function pageMatchOf(build: ServerBuild): PageMatch {
+function pageMatchOf(build: ServerBuild): PageMatch {
   const match = routeMatcherOf(build);
   return (pathname) => {
     const matches = match(pagePathOf(pathname));
@@ -310,7 +310,7 @@ export type PageRouteRules = {
   isPublic(path: string): boolean;
 };
 
-export function pageRouteRulesOf(build: ServerBuild): PageRouteRules {
+function pageRouteRulesOf(build: ServerBuild): PageRouteRules {
   const matcher = routeMatcherOf(build);
   const match = (path: string) => matcher(pagePathOf(path));
   return {

@@ -51,7 +51,7 @@ function decodeSegment(segment: string): string | null {
  * which is how the router's own links and most HTTP clients spell a parameter, but for the characters a path
  * segment may carry as they are (RFC 3986 pchar: `:`, `@` and the sub-delims), which browsers send unescaped.
  */
-export function encodePath(decodedPath: string): string {
+function encodePath(decodedPath: string): string {
   return decodedPath
     .split("/")
     .map((segment) => encodeURIComponent(segment).replace(/%(?:3A|40|24|26|2B|2C|3B|3D)/g, decodeURIComponent))

@@ -74,7 +74,7 @@ export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
 };
 
 /** A multipart body refused while it was read: the client's mistake, answered with `status`, never a 5xx. */
-export abstract class UploadRefused extends Error {
+abstract class UploadRefused extends Error {
   abstract readonly status: 400 | 408 | 413;
 }
 

@@ -6,13 +6,13 @@ import { deviceClassOf, pageTypeOf } from "../core/vitals/vitals.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";
 import type { PageRoutePattern } from "./pages.ts";
 
-export const VITALS_PATH = "/vitals";
+const VITALS_PATH = "/vitals";
 
 /**
  * Beacons one client may send in 10 minutes unless VITALS_RATE_LIMIT says otherwise, apart from the forms'
  * allowance: a visitor's page views, and many visitors behind one carrier's address.
  */
-export const VITALS_BEACONS_PER_CLIENT = 300;
+const VITALS_BEACONS_PER_CLIENT = 300;
 
 /**
  * What the request guard holds the beacon to: 2 KB at most, JSON or text/plain (what `navigator.sendBeacon`

@@ -132,15 +132,7 @@ export function ChoiceField({
   );
 }
 
-export function YesNoField({
-  name,
-  legend,
-  defaultValue,
-}: {
-  name: string;
-  legend: string;
-  defaultValue?: "yes" | "no";
-}) {
+function YesNoField({ name, legend, defaultValue }: { name: string; legend: string; defaultValue?: "yes" | "no" }) {
   const { id, error, value, look } = useEnquiryField(name);
   return (
     <FieldSet

@@ -23,7 +23,7 @@ export type FixedFields = Partial<
   Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug" | "towards_vehicle_id", string>
 >;
 
-export const FORM_ALREADY_SENT_MESSAGE =
+const FORM_ALREADY_SENT_MESSAGE =
   "This form was sent already. To send another enquiry, please reload the page and send it again.";
 
 export type EnquiryFormSetup = {

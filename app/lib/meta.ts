@@ -43,7 +43,7 @@ export function dealerFromMatches(matches: MetaMatches): DealerView | null {
 }
 
 /** The site's public address, which the layout loader takes from the server's load context. */
-export function siteUrlFromMatches(matches: MetaMatches): string | null {
+function siteUrlFromMatches(matches: MetaMatches): string | null {
   return layoutData(matches)?.siteUrl ?? null;
 }
 

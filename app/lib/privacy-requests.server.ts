@@ -58,7 +58,7 @@ function personOf(identifier: PersonIdentifier): SearchedPerson {
 }
 
 /** The records found, by kind in the kinds' own order (`kindOrder`), each with its dealer and date. */
-export function groupRecords(
+function groupRecords(
   records: Awaited<ReturnType<typeof findPersonRecords>>["records"],
   kindOrder: readonly string[],
 ): RecordGroup[] {

@@ -75,7 +75,7 @@ function carriedDealer(request: Request): string | null {
  * The same page at the dealer's current slug: 301 for a page (GET, HEAD), 308 for anything else, so that a
  * form sent to the old address is sent again, unchanged, to the new one.
  */
-export function renamedDealerRedirect(request: Request, currentSlug: string): Response {
+function renamedDealerRedirect(request: Request, currentSlug: string): Response {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\.data$/, "");
   const moved = pathAtCurrentSlug(path, currentSlug);

@@ -20,9 +20,9 @@ import { isOnDoNotContactList, type PersonIndex } from "../privacy/do-not-contac
  */
 
 /** Unconfirmed searches are deleted after this long: the confirmation link is no longer valid. */
-export const CONFIRMATION_VALID_DAYS = 7;
+const CONFIRMATION_VALID_DAYS = 7;
 /** At most this many saved searches per address. */
-export const SEARCHES_PER_ADDRESS = 10;
+const SEARCHES_PER_ADDRESS = 10;
 
 const token = () => randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;

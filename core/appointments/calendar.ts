@@ -11,8 +11,8 @@ export const SLOT_MINUTES = 30;
 /** Slots are offered this many days ahead, today included. */
 export const BOOKING_DAYS = 14;
 /** Nothing starting sooner than this is offered: the dealer needs time to prepare. */
-export const MIN_NOTICE_MS = 60 * 60_000;
-export const SA_OFFSET = "+02:00";
+const MIN_NOTICE_MS = 60 * 60_000;
+const SA_OFFSET = "+02:00";
 const OFFSET_MS = 2 * 3_600_000;
 
 export type AppointmentKind = "test-drive" | "service";
@@ -150,7 +150,7 @@ export function publicHolidays(year: number): Map<IsoDate, string> {
   return holidays;
 }
 
-export const isPublicHoliday = (date: IsoDate) => publicHolidays(Number(date.slice(0, 4))).has(date);
+const isPublicHoliday = (date: IsoDate) => publicHolidays(Number(date.slice(0, 4))).has(date);
 
 /** The hours a dealer is open on a date: its holiday hours on a public holiday, else the weekday's. */
 export function hoursOn(schedule: WeeklyHours, date: IsoDate): DayHours {

@@ -49,7 +49,7 @@ export class LinkSigner {
   }
 }
 
-export const MANAGE_APPOINTMENT = "manage-appointment";
+const MANAGE_APPOINTMENT = "manage-appointment";
 
 type LinkedAppointment = { id: string; start: Date; version: number };
 

@@ -41,7 +41,7 @@ function isPriceHeader(key: string): boolean {
 }
 
 /** The layout's identity: its headers as compared, in order. */
-export function layoutKeyOf(header: readonly string[]): string {
+function layoutKeyOf(header: readonly string[]): string {
   return header.map(headerKey).join("|");
 }
 

@@ -258,7 +258,7 @@ export async function createRangeModel(db: Database, actor: StaffActor, form: Ra
 type BrochureCheck = { ok: true; bytes: Buffer | null } | { ok: false; violation: Violation };
 
 /** A PDF by its content: the %PDF- header and an end-of-file marker near the end; at most MAX_BROCHURE_BYTES. */
-export function checkBrochure(file: UploadedFile | null): BrochureCheck {
+function checkBrochure(file: UploadedFile | null): BrochureCheck {
   if (!file || file.bytes.length === 0) return { ok: true, bytes: null };
   const named = file.name ? `${file.name}: ` : "";
   if (file.bytes.length > MAX_BROCHURE_BYTES)
@@ -283,7 +283,7 @@ async function storeBrochure(tx: Transaction, bytes: Buffer): Promise<string> {
 }
 
 /** The public address of an uploaded brochure: immutable, named by its bytes. */
-export const brochureAddress = (id: string) => `/media/brochure-files/${id}.pdf`;
+const brochureAddress = (id: string) => `/media/brochure-files/${id}.pdf`;
 
 /** An uploaded brochure's bytes, or null. */
 export async function readBrochure(db: Database, id: string): Promise<Buffer | null> {

@@ -14,7 +14,7 @@ import { nextChange, type PriceTimeline, priceAt } from "./price-timeline.ts";
  */
 
 /** The highest price the back office takes (rand): anything above is a typing mistake. */
-export const MAX_RANGE_PRICE = 50_000_000;
+const MAX_RANGE_PRICE = 50_000_000;
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Transaction;
@@ -43,7 +43,7 @@ export type VariantPrices = {
 };
 
 /** A variant's timeline as stored: its own price, then its changes oldest first. */
-export async function timelineOf(db: Executor, variantId: number): Promise<PriceTimeline | null> {
+async function timelineOf(db: Executor, variantId: number): Promise<PriceTimeline | null> {
   const [variant] = await db
     .select({ price: rangeVariants.price })
     .from(rangeVariants)

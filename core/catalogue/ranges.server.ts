@@ -216,7 +216,7 @@ const resolved = new WeakMap<readonly RangeModelRecord[], { from: number; until:
  * The range as it stands at `now`: each variant's price in force, its scheduled change if any, each model's
  * lowest price, the variants cheapest first. Kept until the next price instant, so a read costs a lookup.
  */
-export function rangeAt(records: readonly RangeModelRecord[], now: Date): RangeModelView[] {
+function rangeAt(records: readonly RangeModelRecord[], now: Date): RangeModelView[] {
   const at = now.getTime();
   const kept = resolved.get(records);
   if (kept && kept.from <= at && at < kept.until) return kept.view;
@@ -278,7 +278,7 @@ export async function rangeModelPriceChanges(readModels: ReadModels, now = new D
  * The models of the range matching the filter, in range order; a variant filter keeps only the matching
  * variants of each model (its minPrice stays the model's lowest).
  */
-export function selectRangeModels(range: readonly RangeModelView[], filter: RangeFilter = {}): RangeModelView[] {
+function selectRangeModels(range: readonly RangeModelView[], filter: RangeFilter = {}): RangeModelView[] {
   const variantFilter = filter.variantSlug !== undefined || filter.variantName !== undefined;
   return range
     .filter(

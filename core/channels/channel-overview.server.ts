@@ -10,7 +10,7 @@ import { type FetchView, listChannelSettings, recentFetches } from "./channel-se
 import { channelById, ChannelStock, type LeftOut } from "./channels.server.ts";
 
 /** A switched-on channel that has not fetched for longer than this is shown with a warning. */
-export const STALE_FETCH_MS = 24 * 3_600_000;
+const STALE_FETCH_MS = 24 * 3_600_000;
 
 export type ChannelOverview = {
   dealerId: number;

@@ -25,9 +25,6 @@ function keyOf(signer: LinkSigner, dealerId: number, channel: string, nonce: str
   return signer.sign(KEY_PURPOSE, `${dealerId}:${channel}:${nonce}`, new Date(0)).signature;
 }
 
-/** The first characters of a key, the only part a log or a page shows without asking. */
-export const keyHint = (key: string) => `${key.slice(0, 6)}…`;
-
 export type ChannelSetting = {
   dealerId: number;
   dealerSlug: string;

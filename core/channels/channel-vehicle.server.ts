@@ -55,7 +55,7 @@ const ARTWORK_SVG = /^\/media\/vehicles\/[^/]+\/[^/]+\/[^/]+\.svg$/;
  * The picture a channel gets for one of the vehicle's pictures: an uploaded photo's largest JPEG rendition,
  * a drawing's JPEG rendering (channels refuse SVG), or the address as stored (its size unknown).
  */
-export function feedImageOf([uri, renditions]: StockRow["images"][number]): FeedImage {
+function feedImageOf([uri, renditions]: StockRow["images"][number]): FeedImage {
   if (renditions) {
     const jpegs = renditions.filter(([, format]) => format === "jpeg");
     const largest = jpegs.at(-1);

@@ -8,7 +8,7 @@ import { descriptionProblems, imageProblems, listValue, publishableImages, vinPr
  */
 
 const MIN_DESCRIPTION = 30;
-export const MARKETPLACE_IMAGE_COLUMNS = 10;
+const MARKETPLACE_IMAGE_COLUMNS = 10;
 
 /** Our body types as the marketplaces name them (they list motorcycles too). */
 export const MARKETPLACE_BODY_TYPES: Readonly<Record<string, string | null>> = {
@@ -32,7 +32,7 @@ export const MARKETPLACE_FUEL_TYPES: Readonly<Record<string, string | null>> = {
 
 const IMAGE_COLUMNS = Array.from({ length: MARKETPLACE_IMAGE_COLUMNS }, (_, i) => `Image${i + 1}`);
 
-export const MARKETPLACE_COLUMNS = [
+const MARKETPLACE_COLUMNS = [
   "StockNo",
   "VinNo",
   "MMCode",

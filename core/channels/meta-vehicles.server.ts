@@ -16,7 +16,7 @@ import {
  */
 
 /** Meta lists up to 20 pictures per vehicle; a CSV needs a fixed set of columns. */
-export const META_IMAGE_COLUMNS = 20;
+const META_IMAGE_COLUMNS = 20;
 const MIN_DESCRIPTION = 50;
 
 /**
@@ -44,12 +44,12 @@ export const META_FUEL_TYPES: Readonly<Record<string, string | null>> = {
   Electric: "ELECTRIC",
 };
 
-export const META_TRANSMISSIONS: Readonly<Record<string, string | null>> = { Automatic: "AUTOMATIC", Manual: "MANUAL" };
+const META_TRANSMISSIONS: Readonly<Record<string, string | null>> = { Automatic: "AUTOMATIC", Manual: "MANUAL" };
 
 /** A demonstrator is registered and driven: Meta's NEW is for unregistered cars, so a demo is USED. */
-export const META_STATES: Readonly<Record<VehicleState, string>> = { Used: "USED", Demo: "USED" };
+const META_STATES: Readonly<Record<VehicleState, string>> = { Used: "USED", Demo: "USED" };
 
-export const META_AVAILABILITY = { Available: "AVAILABLE", Reserved: "PENDING" } as const;
+const META_AVAILABILITY = { Available: "AVAILABLE", Reserved: "PENDING" } as const;
 
 /** Motorcycles go to Meta's product catalogue: its vehicle catalogue has no body style for them. */
 const takesBody = (bodyType: string) => bodyType !== "Motorcycle";

@@ -17,7 +17,7 @@ export function vinProblems(vin: string | null): string[] {
 }
 
 /** What a channel takes as a picture: a JPEG or PNG at least this many pixels on its short side. */
-export const MIN_IMAGE_SHORT_SIDE = 500;
+const MIN_IMAGE_SHORT_SIDE = 500;
 
 const JPEG_OR_PNG = /\.(?:jpe?g|png)$/i;
 
@@ -58,7 +58,7 @@ export function listValue(
 export const priceWithCurrency = (rand: number) => `${rand} ZAR`;
 
 /** The key that decides that two records are one car: the VIN without spaces or dashes, upper case. */
-export const vinKey = (vin: string) => vin.replace(/[\s-]+/g, "").toUpperCase();
+const vinKey = (vin: string) => vin.replace(/[\s-]+/g, "").toUpperCase();
 
 /** A vehicle left out because another dealer of the group lists the same VIN. */
 export type DuplicateVin = { vehicleId: number; keptVehicleId: number; keptDealerName: string };

@@ -17,7 +17,7 @@ import {
 const MIN_DESCRIPTION = 50;
 const ADDITIONAL_IMAGES = 10;
 /** TikTok shows a title whole up to 40 characters ("Recommend 40 or less for full title display"). */
-export const TIKTOK_TITLE_LENGTH = 40;
+const TIKTOK_TITLE_LENGTH = 40;
 
 /** TikTok's body styles for ours; null: TikTok's list has none. */
 export const TIKTOK_BODY_STYLES: Readonly<Record<string, string | null>> = {
@@ -39,12 +39,12 @@ export const TIKTOK_FUEL_TYPES: Readonly<Record<string, string | null>> = {
   Electric: "ELECTRIC",
 };
 
-export const TIKTOK_TRANSMISSIONS: Readonly<Record<string, string | null>> = {
+const TIKTOK_TRANSMISSIONS: Readonly<Record<string, string | null>> = {
   Automatic: "AUTOMATIC",
   Manual: "MANUAL",
 };
 
-export const TIKTOK_STATES: Readonly<Record<VehicleState, string>> = { Used: "USED", Demo: "USED" };
+const TIKTOK_STATES: Readonly<Record<VehicleState, string>> = { Used: "USED", Demo: "USED" };
 
 export const tiktokVehicles: Channel = {
   id: "tiktok-vehicles",

@@ -47,7 +47,7 @@ export type BannerRecord = BannerSlideData & {
 };
 
 /** Every banner in display order, with its dealer's slug and its uploaded image's renditions. */
-export async function loadBanners(db: Database): Promise<BannerRecord[]> {
+async function loadBanners(db: Database): Promise<BannerRecord[]> {
   const rows = await db
     .select({ banner: banners, dealerSlug: dealers.slug })
     .from(banners)
@@ -85,7 +85,7 @@ export function isBannerShown(banner: Pick<BannerRecord, "startsAt" | "endsAt">,
  * The banners of a page: its type, shown now, group-wide ones and (on a dealer's pages, /dealer/{slug}/...)
  * that dealer's own, in display order.
  */
-export function bannersFor(
+function bannersFor(
   all: readonly BannerRecord[],
   type: BannerType,
   dealerSlug: string | null,

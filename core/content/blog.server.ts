@@ -23,7 +23,7 @@ export type BlogPostView = {
 
 export type BlogPostDetail = BlogPostView & { body: string };
 
-export const BLOG_STATUSES = ["draft", "published"] as const;
+const BLOG_STATUSES = ["draft", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 export type PictureSources = ReturnType<typeof pictureSources>;
 
@@ -86,7 +86,7 @@ export async function loadBlogPosts(db: Database, where?: SQL): Promise<BlogPost
 }
 
 /** The one rule for pages, the API and the sitemap: a post is public once published and its time has come. */
-export function isPublicPost(post: Pick<BlogPost, "status" | "publishedAt">, now: Date): boolean {
+function isPublicPost(post: Pick<BlogPost, "status" | "publishedAt">, now: Date): boolean {
   return post.status === "published" && post.publishedAt.getTime() <= now.getTime();
 }
 

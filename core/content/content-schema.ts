@@ -93,7 +93,7 @@ export function parseDeal(input: unknown): Parsed<DealInput> {
 }
 
 /** A banner's link: a path on this site ("/new/honda/hr-v") or an https address; nothing else (no javascript:, no //host). */
-export function isAcceptableLink(value: string): boolean {
+function isAcceptableLink(value: string): boolean {
   if (/^\/(?![/\\])[^\s]*$/.test(value)) return true;
   try {
     const url = new URL(value);

@@ -8,7 +8,7 @@ import { endOfSastDay, scheduleState } from "./schedule.ts";
 import type { DealKind } from "./content-labels.ts";
 
 export type { DealKind } from "./content-labels.ts";
-export const DEAL_STATUSES = ["draft", "published"] as const;
+const DEAL_STATUSES = ["draft", "published"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 export type DealPicture = ReturnType<typeof pictureSources>;
@@ -51,7 +51,7 @@ export type DealRecord = {
 };
 
 /** Every deal with its dealer's slug and its uploaded image's renditions, in display order. */
-export async function loadDeals(db: Database): Promise<DealRecord[]> {
+async function loadDeals(db: Database): Promise<DealRecord[]> {
   const rows = await db
     .select({ deal: deals, dealerSlug: dealers.slug })
     .from(deals)
@@ -110,7 +110,7 @@ export type DealFilter = {
 };
 
 /** The public deals of a scope, in display order. */
-export function publicDeals(all: readonly DealRecord[], filter: DealFilter, now: Date): DealCardData[] {
+function publicDeals(all: readonly DealRecord[], filter: DealFilter, now: Date): DealCardData[] {
   return all
     .filter((deal) => deal.dealerSlug === null || deal.dealerSlug === filter.dealerSlug)
     .filter((deal) => (!filter.kind || deal.kind === filter.kind) && (!filter.slug || deal.slug === filter.slug))
@@ -119,7 +119,7 @@ export function publicDeals(all: readonly DealRecord[], filter: DealFilter, now:
 }
 
 /** One deal by slug, as the public sees it: shown, gone (expired) or not found. */
-export function publicDeal(
+function publicDeal(
   all: readonly DealRecord[],
   slug: string,
   now: Date,
@@ -135,7 +135,7 @@ export function toDealCard(deal: DealRecord): DealCardData {
 }
 
 /** The fields of product.md §3 only (the API's answer). */
-export function toDealView(
+function toDealView(
   deal: Pick<DealRecord, "slug" | "kind" | "title" | "summary" | "thumbnail" | "image" | "validUntil" | "dealerSlug">,
 ): DealView {
   return {

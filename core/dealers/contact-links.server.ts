@@ -8,7 +8,7 @@ import { GROUP_NAME } from "./dealers.server.ts";
 
 /** The group's one WhatsApp line (product.md §1: messaging chat with a preset greeting); dealers have none of their own. */
 export const WHATSAPP_NUMBER = "27115550123";
-export const WHATSAPP_GREETING = `Hi ${GROUP_NAME}, I'd like some help with a vehicle.`;
+const WHATSAPP_GREETING = `Hi ${GROUP_NAME}, I'd like some help with a vehicle.`;
 
 export function whatsAppUrl(greeting = WHATSAPP_GREETING): string {
   return `https://wa.me/${WHATSAPP_NUMBER}?text=${encodeURIComponent(greeting)}`;

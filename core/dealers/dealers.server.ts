@@ -34,7 +34,7 @@ export function isWingDealerName(dealerName: string): boolean {
   return /wing/i.test(dealerName);
 }
 
-export function toDealerView(row: DealerRow): DealerView {
+function toDealerView(row: DealerRow): DealerView {
   return {
     slug: row.slug,
     dealerName: row.dealerName,
@@ -70,7 +70,7 @@ export const dealerDirectoryModel = defineReadModel<DealerDirectory>({
   load: loadDealerDirectory,
 });
 
-export async function loadDealerDirectory(db: Database): Promise<DealerDirectory> {
+async function loadDealerDirectory(db: Database): Promise<DealerDirectory> {
   const [rows, former] = await Promise.all([
     db.select().from(dealers).orderBy(asc(dealers.sortOrder), asc(dealers.dealerName)),
     db

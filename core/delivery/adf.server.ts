@@ -2,7 +2,7 @@ import { saIso } from "../appointments/calendar.ts";
 import { describeSource } from "../attribution/visit.ts";
 import { type LeadForDelivery, siteLink, visitSourceLines } from "./lead-source.server.ts";
 
-export const PROVIDER_NAME = "Honda Dealer Group Website";
+const PROVIDER_NAME = "Honda Dealer Group Website";
 
 /** Escapes the five characters that are markup in XML and HTML text and attribute values. */
 export const escapeMarkup = (text: string) =>

@@ -3,8 +3,8 @@ import type { Database } from "../../db/client.ts";
 import { DatabaseRateLimiter } from "../shared/database-rate-limiter.server.ts";
 
 /** At most this many confirmations go to one e-mail address per window, so that the forms cannot mail strangers. */
-export const CONFIRMATIONS_PER_ADDRESS = 3;
-export const CONFIRMATION_WINDOW_MS = 24 * 3_600_000;
+const CONFIRMATIONS_PER_ADDRESS = 3;
+const CONFIRMATION_WINDOW_MS = 24 * 3_600_000;
 
 const limiters = new WeakMap<Database, DatabaseRateLimiter>();
 

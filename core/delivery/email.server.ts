@@ -107,7 +107,7 @@ function changePrefix(lead: LeadForDelivery): string {
 }
 
 /** What CRMs file the lead by: the dealer, the kind of lead and its reference. */
-export function crmSubject(lead: LeadForDelivery): string {
+function crmSubject(lead: LeadForDelivery): string {
   return `${lead.dealer.dealerName}: ${lead.leadType} lead ${lead.reference}`;
 }
 

@@ -11,7 +11,7 @@ import {
 import type { LeadKind } from "./lead-source.server.ts";
 
 /** Waits before each retry: 1 min, 5 min, 30 min, 2 h, 12 h; after the last, the delivery has failed. */
-export const RETRY_BACKOFF_SECONDS = [60, 300, 1_800, 7_200, 43_200] as const;
+const RETRY_BACKOFF_SECONDS = [60, 300, 1_800, 7_200, 43_200] as const;
 export const MAX_ATTEMPTS = RETRY_BACKOFF_SECONDS.length + 1;
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
-export const SIGNATURE_HEADER = "X-Lead-Signature";
-export const TIMESTAMP_HEADER = "X-Lead-Timestamp";
+const SIGNATURE_HEADER = "X-Lead-Signature";
+const TIMESTAMP_HEADER = "X-Lead-Timestamp";
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** HMAC-SHA256 over `${timestamp}.${body}` with the dealer's secret, as `sha256=<hex>`. */

@@ -28,10 +28,8 @@ export type SubmitResult =
   /** The idempotency key already stored a different application: nothing stored (one idempotency rule). */
   | { ok: false; keyReused: true; violations: Violation[] };
 
-export const APPLICATION_KEY_REUSED_MESSAGE =
+const APPLICATION_KEY_REUSED_MESSAGE =
   "This idempotency key was already used for a different application: send a new key with a new application";
-
-export const DEFAULT_RETENTION_DAYS = 180;
 
 /**
  * Validates and stores a finance application once. Only what a dealer needs to route it is kept in clear

@@ -15,7 +15,7 @@ import { z } from "../shared/zod.ts";
  */
 
 /** R 10 million: more than any one campaign costs, and within the column's range. */
-export const MAX_SPEND_CENTS = 1_000_000_000;
+const MAX_SPEND_CENTS = 1_000_000_000;
 
 const text = (label: string) =>
   z.string().trim().min(1, `Enter the ${label}`).max(200, `The ${label} is at most 200 characters`);
@@ -52,7 +52,7 @@ export function randToCents(written: string): number | null {
 }
 
 /** The form's fields as an entry, or the fields at fault; the dealer is named by slug ("" for the group's own spend). */
-export async function parseCampaignSpend(
+async function parseCampaignSpend(
   db: Database,
   actor: StaffActor,
   form: Record<string, unknown>,

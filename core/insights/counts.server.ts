@@ -37,9 +37,6 @@ export const COUNT_KINDS = [
 ] as const;
 export type CountKind = (typeof COUNT_KINDS)[number];
 
-export const VIEW_KINDS = ["used-vehicle-view", "model-view", "form-view"] as const satisfies readonly CountKind[];
-export const CLICK_KINDS = ["whatsapp-click", "call-click", "directions-click"] as const satisfies readonly CountKind[];
-
 /**
  * The dealer a count concerns, as the request knows it: a vehicle (whose dealer is looked up when the counts are
  * written, not on the request), a dealer's slug from the path (/dealer/{slug}/...), a dealer's id, or none (0).
@@ -56,9 +53,9 @@ export type PageCount = {
 };
 
 /** Distinct rows counted between two flushes before new sources are counted together as "(other)". */
-export const MAX_PENDING_KEYS = 20_000;
+const MAX_PENDING_KEYS = 20_000;
 /** Years and a month of daily rows (kept 25 months), then the purge job deletes them. */
-export const PAGE_COUNTS_RETENTION_MONTHS = 25;
+const PAGE_COUNTS_RETENTION_MONTHS = 25;
 
 /** Between the parts of a key: a control character, which no part can hold (they are cleaned of them). */
 const SEPARATOR = "\u001f";
@@ -249,7 +246,7 @@ export async function purgeOldPageCounts(db: Database, now = new Date()): Promis
   return deleted.length;
 }
 
-export const PAGE_COUNTS_PURGE_JOB = "page-counts-purge";
+const PAGE_COUNTS_PURGE_JOB = "page-counts-purge";
 
 /** The retention of the daily page counts, on the one job runner (decision 023): daily, one instance per run. */
 export function registerPageCountsPurgeJob(jobs: JobRunner, options: { db: Database }): void {

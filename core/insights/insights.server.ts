@@ -123,9 +123,9 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 const keyOf = (source: string, medium: string, campaign: string) => JSON.stringify([source, medium, campaign]);
 
 /** Source rows on one page of /staff/insights. */
-export const SOURCES_PER_PAGE = 25;
+const SOURCES_PER_PAGE = 25;
 /** Source rows in the CSV at most; the rest are summed into its last line. */
-export const SOURCES_CSV_MAX_ROWS = 10_000;
+const SOURCES_CSV_MAX_ROWS = 10_000;
 /** The sources the chart shows: the ones with the most leads. */
 const SOURCES_CHARTED = 8;
 
@@ -212,7 +212,7 @@ async function sourceRows(
  * One page of visits and leads (and leads sold) by source, medium and campaign, with the campaigns' spend in the
  * period and the cost per lead. Counted and paged by the database: a request holds one page, never every source.
  */
-export async function sourcesReport(
+async function sourcesReport(
   db: Database,
   scope: InsightsScope,
   period: { from: string; to: string },
@@ -264,7 +264,7 @@ export type SpendEntry = {
  * The spend entered for campaigns whose period overlaps the chosen one, in the scope: the group's own (no
  * dealer) only for the whole group, a dealer's for that dealer.
  */
-export async function spendInPeriod(
+async function spendInPeriod(
   db: Database,
   scope: InsightsScope,
   period: { from: string; to: string },
@@ -335,7 +335,7 @@ export async function funnelReport(
 }
 
 /** Each available used vehicle in the scope with its days in stock, its views and leads in the period and its price changes. */
-export async function stockReport(
+async function stockReport(
   db: Database,
   scope: InsightsScope,
   period: { from: string; to: string },
@@ -418,12 +418,7 @@ const SORT_VALUE: Record<StockSort, (row: StockRow) => string | number> = {
 };
 
 /** The rows of one stock view, sorted by a column (then by id, so that equal values keep one order). */
-export function stockView(
-  rows: readonly StockRow[],
-  view: StockView,
-  sort: StockSort,
-  dir: "asc" | "desc",
-): StockRow[] {
+function stockView(rows: readonly StockRow[], view: StockView, sort: StockSort, dir: "asc" | "desc"): StockRow[] {
   const value = SORT_VALUE[sort];
   const sign = dir === "asc" ? 1 : -1;
   return rows.filter(isAgeing[view]).sort((a, b) => {

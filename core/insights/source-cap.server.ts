@@ -40,7 +40,7 @@ export const OVERFLOW_LABEL: SourceLabel = { source: OVERFLOW_SOURCE, medium: OV
 const NAMED_MEDIUMS: ReadonlySet<string> = new Set(["organic", "social", "cpc", "(none)"]);
 
 /** A label anyone could not make up: a named source and medium without a campaign, "(none)" or "(other)". */
-export function isBoundedLabel({ source, medium, campaign }: SourceLabel): boolean {
+function isBoundedLabel({ source, medium, campaign }: SourceLabel): boolean {
   if (campaign !== "") return false;
   if (source === OVERFLOW_SOURCE || source === "(none)") return true;
   return NAMED_SOURCES.has(source) && NAMED_MEDIUMS.has(medium);

@@ -37,17 +37,11 @@ const SAMPLE_BYTES = 64 * 1024;
 const DELIMITERS: readonly Delimiter[] = [",", ";", "\t", "|"];
 
 /** The separator as a dealer would name it. */
-export const DELIMITER_NAMES: Record<Delimiter, string> = {
+const DELIMITER_NAMES: Record<Delimiter, string> = {
   ",": "commas",
   ";": "semicolons",
   "\t": "tabs",
   "|": "pipes (|)",
-};
-export const ENCODING_NAMES: Record<FeedEncoding, string> = {
-  "utf-8": "UTF-8",
-  "utf-16le": "UTF-16",
-  "utf-16be": "UTF-16 (big-endian)",
-  "windows-1252": "Windows-1252 (ANSI)",
 };
 
 const startsWith = (bytes: Uint8Array, ...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte);
@@ -123,9 +117,7 @@ export function detectDelimiter(text: string): Delimiter {
 }
 
 /** The file's shape from its first bytes, or why it is not a table at all (415). */
-export function sniffFeedFile(
-  bytes: Uint8Array,
-): { ok: true; shape: FeedFileShape } | { ok: false; refusal: FeedRefusal } {
+function sniffFeedFile(bytes: Uint8Array): { ok: true; shape: FeedFileShape } | { ok: false; refusal: FeedRefusal } {
   if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) return { ok: true, shape: { kind: "xlsx" } };
   const notTable = (what: string): { ok: false; refusal: FeedRefusal } => ({
     ok: false,

@@ -20,7 +20,7 @@ export function layoutKey(header: readonly string[]): string {
 }
 
 /** The dealer's saved mapping for this header, or undefined. */
-export async function dealerLayoutProfile(
+async function dealerLayoutProfile(
   db: Database,
   dealerId: number,
   header: readonly string[],

@@ -47,7 +47,7 @@ import {
 
 export const STOCK_PAGE_SIZE = 25;
 /** A vehicle's photos at most: a listing shows a handful, and each is twelve renditions. */
-export const MAX_PHOTOS_PER_VEHICLE = 30;
+const MAX_PHOTOS_PER_VEHICLE = 30;
 
 export type StockListQuery = {
   /** Make, model, variant, stock number or VIN, in part. */

@@ -249,7 +249,7 @@ async function holdIfTooManySold(
 }
 
 /** Errors listed one by one in a report; the rest are counted by column. */
-export const MAX_REPORTED_ERRORS = 500;
+const MAX_REPORTED_ERRORS = 500;
 
 function countByColumn(errors: readonly RowError[]): { column: string; count: number }[] {
   const counts = new Map<string, number>();

@@ -7,7 +7,7 @@ import type { BodyType, FuelType, Transmission } from "./used-query.ts";
  * here is left as sent, and the field's rule refuses it with the options.
  */
 
-export const wordKey = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const wordKey = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 const byKey = <T extends string>(entries: Record<T, readonly string[]>): Map<string, T> =>
   new Map(

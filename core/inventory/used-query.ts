@@ -71,7 +71,7 @@ export function hasRefinements(query: UsedRefinements): boolean {
   return REFINEMENT_KEYS.some((key) => query[key] !== undefined);
 }
 
-export const REFINEMENT_KEYS = [
+const REFINEMENT_KEYS = [
   "priceMin",
   "priceMax",
   "yearMin",
@@ -141,7 +141,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const COLOUR = /^[\p{L} -]{1,30}$/u;
 
 /** The refinements; only those given are set. */
-export function parseRefinements(params: URLSearchParams, violations: Violation[]): UsedRefinements {
+function parseRefinements(params: URLSearchParams, violations: Violation[]): UsedRefinements {
   const refinements: UsedRefinements = {
     priceMin: readWhole(params, "price[gte]", 0, 100_000_000, violations),
     priceMax: readWhole(params, "price[lte]", 0, 100_000_000, violations),

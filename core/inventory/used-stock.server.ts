@@ -26,7 +26,7 @@ import {
  * any of them makes the stock in memory stale. (Migration 0007's `used_stock_changed` triggers on the same
  * tables are no longer listened to; a later release drops them, see docs/deploy.md.)
  */
-export const USED_STOCK_TABLES = [
+const USED_STOCK_TABLES = [
   "used_vehicles",
   "used_vehicle_images",
   "image_renditions",

@@ -347,7 +347,7 @@ function selectStockRows(db: Database): Promise<StockRow[]> {
  * class), and what many vehicles share (words, make, model, dealer, pictures) held once. The rows as the driver
  * maps them repeat all of that in every row, and the collector marks all of it on every major collection: under a burst of page renders that marking took a core of its own.
  */
-export function compactStockRows(rows: readonly StockRow[]): StockRow[] {
+function compactStockRows(rows: readonly StockRow[]): StockRow[] {
   const shared = new SharedValues();
   return rows.map(
     (row): StockRow => ({

@@ -52,7 +52,7 @@ export type EnquiryOutcome =
   /** The idempotency key already stored a different enquiry: nothing stored, answered 409 (one idempotency rule). */
   | { kind: "key-reused"; message: string };
 
-export const KEY_REUSED_MESSAGE =
+const KEY_REUSED_MESSAGE =
   "This idempotency key was already used for a different enquiry: send a new key with a new enquiry";
 
 export type SubmitOptions = {
@@ -231,7 +231,7 @@ function firstPerField(violations: Violation[]): Violation[] {
  * Not the appointment's time: a booking sent again with another time within the window is the same lead,
  * whose first time stands (the confirmation's link moves it).
  */
-export function leadFingerprint({ payload }: CompletedEnquiry): string {
+function leadFingerprint({ payload }: CompletedEnquiry): string {
   const text = (value: string | number | null) =>
     String(value ?? "")
       .trim()

@@ -24,7 +24,7 @@ export const SOURCE_NOT_RECORDED = "(not recorded)";
 const isoDate = z.iso.date("Use a date as YYYY-MM-DD");
 export const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-export const inboxFilterSchema = z.object({
+const inboxFilterSchema = z.object({
   view: z.preprocess(blankAsAbsent, z.enum(INBOX_VIEWS, "Choose a view from the list").optional()),
   dealer: z.preprocess(
     blankAsAbsent,

@@ -62,9 +62,9 @@ export {
  */
 
 export { FINANCE_LEAD_TYPE };
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 /** The most rows one CSV export holds; narrow the filter for more. */
-export const EXPORT_LIMIT = 10_000;
+const EXPORT_LIMIT = 10_000;
 
 export type InboxRow = {
   id: string;

@@ -14,15 +14,15 @@ import { imageRenditions, storedImages } from "../../db/schema.ts";
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** A 48-megapixel phone photo passes; a decompression bomb (a small file of a huge canvas) does not. */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 /** Rendition widths in CSS pixels at 1x to 2x on phones and desktops (cards 320-640, detail pages 960-1440). */
-export const RENDITION_WIDTHS = [320, 640, 960, 1440] as const;
-export const RENDITION_FORMATS = ["avif", "webp", "jpeg"] as const;
+const RENDITION_WIDTHS = [320, 640, 960, 1440] as const;
+const RENDITION_FORMATS = ["avif", "webp", "jpeg"] as const;
 export type RenditionFormat = (typeof RENDITION_FORMATS)[number];
 
 const ACCEPTED_FORMATS: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 const CONTENT_TYPES: Record<RenditionFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
-export const RENDITION_EXTENSIONS: Record<RenditionFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
+const RENDITION_EXTENSIONS: Record<RenditionFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 
 export type Rendition = { url: string; format: RenditionFormat; width: number; height: number };
 export type StoredImage = { id: string; width: number; height: number; renditions: Rendition[] };

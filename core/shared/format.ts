@@ -13,7 +13,7 @@ import type { BusinessHours } from "../../db/schema.ts";
 const GROUP_SEPARATOR = "\u00a0";
 const DECIMAL_SEPARATOR = ",";
 
-export const KW_TO_HP = 1.34102;
+const KW_TO_HP = 1.34102;
 
 /** R 459 900 */
 export function formatRand(amount: number): string {

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** How long work over a large list runs before the event loop gets a turn to serve what is waiting. */
-export const SLICE_MS = 5;
+const SLICE_MS = 5;
 
 /**
  * Calls `work` for each item of a large list (the whole stock: 100 000 vehicles take seconds) in slices of

@@ -7,7 +7,7 @@ import { hasOnlyAcceptableCharacters, UNACCEPTABLE_CHARACTERS_MESSAGE } from "..
 import { type Parsed, type Violation, violationsFromZod } from "../shared/violations.ts";
 import { changedFields, recordAudit } from "./audit.server.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.server.ts";
-import { assertMay, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffActor, type StaffRole } from "./roles.ts";
+import { assertMay, STAFF_ROLES, type StaffActor, type StaffRole } from "./roles.ts";
 import { createSession, endSessionsOf, type IssuedSession } from "./sessions.server.ts";
 import { normaliseEmail } from "./sign-in.server.ts";
 import { type SignInThrottle, waitInWords } from "./sign-in-throttle.server.ts";
@@ -59,7 +59,7 @@ export const newAccountSchema = accountFields
   })
   .superRefine(dealersForManagers);
 
-export const accountChangeSchema = accountFields.superRefine(dealersForManagers);
+const accountChangeSchema = accountFields.superRefine(dealersForManagers);
 
 function dealersForManagers(value: { role: StaffRole; dealerIds: number[] }, ctx: z.RefinementCtx) {
   if (value.role === "dealer_manager" && value.dealerIds.length === 0) {
@@ -553,8 +553,6 @@ export class StaffAccountNotFound extends Error {
     this.name = "StaffAccountNotFound";
   }
 }
-
-export const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
 /** The dealers a group administrator can assign to a dealer manager, by name. */
 export async function staffDealerChoices(db: Database, actor: StaffActor): Promise<{ id: number; name: string }[]> {

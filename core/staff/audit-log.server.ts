@@ -7,7 +7,7 @@ import type { FieldChanges } from "./audit.server.ts";
 import { assertMay, type StaffActor } from "./roles.ts";
 
 /** Reading the audit log (group administrators only): newest first, filtered, a page at a time. */
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 const isoDate = z
   .string()
@@ -17,7 +17,7 @@ const isoDate = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
-export const auditFilterSchema = z
+const auditFilterSchema = z
   .object({
     actor: z.string().trim().max(200, "Use at most 200 characters").optional(),
     entity: z.string().trim().max(100, "Use at most 100 characters").optional(),

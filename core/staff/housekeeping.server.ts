@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
  * past their expiry, and failed sign-in counts whose window has ended (each holds an account's address or a
  * client's). Expired sessions and tokens are refused anyway; this keeps them from piling up.
  */
-export async function purgeStaffLeftovers(db: Database, now = new Date()) {
+async function purgeStaffLeftovers(db: Database, now = new Date()) {
   return {
     sessions: await deleteExpiredSessions(db, now),
     tokens: await deleteExpiredTokens(db, now),

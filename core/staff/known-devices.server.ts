@@ -10,8 +10,8 @@ import { rawCookie } from "../shared/cookies.ts";
  * address through its signature; it holds only a random nonce, its expiry and the signature, never the
  * address. One browser keeps the tokens of the last MAX_ACCOUNTS accounts signed in on it.
  */
-export const KNOWN_DEVICE_PURPOSE = "staff-known-device";
-export const KNOWN_DEVICE_LIFETIME_MS = 365 * 86_400_000;
+const KNOWN_DEVICE_PURPOSE = "staff-known-device";
+const KNOWN_DEVICE_LIFETIME_MS = 365 * 86_400_000;
 const MAX_ACCOUNTS = 5;
 const ENTRY = /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
@@ -70,7 +70,7 @@ function parse(cookieValue: string | null | undefined): Entry[] {
  * `__Host-staff-device` over HTTPS (Secure, Path=/, no Domain), `staff-device` over plain HTTP for local use;
  * HttpOnly, SameSite=Strict (only the site's own sign-in form sends it), kept a year.
  */
-export function knownDeviceCookieName(overHttps: boolean): string {
+function knownDeviceCookieName(overHttps: boolean): string {
   return overHttps ? "__Host-staff-device" : "staff-device";
 }
 

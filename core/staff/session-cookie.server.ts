@@ -6,7 +6,7 @@ import { rawCookie } from "../shared/cookies.ts";
  * otherwise, so no other subdomain or plain-HTTP page can set or read it), `staff` over plain HTTP for local
  * use. HttpOnly (no script reads it), SameSite=Lax (not sent with another site's form posts).
  */
-export function sessionCookieName(overHttps: boolean): string {
+function sessionCookieName(overHttps: boolean): string {
   return overHttps ? "__Host-staff" : "staff";
 }
 

@@ -21,10 +21,10 @@ import { KnownDevices } from "./known-devices.server.ts";
  * with the clock. Attempts that are told to wait are not counted.
  */
 export const FREE_FAILURES = 5;
-export const ACCOUNT_FREE_FAILURES = 50;
+const ACCOUNT_FREE_FAILURES = 50;
 export const FAILURE_WINDOW_MS = 60 * 60_000;
-export const FIRST_DELAY_MS = 30_000;
-export const LONGEST_DELAY_MS = 15 * 60_000;
+const FIRST_DELAY_MS = 30_000;
+const LONGEST_DELAY_MS = 15 * 60_000;
 
 export type FailureCount = { failures: number; windowStartedAt: number; lastFailureAt: number };
 

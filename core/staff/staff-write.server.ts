@@ -39,7 +39,7 @@ export async function writeOrRefuse<R extends WriteResult<object>>(
 }
 
 /** The name of the unique constraint an error (or its cause) broke; null for any other error. */
-export function uniqueConstraintOf(error: unknown): string | null {
+function uniqueConstraintOf(error: unknown): string | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, constraint, message, cause } = current as {
       code?: unknown;

@@ -23,7 +23,7 @@ export type StaffToDo = {
 };
 
 /** The stock list's query string for the vehicles in stock without photos (app/routes/staff/stock/list.tsx reads it). */
-export const WITHOUT_PHOTOS_QUERY = "photos=none";
+const WITHOUT_PHOTOS_QUERY = "photos=none";
 
 export type ToDoSources = { db: Database; linkSigner: LinkSigner; usedStock: UsedStock; siteUrl: string };
 

@@ -144,7 +144,7 @@ export async function purgeOldVitals(db: Database, retentionDays: number, now = 
   return deleted.length;
 }
 
-export const VITALS_PURGE_JOB = "web-vitals-purge";
+const VITALS_PURGE_JOB = "web-vitals-purge";
 
 /** The retention of the daily vitals, on the one job runner (decision 023): daily, one instance per run. */
 export function registerVitalsPurgeJob(jobs: JobRunner, options: { db: Database; retentionDays: number }): void {

@@ -38,7 +38,7 @@ function ldResource<T extends z.ZodRawShape>(
     .openapi(type);
 }
 
-export const violationSchema = z
+const violationSchema = z
   .object({
     propertyPath: z.string().openapi({ example: "cell_phone" }),
     message: z.string().openapi({ example: "Please enter a South African cell number, like 082 123 4567" }),

@@ -31,7 +31,7 @@ const JSON_TYPES = ["application/json", "application/ld+json"];
  * and everyone else take turns apart, each with these limits: no anonymous client can keep the back office's
  * photos waiting.
  */
-export const UPLOAD_LIMITS: WriteQueueLimits = {
+const UPLOAD_LIMITS: WriteQueueLimits = {
   concurrency: 3,
   maxWaiting: 6,
   maxWaitMs: 30_000,
@@ -102,7 +102,7 @@ function refuse(c: Context, status: ContentfulStatusCode, apiTitle: string, page
  * True for an address whose path or query carries a malformed percent escape (`%E0%A4`, `%zz`) or a NUL
  * (`%00`): no slug, id or option contains one, and PostgreSQL refuses NUL in text.
  */
-export function hasMalformedEscape(url: string): boolean {
+function hasMalformedEscape(url: string): boolean {
   const { pathname, search } = new URL(url);
   const parts = [
     ...pathname.split("/"),
@@ -352,7 +352,7 @@ function canonicalPathAnswer(c: Context, spelling: ((decodedPath: string) => str
 }
 
 /** A refused body up to this size is read and dropped before the answer; a larger one is answered at once. */
-export const LINGER_MAX_BYTES = 1024 * 1024;
+const LINGER_MAX_BYTES = 1024 * 1024;
 /** How long a refused body may take to arrive before the answer goes out anyway. */
 const LINGER_MS = 2_000;
 

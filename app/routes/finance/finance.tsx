@@ -14,7 +14,7 @@ import { readFormBody } from "../../lib/form-body.server.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 
 /** The calculator's price when no vehicle is chosen: a typical new Honda. */
-export const DEFAULT_VEHICLE_PRICE = 350_000;
+const DEFAULT_VEHICLE_PRICE = 350_000;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -51,7 +51,7 @@ const when = (date: Date) =>
   date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" });
 
 /** "38 minutes ago", "3 hours ago", "2 days ago". */
-export function timeAgo(date: Date, now: Date): string {
+function timeAgo(date: Date, now: Date): string {
   const minutes = Math.max(0, Math.round((now.getTime() - date.getTime()) / 60_000));
   const [count, unit] =
     minutes < 60

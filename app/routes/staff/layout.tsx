@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const STAFF_LAYOUT_ID = "routes/staff/layout";
+const STAFF_LAYOUT_ID = "routes/staff/layout";
 
 /**
  * Every staff page and its data answer says itself that it is personal (decision 047): no cache, shared or
@@ -40,7 +40,7 @@ export function headers() {
   return { "Cache-Control": STAFF_CACHE_CONTROL };
 }
 
-export const STAFF_CACHE_CONTROL = "private, no-store";
+const STAFF_CACHE_CONTROL = "private, no-store";
 
 function StaffChrome({
   signedIn,

@@ -15,7 +15,7 @@ import type { Executor, PersonalRecordKind } from "../kinds.ts";
 import { cutoffOf } from "../retention.ts";
 
 /** The identifiers of an application's payload a person may be searched by: its e-mail, cell number and ID number. */
-export function applicationIdentifiers(payload: Record<string, unknown>): PersonIdentifier[] {
+function applicationIdentifiers(payload: Record<string, unknown>): PersonIdentifier[] {
   const found: PersonIdentifier[] = [];
   if (typeof payload.email === "string" && payload.email.trim() !== "")
     found.push({ kind: "email", value: payload.email.trim().toLowerCase() });
@@ -54,7 +54,7 @@ export async function indexApplication(
 }
 
 /** Applications decrypted per batch by the back-fill: bounded memory, a short transaction each. */
-export const BACKFILL_BATCH = 200;
+const BACKFILL_BATCH = 200;
 
 /**
  * Indexes the applications stored before the blind index existed (or while another key was configured): run once at
@@ -92,11 +92,7 @@ export async function backfillFinanceIdentifiers(db: Database, cipher: FinanceCi
  * Seals an empty payload over the applicant's and drops its blind index and the notes on it; the row, its dealer,
  * dates, vehicle, source and work status stay so that counts add up (an accepted deal keeps its place in the reports).
  */
-export async function anonymiseApplications(
-  tx: Executor,
-  cipher: FinanceCipher,
-  ids: readonly string[],
-): Promise<string[]> {
+async function anonymiseApplications(tx: Executor, cipher: FinanceCipher, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const done = await tx
     .update(financeApplications)

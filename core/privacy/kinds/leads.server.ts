@@ -22,7 +22,7 @@ const LEAD_RECIPIENTS =
  * visit's ad click ids) and the salespeople's notes on them; the rows, dates, dealers, sources and work statuses stay,
  * so /staff/insights and the reports still add up. Answers the ids anonymised now.
  */
-export async function anonymiseEnquiries(tx: Executor, ids: readonly string[]): Promise<string[]> {
+async function anonymiseEnquiries(tx: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const done = await tx
     .update(enquiries)
