@@ -17,9 +17,9 @@ const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 /**
- * The back-office specs that change what the public pages show: specials, banners, posts, dealers (issue 16), stock
+ * The back-office specs that change what the public pages show: specials, banners, posts, dealers, stock
  * added, repriced and sold by hand, and a dealer's whole stock through its feed, which retires that dealer's demo
- * stock (issue 34). They run after the rest, so that a listing's total never changes between a spec's page and
+ * stock. They run after the rest, so that a listing's total never changes between a spec's page and
  * its API read (a vehicle sold by staff-stock.spec.ts did, in one run).
  */
 const PUBLISHING_SPECS = /\/staff-(?:specials-banners|blog-dealers|feeds|stock|stock-catalogue)\.spec\.ts$/;

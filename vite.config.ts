@@ -4,12 +4,12 @@ import { defineConfig } from "vite";
 import { serverCodeStaysOnTheServer } from "./vite.server-code.ts";
 
 /**
- * The browser's scripts in a few larger chunks instead of a score of small ones (issue 19, decision 036):
+ * The browser's scripts in a few larger chunks instead of a score of small ones (decision 036):
  * each module a page preloads is a request that Lighthouse's slow-4G model waits for before the first paint.
  * The framework (React, React DOM, React Router) is one chunk every page shares; the site's own components
  * and helpers shared by two routes or more are another; what one route alone uses stays in its route's chunk.
  * Shared components that most pages never show are kept out of it, so that a page downloads them only when it uses
- * them (issue 33, decision 068): the lead forms and the home page's sections have a chunk each, and the components of
+ * them (decision 068): the lead forms and the home page's sections have a chunk each, and the components of
  * one family of pages are left to the bundler. "site" is matched first: what they share with the rest stays in it.
  */
 const FRAMEWORK =
@@ -25,7 +25,7 @@ const FAMILY_COMPONENTS = /[\\/]app[\\/]components[\\/](dealer-card|legal-page|b
  * The framework chunk's functions are compiled while it downloads, on the browser's streaming thread, instead of one by
  * one on the main thread when hydration first calls them (V8's per-file compile hint, Chrome 136 and later; other
  * browsers read a comment). Hydration calls most of React DOM and React Router, so little is compiled for nothing
- * (issue 33, decision 070). Added after minification, which would drop it.
+ * (decision 070). Added after minification, which would drop it.
  */
 const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 const compiledWhileDownloading = (chunk: { name: string }) => (chunk.name === "framework" ? COMPILE_HINT : "");

@@ -10,7 +10,7 @@ const SERVER_ONLY = [
   /[\\/]node_modules[\\/](drizzle-orm|pg|pg-[a-z-]+|@electric-sql|pino|nodemailer|sharp|@node-rs|hono|@hono|prom-client)[\\/]/,
 ];
 
-/** Fails the browser build, naming each import that crosses, when a script would carry server-only code (issue 36). */
+/** Fails the browser build, naming each import that crosses, when a script would carry server-only code. */
 export function serverCodeStaysOnTheServer(): Plugin {
   return {
     name: "server-code-stays-on-the-server",

@@ -2,10 +2,10 @@ import { defineConfig } from "vite";
 
 /**
  * The operators' tools that a production release runs (docs/deploy.md), each built into build/tools/<name>.js by
- * `npm run build` and run by plain Node, as the server is (issue 36, decision 060). The packages they import stay
+ * `npm run build` and run by plain Node, as the server is (decision 060). The packages they import stay
  * in node_modules. Tools for developers only (the bench, the API document) run from source with tsx.
  */
-export const OPERATOR_TOOLS = {
+const OPERATOR_TOOLS = {
   leads: "server/cli/leads.ts",
   "finance-purge": "server/cli/finance-purge.ts",
   "db-migrate": "server/cli/db-migrate.ts",

@@ -11,7 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     // Vitest's default is one worker fewer than the CPUs: one on the project's 2-CPU machines, where most test files
-    // wait on a database, a server or a browser; two took the PostgreSQL run from 384 s to 263 s (decision 058).
+    // wait on a database, a server or a browser, so two run well side by side (decision 058).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // A focused test left in a commit would silently skip the rest of the suite in CI.
     allowOnly: !process.env.CI,

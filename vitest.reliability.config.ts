@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Load, crash, outage and form-fuzz tests against the built app started as its own process (issue 9).
+ * Load, crash, outage and form-fuzz tests against the built app started as its own process.
  * One file at a time: they measure and kill real servers, and share two CPUs with nothing else of theirs.
  * Run with `npm run build && npm run test:reliability`.
  */

@@ -1,13 +1,13 @@
 import { createContext } from "react-router";
 import type { FeedFileLimits } from "../core/inventory/feed-file.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
-import type { Mailer } from "../core/delivery/email.ts";
+import type { Mailer } from "../core/delivery/email.server.ts";
 import type { GroupLegalDetails } from "../core/dealers/group.ts";
-import type { LinkSigner } from "../core/appointments/links.ts";
+import type { LinkSigner } from "../core/appointments/links.server.ts";
 import type { FinanceCipher } from "../core/finance/encryption.server.ts";
 import type { PrivacySettings } from "../core/privacy/retention.ts";
-import type { UsedStock } from "../core/inventory/used-stock.ts";
-import type { ReadModels } from "../core/shared/read-model.ts";
+import type { UsedStock } from "../core/inventory/used-stock.server.ts";
+import type { ReadModels } from "../core/shared/read-model.server.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/logger.ts";
@@ -23,7 +23,7 @@ export type AppContext = {
   writeQueue: WriteQueue;
   /** The used listing, answered from memory when the server keeps the stock there. */
   usedStock: UsedStock;
-  /** What public pages read (dealers, banners, specials, blog, catalogue): from memory on a server that watches for changes (core/shared/read-model.ts). */
+  /** What public pages read (dealers, banners, specials, blog, catalogue): from memory on a server that watches for changes (core/shared/read-model.server.ts). */
   readModels: ReadModels;
   logger: Logger;
   financeCipher: FinanceCipher;
@@ -34,7 +34,7 @@ export type AppContext = {
   siteUrl: string;
   /** The group's legal details every public page's footer shows (GROUP_* settings); default: the demonstration values. */
   groupLegal?: GroupLegalDetails;
-  /** The site's mail channel (core/delivery/email.ts), for e-mails a page sends itself (saved-search confirmations). */
+  /** The site's mail channel (core/delivery/email.server.ts), for e-mails a page sends itself (saved-search confirmations). */
   mailer?: Mailer;
   /** The share of page views that report their Core Web Vitals to /vitals (VITALS_SAMPLE_RATE; 0: none). */
   vitalsSampleRate?: number;

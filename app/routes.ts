@@ -11,7 +11,7 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     at(`${path}/thank-you`, "routes/leads/thank-you.tsx"),
   ];
   return [
-    // Browsing (issue 3)
+    // Browsing
     at("new", "routes/browse/new-cars.tsx"),
     at("new/:make", "routes/browse/new-cars.tsx"),
     at("new/:make/:model", "routes/browse/model.tsx"),
@@ -23,7 +23,7 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     at("terms", "routes/legal/terms.tsx"),
     at("cookie", "routes/legal/cookie.tsx"),
     at("policy", "routes/legal/policy.tsx"),
-    // Used and demo vehicles (issue 4)
+    // Used and demo vehicles
     at("used", "routes/used/listing.tsx"),
     at("used/:make", "routes/used/listing.tsx"),
     at("used/:make/:model", "routes/used/listing.tsx"),
@@ -38,25 +38,25 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     ...enquiry("parts", "routes/leads/parts.tsx"),
     ...enquiry("service", "routes/leads/service.tsx"),
     ...enquiry("book-test-drive/:make/:model", "routes/leads/test-drive.tsx"),
-    // Sell or trade in your car (issue 18)
+    // Sell or trade in your car
     ...enquiry("sell-your-car", "routes/leads/sell-your-car.tsx"),
   ];
 }
 
-/** The back office (issue 15): its own layout, signed-in staff only (but for signing in and setting a password). */
+/** The back office: its own layout, signed-in staff only (but for signing in and setting a password). */
 const staffRoutes: RouteConfigEntry[] = prefix("staff", [
-  // Issue 16: the leads inbox's CSV download (a resource route, outside the layout)
+  // The leads inbox's CSV download (a resource route, outside the layout)
   route("leads/export.csv", "routes/staff/leads/export.ts"),
-  // Issue 35: the insights tables' CSV downloads
+  // The insights tables' CSV downloads
   route("insights/export.csv", "routes/staff/insights/export.ts"),
   // A person's records handed over as files (a resource route, outside the layout)
   route("privacy/hand-over", "routes/staff/privacy/hand-over.ts"),
   layout("routes/staff/layout.tsx", [
-    // Issue 16: the leads inbox and finance applications
+    // The leads inbox and finance applications
     route("leads", "routes/staff/leads/inbox.tsx"),
     route("leads/report", "routes/staff/leads/report.tsx"),
     route("leads/:leadId", "routes/staff/leads/lead.tsx"),
-    // Issue 35: where leads come from, the funnel, the ageing stock
+    // Where leads come from, the funnel, the ageing stock
     route("insights", "routes/staff/insights/insights.tsx"),
     route("finance/:applicationId", "routes/staff/finance/application.tsx"),
     index("routes/staff/home.tsx"),
@@ -74,7 +74,7 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("accounts/:id", "routes/staff/account-edit.tsx"),
     route("audit", "routes/staff/audit.tsx"),
     route("vitals", "routes/staff/vitals.tsx"),
-    // Issue 16: blog posts and dealers
+    // Blog posts and dealers
     route("blog", "routes/staff/blog/list.tsx"),
     route("blog/new", "routes/staff/blog/new.tsx"),
     route("blog/:id", "routes/staff/blog/edit.tsx"),
@@ -82,7 +82,7 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("dealers", "routes/staff/dealers/list.tsx"),
     route("dealers/new", "routes/staff/dealers/new.tsx"),
     route("dealers/:slug", "routes/staff/dealers/edit.tsx"),
-    // Issue 16: specials, service deals and banners
+    // Specials, service deals and banners
     route("specials", "routes/staff/specials/list.tsx"),
     route("specials/new", "routes/staff/specials/new.tsx"),
     route("specials/:id", "routes/staff/specials/edit.tsx"),
@@ -90,11 +90,11 @@ const staffRoutes: RouteConfigEntry[] = prefix("staff", [
     route("banners", "routes/staff/banners/list.tsx"),
     route("banners/new", "routes/staff/banners/new.tsx"),
     route("banners/:id", "routes/staff/banners/edit.tsx"),
-    // Stock feeds (issue 15, 15c)
+    // Stock feeds
     route("feeds", "routes/staff/feeds.tsx"),
     route("channels", "routes/staff/channels.tsx"),
     route("stock/import", "routes/staff/stock-import.tsx"),
-    // The open used-vehicle catalogue (issue 38)
+    // The open used-vehicle catalogue
     route("catalogue", "routes/staff/catalogue.tsx"),
     route("range", "routes/staff/range/list.tsx"),
     route("range/:id", "routes/staff/range/model.tsx"),
@@ -116,23 +116,23 @@ export default [
     index("routes/site/home.tsx"),
     ...scopedRoutes("group"),
     ...prefix("dealer/:dealerName", scopedRoutes("dealer")),
-    // The dealer home /dealer/{dealerName} (issue 3)
+    // The dealer home /dealer/{dealerName}
     route("dealer/:dealerName", "routes/dealers/dealer-home.tsx"),
-    // Group-only routes, no dealer-prefixed variant (issue 3: blog, contact; issue 6: finance)
+    // Group-only routes, no dealer-prefixed variant (blog, contact, finance)
     route("finance", "routes/finance/finance.tsx"),
     route("finance/thank-you", "routes/finance/thank-you.tsx"),
     route("blog", "routes/blog/blog-list.tsx"),
     route("blog/:slug", "routes/blog/blog-post.tsx"),
     route("contact", "routes/dealers/contact.tsx"),
-    // Favourites and compare (issue 17): the lists live in the browser, the pages read their ids from the URL
+    // Favourites and compare: the lists live in the browser, the pages read their ids from the URL
     route("saved", "routes/shortlist/saved.tsx"),
     route("compare", "routes/shortlist/compare.tsx"),
-    // Saved searches and alerts (issue 17)
+    // Saved searches and alerts
     route("alerts/new", "routes/alerts/new.tsx"),
     route("alerts/confirm/:token", "routes/alerts/confirm.tsx"),
     route("alerts/manage/:token", "routes/alerts/manage.tsx"),
     route("alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
-    // A buyer's appointment, through the signed link in their confirmation (issue 18)
+    // A buyer's appointment, through the signed link in their confirmation
     route("appointments/:id", "routes/leads/appointment.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),

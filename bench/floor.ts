@@ -5,11 +5,11 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * The floor (issue 19): the smallest server-rendered React Router 7 app, in ../shared/anchors/rr-floor. The
+ * The floor: the smallest server-rendered React Router 7 app, in ../shared/anchors/rr-floor. The
  * bench copies it to a folder of its own under the system's temporary folder, installs and builds it there,
  * and serves it beside our server, so that our pages are measured as ratios of the framework's own cost on
  * the same machine in the same run. The copy is kept between runs, named by a hash of the anchor's files:
- * a rerun with the same anchor skips the install (about 25 s) and the build.
+ * a rerun with the same anchor skips the install and the build.
  */
 export const DEFAULT_FLOOR_SOURCE = path.resolve(import.meta.dirname, "../../shared/anchors/rr-floor");
 

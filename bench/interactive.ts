@@ -4,7 +4,7 @@ import type { PageTarget } from "./lighthouse.ts";
 import { median } from "./stats.ts";
 
 /**
- * Time to interactive on a slowed phone (issue 33, item 2): a first visit in Chromium with the CPU slowed four times
+ * Time to interactive on a slowed phone: a first visit in Chromium with the CPU slowed four times
  * and a slow 4G link (150 ms, 1.6 Mbit/s down, 750 kbit/s up), through the DevTools protocol. "Interactive" is the
  * moment React has hydrated the whole page: the last element of the body (in document order, scripts and React's
  * hidden streamed segments aside) carries

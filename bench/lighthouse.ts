@@ -8,7 +8,7 @@ import { median } from "./stats.ts";
  * Lighthouse 12 with its default config: the mobile preset (Moto G Power viewport) and simulated
  * throttling (slow 4G, 4x CPU slowdown). Each run is a first visit: Lighthouse clears the cache and storage.
  */
-export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 

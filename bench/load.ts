@@ -26,13 +26,13 @@ export type LoadResult = {
   statuses: Record<string, number>;
   /** CPU time per answer (ms) of the server process and of the database's processes (null: inside the server). */
   cpuMsPerAnswer?: { server: number; database: number | null };
-  /** A server-rendered page of ours, or the floor's page (issue 19's throughput ratios compare the two). */
+  /** A server-rendered page of ours, or the floor's page (the throughput ratios compare the two). */
   kind?: ScenarioKind;
 };
 
 /**
  * A page of ours or the floor's; a "miss" asks for it with a query string of its own on every request, so that
- * the rendered-page cache never answers and each answer is a render (issue 33, item 3).
+ * the rendered-page cache never answers and each answer is a render.
  */
 export type ScenarioKind = "page" | "floor" | "page-miss" | "floor-miss";
 
@@ -101,7 +101,7 @@ export async function runScenario(
 }
 
 /** Random used-vehicle API queries: make/model, gearbox/condition/fuel subsets, a sort and a page, as a client would mix them. */
-export function usedApiRequests(makes: { slug: string; models: string[] }[], seed = 42): Scenario["next"] {
+function usedApiRequests(makes: { slug: string; models: string[] }[], seed = 42): Scenario["next"] {
   const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const subset = <T>(items: readonly T[]): T[] => (random() < 0.55 ? [] : items.filter(() => random() < 0.5));
@@ -138,10 +138,10 @@ const KEYWORDS = [
 ];
 
 /**
- * Issue 17's filters on top of the mix: price, year and mileage ranges, body types, provinces, colours,
+ * The refinements on top of the mix: price, year and mileage ranges, body types, provinces, colours,
  * dealers and keywords, as a buyer narrowing the list on a phone would combine them, with sorts and pages.
  */
-export function refinedApiRequests(
+function refinedApiRequests(
   makes: { slug: string; models: string[] }[],
   dealers: readonly string[],
   seed = 17,
@@ -180,7 +180,7 @@ export function usedApiScenario(
   };
 }
 
-/** The used-vehicle API with issue 17's filters (see `refinedApiRequests`). */
+/** The used-vehicle API with the refinements (see `refinedApiRequests`). */
 export function refinedApiScenario(
   name: string,
   makes: { slug: string; models: string[] }[],

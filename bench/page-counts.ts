@@ -1,5 +1,5 @@
 /**
- * What counting page views costs the server per page (issue 35, decision 057): the built site in this process on
+ * What counting page views costs the server per page (decision 057): the built site in this process on
  * an in-memory embedded database with the demo catalogue, the same pages asked for with counting on and off,
  * alternately, in rounds; the process's CPU time (user + system) per answer is compared. Pages come from the page
  * cache (what most views are, and where counting is the largest share of an answer) and rendered (cache off).
@@ -11,10 +11,10 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
-import { PageCountsAggregator } from "../core/insights/counts.ts";
-import { UsedStock } from "../core/inventory/used-stock.ts";
+import { PageCountsAggregator } from "../core/insights/counts.server.ts";
+import { UsedStock } from "../core/inventory/used-stock.server.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
-import { ReadModels } from "../core/shared/read-model.ts";
+import { ReadModels } from "../core/shared/read-model.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { openDatabase } from "../db/client.ts";
 import { usedVehicles } from "../db/schema.ts";

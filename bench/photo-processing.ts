@@ -1,5 +1,5 @@
 /**
- * Times the image pipeline on phone photos (core/media/image-pipeline.ts, `storeImage`): a 12-megapixel
+ * Times the image pipeline on phone photos (core/media/image-pipeline.server.ts, `storeImage`): a 12-megapixel
  * JPEG (4000 x 3000: a drawn scene with texture at several scales and sensor-like noise, about the
  * size a phone writes) checked, turned
  * upright, encoded to AVIF, WebP and JPEG at 320, 640, 960 and 1440 px and stored, on an in-memory PGlite.
@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
 import { imageRenditions } from "../db/schema.ts";
-import { storeImage } from "../core/media/image-pipeline.ts";
+import { storeImage } from "../core/media/image-pipeline.server.ts";
 import { median, quantile } from "./stats.ts";
 import { parseCommandLine } from "../server/cli/command-line.ts";
 

@@ -3,8 +3,8 @@ import { SLOW_PHONE } from "./interactive.ts";
 import type { PageResult } from "./lighthouse.ts";
 import { isMissKind, type LoadResult } from "./load.ts";
 
-/** Issue 8's budgets and issue 19's ratios to the floor, checked against the bench's figures. */
-export const BUDGETS = {
+/** The budgets and the ratios to the floor, checked against the bench's figures. */
+const BUDGETS = {
   performance: 100,
   otherScores: 100,
   cls: 0,
@@ -15,7 +15,7 @@ export const BUDGETS = {
   minThroughputRatio: 0.5,
   /** Our page's Lighthouse FCP and LCP at most this multiple of the floor page's. */
   maxPaintRatio: 1.3,
-  /** Our page's time to interactive on a slowed phone at most this multiple of the floor page's (issue 33). */
+  /** Our page's time to interactive on a slowed phone at most this multiple of the floor page's. */
   maxInteractiveRatio: 1.3,
 } as const;
 
@@ -181,7 +181,7 @@ function paintCheck(pages: PageResult[], floor: PageResult): BudgetCheck {
   };
 }
 
-/** Issue 33: each page interactive (hydrated) on the slowed phone within the ratio of the floor's time. */
+/** Each page interactive (hydrated) on the slowed phone within the ratio of the floor's time. */
 function interactiveCheck(measured: InteractiveResult[]): BudgetCheck | null {
   const floor = measured.find((page) => page.name === FLOOR_PAGE);
   const pages = measured.filter((page) => page !== floor);
@@ -228,7 +228,7 @@ const lowestRatio = (pages: LoadResult[], floor: LoadResult) => {
   return `${lowest.name} ${Math.round(lowest.rps)}/s = ${ratio(lowest.rps / floor.rps)}`;
 };
 
-/** Issue 19: at the run's connections every request gets an answer (none left for autocannon's 10 s, no socket errors). */
+/** At the run's connections every request gets an answer (none left for autocannon's 10 s, no socket errors). */
 function answeredCheck(run: LoadRun, connections: number): BudgetCheck {
   const unanswered = run.results.filter((result) => result.errors > 0);
   return {
@@ -303,7 +303,7 @@ function reasons(page: PageResult, budget: string): string {
 export function renderReport(report: BenchReport): string {
   const { machine } = report;
   const lines: string[] = [
-    "# Benchmarks (issues 8 and 19)",
+    "# Benchmarks",
     "",
     "Written by `npm run bench` (bench/run.ts); do not edit by hand, run it again.",
     "",
@@ -332,7 +332,7 @@ export function renderReport(report: BenchReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Our pages as ratios of the floor's figures in the same run: what the budgets of issue 19 compare. */
+/** Our pages as ratios of the floor's figures in the same run: what the ratio budgets compare. */
 function floorSection(report: BenchReport): string[] {
   const lines: string[] = [];
   const floor = report.lighthouse?.pages.find((page) => page.name === FLOOR_PAGE);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issues 8 and 19): builds, seeds a fresh embedded database and a fresh PostgreSQL database
+ * `npm run bench`: builds, seeds a fresh embedded database and a fresh PostgreSQL database
  * with the demo catalogue and 100 000 used vehicles, starts the production server on each, measures Lighthouse
  * (embedded only: the pages are the same) and autocannon load (both), and writes docs/benchmarks.md. The floor
  * (../shared/anchors/rr-floor, the smallest React Router 7 app; see floor.ts) is built and served beside it and
@@ -308,7 +308,7 @@ async function compressionOf(baseUrl: string, script: string): Promise<{ html: s
  * Every scenario against one server, with the CPU time the server and (PostgreSQL) the database's backends
  * spent per answer; PGlite runs inside the server, so its share is in the server's.
  */
-/** The pages timed to interactive on a slowed phone (issue 33, item 2). */
+/** The pages timed to interactive on a slowed phone. */
 const INTERACTIVE_PAGES = ["Home", "Used listing", "Model", "Used vehicle", "Finance"];
 
 /** The pages measured on cache misses: those a buyer reaches most, and the used listing's endless URL space. */
@@ -335,7 +335,7 @@ async function loadRun(
     pageScenario(FLOOR_PAGE, "/", "floor", floor.baseUrl),
     pageScenario(`Used listing, two filters ${twoFilters}`, twoFilters),
     pageScenario(`Model page ${targets.modelPage}`, targets.modelPage),
-    // Cache misses (issue 33, item 3): each request its own query string, so each answer is a render; the floor too.
+    // Cache misses: each request its own query string, so each answer is a render; the floor too.
     ...targets.pages
       .filter((page) => MISS_PAGES.includes(page.name))
       .map((page) => pageScenario(`${page.name} ${page.path}, cache miss`, page.path, "page-miss")),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start` (issue 36): how long the production server takes from process start to its first answer,
+ * `npm run bench:start`: how long the production server takes from process start to its first answer,
  * and how much memory it holds once it has answered a few pages, on the demo catalogue in the embedded database.
  *
  *   npm run bench:start [-- --runs 3 --command "node build/server/index.js" --port 3530]

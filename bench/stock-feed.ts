@@ -1,5 +1,5 @@
 /**
- * Times a dealer's stock-feed import (issue 15: 10 000 vehicles without photos in under 30 s on the embedded
+ * Times a dealer's stock-feed import (10 000 vehicles without photos in under 30 s on the embedded
  * database): a fresh embedded database (a PGlite data directory, as `npm start` uses) with the demo catalogue,
  * then three feeds of one dealer, as the DMS would send them on three nights:
  *   1. 10 000 new vehicles (all created),
@@ -7,7 +7,7 @@
  *   3. 1 000 prices changed and 500 vehicles gone (updated and sold),
  *   4. every price changed and the 500 back (all updated).
  * Each time covers reading the CSV (csv-parse) and the import's transaction, audit entries included.
- * Then a DMS's own export (issue 38): `--vehicles` rows under AutoSLM-style headers (StockNo, VinNo, MMCode,
+ * Then a DMS's own export: `--vehicles` rows under AutoSLM-style headers (StockNo, VinNo, MMCode,
  * Regno, ModelYear, Fuel, Bodytype, NewUsed...) to another dealer, with 100 makes the catalogue does not know
  * (five models each, all created with the feed), aliases (VW, Mercedes, Great Wall), CVT and DCT gearboxes,
  * electric and plug-in cars and double cabs.

@@ -12,7 +12,7 @@ import os from "node:os";
 import { mulberry32 } from "../seed/used-stock.ts";
 import { openDatabase } from "../db/client.ts";
 import { loadEnv } from "../server/env.ts";
-import { findDealerId, listDealers } from "../core/dealers/dealers.ts";
+import { findDealerId, listDealers } from "../core/dealers/dealers.server.ts";
 import {
   FUEL_TYPES,
   TRANSMISSIONS,
@@ -25,7 +25,7 @@ import {
   usedFilters,
   usedListingPageSql,
   type UsedVehicleScope,
-} from "../core/inventory/used-vehicles.ts";
+} from "../core/inventory/used-vehicles.server.ts";
 import { parseCommandLine } from "../server/cli/command-line.ts";
 
 const USAGE = `Usage: npm run bench:used -- [--runs 250] [--warmup 20] [--pages shallow|deep] [--explain N] [--seed 42]

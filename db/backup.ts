@@ -28,7 +28,7 @@ export function backupKindOf(file: string): BackupKind | null {
 }
 
 /** Writes next to the target and renames, so a failed backup never leaves a file that looks whole; mode 0600. */
-export async function writeOwnerOnlyFile(file: string, write: (partial: string) => Promise<void>): Promise<number> {
+async function writeOwnerOnlyFile(file: string, write: (partial: string) => Promise<void>): Promise<number> {
   const partial = `${file}.partial`;
   fs.rmSync(partial, { force: true });
   try {

@@ -67,7 +67,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
 }
 
 /** The directory's real path, or for one not created yet its nearest existing parent's real path joined with the rest. */
-export function canonicalDataDir(dataDir: string): string {
+function canonicalDataDir(dataDir: string): string {
   const absolute = path.resolve(dataDir);
   let existing = absolute;
   while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);

@@ -14,7 +14,7 @@ import { migrationsFolder } from "./client.ts";
 export const ALLOW_MARKER = "-- rolling-deploy: destructive-ok";
 
 /** The last migration written before the rule was: older ones were never deployed on several instances. */
-export const LAST_UNCHECKED_MIGRATION = "0008";
+const LAST_UNCHECKED_MIGRATION = "0008";
 
 const DESTRUCTIVE: Array<[RegExp, string]> = [
   [/\bDROP\s+(TABLE|VIEW|MATERIALIZED\s+VIEW|TYPE|SCHEMA|FUNCTION|SEQUENCE)\b/i, "drops"],

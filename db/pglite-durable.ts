@@ -28,7 +28,7 @@ class DurableNodeFS extends NodeFS {
 
 /**
  * Emscripten's NODEFS gives the files it creates the modes of its virtual file system, 0666 and 0777 (and
- * chmods them so): the database's files would be open to every local user whenever DATA_DIR is (issue 24).
+ * chmods them so): the database's files would be open to every local user whenever DATA_DIR is.
  * Every mode it creates or sets is cut to the owner's bits, so PGlite's files are 0600 and its folders 0700.
  */
 type Setattr = (target: unknown, attr: { mode?: number }) => void;
@@ -50,7 +50,7 @@ function keepOwnerOnly(nodefs: EmscriptenNodeFs) {
     streamSetattr(stream, attr.mode === undefined ? attr : { ...attr, mode: ownerOnly(attr.mode) });
 }
 
-export const DURABLE_START_PARAMS = [
+const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
   "-c",
   "wal_sync_method=fsync",

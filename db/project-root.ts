@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * The project's folder: the nearest one above this module that holds package.json. This module runs from db/ in
- * development and tests, and from build/server/ once bundled into the production server (issue 36), so a path
+ * development and tests, and from build/server/ once bundled into the production server, so a path
  * relative to the module itself would differ between the two.
  */
 function nearestPackageFolder(start: string): string {

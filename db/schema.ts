@@ -114,7 +114,7 @@ export const models = pgTable(
 );
 
 /**
- * The open used-vehicle catalogue's memory of old names and addresses (issue 38): a make renamed or merged
+ * The open used-vehicle catalogue's memory of old names and addresses: a make renamed or merged
  * away leaves its name (by core/catalogue/make-names.ts nameKey) as an alias, so a feed that still sends it
  * finds the make, and its slug as a redirect, so /used/{old} answers 301 to the make's listing.
  */
@@ -162,7 +162,7 @@ export const rangeModels = pgTable(
     mainImage: text("main_image").notNull(),
     brochure: text("brochure"),
     sortOrder: integer("sort_order").notNull().default(0),
-    /** 'draft', 'on_sale', 'run_out' or 'retired' (core/catalogue/range-admin.ts). */
+    /** 'draft', 'on_sale', 'run_out' or 'retired' (core/catalogue/range-admin.server.ts). */
     state: text("state").notNull().default("on_sale"),
     /** Where a retired model's page answers 301; none means 410 with the range linked. */
     successorId: integer("successor_id").references((): AnyPgColumn => rangeModels.id),
@@ -207,7 +207,7 @@ export const rangeVariants = pgTable(
 
 /**
  * A variant's price from an instant on (prices on a date): the price shown at a moment is the latest row whose
- * `effective_at` has passed, else the variant's own `price` (core/catalogue/range-prices.ts). At most one row
+ * `effective_at` has passed, else the variant's own `price` (core/catalogue/range-prices.server.ts). At most one row
  * per variant lies in the future at a time, which the services keep.
  */
 export const rangePrices = pgTable(
@@ -310,9 +310,9 @@ export const usedVehicles = pgTable(
     /** The features and extras the DMS lists (or staff type), as sent: one list, items split by dealerFeatures. */
     features: text("features"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... (issue 17). */
+    /** One of BODY_TYPES (core/inventory/used-query.ts): Hatchback, Sedan, SUV, Bakkie... */
     bodyType: text("body_type").notNull().default("Other"),
-    /** The TransUnion (Mead & McGrouther) code a DMS gives the model variant; null when not known (issue 38). */
+    /** The TransUnion (Mead & McGrouther) code a DMS gives the model variant; null when not known. */
     mmCode: text("mm_code"),
     /** The registration number (number plate), as the dealer's system has it. */
     registration: text("registration"),
@@ -347,7 +347,7 @@ export const usedVehicles = pgTable(
       index("used_vehicles_public_year_idx")
         .on(t.year, t.id, ...filters)
         .where(publicStock),
-      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.ts).
+      // The back office's stock list: most recently changed first, per dealer or all (core/inventory/stock-admin.server.ts).
       index("used_vehicles_dealer_updated_idx").on(t.dealerId, t.updatedAt, t.id),
       index("used_vehicles_updated_idx").on(t.updatedAt, t.id),
       uniqueIndex("used_vehicles_dealer_stock_number_uq").on(t.dealerId, t.stockNumber),
@@ -414,7 +414,7 @@ export const deals = pgTable(
     /** The API's valid_until: the South African date of `ends_at` (or, for the seed's deals, the last day shown). */
     validUntil: date("valid_until").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
-    /** 'draft' or 'published' (core/content/deals.ts); only a published deal in its schedule is public. */
+    /** 'draft' or 'published' (core/content/deals.server.ts); only a published deal in its schedule is public. */
     status: text("status").notNull().default("published"),
     /** Public from this moment (null: at once), e.g. Friday 16:00 SAST. */
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -443,7 +443,7 @@ export const blogPosts = pgTable(
     keywords: text("keywords"),
     /** 'draft' or 'published'; a published post with a future `published_at` is Scheduled (decided at read time). */
     status: text("status").notNull().default("published"),
-    /** When the post goes public (issue 16); `publish_date` is its date in South Africa, as pages show it. */
+    /** When the post goes public; `publish_date` is its date in South Africa, as pages show it. */
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     /** The body as the back office edits it (Markdown); `body` is its HTML. Null for posts written as HTML (the seed's). */
     bodyMarkdown: text("body_markdown"),
@@ -454,7 +454,7 @@ export const blogPosts = pgTable(
   (t) => [index("blog_posts_publish_idx").on(t.publishDate, t.id)],
 );
 
-/** A dealer's former slugs (issue 16): /dealer/{old}/... and /api/dealers/{old} answer a permanent redirect to the current one. */
+/** A dealer's former slugs: /dealer/{old}/... and /api/dealers/{old} answer a permanent redirect to the current one. */
 export const dealerFormerSlugs = pgTable("dealer_former_slugs", {
   slug: text("slug").primaryKey(),
   dealerId: integer("dealer_id")
@@ -495,12 +495,12 @@ export const enquiries = pgTable(
     /** Parts and service: the year of the visitor's own vehicle. */
     vehicleYear: smallint("vehicle_year"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    /** Same person, enquiry and dealer in the same 10-minute window (core/leads/dedupe.ts): stored once. */
+    /** Same person, enquiry and dealer in the same 10-minute window (core/leads/enquiries.server.ts): stored once. */
     dedupeKey: text("dedupe_key").notNull(),
-    /** Issue 35: the source of the visit that sent it. */
+    /** The source of the visit that sent it. */
     attribution: jsonb("attribution").$type<LeadAttribution>(),
     /**
-     * Why a web form's enquiry is held as automated (core/leads/held.ts): 'honeypot', 'too-fast' or
+     * Why a web form's enquiry is held as automated (core/leads/held.server.ts): 'honeypot', 'too-fast' or
      * 'no-render-time'; null for every lead that is delivered (never held, or released by staff).
      */
     heldReason: text("held_reason"),
@@ -537,7 +537,7 @@ export const financeApplications = pgTable(
     /** AES-256-GCM ciphertext of the personal, employment, financial and expense sections. */
     encryptedPayload: text("encrypted_payload").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    /** Issue 35: the source of the visit that sent it (not personal: it is kept outside the encrypted payload). */
+    /** The source of the visit that sent it (not personal: it is kept outside the encrypted payload). */
     attribution: jsonb("attribution").$type<LeadAttribution>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When its e-mail, phone and ID number were added to finance_application_identifiers; null: not yet (back-filled at start). */
@@ -589,7 +589,7 @@ export const pendingFileErasures = pgTable("pending_file_erasures", {
 });
 
 /**
- * Where a dealer's leads go (issue 7): e-mail addresses and CRM webhooks, per kind of lead. A dealer with no
+ * Where a dealer's leads go: e-mail addresses and CRM webhooks, per kind of lead. A dealer with no
  * enabled e-mail channel for a kind of lead gets it at its dealer principal's address (dp_email).
  */
 export const dealerLeadChannels = pgTable(
@@ -670,7 +670,7 @@ export const leadDeliveryAttempts = pgTable(
 );
 
 /**
- * Fixed-window POST counters per client, shared by every app instance on this database (issue 9). One row per
+ * Fixed-window POST counters per client, shared by every app instance on this database. One row per
  * key and window; windows older than the previous one are deleted as new windows open.
  */
 export const rateLimitWindows = pgTable(
@@ -751,7 +751,7 @@ export const staffSessions = pgTable(
 
 /**
  * Failed staff sign-ins per key (a known device; an account from one client; a client; an account from every
- * unknown device), shared by every instance (core/staff/sign-in-throttle.ts). A key's window starts with its
+ * unknown device), shared by every instance (core/staff/sign-in-throttle.server.ts). A key's window starts with its
  * first failure and lasts an hour; the daily staff housekeeping deletes rows whose window has ended.
  */
 export const signInFailures = pgTable(
@@ -880,7 +880,7 @@ export const dealerFeedKeys = pgTable(
 );
 
 /**
- * How a feed key's export is read (issue 38): which of its columns is which stock field, by the header's
+ * How a feed key's export is read: which of its columns is which stock field, by the header's
  * name, and how a column's values map to the site's ("7G-Tronic" is Automatic). Saved by a group
  * administrator on the feeds page; the feed API reads the key's feed with it, over the built-in column names.
  */
@@ -888,7 +888,7 @@ export const feedColumnProfiles = pgTable("feed_column_profiles", {
   feedKeyId: integer("feed_key_id")
     .primaryKey()
     .references(() => dealerFeedKeys.id, { onDelete: "cascade" }),
-  /** Stock field (core/inventory/stock-feed-format.ts FeedColumn) to the export's header for it. */
+  /** Stock field (core/inventory/stock-feed-format.server.ts FeedColumn) to the export's header for it. */
   columns: jsonb("columns").$type<Record<string, string>>().notNull(),
   /** Stock field to { the export's value: the site's value }. */
   valueMaps: jsonb("value_maps").$type<Record<string, Record<string, string>>>().notNull(),
@@ -907,7 +907,7 @@ export const dealerFeedLayouts = pgTable(
     dealerId: integer("dealer_id")
       .notNull()
       .references(() => dealers.id, { onDelete: "cascade" }),
-    /** The header's column keys joined by "|" (core/inventory/feed-profiles.ts layoutKey). */
+    /** The header's column keys joined by "|" (core/inventory/feed-profiles.server.ts layoutKey). */
     layout: text("layout").notNull(),
     /** The header as the file wrote it, to show on the upload page. */
     headers: jsonb("headers").$type<string[]>().notNull(),
@@ -935,7 +935,7 @@ export const dealerFeedPhotoHosts = pgTable(
 );
 
 /**
- * Where a lead stands with its dealer's salespeople (issue 16): New, Contacted, Appointment, Sold or Lost.
+ * Where a lead stands with its dealer's salespeople: New, Contacted, Appointment, Sold or Lost.
  * One row per lead once somebody first changes it (a lead without a row is New); `first_response_at` is the
  * first change and never moves, for the first-response report. Enquiries and finance applications alike.
  */
@@ -976,7 +976,7 @@ export const leadWorkNotes = pgTable(
 /**
  * Every change of a used vehicle's price, written by a trigger on used_vehicles (migration 0014), so that
  * any writer (back office, feed import, plain SQL) leaves the history the vehicle page and price-drop
- * alerts show (issue 17).
+ * alerts show.
  */
 export const usedVehiclePriceChanges = pgTable(
   "used_vehicle_price_changes",
@@ -996,7 +996,7 @@ export const usedVehiclePriceChanges = pgTable(
 );
 
 /**
- * An e-mail address that asked for saved-search alerts (issue 17), with its POPIA consent. The manage token
+ * An e-mail address that asked for saved-search alerts, with its POPIA consent. The manage token
  * opens the page listing all of its searches; after unsubscribing, nothing is sent and the row (and its
  * searches) is deleted after the retention period.
  */
@@ -1033,7 +1033,7 @@ export const savedSearches = pgTable(
 );
 
 /**
- * The scheduled jobs' runs (core/jobs/runner.ts): one row per job name. An instance runs a job only after
+ * The scheduled jobs' runs (core/jobs/runner.server.ts): one row per job name. An instance runs a job only after
  * taking its lease in one conditional UPDATE, so with several instances on one database exactly one runs
  * each due run.
  */
@@ -1077,7 +1077,7 @@ export const appointments = pgTable(
   (t) => [index("appointments_dealer_slot_idx").on(t.dealerId, t.kind, t.startsAt)],
 );
 
-/** A 'Sell Your Car' lead's vehicle details beyond the enquiry's make, model and year (issue 18). */
+/** A 'Sell Your Car' lead's vehicle details beyond the enquiry's make, model and year. */
 export const tradeIns = pgTable("trade_ins", {
   enquiryId: uuid("enquiry_id")
     .primaryKey()
@@ -1138,7 +1138,7 @@ export const channelFeeds = pgTable(
     dealerId: integer("dealer_id")
       .notNull()
       .references(() => dealers.id, { onDelete: "cascade" }),
-    /** One of CHANNEL_IDS (core/channels/channels.ts). */
+    /** One of CHANNEL_IDS (core/channels/channels.server.ts). */
     channel: text("channel").notNull(),
     enabled: boolean("enabled").notNull().default(false),
     /** Null once revoked: no key opens the feed until a new one is made. */
@@ -1152,7 +1152,7 @@ export const channelFeeds = pgTable(
 
 /**
  * A stock import held back because it would mark more than CHANNEL_FEED_MAX_DROP of the dealer's stock sold
- * (core/inventory/held-imports.ts): its rows as read, kept until someone publishes it (or a newer import of
+ * (core/inventory/held-imports.server.ts): its rows as read, kept until someone publishes it (or a newer import of
  * the dealer replaces it). Nothing of it is applied before then.
  */
 export const heldStockImports = pgTable(
@@ -1211,8 +1211,8 @@ export const channelFetches = pgTable(
 );
 
 /**
- * Issue 35: what the site's pages do, counted per day and per source of the visit, and nothing else: no address,
- * no visitor id, no time of day. `kind` is one of COUNT_KINDS (core/insights/counts.ts); `subject` is what was
+ * What the site's pages do, counted per day and per source of the visit, and nothing else: no address,
+ * no visitor id, no time of day. `kind` is one of COUNT_KINDS (core/insights/counts.server.ts); `subject` is what was
  * viewed or clicked (a used vehicle's id, a model's slug, a form's name), '' where the kind has none; `dealer_id`
  * 0 where no dealer is concerned; `campaign` '' for a visit without one. Kept 25 months.
  */
@@ -1237,7 +1237,7 @@ export const pageCountsDaily = pgTable(
 );
 
 /**
- * Issue 35: what a campaign cost over a period, entered by a group administrator (dealer_id null: the group's) or a
+ * What a campaign cost over a period, entered by a group administrator (dealer_id null: the group's) or a
  * dealer manager, so that the insights page can give a cost per lead. A campaign is named as its links name it
  * (utm_source, utm_medium, utm_campaign).
  */

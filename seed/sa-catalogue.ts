@@ -1,6 +1,6 @@
 /**
  * The makes sold in South Africa and their common models: the demo catalogue's suggestions from the first
- * start (issue 38). The makes of the seeded used stock (used-stock.ts) add their own models to these.
+ * start. The makes of the seeded used stock (used-stock.ts) add their own models to these.
  */
 export const SA_CATALOGUE: Record<string, readonly string[]> = {
   "Alfa Romeo": ["Giulia", "Giulietta", "Stelvio", "Tonale", "MiTo"],

@@ -140,7 +140,7 @@ const modelKey = (makeSlug: string, modelSlug: string) => `${makeSlug}/${modelSl
 /**
  * Every make and model: the Honda range first, then the makes and models seen in used stock, then the rest of
  * the makes sold in South Africa and their common models (SA_CATALOGUE), so the catalogue's suggestions work
- * from the first start (issue 38).
+ * from the first start.
  */
 async function seedMakesAndModels(tx: Transaction): Promise<Ids> {
   const usedKeys = new Set(USED_MAKES.map((make) => nameKey(make.name)));

@@ -5,7 +5,7 @@ import { DEFAULT_USED_COUNT } from "./seed.ts";
 import { isWingDealerName } from "../core/dealers/dealers.ts";
 import { DEALERS } from "./dealers.ts";
 
-/** Issue 17: "The seed gives every vehicle a body type", for every model it can draw, not only those a sample picked. */
+/** "The seed gives every vehicle a body type", for every model it can draw, not only those a sample picked. */
 describe("the seed's body types", () => {
   it("gives every make and model of the used stock a body type of the list, never 'Other'", () => {
     for (const make of USED_MAKES) {
@@ -29,7 +29,7 @@ describe("the seed's body types", () => {
   });
 });
 
-/** Issue 34, item 5: every demo vehicle has what a DMS sends, a stock number among them, unique within its dealer. */
+/** Every demo vehicle has what a DMS sends, a stock number among them, unique within its dealer. */
 describe("the seed's identifiers", () => {
   const dealers = DEALERS.map((dealer) => ({
     slug: dealer.slug,

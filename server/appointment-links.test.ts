@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { appointmentOfEnquiry, dealerCalendar, listFreeSlots } from "../core/appointments/appointments.ts";
+import { appointmentOfEnquiry, dealerCalendar, listFreeSlots } from "../core/appointments/appointments.server.ts";
 import { saIso } from "../core/appointments/calendar.ts";
-import { LinkSigner, manageAppointmentPath } from "../core/appointments/links.ts";
-import { submitEnquiry } from "../core/leads/enquiries.ts";
+import { LinkSigner, manageAppointmentPath } from "../core/appointments/links.server.ts";
+import { submitEnquiry } from "../core/leads/enquiries.server.ts";
 import { FORM_PRESETS } from "../core/leads/presets.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
@@ -11,7 +11,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 
 /**
- * The buyer's move-or-cancel page over HTTP (issue 32): moving the appointment revokes the link it was opened
+ * The buyer's move-or-cancel page over HTTP: moving the appointment revokes the link it was opened
  * with, which then answers 410 with a message saying so, while the link to the new time works. Needs `npm run build`.
  */
 let database: DatabaseHandle;

@@ -8,8 +8,8 @@ import { simpleParser } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { decodeVisit, encodeVisit, VISIT_COOKIE } from "../core/attribution/visit.ts";
-import { createMailer } from "../core/delivery/email.ts";
-import { LeadDeliveryWorker } from "../core/delivery/worker.ts";
+import { createMailer } from "../core/delivery/email.server.ts";
+import { LeadDeliveryWorker } from "../core/delivery/worker.server.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -24,7 +24,7 @@ import { createLogger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
 
 /**
- * Issue 35, item 1, over real HTTP on a real database: a visit lands from a Facebook ad (utm parameters and a click
+ * The visit's source, over real HTTP on a real database: a visit lands from a Facebook ad (utm parameters and a click
  * id), moves through pages (an internal referrer never overwrites its source), then sends an enquiry through a
  * page's form, one through the API and a finance application through the no-script form. The stored rows, the ADF
  * and the JSON body a CRM's webhook receives, the staff lead pages, the inbox's Source filter, its CSV and the

@@ -1,6 +1,6 @@
 import { MAX_PRICE_LIST_BYTES } from "../core/catalogue/price-list-rules.ts";
-import { SELLER_FORM_MAX_BYTES } from "../core/leads/seller-photos.ts";
-import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
+import { SELLER_FORM_MAX_BYTES } from "../core/leads/seller-photos.server.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.server.ts";
 import { STOCK_FEED_BODY_LIMITS } from "./api/stock-feed.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";
 import { pageAndDataRequestPaths } from "../app/framework/data-requests.ts";
@@ -17,11 +17,11 @@ export const STAFF_PHOTO_UPLOAD_LIMITS: readonly BodyLimitRule[] = pageAndDataRe
 }));
 
 /**
- * The back office's content forms (issue 16), which carry their image (up to 20 MB) with the fields: a blog
+ * The back office's content forms, which carry their image (up to 20 MB) with the fields: a blog
  * post's hero image or an image for its body, a special's or a banner's image, a range model's brochure (10 MB)
  * or gallery picture, a range colour's picture; at the page and at its React Router data address.
  */
-export const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
+const STAFF_CONTENT_UPLOAD_LIMITS: readonly BodyLimitRule[] = [
   "/staff/blog/new",
   "/staff/blog/:id",
   "/staff/specials/new",
@@ -41,7 +41,7 @@ export const STAFF_PRICE_LIST_LIMITS: readonly BodyLimitRule[] = pageAndDataRequ
 
 /**
  * The page routes that may send more than the request guard's 64 KB: the sell-your-car form with its
- * photos (issue 18), at the page and at its React Router data address, under / and /dealer/{name}.
+ * photos, at the page and at its React Router data address, under / and /dealer/{name}.
  */
 export const PAGE_BODY_LIMITS: readonly BodyLimitRule[] = [
   "/sell-your-car",

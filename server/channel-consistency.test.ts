@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { LinkSigner } from "../core/appointments/links.ts";
-import { listChannelSettings, setChannelEnabled } from "../core/channels/channel-settings.ts";
-import { changeStockStatus, getStockVehicle, updateStockVehicle } from "../core/inventory/stock-admin.ts";
+import { LinkSigner } from "../core/appointments/links.server.ts";
+import { listChannelSettings, setChannelEnabled } from "../core/channels/channel-settings.server.ts";
+import { changeStockStatus, getStockVehicle, updateStockVehicle } from "../core/inventory/stock-admin.server.ts";
 import type { StockStatus } from "../core/inventory/stock-schema.ts";
 import type { StaffActor } from "../core/staff/roles.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
@@ -16,8 +16,8 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 34: the vehicle page, its JSON-LD, the sitemap and every channel's feed never disagree. A price change,
- * a reservation and a sale made in the back office (core/inventory/stock-admin.ts) reach all of them at the next
+ * The vehicle page, its JSON-LD, the sitemap and every channel's feed never disagree. A price change,
+ * a reservation and a sale made in the back office (core/inventory/stock-admin.server.ts) reach all of them at the next
  * fetch, through the one change notification to the in-memory stock (core/shared/change-notifications.ts), as
  * server/site.ts wires it: in-memory stock and read models, the rendered-page cache. On PostgreSQL also with
  * two instances on one database: a change made through one reaches the other's feeds, sitemap and page.

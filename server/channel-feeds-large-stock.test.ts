@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { LinkSigner } from "../core/appointments/links.ts";
-import { listChannelSettings } from "../core/channels/channel-settings.ts";
+import { LinkSigner } from "../core/appointments/links.server.ts";
+import { listChannelSettings } from "../core/channels/channel-settings.server.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { dealers, usedVehicles } from "../db/schema.ts";
 import { addUsedVehicles } from "../seed/seed.ts";
@@ -12,7 +12,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
 /**
- * Issue 34: a catalogue feed built over a large stock does not hold up the server. The first fetch after a
+ * A catalogue feed built over a large stock does not hold up the server. The first fetch after a
  * change builds the channels' view of the whole stock and the dealer's file (seconds at 100 000 vehicles);
  * a buyer's request that arrives meanwhile is answered at once, not after the build.
  */

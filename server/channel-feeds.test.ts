@@ -4,13 +4,13 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { LinkSigner } from "../core/appointments/links.ts";
+import { LinkSigner } from "../core/appointments/links.server.ts";
 import {
   listChannelSettings,
   revokeChannelKey,
   rotateChannelKey,
   setChannelEnabled,
-} from "../core/channels/channel-settings.ts";
+} from "../core/channels/channel-settings.server.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { channelFetches, dealers, usedVehicles } from "../db/schema.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
@@ -20,7 +20,7 @@ import type { StaffActor } from "../core/staff/roles.ts";
 import { createApp } from "./app.ts";
 
 /**
- * The catalogue feeds as Meta, TikTok and a marketplace fetch them (issue 34): the key, the answer's
+ * The catalogue feeds as Meta, TikTok and a marketplace fetch them: the key, the answer's
  * validators and coding, the stock's changes at the next fetch, and the fetch log.
  */
 

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { type Context, Hono } from "hono";
-import type { LinkSigner } from "../core/appointments/links.ts";
+import type { LinkSigner } from "../core/appointments/links.server.ts";
 import type { Channel, FeedDealer, FeedFormat } from "../core/channels/channel.ts";
 import { type FeedAccess, feedAccess, recordFetch } from "../core/channels/channel-settings.ts";
 import { channelById, ChannelStock, serialiseFeed } from "../core/channels/channels.ts";
@@ -57,12 +57,12 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
  * ETag, Last-Modified and gzip. A file is built once per snapshot of the stock and kept. The key travels in
  * the query (Meta and TikTok fetch a plain URL); the request log and the metrics carry the path only, and
  * the caching rule keeps every answer private and unstored (server/middleware/caching.ts). A build runs in
- * slices of the event loop (core/shared/slices.ts): at 100 000 vehicles it takes seconds, and pages keep being
+ * slices of the event loop (core/shared/slices.server.ts): at 100 000 vehicles it takes seconds, and pages keep being
  * served meanwhile; fetches that arrive during a build wait for that build rather than start another.
  *
  * Every fetch gets the file of the stock as the site shows it, and the fetch log records what it got (its
  * items, or a 304). A drop too large to be true is stopped at the import, before any page or file changes
- * (core/inventory/stock-feed.ts DropGuard, decision 077): a channel is never served a file that disagrees
+ * (core/inventory/stock-feed.server.ts DropGuard, decision 077): a channel is never served a file that disagrees
  * with the site, as an older file kept here would (listing cars whose pages are gone).
  */
 export function channelFeedRoutes(options: ChannelFeedOptions): Hono {

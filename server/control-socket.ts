@@ -6,7 +6,7 @@ import {
   type OperatorResult,
   operatorRequestSchema,
   runOperatorCommand,
-} from "../core/operator/commands.ts";
+} from "../core/operator/commands.server.ts";
 import type { Logger } from "./logger.ts";
 
 const MAX_REQUEST_BYTES = 64 * 1024;

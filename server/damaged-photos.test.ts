@@ -13,7 +13,7 @@ import { createApp } from "./app.ts";
 
 /**
  * A damaged photo (a JPEG cut off halfway, as an interrupted phone upload leaves it: a valid header, then the
- * data stops) on every form that takes an image, public and staff (issue 32, item 5): 422 with "This photo
+ * data stops) on every form that takes an image, public and staff: 422 with "This photo
  * could not be read; please take it again" on the field, nothing stored, what was typed kept, and no
  * error-level log. (A feed's damaged photo: core/inventory/feed-photos.test.ts.)
  */

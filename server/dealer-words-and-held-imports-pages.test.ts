@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { LinkSigner } from "../core/appointments/links.ts";
-import { listChannelSettings, setChannelEnabled } from "../core/channels/channel-settings.ts";
-import { feedKeyActor } from "../core/inventory/feed-keys.ts";
-import { importStockFeed } from "../core/inventory/stock-feed.ts";
-import { parseFeed } from "../core/inventory/stock-feed-format.ts";
+import { LinkSigner } from "../core/appointments/links.server.ts";
+import { listChannelSettings, setChannelEnabled } from "../core/channels/channel-settings.server.ts";
+import { feedKeyActor } from "../core/inventory/feed-keys.server.ts";
+import { importStockFeed } from "../core/inventory/stock-feed.server.ts";
+import { parseFeed } from "../core/inventory/stock-feed-format.server.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { dealers, heldStockImports, usedVehicles } from "../db/schema.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";

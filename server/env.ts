@@ -57,7 +57,7 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(15).default(5),
   /** How long a rendered public page is served from memory at most (server/page-cache.ts); 0 renders every request. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
-  /** The stock import's drop guard: the share of a dealer's stock an upload or feed may mark sold unconfirmed (core/inventory/stock-feed.ts DropGuard). */
+  /** The stock import's drop guard: the share of a dealer's stock an upload or feed may mark sold unconfirmed (core/inventory/stock-feed.server.ts DropGuard). */
   CHANNEL_FEED_MAX_DROP: z.coerce.number().min(0).max(1).default(0.5),
   /** Most vehicle rows one stock file (feed or upload) may have; a longer file is refused whole (422). */
   FEED_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
@@ -69,7 +69,7 @@ const envSchema = z.object({
   /** Failed staff sign-ins one client address may make in 15 minutes before it must wait (each account also has 5). */
   STAFF_SIGN_IN_CLIENT_FAILURES: z.coerce.number().int().min(1).max(100_000).default(5),
   STAFF_BOOTSTRAP_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
-  /** The scheduled jobs (core/jobs/runner.ts): 'off' on an instance that should never run them. */
+  /** The scheduled jobs (core/jobs/runner.server.ts): 'off' on an instance that should never run them. */
   JOBS: z.enum(["on", "off"]).default("on"),
   JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** How often saved-search alerts are sent (one e-mail per confirmed search with something new). */
@@ -80,7 +80,7 @@ const envSchema = z.object({
   VITALS_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   /** How often this instance adds the vitals it counted to the database. */
   VITALS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
-  /** How often this instance adds the page views, visits and clicks it counted to the database (issue 35, /staff/insights). */
+  /** How often this instance adds the page views, visits and clicks it counted to the database (/staff/insights). */
   PAGE_COUNTS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** Counted page views and clicks one client may make per POST_RATE_WINDOW_SECONDS (in each instance's memory); past it, pages are served and not counted. */
   PAGE_COUNTS_RATE_LIMIT: z.coerce.number().int().min(1).default(600),

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { mapSearchUrl, whatsAppGreeting, whatsAppUrl } from "../core/dealers/contact-links.ts";
+import { mapSearchUrl, whatsAppGreeting, whatsAppUrl } from "../core/dealers/contact-links.server.ts";
 import {
   type DealerView,
   dealerDirectoryModel,
@@ -7,18 +7,18 @@ import {
   dealerNamed,
   HEAD_OFFICE_SLUG,
   renamedDealerSlug,
-} from "../core/dealers/dealers.ts";
-import { findRangeModel } from "../core/catalogue/ranges.ts";
-import type { CountKind, PageCount } from "../core/insights/counts.ts";
-import type { UsedStock } from "../core/inventory/used-stock.ts";
-import type { UsedVehicleView } from "../core/inventory/used-vehicles.ts";
-import type { ReadModels } from "../core/shared/read-model.ts";
+} from "../core/dealers/dealers.server.ts";
+import { findRangeModel } from "../core/catalogue/ranges.server.ts";
+import type { CountKind, PageCount } from "../core/insights/counts.server.ts";
+import type { UsedStock } from "../core/inventory/used-stock.server.ts";
+import type { UsedVehicleView } from "../core/inventory/used-vehicles.server.ts";
+import type { ReadModels } from "../core/shared/read-model.server.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import type { BodyLimitRule, GuardVariables } from "./middleware/request-guard.ts";
 import { countedClient, isUncountedVisitor, visitOf } from "./page-counts.ts";
 
 /**
- * Issue 35, the clicks the page counts include (decision 057). WhatsApp and directions links are same-origin
+ * The clicks the page counts include (decision 057). WhatsApp and directions links are same-origin
  * redirects: GET /go/{whatsapp|directions}/{dealer}[?vehicle=id] counts the click and answers 302 to the chat or
  * the map, whose address is computed here from the dealer record (never taken from the request: no open
  * redirect). A call link keeps its tel: address and names POST /go/ping/call/{dealer}[?vehicle=id] in its `ping`
@@ -26,10 +26,10 @@ import { countedClient, isUncountedVisitor, visitOf } from "./page-counts.ts";
  * An unknown dealer is 404. Crawlers and signed-in staff are redirected but not counted.
  */
 
-export const GO_PING_PATH = "/go/ping/call/:dealer";
+const GO_PING_PATH = "/go/ping/call/:dealer";
 
 /** Pings one client may send in 10 minutes, apart from the forms' allowance (as the vitals beacon). */
-export const PINGS_PER_CLIENT = 120;
+const PINGS_PER_CLIENT = 120;
 
 /** What the request guard holds a ping to: a tiny body ("PING", text/ping), an allowance of its own in memory. */
 export function goPingGuardRule(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { UsedStock } from "../core/inventory/used-stock.ts";
+import { UsedStock } from "../core/inventory/used-stock.server.ts";
 import { ChangeNotifications } from "../core/shared/change-notifications.ts";
 import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { LinkSigner } from "../core/appointments/links.ts";
-import { LEAD_PHOTO, leadPhotoFile } from "../core/delivery/lead-photos.ts";
+import type { LinkSigner } from "../core/appointments/links.server.ts";
+import { LEAD_PHOTO, leadPhotoFile } from "../core/delivery/lead-photos.server.ts";
 import { isUuid } from "../core/shared/uuid.ts";
 import type { Database } from "../db/client.ts";
 

@@ -1,4 +1,4 @@
-import { LINK_KEY_FILE_NAME, LinkSigner } from "../core/appointments/links.ts";
+import { LINK_KEY_FILE_NAME, LinkSigner } from "../core/appointments/links.server.ts";
 import { loadOrCreateKeyFile, parseEncryptionKey } from "../core/finance/encryption.server.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";

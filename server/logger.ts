@@ -33,7 +33,7 @@ const QUERY_PARAMS_LINE = /\nparams: [\s\S]*$/;
 type SerializedError = { message: string; stack?: string; params?: unknown; cause?: unknown; [key: string]: unknown };
 
 /** pino's error serializer, less the values a failed query was given (the SQL itself stays: it names the failure). */
-export function serializeErrorWithoutParams(error: Error): SerializedError {
+function serializeErrorWithoutParams(error: Error): SerializedError {
   return withoutQueryParams(pino.stdSerializers.err(error) as unknown as SerializedError);
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeImage, type StoredImage } from "../core/media/image-pipeline.ts";
+import { storeImage, type StoredImage } from "../core/media/image-pipeline.server.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
 let server: TestServer;

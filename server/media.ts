@@ -1,16 +1,16 @@
 import { type Context, Hono } from "hono";
-import { readBrochure } from "../core/catalogue/range-admin.ts";
-import { findRangeModel } from "../core/catalogue/ranges.ts";
+import { readBrochure } from "../core/catalogue/range-admin.server.ts";
+import { findRangeModel } from "../core/catalogue/ranges.server.ts";
 import { renderBannerSvg } from "../core/media/banner-art.ts";
 import { BLOG_THEMES, type BlogTheme, renderBlogSvg } from "../core/media/blog-art.ts";
 import { renderBrochurePdf } from "../core/media/brochure-pdf.ts";
-import { renderSvgAsJpeg, renditionFile } from "../core/media/image-pipeline.ts";
-import { ARTWORK_JPEG_SIZE } from "../core/channels/channel-vehicle.ts";
+import { renderSvgAsJpeg, renditionFile } from "../core/media/image-pipeline.server.ts";
+import { ARTWORK_JPEG_SIZE } from "../core/channels/channel-vehicle.server.ts";
 import { renderUploadSvg } from "../core/media/upload-art.ts";
 import { renderVehicleSvg } from "../core/media/vehicle-art.ts";
 import { SCENES, type Scene, VEHICLE_IMAGE_SIZE, VEHICLE_SHAPES, type VehicleShape } from "../core/media/shapes.ts";
 import type { Database } from "../db/client.ts";
-import type { ReadModels } from "../core/shared/read-model.ts";
+import type { ReadModels } from "../core/shared/read-model.server.ts";
 
 const HEX = /^[0-9a-f]{6}$/;
 
@@ -53,7 +53,7 @@ export function mediaRoutes(db: Database, readModels: ReadModels): Hono {
       const scene = withoutExtension(file, ".svg") ?? withoutExtension(file, ".jpg");
       if (!isShape(shape) || !HEX.test(hex) || !scene || !isScene(scene)) return c.notFound();
       if (file.endsWith(".svg")) return svg(c, renderVehicleSvg(shape, hex, scene));
-      // The catalogue channels' copy (core/channels/channel-vehicle.ts): they take JPEG or PNG, never SVG.
+      // The catalogue channels' copy (core/channels/channel-vehicle.server.ts): they take JPEG or PNG, never SVG.
       const jpeg = await artworkJpegs.get(`${shape}/${hex}/${scene}`, () =>
         renderSvgAsJpeg(renderVehicleSvg(shape, hex, scene), ARTWORK_JPEG_SIZE.width, VEHICLE_IMAGE_SIZE.width),
       );

@@ -3,17 +3,17 @@ import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, PoolStats } from "../db/client.ts";
-import { scheduledJobStates } from "../core/jobs/runner.ts";
-import { readUndelivered, UNDELIVERED_STATES } from "../core/delivery/outbox.ts";
-import type { UsedStock } from "../core/inventory/used-stock.ts";
-import type { ReadModels, ReadModelState } from "../core/shared/read-model.ts";
+import { scheduledJobStates } from "../core/jobs/runner.server.ts";
+import { readUndelivered, UNDELIVERED_STATES } from "../core/delivery/outbox.server.ts";
+import type { UsedStock } from "../core/inventory/used-stock.server.ts";
+import type { ReadModels, ReadModelState } from "../core/shared/read-model.server.ts";
 import type { WriteQueue } from "../core/shared/write-queue.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { CompressionThreadCounts } from "./compression-thread.ts";
 import type { FeedFetchObserver } from "./channel-feeds.ts";
 import type { Logger } from "./logger.ts";
 import type { PageRoutePattern } from "./pages.ts";
-import type { VitalsVisit } from "../core/vitals/store.ts";
+import type { VitalsVisit } from "../core/vitals/store.server.ts";
 import { VITAL_NAMES, type VitalName } from "../core/vitals/vitals.ts";
 import { type LeadCounter, NAMED_SOURCES } from "../core/attribution/visit.ts";
 
@@ -174,7 +174,7 @@ export class Metrics {
 
   /**
    * Counts each new lead (the forms and the API, not a duplicate nor a dropped bot post) by its type and the
-   * source and medium of the visit that sent it (issue 35). Sources and mediums are bounded to the names
+   * source and medium of the visit that sent it. Sources and mediums are bounded to the names
    * core/attribution names itself and the common mediums, anything else "other", so that a campaign's own
    * utm_source cannot grow the series; the campaign itself is on the lead (the inbox, its CSV, the insights).
    */

@@ -19,7 +19,7 @@ export class NonceSplicedGzip {
   /**
    * Deflated when first asked for gzip, not when the page is rendered: most renders that are kept are never asked
    * for again (a used listing's filters, sorts and pages), and deflating at level 9 cost more than the render's
-   * brotli (issue 33, item 3).
+   * brotli.
    */
   private deflatedPieces: Buffer[] | null = null;
 

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { LINK_KEY_FILE_NAME } from "../core/appointments/links.ts";
+import { LINK_KEY_FILE_NAME } from "../core/appointments/links.server.ts";
 import { KEY_FILE_NAME } from "../core/finance/encryption.server.ts";
-import type { OperatorContext } from "../core/operator/commands.ts";
+import type { OperatorContext } from "../core/operator/commands.server.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { DEMO_CATALOGUE } from "../seed/seed.ts";
 import type { Env } from "./env.ts";

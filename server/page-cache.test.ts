@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { decodeVisit, VISIT_COOKIE } from "../core/attribution/visit.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import type { UsedStock } from "../core/inventory/used-stock.ts";
-import type { ReadModels } from "../core/shared/read-model.ts";
+import type { UsedStock } from "../core/inventory/used-stock.server.ts";
+import type { ReadModels } from "../core/shared/read-model.server.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
 import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
 import { liveVisitCookie } from "../tests/support/visit.ts";
@@ -21,7 +21,7 @@ import { cacheKeyOf, PageCache } from "./page-cache.ts";
 import { type PageRouteRules, projectRoot } from "./pages.ts";
 
 /**
- * Issue 19 item 2, decision 047: rendered public pages kept in memory. Each visitor gets the page with a nonce
+ * Decision 047: rendered public pages kept in memory. Each visitor gets the page with a nonce
  * of their own, the next visitor after a change sees the change, and nothing personal or per-dealer is mixed up.
  */
 let database: DatabaseHandle;
@@ -246,7 +246,7 @@ describe("a public page kept in memory, once changed or out of date", () => {
   });
 });
 
-describe("the visit's cookie (issue 35) and the cache", () => {
+describe("the visit's cookie and the cache", () => {
   it("does not keep a visitor with the visit's cookie from the cache, and adds none to a visit that is not due", async () => {
     await askedTwice("/used?page=2");
     const hits = pageCache.counts.hits;

@@ -275,7 +275,7 @@ export function cacheKeyOf(routes: PageRouteRules | undefined, request: Request)
 const KEYED_COOKIES: readonly string[] = [DEALER_SLUG_KEY];
 /**
  * Cookies no page render reads, so a request carrying them may still be answered from the cache: the visit's
- * source (issue 35), read only by the actions and API handlers that store a lead, which are never kept, and
+ * source, read only by the actions and API handlers that store a lead, which are never kept, and
  * written by server/visit-cookie.ts around the cache.
  */
 const UNREAD_COOKIES: readonly string[] = [VISIT_COOKIE];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { OVERFLOW_SOURCE } from "../core/insights/counts.ts";
-import { PageCountsAggregator } from "../core/insights/counts.ts";
+import { OVERFLOW_SOURCE } from "../core/insights/counts.server.ts";
+import { PageCountsAggregator } from "../core/insights/counts.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { pageCountsDaily, rateLimitWindows } from "../db/schema.ts";

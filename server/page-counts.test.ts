@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { encodeVisit, sourceOfLanding, VISIT_COOKIE } from "../core/attribution/visit.ts";
-import { PageCountsAggregator } from "../core/insights/counts.ts";
+import { PageCountsAggregator } from "../core/insights/counts.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { dealers, pageCountsDaily, usedVehicles } from "../db/schema.ts";
@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 35 item 2, counts not tracking (decision 057), over real HTTP on the built site: which answers count as a
+ * Counts, not tracking (decision 057), over real HTTP on the built site: which answers count as a
  * view, a visit or a click, by the source of the visit, and which do not (crawlers, staff, HEAD, errors,
  * prefetches, a data request that does not load the page); the /go/ redirects and the call links' ping.
  */

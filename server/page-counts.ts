@@ -10,8 +10,8 @@ import type { GuardVariables } from "./middleware/request-guard.ts";
 import type { PageMatch } from "./pages.ts";
 
 /**
- * Issue 35, counts, not tracking (decision 057): each successful page view of a person (not a crawler, not
- * signed-in staff) is counted by the kind of page and the source of its visit, in memory (core/insights/counts.ts).
+ * Counts, not tracking (decision 057): each successful page view of a person (not a crawler, not
+ * signed-in staff) is counted by the kind of page and the source of its visit, in memory (core/insights/counts.server.ts).
  * It sits in front of the page cache, so a page served from memory counts like a rendered one.
  *
  * A view is a 200 answer to a GET of a page document, or of the router's data for a page (`/used/.../42.data`,

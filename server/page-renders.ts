@@ -1,12 +1,12 @@
 import type { WriteQueue, WriteQueueLimits } from "../core/shared/write-queue.ts";
 
 /**
- * Pages rendered at once, and how many wait their turn (issue 33, item 3; decision 063). Node renders on one
+ * Pages rendered at once, and how many wait their turn (decision 063). Node renders on one
  * thread, so a second render at the same moment gains nothing but a share of the waits for the database; every
  * render in progress keeps its objects alive meanwhile. Fifty renders interleaved (a burst of cache misses) each
  * lived a second, their objects outlived the young generation, and the garbage collector's marking took the other
- * CPU: a home-page miss cost 54 ms of CPU at 50 connections against 16 ms at one. In turns of two it costs 16 ms
- * whatever the connections, and the pages a second tripled. The bounded wait keeps memory bounded under a flood:
+ * CPU, so a page cost several times the CPU it costs alone. In turns of two it costs what it costs alone whatever
+ * the connections. The bounded wait keeps memory bounded under a flood:
  * a page that cannot start within 10 s is answered 503 with Retry-After, as a refused write is.
  */
 export const PAGE_RENDER_LIMITS: WriteQueueLimits = {

@@ -78,7 +78,7 @@ export type PageMatch = (
   pathname: string,
 ) => { pattern: string; params: Readonly<Record<string, string | undefined>>; routeId: string } | undefined;
 
-export function pageMatchOf(build: ServerBuild): PageMatch {
+function pageMatchOf(build: ServerBuild): PageMatch {
   const match = routeMatcherOf(build);
   return (pathname) => {
     const matches = match(pagePathOf(pathname));
@@ -118,7 +118,7 @@ export type PageRouteRules = {
   isPublic(path: string): boolean;
 };
 
-export function pageRouteRulesOf(build: ServerBuild): PageRouteRules {
+function pageRouteRulesOf(build: ServerBuild): PageRouteRules {
   const matcher = routeMatcherOf(build);
   const match = (path: string) => matcher(pagePathOf(path));
   return {

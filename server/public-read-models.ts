@@ -1,10 +1,10 @@
-import { makesWithCounts } from "../core/catalogue/makes.ts";
-import { rangeCatalogue } from "../core/catalogue/ranges.ts";
-import { bannersModel } from "../core/content/banners.ts";
-import { blogPostsModel } from "../core/content/blog.ts";
-import { dealsModel } from "../core/content/deals.ts";
-import { dealerDirectoryModel } from "../core/dealers/dealers.ts";
-import type { ReadModelDefinition } from "../core/shared/read-model.ts";
+import { makesWithCounts } from "../core/catalogue/makes.server.ts";
+import { rangeCatalogue } from "../core/catalogue/ranges.server.ts";
+import { bannersModel } from "../core/content/banners.server.ts";
+import { blogPostsModel } from "../core/content/blog.server.ts";
+import { dealsModel } from "../core/content/deals.server.ts";
+import { dealerDirectoryModel } from "../core/dealers/dealers.server.ts";
+import type { ReadModelDefinition } from "../core/shared/read-model.server.ts";
 
 /**
  * Every read model a public page reads (decisions 034, 040): the server reads them into memory at start, so

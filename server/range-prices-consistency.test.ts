@@ -1,8 +1,8 @@
 import { setTimeout as sleepUntil } from "node:timers/promises";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { nextRangePriceChange } from "../core/catalogue/ranges.ts";
-import { scheduleVariantPrice } from "../core/catalogue/range-prices.ts";
+import { nextRangePriceChange } from "../core/catalogue/ranges.server.ts";
+import { scheduleVariantPrice } from "../core/catalogue/range-prices.server.ts";
 import { sastDate } from "../core/content/schedule.ts";
 import { formatRand } from "../core/shared/format.ts";
 import type { StaffActor } from "../core/staff/roles.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { UsedStock } from "../core/inventory/used-stock.ts";
-import type { ReadModels } from "../core/shared/read-model.ts";
+import type { UsedStock } from "../core/inventory/used-stock.server.ts";
+import type { ReadModels } from "../core/shared/read-model.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../tests/support/in-memory-reads.ts";
@@ -10,7 +10,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
 /**
- * Issue 19 item 1, decision 040: public pages read what the server holds in memory. One site keeps the read
+ * Decision 040: public pages read what the server holds in memory. One site keeps the read
  * models and the used stock in memory (as server/site.ts does), another over the same database answers every
  * read with SQL (no change notifications). Both render the same markup; in the steady state the first makes
  * no database statement for a page it answers from memory.

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 33: the remembered dealer (product.md §1) is set and cleared by the server's answers, so it holds without
+ * The remembered dealer (product.md §1) is set and cleared by the server's answers, so it holds without
  * scripts; an answer sets the cookie only when the request's cookie says otherwise, so the anonymous home page stays
  * one the rendered-page cache keeps.
  */
@@ -36,7 +36,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** The remembered dealer's Set-Cookie of a page (the visit's own cookie, issue 35, beside it is not this test's). */
+/** The remembered dealer's Set-Cookie of a page (the visit's own cookie beside it is not this test's). */
 async function setCookieOf(path: string, cookie?: string): Promise<string | null> {
   const response = await fetch(site.baseUrl + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
   expect(response.status, path).toBe(200);

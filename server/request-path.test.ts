@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pathVerdict } from "./request-path.ts";
 
-/** Issue 32 item 2: one notion of a request's path, decided before anything decides by path. */
+/** One notion of a request's path, decided before anything decides by path. */
 describe("the one spelling of a path", () => {
   const lowerStaff = (path: string) => path.replace(/^\/staff\b/i, "/staff");
 

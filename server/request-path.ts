@@ -1,5 +1,5 @@
 /**
- * The one notion of a request's path (issue 32, decision 047). Every layer that decides by path (the request
+ * The one notion of a request's path (decision 047). Every layer that decides by path (the request
  * guard, the caching rule, the page cache, the staff checks, robots headers, rate-limit exemptions) and the
  * router must see the same path, so the request guard answers every other spelling of a path before any of
  * them decides: a form the router would read differently from its text (an escaped letter, `//`, a trailing
@@ -51,7 +51,7 @@ function decodeSegment(segment: string): string | null {
  * which is how the router's own links and most HTTP clients spell a parameter, but for the characters a path
  * segment may carry as they are (RFC 3986 pchar: `:`, `@` and the sub-delims), which browsers send unescaped.
  */
-export function encodePath(decodedPath: string): string {
+function encodePath(decodedPath: string): string {
   return decodedPath
     .split("/")
     .map((segment) => encodeURIComponent(segment).replace(/%(?:3A|40|24|26|2B|2C|3B|3D)/g, decodeURIComponent))

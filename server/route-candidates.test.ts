@@ -107,7 +107,7 @@ describe("the build a request's path is rendered with", () => {
     const segments = pagePath.split("/").filter(Boolean);
     return ["/", ...segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`)];
   };
-  // Memoised: the whole table takes about 2 ms a match, and instances share the paths above them.
+  // Memoised: matching the whole table is slow, and instances share the paths above them.
   const wholeMatches = new Map<string, ReturnType<typeof seen>>();
   const wholeMatchesOf = (pagePath: string) => {
     if (!wholeMatches.has(pagePath)) wholeMatches.set(pagePath, seen(matchRoutes(roots, pagePath)));

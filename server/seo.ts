@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ReadModels } from "../core/shared/read-model.ts";
+import { ReadModels } from "../core/shared/read-model.server.ts";
 import {
   catalogueUrls,
   SITEMAP_MAX_URLS,
@@ -7,7 +7,7 @@ import {
   urlSetXml,
   usedVehicleCount,
   usedVehicleUrls,
-} from "../core/seo/sitemap.ts";
+} from "../core/seo/sitemap.server.ts";
 import type { Database } from "../db/client.ts";
 
 /** Cache-Control comes from the one caching rule (server/middleware/caching.ts). */

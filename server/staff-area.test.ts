@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { VISIT_COOKIE } from "../core/attribution/visit.ts";
 
-import { createMailer } from "../core/delivery/email.ts";
+import { createMailer } from "../core/delivery/email.server.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { auditLog, dealers, staffSessions, staffUsers } from "../db/schema.ts";
 import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";
@@ -22,7 +22,7 @@ import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { createLogger } from "./logger.ts";
 import { newTotpSecret, totpCodeAt } from "../core/staff/totp.ts";
-import { verifyPassword } from "../core/staff/passwords.ts";
+import { verifyPassword } from "../core/staff/passwords.server.ts";
 import { TOTP_QR_NAME } from "../app/lib/totp-qr.server.ts";
 
 /** A browser's User-Agent (Node's fetch says "node", which is taken for a crawler and given no visit). */
@@ -130,7 +130,7 @@ describe("without a session", () => {
     )) {
       expect(await (await fetch(site.baseUrl + sitemap)).text(), sitemap).not.toContain("/staff");
     }
-    // Public pages set no staff cookie: at most the visit's source (issue 35), which is no session.
+    // Public pages set no staff cookie: at most the visit's source, which is no session.
     for (const pathname of ["/", "/used", "/new"]) {
       const cookies = (
         await fetch(site.baseUrl + pathname, { headers: { "User-Agent": BROWSER } })

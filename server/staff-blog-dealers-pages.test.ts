@@ -18,10 +18,10 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 
 /**
- * The blog and dealer pages of the back office over real HTTP with real sessions (issue 16): who may open
+ * The blog and dealer pages of the back office over real HTTP with real sessions: who may open
  * what, CSRF, 422 with the fields at fault, and what the public site, the API and the sitemap show after an
  * edit: a scheduled post stays out until its time, a renamed dealer's old addresses redirect permanently.
- * The browser journeys are tests/e2e/staff-content.spec.ts.
+ * The browser journeys are tests/e2e/staff-blog-dealers.spec.ts.
  */
 let database: DatabaseHandle;
 let server: { baseUrl: string; close(): Promise<void> };

@@ -4,8 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { STAFF_PAGES_WITHOUT_SESSION } from "../core/staff/open-pages.ts";
-import { createMailer } from "../core/delivery/email.ts";
-import { submitEnquiry } from "../core/leads/enquiries.ts";
+import { createMailer } from "../core/delivery/email.server.ts";
+import { submitEnquiry } from "../core/leads/enquiries.server.ts";
 import { MemoryRateLimiter } from "../core/shared/rate-limiter.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
@@ -23,7 +23,7 @@ import { WRITE_METHODS } from "./middleware/request-guard.ts";
 
 /**
  * Every staff write, taken from the route table, refuses a request that is signed in and same-origin but lacks
- * the session's CSRF token (issue 32): 403 with the refusal's message, the database exactly as it was and the session
+ * the session's CSRF token: 403 with the refusal's message, the database exactly as it was and the session
  * still signed in. Each write is sent with a session of its own, signed in for it, so that no write's answer depends
  * on what an earlier one did to a shared session. The pages are the built site's staff routes whose module has an
  * action (but for the four that work before there is a session); the API writes are the app's write routes under
@@ -212,7 +212,7 @@ describe("every staff write without its CSRF token", () => {
           .map((route) => [`${route.method} ${route.path}`, route]),
       ).values(),
     ];
-    // The route table as it stands (issue 32 counted 16 forms): a new staff write joins this test by itself.
+    // The route table as it stands: a new staff write joins this test by itself.
     expect(staffWrites.length).toBeGreaterThanOrEqual(16);
     expect(apiWrites.map((route) => `${route.method} ${route.path}`)).toContain("PUT /api/staff/dealers/:slug/stock");
 

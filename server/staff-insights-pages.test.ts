@@ -10,7 +10,7 @@ import { cloneTemplate } from "../tests/support/template-db.ts";
 import { createApp } from "./app.ts";
 
 /**
- * /staff/insights over real HTTP with real sessions (issue 35 item 3, decision 057): who may open it and which
+ * /staff/insights over real HTTP with real sessions (decision 057): who may open it and which
  * dealers they see, the period form's refusals, the spend form (CSRF, 422, audit), sorting by GET links and the
  * CSV downloads. The figures themselves are core/insights/insights.test.ts; the browser is
  * tests/e2e/staff-insights.spec.ts.

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { auditLog, leadWorkStatus } from "../db/schema.ts";
 import { FinanceCipher } from "../core/finance/encryption.server.ts";
 import { submitFinanceApplication } from "../core/finance/applications.server.ts";
-import { submitEnquiry } from "../core/leads/enquiries.ts";
+import { submitEnquiry } from "../core/leads/enquiries.server.ts";
 import { SALARY, VALID_ID_NUMBER, validFinanceApplication } from "../tests/support/finance-fixture.ts";
 import { capturingLogger } from "../tests/support/log-capture.ts";
 import { builtSite, serveOverHttp } from "../tests/support/page-server.ts";

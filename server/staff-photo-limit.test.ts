@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.server.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
 /** The request guard lets a photo of up to 20 MB through on the upload route only (STAFF_PHOTO_UPLOAD_LIMITS). */

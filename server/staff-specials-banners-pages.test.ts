@@ -14,7 +14,7 @@ import { createApp } from "./app.ts";
  * dealer's special, 403 for banners to a dealer manager), CSRF, the multipart forms with their image (422
  * naming the fields), and the public side: a draft or not-started special is not found, an ended one answers
  * 410 with a link to the current specials, for its page and its enquiry form alike. The browser journey is
- * tests/e2e/staff-content.spec.ts.
+ * tests/e2e/staff-specials-banners.spec.ts.
  */
 let database: DatabaseHandle;
 let server: { baseUrl: string; close(): Promise<void> };

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { countActiveAdministrators } from "../core/staff/accounts.ts";
-import { describeStaffBootstrap, type StaffBootstrap } from "../core/staff/bootstrap.ts";
+import { countActiveAdministrators } from "../core/staff/accounts.server.ts";
+import { describeStaffBootstrap, type StaffBootstrap } from "../core/staff/bootstrap.server.ts";
 import type { Database } from "../db/client.ts";
-import { countEnabledWebhooks } from "../core/delivery/outbox.ts";
+import { countEnabledWebhooks } from "../core/delivery/outbox.server.ts";
 import type { Env } from "./env.ts";
 import { describeDatabase } from "./operations.ts";
 

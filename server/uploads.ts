@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
-import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.ts";
+import { MAX_IMAGE_BYTES } from "../core/media/image-pipeline.server.ts";
 
 /**
- * Uploads with bounded memory (issue 32, docs/decisions/049-uploads-streamed-to-disk.md). The request guard
+ * Uploads with bounded memory (docs/decisions/049-uploads-streamed-to-disk.md). The request guard
  * runs every multipart write of an upload route (one whose body limit is above 64 KB) in an upload scope: the
  * page's form reader (app/lib/form-body.server.ts) streams each file of the body to a temporary file of the
  * scope as it arrives (busboy), counting the body's bytes against the route's limit, and hands the action a
@@ -74,7 +74,7 @@ export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
 };
 
 /** A multipart body refused while it was read: the client's mistake, answered with `status`, never a 5xx. */
-export abstract class UploadRefused extends Error {
+abstract class UploadRefused extends Error {
   abstract readonly status: 400 | 408 | 413;
 }
 

@@ -12,7 +12,7 @@ import { pageUrlOf } from "../app/framework/data-requests.ts";
 import { cameOverHttps } from "./middleware/security-headers.ts";
 
 /**
- * Issue 35: the visit's source cookie (core/attribution/visit.ts), written by the server on the answers to page
+ * The visit's source cookie (core/attribution/visit.ts), written by the server on the answers to page
  * reads, so that it works without JavaScript (docs/decisions/056-visit-source-on-every-lead.md). It sits in front
  * of the rendered-page cache (server/app.ts), so a page answered from the cache gets it too, and the cookie is
  * added after the cache has decided what to keep: no kept page ever holds it. An answer that sets it is

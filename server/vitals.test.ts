@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
-import { readVitalsSummary, VitalsAggregator, type VitalsVisit } from "../core/vitals/store.ts";
+import { readVitalsSummary, VitalsAggregator, type VitalsVisit } from "../core/vitals/store.server.ts";
 import { webVitalsDaily } from "../db/schema.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { MemoryRateLimiter, type RateLimiter } from "../core/shared/rate-limiter.ts";
 import { parseVitalsBeacon, VITALS_BEACON_MAX_BYTES } from "../core/vitals/beacon.ts";
-import type { VitalsVisit } from "../core/vitals/store.ts";
+import type { VitalsVisit } from "../core/vitals/store.server.ts";
 import { deviceClassOf, pageTypeOf } from "../core/vitals/vitals.ts";
 import type { BodyLimitRule } from "./middleware/request-guard.ts";
 import type { PageRoutePattern } from "./pages.ts";
 
-export const VITALS_PATH = "/vitals";
+const VITALS_PATH = "/vitals";
 
 /**
  * Beacons one client may send in 10 minutes unless VITALS_RATE_LIMIT says otherwise, apart from the forms'
  * allowance: a visitor's page views, and many visitors behind one carrier's address.
  */
-export const VITALS_BEACONS_PER_CLIENT = 300;
+const VITALS_BEACONS_PER_CLIENT = 300;
 
 /**
  * What the request guard holds the beacon to: 2 KB at most, JSON or text/plain (what `navigator.sendBeacon`

@@ -7,7 +7,7 @@ import { builtSite } from "../tests/support/page-server.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 
 /**
- * Issue 19: buyers' writes wait in a bounded queue for the database; past it they are answered 503 with
+ * Buyers' writes wait in a bounded queue for the database; past it they are answered 503 with
  * Retry-After at once and nothing is stored, and an enquiry form shows the busy message with what was typed.
  * The queue is filled here by a write of the test's own that holds the one turn until the test lets it go.
  */

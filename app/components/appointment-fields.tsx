@@ -23,7 +23,7 @@ export type AppointmentFieldsProps = {
 const placesText = (places: number) => (places === 1 ? "1 place left" : `${places} places left`);
 
 /**
- * The date field and the select of free times for it (issue 18). Without JavaScript the server fills the
+ * The date field and the select of free times for it. Without JavaScript the server fills the
  * select for the dealership and date the form was rendered with, and "Show times" posts the form back to
  * re-render them for another dealership or date (nothing is stored). With JavaScript the times follow the
  * date and the dealership at once, from GET /api/dealers/{slug}/slots, and the change is announced.

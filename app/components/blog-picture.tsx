@@ -1,4 +1,4 @@
-import type { PictureSources } from "../../core/content/blog.ts";
+import type { PictureSources } from "../../core/content/blog.server.ts";
 import { BLOG_IMAGE_SIZE } from "../../core/media/shapes.ts";
 import { VehiclePicture } from "./used/vehicle-picture.tsx";
 
@@ -11,7 +11,7 @@ type Props = {
 };
 
 /**
- * A post's hero image, as a vehicle's photo is shown: an uploaded one (issue 16) as <picture> with AVIF and
+ * A post's hero image, as a vehicle's photo is shown: an uploaded one as <picture> with AVIF and
  * WebP sources and a JPEG <img> at every width; the seed's drawn illustrations as a plain <img>.
  * Decorative: the title says what the post is.
  */

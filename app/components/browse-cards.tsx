@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { RangeModelView } from "../../core/catalogue/ranges.ts";
-import type { BannerSlideData, BannerView } from "../../core/content/banners.ts";
-import type { DealCardData } from "../../core/content/deals.ts";
+import type { RangeModelView } from "../../core/catalogue/ranges.server.ts";
+import type { BannerSlideData, BannerView } from "../../core/content/banners.server.ts";
+import type { DealCardData } from "../../core/content/deals.server.ts";
 import { formatDate, formatRand } from "../../core/shared/format.ts";
 import { dealerPath } from "../lib/scope.ts";
 import { BANNER_SIZE, UPLOAD_IMAGE_SIZE, VEHICLE_IMAGE_SIZE } from "../../core/media/shapes.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import { callPing, directionsGoHref, useSiteUrl } from "../lib/go-links.ts";
 import { formatOpeningTimes, telHref } from "../lib/hours.ts";
 import { DealerMap } from "./dealer-map.tsx";

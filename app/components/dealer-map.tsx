@@ -125,7 +125,7 @@ const COUNTRY_PATH = outline(SOUTH_AFRICA);
 const LESOTHO_PATH = outline(LESOTHO);
 
 /** Where a dealer's pin goes: its town, else the middle of its province, else the middle of the country. */
-export function dealerLonLat(city: string, province: string): LonLat {
+function dealerLonLat(city: string, province: string): LonLat {
   return TOWNS[city.trim().toLowerCase()] ?? PROVINCES[province.trim().toLowerCase()] ?? [25.0, -29.0];
 }
 

@@ -5,7 +5,7 @@ import { TEXT_DIALOG_CLASS, TEXT_DIALOG_CLOSE_CLASS } from "./dialog-style.ts";
 /**
  * Every overlay of the site is a Radix UI dialog (decision 017), rendered by ./modal.tsx while it is open:
  * focus held inside, Escape and a click outside close it, focus goes back to the button that opened it,
- * the page behind is hidden from assistive technology and pointer input. The Radix code (13 KB gzip) is
+ * the page behind is hidden from assistive technology and pointer input. The Radix code is
  * fetched when a pointer or focus reaches an opener, or on the first open, so that no page carries it on
  * load (every page must stay under 150 KB of JavaScript).
  */

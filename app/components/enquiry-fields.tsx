@@ -102,15 +102,7 @@ export function ChoiceField({
   );
 }
 
-export function YesNoField({
-  name,
-  legend,
-  defaultValue,
-}: {
-  name: string;
-  legend: string;
-  defaultValue?: "yes" | "no";
-}) {
+function YesNoField({ name, legend, defaultValue }: { name: string; legend: string; defaultValue?: "yes" | "no" }) {
   const { id, error, value, look } = useEnquiryField(name);
   return (
     <FieldSet id={id} legend={legend} required error={error} look={look}>

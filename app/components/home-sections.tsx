@@ -8,7 +8,7 @@ import { Carousel } from "./carousel.tsx";
 /** product.md §9: the collection carousel advances every 5 seconds. */
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 /** 1 slide below 600 px, 2 from 600 px, 3 from 900 px, 4 from 1200 px (docs/decisions/010-carousel-slides-per-view.md). */
-export const COLLECTION_SLIDE_CLASS =
+const COLLECTION_SLIDE_CLASS =
   "basis-full min-[600px]:basis-1/2 min-[900px]:basis-1/3 min-[1200px]:basis-1/4 px-2 py-2";
 
 const sectionHeading = "text-2xl font-extrabold tracking-tight text-brand-grey sm:text-3xl";

@@ -8,7 +8,7 @@ export const INFORMATION_OFFICER = {
   address: "112 Rivonia Road, Sandown, Sandton, 2196",
 };
 
-export const LEGAL_UPDATED = "2024-07-01";
+const LEGAL_UPDATED = "2024-07-01";
 
 /** The frame of the legal pages: one h1, the date of the last update and the text. */
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {

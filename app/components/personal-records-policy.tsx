@@ -1,4 +1,4 @@
-import type { retentionPolicy } from "../../core/privacy/privacy.ts";
+import type { retentionPolicy } from "../../core/privacy/privacy.server.ts";
 
 /** One kind of personal record as the privacy policy and the processing register state it (core/privacy). */
 export type KindPolicy = ReturnType<typeof retentionPolicy>[number];

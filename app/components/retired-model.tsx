@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { pageTitle } from "../lib/meta.ts";
 
-/** What a retired model's page answers with its 410 when no successor takes its visitors (routes/browse/model.tsx). */
+/** What a retired model's page answers with its 410 when no successor takes its visitors (app/routes/browse/model.tsx). */
 export type RetiredModelAnswer = { retired: string; rangePath: string };
 
 export function isRetiredModelAnswer(data: unknown): data is RetiredModelAnswer {

@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { GROUP_NAME } from "../../core/dealers/group.ts";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import { scopedHref } from "../lib/navigation.ts";
 import { copyrightYears } from "../lib/copyright.ts";
 import { SITE_LAYOUT_ID, type SiteLayoutData } from "../lib/scope.ts";
 
 /**
  * The dealer group's POPIA section 18 notice, published outside this site. A placeholder on a reserved
- * domain until the group gives its real address (see docs/decisions/002-browsing-layout.md).
+ * domain until the group gives its real address (see docs/decisions/003-site-layout-and-browsing-pages.md).
  */
-export const SECTION_18_NOTICE_URL = "https://www.example.com/honda-dealer-group/popia-section-18-notice";
+const SECTION_18_NOTICE_URL = "https://www.example.com/honda-dealer-group/popia-section-18-notice";
 
 type FooterLink = { label: string; path: string };
 

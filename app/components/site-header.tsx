@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import { callPing, useSiteUrl } from "../lib/go-links.ts";
 import { telHref } from "../lib/hours.ts";
 import { currentState, type NavItem, siteNavigation } from "../lib/navigation.ts";
@@ -52,7 +52,7 @@ export function SiteHeader({ dealer }: { dealer: DealerView | null }) {
           {/*
             Below md the logo is at least as tall as the menu button beside it (2.375rem, MobileDrawer's opener), so
             that a first paint taken before the parser reached the button (it yields where it likes) already has
-            the row at its full height: the row grew under the logo otherwise, a layout shift (CLS, issue 19).
+            the row at its full height: the row grew under the logo otherwise, a layout shift (CLS).
           */}
           <Link
             to={dealerPath(dealer?.slug, "/")}

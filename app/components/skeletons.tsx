@@ -41,7 +41,7 @@ export function RouteSkeleton({ children }: { children: ReactNode }) {
   return <PageSkeleton kind={kind} />;
 }
 
-export function PageSkeleton({ kind }: { kind: SkeletonKind }) {
+function PageSkeleton({ kind }: { kind: SkeletonKind }) {
   if (kind === "dealers") return <CardListSkeleton label="Loading dealers…" />;
   if (kind === "blog") return <CardListSkeleton label="Loading articles…" withImage />;
   return (
@@ -111,7 +111,7 @@ function ModelSkeleton() {
 }
 
 /** Placeholder cards shown while a list loads on client-side navigation (product.md §2: skeletons). */
-export function CardListSkeleton({
+function CardListSkeleton({
   label,
   cards = 6,
   withImage = false,

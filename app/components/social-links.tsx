@@ -2,8 +2,8 @@ import { useParams } from "react-router";
 import { whatsAppGoHref } from "../lib/go-links.ts";
 
 /** Floating social links on every page (product.md §1): chat with a preset greeting, a page, a profile. */
-export const FACEBOOK_URL = "https://www.facebook.com/HondaSouthAfrica";
-export const INSTAGRAM_URL = "https://www.instagram.com/hondasouthafrica/";
+const FACEBOOK_URL = "https://www.facebook.com/HondaSouthAfrica";
+const INSTAGRAM_URL = "https://www.instagram.com/hondasouthafrica/";
 
 const linkClass =
   "flex h-11 w-11 items-center sm:h-12 sm:w-12 justify-center rounded-full text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-grey motion-reduce:transition-none";

@@ -1,5 +1,5 @@
 import { dealImageSrc } from "../../core/content/content-labels.ts";
-import type { DealCardData } from "../../core/content/deals.ts";
+import type { DealCardData } from "../../core/content/deals.server.ts";
 import { UPLOAD_IMAGE_SIZE } from "../../core/media/shapes.ts";
 import { formatDate } from "../../core/shared/format.ts";
 import { VehiclePicture } from "./used/vehicle-picture.tsx";

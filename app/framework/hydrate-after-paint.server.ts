@@ -12,8 +12,8 @@ const ENTRY_IMPORT = /\nimport\(("[^"]+")\);\s*$/;
 export const HYDRATION_START_LIMIT_MS = 3_000;
 
 /**
- * The page's scripts download beside it and run once its pictures have painted (issue 19, decision 048; issue 33,
- * decision 062). React Router's <Scripts> writes a `<link rel="modulepreload">` into the head for every module the
+ * The page's scripts download beside it and run once its pictures have painted (decisions 048 and
+ * 062). React Router's <Scripts> writes a `<link rel="modulepreload">` into the head for every module the
  * page hydrates with, and one inline module that imports the route modules and then the client entry. This rewrite
  * of the rendered page:
  * - marks each preload link `fetchpriority="low"`, so the downloads start with the page but yield to its styles and

@@ -1,4 +1,4 @@
-import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.ts";
+import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.server.ts";
 import {
   type AppointmentKind,
   isIsoDate,

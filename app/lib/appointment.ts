@@ -1,4 +1,4 @@
-/** The date and times an appointment form offers (issue 18), as the server computed them for one dealer. */
+/** The date and times an appointment form offers, as the server computed them for one dealer. */
 export type AppointmentChoice = {
   kind: "test-drive" | "service";
   /** The dealer the times are for; null until one is chosen. */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { storeBlogBodyImage, type Upload } from "../../core/content/blog-admin.ts";
+import { storeBlogBodyImage, type Upload } from "../../core/content/blog-admin.server.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
-import type { WriteResult } from "../../core/staff/staff-write.ts";
+import type { WriteResult } from "../../core/staff/staff-write.server.ts";
 import type { Database } from "../../db/client.ts";
 import { BLOG_FIELD_LABELS, type BlogField } from "../../core/content/blog-schema.ts";
 import type { Violation } from "../../core/shared/violations.ts";
@@ -10,12 +10,12 @@ import { field, formFile, staffForm } from "./staff-forms.server.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "./staff.server.ts";
 
 /** The post's fields as the form sent them (text only), for the blog service and to show again. */
-export function blogFormValues(form: FormData): Partial<Record<BlogField, string>> {
+function blogFormValues(form: FormData): Partial<Record<BlogField, string>> {
   return Object.fromEntries(Object.keys(BLOG_FIELD_LABELS).map((name) => [name, field(form, name)]));
 }
 
 /** A refused save: the form again with what was typed and a message on each field at fault (422). */
-export function refusedBlogForm(values: Partial<Record<BlogField, string>>, violations: Violation[]) {
+function refusedBlogForm(values: Partial<Record<BlogField, string>>, violations: Violation[]) {
   return data(
     {
       values,
@@ -28,7 +28,7 @@ export function refusedBlogForm(values: Partial<Record<BlogField, string>>, viol
 }
 
 /** The answer to the body-image form: the Markdown to paste, or why the image was refused (422). */
-export function bodyImageAnswer(result: { ok: true; markdown: string } | { ok: false; violations: Violation[] }) {
+function bodyImageAnswer(result: { ok: true; markdown: string } | { ok: false; violations: Violation[] }) {
   return result.ok
     ? { values: undefined, errors: undefined, bodyImage: result.markdown, bodyImageError: undefined }
     : data(

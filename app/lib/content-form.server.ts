@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { ContentWriteResult } from "../../core/content/content-admin.ts";
+import type { ContentWriteResult } from "../../core/content/content-admin.server.ts";
 import { errorsByField } from "../components/staff/form.tsx";
 import { field } from "./staff-forms.server.ts";
 

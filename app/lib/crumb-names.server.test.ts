@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { dealerDirectoryModel, dealerNamed } from "../../core/dealers/dealers.ts";
-import { blogPostsModel } from "../../core/content/blog.ts";
+import { dealerDirectoryModel, dealerNamed } from "../../core/dealers/dealers.server.ts";
+import { blogPostsModel } from "../../core/content/blog.server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { type InMemoryReads, keepPublicReadsInMemory } from "../../tests/support/in-memory-reads.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";

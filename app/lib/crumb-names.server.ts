@@ -1,8 +1,8 @@
-import type { DealerView } from "../../core/dealers/dealers.ts";
-import { listMakes } from "../../core/catalogue/makes.ts";
-import { findRangeModel } from "../../core/catalogue/ranges.ts";
-import { blogPostsModel } from "../../core/content/blog.ts";
-import { dealsModel } from "../../core/content/deals.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
+import { listMakes } from "../../core/catalogue/makes.server.ts";
+import { findRangeModel } from "../../core/catalogue/ranges.server.ts";
+import { blogPostsModel } from "../../core/content/blog.server.ts";
+import { dealsModel } from "../../core/content/deals.server.ts";
 import type { AppContext } from "../load-context.ts";
 import type { CrumbNames } from "./scope.ts";
 

@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { receiptCookie } from "../../core/leads/receipt.ts";
 import { attributionOfRequest } from "../../core/attribution/visit.ts";
-import { findRangeModel } from "../../core/catalogue/ranges.ts";
-import { dealerDirectoryModel } from "../../core/dealers/dealers.ts";
-import { submitEnquiry } from "../../core/leads/enquiries.ts";
+import { findRangeModel } from "../../core/catalogue/ranges.server.ts";
+import { dealerDirectoryModel } from "../../core/dealers/dealers.server.ts";
+import { submitEnquiry } from "../../core/leads/enquiries.server.ts";
 import { BUSY_MESSAGE } from "../../core/shared/write-queue.ts";
 import { APPOINTMENT_KIND_OF, dealerTakesLead, FORM_PRESETS, type PresetKey } from "../../core/leads/presets.ts";
 import { appointmentStart } from "./appointment.ts";
@@ -24,7 +24,7 @@ export type FixedFields = Partial<
   Record<"make" | "model" | "variant" | "special_slug" | "vehicle_id" | "dealer_slug" | "towards_vehicle_id", string>
 >;
 
-export const FORM_ALREADY_SENT_MESSAGE =
+const FORM_ALREADY_SENT_MESSAGE =
   "This form was sent already. To send another enquiry, please reload the page and send it again.";
 
 export type EnquiryFormSetup = {
@@ -254,7 +254,7 @@ function logStoredEnquiry(
 
 /**
  * The receipt cookie that lets the thank-you page show this buyer their lead's reference and dealer
- * (core/leads/receipt.ts); none for a path a cookie cannot be limited to as it is.
+ * (core/leads/receipt.server.ts); none for a path a cookie cannot be limited to as it is.
  */
 function receiptHeaders(request: Request, context: AppContext, formPath: string, leadId: string): Headers {
   const headers = new Headers();

@@ -3,7 +3,7 @@ import { HEAD_OFFICE_SLUG } from "../../core/dealers/group.ts";
 import { SITE_LAYOUT_ID, type SiteLayoutData } from "./scope.ts";
 
 /**
- * The site's WhatsApp, directions and call links (issue 35, decision 057): WhatsApp and directions go through a
+ * The site's WhatsApp, directions and call links (decision 057): WhatsApp and directions go through a
  * same-origin redirect that counts the click (server/go-links.ts); a call keeps its tel: link and names a ping
  * address in its `ping` attribute, which the browser posts to as it follows the link (no script needed). The
  * HTML standard wants an absolute http(s) URL there: the site's public address (SITE_URL) comes first.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapSearchUrl } from "../../core/dealers/contact-links.ts";
+import { mapSearchUrl } from "../../core/dealers/contact-links.server.ts";
 import { formatOpeningTimes, telHref } from "./hours.ts";
 
 describe("dealer contact helpers", () => {

@@ -6,8 +6,8 @@ import { startTransition, useEffect, useState } from "react";
  *
  * The switch is a transition. Every enhanced component flips at once, in one render that React does in 5 ms slices
  * between other tasks; a state set plainly in an effect re-rendered each component (the finance form, an enquiry
- * form, the filters) in one block right after hydration, when a phone's main thread is busiest (issue 19,
- * decision 048).
+ * form, the filters) in one block right after hydration, when a phone's main thread is busiest (decision
+ * 048).
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

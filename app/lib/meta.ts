@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import { breadcrumbsFor } from "./breadcrumbs.ts";
 import { type CrumbNames, SITE_LAYOUT_ID, type SiteLayoutData } from "./scope.ts";
 
@@ -43,7 +43,7 @@ export function dealerFromMatches(matches: MetaMatches): DealerView | null {
 }
 
 /** The site's public address, which the layout loader takes from the server's load context. */
-export function siteUrlFromMatches(matches: MetaMatches): string | null {
+function siteUrlFromMatches(matches: MetaMatches): string | null {
   return layoutData(matches)?.siteUrl ?? null;
 }
 

@@ -9,7 +9,7 @@ import { preload } from "react-dom";
  */
 export function preloadLcpImage(src: string, responsive?: { srcSet: string; sizes: string; type?: string }): void {
   // In the browser the picture is already on its way by the time this runs (the server's preload, or the <img> it
-  // renders beside it), and each call makes React search the head: about 10 ms of a slowed phone's hydration.
+  // renders beside it), and each call makes React search the head, which costs a slowed phone's hydration.
   if (typeof document !== "undefined") return;
   preload(src, {
     as: "image",

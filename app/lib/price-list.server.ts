@@ -8,9 +8,9 @@ import {
   rangeModelChoices,
   readPriceRows,
   rememberColumns,
-} from "../../core/catalogue/price-list.ts";
-import { parseEffectiveAt } from "../../core/catalogue/range-prices.ts";
-import { type FeedFileLimits, readFeedFile } from "../../core/inventory/feed-file.ts";
+} from "../../core/catalogue/price-list.server.ts";
+import { parseEffectiveAt } from "../../core/catalogue/range-prices.server.ts";
+import { type FeedFileLimits, readFeedFile } from "../../core/inventory/feed-file.server.ts";
 import type { Violation } from "../../core/shared/violations.ts";
 import { assertMayUse, type StaffActor } from "../../core/staff/roles.ts";
 import type { Database } from "../../db/client.ts";

@@ -10,7 +10,7 @@ import {
   type PrivacyDeps,
   type RetentionSettings,
   retentionPolicy,
-} from "../../core/privacy/privacy.ts";
+} from "../../core/privacy/privacy.server.ts";
 import { DEFAULT_RETENTION } from "../../core/privacy/retention.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import type { Database } from "../../db/client.ts";
@@ -58,7 +58,7 @@ function personOf(identifier: PersonIdentifier): SearchedPerson {
 }
 
 /** The records found, by kind in the kinds' own order (`kindOrder`), each with its dealer and date. */
-export function groupRecords(
+function groupRecords(
   records: Awaited<ReturnType<typeof findPersonRecords>>["records"],
   kindOrder: readonly string[],
 ): RecordGroup[] {

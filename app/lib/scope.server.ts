@@ -6,9 +6,9 @@ import {
   dealerNamed,
   pathAtCurrentSlug,
   renamedDealerSlug,
-} from "../../core/dealers/dealers.ts";
-import type { ReadModels } from "../../core/shared/read-model.ts";
-import { findRangeModel, type RangeModelView } from "../../core/catalogue/ranges.ts";
+} from "../../core/dealers/dealers.server.ts";
+import type { ReadModels } from "../../core/shared/read-model.server.ts";
+import { findRangeModel, type RangeModelView } from "../../core/catalogue/ranges.server.ts";
 import { readCookie } from "../../core/shared/cookies.ts";
 import { DEALER_SLUG_KEY, dealerCookie } from "../../core/dealers/remembered-dealer.ts";
 

@@ -1,6 +1,6 @@
 import type { GroupLegalDetails } from "../../core/dealers/group.ts";
 import { useRouteLoaderData } from "react-router";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 
 /** The dealer-name route prefix of product.md §2. */
 export const DEALER_PREFIX = "/dealer";
@@ -29,7 +29,7 @@ export type SiteLayoutData = {
   siteUrl: string;
   /** The names behind the path's segments, for the breadcrumbs (decision 078). */
   crumbNames: CrumbNames;
-  /** The share of visits that report their Core Web Vitals (issue 33). */
+  /** The share of visits that report their Core Web Vitals. */
   vitalsSampleRate: number;
   /** The group's legal details, shown in the footer. */
   groupLegal: GroupLegalDetails;

@@ -1,7 +1,7 @@
-import { ImageRejected, inspectImage, MAX_IMAGE_BYTES, storeImage } from "../../core/media/image-pipeline.ts";
+import { ImageRejected, inspectImage, MAX_IMAGE_BYTES, storeImage } from "../../core/media/image-pipeline.server.ts";
 import type { Violation } from "../../core/shared/violations.ts";
 import type { Database } from "../../db/client.ts";
-import { MAX_SELLER_PHOTOS } from "../../core/leads/seller-photos.ts";
+import { MAX_SELLER_PHOTOS } from "../../core/leads/seller-photos.server.ts";
 
 type Outcome = { ok: true; imageIds: string[] } | { ok: false; violation: Violation };
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { isVariantKey } from "../../core/catalogue/variant-keys.ts";
 
 /**
- * The visitor's favourites, compare picks and recently viewed vehicles (issue 17): kept in this browser's
+ * The visitor's favourites, compare picks and recently viewed vehicles: kept in this browser's
  * local storage only (no account, nothing sent to the server), as small snapshots so that a list can still
  * name a vehicle that has since been sold. Pages that show a list read its ids from their URL
  * (/saved?ids=, /compare?ids=&variants=), so they render on the server and can be shared. The compare list

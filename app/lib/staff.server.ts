@@ -1,10 +1,10 @@
 import { pageUrlOf } from "../framework/data-requests.ts";
 import { data, redirect } from "react-router";
-import { StaffAccountNotFound } from "../../core/staff/accounts.ts";
-import { csrfTokenMatches } from "../../core/staff/csrf.ts";
+import { StaffAccountNotFound } from "../../core/staff/accounts.server.ts";
+import { csrfTokenMatches } from "../../core/staff/csrf.server.ts";
 import { StaffAccessDenied, type StaffActor } from "../../core/staff/roles.ts";
-import { sessionTokenFrom } from "../../core/staff/session-cookie.ts";
-import { type ResolvedSession, resolveSession } from "../../core/staff/sessions.ts";
+import { sessionTokenFrom } from "../../core/staff/session-cookie.server.ts";
+import { type ResolvedSession, resolveSession } from "../../core/staff/sessions.server.ts";
 import { staffRequestScope } from "./staff-request.server.ts";
 
 /**

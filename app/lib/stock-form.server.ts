@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { STOCK_FIELD_LABELS, type StockField } from "../../core/inventory/stock-schema.ts";
-import type { StockWriteResult } from "../../core/inventory/stock-admin.ts";
+import type { StockWriteResult } from "../../core/inventory/stock-admin.server.ts";
 import { errorsByField } from "../components/staff/form.tsx";
 import { field } from "./staff-forms.server.ts";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { dealers } from "../../db/schema.ts";
 import type { Database } from "../../db/client.ts";
-import { addPhotoHost, parsePhotoHost } from "../../core/inventory/feed-keys.ts";
-import { type FeedFileLimits, readFeedFile } from "../../core/inventory/feed-file.ts";
-import { feedProfileReader, parseLayoutMapping, saveDealerLayout } from "../../core/inventory/feed-layouts.ts";
+import { addPhotoHost, parsePhotoHost } from "../../core/inventory/feed-keys.server.ts";
+import { type FeedFileLimits, readFeedFile } from "../../core/inventory/feed-file.server.ts";
+import { feedProfileReader, parseLayoutMapping, saveDealerLayout } from "../../core/inventory/feed-layouts.server.ts";
 import { type FeedColumn, type FeedProfile, valueMapsText } from "../../core/inventory/feed-columns.ts";
 import {
   feedFromRecords,
@@ -11,8 +11,8 @@ import {
   photoUrlsOf,
   placedRows,
   readHeader,
-} from "../../core/inventory/stock-feed-format.ts";
-import { importStockFeed, type StockFeedReport } from "../../core/inventory/stock-feed.ts";
+} from "../../core/inventory/stock-feed-format.server.ts";
+import { importStockFeed, type StockFeedReport } from "../../core/inventory/stock-feed.server.ts";
 import { readStockField } from "../../core/inventory/stock-schema.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../../core/staff/roles.ts";
 import { dropStagedFeedFile, stageFeedFile, stagedFeedFile } from "./staged-feeds.server.ts";
@@ -21,7 +21,7 @@ import { dropStagedFeedFile, stageFeedFile, stagedFeedFile } from "./staged-feed
  * The upload page's steps (/staff/stock/import, docs/back-office.md): a file whose layout the site can place is
  * imported at once; a new layout (or one staff ask to review) shows its columns beside the fields they fill and
  * a preview of its first rows as they will land, and the mapping staff give is saved as the dealer's layout
- * (core/inventory/feed-layouts.ts), which the feed API reads too. Every step is a form round trip.
+ * (core/inventory/feed-layouts.server.ts), which the feed API reads too. Every step is a form round trip.
  */
 
 export type ImportErrors = { dealer?: string; feed?: string; mapping?: string };

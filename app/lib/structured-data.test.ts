@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RangeModelView } from "../../core/catalogue/ranges.ts";
-import type { DealerView } from "../../core/dealers/dealers.ts";
+import type { RangeModelView } from "../../core/catalogue/ranges.server.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
 import type { JsonLd } from "./meta.ts";
 import { autoDealerJsonLd, daysOfWeek, modelJsonLd } from "./structured-data.ts";
 

@@ -1,11 +1,11 @@
-import type { RangeModelView } from "../../core/catalogue/ranges.ts";
+import type { RangeModelView } from "../../core/catalogue/ranges.server.ts";
 import { sastDate } from "../../core/content/schedule.ts";
-import type { BlogPostView } from "../../core/content/blog.ts";
-import type { DealerView } from "../../core/dealers/dealers.ts";
-import type { UsedVehicleView } from "../../core/inventory/used-vehicles.ts";
+import type { BlogPostView } from "../../core/content/blog.server.ts";
+import type { DealerView } from "../../core/dealers/dealers.server.ts";
+import type { UsedVehicleView } from "../../core/inventory/used-vehicles.server.ts";
 import { absoluteUrl, type JsonLd, SITE_NAME } from "./meta.ts";
 
-/** schema.org structured data for the pages' JSON-LD (issue 8): vehicles, dealers and posts. */
+/** schema.org structured data for the pages' JSON-LD: vehicles, dealers and posts. */
 
 const CONTEXT = "https://schema.org";
 const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;

@@ -69,7 +69,7 @@ export type ListingState = {
   page: number;
 } & UsedRefinements;
 
-/** The filters of issue 17 in the query string, in the order they are written, with the API's names. */
+/** The refinements (`UsedRefinements`) in the query string, in the order they are written, with the API's names. */
 const REFINEMENT_PARAMS: {
   name: string;
   values: (state: UsedRefinements) => readonly (string | number)[] | undefined;
@@ -87,8 +87,8 @@ const REFINEMENT_PARAMS: {
 ];
 const one = (value: number | undefined) => (value === undefined ? undefined : [value]);
 
-/** The filters of issue 17 a state holds, and no others (absent keys stay absent). */
-export function refinementsOf(state: UsedRefinements): UsedRefinements {
+/** The refinements a state holds, and no others (absent keys stay absent). */
+function refinementsOf(state: UsedRefinements): UsedRefinements {
   const { priceMin, priceMax, yearMin, yearMax, mileageMax, bodyTypes, colours, provinces, dealerSlugs, keywords } =
     state;
   const all: UsedRefinements = {
@@ -119,7 +119,7 @@ export function listingPath(dealerSlug: string | null | undefined, makeSlug?: st
 }
 
 /** The query string of a listing state, in a fixed order; page 1 is left out. Empty when there is nothing. */
-export function listingSearch(state: Omit<ListingState, "makeSlug" | "modelSlug">): string {
+function listingSearch(state: Omit<ListingState, "makeSlug" | "modelSlug">): string {
   const parts: string[] = [];
   for (const value of state.transmissions) parts.push(`transmissionType=${encodeURIComponent(value)}`);
   for (const value of state.states) parts.push(`vehicle_state=${encodeURIComponent(value)}`);

@@ -23,7 +23,7 @@ export function reportWebVitals(page: string): void {
     if (measured.size === 0) return;
     const metrics = [...measured].map(([name, value]) => ({ name, value: Math.round(value * 10_000) / 10_000 }));
     // A keep-alive fetch rather than sendBeacon: it outlives the page as a beacon does, and unlike one it can leave
-    // the site's cookies behind (the visit's source, issue 35), so the vitals arrive with nothing but themselves.
+    // the site's cookies behind (the visit's source), so the vitals arrive with nothing but themselves.
     void fetch(VITALS_ENDPOINT, {
       method: "POST",
       body: JSON.stringify({ page, metrics }),

@@ -8,10 +8,10 @@ import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { alertAddresses, jobRuns, savedSearches, usedVehicles } from "../../db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { createMailer } from "../delivery/email.ts";
+import { createMailer } from "../delivery/email.server.ts";
 import { formatRand } from "../shared/format.ts";
-import { JobRunner } from "../jobs/runner.ts";
-import { sendSavedSearchAlerts } from "./alert-job.ts";
+import { JobRunner } from "../jobs/runner.server.ts";
+import { sendSavedSearchAlerts } from "./alert-job.server.ts";
 import {
   addressAlerts,
   confirmSearch,
@@ -20,7 +20,7 @@ import {
   savedQueryOf,
   subscribe,
   unsubscribe,
-} from "./saved-searches.ts";
+} from "./saved-searches.server.ts";
 
 const SITE = "https://cars.example.co.za";
 const DAY = 86_400_000;

@@ -4,9 +4,9 @@ import { inject } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { appointments, dealers, enquiries } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { submitEnquiry } from "../leads/enquiries.ts";
+import { submitEnquiry } from "../leads/enquiries.server.ts";
 import { FORM_PRESETS } from "../leads/presets.ts";
-import { cancelAppointment, dealerCalendar, listFreeSlots, SLOT_TAKEN_MESSAGE } from "./appointments.ts";
+import { cancelAppointment, dealerCalendar, listFreeSlots, SLOT_TAKEN_MESSAGE } from "./appointments.server.ts";
 import { saIso } from "./calendar.ts";
 
 let database: DatabaseHandle;

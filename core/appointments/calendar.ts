@@ -1,7 +1,8 @@
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { BusinessHours } from "../../db/schema.ts";
 
 /**
- * The appointment calendar (issue 18): the 30-minute slots a dealer offers, from the same opening hours the
+ * The appointment calendar: the 30-minute slots a dealer offers, from the same opening hours the
  * dealer pages show (dealers.business_hours), in South African time (Africa/Johannesburg, +02:00 all year:
  * South Africa has no daylight saving, so a fixed offset is exact) with the public holidays computed.
  */
@@ -10,8 +11,8 @@ export const SLOT_MINUTES = 30;
 /** Slots are offered this many days ahead, today included. */
 export const BOOKING_DAYS = 14;
 /** Nothing starting sooner than this is offered: the dealer needs time to prepare. */
-export const MIN_NOTICE_MS = 60 * 60_000;
-export const SA_OFFSET = "+02:00";
+const MIN_NOTICE_MS = 60 * 60_000;
+const SA_OFFSET = "+02:00";
 const OFFSET_MS = 2 * 3_600_000;
 
 export type AppointmentKind = "test-drive" | "service";
@@ -149,7 +150,7 @@ export function publicHolidays(year: number): Map<IsoDate, string> {
   return holidays;
 }
 
-export const isPublicHoliday = (date: IsoDate) => publicHolidays(Number(date.slice(0, 4))).has(date);
+const isPublicHoliday = (date: IsoDate) => publicHolidays(Number(date.slice(0, 4))).has(date);
 
 /** The hours a dealer is open on a date: its holiday hours on a public holiday, else the weekday's. */
 export function hoursOn(schedule: WeeklyHours, date: IsoDate): DayHours {

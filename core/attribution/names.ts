@@ -3,7 +3,7 @@
  * so that a page's scripts do not bring zod in for a name or a line of text.
  */
 
-/** The one cookie that holds a visit's source (issue 35). */
+/** The one cookie that holds a visit's source. */
 export const VISIT_COOKIE = "hdg_visit";
 
 /** "facebook / cpc / spring-sale": how staff pages and the ADF write a visit's source. */

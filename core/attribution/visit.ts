@@ -4,10 +4,11 @@ import { rawCookie } from "../shared/cookies.ts";
 import { isOneLineOfPlainText } from "../shared/text-rules.ts";
 
 /** A lead's visit source as stored with it (its column's type). */
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 export type { LeadAttribution } from "../../db/schema.ts";
 
 /**
- * Issue 35: where a visit came from, first party. The first page of a visit records its source in one HttpOnly
+ * Where a visit came from, first party. The first page of a visit records its source in one HttpOnly
  * cookie that lives for the visit (30 minutes idle, a day at most); every lead sent during the visit stores it, and
  * the daily counts are kept per source. Nothing here identifies a visitor: the referrer's host only, the landing
  * path without its query, the campaign's own parameters and the ad platforms' click ids (which the dealer's CRM and
@@ -16,7 +17,7 @@ export type { LeadAttribution } from "../../db/schema.ts";
 export const VISIT_IDLE_SECONDS = 30 * 60;
 export const VISIT_MAX_SECONDS = 24 * 60 * 60;
 /** A visit's cookie is written again at most this often while it is in use (each page would otherwise set it). */
-export const VISIT_REFRESH_SECONDS = 5 * 60;
+const VISIT_REFRESH_SECONDS = 5 * 60;
 
 const FIELD_MAX = 200;
 const COOKIE_MAX = 2048;
@@ -44,7 +45,7 @@ export type Visit = { source: VisitSource; startedAt: number; lastSeenAt: number
 export type LeadCounter = (lead: { leadType: string; attribution: VisitSource | null }) => void;
 
 /** What a visit's source says when its own value was dropped (a campaign link without utm_medium, a forged cookie). */
-export const NOT_SET = "(not set)";
+const NOT_SET = "(not set)";
 
 /**
  * A field of the cookie, which the visitor's browser holds and may have been forged: its value only if it is one
@@ -185,7 +186,7 @@ function namesCampaign(url: URL): boolean {
   return url.searchParams.has("utm_source") || CLICK_ID_PARAMETERS.some((parameter) => url.searchParams.has(parameter));
 }
 
-export function isInternalReferrer(referrer: string | null | undefined, siteHost: string): boolean {
+function isInternalReferrer(referrer: string | null | undefined, siteHost: string): boolean {
   const host = hostOf(referrer);
   return (
     host !== null &&
@@ -291,7 +292,7 @@ export function decodeVisit(value: string | undefined | null, now: number): Visi
 }
 
 /** Seconds the cookie lives from now: the idle time, never past the visit's day. */
-export function visitCookieMaxAge(visit: Visit, now: number): number {
+function visitCookieMaxAge(visit: Visit, now: number): number {
   return Math.max(0, Math.min(VISIT_IDLE_SECONDS, visit.startedAt + VISIT_MAX_SECONDS - now));
 }
 

@@ -1,5 +1,5 @@
 /**
- * The names of makes and models in the open used-vehicle catalogue (issue 38): how a name typed by staff or
+ * The names of makes and models in the open used-vehicle catalogue: how a name typed by staff or
  * sent by a feed is compared with the catalogue's (case, spaces, punctuation and accents aside, and the
  * known aliases of a make), and the name and slug a make or model gets when it is first used.
  */

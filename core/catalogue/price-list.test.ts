@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { columnsByHeader, readPriceRows } from "./price-list.ts";
+import { columnsByHeader, readPriceRows } from "./price-list.server.ts";
 import { lastChangeAt, nextChange, priceAt, quietWindow } from "./price-timeline.ts";
-import { parseEffectiveAt, parseRandPrice } from "./range-prices.ts";
+import { parseEffectiveAt, parseRandPrice } from "./range-prices.server.ts";
 
 describe("a price as makers and staff write it", () => {
   it("reads rand with spaces, thousands separators and cents, and refuses what is not a price", () => {

@@ -11,12 +11,17 @@ import {
   staffUsers,
 } from "../../db/schema.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
-import { ReadModels } from "../shared/read-model.ts";
+import { ReadModels } from "../shared/read-model.server.ts";
 import { StaffAccessDenied, type StaffActor, type StaffRole } from "../staff/roles.ts";
-import { createRangeModel, updateRangeModel } from "./range-admin.ts";
-import { addRangePicture, createRangeVariant, saveRangeColour, updateRangeVariant } from "./range-parts-admin.ts";
-import { getStaffRangeModel, listStaffRange } from "./range-staff-read.ts";
-import { findRangeModel, listRangeModels } from "./ranges.ts";
+import { createRangeModel, updateRangeModel } from "./range-admin.server.ts";
+import {
+  addRangePicture,
+  createRangeVariant,
+  saveRangeColour,
+  updateRangeVariant,
+} from "./range-parts-admin.server.ts";
+import { getStaffRangeModel, listStaffRange } from "./range-staff-read.server.ts";
+import { findRangeModel, listRangeModels } from "./ranges.server.ts";
 
 /** The range changed through the back-office services, by each role, and seen as the public sees it. */
 let server: TestServer;
@@ -155,7 +160,7 @@ describe("a model's state and address", () => {
       ok: false,
       violations: [{ propertyPath: "slug", message: "Another model of the make has this address" }],
     });
-    const { movedListingPath } = await import("./catalogue-admin.ts");
+    const { movedListingPath } = await import("./catalogue-admin.server.ts");
     expect(await movedListingPath(db(), "honda", "city-hatch")).toEqual({
       makeSlug: "honda",
       modelSlug: "city-hatchback",

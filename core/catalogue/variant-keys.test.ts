@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { CAR_MODELS, MOTORCYCLE_MODELS } from "../../seed/content/catalogue.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { ReadModels } from "../shared/read-model.ts";
+import { ReadModels } from "../shared/read-model.server.ts";
 import { MAX_COMPARED, parseCompareSelection } from "../inventory/compare-selection.ts";
-import { findRangeVariants, listRangeVariants } from "./ranges.ts";
+import { findRangeVariants, listRangeVariants } from "./ranges.server.ts";
 import { isVariantKey, parseVariantKeys, variantKey } from "./variant-keys.ts";
 
-/** Issue 17: new variants on /compare, named in its URL as make.model.variant. */
+/** New variants on /compare, named in its URL as make.model.variant. */
 const selection = (query: string) => parseCompareSelection(new URLSearchParams(query));
 
 describe("the compare URL", () => {

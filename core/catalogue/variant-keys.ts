@@ -6,7 +6,7 @@ import type { Parsed } from "../shared/violations.ts";
  * escaping in a query string, so a link and a plain GET form (which escapes '/') write the same URL.
  * Free of the catalogue's read model (and so of Drizzle): the browser's shortlist checks keys with it, and
  * whatever this module imports is in the scripts of every page that shows a Save or Compare button.
- * The variants a key names are found by findRangeVariants (./ranges.ts).
+ * The variants a key names are found by findRangeVariants (./ranges.server.ts).
  */
 export type VariantKey = { makeSlug: string; modelSlug: string; variantSlug: string };
 

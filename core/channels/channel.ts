@@ -1,4 +1,5 @@
-import type { ChannelVehicle } from "./channel-vehicle.ts";
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
+import type { ChannelVehicle } from "./channel-vehicle.server.ts";
 
 /** The dealer whose feed it is: the address the vehicle channels show. */
 export type FeedDealer = {

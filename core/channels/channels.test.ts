@@ -3,12 +3,12 @@ import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BODY_TYPES, FUEL_TYPES } from "../inventory/used-query.ts";
-import type { StockRow } from "../inventory/used-vehicles.ts";
+import type { StockRow } from "../inventory/used-vehicles.server.ts";
 import type { ChannelContext } from "./channel.ts";
-import { CHANNELS, channelById, ChannelStock, serialiseFeed } from "./channels.ts";
-import { MARKETPLACE_BODY_TYPES, MARKETPLACE_FUEL_TYPES } from "./marketplace.ts";
-import { META_BODY_STYLES, META_FUEL_TYPES } from "./meta-vehicles.ts";
-import { TIKTOK_BODY_STYLES, TIKTOK_FUEL_TYPES } from "./tiktok-vehicles.ts";
+import { CHANNELS, channelById, ChannelStock, serialiseFeed } from "./channels.server.ts";
+import { MARKETPLACE_BODY_TYPES, MARKETPLACE_FUEL_TYPES } from "./marketplace.server.ts";
+import { META_BODY_STYLES, META_FUEL_TYPES } from "./meta-vehicles.server.ts";
+import { TIKTOK_BODY_STYLES, TIKTOK_FUEL_TYPES } from "./tiktok-vehicles.server.ts";
 
 /**
  * Each channel's documented columns and value rules, written from its public field reference:

@@ -6,9 +6,9 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, blogPosts } from "../../db/schema.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { ReadModels } from "../shared/read-model.ts";
+import { ReadModels } from "../shared/read-model.server.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { blogPage, blogPostsModel, publicPost, publicPosts } from "./blog.ts";
+import { blogPage, blogPostsModel, publicPost, publicPosts } from "./blog.server.ts";
 import {
   createBlogPost,
   getStaffBlogPost,
@@ -16,7 +16,7 @@ import {
   previewBlogPost,
   storeBlogBodyImage,
   updateBlogPost,
-} from "./blog-admin.ts";
+} from "./blog-admin.server.ts";
 import { toSastDateTime } from "./schedule.ts";
 
 const hero = () => ({

@@ -6,7 +6,7 @@ import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 import { formatNumber } from "../shared/format.ts";
 
 /**
- * A blog post as the back office writes it (issue 16): the form's fields, their labels and rules. Input
+ * A blog post as the back office writes it: the form's fields, their labels and rules. Input
  * comes as form strings; blanks count as missing. The body is Markdown; the service turns it into
  * sanitised HTML.
  */
@@ -26,7 +26,7 @@ export const BLOG_FIELD_LABELS = {
 
 export type BlogField = keyof typeof BLOG_FIELD_LABELS;
 
-export const MAX_BLOG_BODY = 100_000;
+const MAX_BLOG_BODY = 100_000;
 /** `<input type="datetime-local">`: South African time, to the minute (seconds too, when a browser sends them). */
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
 

@@ -4,17 +4,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, banners, dealers, deals, staffUsers } from "../../db/schema.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 import { ChangeNotifications } from "../shared/change-notifications.ts";
-import { ReadModels } from "../shared/read-model.ts";
+import { ReadModels } from "../shared/read-model.server.ts";
 import { StaffAccessDenied, type StaffActor, type StaffRole } from "../staff/roles.ts";
-import { readBanners } from "./banners.ts";
-import { createBanner, getStaffBanner, listStaffBanners, updateBanner } from "./banners-admin.ts";
-import { dealVisibility, readPublicDeal, readPublicDeals } from "./deals.ts";
-import { createDeal, getStaffDeal, listStaffDeals, setDealStatus, updateDeal } from "./deals-admin.ts";
+import { readBanners } from "./banners.server.ts";
+import { createBanner, getStaffBanner, listStaffBanners, updateBanner } from "./banners-admin.server.ts";
+import { dealVisibility, readPublicDeal, readPublicDeals } from "./deals.server.ts";
+import { createDeal, getStaffDeal, listStaffDeals, setDealStatus, updateDeal } from "./deals-admin.server.ts";
 import { toSastDateTime } from "./schedule.ts";
 
 /**
  * Specials, service deals and banners edited through the back-office services, seen as the public sees them:
- * the read models, the API over HTTP and the sitemap (issue 16, decision 035).
+ * the read models, the API over HTTP and the sitemap (decision 035).
  */
 let server: TestServer;
 let admin: StaffActor;

@@ -12,7 +12,7 @@ import {
 import { parseSastDateTime } from "./schedule.ts";
 
 /**
- * Specials, service deals and banners as the back office enters them (issue 16): the field rules, on form
+ * Specials, service deals and banners as the back office enters them: the field rules, on form
  * strings (blanks count as missing). Times are South African (datetime-local, "2026-11-27T16:00"). The
  * labels are the form's, and name the fields in the 422 answers.
  */
@@ -93,7 +93,7 @@ export function parseDeal(input: unknown): Parsed<DealInput> {
 }
 
 /** A banner's link: a path on this site ("/new/honda/hr-v") or an https address; nothing else (no javascript:, no //host). */
-export function isAcceptableLink(value: string): boolean {
+function isAcceptableLink(value: string): boolean {
   if (/^\/(?![/\\])[^\s]*$/.test(value)) return true;
   try {
     const url = new URL(value);

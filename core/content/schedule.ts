@@ -5,7 +5,7 @@
  */
 
 /** South African Standard Time has no daylight saving: one offset all year. */
-export const SAST_OFFSET = "+02:00";
+const SAST_OFFSET = "+02:00";
 
 export type Schedule = {
   /** Shown from this moment; null: from the start. */

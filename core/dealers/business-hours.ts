@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { BusinessHours } from "../../db/schema.ts";
 
 export type { BusinessHours };
@@ -5,7 +6,7 @@ import { weeklyHours } from "../appointments/calendar.ts";
 import type { Violation } from "../shared/violations.ts";
 
 /**
- * A dealer's business hours as the back office edits them (issue 16): opening and closing per day of the
+ * A dealer's business hours as the back office edits them: opening and closing per day of the
  * week and for public holidays (product.md §9: Kimberley's differ). They are stored as the lines the
  * pages show ("Monday to Friday 07:30-17:30", "Saturday and public holidays 08:00-13:00", "Sunday closed"),
  * which the appointment calendar and the JSON-LD read back (core/appointments/calendar.ts weeklyHours).

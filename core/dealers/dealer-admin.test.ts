@@ -5,11 +5,11 @@ import { auditLog, dealerLeadChannels, dealers } from "../../db/schema.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { weeklyHours } from "../appointments/calendar.ts";
-import { ReadModels } from "../shared/read-model.ts";
+import { ReadModels } from "../shared/read-model.server.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
 import { linesFromWeek, weekFromLines } from "./business-hours.ts";
-import { createDealer, getStaffDealer, listStaffDealers, updateDealer } from "./dealer-admin.ts";
-import { dealerDirectoryModel, dealerNamed, renamedDealerSlug } from "./dealers.ts";
+import { createDealer, getStaffDealer, listStaffDealers, updateDealer } from "./dealer-admin.server.ts";
+import { dealerDirectoryModel, dealerNamed, renamedDealerSlug } from "./dealers.server.ts";
 
 let database: DatabaseHandle;
 let admin: StaffActor;

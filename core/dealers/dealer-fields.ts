@@ -1,4 +1,4 @@
-/** The dealer form's fields and their labels (issue 16), for the page and the service's messages. */
+/** The dealer form's fields and their labels, for the page and the service's messages. */
 export const DEALER_FIELD_LABELS = {
   dealerName: "Dealer name",
   slug: "Address (slug)",

@@ -9,7 +9,7 @@ export const GROUP_NAME = "Honda Dealer Group";
 
 /**
  * The group's own number, which buyers call where no dealer is chosen; its WhatsApp line is the same number
- * (WHATSAPP_NUMBER in contact-links.ts).
+ * (WHATSAPP_NUMBER in contact-links.server.ts).
  */
 export const GROUP_PHONE = "011 555 0123";
 

@@ -7,10 +7,10 @@ import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { dtdViolations, xpath } from "../../tests/support/xmllint.ts";
 import { submitFinanceApplication } from "../finance/applications.server.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
-import { submitEnquiry } from "../leads/enquiries.ts";
+import { submitEnquiry } from "../leads/enquiries.server.ts";
 import { FORM_PRESETS, PRESET_KEYS, type PresetKey } from "../leads/presets.ts";
-import { buildAdfXml } from "./adf.ts";
-import { type LeadForDelivery, loadLeadForDelivery, siteLink } from "./lead-source.ts";
+import { buildAdfXml } from "./adf.server.ts";
+import { type LeadForDelivery, loadLeadForDelivery, siteLink } from "./lead-source.server.ts";
 
 const SITE = "https://www.honda-group.example";
 const cipher = FinanceCipher.ephemeral();

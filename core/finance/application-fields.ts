@@ -2,7 +2,7 @@
  * What the finance application's form needs besides its validation: the steps' titles, the choices of its
  * selects, the confirmations' statements, the draft's rules and the errors-by-field helper. No zod here:
  * the finance page's scripts carry this module, and the schemas (./application-schema.ts, which re-exports
- * all of it) load only when the buyer starts on the form (issue 19: the page under 150 KB of JavaScript).
+ * all of it) load only when the buyer starts on the form (the page under 150 KB of JavaScript).
  */
 
 export const DRAFT_STORAGE_KEY = "finance_application";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { idNumberProblem, luhnCheckDigit } from "./id-number.ts";
 import { isSouthAfricanPhone, SA_PHONE_PATTERN } from "./application-schema.ts";
 
-/** The finance application's rules as the API's document states them never allow what the server refuses (issue 37). */
+/** The finance application's rules as the API's document states them never allow what the server refuses. */
 describe("the finance application's documented patterns", () => {
   it("phone: every spelling the pattern allows is a South African number to the server", () => {
     fc.assert(

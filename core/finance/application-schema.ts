@@ -40,8 +40,8 @@ export const INITIAL_STATUS = "Queued";
 export const FINANCE_LEAD_TYPE = "Finance Application";
 
 /** Monthly figures (salary, expenses) and asset values (property, purchase price) in rand. */
-export const MAX_MONTHLY_RAND = 10_000_000;
-export const MAX_ASSET_RAND = 500_000_000;
+const MAX_MONTHLY_RAND = 10_000_000;
+const MAX_ASSET_RAND = 500_000_000;
 const MAX_TEXT = 200;
 
 const blankToUndefined = (value: unknown) =>
@@ -96,7 +96,7 @@ function wholeYears(required: string | undefined, max: number) {
 }
 
 /** South African numbers: 0XX XXX XXXX or +27 XX XXX XXXX (spaces, dashes and brackets allowed). */
-export const SA_PHONE_MESSAGE = "Enter a South African phone number, e.g. 082 123 4567";
+const SA_PHONE_MESSAGE = "Enter a South African phone number, e.g. 082 123 4567";
 export function isSouthAfricanPhone(raw: string): boolean {
   const compact = raw.replace(/[\s\-()]/g, "");
   return /^(?:\+27|0027|0)[1-9]\d{8}$/.test(compact);
@@ -116,7 +116,7 @@ function phone(required?: string) {
     .meta({ pattern: required ? SA_PHONE_PATTERN : `^\\s*$|${SA_PHONE_PATTERN}` });
 }
 
-export const POSTAL_CODE_MESSAGE = "Enter a 4-digit postal code";
+const POSTAL_CODE_MESSAGE = "Enter a 4-digit postal code";
 function postalCode(required?: string) {
   const base = z
     .string({ error: required ?? POSTAL_CODE_MESSAGE })
@@ -272,7 +272,7 @@ const confirmationShape = Object.fromEntries(CONFIRMATIONS.map(([field, message]
   [K in ConfirmationField]: ReturnType<typeof confirmed>;
 };
 
-export const STEP_SHAPES = [
+const STEP_SHAPES = [
   vehicleAndPersonalShape,
   employmentAndSalaryShape,
   financialShape,
@@ -283,13 +283,11 @@ export const STEP_SHAPES = [
 /** The field names of each step, in form order. */
 export const STEP_FIELDS: string[][] = STEP_SHAPES.map((shape) => Object.keys(shape));
 
-export const vehicleAndPersonalSchema = z
-  .object(vehicleAndPersonalShape)
-  .superRefine(newVehicleRule, { when: () => true });
-export const employmentAndSalarySchema = z.object(employmentAndSalaryShape);
-export const financialSchema = z.object(financialShape);
-export const expensesSchema = z.object(expensesShape);
-export const confirmationSchema = z.object(confirmationShape);
+const vehicleAndPersonalSchema = z.object(vehicleAndPersonalShape).superRefine(newVehicleRule, { when: () => true });
+const employmentAndSalarySchema = z.object(employmentAndSalaryShape);
+const financialSchema = z.object(financialShape);
+const expensesSchema = z.object(expensesShape);
+const confirmationSchema = z.object(confirmationShape);
 
 export const STEP_SCHEMAS = [
   vehicleAndPersonalSchema,

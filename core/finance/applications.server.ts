@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { type LeadAttribution, dealers, financeApplications } from "../../db/schema.ts";
-import { findDealerId } from "../dealers/dealers.ts";
-import { leadReference } from "../delivery/lead-source.ts";
-import { recordAudit } from "../staff/audit.ts";
+import { findDealerId } from "../dealers/dealers.server.ts";
+import { leadReference } from "../delivery/lead-source.server.ts";
+import { recordAudit } from "../staff/audit.server.ts";
 import { assertMay, StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { mayConfirmTo } from "../delivery/confirmation.ts";
-import { enqueueLeadDelivery } from "../delivery/outbox.ts";
+import { mayConfirmTo } from "../delivery/confirmation.server.ts";
+import { enqueueLeadDelivery } from "../delivery/outbox.server.ts";
 import { type Violation, violationsFromZod } from "../shared/violations.ts";
 import {
   type FinanceApplication,
@@ -16,7 +16,7 @@ import {
   SOURCE_CODE,
 } from "./application-schema.ts";
 import type { FinanceCipher } from "./encryption.server.ts";
-import { financeApplicationKind, indexApplication } from "../privacy/kinds/finance.ts";
+import { financeApplicationKind, indexApplication } from "../privacy/kinds/finance.server.ts";
 import { DEFAULT_RETENTION } from "../privacy/retention.ts";
 
 /** What a visitor or API client is told after submitting (product.md §3: the finance response carries a status object). */
@@ -25,13 +25,11 @@ export type FinanceApplicationStatus = { "@type": "FinanceApplicationStatus"; id
 export type SubmitResult =
   | { ok: true; created: boolean; status: FinanceApplicationStatus }
   | { ok: false; violations: Violation[] }
-  /** The idempotency key already stored a different application: nothing stored (issue 37: one idempotency rule). */
+  /** The idempotency key already stored a different application: nothing stored (one idempotency rule). */
   | { ok: false; keyReused: true; violations: Violation[] };
 
-export const APPLICATION_KEY_REUSED_MESSAGE =
+const APPLICATION_KEY_REUSED_MESSAGE =
   "This idempotency key was already used for a different application: send a new key with a new application";
-
-export const DEFAULT_RETENTION_DAYS = 180;
 
 /**
  * Validates and stores a finance application once. Only what a dealer needs to route it is kept in clear
@@ -39,7 +37,7 @@ export const DEFAULT_RETENTION_DAYS = 180;
  * bank, income and expense figures, confirmations) is only in the AES-256-GCM payload.
  * Idempotent: the same idempotency key (one per form render) stores one row; without a key, a keyed
  * fingerprint of the whole application stands in, so an identical double submit is stored once too.
- * `attribution` is where the visit that sent it came from (issue 35), read from the request by its handler.
+ * `attribution` is where the visit that sent it came from, read from the request by its handler.
  */
 export async function submitFinanceApplication(
   db: Database,

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import type { DatabaseHandle } from "../../db/client.ts";
 import { dealers, pageCountsDaily, rateLimitWindows, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { countedPageOf } from "./counted-pages.ts";
-import { OVERFLOW_SOURCE, type PageCount, PageCountsAggregator, purgeOldPageCounts } from "./counts.ts";
-import type { SourceCapLimits } from "./source-cap.ts";
+import { countedPageOf } from "./counted-pages.server.ts";
+import { OVERFLOW_SOURCE, type PageCount, PageCountsAggregator, purgeOldPageCounts } from "./counts.server.ts";
+import type { SourceCapLimits } from "./source-cap.server.ts";
 
 /**
- * Issue 35, counts not tracking (decision 057): what a page view counts as, and the daily rows the counts of
+ * Counts, not tracking (decision 057): what a page view counts as, and the daily rows the counts of
  * several instances add into, on a real database.
  */
 let database: DatabaseHandle;

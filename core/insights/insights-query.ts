@@ -4,10 +4,10 @@ import { z } from "../shared/zod.ts";
 
 /**
  * The insights page's query string (/staff/insights and its CSV downloads), with no server-only imports: the page's
- * components use it too (core/insights/insights.ts is the service).
+ * components use it too (core/insights/insights.server.ts is the service).
  */
 
-export const STOCK_SORTS = [
+const STOCK_SORTS = [
   "vehicle",
   "dealer",
   "price",
@@ -21,18 +21,18 @@ export const STOCK_SORTS = [
 export type StockSort = (typeof STOCK_SORTS)[number];
 
 /** The stock table's views: every available vehicle, or the ageing ones. */
-export const STOCK_VIEWS = ["all", "over-60", "over-90", "viewed-no-lead"] as const;
+const STOCK_VIEWS = ["all", "over-60", "over-90", "viewed-no-lead"] as const;
 export type StockView = (typeof STOCK_VIEWS)[number];
 
 /** "Many views and no lead": at least this many views of the vehicle's page in the period. */
 export const MANY_VIEWS = 20;
 /** The longest period one can choose: the daily counts are kept 25 months. */
-export const MAX_PERIOD_DAYS = 762;
+const MAX_PERIOD_DAYS = 762;
 /** The period shown when none is chosen: the last 7 days, today included. */
-export const DEFAULT_PERIOD_DAYS = 7;
+const DEFAULT_PERIOD_DAYS = 7;
 
 /** The last page of the sources table one may ask for (a page past the last shows the last). */
-export const MAX_SOURCES_PAGE = 100_000;
+const MAX_SOURCES_PAGE = 100_000;
 
 export const INSIGHTS_TABLES = ["sources", "funnel", "stock", "spend"] as const;
 export type InsightsTable = (typeof INSIGHTS_TABLES)[number];

@@ -18,13 +18,13 @@ import {
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { daysBefore, southAfricanDay } from "../shared/days.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { addCampaignSpend, randToCents, removeCampaignSpend } from "./campaign-spend.ts";
-import { PageCountsAggregator } from "./counts.ts";
-import { insightsCsv, NOT_RECORDED, readInsights } from "./insights.ts";
+import { addCampaignSpend, randToCents, removeCampaignSpend } from "./campaign-spend.server.ts";
+import { PageCountsAggregator } from "./counts.server.ts";
+import { insightsCsv, NOT_RECORDED, readInsights } from "./insights.server.ts";
 import { type InsightsQuery, parseInsightsQuery } from "./insights-query.ts";
 
 /**
- * Issue 35 item 3 (decision 057): the insights service on a real database: visits and leads by source with spend
+ * The insights service (decision 057) on a real database: visits and leads by source with spend
  * and cost per lead, the funnel per dealer, the stock's ageing, who sees what, the CSV.
  */
 let database: DatabaseHandle;

@@ -1,6 +1,6 @@
 /**
- * Sets of vehicles as bits (one bit per position in the in-memory stock, 32 to a word): the filters of
- * issue 17 are answered by AND-ing one set per filter, and an option's count is the size of its set AND
+ * Sets of vehicles as bits (one bit per position in the in-memory stock, 32 to a word): the
+ * refinements are answered by AND-ing one set per filter, and an option's count is the size of its set AND
  * the other filters' (a few thousand words each for 100 000 vehicles: microseconds).
  */
 export type Bitset = Uint32Array;

@@ -2,7 +2,7 @@ import { STOCK_FIELD_LABELS, type StockField } from "./stock-schema.ts";
 
 /**
  * The columns of a dealer's stock feed (docs/stock-feed.md) and the headers that name them, apart from the reading
- * of a feed (stock-feed-format.ts): the back office's pages show these in the browser, where csv-parse, which needs
+ * of a feed (stock-feed-format.server.ts): the back office's pages show these in the browser, where csv-parse, which needs
  * Node's Buffer, must not be loaded.
  */
 
@@ -30,7 +30,7 @@ export const REQUIRED_FEED_COLUMNS: readonly FeedColumn[] = [
 ];
 
 /**
- * A feed key's saved mapping (issue 38): the export's header for a stock field, when the built-in names do not
+ * A feed key's saved mapping: the export's header for a stock field, when the built-in names do not
  * find it, and the export's own values for a field's ("Double Cab Hi-Rider" is a Bakkie).
  */
 export type FeedProfile = {

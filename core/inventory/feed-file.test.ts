@@ -1,7 +1,7 @@
 import { deflateRawSync, constants as zlibConstants } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
-import { detectDelimiter, detectEncoding, readFeedFile } from "./feed-file.ts";
+import { detectDelimiter, detectEncoding, readFeedFile } from "./feed-file.server.ts";
 
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
 

@@ -17,7 +17,7 @@ import {
   removePhotoHost,
   revokeFeedKey,
   verifyFeedKey,
-} from "./feed-keys.ts";
+} from "./feed-keys.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

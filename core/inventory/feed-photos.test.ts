@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { dealerFeedPhotoHosts, dealers, storedImages, usedVehicleImages, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { feedKeyActor } from "./feed-keys.ts";
-import { checkPhotoUrl, fetchFeedPhoto, isSpecialAddress, PhotoFetchFailed } from "./feed-photos.ts";
-import { importStockFeed } from "./stock-feed.ts";
-import { parseFeed } from "./stock-feed-format.ts";
+import { feedKeyActor } from "./feed-keys.server.ts";
+import { checkPhotoUrl, fetchFeedPhoto, isSpecialAddress, PhotoFetchFailed } from "./feed-photos.server.ts";
+import { importStockFeed } from "./stock-feed.server.ts";
+import { parseFeed } from "./stock-feed-format.server.ts";
 
 /**
  * Photo fetching against a real HTTP server on loopback, started here. The server's address is listed as

@@ -6,10 +6,10 @@ import { auditLog, dealers, heldStockImports, usedVehicles } from "../../db/sche
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { feedKeyActor } from "./feed-keys.ts";
-import { listHeldImports, publishHeldImport } from "./held-imports.ts";
-import { type DropGuard, importStockFeed } from "./stock-feed.ts";
-import { parseFeed } from "./stock-feed-format.ts";
+import { feedKeyActor } from "./feed-keys.server.ts";
+import { listHeldImports, publishHeldImport } from "./held-imports.server.ts";
+import { type DropGuard, importStockFeed } from "./stock-feed.server.ts";
+import { parseFeed } from "./stock-feed-format.server.ts";
 
 /**
  * The drop guard at the door: an import that would mark more than the guard's share of a dealer's stock sold

@@ -1,7 +1,7 @@
 import damerauLevenshtein from "damerau-levenshtein";
 
 /**
- * Keyword search of the used stock (`q`, issue 17). The keywords are split into words; a vehicle matches
+ * Keyword search of the used stock (`q`). The keywords are split into words; a vehicle matches
  * when every word matches one of its make, model, variant, colour, year, fuel, gearbox or body type:
  * - make and model names forgive typos: a word of 4 letters or more may be one edit (a transposition
  *   counts as one) from the name or one of its words, 8 or more two edits; 3 letters or more may start it;
@@ -10,7 +10,7 @@ import damerauLevenshtein from "damerau-levenshtein";
  * - fuel, gearbox and body type start with it ("auto", "diesel", "suv");
  * - a four-digit word is also the year.
  * The words are compiled once against the names in stock (in memory) or in the catalogue (SQL), so both
- * listings apply the same rule (see used-stock-index.ts and used-vehicles.ts).
+ * listings apply the same rule (see used-stock-index.server.ts and used-vehicles.server.ts).
  */
 export type KeywordTerm<Key> = {
   /** The word lower-cased, as typed. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nearestInPrice } from "./used-stock-index.ts";
+import { nearestInPrice } from "./used-stock-index.server.ts";
 
 /** What `similar` answered before it searched a sorted list: every row filtered, sorted by distance, then highest id. */
 function bySorting(rows: { id: number; price: number }[], target: number, low: number, high: number, except: number) {

@@ -4,11 +4,11 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { ChangeNotifications } from "../shared/change-notifications.ts";
-import { usedVehicleCount, usedVehicleUrls } from "../seo/sitemap.ts";
+import { usedVehicleCount, usedVehicleUrls } from "../seo/sitemap.server.ts";
 import type { StockStatus } from "./stock-schema.ts";
 import type { UsedVehicleQuery } from "./used-query.ts";
-import { UsedStock } from "./used-stock.ts";
-import { findUsedVehicle, listUsedVehicles, usedFilters } from "./used-vehicles.ts";
+import { UsedStock } from "./used-stock.server.ts";
+import { findUsedVehicle, listUsedVehicles, usedFilters } from "./used-vehicles.server.ts";
 
 /** Only Available and Reserved vehicles are public: the listing, its counts, the in-memory index and the sitemap. */
 let database: DatabaseHandle;

@@ -21,8 +21,8 @@ import {
   STOCK_PAGE_SIZE,
   stockDealers,
   updateStockVehicle,
-} from "./stock-admin.ts";
-import { findUsedVehicle, listUsedVehicles } from "./used-vehicles.ts";
+} from "./stock-admin.server.ts";
+import { findUsedVehicle, listUsedVehicles } from "./used-vehicles.server.ts";
 
 const photo = (name: string) => ({
   name,

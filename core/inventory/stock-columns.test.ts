@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { usedVehicles } from "../../db/schema.ts";
-import { stockColumnValues, stockFieldColumns, storedStockFields } from "./stock-columns.ts";
+import { stockColumnValues, stockFieldColumns, storedStockFields } from "./stock-columns.server.ts";
 import { parseStockVehicle } from "./stock-schema.ts";
 
 const parsed = parseStockVehicle({

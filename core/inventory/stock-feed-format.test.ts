@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedColumnOf, feedFormatOf, parseFeed, photoUrlsOf } from "./stock-feed-format.ts";
+import { feedColumnOf, feedFormatOf, parseFeed, photoUrlsOf } from "./stock-feed-format.server.ts";
 
 const HEADER = "stockNumber,make,model,variant,year,mileage,price,transmission,fuelType,colour,condition";
 

@@ -6,9 +6,9 @@ import { auditLog, dealers, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { takeDemoStockOffFeed } from "../../tests/support/demo-stock.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { feedKeyActor } from "./feed-keys.ts";
-import { importStockFeed } from "./stock-feed.ts";
-import { parseFeed } from "./stock-feed-format.ts";
+import { feedKeyActor } from "./feed-keys.server.ts";
+import { importStockFeed } from "./stock-feed.server.ts";
+import { parseFeed } from "./stock-feed-format.server.ts";
 
 let database: DatabaseHandle;
 let menlynId: number;

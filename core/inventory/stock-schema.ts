@@ -8,7 +8,7 @@ import { readDate, readNumber } from "./feed-values.ts";
 
 /**
  * One used or demo vehicle as staff enter it in the back office and as a dealer's stock feed sends it:
- * the one set of field rules for both (issue 15). Input comes as form strings, CSV cells or JSON values;
+ * the one set of field rules for both. Input comes as form strings, CSV cells or JSON values;
  * blanks count as missing. Make and model are names ("Honda", "CR-V"): the service resolves them to the
  * catalogue. Field names are the JSON/CSV column names; the form labels are in STOCK_FIELD_LABELS.
  */
@@ -18,13 +18,13 @@ export type StockStatus = (typeof STOCK_STATUSES)[number];
 /** The statuses the public site shows (a Reserved vehicle is shown as reserved). */
 export const PUBLIC_STOCK_STATUSES: readonly StockStatus[] = ["Available", "Reserved"];
 
-export const OLDEST_STOCK_YEAR = 1950;
-export const MIN_PRICE_RAND = 1_000;
-export const MAX_PRICE_RAND = 20_000_000;
+const OLDEST_STOCK_YEAR = 1950;
+const MIN_PRICE_RAND = 1_000;
+const MAX_PRICE_RAND = 20_000_000;
 export const MAX_MILEAGE_KM = 1_500_000;
-export const MAX_DESCRIPTION = 5_000;
+const MAX_DESCRIPTION = 5_000;
 /** A DMS's list of extras ("Aircon, Cruise control, Tow bar, ..."): a long list is a few hundred characters. */
-export const MAX_FEATURES = 2_000;
+const MAX_FEATURES = 2_000;
 
 export const STOCK_FIELD_LABELS = {
   make: "Make",
@@ -219,7 +219,7 @@ const vehicleFields = z.object({
  * The fields, with the kind of an automatic gearbox ("CVT", "DSG") kept in the variant: the transmission is
  * Automatic, and "1.5 Comfort" sent with gearbox "CVT" is listed as "1.5 Comfort CVT".
  */
-export const stockVehicleSchema = z.preprocess((input) => {
+const stockVehicleSchema = z.preprocess((input) => {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return input;
   const { transmission, variant } = input as { transmission?: unknown; variant?: unknown };
   if (typeof transmission !== "string" || typeof variant !== "string" || variant.trim() === "") return input;

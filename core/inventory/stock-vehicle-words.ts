@@ -1,13 +1,13 @@
 import type { BodyType, FuelType, Transmission } from "./used-query.ts";
 
 /**
- * The words dealers' systems use for fuel, gearbox, body and condition, and the site's value each means
- * (issue 38). A DMS export says "Diesel Turbo", "CVT", "Double Cab" or "U"; the site lists five fuels, two
+ * The words dealers' systems use for fuel, gearbox, body and condition, and the site's value each means.
+ * A DMS export says "Diesel Turbo", "CVT", "Double Cab" or "U"; the site lists five fuels, two
  * gearboxes and its body types. Words are compared without case, spaces or punctuation. A word not known
  * here is left as sent, and the field's rule refuses it with the options.
  */
 
-export const wordKey = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const wordKey = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 const byKey = <T extends string>(entries: Record<T, readonly string[]>): Map<string, T> =>
   new Map(

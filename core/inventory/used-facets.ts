@@ -6,7 +6,7 @@ export type CountedOption = { value: string; count: number };
 export type CountedDealer = { name: string; slug: string; count: number };
 
 /**
- * The counts of the filters of issue 17, each given the other filters in force (as the counts of product.md §9's filters are):
+ * The counts of the refinements, each given the other filters in force (as the counts of product.md §9's filters are):
  * colours by their lower-cased name; ranges for each step of `rangeSteps`.
  */
 export type RefinementFacets = {

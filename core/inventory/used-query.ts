@@ -1,7 +1,7 @@
 import { type Parsed, parsePage, type Violation } from "../shared/violations.ts";
 
 export const USED_PAGE_SIZE = 12;
-/** What South African used stock runs on (issue 38); the filter of product.md §9 offered the first three. */
+/** What South African used stock runs on; the filter of product.md §9 offered the first three. */
 export const FUEL_TYPES = ["Petrol", "Diesel", "Hybrid", "Plug-in hybrid", "Electric"] as const;
 /** The fuel filter's options product.md §9 names: always offered; the others only where stock has them. */
 export const SPEC_FUEL_TYPES = ["Petrol", "Diesel", "Hybrid"] as const satisfies readonly (typeof FUEL_TYPES)[number][];
@@ -37,7 +37,7 @@ export type BodyType = (typeof BODY_TYPES)[number];
 export type Province = (typeof PROVINCES)[number];
 
 /**
- * The filters added by issue 17, each absent when not in force (so a query without them is exactly the
+ * The refinements: filters beyond product.md §7's, each absent when not in force (so a query without them is exactly the
  * one of product.md §7): ranges are inclusive; colours are compared lower-cased; `keywords` is the raw `q`, matched by
  * core/inventory/keyword-match.ts.
  */
@@ -66,12 +66,12 @@ export type UsedVehicleQuery = {
   order: { field: OrderField; direction: SortDirection }[];
 } & UsedRefinements;
 
-/** Whether a query uses any of the filters of issue 17 (the filters of product.md §9 alone are answered from pre-summed counts). */
+/** Whether a query uses any of the refinements (the filters of product.md §9 alone are answered from pre-summed counts). */
 export function hasRefinements(query: UsedRefinements): boolean {
   return REFINEMENT_KEYS.some((key) => query[key] !== undefined);
 }
 
-export const REFINEMENT_KEYS = [
+const REFINEMENT_KEYS = [
   "priceMin",
   "priceMax",
   "yearMin",
@@ -140,8 +140,8 @@ const MAX_KEYWORDS_LENGTH = 100;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const COLOUR = /^[\p{L} -]{1,30}$/u;
 
-/** The filters of issue 17; only those given are set. */
-export function parseRefinements(params: URLSearchParams, violations: Violation[]): UsedRefinements {
+/** The refinements; only those given are set. */
+function parseRefinements(params: URLSearchParams, violations: Violation[]): UsedRefinements {
   const refinements: UsedRefinements = {
     priceMin: readWhole(params, "price[gte]", 0, 100_000_000, violations),
     priceMax: readWhole(params, "price[lte]", 0, 100_000_000, violations),

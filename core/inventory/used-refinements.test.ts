@@ -5,11 +5,11 @@ import { dealers } from "../../db/schema.ts";
 import { mulberry32 } from "../../seed/used-stock.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { BODY_TYPES, parseUsedVehicleQuery, PROVINCES, type UsedVehicleQuery } from "./used-query.ts";
-import { UsedStockIndex } from "./used-stock-index.ts";
-import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters } from "./used-vehicles.ts";
+import { UsedStockIndex } from "./used-stock-index.server.ts";
+import { listUsedVehicles, loadUsedStock, type UsedFilters, usedFilters } from "./used-vehicles.server.ts";
 
 /**
- * The filters of issue 17 (ranges, body type, colour, province, dealer, keywords) answered by the
+ * The refinements (ranges, body type, colour, province, dealer, keywords) answered by the
  * in-memory index and by SQL: each filter is checked against the stock itself, and both must agree.
  */
 let database: DatabaseHandle;

@@ -7,8 +7,8 @@ import { mulberry32 } from "../../seed/used-stock.ts";
 import { cloneTemplate, postgresServerUrl } from "../../tests/support/template-db.ts";
 import { FUEL_TYPES, ORDER_FIELDS, TRANSMISSIONS, type UsedVehicleQuery, VEHICLE_STATES } from "./used-query.ts";
 import { ChangeNotifications } from "../shared/change-notifications.ts";
-import { UsedStock } from "./used-stock.ts";
-import { UsedStockIndex } from "./used-stock-index.ts";
+import { UsedStock } from "./used-stock.server.ts";
+import { UsedStockIndex } from "./used-stock-index.server.ts";
 import {
   findUsedVehicle,
   findUsedVehicles,
@@ -16,7 +16,7 @@ import {
   loadUsedStock,
   priceHistory,
   similarUsedVehicles,
-} from "./used-vehicles.ts";
+} from "./used-vehicles.server.ts";
 
 let database: DatabaseHandle & { url?: string };
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { parseUsedVehicleQuery, type UsedVehicleQuery } from "./used-query.ts";
-import { listUsedVehicles, usedFilters, usedListingPageSql } from "./used-vehicles.ts";
+import { listUsedVehicles, usedFilters, usedListingPageSql } from "./used-vehicles.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

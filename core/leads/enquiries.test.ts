@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { dealers, enquiries, usedVehicles } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { parseEnquiry } from "./enquiry-schema.ts";
-import { DUPLICATE_WINDOW_MS, MIN_FILL_MS, submitEnquiry } from "./enquiries.ts";
+import { DUPLICATE_WINDOW_MS, MIN_FILL_MS, submitEnquiry } from "./enquiries.server.ts";
 import { normaliseSaCell, SA_CELL_PATTERN } from "./phone.ts";
 import { FORM_PRESETS, PRESET_KEYS, type PresetKey } from "./presets.ts";
 

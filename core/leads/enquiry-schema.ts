@@ -53,8 +53,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const HTML_TAG = /<\s*[/!?]?\s*[a-z]/i;
 
 /** The oldest vehicle year the parts and service forms take; the newest is next year (next year's models sell from mid-year). */
-export const OLDEST_VEHICLE_YEAR = 1950;
-export const newestVehicleYear = () => new Date().getFullYear() + 1;
+const OLDEST_VEHICLE_YEAR = 1950;
+const newestVehicleYear = () => new Date().getFullYear() + 1;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -92,7 +92,7 @@ const vehicleText = (label: string, max: number) =>
 const optionalSlug = (label: string) => optionalText(label, LIMITS.slug, SLUG, `The ${label} is not valid`);
 
 /** ADF's vehicle conditions, best first. */
-export const VEHICLE_CONDITIONS = ["excellent", "good", "fair", "poor"] as const;
+const VEHICLE_CONDITIONS = ["excellent", "good", "fair", "poor"] as const;
 export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 export const MAX_MILEAGE_KM = 2_000_000;
 
@@ -167,7 +167,7 @@ const derivedByServer = {
 
 /**
  * Strict: a field the API does not know is refused with 422 rather than dropped, so that a client never believes it
- * sent something the lead does not carry (issue 37). The web form's bot traps are not fields of it (WebFormTraps).
+ * sent something the lead does not carry. The web form's bot traps are not fields of it (WebFormTraps).
  */
 export const enquiryInputSchema = z
   .strictObject({
@@ -475,7 +475,7 @@ export type CompletedEnquiry = {
 };
 
 /** Completes a validated input with the preset's rules (make defaults to Honda, manufacturer copies make, ...). */
-export function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
+function completeEnquiry(input: EnquiryInput): CompletedEnquiry {
   const preset = presetKeyForFormName(input.form_name)!;
   const { formName, leadType, source } = FORM_PRESETS[preset];
   const rawMake = input.make ?? input.manufacturer;

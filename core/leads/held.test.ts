@@ -21,23 +21,23 @@ import {
 } from "../../db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { dealerCalendar, listFreeSlots } from "../appointments/appointments.ts";
+import { dealerCalendar, listFreeSlots } from "../appointments/appointments.server.ts";
 import { saIso } from "../appointments/calendar.ts";
-import { createMailer } from "../delivery/email.ts";
-import { LeadDeliveryWorker } from "../delivery/worker.ts";
+import { createMailer } from "../delivery/email.server.ts";
+import { LeadDeliveryWorker } from "../delivery/worker.server.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
-import { funnelReport } from "../insights/insights.ts";
-import { JobRunner } from "../jobs/runner.ts";
-import { expirePersonalRecords } from "../privacy/privacy.ts";
-import { RETENTION_JOB, registerRetentionJob } from "../privacy/retention-job.ts";
+import { funnelReport } from "../insights/insights.server.ts";
+import { JobRunner } from "../jobs/runner.server.ts";
+import { expirePersonalRecords } from "../privacy/privacy.server.ts";
+import { RETENTION_JOB, registerRetentionJob } from "../privacy/retention-job.server.ts";
 import { DEFAULT_RETENTION } from "../privacy/retention.ts";
-import { storeImage } from "../media/image-pipeline.ts";
+import { storeImage } from "../media/image-pipeline.server.ts";
 import { southAfricanDay } from "../shared/days.ts";
 import type { StaffActor } from "../staff/roles.ts";
-import { enquiryStatus, MIN_FILL_MS, submitEnquiry } from "./enquiries.ts";
-import { countHeldLeads, discardHeldLead, heldInPeriod, NOT_HELD_MESSAGE, releaseHeldLead } from "./held.ts";
+import { enquiryStatus, MIN_FILL_MS, submitEnquiry } from "./enquiries.server.ts";
+import { countHeldLeads, discardHeldLead, heldInPeriod, NOT_HELD_MESSAGE, releaseHeldLead } from "./held.server.ts";
 import { FORM_PRESETS } from "./presets.ts";
-import { changeLeadWork, getLead, HELD_WORK_MESSAGE, listInbox, parseInboxFilter } from "./inbox.ts";
+import { changeLeadWork, getLead, HELD_WORK_MESSAGE, listInbox, parseInboxFilter } from "./inbox.server.ts";
 
 /**
  * Enquiries held as automated (decision 073): a web form's enquiry sent too fast or with the hidden field filled is

@@ -3,7 +3,7 @@
  * the enquiry service and the back office's pages share these names.
  */
 
-export const HOLD_REASONS = ["honeypot", "too-fast", "no-render-time"] as const;
+const HOLD_REASONS = ["honeypot", "too-fast", "no-render-time"] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /** A web form's post that looks automated: the trap it fell into and, for "too-fast", how soon it was sent. */

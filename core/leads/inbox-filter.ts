@@ -3,7 +3,7 @@ import { type Parsed, violationsFromZod } from "../shared/violations.ts";
 
 /**
  * The leads inbox's filter and status names, with no server-only imports: the pages' components use them too
- * (core/leads/inbox.ts is the service).
+ * (core/leads/inbox.server.ts is the service).
  */
 
 export const WORK_STATUSES = ["New", "Contacted", "Appointment", "Sold", "Lost"] as const;
@@ -12,7 +12,7 @@ export type WorkStatus = (typeof WORK_STATUSES)[number];
 export const DELIVERY_STATUSES = ["Queued", "Delivered", "Failed"] as const;
 
 /**
- * The inbox's views: the leads (default), or the enquiries held as automated (core/leads/held.ts), which are no
+ * The inbox's views: the leads (default), or the enquiries held as automated (core/leads/held.server.ts), which are no
  * leads until a member of staff releases them.
  */
 export const INBOX_VIEWS = ["held"] as const;
@@ -24,7 +24,7 @@ export const SOURCE_NOT_RECORDED = "(not recorded)";
 const isoDate = z.iso.date("Use a date as YYYY-MM-DD");
 export const blankAsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-export const inboxFilterSchema = z.object({
+const inboxFilterSchema = z.object({
   view: z.preprocess(blankAsAbsent, z.enum(INBOX_VIEWS, "Choose a view from the list").optional()),
   dealer: z.preprocess(
     blankAsAbsent,

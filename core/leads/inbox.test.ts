@@ -11,13 +11,13 @@ import { auditLog, dealers, enquiries, leadDeliveries, staffUsers } from "../../
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { VALID_ID_NUMBER, SALARY, validFinanceApplication } from "../../tests/support/finance-fixture.ts";
 import { createLogger } from "../../server/logger.ts";
-import { createMailer } from "../delivery/email.ts";
-import { LeadDeliveryWorker } from "../delivery/worker.ts";
+import { createMailer } from "../delivery/email.server.ts";
+import { LeadDeliveryWorker } from "../delivery/worker.server.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
 import { openFinanceApplication, submitFinanceApplication } from "../finance/applications.server.ts";
 import type { StaffActor } from "../staff/roles.ts";
-import { submitEnquiry } from "./enquiries.ts";
-import { firstResponseReport } from "./first-response.ts";
+import { submitEnquiry } from "./enquiries.server.ts";
+import { firstResponseReport } from "./first-response.server.ts";
 import {
   changeLeadWork,
   countLeads,
@@ -28,7 +28,7 @@ import {
   parseInboxFilter,
   resendLeadToDealer,
   SOURCE_NOT_RECORDED,
-} from "./inbox.ts";
+} from "./inbox.server.ts";
 
 let database: DatabaseHandle;
 const cipher = FinanceCipher.ephemeral();
@@ -98,7 +98,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-describe("the source of each lead's visit (issue 35)", () => {
+describe("the source of each lead's visit", () => {
   const tiktok = {
     source: "tiktok",
     medium: "cpc",

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { storeTestEnquiry } from "../../tests/support/leads.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { LinkSigner } from "../appointments/links.ts";
-import { leadReference } from "../delivery/lead-source.ts";
-import { enquiryReceipt, RECEIPT_COOKIE, RECEIPT_MINUTES, receiptCookie, receiptLeadId } from "./receipt.ts";
+import { LinkSigner } from "../appointments/links.server.ts";
+import { leadReference } from "../delivery/lead-source.server.ts";
+import { enquiryReceipt, RECEIPT_COOKIE, RECEIPT_MINUTES, receiptCookie, receiptLeadId } from "./receipt.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

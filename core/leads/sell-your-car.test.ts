@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageRenditions } from "../../db/schema.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 import { dtdViolations, xpath } from "../../tests/support/xmllint.ts";
-import { LinkSigner } from "../appointments/links.ts";
-import { buildAdfXml } from "../delivery/adf.ts";
-import { LEAD_PHOTO, leadPhotoPath } from "../delivery/lead-photos.ts";
-import { loadLeadForDelivery } from "../delivery/lead-source.ts";
-import { storeImage } from "../media/image-pipeline.ts";
-import { submitEnquiry } from "./enquiries.ts";
+import { LinkSigner } from "../appointments/links.server.ts";
+import { buildAdfXml } from "../delivery/adf.server.ts";
+import { LEAD_PHOTO, leadPhotoPath } from "../delivery/lead-photos.server.ts";
+import { loadLeadForDelivery } from "../delivery/lead-source.server.ts";
+import { storeImage } from "../media/image-pipeline.server.ts";
+import { submitEnquiry } from "./enquiries.server.ts";
 import { FORM_PRESETS } from "./presets.ts";
 
 const SITE = "https://www.honda-group.example";

@@ -13,7 +13,7 @@ import {
   renditionFile,
   renditionWidths,
   storeImage,
-} from "./image-pipeline.ts";
+} from "./image-pipeline.server.ts";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/photos", name));
 

@@ -3,7 +3,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema.ts";
 import { PERSONAL_RECORD_KINDS } from "./kinds.ts";
-import { PERSONAL_RECORD_KIND_LIST } from "./registry.ts";
+import { PERSONAL_RECORD_KIND_LIST } from "./registry.server.ts";
 
 /** A column that holds a person's name, contact, identity number or words: what a kind of personal record must cover. */
 const PERSONAL_COLUMN =

@@ -8,8 +8,8 @@ import { createStaffUser } from "../../tests/support/staff.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { submitFinanceApplication } from "../finance/applications.server.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
-import { backfillFinanceIdentifiers } from "./kinds/finance.ts";
-import { findPersonRecords, parsePersonIdentifier } from "./privacy.ts";
+import { backfillFinanceIdentifiers } from "./kinds/finance.server.ts";
+import { findPersonRecords, parsePersonIdentifier } from "./privacy.server.ts";
 
 const cipher = FinanceCipher.ephemeral();
 let database: DatabaseHandle;

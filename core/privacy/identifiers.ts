@@ -11,7 +11,7 @@ export type PersonIdentifier = {
 
 export type ParsedIdentifier = { ok: true; identifier: PersonIdentifier } | { ok: false; message: string };
 
-export const IDENTIFIER_MESSAGES = {
+const IDENTIFIER_MESSAGES = {
   empty: "Enter an e-mail address, a South African cell number or a South African ID number",
   tooShort:
     "That is too short to find anyone: enter a whole e-mail address, cell number (082 555 0123) or 13-digit ID number",
@@ -53,10 +53,4 @@ export function parsePersonIdentifier(input: string): ParsedIdentifier {
 /** The identifier as a value an e-mail address or a number may be compared with, e.g. in a stored text. */
 export function identifierKey(identifier: PersonIdentifier): string {
   return `${identifier.kind}:${identifier.value}`;
-}
-
-/** The spellings a phone number may have in a stored text (an e-mail, an ADF document): +27825550123, 0825550123, 27825550123. */
-export function phoneSpellings(phone: string): string[] {
-  const national = phone.replace(/^\+27/, "");
-  return [phone, `0${national}`, `27${national}`];
 }

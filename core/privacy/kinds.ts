@@ -1,9 +1,11 @@
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { Database } from "../../db/client.ts";
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import type { PersonIdentifier } from "./identifiers.ts";
 import type { RetentionPeriod, RetentionSettings } from "./retention.ts";
 
-/** Every kind of personal record the group keeps; a new kind is added here and registered in ./registry.ts. */
+/** Every kind of personal record the group keeps; a new kind is added here and registered in ./registry.server.ts. */
 export const PERSONAL_RECORD_KINDS = [
   "enquiry",
   "held_enquiry",

@@ -20,12 +20,12 @@ import {
 import { leaveRecords, type Person, person, wholeDatabaseText } from "../../tests/support/personal-records.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
-import { subscribe } from "../alerts/saved-searches.ts";
-import { createMailer } from "../delivery/email.ts";
-import { LinkSigner } from "../appointments/links.ts";
-import { leadPhotoPath } from "../delivery/lead-photos.ts";
+import { subscribe } from "../alerts/saved-searches.server.ts";
+import { createMailer } from "../delivery/email.server.ts";
+import { LinkSigner } from "../appointments/links.server.ts";
+import { leadPhotoPath } from "../delivery/lead-photos.server.ts";
 import { FinanceCipher } from "../finance/encryption.server.ts";
-import { changeLeadWork, exportInboxCsv } from "../leads/inbox.ts";
+import { changeLeadWork, exportInboxCsv } from "../leads/inbox.server.ts";
 import { storeTestEnquiry } from "../../tests/support/leads.ts";
 import { parseInboxFilter } from "../leads/inbox-filter.ts";
 import type { StaffActor } from "../staff/roles.ts";
@@ -39,7 +39,7 @@ import {
   objectToMarketing,
   parsePersonIdentifier,
   type PersonIdentifier,
-} from "./privacy.ts";
+} from "./privacy.server.ts";
 import { DEFAULT_RETENTION } from "./retention.ts";
 import type { PrivacyDeps } from "./kinds.ts";
 

@@ -1,7 +1,8 @@
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { Listening, ListenHandlers } from "../../db/listen.ts";
 
 /** The channel migration 0019's triggers notify, with the changed table's name, after every statement that changes it. */
-export const DATA_CHANGED_CHANNEL = "data_changed";
+const DATA_CHANGED_CHANNEL = "data_changed";
 
 /** What a subscriber is told: one of its tables changed, notifications may be missed (lost), or arrive again (listening). */
 export type ChangeHandlers = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientRateKey } from "./client-key.ts";
+import { clientRateKey } from "./client-key.server.ts";
 
 describe("the client a per-client allowance counts", () => {
   it("is an IPv4 address as it is, also when a dual-stack socket writes it as IPv6", () => {

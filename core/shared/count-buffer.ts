@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { Logger } from "pino";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { rateLimitWindows } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { DatabaseRateLimiter } from "./database-rate-limiter.ts";
+import { DatabaseRateLimiter } from "./database-rate-limiter.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

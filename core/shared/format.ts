@@ -1,10 +1,11 @@
+// biome-ignore lint/style/noRestrictedImports: types only, which the browser's script does not carry
 import type { BusinessHours } from "../../db/schema.ts";
 
 /**
  * product.md §9: prices in rand (en-ZA), distances in km, dates as DD.MM.YYYY, power in HP with one decimal.
  *
  * Numbers are written here rather than by Intl.NumberFormat: the first en-ZA formatter a browser makes loads
- * its locale data, about 90-130 ms of a phone's main thread on the first page (issue 19), and the server and
+ * its locale data, a noticeable stretch of a phone's main thread on the first page, and the server and
  * the browser then print the same characters whatever ICU each has. The output is Intl's en-ZA output (tested
  * against it): a no-break space between groups of three, a decimal comma, "R" and a no-break space before
  * rand, and halves rounded away from zero on the number's shortest decimal form.
@@ -12,7 +13,7 @@ import type { BusinessHours } from "../../db/schema.ts";
 const GROUP_SEPARATOR = "\u00a0";
 const DECIMAL_SEPARATOR = ",";
 
-export const KW_TO_HP = 1.34102;
+const KW_TO_HP = 1.34102;
 
 /** R 459 900 */
 export function formatRand(amount: number): string {

@@ -7,7 +7,7 @@ export interface RateLimiter {
 
 /**
  * A fixed-window counter per key held in this process's memory. Enough for one instance; several instances
- * behind a load balancer need a shared store (issue 9).
+ * behind a load balancer need a shared store.
  */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();

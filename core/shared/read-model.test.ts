@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { banners, dealers } from "../../db/schema.ts";
 import { cloneTemplate, postgresServerUrl } from "../../tests/support/template-db.ts";
 import { ChangeNotifications } from "./change-notifications.ts";
-import { defineReadModel, ReadModels } from "./read-model.ts";
+import { defineReadModel, ReadModels } from "./read-model.server.ts";
 
 let database: DatabaseHandle & { url?: string };
 beforeAll(async () => {

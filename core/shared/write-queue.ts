@@ -1,5 +1,5 @@
 /**
- * The bounded queue in front of the writes buyers send (issue 19, docs/decisions/036-first-paint-and-bounded-writes.md).
+ * The bounded queue in front of the writes buyers send (docs/decisions/036-first-paint-and-bounded-writes.md).
  * The embedded database has one connection: under a burst, every enquiry waits for the ones before it, and
  * without a bound the last of them waits longer than a person or a client would (autocannon gave up on some
  * after 10 s). So at most `concurrency` writes run at once, at most `maxWaiting` wait their turn, and one
@@ -115,7 +115,7 @@ export class WriteQueue {
  * Every write starts on a turn of the event loop of its own. PGlite runs a query synchronously on this thread
  * and answers through promises alone, so a write started at once, or handed its turn synchronously, runs to its
  * end before anything else happens: a burst of enquiries, each started as its request was read, held the loop
- * for half a second at a time (a page from memory then waited as long, and some enquiries over 10 s). Started
+ * for long stretches (a page from memory then waited as long, and enquiries ran out of time). Started
  * with setImmediate, at most `concurrency` writes run per turn, and between turns requests are read, pages
  * answered and the waiting writes' time limits checked.
  */

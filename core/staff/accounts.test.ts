@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createMailer } from "../delivery/email.ts";
+import { createMailer } from "../delivery/email.server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, dealers, staffSessions, staffTokens, staffUsers } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
@@ -19,15 +19,15 @@ import {
   setPasswordWithLink,
   type StaffMail,
   updateStaffAccount,
-} from "./accounts.ts";
-import { listAuditEntries, parseAuditFilter } from "./audit-log.ts";
-import { bootstrapStaff, BootstrapPasswordRefused } from "./bootstrap.ts";
-import { verifyPassword } from "./passwords.ts";
-import { completeSecondFactor, signIn } from "./sign-in.ts";
-import { FREE_FAILURES, SignInThrottle } from "./sign-in-throttle.ts";
+} from "./accounts.server.ts";
+import { listAuditEntries, parseAuditFilter } from "./audit-log.server.ts";
+import { bootstrapStaff, BootstrapPasswordRefused } from "./bootstrap.server.ts";
+import { verifyPassword } from "./passwords.server.ts";
+import { completeSecondFactor, signIn } from "./sign-in.server.ts";
+import { FREE_FAILURES, SignInThrottle } from "./sign-in-throttle.server.ts";
 import { StaffAccessDenied } from "./roles.ts";
-import { createSession, resolveSession } from "./sessions.ts";
-import { consumeToken, issueToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
+import { createSession, resolveSession } from "./sessions.server.ts";
+import { consumeToken, issueToken, TOKEN_LIFETIME_MS } from "./tokens.server.ts";
 import { newTotpSecret, totpCodeAt } from "./totp.ts";
 
 let database: DatabaseHandle;
@@ -53,7 +53,7 @@ const COMMON_PASSWORD_FEEDBACK = expect.stringMatching(
   /^This is similar to a commonly used password\. .*Add more words that are less common\./,
 );
 
-/** Passwords the security review saw accepted with the old 40-entry list (issue 32). */
+/** Passwords the security review saw accepted with the old 40-entry list. */
 const REVIEWED_WEAK_PASSWORDS = ["Password123456", "qwerty1234567890", "Honda1234567890"];
 
 describe("the first start", () => {

@@ -5,11 +5,11 @@ import { jobRuns, rateLimitWindows, signInFailures, staffSessions, staffTokens }
 import { capturingLogger } from "../../tests/support/log-capture.ts";
 import { createStaffUser } from "../../tests/support/staff.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
-import { JobRunner } from "../jobs/runner.ts";
-import { registerStaffHousekeepingJob, STAFF_HOUSEKEEPING_JOB } from "./housekeeping.ts";
-import { createSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.ts";
-import { FAILURE_WINDOW_MS } from "./sign-in-throttle.ts";
-import { hashToken, issueToken, TOKEN_LIFETIME_MS } from "./tokens.ts";
+import { JobRunner } from "../jobs/runner.server.ts";
+import { registerStaffHousekeepingJob, STAFF_HOUSEKEEPING_JOB } from "./housekeeping.server.ts";
+import { createSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.server.ts";
+import { FAILURE_WINDOW_MS } from "./sign-in-throttle.server.ts";
+import { hashToken, issueToken, TOKEN_LIFETIME_MS } from "./tokens.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

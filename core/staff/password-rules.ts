@@ -1,2 +1,2 @@
-/** The length rule of staff passwords, shared by the pages (their hints) and core/staff/passwords.ts. */
+/** The length rule of staff passwords, shared by the pages (their hints) and core/staff/passwords.server.ts. */
 export const MIN_PASSWORD_LENGTH = 12;

@@ -7,7 +7,7 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
  */
 
 /** zxcvbn's score 4: at least 10^10 guesses, out of reach of an offline attack on the argon2id hashes. */
-export const MIN_PASSWORD_SCORE = 4;
+const MIN_PASSWORD_SCORE = 4;
 
 /** Words of this site a staff member is tempted to build a password from; zxcvbn treats them as known words. */
 const SITE_WORDS = [

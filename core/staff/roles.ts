@@ -11,7 +11,7 @@
  *   held by their dealers (core/privacy: find, hand over, correct, erase; the records no dealer holds, saved-search
  *   alerts and e-mails not made of a lead, stay the group administrators').
  * - Content editor: banners, specials, deals and blog posts, group-wide; the new range's words, specifications
- *   and pictures (core/catalogue/range-admin.ts).
+ *   and pictures (core/catalogue/range-admin.server.ts).
  * - The new range (/staff/range): every role reads it ("range"); group administrators and content editors change
  *   its words, specifications, colours, pictures and brochures ("range-content"); only group administrators change
  *   what it offers ("range-lineup": new models and variants with their price, a model's address, kind, place and

@@ -3,10 +3,10 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { signInFailures } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { createStaffUser, TEST_STAFF_PASSWORD } from "../../tests/support/staff.ts";
-import { LinkSigner } from "../appointments/links.ts";
-import { KnownDevices } from "./known-devices.ts";
-import { type SignInOutcome, signIn } from "./sign-in.ts";
-import { FAILURE_WINDOW_MS, SignInThrottle } from "./sign-in-throttle.ts";
+import { LinkSigner } from "../appointments/links.server.ts";
+import { KnownDevices } from "./known-devices.server.ts";
+import { type SignInOutcome, signIn } from "./sign-in.server.ts";
+import { FAILURE_WINDOW_MS, SignInThrottle } from "./sign-in-throttle.server.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -4,11 +4,11 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { staffSessions, staffUsers } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { createStaffUser, TEST_STAFF_PASSWORD } from "../../tests/support/staff.ts";
-import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
-import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.ts";
-import { completeSecondFactor, signIn } from "./sign-in.ts";
-import { SignInThrottle } from "./sign-in-throttle.ts";
-import { hashToken } from "./tokens.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.server.ts";
+import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.server.ts";
+import { completeSecondFactor, signIn } from "./sign-in.server.ts";
+import { SignInThrottle } from "./sign-in-throttle.server.ts";
+import { hashToken } from "./tokens.server.ts";
 import { newTotpSecret, totpCodeAt } from "./totp.ts";
 
 let database: DatabaseHandle;

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { webVitalsDaily } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
 import { StaffAccessDenied, type StaffActor } from "../staff/roles.ts";
-import { purgeOldVitals, readVitalsSummary, VitalsAggregator, type VitalsVisit } from "./store.ts";
+import { purgeOldVitals, readVitalsSummary, VitalsAggregator, type VitalsVisit } from "./store.server.ts";
 
 const admin: StaffActor = { id: 1, label: "admin@example.co.za", role: "group_admin", dealerIds: [] };
 const editor: StaffActor = { id: 2, label: "editor@example.co.za", role: "content_editor", dealerIds: [] };

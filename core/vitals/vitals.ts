@@ -1,5 +1,5 @@
 /**
- * Real visitors' Core Web Vitals (issue 33, decision 053): what is measured, how a page is classed, and how a
+ * Real visitors' Core Web Vitals (decision 053): what is measured, how a page is classed, and how a
  * day's values are kept: as counts in fixed value buckets, never one visit's value, from which the p75 is read.
  */
 

@@ -6,7 +6,7 @@ import { changelogLines, diffDocuments } from "./document-diff.ts";
  * under "## Changelog". `withChanges` records a new document's changes (docs/api/openapi.json against the
  * one generated now) under the section of the new document's version, made if missing.
  */
-export const CHANGELOG_HEADING = "## Changelog";
+const CHANGELOG_HEADING = "## Changelog";
 
 export function changelogVersions(markdown: string): string[] {
   const changelog = markdown.slice(markdown.indexOf(CHANGELOG_HEADING));

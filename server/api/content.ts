@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { HEAD_OFFICE_SLUG, resolveDealerScope } from "../../core/dealers/dealers.ts";
-import { type BannerType, bannerTypeFor, readBanners, toBannerView } from "../../core/content/banners.ts";
+import { HEAD_OFFICE_SLUG, resolveDealerScope } from "../../core/dealers/dealers.server.ts";
+import { type BannerType, bannerTypeFor, readBanners, toBannerView } from "../../core/content/banners.server.ts";
 import {
   BLOG_PAGE_SIZE,
   blogPage,
@@ -9,9 +9,9 @@ import {
   publicPost,
   toBlogPostDetail,
   toBlogPostView,
-} from "../../core/content/blog.ts";
-import { type DealKind, dealApiView, readPublicDeal, readPublicDeals } from "../../core/content/deals.ts";
-import type { ReadModels } from "../../core/shared/read-model.ts";
+} from "../../core/content/blog.server.ts";
+import { type DealKind, dealApiView, readPublicDeal, readPublicDeals } from "../../core/content/deals.server.ts";
+import type { ReadModels } from "../../core/shared/read-model.server.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound, withLdType } from "./responses.ts";
 import {

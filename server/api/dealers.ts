@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.ts";
+import { dealerCalendar, listFreeSlots } from "../../core/appointments/appointments.server.ts";
 import {
   APPOINTMENT_KINDS,
   type AppointmentKind,
@@ -16,8 +16,8 @@ import {
   dealersNamedLike,
   pathAtCurrentSlug,
   renamedDealerSlug,
-} from "../../core/dealers/dealers.ts";
-import type { ReadModels } from "../../core/shared/read-model.ts";
+} from "../../core/dealers/dealers.server.ts";
+import type { ReadModels } from "../../core/shared/read-model.server.ts";
 import type { Database } from "../../db/client.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";
@@ -120,7 +120,7 @@ const searchDealersRoute = createRoute({
 
 export function dealerRoutes(db: Database, readModels: ReadModels): OpenAPIHono {
   const app = apiRouter();
-  // A renamed dealer's former slug (issue 16): every /api/dealers/{old}... answers 308 to the current slug.
+  // A renamed dealer's former slug: every /api/dealers/{old}... answers 308 to the current slug.
   const redirectFormerSlug: MiddlewareHandler = async (c, next) => {
     const slug = c.req.param("slug")!;
     const directory = await readModels.read(dealerDirectoryModel);

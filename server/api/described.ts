@@ -7,7 +7,7 @@
 /** The document's version (docs/api.md: the changelog has a section for each; a breaking change raises the major). */
 export const API_VERSION = "1.0.0";
 
-export const API_BASE = "/api";
+const API_BASE = "/api";
 const HYDRA = "http://www.w3.org/ns/hydra/core#";
 
 export type JsonSchema = {
@@ -110,7 +110,7 @@ function ldTypeOf(schema: JsonSchema | undefined): string | undefined {
 }
 
 /** The resource classes: each @type the document's schemas fix, with the properties of its schemas. */
-export function resourceClasses(
+function resourceClasses(
   document: OpenApiDocument,
 ): Map<string, { properties: Record<string, JsonSchema>; required: Set<string> }> {
   const classes = new Map<string, { properties: Record<string, JsonSchema>; required: Set<string> }>();

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takeDemoStockOffFeed } from "../../tests/support/demo-stock.ts";
-import { mergeMakes } from "../../core/catalogue/catalogue-admin.ts";
+import { mergeMakes } from "../../core/catalogue/catalogue-admin.server.ts";
 import { nameKey } from "../../core/catalogue/make-names.ts";
-import { createFeedKey } from "../../core/inventory/feed-keys.ts";
-import { parseFeedProfile, saveFeedProfile } from "../../core/inventory/feed-profiles.ts";
+import { createFeedKey } from "../../core/inventory/feed-keys.server.ts";
+import { parseFeedProfile, saveFeedProfile } from "../../core/inventory/feed-profiles.server.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import { dealerFeedKeys, dealers, makes, models, usedVehicles } from "../../db/schema.ts";
@@ -14,7 +14,7 @@ import { createStaffUser, signIn, type StaffHttpSession, TEST_STAFF_PASSWORD } f
 import { startTestServer, type TestServer } from "../../tests/support/test-server.ts";
 
 /**
- * Issue 38: a dealer's DMS export, unedited (AutoSLM-style headers, twenty cars of makes South Africans trade
+ * A dealer's DMS export, unedited (AutoSLM-style headers, twenty cars of makes South Africans trade
  * in), through the back office's upload and through the feed API with a saved column profile: every car is
  * listed with its make, model, fuel, gearbox and body, only genuinely bad rows are refused, aliases never make
  * a second make, and a merge moves vehicles and redirects the old listing address.

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
-import { createFeedKey } from "../../core/inventory/feed-keys.ts";
+import { createFeedKey } from "../../core/inventory/feed-keys.server.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import { auditLog, dealerFeedPhotoHosts, dealers, usedVehicles } from "../../db/schema.ts";

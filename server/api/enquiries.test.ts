@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_PRESETS, PRESET_KEYS } from "../../core/leads/presets.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { dealers, enquiries, leadDeliveries } from "../../db/schema.ts";
-import { createMailer } from "../../core/delivery/email.ts";
-import { LeadDeliveryWorker } from "../../core/delivery/worker.ts";
+import { createMailer } from "../../core/delivery/email.server.ts";
+import { LeadDeliveryWorker } from "../../core/delivery/worker.server.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import { createLogger } from "../logger.ts";
 import { compileDocumentSchema } from "../../tests/support/json-schema.ts";
@@ -575,7 +575,7 @@ describe("the rate limit on POSTs", () => {
   });
 });
 
-describe("POST /api/customer_enquiries with an appointment (issue 18)", () => {
+describe("POST /api/customer_enquiries with an appointment", () => {
   const booking = (start: string) =>
     enquiry({
       form_name: "Book Test Drive",

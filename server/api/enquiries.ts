@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { attributionOfRequest, type LeadCounter } from "../../core/attribution/visit.ts";
-import { enquiryStatus, submitEnquiry } from "../../core/leads/enquiries.ts";
+import { enquiryStatus, submitEnquiry } from "../../core/leads/enquiries.server.ts";
 import { enquiryInputSchema } from "../../core/leads/enquiry-schema.ts";
 import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";

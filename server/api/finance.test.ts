@@ -249,7 +249,7 @@ describe("POST /api/finance_applications, sent twice", () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    // The same key with a different application: nothing stored, and the client is told (one idempotency rule, issue 37).
+    // The same key with a different application: nothing stored, and the client is told (one idempotency rule).
     const changed = await post(validFinanceApplication({ firstName: "Blanker" }), { "Idempotency-Key": headerKey });
     expect(changed.status).toBe(409);
     expect(changed.body.violations).toEqual([

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /**
- * One idempotency rule for the API's writes (issue 37): the key comes from the `Idempotency-Key` header or the body's
+ * One idempotency rule for the API's writes: the key comes from the `Idempotency-Key` header or the body's
  * own field (`field`); a blank one in either place is absent, and the two may not disagree (422), so that a blank
  * field never sidesteps the header's key. The same key with a different body is the service's to refuse (409).
  */

@@ -1,8 +1,8 @@
-import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
+import type { FeedFileLimits } from "../../core/inventory/feed-file.server.ts";
 import type { LeadCounter } from "../../core/attribution/visit.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
-import type { UsedStock } from "../../core/inventory/used-stock.ts";
-import { ReadModels } from "../../core/shared/read-model.ts";
+import type { UsedStock } from "../../core/inventory/used-stock.server.ts";
+import { ReadModels } from "../../core/shared/read-model.server.ts";
 import type { WriteQueue } from "../../core/shared/write-queue.ts";
 import type { Database } from "../../db/client.ts";
 import { contentRoutes } from "./content.ts";

@@ -126,7 +126,7 @@ const errorAnswer = (description: string, headers?: Answer["headers"]): Answer =
 });
 
 /** The answers any operation may give besides its own. */
-export const COMMON_ANSWERS = {
+const COMMON_ANSWERS = {
   400: errorAnswer(
     "An address with a malformed % escape or NUL, or query parameters that are not valid (violations name them)",
   ),

@@ -1,6 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { listRangeModels, listRangeVariants, VEHICLE_TYPES, type VehicleType } from "../../core/catalogue/ranges.ts";
-import type { ReadModels } from "../../core/shared/read-model.ts";
+import {
+  listRangeModels,
+  listRangeVariants,
+  VEHICLE_TYPES,
+  type VehicleType,
+} from "../../core/catalogue/ranges.server.ts";
+import type { ReadModels } from "../../core/shared/read-model.server.ts";
 import { answers, apiRouter, notFoundAnswer, operation } from "./operation.ts";
 import { hydraCollection, notFound } from "./responses.ts";
 import { hydraCollectionSchema, pageQuery, rangeModelSchema, rangeVariantSchema } from "./schemas.ts";

@@ -66,7 +66,7 @@ function describeSchema(document: OpenApiDocument, schema: JsonSchema | undefine
 }
 
 /** An example value of a schema: its own example, else the first choice, else one built from its parts. */
-export function exampleOf(document: OpenApiDocument, schema: JsonSchema | undefined, depth = 0): unknown {
+function exampleOf(document: OpenApiDocument, schema: JsonSchema | undefined, depth = 0): unknown {
   const resolved = resolve(document, schema);
   if (!resolved || depth > 6) return null;
   if (resolved.example !== undefined) return resolved.example;

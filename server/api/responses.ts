@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Violation } from "../../core/shared/violations.ts";
 
-export const JSON_LD = "application/ld+json; charset=utf-8";
+const JSON_LD = "application/ld+json; charset=utf-8";
 
 /** A JSON-LD answer. */
 export function jsonLd(c: Context, body: unknown, status: ContentfulStatusCode = 200): Response {

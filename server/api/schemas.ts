@@ -3,11 +3,11 @@ import toRegexRange from "to-regex-range";
 import { BODY_TYPES, FUEL_TYPES, PROVINCES, TRANSMISSIONS, VEHICLE_STATES } from "../../core/inventory/used-query.ts";
 import { STOCK_STATUSES } from "../../core/inventory/stock-schema.ts";
 import { SPECIFICATIONS } from "../../core/catalogue/range-fields.ts";
-import { VEHICLE_TYPES } from "../../core/catalogue/ranges.ts";
-import { BANNER_TYPES } from "../../core/content/banners.ts";
+import { VEHICLE_TYPES } from "../../core/catalogue/ranges.server.ts";
+import { BANNER_TYPES } from "../../core/content/banners.server.ts";
 import { parsePage, type Violation } from "../../core/shared/violations.ts";
 import { STAFF_ROLES } from "../../core/staff/roles.ts";
-import { LEAD_STATUSES } from "../../core/delivery/outbox.ts";
+import { LEAD_STATUSES } from "../../core/delivery/outbox.server.ts";
 
 /**
  * The answers of the API described once, in zod: the OpenAPI document (/api/docs.json), the Hydra
@@ -38,7 +38,7 @@ function ldResource<T extends z.ZodRawShape>(
     .openapi(type);
 }
 
-export const violationSchema = z
+const violationSchema = z
   .object({
     propertyPath: z.string().openapi({ example: "cell_phone" }),
     message: z.string().openapi({ example: "Please enter a South African cell number, like 082 123 4567" }),
@@ -57,7 +57,7 @@ export const errorSchema = z
 
 const imageRef = z.object({ uri: z.string().openapi({ example: "/media/used/12-1.webp" }) });
 
-/** An uploaded photo's renditions for a <picture> (core/media/image-pipeline.ts pictureSources). */
+/** An uploaded photo's renditions for a <picture> (core/media/image-pipeline.server.ts pictureSources). */
 const pictureSourcesSchema = z.object({
   sources: z.array(
     z.object({
@@ -329,7 +329,7 @@ const partialCollectionViewSchema = z.object({
 
 /**
  * A hydra collection of the given members (product.md §7): hydra:member and hydra:totalItems, under the members' own
- * context, so that a term means the same in a collection as in a resource alone (issue 37). Its @id is the
+ * context, so that a term means the same in a collection as in a resource alone. Its @id is the
  * collection's address with its filters; a paged collection (`paged`) links its pages in hydra:view.
  */
 export function hydraCollectionSchema<T extends z.ZodObject>(

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { dealerOfActor, dealersOfActor } from "../../core/dealers/staff-dealers.ts";
+import { dealerOfActor, dealersOfActor } from "../../core/dealers/staff-dealers.server.ts";
 import { STAFF_ROLE_LABELS, StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -12,7 +12,7 @@ import { JSON_MEDIA_TYPE, staffDealerSchema, staffMeSchema } from "./schemas.ts"
 import { type StockFeedOptions, stockFeedRoutes } from "./stock-feed.ts";
 
 /** The staff API's credentials, declared once in the document (documentation.ts registers the schemes). */
-export const STAFF_SESSION_SECURITY = [{ staffSession: [] }];
+const STAFF_SESSION_SECURITY = [{ staffSession: [] }];
 
 /**
  * The staff API under /api/staff (behind staffApiAuth: every route here has a signed-in actor; without one the
@@ -97,7 +97,7 @@ export function staffApiRoutes(db: Database, logger?: Logger, feed?: StockFeedOp
 }
 
 /** StaffAccessDenied as the API's answer; anything else goes on to the app's error handler. */
-export function staffApiFailure(error: Error, c: Context): Response {
+function staffApiFailure(error: Error, c: Context): Response {
   if (error instanceof StaffAccessDenied) {
     return error.kind === "not-found" ? notFound(c) : apiError(c, 403, "Your role does not give access to this");
   }

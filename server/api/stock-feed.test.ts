@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFeedKey, listFeedKeys, revokeFeedKey } from "../../core/inventory/feed-keys.ts";
-import { listHeldImports } from "../../core/inventory/held-imports.ts";
+import { createFeedKey, listFeedKeys, revokeFeedKey } from "../../core/inventory/feed-keys.server.ts";
+import { listHeldImports } from "../../core/inventory/held-imports.server.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
 import { auditLog, dealerFeedKeys, dealers, usedVehicles } from "../../db/schema.ts";

@@ -1,21 +1,21 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Database } from "../../db/client.ts";
-import { importStockFeed } from "../../core/inventory/stock-feed.ts";
+import { importStockFeed } from "../../core/inventory/stock-feed.server.ts";
 import {
   FEED_COLUMNS,
   FEED_MEDIA_TYPES,
   feedFormatOf,
   MAX_FEED_BYTES,
   readFeed,
-} from "../../core/inventory/stock-feed-format.ts";
-import type { FeedFileLimits } from "../../core/inventory/feed-file.ts";
-import { feedProfileReader } from "../../core/inventory/feed-layouts.ts";
+} from "../../core/inventory/stock-feed-format.server.ts";
+import type { FeedFileLimits } from "../../core/inventory/feed-file.server.ts";
+import { feedProfileReader } from "../../core/inventory/feed-layouts.server.ts";
 import { StaffAccessDenied } from "../../core/staff/roles.ts";
 import type { BodyLimitRule } from "../middleware/request-guard.ts";
 import { pageAndDataRequestPaths } from "../../app/framework/data-requests.ts";
 import type { Logger } from "../logger.ts";
 import { feedKeyIdOf, staffActorOf } from "../middleware/staff-auth.ts";
-import { DEFAULT_MAX_DROP_SHARE } from "../../core/inventory/held-imports.ts";
+import { DEFAULT_MAX_DROP_SHARE } from "../../core/inventory/held-imports.server.ts";
 import { slugParam } from "./dealers.ts";
 import { answers, AUTH_ANSWERS, notFoundAnswer, operation, WRITE_ANSWERS } from "./operation.ts";
 import { apiError } from "./responses.ts";
@@ -66,7 +66,7 @@ const feedVehicle = z.record(z.string(), z.unknown()).openapi("StockFeedVehicle"
 });
 
 /**
- * The body is described but not parsed here: parseFeed (core/inventory/stock-feed-format.ts) reads CSV and
+ * The body is described but not parsed here: parseFeed (core/inventory/stock-feed-format.server.ts) reads CSV and
  * JSON the same way as the back office's upload, refusing an unreadable feed (400) and reporting each bad row.
  */
 const feedBody = {
@@ -163,7 +163,7 @@ export function stockFeedRoutes(
       const format = feedFormatOf(c.req.header("Content-Type"));
       if (!format) return apiError(c, 415, "Send the feed as text/csv or application/json");
       // The key's saved column profile and the dealer's saved mapping of the file's layout say how its DMS
-      // names columns and values; the file is read off the main thread (core/inventory/feed-file.ts).
+      // names columns and values; the file is read off the main thread (core/inventory/feed-file.server.ts).
       const profileFor = feedProfileReader(db, params.slug, feedKeyIdOf(c));
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const parsed = await readFeed(bytes, format, profileFor, fileLimits);

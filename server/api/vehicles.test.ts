@@ -369,7 +369,7 @@ describe("GET /api/filters", () => {
   });
 });
 
-describe("GET /api/vehicles and /api/filters: the filters of issue 17", () => {
+describe("GET /api/vehicles and /api/filters: the refinements", () => {
   type Full = { id: number; price: number; year: number; mileage_km: number; body_type: string; province: string };
   let full: Full[];
   beforeAll(async () => {

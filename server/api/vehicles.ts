@@ -1,15 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { listMakes } from "../../core/catalogue/makes.ts";
-import { dealerDirectoryModel, dealerIdNamed } from "../../core/dealers/dealers.ts";
+import { listMakes } from "../../core/catalogue/makes.server.ts";
+import { dealerDirectoryModel, dealerIdNamed } from "../../core/dealers/dealers.server.ts";
 import {
   ORDER_FIELDS,
   parseUsedVehicleQuery,
   USED_PAGE_SIZE,
   type UsedVehicleQuery,
 } from "../../core/inventory/used-query.ts";
-import type { UsedStock } from "../../core/inventory/used-stock.ts";
-import type { ReadModels } from "../../core/shared/read-model.ts";
+import type { UsedStock } from "../../core/inventory/used-stock.server.ts";
+import type { ReadModels } from "../../core/shared/read-model.server.ts";
 import { featureList } from "../../core/inventory/dealer-words.ts";
 import { answers, apiRouter, goneAnswer, notFoundAnswer, operation } from "./operation.ts";
 import { apiError, hydraCollection, ldResource, notFound } from "./responses.ts";

@@ -1,7 +1,7 @@
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
 import type { OpenApiDocument } from "../api/described.ts";
 
-/** Where the API's generated client types are kept, beside the typed script that uses them (issue 37). */
+/** Where the API's generated client types are kept, beside the typed script that uses them. */
 export const CLIENT_TYPES_FILE = "tests/api-client/api-types.ts";
 
 /**

@@ -4,7 +4,7 @@ import {
   type OperatorRequest,
   type OperatorResult,
   runOperatorCommand,
-} from "../../core/operator/commands.ts";
+} from "../../core/operator/commands.server.ts";
 import { openDatabase } from "../../db/client.ts";
 import { DataDirBusyError } from "../../db/data-dir-lock.ts";
 import { type Env, loadEnv } from "../env.ts";

@@ -162,7 +162,7 @@ describe("Cache-Control, one rule per kind of answer", () => {
 describe("Cache-Control of the site's pages", () => {
   it("classifies pages: catalogue pages private (their HTML carries a CSP nonce), their data public, both varying by the dealer cookie outside /dealer/{slug}, forms not stored", () => {
     expect(cachePolicy("GET", "/used", 200)).toEqual({ cacheControl: CACHE.page, varyCookie: true });
-    // Issue 18: live slots, a seller's photos, the booking and selling forms and a buyer's appointment are never kept.
+    // Live slots, a seller's photos, the booking and selling forms and a buyer's appointment are never kept.
     for (const personal of [
       "/api/dealers/honda-sandton/slots",
       "/media/leads/5b4f0c4e-8f0e-4d8a-9a55-3f1d2c7b9e10/1",
@@ -324,7 +324,7 @@ describe("HEAD of a page", () => {
   afterAll(() => site.close());
 
   it("answers the headers of the GET it stands for, with no body", async () => {
-    // A visitor well into a visit: neither answer needs to write the visit's cookie (issue 35), so both can be kept.
+    // A visitor well into a visit: neither answer needs to write the visit's cookie, so both can be kept.
     const now = Math.floor(Date.now() / 1000);
     const visit = encodeVisit({
       source: sourceOfLanding(new URL(`${site.baseUrl}/`), null),

@@ -9,7 +9,7 @@ import { builtSite, serveOverHttp } from "../../tests/support/page-server.ts";
 import { capturingLogger } from "../../tests/support/log-capture.ts";
 import { createLogger } from "../logger.ts";
 import { type RequestGuardOptions, requestGuard } from "./request-guard.ts";
-import { DatabaseRateLimiter } from "../../core/shared/database-rate-limiter.ts";
+import { DatabaseRateLimiter } from "../../core/shared/database-rate-limiter.server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { enquiries, rateLimitWindows } from "../../db/schema.ts";
 import { cloneTemplate } from "../../tests/support/template-db.ts";
@@ -416,7 +416,7 @@ function formHeaders(origin: string) {
   return { "Content-Type": "application/x-www-form-urlencoded", Origin: origin };
 }
 
-/** The first time Honda Sandton takes a service booking (issue 18: a booking names its time), e.g. 2026-12-01T07:30:00+02:00. */
+/** The first time Honda Sandton takes a service booking (a booking names its time), e.g. 2026-12-01T07:30:00+02:00. */
 async function firstFreeServiceSlot(baseUrl: string): Promise<string> {
   const slots = (await (await fetch(`${baseUrl}/api/dealers/honda-sandton/slots?type=service`)).json()) as {
     "hydra:member": { start: string }[];

@@ -3,7 +3,7 @@ import type { Context, Hono, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TrieRouter } from "hono/router/trie-router";
-import { clientRateKey } from "../../core/shared/client-key.ts";
+import { clientRateKey } from "../../core/shared/client-key.server.ts";
 import type { RateLimiter } from "../../core/shared/rate-limiter.ts";
 import { WriteQueue, WriteQueueFull, type WriteQueueLimits } from "../../core/shared/write-queue.ts";
 import { apiError } from "../api/responses.ts";
@@ -31,7 +31,7 @@ const JSON_TYPES = ["application/json", "application/ld+json"];
  * and everyone else take turns apart, each with these limits: no anonymous client can keep the back office's
  * photos waiting.
  */
-export const UPLOAD_LIMITS: WriteQueueLimits = {
+const UPLOAD_LIMITS: WriteQueueLimits = {
   concurrency: 3,
   maxWaiting: 6,
   maxWaitMs: 30_000,
@@ -76,14 +76,14 @@ export type RequestGuardOptions = {
   /** How many multipart uploads are served at once and wait their turn (UPLOAD_LIMITS), staff's and others' apart. */
   uploadLimits?: WriteQueueLimits;
   /**
-   * The per-client allowance of counted requests (page views and clicks, core/insights/counts.ts). A request that
+   * The per-client allowance of counted requests (page views and clicks, core/insights/counts.server.ts). A request that
    * would be counted asks once (`countingClient`); past the allowance it is served as ever, and not counted.
    */
   countAllowance?: RateLimiter;
 };
 
 /**
- * What a counter asks the guard before it counts a request: the client's key (core/shared/client-key.ts) when the
+ * What a counter asks the guard before it counts a request: the client's key (core/shared/client-key.server.ts) when the
  * client's counting allowance has room (one hit per request, however often asked), null when it is used up.
  */
 export type CountingClient = () => Promise<string | null>;
@@ -102,7 +102,7 @@ function refuse(c: Context, status: ContentfulStatusCode, apiTitle: string, page
  * True for an address whose path or query carries a malformed percent escape (`%E0%A4`, `%zz`) or a NUL
  * (`%00`): no slug, id or option contains one, and PostgreSQL refuses NUL in text.
  */
-export function hasMalformedEscape(url: string): boolean {
+function hasMalformedEscape(url: string): boolean {
   const { pathname, search } = new URL(url);
   const parts = [
     ...pathname.split("/"),
@@ -371,7 +371,7 @@ function canonicalPathAnswer(c: Context, spelling: ((decodedPath: string) => str
 }
 
 /** A refused body up to this size is read and dropped before the answer; a larger one is answered at once. */
-export const LINGER_MAX_BYTES = 1024 * 1024;
+const LINGER_MAX_BYTES = 1024 * 1024;
 /** How long a refused body may take to arrive before the answer goes out anyway. */
 const LINGER_MS = 2_000;
 

@@ -9,7 +9,7 @@ export type SecurityVariables = { cspNonce?: string };
  * (docs/decisions/012-security-headers.md explains each directive). In development Vite injects style
  * elements without a nonce and keeps a socket open for hot reloading, so those two are let through there.
  */
-export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
+function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { STAFF_PAGES_WITHOUT_SESSION } from "../../core/staff/open-pages.ts";
-import { bearerKey, feedKeyActor, verifyFeedKey } from "../../core/inventory/feed-keys.ts";
-import { csrfTokenMatches } from "../../core/staff/csrf.ts";
+import { bearerKey, feedKeyActor, verifyFeedKey } from "../../core/inventory/feed-keys.server.ts";
+import { csrfTokenMatches } from "../../core/staff/csrf.server.ts";
 import type { StaffActor } from "../../core/staff/roles.ts";
-import { sessionTokenFrom } from "../../core/staff/session-cookie.ts";
-import { resolveSession } from "../../core/staff/sessions.ts";
+import { sessionTokenFrom } from "../../core/staff/session-cookie.server.ts";
+import { resolveSession } from "../../core/staff/sessions.server.ts";
 import type { Database } from "../../db/client.ts";
 import { apiError } from "../api/responses.ts";
 import { isStaffPath } from "./caching.ts";

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { integratorJourney } from "./integrator-journey.ts";
 
 /**
- * A client generated from the API's document, as an outside integrator makes one (issue 37): openapi-typescript's types
+ * A client generated from the API's document, as an outside integrator makes one: openapi-typescript's types
  * of the document the server serves, and a typed script (integrator-journey.ts, type-checked by `npm run typecheck`)
  * that lists, filters, pages, reads and posts through openapi-fetch against a test server.
  */

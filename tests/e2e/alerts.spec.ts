@@ -4,7 +4,7 @@ import { mailInOutbox } from "./support/outbox.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
- * Saved searches and alerts (issue 17): "Email me new matches" on a listing, POPIA consent, the double
+ * Saved searches and alerts: "Email me new matches" on a listing, POPIA consent, the double
  * opt-in through the e-mailed link, the alert e-mail after a matching vehicle arrives (the e2e server runs
  * the alert job every few seconds, playwright.config.ts), and unsubscribing.
  */

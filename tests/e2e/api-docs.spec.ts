@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
-/** The API's reference page for people (issue 20): read in a browser, accessible, served by the app alone. */
+/** The API's reference page for people: read in a browser, accessible, served by the app alone. */
 
 test("the API reference lists every operation with South African examples, from this site only", async ({
   page,

@@ -2,7 +2,7 @@ import { expect, type Page, type Route, test } from "@playwright/test";
 import { mailInOutbox } from "./support/outbox.ts";
 import { enhancedForm, expectNoAxeViolations, expectSocialLinksCoverNothing } from "./support/page-checks.ts";
 
-/** Issue 18: booking a test drive or service at a free time, the .ics in the confirmation, moving and cancelling. */
+/** Booking a test drive or service at a free time, the .ics in the confirmation, moving and cancelling. */
 
 /** The date field (an <input type=date>, which has no textbox role). */
 const dateField = (page: Page) => page.locator("input[name=appointment_date]");
@@ -140,7 +140,7 @@ test("book a test drive at a free time in three choices, get the .ics by e-mail,
 
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your test drive");
-  // Its move and cancel forms: the floating social links cover none of their controls (issue 25).
+  // Its move and cancel forms: the floating social links cover none of their controls.
   for (const width of [320, 1440]) {
     await page.setViewportSize({ width, height: 700 });
     await expectSocialLinksCoverNothing(page, `the appointment page at ${width} px`);

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 
 /**
- * Issue 35 in a real browser. Items 1 and 4: a visit without JavaScript that lands from a campaign's link moves
+ * The visit's source in a real browser: a visit without JavaScript that lands from a campaign's link moves
  * through the site by its links and sends an enquiry, whose source and campaign the staff lead page then shows;
  * and the back office on a phone, where the menu is behind one button and the inbox's filters are folded, so
  * that the first lead shows in the first screen (axe and HTML_CodeSniffer clean, menu and filters opened too).

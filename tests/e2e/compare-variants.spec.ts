@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
-/** Issue 17 item 3: new variants compared from their model pages (/compare?variants=make.model.variant). */
+/** New variants compared from their model pages (/compare?variants=make.model.variant). */
 type Variant = {
   make: string;
   make_slug: string;

@@ -65,7 +65,7 @@ type FormCase = {
   dealer: string;
   chooseDealer: boolean;
   askMakeModel?: boolean;
-  /** Test drives and services book a free time (issue 18). */
+  /** Test drives and services book a free time. */
   books?: boolean;
   source: string | null;
   isUsed: number;
@@ -263,7 +263,7 @@ async function expectDelivered(form: FormCase, who: ReturnType<typeof person>) {
   expect(people.html).toContain(`${who.first} ${who.last}`);
   expect(people.text).toContain("Cell: +27825550199");
   const confirmation = await mailInOutbox(who.email);
-  // A booking is confirmed with its time and an .ics for the calendar (issue 18).
+  // A booking is confirmed with its time and an .ics for the calendar.
   expect(confirmation.subject).toMatch(
     form.books
       ? /^Booked: your (test drive|service)\b.* at Honda [\w ]+, \w+day .* at \d{2}:\d{2} \(HDG-[0-9A-F]{8}\)$/

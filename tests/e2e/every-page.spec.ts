@@ -3,7 +3,7 @@ import { checkBothEngines, PUBLIC_PAGES } from "./support/public-pages.ts";
 
 /**
  * Both accessibility engines (axe and HTML_CodeSniffer, expectNoAxeViolations) on one page of every route
- * module of the public site (issue 25: "a second engine on every page"), on the desktop and on a phone 360 px wide,
+ * module of the public site ("a second engine on every page"), on the desktop and on a phone 360 px wide,
  * where axe runs its WCAG 2.2 AA rules as well (a tap target 24 px or spaced as far) and the page must be no wider
  * than the screen, each once it has answered the status its entry names (200, or 404 for the deliberate not-found
  * page), so that a route that broke fails here rather than passing on its error page. The back office's pages are

@@ -5,7 +5,7 @@ import { checkBothEngines, firstHref, type PageFinder, PUBLIC_PAGES } from "./su
 
 /**
  * Both accessibility engines (axe and HTML_CodeSniffer) on one page of every back-office route module, signed in and
- * signed out (issue 25), and the same page narrowed to a 360 px phone: axe with its WCAG 2.2 AA rules (a tap target
+ * signed out, and the same page narrowed to a 360 px phone: axe with its WCAG 2.2 AA rules (a tap target
  * 24 px or spaced as far), and no wider than the screen. Desktop project only, so each page is loaded once.
  * A new route module fails the last test until it is added here, to PUBLIC_PAGES (every-page.spec.ts), or to
  * CHECKED_ELSEWHERE with the spec that checks it in a state only that spec can reach.

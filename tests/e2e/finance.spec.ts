@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { monthlyRepayment } from "../../core/finance/repayment.ts";
-import { leadReference } from "../../core/delivery/lead-source.ts";
+import { leadReference } from "../../core/delivery/lead-source.server.ts";
 import { mailInOutbox } from "./support/outbox.ts";
 import { expectModal, expectNoAxeViolations, hydrated } from "./support/page-checks.ts";
 

@@ -6,7 +6,7 @@ import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 import { listedTotal } from "./support/used-filters.ts";
 
 /**
- * WCAG 2.2 AA journeys as a keyboard-only user makes them (issue 25), on a desktop (1280x900) and a phone
+ * WCAG 2.2 AA journeys as a keyboard-only user makes them, on a desktop (1280x900) and a phone
  * (390x844): every control is reached with Tab from where focus is, values are typed or stepped with the
  * arrow keys, actions are taken with Enter or Space, and after each step the test asserts where focus is.
  */
@@ -452,7 +452,7 @@ test.describe("the back office's leads by keyboard", () => {
     await signInByKeyboard(page, "/staff/leads");
     await expect(heading(page)).toHaveText("Leads");
 
-    // On a phone the filters are folded (issue 35): their summary opens them from the keyboard.
+    // On a phone the filters are folded: their summary opens them from the keyboard.
     if (isMobile) {
       await tabTo(page, page.locator("summary", { hasText: "Filters and download" }));
       await page.keyboard.press("Enter");

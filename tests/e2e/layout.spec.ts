@@ -63,7 +63,7 @@ test("the layout has the main navigation, top bar, footer groups and social link
 
   const social = page.getByRole("complementary", { name: "Social media" });
   const whatsApp = social.getByRole("link", { name: /WhatsApp/ });
-  // Through the same-origin redirect that counts the click (issue 35, server/go-links.ts), to the chat with its greeting.
+  // Through the same-origin redirect that counts the click (server/go-links.ts), to the chat with its greeting.
   await expect(whatsApp).toHaveAttribute("href", "/go/whatsapp/head-office");
   const chat = await page.request.get("/go/whatsapp/head-office", { maxRedirects: 0 });
   const href = chat.headers().location ?? "";

@@ -3,7 +3,7 @@ import { hydrated } from "./support/page-checks.ts";
 import { findPage, openPage, PUBLIC_PAGES } from "./support/public-pages.ts";
 
 /**
- * Issue 33 item 1: every control in the server's HTML works without JavaScript, and a tap made before the scripts
+ * Every control in the server's HTML works without JavaScript, and a tap made before the scripts
  * have come is not lost when they take over. "Before hydration" is made certain, not raced: the page's scripts are
  * held back (page.route on /assets/*.js) until the test has tapped, then let through.
  */

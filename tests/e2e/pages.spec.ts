@@ -75,7 +75,7 @@ test("the dealer home shows the dealer principal and the sell-your-car steps", a
   ]);
   await expectNoAxeViolations(page);
 
-  // Its button opens the dealer's sell-your-car form (issue 18).
+  // Its button opens the dealer's sell-your-car form.
   await hydrated(page);
   await sell.getByRole("link", { name: "Get started: offer us your car" }).click();
   await expect(page).toHaveURL(/\/dealer\/honda-sandton\/sell-your-car$/);

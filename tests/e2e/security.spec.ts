@@ -9,7 +9,7 @@ import { type AppProcess, startAppProcess } from "../support/app-process.ts";
 import { hydrated } from "./support/page-checks.ts";
 
 /**
- * Issue 9: every kind of page is served with a Content-Security-Policy and runs without a single violation,
+ * Every kind of page is served with a Content-Security-Policy and runs without a single violation,
  * and a blog post stored with hostile HTML runs none of it.
  */
 

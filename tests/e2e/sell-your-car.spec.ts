@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { mailInOutbox } from "./support/outbox.ts";
 import { enhancedForm, expectNoAxeViolations } from "./support/page-checks.ts";
 
-/** Issue 18: sell or trade in your car, with photos, from every dealer page and /sell-your-car. */
+/** Sell or trade in your car, with photos, from every dealer page and /sell-your-car. */
 
 const PHOTOS = path.resolve(import.meta.dirname, "../fixtures/photos");
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from "@playwright/test";
 
-/** Search-engine view of the pages (issue 8): head tags, JSON-LD, canonical rules and HTTP caching of real pages. */
+/** Search-engine view of the pages: head tags, JSON-LD, canonical rules and HTTP caching of real pages. */
 
 type JsonLd = Record<string, any>;
 
@@ -211,7 +211,7 @@ test.describe("removed vehicles", () => {
 
 test.describe("HTTP caching of real pages", () => {
   /**
-   * The first page of a visit sets the visit's cookie (issue 35), and an answer that sets a cookie is never stored
+   * The first page of a visit sets the visit's cookie, and an answer that sets a cookie is never stored
    * (decision 056): the visit starts on the home page, and the pages after it are the ones a browser keeps.
    */
   const startVisit = async (request: APIRequestContext) => {

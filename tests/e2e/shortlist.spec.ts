@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
-/** Issue 17: favourites (/saved), compare (/compare), and the vehicle page's similar, recently viewed and price history. */
+/** Favourites (/saved), compare (/compare), and the vehicle page's similar, recently viewed and price history. */
 const cards = (page: Page) => page.getByRole("list", { name: "Vehicles" }).locator(":scope > li");
 const hydrated = (page: Page) => expect(page.locator("#used-filters button[type=submit]")).toHaveText("Show results");
 const databaseUrl = process.env.E2E_DATABASE_URL;

@@ -2,11 +2,11 @@ import { test } from "@playwright/test";
 import { expectSocialLinksCoverNothing } from "./support/page-checks.ts";
 
 /**
- * Issue 25: the floating social links cover nothing a visitor uses. The test sets its own widths, from a small phone to
+ * The floating social links cover nothing a visitor uses. The test sets its own widths, from a small phone to
  * a wide desktop, so it runs in the desktop project only (playwright.config.ts PHONE_SPECS).
  */
 
-/** Every form page, the newer ones included (issue 25: at any width from 320 px, on every form page). */
+/** Every form page, the newer ones included (at any width from 320 px, on every form page). */
 const FORM_PAGES = [
   "/service",
   "/parts",

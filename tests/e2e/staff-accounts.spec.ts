@@ -6,7 +6,7 @@ import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 import { backOfficeNavigation } from "./support/back-office.ts";
 
 /**
- * Issue 15, staff accounts: the administrator the server created at its first start signs in and adds a dealer
+ * Staff accounts: the administrator the server created at its first start signs in and adds a dealer
  * manager; the manager chooses a password through the link e-mailed to them and signs in, and sees only what a
  * dealer manager may. Every staff page passes axe and HTML_CodeSniffer, at desktop and phone width.
  */

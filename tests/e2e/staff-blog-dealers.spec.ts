@@ -5,7 +5,7 @@ import { expectNoAxeViolations, pageHydrated } from "./support/page-checks.ts";
 import { addStaffAccount } from "./support/staff-accounts.ts";
 
 /**
- * The blog and the dealers in the back office (issue 16), in a real browser against the built server (which
+ * The blog and the dealers in the back office, in a real browser against the built server (which
  * keeps dealers and posts in memory, refreshed by the change notification): a dealer manager changes their
  * dealer's Saturday hours and /contact shows them; a content editor schedules a post a few seconds ahead and
  * it appears on /blog by itself once the time passes (the page is reloaded until it does; no fake clock).

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, pageHydrated } from "./s
 import { backOfficeNavigation } from "./support/back-office.ts";
 
 /**
- * Stock feeds in the back office (issue 15, item 6), as the bootstrap group administrator: a feed key is
+ * Stock feeds in the back office, as the bootstrap group administrator: a feed key is
  * created and shown once, and it works for the feed's API until revoked; the same CSV uploaded in the back
  * office shows the import's report, after the uploader confirms a file that would mark most of the stock sold.
  */
@@ -70,7 +70,7 @@ test("an administrator creates a feed key, shown once, which the dealer's DMS ca
 test("staff upload a dealer's CSV in the back office and see the report as tables", async ({ page, request }) => {
   const project = test.info().project.name;
   // A feed is a dealer's whole stock: its first import marks the dealer's demo stock sold (each demo vehicle has a
-  // DMS stock number, issue 34). This spec runs after those that read the stock (playwright.config.ts).
+  // DMS stock number). This spec runs after those that read the stock (playwright.config.ts).
   const dealer = "Honda Polokwane";
   const demoStock = await publicStockCount(request, "honda-polokwane");
   expect(demoStock).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { TEST_STAFF_PASSWORD } from "../support/staff.ts";
 import { backOfficeNavigation, openLeadFilters } from "./support/back-office.ts";
 
 /**
- * The leads inbox (issue 16) in a real browser: a lead sent on the public site appears in the inbox of its
+ * The leads inbox in a real browser: a lead sent on the public site appears in the inbox of its
  * dealer's manager, is given a status and a note, is sent to the dealer again and is exported as CSV; a finance
  * application is opened (decrypted, audited, not stored by the browser). axe and HTML_CodeSniffer on every page,
  * at desktop and phone width.

@@ -3,7 +3,7 @@ import { signIn, TEST_STAFF_PASSWORD } from "../support/staff.ts";
 import { addStaffAccount } from "./support/staff-accounts.ts";
 
 /**
- * Issue 38, without JavaScript: the "Add a vehicle" form suggests makes and models from the catalogue (native
+ * The open catalogue, without JavaScript: the "Add a vehicle" form suggests makes and models from the catalogue (native
  * datalists), refuses a make it does not know until the check box "Add X as a new make" is ticked, then lists
  * the vehicle under the new make; and it says when a VIN typed is already in stock in the group. (axe runs
  * its script in the page, which this context forbids: staff-stock.spec.ts checks the same form with it.)

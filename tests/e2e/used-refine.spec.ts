@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { openFilters, usedListingHydrated } from "./support/used-filters.ts";
 
-/** Issue 17: the listing's price, year, mileage, body type, province and keyword filters, with counts. */
+/** The listing's price, year, mileage, body type, province and keyword filters, with counts. */
 
 async function apiList(
   request: APIRequestContext,

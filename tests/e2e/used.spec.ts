@@ -340,7 +340,7 @@ test.describe("used vehicle detail", () => {
           .first(),
       ).toBeVisible();
     }
-    // The VIN from the dealer's record (issue 34): 17 characters, never I, O or Q.
+    // The VIN from the dealer's record: 17 characters, never I, O or Q.
     await expect(page.getByRole("term").filter({ hasText: /^VIN$/ })).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: /^[A-HJ-NPR-Z0-9]{17}$/ })).toHaveCount(1);
     await expect(page.getByText(/p\/m$/).first()).toBeVisible();

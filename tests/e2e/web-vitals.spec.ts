@@ -5,7 +5,7 @@ import { E2E_ADMIN } from "./support/staff-bootstrap.ts";
 import { backOfficeNavigation } from "./support/back-office.ts";
 
 /**
- * Issue 33, item 4: real visitors' Core Web Vitals. A page visit (the e2e server samples every one) sends its vitals
+ * Real visitors' Core Web Vitals. A page visit (the e2e server samples every one) sends its vitals
  * in one beacon to the site's own /vitals when it is left, and asks nothing of any other host; the back office shows
  * the p75 per page type and device class.
  */

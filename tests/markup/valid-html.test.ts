@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LinkSigner, manageAppointmentPath } from "../../core/appointments/links.ts";
+import { LinkSigner, manageAppointmentPath } from "../../core/appointments/links.server.ts";
 import { submitFinanceApplication } from "../../core/finance/applications.server.ts";
 import { FinanceCipher } from "../../core/finance/encryption.server.ts";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
@@ -90,7 +90,7 @@ async function sampleRoutes(): Promise<string[]> {
     `/blog/${post.slug}`,
     "/contact",
     "/api/docs",
-    // Issue 17: the shortlists and the alert form
+    // The shortlists and the alert form
     `/saved?ids=${vehicle.id},999999999`,
     `/compare?ids=${vehicle.id}&from=Gauteng`,
     `/compare?ids=${vehicle.id}&variants=honda.cr-v.1-5t-comfort-cvt,honda.nx500.manual&from=Gauteng`,

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../../core/shared/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { createMailer } from "../../core/delivery/email.ts";
+import { createMailer } from "../../core/delivery/email.server.ts";
 import {
   appointments,
   banners,
@@ -153,7 +153,7 @@ function validFinanceForm(): Record<string, string> {
   );
 }
 
-/** The first time Honda Sandton takes a booking of this kind: service and test-drive forms name their time (issue 18). */
+/** The first time Honda Sandton takes a booking of this kind: service and test-drive forms name their time. */
 async function firstFreeSlot(site: Site, type: "service" | "test-drive"): Promise<Record<string, string>> {
   const slots = (await (await fetch(`${site.baseUrl}/api/dealers/honda-sandton/slots?type=${type}`)).json()) as {
     "hydra:member": { start: string }[];

@@ -76,7 +76,7 @@ async function browse(baseUrl: string, pages: string[], client: string, deadline
       const outcome = await postMarkedEnquiry(baseUrl, marker, 30_000);
       if ("error" in outcome) tally.failures.push(`POST ${marker}: ${outcome.error}`);
       else {
-        // A write past the bounded write queue (issue 19, decision 036) is told to come back, at once: the one
+        // A write past the bounded write queue (decision 036) is told to come back, at once: the one
         // 5xx a client may see, and never without Retry-After.
         const busy = outcome.status === 503 && outcome.retryAfter !== null;
         count(tally, busy ? "503 busy (Retry-After)" : `${outcome.status}`);

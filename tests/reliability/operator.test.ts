@@ -308,7 +308,7 @@ function storedLeads(env: Record<string, string>, prefix: string) {
 }
 
 /**
- * Every operator tool run while the server takes enquiries without pause (issue 24): on the embedded default
+ * Every operator tool run while the server takes enquiries without pause: on the embedded default
  * they go through the server, its only owner; on PostgreSQL directly. Reads are current, a resend re-sends,
  * a backup taken under load holds every lead acknowledged before it began, and afterwards every acknowledged
  * lead is stored once with statuses that agree with its deliveries.

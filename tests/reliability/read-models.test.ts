@@ -6,7 +6,7 @@ import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 
 /**
- * Issue 19 item 1 (decisions 034 and 040): two server processes on one PostgreSQL, each holding the range and
+ * Decisions 034 and 040: two server processes on one PostgreSQL, each holding the range and
  * the used stock in memory. A change written to the database (as the back office or a feed on any instance
  * would write it) reaches the pages of both within seconds, through the one change notification.
  */

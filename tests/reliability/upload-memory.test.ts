@@ -3,8 +3,8 @@ import http from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "../../core/media/image-pipeline.ts";
-import { MAX_SELLER_PHOTOS } from "../../core/leads/seller-photos.ts";
+import { MAX_IMAGE_BYTES } from "../../core/media/image-pipeline.server.ts";
+import { MAX_SELLER_PHOTOS } from "../../core/leads/seller-photos.server.ts";
 import { type AppProcess, STARTUP_TIMEOUT_MS, startAppProcess } from "../support/app-process.ts";
 import { createScratchDatabase } from "../support/scratch-postgres.ts";
 

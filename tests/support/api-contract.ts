@@ -2,7 +2,6 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import {
   type HttpMethod,
-  HTTP_METHODS,
   type JsonSchema,
   type OpenApiDocument,
   type Operation,
@@ -131,8 +130,6 @@ export class ApiContract {
     return Object.keys(this.document.paths[path]?.[method]?.responses ?? {}).map(Number);
   }
 }
-
-export const DOCUMENTED_METHODS = HTTP_METHODS;
 
 function withRefsInto(id: string, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => withRefsInto(id, item));

@@ -1,6 +1,6 @@
-import { UsedStock } from "../../core/inventory/used-stock.ts";
+import { UsedStock } from "../../core/inventory/used-stock.server.ts";
 import { ChangeNotifications } from "../../core/shared/change-notifications.ts";
-import { ReadModels } from "../../core/shared/read-model.ts";
+import { ReadModels } from "../../core/shared/read-model.server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { PUBLIC_READ_MODELS } from "../../server/public-read-models.ts";
 

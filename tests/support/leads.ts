@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { enqueueLeadDelivery } from "../../core/delivery/outbox.ts";
+import { enqueueLeadDelivery } from "../../core/delivery/outbox.server.ts";
 import type { Database } from "../../db/client.ts";
 import { dealers, enquiries } from "../../db/schema.ts";
 

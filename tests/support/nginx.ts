@@ -25,7 +25,7 @@ export type Nginx = {
  * free loopback ones, its upstream servers replaced by `upstreams`, a throwaway self-signed certificate where
  * it names Let's Encrypt's. Everything else (locations, limits, headers, retries) is the file's.
  */
-export async function siteConfigForTest(
+async function siteConfigForTest(
   dir: string,
   { upstreams, httpPort, httpsPort }: { upstreams: string[]; httpPort: number; httpsPort: number },
 ): Promise<{ site: string; cert: string; key: string }> {

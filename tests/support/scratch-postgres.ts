@@ -3,7 +3,7 @@ import { adminQuery } from "../../db/admin.ts";
 import { postgresServerUrl, withDatabase } from "./template-db.ts";
 
 /** The machine's PostgreSQL (DATABASE_URL, else postgres@127.0.0.1:5432), where a test may create a database. */
-export const POSTGRES_SERVER_URL = postgresServerUrl() ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const POSTGRES_SERVER_URL = postgresServerUrl() ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** An empty database of the test's own on the machine's PostgreSQL (the app migrates and seeds it on start). */
 export async function createScratchDatabase(purpose: string): Promise<{ url: string; drop(): Promise<void> }> {

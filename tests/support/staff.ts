@@ -5,7 +5,7 @@ import { simpleParser } from "mailparser";
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, staffUserDealers, staffUsers } from "../../db/schema.ts";
-import { hashPassword } from "../../core/staff/passwords.ts";
+import { hashPassword } from "../../core/staff/passwords.server.ts";
 import type { StaffActor, StaffRole } from "../../core/staff/roles.ts";
 
 /** A password every test account may use (12+ characters, not common). */

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 
-export const ADF_DTD = path.resolve(import.meta.dirname, "../../core/delivery/adf/adf-1.0.dtd");
+const ADF_DTD = path.resolve(import.meta.dirname, "../../core/delivery/adf/adf-1.0.dtd");
 
 /**
  * Validates an XML document against a DTD with xmllint (Debian's libxml2-utils, installed by .ci/run):

@@ -19,7 +19,7 @@ type Props = {
 };
 
 /**
- * A blog post's fields (issue 16): a plain multipart form, so that the hero image goes with the text and it
+ * A blog post's fields: a plain multipart form, so that the hero image goes with the text and it
  * works without JavaScript. The body is Markdown; the server turns it into sanitised HTML.
  */
 export function BlogForm({ csrfToken, values, errors, imageUri, submitLabel }: Props) {

@@ -36,7 +36,7 @@ const fieldsOf = ({ values, errors }: FieldsetProps) =>
   namedFieldsOf<DealerField>({ form: FORM, labels: DEALER_FIELD_LABELS, values, errors });
 
 /**
- * A dealer's details (issue 16): contact details and business hours for the dealer's managers; the name,
+ * A dealer's details: contact details and business hours for the dealer's managers; the name,
  * address slug and where leads go for group administrators. A plain form that works without JavaScript.
  */
 export function DealerForm({ csrfToken, values, errors, mayEditAll, hasWebhookSecret, submitLabel }: Props) {

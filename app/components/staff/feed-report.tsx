@@ -1,5 +1,5 @@
-import type { FieldChanges } from "../../../core/staff/audit.ts";
-import type { StockFeedReport } from "../../../core/inventory/stock-feed.ts";
+import type { FieldChanges } from "../../../core/staff/audit.server.ts";
+import type { StockFeedReport } from "../../../core/inventory/stock-feed.server.ts";
 import { Form } from "react-router";
 import { CsrfField } from "./csrf-field.tsx";
 import { secondaryButtonClass } from "./form.tsx";

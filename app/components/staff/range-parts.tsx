@@ -1,5 +1,5 @@
 import { FUELS, MODEL_STATE_LABELS, MODEL_STATES, SPECIFICATIONS } from "../../../core/catalogue/range-fields.ts";
-import type { StaffRangeModel } from "../../../core/catalogue/range-staff-read.ts";
+import type { StaffRangeModel } from "../../../core/catalogue/range-staff-read.server.ts";
 import { SHAPE_LABELS } from "../../../core/media/vehicle-art.ts";
 import { VEHICLE_SHAPES } from "../../../core/media/shapes.ts";
 import type { ReactNode } from "react";

@@ -7,7 +7,7 @@ const CLICK_IDS = [
 ] as const;
 
 /**
- * Where the visit that sent a lead came from (issue 35), as the lead and finance application pages show it:
+ * Where the visit that sent a lead came from, as the lead and finance application pages show it:
  * "Not recorded" for a lead sent without a live visit (an API client's, or one sent after the visit ended).
  */
 export function VisitSource({

@@ -1,6 +1,6 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { type NavigateFunction, useNavigate } from "react-router";
-import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedFilters } from "../../../core/inventory/used-vehicles.server.ts";
 import { useCommittedChange } from "../../lib/committed-change.ts";
 import { KEEP_FOCUS } from "../../lib/focus-on-navigation.ts";
 import {
@@ -44,8 +44,8 @@ export function navigateFromForm(
 /**
  * Checkboxes and the keywords field (uncontrolled, so that the checkbox rules can act on the form) show the listing's
  * state again whenever it changes: back and forward move between states without a remount. When the scripts take
- * over, the form is left as the visitor may have changed it before they came, and `applyEarlyChanges` is given it
- * (issue 33); but a page loaded from history gets its listing's state back (the browser restores the controls as
+ * over, the form is left as the visitor may have changed it before they came, and `applyEarlyChanges` is given it;
+ * but a page loaded from history gets its listing's state back (the browser restores the controls as
  * they were when the visitor left, which can be a state the URL no longer holds).
  */
 function useShowState(

@@ -60,7 +60,7 @@ export function Pagination({
 }
 
 /** 1 … 4 5 6 … 20: the first, the last, and two either side of the current page. */
-export function pageWindow(current: number, pages: number): (number | null)[] {
+function pageWindow(current: number, pages: number): (number | null)[] {
   const wanted = new Set([1, pages]);
   for (let page = current - 2; page <= current + 2; page++) if (page >= 1 && page <= pages) wanted.add(page);
   const sorted = [...wanted].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { colourLabel, type RangeOption } from "../../../core/inventory/used-facets.ts";
-import type { UsedFilters } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedFilters } from "../../../core/inventory/used-vehicles.server.ts";
 import type { ListingState } from "../../lib/used-listing.ts";
 import { StateSelect } from "./state-select.tsx";
 import { formatNumber } from "../../../core/shared/format.ts";
@@ -11,7 +11,7 @@ const km = (n: number) => `${formatNumber(n)} km`;
 const SELECT_CLASS = "mt-1 block min-h-11 w-full rounded border border-gray-400 bg-white px-2";
 
 /**
- * The filters of issue 17 in the listing's filter form: keywords, price, year and mileage ranges, and option
+ * The refinements (`UsedRefinements`) in the listing's filter form: keywords, price, year and mileage ranges, and option
  * groups for body type, colour, province and dealer, each option with how many vehicles it would give.
  * Field names are the API's (price[gte], bodyType...), so the form's query string is the listing's URL.
  */

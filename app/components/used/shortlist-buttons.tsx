@@ -10,7 +10,7 @@ const BUTTON =
  * Keep (favourites) and Compare toggles for one vehicle: real buttons with a pressed state, kept in local
  * storage (app/lib/shortlist.ts). They need JavaScript, so they appear once the page is hydrated; /saved
  * and /compare work from their URLs without it. Their row keeps its height (min-h-11) before then, so that
- * what follows them on the vehicle page does not move when they appear (CLS 0, issue 19).
+ * what follows them on the vehicle page does not move when they appear (CLS 0).
  */
 export function ShortlistButtons({ vehicle, className = "" }: { vehicle: SavedVehicle; className?: string }) {
   const hydrated = useHydrated();
@@ -131,7 +131,7 @@ export function VariantCompareToggle({ variant, formId }: { variant: SavedVarian
 
 /**
  * A ref for the no-script checkbox: when the toggle button replaces it at hydration, a tick the visitor made
- * meanwhile is carried over by `keep` (issue 33: a tap before the scripts have come is not lost).
+ * meanwhile is carried over by `keep` (a tap before the scripts have come is not lost).
  */
 function useEarlyTick(keep: () => void) {
   const latest = useRef(keep);

@@ -1,4 +1,4 @@
-import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.server.ts";
 
 /** The badges over a vehicle's picture: Demo, and Reserved while another buyer holds it. */
 export function VehicleBadges({ vehicle }: { vehicle: Pick<UsedVehicleView, "state_of_vehicle" | "status"> }) {

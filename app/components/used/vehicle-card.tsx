@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.ts";
+import type { UsedVehicleView } from "../../../core/inventory/used-vehicles.server.ts";
 import { formatKm, formatRand } from "../../../core/shared/format.ts";
 import { dealerPath } from "../../lib/scope.ts";
 import { ShortlistButtons } from "./shortlist-buttons.tsx";

@@ -1,4 +1,4 @@
-import type { VehicleImage } from "../../../core/inventory/used-vehicles.ts";
+import type { VehicleImage } from "../../../core/inventory/used-vehicles.server.ts";
 import { VEHICLE_IMAGE_SIZE } from "../../../core/media/shapes.ts";
 import { preloadLcpImage } from "../../lib/preload.ts";
 

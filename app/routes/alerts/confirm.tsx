@@ -1,6 +1,6 @@
 import { appContext } from "../../load-context.ts";
 import { data, Form, Link } from "react-router";
-import { confirmSearch, isToken } from "../../../core/alerts/saved-searches.ts";
+import { confirmSearch, isToken } from "../../../core/alerts/saved-searches.server.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/confirm";

@@ -6,7 +6,7 @@ import {
   deleteSearch,
   isToken,
   unsubscribe,
-} from "../../../core/alerts/saved-searches.ts";
+} from "../../../core/alerts/saved-searches.server.ts";
 import { readFormBody } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/manage";

@@ -2,8 +2,13 @@ import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { describeSearch, savedQueryOf, subscribe, subscriptionSchema } from "../../../core/alerts/saved-searches.ts";
-import { findDealerId } from "../../../core/dealers/dealers.ts";
+import {
+  describeSearch,
+  savedQueryOf,
+  subscribe,
+  subscriptionSchema,
+} from "../../../core/alerts/saved-searches.server.ts";
+import { findDealerId } from "../../../core/dealers/dealers.server.ts";
 import { violationsFromZod } from "../../../core/shared/violations.ts";
 import { CheckboxField, Field } from "../../components/field.tsx";
 import { focusMainHeading } from "../../lib/focus-on-navigation.ts";
@@ -12,7 +17,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/new";
 
 /**
- * "Email me new matches" (issue 17): the listing's filters (this page's query string, as the listing has
+ * "Email me new matches": the listing's filters (this page's query string, as the listing has
  * them) saved with an e-mail address after explicit consent; a confirmation link is e-mailed and nothing
  * else is sent until it is followed. A plain form: it works without JavaScript.
  */

@@ -1,7 +1,7 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { data, Link } from "react-router";
-import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, toBlogPostView } from "../../../core/content/blog.ts";
+import { BLOG_PAGE_SIZE, blogPage, blogPostsModel, toBlogPostView } from "../../../core/content/blog.server.ts";
 import { BlogPicture } from "../../components/blog-picture.tsx";
 import { formatDate } from "../../../core/shared/format.ts";
 import { pageCount, parsePageParam } from "../../lib/paging.ts";

@@ -6,7 +6,7 @@ import {
   publicPost,
   toBlogPostDetail,
   type BlogPostDetail,
-} from "../../../core/content/blog.ts";
+} from "../../../core/content/blog.server.ts";
 import { formatDate } from "../../../core/shared/format.ts";
 import { BlogPicture } from "../../components/blog-picture.tsx";
 import type { Route } from "./+types/blog-post";

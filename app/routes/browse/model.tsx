@@ -1,9 +1,9 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.server.ts";
 import { SPECIFICATIONS } from "../../../core/catalogue/range-fields.ts";
-import { findRangeModel, type RangeModelView, type RangeVariantView } from "../../../core/catalogue/ranges.ts";
+import { findRangeModel, type RangeModelView, type RangeVariantView } from "../../../core/catalogue/ranges.server.ts";
 import { currentStaff } from "../../lib/staff.server.ts";
 import { variantKey } from "../../../core/catalogue/variant-keys.ts";
 import { monthlyRepayment, REPAYMENT_DEFAULTS } from "../../../core/finance/repayment.ts";
@@ -447,7 +447,7 @@ type Colour = { name: string; colorCode: string; image: string };
 /**
  * The colour swatches: radio inputs whose checked one shows its picture and name through CSS (`data-choice` in
  * app/app.css), so a swatch works the same before, without and after JavaScript, and hydration finds the colour the
- * visitor chose already in the page (React never sets it: the inputs are uncontrolled). Issue 33, decision 051.
+ * visitor chose already in the page (React never sets it: the inputs are uncontrolled). Decision 051.
  */
 function ColourSwatches({ colours }: { colours: Colour[] }) {
   return (

@@ -1,7 +1,7 @@
 import { appContext } from "../../load-context.ts";
 import { data } from "react-router";
-import { listRangeModels } from "../../../core/catalogue/ranges.ts";
-import { readBanners } from "../../../core/content/banners.ts";
+import { listRangeModels } from "../../../core/catalogue/ranges.server.ts";
+import { readBanners } from "../../../core/content/banners.server.ts";
 import {
   BannerSlide,
   bannerHref,

@@ -1,6 +1,6 @@
 import { appContext } from "../../load-context.ts";
 import { data, Link } from "react-router";
-import { readBanners } from "../../../core/content/banners.ts";
+import { readBanners } from "../../../core/content/banners.server.ts";
 import { BannerSlide, bannerHref } from "../../components/browse-cards.tsx";
 import { Carousel } from "../../components/carousel.tsx";
 import { CAROUSEL_AUTOPLAY_MS } from "../../components/home-sections.tsx";

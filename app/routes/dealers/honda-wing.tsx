@@ -1,9 +1,9 @@
 import { appContext } from "../../load-context.ts";
 import { Link } from "react-router";
-import { listRangeModels } from "../../../core/catalogue/ranges.ts";
-import { readBanners } from "../../../core/content/banners.ts";
+import { listRangeModels } from "../../../core/catalogue/ranges.server.ts";
+import { readBanners } from "../../../core/content/banners.server.ts";
 import { BANNER_SIZE } from "../../../core/media/shapes.ts";
-import { dealerDirectoryModel, dealersNamedLike } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel, dealersNamedLike } from "../../../core/dealers/dealers.server.ts";
 import { scopedHref } from "../../lib/navigation.ts";
 import { dealerPath, useScopedDealer } from "../../lib/scope.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";

@@ -5,9 +5,9 @@ import { DialogButton } from "../../components/dialog.tsx";
 
 export type CalculatorValues = { price: number; deposit: number; term: number; balloon: number; rate: number };
 
-export const TERM_OPTIONS = [12, 24, 36, 48, 60, 72, 84] as const;
+const TERM_OPTIONS = [12, 24, 36, 48, 60, 72, 84] as const;
 
-export const DISCLAIMER_TEXT =
+const DISCLAIMER_TEXT =
   "This repayment is an estimate for illustration only and is not binding. It excludes on-the-road costs, service " +
   "and delivery fees, insurance, bank initiation fees, accessories and value-added products. The final instalment, " +
   "interest rate and terms depend on the bank's credit assessment and approval.";

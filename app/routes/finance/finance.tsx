@@ -4,8 +4,8 @@ import { data, redirect } from "react-router";
 import { attributionOfRequest } from "../../../core/attribution/visit.ts";
 import { FINANCE_LEAD_TYPE, STEP_FIELDS } from "../../../core/finance/application-schema.ts";
 import { submitFinanceApplication } from "../../../core/finance/applications.server.ts";
-import { listRangeModels } from "../../../core/catalogue/ranges.ts";
-import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
+import { listRangeModels } from "../../../core/catalogue/ranges.server.ts";
+import { dealerDirectoryModel } from "../../../core/dealers/dealers.server.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
 import { calculatorDefaults, parseValues, RepaymentCalculator } from "./calculator.tsx";
 import { stepGroups } from "./fields.ts";
@@ -16,7 +16,7 @@ import { readFormBody } from "../../lib/form-body.server.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 
 /** The calculator's price when no vehicle is chosen: a typical new Honda. */
-export const DEFAULT_VEHICLE_PRICE = 350_000;
+const DEFAULT_VEHICLE_PRICE = 350_000;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

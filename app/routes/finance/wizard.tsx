@@ -26,8 +26,8 @@ function draftOf(values: FormValues, step: number): string {
 
 /**
  * The shared schemas (zod) validate a step in the browser; they load when the buyer first focuses a field,
- * not with the page, which shows and hydrates without them (issue 19: the finance page's scripts were over
- * 150 KB gzip, a fifth of it zod). One import for the page's life; a failed one is tried again next time.
+ * not with the page, which shows and hydrates without them (zod is a large share of the finance
+ * page's scripts). One import for the page's life; a failed one is tried again next time.
  */
 let stepSchemas: Promise<typeof import("../../../core/finance/application-schema.ts")["STEP_SCHEMAS"]> | null = null;
 function loadStepSchemas() {

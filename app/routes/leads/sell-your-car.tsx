@@ -1,14 +1,14 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { GROUP_NAME } from "../../../core/dealers/group.ts";
-import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.ts";
+import { MAX_IMAGE_BYTES } from "../../../core/media/image-pipeline.server.ts";
 import { formatRand } from "../../../core/shared/format.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { dealerChoices, enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";
-import { MAX_SELLER_PHOTOS } from "../../../core/leads/seller-photos.ts";
+import { MAX_SELLER_PHOTOS } from "../../../core/leads/seller-photos.server.ts";
 import type { Route } from "./+types/sell-your-car";
 
 /**
@@ -80,7 +80,7 @@ const STEPS = [
   { title: "Top rand, fast sale", text: "Accept our offer and we settle your finance and pay you quickly." },
 ];
 
-/** Issue 18: the sell-your-car (or trade-in) form, at /sell-your-car and /dealer/{name}/sell-your-car. */
+/** The sell-your-car (or trade-in) form, at /sell-your-car and /dealer/{name}/sell-your-car. */
 export default function SellYourCar({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

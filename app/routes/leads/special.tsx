@@ -1,7 +1,7 @@
 import { appContext } from "../../load-context.ts";
 import { data, Link } from "react-router";
 import { dealImageSrc } from "../../../core/content/content-labels.ts";
-import { readPublicDeal } from "../../../core/content/deals.ts";
+import { readPublicDeal } from "../../../core/content/deals.server.ts";
 import { SpecialIntro } from "../../components/special-intro.tsx";
 import { dealerPath } from "../../lib/scope.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/special";
 import { pageMeta, pageTitle } from "../../lib/meta.ts";
 
 /**
- * The special of the path, as the public sees it (core/content/deals.ts `dealVisibility`): a draft or one
+ * The special of the path, as the public sees it (core/content/deals.server.ts `dealVisibility`): a draft or one
  * not started yet is not found; an expired one is gone (410, with a link to the current specials), for its
  * page and its enquiry form alike. A dealer's own special goes to that dealer and is not shown under another.
  */

@@ -1,13 +1,13 @@
 import { appContext } from "../../load-context.ts";
 import { Link } from "react-router";
-import { enquiryReceipt, receiptLeadId } from "../../../core/leads/receipt.ts";
+import { enquiryReceipt, receiptLeadId } from "../../../core/leads/receipt.server.ts";
 import { telHref } from "../../lib/hours.ts";
 import { dealerPath, useScopedDealer } from "../../lib/scope.ts";
 import type { Route } from "./+types/thank-you";
 import { pageMeta } from "../../lib/meta.ts";
 
 /**
- * The lead this buyer has just sent, when their browser holds its receipt (core/leads/receipt.ts): set by the form's
+ * The lead this buyer has just sent, when their browser holds its receipt (core/leads/receipt.server.ts): set by the form's
  * action, signed, for this form's path only. Anyone else at the same address sees the plain thank-you. The caching
  * rule never lets a cache keep a thank-you page (server/middleware/caching.ts).
  */

@@ -1,6 +1,6 @@
 import { appContext } from "../../load-context.ts";
 import { data } from "react-router";
-import { isPublicStatus } from "../../../core/inventory/used-vehicles.ts";
+import { isPublicStatus } from "../../../core/inventory/used-vehicles.server.ts";
 import { EnquiryForm } from "../../components/enquiry-form.tsx";
 import { enquiryHeaders, submitOrExplain } from "../../lib/enquiry.ts";
 import { enquiryAction, type EnquiryFormSetup, formToken } from "../../lib/enquiry.server.ts";

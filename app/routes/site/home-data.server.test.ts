@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { findDealer } from "../../../core/dealers/dealers.ts";
-import { ReadModels } from "../../../core/shared/read-model.ts";
+import { findDealer } from "../../../core/dealers/dealers.server.ts";
+import { ReadModels } from "../../../core/shared/read-model.server.ts";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { cloneTemplate } from "../../../tests/support/template-db.ts";
 import { HOME_OFFER_COUNT, loadHomeData, ownDealsFirst, uniqueByModel } from "./home-data.server.ts";

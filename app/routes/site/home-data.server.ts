@@ -1,8 +1,8 @@
-import { listRangeModels } from "../../../core/catalogue/ranges.ts";
-import { readBanners } from "../../../core/content/banners.ts";
-import { readPublicDeals } from "../../../core/content/deals.ts";
-import type { DealerView } from "../../../core/dealers/dealers.ts";
-import type { ReadModels } from "../../../core/shared/read-model.ts";
+import { listRangeModels } from "../../../core/catalogue/ranges.server.ts";
+import { readBanners } from "../../../core/content/banners.server.ts";
+import { readPublicDeals } from "../../../core/content/deals.server.ts";
+import type { DealerView } from "../../../core/dealers/dealers.server.ts";
+import type { ReadModels } from "../../../core/shared/read-model.server.ts";
 import { type RangeCardData, toRangeCard } from "../../components/browse-cards.tsx";
 
 /** How many offers the home page shows under "Latest offers". */

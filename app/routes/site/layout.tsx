@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import type { DealerView } from "../../../core/dealers/dealers.ts";
+import type { DealerView } from "../../../core/dealers/dealers.server.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { RouteSkeleton } from "../../components/skeletons.tsx";
 import { NotFound } from "../../components/not-found.tsx";

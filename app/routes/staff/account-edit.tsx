@@ -6,7 +6,7 @@ import {
   setStaffAccountActive,
   staffDealerChoices,
   updateStaffAccount,
-} from "../../../core/staff/accounts.ts";
+} from "../../../core/staff/accounts.server.ts";
 import { ACCOUNT_FIELD_LABELS, AccountFields } from "../../components/staff/account-fields.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import {

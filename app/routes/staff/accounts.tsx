@@ -1,6 +1,6 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { createStaffAccount, listStaffAccounts, staffDealerChoices } from "../../../core/staff/accounts.ts";
+import { createStaffAccount, listStaffAccounts, staffDealerChoices } from "../../../core/staff/accounts.server.ts";
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
 import { ACCOUNT_FIELD_LABELS, AccountFields } from "../../components/staff/account-fields.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";

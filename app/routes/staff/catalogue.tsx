@@ -8,7 +8,7 @@ import {
   renameMake,
   renameModel,
   type CatalogueResult,
-} from "../../../core/catalogue/catalogue-admin.ts";
+} from "../../../core/catalogue/catalogue-admin.server.ts";
 import { mayUse, StaffAccessDenied } from "../../../core/staff/roles.ts";
 import { Field } from "../../components/field.tsx";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/catalogue";
 
 /**
  * /staff/catalogue: group administrators rename and merge the used-vehicle catalogue's makes and, under
- * ?make={slug}, that make's models (issue 38). A merge moves every vehicle; the old name stays an alias and
+ * ?make={slug}, that make's models. A merge moves every vehicle; the old name stays an alias and
  * the old listing address redirects. Plain forms: they work without JavaScript.
  */
 

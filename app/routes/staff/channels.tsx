@@ -1,6 +1,6 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, Link } from "react-router";
-import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.ts";
+import { channelOverview, type ChannelOverview } from "../../../core/channels/channel-overview.server.ts";
 import {
   channelDealerDetails,
   type DetailsErrors,
@@ -10,8 +10,12 @@ import {
   setChannelDealerDetails,
   setChannelEnabled,
   UnknownChannel,
-} from "../../../core/channels/channel-settings.ts";
-import { type HeldImportView, listHeldImports, publishHeldImport } from "../../../core/inventory/held-imports.ts";
+} from "../../../core/channels/channel-settings.server.ts";
+import {
+  type HeldImportView,
+  listHeldImports,
+  publishHeldImport,
+} from "../../../core/inventory/held-imports.server.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { Field } from "../../components/field.tsx";
 import { ChannelGuide } from "../../components/staff/channel-guide.tsx";
@@ -49,7 +53,7 @@ const when = (date: Date) =>
   date.toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg", dateStyle: "medium", timeStyle: "short" });
 
 /** "38 minutes ago", "3 hours ago", "2 days ago". */
-export function timeAgo(date: Date, now: Date): string {
+function timeAgo(date: Date, now: Date): string {
   const minutes = Math.max(0, Math.round((now.getTime() - date.getTime()) / 60_000));
   const [count, unit] =
     minutes < 60

@@ -11,13 +11,13 @@ import {
   parsePhotoHost,
   removePhotoHost,
   revokeFeedKey,
-} from "../../../core/inventory/feed-keys.ts";
+} from "../../../core/inventory/feed-keys.server.ts";
 import {
   EMPTY_PROFILE,
   feedProfilesOf,
   parseFeedProfile,
   saveFeedProfile,
-} from "../../../core/inventory/feed-profiles.ts";
+} from "../../../core/inventory/feed-profiles.server.ts";
 import { FEED_COLUMNS, valueMapsText } from "../../../core/inventory/feed-columns.ts";
 import { STOCK_FIELD_LABELS } from "../../../core/inventory/stock-schema.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
@@ -411,7 +411,7 @@ const PROFILE_LABELS: Record<string, string> = {
 };
 
 /**
- * Each key's column profile (issue 38): the export's header for a field when the built-in names do not
+ * Each key's column profile: the export's header for a field when the built-in names do not
  * find it, and how the export's values map to the site's. A plain form per key, in a disclosure.
  */
 function ColumnProfiles({

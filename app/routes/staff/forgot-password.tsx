@@ -1,6 +1,6 @@
 import { appContext } from "../../load-context.ts";
 import { data, Form, useNavigation } from "react-router";
-import { requestPasswordReset } from "../../../core/staff/accounts.ts";
+import { requestPasswordReset } from "../../../core/staff/accounts.server.ts";
 import { buttonClass, Notice, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";

@@ -1,7 +1,7 @@
 import { appContext } from "../../load-context.ts";
 import { Link } from "react-router";
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
-import { staffToDo, type ToDoItem } from "../../../core/staff/to-do.ts";
+import { staffToDo, type ToDoItem } from "../../../core/staff/to-do.server.ts";
 import { formatNumber } from "../../../core/shared/format.ts";
 import { STAFF_TITLE_SUFFIX, staffNavigation } from "../../lib/staff-navigation.ts";
 import { requireStaff, staffFailure } from "../../lib/staff.server.ts";

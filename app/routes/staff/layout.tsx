@@ -11,7 +11,7 @@ import type { Route } from "./+types/layout";
 
 /**
  * Every /staff page: the back office's own header (no public navigation, no dealer scope), navigation by
- * role (behind a Menu button on a phone, issue 35), the signed-in person and sign-out. Not indexed (this meta and the X-Robots-Tag header), never cached.
+ * role (behind a Menu button on a phone), the signed-in person and sign-out. Not indexed (this meta and the X-Robots-Tag header), never cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await currentStaff(request);
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const STAFF_LAYOUT_ID = "routes/staff/layout";
+const STAFF_LAYOUT_ID = "routes/staff/layout";
 
 /**
  * Every staff page and its data answer says itself that it is personal (decision 047): no cache, shared or
@@ -41,7 +41,7 @@ export function headers() {
   return { "Cache-Control": STAFF_CACHE_CONTROL };
 }
 
-export const STAFF_CACHE_CONTROL = "private, no-store";
+const STAFF_CACHE_CONTROL = "private, no-store";
 
 function StaffChrome({
   signedIn,

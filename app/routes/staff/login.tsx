@@ -1,9 +1,9 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { completeSecondFactor, signIn, type SignInOutcome } from "../../../core/staff/sign-in.ts";
-import { knownDeviceCookie, knownDeviceCookieFrom } from "../../../core/staff/known-devices.ts";
-import { sessionCookie } from "../../../core/staff/session-cookie.ts";
-import { waitInWords } from "../../../core/staff/sign-in-throttle.ts";
+import { completeSecondFactor, signIn, type SignInOutcome } from "../../../core/staff/sign-in.server.ts";
+import { knownDeviceCookie, knownDeviceCookieFrom } from "../../../core/staff/known-devices.server.ts";
+import { sessionCookie } from "../../../core/staff/session-cookie.server.ts";
+import { waitInWords } from "../../../core/staff/sign-in-throttle.server.ts";
 import { buttonClass, ErrorSummary, Notice, TextField } from "../../components/staff/form.tsx";
 import { field, safeStaffPath, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";
@@ -35,7 +35,7 @@ function tooManyAttempts(retryAfterSeconds: number) {
  * Step one, e-mail and password; step two, when the person turned it on, the code from their authenticator
  * app (the first step hands out a one-time token for it, never the password again). A new session each time,
  * and a renewed known-device cookie, whose own allowance of failures spares this browser the waits strangers
- * cause (core/staff/sign-in-throttle.ts).
+ * cause (core/staff/sign-in-throttle.server.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
   const scope = staffRequestScope();

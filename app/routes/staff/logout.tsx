@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { csrfTokenMatches } from "../../../core/staff/csrf.ts";
-import { clearedSessionCookie, sessionTokenFrom } from "../../../core/staff/session-cookie.ts";
-import { endSession } from "../../../core/staff/sessions.ts";
+import { csrfTokenMatches } from "../../../core/staff/csrf.server.ts";
+import { clearedSessionCookie, sessionTokenFrom } from "../../../core/staff/session-cookie.server.ts";
+import { endSession } from "../../../core/staff/sessions.server.ts";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { staffRequestScope } from "../../lib/staff-request.server.ts";
 import { CSRF_REFUSAL, currentStaff } from "../../lib/staff.server.ts";

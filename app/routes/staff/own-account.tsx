@@ -1,8 +1,8 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { changeOwnPassword, disableTotp, enableTotp } from "../../../core/staff/accounts.ts";
+import { changeOwnPassword, disableTotp, enableTotp } from "../../../core/staff/accounts.server.ts";
 import { STAFF_ROLE_LABELS } from "../../../core/staff/roles.ts";
-import { sessionCookie } from "../../../core/staff/session-cookie.ts";
+import { sessionCookie } from "../../../core/staff/session-cookie.server.ts";
 import { newTotpSecret, totpUri } from "../../../core/staff/totp.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import {

@@ -1,6 +1,6 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { passwordLinkOwner, setPasswordWithLink } from "../../../core/staff/accounts.ts";
+import { passwordLinkOwner, setPasswordWithLink } from "../../../core/staff/accounts.server.ts";
 import { buttonClass, errorsByField, ErrorSummary, PASSWORD_HINT, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";

@@ -1,7 +1,7 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { countStaffAccounts, createFirstAdministrator } from "../../../core/staff/accounts.ts";
-import { isTokenUsable } from "../../../core/staff/tokens.ts";
+import { countStaffAccounts, createFirstAdministrator } from "../../../core/staff/accounts.server.ts";
+import { isTokenUsable } from "../../../core/staff/tokens.server.ts";
 import { buttonClass, errorsByField, ErrorSummary, PASSWORD_HINT, TextField } from "../../components/staff/form.tsx";
 import { field, staffForm } from "../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../lib/staff-navigation.ts";

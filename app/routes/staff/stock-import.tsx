@@ -1,10 +1,10 @@
 import { appContext } from "../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { dealerChoices } from "../../../core/inventory/feed-keys.ts";
+import { dealerChoices } from "../../../core/inventory/feed-keys.server.ts";
 import { FEED_COLUMNS, MAX_FEED_BYTES, REQUIRED_FEED_COLUMNS } from "../../../core/inventory/feed-columns.ts";
-import { DEFAULT_MAX_DROP_SHARE, publishHeldImport } from "../../../core/inventory/held-imports.ts";
-import type { StockFeedReport } from "../../../core/inventory/stock-feed.ts";
+import { DEFAULT_MAX_DROP_SHARE, publishHeldImport } from "../../../core/inventory/held-imports.server.ts";
+import type { StockFeedReport } from "../../../core/inventory/stock-feed.server.ts";
 import { mayUse, StaffAccessDenied, type StaffActor } from "../../../core/staff/roles.ts";
 import { CsrfField } from "../../components/staff/csrf-field.tsx";
 import { FeedReport } from "../../components/staff/feed-report.tsx";

@@ -1,4 +1,4 @@
-import { readVitalsSummary, type VitalP75, type VitalsSummary } from "../../../core/vitals/store.ts";
+import { readVitalsSummary, type VitalP75, type VitalsSummary } from "../../../core/vitals/store.server.ts";
 import {
   DEVICE_CLASSES,
   PAGE_TYPES,

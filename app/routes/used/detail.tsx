@@ -2,8 +2,8 @@ import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { useState } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
-import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
-import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers.ts";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.server.ts";
+import { dealerDirectoryModel, dealerNamed } from "../../../core/dealers/dealers.server.ts";
 import { RecentlyViewed } from "../../components/used/recently-viewed.tsx";
 import { ShortlistButtons } from "../../components/used/shortlist-buttons.tsx";
 import { VehicleCard } from "../../components/used/vehicle-card.tsx";
@@ -288,7 +288,7 @@ function VehicleFacts({ vehicle, details }: Pick<AvailableVehicleProps, "vehicle
     ["Fuel type", vehicle.fuel_type],
     ["Colour", vehicle.exterior_color],
     ["Condition", vehicle.state_of_vehicle],
-    // The dealer's own stock number and the VIN, which a buyer quotes to the dealer and checks on the car (issue 34);
+    // The dealer's own stock number and the VIN, which a buyer quotes to the dealer and checks on the car;
     // a vehicle added on this site without a DMS number is known by its number here.
     ["Stock number", details?.stockNumber ?? String(vehicle.id)],
     ...(details?.vin ? [["VIN", details.vin] as [string, string]] : []),

@@ -1,9 +1,9 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { appContext } from "../../load-context.ts";
 import { redirect, useNavigation } from "react-router";
-import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel, dealerIdNamed } from "../../../core/dealers/dealers.server.ts";
 import { usedPageCount } from "../../../core/inventory/used-query.ts";
-import { movedListingPath } from "../../../core/catalogue/catalogue-admin.ts";
+import { movedListingPath } from "../../../core/catalogue/catalogue-admin.server.ts";
 import { FilterPanel } from "../../components/used/filter-panel.tsx";
 import { Pagination } from "../../components/used/pagination.tsx";
 import { SortMenu } from "../../components/used/sort-menu.tsx";

@@ -20,7 +20,7 @@ async function outboxMails(): Promise<ParsedMail[]> {
   return [...parsed.values()];
 }
 
-export const recipientOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
+const recipientOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
 
 /** Waits for the one e-mail to `to` that `matches` (the delivery worker sends within seconds) and answers it. */
 export async function mailInOutbox(

@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { listStaffBanners } from "../../../../core/content/banners-admin.ts";
+import { listStaffBanners } from "../../../../core/content/banners-admin.server.ts";
 import { BANNER_TYPE_LABELS } from "../../../../core/content/content-labels.ts";
 import { ContentList } from "../../../components/staff/content-list.tsx";
 import { buttonClass } from "../../../components/staff/form.tsx";

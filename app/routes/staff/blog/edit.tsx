@@ -1,7 +1,7 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { getStaffBlogPost, updateBlogPost } from "../../../../core/content/blog-admin.ts";
+import { getStaffBlogPost, updateBlogPost } from "../../../../core/content/blog-admin.server.ts";
 import { BlogForm, BodyImageForm } from "../../../components/staff/blog-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
 import { blogFormAction } from "../../../lib/blog-form.server.ts";

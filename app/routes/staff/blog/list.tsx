@@ -1,7 +1,7 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { listStaffBlogPosts } from "../../../../core/content/blog-admin.ts";
+import { listStaffBlogPosts } from "../../../../core/content/blog-admin.server.ts";
 import { buttonClass, Notice } from "../../../components/staff/form.tsx";
 import { PhoneLine, wideOnly } from "../../../components/staff/phone-fold.tsx";
 import { ScrollableTable } from "../../../components/staff/scrollable-table.tsx";

@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { createBlogPost } from "../../../../core/content/blog-admin.ts";
+import { createBlogPost } from "../../../../core/content/blog-admin.server.ts";
 import { BlogForm, BodyImageForm } from "../../../components/staff/blog-form.tsx";
 import { blogFormAction } from "../../../lib/blog-form.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";

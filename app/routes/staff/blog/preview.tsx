@@ -1,7 +1,7 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { previewBlogPost } from "../../../../core/content/blog-admin.ts";
-import { blogStatusLabel, toBlogPostDetail } from "../../../../core/content/blog.ts";
+import { previewBlogPost } from "../../../../core/content/blog-admin.server.ts";
+import { blogStatusLabel, toBlogPostDetail } from "../../../../core/content/blog.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import { BlogArticle } from "../../blog/blog-post.tsx";

@@ -1,7 +1,7 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
-import { getStaffDealer, updateDealer } from "../../../../core/dealers/dealer-admin.ts";
+import { getStaffDealer, updateDealer } from "../../../../core/dealers/dealer-admin.server.ts";
 import { DealerForm } from "../../../components/staff/dealer-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
 import { dealerFormValues, refusedDealerForm } from "../../../lib/dealer-form.server.ts";

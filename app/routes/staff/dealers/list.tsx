@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { listStaffDealers } from "../../../../core/dealers/dealer-admin.ts";
+import { listStaffDealers } from "../../../../core/dealers/dealer-admin.server.ts";
 import { mayUse } from "../../../../core/staff/roles.ts";
 import { buttonClass } from "../../../components/staff/form.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";

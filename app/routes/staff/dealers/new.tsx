@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
-import { createDealer } from "../../../../core/dealers/dealer-admin.ts";
+import { createDealer } from "../../../../core/dealers/dealer-admin.server.ts";
 import { HOURS_DAYS, weekFromLines } from "../../../../core/dealers/business-hours.ts";
 import { mayUse, StaffAccessDenied } from "../../../../core/staff/roles.ts";
 import { DealerForm } from "../../../components/staff/dealer-form.tsx";

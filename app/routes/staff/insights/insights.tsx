@@ -16,7 +16,7 @@ import { StockSection } from "./stock-section.tsx";
 /**
  * /staff/insights (decision 057): where the leads come from and what they cost, the funnel per dealer and the
  * ageing stock, for a chosen period. Group administrators see the group or one dealer; dealer managers their own
- * dealers (core/insights/insights.ts scopes every query). Every table has a CSV download. On a phone the page is
+ * dealers (core/insights/insights.server.ts scopes every query). Every table has a CSV download. On a phone the page is
  * its figures and charts first; each long table is folded under them, with the columns a phone has room for and
  * the rest of each row's figures on a line of its own.
  */

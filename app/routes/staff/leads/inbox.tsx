@@ -1,8 +1,8 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { data, Form, Link } from "react-router";
-import { countHeldLeads } from "../../../../core/leads/held.ts";
-import { inboxDealers, inboxLeadTypes, inboxSources, listInbox } from "../../../../core/leads/inbox.ts";
+import { countHeldLeads } from "../../../../core/leads/held.server.ts";
+import { inboxDealers, inboxLeadTypes, inboxSources, listInbox } from "../../../../core/leads/inbox.server.ts";
 import {
   DELIVERY_STATUSES,
   filterQuery,

@@ -1,8 +1,8 @@
 import { appContext } from "../../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { discardHeldLead, releaseHeldLead } from "../../../../core/leads/held.ts";
-import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.ts";
+import { discardHeldLead, releaseHeldLead } from "../../../../core/leads/held.server.ts";
+import { changeLeadWork, getLead, type LeadDetail, resendLeadToDealer } from "../../../../core/leads/inbox.server.ts";
 import { WORK_STATUSES } from "../../../../core/leads/inbox-filter.ts";
 import { Field } from "../../../components/field.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";

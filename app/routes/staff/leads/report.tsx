@@ -1,7 +1,11 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";
-import { type FirstResponseWeek, firstResponseReport, REPORT_WEEKS } from "../../../../core/leads/first-response.ts";
+import {
+  type FirstResponseWeek,
+  firstResponseReport,
+  REPORT_WEEKS,
+} from "../../../../core/leads/first-response.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { formatMinutes } from "../../../lib/staff-time.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";

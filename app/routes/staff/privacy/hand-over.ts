@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { data, redirect } from "react-router";
-import { exportPersonRecords, parsePersonIdentifier } from "../../../../core/privacy/privacy.ts";
+import { exportPersonRecords, parsePersonIdentifier } from "../../../../core/privacy/privacy.server.ts";
 import { privacyStepContext } from "../../../lib/privacy-requests.server.ts";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { assertStaffWrite, staffFailure } from "../../../lib/staff.server.ts";

@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { retentionPolicy } from "../../../../core/privacy/privacy.ts";
+import { retentionPolicy } from "../../../../core/privacy/privacy.server.ts";
 import { assertMayUse } from "../../../../core/staff/roles.ts";
 import { INFORMATION_OFFICER } from "../../../components/legal-page.tsx";
 import { PersonalRecordsPolicy } from "../../../components/personal-records-policy.tsx";

@@ -1,8 +1,8 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { data, redirect } from "react-router";
-import { saveRangeColour } from "../../../../core/catalogue/range-parts-admin.ts";
-import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.ts";
+import { saveRangeColour } from "../../../../core/catalogue/range-parts-admin.server.ts";
+import { listStaffRange, rangePermissions } from "../../../../core/catalogue/range-staff-read.server.ts";
 import { BackToList } from "../../../components/staff/content-form.tsx";
 import { EditableForm } from "../../../components/staff/range-parts.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";

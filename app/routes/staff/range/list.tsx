@@ -1,8 +1,12 @@
 import { appContext } from "../../../load-context.ts";
 import { data, Form, Link, redirect } from "react-router";
-import { createRangeModel } from "../../../../core/catalogue/range-admin.ts";
+import { createRangeModel } from "../../../../core/catalogue/range-admin.server.ts";
 import { MODEL_STATE_LABELS } from "../../../../core/catalogue/range-fields.ts";
-import { listStaffRange, rangePermissions, type StaffRangeModel } from "../../../../core/catalogue/range-staff-read.ts";
+import {
+  listStaffRange,
+  rangePermissions,
+  type StaffRangeModel,
+} from "../../../../core/catalogue/range-staff-read.server.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { Select, TextArea } from "../../../components/staff/fields.tsx";

@@ -1,21 +1,21 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
 import { data, Form, Link, redirect } from "react-router";
-import { updateRangeModel } from "../../../../core/catalogue/range-admin.ts";
+import { updateRangeModel } from "../../../../core/catalogue/range-admin.server.ts";
 import { MAX_BROCHURE_BYTES, MODEL_STATE_LABELS, SPECIFICATIONS } from "../../../../core/catalogue/range-fields.ts";
 import {
   addRangePicture,
   createRangeVariant,
   removeRangePicture,
   saveRangeColour,
-} from "../../../../core/catalogue/range-parts-admin.ts";
+} from "../../../../core/catalogue/range-parts-admin.server.ts";
 import {
   getStaffRangeModel,
   listStaffRange,
   rangePermissions,
   type StaffRangeModel,
-} from "../../../../core/catalogue/range-staff-read.ts";
-import type { WriteResult } from "../../../../core/staff/staff-write.ts";
+} from "../../../../core/catalogue/range-staff-read.server.ts";
+import type { WriteResult } from "../../../../core/staff/staff-write.server.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { Field } from "../../../components/field.tsx";
 import { BackToList } from "../../../components/staff/content-form.tsx";

@@ -1,7 +1,7 @@
 import { appContext } from "../../../load-context.ts";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import type { PriceListPreview } from "../../../../core/catalogue/price-list.ts";
+import type { PriceListPreview } from "../../../../core/catalogue/price-list.server.ts";
 import { FLAG_PERCENT, MAX_PRICE_LIST_BYTES } from "../../../../core/catalogue/price-list-rules.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { assertMayUse } from "../../../../core/staff/roles.ts";

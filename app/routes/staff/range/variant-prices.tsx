@@ -6,7 +6,7 @@ import {
   parsePriceChange,
   scheduleVariantPrice,
   variantPrices,
-} from "../../../../core/catalogue/range-prices.ts";
+} from "../../../../core/catalogue/range-prices.server.ts";
 import { formatRand } from "../../../../core/shared/format.ts";
 import { mayUse } from "../../../../core/staff/roles.ts";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";

@@ -1,7 +1,7 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
 import { PUBLIC_STATE_LABELS } from "../../../lib/content-fields.ts";
-import { listStaffDeals } from "../../../../core/content/deals-admin.ts";
+import { listStaffDeals } from "../../../../core/content/deals-admin.server.ts";
 import { formatDateTime } from "../../../lib/staff-time.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";

@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { Link } from "react-router";
-import { getStaffDeal } from "../../../../core/content/deals-admin.ts";
+import { getStaffDeal } from "../../../../core/content/deals-admin.server.ts";
 import { DealCard } from "../../../components/browse-cards.tsx";
 import { SpecialIntro } from "../../../components/special-intro.tsx";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";

@@ -6,8 +6,8 @@ import {
   stockCatalogue,
   stockDealers,
   updateStockVehicle,
-} from "../../../../core/inventory/stock-admin.ts";
-import { isPublicStatus } from "../../../../core/inventory/used-vehicles.ts";
+} from "../../../../core/inventory/stock-admin.server.ts";
+import { isPublicStatus } from "../../../../core/inventory/used-vehicles.server.ts";
 import { Notice } from "../../../components/staff/form.tsx";
 import { StockForm } from "../../../components/staff/stock-form.tsx";
 import { StockPhotos } from "../../../components/staff/stock-photos.tsx";

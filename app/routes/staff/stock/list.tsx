@@ -9,7 +9,7 @@ import {
   stockDealers,
   type StockListQuery,
   type StockWriteResult,
-} from "../../../../core/inventory/stock-admin.ts";
+} from "../../../../core/inventory/stock-admin.server.ts";
 import { STOCK_STATUSES, type StockStatus } from "../../../../core/inventory/stock-schema.ts";
 import { formatKm, formatNumber, formatRand } from "../../../../core/shared/format.ts";
 import { StaffAccessDenied, type StaffActor } from "../../../../core/staff/roles.ts";

@@ -1,6 +1,6 @@
 import { appContext } from "../../../load-context.ts";
 import { Link, redirect } from "react-router";
-import { createStockVehicle, stockCatalogue, stockDealers } from "../../../../core/inventory/stock-admin.ts";
+import { createStockVehicle, stockCatalogue, stockDealers } from "../../../../core/inventory/stock-admin.server.ts";
 import { StockForm } from "../../../components/staff/stock-form.tsx";
 import { staffForm } from "../../../lib/staff-forms.server.ts";
 import { STAFF_TITLE_SUFFIX } from "../../../lib/staff-navigation.ts";

@@ -6,7 +6,7 @@ import {
   reorderStockPhotos,
   setMainStockPhoto,
   type StockWriteResult,
-} from "../../../../core/inventory/stock-admin.ts";
+} from "../../../../core/inventory/stock-admin.server.ts";
 import type { StaffActor } from "../../../../core/staff/roles.ts";
 import { field, staffForm } from "../../../lib/staff-forms.server.ts";
 import { assertStaffWrite, requireStaff, staffFailure } from "../../../lib/staff.server.ts";
