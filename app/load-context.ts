@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { FeedFileLimits } from "../core/inventory/feed-file.ts";
+import type { FeedFileLimits } from "../core/inventory/feed-file.server.ts";
 import type { LeadCounter } from "../core/attribution/visit.ts";
 import type { Mailer } from "../core/delivery/email.server.ts";
 import type { GroupLegalDetails } from "../core/dealers/group.ts";

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { CHANNELS, ChannelStock, serialiseFeed } from "../core/channels/channels.ts";
-import type { StockRow } from "../core/inventory/used-vehicles.ts";
+import { CHANNELS, ChannelStock, serialiseFeed } from "../core/channels/channels.server.ts";
+import type { StockRow } from "../core/inventory/used-vehicles.server.ts";
 import { generateUsedVehicles } from "../seed/used-stock.ts";
 import { gzipOf } from "../server/channel-feeds.ts";
 

@@ -31,10 +31,10 @@ import { adminQuery } from "../db/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { dealerFeedLayouts, dealerFeedPhotoHosts, dealers, makes, models } from "../db/schema.ts";
 import { seedDatabase } from "../seed/seed.ts";
-import { feedKeyActor } from "../core/inventory/feed-keys.ts";
-import { importStockFeed, type StockFeedReport } from "../core/inventory/stock-feed.ts";
-import { parseFeed, readFeed } from "../core/inventory/stock-feed-format.ts";
-import { feedProfileReader, layoutKey } from "../core/inventory/feed-layouts.ts";
+import { feedKeyActor } from "../core/inventory/feed-keys.server.ts";
+import { importStockFeed, type StockFeedReport } from "../core/inventory/stock-feed.server.ts";
+import { parseFeed, readFeed } from "../core/inventory/stock-feed-format.server.ts";
+import { feedProfileReader, layoutKey } from "../core/inventory/feed-layouts.server.ts";
 import { parseCommandLine } from "../server/cli/command-line.ts";
 
 const USAGE = `Usage: npm run bench:feed -- [--vehicles 10000] [--photo-vehicles 10] [--postgres URL] [--only-semicolon]

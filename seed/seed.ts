@@ -2,7 +2,7 @@ import { nameKey, slugOf } from "../core/catalogue/make-names.ts";
 import { SA_CATALOGUE } from "./sa-catalogue.ts";
 import { parseSastDateTime } from "../core/content/schedule.ts";
 import { count } from "drizzle-orm";
-import { isWingDealerName } from "../core/dealers/dealers.ts";
+import { isWingDealerName } from "../core/dealers/dealers.server.ts";
 import { type Scene, SCENES, vehicleImageUrl } from "../core/media/shapes.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -30,8 +30,8 @@ import type { CatalogueModel } from "./content/types.ts";
 import { DEALER_COORDINATES, DEALERS, STANDARD_HOURS, streetAndPostalCode } from "./dealers.ts";
 import { generateUsedVehicles, USED_MAKES } from "./used-stock.ts";
 import { randomBytes } from "node:crypto";
-import { CHANNELS } from "../core/channels/channels.ts";
-import type { DemoCatalogue } from "../core/operator/commands.ts";
+import { CHANNELS } from "../core/channels/channels.server.ts";
+import type { DemoCatalogue } from "../core/operator/commands.server.ts";
 
 export const DEFAULT_USED_COUNT = 320;
 const INSERT_BATCH = 1_000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BODY_TYPES } from "../core/inventory/used-query.ts";
 import { bodyTypeOf, CURRENT_YEAR, generateUsedVehicles, stockNumberOf, USED_MAKES, variantsOf } from "./used-stock.ts";
 import { DEFAULT_USED_COUNT } from "./seed.ts";
-import { isWingDealerName } from "../core/dealers/dealers.ts";
+import { isWingDealerName } from "../core/dealers/dealers.server.ts";
 import { DEALERS } from "./dealers.ts";
 
 /** "The seed gives every vehicle a body type", for every model it can draw, not only those a sample picked. */

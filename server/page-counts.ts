@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { decodeVisit, startsVisit, type Visit, visitCookieValue, visitOfRequest } from "../core/attribution/visit.ts";
-import { countedPageOf } from "../core/insights/counted-pages.ts";
-import type { PageCount } from "../core/insights/counts.ts";
-import { sessionTokenFrom } from "../core/staff/session-cookie.ts";
+import { countedPageOf } from "../core/insights/counted-pages.server.ts";
+import type { PageCount } from "../core/insights/counts.server.ts";
+import { sessionTokenFrom } from "../core/staff/session-cookie.server.ts";
 import { isStaffPath } from "./middleware/caching.ts";
 import { isDataRequest, pageUrlOf, requestedRouteIds } from "../app/framework/data-requests.ts";
 import type { GuardVariables } from "./middleware/request-guard.ts";

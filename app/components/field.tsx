@@ -14,7 +14,7 @@ export type ControlProps = { id: string; "aria-invalid": true | undefined; "aria
 /** The classes of a form's labels, hints, errors and required marks. */
 export type FieldLook = { label?: string; hint?: string; error?: string; mark?: string };
 
-const hintId = (id: string) => `${id}-hint`;
+export const hintId = (id: string) => `${id}-hint`;
 const errorId = (id: string) => `${id}-error`;
 
 /** The ids a control is described by: its error first, then its hint. */
@@ -22,7 +22,7 @@ function describedBy(id: string, { hint, error }: { hint?: unknown; error?: unkn
   return [error ? errorId(id) : null, hint ? hintId(id) : null].filter(Boolean).join(" ") || undefined;
 }
 
-function controlProps(id: string, { hint, error }: { hint?: unknown; error?: unknown }): ControlProps {
+export function controlProps(id: string, { hint, error }: { hint?: unknown; error?: unknown }): ControlProps {
   return { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, { hint, error }) };
 }
 

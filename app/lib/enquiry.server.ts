@@ -1,7 +1,7 @@
 import { pageUrlOf } from "../framework/data-requests.ts";
 import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider, replace } from "react-router";
-import { receiptCookie } from "../../core/leads/receipt.ts";
+import { receiptCookie } from "../../core/leads/receipt.server.ts";
 import { attributionOfRequest } from "../../core/attribution/visit.ts";
 import { findRangeModel } from "../../core/catalogue/ranges.server.ts";
 import { dealerDirectoryModel } from "../../core/dealers/dealers.server.ts";

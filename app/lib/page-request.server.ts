@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { UploadScope } from "../../server/uploads.ts";
-import type { StaffMail } from "../../core/staff/accounts.ts";
-import type { ResolvedSession } from "../../core/staff/sessions.ts";
-import type { SignInThrottle } from "../../core/staff/sign-in-throttle.ts";
+import type { StaffMail } from "../../core/staff/accounts.server.ts";
+import type { ResolvedSession } from "../../core/staff/sessions.server.ts";
+import type { SignInThrottle } from "../../core/staff/sign-in-throttle.server.ts";
 import type { Database } from "../../db/client.ts";
 
 /**

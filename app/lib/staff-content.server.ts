@@ -1,8 +1,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Database } from "../../db/client.ts";
-import { createBanner, updateBanner } from "../../core/content/banners-admin.ts";
-import { areaDealers, type ContentWriteResult, type UploadedFile } from "../../core/content/content-admin.ts";
-import { createDeal, setDealStatus, updateDeal } from "../../core/content/deals-admin.ts";
+import { createBanner, updateBanner } from "../../core/content/banners-admin.server.ts";
+import { areaDealers, type ContentWriteResult, type UploadedFile } from "../../core/content/content-admin.server.ts";
+import { createDeal, setDealStatus, updateDeal } from "../../core/content/deals-admin.server.ts";
 import { dealerScope, type StaffActor } from "../../core/staff/roles.ts";
 import { pageUrlOf } from "../framework/data-requests.ts";
 import { appContext } from "../load-context.ts";

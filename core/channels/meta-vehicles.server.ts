@@ -1,7 +1,11 @@
 import type { VehicleState } from "../inventory/used-query.ts";
 import { absolute, type Channel, type ChannelRow, titleOf } from "./channel.ts";
-import { publishableImages } from "./rules.ts";
-import { VEHICLE_CATALOGUE_COLUMNS, type VehicleCatalogueLists, vehicleCatalogueRow } from "./vehicle-catalogue.ts";
+import { publishableImages } from "./rules.server.ts";
+import {
+  VEHICLE_CATALOGUE_COLUMNS,
+  type VehicleCatalogueLists,
+  vehicleCatalogueRow,
+} from "./vehicle-catalogue.server.ts";
 
 /**
  * Meta's automotive inventory catalogue (Facebook and Instagram automotive inventory ads): a CSV that Meta

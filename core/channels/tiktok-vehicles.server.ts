@@ -1,7 +1,11 @@
 import type { VehicleState } from "../inventory/used-query.ts";
 import { absolute, type Channel, shortTitleOf } from "./channel.ts";
-import { publishableImages } from "./rules.ts";
-import { VEHICLE_CATALOGUE_COLUMNS, type VehicleCatalogueLists, vehicleCatalogueRow } from "./vehicle-catalogue.ts";
+import { publishableImages } from "./rules.server.ts";
+import {
+  VEHICLE_CATALOGUE_COLUMNS,
+  type VehicleCatalogueLists,
+  vehicleCatalogueRow,
+} from "./vehicle-catalogue.server.ts";
 
 /**
  * TikTok's automotive inventory catalogue: the same kind of file as Meta's with TikTok's field names

@@ -2,12 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { banners, dealers } from "../../db/schema.ts";
 import { assertMayUse, type StaffActor } from "../staff/roles.ts";
-import { type BannerType, isBannerShown } from "./banners.ts";
-import { type ContentWriteResult, largestJpeg, type UploadedFile } from "./content-admin.ts";
+import { type BannerType, isBannerShown } from "./banners.server.ts";
+import { type ContentWriteResult, largestJpeg, type UploadedFile } from "./content-admin.server.ts";
 import type { BannerField } from "./content-labels.ts";
 import { type BannerInput, parseBanner } from "./content-schema.ts";
 import { toSastDateTime } from "./schedule.ts";
-import { createContent, readContent, type ScheduledContentKind, updateContent } from "./scheduled-content.ts";
+import { createContent, readContent, type ScheduledContentKind, updateContent } from "./scheduled-content.server.ts";
 
 /**
  * Banners of the home, new-car and Honda Wing pages as the back office changes them: group

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { banners, dealers } from "../../db/schema.ts";
-import { pictureSources, renditionsOf } from "../media/image-pipeline.ts";
-import { defineReadModel, type ReadModels } from "../shared/read-model.ts";
+import { pictureSources, renditionsOf } from "../media/image-pipeline.server.ts";
+import { defineReadModel, type ReadModels } from "../shared/read-model.server.ts";
 import { publicationState } from "./schedule.ts";
 
 import type { BannerType } from "./content-labels.ts";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dealers, deals } from "../../db/schema.ts";
-import { renditionsOf, pictureSources } from "../media/image-pipeline.ts";
+import { renditionsOf, pictureSources } from "../media/image-pipeline.server.ts";
 import { assertMayUse, dealerScope, type StaffActor } from "../staff/roles.ts";
 import {
   type ContentWriteResult,
@@ -27,7 +27,7 @@ import {
   type ScheduledContentKind,
   setContentStatus,
   updateContent,
-} from "./scheduled-content.ts";
+} from "./scheduled-content.server.ts";
 
 /**
  * Specials and service deals as the back office sees and changes them. Content editors and group

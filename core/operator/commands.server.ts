@@ -4,8 +4,8 @@ import { count, sql } from "drizzle-orm";
 import { z } from "../shared/zod.ts";
 import type { Database, DatabaseHandle } from "../../db/client.ts";
 import { usedVehicles } from "../../db/schema.ts";
-import { leadReport, leadStats, listLeads } from "../delivery/lead-log.ts";
-import { resendLead } from "../delivery/outbox.ts";
+import { leadReport, leadStats, listLeads } from "../delivery/lead-log.server.ts";
+import { resendLead } from "../delivery/outbox.server.ts";
 import type { FinanceCipher } from "../finance/encryption.server.ts";
 import { purgeExpiredApplications } from "../finance/applications.server.ts";
 

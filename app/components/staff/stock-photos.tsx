@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useSubmit } from "react-router";
-import type { StockPhoto } from "../../../core/inventory/stock-admin.ts";
+import type { StockPhoto } from "../../../core/inventory/stock-admin.server.ts";
 import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { buttonClass, secondaryButtonClass, staffLook } from "./form.tsx";

@@ -7,7 +7,7 @@ import { inject } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.ts";
 import { blogPosts } from "../../../db/schema.ts";
 import { cloneTemplate } from "../../../tests/support/template-db.ts";
-import { ReadModels } from "../../../core/shared/read-model.ts";
+import { ReadModels } from "../../../core/shared/read-model.server.ts";
 import { routerContextOf } from "../../framework/router-context.server.ts";
 import type { AppContext } from "../../load-context.ts";
 import BlogList, { loader } from "./blog-list.tsx";

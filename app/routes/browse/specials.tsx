@@ -1,5 +1,5 @@
 import { appContext } from "../../load-context.ts";
-import { readPublicDeals } from "../../../core/content/deals.ts";
+import { readPublicDeals } from "../../../core/content/deals.server.ts";
 import { DealCard } from "../../components/browse-cards.tsx";
 import { dealerPath } from "../../lib/scope.ts";
 import { resolveDealerScope } from "../../lib/scope.server.ts";

@@ -1,5 +1,5 @@
 import { appContext } from "../../load-context.ts";
-import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel } from "../../../core/dealers/dealers.server.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import { formatOpeningTimes, GROUP_OPENING_HOURS } from "../../lib/hours.ts";
 import type { Route } from "./+types/contact";

@@ -1,5 +1,5 @@
 import { appContext } from "../../load-context.ts";
-import { dealerDirectoryModel } from "../../../core/dealers/dealers.ts";
+import { dealerDirectoryModel } from "../../../core/dealers/dealers.server.ts";
 import { DealerCard } from "../../components/dealer-card.tsx";
 import type { Route } from "./+types/dealer-list";
 import { dealerFromMatches, pageMeta, pageTitle } from "../../lib/meta.ts";

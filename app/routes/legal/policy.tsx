@@ -1,5 +1,5 @@
 import { appContext } from "../../load-context.ts";
-import { retentionPolicy } from "../../../core/privacy/privacy.ts";
+import { retentionPolicy } from "../../../core/privacy/privacy.server.ts";
 import { InformationOfficerContact, LegalPage, RegulatorContact } from "../../components/legal-page.tsx";
 import { type KindPolicy, PersonalRecordsPolicy } from "../../components/personal-records-policy.tsx";
 import type { Route } from "./+types/policy";

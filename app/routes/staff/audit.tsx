@@ -1,7 +1,7 @@
 import { pageUrlOf } from "../../framework/data-requests.ts";
 import { Form, Link } from "react-router";
-import { auditedEntities, listAuditEntries, parseAuditFilter } from "../../../core/staff/audit-log.ts";
-import { staffDealerChoices } from "../../../core/staff/accounts.ts";
+import { auditedEntities, listAuditEntries, parseAuditFilter } from "../../../core/staff/audit-log.server.ts";
+import { staffDealerChoices } from "../../../core/staff/accounts.server.ts";
 import { Field } from "../../components/field.tsx";
 import { Select } from "../../components/staff/fields.tsx";
 import {

@@ -1,4 +1,4 @@
-import { getStaffBanner } from "../../../../core/content/banners-admin.ts";
+import { getStaffBanner } from "../../../../core/content/banners-admin.server.ts";
 import { BackToList, BannerForm } from "../../../components/staff/content-form.tsx";
 import { Notice } from "../../../components/staff/form.tsx";
 import { editContentAction, editContentPage, STAFF_BANNERS } from "../../../lib/staff-content.server.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { InsightsReport } from "../../../../core/insights/insights.ts";
+import type { InsightsReport } from "../../../../core/insights/insights.server.ts";
 import { formatWhole } from "../../../../core/shared/format.ts";
 import { linkClass, money, SOURCES_HEADING, STOCK_HEADING } from "./insights-common.tsx";
 

@@ -1,6 +1,6 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
-import { insightsCsv } from "../../../../core/insights/insights.ts";
+import { insightsCsv } from "../../../../core/insights/insights.server.ts";
 import { INSIGHTS_TABLES, type InsightsTable, parseInsightsQuery } from "../../../../core/insights/insights-query.ts";
 import { southAfricanDay } from "../../../../core/shared/days.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";

@@ -1,4 +1,4 @@
-import type { InsightsReport } from "../../../../core/insights/insights.ts";
+import type { InsightsReport } from "../../../../core/insights/insights.server.ts";
 import { formatWhole } from "../../../../core/shared/format.ts";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";
 import { PhoneFold, PhoneLine, wideOnly } from "../../../components/staff/phone-fold.tsx";

@@ -3,7 +3,7 @@ import {
   type InsightsQuery,
   type InsightsTable,
 } from "../../../../core/insights/insights-query.ts";
-import type { SourceRow } from "../../../../core/insights/insights.ts";
+import type { SourceRow } from "../../../../core/insights/insights.server.ts";
 import { formatRandCents } from "../../../../core/shared/format.ts";
 import { Field } from "../../../components/field.tsx";
 import { inputClass, secondaryButtonClass, staffLook } from "../../../components/staff/form.tsx";

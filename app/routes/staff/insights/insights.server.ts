@@ -1,9 +1,9 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { data } from "react-router";
-import { addCampaignSpend, removeCampaignSpend } from "../../../../core/insights/campaign-spend.ts";
-import { insightsScope, readInsights } from "../../../../core/insights/insights.ts";
+import { addCampaignSpend, removeCampaignSpend } from "../../../../core/insights/campaign-spend.server.ts";
+import { insightsScope, readInsights } from "../../../../core/insights/insights.server.ts";
 import { parseInsightsQuery } from "../../../../core/insights/insights-query.ts";
-import { heldInPeriod } from "../../../../core/leads/held.ts";
+import { heldInPeriod } from "../../../../core/leads/held.server.ts";
 import { southAfricanDay } from "../../../../core/shared/days.ts";
 import type { Violation } from "../../../../core/shared/violations.ts";
 import type { Database } from "../../../../db/client.ts";

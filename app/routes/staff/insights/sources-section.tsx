@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { InsightsReport, SourceRow } from "../../../../core/insights/insights.ts";
+import type { InsightsReport, SourceRow } from "../../../../core/insights/insights.server.ts";
 import { type InsightsQuery, insightsQueryString } from "../../../../core/insights/insights-query.ts";
 import { formatWhole } from "../../../../core/shared/format.ts";
 import { BarChart } from "../../../components/staff/bar-chart.tsx";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { InsightsReport } from "../../../../core/insights/insights.ts";
+import type { InsightsReport } from "../../../../core/insights/insights.server.ts";
 import { formatDate } from "../../../../core/shared/format.ts";
 import { Field } from "../../../components/field.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";

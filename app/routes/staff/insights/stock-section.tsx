@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { InsightsReport, StockRow } from "../../../../core/insights/insights.ts";
+import type { InsightsReport, StockRow } from "../../../../core/insights/insights.server.ts";
 import {
   type InsightsQuery,
   insightsQueryString,

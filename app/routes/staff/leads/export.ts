@@ -1,6 +1,6 @@
 import { pageUrlOf } from "../../../framework/data-requests.ts";
 import { appContext } from "../../../load-context.ts";
-import { exportInboxCsv, parseInboxFilter } from "../../../../core/leads/inbox.ts";
+import { exportInboxCsv, parseInboxFilter } from "../../../../core/leads/inbox.server.ts";
 import { requireStaff, staffFailure } from "../../../lib/staff.server.ts";
 import type { Route } from "./+types/export";
 

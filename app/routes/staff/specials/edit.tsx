@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { getStaffDeal } from "../../../../core/content/deals-admin.ts";
+import { getStaffDeal } from "../../../../core/content/deals-admin.server.ts";
 import { BackToList, DealForm } from "../../../components/staff/content-form.tsx";
 import { CsrfField } from "../../../components/staff/csrf-field.tsx";
 import { buttonClass, Notice, secondaryButtonClass } from "../../../components/staff/form.tsx";

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
-import type { StoredImage } from "../media/image-pipeline.ts";
+import type { StoredImage } from "../media/image-pipeline.server.ts";
 import type { Parsed, Violation } from "../shared/violations.ts";
-import { changedFields, recordAudit } from "../staff/audit.ts";
+import { changedFields, recordAudit } from "../staff/audit.server.ts";
 import { assertMay, assertMayUse, StaffAccessDenied, type StaffActor, type StaffArea } from "../staff/roles.ts";
 import {
   type ContentWriteResult,
@@ -10,7 +10,7 @@ import {
   storeUpload,
   type Transaction,
   type UploadedFile,
-} from "./content-admin.ts";
+} from "./content-admin.server.ts";
 import type { PublicationStatus } from "./schedule.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { VehicleState } from "../inventory/used-query.ts";
 import { absolute, type ChannelRow } from "./channel.ts";
-import type { ChannelVehicle } from "./channel-vehicle.ts";
-import { descriptionProblems, imageProblems, listValue, priceWithCurrency, vinProblems } from "./rules.ts";
+import type { ChannelVehicle } from "./channel-vehicle.server.ts";
+import { descriptionProblems, imageProblems, listValue, priceWithCurrency, vinProblems } from "./rules.server.ts";
 
 /**
  * What Meta's and TikTok's automotive inventory catalogues share: the same checks before a vehicle is
