@@ -75,7 +75,7 @@ export default defineConfig({
       // Forms are sent as soon as they are filled: no spec waits out the minimum fill time. Enquiries sent too soon
       // are held as automated in core/leads/held.test.ts and core/leads/enquiries.test.ts, at the default time.
       FORM_MIN_FILL_MS: "0",
-      // The back office's first administrator (issue 15: the bootstrap at first start).
+      // The back office's first administrator (the bootstrap at first start).
       STAFF_BOOTSTRAP_EMAIL: E2E_ADMIN.email,
       STAFF_BOOTSTRAP_PASSWORD: E2E_ADMIN.password,
       // Saved-search alerts every 3 s instead of daily, so that alerts.spec.ts sees one arrive.

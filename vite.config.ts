@@ -54,7 +54,7 @@ export default defineConfig({
       },
     },
     // The server build's input is the production server itself, which imports the pages' build: one module that
-    // plain Node runs (issue 36, decision 060). React Router reads this option for its server build.
+    // plain Node runs (decision 060). React Router reads this option for its server build.
     ssr: { build: { rollupOptions: { input: "server/production.ts" } } },
   },
 });

@@ -44,7 +44,7 @@ export type AppContext = {
   maxStockDropShare?: number;
   /** A page form sent sooner than this after its page was rendered is held as automated (FORM_MIN_FILL_MS). */
   formMinFillMs?: number;
-  /** How large a stock file the upload page reads (FEED_MAX_ROWS; core/inventory/feed-file.ts). */
+  /** How large a stock file the upload page reads (FEED_MAX_ROWS; core/inventory/feed-file.server.ts). */
   feedFileLimits?: FeedFileLimits;
   /** What pages may need about the request (the staff area's details, the upload scope): run as their scope. */
   pageRequest: PageRequestScope;

@@ -28,8 +28,8 @@ function scopedRoutes(scope: "group" | "dealer"): RouteConfigEntry[] {
     at("used/:make", "routes/used/listing.tsx"),
     at("used/:make/:model", "routes/used/listing.tsx"),
     at("used/:make/:model/:id", "routes/used/detail.tsx"),
-    // Enquiries (issue 5)
-    // Enquiries (issue 5): each form with its thank-you page
+    // Enquiries
+    // Enquiries: each form with its thank-you page
     // One module for both: it tells a car's from a motorcycle's by the matched path
     ...enquiry("new/:make/:model/:variant/enquire", "routes/leads/new-vehicle-enquire.tsx"),
     ...enquiry("honda-wing/:make/:model/:variant/enquire", "routes/leads/new-vehicle-enquire.tsx"),

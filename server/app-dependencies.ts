@@ -25,7 +25,7 @@ import { PAGE_RENDER_LIMITS } from "./page-renders.ts";
 import type { PageMatch, PageMethods, PageRoutePattern, PageRouteRules } from "./pages.ts";
 
 /**
- * What the site's server is made of (server/app.ts createApp). main.ts (server/site.ts) passes every part from
+ * What the site's server is made of (server/app.ts createApp). server/site.ts passes every part from
  * the settings; a test passes the database and the logger and takes the defaults below for the rest, which suit
  * a test: throwaway keys, answers read by queries, limits in memory, nothing counted.
  */
@@ -50,7 +50,7 @@ export type AppDeps = {
   staticRoot?: string;
   /** Vite serves the client (`npm run dev`): its hot-reload socket and injected styles need a looser CSP. */
   viteDevelopment?: boolean;
-  /** Per-client allowance of writes; default 30 in 10 minutes, in memory (main.ts passes the shared database one). */
+  /** Per-client allowance of writes; default 30 in 10 minutes, in memory (server/site.ts passes the shared database one). */
   rateLimiter?: RateLimiter;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
@@ -60,42 +60,42 @@ export type AppDeps = {
   groupLegal?: GroupLegalDetails;
   /** Used-vehicle URLs per sitemap file (the protocol's limit, 50 000; smaller in tests). */
   sitemapUrlsPerFile?: number;
-  /** Encrypts finance applications; main.ts passes the configured key, tests get a throwaway one. */
+  /** Encrypts finance applications; server/site.ts passes the configured key, tests get a throwaway one. */
   financeCipher?: FinanceCipher;
   /**
-   * Signs the buyers' appointment links and the staff's known-device cookies; main.ts passes the configured key,
+   * Signs the buyers' appointment links and the staff's known-device cookies; server/site.ts passes the configured key,
    * tests get a throwaway one.
    */
   linkSigner?: LinkSigner;
   /** Where the outbox e-mails are and how long each kind of personal record is kept (core/privacy); default: DEFAULT_RETENTION and no outbox. */
   privacy?: PrivacySettings;
-  /** The used listing; main.ts passes one that keeps the stock in memory, tests default to queries. */
+  /** The used listing; server/site.ts passes one that keeps the stock in memory, tests default to queries. */
   usedStock?: UsedStock;
-  /** What public pages read; main.ts passes models kept in memory, tests default to queries. */
+  /** What public pages read; server/site.ts passes models kept in memory, tests default to queries. */
   readModels?: ReadModels;
   /** True while the instance drains before it stops: /readyz answers 503 (see graceful-shutdown.ts). */
   isDraining?: () => boolean;
   /** Counts and times every request (server/metrics.ts). */
   requestMetrics?: MiddlewareHandler;
   /**
-   * The mail channel (core/delivery/email.ts): the staff area's one-time links and the pages' own e-mails
-   * (saved-search confirmations; without it those forms answer 503). main.ts passes the configured one.
+   * The mail channel (core/delivery/email.server.ts): the staff area's one-time links and the pages' own e-mails
+   * (saved-search confirmations; without it those forms answer 503). server/site.ts passes the configured one.
    */
   mailer?: Mailer;
   /** Rendered public pages kept in memory (server/page-cache.ts); without it every page is rendered per request. */
   pageCache?: PageCache;
   /**
    * Failed staff sign-ins one client address may make, across accounts and from browsers not known to them,
-   * in the hour after its first before each further attempt waits (default 5; core/staff/sign-in-throttle.ts).
+   * in the hour after its first before each further attempt waits (default 5; core/staff/sign-in-throttle.server.ts).
    */
   signInClientFailures?: number;
-  /** The bounded queue of buyers' writes (core/shared/write-queue.ts); main.ts sizes it for the database. */
+  /** The bounded queue of buyers' writes (core/shared/write-queue.ts); server/site.ts sizes it for the database. */
   writeQueue?: WriteQueue;
   /** How many pages render at once and wait their turn (PAGE_RENDER_LIMITS, server/page-renders.ts). */
   renderLimits?: WriteQueueLimits;
   /** Told about each new lead from the forms and the API, by type and visit source (server/metrics.ts leadCounter). */
   countLead?: LeadCounter;
-  /** How large a stock file the feed API and the upload page read (FEED_MAX_ROWS; core/inventory/feed-file.ts). */
+  /** How large a stock file the feed API and the upload page read (FEED_MAX_ROWS; core/inventory/feed-file.server.ts). */
   feedFileLimits?: FeedFileLimits;
   /** Counts a page view's Core Web Vitals from POST /vitals (core/vitals); without it the beacon route is not served. */
   recordVitals?: (visit: VitalsVisit) => void;
@@ -106,7 +106,7 @@ export type AppDeps = {
   /** The page route a path matches (server/pages.ts), to class a vitals beacon's page; without it every page is "other". */
   pageRoutePattern?: PageRoutePattern;
   /**
-   * Counts page views, visits and clicks (core/insights/counts.ts, decision 057); without it nothing is counted
+   * Counts page views, visits and clicks (core/insights/counts.server.ts, decision 057); without it nothing is counted
    * (the /go/ links still redirect). Page views are counted only with `pageMatch`.
    */
   recordPageCount?: (count: PageCount) => void;

@@ -49,9 +49,9 @@ const envSchema = z.object({
     .refine((value) => parseEncryptionKey(value) !== null, "must be 64 hex characters or base64 of 32 bytes")
     .optional(),
   FINANCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
-  /** A page form sent sooner than this after its page was rendered is held as automated (core/leads/held.ts). */
+  /** A page form sent sooner than this after its page was rendered is held as automated (core/leads/held.server.ts). */
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  /** Days an enquiry held as automated (core/leads/held.ts) is kept for staff to release before it is deleted. */
+  /** Days an enquiry held as automated (core/leads/held.server.ts) is kept for staff to release before it is deleted. */
   HELD_LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /** On SIGTERM, how long /readyz answers 503 "draining" (while requests are still served) before the server stops accepting. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(15).default(5),

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "../tests/support/test-server.t
 import { PageCache } from "./page-cache.ts";
 
 /**
- * Issue 32 item 3: the rendered-page cache attacked from the route table. Every page route, in every spelling
+ * The rendered-page cache attacked from the route table. Every page route, in every spelling
  * the router reads as the same page (an escaped letter, another case, a trailing slash, `//`, its `.data`) and
  * every other a client can send for it (dot segments, `;` parameters, case and escapes in later segments, the
  * router's `?index` and `_routes` queries), is asked for first by a signed-in group administrator, by HEAD and

@@ -13,7 +13,7 @@ import { createContent, readContent, type ScheduledContentKind, updateContent } 
  * Banners of the home, new-car and Honda Wing pages as the back office changes them: group
  * administrators and content editors only (a dealer manager is refused, 403). Each is group-wide or one
  * dealer's (shown on that dealer's pages with the group's), with an optional schedule. Every change goes
- * through the scheduled-content lifecycle (core/content/scheduled-content.ts), as specials' do.
+ * through the scheduled-content lifecycle (core/content/scheduled-content.server.ts), as specials' do.
  */
 
 export type StaffBannerListItem = {

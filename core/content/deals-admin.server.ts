@@ -33,8 +33,8 @@ import {
  * Specials and service deals as the back office sees and changes them. Content editors and group
  * administrators act on every deal, a dealer manager on their dealers' deals only (another dealer's deal is
  * not found; a group-wide one is not theirs either). A deal starts as a draft; publishing puts it on the
- * public site for its schedule (core/content/deals.ts `dealVisibility`). Every change goes through the
- * scheduled-content lifecycle (core/content/scheduled-content.ts), as banners' do.
+ * public site for its schedule (core/content/deals.server.ts `dealVisibility`). Every change goes through the
+ * scheduled-content lifecycle (core/content/scheduled-content.server.ts), as banners' do.
  */
 
 export type StaffDealListItem = {

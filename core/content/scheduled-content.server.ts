@@ -14,7 +14,7 @@ import {
 import type { PublicationStatus } from "./schedule.ts";
 
 /**
- * The one lifecycle of the back office's scheduled content (specials and service deals, banners; issue 16):
+ * The one lifecycle of the back office's scheduled content (specials and service deals, banners):
  * a form's fields checked, the dealer it is for allowed, its image stored through the pipeline, then one
  * transaction that writes the row and its audit entry (a change under the dealer it belonged to and the one
  * it moved to, so each dealer's log shows it). A kind says how its rows are read and written; when it is on

@@ -126,8 +126,8 @@ function toolOn(target: Target) {
 }
 
 /**
- * A delivery's line in `leads show`. The lines are matched loosely on purpose in two places only: issue 23 adds
- * the lead's reference after its id and each delivery's format after its channel, and may give a lead more than
+ * A delivery's line in `leads show`. The lines are matched loosely on purpose in two places only: a line may carry
+ * the lead's reference after its id and each delivery's format after its channel, and a lead may have more than
  * one delivery.
  */
 const DELIVERY_LINE = /^(email|webhook)\b[^\n]* to \S+: (\w+) after (\d+) attempt\(s\)/gm;

@@ -36,7 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ? await context.get(appContext).usedStock.vehicle(Number(params.id))
     : null;
   if (vehicle && (vehicle.make_slug !== params.make || vehicle.model_slug !== params.model)) {
-    // The vehicle's make or model was renamed or merged (issue 38): its old address moves for good.
+    // The vehicle's make or model was renamed or merged: its old address moves for good.
     const moved = await movedListingPath(context.get(appContext).db, params.make, params.model);
     if (moved && moved.makeSlug === vehicle.make_slug && moved.modelSlug === vehicle.model_slug) {
       throw redirect(dealerPath(dealerSlug, `/used/${vehicle.make_slug}/${vehicle.model_slug}/${vehicle.id}`), 301);

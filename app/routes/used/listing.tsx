@@ -50,7 +50,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const make = filters.makes.find((option) => option.slug === state.makeSlug);
   const model = filters.models.find((option) => option.slug === state.modelSlug);
   if (state.makeSlug && (!make || (state.modelSlug && !model))) {
-    // A make or model renamed or merged in the back office: its old listing address moves for good (issue 38).
+    // A make or model renamed or merged in the back office: its old listing address moves for good.
     const moved = await movedListingPath(context.get(appContext).db, state.makeSlug, state.modelSlug);
     if (moved) throw redirect(listingHref(dealer?.slug, { ...state, ...moved, page: 1 }), 301);
   }
