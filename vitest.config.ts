@@ -7,6 +7,7 @@ export default defineConfig({
     // tests/reliability: their own run (vitest.reliability.config.ts), after the build.
     exclude: ["node_modules/**", "build/**", "tests/e2e/**", "tests/reliability/**"],
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/http-client.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

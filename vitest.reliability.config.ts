@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/reliability/**/*.test.ts"],
+    setupFiles: ["tests/support/http-client.ts"],
     fileParallelism: false,
     // Bounds, not expectations: each test stops by itself well within them on an idle machine.
     testTimeout: 300_000,
