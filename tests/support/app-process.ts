@@ -96,10 +96,12 @@ export function npmScriptArguments(name: string): string[] {
     string
   >;
   const command = scripts[name]?.split(" ").filter((word) => !/^[A-Z_]+=/.test(word));
-  if (command?.length !== 2) throw new Error(`npm run ${name} is not one program with its file: ${scripts[name]}`);
-  const [program, file] = command as [string, string];
-  if (program === "node") return [file];
-  if (program === "tsx") return ["--import", "tsx", file];
+  const [program, ...options] = command ?? [];
+  const file = options.pop();
+  if (!program || !file || options.some((option) => !option.startsWith("--")))
+    throw new Error(`npm run ${name} is not one program with its options and file: ${scripts[name]}`);
+  if (program === "node") return [...options, file];
+  if (program === "tsx") return ["--import", "tsx", ...options, file];
   throw new Error(`npm run ${name} runs ${program}, neither node nor tsx`);
 }
 
